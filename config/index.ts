@@ -1,0 +1,4 @@
+export * from './config-error.ts';
+export * from './dotenv.ts';
+export * from './exit-codes.ts';
+export * from './target.ts';

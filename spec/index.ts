@@ -1,0 +1,4 @@
+export * from './error-codes.ts';
+export * from './event-fields.ts';
+export * from './http-interface.ts';
+export * from './rules.ts';
