@@ -1,0 +1,118 @@
+import { readFileSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
+import {
+  ALL_ERROR_CODES,
+  CHANNELS,
+  ERROR_CODES,
+  EVENT_STATUSES,
+  EVENT_TYPES,
+  PAYIN_ONLY_PAYLOAD_FIELDS,
+  PAYOUT_ONLY_PAYLOAD_FIELDS,
+  RULES,
+  ruleById,
+  TOKEN_PREFIXES,
+} from './index.ts';
+
+// The spec's text travels with the kit (docs/), so the catalog is checked against the tables themselves.
+const specText = readFileSync(new URL('../docs/interface-spec.md', import.meta.url), 'utf8');
+
+const tableAfter = (heading: string): string[][] => {
+  const start = specText.indexOf(heading);
+  expect(start, `heading ${heading}`).toBeGreaterThanOrEqual(0);
+  const rows: string[][] = [];
+  let inTable = false;
+  for (const line of specText.slice(start).split('\n').slice(1)) {
+    if (line.startsWith('|')) {
+      inTable = true;
+      if (/^\|[-\s|]+\|$/.test(line)) continue;
+      rows.push(
+        line
+          .slice(1, -1)
+          .split('|')
+          .map((cell) => cell.trim()),
+      );
+    } else if (inTable) break;
+  }
+  return rows.slice(1);
+};
+
+test('CATALOG: all 19 error codes of part 7.3, with their HTTP status and condition', () => {
+  const rows = tableAfter('### 7.3 Error codes');
+  expect(rows).toHaveLength(19);
+  expect(ALL_ERROR_CODES).toEqual(rows.map(([code]) => code));
+  for (const [code, status, condition] of rows) {
+    const fact = ERROR_CODES[code as keyof typeof ERROR_CODES];
+    expect(fact.httpStatus, code).toBe(Number(status));
+    expect(fact.condition, code).toBe(condition);
+  }
+});
+
+test('CATALOG: part 5 failure table agrees with the error codes', () => {
+  for (const [, status, code] of tableAfter('3. Failures:')) {
+    expect(ERROR_CODES[code as keyof typeof ERROR_CODES].httpStatus, code).toBe(Number(status));
+  }
+});
+
+test('CATALOG: every enum value of part 2', () => {
+  const fields = Object.fromEntries(
+    tableAfter('### 2.1 Financial event').map(([name, , rules]) => [name, rules]),
+  );
+  expect(fields.type).toContain('`INTERNAL_PAYIN` or `INTERNAL_PAYOUT`');
+  expect(EVENT_TYPES).toEqual(['INTERNAL_PAYIN', 'INTERNAL_PAYOUT']);
+  expect(fields.status).toContain('`PENDING`, `REJECTED`, `BOOKED`');
+  expect(EVENT_STATUSES).toEqual(['PENDING', 'REJECTED', 'BOOKED']);
+  const payload = tableAfter('### 2.2 payload object');
+  expect(payload[0]?.[3]).toContain('`CASH`, `ONLINE`, `CRYPTO`');
+  expect(CHANNELS).toEqual(['CASH', 'ONLINE', 'CRYPTO']);
+  const payinOnly = payload.filter((row) => row[2] === 'INTERNAL_PAYIN only').map((row) => row[0]);
+  const payoutOnly = payload.filter((row) => row[2] === 'INTERNAL_PAYOUT only').map((row) => row[0]);
+  expect(PAYIN_ONLY_PAYLOAD_FIELDS).toEqual(payinOnly);
+  expect(PAYOUT_ONLY_PAYLOAD_FIELDS).toEqual(payoutOnly);
+  // Which code is which: a payin-only field in a payout payload gives ERR-3010, and the reverse ERR-3009.
+  expect(payload.find((row) => row[0] === 'payerName')?.[3]).toContain('ERR-3010');
+  expect(payload.find((row) => row[0] === 'beneficiaryName')?.[3]).toContain('ERR-3009');
+});
+
+test('CATALOG: token prefixes per environment', () => {
+  expect(specText).toContain(`\`${TOKEN_PREFIXES.production}\` for Production`);
+  expect(specText).toContain(`\`${TOKEN_PREFIXES.sandbox}\` for Sandbox`);
+});
+
+test('CATALOG: rule ids are unique, well-formed, and every code that a client can cause has a rule', () => {
+  const ids = RULES.map((rule) => rule.id);
+  expect(new Set(ids).size).toBe(ids.length);
+  for (const id of ids) expect(id).toMatch(/^[A-Z0-9]+(-[A-Z0-9]+)+$/);
+  const coded = new Set(RULES.map((rule) => rule.errorCode));
+  for (const code of ALL_ERROR_CODES) expect(coded, code).toContain(code);
+  for (const rule of RULES) {
+    if (rule.errorCode) expect(rule.httpStatus, rule.id).toBe(ERROR_CODES[rule.errorCode].httpStatus);
+  }
+  expect(() => ruleById('NO-SUCH-RULE')).toThrow(/Unknown rule id/);
+});
+
+test('CATALOG: one gap rule for every "not shown" of the spec', () => {
+  const notShown = specText.split('\n').filter((line) => /not shown/i.test(line)).length;
+  const gaps = RULES.filter((rule) => rule.kind === 'gap');
+  // Several "not shown" lines share a gap (e.g. PUT's status and body), but never fewer gaps than half.
+  expect(gaps.length).toBeGreaterThanOrEqual(Math.ceil(notShown / 2));
+  for (const id of [
+    'GAP-PUT-STATUS',
+    'GAP-GET-BODY',
+    'GAP-429-BODY',
+    'GAP-REQUIRED-FIELDS',
+    'GAP-STATUS-TRANSITIONS',
+  ]) {
+    expect(ruleById(id).kind).toBe('gap');
+  }
+});
+
+test('CATALOG: the spec copy in docs/ is the one in ../shared when that is present', () => {
+  let shared: string;
+  try {
+    shared = readFileSync(new URL('../../shared/interface-spec.md', import.meta.url), 'utf8');
+  } catch {
+    test.skip(true, 'no ../shared/interface-spec.md beside this checkout');
+    return;
+  }
+  expect(specText).toBe(shared);
+});
