@@ -1,0 +1,66 @@
+/**
+ * `npm test`: the kit's own tests, then the whole conformance run against the embedded reference
+ * server (which must pass: it conforms). Ends with one line, `N passed, N failed, N skipped`, over all
+ * of them. A user's target configuration and .env are ignored here: this tests the kit, not a target.
+ */
+import { spawn } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { addTotals, closingLine, type TestTotals, totalsOfReport } from './test-summary.ts';
+
+interface Step {
+  readonly name: string;
+  readonly command: readonly string[];
+  readonly report: string;
+}
+
+const TSX = ['node', '--import', 'tsx'];
+
+const STEPS: readonly Step[] = [
+  {
+    name: 'kit tests',
+    command: [...TSX, 'node_modules/@playwright/test/cli.js', 'test', '-c', 'playwright.kit.config.ts'],
+    report: 'reports/output/kit/results.json',
+  },
+  {
+    name: 'conformance against the embedded reference server',
+    command: [...TSX, 'scripts/conformance.ts'],
+    report: 'reports/output/conformance/results.json',
+  },
+];
+
+/** The target contract is scrubbed so that `npm test` always runs against the embedded server. */
+const kitEnvironment = (): NodeJS.ProcessEnv => {
+  const env: NodeJS.ProcessEnv = { ...process.env, KIT_IGNORE_DOTENV: 'true' };
+  for (const name of Object.keys(env)) {
+    if (/^(TARGET_|TENANT_[AB]_|RATE_LIMIT_|KIT_ENV_FILE|KIT_RUN_ID|KIT_REFERENCE_|KIT_EMBEDDED)/.test(name))
+      delete env[name];
+  }
+  return env;
+};
+
+const run = (step: Step): Promise<number> =>
+  new Promise((resolve) => {
+    process.stdout.write(`\n=== ${step.name}\n`);
+    const [command, ...args] = step.command;
+    const child = spawn(command as string, args, { env: kitEnvironment(), stdio: 'inherit' });
+    child.on('exit', (code) => resolve(code ?? 1));
+  });
+
+let totals: TestTotals = { passed: 0, failed: 0, skipped: 0 };
+let failedSteps = 0;
+for (const step of STEPS) {
+  rmSync(step.report, { force: true });
+  const code = await run(step);
+  const stepTotals = totalsOfReport(step.report);
+  if (!stepTotals) {
+    process.stdout.write(`${step.name}: no results written (exit ${code})\n`);
+    totals = addTotals(totals, { passed: 0, failed: 1, skipped: 0 });
+    failedSteps += 1;
+    continue;
+  }
+  totals = addTotals(totals, stepTotals);
+  if (code !== 0) failedSteps += 1;
+  process.stdout.write(`${step.name}: ${closingLine(stepTotals)}\n`);
+}
+process.stdout.write(`\n${closingLine(totals)}\n`);
+process.exit(failedSteps === 0 && totals.failed === 0 ? 0 : 1);

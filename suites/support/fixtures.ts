@@ -1,0 +1,211 @@
+/**
+ * The fixtures every conformance suite uses: the target, a client per tenant (paced under the
+ * tenant's limit, sharing one connection pool per worker), observations, and the checks that run
+ * around every test: production safety, the error-body shape of every non-2xx response, and the
+ * redacted HTTP exchanges attached for the report.
+ */
+import { join } from 'node:path';
+import { test as base, expect, type TestInfo } from '@playwright/test';
+import { Agent } from 'undici';
+import { loadTarget, mayWrite, type Target, type TenantCredentials } from '../../config/index.ts';
+import { describeExchange, exchangeTitle, type HttpExchange } from './http-exchange.ts';
+import { OBSERVATION_CONTENT_TYPE, type Observation, observationAttachment } from './observations.ts';
+import { redact, registerSecrets } from './redaction.ts';
+import { pacingIntervalMs, RequestPacer } from './request-pacer.ts';
+import { RequestStatsRecorder } from './request-stats.ts';
+import { explainMismatch, isJsonContentType, simpleErrorBodySchema } from './response-schemas.ts';
+import { applyRuleLabels } from './rule-labels.ts';
+import { ServiceClient } from './service-client.ts';
+
+export const CONFORMANCE_OUTPUT = 'reports/output/conformance';
+export const REQUEST_STATS_FOLDER = join(CONFORMANCE_OUTPUT, 'request-stats');
+
+/** Attach at most this many exchanges a test, the first and the last half: property tests send hundreds. */
+const MAX_ATTACHED_EXCHANGES = 40;
+
+const REQUEST_TIMEOUT_MS = Number(process.env.KIT_REQUEST_TIMEOUT_MS ?? 15_000);
+
+type Observe = (ruleId: string, observed: string, detail?: unknown) => Promise<void>;
+
+interface WorkerFixtures {
+  target: Target;
+  connectionPool: Agent;
+  requestStats: RequestStatsRecorder;
+  pacers: Map<string, RequestPacer>;
+}
+
+interface TestFixtures {
+  exchanges: HttpExchange[];
+  conformanceChecks: undefined;
+  clientFor: (tenant: TenantCredentials | undefined, options?: { paced?: boolean }) => ServiceClient;
+  tenantA: ServiceClient;
+  tenantB: ServiceClient;
+  rateLimitTenant: ServiceClient;
+  /** Sends no tenant headers by default: for header checks that set them one by one. */
+  anonymous: ServiceClient;
+  observe: Observe;
+  runId: string;
+}
+
+/** A violation of part 7 by a non-2xx response, or undefined. The 429 body's shape is a gap. */
+const errorBodyViolation = (exchange: HttpExchange): string | undefined => {
+  const response = exchange.response;
+  if (!response || response.status < 300) return undefined;
+  if (!isJsonContentType(response.headers['content-type'])) {
+    return `HTTP ${response.status} with content-type ${response.headers['content-type'] ?? '(none)'}, not JSON`;
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(response.body);
+  } catch {
+    return `HTTP ${response.status} whose body is not JSON`;
+  }
+  if (response.status === 429) {
+    return body !== null && typeof body === 'object' && !Array.isArray(body)
+      ? undefined
+      : 'HTTP 429 whose body is not a JSON object';
+  }
+  const parsed = simpleErrorBodySchema.safeParse(body);
+  if (!parsed.success) return `HTTP ${response.status} body: ${explainMismatch(parsed.error)}`;
+  if (parsed.data.status !== response.status) {
+    return `HTTP ${response.status} body says status ${parsed.data.status}`;
+  }
+  return undefined;
+};
+
+const attachExchanges = async (testInfo: TestInfo, exchanges: readonly HttpExchange[]): Promise<void> => {
+  const half = MAX_ATTACHED_EXCHANGES / 2;
+  const shown =
+    exchanges.length <= MAX_ATTACHED_EXCHANGES
+      ? exchanges
+      : [...exchanges.slice(0, half), ...exchanges.slice(-half)];
+  for (const [index, exchange] of shown.entries()) {
+    await testInfo.attach(`HTTP ${String(index + 1).padStart(2, '0')} ${exchangeTitle(exchange)}`, {
+      body: describeExchange(exchange),
+      contentType: 'text/plain',
+    });
+  }
+  if (shown.length < exchanges.length) {
+    await testInfo.attach('HTTP exchanges not attached', {
+      body: `${exchanges.length} exchanges; the first and last ${half} are attached.`,
+      contentType: 'text/plain',
+    });
+  }
+};
+
+export const test = base.extend<TestFixtures, WorkerFixtures>({
+  target: [
+    async ({}, use) => {
+      const target = loadTarget();
+      registerSecrets(
+        target.tenantA.accessToken,
+        target.tenantB?.accessToken,
+        target.rateLimitTenant?.accessToken,
+      );
+      await use(target);
+    },
+    { scope: 'worker' },
+  ],
+  connectionPool: [
+    async ({}, use) => {
+      const pool = new Agent({ connections: 64, keepAliveTimeout: 4_000 });
+      await use(pool);
+      await pool.close();
+    },
+    { scope: 'worker' },
+  ],
+  requestStats: [
+    async ({}, use, workerInfo) => {
+      const recorder = new RequestStatsRecorder();
+      await use(recorder);
+      recorder.writeTo(REQUEST_STATS_FOLDER, String(workerInfo.parallelIndex));
+    },
+    { scope: 'worker' },
+  ],
+  pacers: [
+    async ({ target }, use, workerInfo) => {
+      const interval = pacingIntervalMs(target.rateLimit, workerInfo.config.workers);
+      await use(
+        new Map(
+          [target.tenantA, target.tenantB]
+            .filter((t) => t !== undefined)
+            .map((t) => [t.name, new RequestPacer(interval)]),
+        ),
+      );
+    },
+    { scope: 'worker' },
+  ],
+  runId: async ({ target }, use) => {
+    await use(target.runId);
+  },
+  exchanges: async ({}, use) => {
+    await use([]);
+  },
+  conformanceChecks: [
+    async ({ target, exchanges }, use, testInfo) => {
+      if (!mayWrite(target) && !testInfo.tags.includes('@readonly')) {
+        testInfo.skip(
+          true,
+          'production target: only @readonly checks run unless ALLOW_PRODUCTION_WRITES=true',
+        );
+      }
+      await applyRuleLabels(testInfo.title);
+      await use(undefined);
+      await attachExchanges(testInfo, exchanges);
+      const violations = exchanges
+        .map((exchange) => [exchange, errorBodyViolation(exchange)] as const)
+        .filter((entry): entry is readonly [HttpExchange, string] => entry[1] !== undefined)
+        .map(([exchange, violation]) => `${violation}\n${describeExchange(exchange)}`);
+      expect(
+        violations,
+        redact(`ERROR-BODY-SHAPE: every non-2xx response has a structured JSON body (part 7)`),
+      ).toEqual([]);
+    },
+    { auto: true },
+  ],
+  clientFor: async ({ target, connectionPool, requestStats, pacers, exchanges }, use) => {
+    await use(
+      (tenant, options = {}) =>
+        new ServiceClient(tenant, {
+          baseUrl: target.baseUrl,
+          dispatcher: connectionPool,
+          // Requests without tenant headers still reach the target; they share tenant A's budget.
+          pacer: options.paced === false ? undefined : pacers.get(tenant?.name ?? 'A'),
+          stats: requestStats,
+          onExchange: (exchange) => exchanges.push(exchange),
+          timeoutMs: REQUEST_TIMEOUT_MS,
+          backoffMs: (attempt) => Math.min(target.rateLimit.windowSeconds * 1000, 500 * 2 ** attempt),
+          max429Retries: 6,
+        }),
+    );
+  },
+  tenantA: async ({ clientFor, target }, use) => {
+    await use(clientFor(target.tenantA));
+  },
+  tenantB: async ({ clientFor, target }, use, testInfo) => {
+    testInfo.skip(
+      !target.tenantB,
+      'TENANT_B_CLIENT_ID / TENANT_B_ACCESS_TOKEN not set: this check needs a second tenant',
+    );
+    await use(clientFor(target.tenantB));
+  },
+  rateLimitTenant: async ({ clientFor, target }, use, testInfo) => {
+    testInfo.skip(
+      !target.rateLimitTenant,
+      'RATE_LIMIT_CLIENT_ID / RATE_LIMIT_ACCESS_TOKEN not set: rate-limit checks need a tenant of their own',
+    );
+    await use(clientFor(target.rateLimitTenant, { paced: false }));
+  },
+  anonymous: async ({ clientFor }, use) => {
+    await use(clientFor(undefined));
+  },
+  observe: async ({}, use, testInfo) => {
+    await use(async (ruleId, observed, detail) => {
+      const observation: Observation = { ruleId, observed, detail };
+      const { name, body } = observationAttachment(observation);
+      await testInfo.attach(name, { body, contentType: OBSERVATION_CONTENT_TYPE });
+    });
+  },
+});
+
+export { expect };

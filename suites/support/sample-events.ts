@@ -1,0 +1,61 @@
+/**
+ * Hand-written events for the hand-written suites: one valid event of each type, from which each test
+ * makes the one fault it is about. (The generators make many more, for the property suites.)
+ */
+export type EventBody = Record<string, unknown> & { externalId: string };
+
+/** An externalId no other run or test uses: it carries the run id (DESIGN principle 5). */
+export const uniqueExternalId = (runId: string, label = 'ev'): string =>
+  `${runId}-${label}-${crypto.randomUUID().slice(0, 13)}`;
+
+export const validPayin = (runId: string, label = 'payin'): EventBody => ({
+  externalId: uniqueExternalId(runId, label),
+  type: 'INTERNAL_PAYIN',
+  countryCode: 'DE',
+  currencyCode: 'EUR',
+  amount: 125.5,
+  status: 'PENDING',
+  originalStatus: 'RECEIVED',
+  payload: {
+    channel: 'ONLINE',
+    payerName: 'Erika Mustermann',
+    payerPersonalIdType: 'PASSPORT',
+    payerPersonalId: 'C01X00T47',
+  },
+  multiCurrencyAmounts: [
+    { currencyCode: 'USD', amount: 136.2 },
+    { currencyCode: 'GBP', amount: 107.35 },
+  ],
+});
+
+export const validPayout = (runId: string, label = 'payout'): EventBody => ({
+  externalId: uniqueExternalId(runId, label),
+  type: 'INTERNAL_PAYOUT',
+  countryCode: 'FR',
+  currencyCode: 'EUR',
+  amount: 980,
+  status: 'BOOKED',
+  originalStatus: 'SETTLED',
+  payload: {
+    channel: 'CASH',
+    beneficiaryName: 'Jean Dupont',
+    beneficiaryPersonalIdType: 'NATIONAL_ID',
+    beneficiaryPersonalId: '1234567890123',
+  },
+  multiCurrencyAmounts: [
+    { currencyCode: 'CHF', amount: 950.1 },
+    { currencyCode: 'USD', amount: 1065.75 },
+  ],
+});
+
+/** A copy with a nested value replaced or removed (`undefined` removes): `withField(e, 'payload.channel', 'X')`. */
+export const withField = (event: EventBody, path: string, value: unknown): EventBody => {
+  const copy = structuredClone(event);
+  const segments = path.replace(/\[(\d+)\]/g, '.$1').split('.');
+  let node: Record<string, unknown> = copy;
+  for (const segment of segments.slice(0, -1)) node = node[segment] as Record<string, unknown>;
+  const last = segments.at(-1) as string;
+  if (value === undefined) delete node[last];
+  else node[last] = value;
+  return copy;
+};

@@ -1,0 +1,190 @@
+/**
+ * The HTTP client every suite shares. undici sends exactly the headers and bytes it is given (a
+ * header left out is not sent at all, a malformed body goes out byte for byte), which the header and
+ * body checks need; Playwright's request context cannot leave out Content-Type and records requests,
+ * tokens included, in traces.
+ *
+ * As a client of the service it follows part 4's rules: a 429 is retried with backoff (and counted),
+ * a POST that may have succeeded is never retried, a 5xx or a time-out is reported, not retried.
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+import { type Dispatcher, request } from 'undici';
+import type { TenantCredentials } from '../../config/index.ts';
+import { EVENTS_PATH, eventPath, HEADERS, JSON_CONTENT_TYPE } from '../../spec/index.ts';
+import type { HttpExchange, RecordedRequest } from './http-exchange.ts';
+import { describeExchange } from './http-exchange.ts';
+import type { RequestPacer } from './request-pacer.ts';
+import type { RequestStatsRecorder } from './request-stats.ts';
+
+export interface ServiceResponse {
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly text: string;
+  /** The parsed body, or undefined when it is not JSON. */
+  readonly json: unknown;
+  readonly exchange: HttpExchange;
+}
+
+export interface SendOptions {
+  readonly method: string;
+  readonly path: string;
+  /** Header overrides on top of the tenant's three headers; `null` leaves a header out entirely. */
+  readonly headers?: Readonly<Record<string, string | null>>;
+  /** A value sent as JSON. */
+  readonly json?: unknown;
+  /** Bytes sent exactly as given (malformed JSON, other encodings). */
+  readonly rawBody?: string | Uint8Array;
+  /** Retry a 429 with backoff (default true; the rate-limit checks turn it off to see every 429). */
+  readonly retryOn429?: boolean;
+}
+
+/** Raised when the target gives no HTTP answer at all; the message carries the redacted exchange. */
+export class NoResponseError extends Error {
+  override readonly name = 'NoResponseError';
+}
+
+export interface ServiceClientDeps {
+  readonly baseUrl: string;
+  readonly dispatcher: Dispatcher;
+  readonly pacer: RequestPacer | undefined;
+  readonly stats: RequestStatsRecorder;
+  readonly onExchange: (exchange: HttpExchange) => void;
+  readonly timeoutMs: number;
+  /** Delay before the n-th retry of a 429 (0-based). */
+  readonly backoffMs: (attempt: number) => number;
+  readonly max429Retries: number;
+}
+
+const flattenHeaders = (raw: Record<string, string | string[] | undefined>): Record<string, string> =>
+  Object.fromEntries(
+    Object.entries(raw)
+      .filter((entry): entry is [string, string | string[]] => entry[1] !== undefined)
+      .map(([name, value]) => [name.toLowerCase(), Array.isArray(value) ? value.join(', ') : value]),
+  );
+
+const parseJson = (text: string): unknown => {
+  if (text.trim() === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+};
+
+export class ServiceClient {
+  constructor(
+    /** The tenant whose headers are sent; undefined sends no tenant headers unless given. */
+    readonly tenant: TenantCredentials | undefined,
+    private readonly deps: ServiceClientDeps,
+  ) {}
+
+  get #statsKey(): string {
+    return this.tenant?.name ?? 'no tenant headers';
+  }
+
+  /** This client's headers: the three of part 5. */
+  defaultHeaders(): Record<string, string> {
+    const headers: Record<string, string> = {
+      [HEADERS.contentType]: JSON_CONTENT_TYPE,
+      accept: JSON_CONTENT_TYPE,
+    };
+    if (this.tenant) {
+      headers[HEADERS.clientId] = this.tenant.clientId;
+      headers[HEADERS.accessToken] = this.tenant.accessToken;
+    }
+    return headers;
+  }
+
+  create(event: unknown, options: Partial<SendOptions> = {}): Promise<ServiceResponse> {
+    return this.send({ ...options, method: 'POST', path: EVENTS_PATH, json: event });
+  }
+
+  retrieve(uuid: string, options: Partial<SendOptions> = {}): Promise<ServiceResponse> {
+    return this.send({ ...options, method: 'GET', path: eventPath(uuid) });
+  }
+
+  update(uuid: string, event: unknown, options: Partial<SendOptions> = {}): Promise<ServiceResponse> {
+    return this.send({ ...options, method: 'PUT', path: eventPath(uuid), json: event });
+  }
+
+  async send(options: SendOptions): Promise<ServiceResponse> {
+    const retryOn429 = options.retryOn429 ?? true;
+    for (let attempt = 0; ; attempt += 1) {
+      const response = await this.#sendOnce(options);
+      if (response.status !== 429) return response;
+      this.deps.stats.throttled(this.#statsKey);
+      if (!retryOn429 || attempt >= this.deps.max429Retries) return response;
+      this.deps.stats.retried(this.#statsKey);
+      // A 429 means the request was not processed, so even a POST may be sent again (part 8).
+      await sleep(this.deps.backoffMs(attempt));
+    }
+  }
+
+  async #sendOnce(options: SendOptions): Promise<ServiceResponse> {
+    const headers: Record<string, string> = this.defaultHeaders();
+    for (const [name, value] of Object.entries(options.headers ?? {})) {
+      for (const existing of Object.keys(headers))
+        if (existing.toLowerCase() === name.toLowerCase()) delete headers[existing];
+      if (value !== null) headers[name] = value;
+    }
+    const body =
+      options.rawBody !== undefined
+        ? options.rawBody
+        : options.json !== undefined
+          ? JSON.stringify(options.json)
+          : undefined;
+    const recorded: RecordedRequest = {
+      method: options.method,
+      url: `${this.deps.baseUrl}${options.path}`,
+      headers,
+      body: body === undefined ? undefined : typeof body === 'string' ? body : new TextDecoder().decode(body),
+    };
+    await this.deps.pacer?.take();
+    this.deps.stats.sent(this.#statsKey);
+    const startedAt = new Date().toISOString();
+    const start = performance.now();
+    let exchange: HttpExchange;
+    try {
+      const answer = await request(recorded.url, {
+        method: options.method as Dispatcher.HttpMethod,
+        headers,
+        body,
+        dispatcher: this.deps.dispatcher,
+        signal: AbortSignal.timeout(this.deps.timeoutMs),
+      });
+      const text = await answer.body.text();
+      exchange = {
+        request: recorded,
+        response: { status: answer.statusCode, headers: flattenHeaders(answer.headers), body: text },
+        error: undefined,
+        startedAt,
+        durationMs: performance.now() - start,
+      };
+    } catch (error) {
+      const reason =
+        (error as Error).name === 'TimeoutError'
+          ? `no answer within ${this.deps.timeoutMs} ms`
+          : `${(error as Error).message}${(error as { cause?: Error }).cause ? ` (${(error as { cause: Error }).cause.message})` : ''}`;
+      exchange = {
+        request: recorded,
+        response: undefined,
+        error: reason,
+        startedAt,
+        durationMs: performance.now() - start,
+      };
+      this.deps.onExchange(exchange);
+      // Not retried: a POST may have been stored (part 4, rule 6); the test reports it.
+      throw new NoResponseError(`The target gave no HTTP answer: ${reason}\n${describeExchange(exchange)}`);
+    }
+    this.deps.onExchange(exchange);
+    const response = exchange.response;
+    if (!response) throw new NoResponseError('unreachable');
+    return {
+      status: response.status,
+      headers: response.headers,
+      text: response.body,
+      json: parseJson(response.body),
+      exchange,
+    };
+  }
+}

@@ -1,0 +1,140 @@
+/**
+ * The hand-written field checks of part 2: a valid event with exactly one fault, and the failure(s)
+ * that fault must produce. Each case names its rule id. Written from the spec's tables, independently
+ * of the generators and of the reference server.
+ */
+import type { ErrorCode } from '../../spec/index.ts';
+import { type EventBody, validPayin, validPayout, withField } from './sample-events.ts';
+
+export interface SingleFaultCase {
+  readonly ruleId: string;
+  readonly label: string;
+  readonly make: (runId: string) => EventBody;
+  /** Every failure the body must produce, field in any notation (dot notation here). */
+  readonly expected: readonly { field: string; errorCode: ErrorCode }[];
+}
+
+/** A payin whose payload holds only a channel: for faults of `type`, which make payin/payout fields undecidable. */
+const neutralPayin = (runId: string): EventBody =>
+  withField(validPayin(runId), 'payload', { channel: 'ONLINE' });
+
+const fault = (
+  ruleId: string,
+  label: string,
+  base: (runId: string) => EventBody,
+  path: string,
+  value: unknown,
+  errorCode: ErrorCode,
+  field: string = path,
+): SingleFaultCase => ({
+  ruleId,
+  label,
+  make: (runId) => withField(base(runId), path, value),
+  expected: [{ field, errorCode }],
+});
+
+export const SINGLE_FAULT_CASES: readonly SingleFaultCase[] = [
+  fault('VAL-EXTERNAL-ID-REQUIRED', 'externalId empty', validPayin, 'externalId', '', 'ERR-3001'),
+  fault('VAL-EXTERNAL-ID-REQUIRED', 'externalId missing', validPayin, 'externalId', undefined, 'ERR-3001'),
+  fault('VAL-TYPE-ENUM', 'type lowercase', neutralPayin, 'type', 'internal_payin', 'ERR-3002'),
+  fault('VAL-TYPE-ENUM', 'type mixed case', neutralPayin, 'type', 'Internal_Payout', 'ERR-3002'),
+  fault('VAL-TYPE-ENUM', 'type near miss', neutralPayin, 'type', 'INTERNAL_PAYINS', 'ERR-3002'),
+  fault('VAL-TYPE-ENUM', 'type short form', neutralPayin, 'type', 'PAYOUT', 'ERR-3002'),
+  fault('VAL-COUNTRY-ISO3166', 'countryCode alpha-3', validPayin, 'countryCode', 'DEU', 'ERR-3003'),
+  fault('VAL-COUNTRY-ISO3166', 'countryCode lowercase', validPayin, 'countryCode', 'de', 'ERR-3003'),
+  fault('VAL-COUNTRY-ISO3166', 'countryCode one letter', validPayout, 'countryCode', 'F', 'ERR-3003'),
+  fault('VAL-COUNTRY-ISO3166', 'countryCode digits', validPayout, 'countryCode', '12', 'ERR-3003'),
+  fault('VAL-CURRENCY-ISO4217', 'currencyCode four letters', validPayin, 'currencyCode', 'EURO', 'ERR-3004'),
+  fault('VAL-CURRENCY-ISO4217', 'currencyCode lowercase', validPayin, 'currencyCode', 'eur', 'ERR-3004'),
+  fault('VAL-CURRENCY-ISO4217', 'currencyCode two letters', validPayout, 'currencyCode', 'EU', 'ERR-3004'),
+  fault('VAL-CURRENCY-ISO4217', 'currencyCode with a digit', validPayout, 'currencyCode', 'E1R', 'ERR-3004'),
+  fault('VAL-AMOUNT-POSITIVE', 'amount zero', validPayin, 'amount', 0, 'ERR-3005'),
+  fault('VAL-AMOUNT-POSITIVE', 'amount slightly negative', validPayin, 'amount', -0.01, 'ERR-3005'),
+  fault('VAL-AMOUNT-POSITIVE', 'amount negative', validPayout, 'amount', -250, 'ERR-3005'),
+  fault('VAL-STATUS-ENUM', 'status lowercase', validPayin, 'status', 'pending', 'ERR-3006'),
+  fault('VAL-STATUS-ENUM', 'status near miss', validPayin, 'status', 'BOOK', 'ERR-3006'),
+  fault('VAL-STATUS-ENUM', 'status of another vocabulary', validPayout, 'status', 'CANCELLED', 'ERR-3006'),
+  fault(
+    'VAL-MCA-CURRENCY-ISO4217',
+    'first item currency four letters',
+    validPayin,
+    'multiCurrencyAmounts[0].currencyCode',
+    'USDT',
+    'ERR-3007',
+  ),
+  fault(
+    'VAL-MCA-CURRENCY-ISO4217',
+    'second item currency lowercase',
+    validPayin,
+    'multiCurrencyAmounts[1].currencyCode',
+    'gbp',
+    'ERR-3007',
+  ),
+  fault(
+    'VAL-MCA-AMOUNT-POSITIVE',
+    'first item amount zero',
+    validPayout,
+    'multiCurrencyAmounts[0].amount',
+    0,
+    'ERR-3008',
+  ),
+  fault(
+    'VAL-MCA-AMOUNT-POSITIVE',
+    'second item amount negative',
+    validPayout,
+    'multiCurrencyAmounts[1].amount',
+    -3.5,
+    'ERR-3008',
+  ),
+  fault(
+    'VAL-PAYIN-NO-PAYOUT-FIELDS',
+    'beneficiaryName in a payin',
+    validPayin,
+    'payload.beneficiaryName',
+    'Jean Dupont',
+    'ERR-3009',
+  ),
+  fault(
+    'VAL-PAYIN-NO-PAYOUT-FIELDS',
+    'beneficiaryPersonalIdType in a payin',
+    validPayin,
+    'payload.beneficiaryPersonalIdType',
+    'PASSPORT',
+    'ERR-3009',
+  ),
+  fault(
+    'VAL-PAYIN-NO-PAYOUT-FIELDS',
+    'beneficiaryPersonalId in a payin',
+    validPayin,
+    'payload.beneficiaryPersonalId',
+    'X123',
+    'ERR-3009',
+  ),
+  fault(
+    'VAL-PAYOUT-NO-PAYIN-FIELDS',
+    'payerName in a payout',
+    validPayout,
+    'payload.payerName',
+    'Erika Mustermann',
+    'ERR-3010',
+  ),
+  fault(
+    'VAL-PAYOUT-NO-PAYIN-FIELDS',
+    'payerPersonalIdType in a payout',
+    validPayout,
+    'payload.payerPersonalIdType',
+    'PASSPORT',
+    'ERR-3010',
+  ),
+  fault(
+    'VAL-PAYOUT-NO-PAYIN-FIELDS',
+    'payerPersonalId in a payout',
+    validPayout,
+    'payload.payerPersonalId',
+    'C01X00T47',
+    'ERR-3010',
+  ),
+  fault('VAL-CHANNEL-ENUM', 'channel lowercase', validPayin, 'payload.channel', 'cash', 'ERR-3011'),
+  fault('VAL-CHANNEL-ENUM', 'channel not in the list', validPayout, 'payload.channel', 'CARD', 'ERR-3011'),
+  fault('VAL-CHANNEL-ENUM', 'channel empty', validPayout, 'payload.channel', '', 'ERR-3011'),
+];
