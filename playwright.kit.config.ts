@@ -8,7 +8,7 @@ import { defineConfig } from '@playwright/test';
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.test.ts',
-  testIgnore: ['**/node_modules/**', 'suites/**'],
+  testIgnore: ['**/node_modules/**'],
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
   timeout: 60_000,

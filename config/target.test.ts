@@ -1,0 +1,109 @@
+import { expect, test } from '@playwright/test';
+import { ConfigError, loadTarget, mayWrite, readTargetContract } from './index.ts';
+
+const A_ID = '0b5c3e1e-1f7a-4c55-9a57-3f1d2c7b9e01';
+const B_ID = '6f0a9d2c-8e4b-4f1a-b3c2-1d9e8f7a6b05';
+const SANDBOX_TOKEN = 'svc_test_AAAAsecretAAAA';
+const LIVE_TOKEN = 'svc_live_BBBBsecretBBBB';
+
+const remote = (extra: Record<string, string> = {}): NodeJS.ProcessEnv => ({
+  TARGET_BASE_URL: 'https://sandbox.example.test/',
+  TENANT_A_CLIENT_ID: A_ID,
+  TENANT_A_ACCESS_TOKEN: SANDBOX_TOKEN,
+  ...extra,
+});
+
+const errorOf = (env: NodeJS.ProcessEnv): string => {
+  try {
+    readTargetContract(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as Error).message;
+  }
+  throw new Error('expected a ConfigError');
+};
+
+test('CONFIG: no TARGET_BASE_URL means the embedded server, with a short window unless one is given', () => {
+  const contract = readTargetContract({});
+  expect(contract.kind).toBe('embedded');
+  if (contract.kind !== 'embedded') return;
+  expect(contract.rateLimit).toEqual({ requestsPerWindow: 1000, windowSeconds: 5 });
+  expect(contract.runId).toMatch(/^run-\d{14}-[0-9a-f]{6}$/);
+  const custom = readTargetContract({ RATE_LIMIT_PER_MINUTE: '50', RATE_LIMIT_WINDOW_SECONDS: '2' });
+  expect(custom.kind === 'embedded' && custom.rateLimit).toEqual({ requestsPerWindow: 50, windowSeconds: 2 });
+});
+
+test('CONFIG: a full remote contract becomes a frozen Target', () => {
+  const target = loadTarget(
+    remote({
+      TENANT_B_CLIENT_ID: B_ID,
+      TENANT_B_ACCESS_TOKEN: 'svc_test_CCCC',
+      RATE_LIMIT_CLIENT_ID: '9d8c7b6a-5f4e-4d3c-8b2a-1f0e9d8c7b6a',
+      RATE_LIMIT_ACCESS_TOKEN: 'svc_test_DDDD',
+      KIT_RUN_ID: 'nightly-42',
+    }),
+  );
+  expect(target.baseUrl).toBe('https://sandbox.example.test');
+  expect(target.environment).toBe('sandbox');
+  expect(target.tenantB?.clientId).toBe(B_ID);
+  expect(target.rateLimitTenant?.name).toBe('RATE_LIMIT');
+  expect(target.rateLimit).toEqual({ requestsPerWindow: 1000, windowSeconds: 60 });
+  expect(target.runId).toBe('nightly-42');
+  expect(Object.isFrozen(target)).toBe(true);
+  expect(Object.isFrozen(target.tenantA)).toBe(true);
+  expect(mayWrite(target)).toBe(true);
+});
+
+test('CONFIG: the environment comes from TARGET_ENVIRONMENT or the token prefix', () => {
+  expect(loadTarget(remote()).environment).toBe('sandbox');
+  const live = loadTarget(remote({ TENANT_A_ACCESS_TOKEN: LIVE_TOKEN }));
+  expect(live.environment).toBe('production');
+  expect(mayWrite(live)).toBe(false);
+  expect(
+    mayWrite(loadTarget(remote({ TENANT_A_ACCESS_TOKEN: LIVE_TOKEN, ALLOW_PRODUCTION_WRITES: 'true' }))),
+  ).toBe(true);
+  expect(loadTarget(remote({ TARGET_ENVIRONMENT: 'sandbox' })).environment).toBe('sandbox');
+});
+
+test('CONFIG: every malformed value stops the run with one message naming the variable, never the secret', () => {
+  const cases: [NodeJS.ProcessEnv, RegExp][] = [
+    [remote({ TARGET_BASE_URL: 'ftp://example.test' }), /^TARGET_BASE_URL must be an http/],
+    [remote({ TARGET_BASE_URL: 'not a url' }), /^TARGET_BASE_URL/],
+    [remote({ TARGET_ENVIRONMENT: 'staging' }), /^TARGET_ENVIRONMENT must be one of: sandbox, production/],
+    [
+      remote({ TARGET_ENVIRONMENT: 'production' }),
+      /TENANT_A_ACCESS_TOKEN is a sandbox token but TARGET_ENVIRONMENT is production/,
+    ],
+    [remote({ TENANT_A_CLIENT_ID: 'tenant-a' }), /^TENANT_A_CLIENT_ID must be a UUID/],
+    [remote({ TENANT_A_ACCESS_TOKEN: 'abc123secret' }), /^TENANT_A_ACCESS_TOKEN must start with svc_test_/],
+    [{ TARGET_BASE_URL: 'https://x.test' }, /TENANT_A_CLIENT_ID and TENANT_A_ACCESS_TOKEN are required/],
+    [remote({ TENANT_B_CLIENT_ID: B_ID }), /^TENANT_B_ACCESS_TOKEN is missing/],
+    [remote({ TENANT_B_ACCESS_TOKEN: 'svc_test_x' }), /^TENANT_B_CLIENT_ID is missing/],
+    [
+      remote({ TENANT_B_CLIENT_ID: A_ID, TENANT_B_ACCESS_TOKEN: 'svc_test_x' }),
+      /TENANT_B_CLIENT_ID must differ/,
+    ],
+    [
+      remote({ TENANT_B_CLIENT_ID: B_ID, TENANT_B_ACCESS_TOKEN: LIVE_TOKEN }),
+      /TENANT_B_ACCESS_TOKEN belongs to another environment/,
+    ],
+    [remote({ RATE_LIMIT_PER_MINUTE: '0' }), /^RATE_LIMIT_PER_MINUTE must be a positive whole number/],
+    [
+      remote({ RATE_LIMIT_WINDOW_SECONDS: '1.5' }),
+      /^RATE_LIMIT_WINDOW_SECONDS must be a positive whole number/,
+    ],
+    [remote({ ALLOW_PRODUCTION_WRITES: 'yes' }), /^ALLOW_PRODUCTION_WRITES must be true or false/],
+    [remote({ KIT_RUN_ID: 'has spaces' }), /^KIT_RUN_ID/],
+  ];
+  for (const [env, expected] of cases) {
+    const message = errorOf(env);
+    expect(message).toMatch(expected);
+    expect(message).not.toContain('\n');
+    for (const secret of [SANDBOX_TOKEN, LIVE_TOKEN, 'abc123secret', 'svc_test_x'])
+      expect(message).not.toContain(secret);
+  }
+});
+
+test('CONFIG: loadTarget refuses a contract with no base URL', () => {
+  expect(() => loadTarget({})).toThrow(ConfigError);
+});
