@@ -1,0 +1,142 @@
+/**
+ * The plan of the `latency` k6 script, from the environment. Pure: no k6 import, no Node API.
+ *
+ * One scenario, open model (constant-arrival-rate): each iteration is POST (create), GET (retrieve)
+ * and PUT (update) of one realistic event of generators/k6-safe.ts, three requests of tenant A, at
+ * LOAD_SHARE (default 0.8) of tenant A's limit, for LOAD_DURATION (default 1m against a deployment,
+ * 20s against the embedded reference server). Thresholds: p95 and p99 of http_req_duration per
+ * endpoint tag, every status check passed, no 429 below the limit, no dropped iteration.
+ *
+ * Latency defaults (milliseconds), each overridable by environment:
+ *   LATENCY_P95_MS (default 500) and LATENCY_P99_MS (default 1000) for every endpoint;
+ *   LATENCY_<CREATE|RETRIEVE|UPDATE>_P95_MS / _P99_MS for one endpoint.
+ */
+import { decimal, durationSeconds, type Env, LoadSetupError, positiveInteger } from './env.ts';
+import { type LoadTarget, readLoadTarget } from './target.ts';
+import { SUMMARY_TREND_STATS, type ThresholdSpec, thresholdsOption } from './thresholds.ts';
+import { vusFor } from './vus.ts';
+
+export const LATENCY_SCRIPT = 'latency';
+
+export const ENDPOINTS = Object.freeze(['create', 'retrieve', 'update'] as const);
+export type Endpoint = (typeof ENDPOINTS)[number];
+
+export const REQUESTS_PER_ITERATION = ENDPOINTS.length;
+
+export const DEFAULT_LATENCY_MS = Object.freeze({ p95: 500, p99: 1000 });
+export const DEFAULT_DURATION_SECONDS = Object.freeze({ deployment: 60, embedded: 20 });
+
+export const LATENCY_METRICS = Object.freeze({
+  throttled: 'latency_throttled',
+});
+
+export interface LatencyPlan {
+  readonly target: LoadTarget;
+  readonly share: number;
+  /** Iterations (three requests each) per rate-limit window. */
+  readonly iterationsPerWindow: number;
+  readonly windowSeconds: number;
+  readonly durationSeconds: number;
+  readonly limits: Readonly<Record<Endpoint, { readonly p95: number; readonly p99: number }>>;
+  readonly minCheckRate: number;
+  readonly seed: number;
+}
+
+const MAX_DURATION_SECONDS = 3600;
+
+export const latencyPlan = (env: Env): LatencyPlan => {
+  const target = readLoadTarget(env);
+  const share = decimal(env, 'LOAD_SHARE', 0.8, 0.01, 1);
+  const { requestsPerWindow, windowSeconds } = target.rateLimit;
+  const iterationsPerWindow = Math.floor((requestsPerWindow * share) / REQUESTS_PER_ITERATION);
+  if (iterationsPerWindow < 1) {
+    throw new LoadSetupError(
+      `LOAD_SHARE=${share} of a limit of ${requestsPerWindow} requests is less than one POST+GET+PUT per window`,
+    );
+  }
+  const p95 = positiveInteger(env, 'LATENCY_P95_MS', DEFAULT_LATENCY_MS.p95);
+  const p99 = positiveInteger(env, 'LATENCY_P99_MS', DEFAULT_LATENCY_MS.p99);
+  const limits = {} as Record<Endpoint, { p95: number; p99: number }>;
+  for (const endpoint of ENDPOINTS) {
+    const upper = endpoint.toUpperCase();
+    limits[endpoint] = {
+      p95: positiveInteger(env, `LATENCY_${upper}_P95_MS`, p95),
+      p99: positiveInteger(env, `LATENCY_${upper}_P99_MS`, p99),
+    };
+  }
+  return Object.freeze({
+    target,
+    share,
+    iterationsPerWindow,
+    windowSeconds,
+    durationSeconds: durationSeconds(
+      env,
+      'LOAD_DURATION',
+      target.embedded ? DEFAULT_DURATION_SECONDS.embedded : DEFAULT_DURATION_SECONDS.deployment,
+      MAX_DURATION_SECONDS,
+    ),
+    limits: Object.freeze(limits),
+    minCheckRate: decimal(env, 'LATENCY_MIN_CHECK_RATE', 1, 0.5, 1),
+    seed: positiveInteger(env, 'LOAD_SEED', 20_240_601),
+  });
+};
+
+export const latencyThresholds = (plan: LatencyPlan): ThresholdSpec[] => {
+  const specs: ThresholdSpec[] = [];
+  for (const endpoint of ENDPOINTS) {
+    const { p95, p99 } = plan.limits[endpoint];
+    specs.push({
+      metric: `http_req_duration{endpoint:${endpoint}}`,
+      expression: `p(95)<${p95}`,
+      ruleId: `LOAD-LATENCY-${endpoint.toUpperCase()}`,
+      title: `${endpoint}: 95% of responses within ${p95} ms`,
+    });
+    specs.push({
+      metric: `http_req_duration{endpoint:${endpoint}}`,
+      expression: `p(99)<${p99}`,
+      ruleId: `LOAD-LATENCY-${endpoint.toUpperCase()}`,
+      title: `${endpoint}: 99% of responses within ${p99} ms`,
+    });
+  }
+  specs.push({
+    metric: 'checks',
+    expression: plan.minCheckRate === 1 ? 'rate==1' : `rate>=${plan.minCheckRate}`,
+    ruleId: 'LOAD-EXPECTED-STATUSES',
+    title: 'every response has its expected status: POST 201 with a uuid, GET 200, PUT 2xx',
+  });
+  specs.push({
+    metric: LATENCY_METRICS.throttled,
+    expression: 'count==0',
+    ruleId: 'RATE-LIMIT-429',
+    title: `traffic at ${Math.round(plan.share * 100)}% of the limit is never throttled`,
+  });
+  specs.push({
+    metric: 'dropped_iterations',
+    expression: 'count==0',
+    ruleId: 'LOAD-OPEN-MODEL',
+    title: 'the load generator sent every planned iteration (no dropped iterations)',
+  });
+  return specs;
+};
+
+export const latencyOptions = (plan: LatencyPlan, env: Env) => {
+  // Three requests an iteration: about 50 ms on loopback, a second against a deployment.
+  const vus = vusFor(env, plan.iterationsPerWindow / plan.windowSeconds, plan.target.embedded ? 0.05 : 1);
+  return {
+    scenarios: {
+      create_retrieve_update: {
+        executor: 'constant-arrival-rate' as const,
+        exec: 'createRetrieveUpdate',
+        rate: plan.iterationsPerWindow,
+        timeUnit: `${plan.windowSeconds}s`,
+        duration: `${plan.durationSeconds}s`,
+        preAllocatedVUs: vus.pre,
+        maxVUs: vus.max,
+        gracefulStop: '10s',
+      },
+    },
+    thresholds: thresholdsOption(latencyThresholds(plan)),
+    summaryTrendStats: [...SUMMARY_TREND_STATS],
+    setupTimeout: '30s',
+  };
+};

@@ -1,0 +1,17 @@
+/**
+ * DESIGN.md principle 4, for load: a production target (TARGET_ENVIRONMENT=production or a
+ * `svc_live_` token) gets no load unless ALLOW_PRODUCTION_LOAD=true. The k6 scripts call this in
+ * their init code (so a bundle run by hand refuses too) and the runner calls it before starting k6.
+ * Pure: no k6 import, no Node API.
+ */
+import { type Env, text } from './env.ts';
+import { targetEnvironment } from './target.ts';
+
+export const ALLOW_PRODUCTION_LOAD = 'ALLOW_PRODUCTION_LOAD';
+
+/** The refusal message when the target is production and load there was not allowed; else undefined. */
+export const productionRefusal = (env: Env, script: string): string | undefined => {
+  if (targetEnvironment(env) !== 'production') return undefined;
+  if (text(env, ALLOW_PRODUCTION_LOAD) === 'true') return undefined;
+  return `refusing to run the ${script} load script against a production target (TARGET_ENVIRONMENT=production or a svc_live_ token); set ${ALLOW_PRODUCTION_LOAD}=true to allow it`;
+};

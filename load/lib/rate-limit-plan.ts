@@ -1,0 +1,248 @@
+/**
+ * The plan of the `rate-limit` k6 script (spec part 8: "1000 requests per minute per tenant, all
+ * requests; 429 when exceeded"), computed from the environment: scenarios, thresholds and the
+ * settings the script's iterations need. Pure: no k6 import, no Node API, so Node tests check it.
+ *
+ * Scenario `over_limit`: open model (constant-arrival-rate) at RATE_LIMIT_OVERLOAD times the limit
+ * (default 2.5) against the rate-limit tenant, for RATE_LIMIT_WINDOWS windows (default 3, at least
+ * 2). Requests rotate through three kinds, since all requests count: GET of an unknown uuid, an
+ * invalid POST, a valid POST. Scenario `control`: tenant A (or B) at RATE_LIMIT_CONTROL_SHARE of its
+ * own limit (default 0.5) over the same time, which must never see a 429.
+ *
+ * "More than the limit in a window" is checked per window of the client's clock (the `window` tag
+ * is the index of the window in which a request was sent, counted from the scenario's start). The
+ * client's windows are not the server's, and the spec does not say how the window is implemented
+ * (GAP-RATE-LIMIT-WINDOW), so the bounds are those every implementation of "L requests per W
+ * seconds" keeps under a constant arrival rate above the limit:
+ * - window 0 may accept up to 2 L: a fixed window that started before the run lets the rest of its
+ *   budget through and then a full new one; a token bucket of capacity L lets a burst of L through
+ *   plus L refilled during the window. (Checked only when more than 2 L are sent, else it could not fail.)
+ * - every later window accepts L: at most L (plus RATE_LIMIT_TOLERANCE, default 2% and at least 2
+ *   requests, for the client's and the server's clocks not agreeing on which window a request
+ *   near a boundary falls in) and at least L less RATE_LIMIT_LOW_TOLERANCE (default 10%): the
+ *   tenant is served again after a window, with its whole budget.
+ */
+import { decimal, type Env, LoadSetupError, positiveInteger, text } from './env.ts';
+import { type LoadTarget, type LoadTenant, readLoadTarget } from './target.ts';
+import { SUMMARY_TREND_STATS, type ThresholdSpec, thresholdsOption } from './thresholds.ts';
+import { vusFor } from './vus.ts';
+
+export const RATE_LIMIT_SCRIPT = 'rate-limit';
+
+/** The request kinds the over-limit scenario rotates through; every kind counts toward the limit. */
+export const REQUEST_KINDS = Object.freeze(['get-unknown', 'invalid-post', 'valid-post'] as const);
+export type RequestKind = (typeof REQUEST_KINDS)[number];
+
+/** Statuses a request of each kind may get, besides 429. 422 is the spec's other validation status (7.4). */
+export const EXPECTED_STATUSES: Readonly<Record<RequestKind, readonly number[]>> = Object.freeze({
+  'get-unknown': [404],
+  'invalid-post': [400, 422],
+  'valid-post': [201],
+});
+
+export const METRICS = Object.freeze({
+  accepted: 'ratelimit_accepted',
+  throttled: 'ratelimit_throttled',
+  controlThrottled: 'ratelimit_control_throttled',
+  unexpectedStatus: 'ratelimit_unexpected_status',
+  serverErrors: 'ratelimit_server_errors',
+  throttledBodyJson: 'ratelimit_429_json_body',
+});
+
+export interface RateLimitPlan {
+  readonly target: LoadTarget;
+  readonly limitedTenant: LoadTenant;
+  readonly controlTenant: LoadTenant;
+  readonly limit: number;
+  readonly windowSeconds: number;
+  readonly windows: number;
+  readonly overload: number;
+  readonly controlShare: number;
+  /** Iterations (one request each) per window in the over-limit scenario. */
+  readonly overLimitPerWindow: number;
+  /** Iterations (one request each) per window in the control scenario. */
+  readonly controlPerWindow: number;
+  readonly durationSeconds: number;
+  readonly acceptedCeiling: number;
+  readonly acceptedFloor: number;
+  readonly firstWindowCeiling: number;
+  readonly seed: number;
+}
+
+const MAX_RUN_SECONDS = 3600;
+
+export const rateLimitPlan = (env: Env): RateLimitPlan => {
+  const target = readLoadTarget(env);
+  const limitedTenant = target.rateLimitTenant;
+  if (limitedTenant === undefined) {
+    throw new LoadSetupError(
+      'RATE_LIMIT_CLIENT_ID and RATE_LIMIT_ACCESS_TOKEN are required: the rate-limit script throttles a tenant used for nothing else',
+    );
+  }
+  const controlName = text(env, 'RATE_LIMIT_CONTROL_TENANT') ?? 'A';
+  if (controlName !== 'A' && controlName !== 'B')
+    throw new LoadSetupError('RATE_LIMIT_CONTROL_TENANT must be A or B');
+  const controlTenant = controlName === 'B' ? target.tenantB : target.tenantA;
+  if (controlTenant === undefined) {
+    throw new LoadSetupError(
+      'RATE_LIMIT_CONTROL_TENANT=B needs TENANT_B_CLIENT_ID and TENANT_B_ACCESS_TOKEN',
+    );
+  }
+  if (controlTenant.clientId.toLowerCase() === limitedTenant.clientId.toLowerCase()) {
+    throw new LoadSetupError(
+      'RATE_LIMIT_CLIENT_ID must differ from the control tenant: the limit is per tenant',
+    );
+  }
+  const limit = target.rateLimit.requestsPerWindow;
+  const windowSeconds = target.rateLimit.windowSeconds;
+  const windows = positiveInteger(env, 'RATE_LIMIT_WINDOWS', 3);
+  if (windows < 2) throw new LoadSetupError('RATE_LIMIT_WINDOWS must be at least 2');
+  const durationSeconds = windows * windowSeconds;
+  if (durationSeconds > MAX_RUN_SECONDS) {
+    throw new LoadSetupError(
+      `RATE_LIMIT_WINDOWS × RATE_LIMIT_WINDOW_SECONDS must be at most ${MAX_RUN_SECONDS}s`,
+    );
+  }
+  const overload = decimal(env, 'RATE_LIMIT_OVERLOAD', 2.5, 1.2, 10);
+  const controlShare = decimal(env, 'RATE_LIMIT_CONTROL_SHARE', 0.5, 0.01, 0.9);
+  const tolerance = decimal(env, 'RATE_LIMIT_TOLERANCE', 0.02, 0, 0.5);
+  const lowTolerance = decimal(env, 'RATE_LIMIT_LOW_TOLERANCE', 0.1, 0, 0.9);
+  const slack = Math.max(2, Math.ceil(limit * tolerance));
+  const overLimitPerWindow = Math.ceil(limit * overload);
+  return Object.freeze({
+    target,
+    limitedTenant,
+    controlTenant,
+    limit,
+    windowSeconds,
+    windows,
+    overload,
+    controlShare,
+    overLimitPerWindow,
+    controlPerWindow: Math.max(1, Math.floor(limit * controlShare)),
+    durationSeconds,
+    acceptedCeiling: limit + slack,
+    acceptedFloor: Math.max(1, Math.floor(limit - limit * lowTolerance)),
+    firstWindowCeiling: 2 * limit + slack,
+    seed: positiveInteger(env, 'LOAD_SEED', 20_240_601),
+  });
+};
+
+/** The index of the client-side window a request sent `elapsedMs` after the scenario's start falls in. */
+export const windowIndex = (elapsedMs: number, windowSeconds: number, windows: number): number =>
+  Math.min(windows - 1, Math.max(0, Math.floor(elapsedMs / (windowSeconds * 1000))));
+
+export const rateLimitThresholds = (plan: RateLimitPlan): ThresholdSpec[] => {
+  const specs: ThresholdSpec[] = [];
+  const windowTitle = (i: number) =>
+    `window ${i} (seconds ${i * plan.windowSeconds} to ${(i + 1) * plan.windowSeconds} of the run)`;
+  if (plan.overLimitPerWindow > plan.firstWindowCeiling) {
+    specs.push({
+      metric: `${METRICS.accepted}{window:0}`,
+      expression: `count<=${plan.firstWindowCeiling}`,
+      ruleId: 'RATE-LIMIT-429',
+      title: `${windowTitle(0)} accepts at most twice the limit of ${plan.limit} (the rest of a window begun before the run, then a new one)`,
+    });
+  }
+  for (let i = 1; i < plan.windows; i += 1) {
+    specs.push({
+      metric: `${METRICS.accepted}{window:${i}}`,
+      expression: `count<=${plan.acceptedCeiling}`,
+      ruleId: 'RATE-LIMIT-429',
+      title: `${windowTitle(i)} accepts no more than the limit of ${plan.limit} requests`,
+    });
+    specs.push({
+      metric: `${METRICS.accepted}{window:${i}}`,
+      expression: `count>=${plan.acceptedFloor}`,
+      ruleId: 'RATE-LIMIT-WINDOW-RESET',
+      title: `${windowTitle(i)} serves the throttled tenant again, close to its whole limit of ${plan.limit}`,
+    });
+  }
+  specs.push({
+    metric: METRICS.throttled,
+    expression: 'count>0',
+    ruleId: 'RATE-LIMIT-429',
+    title: `traffic at ${plan.overload} times the limit is throttled with 429`,
+  });
+  for (const kind of REQUEST_KINDS) {
+    specs.push({
+      metric: `${METRICS.throttled}{kind:${kind}}`,
+      expression: 'count>0',
+      ruleId: 'RATE-LIMIT-ALL-REQUESTS',
+      title: `requests of kind ${kind} count toward the limit and get 429 too`,
+    });
+  }
+  specs.push({
+    metric: METRICS.throttledBodyJson,
+    expression: 'rate==1',
+    ruleId: 'RATE-LIMIT-429',
+    title: 'every 429 carries a JSON object body (part 7: every non-2xx has a structured JSON body)',
+  });
+  specs.push({
+    metric: METRICS.controlThrottled,
+    expression: 'count==0',
+    ruleId: 'RATE-LIMIT-PER-TENANT',
+    title: `tenant ${plan.controlTenant.name} at ${Math.round(plan.controlShare * 100)}% of its limit gets no 429 while the rate-limit tenant is throttled`,
+  });
+  specs.push({
+    metric: METRICS.serverErrors,
+    expression: 'count==0',
+    ruleId: 'LOAD-NO-5XX',
+    title: 'no 5xx under load above the limit',
+    abortOnFail: true,
+  });
+  specs.push({
+    metric: METRICS.unexpectedStatus,
+    expression: 'count==0',
+    ruleId: 'LOAD-EXPECTED-STATUSES',
+    title:
+      'every response has an expected status (404 unknown uuid, 400/422 invalid POST, 201 valid POST, or 429)',
+    abortOnFail: true,
+  });
+  specs.push({
+    metric: 'dropped_iterations',
+    expression: 'count==0',
+    ruleId: 'LOAD-OPEN-MODEL',
+    title: 'the load generator sent every planned request (no dropped iterations)',
+  });
+  return specs;
+};
+
+/** The k6 `options` of the rate-limit script. */
+export const rateLimitOptions = (plan: RateLimitPlan, env: Env) => {
+  const timeUnit = `${plan.windowSeconds}s`;
+  const duration = `${plan.durationSeconds}s`;
+  // One request an iteration: about 20 ms on loopback, a quarter of a second against a deployment.
+  const iterationSeconds = plan.target.embedded ? 0.02 : 0.25;
+  const overVus = vusFor(env, plan.overLimitPerWindow / plan.windowSeconds, iterationSeconds);
+  const controlVus = vusFor(env, plan.controlPerWindow / plan.windowSeconds, iterationSeconds);
+  return {
+    scenarios: {
+      over_limit: {
+        executor: 'constant-arrival-rate' as const,
+        exec: 'overLimit',
+        rate: plan.overLimitPerWindow,
+        timeUnit,
+        duration,
+        preAllocatedVUs: overVus.pre,
+        maxVUs: overVus.max,
+        gracefulStop: '10s',
+        tags: { tenant: 'rate_limit' },
+      },
+      control: {
+        executor: 'constant-arrival-rate' as const,
+        exec: 'control',
+        rate: plan.controlPerWindow,
+        timeUnit,
+        duration,
+        preAllocatedVUs: controlVus.pre,
+        maxVUs: controlVus.max,
+        gracefulStop: '10s',
+        tags: { tenant: 'control' },
+      },
+    },
+    thresholds: thresholdsOption(rateLimitThresholds(plan)),
+    summaryTrendStats: [...SUMMARY_TREND_STATS],
+    setupTimeout: '30s',
+  };
+};

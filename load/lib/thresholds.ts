@@ -1,0 +1,86 @@
+/**
+ * A threshold with what it means: the k6 expression on a (sub)metric, plus the rule id and a sentence
+ * that the JUnit file and the text summary show. The k6 `options.thresholds` object is derived from
+ * these, so the two can never disagree. Pure: no k6 import, no Node API.
+ */
+
+export interface ThresholdSpec {
+  /** A metric or sub-metric key, as k6 writes it: `http_req_duration{endpoint:create}`. */
+  readonly metric: string;
+  /** A k6 threshold expression: `count<=1020`, `p(95)<500`, `rate==1`. */
+  readonly expression: string;
+  /** The spec rule the threshold checks (spec/rules.ts), or a kit id for a load-run sanity check. */
+  readonly ruleId: string;
+  readonly title: string;
+  /** Stop the run early when the threshold is crossed (k6 `abortOnFail`). */
+  readonly abortOnFail?: boolean;
+}
+
+export type K6Threshold = string | { threshold: string; abortOnFail: boolean; delayAbortEval?: string };
+
+/** The k6 `options.thresholds` object of a set of specs, metrics in the order they first appear. */
+export const thresholdsOption = (specs: readonly ThresholdSpec[]): Record<string, K6Threshold[]> => {
+  const thresholds: Record<string, K6Threshold[]> = {};
+  for (const spec of specs) {
+    const list = thresholds[spec.metric] ?? [];
+    if (list.some((entry) => (typeof entry === 'string' ? entry : entry.threshold) === spec.expression)) {
+      throw new Error(`duplicate threshold ${spec.metric} ${spec.expression}`);
+    }
+    list.push(
+      spec.abortOnFail
+        ? { threshold: spec.expression, abortOnFail: true, delayAbortEval: '5s' }
+        : spec.expression,
+    );
+    thresholds[spec.metric] = list;
+  }
+  return thresholds;
+};
+
+export interface ParsedExpression {
+  readonly aggregation: string;
+  readonly operator: '<' | '<=' | '>' | '>=' | '==' | '===' | '!=';
+  readonly value: number;
+}
+
+const EXPRESSION =
+  /^\s*(count|rate|value|avg|min|max|med|p\(\d+(?:\.\d+)?\))\s*(<=|>=|===|==|!=|<|>)\s*(-?\d+(?:\.\d+)?)\s*$/;
+
+export const parseExpression = (expression: string): ParsedExpression | undefined => {
+  const match = EXPRESSION.exec(expression);
+  if (!match) return undefined;
+  return {
+    aggregation: match[1] as string,
+    operator: match[2] as ParsedExpression['operator'],
+    value: Number(match[3]),
+  };
+};
+
+export const compare = (observed: number, operator: ParsedExpression['operator'], limit: number): boolean => {
+  switch (operator) {
+    case '<':
+      return observed < limit;
+    case '<=':
+      return observed <= limit;
+    case '>':
+      return observed > limit;
+    case '>=':
+      return observed >= limit;
+    case '==':
+    case '===':
+      return observed === limit;
+    case '!=':
+      return observed !== limit;
+  }
+};
+
+/** The trend statistics every load script asks k6 to keep, so that p(99) is in the summary. */
+export const SUMMARY_TREND_STATS = Object.freeze([
+  'avg',
+  'min',
+  'med',
+  'max',
+  'p(90)',
+  'p(95)',
+  'p(99)',
+  'count',
+]);

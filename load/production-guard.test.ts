@@ -1,0 +1,51 @@
+import { expect, test } from '@playwright/test';
+import { productionRefusal } from './lib/production-guard.ts';
+import { targetEnvironment } from './lib/target.ts';
+import { productionEnv, remoteEnv, TOKENS } from './test-support/env-fixtures.ts';
+
+test.describe('production refusal', () => {
+  test('a sandbox target is not refused', () => {
+    expect(targetEnvironment(remoteEnv())).toBe('sandbox');
+    expect(productionRefusal(remoteEnv(), 'latency')).toBeUndefined();
+  });
+
+  test('TARGET_ENVIRONMENT=production is refused, naming the opt-in', () => {
+    const refusal = productionRefusal(remoteEnv({ TARGET_ENVIRONMENT: 'production' }), 'rate-limit');
+    expect(refusal).toContain('refusing to run the rate-limit load script against a production target');
+    expect(refusal).toContain('ALLOW_PRODUCTION_LOAD=true');
+  });
+
+  test('a svc_live_ token makes the target production, even with no TARGET_ENVIRONMENT', () => {
+    expect(targetEnvironment(productionEnv())).toBe('production');
+    expect(productionRefusal(productionEnv(), 'latency')).toBeDefined();
+    // One live token among sandbox ones is enough.
+    const oneLive = remoteEnv({ RATE_LIMIT_ACCESS_TOKEN: 'svc_live_only-this-one' });
+    expect(productionRefusal(oneLive, 'rate-limit')).toBeDefined();
+  });
+
+  test('ALLOW_PRODUCTION_LOAD=true, and only that value, allows it', () => {
+    expect(productionRefusal(productionEnv({ ALLOW_PRODUCTION_LOAD: 'true' }), 'latency')).toBeUndefined();
+    for (const value of ['false', '1', 'yes', 'TRUE', '']) {
+      expect(
+        productionRefusal(productionEnv({ ALLOW_PRODUCTION_LOAD: value }), 'latency'),
+        value,
+      ).toBeDefined();
+    }
+    // The conformance suite's own opt-in does not allow load.
+    expect(productionRefusal(productionEnv({ ALLOW_PRODUCTION_WRITES: 'true' }), 'latency')).toBeDefined();
+  });
+
+  test('the refusal never quotes a token', () => {
+    const refusal = productionRefusal(productionEnv(), 'latency') ?? '';
+    for (const token of Object.values(TOKENS)) {
+      expect(refusal).not.toContain(token.replace('svc_test_', 'svc_live_'));
+    }
+    expect(refusal).not.toContain('svc_live_tenant');
+  });
+
+  test('a TARGET_ENVIRONMENT outside the contract is an error, not a pass', () => {
+    expect(() => productionRefusal(remoteEnv({ TARGET_ENVIRONMENT: 'prod' }), 'latency')).toThrow(
+      /TARGET_ENVIRONMENT/,
+    );
+  });
+});

@@ -1,0 +1,273 @@
+import { spawn } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { EXIT } from '../config/index.ts';
+import { REPO_ROOT } from './bundle.ts';
+import { K6_INSTALL_DOCS } from './find-k6.ts';
+import { CLIENT_IDS, productionEnv, remoteEnv, TOKENS } from './test-support/env-fixtures.ts';
+
+/**
+ * The runner is run as npm would run it, in a child process. No real k6 is ever used: "k6 present"
+ * is a fake k6 written here, a small node script that records its argv and environment.
+ */
+
+interface RunResult {
+  readonly code: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+interface FakeRecord {
+  readonly argv: string[];
+  readonly env: Record<string, string | undefined>;
+  readonly cwd: string;
+  readonly probeStatus?: number;
+}
+
+let work: string;
+
+test.beforeEach(() => {
+  work = mkdtempSync(join(tmpdir(), 'kit-run-k6-'));
+});
+
+test.afterEach(() => {
+  rmSync(work, { recursive: true, force: true });
+});
+
+const emptyDir = (): string => {
+  const dir = join(work, 'empty-path');
+  mkdirSync(dir, { recursive: true });
+  return dir;
+};
+
+/** A fake k6: records argv and env to FAKE_K6_RECORD, optionally probes the target, exits FAKE_K6_EXIT. */
+const writeFakeK6 = (dir: string): string => {
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, 'k6');
+  writeFileSync(
+    file,
+    `#!${process.execPath}
+const fs = require('node:fs');
+const record = { argv: process.argv.slice(2), env: { ...process.env }, cwd: process.cwd() };
+const finish = () => {
+  fs.writeFileSync(process.env.FAKE_K6_RECORD, JSON.stringify(record));
+  process.stdout.write('fake k6: done\\n');
+  process.exit(Number(process.env.FAKE_K6_EXIT || '0'));
+};
+if (process.env.FAKE_K6_PROBE === 'true') {
+  fetch(process.env.TARGET_BASE_URL + '/api/h2h/ingestion/financial-events/6f1d1c58-4a4b-4e0e-9a3e-1d2f3c4b5a69', {
+    headers: {
+      'X-Client-Id': process.env.TENANT_A_CLIENT_ID,
+      'X-Access-Token': process.env.TENANT_A_ACCESS_TOKEN,
+      'Content-Type': 'application/json',
+    },
+  }).then((r) => { record.probeStatus = r.status; finish(); }, () => { record.probeStatus = -1; finish(); });
+} else {
+  finish();
+}
+`,
+  );
+  chmodSync(file, 0o755);
+  return file;
+};
+
+const runRunner = (args: string[], env: Record<string, string>): Promise<RunResult> =>
+  new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'load/run-k6.ts', ...args], {
+      cwd: REPO_ROOT,
+      env: {
+        TMPDIR: tmpdir(),
+        KIT_IGNORE_DOTENV: 'true',
+        LOAD_DIST_DIR: join(work, 'dist'),
+        LOAD_REPORT_DIR: join(work, 'reports'),
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    const timer = setTimeout(() => child.kill('SIGKILL'), 40_000);
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+  });
+
+const lines = (text: string): string[] => text.split('\n').filter((line) => line.trim() !== '');
+
+const readRecord = (): FakeRecord | undefined => {
+  const file = join(work, 'record.json');
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as FakeRecord) : undefined;
+};
+
+const ALL_TOKENS = [
+  ...Object.values(TOKENS),
+  ...Object.values(TOKENS).map((t) => t.replace('svc_test_', 'svc_live_')),
+];
+
+const expectNoToken = (text: string): void => {
+  for (const token of ALL_TOKENS) expect(text).not.toContain(token);
+};
+
+test.describe('load runner without k6', () => {
+  test('no K6_BIN and no k6 on PATH: one loud line with the install docs, exit 4', async () => {
+    for (const env of [remoteEnv(), {}]) {
+      const result = await runRunner(['latency'], { ...env, PATH: emptyDir() });
+      expect(result.code).toBe(EXIT.k6Missing);
+      expect(lines(result.stdout)).toEqual([]);
+      const errorLines = lines(result.stderr);
+      expect(errorLines).toHaveLength(1);
+      expect(errorLines[0]).toContain('load:latency: K6 NOT FOUND: k6 is not on PATH and K6_BIN is not set');
+      expect(errorLines[0]).toContain(K6_INSTALL_DOCS);
+      expectNoToken(result.stdout + result.stderr);
+    }
+  });
+
+  test('K6_BIN naming no executable file: the same kind of line, exit 4', async () => {
+    const result = await runRunner(['rate-limit'], {
+      ...remoteEnv(),
+      PATH: emptyDir(),
+      K6_BIN: join(work, 'no-such-k6'),
+    });
+    expect(result.code).toBe(EXIT.k6Missing);
+    expect(lines(result.stderr)).toHaveLength(1);
+    expect(result.stderr).toContain(
+      `K6_BIN names ${join(work, 'no-such-k6')}, which is not an executable file`,
+    );
+  });
+});
+
+test.describe('load runner with a fake k6', () => {
+  test('K6_BIN: k6 run gets the bundle, the env carries the target, no token in argv or output, exit is k6s', async () => {
+    const k6 = writeFakeK6(join(work, 'bin'));
+    const result = await runRunner(['latency', '--quiet'], {
+      ...remoteEnv({ LOAD_SHARE: '0.5' }),
+      PATH: emptyDir(),
+      K6_BIN: k6,
+      FAKE_K6_RECORD: join(work, 'record.json'),
+      FAKE_K6_EXIT: '99',
+    });
+    expect(result.code).toBe(99);
+    const record = readRecord();
+    if (!record) throw new Error(`the fake k6 was not run: ${result.stderr}`);
+    const bundle = join(work, 'dist', 'latency.js');
+    expect(record.argv).toEqual(['run', '--quiet', bundle]);
+    expect(readFileSync(bundle, 'utf8')).toContain(
+      '// Generated by load/bundle.ts from load/scripts/latency.ts',
+    );
+    expect(record.cwd).toBe(REPO_ROOT);
+    expect(record.env).toMatchObject({
+      TARGET_BASE_URL: 'http://127.0.0.1:9',
+      TENANT_A_CLIENT_ID: CLIENT_IDS.A,
+      TENANT_A_ACCESS_TOKEN: TOKENS.A,
+      RATE_LIMIT_ACCESS_TOKEN: TOKENS.RATE_LIMIT,
+      RATE_LIMIT_PER_MINUTE: '10',
+      RATE_LIMIT_WINDOW_SECONDS: '5',
+      KIT_RUN_ID: 'run-loadtest-1',
+      LOAD_SHARE: '0.5',
+      LOAD_REPORT_DIR: join(work, 'reports'),
+      K6_NO_USAGE_REPORT: 'true',
+    });
+    expect(existsSync(join(work, 'reports'))).toBe(true);
+    expectNoToken(record.argv.join(' '));
+    expectNoToken(result.stdout + result.stderr);
+    expect(result.stdout).toContain(`load:latency: k6 run`);
+    expect(result.stdout).toContain('against http://127.0.0.1:9 (sandbox), run run-loadtest-1');
+    expect(result.stdout).toContain('fake k6: done');
+    expect(result.stdout).toContain('load:latency: k6 exited with 99 (a threshold failed)');
+  });
+
+  test('k6 on PATH and no target: the embedded reference server is started for k6 and stopped after', async () => {
+    const binDir = join(work, 'bin');
+    writeFakeK6(binDir);
+    const result = await runRunner(['rate-limit'], {
+      PATH: binDir,
+      FAKE_K6_RECORD: join(work, 'record.json'),
+      FAKE_K6_PROBE: 'true',
+      FAKE_K6_EXIT: '0',
+    });
+    const record = readRecord();
+    if (!record) throw new Error(`the fake k6 was not run: ${result.stdout}${result.stderr}`);
+    expect(result.code).toBe(EXIT.ok);
+    expect(record.argv).toEqual(['run', join(work, 'dist', 'rate-limit.js')]);
+    expect(record.env.KIT_EMBEDDED_TARGET).toBe('true');
+    expect(record.env.TARGET_BASE_URL).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(record.env.RATE_LIMIT_CLIENT_ID).toMatch(/^[0-9a-f-]{36}$/i);
+    expect(record.env.KIT_RUN_ID).toMatch(/^run-/);
+    // The server answered the fake's request with the tenant's credentials: a GET of an unknown uuid.
+    expect(record.probeStatus).toBe(404);
+    const tokens = ['TENANT_A_ACCESS_TOKEN', 'TENANT_B_ACCESS_TOKEN', 'RATE_LIMIT_ACCESS_TOKEN'].map(
+      (name) => record.env[name] ?? '',
+    );
+    for (const token of tokens) {
+      expect(token.length).toBeGreaterThan(9);
+      expect(result.stdout + result.stderr).not.toContain(token);
+      expect(record.argv.join(' ')).not.toContain(token);
+    }
+    expect(result.stdout).toContain('(sandbox, embedded reference server)');
+    expect(result.stdout).toContain('load:rate-limit: k6 passed');
+    // Stopped: nothing answers at the server's address any more.
+    await expect(fetch(`${record.env.TARGET_BASE_URL}/`)).rejects.toThrow();
+  });
+});
+
+test.describe('load runner refusals', () => {
+  test('a production target is refused before k6 runs, unless ALLOW_PRODUCTION_LOAD=true', async () => {
+    const k6 = writeFakeK6(join(work, 'bin'));
+    const common = { PATH: emptyDir(), K6_BIN: k6, FAKE_K6_RECORD: join(work, 'record.json') };
+    const refused = await runRunner(['rate-limit'], { ...productionEnv(), ...common });
+    expect(refused.code).toBe(EXIT.badConfiguration);
+    expect(lines(refused.stderr)).toHaveLength(1);
+    expect(refused.stderr).toContain(
+      'refusing to run the rate-limit load script against a production target',
+    );
+    expect(readRecord()).toBeUndefined();
+    expectNoToken(refused.stdout + refused.stderr);
+
+    const allowed = await runRunner(['latency'], {
+      ...productionEnv({ ALLOW_PRODUCTION_LOAD: 'true' }),
+      ...common,
+    });
+    expect(allowed.code).toBe(EXIT.ok);
+    expect(readRecord()?.env.ALLOW_PRODUCTION_LOAD).toBe('true');
+  });
+
+  test('a malformed contract is one configuration line and exit 2', async () => {
+    const result = await runRunner(['latency'], {
+      ...remoteEnv({ TARGET_BASE_URL: 'ftp://example.test' }),
+      PATH: emptyDir(),
+    });
+    expect(result.code).toBe(EXIT.badConfiguration);
+    expect(lines(result.stderr)).toEqual([
+      'load:latency: configuration error: TARGET_BASE_URL must be an http:// or https:// address',
+    ]);
+  });
+
+  test('rate-limit against a deployment without the rate-limit tenant is refused, exit 2', async () => {
+    const k6 = writeFakeK6(join(work, 'bin'));
+    const result = await runRunner(['rate-limit'], {
+      ...remoteEnv({ RATE_LIMIT_CLIENT_ID: undefined, RATE_LIMIT_ACCESS_TOKEN: undefined }),
+      PATH: emptyDir(),
+      K6_BIN: k6,
+      FAKE_K6_RECORD: join(work, 'record.json'),
+    });
+    expect(result.code).toBe(EXIT.badConfiguration);
+    expect(result.stderr).toContain('RATE_LIMIT_CLIENT_ID and RATE_LIMIT_ACCESS_TOKEN are required');
+    expect(readRecord()).toBeUndefined();
+  });
+
+  test('an unknown script name is a usage line and exit 2', async () => {
+    const result = await runRunner(['soak'], { PATH: emptyDir() });
+    expect(result.code).toBe(EXIT.badConfiguration);
+    expect(result.stderr).toContain('usage: run-k6.ts <rate-limit|latency>');
+  });
+});

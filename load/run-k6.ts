@@ -1,0 +1,193 @@
+/**
+ * The runner behind `npm run load:rate-limit` and `npm run load:latency`:
+ *
+ *   tsx load/run-k6.ts <rate-limit|latency> [k6 run arguments…]
+ *
+ * It loads .env, reads the target contract, refuses a production target unless
+ * ALLOW_PRODUCTION_LOAD=true, finds k6 (K6_BIN or PATH), bundles the script, starts the embedded
+ * reference server when no TARGET_BASE_URL is set, runs `k6 run <bundle>`, stops the server and exits
+ * with k6's exit code (99 when a threshold failed). The target reaches k6 through the child's
+ * environment (k6 reads it as __ENV), never through argv, which `ps` shows: no token is ever printed
+ * or put on a command line.
+ *
+ * Exit codes of its own (config/exit-codes.ts): 2 bad configuration or a refused production target,
+ * 4 k6 missing, 1 an internal error.
+ */
+import { spawn } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ConfigError, EXIT, loadDotEnv, readTargetContract } from '../config/index.ts';
+import {
+  bundleLoadScript,
+  DEFAULT_OUT_DIR,
+  isLoadScript,
+  LOAD_SCRIPTS,
+  type LoadScript,
+  REPO_ROOT,
+} from './bundle.ts';
+import { findK6, k6MissingLine } from './find-k6.ts';
+import { type Env, LoadSetupError } from './lib/env.ts';
+import { latencyPlan } from './lib/latency-plan.ts';
+import { productionRefusal } from './lib/production-guard.ts';
+import { rateLimitPlan } from './lib/rate-limit-plan.ts';
+import { describeTarget, type LoadTarget } from './lib/target.ts';
+
+export const DEFAULT_REPORT_DIR = resolve(REPO_ROOT, 'reports', 'output', 'load');
+
+interface EmbeddedServer {
+  readonly baseUrl: string;
+  close(): Promise<void>;
+}
+
+/** Checks the script's own settings against the environment k6 will get; returns the target. */
+const checkPlan = (script: LoadScript, env: Env): LoadTarget =>
+  script === 'rate-limit' ? rateLimitPlan(env).target : latencyPlan(env).target;
+
+const startEmbedded = async (rateLimit: {
+  requestsPerWindow: number;
+  windowSeconds: number;
+}): Promise<{ server: EmbeddedServer; env: Record<string, string> }> => {
+  // Imported here, not at the top: a remote run, or one without k6, never loads the reference server.
+  const { startReferenceServer } = await import('../reference/index.ts');
+  const { targetEnvironmentOf } = await import('../reference/target-env.ts');
+  const server = await startReferenceServer({ rateLimit });
+  return { server, env: targetEnvironmentOf(server) };
+};
+
+const runK6 = (k6: string, args: readonly string[], env: NodeJS.ProcessEnv): Promise<number> =>
+  new Promise((resolvePromise, reject) => {
+    const child = spawn(k6, [...args], { env, stdio: 'inherit', cwd: REPO_ROOT });
+    // Ctrl-C reaches k6 from the terminal (same process group): the runner only stays alive to stop
+    // the server after k6's graceful stop and summary. Forwarding it would be k6's second Ctrl-C,
+    // which skips the summary. A SIGTERM sent to the runner alone is passed on.
+    const onInt = (): void => undefined;
+    const onTerm = (): void => {
+      child.kill('SIGTERM');
+    };
+    process.on('SIGINT', onInt);
+    process.on('SIGTERM', onTerm);
+    const done = () => {
+      process.off('SIGINT', onInt);
+      process.off('SIGTERM', onTerm);
+    };
+    child.on('error', (error) => {
+      done();
+      reject(error);
+    });
+    child.on('exit', (code, signal) => {
+      done();
+      resolvePromise(code ?? (signal ? 128 + (signal === 'SIGINT' ? 2 : 15) : EXIT.deviation));
+    });
+  });
+
+export const runLoad = async (argv: readonly string[]): Promise<number> => {
+  const [script, ...k6Args] = argv;
+  if (script === undefined || !isLoadScript(script)) {
+    process.stderr.write(`load: usage: run-k6.ts <${LOAD_SCRIPTS.join('|')}> [k6 run arguments…]\n`);
+    return EXIT.badConfiguration;
+  }
+  const command = `load:${script}`;
+  const say = (line: string): void => {
+    process.stdout.write(`${command}: ${line}\n`);
+  };
+  const fail = (line: string): void => {
+    process.stderr.write(`${command}: ${line}\n`);
+  };
+
+  let contract: ReturnType<typeof readTargetContract>;
+  try {
+    if (process.env.KIT_IGNORE_DOTENV !== 'true') loadDotEnv();
+    contract = readTargetContract(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      fail(`configuration error: ${error.message}`);
+      return EXIT.badConfiguration;
+    }
+    throw error;
+  }
+  const runId = contract.kind === 'remote' ? contract.target.runId : contract.runId;
+  const reportDir = process.env.LOAD_REPORT_DIR?.trim()
+    ? resolve(process.env.LOAD_REPORT_DIR.trim())
+    : DEFAULT_REPORT_DIR;
+  const baseEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    KIT_RUN_ID: runId,
+    LOAD_REPORT_DIR: reportDir,
+    // k6 otherwise reports anonymous usage to Grafana: a kit for a financial service calls no third party.
+    K6_NO_USAGE_REPORT: 'true',
+  };
+
+  if (contract.kind === 'remote') {
+    try {
+      const refusal = productionRefusal(baseEnv, script);
+      if (refusal !== undefined) {
+        fail(refusal);
+        return EXIT.badConfiguration;
+      }
+      checkPlan(script, baseEnv);
+    } catch (error) {
+      if (error instanceof LoadSetupError) {
+        fail(`configuration error: ${error.message}`);
+        return EXIT.badConfiguration;
+      }
+      throw error;
+    }
+  }
+
+  const k6 = findK6(process.env);
+  if (!k6.found) {
+    fail(k6MissingLine(k6.reason));
+    return EXIT.k6Missing;
+  }
+
+  const outDir = process.env.LOAD_DIST_DIR?.trim()
+    ? resolve(process.env.LOAD_DIST_DIR.trim())
+    : DEFAULT_OUT_DIR;
+  const bundle = await bundleLoadScript(script, outDir);
+
+  let server: EmbeddedServer | undefined;
+  try {
+    let childEnv = baseEnv;
+    if (contract.kind === 'embedded') {
+      const embedded = await startEmbedded(contract.rateLimit);
+      server = embedded.server;
+      childEnv = { ...baseEnv, ...embedded.env };
+    }
+    let target: LoadTarget;
+    try {
+      target = checkPlan(script, childEnv);
+    } catch (error) {
+      if (error instanceof LoadSetupError) {
+        fail(`configuration error: ${error.message}`);
+        return EXIT.badConfiguration;
+      }
+      throw error;
+    }
+    mkdirSync(reportDir, { recursive: true });
+    say(
+      `k6 run ${relative(process.cwd(), bundle.file)} against ${describeTarget(target)}, run ${runId}; reports in ${relative(process.cwd(), reportDir) || '.'}`,
+    );
+    let code: number;
+    try {
+      code = await runK6(k6.path, ['run', ...k6Args, bundle.file], childEnv);
+    } catch (error) {
+      fail(`could not start k6 at ${k6.path}: ${(error as Error).message.split('\n')[0]}`);
+      return EXIT.k6Missing;
+    }
+    say(code === 0 ? 'k6 passed' : `k6 exited with ${code}${code === 99 ? ' (a threshold failed)' : ''}`);
+    return code;
+  } finally {
+    await server?.close();
+  }
+};
+
+if (process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  runLoad(process.argv.slice(2)).then(
+    (code) => process.exit(code),
+    (error: unknown) => {
+      process.stderr.write(`load: internal error: ${(error as Error).message.split('\n')[0]}\n`);
+      process.exit(EXIT.deviation);
+    },
+  );
+}

@@ -1,0 +1,136 @@
+/**
+ * k6 script `rate-limit` (spec part 8). The plan, the scenarios and the thresholds are in
+ * ../lib/rate-limit-plan.ts, which says what each threshold means; this file sends the requests and
+ * counts what came back. Bundled by load/bundle.ts into dist/load/rate-limit.js.
+ */
+import exec from 'k6/execution';
+import http, { type RefinedResponse, type ResponseType } from 'k6/http';
+import { Counter, Rate } from 'k6/metrics';
+import type { Options } from 'k6/options';
+import { realisticEvent } from '../../generators/k6-safe.ts';
+import { EVENTS_PATH, eventPath } from '../../spec/http-interface.ts';
+import { text } from '../lib/env.ts';
+import { newLoadRunId, randomUuid } from '../lib/ids.ts';
+import { productionRefusal } from '../lib/production-guard.ts';
+import {
+  EXPECTED_STATUSES,
+  METRICS,
+  RATE_LIMIT_SCRIPT,
+  REQUEST_KINDS,
+  type RequestKind,
+  rateLimitOptions,
+  rateLimitPlan,
+  rateLimitThresholds,
+  windowIndex,
+} from '../lib/rate-limit-plan.ts';
+import { REPORT_DIR_DEFAULT, summaryOutputs } from '../lib/summary.ts';
+import { describeTarget, type LoadTenant } from '../lib/target.ts';
+import { EVENT_PATH_NAME, isJsonObject, paramsFor } from './http.ts';
+
+const refusal = productionRefusal(__ENV, RATE_LIMIT_SCRIPT);
+if (refusal !== undefined) throw new Error(refusal);
+
+const plan = rateLimitPlan(__ENV);
+const specs = rateLimitThresholds(plan);
+
+export const options: Options = { ...rateLimitOptions(plan, __ENV), noUsageReport: true };
+
+const accepted = new Counter(METRICS.accepted);
+const throttled = new Counter(METRICS.throttled);
+const controlThrottled = new Counter(METRICS.controlThrottled);
+const unexpectedStatus = new Counter(METRICS.unexpectedStatus);
+const serverErrors = new Counter(METRICS.serverErrors);
+const throttledBodyJson = new Rate(METRICS.throttledBodyJson);
+
+/** The control scenario's events are numbered apart from the over-limit ones. */
+const CONTROL_INDEX_OFFSET = 1_000_000_000;
+
+interface SetupData {
+  readonly runId: string;
+}
+
+export function setup(): SetupData {
+  return { runId: plan.target.runId ?? newLoadRunId() };
+}
+
+const send = (
+  tenant: LoadTenant,
+  kind: RequestKind,
+  index: number,
+  runId: string,
+): RefinedResponse<ResponseType | undefined> => {
+  const expected = [...EXPECTED_STATUSES[kind], 429];
+  switch (kind) {
+    case 'get-unknown':
+      return http.get(
+        `${plan.target.baseUrl}${eventPath(randomUuid())}`,
+        paramsFor(tenant, { kind, name: EVENT_PATH_NAME }, expected),
+      );
+    case 'invalid-post':
+      // amount 0: ERR-3005, a validation failure that must count toward the limit like any request.
+      return http.post(
+        `${plan.target.baseUrl}${EVENTS_PATH}`,
+        JSON.stringify({ ...realisticEvent(plan.seed, runId, index), amount: 0 }),
+        paramsFor(tenant, { kind }, expected),
+      );
+    case 'valid-post':
+      return http.post(
+        `${plan.target.baseUrl}${EVENTS_PATH}`,
+        JSON.stringify(realisticEvent(plan.seed, runId, index)),
+        paramsFor(tenant, { kind }, expected),
+      );
+  }
+};
+
+/** Counts one response; returns whether it was a 429. */
+const record = (kind: RequestKind, status: number, body: unknown): boolean => {
+  const isThrottled = status === 429;
+  if (isThrottled) throttledBodyJson.add(isJsonObject(body), { kind });
+  else if (!EXPECTED_STATUSES[kind].includes(status))
+    unexpectedStatus.add(1, { kind, status: String(status) });
+  if (status >= 500) serverErrors.add(1, { kind, status: String(status) });
+  return isThrottled;
+};
+
+const kindOf = (iteration: number): RequestKind =>
+  REQUEST_KINDS[iteration % REQUEST_KINDS.length] as RequestKind;
+
+/** Scenario over_limit: the rate-limit tenant, above its limit. */
+export function overLimit(data: SetupData): void {
+  const iteration = exec.scenario.iterationInTest;
+  const kind = kindOf(iteration);
+  const window = String(windowIndex(Date.now() - exec.scenario.startTime, plan.windowSeconds, plan.windows));
+  const response = send(plan.limitedTenant, kind, iteration, data.runId);
+  const isThrottled = record(kind, response.status, response.body);
+  const isAccepted = EXPECTED_STATUSES[kind].includes(response.status);
+  // Zeros too, so that a window or kind with no 429 at all still has samples and its threshold fails.
+  throttled.add(isThrottled ? 1 : 0, { window, kind });
+  accepted.add(isAccepted ? 1 : 0, { window, kind });
+}
+
+/** Scenario control: another tenant, below its limit, at the same time. */
+export function control(data: SetupData): void {
+  const iteration = exec.scenario.iterationInTest;
+  const kind = kindOf(iteration);
+  const response = send(plan.controlTenant, kind, CONTROL_INDEX_OFFSET + iteration, data.runId);
+  controlThrottled.add(record(kind, response.status, response.body) ? 1 : 0, { kind });
+}
+
+export function handleSummary(data: { setup_data?: Partial<SetupData> }): Record<string, string> {
+  return summaryOutputs(data, specs, {
+    script: RATE_LIMIT_SCRIPT,
+    reportDir: text(__ENV, 'LOAD_REPORT_DIR') ?? REPORT_DIR_DEFAULT,
+    target: describeTarget(plan.target),
+    runId: data.setup_data?.runId ?? plan.target.runId,
+    settings: {
+      limit: plan.limit,
+      windowSeconds: plan.windowSeconds,
+      windows: plan.windows,
+      overload: plan.overload,
+      overLimitPerWindow: plan.overLimitPerWindow,
+      controlTenant: plan.controlTenant.name,
+      controlPerWindow: plan.controlPerWindow,
+    },
+    now: new Date(),
+  });
+}
