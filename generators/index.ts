@@ -1,0 +1,53 @@
+/**
+ * The generators' public API: valid events, valid updates, invalid events with their expected
+ * verdicts, the ISO code pools they draw from, and the k6-safe entry's functions.
+ */
+export { MAX_AMOUNT, MIN_AMOUNT, nonPositiveAmountArbitrary, positiveAmountArbitrary } from './amounts.ts';
+export type { Fault, FaultKind, FaultKindId, FaultOperation, FaultSetOptions } from './faults.ts';
+export {
+  applicableFaultKinds,
+  compatibleFaults,
+  FAULT_KIND_IDS,
+  FAULT_KINDS,
+  faultArbitrary,
+  faultKindApplies,
+  faultSetArbitrary,
+  faultsConflict,
+} from './faults.ts';
+export type { FieldPathSegment } from './field-path.ts';
+export { fieldPathSegments, fieldPathsOverlap, formatFieldPath } from './field-path.ts';
+export type {
+  FinancialEvent,
+  FinancialEventFields,
+  MultiCurrencyAmount,
+  Payload,
+} from './financial-event.ts';
+export { cloneEvent } from './financial-event.ts';
+export type { InvalidEventOptions, InvalidEventSample } from './invalid-event.ts';
+export { applyFaults, invalidEventArbitrary, invalidUpdateArbitrary } from './invalid-event.ts';
+export type { InvalidCountryCodeKind, InvalidCurrencyCodeKind } from './iso-codes.ts';
+export {
+  CURRENCY_LIST_ONE_DATE,
+  INVALID_COUNTRY_CODES,
+  INVALID_CURRENCY_CODES,
+  VALID_COUNTRY_CODES,
+  VALID_CURRENCY_CODES,
+} from './iso-codes.ts';
+export { JsonNumberText, jsonNumberText, toJsonBody } from './json-body.ts';
+export { realisticEvent, realisticUpdate } from './k6-safe.ts';
+export type {
+  EventFieldsOptions,
+  LengthRange,
+  ValidEventOptions,
+  ValidUpdateOptions,
+} from './valid-event.ts';
+export {
+  createExternalIdSource,
+  eventFieldsArbitrary,
+  multiCurrencyAmountsArbitrary,
+  payloadArbitrary,
+  validEventArbitrary,
+  validUpdateArbitrary,
+} from './valid-event.ts';
+export type { ExpectedError, ExpectedErrorCode, ExpectedVerdict } from './verdict.ts';
+export { ANY_ERROR_CODE, combineExpectations, describeVerdict } from './verdict.ts';

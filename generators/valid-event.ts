@@ -1,0 +1,279 @@
+/**
+ * Valid financial events and valid updates of them. "Valid" means accepted by every deployment that
+ * conforms to the spec, whatever it chose where the spec is silent, so a valid event:
+ * - carries every field of 2.1 (which fields are required is not shown), a non-empty externalId
+ *   unique in the run, an exact type, a country and a currency from the stable pools (iso-codes.ts),
+ *   an amount of at most two decimals (amounts.ts) and a status of the three;
+ * - has a payload with any subset of its own type's fields and channel (the empty payload too, which
+ *   the spec accepts), never a field of the other type;
+ * - has zero, one or many multiCurrencyAmounts, each with its own currency (duplicates are not
+ *   forbidden, but a deployment could reasonably refuse them, and nothing is learnt by sending them);
+ * - uses short, printable strings (field lengths are not shown).
+ */
+import * as fc from 'fast-check';
+import {
+  CHANNELS,
+  EVENT_STATUSES,
+  EVENT_TYPES,
+  type EventType,
+  PAYIN_ONLY_PAYLOAD_FIELDS,
+  PAYOUT_ONLY_PAYLOAD_FIELDS,
+} from '../spec/event-fields.ts';
+import { positiveAmountArbitrary } from './amounts.ts';
+import {
+  cloneEvent,
+  type FinancialEvent,
+  type FinancialEventFields,
+  type MultiCurrencyAmount,
+  type Payload,
+} from './financial-event.ts';
+import { VALID_COUNTRY_CODES, VALID_CURRENCY_CODES } from './iso-codes.ts';
+
+// ---------------------------------------------------------------------------------------------
+// externalId
+
+const ID_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
+
+/**
+ * A source of externalIds unique in the run: `${runId}-${instance}-${counter}`. The instance part
+ * (six random letters and digits, starting with a letter) tells apart the sources of parallel
+ * workers that share a run id; the counter tells apart the ids of one source. Math.random is
+ * enough here (and is there in k6): it only has to avoid a collision between a handful of sources.
+ */
+export const createExternalIdSource = (runId: string): (() => string) => {
+  let instance = ID_ALPHABET.charAt(Math.floor(Math.random() * 26));
+  while (instance.length < 6) instance += ID_ALPHABET.charAt(Math.floor(Math.random() * ID_ALPHABET.length));
+  let counter = 0;
+  return () => {
+    counter += 1;
+    return `${runId}-${instance}-${counter.toString(36)}`;
+  };
+};
+
+// ---------------------------------------------------------------------------------------------
+// Realistic values
+
+const FIRST_NAMES = [
+  'Anna',
+  'Carlos',
+  'Chen',
+  'Fatima',
+  'José',
+  'Łukasz',
+  'Mary-Jane',
+  'Noah',
+  'Olúwaseun',
+  'Priya',
+  'Søren',
+  'Zoë',
+] as const;
+const LAST_NAMES = [
+  'Álvarez',
+  'Brown',
+  'Dubois',
+  "O'Neill",
+  'Kowalski',
+  'Müller',
+  'Nakamura',
+  'Okafor',
+  'Silva',
+  'van der Berg',
+] as const;
+const COMPANIES = [
+  'Acme Trading Ltd',
+  'Nordic Timber AB',
+  'Société Générale des Eaux',
+  'Blue Ocean GmbH',
+] as const;
+const PERSONAL_ID_TYPES = [
+  'PASSPORT',
+  'NATIONAL_ID',
+  'TAX_ID',
+  'DRIVING_LICENSE',
+  'RESIDENCE_PERMIT',
+] as const;
+/** Allowed values of originalStatus are not shown (GAP-ORIGINAL-STATUS-VALUES): a tenant's own words. */
+const ORIGINAL_STATUSES = [
+  'PENDING',
+  'BOOKED',
+  'REJECTED',
+  'AUTHORISED',
+  'CAPTURED',
+  'SETTLED',
+  'DECLINED',
+  'IN_PROGRESS',
+  'completed',
+  'awaiting confirmation',
+] as const;
+
+const ID_CHARACTERS = 'ABCDEFGHJKLMNPQRSTUVWXYZ0123456789'.split('');
+
+const nameArbitrary = (): fc.Arbitrary<string> =>
+  fc.oneof(
+    {
+      weight: 4,
+      arbitrary: fc
+        .tuple(fc.constantFrom(...FIRST_NAMES), fc.constantFrom(...LAST_NAMES))
+        .map((p) => p.join(' ')),
+    },
+    { weight: 1, arbitrary: fc.constantFrom(...COMPANIES) },
+  );
+
+const personalIdArbitrary = (): fc.Arbitrary<string> =>
+  fc.string({ unit: fc.constantFrom(...ID_CHARACTERS), minLength: 6, maxLength: 16 });
+
+const originalStatusArbitrary = (): fc.Arbitrary<string> =>
+  fc.oneof(
+    { weight: 4, arbitrary: fc.constantFrom(...ORIGINAL_STATUSES) },
+    {
+      weight: 1,
+      arbitrary: fc.string({
+        unit: fc.constantFrom(...'ABCDEFGHIJKLMNOPQRSTUVWXYZ_'.split('')),
+        minLength: 3,
+        maxLength: 20,
+      }),
+    },
+  );
+
+// ---------------------------------------------------------------------------------------------
+// Payload and multiCurrencyAmounts
+
+/**
+ * A payload of the given type: any subset of channel and that type's own fields. The empty payload,
+ * which the spec names as accepted, comes one time in ten (as a subset of four optional keys it
+ * would be rare).
+ */
+export const payloadArbitrary = (type: EventType): fc.Arbitrary<Payload> => {
+  const own = type === 'INTERNAL_PAYIN' ? PAYIN_ONLY_PAYLOAD_FIELDS : PAYOUT_ONLY_PAYLOAD_FIELDS;
+  const [nameField, idTypeField, idField] = own;
+  const subset = fc.record(
+    {
+      channel: fc.constantFrom(...CHANNELS),
+      [nameField]: nameArbitrary(),
+      [idTypeField]: fc.constantFrom(...PERSONAL_ID_TYPES),
+      [idField]: personalIdArbitrary(),
+    },
+    // Plain objects: fast-check's records may otherwise have a null prototype.
+    { requiredKeys: [], noNullPrototype: true },
+  ) as fc.Arbitrary<Payload>;
+  return fc.oneof(
+    { weight: 1, arbitrary: fc.constant(null).map((): Payload => ({})) },
+    { weight: 9, arbitrary: subset },
+  );
+};
+
+export interface LengthRange {
+  readonly minLength?: number;
+  readonly maxLength?: number;
+}
+
+const multiCurrencyAmountArbitrary = (): fc.Arbitrary<MultiCurrencyAmount> =>
+  fc.record(
+    { currencyCode: fc.constantFrom(...VALID_CURRENCY_CODES), amount: positiveAmountArbitrary() },
+    { noNullPrototype: true },
+  );
+
+const mcaArray = (minLength: number, maxLength: number): fc.Arbitrary<MultiCurrencyAmount[]> =>
+  fc.uniqueArray(multiCurrencyAmountArbitrary(), {
+    minLength,
+    maxLength,
+    selector: (item) => item.currencyCode,
+  });
+
+/** multiCurrencyAmounts: by default empty, one item or many (up to 6) in about equal shares. */
+export const multiCurrencyAmountsArbitrary = (range?: LengthRange): fc.Arbitrary<MultiCurrencyAmount[]> =>
+  range === undefined
+    ? fc.oneof(mcaArray(0, 0), mcaArray(1, 1), mcaArray(2, 6))
+    : mcaArray(range.minLength ?? 0, range.maxLength ?? Math.max(6, range.minLength ?? 0));
+
+// ---------------------------------------------------------------------------------------------
+// Events
+
+export interface EventFieldsOptions {
+  /** Only events of this type; both types when absent. */
+  readonly type?: EventType;
+  /** The number of multiCurrencyAmounts items; empty, one or many when absent. */
+  readonly multiCurrencyAmounts?: LengthRange;
+}
+
+export interface ValidEventOptions extends EventFieldsOptions {
+  /** Carried by every externalId, so that runs never collide and their data can be found. */
+  readonly runId: string;
+}
+
+const fieldsOfType = (type: EventType, options: EventFieldsOptions): fc.Arbitrary<FinancialEventFields> =>
+  fc
+    .record({
+      countryCode: fc.constantFrom(...VALID_COUNTRY_CODES),
+      currencyCode: fc.constantFrom(...VALID_CURRENCY_CODES),
+      amount: positiveAmountArbitrary(),
+      status: fc.constantFrom(...EVENT_STATUSES),
+      originalStatus: originalStatusArbitrary(),
+      payload: payloadArbitrary(type),
+      multiCurrencyAmounts: multiCurrencyAmountsArbitrary(options.multiCurrencyAmounts),
+    })
+    .map((fields) => ({
+      type,
+      countryCode: fields.countryCode,
+      currencyCode: fields.currencyCode,
+      amount: fields.amount,
+      status: fields.status,
+      originalStatus: fields.originalStatus,
+      payload: fields.payload,
+      multiCurrencyAmounts: fields.multiCurrencyAmounts,
+    }));
+
+/** Every field of a valid event but its externalId (for callers that give the id themselves). */
+export const eventFieldsArbitrary = (options: EventFieldsOptions = {}): fc.Arbitrary<FinancialEventFields> =>
+  options.type !== undefined
+    ? fieldsOfType(options.type, options)
+    : fc.oneof(...EVENT_TYPES.map((type) => fieldsOfType(type, options)));
+
+/**
+ * A valid event. Its externalId is `${runId}-…`, fresh for every value the arbitrary produces,
+ * including every value fast-check tries while shrinking and every replay of a seed: the id is given
+ * by the outermost map, which fast-check calls again for each of them. A property that POSTs each
+ * value therefore never trips over ERR-4001.
+ */
+export const validEventArbitrary = (options: ValidEventOptions): fc.Arbitrary<FinancialEvent> => {
+  const nextId = createExternalIdSource(options.runId);
+  return eventFieldsArbitrary(options).map((fields) => ({ externalId: nextId(), ...fields }));
+};
+
+export interface ValidUpdateOptions {
+  /** Keep the status as it is (transitions are not shown, GAP-STATUS-TRANSITIONS); false by default. */
+  readonly keepStatus?: boolean;
+}
+
+/**
+ * A valid PUT body for an existing event: same externalId, type, country and currency (PUT's body
+ * rules are not shown, GAP-PUT-BODY, so nothing is changed that a deployment could hold immutable),
+ * and a new status, originalStatus, amount, and sometimes a new payload (of the same type) and new
+ * multiCurrencyAmounts. It always differs from `previous`.
+ */
+export const validUpdateArbitrary = (
+  previous: FinancialEvent,
+  options: ValidUpdateOptions = {},
+): fc.Arbitrary<FinancialEvent> =>
+  fc
+    .record({
+      status: options.keepStatus ? fc.constant(previous.status) : fc.constantFrom(...EVENT_STATUSES),
+      originalStatus: originalStatusArbitrary(),
+      amount: positiveAmountArbitrary(),
+      payload: fc.option(payloadArbitrary(previous.type), { nil: undefined }),
+      multiCurrencyAmounts: fc.option(multiCurrencyAmountsArbitrary(), { nil: undefined }),
+    })
+    .map((changes) => {
+      const next = cloneEvent(previous);
+      next.status = changes.status;
+      next.originalStatus = changes.originalStatus;
+      next.amount = changes.amount;
+      if (changes.payload !== undefined) next.payload = changes.payload;
+      if (changes.multiCurrencyAmounts !== undefined)
+        next.multiCurrencyAmounts = changes.multiCurrencyAmounts;
+      if (JSON.stringify(next) === JSON.stringify(previous)) {
+        const hundredths = Math.round(previous.amount * 100);
+        next.amount = (hundredths > 1 ? hundredths - 1 : hundredths + 1) / 100;
+      }
+      return next;
+    });
