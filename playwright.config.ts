@@ -5,9 +5,11 @@
  */
 import { defineConfig } from '@playwright/test';
 import { loadDotEnv, mayWrite, readTargetContract } from './config/index.ts';
+import { outputPaths } from './reports/output-paths.ts';
 
 if (process.env.KIT_IGNORE_DOTENV !== 'true') loadDotEnv();
 const contract = readTargetContract();
+const reportPaths = outputPaths();
 const productionReadOnly = contract.kind === 'remote' && !mayWrite(contract.target);
 
 export default defineConfig({
@@ -24,13 +26,21 @@ export default defineConfig({
     { name: 'conformance', grep: productionReadOnly ? /@readonly/ : /./, grepInvert: /@ratelimit/ },
     { name: 'ratelimit', grep: productionReadOnly ? /(?!)/ : /@ratelimit/, fullyParallel: false },
   ],
+  // Outputs go under reports/output, or KIT_OUTPUT_DIR (reports/output-paths.ts). run-reporter comes
+  // first: it empties the Allure results when the run begins, and gives every test its `rule`
+  // annotation before json and junit write theirs.
   reporter: [
     ['list'],
-    ['json', { outputFile: 'reports/output/conformance/results.json' }],
-    ['junit', { outputFile: 'reports/output/conformance/junit.xml' }],
-    ['./reports/observations-reporter.ts', { outputFile: 'reports/output/conformance/observations.json' }],
+    ['./reports/run-reporter.ts'],
+    ['json', { outputFile: reportPaths.results }],
+    ['junit', { outputFile: reportPaths.junit }],
+    ['./reports/observations-reporter.ts', { outputFile: reportPaths.observations }],
+    [
+      './reports/allure-reporter.ts',
+      { resultsDir: reportPaths.allureResults, detail: false, suiteTitle: true },
+    ],
   ],
-  outputDir: 'reports/output/conformance/test-results',
+  outputDir: `${reportPaths.conformance}/test-results`,
   // Traces and videos would record request headers, tokens included: never on.
   use: { trace: 'off', video: 'off', screenshot: 'off' },
 });

@@ -3,22 +3,22 @@
  * request, runs the conformance suites and reports the run's own request counts. Exit codes
  * (config/exit-codes.ts) tell a deviation (1) from a run that could not happen (2, 3).
  */
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ConfigError, EXIT, loadDotEnv, mayWrite, readTargetContract } from '../config/index.ts';
+import { certificateStep } from '../reports/certificate/write-certificate.ts';
 import { CONFORMANCE_OUTPUT, REQUEST_STATS_FOLDER } from '../suites/support/fixtures.ts';
-import { type RequestStats, sumRequestStats } from '../suites/support/request-stats.ts';
+import {
+  describeRequestBudget,
+  requestBudgetReport,
+  sumRequestStats,
+} from '../suites/support/request-budget.ts';
 import { runPlaywright } from './playwright-cli.ts';
 import { PreflightError, preflight } from './preflight.ts';
 
 const say = (line: string): void => {
   process.stdout.write(`conformance: ${line}\n`);
 };
-
-const describeStats = (stats: RequestStats): string =>
-  Object.entries(stats)
-    .map(([tenant, s]) => `${tenant}: ${s.requests} requests, ${s.throttled} × 429, ${s.retries} retries`)
-    .join('; ') || 'no requests recorded';
 
 const main = async (): Promise<number> => {
   try {
@@ -49,10 +49,16 @@ const main = async (): Promise<number> => {
     throw error;
   }
   const code = await runPlaywright(['test', '-c', 'playwright.config.ts', ...process.argv.slice(2)]);
-  const stats = sumRequestStats(REQUEST_STATS_FOLDER);
-  writeFileSync(join(CONFORMANCE_OUTPUT, 'request-stats.json'), `${JSON.stringify(stats, null, 2)}\n`);
-  say(`requests sent by the run: ${describeStats(stats)}`);
-  return code === 0 ? EXIT.ok : EXIT.deviation;
+  // The run's own request budget: what each tenant was sent, and any 429 met outside @ratelimit.
+  const contract = readTargetContract();
+  const rateLimit = contract.kind === 'remote' ? contract.target.rateLimit : contract.rateLimit;
+  const runId = process.env.KIT_RUN_ID;
+  const budget = requestBudgetReport(sumRequestStats(REQUEST_STATS_FOLDER, runId), rateLimit, { runId });
+  mkdirSync(CONFORMANCE_OUTPUT, { recursive: true });
+  writeFileSync(join(CONFORMANCE_OUTPUT, 'request-stats.json'), `${JSON.stringify(budget, null, 2)}\n`);
+  for (const line of describeRequestBudget(budget)) say(line);
+  await certificateStep(say);
+  return code === 0 && budget.breaches.length === 0 ? EXIT.ok : EXIT.deviation;
 };
 
 main().then(

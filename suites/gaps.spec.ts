@@ -162,3 +162,57 @@ test.describe('readings of the gaps', { tag: ['@validation'] }, () => {
     await observe('GAP-FIELD-LIMITS', `200 multiCurrencyAmounts items give ${summary(response)}`);
   });
 });
+
+test.describe('readings of the field gaps', { tag: ['@validation'] }, () => {
+  test('GAP-ORIGINAL-STATUS-VALUES: any originalStatus string is accepted or refused cleanly', async ({
+    tenantA,
+    runId,
+    observe,
+  }) => {
+    for (const originalStatus of ['SETTLED_BY_PARTNER_7', 'en attente', '']) {
+      const response = await tenantA.create(
+        withField(validPayin(runId, 'original-status'), 'originalStatus', originalStatus),
+      );
+      expectAnsweredCleanly(response, `originalStatus ${JSON.stringify(originalStatus)}`);
+      await observe(
+        'GAP-ORIGINAL-STATUS-VALUES',
+        `originalStatus ${JSON.stringify(originalStatus)} gives ${summary(response)}`,
+      );
+    }
+  });
+
+  test('GAP-PERSONAL-ID-TYPE-VALUES: any personal id type string is accepted or refused cleanly', async ({
+    tenantA,
+    runId,
+    observe,
+  }) => {
+    const cases = [
+      withField(validPayin(runId, 'id-type'), 'payload.payerPersonalIdType', 'TAX_NUMBER_OF_ATLANTIS'),
+      withField(validPayout(runId, 'id-type'), 'payload.beneficiaryPersonalIdType', 'tax-number'),
+    ];
+    for (const event of cases) {
+      const response = await tenantA.create(event);
+      expectAnsweredCleanly(response, 'an unusual personal id type');
+      await observe(
+        'GAP-PERSONAL-ID-TYPE-VALUES',
+        `${event.type} with an unusual id type gives ${summary(response)}`,
+      );
+    }
+  });
+
+  test('GAP-422-USE: a PUT moving an event onto another event’s externalId is refused cleanly, 400 or 422', {
+    tag: ['@update'],
+  }, async ({ tenantA, runId, observe }) => {
+    const first = validPayin(runId);
+    const second = validPayout(runId);
+    expectCreated(await tenantA.create(first));
+    const uuid = expectCreated(await tenantA.create(second));
+    const response = await tenantA.update(uuid, { ...second, externalId: first.externalId });
+    expectAnsweredCleanly(response, 'a PUT onto a taken externalId');
+    expect(
+      response.status,
+      because(response, 'two events of a tenant can never share an externalId'),
+    ).toBeGreaterThanOrEqual(400);
+    await observe('GAP-422-USE', `PUT onto another event's externalId gives ${summary(response)}`);
+  });
+});

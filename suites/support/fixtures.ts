@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { test as base, expect, type TestInfo } from '@playwright/test';
 import { Agent } from 'undici';
 import { loadTarget, mayWrite, type Target, type TenantCredentials } from '../../config/index.ts';
+import { outputPaths } from '../../reports/output-paths.ts';
 import { describeExchange, exchangeTitle, type HttpExchange } from './http-exchange.ts';
 import { OBSERVATION_CONTENT_TYPE, type Observation, observationAttachment } from './observations.ts';
 import { redact, registerSecrets } from './redaction.ts';
@@ -17,7 +18,8 @@ import { explainMismatch, isJsonContentType, simpleErrorBodySchema } from './res
 import { applyRuleLabels } from './rule-labels.ts';
 import { ServiceClient } from './service-client.ts';
 
-export const CONFORMANCE_OUTPUT = 'reports/output/conformance';
+/** Under reports/output, or KIT_OUTPUT_DIR, so that concurrent runs (the self-check) keep apart. */
+export const CONFORMANCE_OUTPUT = outputPaths().conformance;
 export const REQUEST_STATS_FOLDER = join(CONFORMANCE_OUTPUT, 'request-stats');
 
 /** Attach at most this many exchanges a test, the first and the last half: property tests send hundreds. */

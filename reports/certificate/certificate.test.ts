@@ -1,0 +1,331 @@
+/**
+ * The certificate from fixture results: every kind of verdict, honesty (a rule nobody checked is never
+ * "passed"), a stable order (two certificates diff cleanly), no token in any of its files, and the
+ * command's exit codes.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { EXIT } from '../../config/index.ts';
+import { RULES } from '../../spec/index.ts';
+import { outputPaths } from '../output-paths.ts';
+import {
+  type FixtureTest,
+  fixtureReport,
+  fixtureRun,
+  PRODUCTION_TARGET,
+} from '../test-support/report-fixtures.ts';
+import { buildCertificate, type CertificateInput, type RuleEntry, VERDICTS } from './certificate.ts';
+import { renderHtml, renderMarkdown } from './render.ts';
+import { type TestOutcome, testOutcomes } from './test-outcomes.ts';
+import { writeCertificate } from './write-certificate.ts';
+
+const TOKEN = 'svc_test_CertificateFixtureSecret0123456789';
+
+const input = (
+  tests: readonly FixtureTest[],
+  overrides: Partial<CertificateInput> = {},
+): CertificateInput => ({
+  kitVersion: '0.1.0',
+  run: fixtureRun(),
+  runIdFallback: undefined,
+  dateFallback: undefined,
+  outcomes: testOutcomes(fixtureReport(tests)),
+  runErrors: [],
+  suiteListing: [],
+  observations: { byRule: {}, observations: [] },
+  loadSummaries: [],
+  ...overrides,
+});
+
+const entry = (rules: readonly RuleEntry[], id: string): RuleEntry => {
+  const found = rules.find((r) => r.id === id);
+  if (!found) throw new Error(`no entry ${id}`);
+  return found;
+};
+
+const listing = (tests: readonly FixtureTest[]): TestOutcome[] => testOutcomes(fixtureReport(tests));
+
+test('CERTIFICATE: every verdict kind, each with its reason', () => {
+  const certificate = buildCertificate(
+    input(
+      [
+        { title: 'AUTH-TOKEN-MISSING: POST without a token gives 401', status: 'passed', describe: 'POST' },
+        {
+          title: 'AUTH-TOKEN-MISSING: GET without a token gives 401',
+          status: 'failed',
+          describe: 'GET',
+          error: 'expect(received).toBe(expected)\n\nExpected: 401\nReceived: 200',
+        },
+        { title: 'AUTH-TOKEN-INVALID: an unknown token gives 401', status: 'passed' },
+        {
+          title: 'AUTH-TOKEN-INVALID: a token of no prefix gives 401',
+          status: 'skipped',
+          skipReason: 'not today',
+        },
+        { title: 'CREATE-RETURNS-UUID: a valid event gives 201', status: 'flaky' },
+        {
+          title: 'ISOLATION-GET: B cannot read A',
+          status: 'skipped',
+          skipReason: 'TENANT_B_CLIENT_ID / TENANT_B_ACCESS_TOKEN not set: this check needs a second tenant',
+        },
+        { title: 'UPDATE-APPLIES: PUT changes the event', status: 'passed' },
+      ],
+      {
+        suiteListing: listing([
+          { title: 'DEDUP-EXTERNAL-ID: a second POST gives ERR-4001', status: 'skipped' },
+        ]),
+        observations: {
+          byRule: { 'GAP-PUT-STATUS': { 'PUT answers 200': 2 } },
+          observations: [{ ruleId: 'GAP-PUT-STATUS', test: 'UPDATE-APPLIES: PUT changes the event' }],
+        },
+      },
+    ),
+  );
+  const rules = certificate.rules;
+  expect(entry(rules, 'AUTH-TOKEN-MISSING')).toMatchObject({
+    verdict: 'failed',
+    counts: { passed: 1, failed: 1, skipped: 0, flaky: 0 },
+  });
+  expect(entry(rules, 'AUTH-TOKEN-MISSING').reason).toContain('1 test of 2 failed');
+  expect(entry(rules, 'AUTH-TOKEN-MISSING').tests.find((t) => t.status === 'failed')?.error).toContain(
+    'Received: 200',
+  );
+  expect(entry(rules, 'AUTH-TOKEN-INVALID')).toMatchObject({ verdict: 'passed', reason: '1 skipped' });
+  expect(entry(rules, 'CREATE-RETURNS-UUID')).toMatchObject({ verdict: 'passed' });
+  expect(entry(rules, 'CREATE-RETURNS-UUID').reason).toContain('flaky');
+  expect(entry(rules, 'ISOLATION-GET')).toMatchObject({ verdict: 'skipped' });
+  expect(entry(rules, 'ISOLATION-GET').reason).toContain('needs a second tenant');
+  // In the suite but not in this (unfiltered) run: skipped, with why.
+  expect(entry(rules, 'DEDUP-EXTERNAL-ID')).toMatchObject({ verdict: 'skipped' });
+  expect(entry(rules, 'DEDUP-EXTERNAL-ID').reason).toContain('none ran');
+  expect(entry(rules, 'AUTH-SANDBOX-IP-ALLOWLIST')).toMatchObject({ verdict: 'not-checkable-remotely' });
+  expect(entry(rules, 'AUTH-SANDBOX-IP-ALLOWLIST').reason).toContain('outside the allowlist');
+  expect(entry(rules, 'RATE-LIMIT-429')).toMatchObject({ verdict: 'not-covered' });
+  // A gap is covered by the test that observed it, and shows what was observed.
+  expect(entry(rules, 'GAP-PUT-STATUS')).toMatchObject({
+    verdict: 'passed',
+    observations: [{ observed: 'PUT answers 200', count: 2 }],
+  });
+  expect(entry(rules, 'GAP-PUT-STATUS').tests.map((t) => t.title)).toEqual([
+    'UPDATE-APPLIES: PUT changes the event',
+  ]);
+  expect(certificate.outcome).toBe('deviation-found');
+  expect(certificate.totals.tests).toEqual({ passed: 3, failed: 1, skipped: 2, flaky: 1 });
+  const total = Object.values(certificate.totals.verdicts).reduce((a, b) => a + b, 0);
+  expect(total).toBe(RULES.length);
+
+  const markdown = renderMarkdown(certificate);
+  expect(markdown).toContain('| `AUTH-TOKEN-MISSING` A request without X-Access-Token gets 401 ERR-1001 |');
+  expect(markdown).toContain('**failed**');
+  expect(markdown).toContain('## Failures');
+  expect(markdown).toContain('PUT answers 200 (2 observations)');
+  const html = renderHtml(certificate);
+  const rowVerdict = (id: string): string | undefined =>
+    new RegExp(`<tr id="${id}"[^]*?data-verdict="([a-z-]+)"`).exec(html)?.[1];
+  for (const rule of certificate.rules) expect(rowVerdict(rule.id), rule.id).toBe(rule.verdict);
+  for (const verdict of VERDICTS) expect(html).toContain(`data-total="${verdict}"`);
+});
+
+test('CERTIFICATE: against production, the checks that write are not applicable, not failed nor missing', () => {
+  const certificate = buildCertificate(
+    input(
+      [
+        { title: 'AUTH-TOKEN-MISSING: GET without a token gives 401', status: 'passed', tags: ['@readonly'] },
+        {
+          title: 'VAL-AMOUNT-POSITIVE: amount 0 gives 400',
+          status: 'skipped',
+          skipReason: 'production target: only @readonly checks run unless ALLOW_PRODUCTION_WRITES=true',
+        },
+      ],
+      {
+        run: fixtureRun({ target: PRODUCTION_TARGET }),
+        suiteListing: listing([
+          {
+            title: 'AUTH-TOKEN-MISSING: GET without a token gives 401',
+            status: 'skipped',
+            tags: ['@readonly'],
+          },
+          { title: 'DEDUP-EXTERNAL-ID: a second POST gives ERR-4001', status: 'skipped', tags: ['@dedup'] },
+        ]),
+      },
+    ),
+  );
+  expect(entry(certificate.rules, 'AUTH-TOKEN-MISSING').verdict).toBe('passed');
+  expect(entry(certificate.rules, 'VAL-AMOUNT-POSITIVE').verdict).toBe('not-applicable-in-production');
+  expect(entry(certificate.rules, 'DEDUP-EXTERNAL-ID')).toMatchObject({
+    verdict: 'not-applicable-in-production',
+  });
+  expect(entry(certificate.rules, 'DEDUP-EXTERNAL-ID').reason).toContain('ALLOW_PRODUCTION_WRITES=true');
+  // A gap nobody observed in a partial run is not claimed to be uncovered, nor observed.
+  expect(entry(certificate.rules, 'GAP-429-BODY').verdict).toBe('skipped');
+  expect(renderMarkdown(certificate)).toContain('not applicable in production');
+});
+
+test('CERTIFICATE: honest: with no test, nothing is passed and the outcome is incomplete', () => {
+  const certificate = buildCertificate(
+    input([{ title: 'NOT-A-RULE: a test whose title names no rule', status: 'passed' }], {
+      suiteListing: undefined,
+    }),
+  );
+  expect(certificate.rules.filter((r) => r.verdict === 'passed')).toEqual([]);
+  for (const rule of certificate.rules) {
+    expect(['not-covered', 'not-checkable-remotely']).toContain(rule.verdict);
+    expect(rule.verdict === 'not-checkable-remotely').toBe(
+      RULES.find((r) => r.id === rule.id)?.notCheckableRemotely !== undefined,
+    );
+  }
+  expect(certificate.totals.testsWithoutRule).toBe(1);
+  expect(certificate.notes.join('\n')).toContain('could not be listed');
+  expect(renderMarkdown(certificate)).toContain('not covered (no test)');
+  const empty = buildCertificate(input([], { runErrors: ['Error: global setup failed'] }));
+  expect(empty.outcome).toBe('incomplete');
+  expect(empty.outcomeText).toContain('1 error');
+});
+
+test('CERTIFICATE: a filtered run says so, and its unselected rules are skipped, not passed', () => {
+  const certificate = buildCertificate(
+    input([{ title: 'AUTH-TOKEN-MISSING: POST without a token gives 401', status: 'passed' }], {
+      run: fixtureRun({ arguments: ['--grep', 'AUTH-TOKEN-MISSING'] }),
+      suiteListing: listing([
+        { title: 'AUTH-TOKEN-MISSING: POST without a token gives 401', status: 'skipped' },
+        { title: 'VAL-TYPE-ENUM: type payin gives 400', status: 'skipped' },
+      ]),
+    }),
+  );
+  expect(certificate.filters).toEqual(['--grep AUTH-TOKEN-MISSING']);
+  expect(entry(certificate.rules, 'VAL-TYPE-ENUM')).toMatchObject({ verdict: 'skipped' });
+  expect(entry(certificate.rules, 'VAL-TYPE-ENUM').reason).toContain("not selected by this run's filters");
+  expect(certificate.notes[0]).toContain('not a certificate of the whole suite');
+});
+
+test('CERTIFICATE: k6 thresholds of the same run count toward their rules; those of another run do not', () => {
+  const summary = (runId: string, verdict: 'passed' | 'failed') => ({
+    script: 'rate-limit',
+    generatedAt: '2026-11-21T10:05:00.000Z',
+    target: 'https://sandbox.payments.example (sandbox)',
+    runId,
+    settings: {},
+    durationSeconds: 70,
+    verdict,
+    thresholds: [
+      {
+        ruleId: 'RATE-LIMIT-429',
+        title: 'past the limit the service answers 429',
+        metric: 'throttled',
+        expression: 'count>0',
+        verdict,
+        observed: verdict === 'passed' ? 12 : 0,
+        decidedBy: 'k6',
+      },
+    ],
+  });
+  const same = buildCertificate(
+    input([], { loadSummaries: [summary('run-20261121100000-abc123', 'passed')] }),
+  );
+  expect(entry(same.rules, 'RATE-LIMIT-429')).toMatchObject({ verdict: 'passed' });
+  expect(entry(same.rules, 'RATE-LIMIT-429').tests[0]?.project).toBe('k6 rate-limit');
+  expect(same.load).toEqual([expect.objectContaining({ script: 'rate-limit', counted: true })]);
+  const failed = buildCertificate(
+    input([], { loadSummaries: [summary('run-20261121100000-abc123', 'failed')] }),
+  );
+  expect(entry(failed.rules, 'RATE-LIMIT-429').verdict).toBe('failed');
+  expect(failed.outcome).toBe('deviation-found');
+  const other = buildCertificate(input([], { loadSummaries: [summary('run-other', 'passed')] }));
+  expect(entry(other.rules, 'RATE-LIMIT-429').verdict).toBe('not-covered');
+  expect(other.load[0]).toMatchObject({ counted: false });
+  expect(renderMarkdown(other)).toContain('from another run (run-other): not counted');
+});
+
+test('CERTIFICATE: the same run gives the same certificate whatever the order of its results', () => {
+  const tests: FixtureTest[] = [
+    { title: 'VAL-TYPE-ENUM: type payin gives 400', status: 'passed', file: 'validation.spec.ts' },
+    {
+      title: 'AUTH-TOKEN-MISSING: GET without a token gives 401',
+      status: 'passed',
+      file: 'auth.spec.ts',
+      describe: 'GET',
+    },
+    {
+      title: 'AUTH-TOKEN-MISSING: POST without a token gives 401',
+      status: 'passed',
+      file: 'auth.spec.ts',
+      describe: 'POST',
+    },
+    { title: 'GAP-FIELD-LIMITS: long values', status: 'passed', file: 'gaps.spec.ts' },
+  ];
+  const observations = {
+    byRule: { 'GAP-FIELD-LIMITS': { 'b reading': 1, 'a reading': 3 } },
+    observations: [{ ruleId: 'GAP-FIELD-LIMITS', test: 'GAP-FIELD-LIMITS: long values' }],
+  };
+  const one = buildCertificate(input(tests, { observations }));
+  const two = buildCertificate(input([...tests].reverse(), { observations }));
+  expect(JSON.stringify(two)).toBe(JSON.stringify(one));
+  expect(renderMarkdown(two)).toBe(renderMarkdown(one));
+  expect(one.rules.map((r) => r.id)).toEqual(RULES.map((r) => r.id));
+  expect(entry(one.rules, 'AUTH-TOKEN-MISSING').tests.map((t) => t.title)).toEqual([
+    'GET › AUTH-TOKEN-MISSING: GET without a token gives 401',
+    'POST › AUTH-TOKEN-MISSING: POST without a token gives 401',
+  ]);
+  expect(entry(one.rules, 'GAP-FIELD-LIMITS').observations.map((r) => r.observed)).toEqual([
+    'a reading',
+    'b reading',
+  ]);
+  // Nothing that changes from one writing to the next: the date is the run's, not the clock's.
+  expect(one.date).toBe('2026-11-21T10:00:00.000Z');
+  expect(JSON.stringify(one)).not.toMatch(/"duration"/);
+});
+
+test('CERTIFICATE: the written files hold no token, even when a failure message quotes one', async () => {
+  const root = mkdtempSync(join(tmpdir(), 'kit-certificate-'));
+  const env = { KIT_OUTPUT_DIR: root, TENANT_A_ACCESS_TOKEN: TOKEN } as NodeJS.ProcessEnv;
+  const paths = outputPaths(env);
+  mkdirSync(paths.conformance, { recursive: true });
+  const report = fixtureReport([
+    {
+      title: 'AUTH-TOKEN-MISSING: echo',
+      status: 'failed',
+      error: `expected no echo of the token, got X-Access-Token: ${TOKEN}`,
+    },
+    {
+      title: `VAL-TYPE-ENUM: a title that quotes ${TOKEN.replace('svc_test_', 'svc_live_')}`,
+      status: 'passed',
+    },
+  ]);
+  writeFileSync(paths.results, JSON.stringify(report));
+  writeFileSync(paths.runInfo, JSON.stringify(fixtureRun()));
+  writeFileSync(
+    paths.observations,
+    JSON.stringify({
+      runId: 'x',
+      observations: [],
+      byRule: { 'GAP-PUT-STATUS': { [`echoed ${TOKEN}`]: 1 } },
+    }),
+  );
+  const written = await writeCertificate({ paths, env, suiteListing: [] });
+  expect(written.files).toHaveLength(3);
+  for (const file of written.files) {
+    const text = readFileSync(file, 'utf8');
+    expect(text, file).not.toContain(TOKEN);
+    expect(text, file).not.toContain(TOKEN.slice('svc_test_'.length));
+    expect(text, file).toContain('svc_test_<redacted>');
+  }
+  const json = JSON.parse(readFileSync(join(paths.certificate, 'certificate.json'), 'utf8'));
+  expect(json.target).toEqual(fixtureRun().target);
+  expect(JSON.stringify(json.target)).not.toMatch(/token/i);
+});
+
+test('CERTIFICATE: `npm run certificate` with no results says so in one line and exits 2', () => {
+  const root = mkdtempSync(join(tmpdir(), 'kit-certificate-empty-'));
+  const result = spawnSync(process.execPath, ['--import', 'tsx', 'reports/certificate/cli.ts'], {
+    env: { PATH: process.env.PATH, KIT_IGNORE_DOTENV: 'true', KIT_OUTPUT_DIR: root },
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  expect(result.status).toBe(EXIT.badConfiguration);
+  const output = `${result.stdout}${result.stderr}`.trim();
+  expect(output.split('\n')).toHaveLength(1);
+  expect(output).toMatch(/^certificate: no results at .*results\.json: run `npm run conformance` first$/);
+});

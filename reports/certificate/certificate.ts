@@ -1,0 +1,363 @@
+/**
+ * The conformance certificate: every rule and gap of the spec catalog (spec/rules.ts) with its
+ * verdict from one run, the observations where the spec is silent, the target (never a token), the
+ * kit version and the run id. Pure: the inputs are read elsewhere (write-certificate.ts).
+ *
+ * A rule's verdict comes from the tests whose titles start with its id:
+ *   failed   if any of them failed;
+ *   passed   if at least one ran and none failed (skipped ones are counted beside it);
+ *   skipped  if all were skipped, with their reasons, or none was selected by the run's filters;
+ *   not applicable in production  if they were skipped (or filtered out) because production gets
+ *            only the checks that create and throttle nothing;
+ * and, when no test of the suite covers the rule at all:
+ *   not checkable remotely  with the catalog's reason, or else
+ *   not covered: never "passed". Honesty first: a rule nobody checked is not a rule that holds.
+ */
+import { RULES, type Rule, SPEC_PARTS } from '../../spec/index.ts';
+import type { LoadSummary } from '../load-summaries.ts';
+import { type RunInfo, runFilters, type TargetDescription } from '../run-info.ts';
+import type { TestOutcome, TestOutcomeStatus } from './test-outcomes.ts';
+
+export const CERTIFICATE_SCHEMA = 'conformance-certificate/v1';
+
+export const VERDICTS = Object.freeze([
+  'failed',
+  'passed',
+  'skipped',
+  'not-applicable-in-production',
+  'not-checkable-remotely',
+  'not-covered',
+] as const);
+export type Verdict = (typeof VERDICTS)[number];
+
+export const VERDICT_LABELS: Readonly<Record<Verdict, string>> = Object.freeze({
+  failed: 'failed',
+  passed: 'passed',
+  skipped: 'skipped',
+  'not-applicable-in-production': 'not applicable in production',
+  'not-checkable-remotely': 'not checkable remotely',
+  'not-covered': 'not covered (no test)',
+});
+
+/** The skip reason the fixtures give a check that may not run against production. */
+const PRODUCTION_SKIP = /^production target\b/i;
+const READONLY_TAG = /^@?readonly$/;
+
+export interface CertificateTest {
+  readonly title: string;
+  readonly project: string;
+  readonly status: TestOutcomeStatus;
+  readonly reasons?: readonly string[];
+  readonly error?: string;
+}
+
+export interface Reading {
+  readonly observed: string;
+  readonly count: number;
+}
+
+export interface RuleEntry {
+  readonly id: string;
+  readonly kind: Rule['kind'];
+  readonly part: string;
+  readonly area: string;
+  readonly severity: Rule['severity'];
+  readonly title: string;
+  readonly statement: string;
+  readonly verdict: Verdict;
+  /** Why: the skip reasons, the filter, the production rule, the catalog's reason, the failure. */
+  readonly reason?: string;
+  readonly counts: Readonly<Record<TestOutcomeStatus, number>>;
+  readonly tests: readonly CertificateTest[];
+  readonly observations: readonly Reading[];
+}
+
+export interface LoadEntry {
+  readonly script: string;
+  readonly runId: string | null;
+  readonly generatedAt: string;
+  readonly verdict: 'passed' | 'failed';
+  readonly counted: boolean;
+  /** Why a summary does not count toward the verdicts (another run). */
+  readonly note?: string;
+}
+
+export type Outcome = 'no-deviation-found' | 'deviation-found' | 'incomplete';
+
+export interface Certificate {
+  readonly schema: typeof CERTIFICATE_SCHEMA;
+  readonly kitVersion: string;
+  readonly runId: string | null;
+  /** When the run started: the certificate of one run is the same whenever it is rewritten. */
+  readonly date: string | null;
+  readonly target: TargetDescription | null;
+  readonly filters: readonly string[];
+  readonly outcome: Outcome;
+  readonly outcomeText: string;
+  readonly totals: {
+    readonly rules: number;
+    readonly gaps: number;
+    readonly verdicts: Readonly<Record<Verdict, number>>;
+    readonly tests: Readonly<Record<TestOutcomeStatus, number>>;
+    /** Tests whose titles name no rule of the catalog (they count in the outcome all the same). */
+    readonly testsWithoutRule: number;
+  };
+  readonly rules: readonly RuleEntry[];
+  readonly runErrors: readonly string[];
+  readonly load: readonly LoadEntry[];
+  readonly notes: readonly string[];
+}
+
+export interface CertificateInput {
+  readonly kitVersion: string;
+  readonly run: RunInfo | undefined;
+  readonly runIdFallback: string | undefined;
+  readonly dateFallback: string | undefined;
+  /** The tests of the run (results.json). */
+  readonly outcomes: readonly TestOutcome[];
+  readonly runErrors: readonly string[];
+  /** Every test of the suite, run or not (`playwright test --list`), when it could be listed. */
+  readonly suiteListing: readonly TestOutcome[] | undefined;
+  /** The run's observations (observations.json): the readings by rule id, and which test saw each. */
+  readonly observations: {
+    readonly byRule: Readonly<Record<string, Readonly<Record<string, number>>>>;
+    readonly observations: readonly { readonly ruleId: string; readonly test: string }[];
+  };
+  readonly loadSummaries: readonly Omit<LoadSummary, 'file'>[];
+  readonly rules?: readonly Rule[];
+}
+
+const zeroCounts = (): Record<TestOutcomeStatus, number> => ({ passed: 0, failed: 0, skipped: 0, flaky: 0 });
+
+const countsOf = (tests: readonly { status: TestOutcomeStatus }[]): Record<TestOutcomeStatus, number> => {
+  const counts = zeroCounts();
+  for (const test of tests) counts[test.status] += 1;
+  return counts;
+};
+
+const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+const isProductionReadOnly = (target: TargetDescription | null): boolean =>
+  target !== null && target.environment === 'production' && !target.allowProductionWrites;
+
+const PRODUCTION_REASON =
+  'production gets only the checks that create and throttle nothing (@readonly); set ALLOW_PRODUCTION_WRITES=true to run the others';
+
+interface VerdictDecision {
+  readonly verdict: Verdict;
+  readonly reason?: string;
+}
+
+export const decideVerdict = (
+  rule: Rule,
+  ran: readonly CertificateTest[],
+  listed: readonly TestOutcome[] | undefined,
+  context: { readonly productionReadOnly: boolean; readonly filters: readonly string[] },
+): VerdictDecision => {
+  const counts = countsOf(ran);
+  if (counts.failed > 0) {
+    const failing = ran.filter((t) => t.status === 'failed');
+    return {
+      verdict: 'failed',
+      reason:
+        `${plural(counts.failed, 'test')} of ${ran.length} failed: ${failing[0]?.error?.split('\n')[0] ?? failing[0]?.title ?? ''}`.trim(),
+    };
+  }
+  const passed = counts.passed + counts.flaky;
+  if (passed > 0) {
+    const notes = [
+      counts.flaky > 0 ? `${counts.flaky} passed only on retry (flaky)` : undefined,
+      counts.skipped > 0 ? `${counts.skipped} skipped` : undefined,
+    ].filter((n): n is string => n !== undefined);
+    return notes.length > 0 ? { verdict: 'passed', reason: notes.join('; ') } : { verdict: 'passed' };
+  }
+  if (ran.length > 0) {
+    const reasons = [...new Set(ran.flatMap((t) => t.reasons ?? []))].sort();
+    if (reasons.length > 0 && reasons.every((r) => PRODUCTION_SKIP.test(r))) {
+      return { verdict: 'not-applicable-in-production', reason: PRODUCTION_REASON };
+    }
+    return { verdict: 'skipped', reason: reasons.join('; ') || 'skipped without a reason' };
+  }
+  const inSuite = listed?.filter((t) => t.ruleId === rule.id) ?? [];
+  if (inSuite.length > 0) {
+    if (context.productionReadOnly && !inSuite.some((t) => t.tags.some((tag) => READONLY_TAG.test(tag)))) {
+      return { verdict: 'not-applicable-in-production', reason: PRODUCTION_REASON };
+    }
+    return {
+      verdict: 'skipped',
+      reason:
+        context.filters.length > 0
+          ? `not selected by this run's filters (see Filters above)`
+          : `the suite has ${plural(inSuite.length, 'test')} for it, but none ran`,
+    };
+  }
+  if (rule.notCheckableRemotely)
+    return { verdict: 'not-checkable-remotely', reason: rule.notCheckableRemotely };
+  // A gap is observed by the tests of other rules: a run of part of the suite cannot tell whether
+  // a gap it did not observe is observed by no test at all.
+  if (rule.kind === 'gap' && (context.filters.length > 0 || context.productionReadOnly)) {
+    const part = context.filters.length > 0 ? 'filtered' : 'production: only @readonly checks';
+    return {
+      verdict: 'skipped',
+      reason: `not observed in this run, which ran part of the suite (${part}); only a whole run tells whether any test observes it`,
+    };
+  }
+  const what = rule.kind === 'gap' ? 'observes this gap' : 'checks this rule';
+  return {
+    verdict: 'not-covered',
+    reason: listed ? `no test of the suite ${what}` : `no test of this run ${what}`,
+  };
+};
+
+const outcomeOf = (
+  rules: readonly RuleEntry[],
+  testCounts: Record<TestOutcomeStatus, number>,
+  runErrors: readonly string[],
+): { outcome: Outcome; text: string } => {
+  const failedRules = rules.filter((r) => r.verdict === 'failed').length;
+  if (failedRules > 0 || testCounts.failed > 0) {
+    return {
+      outcome: 'deviation-found',
+      text: `Deviation found: ${plural(failedRules, 'rule')} failed (${plural(testCounts.failed, 'failed test')}).`,
+    };
+  }
+  if (runErrors.length > 0 || testCounts.passed + testCounts.flaky === 0) {
+    return {
+      outcome: 'incomplete',
+      text:
+        runErrors.length > 0
+          ? `Incomplete: the run reported ${plural(runErrors.length, 'error')} outside the tests.`
+          : 'Incomplete: no test passed in this run.',
+    };
+  }
+  return {
+    outcome: 'no-deviation-found',
+    text: 'No deviation found in the rules checked. Rules not covered, skipped or not checkable are listed as such.',
+  };
+};
+
+const byTitle = (a: CertificateTest, b: CertificateTest): number =>
+  a.title.localeCompare(b.title) || a.project.localeCompare(b.project);
+
+export const buildCertificate = (input: CertificateInput): Certificate => {
+  const rules = input.rules ?? RULES;
+  const target = input.run?.target ?? null;
+  const runId = input.run?.runId ?? input.runIdFallback ?? null;
+  const filters = input.run ? runFilters(input.run) : [];
+  const context = { productionReadOnly: isProductionReadOnly(target), filters };
+
+  const load: LoadEntry[] = [];
+  const loadTests: (CertificateTest & { ruleId: string })[] = [];
+  for (const summary of [...input.loadSummaries].sort((a, b) => a.script.localeCompare(b.script))) {
+    const counted = runId !== null && summary.runId === runId;
+    load.push({
+      script: summary.script,
+      runId: summary.runId ?? null,
+      generatedAt: summary.generatedAt,
+      verdict: summary.verdict,
+      counted,
+      ...(counted ? {} : { note: `from another run (${summary.runId ?? 'no run id'}): not counted` }),
+    });
+    if (!counted) continue;
+    for (const threshold of summary.thresholds) {
+      const status: TestOutcomeStatus = threshold.verdict === 'passed' ? 'passed' : 'failed';
+      loadTests.push({
+        ruleId: threshold.ruleId,
+        title: `${threshold.ruleId}: ${threshold.title} [${threshold.metric} ${threshold.expression}]`,
+        project: `k6 ${summary.script}`,
+        status,
+        ...(status === 'failed'
+          ? {
+              error:
+                threshold.verdict === 'failed'
+                  ? `threshold crossed: observed ${threshold.observed ?? 'nothing'}`
+                  : 'threshold not evaluated: no value in the k6 summary',
+            }
+          : {}),
+      });
+    }
+  }
+
+  // A test covers the rule its title names, and every rule or gap it recorded an observation for.
+  const observedBy = new Map<string, Set<string>>();
+  for (const { ruleId, test } of input.observations.observations) {
+    const titles = observedBy.get(ruleId) ?? new Set<string>();
+    titles.add(test);
+    observedBy.set(ruleId, titles);
+  }
+
+  const entries: RuleEntry[] = rules.map((rule) => {
+    const observing = observedBy.get(rule.id);
+    const ran: CertificateTest[] = [
+      ...input.outcomes
+        .filter((t) => t.ruleId === rule.id || observing?.has(t.title))
+        .map((t) => ({
+          title: t.fullTitle,
+          project: t.project,
+          status: t.status,
+          ...(t.reasons.length > 0 ? { reasons: t.reasons } : {}),
+          ...(t.error ? { error: t.error } : {}),
+        })),
+      ...loadTests.filter((t) => t.ruleId === rule.id).map(({ ruleId: _ruleId, ...test }) => test),
+    ].sort(byTitle);
+    const decision = decideVerdict(rule, ran, input.suiteListing, context);
+    const readings = Object.entries(input.observations.byRule[rule.id] ?? {})
+      .map(([observed, count]) => ({ observed, count }))
+      .sort((a, b) => a.observed.localeCompare(b.observed));
+    return {
+      id: rule.id,
+      kind: rule.kind,
+      part: SPEC_PARTS[rule.part],
+      area: rule.area,
+      severity: rule.severity,
+      title: rule.title,
+      statement: rule.statement,
+      verdict: decision.verdict,
+      ...(decision.reason ? { reason: decision.reason } : {}),
+      counts: countsOf(ran),
+      tests: ran,
+      observations: readings,
+    };
+  });
+
+  const verdicts = Object.fromEntries(VERDICTS.map((v) => [v, 0])) as Record<Verdict, number>;
+  for (const entry of entries) verdicts[entry.verdict] += 1;
+  const allTests = [...input.outcomes, ...loadTests];
+  const testCounts = countsOf(allTests);
+  const { outcome, text } = outcomeOf(entries, testCounts, input.runErrors);
+  const unknownObservations = Object.keys(input.observations.byRule)
+    .filter((id) => !rules.some((r) => r.id === id))
+    .sort();
+  const notes = [
+    ...(filters.length > 0
+      ? [`This run was filtered (${filters.join(', ')}): it is not a certificate of the whole suite.`]
+      : []),
+    ...(input.suiteListing === undefined
+      ? ['The suite could not be listed: rules without a test in this run are shown as not covered.']
+      : []),
+    ...(input.run === undefined ? ['The run left no run.json: the target is not recorded.'] : []),
+    ...unknownObservations.map((id) => `Observations for ${id}, which is not in the catalog, are not shown.`),
+  ];
+
+  return {
+    schema: CERTIFICATE_SCHEMA,
+    kitVersion: input.kitVersion,
+    runId,
+    date: input.run?.startedAt ?? input.dateFallback ?? null,
+    target,
+    filters,
+    outcome,
+    outcomeText: text,
+    totals: {
+      rules: entries.filter((e) => e.kind === 'rule').length,
+      gaps: entries.filter((e) => e.kind === 'gap').length,
+      verdicts,
+      tests: testCounts,
+      testsWithoutRule: input.outcomes.filter((t) => t.ruleId === undefined).length,
+    },
+    rules: entries,
+    runErrors: [...input.runErrors],
+    load,
+    notes,
+  };
+};

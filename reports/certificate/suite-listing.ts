@@ -1,0 +1,58 @@
+/**
+ * Every test of the conformance suite, run or not: `playwright test --list` against no target (the
+ * listing starts no server and sends nothing). The certificate uses it to tell "no test checks this
+ * rule" (not covered) from "its tests were filtered out or are not for production".
+ */
+import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import type { JSONReport } from '@playwright/test/reporter';
+import { type TestOutcome, testOutcomes } from './test-outcomes.ts';
+
+const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const require = createRequire(import.meta.url);
+
+/** The contract and the run's own variables are left out, so the listing is of the whole suite. */
+export const listingEnvironment = (env: NodeJS.ProcessEnv): NodeJS.ProcessEnv => {
+  const clean: NodeJS.ProcessEnv = { ...env, KIT_IGNORE_DOTENV: 'true' };
+  for (const name of Object.keys(clean)) {
+    if (
+      /^(TARGET_|TENANT_[AB]_|RATE_LIMIT_|ALLOW_PRODUCTION_|KIT_RUN_ID|KIT_REFERENCE_|KIT_EMBEDDED|KIT_ENV_FILE|PLAYWRIGHT_JSON_)/.test(
+        name,
+      )
+    ) {
+      delete clean[name];
+    }
+  }
+  return clean;
+};
+
+export const listSuite = (
+  env: NodeJS.ProcessEnv = process.env,
+  timeoutMs = 60_000,
+): Promise<TestOutcome[] | undefined> =>
+  new Promise((resolve) => {
+    const cli = require.resolve('@playwright/test/cli');
+    const child = spawn(
+      process.execPath,
+      [cli, 'test', '-c', 'playwright.config.ts', '--list', '--reporter=json'],
+      { cwd: REPO_ROOT, env: listingEnvironment(env), stdio: ['ignore', 'pipe', 'ignore'] },
+    );
+    const chunks: Buffer[] = [];
+    const timer = setTimeout(() => child.kill('SIGTERM'), timeoutMs);
+    child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
+    child.on('error', () => {
+      clearTimeout(timer);
+      resolve(undefined);
+    });
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      if (code !== 0) return resolve(undefined);
+      try {
+        const text = Buffer.concat(chunks).toString('utf8');
+        resolve(testOutcomes(JSON.parse(text.slice(text.indexOf('{'))) as JSONReport));
+      } catch {
+        resolve(undefined);
+      }
+    });
+  });

@@ -1,0 +1,116 @@
+/**
+ * Reads a run's outputs (results.json, run.json, observations.json, the k6 summaries), builds the
+ * certificate and writes it as Markdown, HTML and JSON into <output>/certificate/. Every text passes
+ * through the kit's redaction before it is written: the tokens of the environment and anything shaped
+ * like a token never reach a certificate.
+ */
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import type { JSONReport } from '@playwright/test/reporter';
+import { redact, registerSecrets } from '../../suites/support/redaction.ts';
+import { kitVersion } from '../kit-version.ts';
+import { readLoadSummaries } from '../load-summaries.ts';
+import type { ObservationsFile } from '../observations-reporter.ts';
+import { type OutputPaths, outputPaths } from '../output-paths.ts';
+import { readRunInfo } from '../run-info.ts';
+import { buildCertificate, type Certificate } from './certificate.ts';
+import { CERTIFICATE_FILES } from './files.ts';
+import { renderHtml, renderMarkdown } from './render.ts';
+import { listSuite } from './suite-listing.ts';
+import { runErrors, type TestOutcome, testOutcomes } from './test-outcomes.ts';
+
+/** The run left nothing to certify: a configuration problem of the caller (exit 2). */
+export class CertificateInputError extends Error {}
+
+const shown = (path: string): string => relative(process.cwd(), path) || path;
+
+const readResults = (path: string): JSONReport => {
+  if (!existsSync(path)) {
+    throw new CertificateInputError(`no results at ${shown(path)}: run \`npm run conformance\` first`);
+  }
+  try {
+    const report = JSON.parse(readFileSync(path, 'utf8')) as JSONReport;
+    if (!Array.isArray(report.suites)) throw new Error('no suites');
+    return report;
+  } catch (error) {
+    throw new CertificateInputError(
+      `${shown(path)} is not a Playwright JSON report (${(error as Error).message})`,
+    );
+  }
+};
+
+const readObservations = (path: string): ObservationsFile | undefined => {
+  if (!existsSync(path)) return undefined;
+  try {
+    return JSON.parse(readFileSync(path, 'utf8')) as ObservationsFile;
+  } catch {
+    return undefined;
+  }
+};
+
+export interface WrittenCertificate {
+  readonly certificate: Certificate;
+  readonly files: readonly string[];
+}
+
+export interface CertificateOptions {
+  readonly paths?: OutputPaths;
+  readonly env?: NodeJS.ProcessEnv;
+  /** The suite's listing; by default `playwright test --list` is asked for it. */
+  readonly suiteListing?: readonly TestOutcome[] | undefined | 'list';
+}
+
+export const writeCertificate = async (options: CertificateOptions = {}): Promise<WrittenCertificate> => {
+  const env = options.env ?? process.env;
+  const paths = options.paths ?? outputPaths(env);
+  registerSecrets(env.TENANT_A_ACCESS_TOKEN, env.TENANT_B_ACCESS_TOKEN, env.RATE_LIMIT_ACCESS_TOKEN);
+  const report = readResults(paths.results);
+  const observations = readObservations(paths.observations);
+  const suiteListing =
+    options.suiteListing === undefined || options.suiteListing === 'list'
+      ? await listSuite(env)
+      : options.suiteListing;
+  const certificate = buildCertificate({
+    kitVersion: kitVersion(),
+    run: readRunInfo(paths.runInfo),
+    runIdFallback: observations?.runId,
+    dateFallback: report.stats?.startTime,
+    outcomes: testOutcomes(report),
+    runErrors: runErrors(report),
+    suiteListing,
+    observations: { byRule: observations?.byRule ?? {}, observations: observations?.observations ?? [] },
+    loadSummaries: readLoadSummaries(paths.load).summaries,
+  });
+  mkdirSync(paths.certificate, { recursive: true });
+  const outputs: [string, string][] = [
+    [CERTIFICATE_FILES.markdown, renderMarkdown(certificate)],
+    [CERTIFICATE_FILES.html, renderHtml(certificate)],
+    [CERTIFICATE_FILES.json, `${JSON.stringify(certificate, null, 2)}\n`],
+  ];
+  const files: string[] = [];
+  for (const [name, text] of outputs) {
+    const file = join(paths.certificate, name);
+    writeFileSync(file, redact(text));
+    files.push(file);
+  }
+  return { certificate, files };
+};
+
+/** One line about a written certificate, for the console. */
+export const describeCertificate = ({ certificate, files }: WrittenCertificate): string => {
+  const v = certificate.totals.verdicts;
+  const folder = shown(join(files[0] ?? '', '..'));
+  return `${certificate.outcomeText} Rules and gaps: ${v.passed} passed, ${v.failed} failed, ${v.skipped} skipped, ${v['not-applicable-in-production']} not applicable in production, ${v['not-covered']} not covered, ${v['not-checkable-remotely']} not checkable remotely → ${folder}/certificate.{md,html,json}`;
+};
+
+/**
+ * The last step of `npm run conformance`: writes the certificate and says so in one line. A failure to
+ * write it is said, not thrown: the run's own exit code stays the gate.
+ */
+export const certificateStep = async (say: (line: string) => void): Promise<void> => {
+  try {
+    say(`certificate: ${describeCertificate(await writeCertificate())}`);
+  } catch (error) {
+    say(`certificate not written: ${(error as Error).message}`);
+  }
+};

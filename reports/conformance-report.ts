@@ -1,0 +1,44 @@
+/**
+ * `npm run conformance:report [-- <playwright arguments>]`: the conformance run (which ends by writing
+ * the certificate), then the Allure report, in one command. Exits with the run's code: 1 for a
+ * deviation, 2/3 when the run could not happen (then no report is built from older results); when the
+ * run passed but the report could not be built, with the report's code.
+ */
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { EXIT } from '../config/index.ts';
+import { buildReport } from './build-report.ts';
+
+const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+const runConformance = (args: readonly string[]): Promise<number> =>
+  new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/conformance.ts', ...args], {
+      cwd: REPO_ROOT,
+      stdio: 'inherit',
+    });
+    const forward = (signal: NodeJS.Signals) => child.kill(signal);
+    process.once('SIGINT', forward).once('SIGTERM', forward);
+    child.on('exit', (code, signal) => {
+      process.off('SIGINT', forward).off('SIGTERM', forward);
+      resolve(code ?? (signal ? 128 : EXIT.deviation));
+    });
+  });
+
+const main = async (): Promise<number> => {
+  const code = await runConformance(process.argv.slice(2));
+  if (code !== EXIT.ok && code !== EXIT.deviation) {
+    process.stdout.write(`report: not built: the conformance run could not happen (exit ${code})\n`);
+    return code;
+  }
+  const report = await buildReport();
+  return code !== EXIT.ok ? code : report.code;
+};
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    process.stdout.write(`report: internal error: ${(error as Error).message}\n`);
+    process.exit(EXIT.deviation);
+  },
+);

@@ -1,0 +1,56 @@
+/**
+ * The k6 summaries the load scripts write (`<script>.summary.json`, see load/lib/summary.ts): read
+ * and checked here, for the Allure report (each threshold a test) and the certificate. Read as data,
+ * not imported: the load code runs in k6 and is type-checked on its own.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { z } from 'zod';
+
+export const thresholdVerdictSchema = z.object({
+  ruleId: z.string(),
+  title: z.string(),
+  metric: z.string(),
+  expression: z.string(),
+  verdict: z.enum(['passed', 'failed', 'unknown']),
+  observed: z.number().nullable(),
+  decidedBy: z.string(),
+});
+export type ThresholdVerdict = z.infer<typeof thresholdVerdictSchema>;
+
+export const loadSummarySchema = z.object({
+  script: z.string(),
+  generatedAt: z.string(),
+  target: z.string(),
+  runId: z.string().nullish(),
+  settings: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).default({}),
+  durationSeconds: z.number().default(0),
+  verdict: z.enum(['passed', 'failed']),
+  thresholds: z.array(thresholdVerdictSchema),
+});
+export type LoadSummary = z.infer<typeof loadSummarySchema> & { readonly file: string };
+
+export const SUMMARY_SUFFIX = '.summary.json';
+
+/** Every readable summary in the folder, by file name; unreadable ones are reported, not thrown. */
+export const readLoadSummaries = (folder: string): { summaries: LoadSummary[]; problems: string[] } => {
+  const summaries: LoadSummary[] = [];
+  const problems: string[] = [];
+  if (!existsSync(folder)) return { summaries, problems };
+  for (const name of readdirSync(folder)
+    .filter((n) => n.endsWith(SUMMARY_SUFFIX))
+    .sort()) {
+    const path = join(folder, name);
+    try {
+      const parsed = loadSummarySchema.safeParse(JSON.parse(readFileSync(path, 'utf8')));
+      if (parsed.success) summaries.push({ ...parsed.data, file: path });
+      else
+        problems.push(
+          `${name}: not a k6 summary of the kit (${parsed.error.issues[0]?.message ?? 'invalid'})`,
+        );
+    } catch (error) {
+      problems.push(`${name}: ${(error as Error).message}`);
+    }
+  }
+  return { summaries, problems };
+};

@@ -1,0 +1,181 @@
+/**
+ * The facts of one conformance run that the report and the certificate show: the target as a person
+ * may see it (never a token), the kit version, the run id, when it ran and how it was filtered.
+ * Written by run-reporter.ts as run.json beside results.json, because the certificate and the report
+ * are built later, by other processes, when the embedded server is long gone.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { z } from 'zod';
+import type { Target } from '../config/index.ts';
+import { kitVersion } from './kit-version.ts';
+
+export const targetDescriptionSchema = z.object({
+  baseUrl: z.string(),
+  environment: z.string(),
+  embedded: z.boolean(),
+  clientIds: z.object({
+    A: z.string(),
+    B: z.string().optional(),
+    RATE_LIMIT: z.string().optional(),
+  }),
+  rateLimit: z.object({ requestsPerWindow: z.number(), windowSeconds: z.number() }),
+  allowProductionWrites: z.boolean(),
+});
+export type TargetDescription = z.infer<typeof targetDescriptionSchema>;
+
+export const runInfoSchema = z.object({
+  schema: z.literal('conformance-run/v1'),
+  runId: z.string().optional(),
+  kitVersion: z.string(),
+  startedAt: z.string(),
+  finishedAt: z.string().optional(),
+  status: z.string().optional(),
+  target: targetDescriptionSchema.optional(),
+  /** The Playwright command-line arguments after `test` (filters such as --grep or --shard). */
+  arguments: z.array(z.string()),
+  shard: z.object({ current: z.number(), total: z.number() }).optional(),
+  playwrightVersion: z.string(),
+  nodeVersion: z.string(),
+});
+export type RunInfo = z.infer<typeof runInfoSchema>;
+
+/** Field by field, so that nothing a Target may gain later (a token) slips into an output. */
+export const describeTarget = (target: Target): TargetDescription => ({
+  baseUrl: target.baseUrl,
+  environment: target.environment,
+  embedded: target.embedded,
+  clientIds: {
+    A: target.tenantA.clientId,
+    ...(target.tenantB ? { B: target.tenantB.clientId } : {}),
+    ...(target.rateLimitTenant ? { RATE_LIMIT: target.rateLimitTenant.clientId } : {}),
+  },
+  rateLimit: { ...target.rateLimit },
+  allowProductionWrites: target.allowProductionWrites,
+});
+
+export const readRunInfo = (path: string): RunInfo | undefined => {
+  if (!existsSync(path)) return undefined;
+  const parsed = runInfoSchema.safeParse(JSON.parse(readFileSync(path, 'utf8')));
+  return parsed.success ? parsed.data : undefined;
+};
+
+/** Options that make a run cover less than the whole suite, and those of them that take a value. */
+const FILTER_OPTIONS = new Set([
+  '-g',
+  '--grep',
+  '--grep-invert',
+  '--shard',
+  '--project',
+  '--last-failed',
+  '--only-changed',
+  '--max-failures',
+  '-x',
+]);
+/** Playwright options followed by a value (that is not a file filter). */
+const VALUE_OPTIONS = new Set([
+  '-g',
+  '--grep',
+  '--grep-invert',
+  '--shard',
+  '--project',
+  '--max-failures',
+  '-j',
+  '--workers',
+  '--retries',
+  '--timeout',
+  '--reporter',
+  '--output',
+  '--repeat-each',
+  '--global-timeout',
+  '--trace',
+  '--tsconfig',
+  '-c',
+  '--config',
+  '--update-snapshots',
+  '-u',
+  '--browser',
+]);
+
+/** The filters of a run, as a person would read them, or an empty list for a full run. */
+export const runFilters = (info: Pick<RunInfo, 'arguments'>): string[] => {
+  const filters: string[] = [];
+  const args = info.arguments;
+  for (let index = 0; index < args.length; index += 1) {
+    const argument = args[index] as string;
+    if (!argument.startsWith('-')) {
+      filters.push(`file filter ${argument}`);
+      continue;
+    }
+    const [option = argument] = argument.split('=', 1);
+    const next = args[index + 1];
+    const value =
+      !argument.includes('=') && VALUE_OPTIONS.has(option) && next !== undefined && !next.startsWith('-')
+        ? next
+        : undefined;
+    if (value !== undefined) index += 1;
+    if (FILTER_OPTIONS.has(option)) filters.push(value === undefined ? argument : `${argument} ${value}`);
+  }
+  return filters;
+};
+
+/** The Allure environment section: what ran against what, never a token. */
+export const environmentInfo = (info: RunInfo): Record<string, string> => {
+  const target = info.target;
+  const entries: [string, string | undefined][] = [
+    ['Target base URL', target?.baseUrl],
+    [
+      'Environment',
+      target ? `${target.environment}${target.embedded ? ' (embedded reference server)' : ''}` : undefined,
+    ],
+    ['Tenant A client id', target?.clientIds.A],
+    ['Tenant B client id', target ? (target.clientIds.B ?? 'not configured') : undefined],
+    ['Rate-limit tenant client id', target ? (target.clientIds.RATE_LIMIT ?? 'not configured') : undefined],
+    [
+      'Rate limit',
+      target
+        ? `${target.rateLimit.requestsPerWindow} requests per ${target.rateLimit.windowSeconds} s`
+        : undefined,
+    ],
+    ['Kit version', info.kitVersion],
+    ['Run id', info.runId],
+    ['Date', info.startedAt],
+    ['Filters', runFilters(info).join(', ') || 'none (whole suite)'],
+    ['Playwright', info.playwrightVersion],
+    ['Node.js', info.nodeVersion],
+  ];
+  return Object.fromEntries(entries.filter((entry): entry is [string, string] => entry[1] !== undefined));
+};
+
+const escapeProperties = (text: string, isKey: boolean): string => {
+  let out = '';
+  for (const [index, char] of [...text].entries()) {
+    const code = char.codePointAt(0) ?? 0;
+    if (char === '\\') out += '\\\\';
+    else if (char === '\n') out += '\\n';
+    else if (char === '\r') out += '\\r';
+    else if (char === '\t') out += '\\t';
+    else if (isKey && (char === ' ' || char === '=' || char === ':')) out += `\\${char}`;
+    else if ((char === '#' || char === '!') && index === 0) out += `\\${char}`;
+    else if (char === ' ' && index === 0) out += '\\ ';
+    else if (code > 0x7e || code < 0x20) {
+      const units = char.length === 1 ? [code] : [char.charCodeAt(0), char.charCodeAt(1)];
+      out += units.map((unit) => `\\u${unit.toString(16).padStart(4, '0')}`).join('');
+    } else out += char;
+  }
+  return out;
+};
+
+/** A Java .properties text (what Allure's environment.properties is), keys in the given order. */
+export const toProperties = (record: Readonly<Record<string, string>>): string =>
+  `${Object.entries(record)
+    .map(([key, value]) => `${escapeProperties(key, true)}=${escapeProperties(value, false)}`)
+    .join('\n')}\n`;
+
+export const newRunInfo = (fields: Partial<RunInfo> & Pick<RunInfo, 'startedAt'>): RunInfo => ({
+  schema: 'conformance-run/v1',
+  kitVersion: kitVersion(),
+  arguments: [],
+  playwrightVersion: 'unknown',
+  nodeVersion: process.version,
+  ...fields,
+});

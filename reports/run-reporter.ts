@@ -1,0 +1,134 @@
+/**
+ * A Playwright reporter for the facts of the run itself, listed before json, junit and allure-playwright:
+ * - when the run begins, it empties the Allure results folder, so a report shows this run only;
+ * - when it ends, it gives every test a `rule` annotation with the rule id of its title, which the
+ *   JUnit file carries as `<property name="rule" value="…"/>` and results.json as an annotation;
+ * - it writes run.json (target without tokens, kit version, run id, dates, filters) and the Allure
+ *   environment section (environment.properties) and, on GitHub Actions, executor.json.
+ * It runs in Playwright's runner process, after the global setup has pointed the run at its target.
+ */
+import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import type { FullConfig, FullResult, Reporter, Suite } from '@playwright/test/reporter';
+import { readTargetContract } from '../config/index.ts';
+import { ruleIdOfTitle } from '../suites/support/rule-labels.ts';
+import { type OutputPaths, outputPaths } from './output-paths.ts';
+import { describeTarget, environmentInfo, newRunInfo, type RunInfo, toProperties } from './run-info.ts';
+
+export const RULE_ANNOTATION = 'rule';
+
+/** Adds the rule annotation to every test whose title starts with a rule id; returns how many. */
+export const annotateRuleIds = (suite: Suite): number => {
+  let annotated = 0;
+  for (const test of suite.allTests()) {
+    const id = ruleIdOfTitle(test.title);
+    if (id === undefined) continue;
+    if (!test.annotations.some((a) => a.type === RULE_ANNOTATION)) {
+      test.annotations.push({ type: RULE_ANNOTATION, description: id });
+    }
+    annotated += 1;
+  }
+  return annotated;
+};
+
+/**
+ * Empties a folder by moving it aside first (one atomic rename), so that a file written into it at the
+ * same moment (another run sharing the output folder: give each its own KIT_OUTPUT_DIR) cannot make
+ * the removal fail.
+ */
+export const emptyFolder = (folder: string): void => {
+  const aside = `${folder}.old-${process.pid}-${Date.now()}`;
+  try {
+    renameSync(folder, aside);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  rmSync(aside, { recursive: true, force: true, maxRetries: 3 });
+  mkdirSync(folder, { recursive: true });
+};
+
+/** Allure's executor.json for a GitHub Actions run: a link from the report back to the workflow run. */
+export const githubExecutor = (env: NodeJS.ProcessEnv): Record<string, string> | undefined => {
+  if (env.GITHUB_ACTIONS !== 'true' || !env.GITHUB_REPOSITORY || !env.GITHUB_RUN_ID) return undefined;
+  const server = env.GITHUB_SERVER_URL ?? 'https://github.com';
+  return {
+    name: 'GitHub Actions',
+    type: 'github',
+    buildName: `${env.GITHUB_WORKFLOW ?? 'workflow'} #${env.GITHUB_RUN_NUMBER ?? env.GITHUB_RUN_ID}`,
+    buildUrl: `${server}/${env.GITHUB_REPOSITORY}/actions/runs/${env.GITHUB_RUN_ID}`,
+  };
+};
+
+/** The Playwright arguments after `test`, without the config file: what filtered the run. */
+const playwrightArguments = (argv: readonly string[]): string[] => {
+  const start = argv.indexOf('test');
+  const args = start === -1 ? [] : argv.slice(start + 1);
+  const out: string[] = [];
+  for (let index = 0; index < args.length; index += 1) {
+    const argument = args[index] as string;
+    if (argument === '-c' || argument === '--config') {
+      index += 1;
+      continue;
+    }
+    if (argument.startsWith('--config=')) continue;
+    out.push(argument);
+  }
+  return out;
+};
+
+export default class RunReporter implements Reporter {
+  readonly #paths: OutputPaths;
+  #config: FullConfig | undefined;
+  #suite: Suite | undefined;
+
+  constructor(_options: Record<string, unknown> = {}) {
+    this.#paths = outputPaths();
+  }
+
+  onBegin(config: FullConfig, suite: Suite): void {
+    this.#config = config;
+    this.#suite = suite;
+    emptyFolder(this.#paths.allureResults);
+  }
+
+  onEnd(result: FullResult): void {
+    if (this.#suite) annotateRuleIds(this.#suite);
+    const info = this.#runInfo(result);
+    mkdirSync(dirname(this.#paths.runInfo), { recursive: true });
+    writeFileSync(this.#paths.runInfo, `${JSON.stringify(info, null, 2)}\n`);
+    mkdirSync(this.#paths.allureResults, { recursive: true });
+    writeFileSync(
+      join(this.#paths.allureResults, 'environment.properties'),
+      toProperties(environmentInfo(info)),
+    );
+    const executor = githubExecutor(process.env);
+    if (executor) {
+      writeFileSync(join(this.#paths.allureResults, 'executor.json'), `${JSON.stringify(executor)}\n`);
+    }
+  }
+
+  #runInfo(result: FullResult): RunInfo {
+    let target: RunInfo['target'];
+    try {
+      const contract = readTargetContract(process.env);
+      if (contract.kind === 'remote') target = describeTarget(contract.target);
+    } catch {
+      target = undefined;
+    }
+    const shard = this.#config?.shard;
+    return newRunInfo({
+      runId: process.env.KIT_RUN_ID,
+      startedAt: result.startTime.toISOString(),
+      finishedAt: new Date(result.startTime.getTime() + result.duration).toISOString(),
+      status: result.status,
+      target,
+      arguments: playwrightArguments(process.argv),
+      ...(shard ? { shard: { current: shard.current, total: shard.total } } : {}),
+      playwrightVersion: this.#config?.version ?? 'unknown',
+    });
+  }
+
+  printsToStdio(): boolean {
+    return false;
+  }
+}

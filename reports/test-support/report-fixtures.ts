@@ -1,0 +1,135 @@
+/**
+ * Small Playwright JSON reports (the shape of results.json) and run facts, built in code, for the
+ * certificate's and the report's tests.
+ */
+import type { JSONReport, JSONReportSuite } from '@playwright/test/reporter';
+import { newRunInfo, type RunInfo, type TargetDescription } from '../run-info.ts';
+
+export interface FixtureTest {
+  readonly title: string;
+  readonly status: 'passed' | 'failed' | 'skipped' | 'flaky';
+  readonly describe?: string;
+  readonly file?: string;
+  readonly project?: string;
+  readonly tags?: readonly string[];
+  readonly skipReason?: string;
+  readonly error?: string;
+}
+
+const TEST_STATUS = { passed: 'expected', failed: 'unexpected', skipped: 'skipped', flaky: 'flaky' } as const;
+
+/** A results.json holding the given tests, grouped by file and describe block as Playwright does. */
+export const fixtureReport = (tests: readonly FixtureTest[], errors: readonly string[] = []): JSONReport => {
+  const files = new Map<string, JSONReportSuite>();
+  for (const [index, test] of tests.entries()) {
+    const file = test.file ?? 'fixture.spec.ts';
+    const fileSuite = files.get(file) ?? { title: file, file, line: 0, column: 0, specs: [], suites: [] };
+    files.set(file, fileSuite);
+    let parent = fileSuite;
+    if (test.describe) {
+      let describe = fileSuite.suites?.find((s) => s.title === test.describe);
+      if (!describe) {
+        describe = { title: test.describe, file, line: 1, column: 1, specs: [], suites: [] };
+        fileSuite.suites?.push(describe);
+      }
+      parent = describe;
+    }
+    const annotations = test.skipReason ? [{ type: 'skip', description: test.skipReason }] : [];
+    const resultStatus = test.status === 'flaky' ? 'passed' : test.status;
+    parent.specs.push({
+      title: test.title,
+      ok: test.status !== 'failed',
+      tags: [...(test.tags ?? [])],
+      id: `fixture-${index}`,
+      file,
+      line: 10 + index,
+      column: 3,
+      tests: [
+        {
+          timeout: 30_000,
+          annotations,
+          expectedStatus: 'passed',
+          projectId: test.project ?? 'conformance',
+          projectName: test.project ?? 'conformance',
+          status: TEST_STATUS[test.status],
+          results: [
+            ...(test.status === 'flaky'
+              ? [
+                  {
+                    workerIndex: 0,
+                    parallelIndex: 0,
+                    status: 'failed' as const,
+                    duration: 5,
+                    errors: [{ message: 'first try failed' }],
+                    stdout: [],
+                    stderr: [],
+                    retry: 0,
+                    startTime: '2026-11-21T10:00:00.000Z',
+                    attachments: [],
+                    annotations: [],
+                  },
+                ]
+              : []),
+            {
+              workerIndex: 0,
+              parallelIndex: 0,
+              status: resultStatus,
+              duration: 7,
+              errors: test.error ? [{ message: test.error }] : [],
+              error: test.error ? { message: test.error } : undefined,
+              stdout: [],
+              stderr: [],
+              retry: test.status === 'flaky' ? 1 : 0,
+              startTime: '2026-11-21T10:00:00.000Z',
+              attachments: [],
+              annotations,
+            },
+          ],
+        },
+      ],
+    } as JSONReportSuite['specs'][number]);
+  }
+  return {
+    config: {} as JSONReport['config'],
+    suites: [...files.values()],
+    errors: errors.map((message) => ({ message })),
+    stats: {
+      startTime: '2026-11-21T10:00:00.000Z',
+      duration: 1000,
+      expected: 0,
+      unexpected: 0,
+      flaky: 0,
+      skipped: 0,
+    },
+  } as JSONReport;
+};
+
+export const SANDBOX_TARGET: TargetDescription = {
+  baseUrl: 'https://sandbox.payments.example',
+  environment: 'sandbox',
+  embedded: false,
+  clientIds: {
+    A: '0b5c3e1e-1f7a-4c55-9a57-3f1d2c7b9e01',
+    B: '7e0f5f0c-5b7a-4a55-8e57-1f1d2c7b9e02',
+  },
+  rateLimit: { requestsPerWindow: 1000, windowSeconds: 60 },
+  allowProductionWrites: false,
+};
+
+export const PRODUCTION_TARGET: TargetDescription = {
+  ...SANDBOX_TARGET,
+  baseUrl: 'https://api.payments.example',
+  environment: 'production',
+};
+
+export const fixtureRun = (fields: Partial<RunInfo> = {}): RunInfo =>
+  newRunInfo({
+    runId: 'run-20261121100000-abc123',
+    startedAt: '2026-11-21T10:00:00.000Z',
+    finishedAt: '2026-11-21T10:00:20.000Z',
+    status: 'passed',
+    target: SANDBOX_TARGET,
+    playwrightVersion: '1.65.1',
+    nodeVersion: 'v20.20.2',
+    ...fields,
+  });
