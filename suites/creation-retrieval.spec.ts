@@ -53,6 +53,47 @@ test.describe('creation and retrieval', { tag: ['@retrieval'] }, () => {
     expectSameEvent(await tenantA.retrieve(uuid), event);
   });
 
+  test('RETRIEVE-RETURNS-EVENT: data is kept exactly as sent, or refused cleanly, never altered', async ({
+    tenantA,
+    runId,
+    observe,
+  }) => {
+    const cases = {
+      'an amount with three decimals': withField(validPayin(runId, 'precise'), 'amount', 10.125),
+      'an item amount with four decimals': withField(
+        validPayout(runId, 'precise'),
+        'multiCurrencyAmounts[0].amount',
+        3.0625,
+      ),
+      'an externalId with surrounding spaces': {
+        ...validPayin(runId),
+        externalId: `  ${runId}-padded-${crypto.randomUUID().slice(0, 8)}  `,
+      },
+      'names with accents and mixed case': withField(
+        validPayin(runId, 'names'),
+        'payload.payerName',
+        'Zoë ÅSTRÖM-de la Peña',
+      ),
+    };
+    for (const [label, event] of Object.entries(cases)) {
+      const response = await tenantA.create(event);
+      expect(
+        response.status,
+        because(response, `${label}: accepted (201) or refused (400), never a failure`),
+      ).toBeLessThan(500);
+      if (response.status === 201) {
+        expectSameEvent(await tenantA.retrieve(expectCreated(response)), event);
+      } else {
+        expect(response.status, because(response, `${label}: a refusal must be a 400`)).toBe(400);
+        expectErrorBody(response);
+      }
+      await observe(
+        'GAP-FIELD-LIMITS',
+        `${label}: ${response.status === 201 ? 'kept exactly' : `refused ${response.status}`}`,
+      );
+    }
+  });
+
   test('RETRIEVE-UNKNOWN-404: GET of an unknown uuid gives 404 ERR-4002', { tag: ['@readonly'] }, async ({
     tenantA,
   }) => {

@@ -14,6 +14,8 @@ test.describe('deduplication', { tag: ['@dedup'] }, () => {
     const uuid = expectCreated(await tenantA.create(first));
     const second = { ...validPayout(runId), externalId: first.externalId };
     expectError(await tenantA.create(second), 'ERR-4001');
+    // Re-read before anything else is sent: a re-POST is not an update (part 4, rule 5).
+    expectSameEvent(await tenantA.retrieve(uuid), first);
     expectError(await tenantA.create(first), 'ERR-4001');
     expectSameEvent(await tenantA.retrieve(uuid), first);
   });

@@ -116,6 +116,14 @@ const submittedPart = (
   sent: Record<string, unknown>,
 ): Record<string, unknown> => Object.fromEntries(Object.keys(sent).map((key) => [key, got[key]]));
 
+/** Where the body holds an amount (top level and multiCurrencyAmounts items), the JSON type of each. */
+const amountTypes = (event: Record<string, unknown>): string[] => {
+  const items = Array.isArray(event.multiCurrencyAmounts)
+    ? (event.multiCurrencyAmounts as Record<string, unknown>[])
+    : [];
+  return ['amount' in event ? typeof event.amount : 'absent', ...items.map((item) => typeof item?.amount)];
+};
+
 /** GET returned the event with every submitted field equal; returns the fields it added. */
 export const expectSameEvent = (response: ServiceResponse, sent: Record<string, unknown>): string[] => {
   expect(response.status, because(response, 'expected 200 with the event')).toBe(200);
@@ -129,5 +137,9 @@ export const expectSameEvent = (response: ServiceResponse, sent: Record<string, 
     normalise(submittedPart(record, sent)),
     because(response, 'every submitted field must come back equal'),
   ).toEqual(normalise(sent));
+  // Compared as numbers, but still numbers: part 2 types amount as a JSON number.
+  expect(amountTypes(record), because(response, 'amounts must come back as JSON numbers')).toEqual(
+    amountTypes(sent),
+  );
   return Object.keys(record).filter((key) => !(key in sent));
 };

@@ -48,6 +48,17 @@ export const SINGLE_FAULT_CASES: readonly SingleFaultCase[] = [
   fault('VAL-CURRENCY-ISO4217', 'currencyCode lowercase', validPayin, 'currencyCode', 'eur', 'ERR-3004'),
   fault('VAL-CURRENCY-ISO4217', 'currencyCode two letters', validPayout, 'currencyCode', 'EU', 'ERR-3004'),
   fault('VAL-CURRENCY-ISO4217', 'currencyCode with a digit', validPayout, 'currencyCode', 'E1R', 'ERR-3004'),
+  // Three capital letters in no ISO 4217 list, current or historic, and under no country's prefix.
+  fault('VAL-CURRENCY-ISO4217', 'currencyCode unassigned', validPayin, 'currencyCode', 'JJJ', 'ERR-3004'),
+  fault('VAL-COUNTRY-ISO3166', 'countryCode unassigned', validPayin, 'countryCode', 'JJ', 'ERR-3003'),
+  fault(
+    'VAL-MCA-CURRENCY-ISO4217',
+    'second item currency unassigned',
+    validPayout,
+    'multiCurrencyAmounts[1].currencyCode',
+    'KKK',
+    'ERR-3007',
+  ),
   fault('VAL-AMOUNT-POSITIVE', 'amount zero', validPayin, 'amount', 0, 'ERR-3005'),
   fault('VAL-AMOUNT-POSITIVE', 'amount slightly negative', validPayin, 'amount', -0.01, 'ERR-3005'),
   fault('VAL-AMOUNT-POSITIVE', 'amount negative', validPayout, 'amount', -250, 'ERR-3005'),

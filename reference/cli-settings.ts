@@ -1,0 +1,72 @@
+/**
+ * The settings of `npm run reference`, read from the environment and checked before anything starts.
+ * Kept apart from cli.ts so that they can be tested without starting a process.
+ */
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ENVIRONMENTS, type Environment } from '../spec/index.ts';
+import { mutantByName } from './mutants.ts';
+import { variantByName } from './variants.ts';
+
+const PROJECT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+export const DEFAULT_CREDENTIALS_FILE = resolve(PROJECT_ROOT, '.reference', 'credentials.env');
+
+export class SettingError extends Error {}
+
+const text = (env: NodeJS.ProcessEnv, name: string): string | undefined => {
+  const value = env[name]?.trim();
+  return value === undefined || value === '' ? undefined : value;
+};
+
+const wholeNumber = (
+  env: NodeJS.ProcessEnv,
+  name: string,
+  fallback: number,
+  min: number,
+  max: number,
+): number => {
+  const value = text(env, name);
+  if (value === undefined) return fallback;
+  if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > max) {
+    throw new SettingError(`${name} must be a whole number from ${min} to ${max}; got "${value}"`);
+  }
+  return Number(value);
+};
+
+/** A variant or mutant name, checked against its catalog (which throws listing the known names). */
+const known = (name: string | undefined, lookup: (name: string) => { name: string }): string | undefined => {
+  if (name === undefined) return undefined;
+  try {
+    return lookup(name).name;
+  } catch (error) {
+    throw new SettingError((error as Error).message);
+  }
+};
+
+export interface CliSettings {
+  readonly port: number;
+  readonly environment: Environment;
+  readonly requestsPerWindow: number;
+  readonly windowSeconds: number;
+  readonly variant: string | undefined;
+  readonly mutant: string | undefined;
+  readonly credentialsFile: string;
+}
+
+export const readSettings = (env: NodeJS.ProcessEnv): CliSettings => {
+  const environment = text(env, 'REFERENCE_ENVIRONMENT') ?? 'sandbox';
+  if (!(ENVIRONMENTS as readonly string[]).includes(environment)) {
+    throw new SettingError(
+      `REFERENCE_ENVIRONMENT must be one of ${ENVIRONMENTS.join(', ')}; got "${environment}"`,
+    );
+  }
+  return {
+    port: wholeNumber(env, 'PORT', 8080, 0, 65535),
+    environment: environment as Environment,
+    requestsPerWindow: wholeNumber(env, 'RATE_LIMIT_PER_MINUTE', 1000, 1, 1_000_000_000),
+    windowSeconds: wholeNumber(env, 'RATE_LIMIT_WINDOW_SECONDS', 60, 1, 86_400),
+    variant: known(text(env, 'REFERENCE_VARIANT'), variantByName),
+    mutant: known(text(env, 'REFERENCE_MUTANT'), mutantByName),
+    credentialsFile: resolve(text(env, 'REFERENCE_CREDENTIALS_FILE') ?? DEFAULT_CREDENTIALS_FILE),
+  };
+};

@@ -1,0 +1,208 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseEnv } from 'node:util';
+import { expect, test } from '@playwright/test';
+import { request } from 'undici';
+import { EVENTS_PATH } from '../spec/index.ts';
+import { DEFAULT_CREDENTIALS_FILE, readSettings } from './cli-settings.ts';
+import { startReferenceServer } from './server.ts';
+import { payinEvent } from './test-support.ts';
+
+const PROJECT_ROOT = resolve(import.meta.dirname, '..');
+const CLI = join('reference', 'cli.ts');
+
+interface Started {
+  readonly child: ChildProcess;
+  readonly output: () => string;
+  readonly exited: Promise<number | null>;
+}
+
+const startCli = (env: Record<string, string>): Started => {
+  const child = spawn(process.execPath, ['--import', 'tsx', CLI], {
+    cwd: PROJECT_ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk) => {
+    output += chunk.toString();
+  });
+  child.stderr?.on('data', (chunk) => {
+    output += chunk.toString();
+  });
+  const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
+  return { child, output: () => output, exited };
+};
+
+const waitFor = async (started: Started, pattern: RegExp, timeoutMs = 15_000): Promise<RegExpMatchArray> => {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const match = started.output().match(pattern);
+    if (match) return match;
+    if (started.child.exitCode !== null) break;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error(`CLI output never matched ${pattern}:\n${started.output()}`);
+};
+
+test.describe('reference: npm run reference (cli.ts)', () => {
+  let folder: string;
+  test.beforeEach(() => {
+    folder = mkdtempSync(join(tmpdir(), 'reference-cli-'));
+  });
+  test.afterEach(() => rmSync(folder, { recursive: true, force: true }));
+
+  {
+    const signal = 'SIGTERM';
+    test('starts, writes the credentials file (0600), prints its path and the URL but no token, and stops on SIGTERM', async () => {
+      const credentials = join(folder, 'nested', 'credentials.env');
+      const cli = startCli({
+        PORT: '0',
+        REFERENCE_CREDENTIALS_FILE: credentials,
+        RATE_LIMIT_PER_MINUTE: '77',
+      });
+      try {
+        const [, baseUrl] = await waitFor(cli, /listening on (http:\/\/127\.0\.0\.1:\d+)/);
+        expect(cli.output()).toContain(credentials);
+        expect(statSync(credentials).mode & 0o777).toBe(0o600);
+        const variables = parseEnv(readFileSync(credentials, 'utf8'));
+        expect(variables.TARGET_BASE_URL).toBe(baseUrl);
+        expect(variables.TARGET_ENVIRONMENT).toBe('sandbox');
+        expect(variables.RATE_LIMIT_PER_MINUTE).toBe('77');
+        expect(variables.RATE_LIMIT_WINDOW_SECONDS).toBe('60');
+        expect(variables.KIT_EMBEDDED_TARGET).toBe('true');
+        for (const name of ['TENANT_A_ACCESS_TOKEN', 'TENANT_B_ACCESS_TOKEN', 'RATE_LIMIT_ACCESS_TOKEN']) {
+          const token = variables[name] as string;
+          expect(token).toMatch(/^svc_test_/);
+          expect(cli.output()).not.toContain(token);
+          expect(cli.output()).not.toContain(token.slice('svc_test_'.length));
+        }
+        const created = await request(`${baseUrl}${EVENTS_PATH}`, {
+          method: 'POST',
+          headers: {
+            'x-client-id': variables.TENANT_A_CLIENT_ID as string,
+            'x-access-token': variables.TENANT_A_ACCESS_TOKEN as string,
+            'content-type': 'application/json',
+          },
+          body: JSON.stringify(payinEvent()),
+        });
+        expect(created.statusCode).toBe(201);
+        await created.body.dump();
+        cli.child.kill(signal);
+        expect(await cli.exited).toBe(0);
+        expect(cli.output()).not.toMatch(/\bat .+:\d+:\d+/);
+      } finally {
+        cli.child.kill('SIGKILL');
+      }
+    });
+  }
+
+  test('REFERENCE_ENVIRONMENT=production gives svc_live_ credentials; SIGINT stops it cleanly', async () => {
+    const credentials = join(folder, 'credentials.env');
+    const cli = startCli({
+      PORT: '0',
+      REFERENCE_CREDENTIALS_FILE: credentials,
+      REFERENCE_ENVIRONMENT: 'production',
+    });
+    try {
+      await waitFor(cli, /listening on/);
+      const variables = parseEnv(readFileSync(credentials, 'utf8'));
+      expect(variables.TARGET_ENVIRONMENT).toBe('production');
+      expect(variables.TENANT_A_ACCESS_TOKEN).toMatch(/^svc_live_/);
+      expect(cli.output()).not.toContain(variables.TENANT_A_ACCESS_TOKEN as string);
+      cli.child.kill('SIGINT');
+      expect(await cli.exited).toBe(0);
+      expect(cli.output()).toContain('stopping (SIGINT)');
+    } finally {
+      cli.child.kill('SIGKILL');
+    }
+  });
+
+  test('bad settings print one clear line and exit 2, without a stack trace or a credentials file', async () => {
+    const credentials = join(folder, 'credentials.env');
+    const occupied = await startReferenceServer();
+    try {
+      const cases: [Record<string, string>, RegExp][] = [
+        [{ PORT: 'abc' }, /^reference: PORT must be a whole number from 0 to 65535; got "abc"\n$/],
+        [{ PORT: '70000' }, /^reference: PORT must be a whole number/],
+        [
+          { PORT: '0', REFERENCE_ENVIRONMENT: 'staging' },
+          /^reference: REFERENCE_ENVIRONMENT must be one of sandbox, production/,
+        ],
+        [
+          { PORT: '0', RATE_LIMIT_PER_MINUTE: '-5' },
+          /^reference: RATE_LIMIT_PER_MINUTE must be a whole number/,
+        ],
+        [
+          { PORT: '0', RATE_LIMIT_WINDOW_SECONDS: '0' },
+          /^reference: RATE_LIMIT_WINDOW_SECONDS must be a whole number/,
+        ],
+        [{ PORT: '0', REFERENCE_MUTANT: 'nope' }, /^reference: Unknown reference mutant "nope"/],
+        [{ PORT: new URL(occupied.baseUrl).port }, /^reference: port \d+ on 127\.0\.0\.1 is already in use/],
+      ];
+      await Promise.all(
+        cases.map(async ([env, message]) => {
+          const cli = startCli({ ...env, REFERENCE_CREDENTIALS_FILE: credentials });
+          expect(await cli.exited, JSON.stringify(env)).toBe(2);
+          expect(cli.output()).toMatch(message);
+          expect(cli.output().trim().split('\n')).toHaveLength(1);
+        }),
+      );
+      expect(() => statSync(credentials)).toThrow();
+    } finally {
+      await occupied.close();
+    }
+  });
+});
+
+test.describe('reference: the settings of npm run reference', () => {
+  test('defaults: port 8080, sandbox, 1000 per 60 s, .reference/credentials.env in the project', () => {
+    expect(readSettings({})).toEqual({
+      port: 8080,
+      environment: 'sandbox',
+      requestsPerWindow: 1000,
+      windowSeconds: 60,
+      variant: undefined,
+      mutant: undefined,
+      credentialsFile: DEFAULT_CREDENTIALS_FILE,
+    });
+    expect(DEFAULT_CREDENTIALS_FILE).toBe(join(PROJECT_ROOT, '.reference', 'credentials.env'));
+  });
+
+  test('every setting is read and checked', () => {
+    expect(
+      readSettings({
+        PORT: '0',
+        REFERENCE_ENVIRONMENT: 'production',
+        RATE_LIMIT_PER_MINUTE: '50',
+        RATE_LIMIT_WINDOW_SECONDS: '5',
+        REFERENCE_VARIANT: 'token-bucket',
+        REFERENCE_MUTANT: 'rate-limit-removed',
+        REFERENCE_CREDENTIALS_FILE: 'x/creds.env',
+      }),
+    ).toEqual({
+      port: 0,
+      environment: 'production',
+      requestsPerWindow: 50,
+      windowSeconds: 5,
+      variant: 'token-bucket',
+      mutant: 'rate-limit-removed',
+      credentialsFile: resolve('x/creds.env'),
+    });
+    const bad: [Record<string, string>, RegExp][] = [
+      [{ PORT: 'abc' }, /^PORT must be a whole number from 0 to 65535; got "abc"$/],
+      [{ PORT: '70000' }, /^PORT must be a whole number/],
+      [{ PORT: '-1' }, /^PORT must be a whole number/],
+      [{ PORT: '80.5' }, /^PORT must be a whole number/],
+      [{ REFERENCE_ENVIRONMENT: 'staging' }, /^REFERENCE_ENVIRONMENT must be one of sandbox, production/],
+      [{ RATE_LIMIT_PER_MINUTE: '-5' }, /^RATE_LIMIT_PER_MINUTE must be a whole number/],
+      [{ RATE_LIMIT_PER_MINUTE: '0' }, /^RATE_LIMIT_PER_MINUTE must be a whole number/],
+      [{ RATE_LIMIT_WINDOW_SECONDS: '0' }, /^RATE_LIMIT_WINDOW_SECONDS must be a whole number/],
+      [{ REFERENCE_MUTANT: 'nope' }, /^Unknown reference mutant "nope". Known mutants: /],
+      [{ REFERENCE_VARIANT: 'nope' }, /^Unknown reference variant "nope". Known variants: /],
+    ];
+    for (const [env, message] of bad) expect(() => readSettings(env), JSON.stringify(env)).toThrow(message);
+  });
+});

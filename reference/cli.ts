@@ -1,0 +1,93 @@
+/**
+ * `npm run reference`: the reference server standalone, as a local sandbox to develop a client against.
+ *
+ *   PORT                        port on 127.0.0.1 (default 8080; 0 picks a free one)
+ *   REFERENCE_ENVIRONMENT       sandbox (default) or production
+ *   RATE_LIMIT_PER_MINUTE       requests per window per tenant (default 1000)
+ *   RATE_LIMIT_WINDOW_SECONDS   the window (default 60)
+ *   REFERENCE_VARIANT           a named variant (another reading of the spec's gaps)
+ *   REFERENCE_MUTANT            a named mutant (one rule deliberately broken)
+ *   REFERENCE_CREDENTIALS_FILE  where to write the credentials (default .reference/credentials.env)
+ *
+ * The seeded tenants' credentials go to a .env-format file (mode 0600, git-ignored); only its path and
+ * the base URL are printed, never a token. A bad setting prints one line and exits 2.
+ */
+import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { type CliSettings, readSettings } from './cli-settings.ts';
+import { startReferenceServer } from './server.ts';
+import { targetEnvironmentOf, toDotEnv } from './target-env.ts';
+import type { RunningReferenceServer } from './types.ts';
+
+const EXIT_BAD_SETTING = 2;
+
+const writeCredentials = (file: string, server: RunningReferenceServer): void => {
+  mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+  const header = [
+    `# Credentials of the reference server at ${server.baseUrl} (${server.environment}), written ${new Date().toISOString()}.`,
+    '# Secrets: keep this file private. Load it with KIT_ENV_FILE or process.loadEnvFile.',
+  ].join('\n');
+  writeFileSync(file, `${header}\n${toDotEnv(targetEnvironmentOf(server))}`, { mode: 0o600 });
+  chmodSync(file, 0o600); // an existing file keeps its old mode on write
+};
+
+const main = async (): Promise<void> => {
+  let settings: CliSettings;
+  let server: RunningReferenceServer;
+  try {
+    settings = readSettings(process.env);
+    server = await startReferenceServer({
+      environment: settings.environment,
+      rateLimit: { requestsPerWindow: settings.requestsPerWindow, windowSeconds: settings.windowSeconds },
+      variant: settings.variant,
+      mutant: settings.mutant,
+      host: '127.0.0.1',
+      port: settings.port,
+    });
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    const message =
+      code === 'EADDRINUSE'
+        ? `port ${process.env.PORT ?? 8080} on 127.0.0.1 is already in use; set PORT to another port`
+        : (error as Error).message.split('\n')[0];
+    process.stderr.write(`reference: ${message}\n`);
+    process.exit(EXIT_BAD_SETTING);
+  }
+  try {
+    writeCredentials(settings.credentialsFile, server);
+  } catch (error) {
+    process.stderr.write(
+      `reference: could not write ${settings.credentialsFile}: ${(error as Error).message.split('\n')[0]}\n`,
+    );
+    await server.close();
+    process.exit(EXIT_BAD_SETTING);
+  }
+  const extras = [
+    settings.variant && `variant ${settings.variant}`,
+    settings.mutant && `MUTANT ${settings.mutant}`,
+  ]
+    .filter(Boolean)
+    .join(', ');
+  process.stdout.write(
+    [
+      `Reference server (${server.environment}${extras ? `, ${extras}` : ''}) listening on ${server.baseUrl}`,
+      `Credentials of tenants A, B and RATE_LIMIT: ${settings.credentialsFile}`,
+      `Rate limit: ${server.rateLimit.requestsPerWindow} requests per ${server.rateLimit.windowSeconds} s per tenant. Ctrl+C stops it.`,
+      '',
+    ].join('\n'),
+  );
+  let stopping = false;
+  const stop = (signal: string): void => {
+    if (stopping) return;
+    stopping = true;
+    process.stdout.write(`Reference server stopping (${signal})\n`);
+    server.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.once('SIGINT', () => stop('SIGINT'));
+  process.once('SIGTERM', () => stop('SIGTERM'));
+};
+
+await main();

@@ -1,0 +1,128 @@
+/**
+ * The events of every tenant, in memory. Each event belongs to the tenant that created it; its
+ * externalId is unique within a dedup scope (the tenant, unless a mutant widens it). Every method is
+ * synchronous, so a check-and-insert can never interleave with another request: that is what makes
+ * deduplication atomic under concurrent POSTs.
+ */
+import type { JsonObject } from './json.ts';
+
+export interface StoredEvent {
+  readonly uuid: string;
+  readonly tenantId: string;
+  /** The event exactly as accepted (deep-frozen). */
+  readonly event: JsonObject;
+  readonly createdAt: number;
+  readonly updatedAt: number;
+}
+
+export type CreateResult = { readonly created: StoredEvent } | { readonly duplicateOf: StoredEvent };
+export type ReplaceResult = { readonly updated: StoredEvent } | { readonly duplicateOf: StoredEvent };
+
+const deepFreeze = <T>(value: T): T => {
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const item = stack.pop();
+    if (item !== null && typeof item === 'object' && !Object.isFrozen(item)) {
+      Object.freeze(item);
+      for (const key of Object.keys(item)) stack.push((item as Record<string, unknown>)[key]);
+    }
+  }
+  return value;
+};
+
+export const externalIdOf = (event: JsonObject): string =>
+  Object.hasOwn(event, 'externalId') ? String(event.externalId) : '';
+
+export class EventStore {
+  private readonly byUuid = new Map<string, StoredEvent>();
+  /** dedup scope → externalId → uuid */
+  private readonly byExternalId = new Map<string, Map<string, string>>();
+
+  /** `scopeOf` maps a tenant to its dedup scope: itself (per-tenant uniqueness) unless a mutant says otherwise. */
+  constructor(private readonly scopeOf: (tenantId: string) => string = (tenantId) => tenantId) {}
+
+  private index(tenantId: string): Map<string, string> {
+    const scope = this.scopeOf(tenantId);
+    let index = this.byExternalId.get(scope);
+    if (!index) {
+      index = new Map();
+      this.byExternalId.set(scope, index);
+    }
+    return index;
+  }
+
+  /** The event of this uuid if it belongs to the tenant; another tenant's event is not found. */
+  find(tenantId: string, uuid: string): StoredEvent | undefined {
+    const stored = this.byUuid.get(uuid);
+    return stored?.tenantId === tenantId ? stored : undefined;
+  }
+
+  /** The event of this uuid whoever owns it: for the isolation mutants only. */
+  findInAnyTenant(uuid: string): StoredEvent | undefined {
+    return this.byUuid.get(uuid);
+  }
+
+  findByExternalId(tenantId: string, externalId: string): StoredEvent | undefined {
+    const uuid = this.index(tenantId).get(externalId);
+    return uuid === undefined ? undefined : this.byUuid.get(uuid);
+  }
+
+  /** Atomic: creates the event unless its externalId is already taken in the tenant's scope. */
+  create(tenantId: string, uuid: string, event: JsonObject, now: number): CreateResult {
+    const existing = this.findByExternalId(tenantId, externalIdOf(event));
+    if (existing) return { duplicateOf: existing };
+    return { created: this.insert(tenantId, uuid, event, now) };
+  }
+
+  /** Inserts without the duplicate check (a mutant's path; create() is the real one). */
+  insert(tenantId: string, uuid: string, event: JsonObject, now: number): StoredEvent {
+    const stored: StoredEvent = Object.freeze({
+      uuid,
+      tenantId,
+      event: deepFreeze(event),
+      createdAt: now,
+      updatedAt: now,
+    });
+    this.byUuid.set(uuid, stored);
+    this.index(tenantId).set(externalIdOf(event), uuid);
+    return stored;
+  }
+
+  /**
+   * Atomic: replaces the event in place (same uuid, same owner), unless the new externalId is held by
+   * another event of the owner's scope.
+   */
+  replace(
+    stored: StoredEvent,
+    event: JsonObject,
+    now: number,
+    options: { allowDuplicate?: boolean } = {},
+  ): ReplaceResult {
+    const newExternalId = externalIdOf(event);
+    const holder = this.findByExternalId(stored.tenantId, newExternalId);
+    if (holder && holder.uuid !== stored.uuid && !options.allowDuplicate) return { duplicateOf: holder };
+    const index = this.index(stored.tenantId);
+    const oldExternalId = externalIdOf(stored.event);
+    if (index.get(oldExternalId) === stored.uuid) index.delete(oldExternalId);
+    index.set(newExternalId, stored.uuid);
+    const updated: StoredEvent = Object.freeze({ ...stored, event: deepFreeze(event), updatedAt: now });
+    this.byUuid.set(stored.uuid, updated);
+    return { updated };
+  }
+
+  /** Removes an event (a mutant's path: no operation of the spec deletes). */
+  remove(stored: StoredEvent): void {
+    this.byUuid.delete(stored.uuid);
+    const index = this.index(stored.tenantId);
+    const externalId = externalIdOf(stored.event);
+    if (index.get(externalId) === stored.uuid) index.delete(externalId);
+  }
+
+  /** How many events a tenant holds, or all tenants together. */
+  count(tenantId?: string): number {
+    if (tenantId === undefined) return this.byUuid.size;
+    let count = 0;
+    for (const stored of this.byUuid.values()) if (stored.tenantId === tenantId) count += 1;
+    return count;
+  }
+}

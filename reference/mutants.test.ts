@@ -1,0 +1,478 @@
+import { expect, test } from '@playwright/test';
+import { ERROR_CODE_PATTERN, isRuleId, RATE_LIMIT_HEADER_PATTERN } from '../spec/index.ts';
+import { buildReferenceApp } from './app.ts';
+import { MUTANT_NAMES, MUTANTS, type MutantName } from './mutants.ts';
+import {
+  type Answer,
+  credentialHeaders,
+  EVENTS_PATH,
+  type Harness,
+  jsonHeaders,
+  payinEvent,
+  payoutEvent,
+  send,
+  withHarness,
+} from './test-support.ts';
+import type { ReferenceServerOptions } from './types.ts';
+
+/**
+ * Each mutant has a probe: a short check of the rule the mutant breaks. A probe must hold on the
+ * reference server and fail on its mutant, which proves the mutant does what it says and the
+ * reference does not. The Record type makes a mutant without a probe a compile error.
+ */
+interface Probe {
+  readonly options?: ReferenceServerOptions;
+  /** True when the rule holds. */
+  holds(h: Harness, clock: { now: number }): Promise<boolean>;
+}
+
+const is = (answer: Answer, status: number, errorCode?: string): boolean =>
+  answer.status === status && (errorCode === undefined || answer.body?.errorCode === errorCode);
+
+const rejectedWith = async (
+  h: Harness,
+  event: Record<string, unknown>,
+  code: string,
+  field?: string,
+): Promise<boolean> => {
+  const answer = await h.a.post(event);
+  return (
+    answer.status === 400 &&
+    Array.isArray(answer.body?.errors) &&
+    answer.body.errors.some(
+      (e: { errorCode: string; field: string }) =>
+        e.errorCode === code && (field === undefined || e.field === field),
+    )
+  );
+};
+
+const roundTrips = async (h: Harness, event: Record<string, unknown>): Promise<boolean> => {
+  const uuid = await h.a.create(event);
+  const fetched = await h.a.get(uuid);
+  return JSON.stringify(fetched.body) === JSON.stringify({ ...event, uuid });
+};
+
+const small = (requestsPerWindow: number): ReferenceServerOptions => ({
+  rateLimit: { requestsPerWindow, windowSeconds: 10 },
+});
+
+const unknownUuid = (): string => crypto.randomUUID();
+
+const PROBES: Record<MutantName, Probe> = {
+  'token-missing-gives-1002': {
+    holds: async (h) =>
+      is(await h.a.get(unknownUuid(), { 'x-client-id': h.a.tenant.clientId }), 401, 'ERR-1001'),
+  },
+  'token-not-checked-on-get': {
+    holds: async (h) => {
+      const uuid = await h.a.create();
+      return is(await h.a.get(uuid, { 'x-client-id': h.a.tenant.clientId }), 401, 'ERR-1001');
+    },
+  },
+  'token-other-environment-accepted': {
+    holds: async (h) => {
+      const live = h.a.tenant.accessToken.replace('svc_test_', 'svc_live_');
+      return is(
+        await h.a.get(unknownUuid(), { ...credentialHeaders(h.a.tenant), 'x-access-token': live }),
+        401,
+        'ERR-1002',
+      );
+    },
+  },
+  'token-prefix-only-checked': {
+    holds: async (h) =>
+      is(
+        await h.a.get(unknownUuid(), {
+          ...credentialHeaders(h.a.tenant),
+          'x-access-token': 'svc_test_guess',
+        }),
+        401,
+        'ERR-1002',
+      ),
+  },
+  'tenant-header-not-checked-on-get': {
+    holds: async (h) =>
+      is(await h.a.get(unknownUuid(), { 'x-access-token': h.a.tenant.accessToken }), 400, 'ERR-2001'),
+  },
+  'tenant-header-missing-gives-401': {
+    holds: async (h) =>
+      is(
+        await h.a.post(payinEvent(), {
+          'x-access-token': h.a.tenant.accessToken,
+          'content-type': 'application/json',
+        }),
+        400,
+        'ERR-2001',
+      ),
+  },
+  'tenant-header-format-not-checked': {
+    holds: async (h) =>
+      is(
+        await h.a.get(unknownUuid(), { ...credentialHeaders(h.a.tenant), 'x-client-id': 'tenant-a' }),
+        400,
+        'ERR-2002',
+      ),
+  },
+  'token-of-other-tenant-accepted': {
+    holds: async (h) => {
+      const uuid = await h.b.create();
+      const answer = await h.a.get(uuid, {
+        ...credentialHeaders(h.a.tenant),
+        'x-client-id': h.b.tenant.clientId,
+      });
+      return is(answer, 403, 'ERR-1003');
+    },
+  },
+  'external-id-empty-accepted': { holds: (h) => rejectedWith(h, payinEvent({ externalId: '' }), 'ERR-3001') },
+  'type-case-insensitive': {
+    holds: (h) => rejectedWith(h, payinEvent({ type: 'internal_payin' }), 'ERR-3002'),
+  },
+  'country-lowercase-accepted': {
+    holds: (h) => rejectedWith(h, payinEvent({ countryCode: 'de' }), 'ERR-3003'),
+  },
+  'country-alpha3-accepted': {
+    holds: (h) => rejectedWith(h, payinEvent({ countryCode: 'DEU' }), 'ERR-3003'),
+  },
+  'currency-any-three-letters': {
+    holds: (h) => rejectedWith(h, payinEvent({ currencyCode: 'ABC' }), 'ERR-3004'),
+  },
+  'currency-lowercase-accepted': {
+    holds: (h) => rejectedWith(h, payinEvent({ currencyCode: 'eur' }), 'ERR-3004'),
+  },
+  'amount-zero-accepted': { holds: (h) => rejectedWith(h, payinEvent({ amount: 0 }), 'ERR-3005') },
+  'amount-negative-accepted': { holds: (h) => rejectedWith(h, payinEvent({ amount: -5 }), 'ERR-3005') },
+  'amount-string-accepted': { holds: (h) => rejectedWith(h, payinEvent({ amount: '12.5' }), 'ERR-3005') },
+  'status-case-insensitive': { holds: (h) => rejectedWith(h, payinEvent({ status: 'pending' }), 'ERR-3006') },
+  'channel-not-validated': {
+    holds: (h) => rejectedWith(h, payinEvent({ payload: { channel: 'WIRE' } }), 'ERR-3011'),
+  },
+  'mca-only-first-item-validated': {
+    holds: (h) =>
+      rejectedWith(
+        h,
+        payinEvent({
+          multiCurrencyAmounts: [
+            { currencyCode: 'USD', amount: 1 },
+            { currencyCode: 'XYZ', amount: 1 },
+          ],
+        }),
+        'ERR-3007',
+        'multiCurrencyAmounts[1].currencyCode',
+      ),
+  },
+  'mca-currency-not-validated': {
+    holds: (h) =>
+      rejectedWith(h, payinEvent({ multiCurrencyAmounts: [{ currencyCode: 'XYZ', amount: 1 }] }), 'ERR-3007'),
+  },
+  'mca-amount-zero-accepted': {
+    holds: (h) =>
+      rejectedWith(h, payinEvent({ multiCurrencyAmounts: [{ currencyCode: 'USD', amount: 0 }] }), 'ERR-3008'),
+  },
+  'payin-payout-codes-swapped': {
+    holds: async (h) =>
+      (await rejectedWith(h, payinEvent({ payload: { beneficiaryName: 'b' } }), 'ERR-3009')) &&
+      (await rejectedWith(h, payoutEvent({ payload: { payerName: 'p' } }), 'ERR-3010')),
+  },
+  'payout-fields-allowed-in-payin': {
+    holds: (h) => rejectedWith(h, payinEvent({ payload: { beneficiaryPersonalId: 'b' } }), 'ERR-3009'),
+  },
+  'payin-fields-allowed-in-payout': {
+    holds: (h) => rejectedWith(h, payoutEvent({ payload: { payerPersonalIdType: 'p' } }), 'ERR-3010'),
+  },
+  'payload-unknown-property-accepted': {
+    holds: async (h) =>
+      (await h.a.post(payinEvent({ payload: { channel: 'CASH', iban: 'DE00' } }))).status === 400,
+  },
+  'empty-payload-rejected': {
+    holds: async (h) => (await h.a.post(payinEvent({ payload: {} }))).status === 201,
+  },
+  'only-first-failure-returned': {
+    holds: async (h) =>
+      (await h.a.post(payinEvent({ countryCode: 'xx', status: 'x' }))).body?.errors?.length === 2,
+  },
+  'top-level-code-of-last-failure': {
+    holds: async (h) =>
+      (await h.a.post(payinEvent({ countryCode: 'xx', status: 'x' }))).body?.errorCode === 'ERR-3003',
+  },
+  'validation-title-generic': {
+    holds: async (h) =>
+      /validation errors/i.test((await h.a.post(payinEvent({ status: 'x' }))).body?.title ?? ''),
+  },
+  'validation-status-422': {
+    holds: async (h) => (await h.a.post(payinEvent({ status: 'x' }))).status === 400,
+  },
+  'validation-errors-without-field': {
+    holds: async (h) => (await h.a.post(payinEvent({ status: 'x' }))).body?.errors?.[0]?.field === 'status',
+  },
+  'create-returns-200': { holds: async (h) => (await h.a.post(payinEvent())).status === 201 },
+  'create-uuid-is-external-id': {
+    holds: async (h) => {
+      const event = payinEvent();
+      const answer = await h.a.post(event);
+      return /^[0-9a-f-]{36}$/.test(answer.body?.uuid ?? '') && answer.body.uuid !== event.externalId;
+    },
+  },
+  'get-by-external-id-accepted': {
+    holds: async (h) => {
+      const event = payinEvent();
+      await h.a.create(event);
+      return is(await h.a.get(event.externalId as string), 404, 'ERR-4002');
+    },
+  },
+  'get-unknown-uuid-500': { holds: async (h) => is(await h.a.get(unknownUuid()), 404, 'ERR-4002') },
+  'get-amount-as-string': { holds: (h) => roundTrips(h, payinEvent()) },
+  'amount-rounded-to-cents': { holds: (h) => roundTrips(h, payinEvent({ amount: 1.239 })) },
+  'external-id-trimmed': {
+    holds: (h) => roundTrips(h, payinEvent({ externalId: ` padded-${unknownUuid()} ` })),
+  },
+  'original-status-not-stored': {
+    holds: (h) => roundTrips(h, payinEvent({ originalStatus: 'SETTLED_EXT' })),
+  },
+  'put-not-applied': {
+    holds: async (h) => {
+      const event = payinEvent();
+      const uuid = await h.a.create(event);
+      await h.a.put(uuid, { ...event, amount: 2 });
+      return (await h.a.get(uuid)).body?.amount === 2;
+    },
+  },
+  'put-assigns-new-uuid': {
+    holds: async (h) => {
+      const event = payinEvent();
+      const uuid = await h.a.create(event);
+      await h.a.put(uuid, { ...event, amount: 2 });
+      const fetched = await h.a.get(uuid);
+      return fetched.status === 200 && fetched.body.amount === 2;
+    },
+  },
+  'put-not-validated': {
+    holds: async (h) => {
+      const event = payinEvent();
+      const uuid = await h.a.create(event);
+      return (await h.a.put(uuid, { ...event, amount: -2 })).status === 400;
+    },
+  },
+  'put-creates-on-unknown-uuid': {
+    holds: async (h) => {
+      const uuid = unknownUuid();
+      const put = await h.a.put(uuid, payinEvent());
+      return is(put, 404, 'ERR-4002') && is(await h.a.get(uuid), 404, 'ERR-4002');
+    },
+  },
+  'dedup-missing': {
+    holds: async (h) => {
+      const event = payinEvent();
+      await h.a.create(event);
+      return is(await h.a.post(event), 400, 'ERR-4001');
+    },
+  },
+  'duplicate-overwrites-original': {
+    holds: async (h) => {
+      const event = payinEvent();
+      const uuid = await h.a.create(event);
+      await h.a.post({ ...event, amount: 999 });
+      return (await h.a.get(uuid)).body?.amount === event.amount;
+    },
+  },
+  'duplicate-gives-409': {
+    holds: async (h) => {
+      const event = payinEvent();
+      await h.a.create(event);
+      return (await h.a.post(event)).status === 400;
+    },
+  },
+  'dedup-global-across-tenants': {
+    holds: async (h) => {
+      const event = payinEvent();
+      await h.a.create(event);
+      return (await h.b.post(event)).status === 201;
+    },
+  },
+  'dedup-not-atomic': {
+    holds: async (h) => {
+      const event = payinEvent();
+      const answers = await Promise.all(Array.from({ length: 10 }, () => h.a.post(event)));
+      return answers.filter((a) => a.status === 201).length === 1;
+    },
+  },
+  'put-duplicate-external-id-allowed': {
+    holds: async (h) => {
+      const first = payinEvent();
+      await h.a.create(first);
+      const second = payinEvent();
+      const uuid = await h.a.create(second);
+      return is(await h.a.put(uuid, { ...second, externalId: first.externalId }), 400, 'ERR-4001');
+    },
+  },
+  'isolation-leak-on-get': {
+    holds: async (h) => (await h.b.get(await h.a.create())).status === 404,
+  },
+  'isolation-leak-on-put': {
+    holds: async (h) => {
+      const event = payinEvent();
+      const uuid = await h.a.create(event);
+      const put = await h.b.put(uuid, { ...event, amount: 1 });
+      return is(put, 404, 'ERR-4002') && (await h.a.get(uuid)).body?.amount === event.amount;
+    },
+  },
+  'isolation-403-on-get': {
+    holds: async (h) => is(await h.b.get(await h.a.create()), 404, 'ERR-4002'),
+  },
+  'error-status-as-string': { holds: async (h) => (await h.a.get(unknownUuid())).body?.status === 404 },
+  'error-code-lowercase': {
+    holds: async (h) => ERROR_CODE_PATTERN.test((await h.a.get(unknownUuid())).body?.errorCode ?? ''),
+  },
+  'not-found-plain-text': {
+    holds: async (h) =>
+      String((await h.a.get(unknownUuid())).headers['content-type']).includes('application/json'),
+  },
+  'malformed-json-500': {
+    holds: async (h) =>
+      (
+        await send(h.app, {
+          method: 'POST',
+          url: EVENTS_PATH,
+          headers: jsonHeaders(h.a.tenant),
+          payload: '{',
+        })
+      ).status === 400,
+  },
+  'rate-limit-removed': {
+    options: small(3),
+    holds: async (h) => {
+      for (let i = 0; i < 3; i += 1) await h.a.get(unknownUuid());
+      return (await h.a.get(unknownUuid())).status === 429;
+    },
+  },
+  'rate-limit-global': {
+    options: small(3),
+    holds: async (h) => {
+      for (let i = 0; i < 3; i += 1) await h.a.get(unknownUuid());
+      return (await h.b.get(unknownUuid())).status === 404;
+    },
+  },
+  'rate-limit-post-only': {
+    options: small(3),
+    holds: async (h) => {
+      for (let i = 0; i < 3; i += 1) await h.a.get(unknownUuid());
+      return (await h.a.post(payinEvent())).status === 429;
+    },
+  },
+  'rate-limit-ten-times-too-low': {
+    options: small(20),
+    holds: async (h) => {
+      for (let i = 0; i < 20; i += 1) if ((await h.a.get(unknownUuid())).status !== 404) return false;
+      return (await h.a.get(unknownUuid())).status === 429;
+    },
+  },
+  'rate-limit-headers-sent': {
+    options: small(1),
+    holds: async (h) => {
+      const answers = [await h.a.get(unknownUuid()), await h.a.get(unknownUuid())];
+      return (
+        answers[1]?.status === 429 &&
+        answers.every((a) => !Object.keys(a.headers).some((n) => RATE_LIMIT_HEADER_PATTERN.test(n)))
+      );
+    },
+  },
+  'rate-limit-429-unstructured': {
+    options: small(1),
+    holds: async (h) => {
+      await h.a.get(unknownUuid());
+      const limited = await h.a.get(unknownUuid());
+      return (
+        limited.status === 429 &&
+        limited.body?.status === 429 &&
+        ERROR_CODE_PATTERN.test(limited.body?.errorCode ?? '')
+      );
+    },
+  },
+  'rate-limit-never-resets': {
+    options: small(1),
+    holds: async (h, clock) => {
+      await h.a.get(unknownUuid());
+      if ((await h.a.get(unknownUuid())).status !== 429) return false;
+      clock.now += 10_000;
+      return (await h.a.get(unknownUuid())).status === 404;
+    },
+  },
+};
+
+const runProbe = async (name: MutantName, mutant: MutantName | undefined): Promise<boolean> => {
+  const probe = PROBES[name];
+  const clock = { now: Date.parse('2026-06-01T00:00:00Z') };
+  return withHarness({ ...probe.options, mutant, clock: () => clock.now }, (h) => probe.holds(h, clock));
+};
+
+test.describe('reference: mutants', () => {
+  test('the catalog: at least 40 named, described mutants, each caught by known rule ids', () => {
+    expect(MUTANTS.length).toBeGreaterThanOrEqual(40);
+    expect(new Set(MUTANT_NAMES).size).toBe(MUTANTS.length);
+    for (const mutant of MUTANTS) {
+      expect(mutant.name).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
+      expect(mutant.description.length, mutant.name).toBeGreaterThan(15);
+      expect(mutant.catchingRules.length, mutant.name).toBeGreaterThan(0);
+      for (const rule of mutant.catchingRules) expect(isRuleId(rule), `${mutant.name}: ${rule}`).toBe(true);
+    }
+    for (const required of [
+      'amount-zero-accepted',
+      'mca-only-first-item-validated',
+      'only-first-failure-returned',
+      'dedup-global-across-tenants',
+      'payin-payout-codes-swapped',
+      'isolation-leak-on-get',
+      'isolation-leak-on-put',
+      'token-missing-gives-1002',
+      'tenant-header-not-checked-on-get',
+      'country-lowercase-accepted',
+      'rate-limit-removed',
+      'rate-limit-global',
+      'rate-limit-post-only',
+      'rate-limit-ten-times-too-low',
+      'dedup-not-atomic',
+      'put-creates-on-unknown-uuid',
+    ]) {
+      expect(MUTANT_NAMES).toContain(required);
+    }
+  });
+
+  test('an unknown mutant name is refused with the list of known names', () => {
+    expect(() => buildReferenceApp({ mutant: 'amount-zero-acepted' })).toThrow(
+      /Unknown reference mutant "amount-zero-acepted". Known mutants: .*amount-zero-accepted/,
+    );
+  });
+
+  test('a mutant is reported by the app it runs in', async () => {
+    const app = buildReferenceApp({ mutant: 'rate-limit-removed' });
+    expect(app.reference.mutant).toBe('rate-limit-removed');
+    await app.close();
+  });
+
+  for (const name of MUTANT_NAMES) {
+    test(`mutant ${name}: the reference keeps the rule and the mutant breaks it`, async () => {
+      expect(await runProbe(name, undefined), 'the reference server must keep the rule').toBe(true);
+      expect(await runProbe(name, name), 'the mutant must break the rule').toBe(false);
+    });
+  }
+
+  test('a mutant breaks only its own rule: every other probe still holds on it (sampled)', async () => {
+    // Each mutant against every probe would be 4000 runs; a fixed sample keeps this fast and meaningful.
+    const sample: MutantName[] = [
+      'amount-zero-accepted',
+      'isolation-leak-on-get',
+      'rate-limit-global',
+      'put-not-applied',
+    ];
+    // probes of the same rule seen from another side, which the mutant rightly breaks too
+    const neighbours: Partial<Record<MutantName, MutantName[]>> = {
+      'isolation-leak-on-get': ['isolation-403-on-get'],
+      'put-not-applied': ['put-assigns-new-uuid'],
+    };
+    for (const mutant of sample) {
+      for (const probe of MUTANT_NAMES) {
+        if (probe === mutant || neighbours[mutant]?.includes(probe)) continue;
+        expect(await runProbe(probe, mutant), `probe ${probe} on mutant ${mutant}`).toBe(true);
+      }
+    }
+  });
+});

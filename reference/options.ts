@@ -1,0 +1,60 @@
+/**
+ * ReferenceServerOptions checked and completed with the defaults, once, before anything starts. An
+ * unknown mutant or variant, a bad rate limit or a malformed tenant stops the start with a clear error.
+ */
+import { DEFAULT_RATE_LIMIT, ENVIRONMENTS, type Environment } from '../spec/index.ts';
+import { type ReferenceBehaviour, resolveBehaviour } from './behaviour.ts';
+import { type MutantName, mutantByName } from './mutants.ts';
+import { generateTenants } from './tenants.ts';
+import type { RateLimitOptions, ReferenceServerOptions, SeededTenant } from './types.ts';
+import { variantByName } from './variants.ts';
+
+export interface ResolvedOptions {
+  readonly environment: Environment;
+  readonly tenants: readonly SeededTenant[];
+  readonly rateLimit: RateLimitOptions;
+  readonly behaviour: ReferenceBehaviour;
+  readonly variant: string | undefined;
+  readonly mutant: MutantName | undefined;
+  readonly host: string;
+  readonly port: number;
+  readonly clock: () => number;
+}
+
+export const DEFAULT_HOST = '127.0.0.1';
+
+export const resolveOptions = (options: ReferenceServerOptions = {}): ResolvedOptions => {
+  const environment = options.environment ?? 'sandbox';
+  if (!ENVIRONMENTS.includes(environment)) {
+    throw new Error(`environment must be one of ${ENVIRONMENTS.join(', ')}; got ${String(environment)}`);
+  }
+  const mutant = options.mutant === undefined ? undefined : mutantByName(options.mutant).name;
+  const variant = options.variant === undefined ? undefined : variantByName(options.variant);
+  const behaviour = resolveBehaviour(variant?.behaviour, options.behaviour);
+
+  const requestsPerWindow = options.rateLimit?.requestsPerWindow ?? DEFAULT_RATE_LIMIT.requests;
+  const windowSeconds = options.rateLimit?.windowSeconds ?? DEFAULT_RATE_LIMIT.windowSeconds;
+  if (!Number.isInteger(requestsPerWindow) || requestsPerWindow < 1) {
+    throw new Error(`rateLimit.requestsPerWindow must be a positive whole number; got ${requestsPerWindow}`);
+  }
+  if (typeof windowSeconds !== 'number' || !Number.isFinite(windowSeconds) || windowSeconds <= 0) {
+    throw new Error(`rateLimit.windowSeconds must be a positive number; got ${windowSeconds}`);
+  }
+
+  const port = options.port ?? 0;
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new Error(`port must be a whole number from 0 to 65535; got ${port}`);
+  }
+  const clock = options.clock ?? Date.now;
+  return Object.freeze({
+    environment,
+    tenants: options.tenants ?? generateTenants(environment, clock()),
+    rateLimit: Object.freeze({ requestsPerWindow, windowSeconds }),
+    behaviour,
+    variant: variant?.name,
+    mutant,
+    host: options.host ?? DEFAULT_HOST,
+    port,
+    clock,
+  });
+};

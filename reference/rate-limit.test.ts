@@ -1,0 +1,244 @@
+import { expect, test } from '@playwright/test';
+import { request } from 'undici';
+import { RATE_LIMIT_HEADER_PATTERN } from '../spec/index.ts';
+import { RATE_LIMIT_ALGORITHMS, type RateLimitAlgorithm } from './behaviour.ts';
+import {
+  createRateLimiter,
+  FixedWindowLimiter,
+  SlidingWindowLimiter,
+  TokenBucketLimiter,
+} from './rate-limit.ts';
+import { startReferenceServer } from './server.ts';
+import {
+  type Answer,
+  credentialHeaders,
+  EVENTS_PATH,
+  eventUrl,
+  expectSimpleError,
+  type Harness,
+  payinEvent,
+  send,
+  withHarness,
+} from './test-support.ts';
+
+const admitted = (
+  limiter: ReturnType<typeof createRateLimiter>,
+  key: string,
+  at: number,
+  times: number,
+): number => {
+  let count = 0;
+  for (let i = 0; i < times; i += 1) if (limiter.take(key, at).allowed) count += 1;
+  return count;
+};
+
+const expectNoRateLimitHeaders = (answer: Answer): void => {
+  const offending = Object.keys(answer.headers).filter((name) => RATE_LIMIT_HEADER_PATTERN.test(name));
+  expect(offending, `rate-limit headers on a ${answer.status}`).toEqual([]);
+};
+
+test.describe('reference: rate limiters (unit, fake time)', () => {
+  for (const algorithm of RATE_LIMIT_ALGORITHMS) {
+    test(`GAP-RATE-LIMIT-WINDOW ${algorithm}: a burst of capacity from rest is admitted, the next refused`, () => {
+      const limiter = createRateLimiter(algorithm, 5, 1000);
+      expect(admitted(limiter, 'a', 0, 5)).toBe(5);
+      const refused = limiter.take('a', 0);
+      expect(refused.allowed).toBe(false);
+      if (!refused.allowed) expect(refused.retryAfterMs).toBeGreaterThan(0);
+      expect(limiter.take('b', 0).allowed).toBe(true); // keys are independent
+      expect(admitted(limiter, 'a', 1000, 1)).toBe(1); // served again after one window
+    });
+
+    test(`${algorithm}: never more than capacity in any window of steady traffic`, () => {
+      const limiter = createRateLimiter(algorithm, 10, 1000);
+      const times: number[] = [];
+      for (let t = 0; t < 5000; t += 25) if (limiter.take('k', t).allowed) times.push(t);
+      // with a window of 1 s, any 1 s span holds at most 2 × capacity for fixed, capacity for sliding,
+      // and capacity + refill for the bucket; each admits about capacity per second on average
+      const perSecond = times.length / 5;
+      expect(perSecond).toBeGreaterThanOrEqual(9);
+      expect(perSecond).toBeLessThanOrEqual(12);
+    });
+  }
+
+  test('fixed-window: the window starts at the first request and resets after windowMs', () => {
+    const limiter = new FixedWindowLimiter(3, 1000);
+    expect(admitted(limiter, 'k', 500, 4)).toBe(3);
+    expect(limiter.take('k', 1499)).toEqual({ allowed: false, retryAfterMs: 1 });
+    expect(admitted(limiter, 'k', 1500, 4)).toBe(3);
+    expect(limiter.remaining('k', 1500)).toBe(0);
+  });
+
+  test('sliding-window: at most capacity in any span of windowMs', () => {
+    const limiter = new SlidingWindowLimiter(3, 1000);
+    expect(admitted(limiter, 'k', 0, 1)).toBe(1);
+    expect(admitted(limiter, 'k', 600, 3)).toBe(2);
+    expect(limiter.take('k', 999)).toEqual({ allowed: false, retryAfterMs: 1 });
+    expect(admitted(limiter, 'k', 1000, 3)).toBe(1); // only the request at 0 has left the window
+    expect(admitted(limiter, 'k', 1600, 3)).toBe(2);
+  });
+
+  test('token-bucket: refills continuously at capacity per window', () => {
+    const limiter = new TokenBucketLimiter(4, 1000);
+    expect(admitted(limiter, 'k', 0, 5)).toBe(4);
+    const refused = limiter.take('k', 0);
+    expect(refused).toEqual({ allowed: false, retryAfterMs: 250 });
+    expect(admitted(limiter, 'k', 250, 2)).toBe(1);
+    expect(admitted(limiter, 'k', 10_000, 10)).toBe(4); // never above capacity
+  });
+
+  test('an infinite window never resets (used by a mutant)', () => {
+    for (const algorithm of RATE_LIMIT_ALGORITHMS) {
+      const limiter = createRateLimiter(algorithm, 2, Number.POSITIVE_INFINITY);
+      expect(admitted(limiter, 'k', 0, 3)).toBe(2);
+      expect(admitted(limiter, 'k', 1e12, 1)).toBe(0);
+    }
+  });
+});
+
+/** A harness whose clock the test moves; 5 requests per 10 s. */
+const withClock = (
+  algorithm: RateLimitAlgorithm,
+  fn: (h: Harness, clock: { now: number }) => Promise<void>,
+): Promise<void> => {
+  const clock = { now: Date.parse('2026-03-01T12:00:00Z') };
+  return withHarness(
+    {
+      rateLimit: { requestsPerWindow: 5, windowSeconds: 10 },
+      behaviour: { rateLimitAlgorithm: algorithm },
+      clock: () => clock.now,
+    },
+    (h) => fn(h, clock),
+  );
+};
+
+test.describe('reference: rate limit per tenant (part 8)', () => {
+  for (const algorithm of RATE_LIMIT_ALGORITHMS) {
+    test(`RATE-LIMIT-429 (${algorithm}): past the limit a 429 with a structured body and no rate-limit headers`, async () => {
+      await withClock(algorithm, async (h) => {
+        const answers: Answer[] = [];
+        for (let i = 0; i < 5; i += 1) answers.push(await h.a.get(crypto.randomUUID()));
+        for (const answer of answers) {
+          expect(answer.status).toBe(404);
+          expectNoRateLimitHeaders(answer);
+        }
+        const limited = await h.a.post(payinEvent());
+        expectSimpleError(limited, 429, 'ERR-9429');
+        expect(Object.keys(limited.body).sort()).toEqual(['errorCode', 'status', 'title']);
+        expectNoRateLimitHeaders(limited);
+      });
+    });
+
+    test(`RATE-LIMIT-ALL-REQUESTS (${algorithm}): GETs, PUTs, 404s and failed validations all count`, async () => {
+      await withClock(algorithm, async (h) => {
+        const uuid = await h.a.create(); // 1
+        expect((await h.a.get(uuid)).status).toBe(200); // 2
+        expect((await h.a.put(uuid, payinEvent())).status).toBe(200); // 3
+        expect((await h.a.post({})).status).toBe(400); // 4: failed validation
+        expect((await h.a.get('not-a-uuid')).status).toBe(404); // 5
+        expectSimpleError(await h.a.get(uuid), 429, 'ERR-9429');
+        expectSimpleError(await h.a.put(uuid, payinEvent()), 429, 'ERR-9429');
+        expectSimpleError(
+          await send(h.app, {
+            method: 'POST',
+            url: EVENTS_PATH,
+            headers: { ...credentialHeaders(h.a.tenant), 'content-type': 'application/json' },
+            payload: '{bad',
+          }),
+          429,
+          'ERR-9429',
+        );
+      });
+    });
+
+    test(`RATE-LIMIT-PER-TENANT and RATE-LIMIT-WINDOW-RESET (${algorithm})`, async () => {
+      await withClock(algorithm, async (h, clock) => {
+        for (let i = 0; i < 5; i += 1) await h.rateLimited.get(crypto.randomUUID());
+        expectSimpleError(await h.rateLimited.get(crypto.randomUUID()), 429, 'ERR-9429');
+        expect((await h.a.get(crypto.randomUUID())).status).toBe(404); // another tenant is served
+        expect((await h.b.post(payinEvent())).status).toBe(201);
+        clock.now += 10_000;
+        expect((await h.rateLimited.get(crypto.randomUUID())).status).toBe(404); // served again
+      });
+    });
+  }
+
+  test('requests that do not authenticate as the tenant do not count against it', async () => {
+    await withClock('fixed-window', async (h) => {
+      const { tenant } = h.a;
+      for (let i = 0; i < 20; i += 1) {
+        await send(h.app, {
+          method: 'GET',
+          url: eventUrl(crypto.randomUUID()),
+          headers: { 'x-client-id': tenant.clientId },
+        });
+        await send(h.app, {
+          method: 'GET',
+          url: eventUrl(crypto.randomUUID()),
+          headers: { ...credentialHeaders(tenant), 'x-access-token': 'svc_test_wrong' },
+        });
+        await send(h.app, {
+          method: 'GET',
+          url: eventUrl(crypto.randomUUID()),
+          headers: { ...credentialHeaders(h.b.tenant), 'x-client-id': tenant.clientId },
+        });
+      }
+      for (let i = 0; i < 5; i += 1) expect((await h.a.get(crypto.randomUUID())).status).toBe(404);
+      expect((await h.a.get(crypto.randomUUID())).status).toBe(429);
+    });
+  });
+
+  test('the fixed window counts refused requests as nothing: a throttled tenant is served right at the reset', async () => {
+    await withClock('fixed-window', async (h, clock) => {
+      for (let i = 0; i < 5; i += 1) await h.a.get(crypto.randomUUID());
+      clock.now += 9_999;
+      for (let i = 0; i < 50; i += 1) expect((await h.a.get(crypto.randomUUID())).status).toBe(429);
+      clock.now += 1;
+      for (let i = 0; i < 5; i += 1) expect((await h.a.get(crypto.randomUUID())).status).toBe(404);
+    });
+  });
+
+  test('the default limit is 1000 requests per 60 s', async () => {
+    await withHarness({}, async (h) => {
+      expect(h.app.reference.rateLimit).toEqual({ requestsPerWindow: 1000, windowSeconds: 60 });
+      let served = 0;
+      for (let i = 0; i < 1001; i += 1) {
+        const answer = await h.a.get(crypto.randomUUID());
+        if (answer.status === 404) served += 1;
+        else expect(answer.status).toBe(429);
+      }
+      expect(served).toBe(1000);
+    });
+  });
+
+  test('over real HTTP with the real clock: throttled, then served again after the window', async () => {
+    const server = await startReferenceServer({ rateLimit: { requestsPerWindow: 4, windowSeconds: 0.4 } });
+    try {
+      const { A } = server.tenants;
+      const get = async () => {
+        const response = await request(`${server.baseUrl}${eventUrl(crypto.randomUUID())}`, {
+          headers: credentialHeaders(A),
+        });
+        const text = await response.body.text();
+        return {
+          status: response.statusCode,
+          headers: response.headers,
+          text,
+          body: JSON.parse(text),
+        } as Answer;
+      };
+      const statuses: number[] = [];
+      for (let i = 0; i < 6; i += 1) {
+        const answer = await get();
+        statuses.push(answer.status);
+        expectNoRateLimitHeaders(answer);
+      }
+      // the window is short: at most one reset can fall inside this loop on a slow machine
+      expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(1);
+      await new Promise((resolve) => setTimeout(resolve, 450));
+      expect((await get()).status).toBe(404);
+    } finally {
+      await server.close();
+    }
+  });
+});

@@ -1,0 +1,37 @@
+/**
+ * The reference server listening on a real socket: what the kit starts when no target is configured.
+ */
+import { buildReferenceApp } from './app.ts';
+import type { ReferenceServerOptions, RunningReferenceServer } from './types.ts';
+
+const urlHost = (host: string): string => (host.includes(':') ? `[${host}]` : host);
+
+export const startReferenceServer = async (
+  options: ReferenceServerOptions = {},
+): Promise<RunningReferenceServer> => {
+  const app = buildReferenceApp(options);
+  const info = app.reference;
+  try {
+    await app.listen({ host: info.listen.host, port: info.listen.port });
+  } catch (error) {
+    await app.close().catch(() => undefined);
+    throw error;
+  }
+  const address = app.server.address();
+  const port = typeof address === 'object' && address !== null ? address.port : info.listen.port;
+  let closing: Promise<void> | undefined;
+  return Object.freeze({
+    baseUrl: `http://${urlHost(info.listen.host)}:${port}`,
+    environment: info.environment,
+    tenants: info.tenants,
+    allTenants: info.allTenants,
+    rateLimit: info.rateLimit,
+    behaviour: info.behaviour,
+    variant: info.variant,
+    mutant: info.mutant,
+    close: (): Promise<void> => {
+      closing ??= app.close().then(() => undefined);
+      return closing;
+    },
+  });
+};

@@ -1,0 +1,70 @@
+/**
+ * The public shapes of the embedded reference server: what it is started with and what a running one
+ * offers. Other parts of the kit code against these names.
+ */
+import type { Environment } from '../spec/index.ts';
+import type { ReferenceBehaviour } from './behaviour.ts';
+
+export interface SeededTenant {
+  /** 'A' | 'B' | 'RATE_LIMIT' for the seeded three; other names are allowed for extra tenants. */
+  readonly name: string;
+  /** The tenant's X-Client-Id, a UUID. */
+  readonly clientId: string;
+  /** svc_test_… in sandbox, svc_live_… in production. */
+  readonly accessToken: string;
+  /**
+   * Addresses or CIDR ranges the tenant may call from. Sandbox default: loopback (127.0.0.1, ::1 and
+   * ::ffff:127.0.0.1). Production default: any address (the portal's ranges are optional).
+   */
+  readonly allowedIps?: readonly string[];
+  /** Production only: the token stops working at this instant. Sandbox tokens never expire. */
+  readonly tokenExpiresAt?: Date;
+}
+
+export interface RateLimitOptions {
+  /** Requests a tenant may make per window (a positive whole number). */
+  readonly requestsPerWindow: number;
+  /** The window in seconds (may be fractional in tests; the target contract needs a whole number). */
+  readonly windowSeconds: number;
+}
+
+export interface ReferenceServerOptions {
+  /** Default 'sandbox'. */
+  readonly environment?: Environment;
+  /** Default: A, B and RATE_LIMIT generated fresh (random UUIDs and tokens). Must include those three names. */
+  readonly tenants?: readonly SeededTenant[];
+  /** Default 1000 per 60 s; applies to every tenant separately. */
+  readonly rateLimit?: RateLimitOptions;
+  /** Readings of the spec's gaps; default the reference's documented choices (DEFAULT_BEHAVIOUR). */
+  readonly behaviour?: Partial<ReferenceBehaviour>;
+  /** A named variant of VARIANTS: its behaviour, overlaid by `behaviour` if both are given. */
+  readonly variant?: string;
+  /** A named mutant of MUTANTS: one rule deliberately broken. Default none. */
+  readonly mutant?: string;
+  /** Default '127.0.0.1'. */
+  readonly host?: string;
+  /** Default 0 (a free port). */
+  readonly port?: number;
+  /** The server's clock in epoch milliseconds (rate limit, token expiry, timestamps); default Date.now. */
+  readonly clock?: () => number;
+}
+
+export interface ReferenceTenants {
+  readonly A: SeededTenant;
+  readonly B: SeededTenant;
+  readonly RATE_LIMIT: SeededTenant;
+}
+
+export interface RunningReferenceServer {
+  /** e.g. http://127.0.0.1:41234 */
+  readonly baseUrl: string;
+  readonly environment: Environment;
+  readonly tenants: ReferenceTenants;
+  /** Every seeded tenant, the three above first. */
+  readonly allTenants: readonly SeededTenant[];
+  readonly rateLimit: RateLimitOptions;
+  readonly behaviour: ReferenceBehaviour;
+  readonly variant: string | undefined;
+  readonly mutant: string | undefined;
+  close(): Promise<void>;
+}
