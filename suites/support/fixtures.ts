@@ -126,7 +126,11 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   ],
   pacers: [
     async ({ target }, use, workerInfo) => {
-      const interval = pacingIntervalMs(target.rateLimit, workerInfo.config.workers);
+      // Shards on other machines share the tenant's budget too: each worker of each shard takes an equal part.
+      const interval = pacingIntervalMs(
+        target.rateLimit,
+        workerInfo.config.workers * (workerInfo.config.shard?.total ?? 1),
+      );
       await use(
         new Map(
           [target.tenantA, target.tenantB]

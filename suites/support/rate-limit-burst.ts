@@ -1,0 +1,264 @@
+/**
+ * How the @ratelimit checks spend the rate-limit tenant's budget: bursts of requests sent in parallel
+ * (fast enough that the limit takes well under one window), every 429 seen (no retries), and a record,
+ * kept for the worker, of when the tenant was last sent anything, so that a check can wait for "a fresh
+ * window" (a whole window of silence, after which every reading of the window serves the full limit)
+ * without waiting longer than it must. See rate-limit-reading.ts for what may be concluded.
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { RateLimitSettings } from '../../config/index.ts';
+import { RATE_LIMIT_HEADER_PATTERN } from '../../spec/index.ts';
+import { maxAdmittedInBurst } from './rate-limit-reading.ts';
+import type { SendOptions, ServiceClient, ServiceResponse } from './service-client.ts';
+
+/** Requests in flight at once in a burst: enough for the limit in well under a window, within the pool. */
+export const BURST_CONCURRENCY = 32;
+
+export const windowMsOf = (limit: RateLimitSettings): number => limit.windowSeconds * 1000;
+
+/** Added to a window of silence: timer slack, a server's coarse clock, a request still in transit. */
+export const silenceMarginMs = (limit: RateLimitSettings): number => Math.max(500, 0.05 * windowMsOf(limit));
+
+/**
+ * A check waits for a fresh window, spends the budget (giving up after GIVE_UP_AFTER_WINDOWS windows)
+ * and may wait for a window to end: its timeout scales with the window.
+ */
+export const rateLimitTestTimeoutMs = (limit: RateLimitSettings): number => 6 * windowMsOf(limit) + 60_000;
+
+export interface SentRequest {
+  readonly index: number;
+  readonly request: SendOptions;
+  readonly response: ServiceResponse;
+  /** Monotonic milliseconds (performance.now) when it was sent and answered. */
+  readonly sentAt: number;
+  readonly answeredAt: number;
+}
+
+/** What the worker knows of the rate-limit tenant's recent past. */
+class TenantActivity {
+  /** When the tenant's last answer came (monotonic ms), or undefined when this worker has sent nothing. */
+  lastAnsweredAt: number | undefined;
+  /** The last burst that started from a fresh window and ran into a 429. */
+  lastExhaustion: Exhaustion | undefined;
+
+  note(answeredAt: number): void {
+    this.lastAnsweredAt = Math.max(this.lastAnsweredAt ?? answeredAt, answeredAt);
+  }
+}
+
+/** The rate-limit tenant's activity, per worker (the @ratelimit file runs serially in one worker). */
+export const rateLimitTenantActivity = new TenantActivity();
+
+/**
+ * Waits until the tenant has been silent for a whole window (and a margin). With no record of the
+ * tenant (a new worker), it waits a whole window from now: another worker or run may have used it.
+ */
+export const waitForFreshWindow = async (limit: RateLimitSettings): Promise<void> => {
+  const since = rateLimitTenantActivity.lastAnsweredAt ?? performance.now();
+  const until = since + windowMsOf(limit) + silenceMarginMs(limit);
+  for (let now = performance.now(); now < until; now = performance.now()) await sleep(until - now);
+};
+
+export interface BurstOptions {
+  /** The index of the first request (makeRequest gets firstIndex, firstIndex + 1, …). */
+  readonly firstIndex?: number;
+  /** At most this many requests. */
+  readonly count: number;
+  readonly concurrency?: number;
+  /** Stop sending once a 429 has been answered (requests in flight still finish). */
+  readonly stopAt429?: boolean;
+  /** Called with every answer as it comes; returning true stops sending (requests in flight finish). */
+  readonly stopWhen?: (answered: SentRequest) => boolean;
+}
+
+/** Sends up to `count` requests, `concurrency` at a time, each seen as answered (a 429 is not retried). */
+export const sendBurst = async (
+  client: ServiceClient,
+  makeRequest: (index: number) => SendOptions,
+  options: BurstOptions,
+): Promise<SentRequest[]> => {
+  const first = options.firstIndex ?? 0;
+  const results: SentRequest[] = [];
+  let next = 0;
+  let stop = false;
+  const lane = async (): Promise<void> => {
+    while (!stop && next < options.count) {
+      const index = first + next;
+      next += 1;
+      const request = makeRequest(index);
+      const sentAt = performance.now();
+      try {
+        const response = await client.send({ ...request, retryOn429: false });
+        const answeredAt = performance.now();
+        rateLimitTenantActivity.note(answeredAt);
+        const answered = { index, request, response, sentAt, answeredAt };
+        results.push(answered);
+        if (response.status === 429 && options.stopAt429) stop = true;
+        if (options.stopWhen?.(answered)) stop = true;
+      } catch (error) {
+        stop = true;
+        throw error;
+      }
+    }
+  };
+  const lanes = Array.from(
+    { length: Math.min(options.concurrency ?? BURST_CONCURRENCY, options.count) },
+    lane,
+  );
+  const settled = await Promise.allSettled(lanes);
+  const failure = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
+  if (failure) throw failure.reason;
+  return results.sort((a, b) => a.index - b.index);
+};
+
+/** A burst gives up, unthrottled and unable to prove anything, after this many windows. */
+export const GIVE_UP_AFTER_WINDOWS = 3;
+
+/** Why a burst that met no 429 stopped. */
+export type Unthrottled =
+  /** More were served than any reading of the window admits in the time taken: a deviation. */
+  | {
+      readonly kind: 'too-many-served';
+      readonly served: number;
+      readonly withinMs: number;
+      readonly most: number;
+    }
+  /** The kit could not send faster than the limit refills: nothing is proven either way. */
+  | { readonly kind: 'too-slow'; readonly served: number; readonly withinMs: number };
+
+export interface Exhaustion {
+  /** Every request, in the order they were issued. */
+  readonly requests: readonly SentRequest[];
+  /** The first `limit` requests: inside a fresh window, none of them may get a 429. */
+  readonly withinLimit: readonly SentRequest[];
+  /** The first request answered 429, if any. */
+  readonly first429: SentRequest | undefined;
+  /** Requests answered with anything but 429. */
+  readonly admitted: number;
+  readonly startedAt: number;
+  readonly endedAt: number;
+  /** Set when no 429 came: why the burst stopped. */
+  readonly unthrottled: Unthrottled | undefined;
+  readonly pausedAtHalf: boolean;
+}
+
+/**
+ * Sends until a 429, or until more have been served than any reading of the window admits in the time
+ * since `startedAt` (proof of a deviation, however slowly the kit sends), or until GIVE_UP_AFTER_WINDOWS
+ * windows have passed. `served` counts the requests already served since `startedAt`.
+ */
+const sendUntilThrottled = async (
+  client: ServiceClient,
+  limit: RateLimitSettings,
+  makeRequest: (index: number) => SendOptions,
+  from: { readonly firstIndex: number; readonly startedAt: number; readonly served: number },
+): Promise<{ sent: SentRequest[]; unthrottled: Unthrottled | undefined }> => {
+  const windowMs = windowMsOf(limit);
+  let served = from.served;
+  let unthrottled: Unthrottled | undefined;
+  const sent = await sendBurst(client, makeRequest, {
+    firstIndex: from.firstIndex,
+    count: Number.POSITIVE_INFINITY,
+    stopAt429: true,
+    stopWhen: ({ response, answeredAt }) => {
+      if (response.status === 429) return true;
+      served += 1;
+      const withinMs = answeredAt - from.startedAt;
+      const most = maxAdmittedInBurst(limit.requestsPerWindow, withinMs, windowMs);
+      unthrottled ??=
+        served > most
+          ? { kind: 'too-many-served', served, withinMs, most }
+          : withinMs > GIVE_UP_AFTER_WINDOWS * windowMs
+            ? { kind: 'too-slow', served, withinMs }
+            : undefined;
+      return unthrottled !== undefined;
+    },
+  });
+  // Proof of too many served stands whatever the requests still in flight then met; giving up does not.
+  const met429 = sent.some((r) => r.response.status === 429);
+  return { sent, unthrottled: unthrottled?.kind === 'too-slow' && met429 ? undefined : unthrottled };
+};
+
+/**
+ * From a fresh window: sends the limit, then goes on until the first 429 (see sendUntilThrottled).
+ * With `pauseAtHalf`, the first half of the limit goes out at once and the rest half a window later,
+ * which lets the recovery tell a fixed window from a sliding one.
+ */
+export const exhaustBudget = async (
+  client: ServiceClient,
+  limit: RateLimitSettings,
+  makeRequest: (index: number) => SendOptions,
+  options: { pauseAtHalf?: boolean } = {},
+): Promise<Exhaustion> => {
+  const capacity = limit.requestsPerWindow;
+  const windowMs = windowMsOf(limit);
+  const startedAt = performance.now();
+  const requests: SentRequest[] = [];
+  const throttled = (): boolean => requests.some((r) => r.response.status === 429);
+  const send = async (count: number): Promise<void> => {
+    if (count <= 0 || throttled()) return;
+    requests.push(
+      ...(await sendBurst(client, makeRequest, { firstIndex: requests.length, count, stopAt429: true })),
+    );
+  };
+  const half = options.pauseAtHalf ? Math.floor(capacity / 2) : 0;
+  await send(half);
+  if (half > 0 && !throttled()) {
+    const resumeAt = startedAt + windowMs / 2;
+    for (let now = performance.now(); now < resumeAt; now = performance.now()) await sleep(resumeAt - now);
+  }
+  await send(capacity - half);
+  let unthrottled: Unthrottled | undefined;
+  if (!throttled()) {
+    const more = await sendUntilThrottled(client, limit, makeRequest, {
+      firstIndex: requests.length,
+      startedAt,
+      served: requests.length,
+    });
+    requests.push(...more.sent);
+    unthrottled = more.unthrottled;
+  }
+  const first429 = requests.find((r) => r.response.status === 429);
+  const exhaustion: Exhaustion = {
+    requests,
+    withinLimit: requests.slice(0, capacity),
+    first429,
+    admitted: requests.filter((r) => r.response.status !== 429).length,
+    startedAt,
+    endedAt: performance.now(),
+    unthrottled,
+    pausedAtHalf: half > 0,
+  };
+  if (first429) rateLimitTenantActivity.lastExhaustion = exhaustion;
+  return exhaustion;
+};
+
+/** Makes sure the tenant is throttled right now: sends until a 429 (see sendUntilThrottled). */
+export const throttleNow = async (
+  client: ServiceClient,
+  limit: RateLimitSettings,
+  makeRequest: (index: number) => SendOptions,
+): Promise<SentRequest[]> =>
+  (
+    await sendUntilThrottled(client, limit, makeRequest, {
+      firstIndex: 0,
+      startedAt: performance.now(),
+      served: 0,
+    })
+  ).sent;
+
+/** Part 8 says no rate-limit headers are returned: the names of any a response carries. */
+export const rateLimitHeadersOf = (response: { headers: Readonly<Record<string, string>> }): string[] =>
+  Object.keys(response.headers).filter((name) => RATE_LIMIT_HEADER_PATTERN.test(name));
+
+/** A short account of a burst's answers, for failure messages: `1000 × 201, 3 × 429`. */
+export const statusCounts = (requests: readonly { response: ServiceResponse }[]): string => {
+  const counts = new Map<number, number>();
+  for (const { response } of requests) counts.set(response.status, (counts.get(response.status) ?? 0) + 1);
+  return (
+    [...counts.entries()]
+      .sort((a, b) => a[0] - b[0])
+      .map(([status, count]) => `${count} × ${status}`)
+      .join(', ') || 'no requests'
+  );
+};

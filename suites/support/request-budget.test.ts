@@ -1,0 +1,209 @@
+/**
+ * Kit tests of the run's request counts (request-stats.ts) and their report (request-budget.ts): what
+ * a worker records, how the workers' files are summed, the busiest window, and when the run is told
+ * that it was throttled by its own traffic.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import {
+  describeRequestBudget,
+  peakPerWindow,
+  requestBudgetReport,
+  sumRequestStats,
+  sumWorkerStats,
+} from './request-budget.ts';
+import {
+  type RecorderContext,
+  type RequestScope,
+  RequestStatsRecorder,
+  TIMELINE_BUCKET_MS,
+  WORKER_STATS_FORMAT,
+} from './request-stats.ts';
+
+const LIMIT = { requestsPerWindow: 1000, windowSeconds: 5 };
+
+/** A recorder context under the test's control. */
+const fakeContext = (): RecorderContext & { scopeNow: RequestScope; time: number } => {
+  const context = {
+    scopeNow: 'conformance' as RequestScope,
+    time: 1_700_000_000_000,
+    scope: () => context.scopeNow,
+    now: () => context.time,
+    workers: () => 2,
+  };
+  return context;
+};
+
+const withFolder = async (body: (folder: string) => Promise<void> | void): Promise<void> => {
+  const folder = mkdtempSync(join(tmpdir(), 'request-stats-'));
+  try {
+    await body(folder);
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+};
+
+test('REQUEST-STATS: a worker counts requests, 429s and retries per tenant and per scope, on a timeline', () => {
+  const context = fakeContext();
+  const recorder = new RequestStatsRecorder(context);
+  recorder.sent('A');
+  recorder.sent('A');
+  recorder.throttled('A');
+  recorder.retried('A');
+  context.time += TIMELINE_BUCKET_MS;
+  recorder.sent('B');
+  context.scopeNow = 'ratelimit';
+  recorder.sent('RATE_LIMIT');
+  recorder.throttled('RATE_LIMIT');
+  recorder.sent('A');
+  const file = recorder.toJSON();
+  expect(file.format).toBe(WORKER_STATS_FORMAT);
+  expect(file.workers).toBe(2);
+  expect(file.byScope).toEqual({
+    conformance: {
+      A: { requests: 2, throttled: 1, retries: 1 },
+      B: { requests: 1, throttled: 0, retries: 0 },
+    },
+    ratelimit: {
+      RATE_LIMIT: { requests: 1, throttled: 1, retries: 0 },
+      A: { requests: 1, throttled: 0, retries: 0 },
+    },
+  });
+  const bucket = Math.floor(1_700_000_000_000 / TIMELINE_BUCKET_MS);
+  expect(file.timeline).toEqual({
+    A: { [bucket]: 2, [bucket + 1]: 1 },
+    B: { [bucket + 1]: 1 },
+    RATE_LIMIT: { [bucket + 1]: 1 },
+  });
+  expect(recorder.snapshot().A).toEqual({ requests: 3, throttled: 1, retries: 1 });
+});
+
+test("REQUEST-STATS: the workers' files sum per tenant and scope; other runs' and broken files are left out", async () => {
+  await withFolder((folder) => {
+    const previous = process.env.KIT_RUN_ID;
+    try {
+      process.env.KIT_RUN_ID = 'run-this';
+      const contexts = [fakeContext(), fakeContext()];
+      const recorders = contexts.map((c) => new RequestStatsRecorder(c));
+      for (const [i, recorder] of recorders.entries()) {
+        for (let n = 0; n < 10 * (i + 1); n += 1) recorder.sent('A');
+        recorder.sent('B');
+        (contexts[i] as ReturnType<typeof fakeContext>).scopeNow = 'ratelimit';
+        recorder.sent('RATE_LIMIT');
+        recorder.throttled('RATE_LIMIT');
+        // One worker restarted after a failure writes under the same slot with another pid.
+        writeFileSync(join(folder, `worker-0-${100 + i}.json`), JSON.stringify(recorder.toJSON()));
+      }
+      process.env.KIT_RUN_ID = 'run-other';
+      new RequestStatsRecorder(fakeContext()).writeTo(folder, '1');
+      writeFileSync(join(folder, 'worker-2-1.json'), '{"A": {"requests": 3}}');
+      writeFileSync(join(folder, 'notes.txt'), 'not a worker file');
+    } finally {
+      process.env.KIT_RUN_ID = previous;
+    }
+    const stats = sumRequestStats(folder, 'run-this');
+    expect(stats.workerFiles).toBe(2);
+    expect(stats.otherRuns).toBe(1);
+    expect(stats.unreadable).toEqual([expect.stringMatching(/^worker-2-1\.json: /)]);
+    expect(stats.workers).toBe(2);
+    expect(stats.byScope.conformance).toEqual({
+      A: { requests: 30, throttled: 0, retries: 0 },
+      B: { requests: 2, throttled: 0, retries: 0 },
+    });
+    expect(stats.byScope.ratelimit).toEqual({ RATE_LIMIT: { requests: 2, throttled: 2, retries: 0 } });
+    const bucket = String(Math.floor(1_700_000_000_000 / TIMELINE_BUCKET_MS));
+    expect(stats.timeline.A).toEqual({ [bucket]: 30 });
+    // Without a run id every readable file counts.
+    expect(sumRequestStats(folder).workerFiles).toBe(3);
+  });
+  expect(sumRequestStats('/nonexistent/request-stats').workerFiles).toBe(0);
+});
+
+test('REQUEST-STATS: the busiest window is never under the true count, and at most one bucket over', () => {
+  const windowMs = 1_000;
+  // Requests at known instants; the true busiest window is counted by brute force.
+  let seed = 7;
+  const random = (): number => {
+    seed = (seed * 48271) % 2147483647;
+    return seed / 2147483647;
+  };
+  for (let round = 0; round < 20; round += 1) {
+    const instants = Array.from({ length: 300 }, () => Math.floor(random() * 5_000)).sort((a, b) => a - b);
+    const buckets: Record<string, number> = {};
+    for (const at of instants) {
+      const bucket = String(Math.floor(at / TIMELINE_BUCKET_MS));
+      buckets[bucket] = (buckets[bucket] ?? 0) + 1;
+    }
+    let truth = 0;
+    for (const from of instants)
+      truth = Math.max(truth, instants.filter((t) => t >= from && t < from + windowMs).length);
+    const peak = peakPerWindow(buckets, windowMs);
+    expect(peak).toBeGreaterThanOrEqual(truth);
+    const widest = Math.max(...Object.values(buckets)) * 2;
+    expect(peak - truth).toBeLessThanOrEqual(widest);
+  }
+  expect(peakPerWindow({}, windowMs)).toBe(0);
+  // A window of 1000 ms touches at most 11 buckets of 100 ms: buckets 0 and 10 together, 0 and 11 never.
+  expect(peakPerWindow({ 0: 5, 10: 5, 11: 5, 30: 1 }, windowMs)).toBe(10);
+  expect(peakPerWindow({ 0: 5, 10: 5, 30: 1 }, windowMs)).toBe(10);
+  expect(peakPerWindow({ 0: 5, 11: 5 }, windowMs)).toBe(5);
+});
+
+test('REQUEST-BUDGET: 429s of the @ratelimit checks are expected; one outside them is a loud breach', () => {
+  const timeline = { A: { 1: 300, 2: 200 }, RATE_LIMIT: { 1: 3000 } };
+  const clean = sumWorkerStats([
+    {
+      format: WORKER_STATS_FORMAT,
+      runId: 'r',
+      pid: 1,
+      parallelIndex: '0',
+      workers: 2,
+      byScope: {
+        conformance: { A: { requests: 499, throttled: 0, retries: 0 } },
+        ratelimit: {
+          A: { requests: 1, throttled: 0, retries: 0 },
+          RATE_LIMIT: { requests: 3000, throttled: 900, retries: 0 },
+        },
+      },
+      timeline,
+    },
+  ]);
+  const report = requestBudgetReport(clean, LIMIT, { runId: 'r' });
+  expect(report.breaches).toEqual([]);
+  expect(report.warnings).toEqual([]);
+  expect(report.limit).toMatchObject({ runBudgetPerWindow: 800, workers: 2, perWorkerPerWindow: 400 });
+  expect(report.tenants.A).toMatchObject({ requests: 500, throttled: 0, peakPerWindow: 500 });
+  expect(report.tenants.RATE_LIMIT).toMatchObject({ requests: 3000, throttled: 900 });
+  const lines = describeRequestBudget(report).join('\n');
+  expect(lines).toContain('A: 500 requests, 0 × 429, 0 retries; at most 500 in any 5 s window');
+  expect(lines).toContain('request budget kept');
+  expect(lines).not.toContain('BREACH');
+
+  const throttled = sumWorkerStats([
+    {
+      format: WORKER_STATS_FORMAT,
+      runId: 'r',
+      pid: 1,
+      parallelIndex: '0',
+      workers: 1,
+      byScope: {
+        conformance: {
+          A: { requests: 900, throttled: 3, retries: 3 },
+          B: { requests: 10, throttled: 0, retries: 0 },
+        },
+        ratelimit: {},
+      },
+      timeline: { A: { 1: 900 }, B: { 1: 10 } },
+    },
+  ]);
+  const breached = requestBudgetReport(throttled, LIMIT);
+  expect(breached.breaches).toEqual([expect.stringMatching(/^tenant A met 3 × 429 outside @ratelimit/)]);
+  expect(breached.warnings).toEqual([
+    expect.stringMatching(/tenant A sent up to 900 .* more than the run's share of 800/),
+  ]);
+  const loud = describeRequestBudget(breached).join('\n');
+  expect(loud).toContain('REQUEST BUDGET BREACH');
+  expect(loud).toMatch(/tenant A met 3 × 429/);
+});

@@ -1,0 +1,253 @@
+/**
+ * The run's own request budget (DESIGN principle 5): the workers' request counts summed per tenant,
+ * the busiest window of each tenant, and the verdict. A 429 met outside the @ratelimit checks is a
+ * breach: the run was throttled by traffic it should have paced (or the target's limit is lower than
+ * the contract says). `npm run conformance` prints this and writes it to request-stats.json.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { RateLimitSettings } from '../../config/index.ts';
+import { RUN_SHARE_OF_LIMIT, workerShareOfLimit } from './request-pacer.ts';
+import {
+  addStats,
+  emptyTenantStats,
+  parseWorkerStats,
+  REQUEST_SCOPES,
+  type RequestScope,
+  type RequestStats,
+  type TenantRequestStats,
+  TIMELINE_BUCKET_MS,
+  type WorkerRequestStats,
+} from './request-stats.ts';
+
+/** The tenant the @ratelimit checks throttle on purpose; it is not paced and has no budget to keep. */
+export const RATE_LIMIT_TENANT = 'RATE_LIMIT';
+
+export interface RunRequestStats {
+  /** Worker files read. */
+  readonly workerFiles: number;
+  /** Files that could not be read, with the reason. */
+  readonly unreadable: readonly string[];
+  /** Files of other runs found in the folder and left out. */
+  readonly otherRuns: number;
+  /** The run's maximum number of concurrent workers, as the workers saw it. */
+  readonly workers: number | undefined;
+  readonly byScope: Readonly<Record<RequestScope, RequestStats>>;
+  /** Per tenant: timeline bucket → requests sent in it, over every worker. */
+  readonly timeline: Readonly<Record<string, Readonly<Record<string, number>>>>;
+}
+
+/** Sums worker files' contents. */
+export const sumWorkerStats = (
+  files: readonly WorkerRequestStats[],
+  unreadable: readonly string[] = [],
+): RunRequestStats => {
+  const byScope: Record<RequestScope, RequestStats> = { conformance: {}, ratelimit: {} };
+  const timeline: Record<string, Record<string, number>> = {};
+  let workers: number | undefined;
+  for (const file of files) {
+    for (const scope of REQUEST_SCOPES) addStats(byScope[scope], file.byScope[scope]);
+    for (const [tenant, buckets] of Object.entries(file.timeline)) {
+      timeline[tenant] ??= {};
+      const sum = timeline[tenant];
+      for (const [bucket, count] of Object.entries(buckets)) sum[bucket] = (sum[bucket] ?? 0) + count;
+    }
+    if (file.workers !== undefined) workers = Math.max(workers ?? 0, file.workers);
+  }
+  return { workerFiles: files.length, unreadable, otherRuns: 0, workers, byScope, timeline };
+};
+
+/**
+ * Reads and sums the worker files of a folder; a missing folder is a run that sent nothing. With a run
+ * id, files another run left (or is writing) in the same folder are left out and counted as such.
+ */
+export const sumRequestStats = (folder: string, runId?: string): RunRequestStats => {
+  let names: string[];
+  try {
+    names = readdirSync(folder).filter((name) => name.endsWith('.json'));
+  } catch {
+    names = [];
+  }
+  const files: WorkerRequestStats[] = [];
+  const unreadable: string[] = [];
+  let otherRuns = 0;
+  for (const name of names.sort()) {
+    try {
+      const file = parseWorkerStats(readFileSync(join(folder, name), 'utf8'));
+      if (runId !== undefined && file.runId !== runId) otherRuns += 1;
+      else files.push(file);
+    } catch (error) {
+      unreadable.push(`${name}: ${(error as Error).message}`);
+    }
+  }
+  return { ...sumWorkerStats(files, unreadable), otherRuns };
+};
+
+/**
+ * The most requests in any span of `windowMs`, from counts per bucket of `bucketMs`: an upper bound,
+ * since a span of one window touches at most ceil(window / bucket) + 1 buckets.
+ */
+export const peakPerWindow = (
+  buckets: Readonly<Record<string, number>>,
+  windowMs: number,
+  bucketMs = TIMELINE_BUCKET_MS,
+): number => {
+  const span = Math.ceil(windowMs / bucketMs) + 1;
+  const sorted = Object.entries(buckets)
+    .map(([bucket, count]) => [Number(bucket), count] as const)
+    .sort((a, b) => a[0] - b[0]);
+  let peak = 0;
+  let sum = 0;
+  let first = 0;
+  for (const [bucket, count] of sorted) {
+    sum += count;
+    while ((sorted[first] as readonly [number, number])[0] <= bucket - span) {
+      sum -= (sorted[first] as readonly [number, number])[1];
+      first += 1;
+    }
+    peak = Math.max(peak, sum);
+  }
+  return peak;
+};
+
+export interface TenantBudget extends TenantRequestStats {
+  /** Sent by the tests outside @ratelimit: the part of the run that must never be throttled. */
+  readonly outsideRateLimitChecks: TenantRequestStats;
+  /** Sent by the @ratelimit checks. */
+  readonly inRateLimitChecks: TenantRequestStats;
+  /** At most this many requests of the tenant fell in any one window (an upper bound). */
+  readonly peakPerWindow: number;
+}
+
+export interface RequestBudgetReport {
+  readonly runId: string | undefined;
+  readonly limit: {
+    readonly requestsPerWindow: number;
+    readonly windowSeconds: number;
+    /** The share of the limit the run allows itself (the pacers' target). */
+    readonly runShare: number;
+    /** requestsPerWindow × runShare: the most a paced tenant should send in any window. */
+    readonly runBudgetPerWindow: number;
+    readonly workers: number | undefined;
+    /** Each worker's equal share of the run's budget, per tenant and window. */
+    readonly perWorkerPerWindow: number | undefined;
+  };
+  readonly workerFiles: number;
+  readonly tenants: Readonly<Record<string, TenantBudget>>;
+  /** 429s met outside @ratelimit: the run was throttled by its own traffic. Non-empty fails the run. */
+  readonly breaches: readonly string[];
+  /** Things worth a look that do not fail the run. */
+  readonly warnings: readonly string[];
+}
+
+const plural = (count: number, one: string, many = `${one}s`): string =>
+  `${count} ${count === 1 ? one : many}`;
+
+export const requestBudgetReport = (
+  stats: RunRequestStats,
+  limit: RateLimitSettings,
+  options: { runId?: string; share?: number } = {},
+): RequestBudgetReport => {
+  const share = options.share ?? RUN_SHARE_OF_LIMIT;
+  const windowMs = limit.windowSeconds * 1000;
+  const runBudgetPerWindow = Math.floor(limit.requestsPerWindow * share);
+  const names = [
+    ...new Set([...REQUEST_SCOPES.flatMap((scope) => Object.keys(stats.byScope[scope]))]),
+  ].sort();
+  const tenants: Record<string, TenantBudget> = {};
+  const breaches: string[] = [];
+  const warnings: string[] = [];
+  for (const name of names) {
+    const outside = stats.byScope.conformance[name] ?? emptyTenantStats();
+    const inside = stats.byScope.ratelimit[name] ?? emptyTenantStats();
+    const sum = addStats(addStats({}, { [name]: outside }), { [name]: inside })[name] as TenantRequestStats;
+    const peak = peakPerWindow(stats.timeline[name] ?? {}, windowMs);
+    tenants[name] = {
+      ...sum,
+      outsideRateLimitChecks: outside,
+      inRateLimitChecks: inside,
+      peakPerWindow: peak,
+    };
+    if (outside.throttled > 0) {
+      breaches.push(
+        `tenant ${name} met ${outside.throttled} × 429 outside @ratelimit (${plural(outside.retries, 'retry', 'retries')}): the run was throttled by its own traffic`,
+      );
+    }
+    if (name !== RATE_LIMIT_TENANT && peak > runBudgetPerWindow) {
+      warnings.push(
+        `tenant ${name} sent up to ${peak} requests in one ${limit.windowSeconds} s window, more than the run's share of ${runBudgetPerWindow}`,
+      );
+    }
+  }
+  for (const file of stats.unreadable) warnings.push(`a worker's request counts could not be read: ${file}`);
+  if (stats.otherRuns > 0) {
+    warnings.push(
+      `${plural(stats.otherRuns, 'worker file')} of another run left out: two runs shared reports/output at once, and the other may have throttled this one`,
+    );
+  }
+  return {
+    runId: options.runId,
+    limit: {
+      requestsPerWindow: limit.requestsPerWindow,
+      windowSeconds: limit.windowSeconds,
+      runShare: share,
+      runBudgetPerWindow,
+      workers: stats.workers,
+      perWorkerPerWindow:
+        stats.workers === undefined
+          ? undefined
+          : Math.floor(workerShareOfLimit(limit, stats.workers, share) * 100) / 100,
+    },
+    workerFiles: stats.workerFiles,
+    tenants,
+    breaches,
+    warnings,
+  };
+};
+
+const describeCounts = (s: TenantRequestStats): string =>
+  `${plural(s.requests, 'request')}, ${s.throttled} × 429, ${plural(s.retries, 'retry', 'retries')}`;
+
+/** The report as lines for the console; a breach is impossible to miss. */
+export const describeRequestBudget = (report: RequestBudgetReport): string[] => {
+  const { limit } = report;
+  const workers =
+    limit.workers === undefined
+      ? ''
+      : `, ${plural(limit.workers, 'worker')} × ${limit.perWorkerPerWindow} each`;
+  const lines = [
+    `requests sent by the run (limit ${limit.requestsPerWindow} per ${limit.windowSeconds} s per tenant; the run paces itself to ${Math.round(limit.runShare * 100)} % = ${limit.runBudgetPerWindow} per window${workers}):`,
+  ];
+  const names = Object.keys(report.tenants);
+  if (names.length === 0) lines.push('  no requests recorded');
+  for (const name of names) {
+    const t = report.tenants[name] as TenantBudget;
+    const where =
+      t.inRateLimitChecks.requests === 0
+        ? ''
+        : t.outsideRateLimitChecks.requests === 0
+          ? name === RATE_LIMIT_TENANT
+            ? ' (all in @ratelimit checks, which throttle it on purpose)'
+            : ' (all in @ratelimit checks)'
+          : ` (outside @ratelimit: ${describeCounts(t.outsideRateLimitChecks)})`;
+    lines.push(
+      `  ${name}: ${describeCounts(t)}; at most ${t.peakPerWindow} in any ${limit.windowSeconds} s window${where}`,
+    );
+  }
+  for (const warning of report.warnings) lines.push(`warning: ${warning}`);
+  if (report.breaches.length === 0) {
+    lines.push('request budget kept: no 429 met outside @ratelimit');
+    return lines;
+  }
+  const banner = '!'.repeat(100);
+  lines.push(
+    banner,
+    `!!! REQUEST BUDGET BREACH: ${plural(report.breaches.length, 'tenant')} throttled outside @ratelimit`,
+    ...report.breaches.map((breach) => `!!!   ${breach}`),
+    '!!! The suite paces itself under the limit, so a 429 here means the limit in the target contract',
+    '!!! (RATE_LIMIT_PER_MINUTE, RATE_LIMIT_WINDOW_SECONDS) is higher than the tenant really has, something',
+    '!!! else used the tenant during the run, or the target does not keep a separate limit per tenant.',
+    banner,
+  );
+  return lines;
+};
