@@ -1,4 +1,3 @@
-// biome-ignore-all lint/performance/useDomNodeTextContent: Playwright's innerText() is the text a person sees, laid out
 /**
  * Checked as a person would: one real, small conformance run (`npm run conformance:report -- --grep …`)
  * against a reference server this test starts itself (so it knows the tokens), with a k6 summary of
