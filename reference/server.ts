@@ -29,6 +29,7 @@ export const startReferenceServer = async (
     behaviour: info.behaviour,
     variant: info.variant,
     mutant: info.mutant,
+    eventCount: (clientId?: string): number => info.eventCount(clientId),
     close: (): Promise<void> => {
       closing ??= app.close().then(() => undefined);
       return closing;

@@ -62,6 +62,8 @@ export interface RunningReferenceServer {
   readonly tenants: ReferenceTenants;
   /** Every seeded tenant, the three above first. */
   readonly allTenants: readonly SeededTenant[];
+  /** Events stored, for one tenant or all: lets the kit's tests prove a run created nothing. */
+  eventCount(clientId?: string): number;
   readonly rateLimit: RateLimitOptions;
   readonly behaviour: ReferenceBehaviour;
   readonly variant: string | undefined;
