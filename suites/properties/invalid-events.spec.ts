@@ -1,0 +1,84 @@
+/**
+ * Properties: every invalid event, on POST and on PUT, is rejected with exactly its expected verdict
+ * (parts 4 and 7): 400, errors[] equal to the expected set of {field, errorCode} (any order, any
+ * field notation, any code where the spec names none, an alternative field where the generators allow
+ * one), the top-level errorCode of errors[0]. An invalid PUT changes nothing.
+ */
+import {
+  describeVerdict,
+  invalidEventArbitrary,
+  invalidUpdateArbitrary,
+  toJsonBody,
+  validEventArbitrary,
+} from '../../generators/index.ts';
+import { test } from '../support/fixtures.ts';
+import { checkCreated, checkSameEvent, checkVerdict } from '../support/property-checks.ts';
+import { checkProperty } from '../support/property-runner.ts';
+import { freshIds, postBody, postEvent, putBody, rekeyedInvalidUpdate } from './property-requests.ts';
+import { simplerInvalidEvents, simplerInvalidUpdates, withSimplification } from './simpler-events.ts';
+
+/** Up to three faults at once: combinations are what the hand-written suites cannot enumerate. */
+const MAX_FAULTS = 3;
+
+test.describe('properties: validation', { tag: ['@property', '@validation'] }, () => {
+  test('VAL-ALL-FAILURES: every invalid event POSTed is rejected with exactly its expected verdict', async ({
+    target,
+    tenantA,
+    exchanges,
+    runId,
+  }, testInfo) => {
+    await checkProperty(
+      {
+        target,
+        exchanges,
+        cost: { embeddedRuns: 200, requestsPerRun: 1 },
+        arbitrary: withSimplification(
+          invalidEventArbitrary({ runId, maxFaults: MAX_FAULTS }),
+          simplerInvalidEvents(freshIds(runId)),
+        ),
+        show: (sample) => `POST ${sample.body}`,
+        predicate: async (sample, notes) => {
+          notes.note('Expected verdict', describeVerdict(sample.expected));
+          notes.note('Faults', sample.faults.map((fault) => fault.description).join('\n'));
+          checkVerdict(await postBody(tenantA, sample.body), sample.expected);
+        },
+      },
+      testInfo,
+    );
+  });
+});
+
+test.describe('properties: update validation', { tag: ['@property', '@update', '@validation'] }, () => {
+  test('UPDATE-VALIDATES: every invalid PUT on an existing event is rejected with exactly its expected verdict and changes nothing', async ({
+    target,
+    tenantA,
+    exchanges,
+    runId,
+  }, testInfo) => {
+    const nextId = freshIds(runId);
+    await checkProperty(
+      {
+        target,
+        exchanges,
+        cost: { embeddedRuns: 100, requestsPerRun: 3 },
+        arbitrary: withSimplification(
+          validEventArbitrary({ runId }).chain((previous) =>
+            invalidUpdateArbitrary(previous, { maxFaults: MAX_FAULTS }).map((sample) =>
+              rekeyedInvalidUpdate(nextId, previous, sample),
+            ),
+          ),
+          simplerInvalidUpdates(nextId),
+        ),
+        show: ({ previous, update }) => `POST ${toJsonBody(previous)}\nPUT ${update.body}`,
+        predicate: async ({ previous, update }, notes) => {
+          notes.note('Expected verdict of the PUT', describeVerdict(update.expected));
+          notes.note('Faults', update.faults.map((fault) => fault.description).join('\n'));
+          const uuid = checkCreated(await postEvent(tenantA, previous));
+          checkVerdict(await putBody(tenantA, uuid, update.body), update.expected);
+          checkSameEvent(await tenantA.retrieve(uuid), previous);
+        },
+      },
+      testInfo,
+    );
+  });
+});

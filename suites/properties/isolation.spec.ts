@@ -1,0 +1,51 @@
+/**
+ * Property (model-based): whatever tenant A creates is invisible to tenant B, for any sequence of
+ * creates and updates (part 1; part 4, rule 3). B's reads and updates of A's uuids answer 404
+ * ERR-4002, and A's events always hold what A last wrote.
+ */
+import * as fc from 'fast-check';
+import { test } from '../support/fixtures.ts';
+import { checkProperty } from '../support/property-runner.ts';
+import {
+  checkEveryEventOfA,
+  type IsolationModel,
+  type IsolationSystem,
+  isolationScenarios,
+  setUpIsolation,
+} from './isolation-model.ts';
+import { freshIds } from './property-requests.ts';
+
+test.describe('properties: tenant isolation', { tag: ['@property', '@isolation'] }, () => {
+  test("ISOLATION-GET: for any sequence of A's creates and updates, B can neither read nor change A's events (model-based)", async ({
+    target,
+    tenantA,
+    tenantB,
+    exchanges,
+    runId,
+  }, testInfo) => {
+    const nextId = freshIds(runId);
+    await checkProperty(
+      {
+        target,
+        exchanges,
+        cost: { embeddedRuns: 100, requestsPerRun: 8 },
+        arbitrary: isolationScenarios(),
+        predicate: async ({ first, commands }, notes) => {
+          const system: IsolationSystem = { a: tenantA, b: tenantB, uuids: [], nextId };
+          let model: IsolationModel | undefined;
+          try {
+            await fc.asyncModelRun(async () => {
+              const setup = await setUpIsolation(first, system);
+              model = setup.model;
+              return setup;
+            }, commands);
+            if (model) await checkEveryEventOfA(model, system);
+          } finally {
+            notes.note("What A's events must hold (the model)", JSON.stringify(model?.events ?? [], null, 2));
+          }
+        },
+      },
+      testInfo,
+    );
+  });
+});

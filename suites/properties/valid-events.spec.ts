@@ -1,0 +1,30 @@
+/** Property: every valid event is accepted with 201, and GET returns it unchanged (part 4). */
+import { toJsonBody, validEventArbitrary } from '../../generators/index.ts';
+import { test } from '../support/fixtures.ts';
+import { checkCreated, checkSameEvent } from '../support/property-checks.ts';
+import { checkProperty } from '../support/property-runner.ts';
+import { postBody } from './property-requests.ts';
+
+test.describe('properties: creation and retrieval', { tag: ['@property', '@retrieval'] }, () => {
+  test('RETRIEVE-RETURNS-EVENT: every valid event is accepted with 201 and GET returns it unchanged', async ({
+    target,
+    tenantA,
+    exchanges,
+    runId,
+  }, testInfo) => {
+    await checkProperty(
+      {
+        target,
+        exchanges,
+        cost: { embeddedRuns: 200, requestsPerRun: 2 },
+        arbitrary: validEventArbitrary({ runId }),
+        show: (event) => `POST ${toJsonBody(event)}`,
+        predicate: async (event) => {
+          const uuid = checkCreated(await postBody(tenantA, toJsonBody(event)));
+          checkSameEvent(await tenantA.retrieve(uuid), event);
+        },
+      },
+      testInfo,
+    );
+  });
+});

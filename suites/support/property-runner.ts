@@ -1,0 +1,216 @@
+/**
+ * Runs one fast-check property inside a Playwright test, the way the kit's properties behave
+ * (issue 4, DESIGN principles 5 and 6):
+ * - the number of runs comes from the target (property-runs.ts), and a property that runs out of
+ *   time stops early rather than blow the test's timeout;
+ * - `FC_SEED` / `FC_PATH` replay a run or exactly one counterexample;
+ * - a failure prints the seed, the path and the commands that replay it, and attaches the shrunk
+ *   counterexample: its requests as curl commands (token redacted), what was expected, and what
+ *   came back;
+ * - a target that stops answering stops the property at once instead of being "shrunk" against.
+ */
+import type { TestInfo } from '@playwright/test';
+import * as fc from 'fast-check';
+import type { Target } from '../../config/index.ts';
+import { describeExchange, exchangeTitle, type HttpExchange, toCurl } from './http-exchange.ts';
+import { EXCHANGE_SEPARATOR, PropertyViolation } from './property-checks.ts';
+import {
+  COMMANDS_REPLAY_VARIABLE,
+  type PropertyCost,
+  type RunSettings,
+  runSettings,
+} from './property-runs.ts';
+import { redact } from './redaction.ts';
+import { NoResponseError } from './service-client.ts';
+
+/** What a predicate can leave for the report of its run, should it be the failing one. */
+export interface RunNotes {
+  /** A labelled piece of context: the expected verdict, the model's state, … */
+  note(label: string, text: string): void;
+}
+
+export interface PropertyOptions<T> {
+  readonly target: Target;
+  /** The test's exchanges fixture: the requests of the shrunk run are read from it. */
+  readonly exchanges: readonly HttpExchange[];
+  readonly cost: PropertyCost;
+  readonly arbitrary: fc.Arbitrary<T>;
+  readonly predicate: (value: T, notes: RunNotes) => Promise<void>;
+  /** How the counterexample reads in the report; fast-check's own rendering when absent. */
+  readonly show?: (value: T) => string;
+}
+
+interface FailedRun {
+  /** The counterexample as the report shows it. */
+  readonly shown: string;
+  readonly notes: readonly (readonly [string, string])[];
+  readonly exchanges: readonly HttpExchange[];
+  readonly error: unknown;
+}
+
+/** Time the test keeps after the property for the fixtures' checks and attachments. */
+const TEARDOWN_MARGIN_MS = 15_000;
+const MIN_PROPERTY_TIME_MS = 5_000;
+
+const shellQuote = (value: string): string => `'${value.replace(/'/g, `'\\''`)}'`;
+const regexEscape = (value: string): string => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The environment a replay needs besides FC_SEED / FC_PATH: the embedded server's mutant or variant. */
+const replayEnvironment = (target: Target): string[] =>
+  target.embedded
+    ? (['KIT_REFERENCE_MUTANT', 'KIT_REFERENCE_VARIANT'] as const)
+        .filter((name) => process.env[name]?.trim())
+        .map((name) => `${name}=${shellQuote(process.env[name]?.trim() ?? '')}`)
+    : [];
+
+/** The commands that replay a failure: exactly the counterexample, and the whole run. README-ready. */
+export const replayInstructions = (
+  title: string,
+  seed: number,
+  path: string | null,
+  extraEnvironment: readonly string[] = [],
+  commandsReplayPath?: string,
+): string => {
+  const grep = `--grep ${shellQuote(regexEscape(title))}`;
+  const command = (variables: readonly string[]) =>
+    [...extraEnvironment, ...variables, 'npx tsx scripts/conformance.ts', grep].join(' ');
+  const lines: string[] = [];
+  if (path !== null) {
+    const commands = commandsReplayPath
+      ? [`${COMMANDS_REPLAY_VARIABLE}=${shellQuote(commandsReplayPath)}`]
+      : [];
+    lines.push(
+      `Replay exactly this counterexample (seed ${seed}, path ${path}):`,
+      `  ${command([`FC_SEED=${seed}`, `FC_PATH=${path}`, ...commands])}`,
+    );
+  }
+  lines.push(`Replay the whole run of this property (seed ${seed}):`, `  ${command([`FC_SEED=${seed}`])}`);
+  lines.push(
+    '(The same variables work with `npx playwright test`; against a real deployment keep the same target contract: .env or the TARGET_* / TENANT_* variables.)',
+  );
+  return lines.join('\n');
+};
+
+/** The error of a run; a violation's exchange is left out, since the run's requests follow in full. */
+const errorText = (error: unknown): string =>
+  error instanceof PropertyViolation
+    ? (error.message.split(EXCHANGE_SEPARATOR)[0] ?? error.message)
+    : error instanceof Error
+      ? `${error.name}: ${error.message}`
+      : String(error);
+
+const describeFailedRun = (run: FailedRun): string => {
+  const parts = [`Counterexample (shrunk):\n${run.shown}`];
+  for (const [label, text] of run.notes) parts.push(`${label}:\n${text}`);
+  parts.push(`What went wrong:\n${errorText(run.error)}`);
+  run.exchanges.forEach((exchange, index) => {
+    parts.push(`--- request ${index + 1} of ${run.exchanges.length} ---\n${describeExchange(exchange)}`);
+  });
+  return redact(parts.join('\n\n'));
+};
+
+const curlScript = (run: FailedRun): string =>
+  redact(
+    [
+      '# The requests of the shrunk counterexample, in order (token redacted).',
+      ...run.exchanges.map(
+        (exchange, index) => `# ${index + 1}. ${exchangeTitle(exchange)}\n${toCurl(exchange.request)}`,
+      ),
+    ].join('\n\n'),
+  );
+
+/**
+ * Checks a property; a failure fails the test with fast-check's report, the replay commands and the
+ * shrunk counterexample attached.
+ */
+export const checkProperty = async <T>(options: PropertyOptions<T>, testInfo: TestInfo): Promise<void> => {
+  const started = performance.now();
+  const requestsBefore = options.exchanges.length;
+  const settings: RunSettings = runSettings(options.target, testInfo.config.workers, options.cost);
+  const { exchanges } = options;
+  let lastFailure: FailedRun | undefined;
+  let noAnswer: FailedRun | undefined;
+  let settled = false;
+
+  const predicate = async (value: T): Promise<void> => {
+    // A target that gave no answer is not shrunk against: every later run fails at once, unsent.
+    if (noAnswer !== undefined)
+      throw new Error('not sent: the target stopped answering earlier in this property');
+    const from = exchanges.length;
+    const notes: [string, string][] = [];
+    try {
+      await options.predicate(value, { note: (label, text) => notes.push([label, text]) });
+    } catch (error) {
+      if (!settled) {
+        const shown = options.show ? options.show(value) : fc.stringify(value);
+        lastFailure = { shown, notes, exchanges: exchanges.slice(from), error };
+        if (error instanceof NoResponseError) noAnswer = lastFailure;
+      }
+      throw error;
+    }
+  };
+
+  const timeLimit = Math.max(
+    MIN_PROPERTY_TIME_MS,
+    testInfo.timeout - TEARDOWN_MARGIN_MS - (performance.now() - started),
+  );
+  const details = await fc.check(fc.asyncProperty(options.arbitrary, predicate), {
+    numRuns: settings.numRuns,
+    ...(settings.seed !== undefined ? { seed: settings.seed } : {}),
+    ...(settings.path !== undefined ? { path: settings.path } : {}),
+    plugins: [fc.interruptAfterTimeLimit(timeLimit)],
+  });
+  settled = true;
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  testInfo.annotations.push({
+    type: 'property',
+    description: `${details.numRuns} of ${settings.numRuns} runs (${settings.source}), seed ${details.seed}${
+      settings.path ? `, path ${settings.path}` : ''
+    }, ${details.failed ? `failed, ${details.numShrinks} shrinks` : 'passed'}${
+      details.interrupted ? ', interrupted by the time limit' : ''
+    }, ${exchanges.length - requestsBefore} requests, ${seconds} s`,
+  });
+  if (!details.failed) return;
+
+  // fc.commands prints the commands that ran with a replayPath, which an exact replay needs as well.
+  const commandsReplayPath = /replayPath="([^"]+)"/.exec(fc.stringify(details.counterexample))?.[1];
+  // After a run without an answer the later runs were never sent: their path replays nothing real.
+  const replay = replayInstructions(
+    testInfo.title,
+    details.seed,
+    noAnswer ? null : details.counterexamplePath,
+    replayEnvironment(options.target),
+    commandsReplayPath,
+  );
+  const shown = noAnswer ?? lastFailure;
+  if (shown) {
+    await testInfo.attach('property counterexample: requests (curl)', {
+      body: curlScript(shown),
+      contentType: 'text/plain',
+    });
+    await testInfo.attach('property counterexample: expected and got', {
+      body: describeFailedRun(shown),
+      contentType: 'text/plain',
+    });
+  }
+  await testInfo.attach('property replay', { body: replay, contentType: 'text/plain' });
+  const header = noAnswer
+    ? 'The target stopped answering: the property was stopped, and the counterexample below is the run that got no answer (not shrunk).'
+    : details.interrupted
+      ? 'The time limit interrupted shrinking: the counterexample below is the smallest found so far.'
+      : undefined;
+  const report = [
+    `Property failed: ${testInfo.title}`,
+    `Failed after ${details.numRuns} run(s), shrunk ${details.numShrinks} time(s): { seed: ${details.seed}, path: "${details.counterexamplePath ?? ''}" }`,
+    ...(header ? [header] : []),
+    '',
+    replay,
+    '',
+    shown ? describeFailedRun(shown) : (fc.defaultReportMessage(details) ?? 'fast-check gave no report'),
+  ].join('\n');
+  // Printed as well as thrown, so that the seed and the path are in the console output of any reporter.
+  process.stdout.write(
+    `${redact(`[property] ${testInfo.title}: seed ${details.seed}, path ${details.counterexamplePath ?? '(none)'}\n${replay}`)}\n`,
+  );
+  throw new PropertyViolation(redact(report));
+};

@@ -1,0 +1,96 @@
+/**
+ * How many runs a property gets, and the fast-check settings a run is replayed with.
+ *
+ * Runs per target (issue 4, "How they behave"):
+ * - against the embedded reference server, each property's own generous count (it costs seconds);
+ * - against a real deployment, a count that keeps the whole property run well inside the tenant's
+ *   request budget and the test's time: the property suites together send at most
+ *   `REMOTE_PROPERTY_WINDOWS` windows' worth of the run's share of the limit, split evenly between
+ *   them, and one property takes at most `REMOTE_PROPERTY_SECONDS` at its worker's paced rate; the
+ *   result is kept between `MIN_REMOTE_RUNS` and `MAX_REMOTE_RUNS`;
+ * - `FC_RUNS` overrides both.
+ *
+ * Replay: `FC_SEED` (and `FC_PATH`, printed by a failing property) are passed to fast-check, so the
+ * same seed replays the same run and seed + path replays exactly the shrunk counterexample.
+ */
+import type { RateLimitSettings, Target } from '../../config/index.ts';
+import { RUN_SHARE_OF_LIMIT, workerShareOfLimit } from './request-pacer.ts';
+
+/** The number of property tests that share the remote budget (suites/properties/*.spec.ts). */
+export const PROPERTY_TESTS = 7;
+/** The property suites together send at most this many windows' worth of the run's share. */
+export const REMOTE_PROPERTY_WINDOWS = 1;
+/** One property's runs take at most about this long at its worker's paced rate. */
+export const REMOTE_PROPERTY_SECONDS = 40;
+export const MIN_REMOTE_RUNS = 5;
+export const MAX_REMOTE_RUNS = 25;
+
+export interface PropertyCost {
+  /** Runs against the embedded reference server. */
+  readonly embeddedRuns: number;
+  /** Requests one run sends on average, all tenants together (measured against the reference). */
+  readonly requestsPerRun: number;
+}
+
+/** Runs for a real deployment with this limit and this many workers (see the file's comment). */
+export const remoteRuns = (limit: RateLimitSettings, workers: number, requestsPerRun: number): number => {
+  const perRequest = Math.max(1, requestsPerRun);
+  const budget = (limit.requestsPerWindow * RUN_SHARE_OF_LIMIT * REMOTE_PROPERTY_WINDOWS) / PROPERTY_TESTS;
+  const byBudget = Math.floor(budget / perRequest);
+  const perSecond = workerShareOfLimit(limit, workers) / limit.windowSeconds;
+  const byTime = Math.floor((perSecond * REMOTE_PROPERTY_SECONDS) / perRequest);
+  return Math.min(MAX_REMOTE_RUNS, Math.max(MIN_REMOTE_RUNS, Math.min(byBudget, byTime)));
+};
+
+/**
+ * The variable that replays a model-based counterexample's commands exactly: fc.commands shrinks by
+ * what ran, so seed and path need its replayPath too (fast-check prints it in the counterexample).
+ */
+export const COMMANDS_REPLAY_VARIABLE = 'FC_REPLAY_PATH';
+
+/** The commands' replayPath for fc.commands, read only when a path is replayed. */
+export const commandsReplayPath = (env: NodeJS.ProcessEnv = process.env): string | undefined =>
+  env.FC_PATH?.trim() ? env[COMMANDS_REPLAY_VARIABLE]?.trim() || undefined : undefined;
+
+const positiveInteger = (name: string, text: string): number => {
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < 1)
+    throw new Error(`${name} must be a positive whole number; got "${text}"`);
+  return value;
+};
+
+export interface RunSettings {
+  readonly numRuns: number;
+  /** Where the count came from, for the test's annotation. */
+  readonly source: 'FC_RUNS' | 'embedded' | 'remote';
+  readonly seed: number | undefined;
+  readonly path: string | undefined;
+}
+
+/** The runs, seed and path of one property, from the target, the workers and FC_RUNS / FC_SEED / FC_PATH. */
+export const runSettings = (
+  target: Pick<Target, 'embedded' | 'rateLimit'>,
+  workers: number,
+  cost: PropertyCost,
+  env: NodeJS.ProcessEnv = process.env,
+): RunSettings => {
+  const runsText = env.FC_RUNS?.trim();
+  const seedText = env.FC_SEED?.trim();
+  const pathText = env.FC_PATH?.trim();
+  let seed: number | undefined;
+  if (seedText) {
+    seed = Number(seedText);
+    if (!Number.isInteger(seed)) throw new Error(`FC_SEED must be a whole number; got "${seedText}"`);
+  }
+  if (pathText && seed === undefined)
+    throw new Error('FC_PATH replays a counterexample only with its FC_SEED');
+  if (pathText && !/^\d+(:\d+)*$/.test(pathText)) {
+    throw new Error(`FC_PATH must look like 12:0:3 (as a failing property prints it); got "${pathText}"`);
+  }
+  const [numRuns, source] = runsText
+    ? [positiveInteger('FC_RUNS', runsText), 'FC_RUNS' as const]
+    : target.embedded
+      ? [cost.embeddedRuns, 'embedded' as const]
+      : [remoteRuns(target.rateLimit, workers, cost.requestsPerRun), 'remote' as const];
+  return { numRuns, source, seed, path: pathText || undefined };
+};
