@@ -75,7 +75,12 @@ export const buildReferenceApp = (options: ReferenceServerOptions = {}): Referen
   });
   const { isMutant, behaviour, clock } = ctx;
   const directory = new TenantDirectory(resolved.tenants, resolved.environment);
-  const store = new EventStore(isMutant('dedup-global-across-tenants') ? () => '*' : (tenantId) => tenantId);
+  const store = new EventStore(
+    isMutant('dedup-global-across-tenants') ? () => '*' : (tenantId) => tenantId,
+    isMutant('dedup-case-insensitive')
+      ? (externalId) => externalId.toLowerCase()
+      : (externalId) => externalId,
+  );
   const capacity = isMutant('rate-limit-ten-times-too-low')
     ? Math.max(1, Math.floor(resolved.rateLimit.requestsPerWindow / 10))
     : resolved.rateLimit.requestsPerWindow;
@@ -95,6 +100,7 @@ export const buildReferenceApp = (options: ReferenceServerOptions = {}): Referen
     let body: Record<string, unknown> = { ...answer.body };
     if (!('errors' in body)) {
       if (isMutant('error-status-as-string')) body = { ...body, status: String(body.status) };
+      if (isMutant('error-title-missing')) body = { ...withoutKey(body, 'title'), message: body.title };
       if (isMutant('error-code-lowercase'))
         body = { ...body, errorCode: String(body.errorCode).toLowerCase() };
     }
@@ -102,7 +108,11 @@ export const buildReferenceApp = (options: ReferenceServerOptions = {}): Referen
   };
 
   const notFound = (): HttpProblem =>
-    isMutant('not-found-plain-text') ? HttpProblem.plain(404, 'Not Found') : problem(404, 'ERR-4002');
+    isMutant('not-found-plain-text')
+      ? HttpProblem.plain(404, 'Not Found')
+      : isMutant('unknown-event-generic-404')
+        ? referenceProblem('routeNotFound')
+        : problem(404, 'ERR-4002');
 
   const duplicate = (): HttpProblem => problem(isMutant('duplicate-gives-409') ? 409 : 400, 'ERR-4001');
 
@@ -118,7 +128,8 @@ export const buildReferenceApp = (options: ReferenceServerOptions = {}): Referen
     if (isMutant('rate-limit-429-unstructured')) return HttpProblem.plain(429, 'Too Many Requests');
     const { code, title } = REFERENCE_CODES.rateLimited;
     const seconds = Number.isFinite(retryAfterMs) ? Math.max(1, Math.ceil(retryAfterMs / 1000)) : 3600;
-    const base = simpleBody(429, code, title);
+    const status = isMutant('rate-limit-503') ? 503 : 429;
+    const base = simpleBody(status, code, title);
     const body =
       behaviour.rateLimitBody === 'with-detail'
         ? {
@@ -129,7 +140,7 @@ export const buildReferenceApp = (options: ReferenceServerOptions = {}): Referen
           ? { ...base, retryAfterSeconds: seconds }
           : base;
     return new HttpProblem(
-      429,
+      status,
       body,
       isMutant('rate-limit-headers-sent') ? { 'Retry-After': String(seconds) } : {},
     );
@@ -141,6 +152,7 @@ export const buildReferenceApp = (options: ReferenceServerOptions = {}): Referen
       ...(isMutant('get-amount-as-string') ? amountsAsText(stored.event) : stored.event),
     };
     shown.uuid = stored.uuid;
+    if (isMutant('get-without-multi-currency-amounts')) delete shown.multiCurrencyAmounts;
     if (behaviour.getExtraFields === 'timestamps') {
       shown.createdAt = new Date(stored.createdAt).toISOString();
       shown.updatedAt = new Date(stored.updatedAt).toISOString();
@@ -156,6 +168,8 @@ export const buildReferenceApp = (options: ReferenceServerOptions = {}): Referen
     if (isMutant('external-id-trimmed') && typeof event.externalId === 'string') {
       return { ...event, externalId: event.externalId.trim() };
     }
+    if (isMutant('non-ascii-replaced')) return asciiOnly(event) as JsonObject;
+    if (isMutant('amount-stored-as-float32')) return amountsAsFloat32(event);
     if (isMutant('original-status-not-stored')) {
       const { originalStatus: _dropped, ...rest } = event;
       return rest;
@@ -167,8 +181,9 @@ export const buildReferenceApp = (options: ReferenceServerOptions = {}): Referen
   const eventBody = (request: FastifyRequest): JsonObject => {
     // No Content-Type and no body: Fastify skips parsing, so the missing media type is caught here.
     if (request.body === undefined) throw referenceProblem('unsupportedContentType');
-    if (!isJsonObject(request.body)) throw referenceProblem('bodyNotObject');
-    return request.body;
+    if (!isJsonObject(request.body) && !isMutant('non-object-body-not-checked'))
+      throw referenceProblem('bodyNotObject');
+    return request.body as JsonObject;
   };
 
   /** The id of a path, normalised (UUIDs compare case-insensitively); not a UUID → the behaviour's answer. */
@@ -308,6 +323,8 @@ export const buildReferenceApp = (options: ReferenceServerOptions = {}): Referen
       }
       stored = created.created;
     }
+    if (isMutant('create-body-empty'))
+      return reply.code(201).header('location', `${EVENTS_PATH}/${stored.uuid}`).send();
     return reply.code(isMutant('create-returns-200') ? 200 : 201).send({ uuid: stored.uuid });
   });
 
@@ -337,10 +354,17 @@ export const buildReferenceApp = (options: ReferenceServerOptions = {}): Referen
       const existing = isMutant('isolation-leak-on-put')
         ? store.findInAnyTenant(id)
         : store.find(tenant.id, id);
+      if (!existing && isMutant('isolation-403-on-put') && store.findInAnyTenant(id))
+        throw problem(403, 'ERR-1003');
       if (!existing && !isMutant('put-creates-on-unknown-uuid')) throw notFound();
       const result = validateEvent(body, ctx);
+      if (!result.ok && existing && isMutant('put-stored-before-validation'))
+        store.replace(existing, body, clock(), { allowDuplicate: true }); // …and no rollback
       if (!result.ok && !isMutant('put-not-validated')) throw validationProblem(result.failures);
-      const event = storedForm(result.ok ? result.event : body);
+      const sent = storedForm(result.ok ? result.event : body);
+      // put-keeps-old-payload writes the top-level fields only.
+      const event =
+        existing && isMutant('put-keeps-old-payload') ? withPayloadOf(existing.event, sent) : sent;
       const now = clock();
       let stored: StoredEvent;
       if (!existing) {
@@ -355,6 +379,7 @@ export const buildReferenceApp = (options: ReferenceServerOptions = {}): Referen
       } else {
         const replaced = store.replace(existing, event, now, {
           allowDuplicate: isMutant('put-duplicate-external-id-allowed'),
+          keepIndex: isMutant('put-external-id-not-reindexed'),
         });
         if ('duplicateOf' in replaced) throw duplicate();
         stored = replaced.updated;
@@ -401,3 +426,36 @@ const amountsAsText = (event: JsonObject): JsonObject => {
   }
   return shown;
 };
+
+/** Every string with its characters outside ASCII as "?": the non-ascii-replaced mutant's column. */
+const asciiOnly = (value: JsonValue): JsonValue => {
+  if (typeof value === 'string') return value.replace(/[\u{80}-\u{10FFFF}]/gu, '?');
+  if (Array.isArray(value)) return value.map(asciiOnly);
+  if (isJsonObject(value))
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, asciiOnly(v)]));
+  return value;
+};
+
+/** amount and every multiCurrencyAmounts[].amount through a 32-bit float: the amount-stored-as-float32 mutant. */
+const amountsAsFloat32 = (event: JsonObject): JsonObject => {
+  const stored: JsonObject = { ...event };
+  if (typeof stored.amount === 'number') stored.amount = Math.fround(stored.amount);
+  const items = stored.multiCurrencyAmounts;
+  if (Array.isArray(items)) {
+    stored.multiCurrencyAmounts = items.map((item: JsonValue) =>
+      isJsonObject(item) && typeof item.amount === 'number'
+        ? { ...item, amount: Math.fround(item.amount) }
+        : item,
+    );
+  }
+  return stored;
+};
+
+/** The event with the payload of another (or none, if that one had none): put-keeps-old-payload. */
+const withPayloadOf = (previous: JsonObject, event: JsonObject): JsonObject => {
+  const { payload: _sent, ...rest } = event;
+  return Object.hasOwn(previous, 'payload') ? { ...rest, payload: previous.payload as JsonValue } : rest;
+};
+
+const withoutKey = (object: Record<string, unknown>, key: string): Record<string, unknown> =>
+  Object.fromEntries(Object.entries(object).filter(([k]) => k !== key));

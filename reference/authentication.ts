@@ -44,10 +44,11 @@ export const authenticate = (
     throw isMutant('token-missing-gives-1002') ? problem(401, 'ERR-1002') : problem(401, 'ERR-1001');
   }
   if (tenantHeaderChecked) {
-    if (clientId === undefined) {
+    if (clientId === undefined && !isMutant('tenant-header-missing-gives-2002')) {
       throw isMutant('tenant-header-missing-gives-401') ? problem(401, 'ERR-1001') : problem(400, 'ERR-2001');
     }
-    if (!isUuid(clientId) && !isMutant('tenant-header-format-not-checked')) throw problem(400, 'ERR-2002');
+    if (!isUuid(clientId ?? '') && !isMutant('tenant-header-format-not-checked'))
+      throw problem(isMutant('tenant-header-invalid-gives-401') ? 401 : 400, 'ERR-2002');
   }
 
   let tenant: KnownTenant | undefined;
@@ -69,13 +70,16 @@ export const authenticate = (
       tokenTenant = directory.byClientId(clientId);
     }
     // A token is used only in its own environment; the directory holds this environment's tokens only.
-    if (!tokenTenant) throw problem(401, 'ERR-1002');
+    if (!tokenTenant) throw problem(isMutant('invalid-token-gives-403') ? 403 : 401, 'ERR-1002');
     if (tokenTenant.expiresAt !== undefined && ctx.clock() >= tokenTenant.expiresAt)
       throw problem(401, 'ERR-1002');
 
     if (!tenantHeaderChecked) {
       tenant = tokenTenant;
-    } else if (tokenTenant.id === (clientId as string).toLowerCase()) {
+    } else if (
+      tokenTenant.id === (clientId as string).toLowerCase() ||
+      isMutant('client-id-not-matched-to-token')
+    ) {
       tenant = tokenTenant;
     } else if (isMutant('token-of-other-tenant-accepted') && directory.byClientId(clientId as string)) {
       tenant = directory.byClientId(clientId as string);

@@ -38,8 +38,15 @@ export class EventStore {
   /** dedup scope → externalId → uuid */
   private readonly byExternalId = new Map<string, Map<string, string>>();
 
-  /** `scopeOf` maps a tenant to its dedup scope: itself (per-tenant uniqueness) unless a mutant says otherwise. */
-  constructor(private readonly scopeOf: (tenantId: string) => string = (tenantId) => tenantId) {}
+  /**
+   * `scopeOf` maps a tenant to its dedup scope: itself (per-tenant uniqueness) unless a mutant says
+   * otherwise; `keyOf` maps an externalId to its dedup key: itself (exact comparison) unless a mutant
+   * says otherwise.
+   */
+  constructor(
+    private readonly scopeOf: (tenantId: string) => string = (tenantId) => tenantId,
+    private readonly keyOf: (externalId: string) => string = (externalId) => externalId,
+  ) {}
 
   private index(tenantId: string): Map<string, string> {
     const scope = this.scopeOf(tenantId);
@@ -63,7 +70,7 @@ export class EventStore {
   }
 
   findByExternalId(tenantId: string, externalId: string): StoredEvent | undefined {
-    const uuid = this.index(tenantId).get(externalId);
+    const uuid = this.index(tenantId).get(this.keyOf(externalId));
     return uuid === undefined ? undefined : this.byUuid.get(uuid);
   }
 
@@ -84,7 +91,7 @@ export class EventStore {
       updatedAt: now,
     });
     this.byUuid.set(uuid, stored);
-    this.index(tenantId).set(externalIdOf(event), uuid);
+    this.index(tenantId).set(this.keyOf(externalIdOf(event)), uuid);
     return stored;
   }
 
@@ -96,15 +103,18 @@ export class EventStore {
     stored: StoredEvent,
     event: JsonObject,
     now: number,
-    options: { allowDuplicate?: boolean } = {},
+    options: { allowDuplicate?: boolean; keepIndex?: boolean } = {},
   ): ReplaceResult {
     const newExternalId = externalIdOf(event);
     const holder = this.findByExternalId(stored.tenantId, newExternalId);
     if (holder && holder.uuid !== stored.uuid && !options.allowDuplicate) return { duplicateOf: holder };
-    const index = this.index(stored.tenantId);
-    const oldExternalId = externalIdOf(stored.event);
-    if (index.get(oldExternalId) === stored.uuid) index.delete(oldExternalId);
-    index.set(newExternalId, stored.uuid);
+    // keepIndex: a mutant's path, the index left on the old externalId.
+    if (!options.keepIndex) {
+      const index = this.index(stored.tenantId);
+      const oldKey = this.keyOf(externalIdOf(stored.event));
+      if (index.get(oldKey) === stored.uuid) index.delete(oldKey);
+      index.set(this.keyOf(newExternalId), stored.uuid);
+    }
     const updated: StoredEvent = Object.freeze({ ...stored, event: deepFreeze(event), updatedAt: now });
     this.byUuid.set(stored.uuid, updated);
     return { updated };
@@ -114,8 +124,8 @@ export class EventStore {
   remove(stored: StoredEvent): void {
     this.byUuid.delete(stored.uuid);
     const index = this.index(stored.tenantId);
-    const externalId = externalIdOf(stored.event);
-    if (index.get(externalId) === stored.uuid) index.delete(externalId);
+    const key = this.keyOf(externalIdOf(stored.event));
+    if (index.get(key) === stored.uuid) index.delete(key);
   }
 
   /** How many events a tenant holds, or all tenants together. */

@@ -12,6 +12,7 @@ import {
   payoutEvent,
   send,
   withHarness,
+  without,
 } from './test-support.ts';
 import type { ReferenceServerOptions } from './types.ts';
 
@@ -121,6 +122,133 @@ const PROBES: Record<MutantName, Probe> = {
         'x-client-id': h.b.tenant.clientId,
       });
       return is(answer, 403, 'ERR-1003');
+    },
+  },
+  'invalid-token-gives-403': {
+    holds: async (h) =>
+      is(
+        await h.a.get(unknownUuid(), { ...credentialHeaders(h.a.tenant), 'x-access-token': 'svc_test_nope' }),
+        401,
+        'ERR-1002',
+      ),
+  },
+  'tenant-header-missing-gives-2002': {
+    holds: async (h) =>
+      is(await h.a.get(unknownUuid(), { 'x-access-token': h.a.tenant.accessToken }), 400, 'ERR-2001'),
+  },
+  'tenant-header-invalid-gives-401': {
+    holds: async (h) =>
+      is(
+        await h.a.get(unknownUuid(), { ...credentialHeaders(h.a.tenant), 'x-client-id': '12345' }),
+        400,
+        'ERR-2002',
+      ),
+  },
+  'client-id-not-matched-to-token': {
+    holds: async (h) => {
+      const answer = await h.a.get(unknownUuid(), {
+        ...credentialHeaders(h.a.tenant),
+        'x-client-id': h.b.tenant.clientId,
+      });
+      return is(answer, 403, 'ERR-1003');
+    },
+  },
+  'external-id-missing-accepted': {
+    holds: (h) => rejectedWith(h, without(payinEvent(), 'externalId'), 'ERR-3001', 'externalId'),
+  },
+  'country-any-two-letters': {
+    holds: (h) => rejectedWith(h, payinEvent({ countryCode: 'JJ' }), 'ERR-3003'),
+  },
+  'channel-case-insensitive': {
+    holds: (h) => rejectedWith(h, payinEvent({ payload: { channel: 'cash' } }), 'ERR-3011'),
+  },
+  'exclusivity-name-fields-only': {
+    holds: async (h) =>
+      (await rejectedWith(h, payinEvent({ payload: { beneficiaryPersonalId: 'b' } }), 'ERR-3009')) &&
+      (await rejectedWith(h, payoutEvent({ payload: { payerPersonalIdType: 'p' } }), 'ERR-3010')),
+  },
+  'mca-currency-code-reported-as-3004': {
+    holds: (h) =>
+      rejectedWith(
+        h,
+        payinEvent({ multiCurrencyAmounts: [{ currencyCode: 'usd', amount: 1 }] }),
+        'ERR-3007',
+        'multiCurrencyAmounts[0].currencyCode',
+      ),
+  },
+  'validation-errors-one-per-code': {
+    holds: async (h) => {
+      const answer = await h.a.post(
+        payinEvent({ payload: { beneficiaryName: 'b', beneficiaryPersonalId: 'c' } }),
+      );
+      return answer.status === 400 && answer.body?.errors?.length === 2;
+    },
+  },
+  'create-body-empty': {
+    holds: async (h) => /^[0-9a-f-]{36}$/.test((await h.a.post(payinEvent())).body?.uuid ?? ''),
+  },
+  'unknown-event-generic-404': {
+    holds: async (h) =>
+      is(await h.a.get(unknownUuid()), 404, 'ERR-4002') &&
+      is(await h.a.put(unknownUuid(), payinEvent()), 404, 'ERR-4002'),
+  },
+  'get-without-multi-currency-amounts': { holds: (h) => roundTrips(h, payinEvent()) },
+  'non-ascii-replaced': {
+    holds: (h) => roundTrips(h, payinEvent({ payload: { channel: 'CASH', payerName: 'Zoë Åström' } })),
+  },
+  'amount-stored-as-float32': { holds: (h) => roundTrips(h, payinEvent({ amount: 136.2 })) },
+  'put-stored-before-validation': {
+    holds: async (h) => {
+      const event = payinEvent();
+      const uuid = await h.a.create(event);
+      const put = await h.a.put(uuid, { ...event, amount: 7, status: 'DONE' });
+      return put.status === 400 && (await h.a.get(uuid)).body?.amount === event.amount;
+    },
+  },
+  'put-keeps-old-payload': {
+    holds: async (h) => {
+      const event = payinEvent();
+      const uuid = await h.a.create(event);
+      await h.a.put(uuid, { ...event, payload: { channel: 'CRYPTO' } });
+      return (await h.a.get(uuid)).body?.payload?.payerName === undefined;
+    },
+  },
+  'dedup-case-insensitive': {
+    holds: async (h) => {
+      const event = payinEvent({ externalId: `Case-${unknownUuid()}` });
+      await h.a.create(event);
+      return (
+        (await h.a.post({ ...event, externalId: String(event.externalId).toLowerCase() })).status === 201
+      );
+    },
+  },
+  'put-external-id-not-reindexed': {
+    holds: async (h) => {
+      const event = payinEvent();
+      const uuid = await h.a.create(event);
+      const renamed = { ...event, externalId: `renamed-${unknownUuid()}` };
+      await h.a.put(uuid, renamed);
+      return is(await h.a.post(renamed), 400, 'ERR-4001') && (await h.a.post(event)).status === 201;
+    },
+  },
+  'isolation-403-on-put': {
+    holds: async (h) => {
+      const event = payinEvent();
+      const uuid = await h.a.create(event);
+      return is(await h.b.put(uuid, event), 404, 'ERR-4002');
+    },
+  },
+  'error-title-missing': {
+    holds: async (h) => typeof (await h.a.get(unknownUuid())).body?.title === 'string',
+  },
+  'non-object-body-not-checked': {
+    holds: async (h) => (await h.a.post(null)).status === 400,
+  },
+  'rate-limit-503': {
+    options: small(1),
+    holds: async (h) => {
+      await h.a.get(unknownUuid());
+      return (await h.a.get(unknownUuid())).status === 429;
     },
   },
   'external-id-empty-accepted': { holds: (h) => rejectedWith(h, payinEvent({ externalId: '' }), 'ERR-3001') },
@@ -466,7 +594,7 @@ test.describe('reference: mutants', () => {
     // probes of the same rule seen from another side, which the mutant rightly breaks too
     const neighbours: Partial<Record<MutantName, MutantName[]>> = {
       'isolation-leak-on-get': ['isolation-403-on-get'],
-      'put-not-applied': ['put-assigns-new-uuid'],
+      'put-not-applied': ['put-assigns-new-uuid', 'put-keeps-old-payload', 'put-external-id-not-reindexed'],
     };
     for (const mutant of sample) {
       for (const probe of MUTANT_NAMES) {

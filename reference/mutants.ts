@@ -62,6 +62,26 @@ const CATALOG = [
     ['AUTH-NOT-AUTHORIZED'],
     "A valid token presented with another tenant's X-Client-Id acts as that other tenant.",
   ),
+  mutant(
+    'invalid-token-gives-403',
+    ['AUTH-TOKEN-INVALID', 'AUTH-TOKEN-OTHER-ENVIRONMENT'],
+    'An unknown or foreign token answers 403 ERR-1002 ("forbidden") instead of 401 ERR-1002.',
+  ),
+  mutant(
+    'tenant-header-missing-gives-2002',
+    ['TENANT-HEADER-MISSING'],
+    'A missing X-Client-Id goes through the UUID check and answers 400 ERR-2002 instead of ERR-2001.',
+  ),
+  mutant(
+    'tenant-header-invalid-gives-401',
+    ['TENANT-HEADER-NOT-UUID'],
+    'An X-Client-Id that is not a UUID answers 401 ERR-2002 (after 7.4\'s "401: invalid X-Client-Id") instead of 400.',
+  ),
+  mutant(
+    'client-id-not-matched-to-token',
+    ['AUTH-NOT-AUTHORIZED'],
+    "The tenant is taken from the token; X-Client-Id is checked to be a UUID but never matched to the token's tenant.",
+  ),
   // Part 2: field validation
   mutant(
     'external-id-empty-accepted',
@@ -101,7 +121,7 @@ const CATALOG = [
   ),
   mutant(
     'amount-string-accepted',
-    ['VAL-AMOUNT-POSITIVE'],
+    ['GAP-WRONG-JSON-TYPE'],
     'amount is coerced with Number(), so the string "12.5" is accepted (and stored as a string).',
   ),
   mutant(
@@ -154,6 +174,31 @@ const CATALOG = [
     ['VAL-PAYLOAD-EMPTY-ACCEPTED'],
     'payload.channel is treated as required, so an empty payload object gives ERR-3011.',
   ),
+  mutant(
+    'external-id-missing-accepted',
+    ['VAL-EXTERNAL-ID-REQUIRED'],
+    'externalId is checked only when present: a body without it is accepted (and stored without one).',
+  ),
+  mutant(
+    'country-any-two-letters',
+    ['VAL-COUNTRY-ISO3166'],
+    'countryCode is checked against /^[A-Z]{2}$/ instead of the ISO 3166-1 list, so JJ is accepted.',
+  ),
+  mutant(
+    'channel-case-insensitive',
+    ['VAL-CHANNEL-ENUM'],
+    'payload.channel is upper-cased before the check, so "cash" is accepted.',
+  ),
+  mutant(
+    'exclusivity-name-fields-only',
+    ['VAL-PAYIN-NO-PAYOUT-FIELDS', 'VAL-PAYOUT-NO-PAYIN-FIELDS'],
+    'Payin/payout exclusivity is checked for payerName and beneficiaryName only; the *PersonalIdType and *PersonalId fields pass in the wrong type.',
+  ),
+  mutant(
+    'mca-currency-code-reported-as-3004',
+    ['VAL-MCA-CURRENCY-ISO4217'],
+    'multiCurrencyAmounts[].currencyCode is checked by the currencyCode helper, so its fault is reported as ERR-3004 instead of ERR-3007.',
+  ),
   // Part 7.2: the all-failures body
   mutant(
     'only-first-failure-returned',
@@ -175,6 +220,11 @@ const CATALOG = [
     'validation-errors-without-field',
     ['VAL-BODY-SHAPE'],
     'errors[] items carry errorCode and message but no field.',
+  ),
+  mutant(
+    'validation-errors-one-per-code',
+    ['VAL-ALL-FAILURES'],
+    'errors[] is collected in a map keyed by errorCode: of several failures with one code only the first is returned.',
   ),
   // Part 4: creation, retrieval, update
   mutant('create-returns-200', ['CREATE-RETURNS-UUID'], 'POST of a valid event answers 200 instead of 201.'),
@@ -229,6 +279,41 @@ const CATALOG = [
     ['UPDATE-UNKNOWN-404'],
     'PUT of an unknown uuid creates the event under that uuid (an upsert) instead of 404 ERR-4002.',
   ),
+  mutant(
+    'create-body-empty',
+    ['CREATE-RETURNS-UUID'],
+    'POST answers 201 with an empty body and the event in a Location header, instead of a JSON body holding uuid.',
+  ),
+  mutant(
+    'unknown-event-generic-404',
+    ['RETRIEVE-UNKNOWN-404', 'UPDATE-UNKNOWN-404'],
+    "An unknown uuid falls through to the router's generic 404 ERR-9404 instead of 404 ERR-4002.",
+  ),
+  mutant(
+    'get-without-multi-currency-amounts',
+    ['RETRIEVE-RETURNS-EVENT'],
+    'GET leaves out multiCurrencyAmounts (kept in a table of its own that the read does not join).',
+  ),
+  mutant(
+    'non-ascii-replaced',
+    ['RETRIEVE-RETURNS-EVENT'],
+    'Strings are stored in a single-byte column: every character outside ASCII comes back as "?".',
+  ),
+  mutant(
+    'amount-stored-as-float32',
+    ['RETRIEVE-RETURNS-EVENT'],
+    'Amounts are stored as 32-bit floats (a REAL column): 136.2 comes back as 136.1999969482422.',
+  ),
+  mutant(
+    'put-stored-before-validation',
+    ['UPDATE-VALIDATES'],
+    'PUT writes its body before validating it: an invalid PUT answers 400 but the stored event has changed.',
+  ),
+  mutant(
+    'put-keeps-old-payload',
+    ['UPDATE-APPLIES'],
+    'PUT updates the top-level fields but keeps the stored payload (kept in a column the update does not write).',
+  ),
   // Deduplication
   mutant('dedup-missing', ['DEDUP-EXTERNAL-ID'], 'No deduplication: every POST creates a new event.'),
   mutant(
@@ -252,6 +337,16 @@ const CATALOG = [
     ['DEDUP-EXTERNAL-ID'],
     "PUT may change an event's externalId to one another event of the tenant already holds.",
   ),
+  mutant(
+    'dedup-case-insensitive',
+    ['DEDUP-EXTERNAL-ID'],
+    'externalIds are compared case-insensitively (a case-insensitive collation): "ABC" is a duplicate of "abc".',
+  ),
+  mutant(
+    'put-external-id-not-reindexed',
+    ['DEDUP-EXTERNAL-ID'],
+    'A PUT that changes externalId leaves the dedup index on the old one: the new externalId can be POSTed again.',
+  ),
   // Isolation
   mutant(
     'isolation-leak-on-get',
@@ -267,6 +362,11 @@ const CATALOG = [
     'isolation-403-on-get',
     ['ISOLATION-GET'],
     "GET of another tenant's uuid answers 403 ERR-1003, revealing that it exists.",
+  ),
+  mutant(
+    'isolation-403-on-put',
+    ['ISOLATION-PUT'],
+    "PUT of another tenant's uuid answers 403 ERR-1003, revealing that it exists.",
   ),
   // Part 7: error bodies
   mutant(
@@ -288,6 +388,16 @@ const CATALOG = [
     'malformed-json-500',
     ['GAP-MALFORMED-JSON'],
     'A body that is not JSON escapes the parser and answers 500 ERR-5001.',
+  ),
+  mutant(
+    'error-title-missing',
+    ['ERROR-BODY-SHAPE'],
+    'Simple error bodies carry the text as message instead of title.',
+  ),
+  mutant(
+    'non-object-body-not-checked',
+    ['GAP-MALFORMED-JSON'],
+    'A JSON body is not checked to be an object: null reaches the validator, which fails on it with 500 ERR-5001.',
   ),
   // Part 8: rate limit
   mutant('rate-limit-removed', ['RATE-LIMIT-429'], 'No rate limit at all.'),
@@ -320,6 +430,11 @@ const CATALOG = [
     'rate-limit-never-resets',
     ['RATE-LIMIT-WINDOW-RESET'],
     'The window never ends: once throttled, a tenant stays throttled.',
+  ),
+  mutant(
+    'rate-limit-503',
+    ['RATE-LIMIT-429'],
+    'A throttled request answers 503 (as the gateway does) instead of 429.',
   ),
 ] as const;
 

@@ -66,7 +66,7 @@ export const validateEvent = (body: JsonObject, ctx: ReferenceContext): Validati
 
   // externalId: required; empty or missing gives ERR-3001 (a non-string too: it has no other code).
   if (!has(body, 'externalId')) {
-    fail(['externalId'], 'ERR-3001', 'externalId is required');
+    if (!isMutant('external-id-missing-accepted')) fail(['externalId'], 'ERR-3001', 'externalId is required');
   } else if (typeof body.externalId !== 'string') {
     fail(['externalId'], 'ERR-3001', 'externalId must be a string');
   } else if (body.externalId === '' && !isMutant('external-id-empty-accepted')) {
@@ -90,7 +90,8 @@ export const validateEvent = (body: JsonObject, ctx: ReferenceContext): Validati
       typeof value === 'string' &&
       (isCountryCode(value) ||
         (isMutant('country-lowercase-accepted') && isCountryCode(value.toUpperCase())) ||
-        (isMutant('country-alpha3-accepted') && COUNTRY_ALPHA3_CODES.has(value))),
+        (isMutant('country-alpha3-accepted') && COUNTRY_ALPHA3_CODES.has(value)) ||
+        (isMutant('country-any-two-letters') && /^[A-Z]{2}$/.test(value))),
     'an ISO 3166-1 alpha-2 code (two upper-case letters, e.g. DE)',
   );
 
@@ -147,7 +148,10 @@ export const validateEvent = (body: JsonObject, ctx: ReferenceContext): Validati
     } else {
       if (has(payload, 'channel')) {
         const channel = payload.channel;
-        const valid = typeof channel === 'string' && includes(CHANNELS, channel);
+        const valid =
+          typeof channel === 'string' &&
+          (includes(CHANNELS, channel) ||
+            (isMutant('channel-case-insensitive') && includes(CHANNELS, channel.toUpperCase())));
         if (!valid && !isMutant('channel-not-validated')) {
           fail(['payload', 'channel'], 'ERR-3011', `payload.channel must be one of ${CHANNELS.join(', ')}`);
         }
@@ -155,9 +159,12 @@ export const validateEvent = (body: JsonObject, ctx: ReferenceContext): Validati
         fail(['payload', 'channel'], 'ERR-3011', 'payload.channel is required');
       }
       // Exclusivity is judged only when type is valid; with no valid type, type's own failure says it.
+      // The exclusivity-name-fields-only mutant checks payerName and beneficiaryName only.
+      const exclusive = (field: string): boolean =>
+        !(isMutant('exclusivity-name-fields-only') && !field.endsWith('Name'));
       for (const field of PAYIN_ONLY_PAYLOAD_FIELDS) {
         if (!has(payload, field)) continue;
-        if (type === 'INTERNAL_PAYOUT' && !isMutant('payin-fields-allowed-in-payout')) {
+        if (type === 'INTERNAL_PAYOUT' && !isMutant('payin-fields-allowed-in-payout') && exclusive(field)) {
           // ERR-3010: a payin-only field in a payout payload.
           const code = isMutant('payin-payout-codes-swapped') ? 'ERR-3009' : 'ERR-3010';
           fail(['payload', field], code, `payload.${field} is allowed only in an INTERNAL_PAYIN payload`);
@@ -167,7 +174,7 @@ export const validateEvent = (body: JsonObject, ctx: ReferenceContext): Validati
       }
       for (const field of PAYOUT_ONLY_PAYLOAD_FIELDS) {
         if (!has(payload, field)) continue;
-        if (type === 'INTERNAL_PAYIN' && !isMutant('payout-fields-allowed-in-payin')) {
+        if (type === 'INTERNAL_PAYIN' && !isMutant('payout-fields-allowed-in-payin') && exclusive(field)) {
           // ERR-3009: a payout-only field in a payin payload.
           const code = isMutant('payin-payout-codes-swapped') ? 'ERR-3010' : 'ERR-3009';
           fail(['payload', field], code, `payload.${field} is allowed only in an INTERNAL_PAYOUT payload`);
@@ -214,7 +221,7 @@ export const validateEvent = (body: JsonObject, ctx: ReferenceContext): Validati
           if (!valid && !isMutant('mca-currency-not-validated')) {
             fail(
               ['multiCurrencyAmounts', index, 'currencyCode'],
-              'ERR-3007',
+              isMutant('mca-currency-code-reported-as-3004') ? 'ERR-3004' : 'ERR-3007',
               `${at}.currencyCode must be an ISO 4217 code`,
             );
           }
@@ -308,5 +315,7 @@ export const errorItems = (
           message: failure.message,
         },
   );
+  if (ctx.isMutant('validation-errors-one-per-code'))
+    return items.filter((item, index) => items.findIndex((o) => o.errorCode === item.errorCode) === index);
   return ctx.isMutant('only-first-failure-returned') ? items.slice(0, 1) : items;
 };

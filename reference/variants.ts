@@ -74,6 +74,18 @@ export const VARIANTS: readonly VariantDefinition[] = Object.freeze([
   variant('non-uuid-path-400', 'A path id that is not a UUID answers 400 ERR-9006 instead of 404 ERR-4002.', {
     nonUuidPathId: 'bad-request-400',
   }),
+  variant(
+    'leaf-paths-by-code',
+    'errors[].field as bare names, sorted by error code; unknown top-level fields dropped; GET adds timestamps; sliding-window limit whose 429 body adds retryAfterSeconds.',
+    {
+      fieldPath: 'leaf',
+      errorsOrder: 'by-code',
+      unknownTopLevelFields: 'drop',
+      getExtraFields: 'timestamps',
+      rateLimitAlgorithm: 'sliding-window',
+      rateLimitBody: 'with-retry-after',
+    },
+  ),
   variant('every-gap-the-other-way', 'Every gap read differently from the reference at once.', {
     putSuccess: 'no-content-204',
     getExtraFields: 'timestamps',

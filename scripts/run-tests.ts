@@ -1,7 +1,9 @@
 /**
  * `npm test`: the kit's own tests, then the whole conformance run against the embedded reference
- * server (which must pass: it conforms). Ends with one line, `N passed, N failed, N skipped`, over all
- * of them. A user's target configuration and .env are ignored here: this tests the kit, not a target.
+ * server (which must pass: it conforms), then the self-check (selftest/: the suite against the
+ * reference's variants, which must pass, and its mutants, which must be caught). Ends with one line,
+ * `N passed, N failed, N skipped`, over all of them. A user's target configuration and .env are ignored
+ * here: this tests the kit, not a target.
  */
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
@@ -25,6 +27,13 @@ const STEPS: readonly Step[] = [
     name: 'conformance against the embedded reference server',
     command: [...TSX, 'scripts/conformance.ts'],
     report: 'reports/output/conformance/results.json',
+  },
+  {
+    // The suite scored against the reference, its variants (must pass) and its mutants (must be caught):
+    // one "test" per server in the totals (selftest/matrix.ts).
+    name: 'self-check: the suite against the reference server, its variants and its mutants',
+    command: [...TSX, 'selftest/cli.ts'],
+    report: 'reports/output/selftest/results.json',
   },
 ];
 

@@ -4,7 +4,7 @@
  * validation errors, and 400, not 422.
  */
 import { type ErrorCode, EVENT_FIELDS, PAYLOAD_FIELDS } from '../spec/index.ts';
-import { expectCreated, expectValidationFailure } from './support/expectations.ts';
+import { expectCreated, expectSameEvent, expectValidationFailure } from './support/expectations.ts';
 import { fieldSegments } from './support/field-paths.ts';
 import { test } from './support/fixtures.ts';
 import { type EventBody, validPayin, validPayout, withField } from './support/sample-events.ts';
@@ -150,6 +150,8 @@ test.describe('all failures together', { tag: ['@validation'] }, () => {
       if (faulty.externalId) original.externalId = faulty.externalId;
       const uuid = expectCreated(await tenantA.create(original));
       expectValidationFailure(await tenantA.update(uuid, faulty), testCase.expected);
+      // A refused update changes nothing (found by the self-check: put-stored-before-validation).
+      expectSameEvent(await tenantA.retrieve(uuid), original);
     });
   }
 
@@ -161,6 +163,22 @@ test.describe('all failures together', { tag: ['@validation'] }, () => {
     expectValidationFailure(await tenantA.create(withField(validPayin(runId), 'amount', 0)), [
       { field: 'amount', errorCode: 'ERR-3005' },
     ]);
+  });
+
+  test('VAL-BODY-SHAPE: with several failures, the top-level errorCode is the code of the first item of errors[]', async ({
+    tenantA,
+    runId,
+  }) => {
+    // Found by the self-check (top-level-code-of-last-failure): one failure cannot tell first from last.
+    // Two failures of different codes, so that in whatever order errors[] lists them, first ≠ last;
+    // expectValidationFailure checks that the top-level errorCode is the first item's.
+    expectValidationFailure(
+      await tenantA.create(apply(validPayout(runId), { countryCode: 'de', 'payload.channel': 'WIRE' })),
+      [
+        { field: 'countryCode', errorCode: 'ERR-3003' },
+        { field: 'payload.channel', errorCode: 'ERR-3011' },
+      ],
+    );
   });
 
   test('VAL-STATUS-400: a validation failure answers 400, never 422', async ({ tenantA, runId }) => {

@@ -15,16 +15,24 @@ export const fieldSegments = (path: string): string[] =>
     .split(/[./]/)
     .filter((segment) => segment !== '');
 
+const isIndex = (segment: string): boolean => /^\d+$/.test(segment);
+
 /**
  * Whether a reported field can name the expected one: the same segments, or a trailing part of them
- * (a leaf notation such as `channel` for `payload.channel`).
+ * (a leaf notation such as `channel` for `payload.channel`). An array item has no name of its own, so
+ * the name of its array names it too: a leaf notation reports `multiCurrencyAmounts` for an item
+ * `multiCurrencyAmounts[0]` that is not an object.
  */
 export const fieldNames = (reported: string, expected: string): boolean => {
   const got = fieldSegments(reported);
   const want = fieldSegments(expected);
-  if (got.length === 0 || got.length > want.length) return false;
-  const tail = want.slice(want.length - got.length);
-  return tail.every((segment, index) => segment === got[index]);
+  const named = [...want];
+  while (named.length > 1 && isIndex(named.at(-1) as string)) named.pop();
+  const endsWith = (path: readonly string[]): boolean =>
+    got.length > 0 &&
+    got.length <= path.length &&
+    path.slice(path.length - got.length).every((segment, index) => segment === got[index]);
+  return endsWith(want) || endsWith(named);
 };
 
 /** The notation a deployment uses, for the GAP-FIELD-PATH observation. */

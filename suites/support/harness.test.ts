@@ -17,6 +17,9 @@ test('HARNESS: field paths in every notation name the same field', () => {
   expect(fieldNames('multiCurrencyAmounts[0].amount', 'multiCurrencyAmounts[1].amount')).toBe(false);
   expect(fieldNames('payload', 'payload.channel')).toBe(false);
   expect(fieldNames('amount', 'currencyCode')).toBe(false);
+  // An array item has no name of its own: a leaf notation names it by its array (variant leaf-field-names).
+  expect(fieldNames('multiCurrencyAmounts', 'multiCurrencyAmounts[0]')).toBe(true);
+  expect(fieldNames('multiCurrencyAmounts', 'multiCurrencyAmounts[0].amount')).toBe(false);
   expect(fieldNotation('/payload/channel')).toMatch(/pointer/);
   expect(fieldNotation('multiCurrencyAmounts[0].amount')).toMatch(/index/);
 });

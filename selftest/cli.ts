@@ -1,0 +1,170 @@
+/**
+ * `npm run selftest [-- options]`: scores the conformance suite against the conforming reference
+ * server, every variant (must pass) and every mutant (must be caught), prints the matrix, writes it
+ * as JSON and Markdown under reports/output/selftest/, and exits 1 when a mutant survives, a variant
+ * or the reference fails, or a run proves nothing (an error). A weakly caught mutant is reported but
+ * does not fail the self-check.
+ *
+ * Options:
+ *   --only <id or name, * patterns, comma-separated>   a subset (e.g. `--only 'mutant-rate-*,reference'`)
+ *   --concurrency <n>      runs at a time (default SELFTEST_CONCURRENCY, else CPUs + 1)
+ *   --full                 every server gets every check at the embedded settings (slow; see plan.ts)
+ *   --mutant-fc-runs <n>   fast-check runs per property for mutants (default SELFTEST_MUTANT_FC_RUNS, else
+ *                          each property's own count)
+ *   --timeout <seconds>    per run (default 900)
+ */
+
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { outputRoot } from '../reports/output-paths.ts';
+import {
+  buildMatrix,
+  type CompletedRun,
+  conformingEntry,
+  exitCodeOf,
+  matrixAsReportStats,
+  mutantEntry,
+} from './matrix.ts';
+import { type PlannedRun, planRuns, UNTHROTTLED_LIMIT } from './plan.ts';
+import { renderMarkdown, renderText, totalsLine } from './render.ts';
+import { runServer } from './run-server.ts';
+
+/** reports/output/selftest, or KIT_OUTPUT_DIR/selftest (reports/output-paths.ts). */
+const OUTPUT_ROOT = join(outputRoot(), 'selftest');
+
+const say = (line: string): void => {
+  process.stdout.write(`selftest: ${line}\n`);
+};
+
+const positive = (name: string, text: string | undefined): number | undefined => {
+  if (text === undefined || text.trim() === '') return undefined;
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < 1)
+    throw new Error(`${name} must be a positive whole number; got "${text}"`);
+  return value;
+};
+
+const progressOf = (done: CompletedRun): string => {
+  const { run } = done;
+  if (run.server.kind === 'mutant') {
+    const entry = mutantEntry(done);
+    const by = entry.caughtByRules.map((r) => r.ruleId).join(', ');
+    const verdict =
+      entry.verdict === 'error'
+        ? `ERROR ${entry.problem}`
+        : entry.verdict === 'survived'
+          ? 'SURVIVED'
+          : `${entry.verdict === 'caught' ? 'caught' : 'WEAKLY caught'} by ${by}`;
+    return `${run.id}: ${verdict} (${Math.round(entry.seconds)} s)`;
+  }
+  const entry = conformingEntry(done);
+  const { passed, failed } = entry.counts;
+  return `${run.id}: ${entry.verdict === 'passed' ? 'passed' : entry.verdict.toUpperCase()} (${passed} passed, ${failed} failed, ${Math.round(entry.seconds)} s)${entry.problem ? ` ${entry.problem}` : ''}`;
+};
+
+const main = async (): Promise<number> => {
+  const started = performance.now();
+  const { values } = parseArgs({
+    options: {
+      only: { type: 'string' },
+      concurrency: { type: 'string' },
+      full: { type: 'boolean', default: false },
+      'mutant-fc-runs': { type: 'string' },
+      timeout: { type: 'string' },
+    },
+  });
+  const concurrency =
+    positive('--concurrency', values.concurrency ?? process.env.SELFTEST_CONCURRENCY) ??
+    availableParallelism() + 1;
+  const mutantPropertyRuns = positive(
+    '--mutant-fc-runs',
+    values['mutant-fc-runs'] ?? process.env.SELFTEST_MUTANT_FC_RUNS,
+  );
+  const timeoutSeconds = positive('--timeout', values.timeout) ?? 900;
+  const only = values.only
+    ?.split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const runs: PlannedRun[] = planRuns({ full: values.full, mutantPropertyRuns, only });
+  if (runs.length === 0) throw new Error(`--only ${values.only} matches no server`);
+
+  const notes = [
+    'the reference and every variant get every check (conformance and rate-limit projects), at the embedded settings',
+    ...(values.full
+      ? ['every mutant gets every check too, in one stage (--full)']
+      : [
+          `a mutant of the rate limit gets the rate-limit checks only; every other mutant the conformance checks only, unthrottled (RATE_LIMIT_PER_MINUTE=${UNTHROTTLED_LIMIT}): a mutant of another area cannot change rate limiting, and the rate limit is not what its run is about`,
+          'a mutant gets the checks of its declared rules first; every other check runs only when none of those failed (to tell weakly caught from survived), so "caught by" lists the declared rules\' checks that failed; --full lists every check that fails',
+        ]),
+    ...(mutantPropertyRuns ? [`properties run ${mutantPropertyRuns} times each against mutants`] : []),
+    'each run is one Playwright invocation per stage, with its own output folder under reports/output/selftest/<run>/',
+  ];
+
+  rmSync(OUTPUT_ROOT, { recursive: true, force: true });
+  mkdirSync(OUTPUT_ROOT, { recursive: true });
+  say(`${runs.length} runs, ${concurrency} at a time; outputs under ${OUTPUT_ROOT}`);
+  for (const note of notes) say(`· ${note}`);
+
+  const children = new Set<number>();
+  const stopAll = (signal: NodeJS.Signals): void => {
+    for (const pid of children) {
+      try {
+        process.kill(-pid, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    }
+    process.exit(signal === 'SIGINT' ? 130 : 143);
+  };
+  process.once('SIGINT', stopAll).once('SIGTERM', stopAll);
+
+  const queue = [...runs];
+  const completed: CompletedRun[] = [];
+  const worker = async (): Promise<void> => {
+    for (let next = queue.shift(); next; next = queue.shift()) {
+      let pid: number | undefined;
+      const done = await runServer(next, {
+        outputRoot: OUTPUT_ROOT,
+        timeoutSeconds,
+        onChild: (child) => {
+          if (child !== undefined) {
+            pid = child;
+            children.add(child);
+          } else if (pid !== undefined) children.delete(pid);
+        },
+      });
+      completed.push(done);
+      say(`[${completed.length}/${runs.length}] ${progressOf(done)}`);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, runs.length) }, worker));
+  const wallSeconds = (performance.now() - started) / 1000;
+
+  const matrix = buildMatrix(completed);
+  const context = { wallSeconds, concurrency, notes };
+  process.stdout.write(`\n${renderText(matrix, context)}`);
+  writeFileSync(
+    join(OUTPUT_ROOT, 'matrix.json'),
+    `${JSON.stringify({ generatedAt: new Date().toISOString(), wallSeconds: Math.round(wallSeconds), concurrency, notes, ...matrix }, null, 2)}\n`,
+  );
+  writeFileSync(join(OUTPUT_ROOT, 'matrix.md'), renderMarkdown(matrix, context));
+  // For `npm test`'s closing line (scripts/test-summary.ts reads Playwright's JSON report shape).
+  writeFileSync(
+    join(OUTPUT_ROOT, 'results.json'),
+    `${JSON.stringify({ stats: matrixAsReportStats(matrix), errors: [], selftest: matrix.totals }, null, 2)}\n`,
+  );
+  say(`matrix written to ${join(OUTPUT_ROOT, 'matrix.{md,json}')}`);
+  const code = exitCodeOf(matrix);
+  say(`${code === 0 ? 'PASSED' : 'FAILED'}: ${totalsLine(matrix)}`);
+  return code;
+};
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    say(`error: ${(error as Error).message}`);
+    process.exit(2);
+  },
+);

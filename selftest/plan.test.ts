@@ -1,0 +1,192 @@
+/** The self-check's plan, its reading of Playwright's JSON report, and the catalog's coverage of the spec. */
+import { expect, test } from '@playwright/test';
+import { MUTANTS } from '../reference/mutants.ts';
+import { VARIANTS } from '../reference/variants.ts';
+import { RULES } from '../spec/index.ts';
+import { isRateLimitMutant, planRuns, titlePatternOf, UNTHROTTLED_LIMIT } from './plan.ts';
+import { resultsOfReport, ruleIdOfTitle, rulesNamedIn, summaryOf } from './results.ts';
+import { playwrightArguments, runEnvironment } from './run-server.ts';
+
+test('SELFTEST: the plan runs the reference, every variant and every mutant, each with the right checks', () => {
+  const runs = planRuns();
+  expect(runs).toHaveLength(1 + VARIANTS.length + MUTANTS.length);
+  expect(new Set(runs.map((r) => r.id)).size).toBe(runs.length);
+  const byId = new Map(runs.map((r) => [r.id, r]));
+  expect(byId.get('reference')?.projects).toEqual(['conformance', 'ratelimit']);
+  expect(byId.get('reference')?.stages).toHaveLength(1);
+  expect(byId.get('reference')?.env).toEqual({});
+  for (const variant of VARIANTS) expect(byId.get(`variant-${variant.name}`)?.projects).toHaveLength(2);
+
+  const rateLimit = byId.get('mutant-rate-limit-global');
+  expect(rateLimit?.projects).toEqual(['ratelimit']);
+  expect(rateLimit?.env).toEqual({});
+  const validation = byId.get('mutant-amount-zero-accepted');
+  expect(validation?.projects).toEqual(['conformance']);
+  expect(validation?.env.RATE_LIMIT_PER_MINUTE).toBe(UNTHROTTLED_LIMIT);
+  expect(validation?.stages.map((s) => s.label)).toEqual([
+    'checks of its declared rules',
+    'every other check',
+  ]);
+  // Longest first: the full runs of the reference and the variants lead.
+  expect(runs.slice(0, 1 + VARIANTS.length).every((r) => r.server.kind !== 'mutant')).toBe(true);
+
+  const full = planRuns({ full: true, only: ['mutant-amount-*'] });
+  expect(full.length).toBeGreaterThan(1);
+  for (const run of full) {
+    expect(run.id).toMatch(/^mutant-amount-/);
+    expect(run.projects).toEqual(['conformance', 'ratelimit']);
+    expect(run.stages).toHaveLength(1);
+  }
+  expect(planRuns({ mutantPropertyRuns: 7, only: ['amount-zero-accepted'] })[0]?.env.FC_RUNS).toBe('7');
+});
+
+test('SELFTEST: a stage selects checks by the rule id their title starts with', () => {
+  const pattern = new RegExp(titlePatternOf(['VAL-STATUS-ENUM', 'RATE-LIMIT-429']));
+  // Playwright matches --grep against "project file describe title tags".
+  expect(
+    pattern.test('conformance validation.spec.ts POST field validation VAL-STATUS-ENUM: POST with x'),
+  ).toBe(true);
+  expect(pattern.test('ratelimit rate-limit.spec.ts rate limit RATE-LIMIT-429: inside a fresh window')).toBe(
+    true,
+  );
+  expect(pattern.test('conformance all-failures.spec.ts VAL-STATUS-400: a validation failure')).toBe(false);
+  expect(pattern.test('conformance x.spec.ts VAL-STATUS-ENUMS: not the same rule')).toBe(false);
+
+  const args = playwrightArguments({ projects: ['conformance'] }, { label: 'x', grepInvert: 'A' });
+  expect(args).toEqual(expect.arrayContaining(['--project', 'conformance', '--grep-invert', 'A']));
+  expect(args).toEqual(expect.arrayContaining(['--workers=1', '--retries=0', '--reporter=json']));
+  expect(args).not.toContain('--grep');
+});
+
+test("SELFTEST: a run's environment drops the user's target and names the mutant or variant", () => {
+  const parent = {
+    PATH: '/bin',
+    TARGET_BASE_URL: 'https://staging.example.test',
+    TENANT_A_ACCESS_TOKEN: 'svc_test_secret',
+    RATE_LIMIT_PER_MINUTE: '50',
+    FC_SEED: '42',
+    KIT_REFERENCE_VARIANT: 'put-no-content',
+  };
+  const env = runEnvironment(
+    {
+      server: { kind: 'mutant', name: 'dedup-missing', description: '', catchingRules: [] },
+      env: { FC_RUNS: '5' },
+    },
+    '/out/mutant-dedup-missing',
+    '/out/mutant-dedup-missing/results-1.json',
+    parent,
+  );
+  expect(env).toMatchObject({
+    PATH: '/bin',
+    KIT_IGNORE_DOTENV: 'true',
+    KIT_OUTPUT_DIR: '/out/mutant-dedup-missing',
+    PLAYWRIGHT_JSON_OUTPUT_NAME: '/out/mutant-dedup-missing/results-1.json',
+    KIT_REFERENCE_MUTANT: 'dedup-missing',
+    FC_RUNS: '5',
+  });
+  for (const gone of [
+    'TARGET_BASE_URL',
+    'TENANT_A_ACCESS_TOKEN',
+    'RATE_LIMIT_PER_MINUTE',
+    'FC_SEED',
+    'KIT_REFERENCE_VARIANT',
+  ])
+    expect(env[gone], gone).toBeUndefined();
+});
+
+test("SELFTEST: Playwright's JSON report is read back as one outcome per check, with its rule ids", () => {
+  const results = resultsOfReport({
+    errors: [{ message: '\u001b[31mError: global setup failed\u001b[39m\n    at x' }],
+    suites: [
+      {
+        title: 'auth.spec.ts',
+        file: 'auth.spec.ts',
+        specs: [],
+        suites: [
+          {
+            title: 'GET headers',
+            specs: [
+              {
+                title: 'AUTH-TOKEN-MISSING: GET without X-Access-Token gives 401 ERR-1001',
+                file: 'auth.spec.ts',
+                tests: [
+                  {
+                    projectName: 'conformance',
+                    status: 'unexpected',
+                    results: [
+                      {
+                        status: 'failed',
+                        errors: [
+                          { message: 'Error: expected HTTP 401 ERR-1001\n--- exchange ---' },
+                          {
+                            message:
+                              'Error: ERROR-BODY-SHAPE: every non-2xx response has a structured JSON body',
+                          },
+                        ],
+                      },
+                    ],
+                  },
+                ],
+              },
+              {
+                title: 'RETRIEVE-UNKNOWN-404: GET of an unknown uuid',
+                tests: [{ projectName: 'conformance', status: 'expected', results: [{ status: 'passed' }] }],
+              },
+              {
+                title: 'a title with no rule id',
+                tests: [{ projectName: 'conformance', status: 'skipped', results: [{ status: 'skipped' }] }],
+              },
+              {
+                title: 'DEDUP-CONCURRENT: flaky',
+                tests: [
+                  {
+                    projectName: 'conformance',
+                    status: 'flaky',
+                    results: [{ status: 'failed' }, { status: 'passed' }],
+                  },
+                ],
+              },
+            ],
+          },
+        ],
+      },
+    ],
+  });
+  expect(results.errors).toEqual(['Error: global setup failed']);
+  expect(results.tests.map((t) => [t.ruleId, t.outcome, t.file])).toEqual([
+    ['AUTH-TOKEN-MISSING', 'failed', 'auth.spec.ts'],
+    ['RETRIEVE-UNKNOWN-404', 'passed', 'auth.spec.ts'],
+    [undefined, 'skipped', 'auth.spec.ts'],
+    ['DEDUP-CONCURRENT', 'passed', 'auth.spec.ts'],
+  ]);
+  expect(results.tests[0]?.failedRules).toEqual(['AUTH-TOKEN-MISSING', 'ERROR-BODY-SHAPE']);
+  expect(results.tests[0]?.error).toBe('Error: expected HTTP 401 ERR-1001');
+  expect(results.tests[1]?.failedRules).toEqual([]);
+});
+
+test('SELFTEST: rule ids in titles and failure messages; a failure in a line', () => {
+  expect(ruleIdOfTitle('VAL-AMOUNT-POSITIVE: amount 0 gives 400')).toBe('VAL-AMOUNT-POSITIVE');
+  expect(ruleIdOfTitle('NOT-A-RULE: x')).toBeUndefined();
+  expect(ruleIdOfTitle('no rule')).toBeUndefined();
+  expect(rulesNamedIn('Error: ERROR-BODY-SHAPE: every non-2xx\nbody {"errorCode":"ERR-4002"}\n')).toEqual([
+    'ERROR-BODY-SHAPE',
+  ]);
+  expect(
+    summaryOf(
+      'PropertyViolation: Property failed: VAL-ALL-FAILURES: x\nFailed after 6 runs\n\nWhat went wrong:\n  expected 400\n  missing: a\n  unexpected: b',
+    ),
+  ).toBe('PropertyViolation: Property failed: VAL-ALL-FAILURES: x — expected 400 — missing: a');
+  expect(summaryOf('\n\n')).toBeUndefined();
+});
+
+test('SELFTEST: the catalog: at least 40 mutants covering every checkable rule, at least 8 variants', () => {
+  expect(MUTANTS.length).toBeGreaterThanOrEqual(40);
+  expect(VARIANTS.length).toBeGreaterThanOrEqual(8);
+  const declared = new Set(MUTANTS.flatMap((m) => m.catchingRules));
+  const uncovered = RULES.filter(
+    (r) => r.kind === 'rule' && !r.notCheckableRemotely && !declared.has(r.id),
+  ).map((r) => r.id);
+  expect(uncovered, 'stated rules that no mutant breaks').toEqual([]);
+  // The rate limit has mutants of its own, which get the rate-limit checks.
+  expect(MUTANTS.filter(isRateLimitMutant).length).toBeGreaterThanOrEqual(5);
+});

@@ -1,0 +1,147 @@
+/** The matrix as text for the console and as Markdown for the report folder (pure). */
+import type { ConformingEntry, Matrix, MutantEntry, MutantVerdict } from './matrix.ts';
+
+export interface RenderContext {
+  /** Wall time of the whole self-check, in seconds. */
+  readonly wallSeconds: number;
+  readonly concurrency: number;
+  /** Notes on how the runs were scoped, printed once. */
+  readonly notes: readonly string[];
+}
+
+const MUTANT_LABEL: Record<MutantVerdict, string> = {
+  caught: 'caught',
+  'weakly-caught': 'WEAK',
+  survived: 'SURVIVED',
+  error: 'ERROR',
+};
+
+const rulesText = (mutant: MutantEntry): string =>
+  mutant.caughtByRules.map((r) => (r.checks > 1 ? `${r.ruleId} ×${r.checks}` : r.ruleId)).join(', ');
+
+const stagesText = (entry: { stages: MutantEntry['stages'] }): string =>
+  entry.stages
+    .map((s) => `${s.label} (${s.checks} checks${s.failed ? `, ${s.failed} failed` : ''})`)
+    .join(', then ');
+
+const duration = (seconds: number): string =>
+  seconds >= 60
+    ? `${Math.floor(seconds / 60)} min ${Math.round(seconds % 60)} s`
+    : `${Math.round(seconds)} s`;
+
+const failureLines = (entry: ConformingEntry, indent: string): string[] => [
+  ...(entry.problem ? [`${indent}run: ${entry.problem}`] : []),
+  ...entry.failures.map(
+    (f) => `${indent}✗ [${f.project}] ${f.title}${f.error ? `\n${indent}    ${f.error}` : ''}`,
+  ),
+];
+
+export const totalsLine = (matrix: Matrix): string => {
+  const { mutants, variants, reference } = matrix.totals;
+  return (
+    `mutants: ${mutants.caught + mutants.weaklyCaught}/${mutants.total} caught ` +
+    `(${mutants.caught} by a declared rule, ${mutants.weaklyCaught} weakly), ${mutants.survived} survived` +
+    `${mutants.errors ? `, ${mutants.errors} run errors` : ''}; ` +
+    `variants: ${variants.passed}/${variants.total} passed; reference: ${reference}`
+  );
+};
+
+export const renderText = (matrix: Matrix, context: RenderContext): string => {
+  const lines: string[] = [];
+  const width = Math.max(
+    8,
+    ...matrix.mutants.map((m) => m.name.length),
+    ...matrix.variants.map((v) => v.name.length),
+  );
+  lines.push('Self-check: the conformance suite against the reference, its variants and its mutants');
+  for (const note of context.notes) lines.push(`  · ${note}`);
+  lines.push('');
+  if (matrix.reference) {
+    lines.push(
+      `Reference: ${matrix.reference.verdict} (${matrix.reference.counts.passed} passed, ${matrix.reference.counts.failed} failed, ${matrix.reference.counts.skipped} skipped)`,
+    );
+    lines.push(...failureLines(matrix.reference, '    '));
+    lines.push('');
+  }
+  lines.push(`Variants (conforming: every check must pass)`);
+  for (const v of matrix.variants) {
+    lines.push(
+      `  ${v.verdict === 'passed' ? 'passed' : v.verdict.toUpperCase()}  ${v.name.padEnd(width)}  ${v.counts.passed} passed, ${v.counts.failed} failed, ${v.counts.skipped} skipped`,
+    );
+    lines.push(...failureLines(v, '      '));
+  }
+  lines.push('');
+  lines.push(`Mutants (one rule broken: some check must fail, ideally one of the declared rules)`);
+  for (const m of matrix.mutants) {
+    const label = MUTANT_LABEL[m.verdict].padEnd(8);
+    if (m.verdict === 'caught') {
+      lines.push(`  ${label}  ${m.name.padEnd(width)}  by ${rulesText(m)}`);
+    } else if (m.verdict === 'weakly-caught') {
+      lines.push(
+        `  ${label}  ${m.name.padEnd(width)}  by ${rulesText(m)}; none of the declared ${m.catchingRules.join(', ')}`,
+      );
+    } else if (m.verdict === 'survived') {
+      lines.push(
+        `  ${label}  ${m.name.padEnd(width)}  no check failed (${m.scope.split(':')[0]}); declared ${m.catchingRules.join(', ')}`,
+      );
+    } else {
+      lines.push(`  ${label}  ${m.name.padEnd(width)}  ${m.problem ?? 'run error'}`);
+    }
+  }
+  lines.push('');
+  lines.push(
+    "WEAK: caught only by checks of rules other than the mutant's declared catchingRules; reported, not a failure.",
+  );
+  lines.push(
+    `Wall time ${duration(context.wallSeconds)}, ${context.concurrency} runs at a time. ${totalsLine(matrix)}`,
+  );
+  return `${lines.join('\n')}\n`;
+};
+
+const cell = (text: string): string => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+
+export const renderMarkdown = (matrix: Matrix, context: RenderContext): string => {
+  const out: string[] = [];
+  out.push('# Self-check matrix', '');
+  out.push(`**${totalsLine(matrix)}**`, '');
+  out.push(`Wall time ${duration(context.wallSeconds)}, ${context.concurrency} runs at a time.`, '');
+  for (const note of context.notes) out.push(`- ${cell(note)}`);
+  out.push('');
+  out.push(
+    'A mutant *weakly caught* was caught only by checks of rules it does not declare: it is reported, and does not fail the self-check. A surviving mutant, a failing variant or a failing reference does.',
+    '',
+  );
+  out.push('## Reference and variants', '');
+  out.push(
+    '| server | verdict | passed | failed | skipped | seconds | failed checks |',
+    '|---|---|---|---|---|---|---|',
+  );
+  for (const e of [...(matrix.reference ? [matrix.reference] : []), ...matrix.variants]) {
+    const failed = [
+      ...(e.problem ? [`run: ${e.problem}`] : []),
+      ...e.failures.map((f) => `[${f.project}] ${f.title}${f.error ? ` (${f.error})` : ''}`),
+    ];
+    out.push(
+      `| ${e.kind === 'reference' ? '**reference**' : `\`${e.name}\``} | ${e.verdict} | ${e.counts.passed} | ${e.counts.failed} | ${e.counts.skipped} | ${e.seconds} | ${cell(failed.join('; ')) || ''} |`,
+    );
+  }
+  out.push('', '## Mutants', '');
+  out.push(
+    '| mutant | verdict | caught by (rule × checks) | declared catching rules | checks run (project: stage) |',
+    '|---|---|---|---|---|',
+  );
+  for (const m of matrix.mutants) {
+    const by = m.verdict === 'error' ? (m.problem ?? '') : rulesText(m) || '—';
+    out.push(
+      `| \`${m.name}\` | ${m.verdict} | ${cell(by)} | ${m.catchingRules.join(', ')} | ${m.projects.join(' + ')}: ${cell(stagesText(m))} |`,
+    );
+  }
+  out.push('', '## Mutants: the checks that caught each', '');
+  for (const m of matrix.mutants) {
+    out.push(`### \`${m.name}\` (${m.verdict})`, '', cell(m.description), '');
+    if (!m.caughtBy.length) out.push(m.problem ? `- run: ${m.problem}` : '- no check failed');
+    for (const c of m.caughtBy) out.push(`- [${c.project}] ${cell(c.title)}`);
+    out.push('');
+  }
+  return `${out.join('\n')}\n`;
+};

@@ -1,0 +1,137 @@
+/**
+ * One run of the self-check: Playwright's conformance configuration against the embedded reference
+ * server started as one mutant, one variant or itself, in child processes (one per stage) with the
+ * run's own output folder (KIT_OUTPUT_DIR), each stage's JSON report read back afterwards.
+ */
+import { spawn } from 'node:child_process';
+import { createWriteStream, mkdirSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import type { CompletedRun, StageOutcome } from './matrix.ts';
+import type { PlannedRun, Stage } from './plan.ts';
+import { readRunResults } from './results.ts';
+
+const require = createRequire(import.meta.url);
+
+/** Variables of a user's target contract and of a run in progress: a self-check always runs embedded. */
+const SCRUBBED =
+  /^(TARGET_|TENANT_[AB]_|RATE_LIMIT_|KIT_ENV_FILE|KIT_RUN_ID|KIT_REFERENCE_|KIT_EMBEDDED|KIT_OUTPUT_DIR|FC_|PLAYWRIGHT_JSON_)/;
+
+/** The environment of one stage: the parent's, scrubbed of any target, plus the run's own. */
+export const runEnvironment = (
+  run: Pick<PlannedRun, 'server' | 'env'>,
+  outputDir: string,
+  reportFile: string,
+  parent: NodeJS.ProcessEnv = process.env,
+): NodeJS.ProcessEnv => {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [name, value] of Object.entries(parent)) if (!SCRUBBED.test(name)) env[name] = value;
+  return {
+    ...env,
+    KIT_IGNORE_DOTENV: 'true',
+    KIT_OUTPUT_DIR: outputDir,
+    PLAYWRIGHT_JSON_OUTPUT_NAME: reportFile,
+    FORCE_COLOR: '0',
+    ...(run.server.kind === 'mutant' ? { KIT_REFERENCE_MUTANT: run.server.name } : {}),
+    ...(run.server.kind === 'variant' ? { KIT_REFERENCE_VARIANT: run.server.name } : {}),
+    ...run.env,
+  };
+};
+
+/**
+ * Playwright's arguments for a stage: the run's projects, the stage's title filter, one worker (runs go
+ * side by side instead), no retries (a check that passes on a retry would hide a flaky catch), JSON only.
+ */
+export const playwrightArguments = (run: Pick<PlannedRun, 'projects'>, stage: Stage): string[] => [
+  'test',
+  '-c',
+  'playwright.config.ts',
+  ...run.projects.flatMap((p) => ['--project', p]),
+  ...(stage.grep ? ['--grep', stage.grep] : []),
+  ...(stage.grepInvert ? ['--grep-invert', stage.grepInvert] : []),
+  '--pass-with-no-tests',
+  '--workers=1',
+  '--retries=0',
+  '--reporter=json',
+];
+
+export interface RunOptions {
+  readonly outputRoot: string;
+  /** For the whole run, all stages together. */
+  readonly timeoutSeconds: number;
+  /** Called with a child's pid while it runs, and undefined when it ends (to stop it on Ctrl-C). */
+  readonly onChild?: (pid: number | undefined) => void;
+}
+
+const runStage = (
+  run: PlannedRun,
+  stage: Stage,
+  index: number,
+  outputDir: string,
+  options: RunOptions,
+  deadline: number,
+): Promise<StageOutcome> => {
+  const reportFile = join(outputDir, `results-${index + 1}.json`);
+  const log = createWriteStream(join(outputDir, `run-${index + 1}.log`));
+  const started = performance.now();
+  return new Promise((resolve) => {
+    const child = spawn(
+      process.execPath,
+      [require.resolve('@playwright/test/cli'), ...playwrightArguments(run, stage)],
+      // Its own process group, so that a run that hangs is stopped with its workers.
+      {
+        env: runEnvironment(run, outputDir, reportFile),
+        stdio: ['ignore', 'pipe', 'pipe'],
+        detached: true,
+      },
+    );
+    options.onChild?.(child.pid);
+    child.stdout.pipe(log, { end: false });
+    child.stderr.pipe(log, { end: false });
+    let timedOut = false;
+    const timer = setTimeout(
+      () => {
+        timedOut = true;
+        try {
+          if (child.pid) process.kill(-child.pid, 'SIGKILL');
+        } catch {
+          // already gone
+        }
+      },
+      Math.max(1, deadline - performance.now()),
+    );
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      options.onChild?.(undefined);
+      log.end();
+      resolve({
+        label: stage.label,
+        results: readRunResults(reportFile),
+        exitCode: code ?? (signal ? 128 : 1),
+        seconds: (performance.now() - started) / 1000,
+        ...(timedOut ? { timedOut } : {}),
+      });
+    });
+  });
+};
+
+/** A stage settles the run when a check failed in it, or it went wrong: later stages are not needed. */
+const settles = (stage: StageOutcome): boolean =>
+  stage.timedOut === true ||
+  !stage.results ||
+  stage.results.errors.length > 0 ||
+  stage.results.tests.some((t) => t.outcome === 'failed');
+
+export const runServer = async (run: PlannedRun, options: RunOptions): Promise<CompletedRun> => {
+  const outputDir = join(options.outputRoot, run.id);
+  rmSync(outputDir, { recursive: true, force: true });
+  mkdirSync(outputDir, { recursive: true });
+  const deadline = performance.now() + options.timeoutSeconds * 1000;
+  const stages: StageOutcome[] = [];
+  for (const [index, stage] of run.stages.entries()) {
+    const outcome = await runStage(run, stage, index, outputDir, options, deadline);
+    stages.push(outcome);
+    if (settles(outcome)) break;
+  }
+  return { run, stages };
+};
