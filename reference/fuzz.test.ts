@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import fc from 'fast-check';
-import { ERROR_CODE_PATTERN, EVENTS_PATH } from '../spec/index.ts';
+import { ERROR_CODE_PATTERN, EVENT_FIELDS, EVENTS_PATH } from '../spec/index.ts';
 import { COUNTRY_CODES, CURRENCY_CODES } from './iso-codes.ts';
 import { eventUrl, type Harness, harness, payinEvent, payoutEvent, send } from './test-support.ts';
 
@@ -31,18 +31,6 @@ const headerArb = (valid: () => string, other: () => string) =>
     )
     .map((choice) => (choice === 'valid' ? valid() : choice === 'other' ? other() : choice));
 
-const FIELDS = [
-  'externalId',
-  'type',
-  'countryCode',
-  'currencyCode',
-  'amount',
-  'status',
-  'originalStatus',
-  'payload',
-  'multiCurrencyAmounts',
-];
-
 /** A valid event with some fields replaced, removed or added, at the top level or in the payload. */
 const mutatedEvent = fc
   .tuple(
@@ -50,7 +38,7 @@ const mutatedEvent = fc
     fc.array(
       fc.tuple(
         fc.constantFrom(
-          ...FIELDS,
+          ...EVENT_FIELDS,
           'payload.channel',
           'payload.payerName',
           'payload.beneficiaryName',

@@ -1,6 +1,7 @@
 import { connect } from 'node:net';
 import { expect, test } from '@playwright/test';
 import { request } from 'undici';
+import { EVENT_FIELDS } from '../spec/index.ts';
 import { BODY_LIMIT_BYTES, buildReferenceApp } from './app.ts';
 import { startReferenceServer } from './server.ts';
 import {
@@ -138,17 +139,7 @@ test.describe('reference: bad bodies get a 4xx with a structured body, never a 5
   test('wrong JSON types anywhere get a validation body, not a crash', async () => {
     for (const value of [null, true, 0, -1, 1.5, '', 'x', [], [null], {}, { a: { b: [] } }]) {
       const event: Record<string, unknown> = {};
-      for (const field of [
-        'externalId',
-        'type',
-        'countryCode',
-        'currencyCode',
-        'amount',
-        'status',
-        'originalStatus',
-        'payload',
-        'multiCurrencyAmounts',
-      ]) {
+      for (const field of EVENT_FIELDS) {
         event[field] = value;
       }
       const answer = await post(JSON.stringify(event));

@@ -1,29 +1,11 @@
 /** The wrapper behind `npm run conformance`: a bad contract or a dead target stops it at once, clearly. */
-import { spawn } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
 import { EXIT } from '../config/index.ts';
+import { runConformance as runWrapper } from './test-support/run-conformance.ts';
 
 const SECRET = 'svc_test_wrapperSecret123';
-
-/** Runs the wrapper as a user would; asynchronous, so a server in this process can answer it. */
-const runWrapper = (env: Record<string, string>) =>
-  new Promise<{ status: number | null; output: string; seconds: number }>((resolve) => {
-    const started = performance.now();
-    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/conformance.ts'], {
-      env: { PATH: process.env.PATH, KIT_IGNORE_DOTENV: 'true', ...env },
-      timeout: 60_000,
-    });
-    let output = '';
-    child.stdout.on('data', (chunk) => {
-      output += chunk;
-    });
-    child.stderr.on('data', (chunk) => {
-      output += chunk;
-    });
-    child.on('close', (status) => resolve({ status, output, seconds: (performance.now() - started) / 1000 }));
-  });
 
 const contract = (baseUrl: string) => ({
   TARGET_BASE_URL: baseUrl,
@@ -33,14 +15,14 @@ const contract = (baseUrl: string) => ({
 
 test('WRAPPER: a malformed contract exits 2 with one line naming the variable, no stack trace', async () => {
   const result = await runWrapper({ ...contract('http://127.0.0.1:9'), TENANT_A_CLIENT_ID: 'tenant-a' });
-  expect(result.status).toBe(EXIT.badConfiguration);
+  expect(result.code).toBe(EXIT.badConfiguration);
   expect(result.output.trim()).toBe('conformance: configuration error: TENANT_A_CLIENT_ID must be a UUID');
   expect(result.output).not.toContain(SECRET);
 });
 
 test('WRAPPER: an unreachable target exits 3 within seconds, with one message', async () => {
   const result = await runWrapper(contract('http://127.0.0.1:9'));
-  expect(result.status).toBe(EXIT.targetUnreachable);
+  expect(result.code).toBe(EXIT.targetUnreachable);
   expect(result.output).toMatch(/TARGET_BASE_URL http:\/\/127\.0\.0\.1:9 is unreachable/);
   expect(result.output).not.toMatch(/\n\s+at /);
   expect(result.output).not.toContain(SECRET);
@@ -56,7 +38,7 @@ test('WRAPPER: credentials the target refuses exit 2 before any test runs', asyn
   try {
     const { port } = server.address() as AddressInfo;
     const result = await runWrapper(contract(`http://127.0.0.1:${port}`));
-    expect(result.status).toBe(EXIT.badConfiguration);
+    expect(result.code).toBe(EXIT.badConfiguration);
     expect(result.output).toMatch(/are refused by .* \(HTTP 401, ERR-1002\)/);
     expect(result.output).not.toContain('Running');
   } finally {

@@ -3,13 +3,13 @@
  * in. Proven end to end: the suite runs against the reference server in production mode, which then
  * counts the events it holds.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { startReferenceServer } from '../reference/index.ts';
 import { targetEnvironmentOf } from '../reference/target-env.ts';
+import { runConformance } from './test-support/run-conformance.ts';
 
 test.setTimeout(180_000);
 
@@ -25,21 +25,6 @@ const specsOf = (suite: PlaywrightSuite): NonNullable<PlaywrightSuite['specs']> 
   ...(suite.specs ?? []),
   ...(suite.suites ?? []).flatMap(specsOf),
 ];
-
-const runConformance = (env: Record<string, string>, args: string[]) =>
-  new Promise<{ code: number | null; output: string }>((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/conformance.ts', ...args], {
-      env: { PATH: process.env.PATH, KIT_IGNORE_DOTENV: 'true', ...env },
-    });
-    let output = '';
-    child.stdout.on('data', (chunk) => {
-      output += chunk;
-    });
-    child.stderr.on('data', (chunk) => {
-      output += chunk;
-    });
-    child.on('close', (code) => resolve({ code, output }));
-  });
 
 test('PRODUCTION-SAFETY: against production only @readonly checks run, and nothing is created', async () => {
   const server = await startReferenceServer({ environment: 'production' });
