@@ -33,6 +33,7 @@ import {
   PAYLOAD_FIELDS,
   PAYOUT_ONLY_PAYLOAD_FIELDS,
 } from '../spec/event-fields.ts';
+import type { RuleId } from '../spec/rules.ts';
 import { nonPositiveAmountArbitrary } from './amounts.ts';
 import { fieldPathsOverlap } from './field-path.ts';
 import type { FinancialEventFields } from './financial-event.ts';
@@ -95,7 +96,7 @@ export interface FaultKind {
   /** The field it breaks, with `[i]` for any item of multiCurrencyAmounts and `<name>` for a property name. */
   readonly field: string;
   readonly errorCode: ExpectedErrorCode;
-  readonly ruleId: string;
+  readonly ruleId: RuleId;
   readonly summary: string;
   /** Types of event the kind applies to. */
   readonly types: readonly EventType[];
@@ -156,18 +157,20 @@ const nearMisses = (allowed: readonly string[]): Record<string, readonly string[
 const enumFaultValues = (allowed: readonly string[], others: readonly string[]): fc.Arbitrary<Labelled> =>
   labelledFrom({ ...nearMisses(allowed), other: others, empty: [''] });
 
+/*
+ * Wrong JSON types that no stack reads as the right one. Many coerce scalars (Jackson and pydantic
+ * read "12.50" as an amount and 42 as a string, ASP.NET Core reads numbers from strings): what a
+ * deployment does with such a value is a reading of GAP-WRONG-JSON-TYPE, which the hand-written gap
+ * checks observe, so the generators only send an array or an object where a scalar belongs.
+ */
 const wrongTypesForString = (example: string): fc.Arbitrary<Labelled> =>
   labelledFrom({
-    number: [0, 42, -1.5],
-    boolean: [true, false],
     array: [[], [example]],
     object: [{}, { value: example }],
   });
 
 const wrongTypesForNumber = (example: number): fc.Arbitrary<Labelled> =>
   labelledFrom({
-    string: [String(example), '12.50', '1e3'],
-    boolean: [true, false],
     array: [[], [example]],
     object: [{}, { value: example }],
   });
@@ -238,7 +241,7 @@ interface KindSpec {
   readonly id: FaultKindId;
   readonly field: string;
   readonly errorCode: ExpectedErrorCode;
-  readonly ruleId: string;
+  readonly ruleId: RuleId;
   readonly summary: string;
   readonly types?: readonly EventType[];
   readonly needsMultiCurrencyAmount?: boolean;
@@ -302,8 +305,6 @@ const removeTypeSpecificFields = (base: FinancialEventFields): readonly FaultOpe
     .filter((name) => Object.keys(base.payload).includes(name))
     .map((name): FaultOperation => ({ op: 'delete', path: `payload.${name}` }));
 
-const WRONG_TYPE = 'GAP-WRONG-JSON-TYPE';
-
 const DEFINITIONS: readonly FaultKindDefinition[] = [
   defineKind({
     id: 'externalId.empty',
@@ -325,7 +326,7 @@ const DEFINITIONS: readonly FaultKindDefinition[] = [
     id: 'externalId.wrongType',
     field: 'externalId',
     errorCode: ANY_ERROR_CODE,
-    ruleId: WRONG_TYPE,
+    ruleId: 'VAL-EXTERNAL-ID-REQUIRED',
     summary: 'externalId is not a string (null included: missing or wrong type, either way a 400)',
     draw: at(
       'externalId',
@@ -349,7 +350,7 @@ const DEFINITIONS: readonly FaultKindDefinition[] = [
     id: 'type.wrongType',
     field: 'type',
     errorCode: ANY_ERROR_CODE,
-    ruleId: WRONG_TYPE,
+    ruleId: 'VAL-TYPE-ENUM',
     summary: 'type is not a string',
     changesType: true,
     prepare: removeTypeSpecificFields,
@@ -367,7 +368,7 @@ const DEFINITIONS: readonly FaultKindDefinition[] = [
     id: 'countryCode.wrongType',
     field: 'countryCode',
     errorCode: ANY_ERROR_CODE,
-    ruleId: WRONG_TYPE,
+    ruleId: 'VAL-COUNTRY-ISO3166',
     summary: 'countryCode is not a string',
     draw: at('countryCode', wrongTypesForString('DE')),
   }),
@@ -383,7 +384,7 @@ const DEFINITIONS: readonly FaultKindDefinition[] = [
     id: 'currencyCode.wrongType',
     field: 'currencyCode',
     errorCode: ANY_ERROR_CODE,
-    ruleId: WRONG_TYPE,
+    ruleId: 'VAL-CURRENCY-ISO4217',
     summary: 'currencyCode is not a string',
     draw: at('currencyCode', wrongTypesForString('EUR')),
   }),
@@ -399,7 +400,7 @@ const DEFINITIONS: readonly FaultKindDefinition[] = [
     id: 'amount.wrongType',
     field: 'amount',
     errorCode: ANY_ERROR_CODE,
-    ruleId: WRONG_TYPE,
+    ruleId: 'VAL-AMOUNT-POSITIVE',
     summary: 'amount is not a number (a numeric string included)',
     draw: at('amount', wrongTypesForNumber(12)),
   }),
@@ -415,7 +416,7 @@ const DEFINITIONS: readonly FaultKindDefinition[] = [
     id: 'status.wrongType',
     field: 'status',
     errorCode: ANY_ERROR_CODE,
-    ruleId: WRONG_TYPE,
+    ruleId: 'VAL-STATUS-ENUM',
     summary: 'status is not a string',
     draw: at('status', wrongTypesForString('PENDING')),
   }),
@@ -423,7 +424,7 @@ const DEFINITIONS: readonly FaultKindDefinition[] = [
     id: 'originalStatus.wrongType',
     field: 'originalStatus',
     errorCode: ANY_ERROR_CODE,
-    ruleId: WRONG_TYPE,
+    ruleId: 'VAL-ALL-FAILURES',
     summary: 'originalStatus is not a string (its values are not shown, its type is)',
     draw: at('originalStatus', wrongTypesForString('SETTLED')),
   }),
@@ -431,7 +432,7 @@ const DEFINITIONS: readonly FaultKindDefinition[] = [
     id: 'payload.wrongType',
     field: 'payload',
     errorCode: ANY_ERROR_CODE,
-    ruleId: WRONG_TYPE,
+    ruleId: 'VAL-ALL-FAILURES',
     summary: 'payload is not an object',
     draw: at(
       'payload',
@@ -450,7 +451,7 @@ const DEFINITIONS: readonly FaultKindDefinition[] = [
     id: 'payload.channel.wrongType',
     field: 'payload.channel',
     errorCode: ANY_ERROR_CODE,
-    ruleId: WRONG_TYPE,
+    ruleId: 'VAL-CHANNEL-ENUM',
     summary: 'payload.channel is not a string',
     draw: at('payload.channel', wrongTypesForString('CASH')),
   }),
@@ -490,7 +491,7 @@ const DEFINITIONS: readonly FaultKindDefinition[] = [
     id: 'payload.ownField.wrongType',
     field: "payload.<the type's own field>",
     errorCode: ANY_ERROR_CODE,
-    ruleId: WRONG_TYPE,
+    ruleId: 'VAL-ALL-FAILURES',
     summary: "one of the type's own payload fields is not a string",
     dependsOnType: true,
     draw: (base) =>
@@ -514,7 +515,7 @@ const DEFINITIONS: readonly FaultKindDefinition[] = [
     id: 'multiCurrencyAmounts.wrongType',
     field: 'multiCurrencyAmounts',
     errorCode: ANY_ERROR_CODE,
-    ruleId: WRONG_TYPE,
+    ruleId: 'VAL-ALL-FAILURES',
     summary: 'multiCurrencyAmounts is not an array',
     draw: at(
       'multiCurrencyAmounts',
@@ -530,7 +531,7 @@ const DEFINITIONS: readonly FaultKindDefinition[] = [
     id: 'multiCurrencyAmounts.item.wrongType',
     field: 'multiCurrencyAmounts[i]',
     errorCode: ANY_ERROR_CODE,
-    ruleId: WRONG_TYPE,
+    ruleId: 'VAL-ALL-FAILURES',
     summary: 'an item of multiCurrencyAmounts is not an object',
     needsMultiCurrencyAmount: true,
     draw: atItem(
@@ -551,7 +552,7 @@ const DEFINITIONS: readonly FaultKindDefinition[] = [
     id: 'multiCurrencyAmounts.item.currencyCode.wrongType',
     field: 'multiCurrencyAmounts[i].currencyCode',
     errorCode: ANY_ERROR_CODE,
-    ruleId: WRONG_TYPE,
+    ruleId: 'VAL-MCA-CURRENCY-ISO4217',
     summary: 'the currencyCode of an item is not a string',
     needsMultiCurrencyAmount: true,
     draw: atItem('.currencyCode', wrongTypesForString('EUR')),
@@ -569,7 +570,7 @@ const DEFINITIONS: readonly FaultKindDefinition[] = [
     id: 'multiCurrencyAmounts.item.amount.wrongType',
     field: 'multiCurrencyAmounts[i].amount',
     errorCode: ANY_ERROR_CODE,
-    ruleId: WRONG_TYPE,
+    ruleId: 'VAL-MCA-AMOUNT-POSITIVE',
     summary: 'the amount of an item is not a number',
     needsMultiCurrencyAmount: true,
     draw: atItem('.amount', wrongTypesForNumber(5)),

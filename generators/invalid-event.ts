@@ -97,7 +97,9 @@ export const invalidUpdateArbitrary = (
   options: FaultSetOptions = {},
 ): fc.Arbitrary<InvalidEventSample> => {
   checkKinds(options, previous.type);
-  return validUpdateArbitrary(previous)
+  // The status is kept: transitions are not shown, and a deployment that refuses one would refuse
+  // the PUT for it before or beside its validation failures.
+  return validUpdateArbitrary(previous, { keepStatus: true })
     .filter(usableBase(options.kinds))
     .chain((base) => faultSetArbitrary(base, options).map((faults) => applyFaults(base, faults)));
 };

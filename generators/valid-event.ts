@@ -85,26 +85,14 @@ const COMPANIES = [
   'Société Générale des Eaux',
   'Blue Ocean GmbH',
 ] as const;
-const PERSONAL_ID_TYPES = [
-  'PASSPORT',
-  'NATIONAL_ID',
-  'TAX_ID',
-  'DRIVING_LICENSE',
-  'RESIDENCE_PERMIT',
-] as const;
-/** Allowed values of originalStatus are not shown (GAP-ORIGINAL-STATUS-VALUES): a tenant's own words. */
-const ORIGINAL_STATUSES = [
-  'PENDING',
-  'BOOKED',
-  'REJECTED',
-  'AUTHORISED',
-  'CAPTURED',
-  'SETTLED',
-  'DECLINED',
-  'IN_PROGRESS',
-  'completed',
-  'awaiting confirmation',
-] as const;
+/*
+ * The values of the personal id types and of originalStatus are not shown (GAP-PERSONAL-ID-TYPE-VALUES,
+ * GAP-ORIGINAL-STATUS-VALUES): a deployment may accept any string or only a list of its own. A valid
+ * event uses only values every such list holds (the commonest id types; originalStatus in the service's
+ * own vocabulary), so that no reading of those gaps refuses it; the hand-written gap checks send the
+ * unusual values and record the reading.
+ */
+const PERSONAL_ID_TYPES = ['PASSPORT', 'NATIONAL_ID'] as const;
 
 const ID_CHARACTERS = 'ABCDEFGHJKLMNPQRSTUVWXYZ0123456789'.split('');
 
@@ -122,18 +110,7 @@ const nameArbitrary = (): fc.Arbitrary<string> =>
 const personalIdArbitrary = (): fc.Arbitrary<string> =>
   fc.string({ unit: fc.constantFrom(...ID_CHARACTERS), minLength: 6, maxLength: 16 });
 
-const originalStatusArbitrary = (): fc.Arbitrary<string> =>
-  fc.oneof(
-    { weight: 4, arbitrary: fc.constantFrom(...ORIGINAL_STATUSES) },
-    {
-      weight: 1,
-      arbitrary: fc.string({
-        unit: fc.constantFrom(...'ABCDEFGHIJKLMNOPQRSTUVWXYZ_'.split('')),
-        minLength: 3,
-        maxLength: 20,
-      }),
-    },
-  );
+const originalStatusArbitrary = (): fc.Arbitrary<string> => fc.constantFrom(...EVENT_STATUSES);
 
 // ---------------------------------------------------------------------------------------------
 // Payload and multiCurrencyAmounts

@@ -3,25 +3,17 @@
  * suite's oracle, the generators' own reading of the spec (DESIGN principle 1), independent of the
  * reference server's validator.
  */
-import type { ErrorCode } from '../spec/error-codes.ts';
+import {
+  ANY_ERROR_CODE,
+  describeExpectedFailures,
+  type ExpectedErrorCode,
+  type ExpectedFailure,
+} from '../oracle/expected-failure.ts';
 
-/** Stands for "any ERR-nnnn code": the spec says the request fails but not with which code. */
-export const ANY_ERROR_CODE = 'ANY';
-export type ExpectedErrorCode = ErrorCode | typeof ANY_ERROR_CODE;
+export { ANY_ERROR_CODE, type ExpectedErrorCode };
 
-export interface ExpectedError {
-  /** The offending field, in dot and bracket notation: `payload.channel`, `multiCurrencyAmounts[2].amount`. */
-  readonly field: string;
-  /** The code the spec gives for it, or ANY where the spec is silent on the code. */
-  readonly errorCode: ExpectedErrorCode;
-  /** The rule (or, for ANY, the gap) of spec/rules.ts this expectation comes from. */
-  readonly ruleId: string;
-  /**
-   * Other fields a deployment may name instead, where the spec leaves it open: a schema validator
-   * names the object that has an unexpected property (`payload`) rather than the property.
-   */
-  readonly alternativeFields?: readonly string[];
-}
+/** One failure an invalid event must produce (the oracle's type, with the rule it comes from). */
+export type ExpectedError = ExpectedFailure;
 
 export interface ExpectedVerdict {
   /** Body validation failures are 400 (7.3). */
@@ -36,14 +28,8 @@ export const combineExpectations = (errors: readonly ExpectedError[]): ExpectedV
   errors: Object.freeze([...errors]),
 });
 
-const describeError = (error: ExpectedError): string => {
-  const code = error.errorCode === ANY_ERROR_CODE ? 'any ERR-nnnn' : error.errorCode;
-  const alternatives = error.alternativeFields?.length ? ` (or ${error.alternativeFields.join(', ')})` : '';
-  return `${error.field}${alternatives} → ${code} [${error.ruleId}]`;
-};
-
 /** One line for test titles and failure messages: `400 with 2 errors: amount → ERR-3005 [VAL-…]; …`. */
 export const describeVerdict = (expected: ExpectedVerdict): string =>
   `${expected.httpStatus} with ${expected.errors.length} error${expected.errors.length === 1 ? '' : 's'}: ${expected.errors
-    .map(describeError)
+    .map((error) => `${describeExpectedFailures([error])} [${error.ruleId}]`)
     .join('; ')}`;

@@ -11,20 +11,22 @@ import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { FullConfig, FullResult, Reporter, Suite } from '@playwright/test/reporter';
 import { readTargetContract } from '../config/index.ts';
-import { ruleIdOfTitle } from '../suites/support/rule-labels.ts';
+import { parseRuleTitle } from '../oracle/index.ts';
 import { type OutputPaths, outputPaths } from './output-paths.ts';
 import { describeTarget, environmentInfo, newRunInfo, type RunInfo, toProperties } from './run-info.ts';
 
 export const RULE_ANNOTATION = 'rule';
 
-/** Adds the rule annotation to every test whose title starts with a rule id; returns how many. */
+/** Adds a rule annotation for every rule id a test's title starts with; returns how many tests have one. */
 export const annotateRuleIds = (suite: Suite): number => {
   let annotated = 0;
   for (const test of suite.allTests()) {
-    const id = ruleIdOfTitle(test.title);
-    if (id === undefined) continue;
-    if (!test.annotations.some((a) => a.type === RULE_ANNOTATION)) {
-      test.annotations.push({ type: RULE_ANNOTATION, description: id });
+    const { ids } = parseRuleTitle(test.title);
+    if (ids.length === 0) continue;
+    for (const id of ids) {
+      if (!test.annotations.some((a) => a.type === RULE_ANNOTATION && a.description === id)) {
+        test.annotations.push({ type: RULE_ANNOTATION, description: id });
+      }
     }
     annotated += 1;
   }

@@ -33,8 +33,8 @@ export type Area = (typeof AREAS)[number];
 
 export type Severity = 'critical' | 'normal' | 'minor';
 
-export interface Rule {
-  readonly id: string;
+export interface Rule<Id extends string = RuleId> {
+  readonly id: Id;
   /** A stated rule must hold; a gap is where the spec is silent and the kit only observes. */
   readonly kind: 'rule' | 'gap';
   readonly part: SpecPart;
@@ -49,16 +49,17 @@ export interface Rule {
   readonly notCheckableRemotely?: string;
 }
 
-type RuleInput = Omit<Rule, 'severity' | 'kind'> & { severity?: Severity };
+type RuleInput<Id extends string> = Omit<Rule<Id>, 'severity' | 'kind'> & { severity?: Severity };
 
 const CRITICAL_AREAS: ReadonlySet<Area> = new Set(['auth', 'isolation', 'dedup']);
 
-const rule = (input: RuleInput): Rule =>
+const rule = <const Id extends string>(input: RuleInput<Id>): Rule<Id> =>
   Object.freeze({ kind: 'rule', severity: CRITICAL_AREAS.has(input.area) ? 'critical' : 'normal', ...input });
 
-const gap = (input: RuleInput): Rule => Object.freeze({ kind: 'gap', severity: 'minor', ...input });
+const gap = <const Id extends string>(input: RuleInput<Id>): Rule<Id> =>
+  Object.freeze({ kind: 'gap', severity: 'minor', ...input });
 
-export const RULES: readonly Rule[] = Object.freeze([
+const CATALOG = [
   // Part 5: authentication and tenant headers
   rule({
     id: 'AUTH-TOKEN-MISSING',
@@ -276,6 +277,15 @@ export const RULES: readonly Rule[] = Object.freeze([
     area: 'validation',
     title: 'Body validation failures answer 400, not 422',
     statement: 'Body validation failures are documented with HTTP 400 in 7.3.',
+    httpStatus: 400,
+  }),
+  rule({
+    id: 'REQUEST-MALFORMED-400',
+    part: 'errors',
+    area: 'errors',
+    title: 'A request body that is not JSON gets 400',
+    statement:
+      '7.4: 400 is "Malformed request". A body that is not JSON is malformed; a JSON body that is not an object is malformed or fails validation (400, or 422 under a code of no 7.3 rule: GAP-422-USE).',
     httpStatus: 400,
   }),
   // Part 4: creation, retrieval, update
@@ -619,17 +629,22 @@ export const RULES: readonly Rule[] = Object.freeze([
     statement: 'No outbound events or notifications (webhooks, callbacks) are described.',
     notCheckableRemotely: 'nothing to observe: the service sends nothing to the client',
   }),
-]);
+] as const;
+
+/** Every id of the catalog, as a type: a mistyped id anywhere in the kit fails the type-check. */
+export type RuleId = (typeof CATALOG)[number]['id'];
+
+export const RULES: readonly Rule[] = Object.freeze(CATALOG as readonly Rule[]);
 
 const RULES_BY_ID: ReadonlyMap<string, Rule> = new Map(RULES.map((r) => [r.id, r]));
 
-export const RULE_IDS: readonly string[] = Object.freeze(RULES.map((r) => r.id));
+export const RULE_IDS: readonly RuleId[] = Object.freeze(RULES.map((r) => r.id));
 
-/** The rule of an id; throws for an unknown id so that a typo in a test title fails loudly. */
+export const isRuleId = (id: string): id is RuleId => RULES_BY_ID.has(id);
+
+/** The rule of an id; throws for an unknown id so that a typo read from text fails loudly. */
 export const ruleById = (id: string): Rule => {
   const found = RULES_BY_ID.get(id);
   if (!found) throw new Error(`Unknown rule id "${id}": add it to spec/rules.ts`);
   return found;
 };
-
-export const isRuleId = (id: string): boolean => RULES_BY_ID.has(id);

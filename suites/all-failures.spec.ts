@@ -3,11 +3,12 @@
  * as a set (nothing missing, nothing invented), with the first failure's code at the top, a title about
  * validation errors, and 400, not 422.
  */
+import { changedFields, fieldSegments, ruleTitle } from '../oracle/index.ts';
 import { type ErrorCode, EVENT_FIELDS, PAYLOAD_FIELDS } from '../spec/index.ts';
-import { expectCreated, expectSameEvent, expectValidationFailure } from './support/expectations.ts';
-import { fieldSegments } from './support/field-paths.ts';
+import { expectedFailures } from './support/expected-failures.ts';
 import { test } from './support/fixtures.ts';
 import { type EventBody, validPayin, validPayout, withField } from './support/sample-events.ts';
+import { check } from './support/verdicts.ts';
 
 interface MultiFaultCase {
   readonly label: string;
@@ -133,57 +134,67 @@ const orderOf = (reported: readonly { field: string; errorCode: string }[]): str
 
 test.describe('all failures together', { tag: ['@validation'] }, () => {
   for (const testCase of CASES) {
-    test(`VAL-ALL-FAILURES: POST with ${testCase.label} gives every failure in errors[]`, async ({
+    test(ruleTitle('VAL-ALL-FAILURES', `POST with ${testCase.label} gives every failure in errors[]`), async ({
       tenantA,
       runId,
       observe,
     }) => {
-      const body = expectValidationFailure(await tenantA.create(testCase.make(runId)), testCase.expected);
-      await observe('GAP-ERRORS-ORDER', orderOf(body.errors));
+      const { body } = check.validationFailure(
+        await tenantA.create(testCase.make(runId)),
+        expectedFailures(testCase.expected),
+      );
+      if (body) await observe('GAP-ERRORS-ORDER', orderOf(body.errors));
     });
 
-    test(`UPDATE-VALIDATES: PUT with ${testCase.label} gives every failure in errors[]`, {
+    test(ruleTitle('UPDATE-VALIDATES', `PUT with ${testCase.label} gives every failure in errors[]`), {
       tag: ['@update'],
     }, async ({ tenantA, runId }) => {
       const faulty = testCase.make(runId);
       const original = faulty.type === 'INTERNAL_PAYOUT' ? validPayout(runId) : validPayin(runId);
       if (faulty.externalId) original.externalId = faulty.externalId;
-      const uuid = expectCreated(await tenantA.create(original));
-      expectValidationFailure(await tenantA.update(uuid, faulty), testCase.expected);
+      const uuid = check.created(await tenantA.create(original));
+      check.validationFailure(await tenantA.update(uuid, faulty), expectedFailures(testCase.expected), {
+        changedFields: changedFields(original, faulty),
+        creditMissingTo: 'UPDATE-VALIDATES',
+      });
       // A refused update changes nothing (found by the self-check: put-stored-before-validation).
-      expectSameEvent(await tenantA.retrieve(uuid), original);
+      check.sameEvent(await tenantA.retrieve(uuid), original, 'UPDATE-VALIDATES');
     });
   }
 
-  test('VAL-BODY-SHAPE: the validation body has status, errorCode of the first failure, a validation title, errors[]', async ({
-    tenantA,
-    runId,
-  }) => {
-    // expectValidationFailure checks the shape; this case is the smallest body that shows it.
-    expectValidationFailure(await tenantA.create(withField(validPayin(runId), 'amount', 0)), [
-      { field: 'amount', errorCode: 'ERR-3005' },
-    ]);
-  });
-
-  test('VAL-BODY-SHAPE: with several failures, the top-level errorCode is the code of the first item of errors[]', async ({
-    tenantA,
-    runId,
-  }) => {
-    // Found by the self-check (top-level-code-of-last-failure): one failure cannot tell first from last.
-    // Two failures of different codes, so that in whatever order errors[] lists them, first ≠ last;
-    // expectValidationFailure checks that the top-level errorCode is the first item's.
-    expectValidationFailure(
-      await tenantA.create(apply(validPayout(runId), { countryCode: 'de', 'payload.channel': 'WIRE' })),
-      [
-        { field: 'countryCode', errorCode: 'ERR-3003' },
-        { field: 'payload.channel', errorCode: 'ERR-3011' },
-      ],
+  test(ruleTitle(
+    'VAL-BODY-SHAPE',
+    'the validation body has status, errorCode of the first failure, a validation title, errors[]',
+  ), async ({ tenantA, runId }) => {
+    // The oracle checks the shape of every validation body; this case is the smallest that shows it.
+    check.validationFailure(
+      await tenantA.create(withField(validPayin(runId), 'amount', 0)),
+      expectedFailures([{ field: 'amount', errorCode: 'ERR-3005' }]),
     );
   });
 
-  test('VAL-STATUS-400: a validation failure answers 400, never 422', async ({ tenantA, runId }) => {
-    expectValidationFailure(await tenantA.create(withField(validPayout(runId), 'status', 'booked')), [
-      { field: 'status', errorCode: 'ERR-3006' },
-    ]);
+  test(ruleTitle(
+    'VAL-BODY-SHAPE',
+    'with several failures, the top-level errorCode is the code of the first item of errors[]',
+  ), async ({ tenantA, runId }) => {
+    // Found by the self-check (top-level-code-of-last-failure): one failure cannot tell first from last.
+    // Two failures of different codes, so that in whatever order errors[] lists them, first ≠ last.
+    check.validationFailure(
+      await tenantA.create(apply(validPayout(runId), { countryCode: 'de', 'payload.channel': 'WIRE' })),
+      expectedFailures([
+        { field: 'countryCode', errorCode: 'ERR-3003' },
+        { field: 'payload.channel', errorCode: 'ERR-3011' },
+      ]),
+    );
+  });
+
+  test(ruleTitle('VAL-STATUS-400', 'a validation failure answers 400, never 422'), async ({
+    tenantA,
+    runId,
+  }) => {
+    check.validationFailure(
+      await tenantA.create(withField(validPayout(runId), 'status', 'booked')),
+      expectedFailures([{ field: 'status', errorCode: 'ERR-3006' }]),
+    );
   });
 });

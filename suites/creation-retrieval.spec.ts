@@ -1,46 +1,35 @@
 /** Part 4: POST creates and answers 201 with a uuid; GET by that uuid returns the event as submitted. */
-import {
-  because,
-  expectCreated,
-  expectError,
-  expectErrorBody,
-  expectSameEvent,
-} from './support/expectations.ts';
-import { expect, test } from './support/fixtures.ts';
+import { describeRetrievalReading, readErrorBody, ruleTitle } from '../oracle/index.ts';
+import { test } from './support/fixtures.ts';
 import { validPayin, validPayout, withField } from './support/sample-events.ts';
+import { check } from './support/verdicts.ts';
 
 test.describe('creation and retrieval', { tag: ['@retrieval'] }, () => {
-  test('CREATE-RETURNS-UUID: POST of a valid payin and payout gives 201 with distinct UUIDs', async ({
+  test(ruleTitle('CREATE-RETURNS-UUID', 'POST of a valid payin and payout gives 201 with distinct UUIDs'), async ({
     tenantA,
     runId,
   }) => {
-    const first = expectCreated(await tenantA.create(validPayin(runId)));
-    const second = expectCreated(await tenantA.create(validPayout(runId)));
-    expect(first).not.toBe(second);
+    const first = check.created(await tenantA.create(validPayin(runId)));
+    const second = check.created(await tenantA.create(validPayout(runId)));
+    check.holds('CREATE-RETURNS-UUID', first !== second, `two events were given the same uuid ${first}`);
   });
 
-  test('RETRIEVE-RETURNS-EVENT: GET by uuid returns every submitted field equal', async ({
+  test(ruleTitle('RETRIEVE-RETURNS-EVENT', 'GET by uuid returns every submitted field equal'), async ({
     tenantA,
     runId,
     observe,
   }) => {
     for (const event of [validPayin(runId), validPayout(runId)]) {
-      const uuid = expectCreated(await tenantA.create(event));
-      const response = await tenantA.retrieve(uuid);
-      const extra = expectSameEvent(response, event);
-      await observe(
-        'GAP-GET-BODY',
-        extra.length
-          ? `GET adds fields: ${extra.sort().join(', ')}`
-          : 'GET returns only the submitted fields',
-      );
+      const uuid = check.created(await tenantA.create(event));
+      const { reading } = check.sameEvent(await tenantA.retrieve(uuid), event);
+      await observe('GAP-GET-BODY', describeRetrievalReading(reading));
     }
   });
 
-  test('RETRIEVE-RETURNS-EVENT: large and fractional amounts come back as the same numbers', async ({
-    tenantA,
-    runId,
-  }) => {
+  test(ruleTitle(
+    'RETRIEVE-RETURNS-EVENT',
+    'large and fractional amounts come back as the same numbers',
+  ), async ({ tenantA, runId }) => {
     const event = withField(
       withField(validPayout(runId, 'amounts'), 'amount', 98765432.1),
       'multiCurrencyAmounts',
@@ -49,77 +38,92 @@ test.describe('creation and retrieval', { tag: ['@retrieval'] }, () => {
         { currencyCode: 'USD', amount: 0.3 },
       ],
     );
-    const uuid = expectCreated(await tenantA.create(event));
-    expectSameEvent(await tenantA.retrieve(uuid), event);
+    const uuid = check.created(await tenantA.create(event));
+    check.sameEvent(await tenantA.retrieve(uuid), event);
   });
 
-  test('RETRIEVE-RETURNS-EVENT: data is kept exactly as sent, or refused cleanly, never altered', async ({
-    tenantA,
-    runId,
-    observe,
-  }) => {
-    const cases = {
-      'an amount with three decimals': withField(validPayin(runId, 'precise'), 'amount', 10.125),
-      'an item amount with four decimals': withField(
-        validPayout(runId, 'precise'),
-        'multiCurrencyAmounts[0].amount',
-        3.0625,
-      ),
-      'an externalId with surrounding spaces': {
-        ...validPayin(runId),
-        externalId: `  ${runId}-padded-${crypto.randomUUID().slice(0, 8)}  `,
-      },
-      'names with accents and mixed case': withField(
-        validPayin(runId, 'names'),
-        'payload.payerName',
-        'Zoë ÅSTRÖM-de la Peña',
-      ),
-    };
-    for (const [label, event] of Object.entries(cases)) {
+  test(ruleTitle(
+    'RETRIEVE-RETURNS-EVENT',
+    'data is kept exactly as sent, or refused cleanly, never altered',
+  ), async ({ tenantA, runId, observe }) => {
+    // Precision and the externalId's form are not shown (GAP-FIELD-LIMITS): a deployment may refuse
+    // these (under the field's own code too) or even fail on them, which is recorded; what it accepts
+    // it must keep exactly.
+    const cases: [string, Record<string, unknown>, string][] = [
+      ['an amount with three decimals', withField(validPayin(runId, 'precise'), 'amount', 10.125), 'amount'],
+      [
+        'an item amount with four decimals',
+        withField(validPayout(runId, 'precise'), 'multiCurrencyAmounts[0].amount', 3.0625),
+        'multiCurrencyAmounts',
+      ],
+      [
+        'an externalId with surrounding spaces',
+        { ...validPayin(runId), externalId: `  ${runId}-padded-${crypto.randomUUID().slice(0, 8)}  ` },
+        'externalId',
+      ],
+    ];
+    for (const [label, event, field] of cases) {
       const response = await tenantA.create(event);
-      expect(
-        response.status,
-        because(response, `${label}: accepted (201) or refused (400), never a failure`),
-      ).toBeLessThan(500);
       if (response.status === 201) {
-        expectSameEvent(await tenantA.retrieve(expectCreated(response)), event);
+        check.sameEvent(await tenantA.retrieve(check.created(response)), event);
       } else {
-        expect(response.status, because(response, `${label}: a refusal must be a 400`)).toBe(400);
-        expectErrorBody(response);
+        check.gapAnswer(response, { claimsChecked: label, probedFields: [field] });
       }
       await observe(
         'GAP-FIELD-LIMITS',
-        `${label}: ${response.status === 201 ? 'kept exactly' : `refused ${response.status}`}`,
+        `${label}: ${response.status === 201 ? 'kept exactly' : `refused ${response.status} ${readErrorBody(response)?.errorCode ?? ''}`.trim()}`,
       );
     }
   });
 
-  test('RETRIEVE-UNKNOWN-404: GET of an unknown uuid gives 404 ERR-4002', { tag: ['@readonly'] }, async ({
-    tenantA,
-  }) => {
-    expectError(await tenantA.retrieve(crypto.randomUUID()), 'ERR-4002');
+  test(ruleTitle(
+    'RETRIEVE-RETURNS-EVENT',
+    'names with accents, mixed case and punctuation are accepted and kept exactly',
+  ), async ({ tenantA, runId }) => {
+    // A string is a string: nothing in the spec lets a deployment refuse or change these.
+    const event = withField(
+      withField(validPayout(runId, 'names'), 'payload.beneficiaryName', 'Zoë ÅSTRÖM-de la Peña'),
+      'payload.channel',
+      'CRYPTO',
+    );
+    check.sameEvent(await tenantA.retrieve(check.created(await tenantA.create(event))), event);
   });
 
-  test('PATH-ID-IS-UUID: GET by an externalId (itself shaped like a UUID) gives 404 ERR-4002', async ({
-    tenantA,
-    runId,
-  }) => {
+  test(ruleTitle('RETRIEVE-UNKNOWN-404', 'GET of an unknown uuid gives 404 ERR-4002'), {
+    tag: ['@readonly'],
+  }, async ({ tenantA }) => {
+    check.error(await tenantA.retrieve(crypto.randomUUID()), 'ERR-4002', 'RETRIEVE-UNKNOWN-404');
+  });
+
+  test(ruleTitle(
+    'PATH-ID-IS-UUID',
+    'GET by an externalId (itself shaped like a UUID) gives 404 ERR-4002',
+  ), async ({ tenantA, runId }) => {
     // The one externalId that cannot carry the run id: it must be a UUID to leave no gap to hide in.
     const event = { ...validPayin(runId), externalId: crypto.randomUUID() };
-    const uuid = expectCreated(await tenantA.create(event));
-    expect(uuid).not.toBe(event.externalId);
-    expectError(await tenantA.retrieve(event.externalId), 'ERR-4002');
-    expect((await tenantA.retrieve(uuid)).status).toBe(200);
+    const uuid = check.created(await tenantA.create(event));
+    check.holds('PATH-ID-IS-UUID', uuid !== event.externalId, 'the uuid given is the externalId sent');
+    check.error(await tenantA.retrieve(event.externalId), 'ERR-4002', 'PATH-ID-IS-UUID');
+    check.sameEvent(await tenantA.retrieve(uuid), event, 'PATH-ID-IS-UUID');
   });
 
-  test('GAP-NON-UUID-PATH: GET with a path id that is not a UUID is refused with a structured error', {
-    tag: ['@readonly'],
-  }, async ({ tenantA, observe }) => {
+  test(ruleTitle(
+    'GAP-NON-UUID-PATH',
+    'GET with a path id that is not a UUID is refused with a structured error',
+  ), { tag: ['@readonly'] }, async ({ tenantA, observe }) => {
     const response = await tenantA.retrieve('not-a-uuid');
-    expect([400, 404], because(response, 'a path id that is not a UUID names no event')).toContain(
-      response.status,
+    // No event has such an id: any refusal a stack gives a path parameter that fails its pattern
+    // (404 like an unknown uuid or an unknown route, 400, FastAPI's 422) with the part 7 body.
+    check.holds(
+      'RETRIEVE-UNKNOWN-404',
+      [400, 404, 422].includes(response.status),
+      `a path id that is not a UUID names no event: expected 400, 404 or 422, got HTTP ${response.status}`,
+      response,
     );
-    const body = expectErrorBody(response);
-    await observe('GAP-NON-UUID-PATH', `GET /not-a-uuid gives ${response.status} ${body.errorCode}`);
+    check.gapAnswer(response);
+    await observe(
+      'GAP-NON-UUID-PATH',
+      `GET /not-a-uuid gives ${response.status} ${readErrorBody(response)?.errorCode ?? ''}`.trim(),
+    );
   });
 });

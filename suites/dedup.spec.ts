@@ -1,117 +1,135 @@
 /** Part 4, rules 1, 4 and 5: deduplication by externalId, per tenant, atomic under concurrency. */
-import {
-  because,
-  expectCreated,
-  expectError,
-  expectErrorBody,
-  expectSameEvent,
-} from './support/expectations.ts';
-import { expect, test } from './support/fixtures.ts';
+import { readErrorBody, ruleTitle } from '../oracle/index.ts';
+import { test } from './support/fixtures.ts';
 import { validPayin, validPayout } from './support/sample-events.ts';
+import { check } from './support/verdicts.ts';
 
 const CONCURRENT_POSTS = 12;
 
 test.describe('deduplication', { tag: ['@dedup'] }, () => {
-  test('DEDUP-EXTERNAL-ID: a second POST with an existing externalId gives 400 ERR-4001 and the first event is unchanged', async ({
-    tenantA,
-    runId,
-  }) => {
+  test(ruleTitle(
+    'DEDUP-EXTERNAL-ID',
+    'a second POST with an existing externalId gives 400 ERR-4001 and the first event is unchanged',
+  ), async ({ tenantA, runId }) => {
     const first = validPayin(runId);
-    const uuid = expectCreated(await tenantA.create(first));
+    const uuid = check.created(await tenantA.create(first));
     const second = { ...validPayout(runId), externalId: first.externalId };
-    expectError(await tenantA.create(second), 'ERR-4001');
+    check.error(await tenantA.create(second), 'ERR-4001', 'DEDUP-EXTERNAL-ID');
     // Re-read before anything else is sent: a re-POST is not an update (part 4, rule 5).
-    expectSameEvent(await tenantA.retrieve(uuid), first);
-    expectError(await tenantA.create(first), 'ERR-4001');
-    expectSameEvent(await tenantA.retrieve(uuid), first);
+    check.sameEvent(await tenantA.retrieve(uuid), first, 'DEDUP-EXTERNAL-ID');
+    check.error(await tenantA.create(first), 'ERR-4001', 'DEDUP-EXTERNAL-ID');
+    check.sameEvent(await tenantA.retrieve(uuid), first, 'DEDUP-EXTERNAL-ID');
   });
 
-  test('DEDUP-EXTERNAL-ID: externalIds that differ only in letter case are different ids, both created', async ({
-    tenantA,
-    runId,
-  }) => {
-    // Found by the self-check (dedup-case-insensitive): an externalId is a string, kept exactly as sent;
-    // "already exists" is that string existing, and a tenant's own ids may differ only in case.
-    // Both carry the run id as it is; "CASE" and "case" make them differ whatever the random part holds.
+  test(ruleTitle(
+    'DEDUP-EXTERNAL-ID',
+    'externalIds that differ only in letter case are different ids, both created',
+  ), async ({ tenantA, runId }) => {
+    // An externalId is a string, kept exactly as sent; "already exists" is that string existing, and a
+    // tenant's own ids may differ only in case. Both carry the run id as it is; "CASE" and "case" make
+    // them differ whatever the random part holds.
     const suffix = crypto.randomUUID().slice(0, 13);
     const upper = { ...validPayin(runId), externalId: `${runId}-CASE-${suffix.toUpperCase()}` };
     const lower = { ...validPayout(runId), externalId: `${runId}-case-${suffix.toLowerCase()}` };
-    const uuidOfUpper = expectCreated(await tenantA.create(upper));
-    const uuidOfLower = expectCreated(await tenantA.create(lower));
-    expect(uuidOfLower).not.toBe(uuidOfUpper);
-    expectSameEvent(await tenantA.retrieve(uuidOfUpper), upper);
-    expectSameEvent(await tenantA.retrieve(uuidOfLower), lower);
+    const uuidOfUpper = check.created(await tenantA.create(upper));
+    const uuidOfLower = check.created(await tenantA.create(lower));
+    check.holds('DEDUP-EXTERNAL-ID', uuidOfLower !== uuidOfUpper, 'two events were given one uuid');
+    check.sameEvent(await tenantA.retrieve(uuidOfUpper), upper, 'DEDUP-EXTERNAL-ID');
+    check.sameEvent(await tenantA.retrieve(uuidOfLower), lower, 'DEDUP-EXTERNAL-ID');
   });
 
-  test('DEDUP-EXTERNAL-ID: a PUT cannot give an event the externalId another event of the tenant holds', {
-    tag: ['@update'],
-  }, async ({ tenantA, runId }) => {
-    // Found by the self-check (put-duplicate-external-id-allowed): externalId is unique per tenant, by
-    // PUT too. The refusal's status is GAP-422-USE's observation (400 or 422); both events stay as they were.
+  test(ruleTitle(
+    'DEDUP-EXTERNAL-ID',
+    'a PUT cannot give an event the externalId another event of the tenant holds',
+  ), { tag: ['@update'] }, async ({ tenantA, runId }) => {
+    // externalId is unique per tenant, by PUT too. The refusal's status is GAP-422-USE's observation
+    // (400, 409, 422, …), its code may well be ERR-4001; both events stay as they were.
     const first = validPayin(runId);
     const second = validPayout(runId);
-    const uuidOfFirst = expectCreated(await tenantA.create(first));
-    const uuidOfSecond = expectCreated(await tenantA.create(second));
+    const uuidOfFirst = check.created(await tenantA.create(first));
+    const uuidOfSecond = check.created(await tenantA.create(second));
     const response = await tenantA.update(uuidOfSecond, { ...second, externalId: first.externalId });
-    expect(response.status, because(response, 'the PUT must be refused with a 4xx')).toBeGreaterThanOrEqual(
-      400,
+    const outcome = check.update(response, 'DEDUP-EXTERNAL-ID', { trueClaims: ['ERR-4001'] });
+    check.holds(
+      'DEDUP-EXTERNAL-ID',
+      outcome === 'refused',
+      'a PUT gave an event the externalId another event of the tenant holds',
+      response,
     );
-    expect(response.status, because(response, 'the PUT must be refused with a 4xx')).toBeLessThan(500);
-    expectErrorBody(response);
-    expectSameEvent(await tenantA.retrieve(uuidOfFirst), first);
-    expectSameEvent(await tenantA.retrieve(uuidOfSecond), second);
+    check.sameEvent(await tenantA.retrieve(uuidOfFirst), first, 'DEDUP-EXTERNAL-ID');
+    check.sameEvent(await tenantA.retrieve(uuidOfSecond), second, 'DEDUP-EXTERNAL-ID');
   });
 
-  test('DEDUP-EXTERNAL-ID: an externalId given to an event by PUT is taken: a POST with it gets ERR-4001', {
-    tag: ['@update'],
-  }, async ({ tenantA, runId, observe }) => {
-    // Found by the self-check (put-external-id-not-reindexed). Whether PUT may change externalId at all
-    // is not shown (GAP-PUT-BODY): a deployment that refuses the change cleanly passes, and says so.
+  test(ruleTitle(
+    'DEDUP-EXTERNAL-ID',
+    'an externalId given to an event by PUT is taken: a POST with it gets ERR-4001',
+  ), { tag: ['@update'] }, async ({ tenantA, runId, observe }) => {
+    // Whether PUT may change externalId at all is not shown (GAP-PUT-BODY): a deployment that refuses
+    // the change cleanly passes, and says so.
     const event = validPayin(runId);
-    const uuid = expectCreated(await tenantA.create(event));
+    const uuid = check.created(await tenantA.create(event));
     const renamed = { ...event, externalId: `${event.externalId}-renamed` };
     const response = await tenantA.update(uuid, renamed);
-    expect(response.status, because(response, 'the service must answer, not fail')).toBeLessThan(500);
-    if (response.status >= 300) {
-      expectErrorBody(response);
-      expectSameEvent(await tenantA.retrieve(uuid), event);
-      await observe('GAP-PUT-BODY', `PUT changing externalId is refused with ${response.status}`);
+    if (check.update(response) === 'refused') {
+      check.sameEvent(await tenantA.retrieve(uuid), event, 'UPDATE-VALIDATES');
+      await observe(
+        'GAP-PUT-BODY',
+        `PUT changing externalId: refused ${response.status} ${readErrorBody(response)?.errorCode ?? ''}`.trim(),
+      );
       return;
     }
-    await observe('GAP-PUT-BODY', 'PUT may change externalId');
-    expectSameEvent(await tenantA.retrieve(uuid), renamed);
-    expectError(await tenantA.create({ ...validPayout(runId), externalId: renamed.externalId }), 'ERR-4001');
-    expectSameEvent(await tenantA.retrieve(uuid), renamed);
+    await observe('GAP-PUT-BODY', 'PUT changing externalId: applied');
+    check.sameEvent(await tenantA.retrieve(uuid), renamed, 'UPDATE-APPLIES');
+    const again = await tenantA.create({ ...validPayout(runId), externalId: renamed.externalId });
+    check.error(again, 'ERR-4001', 'DEDUP-EXTERNAL-ID');
+    check.sameEvent(await tenantA.retrieve(uuid), renamed, 'DEDUP-EXTERNAL-ID');
+    // Whether the old externalId is free again is not shown: either answer is recorded.
+    const old = await tenantA.create({ ...validPayout(runId), externalId: event.externalId });
+    check.gapAnswer(old);
+    await observe(
+      'GAP-PUT-BODY',
+      `the externalId a PUT replaced is ${old.status === 201 ? 'free again' : `still refused (${old.status} ${readErrorBody(old)?.errorCode ?? ''})`.trim()}`,
+    );
   });
 
-  test('DEDUP-PER-TENANT: the same externalId under another tenant is accepted, and each tenant keeps its own', async ({
-    tenantA,
-    tenantB,
-    runId,
-  }) => {
+  test(ruleTitle(
+    'DEDUP-PER-TENANT',
+    'the same externalId under another tenant is accepted, and each tenant keeps its own',
+  ), async ({ tenantA, tenantB, runId }) => {
     const eventOfA = validPayin(runId);
     const eventOfB = { ...validPayout(runId), externalId: eventOfA.externalId };
-    const uuidOfA = expectCreated(await tenantA.create(eventOfA));
-    const uuidOfB = expectCreated(await tenantB.create(eventOfB));
-    expect(uuidOfB).not.toBe(uuidOfA);
-    expectSameEvent(await tenantA.retrieve(uuidOfA), eventOfA);
-    expectSameEvent(await tenantB.retrieve(uuidOfB), eventOfB);
+    const uuidOfA = check.created(await tenantA.create(eventOfA));
+    const createdForB = await tenantB.create(eventOfB);
+    check.holds(
+      'DEDUP-PER-TENANT',
+      createdForB.status === 201,
+      `an externalId of tenant A must be free for tenant B; got HTTP ${createdForB.status}`,
+      createdForB,
+    );
+    const uuidOfB = check.created(createdForB);
+    check.holds('DEDUP-PER-TENANT', uuidOfB !== uuidOfA, "tenant B's event was given tenant A's uuid");
+    check.sameEvent(await tenantA.retrieve(uuidOfA), eventOfA, 'DEDUP-PER-TENANT');
+    check.sameEvent(await tenantB.retrieve(uuidOfB), eventOfB, 'DEDUP-PER-TENANT');
   });
 
-  test(`DEDUP-CONCURRENT: of ${CONCURRENT_POSTS} simultaneous POSTs of one new externalId exactly one gets 201`, async ({
-    clientFor,
-    target,
-    runId,
-  }) => {
+  test(ruleTitle(
+    'DEDUP-CONCURRENT',
+    `of ${CONCURRENT_POSTS} simultaneous POSTs of one new externalId exactly one gets 201`,
+  ), async ({ clientFor, target, runId }) => {
     // Unpaced, so the requests really are in flight together; twelve requests fit any budget.
     const burst = clientFor(target.tenantA, { paced: false });
     const event = validPayin(runId, 'concurrent');
     const responses = await Promise.all(Array.from({ length: CONCURRENT_POSTS }, () => burst.create(event)));
     const created = responses.filter((r) => r.status === 201);
-    expect(created.length, `exactly one 201 among ${responses.map((r) => r.status).join(', ')}`).toBe(1);
-    for (const response of responses) if (response.status !== 201) expectError(response, 'ERR-4001');
-    const uuid = expectCreated(created[0] ?? (responses[0] as (typeof responses)[0]));
-    const retrieved = await burst.retrieve(uuid);
-    expect(retrieved.status, because(retrieved, 'the one event created must be retrievable')).toBe(200);
+    check.holds(
+      'DEDUP-CONCURRENT',
+      created.length === 1,
+      `exactly one 201 expected among ${responses.map((r) => r.status).join(', ')}`,
+    );
+    for (const response of responses) {
+      if (response.status !== 201) check.error(response, 'ERR-4001', 'DEDUP-CONCURRENT');
+    }
+    const uuid = check.created(created[0] ?? (responses[0] as (typeof responses)[0]));
+    check.sameEvent(await burst.retrieve(uuid), event, 'DEDUP-CONCURRENT');
   });
 });

@@ -3,23 +3,24 @@
  * response of every test; these tests make each kind of error on purpose, so the rule has tests of
  * its own in the report and the certificate.
  */
+import { ruleTitle } from '../oracle/index.ts';
 import { EVENTS_PATH, HEADERS } from '../spec/index.ts';
-import { because, expectErrorBody } from './support/expectations.ts';
-import { expect, test } from './support/fixtures.ts';
+import { test } from './support/fixtures.ts';
 import { validPayin, withField } from './support/sample-events.ts';
 import type { ServiceResponse } from './support/service-client.ts';
+import { check } from './support/verdicts.ts';
 
+/** An answer that must be an error, with the part 7 body (what each error is, its own rules check). */
 const expectStructured = (response: ServiceResponse, label: string): void => {
-  expect(response.status, because(response, `${label}: expected an error status`)).toBeGreaterThanOrEqual(
-    400,
-  );
-  const body = expectErrorBody(response);
-  expect(body.errorCode, because(response, `${label}: errorCode`)).toMatch(/^ERR-\d{4}$/);
-  expect(typeof body.title, because(response, `${label}: title`)).toBe('string');
+  check.holds('ERROR-BODY-SHAPE', response.status >= 400, `${label}: expected an error status`, response);
+  check.gapAnswer(response);
 };
 
 test.describe('error bodies', { tag: ['@errors'] }, () => {
-  test('ERROR-BODY-SHAPE: header and lookup errors have JSON bodies with status, errorCode and title', {
+  test(ruleTitle(
+    'ERROR-BODY-SHAPE',
+    'header and lookup errors have JSON bodies with status, errorCode and title',
+  ), {
     tag: ['@readonly'],
   }, async ({ tenantA, anonymous }) => {
     const probes: [string, () => Promise<ServiceResponse>][] = [
@@ -45,12 +46,12 @@ test.describe('error bodies', { tag: ['@errors'] }, () => {
     for (const [label, send] of probes) expectStructured(await send(), label);
   });
 
-  test('ERROR-BODY-SHAPE: validation, duplicate and malformed-body errors have structured JSON bodies', async ({
-    tenantA,
-    runId,
-  }) => {
+  test(ruleTitle(
+    'ERROR-BODY-SHAPE',
+    'validation, duplicate and malformed-body errors have structured JSON bodies',
+  ), async ({ tenantA, runId }) => {
     const event = validPayin(runId);
-    expect((await tenantA.create(event)).status).toBe(201);
+    check.created(await tenantA.create(event));
     expectStructured(await tenantA.create(event), 'duplicate externalId');
     expectStructured(await tenantA.create(withField(validPayin(runId), 'amount', -1)), 'validation failure');
     expectStructured(

@@ -1,48 +1,55 @@
 /** Part 1 and part 4, rule 3: another tenant's uuid answers exactly like an unknown uuid. */
-import { because, expectCreated, expectError, expectSameEvent } from './support/expectations.ts';
-import { expect, test } from './support/fixtures.ts';
+import { isPlainObject, ruleTitle } from '../oracle/index.ts';
+import type { RuleId } from '../spec/index.ts';
+import { test } from './support/fixtures.ts';
 import { validPayin, validPayout } from './support/sample-events.ts';
 import type { ServiceResponse } from './support/service-client.ts';
+import { check } from './support/verdicts.ts';
 
-/** What an answer shows of itself: status, code and the fields of its body. */
-const shapeOf = (response: ServiceResponse) => ({
-  status: response.status,
-  errorCode: (response.json as { errorCode?: unknown } | undefined)?.errorCode,
-  fields: Object.keys((response.json as object | undefined) ?? {}).sort(),
-});
+/** What an answer shows of itself: status, code and the names of its body's fields. */
+const shapeOf = (response: ServiceResponse): string => {
+  const body = isPlainObject(response.json) ? response.json : {};
+  return `${response.status} ${String(body.errorCode)} {${Object.keys(body).sort().join(', ')}}`;
+};
+
+const expectIndistinguishable = (
+  rule: RuleId,
+  foreign: ServiceResponse,
+  unknown: ServiceResponse,
+  externalId: string,
+): void => {
+  check.error(foreign, 'ERR-4002', rule);
+  check.holds(rule, !foreign.text.includes(externalId), "the answer must not reveal the other tenant's event", foreign);
+  check.holds(
+    rule,
+    shapeOf(foreign) === shapeOf(unknown),
+    `must be indistinguishable from an unknown uuid: ${shapeOf(foreign)} against ${shapeOf(unknown)}`,
+    foreign,
+  );
+};
 
 test.describe('tenant isolation', { tag: ['@isolation'] }, () => {
-  test("ISOLATION-GET: GET of another tenant's uuid answers exactly like an unknown uuid", async ({
+  test(ruleTitle('ISOLATION-GET', "GET of another tenant's uuid answers exactly like an unknown uuid"), async ({
     tenantA,
     tenantB,
     runId,
   }) => {
     const event = validPayin(runId);
-    const uuid = expectCreated(await tenantA.create(event));
+    const uuid = check.created(await tenantA.create(event));
     const foreign = await tenantB.retrieve(uuid);
     const unknown = await tenantB.retrieve(crypto.randomUUID());
-    expectError(foreign, 'ERR-4002');
-    expect(foreign.text, because(foreign, "the answer must not reveal tenant A's event")).not.toContain(
-      event.externalId,
-    );
-    expect(shapeOf(foreign), because(foreign, 'must be indistinguishable from an unknown uuid')).toEqual(
-      shapeOf(unknown),
-    );
+    expectIndistinguishable('ISOLATION-GET', foreign, unknown, event.externalId);
   });
 
-  test("ISOLATION-PUT: PUT of another tenant's uuid answers like an unknown uuid and changes nothing", async ({
-    tenantA,
-    tenantB,
-    runId,
-  }) => {
+  test(ruleTitle(
+    'ISOLATION-PUT',
+    "PUT of another tenant's uuid answers like an unknown uuid and changes nothing",
+  ), async ({ tenantA, tenantB, runId }) => {
     const event = validPayout(runId);
-    const uuid = expectCreated(await tenantA.create(event));
+    const uuid = check.created(await tenantA.create(event));
     const foreign = await tenantB.update(uuid, { ...event, status: 'REJECTED', amount: 1 });
     const unknown = await tenantB.update(crypto.randomUUID(), { ...validPayout(runId), status: 'REJECTED' });
-    expectError(foreign, 'ERR-4002');
-    expect(shapeOf(foreign), because(foreign, 'must be indistinguishable from an unknown uuid')).toEqual(
-      shapeOf(unknown),
-    );
-    expectSameEvent(await tenantA.retrieve(uuid), event);
+    expectIndistinguishable('ISOLATION-PUT', foreign, unknown, event.externalId);
+    check.sameEvent(await tenantA.retrieve(uuid), event, 'ISOLATION-PUT');
   });
 });

@@ -16,9 +16,9 @@
  * it takes a few minutes, and every timeout scales with the window.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import { EVENTS_PATH, eventPath } from '../spec/index.ts';
-import { because, expectError } from './support/expectations.ts';
-import { expect, test } from './support/fixtures.ts';
+import { ruleTitle, simpleErrorBodySchema } from '../oracle/index.ts';
+import { EVENTS_PATH, eventPath, type RuleId } from '../spec/index.ts';
+import { test } from './support/fixtures.ts';
 import {
   BURST_CONCURRENCY,
   type Exhaustion,
@@ -35,9 +35,9 @@ import {
   windowMsOf,
 } from './support/rate-limit-burst.ts';
 import { readingOfBurst, readingOfRecovery } from './support/rate-limit-reading.ts';
-import { isJsonContentType, simpleErrorBodySchema } from './support/response-schemas.ts';
 import { validPayin, validPayout, withField } from './support/sample-events.ts';
 import type { SendOptions, ServiceResponse } from './support/service-client.ts';
+import { check, inconclusive } from './support/verdicts.ts';
 
 /** Valid POSTs: each creates an event (the dedicated tenant's data carries the run id). */
 const validPost =
@@ -73,8 +73,17 @@ const failingRequest =
     }
   };
 
-/** What a failing request answers when it is not throttled: 404 for an unknown uuid, 400 ERR-3005. */
-const expectedStatusOfFailing = (index: number): number => (index % 3 === 1 ? 400 : 404);
+/** What a failing request answers when it is not throttled (404 for an unknown uuid, 400 ERR-3005), and the rule that says so. */
+const expectedOfFailing = (index: number): { status: number; rule: RuleId } => {
+  switch (index % 3) {
+    case 0:
+      return { status: 404, rule: 'RETRIEVE-UNKNOWN-404' };
+    case 1:
+      return { status: 400, rule: 'VAL-AMOUNT-POSITIVE' };
+    default:
+      return { status: 404, rule: 'UPDATE-UNKNOWN-404' };
+  }
+};
 
 const describeRequest = (r: SentRequest): string =>
   `#${r.index + 1} ${r.request.method} → ${r.response.status}`;
@@ -82,42 +91,41 @@ const describeRequest = (r: SentRequest): string =>
 /** No 429 among the first `limit` requests of a burst from a fresh window. */
 const expectLimitServed = (burst: Exhaustion, limit: number): void => {
   const early = burst.withinLimit.find((r) => r.response.status === 429);
-  expect(
+  check.holds(
+    'RATE-LIMIT-429',
     early === undefined,
-    early
-      ? because(
-          early.response,
-          `inside a fresh window the first ${limit} requests must all be served, but request #${early.index + 1} got 429 (${statusCounts(burst.withinLimit)})`,
-        )
-      : '',
-  ).toBe(true);
-  expect(burst.withinLimit.length, `the burst must have sent the whole limit of ${limit}`).toBe(limit);
+    `inside a fresh window the first ${limit} requests must all be served, but request #${(early?.index ?? 0) + 1} got 429 (${statusCounts(burst.withinLimit)})`,
+    early?.response,
+  );
+  if (burst.withinLimit.length !== limit)
+    inconclusive(`the burst sent ${burst.withinLimit.length} requests, not the whole limit of ${limit}`);
 };
 
 /**
  * A 429 came before more were served than any reading of the window admits in the time taken: twice
  * the limit in a burst shorter than a window (a fixed window's boundary may fall inside it).
  */
-const expectThrottled = (burst: Exhaustion, limit: number, windowMs: number): ServiceResponse => {
+const expectThrottled = (
+  burst: Exhaustion,
+  limit: number,
+  windowMs: number,
+  rule: RuleId = 'RATE-LIMIT-429',
+): ServiceResponse => {
   const took = `${Math.round(burst.endedAt - burst.startedAt)} ms`;
   const { unthrottled } = burst;
   if (unthrottled?.kind === 'too-slow') {
-    throw new Error(
+    inconclusive(
       `${unthrottled.served} requests served in ${Math.round(unthrottled.withinMs)} ms without a 429, but the kit could not send fast enough for that to prove anything (it must outpace ${limit} per ${windowMs} ms). Check the target's latency and the machine's load, or run with a longer RATE_LIMIT_WINDOW_SECONDS against the embedded server.`,
     );
   }
-  const last = burst.requests.at(-1);
-  expect(
+  check.holds(
+    rule,
     unthrottled === undefined && burst.first429 !== undefined,
-    last
-      ? because(
-          last.response,
-          unthrottled
-            ? `past the limit of ${limit} the service must answer 429: ${unthrottled.served} requests were served in ${Math.round(unthrottled.withinMs)} ms, more than the ${unthrottled.most} any reading of a ${windowMs} ms window admits in that time, and none got 429 (${statusCounts(burst.requests)})`
-            : `past the limit of ${limit} the service must answer 429 (${statusCounts(burst.requests)} in ${took})`,
-        )
-      : 'no request was sent',
-  ).toBe(true);
+    unthrottled
+      ? `past the limit of ${limit} the service must answer 429: ${unthrottled.served} requests were served in ${Math.round(unthrottled.withinMs)} ms, more than the ${unthrottled.most} any reading of a ${windowMs} ms window admits in that time, and none got 429 (${statusCounts(burst.requests)})`
+      : `past the limit of ${limit} the service must answer 429 (${statusCounts(burst.requests)} in ${took})`,
+    burst.requests.at(-1)?.response,
+  );
   return (burst.first429 as SentRequest).response;
 };
 
@@ -141,33 +149,20 @@ test.describe('rate limit', { tag: ['@ratelimit'] }, () => {
     test.setTimeout(rateLimitTestTimeoutMs(target.rateLimit));
   });
 
-  test('RATE-LIMIT-429: inside a fresh window the limit is served; past it a 429 with a structured JSON body', async ({
-    rateLimitTenant,
-    target,
-    runId,
-    observe,
-  }) => {
+  test(ruleTitle(
+    'RATE-LIMIT-429',
+    'inside a fresh window the limit is served; past it a 429 with a structured JSON body',
+  ), async ({ rateLimitTenant, target, runId, observe }) => {
     const limit = target.rateLimit.requestsPerWindow;
     await waitForFreshWindow(target.rateLimit);
     const burst = await exhaustBudget(rateLimitTenant, target.rateLimit, validPost(runId));
     expectLimitServed(burst, limit);
     const served = burst.requests.filter((r) => r.response.status !== 429);
     const notCreated = served.find((r) => r.response.status !== 201);
-    expect(
-      notCreated === undefined,
-      notCreated
-        ? because(notCreated.response, 'a valid POST that is not throttled must be created (201)')
-        : '',
-    ).toBe(true);
+    if (notCreated) check.created(notCreated.response);
     const throttled = expectThrottled(burst, limit, windowMsOf(target.rateLimit));
-    expect(
-      isJsonContentType(throttled.headers['content-type']),
-      because(throttled, 'a 429 is a non-2xx response: its body must be JSON (part 7)'),
-    ).toBe(true);
-    expect(
-      throttled.json !== null && typeof throttled.json === 'object' && !Array.isArray(throttled.json),
-      because(throttled, 'a 429 must carry a structured JSON body (an object; its fields are not shown)'),
-    ).toBe(true);
+    // A non-2xx answer: a JSON object (its fields are not shown, GAP-429-BODY).
+    check.gapAnswer(throttled);
     await observe('GAP-429-BODY', shapeOf429(throttled), throttled.json);
     const first429 = burst.first429 as SentRequest;
     const figures = {
@@ -181,11 +176,10 @@ test.describe('rate limit', { tag: ['@ratelimit'] }, () => {
     if (reading) await observe('GAP-RATE-LIMIT-WINDOW', reading, figures);
   });
 
-  test('RATE-LIMIT-NO-HEADERS: neither a throttled nor a served response carries rate-limit headers', async ({
-    rateLimitTenant,
-    target,
-    runId,
-  }) => {
+  test(ruleTitle(
+    'RATE-LIMIT-NO-HEADERS',
+    'neither a throttled nor a served response carries rate-limit headers',
+  ), async ({ rateLimitTenant, target, runId }) => {
     // The answers of the burst that spent the budget from a fresh window, served ones and 429s: the
     // previous check's, or a burst of this check's own when it runs alone.
     let burst = rateLimitTenantActivity.lastExhaustion;
@@ -194,31 +188,24 @@ test.describe('rate limit', { tag: ['@ratelimit'] }, () => {
       burst = await exhaustBudget(rateLimitTenant, target.rateLimit, validPost(runId));
     }
     const answers = burst.requests;
-    expect(
-      answers.some((r) => r.response.status === 429) && answers.some((r) => r.response.status !== 429),
-      `both served and throttled answers must be checked (${statusCounts(answers)})`,
-    ).toBe(true);
+    if (!answers.some((r) => r.response.status === 429) || !answers.some((r) => r.response.status !== 429))
+      inconclusive(`both served and throttled answers are needed to check (${statusCounts(answers)})`);
     const offending = answers.filter((r) => rateLimitHeadersOf(r.response).length > 0);
     const names = [...new Set(offending.flatMap((r) => rateLimitHeadersOf(r.response)))];
     const statuses = [...new Set(offending.map((r) => r.response.status))];
     const example = offending.find((r) => r.response.status === 429) ?? offending[0];
-    expect(
+    check.holds(
+      'RATE-LIMIT-NO-HEADERS',
       example === undefined,
-      example
-        ? because(
-            example.response,
-            `part 8: rate-limit response headers are not returned, yet ${offending.length} of ${answers.length} answers (HTTP ${statuses.join(', ')}) carry ${names.join(', ')}`,
-          )
-        : '',
-    ).toBe(true);
+      `part 8: rate-limit response headers are not returned, yet ${offending.length} of ${answers.length} answers (HTTP ${statuses.join(', ')}) carry ${names.join(', ')}`,
+      example?.response,
+    );
   });
 
-  test('RATE-LIMIT-PER-TENANT: while the rate-limit tenant is throttled, tenant A is served', async ({
-    rateLimitTenant,
-    tenantA,
-    target,
-    runId,
-  }) => {
+  test(ruleTitle(
+    'RATE-LIMIT-PER-TENANT',
+    'while the rate-limit tenant is throttled, tenant A is served',
+  ), async ({ rateLimitTenant, tenantA, target, runId }) => {
     // POSTs, which count however the target counts: the tenant is throttled for them at least.
     await throttleNow(rateLimitTenant, target.rateLimit, validPost(runId));
     // The other tenant's one request goes out inside a stream of the throttled tenant's, which goes on
@@ -235,22 +222,23 @@ test.describe('rate limit', { tag: ['@ratelimit'] }, () => {
     const streamed = await stream;
     const { sentAt: from, answeredAt: to } = otherSpan;
     const meanwhile = streamed.filter((r) => r.sentAt <= to && r.answeredAt >= from);
-    expect(
-      meanwhile.some((r) => r.response.status === 429),
-      `the rate-limit tenant must be throttled while tenant A's request is in flight: ${statusCounts(meanwhile)} of its requests overlapped it (${statusCounts(streamed)} in all)`,
-    ).toBe(true);
-    expect(
-      other.status,
-      because(other, "another tenant's request must not be throttled by the rate-limit tenant's traffic"),
-    ).not.toBe(429);
-    expectError(other, 'ERR-4002');
+    if (!meanwhile.some((r) => r.response.status === 429))
+      inconclusive(
+        `the rate-limit tenant was not throttled while tenant A's request was in flight: ${statusCounts(meanwhile)} of its requests overlapped it (${statusCounts(streamed)} in all)`,
+      );
+    check.holds(
+      'RATE-LIMIT-PER-TENANT',
+      other.status !== 429,
+      "another tenant's request must not be throttled by the rate-limit tenant's traffic",
+      other,
+    );
+    check.error(other, 'ERR-4002', 'RETRIEVE-UNKNOWN-404');
   });
 
-  test('RATE-LIMIT-ALL-REQUESTS: GETs, PUTs and failed validations count: they alone exhaust the budget', async ({
-    rateLimitTenant,
-    target,
-    runId,
-  }) => {
+  test(ruleTitle(
+    'RATE-LIMIT-ALL-REQUESTS',
+    'GETs, PUTs and failed validations count: they alone exhaust the budget',
+  ), async ({ rateLimitTenant, target, runId }) => {
     const limit = target.rateLimit.requestsPerWindow;
     await waitForFreshWindow(target.rateLimit);
     // Half the limit at once, the rest half a window later: the recovery check then tells a fixed
@@ -265,26 +253,24 @@ test.describe('rate limit', { tag: ['@ratelimit'] }, () => {
     );
     expectLimitServed(burst, limit);
     const wrong = burst.requests.find(
-      (r) => r.response.status !== 429 && r.response.status !== expectedStatusOfFailing(r.index),
+      (r) => r.response.status !== 429 && r.response.status !== expectedOfFailing(r.index).status,
     );
-    expect(
-      wrong === undefined,
-      wrong
-        ? because(
-            wrong.response,
-            `${describeRequest(wrong)}: expected ${expectedStatusOfFailing(wrong.index)} (an unknown uuid gives 404, an amount of 0 gives 400)`,
-          )
-        : '',
-    ).toBe(true);
-    expectThrottled(burst, limit, windowMsOf(target.rateLimit));
+    if (wrong) {
+      const expected = expectedOfFailing(wrong.index);
+      check.holds(
+        wrong.response.status === 422 ? 'VAL-STATUS-400' : expected.rule,
+        false,
+        `${describeRequest(wrong)}: expected ${expected.status} (an unknown uuid gives 404, an amount of 0 gives 400)`,
+        wrong.response,
+      );
+    }
+    expectThrottled(burst, limit, windowMsOf(target.rateLimit), 'RATE-LIMIT-ALL-REQUESTS');
   });
 
-  test('RATE-LIMIT-WINDOW-RESET: after the window a throttled tenant is served again; the refused POST is then created', async ({
-    rateLimitTenant,
-    target,
-    runId,
-    observe,
-  }) => {
+  test(ruleTitle(
+    'RATE-LIMIT-WINDOW-RESET',
+    'after the window a throttled tenant is served again; the refused POST is then created',
+  ), async ({ rateLimitTenant, target, runId, observe }) => {
     const limit = target.rateLimit.requestsPerWindow;
     const windowMs = windowMsOf(target.rateLimit);
     // From the previous check's burst when it is recent, or from a burst of this check's own.
@@ -297,10 +283,7 @@ test.describe('rate limit', { tag: ['@ratelimit'] }, () => {
     }
     const sent = await throttleNow(rateLimitTenant, target.rateLimit, validPost(runId));
     const refused = sent.find((r) => r.response.status === 429 && r.request.method === 'POST');
-    expect(
-      refused,
-      `the rate-limit tenant must be throttled for this check (${statusCounts(sent)})`,
-    ).toBeDefined();
+    if (!refused) inconclusive(`the rate-limit tenant could not be throttled for this check (${statusCounts(sent)})`);
     const lastThrottledAt = Math.max(...sent.map((r) => r.answeredAt));
     // Part 8: a client retries a 429 after a delay. Retried every twentieth of a window, the refused
     // POST must be served within a window of the last 429.
@@ -316,20 +299,18 @@ test.describe('rate limit', { tag: ['@ratelimit'] }, () => {
       rateLimitTenantActivity.note(performance.now());
       retries += 1;
     } while (answer.status === 429 && performance.now() < deadline);
-    expect(
-      answer.status,
-      because(
-        answer,
-        `a throttled tenant must be served again within a window (${retries} retries, the last ${Math.round(servedAt - lastThrottledAt)} ms after the last 429)`,
-      ),
-    ).not.toBe(429);
-    expect(
-      answer.status,
-      because(
-        answer,
-        'the POST refused with 429 was not processed, so retrying it must create the event (201, not ERR-4001)',
-      ),
-    ).toBe(201);
+    check.holds(
+      'RATE-LIMIT-WINDOW-RESET',
+      answer.status !== 429,
+      `a throttled tenant must be served again within a window (${retries} retries, the last ${Math.round(servedAt - lastThrottledAt)} ms after the last 429)`,
+      answer,
+    );
+    check.holds(
+      'RATE-LIMIT-429',
+      answer.status === 201,
+      'the POST refused with 429 was not processed, so retrying it must create the event (201, not ERR-4001)',
+      answer,
+    );
     // How the capacity came back (GAP-RATE-LIMIT-WINDOW): all at once, or bit by bit.
     const servedOnFirstRetry = retries === 1;
     const after = servedOnFirstRetry

@@ -3,9 +3,13 @@
  * verdict from one run, the observations where the spec is silent, the target (never a token), the
  * kit version and the run id. Pure: the inputs are read elsewhere (write-certificate.ts).
  *
- * A rule's verdict comes from the tests whose titles start with its id:
- *   failed   if any of them failed;
- *   passed   if at least one ran and none failed (skipped ones are counted beside it);
+ * A rule's verdict is computed from the violations the tests recorded (oracle/), whichever test found
+ * them, and from the tests that check it (those whose titles name it, or that observed the gap):
+ *   failed   if any test recorded a violation of it, or a test of it failed without crediting any
+ *            rule (a failure outside the oracle: counted against the rules it checks, never lost);
+ *   passed   if at least one test of it passed and nothing violated it;
+ *   inconclusive  if its tests could not complete (a property cut short) or were stopped by
+ *            violations of other rules before they got to it;
  *   skipped  if all were skipped, with their reasons, or none was selected by the run's filters;
  *   not applicable in production  if they were skipped (or filtered out) because production gets
  *            only the checks that create and throttle nothing;
@@ -13,7 +17,7 @@
  *   not checkable remotely  with the catalog's reason, or else
  *   not covered: never "passed". Honesty first: a rule nobody checked is not a rule that holds.
  */
-import { RULES, type Rule, SPEC_PARTS } from '../../spec/index.ts';
+import { RULES, type Rule, type RuleId, SPEC_PARTS } from '../../spec/index.ts';
 import type { LoadSummary } from '../load-summaries.ts';
 import { type RunInfo, runFilters, type TargetDescription } from '../run-info.ts';
 import type { TestOutcome, TestOutcomeStatus } from './test-outcomes.ts';
@@ -23,6 +27,7 @@ export const CERTIFICATE_SCHEMA = 'conformance-certificate/v1';
 export const VERDICTS = Object.freeze([
   'failed',
   'passed',
+  'inconclusive',
   'skipped',
   'not-applicable-in-production',
   'not-checkable-remotely',
@@ -33,6 +38,7 @@ export type Verdict = (typeof VERDICTS)[number];
 export const VERDICT_LABELS: Readonly<Record<Verdict, string>> = Object.freeze({
   failed: 'failed',
   passed: 'passed',
+  inconclusive: 'inconclusive',
   skipped: 'skipped',
   'not-applicable-in-production': 'not applicable in production',
   'not-checkable-remotely': 'not checkable remotely',
@@ -49,6 +55,11 @@ export interface CertificateTest {
   readonly status: TestOutcomeStatus;
   readonly reasons?: readonly string[];
   readonly error?: string;
+  /** The violations of this rule the test recorded. */
+  readonly violations?: readonly string[];
+  /** The rules of others it recorded violations of. */
+  readonly otherViolations?: readonly RuleId[];
+  readonly inconclusive?: string;
 }
 
 export interface Reading {
@@ -155,12 +166,22 @@ export const decideVerdict = (
   context: { readonly productionReadOnly: boolean; readonly filters: readonly string[] },
 ): VerdictDecision => {
   const counts = countsOf(ran);
-  if (counts.failed > 0) {
-    const failing = ran.filter((t) => t.status === 'failed');
+  const violating = ran.filter((t) => (t.violations?.length ?? 0) > 0);
+  if (violating.length > 0) {
+    const total = violating.reduce((sum, t) => sum + (t.violations?.length ?? 0), 0);
     return {
       verdict: 'failed',
-      reason:
-        `${plural(counts.failed, 'test')} of ${ran.length} failed: ${failing[0]?.error?.split('\n')[0] ?? failing[0]?.title ?? ''}`.trim(),
+      reason: `${plural(total, 'violation')} in ${plural(violating.length, 'test')}: ${violating[0]?.violations?.[0] ?? ''}`,
+    };
+  }
+  // A test of this rule failed and credited no rule at all: the failure counts against this rule.
+  const uncredited = ran.filter(
+    (t) => t.status === 'failed' && (t.otherViolations?.length ?? 0) === 0 && !t.inconclusive,
+  );
+  if (uncredited.length > 0) {
+    return {
+      verdict: 'failed',
+      reason: `${plural(uncredited.length, 'test')} failed without naming a rule: ${uncredited[0]?.error?.split('\n')[0] ?? uncredited[0]?.title ?? ''}`.trim(),
     };
   }
   const passed = counts.passed + counts.flaky;
@@ -171,6 +192,16 @@ export const decideVerdict = (
     ].filter((n): n is string => n !== undefined);
     return notes.length > 0 ? { verdict: 'passed', reason: notes.join('; ') } : { verdict: 'passed' };
   }
+  const cutShort = ran.find((t) => t.inconclusive);
+  if (cutShort) return { verdict: 'inconclusive', reason: cutShort.inconclusive };
+  const stopped = ran.filter((t) => t.status === 'failed');
+  if (stopped.length > 0) {
+    const others = [...new Set(stopped.flatMap((t) => t.otherViolations ?? []))].sort();
+    return {
+      verdict: 'inconclusive',
+      reason: `its ${plural(stopped.length, 'check')} stopped at violations of ${others.join(', ')} before getting to it`,
+    };
+  }
   if (ran.length > 0) {
     const reasons = [...new Set(ran.flatMap((t) => t.reasons ?? []))].sort();
     if (reasons.length > 0 && reasons.every((r) => PRODUCTION_SKIP.test(r))) {
@@ -178,7 +209,7 @@ export const decideVerdict = (
     }
     return { verdict: 'skipped', reason: reasons.join('; ') || 'skipped without a reason' };
   }
-  const inSuite = listed?.filter((t) => t.ruleId === rule.id) ?? [];
+  const inSuite = listed?.filter((t) => t.ruleIds.includes(rule.id)) ?? [];
   if (inSuite.length > 0) {
     if (context.productionReadOnly && !inSuite.some((t) => t.tags.some((tag) => READONLY_TAG.test(tag)))) {
       return { verdict: 'not-applicable-in-production', reason: PRODUCTION_REASON };
@@ -215,19 +246,22 @@ const outcomeOf = (
   runErrors: readonly string[],
 ): { outcome: Outcome; text: string } => {
   const failedRules = rules.filter((r) => r.verdict === 'failed').length;
-  if (failedRules > 0 || testCounts.failed > 0) {
+  if (failedRules > 0) {
     return {
       outcome: 'deviation-found',
       text: `Deviation found: ${plural(failedRules, 'rule')} failed (${plural(testCounts.failed, 'failed test')}).`,
     };
   }
-  if (runErrors.length > 0 || testCounts.passed + testCounts.flaky === 0) {
+  const inconclusive = rules.filter((r) => r.verdict === 'inconclusive').length;
+  if (runErrors.length > 0 || testCounts.passed + testCounts.flaky === 0 || inconclusive > 0) {
     return {
       outcome: 'incomplete',
       text:
         runErrors.length > 0
           ? `Incomplete: the run reported ${plural(runErrors.length, 'error')} outside the tests.`
-          : 'Incomplete: no test passed in this run.',
+          : inconclusive > 0
+            ? `Incomplete: no deviation found, but ${plural(inconclusive, 'rule')} could not be checked to the end (inconclusive).`
+            : 'Incomplete: no test passed in this run.',
     };
   }
   return {
@@ -290,14 +324,26 @@ export const buildCertificate = (input: CertificateInput): Certificate => {
     const observing = observedBy.get(rule.id);
     const ran: CertificateTest[] = [
       ...input.outcomes
-        .filter((t) => t.ruleId === rule.id || observing?.has(t.title))
-        .map((t) => ({
-          title: t.fullTitle,
-          project: t.project,
-          status: t.status,
-          ...(t.reasons.length > 0 ? { reasons: t.reasons } : {}),
-          ...(t.error ? { error: t.error } : {}),
-        })),
+        .filter(
+          (t) =>
+            t.ruleIds.includes(rule.id) ||
+            observing?.has(t.title) ||
+            t.violations.some((v) => v.rule === rule.id),
+        )
+        .map((t) => {
+          const own = t.violations.filter((v) => v.rule === rule.id).map((v) => v.message);
+          const others = [...new Set(t.violations.filter((v) => v.rule !== rule.id).map((v) => v.rule))];
+          return {
+            title: t.fullTitle,
+            project: t.project,
+            status: t.status,
+            ...(t.reasons.length > 0 ? { reasons: t.reasons } : {}),
+            ...(t.error ? { error: t.error } : {}),
+            ...(own.length > 0 ? { violations: own } : {}),
+            ...(others.length > 0 ? { otherViolations: others } : {}),
+            ...(t.inconclusive ? { inconclusive: t.inconclusive } : {}),
+          };
+        }),
       ...loadTests.filter((t) => t.ruleId === rule.id).map(({ ruleId: _ruleId, ...test }) => test),
     ].sort(byTitle);
     const decision = decideVerdict(rule, ran, input.suiteListing, context);
@@ -353,7 +399,7 @@ export const buildCertificate = (input: CertificateInput): Certificate => {
       gaps: entries.filter((e) => e.kind === 'gap').length,
       verdicts,
       tests: testCounts,
-      testsWithoutRule: input.outcomes.filter((t) => t.ruleId === undefined).length,
+      testsWithoutRule: input.outcomes.filter((t) => t.ruleIds.length === 0).length,
     },
     rules: entries,
     runErrors: [...input.runErrors],

@@ -1,10 +1,16 @@
 /**
  * The tests of a Playwright JSON report (results.json, or a `--list` of the suite) flattened into one
- * outcome per test and project, with the rule id of its title. What the certificate's verdicts are
- * computed from.
+ * outcome per test and project, with the rule ids of its title, the violations it recorded and why
+ * it was inconclusive. What the certificate's verdicts are computed from.
  */
 import type { JSONReport, JSONReportSuite, JSONReportTest } from '@playwright/test/reporter';
-import { ruleIdOfTitle } from '../../suites/support/rule-labels.ts';
+import {
+  inconclusiveReason,
+  parseRuleTitle,
+  type Violation,
+  violationsOfAnnotations,
+} from '../../oracle/index.ts';
+import type { RuleId } from '../../spec/index.ts';
 
 export type TestOutcomeStatus = 'passed' | 'failed' | 'skipped' | 'flaky';
 
@@ -15,13 +21,18 @@ export interface TestOutcome {
   readonly fullTitle: string;
   readonly file: string;
   readonly project: string;
-  readonly ruleId: string | undefined;
+  /** The rules its title names (the rules it checks). */
+  readonly ruleIds: readonly RuleId[];
   readonly tags: readonly string[];
   readonly status: TestOutcomeStatus;
   /** Why a skipped test was skipped (its skip annotations). */
   readonly reasons: readonly string[];
   /** The first lines of the first error of a failed test. */
   readonly error: string | undefined;
+  /** The rules it found broken, whichever they are (its `violation` annotations). */
+  readonly violations: readonly Violation[];
+  /** Why it could not complete its check, when it could not (a property cut short, …). */
+  readonly inconclusive: string | undefined;
 }
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: ANSI colour codes are what it removes
@@ -51,10 +62,14 @@ const statusOf = (test: JSONReportTest): TestOutcomeStatus => {
   }
 };
 
+const annotationsOf = (test: JSONReportTest) => [
+  ...test.annotations,
+  ...test.results.flatMap((result) => result.annotations ?? []),
+];
+
 const skipReasons = (test: JSONReportTest): string[] => {
   const reasons = new Set<string>();
-  const annotations = [...test.annotations, ...test.results.flatMap((result) => result.annotations ?? [])];
-  for (const annotation of annotations) {
+  for (const annotation of annotationsOf(test)) {
     if (annotation.type === 'skip' || annotation.type === 'fixme') {
       reasons.add(annotation.description?.trim() || `${annotation.type} without a reason`);
     }
@@ -79,16 +94,19 @@ const visit = (
   for (const spec of suite.specs) {
     for (const test of spec.tests) {
       const status = statusOf(test);
+      const annotations = annotationsOf(test);
       out.push({
         title: spec.title,
         fullTitle: [...describes, spec.title].join(' › '),
         file: spec.file || file,
         project: test.projectName,
-        ruleId: ruleIdOfTitle(spec.title),
+        ruleIds: parseRuleTitle(spec.title).ids,
         tags: [...spec.tags].sort(),
         status,
         reasons: status === 'skipped' ? skipReasons(test) : [],
         error: status === 'failed' ? firstError(test) : undefined,
+        violations: violationsOfAnnotations(annotations),
+        inconclusive: inconclusiveReason(annotations),
       });
     }
   }

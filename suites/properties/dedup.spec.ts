@@ -10,7 +10,7 @@ import {
   type FinancialEventFields,
 } from '../../generators/index.ts';
 import { test } from '../support/fixtures.ts';
-import { checkCreated, checkError, checkSameEvent } from '../support/property-checks.ts';
+import { propertyCheck } from '../support/property-checks.ts';
 import { checkProperty } from '../support/property-runner.ts';
 import type { ServiceClient } from '../support/service-client.ts';
 import { freshIds, postEvent } from './property-requests.ts';
@@ -62,14 +62,22 @@ const checkSequence = async (
     const response = await postEvent(clients[post.tenant], event);
     const earlier = first.get(key);
     if (earlier) {
-      checkError(response, 'ERR-4001');
+      propertyCheck.error(response, 'ERR-4001', 'DEDUP-EXTERNAL-ID');
       earlier.repeated = true;
     } else {
-      first.set(key, { uuid: checkCreated(response), event, repeated: false });
+      // A first POST refused as a duplicate is credited to DEDUP-EXTERNAL-ID (refusal-claims.ts), also
+      // when the id is only another tenant's: that breaks DEDUP-PER-TENANT as well, which its own
+      // hand-written check credits.
+      first.set(key, { uuid: propertyCheck.created(response), event, repeated: false });
     }
   }
   for (const [key, { uuid, event, repeated }] of first) {
-    if (repeated) checkSameEvent(await clients[key.charAt(0) as TenantName].retrieve(uuid), event);
+    if (repeated)
+      propertyCheck.sameEvent(
+        await clients[key.charAt(0) as TenantName].retrieve(uuid),
+        event,
+        'DEDUP-EXTERNAL-ID',
+      );
   }
 };
 

@@ -14,13 +14,7 @@ import {
   type FinancialEventFields,
   validUpdateArbitrary,
 } from '../../generators/index.ts';
-import {
-  checkCreated,
-  checkError,
-  checkSameEvent,
-  checkUpdated,
-  violation,
-} from '../support/property-checks.ts';
+import { propertyCheck, violation } from '../support/property-checks.ts';
 import { commandsReplayPath } from '../support/property-runs.ts';
 import type { ServiceClient } from '../support/service-client.ts';
 import { postEvent, putEvent } from './property-requests.ts';
@@ -102,9 +96,9 @@ class ACreates implements Command {
   async run(model: IsolationModel, system: IsolationSystem): Promise<void> {
     const event: FinancialEvent = { externalId: system.nextId(), ...this.fields };
     const response = await postEvent(system.a, event);
-    const uuid = checkCreated(response);
+    const uuid = propertyCheck.created(response);
     if (system.uuids.includes(uuid))
-      violation(response, `POST gave uuid ${uuid}, which another event already has`);
+      violation(response, 'CREATE-RETURNS-UUID', `POST gave uuid ${uuid}, which another event already has`);
     system.uuids.push(uuid);
     model.events.push(event);
   }
@@ -122,8 +116,8 @@ class AUpdates implements Command {
   async run(model: IsolationModel, system: IsolationSystem): Promise<void> {
     const { index, event, uuid } = eventAt(model, system, this.pick);
     const next = applyChange(event, this.change);
-    checkUpdated(await putEvent(system.a, uuid, next));
-    model.events[index] = next;
+    // PUT's rules are not shown: a deployment may refuse an update cleanly, and then nothing changes.
+    if (propertyCheck.update(await putEvent(system.a, uuid, next)) === 'applied') model.events[index] = next;
   }
   toString(): string {
     return `A updates its event #${this.pick} (${describeChange(this.change)})`;
@@ -135,7 +129,7 @@ class AReads implements Command {
   check = hasEvents;
   async run(model: IsolationModel, system: IsolationSystem): Promise<void> {
     const { event, uuid } = eventAt(model, system, this.pick);
-    checkSameEvent(await system.a.retrieve(uuid), event);
+    propertyCheck.sameEvent(await system.a.retrieve(uuid), event);
   }
   toString(): string {
     return `A reads its event #${this.pick}`;
@@ -148,9 +142,13 @@ class BReads implements Command {
   async run(model: IsolationModel, system: IsolationSystem): Promise<void> {
     const { event, uuid } = eventAt(model, system, this.pick);
     const response = await system.b.retrieve(uuid);
-    checkError(response, 'ERR-4002');
+    propertyCheck.error(response, 'ERR-4002', 'ISOLATION-GET');
     if (response.text.includes(event.externalId)) {
-      violation(response, "tenant B's answer must not reveal tenant A's event (it holds its externalId)");
+      violation(
+        response,
+        'ISOLATION-GET',
+        "tenant B's answer must not reveal tenant A's event (it holds its externalId)",
+      );
     }
   }
   toString(): string {
@@ -166,8 +164,10 @@ class BUpdates implements Command {
   check = hasEvents;
   async run(model: IsolationModel, system: IsolationSystem): Promise<void> {
     const { event, uuid } = eventAt(model, system, this.pick);
-    // A valid body: had the service let B at A's event, it would have applied it.
-    checkError(await putEvent(system.b, uuid, applyChange(event, this.change)), 'ERR-4002');
+    // A valid body: had the service let B at A's event, it would have applied it. A's event is read
+    // back at once, so that a change B made is credited to isolation, not to a later read.
+    propertyCheck.error(await putEvent(system.b, uuid, applyChange(event, this.change)), 'ERR-4002', 'ISOLATION-PUT');
+    propertyCheck.sameEvent(await system.a.retrieve(uuid), event, 'ISOLATION-PUT');
   }
   toString(): string {
     return `B updates A's event #${this.pick} (${describeChange(this.change)})`;
@@ -217,6 +217,6 @@ export const setUpIsolation = async (
 /** After any sequence, every event of A still holds exactly what the model says. */
 export const checkEveryEventOfA = async (model: IsolationModel, system: IsolationSystem): Promise<void> => {
   for (const [index, event] of model.events.entries()) {
-    checkSameEvent(await system.a.retrieve(system.uuids[index] as string), event);
+    propertyCheck.sameEvent(await system.a.retrieve(system.uuids[index] as string), event);
   }
 };

@@ -1,7 +1,7 @@
 /** Property: every valid event is accepted with 201, and GET returns it unchanged (part 4). */
 import { toJsonBody, validEventArbitrary } from '../../generators/index.ts';
 import { test } from '../support/fixtures.ts';
-import { checkCreated, checkSameEvent } from '../support/property-checks.ts';
+import { propertyCheck } from '../support/property-checks.ts';
 import { checkProperty } from '../support/property-runner.ts';
 import { postBody } from './property-requests.ts';
 
@@ -20,8 +20,8 @@ test.describe('properties: creation and retrieval', { tag: ['@property', '@retri
         arbitrary: validEventArbitrary({ runId }),
         show: (event) => `POST ${toJsonBody(event)}`,
         predicate: async (event) => {
-          const uuid = checkCreated(await postBody(tenantA, toJsonBody(event)));
-          checkSameEvent(await tenantA.retrieve(uuid), event);
+          const uuid = propertyCheck.created(await postBody(tenantA, toJsonBody(event)));
+          propertyCheck.sameEvent(await tenantA.retrieve(uuid), event);
         },
       },
       testInfo,

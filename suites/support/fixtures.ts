@@ -9,14 +9,16 @@ import { test as base, expect, type TestInfo } from '@playwright/test';
 import { Agent } from 'undici';
 import { loadTarget, mayWrite, type Target, type TenantCredentials } from '../../config/index.ts';
 import { outputPaths } from '../../reports/output-paths.ts';
+import { errorBodyViolations, parseJsonBody, type Violation } from '../../oracle/index.ts';
+import type { RuleId } from '../../spec/index.ts';
 import { describeExchange, exchangeTitle, type HttpExchange } from './http-exchange.ts';
 import { OBSERVATION_CONTENT_TYPE, type Observation, observationAttachment } from './observations.ts';
-import { redact, registerSecrets } from './redaction.ts';
+import { registerSecrets } from './redaction.ts';
 import { pacingIntervalMs, RequestPacer } from './request-pacer.ts';
 import { RequestStatsRecorder } from './request-stats.ts';
-import { explainMismatch, isJsonContentType, simpleErrorBodySchema } from './response-schemas.ts';
-import { applyRuleLabels } from './rule-labels.ts';
+import { applyRuleLabels, labelViolatedRules } from './rule-labels.ts';
 import { ServiceClient } from './service-client.ts';
+import { recordViolations, violationFailure } from './verdicts.ts';
 
 /** Under reports/output, or KIT_OUTPUT_DIR, so that concurrent runs (the self-check) keep apart. */
 export const CONFORMANCE_OUTPUT = outputPaths().conformance;
@@ -27,7 +29,7 @@ const MAX_ATTACHED_EXCHANGES = 40;
 
 const REQUEST_TIMEOUT_MS = Number(process.env.KIT_REQUEST_TIMEOUT_MS ?? 15_000);
 
-type Observe = (ruleId: string, observed: string, detail?: unknown) => Promise<void>;
+export type Observe = (ruleId: RuleId, observed: string, detail?: unknown) => Promise<void>;
 
 interface WorkerFixtures {
   target: Target;
@@ -49,31 +51,21 @@ interface TestFixtures {
   runId: string;
 }
 
-/** A violation of part 7 by a non-2xx response, or undefined. The 429 body's shape is a gap. */
-const errorBodyViolation = (exchange: HttpExchange): string | undefined => {
-  const response = exchange.response;
-  if (!response || response.status < 300) return undefined;
-  if (!isJsonContentType(response.headers['content-type'])) {
-    return `HTTP ${response.status} with content-type ${response.headers['content-type'] ?? '(none)'}, not JSON`;
-  }
-  let body: unknown;
-  try {
-    body = JSON.parse(response.body);
-  } catch {
-    return `HTTP ${response.status} whose body is not JSON`;
-  }
-  if (response.status === 429) {
-    return body !== null && typeof body === 'object' && !Array.isArray(body)
-      ? undefined
-      : 'HTTP 429 whose body is not a JSON object';
-  }
-  const parsed = simpleErrorBodySchema.safeParse(body);
-  if (!parsed.success) return `HTTP ${response.status} body: ${explainMismatch(parsed.error)}`;
-  if (parsed.data.status !== response.status) {
-    return `HTTP ${response.status} body says status ${parsed.data.status}`;
-  }
-  return undefined;
-};
+/** ERROR-BODY-SHAPE violations of every answer a test received (part 7), with the exchange of each. */
+const errorBodyViolationsOf = (
+  exchanges: readonly HttpExchange[],
+): { violations: Violation[]; exchange: HttpExchange }[] =>
+  exchanges.flatMap((exchange) => {
+    const response = exchange.response;
+    if (!response) return [];
+    const violations = errorBodyViolations({
+      status: response.status,
+      headers: response.headers,
+      text: response.body,
+      json: parseJsonBody(response.body),
+    });
+    return violations.length > 0 ? [{ violations, exchange }] : [];
+  });
 
 const attachExchanges = async (testInfo: TestInfo, exchanges: readonly HttpExchange[]): Promise<void> => {
   const half = MAX_ATTACHED_EXCHANGES / 2;
@@ -158,14 +150,13 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       await applyRuleLabels(testInfo.title);
       await use(undefined);
       await attachExchanges(testInfo, exchanges);
-      const violations = exchanges
-        .map((exchange) => [exchange, errorBodyViolation(exchange)] as const)
-        .filter((entry): entry is readonly [HttpExchange, string] => entry[1] !== undefined)
-        .map(([exchange, violation]) => `${violation}\n${describeExchange(exchange)}`);
-      expect(
-        violations,
-        redact(`ERROR-BODY-SHAPE: every non-2xx response has a structured JSON body (part 7)`),
-      ).toEqual([]);
+      // Every answer of every test, whatever the test is about: a failure is credited to
+      // ERROR-BODY-SHAPE, the rule it breaks, even inside a test of another rule.
+      const found = errorBodyViolationsOf(exchanges);
+      const fresh = found.flatMap(({ violations, exchange }) => recordViolations(violations, exchange));
+      await labelViolatedRules(testInfo);
+      const first = found[0];
+      if (fresh.length > 0 && first) throw violationFailure(fresh, first.exchange);
     },
     { auto: true },
   ],

@@ -1,8 +1,9 @@
 /**
  * Runs one fast-check property inside a Playwright test, the way the kit's properties behave
- * (issue 4, DESIGN principles 5 and 6):
+:
  * - the number of runs comes from the target (property-runs.ts), and a property that runs out of
- *   time stops early rather than blow the test's timeout;
+ *   time stops early rather than blow the test's timeout; one that completed fewer runs than planned
+ *   proves nothing about the rest and is *inconclusive*: never passed, shown as such everywhere;
  * - `FC_SEED` / `FC_PATH` replay a run or exactly one counterexample;
  * - a failure prints the seed, the path and the commands that replay it, and attaches the shrunk
  *   counterexample: its requests as curl commands (token redacted), what was expected, and what
@@ -13,6 +14,7 @@ import type { TestInfo } from '@playwright/test';
 import * as fc from 'fast-check';
 import type { Target } from '../../config/index.ts';
 import { describeExchange, exchangeTitle, type HttpExchange, toCurl } from './http-exchange.ts';
+import { INCONCLUSIVE_ANNOTATION } from '../../oracle/index.ts';
 import { EXCHANGE_SEPARATOR, PropertyViolation } from './property-checks.ts';
 import {
   COMMANDS_REPLAY_VARIABLE,
@@ -22,6 +24,7 @@ import {
 } from './property-runs.ts';
 import { redact } from './redaction.ts';
 import { NoResponseError } from './service-client.ts';
+import { recordViolations } from './verdicts.ts';
 
 /** What a predicate can leave for the report of its run, should it be the failing one. */
 export interface RunNotes {
@@ -47,6 +50,10 @@ interface FailedRun {
   readonly exchanges: readonly HttpExchange[];
   readonly error: unknown;
 }
+
+/** What a user can do about an inconclusive property (also in the README). */
+export const INCONCLUSIVE_ADVICE =
+  'give it more time (KIT_TEST_TIMEOUT_SECONDS) or fewer runs (FC_RUNS)';
 
 /** Time the test keeps after the property for the fixtures' checks and attachments. */
 const TEARDOWN_MARGIN_MS = 15_000;
@@ -170,7 +177,15 @@ export const checkProperty = async <T>(options: PropertyOptions<T>, testInfo: Te
       details.interrupted ? ', interrupted by the time limit' : ''
     }, ${exchanges.length - requestsBefore} requests, ${seconds} s`,
   });
-  if (!details.failed) return;
+  if (!details.failed) {
+    if (details.numRuns < settings.numRuns) {
+      const reason = `inconclusive: the property completed ${details.numRuns} of its ${settings.numRuns} runs before the time limit (${seconds} s); ${INCONCLUSIVE_ADVICE}`;
+      testInfo.annotations.push({ type: INCONCLUSIVE_ANNOTATION, description: reason });
+      process.stdout.write(`[property] INCONCLUSIVE ${testInfo.title}: ${reason}\n`);
+      testInfo.skip(true, reason);
+    }
+    return;
+  }
 
   // fc.commands prints the commands that ran with a replayPath, which an exact replay needs as well.
   const commandsReplayPath = /replayPath="([^"]+)"/.exec(fc.stringify(details.counterexample))?.[1];
@@ -183,6 +198,10 @@ export const checkProperty = async <T>(options: PropertyOptions<T>, testInfo: Te
     commandsReplayPath,
   );
   const shown = noAnswer ?? lastFailure;
+  // The shrunk failure is the test's: its violations are credited like a hand-written check's.
+  if (shown?.error instanceof PropertyViolation) {
+    recordViolations(shown.error.violations, shown.exchanges.at(-1));
+  }
   if (shown) {
     await testInfo.attach('property counterexample: requests (curl)', {
       body: curlScript(shown),
@@ -212,5 +231,8 @@ export const checkProperty = async <T>(options: PropertyOptions<T>, testInfo: Te
   process.stdout.write(
     `${redact(`[property] ${testInfo.title}: seed ${details.seed}, path ${details.counterexamplePath ?? '(none)'}\n${replay}`)}\n`,
   );
-  throw new PropertyViolation(redact(report));
+  throw new PropertyViolation(
+    redact(report),
+    shown?.error instanceof PropertyViolation ? shown.error.violations : [],
+  );
 };

@@ -1,15 +1,7 @@
 /** The property suites' helpers: runs per target, replay settings, the checks, the replay text. */
 import { expect, test } from '@playwright/test';
-import { ANY_ERROR_CODE, type ExpectedError, type ExpectedVerdict } from '../../generators/index.ts';
 import type { HttpExchange } from './http-exchange.ts';
-import {
-  checkError,
-  checkSameEvent,
-  checkVerdict,
-  differingFields,
-  matchVerdict,
-  PropertyViolation,
-} from './property-checks.ts';
+import { EXCHANGE_SEPARATOR, PropertyViolation, propertyCheck } from './property-checks.ts';
 import { replayInstructions } from './property-runner.ts';
 import {
   commandsReplayPath,
@@ -37,18 +29,6 @@ const response = (status: number, body: unknown, contentType = 'application/json
   }
   return { status, headers: { 'content-type': contentType }, text, json, exchange };
 };
-
-const validation = (errors: { field: string; errorCode: string }[], errorCode = errors[0]?.errorCode) =>
-  response(400, {
-    status: 400,
-    errorCode,
-    title: 'One or more validation errors occurred',
-    errors: errors.map((e) => ({ ...e, message: 'x' })),
-  });
-
-const verdict = (...errors: ExpectedError[]): ExpectedVerdict => ({ httpStatus: 400, errors });
-const error = (field: string, errorCode: string, alternativeFields?: string[]): ExpectedError =>
-  ({ field, errorCode, ruleId: 'X', ...(alternativeFields ? { alternativeFields } : {}) }) as ExpectedError;
 
 test.describe('runs per target', () => {
   const limit = { requestsPerWindow: 1000, windowSeconds: 60 };
@@ -87,124 +67,21 @@ test.describe('runs per target', () => {
   });
 });
 
-test.describe('verdict matching', () => {
-  test('a set in any order and notation; ANY takes any code; an alternative field stands in', () => {
-    const expected = [
-      error('multiCurrencyAmounts[1].amount', 'ERR-3008'),
-      error('payload.iban', ANY_ERROR_CODE, ['payload']),
-      error('amount', 'ERR-3005'),
-    ];
-    expect(
-      matchVerdict(expected, [
-        { field: 'amount', errorCode: 'ERR-3005' },
-        { field: '/payload', errorCode: 'ERR-3099' },
-        { field: 'multiCurrencyAmounts.1.amount', errorCode: 'ERR-3008' },
-      ]),
-    ).toEqual({ missing: [], unexpected: [] });
-    // Leaf names: two `amount`s are paired one to one, whichever comes first.
-    expect(
-      matchVerdict(
-        [error('multiCurrencyAmounts[1].amount', 'ERR-3008'), error('amount', 'ERR-3005')],
-        [
-          { field: 'amount', errorCode: 'ERR-3008' },
-          { field: 'amount', errorCode: 'ERR-3005' },
-        ],
-      ),
-    ).toEqual({ missing: [], unexpected: [] });
-  });
-
-  test('a missing failure, an invented one, a wrong code and a wrong field are all caught', () => {
-    const expected = [error('amount', 'ERR-3005'), error('status', 'ERR-3006')];
-    expect(matchVerdict(expected, [{ field: 'amount', errorCode: 'ERR-3005' }]).missing).toEqual([
-      expected[1],
+test('propertyCheck throws a PropertyViolation that carries the violations and the exchange', () => {
+  const answer = response(201, { uuid: crypto.randomUUID() });
+  let thrown: unknown;
+  try {
+    propertyCheck.validationFailure(answer, [
+      { field: 'amount', errorCode: 'ERR-3005', ruleId: 'VAL-AMOUNT-POSITIVE' },
     ]);
-    expect(
-      matchVerdict(expected, [
-        { field: 'amount', errorCode: 'ERR-3005' },
-        { field: 'status', errorCode: 'ERR-3006' },
-        { field: 'type', errorCode: 'ERR-3002' },
-      ]).unexpected,
-    ).toEqual([{ field: 'type', errorCode: 'ERR-3002' }]);
-    expect(
-      matchVerdict([error('amount', 'ERR-3005')], [{ field: 'amount', errorCode: 'ERR-3008' }]).missing,
-    ).toHaveLength(1);
-    expect(
-      matchVerdict([error('payload.iban', ANY_ERROR_CODE)], [{ field: 'payload', errorCode: 'ERR-3099' }])
-        .missing,
-    ).toHaveLength(1);
-  });
-
-  test('checkVerdict: 400, the set, the top-level code of errors[0], a title about validation', () => {
-    const expected = verdict(error('amount', 'ERR-3005'), error('status', 'ERR-3006'));
-    const both = [
-      { field: 'status', errorCode: 'ERR-3006' },
-      { field: 'amount', errorCode: 'ERR-3005' },
-    ];
-    expect(() => checkVerdict(validation(both), expected)).not.toThrow();
-    expect(() => checkVerdict(validation(both, 'ERR-3005'), expected)).toThrow(/first failure/);
-    expect(() => checkVerdict(validation(both.slice(0, 1)), expected)).toThrow(/missing: amount ERR-3005/);
-    expect(() => checkVerdict(response(201, { uuid: crypto.randomUUID() }), expected)).toThrow(
-      PropertyViolation,
-    );
-    const generic = response(400, {
-      status: 400,
-      errorCode: 'ERR-3006',
-      title: 'Bad Request',
-      errors: both.map((e) => ({ ...e, message: '' })),
-    });
-    expect(() => checkVerdict(generic, expected)).toThrow(/title/);
-    const unprocessable = response(422, {
-      status: 422,
-      errorCode: 'ERR-3006',
-      title: 'validation',
-      errors: [],
-    });
-    expect(() => checkVerdict(unprocessable, expected)).toThrow(/got HTTP 422/);
-  });
-});
-
-test.describe('events and errors', () => {
-  test('GET may add fields and write amounts as strings; a changed or missing field is caught', () => {
-    const sent = {
-      externalId: 'e',
-      amount: 12.5,
-      multiCurrencyAmounts: [{ currencyCode: 'USD', amount: 1 }],
-    };
-    expect(
-      differingFields(
-        {
-          ...sent,
-          amount: '12.50',
-          multiCurrencyAmounts: [{ currencyCode: 'USD', amount: '1.00' }],
-          uuid: 'u',
-        },
-        sent,
-      ),
-    ).toEqual([]);
-    expect(differingFields({ externalId: 'e', amount: 12.49, multiCurrencyAmounts: [] }, sent)).toEqual([
-      'amount',
-      'multiCurrencyAmounts',
-    ]);
-    expect(checkSameEvent(response(200, { ...sent, uuid: 'u', createdAt: 't' }), sent)).toEqual([
-      'uuid',
-      'createdAt',
-    ]);
-    expect(() => checkSameEvent(response(200, { externalId: 'e', amount: 12.5 }), sent)).toThrow(
-      /multiCurrencyAmounts/,
-    );
-  });
-
-  test('checkError wants the status of the code, a JSON body and that code', () => {
-    const notFound = { status: 404, errorCode: 'ERR-4002', title: 'Not found' };
-    expect(() => checkError(response(404, notFound), 'ERR-4002')).not.toThrow();
-    expect(() =>
-      checkError(response(403, { ...notFound, status: 403, errorCode: 'ERR-1003' }), 'ERR-4002'),
-    ).toThrow(/expected HTTP 404/);
-    expect(() => checkError(response(404, 'Not Found', 'text/plain'), 'ERR-4002')).toThrow(/JSON/);
-    expect(() => checkError(response(404, { ...notFound, status: '404' }), 'ERR-4002')).toThrow(
-      PropertyViolation,
-    );
-  });
+  } catch (error) {
+    thrown = error;
+  }
+  expect(thrown).toBeInstanceOf(PropertyViolation);
+  const violation = thrown as PropertyViolation;
+  expect(violation.violations.map((v) => v.rule)).toEqual(['VAL-AMOUNT-POSITIVE']);
+  expect(violation.message).toContain(EXCHANGE_SEPARATOR.trim());
+  expect(() => propertyCheck.error(response(404, { status: 404, errorCode: 'ERR-4002', title: 'x' }), 'ERR-4002', 'RETRIEVE-UNKNOWN-404')).not.toThrow();
 });
 
 test('the replay text gives FC_SEED, FC_PATH and a --grep that matches the title literally', () => {

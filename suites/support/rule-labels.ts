@@ -1,28 +1,42 @@
 /**
- * Every conformance test title starts with its rule id (`VAL-AMOUNT-POSITIVE: …`). From it the report
- * gets its labels: epic = part of the spec, feature = area, story = rule id, severity, and a link.
+ * Every conformance test title starts with the ids of the rules it checks (`VAL-AMOUNT-POSITIVE: …`).
+ * From them the report gets its labels: epic = part of the spec, feature = area, story = rule id,
+ * severity, and a link. A failed test also gets a story for every rule its violations broke, so the
+ * report files a failure under the rule it broke, whichever test it happened in.
  */
+import type { TestInfo } from '@playwright/test';
 import * as allure from 'allure-js-commons';
-import { isRuleId, type Rule, ruleById, SPEC_PARTS } from '../../spec/index.ts';
-
-const RULE_ID_IN_TITLE = /^([A-Z0-9]+(?:-[A-Z0-9]+)+):/;
-
-export const ruleIdOfTitle = (title: string): string | undefined => {
-  const id = RULE_ID_IN_TITLE.exec(title)?.[1];
-  return id !== undefined && isRuleId(id) ? id : undefined;
-};
+import { parseRuleTitle, violationsOfAnnotations } from '../../oracle/index.ts';
+import { type Rule, type RuleId, ruleById, SPEC_PARTS } from '../../spec/index.ts';
 
 /** Where a rule is explained: the catalog, in the kit's repository. */
 export const ruleLink = (rule: Rule): string => `spec/rules.ts#${rule.id}`;
 
-export const applyRuleLabels = async (title: string): Promise<Rule | undefined> => {
-  const id = ruleIdOfTitle(title);
-  if (!id) return undefined;
+const labelRule = async (id: RuleId, first: boolean): Promise<void> => {
   const rule = ruleById(id);
-  await allure.epic(SPEC_PARTS[rule.part]);
-  await allure.feature(rule.area);
+  if (first) {
+    await allure.epic(SPEC_PARTS[rule.part]);
+    await allure.feature(rule.area);
+    await allure.severity(rule.severity);
+  }
   await allure.story(rule.id);
-  await allure.severity(rule.severity);
   await allure.link(ruleLink(rule), `rule ${rule.id}`);
-  return rule;
+};
+
+/** The labels of the rules a title names; throws on an id the catalog does not know. */
+export const applyRuleLabels = async (title: string): Promise<readonly RuleId[]> => {
+  const { ids, unknown } = parseRuleTitle(title);
+  if (unknown.length > 0) throw new Error(`Unknown rule id ${unknown.join(', ')} in the title "${title}"`);
+  for (const [index, id] of ids.entries()) await labelRule(id, index === 0);
+  return ids;
+};
+
+/** A story for each rule the test's recorded violations broke and its title does not name. */
+export const labelViolatedRules = async (testInfo: TestInfo): Promise<void> => {
+  const named = new Set<string>(parseRuleTitle(testInfo.title).ids);
+  for (const rule of new Set(violationsOfAnnotations(testInfo.annotations).map((v) => v.rule))) {
+    if (named.has(rule)) continue;
+    named.add(rule);
+    await labelRule(rule, false);
+  }
 };

@@ -15,7 +15,7 @@ export const validPayin = (runId: string, label = 'payin'): EventBody => ({
   currencyCode: 'EUR',
   amount: 125.5,
   status: 'PENDING',
-  originalStatus: 'RECEIVED',
+  originalStatus: 'PENDING',
   payload: {
     channel: 'ONLINE',
     payerName: 'Erika Mustermann',
@@ -35,7 +35,7 @@ export const validPayout = (runId: string, label = 'payout'): EventBody => ({
   currencyCode: 'EUR',
   amount: 980,
   status: 'BOOKED',
-  originalStatus: 'SETTLED',
+  originalStatus: 'BOOKED',
   payload: {
     channel: 'CASH',
     beneficiaryName: 'Jean Dupont',

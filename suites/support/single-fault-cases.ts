@@ -3,15 +3,17 @@
  * that fault must produce. Each case names its rule id. Written from the spec's tables, independently
  * of the generators and of the reference server.
  */
-import type { ErrorCode } from '../../spec/index.ts';
+import type { ExpectedFailure } from '../../oracle/index.ts';
+import type { ErrorCode, RuleId } from '../../spec/index.ts';
+import { expectedFailure } from './expected-failures.ts';
 import { type EventBody, validPayin, validPayout, withField } from './sample-events.ts';
 
 export interface SingleFaultCase {
-  readonly ruleId: string;
+  readonly ruleId: RuleId;
   readonly label: string;
   readonly make: (runId: string) => EventBody;
   /** Every failure the body must produce, field in any notation (dot notation here). */
-  readonly expected: readonly { field: string; errorCode: ErrorCode }[];
+  readonly expected: readonly ExpectedFailure[];
 }
 
 /** A payin whose payload holds only a channel: for faults of `type`, which make payin/payout fields undecidable. */
@@ -19,7 +21,7 @@ const neutralPayin = (runId: string): EventBody =>
   withField(validPayin(runId), 'payload', { channel: 'ONLINE' });
 
 const fault = (
-  ruleId: string,
+  ruleId: RuleId,
   label: string,
   base: (runId: string) => EventBody,
   path: string,
@@ -30,7 +32,7 @@ const fault = (
   ruleId,
   label,
   make: (runId) => withField(base(runId), path, value),
-  expected: [{ field, errorCode }],
+  expected: [expectedFailure(field, errorCode)],
 });
 
 export const SINGLE_FAULT_CASES: readonly SingleFaultCase[] = [

@@ -3,7 +3,7 @@
  * fields, they must be there with the right types; extra fields are a reading of a gap, not a fault.
  */
 import { z } from 'zod';
-import { ERROR_CODE_PATTERN } from '../../spec/index.ts';
+import { ERROR_CODE_PATTERN } from '../spec/index.ts';
 
 export const errorCodeSchema = z.string().regex(ERROR_CODE_PATTERN, 'errorCode must match ERR-nnnn');
 
@@ -14,8 +14,12 @@ export const simpleErrorBodySchema = z.looseObject({
   title: z.string(),
 });
 
+/**
+ * An item of errors[]. `field` is "the name of the offending field" in a notation the spec leaves
+ * open (GAP-FIELD-PATH); whether it names the right field is the verdict matching's business.
+ */
 export const validationErrorItemSchema = z.looseObject({
-  field: z.string().min(1),
+  field: z.string(),
   errorCode: errorCodeSchema,
   message: z.string(),
 });
@@ -25,17 +29,17 @@ export const validationErrorBodySchema = simpleErrorBodySchema.extend({
   errors: z.array(validationErrorItemSchema).min(1),
 });
 
-/** Part 2.3: the creation result. */
-export const creationResultSchema = z.looseObject({ uuid: z.uuid() });
-
-/** Part 4: GET returns "the event"; its exact shape is not shown (GAP-GET-BODY). */
-export const retrievedEventSchema = z.looseObject({});
+/**
+ * Part 2.3: the creation result. A UUID in its textual form (8-4-4-4-12 hex digits); the spec does not
+ * say which version a deployment generates, so the version and variant bits are not checked.
+ */
+export const creationResultSchema = z.looseObject({ uuid: z.guid() });
 
 export type SimpleErrorBody = z.infer<typeof simpleErrorBodySchema>;
 export type ValidationErrorBody = z.infer<typeof validationErrorBodySchema>;
 export type ValidationErrorItem = z.infer<typeof validationErrorItemSchema>;
 
-/** Non-2xx responses must be JSON (part 7); any JSON media type is accepted. */
+/** A JSON media type (application/json, application/problem+json, …): for observations only. */
 export const isJsonContentType = (contentType: string | undefined): boolean =>
   contentType !== undefined && /^application\/([\w.+-]+\+)?json\b/i.test(contentType.trim());
 

@@ -1,0 +1,42 @@
+/**
+ * Part 4 and 2.3: POST of a valid event gets 201 with a JSON body holding `uuid`, a UUID. A refusal
+ * that claims a stated code breaks that code's rule (refusal-claims.ts); any other answer breaks
+ * CREATE-RETURNS-UUID.
+ */
+import { errorBodyViolations } from './error-body.ts';
+import { type HttpAnswer, summarise } from './http-answer.ts';
+import { falseClaimViolations } from './refusal-claims.ts';
+import { creationResultSchema, explainMismatch } from './response-schemas.ts';
+import { type Violation, violationOf } from './violation.ts';
+
+export interface CreationJudgement {
+  readonly uuid: string | undefined;
+  readonly violations: readonly Violation[];
+}
+
+export const judgeCreation = (answer: HttpAnswer): CreationJudgement => {
+  if (answer.status === 201) {
+    const parsed = creationResultSchema.safeParse(answer.json);
+    return parsed.success
+      ? { uuid: parsed.data.uuid, violations: [] }
+      : {
+          uuid: undefined,
+          violations: [
+            violationOf(
+              'CREATE-RETURNS-UUID',
+              `the 201 body must hold a UUID uuid: ${explainMismatch(parsed.error)}`,
+            ),
+          ],
+        };
+  }
+  const claims = falseClaimViolations(answer, 'a valid event with a fresh externalId');
+  return {
+    uuid: undefined,
+    violations: [
+      ...(claims.length > 0
+        ? claims
+        : [violationOf('CREATE-RETURNS-UUID', `a valid event must be created with 201; got ${summarise(answer)}`)]),
+      ...errorBodyViolations(answer),
+    ],
+  };
+};

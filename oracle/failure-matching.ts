@@ -1,0 +1,54 @@
+/**
+ * errors[] against the failures a request must produce, as a set: a one-to-one matching (bipartite,
+ * so that two leaf names such as `amount` pair correctly with two expected item failures), nothing
+ * missing, nothing invented, in any order (GAP-ERRORS-ORDER) and any field notation (GAP-FIELD-PATH).
+ */
+import { ANY_ERROR_CODE, type ExpectedFailure } from './expected-failure.ts';
+import { fieldNames } from './field-paths.ts';
+
+/** An item of errors[] as the deployment reported it. */
+export interface ReportedFailure {
+  readonly field: string;
+  readonly errorCode: string;
+}
+
+export interface FailureMatching<E extends ExpectedFailure = ExpectedFailure> {
+  readonly missing: readonly E[];
+  readonly unexpected: readonly ReportedFailure[];
+}
+
+const fieldsOf = (expected: ExpectedFailure): readonly string[] => [
+  expected.field,
+  ...(expected.alternativeFields ?? []),
+];
+
+/** Whether a reported failure can stand for an expected one: its code (any, for ANY) and a field it may name. */
+export const canStandFor = (expected: ExpectedFailure, reported: ReportedFailure): boolean =>
+  (expected.errorCode === ANY_ERROR_CODE || expected.errorCode === reported.errorCode) &&
+  fieldsOf(expected).some((field) => fieldNames(reported.field, field));
+
+export const matchFailures = <E extends ExpectedFailure>(
+  expected: readonly E[],
+  reported: readonly ReportedFailure[],
+): FailureMatching<E> => {
+  const matchOfReported = new Array<number>(reported.length).fill(-1);
+  const assign = (e: number, seen: boolean[]): boolean => {
+    const expectedItem = expected[e] as E;
+    for (let r = 0; r < reported.length; r += 1) {
+      if (seen[r] || !canStandFor(expectedItem, reported[r] as ReportedFailure)) continue;
+      seen[r] = true;
+      const current = matchOfReported[r] as number;
+      if (current === -1 || assign(current, seen)) {
+        matchOfReported[r] = e;
+        return true;
+      }
+    }
+    return false;
+  };
+  const missing = expected.filter((_, e) => !assign(e, new Array<boolean>(reported.length).fill(false)));
+  const unexpected = reported.filter((_, r) => matchOfReported[r] === -1);
+  return { missing, unexpected };
+};
+
+export const describeReportedFailures = (failures: readonly ReportedFailure[]): string =>
+  failures.length === 0 ? 'none' : failures.map((f) => `${f.field} ${f.errorCode}`).join(', ');

@@ -1,0 +1,34 @@
+/**
+ * What the oracle judges: one HTTP answer of the target, as any client received it. The suites'
+ * ServiceResponse is one; the preflight's and the self-check's answers are others.
+ */
+export interface HttpAnswer {
+  readonly status: number;
+  /** Lower-case header names. */
+  readonly headers: Readonly<Record<string, string>>;
+  /** The body as text. */
+  readonly text: string;
+  /** The body parsed as JSON, or undefined when it is empty or not JSON. */
+  readonly json: unknown;
+}
+
+export const isSuccess = (status: number): boolean => status >= 200 && status < 300;
+
+export const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/** The body's JSON as text, when the answer has a body at all. */
+export const parseJsonBody = (text: string): unknown => {
+  if (text.trim() === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+};
+
+/** `HTTP 400 ERR-3005`: how a message names an answer. */
+export const summarise = (answer: HttpAnswer): string => {
+  const code = isPlainObject(answer.json) ? answer.json.errorCode : undefined;
+  return `HTTP ${answer.status}${typeof code === 'string' ? ` ${code}` : ''}`;
+};

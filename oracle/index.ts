@@ -1,0 +1,24 @@
+/**
+ * The suite's oracle: a pure verdict layer over `spec/` (no Playwright, no HTTP). It takes what was
+ * sent and what came back and returns violations, each naming the rule it breaks. The hand-written
+ * tests, the properties, the fixtures' check of every error body, the certificate and the self-check
+ * all go through it; no matcher, normaliser or body check exists anywhere else.
+ */
+export * from './amounts.ts';
+export * from './changed-fields.ts';
+export * from './code-rules.ts';
+export * from './creation.ts';
+export * from './error-body.ts';
+export * from './expected-failure.ts';
+export * from './failure-matching.ts';
+export * from './field-paths.ts';
+export * from './gap-answer.ts';
+export * from './http-answer.ts';
+export * from './refusal-claims.ts';
+export * from './response-schemas.ts';
+export * from './result-annotations.ts';
+export * from './retrieval.ts';
+export * from './rule-titles.ts';
+export * from './update.ts';
+export * from './validation.ts';
+export * from './violation.ts';

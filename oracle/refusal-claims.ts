@@ -1,0 +1,78 @@
+/**
+ * What a refusal of a request that breaks no stated rule may not say: that it does. A valid event
+ * refused with ERR-3004 breaks VAL-CURRENCY-ISO4217 (the currency is ISO 4217), a fresh externalId
+ * refused with ERR-4001 breaks DEDUP-EXTERNAL-ID; each such claim, top-level or in errors[], is a
+ * violation of the rule of its code. A refusal under a code of no stated rule is a reading of a gap.
+ *
+ * Where the request probes a gap of one field (its length, its precision, a value whose allowed set is
+ * not shown), a refusal under that field's own code is a reading too: the reference itself answers an
+ * amount of the wrong JSON type with ERR-3005. So claims about the probed fields are not violations.
+ */
+import { fieldOfCode, isRequestBodyCode, ruleOfCode } from './code-rules.ts';
+import { fieldSegments } from './field-paths.ts';
+import { type HttpAnswer, isPlainObject } from './http-answer.ts';
+import { type Violation, violationOf } from './violation.ts';
+
+/** The codes an answer names: its top-level errorCode and those of errors[]. */
+const claimedCodes = (answer: HttpAnswer): { code: string; field?: string }[] => {
+  const body = isPlainObject(answer.json) ? answer.json : undefined;
+  if (!body) return [];
+  const claims: { code: string; field?: string }[] = [];
+  if (typeof body.errorCode === 'string') claims.push({ code: body.errorCode });
+  if (Array.isArray(body.errors)) {
+    for (const item of body.errors) {
+      if (isPlainObject(item) && typeof item.errorCode === 'string') {
+        claims.push({ code: item.errorCode, ...(typeof item.field === 'string' ? { field: item.field } : {}) });
+      }
+    }
+  }
+  return claims;
+};
+
+export interface ClaimOptions {
+  /** Fields whose gap the request probes: a claim about them (or inside them) is a reading. */
+  readonly probedFields?: readonly string[];
+  /** Codes the request really earns (ERR-4001 for a PUT onto a taken externalId). */
+  readonly trueClaims?: readonly string[];
+}
+
+const lowerSegments = (path: string): string[] => fieldSegments(path).map((s) => s.toLowerCase());
+
+/** Whether a field is one of the probed fields or lies inside one (`payload.channel` in `payload`). */
+const isProbed = (field: string, probed: readonly string[]): boolean => {
+  const segments = lowerSegments(field);
+  return probed.some((p) => {
+    const want = lowerSegments(p);
+    // Any notation: compare the trailing segments that name the probed field (a root may come first).
+    for (let start = 0; start + want.length <= segments.length; start += 1) {
+      if (want.every((segment, i) => segments[start + i] === segment)) return true;
+    }
+    return segments.length > 0 && want.slice(-segments.length).join('.') === segments.join('.');
+  });
+};
+
+/** Violations for every stated request-body code an answer claims for a request that breaks none. */
+export const falseClaimViolations = (
+  answer: HttpAnswer,
+  what: string,
+  options: ClaimOptions = {},
+): Violation[] => {
+  const seen = new Set<string>();
+  const violations: Violation[] = [];
+  const probed = options.probedFields ?? [];
+  for (const claim of claimedCodes(answer)) {
+    const rule = ruleOfCode(claim.code);
+    if (!rule || !isRequestBodyCode(claim.code) || seen.has(claim.code)) continue;
+    if (options.trueClaims?.includes(claim.code)) continue;
+    const about = claim.field ?? fieldOfCode(claim.code);
+    if (about !== undefined && isProbed(about, probed)) continue;
+    seen.add(claim.code);
+    violations.push(
+      violationOf(
+        rule,
+        `${what} was refused with ${claim.code}${claim.field ? ` on ${claim.field}` : ''}, which it does not break`,
+      ),
+    );
+  }
+  return violations;
+};

@@ -1,0 +1,148 @@
+/**
+ * Part 4: GET answers 200 with the event. Its body is not shown (GAP-GET-BODY), so every consistent
+ * reading is accepted and described: the event at the top level or in an envelope (`{"data": {…}}`),
+ * fields added (uuid, timestamps, nulls for the fields not sent), amounts as decimal strings. What
+ * must hold is that every field sent comes back with the same value: the same strings exactly, the
+ * same amounts as decimals, the same items; an optional container sent empty may come back empty,
+ * null or absent.
+ */
+import {
+  EVENT_FIELDS,
+  MULTI_CURRENCY_AMOUNT_FIELDS,
+  PAYLOAD_FIELDS,
+  type RuleId,
+} from '../spec/index.ts';
+import { AMOUNT_KEY, compareAmount } from './amounts.ts';
+import { type HttpAnswer, isPlainObject, summarise } from './http-answer.ts';
+import { type Violation, violationOf } from './violation.ts';
+
+export interface RetrievalJudgement {
+  readonly violations: readonly Violation[];
+  /** The stored event as the body holds it, when there is one. */
+  readonly event: Record<string, unknown> | undefined;
+  /** How the body reads the gaps (GAP-GET-BODY), when it holds the event. */
+  readonly reading: {
+    /** The envelope key the event was found under, or undefined at the top level. */
+    readonly envelope: string | undefined;
+    /** Top-level fields beyond those sent (uuid, timestamps, …), sorted. */
+    readonly addedFields: readonly string[];
+    readonly amountsAsStrings: boolean;
+  };
+}
+
+const SPEC_FIELD_NAMES: ReadonlySet<string> = new Set<string>([
+  ...EVENT_FIELDS,
+  ...PAYLOAD_FIELDS,
+  ...MULTI_CURRENCY_AMOUNT_FIELDS,
+]);
+
+const isEmptyContainer = (value: unknown): boolean =>
+  value === undefined ||
+  value === null ||
+  (Array.isArray(value) && value.length === 0) ||
+  (isPlainObject(value) && Object.keys(value).length === 0);
+
+const show = (value: unknown): string => (value === undefined ? '(absent)' : JSON.stringify(value));
+
+interface Differences {
+  readonly paths: string[];
+  amountsAsStrings: boolean;
+}
+
+const compare = (got: unknown, sent: unknown, path: string, key: string, out: Differences): void => {
+  if (key === AMOUNT_KEY && (typeof sent === 'number' || typeof sent === 'string')) {
+    const comparison = compareAmount(got, sent);
+    if (comparison === 'different') out.paths.push(`${path}: sent ${show(sent)}, got ${show(got)}`);
+    if (comparison === 'same-as-string') out.amountsAsStrings = true;
+    return;
+  }
+  if (Array.isArray(sent)) {
+    if (sent.length === 0 && isEmptyContainer(got)) return;
+    if (!Array.isArray(got) || got.length !== sent.length) {
+      out.paths.push(`${path}: sent ${show(sent)}, got ${show(got)}`);
+      return;
+    }
+    sent.forEach((item, index) => compare(got[index], item, `${path}[${index}]`, '', out));
+    return;
+  }
+  if (isPlainObject(sent)) {
+    if (Object.keys(sent).length === 0 && isEmptyContainer(got)) return;
+    if (!isPlainObject(got)) {
+      out.paths.push(`${path}: sent ${show(sent)}, got ${show(got)}`);
+      return;
+    }
+    for (const [name, value] of Object.entries(sent)) compare(got[name], value, `${path}.${name}`, name, out);
+    // Inside the event a deployment may add fields of its own (an item id) and list the fields of the
+    // spec with null for those not sent; a value in a field of the spec that was not sent is a change.
+    for (const [name, value] of Object.entries(got)) {
+      if (!(name in sent) && value !== null && SPEC_FIELD_NAMES.has(name))
+        out.paths.push(`${path}.${name}: not sent, got ${show(value)}`);
+    }
+    return;
+  }
+  if (got !== sent) out.paths.push(`${path}: sent ${show(sent)}, got ${show(got)}`);
+};
+
+/** The event in a body: the body itself, or the one object under a key of it that holds the externalId sent. */
+const locateEvent = (
+  body: Record<string, unknown>,
+  sent: Record<string, unknown>,
+): { event: Record<string, unknown>; envelope: string | undefined } => {
+  if ('externalId' in body || !('externalId' in sent)) return { event: body, envelope: undefined };
+  const holders = Object.entries(body).filter(
+    ([, value]) => isPlainObject(value) && value.externalId === sent.externalId,
+  );
+  const [only] = holders;
+  return holders.length === 1 && only
+    ? { event: only[1] as Record<string, unknown>, envelope: only[0] }
+    : { event: body, envelope: undefined };
+};
+
+/** GET of an event that holds `sent`; violations are credited to `rule` (what the GET is checking). */
+export const judgeRetrieval = (
+  answer: HttpAnswer,
+  sent: Record<string, unknown>,
+  rule: RuleId = 'RETRIEVE-RETURNS-EVENT',
+): RetrievalJudgement => {
+  const noReading = { envelope: undefined, addedFields: [], amountsAsStrings: false };
+  if (answer.status !== 200) {
+    return {
+      violations: [violationOf(rule, `expected 200 with the event, got ${summarise(answer)}`)],
+      event: undefined,
+      reading: noReading,
+    };
+  }
+  if (!isPlainObject(answer.json)) {
+    return {
+      violations: [violationOf(rule, 'the event must come back as a JSON object')],
+      event: undefined,
+      reading: noReading,
+    };
+  }
+  const { event, envelope } = locateEvent(answer.json, sent);
+  const out: Differences = { paths: [], amountsAsStrings: false };
+  for (const [name, value] of Object.entries(sent)) compare(event[name], value, name, name, out);
+  const violations =
+    out.paths.length > 0
+      ? [violationOf(rule, `every field sent must come back with the same value; these differ: ${out.paths.join('; ')}`)]
+      : [];
+  return {
+    violations,
+    event,
+    reading: {
+      envelope,
+      addedFields: Object.keys(event)
+        .filter((key) => !(key in sent))
+        .sort(),
+      amountsAsStrings: out.amountsAsStrings,
+    },
+  };
+};
+
+/** The GAP-GET-BODY observation of a reading: `the event at the top level; adds uuid; amounts as numbers`. */
+export const describeRetrievalReading = (reading: RetrievalJudgement['reading']): string =>
+  [
+    reading.envelope ? `the event under "${reading.envelope}"` : 'the event at the top level',
+    reading.addedFields.length > 0 ? `adds ${reading.addedFields.join(', ')}` : 'only the submitted fields',
+    reading.amountsAsStrings ? 'amounts as decimal strings' : 'amounts as numbers',
+  ].join('; ');

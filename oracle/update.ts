@@ -1,0 +1,72 @@
+/**
+ * Part 4: "PUT is the way to update an existing event"; its status, its response body and its request
+ * rules are not shown (GAP-PUT-STATUS, GAP-PUT-BODY, GAP-STATUS-TRANSITIONS). So a PUT of a valid body
+ * is judged as either
+ * - applied: any 2xx, with a JSON body when it has one ("Bodies are JSON"); GET must then show it, or
+ * - refused cleanly: a 4xx with the part 7 body that claims no stated rule the body does not break
+ *   (a deployment may hold some fields immutable or some transitions final); GET must then show the
+ *   event unchanged.
+ * Anything else (a 404 or 401 for an event and credentials that exist, a 5xx, a redirect) breaks the
+ * rule the PUT is checking. That PUT can update at all is checked by the caller: some update of a
+ * hand-written set must be applied.
+ */
+import type { RuleId } from '../spec/index.ts';
+import { errorBodyViolations } from './error-body.ts';
+import { type HttpAnswer, isPlainObject, isSuccess, summarise } from './http-answer.ts';
+import { type ClaimOptions, falseClaimViolations } from './refusal-claims.ts';
+import { type Violation, violationOf } from './violation.ts';
+
+export type UpdateOutcome = 'applied' | 'refused' | 'broken';
+
+export interface UpdateJudgement {
+  readonly outcome: UpdateOutcome;
+  readonly violations: readonly Violation[];
+}
+
+/** Statuses a refusal of a valid update cannot have: the event exists, the credentials are valid. */
+const NOT_A_REFUSAL = new Set([401, 404, 429]);
+
+export const judgeUpdate = (
+  answer: HttpAnswer,
+  rule: RuleId = 'UPDATE-APPLIES',
+  claims: ClaimOptions = {},
+): UpdateJudgement => {
+  if (isSuccess(answer.status)) {
+    const hasBody = answer.status !== 204 && answer.text.trim() !== '';
+    return hasBody && answer.json === undefined
+      ? {
+          outcome: 'applied',
+          violations: [violationOf(rule, `the PUT answered ${answer.status} with a body that is not JSON`)],
+        }
+      : { outcome: 'applied', violations: [] };
+  }
+  const shape = errorBodyViolations(answer);
+  if (answer.status >= 400 && answer.status < 500 && !NOT_A_REFUSAL.has(answer.status)) {
+    return {
+      outcome: 'refused',
+      violations: [...falseClaimViolations(answer, 'a valid PUT', claims), ...shape],
+    };
+  }
+  return {
+    outcome: 'broken',
+    violations: [
+      violationOf(
+        rule,
+        `a valid PUT must be applied (2xx) or refused cleanly (4xx with the part 7 body); got ${summarise(answer)}`,
+      ),
+      ...shape,
+    ],
+  };
+};
+
+/** What a PUT's success answer holds, for GAP-PUT-BODY: no body, the event, {uuid}, or another body. */
+export const describeUpdateAnswer = (answer: HttpAnswer, uuid: string): string => {
+  if (answer.text.trim() === '') return 'no body';
+  const body = answer.json;
+  if (!isPlainObject(body)) return 'a body that is not a JSON object';
+  if ('externalId' in body) return 'the updated event';
+  if (body.uuid === uuid && Object.keys(body).length === 1) return '{uuid}';
+  const holder = Object.entries(body).find(([, v]) => isPlainObject(v) && 'externalId' in v);
+  if (holder) return `the updated event under "${holder[0]}"`;
+  return `another body (${Object.keys(body).sort().join(', ') || 'empty object'})`;
+};

@@ -1,0 +1,183 @@
+/**
+ * Part 7.2 and part 4, rule 2: a request body that fails validation gets 400 (7.3; 422 breaks
+ * VAL-STATUS-400), the 7.2 body, and in errors[] exactly its failures as a set (any order, any
+ * notation). Each violation is credited to the rule it breaks:
+ * - a failure left out: the rule of that failure (VAL-AMOUNT-POSITIVE for a missing ERR-3005) when it
+ *   is the only one or none was reported, else VAL-ALL-FAILURES (the others were reported, not all);
+ * - a failure claimed that the body does not have: the rule of the claimed code (a valid amount
+ *   refused with ERR-3005 breaks VAL-AMOUNT-POSITIVE), or VAL-ALL-FAILURES for an invented code;
+ * - the top-level errorCode, the title and errors[] itself: VAL-BODY-SHAPE; the part 7.1 fields:
+ *   ERROR-BODY-SHAPE.
+ * Where the spec is silent an extra item is a reading, not a fault, and is returned as `tolerated`:
+ * a refusal of an originalStatus or personal id type value (their values are not shown), and on a PUT
+ * a refusal, under a code of no stated rule, of a field the PUT changes (PUT's rules are not shown).
+ */
+import type { RuleId } from '../spec/index.ts';
+import { isValidationCode, ruleOfCode } from './code-rules.ts';
+import { ANY_ERROR_CODE, describeExpectedFailures, type ExpectedFailure } from './expected-failure.ts';
+import { matchFailures, type ReportedFailure } from './failure-matching.ts';
+import { fieldNames } from './field-paths.ts';
+import { errorBodyViolations } from './error-body.ts';
+import { type HttpAnswer, isPlainObject, isSuccess, summarise } from './http-answer.ts';
+import { explainMismatch, type ValidationErrorBody, validationErrorBodySchema } from './response-schemas.ts';
+import { type Violation, violationOf } from './violation.ts';
+
+/** Fields whose allowed values the spec does not show: a deployment may refuse values of them. */
+const FIELDS_OF_UNSHOWN_VALUES: readonly { field: string; gap: RuleId }[] = [
+  { field: 'originalStatus', gap: 'GAP-ORIGINAL-STATUS-VALUES' },
+  { field: 'payload.payerPersonalIdType', gap: 'GAP-PERSONAL-ID-TYPE-VALUES' },
+  { field: 'payload.beneficiaryPersonalIdType', gap: 'GAP-PERSONAL-ID-TYPE-VALUES' },
+];
+
+export interface ValidationContext {
+  /** On a PUT: the fields (dot paths) whose value the PUT changes from the stored event. */
+  readonly changedFields?: readonly string[];
+  /**
+   * The rule a failure left out (or a faulty body accepted) breaks, when it is not the failure's own:
+   * on a PUT, UPDATE-VALIDATES (POST may validate the field perfectly well).
+   */
+  readonly creditMissingTo?: RuleId;
+}
+
+/** An extra item of errors[] that a reading of a gap explains, with that gap. */
+export interface ToleratedFailure extends ReportedFailure {
+  readonly gap: RuleId;
+}
+
+export interface ValidationJudgement {
+  readonly violations: readonly Violation[];
+  /** The 7.2 body, when the answer has one. */
+  readonly body: ValidationErrorBody | undefined;
+  readonly tolerated: readonly ToleratedFailure[];
+}
+
+const TITLE_ABOUT_VALIDATION = /validat|invalid/i;
+
+/** Whether an answer names a 7.3 validation code, top-level or in errors[]. */
+const reportsValidationCode = (answer: HttpAnswer): boolean => {
+  const body = isPlainObject(answer.json) ? answer.json : {};
+  const items = Array.isArray(body.errors) ? body.errors : [];
+  return [body.errorCode, ...items.map((item) => (isPlainObject(item) ? item.errorCode : undefined))].some(
+    (code) => typeof code === 'string' && isValidationCode(code),
+  );
+};
+
+const toleratedGap = (reported: ReportedFailure, context: ValidationContext): RuleId | undefined => {
+  if (ruleOfCode(reported.errorCode) !== undefined) return undefined;
+  const unshown = FIELDS_OF_UNSHOWN_VALUES.find((f) => fieldNames(reported.field, f.field));
+  if (unshown) return unshown.gap;
+  if (context.changedFields?.some((field) => fieldNames(reported.field, field))) return 'GAP-PUT-BODY';
+  return undefined;
+};
+
+const missingViolations = (
+  expected: readonly ExpectedFailure[],
+  missing: readonly ExpectedFailure[],
+  answer: HttpAnswer,
+  context: ValidationContext,
+): Violation[] => {
+  if (missing.length === 0) return [];
+  const noneReported = missing.length === expected.length;
+  if (expected.length === 1 || noneReported) {
+    return missing.map((failure) =>
+      violationOf(
+        context.creditMissingTo ?? failure.ruleId,
+        `errors[] lacks ${describeExpectedFailures([failure])} (${summarise(answer)})`,
+      ),
+    );
+  }
+  return [
+    violationOf(
+      'VAL-ALL-FAILURES',
+      `errors[] lacks ${describeExpectedFailures(missing)}: all failures must be returned together`,
+    ),
+  ];
+};
+
+const claimViolation = (reported: ReportedFailure): Violation => {
+  const rule = ruleOfCode(reported.errorCode);
+  return rule !== undefined
+    ? violationOf(rule, `errors[] claims ${reported.field} ${reported.errorCode}, which the body does not break`)
+    : violationOf(
+        'VAL-ALL-FAILURES',
+        `errors[] reports ${reported.field} ${reported.errorCode}, a failure the body does not have`,
+      );
+};
+
+/** The violations of an answer to a body that must fail with exactly `expected`. */
+export const judgeValidationFailure = (
+  answer: HttpAnswer,
+  expected: readonly ExpectedFailure[],
+  context: ValidationContext = {},
+): ValidationJudgement => {
+  const none: ValidationJudgement = { violations: [], body: undefined, tolerated: [] };
+  if (isSuccess(answer.status)) {
+    return {
+      ...none,
+      violations: expected.map((failure) =>
+        violationOf(
+          context.creditMissingTo ?? failure.ruleId,
+          `accepted (${summarise(answer)}) although ${describeExpectedFailures([failure])} must be refused`,
+        ),
+      ),
+    };
+  }
+  const violations: Violation[] = [];
+  if (answer.status === 422) {
+    // 7.3 gives 400 to its codes; a failure under no code of 7.3 may read 7.4's "422 Validation failed".
+    if (expected.some((f) => f.errorCode !== ANY_ERROR_CODE) || reportsValidationCode(answer)) {
+      violations.push(violationOf('VAL-STATUS-400', 'a body validation failure answered 422; 7.3 gives 400'));
+    }
+  } else if (answer.status !== 400) {
+    violations.push(
+      ...expected.map((failure) =>
+        violationOf(
+          context.creditMissingTo ?? failure.ruleId,
+          `expected 400 with ${describeExpectedFailures([failure])}, got ${summarise(answer)}`,
+        ),
+      ),
+    );
+    return { ...none, violations: [...violations, ...errorBodyViolations(answer)] };
+  }
+  const shape = errorBodyViolations(answer);
+  if (shape.length > 0) return { ...none, violations: [...violations, ...shape] };
+  const parsed = validationErrorBodySchema.safeParse(answer.json);
+  if (!parsed.success) {
+    violations.push(
+      violationOf(
+        'VAL-BODY-SHAPE',
+        `the validation body must have errors[] of {field, errorCode, message}: ${explainMismatch(parsed.error)}`,
+      ),
+    );
+    if (expected.length > 1) {
+      violations.push(
+        violationOf('VAL-ALL-FAILURES', `no errors[] to return ${describeExpectedFailures(expected)} in`),
+      );
+    }
+    return { ...none, violations };
+  }
+  const body = parsed.data;
+  const { missing, unexpected } = matchFailures(expected, body.errors);
+  violations.push(...missingViolations(expected, missing, answer, context));
+  const tolerated: ToleratedFailure[] = [];
+  for (const reported of unexpected) {
+    const gap = toleratedGap(reported, context);
+    if (gap) tolerated.push({ field: reported.field, errorCode: reported.errorCode, gap });
+    else violations.push(claimViolation(reported));
+  }
+  if (body.errorCode !== body.errors[0]?.errorCode) {
+    violations.push(
+      violationOf(
+        'VAL-BODY-SHAPE',
+        `the top-level errorCode ${body.errorCode} must be the code of the first failure, ${body.errors[0]?.errorCode}`,
+      ),
+    );
+  }
+  if (!TITLE_ABOUT_VALIDATION.test(body.title)) {
+    violations.push(
+      violationOf('VAL-BODY-SHAPE', `the title must state that validation errors occurred; got "${body.title}"`),
+    );
+  }
+  return { violations, body, tolerated };
+};
+

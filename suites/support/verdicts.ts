@@ -1,0 +1,78 @@
+/**
+ * How a hand-written test acts on the oracle's violations: it records each on the running test (a
+ * `violation` annotation, redacted, which results.json, the JUnit file, the certificate and the
+ * self-check carry) and fails at once with the violations and the exchange that shows them.
+ */
+import { test } from '@playwright/test';
+import {
+  describeViolations,
+  INCONCLUSIVE_ANNOTATION,
+  type Violation,
+  violationAnnotation,
+  violationOf,
+} from '../../oracle/index.ts';
+import { makeChecks } from './checks.ts';
+import { describeExchange, exchangeTitle, type HttpExchange } from './http-exchange.ts';
+import { redact } from './redaction.ts';
+
+/** A check of the oracle failed; the test fails with it. */
+export class RuleViolationError extends Error {
+  override readonly name = 'RuleViolation';
+  constructor(
+    message: string,
+    readonly violations: readonly Violation[],
+  ) {
+    super(message);
+  }
+}
+
+/** Each violation, with the request it is about, once on the running test; returns the new ones. */
+export const recordViolations = (violations: readonly Violation[], exchange?: HttpExchange): Violation[] => {
+  const { annotations } = test.info();
+  const recorded: Violation[] = [];
+  for (const found of violations) {
+    const placed = violationOf(
+      found.rule,
+      redact(exchange ? `${found.message} [${exchangeTitle(exchange)}]` : found.message),
+    );
+    const annotation = violationAnnotation(placed);
+    if (annotations.some((a) => a.type === annotation.type && a.description === annotation.description))
+      continue;
+    annotations.push(annotation);
+    recorded.push(placed);
+  }
+  return recorded;
+};
+
+/** The failure a test ends with: every violation on a line of its own, then the exchange. */
+export const violationFailure = (
+  violations: readonly Violation[],
+  exchange: HttpExchange | undefined,
+): RuleViolationError =>
+  new RuleViolationError(
+    redact(
+      exchange
+        ? `${describeViolations(violations)}\n--- exchange ---\n${describeExchange(exchange)}`
+        : describeViolations(violations),
+    ),
+    violations,
+  );
+
+/** The checks of hand-written tests: record, then fail. */
+export const check = makeChecks((violations, response) => {
+  if (violations.length === 0) return;
+  recordViolations(violations, response?.exchange);
+  throw violationFailure(violations, response?.exchange);
+});
+
+
+/**
+ * A check that could not be made (the kit could not send fast enough, a premise did not hold): neither
+ * passed nor failed. The test is skipped with the reason, and marked inconclusive for the certificate.
+ */
+export function inconclusive(reason: string): never {
+  const info = test.info();
+  info.annotations.push({ type: INCONCLUSIVE_ANNOTATION, description: redact(reason) });
+  info.skip(true, redact(`inconclusive: ${reason}`));
+  throw new Error('unreachable: skip() throws');
+}
