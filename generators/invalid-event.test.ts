@@ -167,7 +167,7 @@ test('VAL-BODY-SHAPE: describeVerdict names each field, its code or "any", and i
     ],
   });
   expect(text).toBe(
-    '400 with 2 errors: amount → ERR-3005 [VAL-AMOUNT-POSITIVE]; payload.iban (or payload) → any ERR-nnnn [VAL-PAYLOAD-UNKNOWN-PROPERTY]',
+    '400 with 2 errors: amount ERR-3005 [VAL-AMOUNT-POSITIVE]; payload.iban (or payload) any ERR-nnnn [VAL-PAYLOAD-UNKNOWN-PROPERTY]',
   );
   for (const sample of samples.slice(0, 200)) {
     const line = describeVerdict(sample.expected);

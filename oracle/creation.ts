@@ -35,7 +35,12 @@ export const judgeCreation = (answer: HttpAnswer): CreationJudgement => {
     violations: [
       ...(claims.length > 0
         ? claims
-        : [violationOf('CREATE-RETURNS-UUID', `a valid event must be created with 201; got ${summarise(answer)}`)]),
+        : [
+            violationOf(
+              'CREATE-RETURNS-UUID',
+              `a valid event must be created with 201; got ${summarise(answer)}`,
+            ),
+          ]),
       ...errorBodyViolations(answer),
     ],
   };

@@ -15,9 +15,9 @@ test('ORACLE: creation is 201 with a UUID; a refusal claiming a stated code brea
   expect(judgeCreation(answer(201, { uuid }))).toEqual({ uuid, violations: [] });
   expect(rules(judgeCreation(answer(201, { id: uuid })).violations)).toEqual(['CREATE-RETURNS-UUID']);
   expect(rules(judgeCreation(answer(200, { uuid })).violations)).toEqual(['CREATE-RETURNS-UUID']);
-  expect(rules(judgeCreation(validationAnswer([{ field: 'amount', errorCode: 'ERR-3005' }])).violations)).toEqual([
-    'VAL-AMOUNT-POSITIVE',
-  ]);
+  expect(
+    rules(judgeCreation(validationAnswer([{ field: 'amount', errorCode: 'ERR-3005' }])).violations),
+  ).toEqual(['VAL-AMOUNT-POSITIVE']);
   expect(
     rules(judgeCreation(answer(400, { status: 400, errorCode: 'ERR-4001', title: 'Duplicate' })).violations),
   ).toEqual(['DEDUP-EXTERNAL-ID']);
@@ -36,7 +36,11 @@ test('ORACLE: GET returns every field sent; envelopes, additions, nulls and deci
   };
   const plain = judgeRetrieval(answer(200, { ...sent, uuid: 'u', createdAt: 't' }), sent);
   expect(plain.violations).toEqual([]);
-  expect(plain.reading).toEqual({ envelope: undefined, addedFields: ['createdAt', 'uuid'], amountsAsStrings: false });
+  expect(plain.reading).toEqual({
+    envelope: undefined,
+    addedFields: ['createdAt', 'uuid'],
+    amountsAsStrings: false,
+  });
   const wrapped = judgeRetrieval(
     answer(200, {
       data: {
@@ -51,10 +55,12 @@ test('ORACLE: GET returns every field sent; envelopes, additions, nulls and deci
   expect(wrapped.violations).toEqual([]);
   expect(wrapped.reading).toMatchObject({ envelope: 'data', amountsAsStrings: true });
   // An empty container sent may come back empty, null or absent.
-  expect(judgeRetrieval(answer(200, { externalId: 'e', multiCurrencyAmounts: null }), {
-    externalId: 'e',
-    multiCurrencyAmounts: [],
-  }).violations).toEqual([]);
+  expect(
+    judgeRetrieval(answer(200, { externalId: 'e', multiCurrencyAmounts: null }), {
+      externalId: 'e',
+      multiCurrencyAmounts: [],
+    }).violations,
+  ).toEqual([]);
   const changed = judgeRetrieval(
     answer(200, { ...sent, amount: 12.49, payload: { channel: 'CASH', payerName: 'X' } }),
     sent,
@@ -62,9 +68,9 @@ test('ORACLE: GET returns every field sent; envelopes, additions, nulls and deci
   );
   expect(rules(changed.violations)).toEqual(['DEDUP-EXTERNAL-ID']);
   expect(changed.violations[0]?.message).toMatch(/amount: sent 12.5, got 12.49.*payload.payerName/);
-  expect(rules(judgeRetrieval(answer(404, { status: 404, errorCode: 'ERR-4002', title: 'x' }), sent).violations)).toEqual([
-    'RETRIEVE-RETURNS-EVENT',
-  ]);
+  expect(
+    rules(judgeRetrieval(answer(404, { status: 404, errorCode: 'ERR-4002', title: 'x' }), sent).violations),
+  ).toEqual(['RETRIEVE-RETURNS-EVENT']);
 });
 
 test('ORACLE: a valid PUT is applied or refused cleanly; anything else breaks the rule it checks', () => {
@@ -90,17 +96,27 @@ test('ORACLE: simple errors and error bodies', () => {
   const notFound = { status: 404, errorCode: 'ERR-4002', title: 'Not found' };
   expect(errorViolations(answer(404, notFound), 'ERR-4002', 'RETRIEVE-UNKNOWN-404')).toEqual([]);
   // The response's content type is not stated: a body that parses is JSON.
-  expect(errorViolations(answer(404, notFound, 'text/plain'), 'ERR-4002', 'RETRIEVE-UNKNOWN-404')).toEqual([]);
-  expect(rules(errorViolations(answer(403, { ...notFound, status: 403, errorCode: 'ERR-1003' }), 'ERR-4002', 'ISOLATION-GET'))).toEqual([
-    'ISOLATION-GET',
-  ]);
-  expect(rules(errorViolations(answer(404, { ...notFound, errorCode: 'ERR-9404' }), 'ERR-4002', 'ISOLATION-GET'))).toEqual([
-    'ISOLATION-GET',
-  ]);
+  expect(errorViolations(answer(404, notFound, 'text/plain'), 'ERR-4002', 'RETRIEVE-UNKNOWN-404')).toEqual(
+    [],
+  );
+  expect(
+    rules(
+      errorViolations(
+        answer(403, { ...notFound, status: 403, errorCode: 'ERR-1003' }),
+        'ERR-4002',
+        'ISOLATION-GET',
+      ),
+    ),
+  ).toEqual(['ISOLATION-GET']);
+  expect(
+    rules(errorViolations(answer(404, { ...notFound, errorCode: 'ERR-9404' }), 'ERR-4002', 'ISOLATION-GET')),
+  ).toEqual(['ISOLATION-GET']);
   expect(rules(errorViolations(answer(404, 'Not Found', 'text/html'), 'ERR-4002', 'ISOLATION-GET'))).toEqual([
     'ERROR-BODY-SHAPE',
   ]);
-  expect(rules(errorBodyViolations(answer(404, { ...notFound, status: '404' })))).toEqual(['ERROR-BODY-SHAPE']);
+  expect(rules(errorBodyViolations(answer(404, { ...notFound, status: '404' })))).toEqual([
+    'ERROR-BODY-SHAPE',
+  ]);
   expect(rules(errorBodyViolations(answer(404, { ...notFound, status: 400 })))).toEqual(['ERROR-BODY-SHAPE']);
   expect(errorBodyViolations(answer(429, { message: 'slow down' }))).toEqual([]);
   expect(rules(errorBodyViolations(answer(429, 'slow down', 'text/plain')))).toEqual(['ERROR-BODY-SHAPE']);
@@ -112,11 +128,13 @@ test('ORACLE: a gap answer may be anything but a shapeless error or a false clai
   expect(judgeGapAnswer(answer(500, { status: 500, errorCode: 'ERR-5001', title: 'x' }))).toEqual([]);
   const ownCode = validationAnswer([{ field: 'amount', errorCode: 'ERR-3005' }]);
   expect(judgeGapAnswer(ownCode, { claimsChecked: 'three decimals', probedFields: ['amount'] })).toEqual([]);
-  expect(rules(judgeGapAnswer(ownCode, { claimsChecked: 'a long externalId', probedFields: ['externalId'] }))).toEqual([
-    'VAL-AMOUNT-POSITIVE',
-  ]);
+  expect(
+    rules(judgeGapAnswer(ownCode, { claimsChecked: 'a long externalId', probedFields: ['externalId'] })),
+  ).toEqual(['VAL-AMOUNT-POSITIVE']);
   const items = validationAnswer([{ field: 'multiCurrencyAmounts[150].amount', errorCode: 'ERR-3008' }]);
-  expect(judgeGapAnswer(items, { claimsChecked: '200 items', probedFields: ['multiCurrencyAmounts'] })).toEqual([]);
+  expect(
+    judgeGapAnswer(items, { claimsChecked: '200 items', probedFields: ['multiCurrencyAmounts'] }),
+  ).toEqual([]);
 });
 
 test('ORACLE: a gap can be observed but never broken', () => {

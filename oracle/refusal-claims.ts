@@ -22,7 +22,10 @@ const claimedCodes = (answer: HttpAnswer): { code: string; field?: string }[] =>
   if (Array.isArray(body.errors)) {
     for (const item of body.errors) {
       if (isPlainObject(item) && typeof item.errorCode === 'string') {
-        claims.push({ code: item.errorCode, ...(typeof item.field === 'string' ? { field: item.field } : {}) });
+        claims.push({
+          code: item.errorCode,
+          ...(typeof item.field === 'string' ? { field: item.field } : {}),
+        });
       }
     }
   }

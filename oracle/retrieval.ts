@@ -6,12 +6,7 @@
  * same amounts as decimals, the same items; an optional container sent empty may come back empty,
  * null or absent.
  */
-import {
-  EVENT_FIELDS,
-  MULTI_CURRENCY_AMOUNT_FIELDS,
-  PAYLOAD_FIELDS,
-  type RuleId,
-} from '../spec/index.ts';
+import { EVENT_FIELDS, MULTI_CURRENCY_AMOUNT_FIELDS, PAYLOAD_FIELDS, type RuleId } from '../spec/index.ts';
 import { AMOUNT_KEY, compareAmount } from './amounts.ts';
 import { type HttpAnswer, isPlainObject, summarise } from './http-answer.ts';
 import { type Violation, violationOf } from './violation.ts';
@@ -62,7 +57,7 @@ const compare = (got: unknown, sent: unknown, path: string, key: string, out: Di
       out.paths.push(`${path}: sent ${show(sent)}, got ${show(got)}`);
       return;
     }
-    sent.forEach((item, index) => compare(got[index], item, `${path}[${index}]`, '', out));
+    for (const [index, item] of sent.entries()) compare(got[index], item, `${path}[${index}]`, '', out);
     return;
   }
   if (isPlainObject(sent)) {
@@ -124,7 +119,12 @@ export const judgeRetrieval = (
   for (const [name, value] of Object.entries(sent)) compare(event[name], value, name, name, out);
   const violations =
     out.paths.length > 0
-      ? [violationOf(rule, `every field sent must come back with the same value; these differ: ${out.paths.join('; ')}`)]
+      ? [
+          violationOf(
+            rule,
+            `every field sent must come back with the same value; these differ: ${out.paths.join('; ')}`,
+          ),
+        ]
       : [];
   return {
     violations,

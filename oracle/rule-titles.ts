@@ -29,5 +29,12 @@ export const parseRuleTitle = (title: string): ParsedRuleTitle => {
 export const ruleIdsOfTitle = (title: string): readonly RuleId[] => parseRuleTitle(title).ids;
 
 /** A pattern (for Playwright's --grep) of the titles that name one of these rule ids. */
-export const titlePatternOf = (ids: readonly RuleId[]): string =>
-  `(^|[ ,])(${ids.join('|')})[,:] `;
+export const titlePatternOf = (ids: readonly RuleId[]): string => `(^|[ ,])(${ids.join('|')})[,:] `;
+
+/** Why a conformance test's title is not acceptable, or undefined: it must name known rules only. */
+export const titleProblem = (title: string): string | undefined => {
+  const { ids, unknown } = parseRuleTitle(title);
+  if (unknown.length > 0) return `names ${unknown.join(', ')}, not in the catalog (spec/rules.ts)`;
+  if (ids.length === 0) return 'names no rule id of the catalog (titles start with `RULE-ID: `)';
+  return undefined;
+};

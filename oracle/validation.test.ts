@@ -61,9 +61,9 @@ test('ORACLE: a failure left out is credited to its rule, or to VAL-ALL-FAILURES
     'VAL-STATUS-ENUM',
   ]);
   // On a PUT, a failure left out is the update's: POST may validate the field perfectly well.
-  expect(
-    rulesOf([amountZero], answer(200, {}), { creditMissingTo: 'UPDATE-VALIDATES' }),
-  ).toEqual(['UPDATE-VALIDATES']);
+  expect(rulesOf([amountZero], answer(200, {}), { creditMissingTo: 'UPDATE-VALIDATES' })).toEqual([
+    'UPDATE-VALIDATES',
+  ]);
 });
 
 test('ORACLE: the body itself: VAL-BODY-SHAPE, ERROR-BODY-SHAPE, VAL-STATUS-400', () => {
@@ -100,9 +100,9 @@ test('ORACLE: the body itself: VAL-BODY-SHAPE, ERROR-BODY-SHAPE, VAL-STATUS-400'
     title: 'Validation failed',
     errors: [{ field: 'payload', errorCode: 'ERR-9013', message: 'x' }],
   });
-  expect(rulesOf([{ field: 'payload', errorCode: ANY_ERROR_CODE, ruleId: 'VAL-ALL-FAILURES' }], invented)).toEqual(
-    [],
-  );
+  expect(
+    rulesOf([{ field: 'payload', errorCode: ANY_ERROR_CODE, ruleId: 'VAL-ALL-FAILURES' }], invented),
+  ).toEqual([]);
 });
 
 test('ORACLE: an extra item is tolerated only where a gap explains it', () => {

@@ -14,10 +14,10 @@
  */
 import type { RuleId } from '../spec/index.ts';
 import { isValidationCode, ruleOfCode } from './code-rules.ts';
+import { errorBodyViolations } from './error-body.ts';
 import { ANY_ERROR_CODE, describeExpectedFailures, type ExpectedFailure } from './expected-failure.ts';
 import { matchFailures, type ReportedFailure } from './failure-matching.ts';
 import { fieldNames } from './field-paths.ts';
-import { errorBodyViolations } from './error-body.ts';
 import { type HttpAnswer, isPlainObject, isSuccess, summarise } from './http-answer.ts';
 import { explainMismatch, type ValidationErrorBody, validationErrorBodySchema } from './response-schemas.ts';
 import { type Violation, violationOf } from './violation.ts';
@@ -97,7 +97,10 @@ const missingViolations = (
 const claimViolation = (reported: ReportedFailure): Violation => {
   const rule = ruleOfCode(reported.errorCode);
   return rule !== undefined
-    ? violationOf(rule, `errors[] claims ${reported.field} ${reported.errorCode}, which the body does not break`)
+    ? violationOf(
+        rule,
+        `errors[] claims ${reported.field} ${reported.errorCode}, which the body does not break`,
+      )
     : violationOf(
         'VAL-ALL-FAILURES',
         `errors[] reports ${reported.field} ${reported.errorCode}, a failure the body does not have`,
@@ -175,9 +178,11 @@ export const judgeValidationFailure = (
   }
   if (!TITLE_ABOUT_VALIDATION.test(body.title)) {
     violations.push(
-      violationOf('VAL-BODY-SHAPE', `the title must state that validation errors occurred; got "${body.title}"`),
+      violationOf(
+        'VAL-BODY-SHAPE',
+        `the title must state that validation errors occurred; got "${body.title}"`,
+      ),
     );
   }
   return { violations, body, tolerated };
 };
-

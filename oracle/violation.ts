@@ -4,7 +4,7 @@
  * verdicts, the self-check's "caught by") is computed from violations, so a failure is always
  * credited to the rule it breaks, whichever test it happened in.
  */
-import { ruleById, type RuleId } from '../spec/index.ts';
+import { type RuleId, ruleById } from '../spec/index.ts';
 
 export interface Violation {
   readonly rule: RuleId;

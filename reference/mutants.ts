@@ -8,15 +8,17 @@
  * caught only by other checks is "weakly caught" in the self-check.
  */
 
+import type { RuleId } from '../spec/index.ts';
+
 export interface MutantDefinition {
   readonly name: string;
   readonly description: string;
-  readonly catchingRules: readonly string[];
+  readonly catchingRules: readonly RuleId[];
 }
 
 const mutant = <const N extends string>(
   name: N,
-  catchingRules: readonly string[],
+  catchingRules: readonly RuleId[],
   description: string,
 ): MutantDefinition & { readonly name: N } => Object.freeze({ name, description, catchingRules });
 
@@ -386,7 +388,7 @@ const CATALOG = [
   ),
   mutant(
     'malformed-json-500',
-    ['GAP-MALFORMED-JSON'],
+    ['REQUEST-MALFORMED-400'],
     'A body that is not JSON escapes the parser and answers 500 ERR-5001.',
   ),
   mutant(

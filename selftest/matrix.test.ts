@@ -1,5 +1,7 @@
 /** The self-check's pure parts: verdicts and the matrix from fake runs, its exit code and its rendering. */
 import { expect, test } from '@playwright/test';
+import { ruleIdsOfTitle } from '../oracle/index.ts';
+import type { RuleId } from '../spec/index.ts';
 import {
   buildMatrix,
   type CompletedRun,
@@ -16,10 +18,10 @@ import type { TestOutcome, TestResult } from './results.ts';
 const check = (
   title: string,
   outcome: TestOutcome,
-  extraRules: string[] = [],
+  extraRules: RuleId[] = [],
   project = 'conformance',
 ): TestResult => {
-  const ruleId = /^([A-Z0-9-]+):/.exec(title)?.[1];
+  const ruleId = ruleIdsOfTitle(title)[0];
   return {
     ruleId,
     failedRules: outcome === 'failed' ? [...(ruleId ? [ruleId] : []), ...extraRules] : [],
@@ -43,7 +45,7 @@ const completed = (
   kind: ServerKind,
   name: string,
   stages: StageOutcome[],
-  catchingRules: string[] = [],
+  catchingRules: RuleId[] = [],
 ): CompletedRun => ({
   run: {
     id: kind === 'reference' ? 'reference' : `${kind}-${name}`,
@@ -186,16 +188,31 @@ test('SELFTEST: the exit code fails on a survivor, a failing variant or referenc
     [stage([check('VAL-ALL-FAILURES: x', 'failed')])],
     ['VAL-BODY-SHAPE'],
   );
-  const survivor = completed('mutant', 's', [stage([check('VAL-AMOUNT-POSITIVE: x', 'passed')])], ['X']);
+  const survivor = completed(
+    'mutant',
+    's',
+    [stage([check('VAL-AMOUNT-POSITIVE: x', 'passed')])],
+    ['VAL-TYPE-ENUM'],
+  );
   const reference = completed('reference', 'reference', [stage(PASSING)]);
   const failingReference = completed('reference', 'reference', [stage([check('A-B: c', 'failed')])]);
   const failingVariant = completed('variant', 'v', [stage([check('A-B: c', 'failed')])]);
-  const crashed = completed('mutant', 'c', [stage([], { results: undefined, exitCode: 1 })], ['X']);
+  const crashed = completed(
+    'mutant',
+    'c',
+    [stage([], { results: undefined, exitCode: 1 })],
+    ['VAL-TYPE-ENUM'],
+  );
   const setupError = completed('variant', 'e', [
     stage([], { results: { tests: [], errors: ['Error in global setup'] }, exitCode: 1 }),
   ]);
-  const timedOut = completed('mutant', 't', [stage([check('X-Y: z', 'passed')], { timedOut: true })], ['X']);
-  const nothingRan = completed('mutant', 'n', [stage([check('X-Y: z', 'skipped')])], ['X']);
+  const timedOut = completed(
+    'mutant',
+    't',
+    [stage([check('X-Y: z', 'passed')], { timedOut: true })],
+    ['VAL-TYPE-ENUM'],
+  );
+  const nothingRan = completed('mutant', 'n', [stage([check('X-Y: z', 'skipped')])], ['VAL-TYPE-ENUM']);
 
   expect(exitCodeOf(buildMatrix([reference, caught, weak]))).toBe(0);
   expect(exitCodeOf(buildMatrix([reference, caught, survivor]))).toBe(1);

@@ -23,9 +23,11 @@
  * `--full` gives every server every check of both projects, at the embedded settings, in one stage: it
  * lists every check that catches each mutant, and checks the two claims above.
  */
+
+import { titlePatternOf } from '../oracle/index.ts';
 import { MUTANTS, type MutantDefinition } from '../reference/mutants.ts';
 import { VARIANTS } from '../reference/variants.ts';
-import { ruleById } from '../spec/index.ts';
+import { type RuleId, ruleById } from '../spec/index.ts';
 
 export type ServerKind = 'reference' | 'variant' | 'mutant';
 export type ProjectName = 'conformance' | 'ratelimit';
@@ -38,7 +40,7 @@ export interface ServerUnderTest {
   readonly name: string;
   readonly description: string;
   /** Mutants only: the rule ids whose checks should catch it. */
-  readonly catchingRules: readonly string[];
+  readonly catchingRules: readonly RuleId[];
 }
 
 /** One Playwright invocation of a run: the checks it selects by title. */
@@ -84,16 +86,10 @@ export const isRateLimitMutant = (mutant: Pick<MutantDefinition, 'catchingRules'
 export const runId = (server: Pick<ServerUnderTest, 'kind' | 'name'>): string =>
   server.kind === 'reference' ? 'reference' : `${server.kind}-${server.name}`;
 
-const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/** A --grep pattern for the checks titled with one of these rule ids (`VAL-AMOUNT-POSITIVE: …`). */
-export const titlePatternOf = (ruleIds: readonly string[]): string =>
-  `(^| )(${ruleIds.map(escapeRegExp).join('|')}): `;
-
 export const EVERY_CHECK: Stage = Object.freeze({ label: 'every check' });
 
 /** A mutant's stages: its declared rules' checks, then (only if none failed) every other check. */
-export const stagesOf = (catchingRules: readonly string[]): Stage[] => {
+export const stagesOf = (catchingRules: readonly RuleId[]): Stage[] => {
   const pattern = titlePatternOf(catchingRules);
   return [
     { label: 'checks of its declared rules', grep: pattern },

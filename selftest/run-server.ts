@@ -115,12 +115,20 @@ const runStage = (
   });
 };
 
-/** A stage settles the run when a check failed in it, or it went wrong: later stages are not needed. */
-const settles = (stage: StageOutcome): boolean =>
+/**
+ * A stage settles the run when it went wrong, or when a failed check broke one of the rules the
+ * server is declared to break (a mutant's catching rules; any failure of a conforming server): later
+ * stages could only add checks that catch it too. A failure crediting only other rules does not
+ * settle it: a later check may still credit a declared rule.
+ */
+const settles = (stage: StageOutcome, declared: readonly string[]): boolean =>
   stage.timedOut === true ||
   !stage.results ||
   stage.results.errors.length > 0 ||
-  stage.results.tests.some((t) => t.outcome === 'failed');
+  stage.results.tests.some(
+    (t) =>
+      t.outcome === 'failed' && (declared.length === 0 || t.failedRules.some((r) => declared.includes(r))),
+  );
 
 export const runServer = async (run: PlannedRun, options: RunOptions): Promise<CompletedRun> => {
   const outputDir = join(options.outputRoot, run.id);
@@ -131,7 +139,7 @@ export const runServer = async (run: PlannedRun, options: RunOptions): Promise<C
   for (const [index, stage] of run.stages.entries()) {
     const outcome = await runStage(run, stage, index, outputDir, options, deadline);
     stages.push(outcome);
-    if (settles(outcome)) break;
+    if (settles(outcome, run.server.catchingRules)) break;
   }
   return { run, stages };
 };

@@ -134,17 +134,16 @@ const orderOf = (reported: readonly { field: string; errorCode: string }[]): str
 
 test.describe('all failures together', { tag: ['@validation'] }, () => {
   for (const testCase of CASES) {
-    test(ruleTitle('VAL-ALL-FAILURES', `POST with ${testCase.label} gives every failure in errors[]`), async ({
-      tenantA,
-      runId,
-      observe,
-    }) => {
-      const { body } = check.validationFailure(
-        await tenantA.create(testCase.make(runId)),
-        expectedFailures(testCase.expected),
-      );
-      if (body) await observe('GAP-ERRORS-ORDER', orderOf(body.errors));
-    });
+    test(
+      ruleTitle('VAL-ALL-FAILURES', `POST with ${testCase.label} gives every failure in errors[]`),
+      async ({ tenantA, runId, observe }) => {
+        const { body } = check.validationFailure(
+          await tenantA.create(testCase.make(runId)),
+          expectedFailures(testCase.expected),
+        );
+        if (body) await observe('GAP-ERRORS-ORDER', orderOf(body.errors));
+      },
+    );
 
     test(ruleTitle('UPDATE-VALIDATES', `PUT with ${testCase.label} gives every failure in errors[]`), {
       tag: ['@update'],
@@ -162,39 +161,45 @@ test.describe('all failures together', { tag: ['@validation'] }, () => {
     });
   }
 
-  test(ruleTitle(
-    'VAL-BODY-SHAPE',
-    'the validation body has status, errorCode of the first failure, a validation title, errors[]',
-  ), async ({ tenantA, runId }) => {
-    // The oracle checks the shape of every validation body; this case is the smallest that shows it.
-    check.validationFailure(
-      await tenantA.create(withField(validPayin(runId), 'amount', 0)),
-      expectedFailures([{ field: 'amount', errorCode: 'ERR-3005' }]),
-    );
-  });
+  test(
+    ruleTitle(
+      'VAL-BODY-SHAPE',
+      'the validation body has status, errorCode of the first failure, a validation title, errors[]',
+    ),
+    async ({ tenantA, runId }) => {
+      // The oracle checks the shape of every validation body; this case is the smallest that shows it.
+      check.validationFailure(
+        await tenantA.create(withField(validPayin(runId), 'amount', 0)),
+        expectedFailures([{ field: 'amount', errorCode: 'ERR-3005' }]),
+      );
+    },
+  );
 
-  test(ruleTitle(
-    'VAL-BODY-SHAPE',
-    'with several failures, the top-level errorCode is the code of the first item of errors[]',
-  ), async ({ tenantA, runId }) => {
-    // Found by the self-check (top-level-code-of-last-failure): one failure cannot tell first from last.
-    // Two failures of different codes, so that in whatever order errors[] lists them, first ≠ last.
-    check.validationFailure(
-      await tenantA.create(apply(validPayout(runId), { countryCode: 'de', 'payload.channel': 'WIRE' })),
-      expectedFailures([
-        { field: 'countryCode', errorCode: 'ERR-3003' },
-        { field: 'payload.channel', errorCode: 'ERR-3011' },
-      ]),
-    );
-  });
+  test(
+    ruleTitle(
+      'VAL-BODY-SHAPE',
+      'with several failures, the top-level errorCode is the code of the first item of errors[]',
+    ),
+    async ({ tenantA, runId }) => {
+      // Found by the self-check (top-level-code-of-last-failure): one failure cannot tell first from last.
+      // Two failures of different codes, so that in whatever order errors[] lists them, first ≠ last.
+      check.validationFailure(
+        await tenantA.create(apply(validPayout(runId), { countryCode: 'de', 'payload.channel': 'WIRE' })),
+        expectedFailures([
+          { field: 'countryCode', errorCode: 'ERR-3003' },
+          { field: 'payload.channel', errorCode: 'ERR-3011' },
+        ]),
+      );
+    },
+  );
 
-  test(ruleTitle('VAL-STATUS-400', 'a validation failure answers 400, never 422'), async ({
-    tenantA,
-    runId,
-  }) => {
-    check.validationFailure(
-      await tenantA.create(withField(validPayout(runId), 'status', 'booked')),
-      expectedFailures([{ field: 'status', errorCode: 'ERR-3006' }]),
-    );
-  });
+  test(
+    ruleTitle('VAL-STATUS-400', 'a validation failure answers 400, never 422'),
+    async ({ tenantA, runId }) => {
+      check.validationFailure(
+        await tenantA.create(withField(validPayout(runId), 'status', 'booked')),
+        expectedFailures([{ field: 'status', errorCode: 'ERR-3006' }]),
+      );
+    },
+  );
 });

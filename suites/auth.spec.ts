@@ -38,72 +38,70 @@ const NOT_UUID_CLIENT_IDS: readonly [string, string][] = [
 
 for (const method of METHODS) {
   test.describe(`${method} headers`, { tag: tagsFor(method) }, () => {
-    test(ruleTitle('AUTH-TOKEN-MISSING', `${method} without X-Access-Token gives 401 ERR-1001`), async ({
-      tenantA,
-      runId,
-    }) => {
-      const response = await sendAs(tenantA, method, runId, { [HEADERS.accessToken]: null });
-      check.error(response, 'ERR-1001', 'AUTH-TOKEN-MISSING');
-    });
+    test(
+      ruleTitle('AUTH-TOKEN-MISSING', `${method} without X-Access-Token gives 401 ERR-1001`),
+      async ({ tenantA, runId }) => {
+        const response = await sendAs(tenantA, method, runId, { [HEADERS.accessToken]: null });
+        check.error(response, 'ERR-1001', 'AUTH-TOKEN-MISSING');
+      },
+    );
 
-    test(ruleTitle('AUTH-TOKEN-INVALID', `${method} with an unknown token gives 401 ERR-1002`), async ({
-      tenantA,
-      target,
-      runId,
-    }) => {
-      const prefix = TOKEN_PREFIXES[target.environment];
-      const tokens = {
-        'an unknown token of the right prefix': `${prefix}${crypto.randomUUID().replace(/-/g, '')}`,
-        'a token of no known prefix': `tok_${crypto.randomUUID().replace(/-/g, '')}`,
-        "the tenant's token with its last character changed": `${target.tenantA.accessToken.slice(0, -1)}${
-          target.tenantA.accessToken.endsWith('x') ? 'y' : 'x'
-        }`,
-      };
-      for (const [label, token] of Object.entries(tokens)) {
-        await test.step(label, async () => {
-          const response = await sendAs(tenantA, method, runId, { [HEADERS.accessToken]: token });
-          check.error(response, 'ERR-1002', 'AUTH-TOKEN-INVALID');
-        });
-      }
-    });
+    test(
+      ruleTitle('AUTH-TOKEN-INVALID', `${method} with an unknown token gives 401 ERR-1002`),
+      async ({ tenantA, target, runId }) => {
+        const prefix = TOKEN_PREFIXES[target.environment];
+        const tokens = {
+          'an unknown token of the right prefix': `${prefix}${crypto.randomUUID().replace(/-/g, '')}`,
+          'a token of no known prefix': `tok_${crypto.randomUUID().replace(/-/g, '')}`,
+          "the tenant's token with its last character changed": `${target.tenantA.accessToken.slice(0, -1)}${
+            target.tenantA.accessToken.endsWith('x') ? 'y' : 'x'
+          }`,
+        };
+        for (const [label, token] of Object.entries(tokens)) {
+          await test.step(label, async () => {
+            const response = await sendAs(tenantA, method, runId, { [HEADERS.accessToken]: token });
+            check.error(response, 'ERR-1002', 'AUTH-TOKEN-INVALID');
+          });
+        }
+      },
+    );
 
-    test(ruleTitle(
-      'AUTH-TOKEN-OTHER-ENVIRONMENT',
-      `${method} with the other environment's token prefix gives 401 ERR-1002`,
-    ), async ({
-      tenantA,
-      target,
-      runId,
-    }) => {
-      const own = TOKEN_PREFIXES[target.environment];
-      const other = TOKEN_PREFIXES[otherEnvironment(target.environment)];
-      const token = `${other}${target.tenantA.accessToken.slice(own.length)}`;
-      const response = await sendAs(tenantA, method, runId, { [HEADERS.accessToken]: token });
-      check.error(response, 'ERR-1002', 'AUTH-TOKEN-OTHER-ENVIRONMENT');
-    });
+    test(
+      ruleTitle(
+        'AUTH-TOKEN-OTHER-ENVIRONMENT',
+        `${method} with the other environment's token prefix gives 401 ERR-1002`,
+      ),
+      async ({ tenantA, target, runId }) => {
+        const own = TOKEN_PREFIXES[target.environment];
+        const other = TOKEN_PREFIXES[otherEnvironment(target.environment)];
+        const token = `${other}${target.tenantA.accessToken.slice(own.length)}`;
+        const response = await sendAs(tenantA, method, runId, { [HEADERS.accessToken]: token });
+        check.error(response, 'ERR-1002', 'AUTH-TOKEN-OTHER-ENVIRONMENT');
+      },
+    );
 
-    test(ruleTitle('TENANT-HEADER-MISSING', `${method} without X-Client-Id gives 400 ERR-2001`), async ({
-      tenantA,
-      runId,
-    }) => {
-      const response = await sendAs(tenantA, method, runId, { [HEADERS.clientId]: null });
-      check.error(response, 'ERR-2001', 'TENANT-HEADER-MISSING');
-    });
+    test(
+      ruleTitle('TENANT-HEADER-MISSING', `${method} without X-Client-Id gives 400 ERR-2001`),
+      async ({ tenantA, runId }) => {
+        const response = await sendAs(tenantA, method, runId, { [HEADERS.clientId]: null });
+        check.error(response, 'ERR-2001', 'TENANT-HEADER-MISSING');
+      },
+    );
 
-    test(ruleTitle(
-      'TENANT-HEADER-NOT-UUID',
-      `${method} with an X-Client-Id that is not a UUID gives 400 ERR-2002`,
-    ), async ({
-      tenantA,
-      runId,
-    }) => {
-      for (const [label, clientId] of NOT_UUID_CLIENT_IDS) {
-        await test.step(label, async () => {
-          const response = await sendAs(tenantA, method, runId, { [HEADERS.clientId]: clientId });
-          check.error(response, 'ERR-2002', 'TENANT-HEADER-NOT-UUID');
-        });
-      }
-    });
+    test(
+      ruleTitle(
+        'TENANT-HEADER-NOT-UUID',
+        `${method} with an X-Client-Id that is not a UUID gives 400 ERR-2002`,
+      ),
+      async ({ tenantA, runId }) => {
+        for (const [label, clientId] of NOT_UUID_CLIENT_IDS) {
+          await test.step(label, async () => {
+            const response = await sendAs(tenantA, method, runId, { [HEADERS.clientId]: clientId });
+            check.error(response, 'ERR-2002', 'TENANT-HEADER-NOT-UUID');
+          });
+        }
+      },
+    );
   });
 }
 
@@ -130,29 +128,32 @@ const expectNotAuthorized = async (
 };
 
 test.describe('tokens used with another client id', { tag: ['@auth'] }, () => {
-  test(ruleTitle(
-    'AUTH-NOT-AUTHORIZED',
-    "tenant A's token with tenant B's X-Client-Id never reads nor changes B's event",
-  ), async ({ tenantA, tenantB, target, runId, observe }) => {
-    const event = validPayin(runId, 'authz');
-    const uuid = check.created(await tenantB.create(event));
-    const clientIdOfB = target.tenantB?.clientId ?? '';
-    const read = await tenantA.retrieve(uuid, { headers: { [HEADERS.clientId]: clientIdOfB } });
-    check.holds(
+  test(
+    ruleTitle(
       'AUTH-NOT-AUTHORIZED',
-      !read.text.includes(event.externalId),
-      "the answer must not reveal tenant B's event",
-      read,
-    );
-    await expectNotAuthorized(read, observe);
-    const write = await tenantA.update(
-      uuid,
-      { ...event, status: 'REJECTED' },
-      { headers: { [HEADERS.clientId]: clientIdOfB } },
-    );
-    await expectNotAuthorized(write, observe);
-    check.sameEvent(await tenantB.retrieve(uuid), event, 'AUTH-NOT-AUTHORIZED');
-  });
+      "tenant A's token with tenant B's X-Client-Id never reads nor changes B's event",
+    ),
+    async ({ tenantA, tenantB, target, runId, observe }) => {
+      const event = validPayin(runId, 'authz');
+      const uuid = check.created(await tenantB.create(event));
+      const clientIdOfB = target.tenantB?.clientId ?? '';
+      const read = await tenantA.retrieve(uuid, { headers: { [HEADERS.clientId]: clientIdOfB } });
+      check.holds(
+        'AUTH-NOT-AUTHORIZED',
+        !read.text.includes(event.externalId),
+        "the answer must not reveal tenant B's event",
+        read,
+      );
+      await expectNotAuthorized(read, observe);
+      const write = await tenantA.update(
+        uuid,
+        { ...event, status: 'REJECTED' },
+        { headers: { [HEADERS.clientId]: clientIdOfB } },
+      );
+      await expectNotAuthorized(write, observe);
+      check.sameEvent(await tenantB.retrieve(uuid), event, 'AUTH-NOT-AUTHORIZED');
+    },
+  );
 
   test(ruleTitle('AUTH-NOT-AUTHORIZED', "a valid token with an unknown tenant's X-Client-Id is refused"), {
     tag: ['@readonly'],

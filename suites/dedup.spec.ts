@@ -7,36 +7,42 @@ import { check } from './support/verdicts.ts';
 const CONCURRENT_POSTS = 12;
 
 test.describe('deduplication', { tag: ['@dedup'] }, () => {
-  test(ruleTitle(
-    'DEDUP-EXTERNAL-ID',
-    'a second POST with an existing externalId gives 400 ERR-4001 and the first event is unchanged',
-  ), async ({ tenantA, runId }) => {
-    const first = validPayin(runId);
-    const uuid = check.created(await tenantA.create(first));
-    const second = { ...validPayout(runId), externalId: first.externalId };
-    check.error(await tenantA.create(second), 'ERR-4001', 'DEDUP-EXTERNAL-ID');
-    // Re-read before anything else is sent: a re-POST is not an update (part 4, rule 5).
-    check.sameEvent(await tenantA.retrieve(uuid), first, 'DEDUP-EXTERNAL-ID');
-    check.error(await tenantA.create(first), 'ERR-4001', 'DEDUP-EXTERNAL-ID');
-    check.sameEvent(await tenantA.retrieve(uuid), first, 'DEDUP-EXTERNAL-ID');
-  });
+  test(
+    ruleTitle(
+      'DEDUP-EXTERNAL-ID',
+      'a second POST with an existing externalId gives 400 ERR-4001 and the first event is unchanged',
+    ),
+    async ({ tenantA, runId }) => {
+      const first = validPayin(runId);
+      const uuid = check.created(await tenantA.create(first));
+      const second = { ...validPayout(runId), externalId: first.externalId };
+      check.error(await tenantA.create(second), 'ERR-4001', 'DEDUP-EXTERNAL-ID');
+      // Re-read before anything else is sent: a re-POST is not an update (part 4, rule 5).
+      check.sameEvent(await tenantA.retrieve(uuid), first, 'DEDUP-EXTERNAL-ID');
+      check.error(await tenantA.create(first), 'ERR-4001', 'DEDUP-EXTERNAL-ID');
+      check.sameEvent(await tenantA.retrieve(uuid), first, 'DEDUP-EXTERNAL-ID');
+    },
+  );
 
-  test(ruleTitle(
-    'DEDUP-EXTERNAL-ID',
-    'externalIds that differ only in letter case are different ids, both created',
-  ), async ({ tenantA, runId }) => {
-    // An externalId is a string, kept exactly as sent; "already exists" is that string existing, and a
-    // tenant's own ids may differ only in case. Both carry the run id as it is; "CASE" and "case" make
-    // them differ whatever the random part holds.
-    const suffix = crypto.randomUUID().slice(0, 13);
-    const upper = { ...validPayin(runId), externalId: `${runId}-CASE-${suffix.toUpperCase()}` };
-    const lower = { ...validPayout(runId), externalId: `${runId}-case-${suffix.toLowerCase()}` };
-    const uuidOfUpper = check.created(await tenantA.create(upper));
-    const uuidOfLower = check.created(await tenantA.create(lower));
-    check.holds('DEDUP-EXTERNAL-ID', uuidOfLower !== uuidOfUpper, 'two events were given one uuid');
-    check.sameEvent(await tenantA.retrieve(uuidOfUpper), upper, 'DEDUP-EXTERNAL-ID');
-    check.sameEvent(await tenantA.retrieve(uuidOfLower), lower, 'DEDUP-EXTERNAL-ID');
-  });
+  test(
+    ruleTitle(
+      'DEDUP-EXTERNAL-ID',
+      'externalIds that differ only in letter case are different ids, both created',
+    ),
+    async ({ tenantA, runId }) => {
+      // An externalId is a string, kept exactly as sent; "already exists" is that string existing, and a
+      // tenant's own ids may differ only in case. Both carry the run id as it is; "CASE" and "case" make
+      // them differ whatever the random part holds.
+      const suffix = crypto.randomUUID().slice(0, 13);
+      const upper = { ...validPayin(runId), externalId: `${runId}-CASE-${suffix.toUpperCase()}` };
+      const lower = { ...validPayout(runId), externalId: `${runId}-case-${suffix.toLowerCase()}` };
+      const uuidOfUpper = check.created(await tenantA.create(upper));
+      const uuidOfLower = check.created(await tenantA.create(lower));
+      check.holds('DEDUP-EXTERNAL-ID', uuidOfLower !== uuidOfUpper, 'two events were given one uuid');
+      check.sameEvent(await tenantA.retrieve(uuidOfUpper), upper, 'DEDUP-EXTERNAL-ID');
+      check.sameEvent(await tenantA.retrieve(uuidOfLower), lower, 'DEDUP-EXTERNAL-ID');
+    },
+  );
 
   test(ruleTitle(
     'DEDUP-EXTERNAL-ID',
@@ -92,44 +98,52 @@ test.describe('deduplication', { tag: ['@dedup'] }, () => {
     );
   });
 
-  test(ruleTitle(
-    'DEDUP-PER-TENANT',
-    'the same externalId under another tenant is accepted, and each tenant keeps its own',
-  ), async ({ tenantA, tenantB, runId }) => {
-    const eventOfA = validPayin(runId);
-    const eventOfB = { ...validPayout(runId), externalId: eventOfA.externalId };
-    const uuidOfA = check.created(await tenantA.create(eventOfA));
-    const createdForB = await tenantB.create(eventOfB);
-    check.holds(
+  test(
+    ruleTitle(
       'DEDUP-PER-TENANT',
-      createdForB.status === 201,
-      `an externalId of tenant A must be free for tenant B; got HTTP ${createdForB.status}`,
-      createdForB,
-    );
-    const uuidOfB = check.created(createdForB);
-    check.holds('DEDUP-PER-TENANT', uuidOfB !== uuidOfA, "tenant B's event was given tenant A's uuid");
-    check.sameEvent(await tenantA.retrieve(uuidOfA), eventOfA, 'DEDUP-PER-TENANT');
-    check.sameEvent(await tenantB.retrieve(uuidOfB), eventOfB, 'DEDUP-PER-TENANT');
-  });
+      'the same externalId under another tenant is accepted, and each tenant keeps its own',
+    ),
+    async ({ tenantA, tenantB, runId }) => {
+      const eventOfA = validPayin(runId);
+      const eventOfB = { ...validPayout(runId), externalId: eventOfA.externalId };
+      const uuidOfA = check.created(await tenantA.create(eventOfA));
+      const createdForB = await tenantB.create(eventOfB);
+      check.holds(
+        'DEDUP-PER-TENANT',
+        createdForB.status === 201,
+        `an externalId of tenant A must be free for tenant B; got HTTP ${createdForB.status}`,
+        createdForB,
+      );
+      const uuidOfB = check.created(createdForB);
+      check.holds('DEDUP-PER-TENANT', uuidOfB !== uuidOfA, "tenant B's event was given tenant A's uuid");
+      check.sameEvent(await tenantA.retrieve(uuidOfA), eventOfA, 'DEDUP-PER-TENANT');
+      check.sameEvent(await tenantB.retrieve(uuidOfB), eventOfB, 'DEDUP-PER-TENANT');
+    },
+  );
 
-  test(ruleTitle(
-    'DEDUP-CONCURRENT',
-    `of ${CONCURRENT_POSTS} simultaneous POSTs of one new externalId exactly one gets 201`,
-  ), async ({ clientFor, target, runId }) => {
-    // Unpaced, so the requests really are in flight together; twelve requests fit any budget.
-    const burst = clientFor(target.tenantA, { paced: false });
-    const event = validPayin(runId, 'concurrent');
-    const responses = await Promise.all(Array.from({ length: CONCURRENT_POSTS }, () => burst.create(event)));
-    const created = responses.filter((r) => r.status === 201);
-    check.holds(
+  test(
+    ruleTitle(
       'DEDUP-CONCURRENT',
-      created.length === 1,
-      `exactly one 201 expected among ${responses.map((r) => r.status).join(', ')}`,
-    );
-    for (const response of responses) {
-      if (response.status !== 201) check.error(response, 'ERR-4001', 'DEDUP-CONCURRENT');
-    }
-    const uuid = check.created(created[0] ?? (responses[0] as (typeof responses)[0]));
-    check.sameEvent(await burst.retrieve(uuid), event, 'DEDUP-CONCURRENT');
-  });
+      `of ${CONCURRENT_POSTS} simultaneous POSTs of one new externalId exactly one gets 201`,
+    ),
+    async ({ clientFor, target, runId }) => {
+      // Unpaced, so the requests really are in flight together; twelve requests fit any budget.
+      const burst = clientFor(target.tenantA, { paced: false });
+      const event = validPayin(runId, 'concurrent');
+      const responses = await Promise.all(
+        Array.from({ length: CONCURRENT_POSTS }, () => burst.create(event)),
+      );
+      const created = responses.filter((r) => r.status === 201);
+      check.holds(
+        'DEDUP-CONCURRENT',
+        created.length === 1,
+        `exactly one 201 expected among ${responses.map((r) => r.status).join(', ')}`,
+      );
+      for (const response of responses) {
+        if (response.status !== 201) check.error(response, 'ERR-4001', 'DEDUP-CONCURRENT');
+      }
+      const uuid = check.created(created[0] ?? (responses[0] as (typeof responses)[0]));
+      check.sameEvent(await burst.retrieve(uuid), event, 'DEDUP-CONCURRENT');
+    },
+  );
 });

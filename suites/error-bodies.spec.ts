@@ -46,17 +46,23 @@ test.describe('error bodies', { tag: ['@errors'] }, () => {
     for (const [label, send] of probes) expectStructured(await send(), label);
   });
 
-  test(ruleTitle(
-    'ERROR-BODY-SHAPE',
-    'validation, duplicate and malformed-body errors have structured JSON bodies',
-  ), async ({ tenantA, runId }) => {
-    const event = validPayin(runId);
-    check.created(await tenantA.create(event));
-    expectStructured(await tenantA.create(event), 'duplicate externalId');
-    expectStructured(await tenantA.create(withField(validPayin(runId), 'amount', -1)), 'validation failure');
-    expectStructured(
-      await tenantA.send({ method: 'POST', path: EVENTS_PATH, rawBody: '{"externalId":' }),
-      'malformed JSON',
-    );
-  });
+  test(
+    ruleTitle(
+      'ERROR-BODY-SHAPE',
+      'validation, duplicate and malformed-body errors have structured JSON bodies',
+    ),
+    async ({ tenantA, runId }) => {
+      const event = validPayin(runId);
+      check.created(await tenantA.create(event));
+      expectStructured(await tenantA.create(event), 'duplicate externalId');
+      expectStructured(
+        await tenantA.create(withField(validPayin(runId), 'amount', -1)),
+        'validation failure',
+      );
+      expectStructured(
+        await tenantA.send({ method: 'POST', path: EVENTS_PATH, rawBody: '{"externalId":' }),
+        'malformed JSON',
+      );
+    },
+  );
 });

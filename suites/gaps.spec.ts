@@ -18,154 +18,172 @@ const summary = (response: ServiceResponse): string =>
   `${response.status} ${readErrorBody(response)?.errorCode ?? ''}`.trim();
 
 test.describe('readings of the gaps', { tag: ['@validation'] }, () => {
-  test(ruleTitle(
-    ['REQUEST-MALFORMED-400', 'GAP-MALFORMED-JSON'],
-    'a body that is not JSON gives 400 with a structured error',
-  ), async ({ tenantA, observe }) => {
-    for (const [label, raw] of [
-      ['truncated JSON', '{"externalId": "x", "amount": '],
-      ['not JSON at all', 'externalId=x&amount=1'],
-    ] as const) {
-      const response = await tenantA.send({ method: 'POST', path: EVENTS_PATH, rawBody: raw });
-      check.holds(
-        'REQUEST-MALFORMED-400',
-        response.status === 400,
-        `${label}: a malformed request is a 400 (7.4); got HTTP ${response.status}`,
-        response,
-      );
-      check.gapAnswer(response);
-      await observe('GAP-MALFORMED-JSON', `${label} gives ${summary(response)}`);
-    }
-  });
-
-  test(ruleTitle(
-    ['REQUEST-MALFORMED-400', 'GAP-MALFORMED-JSON'],
-    'a JSON body that is not an object gives 400 (or 422)',
-  ), async ({ tenantA, observe }) => {
-    for (const raw of ['[]', '"event"', 'null', '42']) {
-      const response = await tenantA.send({ method: 'POST', path: EVENTS_PATH, rawBody: raw });
-      check.holds(
-        'REQUEST-MALFORMED-400',
-        response.status === 400 || response.status === 422,
-        `${raw}: an event must be a JSON object: malformed (400) or invalid (422); got HTTP ${response.status}`,
-        response,
-      );
-      check.gapAnswer(response);
-      await observe('GAP-MALFORMED-JSON', `JSON ${raw} gives ${summary(response)}`);
-    }
-  });
-
-  test(ruleTitle(
-    'GAP-WRONG-JSON-TYPE',
-    'a scalar of another JSON type is accepted as the value it spells, or refused cleanly',
-  ), async ({ tenantA, runId, observe }) => {
-    // Many stacks coerce scalars (Jackson and pydantic read "125.50" as an amount, Jackson reads 42 as
-    // a string, ASP.NET Core reads numbers from strings): a reading, not a fault.
-    const cases: [string, unknown][] = [
-      ['amount', '125.50'],
-      ['externalId', 42],
-    ];
-    for (const [field, value] of cases) {
-      const event = withField(validPayin(runId, 'coercible'), field, value);
-      const response = await tenantA.create(event);
-      check.gapAnswer(response, {
-        claimsChecked: `${field} as ${JSON.stringify(value)}`,
-        probedFields: [field],
-      });
-      let stored = '';
-      if (response.status === 201) {
-        const got = (await tenantA.retrieve(check.created(response))).json as Record<string, unknown>;
-        stored = `, stored as ${JSON.stringify(got?.[field])}`;
+  test(
+    ruleTitle(
+      ['REQUEST-MALFORMED-400', 'GAP-MALFORMED-JSON'],
+      'a body that is not JSON gives 400 with a structured error',
+    ),
+    async ({ tenantA, observe }) => {
+      for (const [label, raw] of [
+        ['truncated JSON', '{"externalId": "x", "amount": '],
+        ['not JSON at all', 'externalId=x&amount=1'],
+      ] as const) {
+        const response = await tenantA.send({ method: 'POST', path: EVENTS_PATH, rawBody: raw });
+        check.holds(
+          'REQUEST-MALFORMED-400',
+          response.status === 400,
+          `${label}: a malformed request is a 400 (7.4); got HTTP ${response.status}`,
+          response,
+        );
+        check.gapAnswer(response);
+        await observe('GAP-MALFORMED-JSON', `${label} gives ${summary(response)}`);
       }
-      await observe(
-        'GAP-WRONG-JSON-TYPE',
-        `${field} as ${typeof value} gives ${summary(response)}${stored}`,
-      );
-    }
-  });
+    },
+  );
 
-  test(ruleTitle(
-    ['VAL-ALL-FAILURES', 'GAP-WRONG-JSON-TYPE'],
-    'an array or object where a scalar belongs, or a scalar where an object or array belongs, is refused',
-  ), async ({ tenantA, runId, observe }) => {
-    // No stack reads these as the right type: the body fails validation, and its failure is in errors[]
-    // under a code the spec does not fix (the field's own code, or another).
-    const cases: [string, unknown, RuleId][] = [
-      ['multiCurrencyAmounts', { currencyCode: 'USD', amount: 1 }, 'VAL-ALL-FAILURES'],
-      ['payload', 'ONLINE', 'VAL-ALL-FAILURES'],
-      ['status', ['PENDING'], 'VAL-STATUS-ENUM'],
-      ['amount', { value: 125.5 }, 'VAL-AMOUNT-POSITIVE'],
-    ];
-    for (const [field, value, rule] of cases) {
-      const response = await tenantA.create(withField(validPayin(runId, 'wrong-type'), field, value));
-      const { body } = check.validationFailure(response, [failureOfAnyCode(field, rule)]);
-      await observe(
-        'GAP-WRONG-JSON-TYPE',
-        `${field} of the wrong type gives ${response.status} ${body?.errors[0]?.errorCode ?? ''}`.trim(),
-      );
-    }
-  });
+  test(
+    ruleTitle(
+      ['REQUEST-MALFORMED-400', 'GAP-MALFORMED-JSON'],
+      'a JSON body that is not an object gives 400 (or 422)',
+    ),
+    async ({ tenantA, observe }) => {
+      for (const raw of ['[]', '"event"', 'null', '42']) {
+        const response = await tenantA.send({ method: 'POST', path: EVENTS_PATH, rawBody: raw });
+        check.holds(
+          'REQUEST-MALFORMED-400',
+          response.status === 400 || response.status === 422,
+          `${raw}: an event must be a JSON object: malformed (400) or invalid (422); got HTTP ${response.status}`,
+          response,
+        );
+        check.gapAnswer(response);
+        await observe('GAP-MALFORMED-JSON', `JSON ${raw} gives ${summary(response)}`);
+      }
+    },
+  );
 
-  test(ruleTitle(
-    'GAP-EXTRA-TOP-LEVEL-FIELDS',
-    'an unknown top-level field is refused, dropped or kept',
-  ), async ({ tenantA, runId, observe }) => {
-    const event = validPayout(runId, 'extra-field');
-    const response = await tenantA.create({ ...event, internalNote: 'kit' });
-    if (response.status === 201) {
-      const { event: stored } = check.sameEvent(await tenantA.retrieve(check.created(response)), event);
-      await observe(
-        'GAP-EXTRA-TOP-LEVEL-FIELDS',
-        `accepted and ${stored && 'internalNote' in stored ? 'kept' : 'dropped'}`,
-      );
-    } else {
-      check.gapAnswer(response, { claimsChecked: 'an unknown top-level field', probedFields: ['internalNote'] });
-      await observe('GAP-EXTRA-TOP-LEVEL-FIELDS', `refused with ${summary(response)}`);
-    }
-  });
+  test(
+    ruleTitle(
+      'GAP-WRONG-JSON-TYPE',
+      'a scalar of another JSON type is accepted as the value it spells, or refused cleanly',
+    ),
+    async ({ tenantA, runId, observe }) => {
+      // Many stacks coerce scalars (Jackson and pydantic read "125.50" as an amount, Jackson reads 42 as
+      // a string, ASP.NET Core reads numbers from strings): a reading, not a fault.
+      const cases: [string, unknown][] = [
+        ['amount', '125.50'],
+        ['externalId', 42],
+      ];
+      for (const [field, value] of cases) {
+        const event = withField(validPayin(runId, 'coercible'), field, value);
+        const response = await tenantA.create(event);
+        check.gapAnswer(response, {
+          claimsChecked: `${field} as ${JSON.stringify(value)}`,
+          probedFields: [field],
+        });
+        let stored = '';
+        if (response.status === 201) {
+          const got = (await tenantA.retrieve(check.created(response))).json as Record<string, unknown>;
+          stored = `, stored as ${JSON.stringify(got?.[field])}`;
+        }
+        await observe(
+          'GAP-WRONG-JSON-TYPE',
+          `${field} as ${typeof value} gives ${summary(response)}${stored}`,
+        );
+      }
+    },
+  );
 
-  test(ruleTitle(
-    'GAP-REQUIRED-FIELDS',
-    'an event of only an externalId is accepted or refused cleanly',
-  ), async ({ tenantA, runId, observe }) => {
-    const response = await tenantA.create({ externalId: validPayin(runId, 'minimal').externalId });
-    // A refusal may name any missing field under its own code; it may not say externalId is missing.
-    check.gapAnswer(response, {
-      claimsChecked: 'an event of only an externalId',
-      probedFields: EVENT_FIELDS.filter((field) => field !== 'externalId'),
-    });
-    const errors = (response.json as { errors?: { field: string; errorCode: string }[] } | undefined)?.errors;
-    const codes = (Array.isArray(errors) ? errors : []).map((e) => `${e.field} ${e.errorCode}`).join(', ');
-    await observe(
-      'GAP-REQUIRED-FIELDS',
-      response.status === 201 ? 'only externalId is required' : `refused: ${codes || summary(response)}`,
-    );
-  });
+  test(
+    ruleTitle(
+      ['VAL-ALL-FAILURES', 'GAP-WRONG-JSON-TYPE'],
+      'an array or object where a scalar belongs, or a scalar where an object or array belongs, is refused',
+    ),
+    async ({ tenantA, runId, observe }) => {
+      // No stack reads these as the right type: the body fails validation, and its failure is in errors[]
+      // under a code the spec does not fix (the field's own code, or another).
+      const cases: [string, unknown, RuleId][] = [
+        ['multiCurrencyAmounts', { currencyCode: 'USD', amount: 1 }, 'VAL-ALL-FAILURES'],
+        ['payload', 'ONLINE', 'VAL-ALL-FAILURES'],
+        ['status', ['PENDING'], 'VAL-STATUS-ENUM'],
+        ['amount', { value: 125.5 }, 'VAL-AMOUNT-POSITIVE'],
+      ];
+      for (const [field, value, rule] of cases) {
+        const response = await tenantA.create(withField(validPayin(runId, 'wrong-type'), field, value));
+        const { body } = check.validationFailure(response, [failureOfAnyCode(field, rule)]);
+        await observe(
+          'GAP-WRONG-JSON-TYPE',
+          `${field} of the wrong type gives ${response.status} ${body?.errors[0]?.errorCode ?? ''}`.trim(),
+        );
+      }
+    },
+  );
 
-  test(ruleTitle(
-    'GAP-CONTENT-TYPE',
-    'a JSON body sent as text/plain, or with no Content-Type, is answered cleanly',
-  ), async ({ tenantA, runId, observe }) => {
-    for (const [label, contentType] of [
-      ['text/plain', 'text/plain'],
-      ['no Content-Type', null],
-    ] as const) {
-      const response = await tenantA.send({
-        method: 'POST',
-        path: EVENTS_PATH,
-        headers: { [HEADERS.contentType]: contentType },
-        rawBody: JSON.stringify(validPayin(runId, 'content-type')),
+  test(
+    ruleTitle('GAP-EXTRA-TOP-LEVEL-FIELDS', 'an unknown top-level field is refused, dropped or kept'),
+    async ({ tenantA, runId, observe }) => {
+      const event = validPayout(runId, 'extra-field');
+      const response = await tenantA.create({ ...event, internalNote: 'kit' });
+      if (response.status === 201) {
+        const { event: stored } = check.sameEvent(await tenantA.retrieve(check.created(response)), event);
+        await observe(
+          'GAP-EXTRA-TOP-LEVEL-FIELDS',
+          `accepted and ${stored && 'internalNote' in stored ? 'kept' : 'dropped'}`,
+        );
+      } else {
+        check.gapAnswer(response, {
+          claimsChecked: 'an unknown top-level field',
+          probedFields: ['internalNote'],
+        });
+        await observe('GAP-EXTRA-TOP-LEVEL-FIELDS', `refused with ${summary(response)}`);
+      }
+    },
+  );
+
+  test(
+    ruleTitle('GAP-REQUIRED-FIELDS', 'an event of only an externalId is accepted or refused cleanly'),
+    async ({ tenantA, runId, observe }) => {
+      const response = await tenantA.create({ externalId: validPayin(runId, 'minimal').externalId });
+      // A refusal may name any missing field under its own code; it may not say externalId is missing.
+      check.gapAnswer(response, {
+        claimsChecked: 'an event of only an externalId',
+        probedFields: EVENT_FIELDS.filter((field) => field !== 'externalId'),
       });
-      // A deployment that does not read such a body as JSON may well report its fields as missing.
-      check.gapAnswer(response);
-      await observe('GAP-CONTENT-TYPE', `${label} gives ${summary(response)}`);
-    }
-  });
+      const errors = (response.json as { errors?: { field: string; errorCode: string }[] } | undefined)
+        ?.errors;
+      const codes = (Array.isArray(errors) ? errors : []).map((e) => `${e.field} ${e.errorCode}`).join(', ');
+      await observe(
+        'GAP-REQUIRED-FIELDS',
+        response.status === 201 ? 'only externalId is required' : `refused: ${codes || summary(response)}`,
+      );
+    },
+  );
 
-  test(ruleTitle(
-    'GAP-OTHER-OPERATIONS',
-    'a listing and an unknown route are answered cleanly',
-  ), { tag: ['@readonly'] }, async ({ tenantA, observe }) => {
+  test(
+    ruleTitle(
+      'GAP-CONTENT-TYPE',
+      'a JSON body sent as text/plain, or with no Content-Type, is answered cleanly',
+    ),
+    async ({ tenantA, runId, observe }) => {
+      for (const [label, contentType] of [
+        ['text/plain', 'text/plain'],
+        ['no Content-Type', null],
+      ] as const) {
+        const response = await tenantA.send({
+          method: 'POST',
+          path: EVENTS_PATH,
+          headers: { [HEADERS.contentType]: contentType },
+          rawBody: JSON.stringify(validPayin(runId, 'content-type')),
+        });
+        // A deployment that does not read such a body as JSON may well report its fields as missing.
+        check.gapAnswer(response);
+        await observe('GAP-CONTENT-TYPE', `${label} gives ${summary(response)}`);
+      }
+    },
+  );
+
+  test(ruleTitle('GAP-OTHER-OPERATIONS', 'a listing and an unknown route are answered cleanly'), {
+    tag: ['@readonly'],
+  }, async ({ tenantA, observe }) => {
     for (const probe of [
       { method: 'GET', path: EVENTS_PATH },
       { method: 'GET', path: '/api/h2h/ingestion/no-such-resource' },
@@ -176,84 +194,91 @@ test.describe('readings of the gaps', { tag: ['@validation'] }, () => {
     }
   });
 
-  test(ruleTitle(
-    'GAP-OTHER-OPERATIONS',
-    'a DELETE of an unknown uuid is answered cleanly',
-  ), async ({ tenantA, observe }) => {
-    // Not @readonly: a read-only run sends nothing but GETs.
-    const response = await tenantA.send({ method: 'DELETE', path: eventPath(crypto.randomUUID()) });
-    check.gapAnswer(response);
-    await observe('GAP-OTHER-OPERATIONS', `DELETE ${EVENTS_PATH}/{uuid} gives ${summary(response)}`);
-  });
+  test(
+    ruleTitle('GAP-OTHER-OPERATIONS', 'a DELETE of an unknown uuid is answered cleanly'),
+    async ({ tenantA, observe }) => {
+      // Not @readonly: a read-only run sends nothing but GETs.
+      const response = await tenantA.send({ method: 'DELETE', path: eventPath(crypto.randomUUID()) });
+      check.gapAnswer(response);
+      await observe('GAP-OTHER-OPERATIONS', `DELETE ${EVENTS_PATH}/{uuid} gives ${summary(response)}`);
+    },
+  );
 
-  test(ruleTitle(
-    'GAP-FIELD-LIMITS',
-    'a long externalId and many multiCurrencyAmounts are kept or refused cleanly',
-  ), async ({ tenantA, runId, observe }) => {
-    const longId = `${runId}-${'x'.repeat(1000)}`;
-    const cases: [string, Record<string, unknown>, string][] = [
-      [`externalId of ${longId.length} characters`, { ...validPayin(runId), externalId: longId }, 'externalId'],
-      [
-        '200 multiCurrencyAmounts items',
-        withField(
-          validPayout(runId, 'many-mca'),
+  test(
+    ruleTitle(
+      'GAP-FIELD-LIMITS',
+      'a long externalId and many multiCurrencyAmounts are kept or refused cleanly',
+    ),
+    async ({ tenantA, runId, observe }) => {
+      const longId = `${runId}-${'x'.repeat(1000)}`;
+      const cases: [string, Record<string, unknown>, string][] = [
+        ['an externalId of over 1000 characters', { ...validPayin(runId), externalId: longId }, 'externalId'],
+        [
+          '200 multiCurrencyAmounts items',
+          withField(
+            validPayout(runId, 'many-mca'),
+            'multiCurrencyAmounts',
+            Array.from({ length: 200 }, (_, i) => ({ currencyCode: 'USD', amount: i + 1 })),
+          ),
           'multiCurrencyAmounts',
-          Array.from({ length: 200 }, (_, i) => ({ currencyCode: 'USD', amount: i + 1 })),
-        ),
-        'multiCurrencyAmounts',
-      ],
-    ];
-    for (const [label, event, field] of cases) {
-      const response = await tenantA.create(event);
-      if (response.status === 201) check.sameEvent(await tenantA.retrieve(check.created(response)), event);
-      else check.gapAnswer(response, { claimsChecked: label, probedFields: [field] });
-      await observe('GAP-FIELD-LIMITS', `${label} gives ${summary(response)}`);
-    }
-  });
+        ],
+      ];
+      for (const [label, event, field] of cases) {
+        const response = await tenantA.create(event);
+        if (response.status === 201) check.sameEvent(await tenantA.retrieve(check.created(response)), event);
+        else check.gapAnswer(response, { claimsChecked: label, probedFields: [field] });
+        await observe('GAP-FIELD-LIMITS', `${label} gives ${summary(response)}`);
+      }
+    },
+  );
 });
 
 test.describe('readings of the field gaps', { tag: ['@validation'] }, () => {
-  test(ruleTitle(
-    'GAP-ORIGINAL-STATUS-VALUES',
-    'any originalStatus string is kept or refused cleanly',
-  ), async ({ tenantA, runId, observe }) => {
-    for (const originalStatus of ['SETTLED_BY_PARTNER_7', 'en attente', '']) {
-      const event = withField(validPayin(runId, 'original-status'), 'originalStatus', originalStatus);
-      const response = await tenantA.create(event);
-      if (response.status === 201) check.sameEvent(await tenantA.retrieve(check.created(response)), event);
-      else
-        check.gapAnswer(response, {
-          claimsChecked: `originalStatus ${JSON.stringify(originalStatus)}`,
-          probedFields: ['originalStatus'],
-        });
-      await observe(
-        'GAP-ORIGINAL-STATUS-VALUES',
-        `originalStatus ${JSON.stringify(originalStatus)} gives ${summary(response)}`,
-      );
-    }
-  });
+  test(
+    ruleTitle('GAP-ORIGINAL-STATUS-VALUES', 'any originalStatus string is kept or refused cleanly'),
+    async ({ tenantA, runId, observe }) => {
+      for (const originalStatus of ['SETTLED_BY_PARTNER_7', 'en attente', '']) {
+        const event = withField(validPayin(runId, 'original-status'), 'originalStatus', originalStatus);
+        const response = await tenantA.create(event);
+        if (response.status === 201) check.sameEvent(await tenantA.retrieve(check.created(response)), event);
+        else
+          check.gapAnswer(response, {
+            claimsChecked: `originalStatus ${JSON.stringify(originalStatus)}`,
+            probedFields: ['originalStatus'],
+          });
+        await observe(
+          'GAP-ORIGINAL-STATUS-VALUES',
+          `originalStatus ${JSON.stringify(originalStatus)} gives ${summary(response)}`,
+        );
+      }
+    },
+  );
 
-  test(ruleTitle(
-    'GAP-PERSONAL-ID-TYPE-VALUES',
-    'any personal id type string is kept or refused cleanly',
-  ), async ({ tenantA, runId, observe }) => {
-    const cases: [Record<string, unknown>, string][] = [
-      [
-        withField(validPayin(runId, 'id-type'), 'payload.payerPersonalIdType', 'TAX_NUMBER_OF_ATLANTIS'),
-        'payload.payerPersonalIdType',
-      ],
-      [
-        withField(validPayout(runId, 'id-type'), 'payload.beneficiaryPersonalIdType', 'tax-number'),
-        'payload.beneficiaryPersonalIdType',
-      ],
-    ];
-    for (const [event, field] of cases) {
-      const response = await tenantA.create(event);
-      if (response.status === 201) check.sameEvent(await tenantA.retrieve(check.created(response)), event);
-      else check.gapAnswer(response, { claimsChecked: 'an unusual personal id type', probedFields: [field] });
-      await observe('GAP-PERSONAL-ID-TYPE-VALUES', `${event.type} with an unusual id type gives ${summary(response)}`);
-    }
-  });
+  test(
+    ruleTitle('GAP-PERSONAL-ID-TYPE-VALUES', 'any personal id type string is kept or refused cleanly'),
+    async ({ tenantA, runId, observe }) => {
+      const cases: [Record<string, unknown>, string][] = [
+        [
+          withField(validPayin(runId, 'id-type'), 'payload.payerPersonalIdType', 'TAX_NUMBER_OF_ATLANTIS'),
+          'payload.payerPersonalIdType',
+        ],
+        [
+          withField(validPayout(runId, 'id-type'), 'payload.beneficiaryPersonalIdType', 'tax-number'),
+          'payload.beneficiaryPersonalIdType',
+        ],
+      ];
+      for (const [event, field] of cases) {
+        const response = await tenantA.create(event);
+        if (response.status === 201) check.sameEvent(await tenantA.retrieve(check.created(response)), event);
+        else
+          check.gapAnswer(response, { claimsChecked: 'an unusual personal id type', probedFields: [field] });
+        await observe(
+          'GAP-PERSONAL-ID-TYPE-VALUES',
+          `${event.type} with an unusual id type gives ${summary(response)}`,
+        );
+      }
+    },
+  );
 
   test(ruleTitle(
     ['DEDUP-EXTERNAL-ID', 'GAP-422-USE'],

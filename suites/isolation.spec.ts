@@ -19,7 +19,12 @@ const expectIndistinguishable = (
   externalId: string,
 ): void => {
   check.error(foreign, 'ERR-4002', rule);
-  check.holds(rule, !foreign.text.includes(externalId), "the answer must not reveal the other tenant's event", foreign);
+  check.holds(
+    rule,
+    !foreign.text.includes(externalId),
+    "the answer must not reveal the other tenant's event",
+    foreign,
+  );
   check.holds(
     rule,
     shapeOf(foreign) === shapeOf(unknown),
@@ -29,27 +34,32 @@ const expectIndistinguishable = (
 };
 
 test.describe('tenant isolation', { tag: ['@isolation'] }, () => {
-  test(ruleTitle('ISOLATION-GET', "GET of another tenant's uuid answers exactly like an unknown uuid"), async ({
-    tenantA,
-    tenantB,
-    runId,
-  }) => {
-    const event = validPayin(runId);
-    const uuid = check.created(await tenantA.create(event));
-    const foreign = await tenantB.retrieve(uuid);
-    const unknown = await tenantB.retrieve(crypto.randomUUID());
-    expectIndistinguishable('ISOLATION-GET', foreign, unknown, event.externalId);
-  });
+  test(
+    ruleTitle('ISOLATION-GET', "GET of another tenant's uuid answers exactly like an unknown uuid"),
+    async ({ tenantA, tenantB, runId }) => {
+      const event = validPayin(runId);
+      const uuid = check.created(await tenantA.create(event));
+      const foreign = await tenantB.retrieve(uuid);
+      const unknown = await tenantB.retrieve(crypto.randomUUID());
+      expectIndistinguishable('ISOLATION-GET', foreign, unknown, event.externalId);
+    },
+  );
 
-  test(ruleTitle(
-    'ISOLATION-PUT',
-    "PUT of another tenant's uuid answers like an unknown uuid and changes nothing",
-  ), async ({ tenantA, tenantB, runId }) => {
-    const event = validPayout(runId);
-    const uuid = check.created(await tenantA.create(event));
-    const foreign = await tenantB.update(uuid, { ...event, status: 'REJECTED', amount: 1 });
-    const unknown = await tenantB.update(crypto.randomUUID(), { ...validPayout(runId), status: 'REJECTED' });
-    expectIndistinguishable('ISOLATION-PUT', foreign, unknown, event.externalId);
-    check.sameEvent(await tenantA.retrieve(uuid), event, 'ISOLATION-PUT');
-  });
+  test(
+    ruleTitle(
+      'ISOLATION-PUT',
+      "PUT of another tenant's uuid answers like an unknown uuid and changes nothing",
+    ),
+    async ({ tenantA, tenantB, runId }) => {
+      const event = validPayout(runId);
+      const uuid = check.created(await tenantA.create(event));
+      const foreign = await tenantB.update(uuid, { ...event, status: 'REJECTED', amount: 1 });
+      const unknown = await tenantB.update(crypto.randomUUID(), {
+        ...validPayout(runId),
+        status: 'REJECTED',
+      });
+      expectIndistinguishable('ISOLATION-PUT', foreign, unknown, event.externalId);
+      check.sameEvent(await tenantA.retrieve(uuid), event, 'ISOLATION-PUT');
+    },
+  );
 });

@@ -149,186 +149,199 @@ test.describe('rate limit', { tag: ['@ratelimit'] }, () => {
     test.setTimeout(rateLimitTestTimeoutMs(target.rateLimit));
   });
 
-  test(ruleTitle(
-    'RATE-LIMIT-429',
-    'inside a fresh window the limit is served; past it a 429 with a structured JSON body',
-  ), async ({ rateLimitTenant, target, runId, observe }) => {
-    const limit = target.rateLimit.requestsPerWindow;
-    await waitForFreshWindow(target.rateLimit);
-    const burst = await exhaustBudget(rateLimitTenant, target.rateLimit, validPost(runId));
-    expectLimitServed(burst, limit);
-    const served = burst.requests.filter((r) => r.response.status !== 429);
-    const notCreated = served.find((r) => r.response.status !== 201);
-    if (notCreated) check.created(notCreated.response);
-    const throttled = expectThrottled(burst, limit, windowMsOf(target.rateLimit));
-    // A non-2xx answer: a JSON object (its fields are not shown, GAP-429-BODY).
-    check.gapAnswer(throttled);
-    await observe('GAP-429-BODY', shapeOf429(throttled), throttled.json);
-    const first429 = burst.first429 as SentRequest;
-    const figures = {
-      limit,
-      windowMs: windowMsOf(target.rateLimit),
-      admitted: burst.admitted,
-      msToFirst429: first429.answeredAt - burst.startedAt,
-      concurrency: BURST_CONCURRENCY,
-    };
-    const reading = readingOfBurst(figures);
-    if (reading) await observe('GAP-RATE-LIMIT-WINDOW', reading, figures);
-  });
-
-  test(ruleTitle(
-    'RATE-LIMIT-NO-HEADERS',
-    'neither a throttled nor a served response carries rate-limit headers',
-  ), async ({ rateLimitTenant, target, runId }) => {
-    // The answers of the burst that spent the budget from a fresh window, served ones and 429s: the
-    // previous check's, or a burst of this check's own when it runs alone.
-    let burst = rateLimitTenantActivity.lastExhaustion;
-    if (!burst) {
+  test(
+    ruleTitle(
+      'RATE-LIMIT-429',
+      'inside a fresh window the limit is served; past it a 429 with a structured JSON body',
+    ),
+    async ({ rateLimitTenant, target, runId, observe }) => {
+      const limit = target.rateLimit.requestsPerWindow;
       await waitForFreshWindow(target.rateLimit);
-      burst = await exhaustBudget(rateLimitTenant, target.rateLimit, validPost(runId));
-    }
-    const answers = burst.requests;
-    if (!answers.some((r) => r.response.status === 429) || !answers.some((r) => r.response.status !== 429))
-      inconclusive(`both served and throttled answers are needed to check (${statusCounts(answers)})`);
-    const offending = answers.filter((r) => rateLimitHeadersOf(r.response).length > 0);
-    const names = [...new Set(offending.flatMap((r) => rateLimitHeadersOf(r.response)))];
-    const statuses = [...new Set(offending.map((r) => r.response.status))];
-    const example = offending.find((r) => r.response.status === 429) ?? offending[0];
-    check.holds(
+      const burst = await exhaustBudget(rateLimitTenant, target.rateLimit, validPost(runId));
+      expectLimitServed(burst, limit);
+      const served = burst.requests.filter((r) => r.response.status !== 429);
+      const notCreated = served.find((r) => r.response.status !== 201);
+      if (notCreated) check.created(notCreated.response);
+      const throttled = expectThrottled(burst, limit, windowMsOf(target.rateLimit));
+      // A non-2xx answer: a JSON object (its fields are not shown, GAP-429-BODY).
+      check.gapAnswer(throttled);
+      await observe('GAP-429-BODY', shapeOf429(throttled), throttled.json);
+      const first429 = burst.first429 as SentRequest;
+      const figures = {
+        limit,
+        windowMs: windowMsOf(target.rateLimit),
+        admitted: burst.admitted,
+        msToFirst429: first429.answeredAt - burst.startedAt,
+        concurrency: BURST_CONCURRENCY,
+      };
+      const reading = readingOfBurst(figures);
+      if (reading) await observe('GAP-RATE-LIMIT-WINDOW', reading, figures);
+    },
+  );
+
+  test(
+    ruleTitle(
       'RATE-LIMIT-NO-HEADERS',
-      example === undefined,
-      `part 8: rate-limit response headers are not returned, yet ${offending.length} of ${answers.length} answers (HTTP ${statuses.join(', ')}) carry ${names.join(', ')}`,
-      example?.response,
-    );
-  });
-
-  test(ruleTitle(
-    'RATE-LIMIT-PER-TENANT',
-    'while the rate-limit tenant is throttled, tenant A is served',
-  ), async ({ rateLimitTenant, tenantA, target, runId }) => {
-    // POSTs, which count however the target counts: the tenant is throttled for them at least.
-    await throttleNow(rateLimitTenant, target.rateLimit, validPost(runId));
-    // The other tenant's one request goes out inside a stream of the throttled tenant's, which goes on
-    // until it has answered: the throttled tenant must meet a 429 while that request is in flight.
-    let otherSpan: { sentAt: number; answeredAt: number } | undefined;
-    const stream = sendBurst(rateLimitTenant, validPost(runId), {
-      count: 2 * target.rateLimit.requestsPerWindow + 1,
-      stopWhen: (answered) => otherSpan !== undefined && answered.sentAt > otherSpan.answeredAt,
-    });
-    await sleep(5);
-    const sentAt = performance.now();
-    const other = await tenantA.retrieve(crypto.randomUUID(), { retryOn429: false });
-    otherSpan = { sentAt, answeredAt: performance.now() };
-    const streamed = await stream;
-    const { sentAt: from, answeredAt: to } = otherSpan;
-    const meanwhile = streamed.filter((r) => r.sentAt <= to && r.answeredAt >= from);
-    if (!meanwhile.some((r) => r.response.status === 429))
-      inconclusive(
-        `the rate-limit tenant was not throttled while tenant A's request was in flight: ${statusCounts(meanwhile)} of its requests overlapped it (${statusCounts(streamed)} in all)`,
-      );
-    check.holds(
-      'RATE-LIMIT-PER-TENANT',
-      other.status !== 429,
-      "another tenant's request must not be throttled by the rate-limit tenant's traffic",
-      other,
-    );
-    check.error(other, 'ERR-4002', 'RETRIEVE-UNKNOWN-404');
-  });
-
-  test(ruleTitle(
-    'RATE-LIMIT-ALL-REQUESTS',
-    'GETs, PUTs and failed validations count: they alone exhaust the budget',
-  ), async ({ rateLimitTenant, target, runId }) => {
-    const limit = target.rateLimit.requestsPerWindow;
-    await waitForFreshWindow(target.rateLimit);
-    // Half the limit at once, the rest half a window later: the recovery check then tells a fixed
-    // window from a sliding one. Only one request in three is a POST, none of them valid.
-    const burst = await exhaustBudget(rateLimitTenant, target.rateLimit, failingRequest(runId), {
-      pauseAtHalf: true,
-    });
-    // Served nothing after a whole window of silence: the premise is gone, and the fault is the window's.
-    test.skip(
-      burst.admitted === 0,
-      `still throttled after a whole window of silence (${statusCounts(burst.requests)}): RATE-LIMIT-WINDOW-RESET reports it`,
-    );
-    expectLimitServed(burst, limit);
-    const wrong = burst.requests.find(
-      (r) => r.response.status !== 429 && r.response.status !== expectedOfFailing(r.index).status,
-    );
-    if (wrong) {
-      const expected = expectedOfFailing(wrong.index);
+      'neither a throttled nor a served response carries rate-limit headers',
+    ),
+    async ({ rateLimitTenant, target, runId }) => {
+      // The answers of the burst that spent the budget from a fresh window, served ones and 429s: the
+      // previous check's, or a burst of this check's own when it runs alone.
+      let burst = rateLimitTenantActivity.lastExhaustion;
+      if (!burst) {
+        await waitForFreshWindow(target.rateLimit);
+        burst = await exhaustBudget(rateLimitTenant, target.rateLimit, validPost(runId));
+      }
+      const answers = burst.requests;
+      if (!answers.some((r) => r.response.status === 429) || !answers.some((r) => r.response.status !== 429))
+        inconclusive(`both served and throttled answers are needed to check (${statusCounts(answers)})`);
+      const offending = answers.filter((r) => rateLimitHeadersOf(r.response).length > 0);
+      const names = [...new Set(offending.flatMap((r) => rateLimitHeadersOf(r.response)))];
+      const statuses = [...new Set(offending.map((r) => r.response.status))];
+      const example = offending.find((r) => r.response.status === 429) ?? offending[0];
       check.holds(
-        wrong.response.status === 422 ? 'VAL-STATUS-400' : expected.rule,
-        false,
-        `${describeRequest(wrong)}: expected ${expected.status} (an unknown uuid gives 404, an amount of 0 gives 400)`,
-        wrong.response,
+        'RATE-LIMIT-NO-HEADERS',
+        example === undefined,
+        `part 8: rate-limit response headers are not returned, yet ${offending.length} of ${answers.length} answers (HTTP ${statuses.join(', ')}) carry ${names.join(', ')}`,
+        example?.response,
       );
-    }
-    expectThrottled(burst, limit, windowMsOf(target.rateLimit), 'RATE-LIMIT-ALL-REQUESTS');
-  });
+    },
+  );
 
-  test(ruleTitle(
-    'RATE-LIMIT-WINDOW-RESET',
-    'after the window a throttled tenant is served again; the refused POST is then created',
-  ), async ({ rateLimitTenant, target, runId, observe }) => {
-    const limit = target.rateLimit.requestsPerWindow;
-    const windowMs = windowMsOf(target.rateLimit);
-    // From the previous check's burst when it is recent, or from a burst of this check's own.
-    let exhaustion = rateLimitTenantActivity.lastExhaustion;
-    if (!exhaustion || performance.now() > exhaustion.startedAt + 0.9 * windowMs) {
+  test(
+    ruleTitle('RATE-LIMIT-PER-TENANT', 'while the rate-limit tenant is throttled, tenant A is served'),
+    async ({ rateLimitTenant, tenantA, target, runId }) => {
+      // POSTs, which count however the target counts: the tenant is throttled for them at least.
+      await throttleNow(rateLimitTenant, target.rateLimit, validPost(runId));
+      // The other tenant's one request goes out inside a stream of the throttled tenant's, which goes on
+      // until it has answered: the throttled tenant must meet a 429 while that request is in flight.
+      let otherSpan: { sentAt: number; answeredAt: number } | undefined;
+      const stream = sendBurst(rateLimitTenant, validPost(runId), {
+        count: 2 * target.rateLimit.requestsPerWindow + 1,
+        stopWhen: (answered) => otherSpan !== undefined && answered.sentAt > otherSpan.answeredAt,
+      });
+      await sleep(5);
+      const sentAt = performance.now();
+      const other = await tenantA.retrieve(crypto.randomUUID(), { retryOn429: false });
+      otherSpan = { sentAt, answeredAt: performance.now() };
+      const streamed = await stream;
+      const { sentAt: from, answeredAt: to } = otherSpan;
+      const meanwhile = streamed.filter((r) => r.sentAt <= to && r.answeredAt >= from);
+      if (!meanwhile.some((r) => r.response.status === 429))
+        inconclusive(
+          `the rate-limit tenant was not throttled while tenant A's request was in flight: ${statusCounts(meanwhile)} of its requests overlapped it (${statusCounts(streamed)} in all)`,
+        );
+      check.holds(
+        'RATE-LIMIT-PER-TENANT',
+        other.status !== 429,
+        "another tenant's request must not be throttled by the rate-limit tenant's traffic",
+        other,
+      );
+      check.error(other, 'ERR-4002', 'RETRIEVE-UNKNOWN-404');
+    },
+  );
+
+  test(
+    ruleTitle(
+      'RATE-LIMIT-ALL-REQUESTS',
+      'GETs, PUTs and failed validations count: they alone exhaust the budget',
+    ),
+    async ({ rateLimitTenant, target, runId }) => {
+      const limit = target.rateLimit.requestsPerWindow;
       await waitForFreshWindow(target.rateLimit);
-      exhaustion = await exhaustBudget(rateLimitTenant, target.rateLimit, validPost(runId), {
+      // Half the limit at once, the rest half a window later: the recovery check then tells a fixed
+      // window from a sliding one. Only one request in three is a POST, none of them valid.
+      const burst = await exhaustBudget(rateLimitTenant, target.rateLimit, failingRequest(runId), {
         pauseAtHalf: true,
       });
-    }
-    const sent = await throttleNow(rateLimitTenant, target.rateLimit, validPost(runId));
-    const refused = sent.find((r) => r.response.status === 429 && r.request.method === 'POST');
-    if (!refused) inconclusive(`the rate-limit tenant could not be throttled for this check (${statusCounts(sent)})`);
-    const lastThrottledAt = Math.max(...sent.map((r) => r.answeredAt));
-    // Part 8: a client retries a 429 after a delay. Retried every twentieth of a window, the refused
-    // POST must be served within a window of the last 429.
-    const deadline = lastThrottledAt + windowMs + silenceMarginMs(target.rateLimit);
-    const retry = { ...(refused as SentRequest).request, retryOn429: false };
-    let answer: ServiceResponse | undefined;
-    let retries = 0;
-    let servedAt = 0;
-    do {
-      await sleep(windowMs / 20);
-      servedAt = performance.now();
-      answer = await rateLimitTenant.send(retry);
-      rateLimitTenantActivity.note(performance.now());
-      retries += 1;
-    } while (answer.status === 429 && performance.now() < deadline);
-    check.holds(
+      // Served nothing after a whole window of silence: the premise is gone, and the fault is the window's.
+      test.skip(
+        burst.admitted === 0,
+        `still throttled after a whole window of silence (${statusCounts(burst.requests)}): RATE-LIMIT-WINDOW-RESET reports it`,
+      );
+      expectLimitServed(burst, limit);
+      const wrong = burst.requests.find(
+        (r) => r.response.status !== 429 && r.response.status !== expectedOfFailing(r.index).status,
+      );
+      if (wrong) {
+        const expected = expectedOfFailing(wrong.index);
+        check.holds(
+          wrong.response.status === 422 ? 'VAL-STATUS-400' : expected.rule,
+          false,
+          `${describeRequest(wrong)}: expected ${expected.status} (an unknown uuid gives 404, an amount of 0 gives 400)`,
+          wrong.response,
+        );
+      }
+      expectThrottled(burst, limit, windowMsOf(target.rateLimit), 'RATE-LIMIT-ALL-REQUESTS');
+    },
+  );
+
+  test(
+    ruleTitle(
       'RATE-LIMIT-WINDOW-RESET',
-      answer.status !== 429,
-      `a throttled tenant must be served again within a window (${retries} retries, the last ${Math.round(servedAt - lastThrottledAt)} ms after the last 429)`,
-      answer,
-    );
-    check.holds(
-      'RATE-LIMIT-429',
-      answer.status === 201,
-      'the POST refused with 429 was not processed, so retrying it must create the event (201, not ERR-4001)',
-      answer,
-    );
-    // How the capacity came back (GAP-RATE-LIMIT-WINDOW): all at once, or bit by bit.
-    const servedOnFirstRetry = retries === 1;
-    const after = servedOnFirstRetry
-      ? []
-      : await sendBurst(rateLimitTenant, unknownGet, { count: limit, stopAt429: true });
-    const figures = {
-      limit,
-      windowMs,
-      burstStartedAt: exhaustion.startedAt,
-      burstPausedAtHalf: exhaustion.pausedAtHalf,
-      lastThrottledAt,
-      servedAt,
-      servedOnFirstRetry,
-      servedRightAfter: servedOnFirstRetry
-        ? undefined
-        : after.filter((r) => r.response.status !== 429).length,
-    };
-    const reading = readingOfRecovery(figures);
-    if (reading) await observe('GAP-RATE-LIMIT-WINDOW', reading, { ...figures, retries });
-  });
+      'after the window a throttled tenant is served again; the refused POST is then created',
+    ),
+    async ({ rateLimitTenant, target, runId, observe }) => {
+      const limit = target.rateLimit.requestsPerWindow;
+      const windowMs = windowMsOf(target.rateLimit);
+      // From the previous check's burst when it is recent, or from a burst of this check's own.
+      let exhaustion = rateLimitTenantActivity.lastExhaustion;
+      if (!exhaustion || performance.now() > exhaustion.startedAt + 0.9 * windowMs) {
+        await waitForFreshWindow(target.rateLimit);
+        exhaustion = await exhaustBudget(rateLimitTenant, target.rateLimit, validPost(runId), {
+          pauseAtHalf: true,
+        });
+      }
+      const sent = await throttleNow(rateLimitTenant, target.rateLimit, validPost(runId));
+      const refused = sent.find((r) => r.response.status === 429 && r.request.method === 'POST');
+      if (!refused)
+        inconclusive(`the rate-limit tenant could not be throttled for this check (${statusCounts(sent)})`);
+      const lastThrottledAt = Math.max(...sent.map((r) => r.answeredAt));
+      // Part 8: a client retries a 429 after a delay. Retried every twentieth of a window, the refused
+      // POST must be served within a window of the last 429.
+      const deadline = lastThrottledAt + windowMs + silenceMarginMs(target.rateLimit);
+      const retry = { ...(refused as SentRequest).request, retryOn429: false };
+      let answer: ServiceResponse | undefined;
+      let retries = 0;
+      let servedAt = 0;
+      do {
+        await sleep(windowMs / 20);
+        servedAt = performance.now();
+        answer = await rateLimitTenant.send(retry);
+        rateLimitTenantActivity.note(performance.now());
+        retries += 1;
+      } while (answer.status === 429 && performance.now() < deadline);
+      check.holds(
+        'RATE-LIMIT-WINDOW-RESET',
+        answer.status !== 429,
+        `a throttled tenant must be served again within a window (${retries} retries, the last ${Math.round(servedAt - lastThrottledAt)} ms after the last 429)`,
+        answer,
+      );
+      check.holds(
+        'RATE-LIMIT-429',
+        answer.status === 201,
+        'the POST refused with 429 was not processed, so retrying it must create the event (201, not ERR-4001)',
+        answer,
+      );
+      // How the capacity came back (GAP-RATE-LIMIT-WINDOW): all at once, or bit by bit.
+      const servedOnFirstRetry = retries === 1;
+      const after = servedOnFirstRetry
+        ? []
+        : await sendBurst(rateLimitTenant, unknownGet, { count: limit, stopAt429: true });
+      const figures = {
+        limit,
+        windowMs,
+        burstStartedAt: exhaustion.startedAt,
+        burstPausedAtHalf: exhaustion.pausedAtHalf,
+        lastThrottledAt,
+        servedAt,
+        servedOnFirstRetry,
+        servedRightAfter: servedOnFirstRetry
+          ? undefined
+          : after.filter((r) => r.response.status !== 429).length,
+      };
+      const reading = readingOfRecovery(figures);
+      if (reading) await observe('GAP-RATE-LIMIT-WINDOW', reading, { ...figures, retries });
+    },
+  );
 });

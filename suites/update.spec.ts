@@ -15,10 +15,7 @@ import { check } from './support/verdicts.ts';
 const UPDATES: readonly [string, (stored: EventBody) => EventBody][] = [
   ['the amount', (stored) => withField(stored, 'amount', 130.25)],
   ['the originalStatus', (stored) => withField(stored, 'originalStatus', 'BOOKED')],
-  [
-    'the payload',
-    (stored) => withField(stored, 'payload', { channel: 'CRYPTO', payerName: 'Erika M.' }),
-  ],
+  ['the payload', (stored) => withField(stored, 'payload', { channel: 'CRYPTO', payerName: 'Erika M.' })],
   [
     'the multiCurrencyAmounts',
     (stored) => withField(stored, 'multiCurrencyAmounts', [{ currencyCode: 'USD', amount: 141.7 }]),
@@ -64,71 +61,80 @@ const tryUpdate = async (
 };
 
 test.describe('update', { tag: ['@update'] }, () => {
-  test(ruleTitle(
-    'UPDATE-APPLIES',
-    'each kind of PUT is applied and visible through GET, or refused cleanly; at least one applies',
-  ), async ({ tenantA, runId, observe }) => {
-    const applied: string[] = [];
-    for (const [what, change] of UPDATES) {
-      await test.step(`PUT changing ${what}`, async () => {
-        const stored = validPayin(runId);
-        if (await tryUpdate(tenantA, stored, change(stored), what, observe)) applied.push(what);
-      });
-    }
-    check.holds(
+  test(
+    ruleTitle(
       'UPDATE-APPLIES',
-      applied.length > 0,
-      `every update was refused (${UPDATES.map(([what]) => what).join('; ')}): PUT is the way to update an event`,
-    );
-  });
+      'each kind of PUT is applied and visible through GET, or refused cleanly; at least one applies',
+    ),
+    async ({ tenantA, runId, observe }) => {
+      const applied: string[] = [];
+      for (const [what, change] of UPDATES) {
+        await test.step(`PUT changing ${what}`, async () => {
+          const stored = validPayin(runId);
+          if (await tryUpdate(tenantA, stored, change(stored), what, observe)) applied.push(what);
+        });
+      }
+      check.holds(
+        'UPDATE-APPLIES',
+        applied.length > 0,
+        `every update was refused (${UPDATES.map(([what]) => what).join('; ')}): PUT is the way to update an event`,
+      );
+    },
+  );
 
-  test(ruleTitle(
-    ['UPDATE-APPLIES', 'UPDATE-VALIDATES'],
-    'PUT changing the type, with the payload fields of the new type, is applied or refused cleanly',
-  ), async ({ tenantA, runId, observe }) => {
-    // Whether the type may change is PUT's business (GAP-PUT-BODY). A refusal claims no rule the new
-    // body does not break: payout fields in a payout are not ERR-3010, whatever the old type was.
-    const stored = validPayin(runId);
-    await tryUpdate(
-      tenantA,
-      stored,
-      { ...validPayout(runId), externalId: stored.externalId },
-      'the type (payin → payout)',
-      observe,
-    );
-  });
+  test(
+    ruleTitle(
+      ['UPDATE-APPLIES', 'UPDATE-VALIDATES'],
+      'PUT changing the type, with the payload fields of the new type, is applied or refused cleanly',
+    ),
+    async ({ tenantA, runId, observe }) => {
+      // Whether the type may change is PUT's business (GAP-PUT-BODY). A refusal claims no rule the new
+      // body does not break: payout fields in a payout are not ERR-3010, whatever the old type was.
+      const stored = validPayin(runId);
+      await tryUpdate(
+        tenantA,
+        stored,
+        { ...validPayout(runId), externalId: stored.externalId },
+        'the type (payin → payout)',
+        observe,
+      );
+    },
+  );
 
-  test(ruleTitle(
-    'UPDATE-UNKNOWN-404',
-    'PUT of an unknown uuid gives 404 ERR-4002 and creates nothing',
-  ), async ({ tenantA, runId }) => {
-    const uuid = crypto.randomUUID();
-    const event = validPayout(runId);
-    check.error(await tenantA.update(uuid, event), 'ERR-4002', 'UPDATE-UNKNOWN-404');
-    check.error(await tenantA.retrieve(uuid), 'ERR-4002', 'UPDATE-UNKNOWN-404');
-    // Had the PUT stored the event, its externalId would now be taken.
-    const created = await tenantA.create(event);
-    check.holds(
-      'UPDATE-UNKNOWN-404',
-      created.status === 201,
-      `the PUT must have created nothing, yet its externalId is refused: HTTP ${created.status}`,
-      created,
-    );
-    check.created(created);
-  });
+  test(
+    ruleTitle('UPDATE-UNKNOWN-404', 'PUT of an unknown uuid gives 404 ERR-4002 and creates nothing'),
+    async ({ tenantA, runId }) => {
+      const uuid = crypto.randomUUID();
+      const event = validPayout(runId);
+      check.error(await tenantA.update(uuid, event), 'ERR-4002', 'UPDATE-UNKNOWN-404');
+      check.error(await tenantA.retrieve(uuid), 'ERR-4002', 'UPDATE-UNKNOWN-404');
+      // Had the PUT stored the event, its externalId would now be taken.
+      const created = await tenantA.create(event);
+      check.holds(
+        'UPDATE-UNKNOWN-404',
+        created.status === 201,
+        `the PUT must have created nothing, yet its externalId is refused: HTTP ${created.status}`,
+        created,
+      );
+      check.created(created);
+    },
+  );
 
-  test(ruleTitle(
-    'GAP-STATUS-TRANSITIONS',
-    'a status moved back from BOOKED to PENDING is applied or refused cleanly',
-  ), async ({ tenantA, runId, observe }) => {
-    const stored = withField(validPayout(runId), 'status', 'BOOKED');
-    const applied = await tryUpdate(
-      tenantA,
-      stored,
-      { ...stored, status: 'PENDING' },
-      'the status (BOOKED → PENDING)',
-      observe,
-    );
-    await observe('GAP-STATUS-TRANSITIONS', `BOOKED → PENDING by PUT: ${applied ? 'applied' : 'refused'}`);
-  });
+  test(
+    ruleTitle(
+      'GAP-STATUS-TRANSITIONS',
+      'a status moved back from BOOKED to PENDING is applied or refused cleanly',
+    ),
+    async ({ tenantA, runId, observe }) => {
+      const stored = withField(validPayout(runId), 'status', 'BOOKED');
+      const applied = await tryUpdate(
+        tenantA,
+        stored,
+        { ...stored, status: 'PENDING' },
+        'the status (BOOKED → PENDING)',
+        observe,
+      );
+      await observe('GAP-STATUS-TRANSITIONS', `BOOKED → PENDING by PUT: ${applied ? 'applied' : 'refused'}`);
+    },
+  );
 });

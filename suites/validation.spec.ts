@@ -12,110 +12,127 @@ import { check } from './support/verdicts.ts';
 test.describe('POST field validation', { tag: ['@validation'] }, () => {
   for (const testCase of SINGLE_FAULT_CASES) {
     const codes = testCase.expected.map((e) => e.errorCode).join(', ');
-    test(ruleTitle(testCase.ruleId, `POST with ${testCase.label} gives 400 ${codes}`), async ({
-      tenantA,
-      runId,
-      observe,
-    }) => {
-      const { body } = check.validationFailure(await tenantA.create(testCase.make(runId)), testCase.expected);
-      const field = body?.errors[0]?.field ?? '';
-      // Only nested fields tell a notation apart.
-      if (testCase.expected[0]?.field.includes('.'))
-        await observe('GAP-FIELD-PATH', fieldNotation(field), { example: field });
-    });
+    test(
+      ruleTitle(testCase.ruleId, `POST with ${testCase.label} gives 400 ${codes}`),
+      async ({ tenantA, runId, observe }) => {
+        const { body } = check.validationFailure(
+          await tenantA.create(testCase.make(runId)),
+          testCase.expected,
+        );
+        const field = body?.errors[0]?.field ?? '';
+        // Only nested fields tell a notation apart.
+        if (testCase.expected[0]?.field.includes('.'))
+          await observe('GAP-FIELD-PATH', fieldNotation(field), { example: field });
+      },
+    );
   }
 });
 
 test.describe('PUT field validation', { tag: ['@validation', '@update'] }, () => {
   for (const testCase of SINGLE_FAULT_CASES) {
     const codes = testCase.expected.map((e) => e.errorCode).join(', ');
-    test(ruleTitle(
-      [testCase.ruleId, 'UPDATE-VALIDATES'],
-      `PUT with ${testCase.label} gives 400 ${codes} and changes nothing`,
-    ), async ({ tenantA, runId }) => {
-      const faulty = testCase.make(runId);
-      // The stored event is the valid one the fault was made from, under the same externalId.
-      const original = faulty.type === 'INTERNAL_PAYOUT' ? validPayout(runId) : validPayin(runId);
-      original.externalId =
-        typeof faulty.externalId === 'string' && faulty.externalId ? faulty.externalId : original.externalId;
-      const uuid = check.created(await tenantA.create(original));
-      check.validationFailure(await tenantA.update(uuid, faulty), testCase.expected, {
-        changedFields: changedFields(original, faulty),
-        creditMissingTo: 'UPDATE-VALIDATES',
-      });
-      check.sameEvent(await tenantA.retrieve(uuid), original, 'UPDATE-VALIDATES');
-    });
+    test(
+      ruleTitle(
+        [testCase.ruleId, 'UPDATE-VALIDATES'],
+        `PUT with ${testCase.label} gives 400 ${codes} and changes nothing`,
+      ),
+      async ({ tenantA, runId }) => {
+        const faulty = testCase.make(runId);
+        // The stored event is the valid one the fault was made from, under the same externalId.
+        const original = faulty.type === 'INTERNAL_PAYOUT' ? validPayout(runId) : validPayin(runId);
+        original.externalId =
+          typeof faulty.externalId === 'string' && faulty.externalId
+            ? faulty.externalId
+            : original.externalId;
+        const uuid = check.created(await tenantA.create(original));
+        check.validationFailure(await tenantA.update(uuid, faulty), testCase.expected, {
+          changedFields: changedFields(original, faulty),
+          creditMissingTo: 'UPDATE-VALIDATES',
+        });
+        check.sameEvent(await tenantA.retrieve(uuid), original, 'UPDATE-VALIDATES');
+      },
+    );
   }
 });
 
 test.describe('payload edge cases', { tag: ['@validation'] }, () => {
-  test(ruleTitle(
-    'VAL-PAYLOAD-EMPTY-ACCEPTED',
-    'an empty payload object is accepted for a payin and a payout',
-  ), async ({ tenantA, runId }) => {
-    for (const make of [validPayin, validPayout]) {
-      const event = withField(make(runId, 'empty-payload'), 'payload', {});
-      const response = await tenantA.create(event);
-      check.holds(
-        'VAL-PAYLOAD-EMPTY-ACCEPTED',
-        response.status === 201,
-        `an empty payload must be accepted; got HTTP ${response.status}`,
-        response,
-      );
-      check.sameEvent(await tenantA.retrieve(check.created(response)), event, 'VAL-PAYLOAD-EMPTY-ACCEPTED');
-    }
-  });
+  test(
+    ruleTitle('VAL-PAYLOAD-EMPTY-ACCEPTED', 'an empty payload object is accepted for a payin and a payout'),
+    async ({ tenantA, runId }) => {
+      for (const make of [validPayin, validPayout]) {
+        const event = withField(make(runId, 'empty-payload'), 'payload', {});
+        const response = await tenantA.create(event);
+        check.holds(
+          'VAL-PAYLOAD-EMPTY-ACCEPTED',
+          response.status === 201,
+          `an empty payload must be accepted; got HTTP ${response.status}`,
+          response,
+        );
+        check.sameEvent(await tenantA.retrieve(check.created(response)), event, 'VAL-PAYLOAD-EMPTY-ACCEPTED');
+      }
+    },
+  );
 
-  test(ruleTitle(
-    'VAL-PAYLOAD-UNKNOWN-PROPERTY',
-    'an unknown payload property gives 400 with a validation failure naming it',
-  ), async ({ tenantA, runId, observe }) => {
-    for (const make of [validPayin, validPayout]) {
-      const response = await tenantA.create(
-        withField(make(runId, 'unknown-prop'), 'payload.favouriteColour', 'teal'),
-      );
-      // The code is not shown (GAP-UNKNOWN-PAYLOAD-CODE); a schema validator may name the payload
-      // that holds the property rather than the property.
-      const { body } = check.validationFailure(response, [
-        failureOfAnyCode('payload.favouriteColour', 'VAL-PAYLOAD-UNKNOWN-PROPERTY', ['payload']),
-      ]);
-      const item = body?.errors[0];
-      await observe(
-        'GAP-UNKNOWN-PAYLOAD-CODE',
-        item ? `errors[] item ${item.errorCode} naming ${item.field}` : `${readErrorBody(response)?.errorCode}`,
-      );
-    }
-  });
+  test(
+    ruleTitle(
+      'VAL-PAYLOAD-UNKNOWN-PROPERTY',
+      'an unknown payload property gives 400 with a validation failure naming it',
+    ),
+    async ({ tenantA, runId, observe }) => {
+      for (const make of [validPayin, validPayout]) {
+        const response = await tenantA.create(
+          withField(make(runId, 'unknown-prop'), 'payload.favouriteColour', 'teal'),
+        );
+        // The code is not shown (GAP-UNKNOWN-PAYLOAD-CODE); a schema validator may name the payload
+        // that holds the property rather than the property.
+        const { body } = check.validationFailure(response, [
+          failureOfAnyCode('payload.favouriteColour', 'VAL-PAYLOAD-UNKNOWN-PROPERTY', ['payload']),
+        ]);
+        const item = body?.errors[0];
+        await observe(
+          'GAP-UNKNOWN-PAYLOAD-CODE',
+          item
+            ? `errors[] item ${item.errorCode} naming ${item.field}`
+            : `${readErrorBody(response)?.errorCode}`,
+        );
+      }
+    },
+  );
 
-  test(ruleTitle(
-    'VAL-AMOUNT-POSITIVE',
-    'a tiny positive amount is accepted, in the event and in multiCurrencyAmounts',
-  ), async ({ tenantA, runId }) => {
-    const event = withField(
-      withField(validPayin(runId, 'tiny'), 'amount', 0.01),
-      'multiCurrencyAmounts[1].amount',
-      0.01,
-    );
-    const uuid = check.created(await tenantA.create(event));
-    check.sameEvent(await tenantA.retrieve(uuid), event);
-  });
+  test(
+    ruleTitle(
+      'VAL-AMOUNT-POSITIVE',
+      'a tiny positive amount is accepted, in the event and in multiCurrencyAmounts',
+    ),
+    async ({ tenantA, runId }) => {
+      const event = withField(
+        withField(validPayin(runId, 'tiny'), 'amount', 0.01),
+        'multiCurrencyAmounts[1].amount',
+        0.01,
+      );
+      const uuid = check.created(await tenantA.create(event));
+      check.sameEvent(await tenantA.retrieve(uuid), event);
+    },
+  );
 
   test(ruleTitle('VAL-STATUS-ENUM', 'every status of the spec is accepted'), async ({ tenantA, runId }) => {
     for (const status of ['PENDING', 'REJECTED', 'BOOKED']) {
-      check.created(await tenantA.create(withField(validPayout(runId, `status-${status}`), 'status', status)));
+      check.created(
+        await tenantA.create(withField(validPayout(runId, `status-${status}`), 'status', status)),
+      );
     }
   });
 
-  test(ruleTitle('VAL-CHANNEL-ENUM', 'every channel of the spec is accepted for both types'), async ({
-    tenantA,
-    runId,
-  }) => {
-    for (const channel of ['CASH', 'ONLINE', 'CRYPTO']) {
-      for (const make of [validPayin, validPayout]) {
-        check.created(
-          await tenantA.create(withField(make(runId, `channel-${channel}`), 'payload.channel', channel)),
-        );
+  test(
+    ruleTitle('VAL-CHANNEL-ENUM', 'every channel of the spec is accepted for both types'),
+    async ({ tenantA, runId }) => {
+      for (const channel of ['CASH', 'ONLINE', 'CRYPTO']) {
+        for (const make of [validPayin, validPayout]) {
+          check.created(
+            await tenantA.create(withField(make(runId, `channel-${channel}`), 'payload.channel', channel)),
+          );
+        }
       }
-    }
-  });
+    },
+  );
 });

@@ -48,6 +48,68 @@ const entry = (rules: readonly RuleEntry[], id: string): RuleEntry => {
 
 const listing = (tests: readonly FixtureTest[]): TestOutcome[] => testOutcomes(fixtureReport(tests));
 
+test('CERTIFICATE: an error-body failure inside a validation test is credited to ERROR-BODY-SHAPE', () => {
+  const certificate = buildCertificate(
+    input([
+      {
+        title: 'VAL-AMOUNT-POSITIVE: POST with amount zero gives 400 ERR-3005',
+        status: 'failed',
+        error:
+          'RuleViolation: ERROR-BODY-SHAPE: HTTP 400 (text/html) with "<h1>Bad Request</h1>", not a JSON body',
+        violations: ['ERROR-BODY-SHAPE: HTTP 400 (text/html) with "<h1>Bad Request</h1>", not a JSON body'],
+      },
+      { title: 'ERROR-BODY-SHAPE: header and lookup errors have JSON bodies', status: 'passed' },
+      { title: 'VAL-STATUS-ENUM: every status of the spec is accepted', status: 'passed' },
+    ]),
+  );
+  expect(entry(certificate.rules, 'ERROR-BODY-SHAPE')).toMatchObject({ verdict: 'failed' });
+  expect(entry(certificate.rules, 'ERROR-BODY-SHAPE').reason).toContain('1 violation in 1 test');
+  expect(entry(certificate.rules, 'ERROR-BODY-SHAPE').tests.map((t) => t.title)).toContain(
+    'VAL-AMOUNT-POSITIVE: POST with amount zero gives 400 ERR-3005',
+  );
+  // The validation rule was not shown broken: its only check stopped at another rule's violation.
+  expect(entry(certificate.rules, 'VAL-AMOUNT-POSITIVE')).toMatchObject({ verdict: 'inconclusive' });
+  expect(entry(certificate.rules, 'VAL-AMOUNT-POSITIVE').reason).toContain('ERROR-BODY-SHAPE');
+  expect(certificate.outcome).toBe('deviation-found');
+  expect(certificate.outcomeText).toContain('1 rule failed');
+});
+
+test('CERTIFICATE: a test of several rules credits each; a cut-short property is inconclusive', () => {
+  const certificate = buildCertificate(
+    input([
+      { title: 'VAL-BODY-SHAPE, VAL-STATUS-400: a validation body', status: 'passed' },
+      {
+        title: 'UPDATE-APPLIES, UPDATE-VALIDATES: PUT changing the type',
+        status: 'failed',
+        violations: [
+          'VAL-PAYOUT-NO-PAYIN-FIELDS: a valid PUT was refused with ERR-3010, which it does not break',
+        ],
+      },
+      {
+        title: 'RETRIEVE-RETURNS-EVENT: every valid event comes back',
+        status: 'skipped',
+        inconclusive: 'the property completed 3 of its 200 runs before the time limit',
+      },
+    ]),
+  );
+  expect(entry(certificate.rules, 'VAL-BODY-SHAPE').verdict).toBe('passed');
+  expect(entry(certificate.rules, 'VAL-STATUS-400').verdict).toBe('passed');
+  expect(entry(certificate.rules, 'VAL-PAYOUT-NO-PAYIN-FIELDS').verdict).toBe('failed');
+  expect(entry(certificate.rules, 'UPDATE-APPLIES').verdict).toBe('inconclusive');
+  expect(entry(certificate.rules, 'RETRIEVE-RETURNS-EVENT')).toMatchObject({
+    verdict: 'inconclusive',
+    reason: 'the property completed 3 of its 200 runs before the time limit',
+  });
+  const withoutTheFailure = buildCertificate(
+    input([
+      { title: 'VAL-BODY-SHAPE, VAL-STATUS-400: a validation body', status: 'passed' },
+      { title: 'RETRIEVE-RETURNS-EVENT: every valid event comes back', status: 'skipped', inconclusive: 'x' },
+    ]),
+  );
+  expect(withoutTheFailure.outcome).toBe('incomplete');
+  expect(withoutTheFailure.outcomeText).toContain('inconclusive');
+});
+
 test('CERTIFICATE: every verdict kind, each with its reason', () => {
   const certificate = buildCertificate(
     input(
@@ -89,7 +151,8 @@ test('CERTIFICATE: every verdict kind, each with its reason', () => {
     verdict: 'failed',
     counts: { passed: 1, failed: 1, skipped: 0, flaky: 0 },
   });
-  expect(entry(rules, 'AUTH-TOKEN-MISSING').reason).toContain('1 test of 2 failed');
+  // A failure that names no rule counts against the rules of its title: never lost.
+  expect(entry(rules, 'AUTH-TOKEN-MISSING').reason).toContain('1 test failed without naming a rule');
   expect(entry(rules, 'AUTH-TOKEN-MISSING').tests.find((t) => t.status === 'failed')?.error).toContain(
     'Received: 200',
   );

@@ -181,7 +181,8 @@ export const decideVerdict = (
   if (uncredited.length > 0) {
     return {
       verdict: 'failed',
-      reason: `${plural(uncredited.length, 'test')} failed without naming a rule: ${uncredited[0]?.error?.split('\n')[0] ?? uncredited[0]?.title ?? ''}`.trim(),
+      reason:
+        `${plural(uncredited.length, 'test')} failed without naming a rule: ${uncredited[0]?.error?.split('\n')[0] ?? uncredited[0]?.title ?? ''}`.trim(),
     };
   }
   const passed = counts.passed + counts.flaky;

@@ -30,14 +30,15 @@ export const listingEnvironment = (env: NodeJS.ProcessEnv): NodeJS.ProcessEnv =>
 export const listSuite = (
   env: NodeJS.ProcessEnv = process.env,
   timeoutMs = 60_000,
+  configFile = 'playwright.config.ts',
 ): Promise<TestOutcome[] | undefined> =>
   new Promise((resolve) => {
     const cli = require.resolve('@playwright/test/cli');
-    const child = spawn(
-      process.execPath,
-      [cli, 'test', '-c', 'playwright.config.ts', '--list', '--reporter=json'],
-      { cwd: REPO_ROOT, env: listingEnvironment(env), stdio: ['ignore', 'pipe', 'ignore'] },
-    );
+    const child = spawn(process.execPath, [cli, 'test', '-c', configFile, '--list', '--reporter=json'], {
+      cwd: REPO_ROOT,
+      env: listingEnvironment(env),
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
     const chunks: Buffer[] = [];
     const timer = setTimeout(() => child.kill('SIGTERM'), timeoutMs);
     child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));

@@ -14,6 +14,10 @@ export interface FixtureTest {
   readonly tags?: readonly string[];
   readonly skipReason?: string;
   readonly error?: string;
+  /** `RULE-ID: message` of each violation the test recorded. */
+  readonly violations?: readonly string[];
+  /** Why the test was inconclusive (it is then skipped with that reason). */
+  readonly inconclusive?: string;
 }
 
 const TEST_STATUS = { passed: 'expected', failed: 'unexpected', skipped: 'skipped', flaky: 'flaky' } as const;
@@ -34,7 +38,16 @@ export const fixtureReport = (tests: readonly FixtureTest[], errors: readonly st
       }
       parent = describe;
     }
-    const annotations = test.skipReason ? [{ type: 'skip', description: test.skipReason }] : [];
+    const annotations = [
+      ...(test.skipReason ? [{ type: 'skip', description: test.skipReason }] : []),
+      ...(test.inconclusive
+        ? [
+            { type: 'inconclusive', description: test.inconclusive },
+            { type: 'skip', description: `inconclusive: ${test.inconclusive}` },
+          ]
+        : []),
+      ...(test.violations ?? []).map((description) => ({ type: 'violation', description })),
+    ];
     const resultStatus = test.status === 'flaky' ? 'passed' : test.status;
     parent.specs.push({
       title: test.title,

@@ -166,7 +166,11 @@ class BUpdates implements Command {
     const { event, uuid } = eventAt(model, system, this.pick);
     // A valid body: had the service let B at A's event, it would have applied it. A's event is read
     // back at once, so that a change B made is credited to isolation, not to a later read.
-    propertyCheck.error(await putEvent(system.b, uuid, applyChange(event, this.change)), 'ERR-4002', 'ISOLATION-PUT');
+    propertyCheck.error(
+      await putEvent(system.b, uuid, applyChange(event, this.change)),
+      'ERR-4002',
+      'ISOLATION-PUT',
+    );
     propertyCheck.sameEvent(await system.a.retrieve(uuid), event, 'ISOLATION-PUT');
   }
   toString(): string {

@@ -5,12 +5,12 @@
  * property throws a PropertyViolation that fast-check can shrink, and only the shrunk failure is
  * recorded (property-runner.ts). One set of checks, two ways to act: nothing is judged twice.
  */
-import type { ErrorCode, RuleId } from '../../spec/index.ts';
+
 import {
   type ClaimOptions,
   type ExpectedFailure,
-  type GapAnswerOptions,
   errorViolations,
+  type GapAnswerOptions,
   judgeCreation,
   judgeGapAnswer,
   judgeRetrieval,
@@ -23,6 +23,7 @@ import {
   type Violation,
   violationOf,
 } from '../../oracle/index.ts';
+import type { ErrorCode, RuleId } from '../../spec/index.ts';
 import type { ServiceResponse } from './service-client.ts';
 
 /** What to do with the violations of one response (none: nothing). */

@@ -13,8 +13,8 @@
 import type { TestInfo } from '@playwright/test';
 import * as fc from 'fast-check';
 import type { Target } from '../../config/index.ts';
-import { describeExchange, exchangeTitle, type HttpExchange, toCurl } from './http-exchange.ts';
 import { INCONCLUSIVE_ANNOTATION } from '../../oracle/index.ts';
+import { describeExchange, exchangeTitle, type HttpExchange, toCurl } from './http-exchange.ts';
 import { EXCHANGE_SEPARATOR, PropertyViolation } from './property-checks.ts';
 import {
   COMMANDS_REPLAY_VARIABLE,
@@ -52,8 +52,7 @@ interface FailedRun {
 }
 
 /** What a user can do about an inconclusive property (also in the README). */
-export const INCONCLUSIVE_ADVICE =
-  'give it more time (KIT_TEST_TIMEOUT_SECONDS) or fewer runs (FC_RUNS)';
+export const INCONCLUSIVE_ADVICE = 'give it more time (KIT_TEST_TIMEOUT_SECONDS) or fewer runs (FC_RUNS)';
 
 /** Time the test keeps after the property for the fixtures' checks and attachments. */
 const TEARDOWN_MARGIN_MS = 15_000;

@@ -81,7 +81,13 @@ test('propertyCheck throws a PropertyViolation that carries the violations and t
   const violation = thrown as PropertyViolation;
   expect(violation.violations.map((v) => v.rule)).toEqual(['VAL-AMOUNT-POSITIVE']);
   expect(violation.message).toContain(EXCHANGE_SEPARATOR.trim());
-  expect(() => propertyCheck.error(response(404, { status: 404, errorCode: 'ERR-4002', title: 'x' }), 'ERR-4002', 'RETRIEVE-UNKNOWN-404')).not.toThrow();
+  expect(() =>
+    propertyCheck.error(
+      response(404, { status: 404, errorCode: 'ERR-4002', title: 'x' }),
+      'ERR-4002',
+      'RETRIEVE-UNKNOWN-404',
+    ),
+  ).not.toThrow();
 });
 
 test('the replay text gives FC_SEED, FC_PATH and a --grep that matches the title literally', () => {

@@ -65,7 +65,6 @@ export const check = makeChecks((violations, response) => {
   throw violationFailure(violations, response?.exchange);
 });
 
-
 /**
  * A check that could not be made (the kit could not send fast enough, a premise did not hold): neither
  * passed nor failed. The test is skipped with the reason, and marked inconclusive for the certificate.
