@@ -17,9 +17,9 @@ const labelRule = async (id: RuleId, first: boolean): Promise<void> => {
   if (first) {
     await allure.epic(SPEC_PARTS[rule.part]);
     await allure.feature(rule.area);
-    await allure.severity(rule.severity);
   }
   await allure.story(rule.id);
+  if (first) await allure.severity(rule.severity);
   await allure.link(ruleLink(rule), `rule ${rule.id}`);
 };
 
