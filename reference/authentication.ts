@@ -8,10 +8,13 @@
  *   4. token unknown, of the other environment, or expired    401 ERR-1002
  *   5. token valid but X-Client-Id is another (or no) tenant  403 ERR-1003 (behaviour: or 401 ERR-1002)
  *   6. caller's address outside the tenant's IP allowlist     403 ERR-1003
+ *
+ * Each decision a hurried implementation gets wrong is a hook (AuthenticationHooks); the reference's
+ * own are AUTHENTICATION_HOOKS, and mutants/authentication.ts replaces one at a time.
  */
-import { HEADERS, TOKEN_PREFIXES } from '../spec/index.ts';
-import type { ReferenceContext } from './context.ts';
-import { problem } from './problem.ts';
+import { HEADERS } from '../spec/index.ts';
+import type { ServerContext } from './context.ts';
+import { type HttpProblem, problem } from './problem.ts';
 import { isUuid, type KnownTenant, TenantDirectory } from './tenants.ts';
 
 export interface RequestCredentials {
@@ -20,77 +23,101 @@ export interface RequestCredentials {
   readonly remoteAddress: string | undefined;
 }
 
+/** Which of the two credentials a request is checked for. */
+export interface CheckedCredentials {
+  readonly token: boolean;
+  readonly clientId: boolean;
+}
+
+export interface AuthenticationHooks {
+  /** AUTH-TOKEN-MISSING, TENANT-HEADER-*: every request, GET included, is checked for both headers. */
+  credentialsChecked(method: string): CheckedCredentials;
+  /** AUTH-TOKEN-MISSING: 401 ERR-1001. */
+  missingTokenAnswer(): HttpProblem;
+  /** TENANT-HEADER-MISSING: 400 ERR-2001. */
+  missingClientIdAnswer(): HttpProblem;
+  /** TENANT-HEADER-NOT-UUID: 400 ERR-2002; undefined lets a malformed X-Client-Id through. */
+  malformedClientIdAnswer(): HttpProblem | undefined;
+  /** AUTH-TOKEN-INVALID, AUTH-TOKEN-OTHER-ENVIRONMENT: the tenant a token belongs to in this environment. */
+  tokenOwner(token: string, clientId: string | undefined, tenants: TenantDirectory): KnownTenant | undefined;
+  /** AUTH-TOKEN-INVALID: 401 ERR-1002. */
+  unknownTokenAnswer(): HttpProblem;
+  /**
+   * AUTH-NOT-AUTHORIZED: the tenant a request acts as when its token belongs to one tenant and its
+   * X-Client-Id names another (or none); undefined refuses it as the behaviour says.
+   */
+  tenantOfMismatchedClientId(
+    tokenOwner: KnownTenant,
+    clientId: string,
+    tenants: TenantDirectory,
+  ): KnownTenant | undefined;
+}
+
+const BOTH_CREDENTIALS: CheckedCredentials = Object.freeze({ token: true, clientId: true });
+
+export const AUTHENTICATION_HOOKS: AuthenticationHooks = Object.freeze({
+  credentialsChecked: () => BOTH_CREDENTIALS,
+  missingTokenAnswer: () => problem(401, 'ERR-1001'),
+  missingClientIdAnswer: () => problem(400, 'ERR-2001'),
+  malformedClientIdAnswer: () => problem(400, 'ERR-2002'),
+  // A token is used only in its own environment: the directory holds this environment's tokens only.
+  tokenOwner: (token: string, _clientId: string | undefined, tenants: TenantDirectory) =>
+    tenants.byAccessToken(token),
+  unknownTokenAnswer: () => problem(401, 'ERR-1002'),
+  tenantOfMismatchedClientId: () => undefined,
+});
+
 /** A header's value; repeated headers are joined as Node joins them, and an empty value counts as absent. */
 const headerValue = (headers: RequestCredentials['headers'], name: string): string | undefined => {
-  const raw = headers[name.toLowerCase()];
+  const raw = headers[name];
   const value = Array.isArray(raw) ? raw.join(', ') : raw;
   return value === undefined || value.trim() === '' ? undefined : value;
 };
 
+const TOKEN_HEADER = HEADERS.accessToken.toLowerCase();
+const CLIENT_ID_HEADER = HEADERS.clientId.toLowerCase();
+
 /** The tenant a request authenticates as, or an HttpProblem with the 7.1 body. */
-export const authenticate = (
-  request: RequestCredentials,
-  directory: TenantDirectory,
-  ctx: ReferenceContext,
-): KnownTenant => {
-  const { isMutant } = ctx;
-  const token = headerValue(request.headers, HEADERS.accessToken);
-  const clientId = headerValue(request.headers, HEADERS.clientId);
-  const isGet = request.method === 'GET' || request.method === 'HEAD';
-  const tokenChecked = !(isGet && isMutant('token-not-checked-on-get'));
-  const tenantHeaderChecked = !(isGet && isMutant('tenant-header-not-checked-on-get'));
+export const authenticate = (request: RequestCredentials, ctx: ServerContext): KnownTenant => {
+  const { hooks } = ctx;
+  const token = headerValue(request.headers, TOKEN_HEADER);
+  const clientId = headerValue(request.headers, CLIENT_ID_HEADER);
+  const checked = hooks.credentialsChecked(request.method);
 
-  if (token === undefined && tokenChecked) {
-    throw isMutant('token-missing-gives-1002') ? problem(401, 'ERR-1002') : problem(401, 'ERR-1001');
-  }
-  if (tenantHeaderChecked) {
-    if (clientId === undefined && !isMutant('tenant-header-missing-gives-2002')) {
-      throw isMutant('tenant-header-missing-gives-401') ? problem(401, 'ERR-1001') : problem(400, 'ERR-2001');
-    }
-    if (!isUuid(clientId ?? '') && !isMutant('tenant-header-format-not-checked'))
-      throw problem(isMutant('tenant-header-invalid-gives-401') ? 401 : 400, 'ERR-2002');
-  }
-
-  let tenant: KnownTenant | undefined;
-  if (!tokenChecked) {
-    // Mutant: a read trusts X-Client-Id alone.
-    tenant = clientId === undefined ? undefined : directory.byClientId(clientId);
-    if (!tenant) throw problem(403, 'ERR-1003');
-  } else {
-    const presented = token as string;
-    let tokenTenant = directory.byAccessToken(presented);
-    if (!tokenTenant && isMutant('token-other-environment-accepted'))
-      tokenTenant = directory.byTokenSecret(presented);
-    if (
-      !tokenTenant &&
-      isMutant('token-prefix-only-checked') &&
-      presented.startsWith(TOKEN_PREFIXES[ctx.environment]) &&
-      clientId !== undefined
-    ) {
-      tokenTenant = directory.byClientId(clientId);
-    }
-    // A token is used only in its own environment; the directory holds this environment's tokens only.
-    if (!tokenTenant) throw problem(isMutant('invalid-token-gives-403') ? 403 : 401, 'ERR-1002');
-    if (tokenTenant.expiresAt !== undefined && ctx.clock() >= tokenTenant.expiresAt)
-      throw problem(401, 'ERR-1002');
-
-    if (!tenantHeaderChecked) {
-      tenant = tokenTenant;
-    } else if (
-      tokenTenant.id === (clientId as string).toLowerCase() ||
-      isMutant('client-id-not-matched-to-token')
-    ) {
-      tenant = tokenTenant;
-    } else if (isMutant('token-of-other-tenant-accepted') && directory.byClientId(clientId as string)) {
-      tenant = directory.byClientId(clientId as string);
-    } else {
-      // GAP-FORBIDDEN-TRIGGER: the reference's trigger for ERR-1003.
-      throw ctx.behaviour.tokenOfOtherTenant === 'invalid-1002'
-        ? problem(401, 'ERR-1002')
-        : problem(403, 'ERR-1003');
+  if (checked.token && token === undefined) throw hooks.missingTokenAnswer();
+  if (checked.clientId) {
+    if (clientId === undefined) throw hooks.missingClientIdAnswer();
+    if (!isUuid(clientId)) {
+      const answer = hooks.malformedClientIdAnswer();
+      if (answer) throw answer;
     }
   }
-  if (!tenant) throw problem(403, 'ERR-1003');
+  const tenant =
+    token !== undefined && checked.token
+      ? tenantOfToken(token, checked.clientId ? clientId : undefined, ctx)
+      : tenantOfClientId(clientId, ctx);
   if (!TenantDirectory.admits(tenant, request.remoteAddress)) throw problem(403, 'ERR-1003');
+  return tenant;
+};
+
+/** The token's tenant, matched against X-Client-Id when that is checked. */
+const tenantOfToken = (token: string, clientId: string | undefined, ctx: ServerContext): KnownTenant => {
+  const { hooks, tenants } = ctx;
+  const owner = hooks.tokenOwner(token, clientId, tenants);
+  if (!owner) throw hooks.unknownTokenAnswer();
+  if (owner.expiresAt !== undefined && ctx.clock() >= owner.expiresAt) throw problem(401, 'ERR-1002');
+  if (clientId === undefined || owner.id === clientId.toLowerCase()) return owner;
+  const other = hooks.tenantOfMismatchedClientId(owner, clientId, tenants);
+  if (other) return other;
+  // GAP-FORBIDDEN-TRIGGER: the reading of a valid token presented with another tenant's X-Client-Id.
+  throw ctx.behaviour.tokenOfOtherTenant === 'invalid-1002'
+    ? problem(401, 'ERR-1002')
+    : problem(403, 'ERR-1003');
+};
+
+/** When the token is not checked, X-Client-Id alone names the tenant. */
+const tenantOfClientId = (clientId: string | undefined, ctx: ServerContext): KnownTenant => {
+  const tenant = clientId === undefined ? undefined : ctx.tenants.byClientId(clientId);
+  if (!tenant) throw problem(403, 'ERR-1003');
   return tenant;
 };

@@ -1,21 +1,30 @@
 /**
- * What every part of the server consults: the environment, the behaviour (gap readings), the clock,
- * and which mutant, if any, is active. `isMutant` takes only known mutant names, so a typo at a
- * mutation point does not compile.
+ * What every part of a running reference server consults: its environment, its reading of the spec's
+ * gaps (behaviour), its hooks (the reference's own, or a mutant's), its clock, and its state (the
+ * tenants, the events, the rate limiter). One per app; handlers receive it, nothing is global.
  */
 import type { Environment } from '../spec/index.ts';
 import type { ReferenceBehaviour } from './behaviour.ts';
-import type { MutantName } from './mutants.ts';
+import type { EventStore } from './event-store.ts';
+import type { ReferenceHooks } from './hooks.ts';
+import type { RateLimiter } from './rate-limit.ts';
+import type { TenantDirectory } from './tenants.ts';
+import type { RateLimitOptions } from './types.ts';
 
-export interface ReferenceContext {
+export interface ServerContext {
   readonly environment: Environment;
   readonly behaviour: ReferenceBehaviour;
-  readonly mutant: MutantName | undefined;
-  readonly variant: string | undefined;
+  readonly hooks: ReferenceHooks;
   /** Epoch milliseconds. */
   readonly clock: () => number;
-  isMutant(name: MutantName): boolean;
+  readonly tenants: TenantDirectory;
+  readonly store: EventStore;
+  readonly limiter: RateLimiter;
+  /** The limit as configured: what a 429 body quotes. */
+  readonly rateLimit: RateLimitOptions;
+  /** Requests per window the limiter admits (the configured number, unless a hook changes it). */
+  readonly capacity: number;
 }
 
-export const createContext = (init: Omit<ReferenceContext, 'isMutant'>): ReferenceContext =>
-  Object.freeze({ ...init, isMutant: (name: MutantName) => init.mutant === name });
+/** What the validator needs: the gap readings and the hooks, nothing of the server's state. */
+export type ValidationContext = Pick<ServerContext, 'behaviour' | 'hooks'>;

@@ -99,25 +99,26 @@ export class EventStore {
    * Atomic: replaces the event in place (same uuid, same owner), unless the new externalId is held by
    * another event of the owner's scope.
    */
-  replace(
-    stored: StoredEvent,
-    event: JsonObject,
-    now: number,
-    options: { allowDuplicate?: boolean; keepIndex?: boolean } = {},
-  ): ReplaceResult {
-    const newExternalId = externalIdOf(event);
-    const holder = this.findByExternalId(stored.tenantId, newExternalId);
-    if (holder && holder.uuid !== stored.uuid && !options.allowDuplicate) return { duplicateOf: holder };
-    // keepIndex: a mutant's path, the index left on the old externalId.
-    if (!options.keepIndex) {
+  replace(stored: StoredEvent, event: JsonObject, now: number): ReplaceResult {
+    const holder = this.findByExternalId(stored.tenantId, externalIdOf(event));
+    if (holder && holder.uuid !== stored.uuid) return { duplicateOf: holder };
+    return { updated: this.overwrite(stored, event, now) };
+  }
+
+  /**
+   * Replaces the event in place without the duplicate check (a mutant's path; replace() is the real
+   * one). `reindex: false` leaves the dedup index on the old externalId (another mutant's path).
+   */
+  overwrite(stored: StoredEvent, event: JsonObject, now: number, { reindex = true } = {}): StoredEvent {
+    if (reindex) {
       const index = this.index(stored.tenantId);
       const oldKey = this.keyOf(externalIdOf(stored.event));
       if (index.get(oldKey) === stored.uuid) index.delete(oldKey);
-      index.set(this.keyOf(newExternalId), stored.uuid);
+      index.set(this.keyOf(externalIdOf(event)), stored.uuid);
     }
     const updated: StoredEvent = Object.freeze({ ...stored, event: deepFreeze(event), updatedAt: now });
     this.byUuid.set(stored.uuid, updated);
-    return { updated };
+    return updated;
   }
 
   /** Removes an event (a mutant's path: no operation of the spec deletes). */

@@ -15,10 +15,6 @@ export const MAX_BODY_DEPTH = 32;
 export const isJsonObject = (value: unknown): value is JsonObject =>
   value !== null && typeof value === 'object' && !Array.isArray(value);
 
-/** The own value of a key, never one inherited from a prototype. */
-export const own = (object: JsonObject, key: string): JsonValue | undefined =>
-  Object.hasOwn(object, key) ? object[key] : undefined;
-
 /** The nesting depth of a JSON value (a scalar is 0), computed without recursion. */
 export const depthOf = (value: unknown, limit = Number.POSITIVE_INFINITY): number => {
   let deepest = 0;

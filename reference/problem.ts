@@ -24,10 +24,16 @@ export interface ValidationErrorBody extends SimpleErrorBody {
 
 export type ErrorBody = SimpleErrorBody | ValidationErrorBody;
 
+/** An error answered with something other than a JSON body: never the reference's own, only a mutant's. */
+export interface UnstructuredAnswer {
+  readonly contentType: string;
+  readonly text: string;
+}
+
 export class HttpProblem extends Error {
   override readonly name = 'HttpProblem';
   /** Set only by mutants that answer an error without a JSON body. */
-  plainText: string | undefined;
+  plainText: UnstructuredAnswer | undefined;
 
   constructor(
     readonly status: number,
@@ -37,10 +43,10 @@ export class HttpProblem extends Error {
     super(`${status} ${body.errorCode}`);
   }
 
-  /** An unstructured text answer: never the reference's own, only a mutant's. */
-  static plain(status: number, text: string): HttpProblem {
+  /** An unstructured answer (text/plain unless said otherwise): never the reference's own, only a mutant's. */
+  static plain(status: number, text: string, contentType = 'text/plain; charset=utf-8'): HttpProblem {
     const answer = new HttpProblem(status, { status, errorCode: '', title: text });
-    answer.plainText = text;
+    answer.plainText = { contentType, text };
     return answer;
   }
 }

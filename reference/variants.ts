@@ -3,27 +3,19 @@
  * reading that still obeys every stated rule, so the conformance suite must pass against all of them
  * (DESIGN principle 2). A variant is only a ReferenceBehaviour overlay; no code is copied.
  */
-import { DEFAULT_BEHAVIOUR, type RateLimitAlgorithm, type ReferenceBehaviour } from './behaviour.ts';
+import type { ReferenceBehaviour } from './behaviour.ts';
 
 export interface VariantDefinition {
   readonly name: string;
   readonly description: string;
   readonly behaviour: Partial<ReferenceBehaviour>;
-  /** The variant's rate-limit algorithm (the same as behaviour.rateLimitAlgorithm, or the default). */
-  readonly rateLimitAlgorithm: RateLimitAlgorithm;
 }
 
 const variant = (
   name: string,
   description: string,
   behaviour: Partial<ReferenceBehaviour>,
-): VariantDefinition =>
-  Object.freeze({
-    name,
-    description,
-    behaviour: Object.freeze(behaviour),
-    rateLimitAlgorithm: behaviour.rateLimitAlgorithm ?? DEFAULT_BEHAVIOUR.rateLimitAlgorithm,
-  });
+): VariantDefinition => Object.freeze({ name, description, behaviour: Object.freeze(behaviour) });
 
 export const VARIANTS: readonly VariantDefinition[] = Object.freeze([
   variant('put-no-content', 'PUT answers 204 with no body; GET adds createdAt and updatedAt.', {

@@ -1,0 +1,92 @@
+/**
+ * What every request to an endpoint passes before its handler, in this order: authentication (part 5,
+ * authentication.ts), then the tenant's rate limit (part 8). Every request that authenticated counts,
+ * whatever its outcome; a refused request is not counted. No rate-limit header is ever sent.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { authenticate } from '../authentication.ts';
+import { REFERENCE_CODES } from '../codes.ts';
+import type { ServerContext } from '../context.ts';
+import { HttpProblem, simpleBody } from '../problem.ts';
+import type { KnownTenant } from '../tenants.ts';
+
+export interface RateLimitHooks {
+  /** RATE-LIMIT-ALL-REQUESTS: whether a request of this method counts. */
+  countsTowardLimit(method: string): boolean;
+  /** RATE-LIMIT-PER-TENANT: the budget a tenant's request is counted in. */
+  rateLimitKey(tenantId: string): string;
+  /** RATE-LIMIT-429: requests admitted per window, given the configured number. */
+  rateLimitCapacity(requestsPerWindow: number): number;
+  /** RATE-LIMIT-WINDOW-RESET: the window, given the configured one. */
+  rateLimitWindowMs(windowMs: number): number;
+  /** RATE-LIMIT-NO-HEADERS: headers on a counted request (`remaining` is computed only when asked). */
+  rateLimitHeaders(capacity: number, remaining: () => number): Readonly<Record<string, string>> | undefined;
+  /** RATE-LIMIT-429, GAP-429-BODY: the answer to a throttled request. */
+  throttledAnswer(ctx: ServerContext, retryAfterMs: number): HttpProblem;
+}
+
+/** Whole seconds until the tenant is served again, as a 429 body may say (GAP-429-BODY). */
+export const retryAfterSeconds = (retryAfterMs: number): number =>
+  Number.isFinite(retryAfterMs) ? Math.max(1, Math.ceil(retryAfterMs / 1000)) : 3600;
+
+/** The 429 (or another status) with the 7.1 body, plus what the behaviour's 429 body adds. */
+export const throttledProblem = (ctx: ServerContext, retryAfterMs: number, status = 429): HttpProblem => {
+  const { code, title } = REFERENCE_CODES.rateLimited;
+  const base = simpleBody(status, code, title);
+  const { requestsPerWindow, windowSeconds } = ctx.rateLimit;
+  switch (ctx.behaviour.rateLimitBody) {
+    case 'simple':
+      return new HttpProblem(status, base);
+    case 'with-detail':
+      return new HttpProblem(status, {
+        ...base,
+        detail: `More than ${requestsPerWindow} requests in ${windowSeconds} s; retry later.`,
+      });
+    case 'with-retry-after':
+      return new HttpProblem(status, { ...base, retryAfterSeconds: retryAfterSeconds(retryAfterMs) });
+  }
+};
+
+export const RATE_LIMIT_HOOKS: RateLimitHooks = Object.freeze({
+  countsTowardLimit: () => true,
+  rateLimitKey: (tenantId: string) => tenantId,
+  rateLimitCapacity: (requestsPerWindow: number) => requestsPerWindow,
+  rateLimitWindowMs: (windowMs: number) => windowMs,
+  rateLimitHeaders: () => undefined,
+  throttledAnswer: (ctx: ServerContext, retryAfterMs: number) => throttledProblem(ctx, retryAfterMs),
+});
+
+/** The tenant a request authenticated as (set by the guard before any handler runs). */
+export const tenantOf = (request: FastifyRequest): KnownTenant => {
+  const { tenant } = request as FastifyRequest & { tenant: KnownTenant | null };
+  if (!tenant) throw new Error('request reached a handler without authentication');
+  return tenant;
+};
+
+const applyRateLimit = (
+  ctx: ServerContext,
+  tenant: KnownTenant,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void => {
+  const { hooks, limiter } = ctx;
+  if (!hooks.countsTowardLimit(request.method)) return;
+  const key = hooks.rateLimitKey(tenant.id);
+  const now = ctx.clock();
+  const decision = limiter.take(key, now);
+  const headers = hooks.rateLimitHeaders(ctx.capacity, () => limiter.remaining(key, now));
+  if (headers) reply.headers(headers);
+  if (!decision.allowed) throw hooks.throttledAnswer(ctx, decision.retryAfterMs);
+};
+
+/** The onRequest hook of every endpoint route. */
+export const guardRequest =
+  (ctx: ServerContext) =>
+  async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    const tenant = authenticate(
+      { method: request.method, headers: request.headers, remoteAddress: request.ip },
+      ctx,
+    );
+    (request as FastifyRequest & { tenant: KnownTenant | null }).tenant = tenant;
+    applyRateLimit(ctx, tenant, request, reply);
+  };

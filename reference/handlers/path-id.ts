@@ -1,0 +1,25 @@
+/**
+ * The event id of a GET or PUT path: a UUID, compared case-insensitively. Anything else answers like an
+ * unknown uuid or with 400, as the behaviour reads GAP-NON-UUID-PATH.
+ */
+import type { ServerContext } from '../context.ts';
+import { referenceProblem } from '../problem.ts';
+import { isUuid } from '../tenants.ts';
+
+export interface PathIdHooks {
+  /** PATH-ID-IS-UUID: the id a path that is not a UUID is looked up by; undefined refuses it. */
+  nonUuidPathId(raw: string): string | undefined;
+}
+
+export const PATH_ID_HOOKS: PathIdHooks = Object.freeze({
+  nonUuidPathId: () => undefined,
+});
+
+export const pathIdOf = (raw: string, ctx: ServerContext): string => {
+  if (isUuid(raw)) return raw.toLowerCase();
+  const lookedUp = ctx.hooks.nonUuidPathId(raw);
+  if (lookedUp !== undefined) return lookedUp;
+  throw ctx.behaviour.nonUuidPathId === 'bad-request-400'
+    ? referenceProblem('pathIdNotUuid')
+    : ctx.hooks.unknownEventAnswer();
+};

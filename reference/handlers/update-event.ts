@@ -1,0 +1,56 @@
+/**
+ * PUT /financial-events/{uuid}: the calling tenant's event replaced in place by a body validated like a
+ * POST's (same uuid, same owner), unless another event of the tenant holds the new externalId. An
+ * unknown or foreign uuid is 404 ERR-4002 before the body is judged; a refused PUT changes nothing.
+ * Success answers as the behaviour reads GAP-PUT-STATUS / GAP-PUT-BODY.
+ */
+import type { FastifyReply } from 'fastify';
+import type { ServerContext } from '../context.ts';
+import type { StoredEvent } from '../event-store.ts';
+import type { JsonObject } from '../json.ts';
+import { type ValidationResult, validateEvent } from '../validation.ts';
+import { failedValidation } from '../validation-answer.ts';
+import { presentEvent } from './event-view.ts';
+import { tenantOf } from './guard.ts';
+import { pathIdOf } from './path-id.ts';
+import { type EventRequest, ownEvent } from './read-event.ts';
+import { eventBodyOf } from './request-body.ts';
+
+export interface UpdateHooks {
+  /** UPDATE-UNKNOWN-404, ISOLATION-PUT: the event a PUT of this id updates, or a thrown answer. */
+  eventForUpdate(ctx: ServerContext, tenantId: string, id: string): StoredEvent;
+  /** UPDATE-VALIDATES: a PUT's body judged like a POST's, changing nothing when it fails. */
+  validateUpdate(ctx: ServerContext, body: JsonObject, existing: StoredEvent): ValidationResult;
+  /** UPDATE-APPLIES, DEDUP-EXTERNAL-ID: writes the update in place, unless the new externalId is taken (then throws). */
+  applyUpdate(ctx: ServerContext, existing: StoredEvent, event: JsonObject): StoredEvent;
+}
+
+export const UPDATE_HOOKS: UpdateHooks = Object.freeze({
+  eventForUpdate: ownEvent,
+  validateUpdate: (ctx: ServerContext, body: JsonObject) => validateEvent(body, ctx),
+  applyUpdate: (ctx: ServerContext, existing: StoredEvent, event: JsonObject) => {
+    const replaced = ctx.store.replace(existing, event, ctx.clock());
+    if ('duplicateOf' in replaced) throw ctx.hooks.duplicateAnswer();
+    return replaced.updated;
+  },
+});
+
+export const updateEvent =
+  (ctx: ServerContext) =>
+  async (request: EventRequest, reply: FastifyReply): Promise<FastifyReply> => {
+    const { hooks } = ctx;
+    const tenant = tenantOf(request);
+    const body = eventBodyOf(request, ctx);
+    const existing = hooks.eventForUpdate(ctx, tenant.id, pathIdOf(request.params.uuid, ctx));
+    const result = hooks.validateUpdate(ctx, body, existing);
+    if (!result.ok) throw failedValidation(result.failures, ctx);
+    const stored = hooks.applyUpdate(ctx, existing, hooks.storedForm(result.event));
+    switch (ctx.behaviour.putSuccess) {
+      case 'event-200':
+        return reply.code(200).send(presentEvent(stored, ctx));
+      case 'uuid-200':
+        return reply.code(200).send({ uuid: stored.uuid });
+      case 'no-content-204':
+        return reply.code(204).send();
+    }
+  };

@@ -1,0 +1,52 @@
+/**
+ * The decisions of the reference server that a hurried implementation gets wrong, as named hooks: each
+ * one is declared and given its reference behaviour beside the code that calls it, and a mutant
+ * (mutants/) is the reference with one or two of them replaced. Handlers call hooks, never ask which
+ * mutant is running.
+ */
+import { AUTHENTICATION_HOOKS, type AuthenticationHooks } from './authentication.ts';
+import { CREATION_HOOKS, type CreationHooks } from './handlers/create-event.ts';
+import { DEDUP_HOOKS, type DedupHooks } from './handlers/dedup.ts';
+import { ERROR_ANSWER_HOOKS, type ErrorAnswerHooks } from './handlers/error-answers.ts';
+import { EVENT_FORM_HOOKS, type EventFormHooks } from './handlers/event-view.ts';
+import { RATE_LIMIT_HOOKS, type RateLimitHooks } from './handlers/guard.ts';
+import { PATH_ID_HOOKS, type PathIdHooks } from './handlers/path-id.ts';
+import { RETRIEVAL_HOOKS, type RetrievalHooks } from './handlers/read-event.ts';
+import { REQUEST_BODY_HOOKS, type RequestBodyHooks } from './handlers/request-body.ts';
+import { UPDATE_HOOKS, type UpdateHooks } from './handlers/update-event.ts';
+import { VALIDATION_HOOKS, type ValidationHooks } from './validation.ts';
+import { VALIDATION_ANSWER_HOOKS, type ValidationAnswerHooks } from './validation-answer.ts';
+
+export interface ReferenceHooks
+  extends AuthenticationHooks,
+    RateLimitHooks,
+    RequestBodyHooks,
+    PathIdHooks,
+    ValidationHooks,
+    ValidationAnswerHooks,
+    EventFormHooks,
+    DedupHooks,
+    CreationHooks,
+    RetrievalHooks,
+    UpdateHooks,
+    ErrorAnswerHooks {}
+
+/** The reference server's own decisions: what every stated rule of the spec asks. */
+export const REFERENCE_HOOKS: ReferenceHooks = Object.freeze({
+  ...AUTHENTICATION_HOOKS,
+  ...RATE_LIMIT_HOOKS,
+  ...REQUEST_BODY_HOOKS,
+  ...PATH_ID_HOOKS,
+  ...VALIDATION_HOOKS,
+  ...VALIDATION_ANSWER_HOOKS,
+  ...EVENT_FORM_HOOKS,
+  ...DEDUP_HOOKS,
+  ...CREATION_HOOKS,
+  ...RETRIEVAL_HOOKS,
+  ...UPDATE_HOOKS,
+  ...ERROR_ANSWER_HOOKS,
+});
+
+/** The reference's hooks with some replaced (a mutant's). */
+export const hooksWith = (replaced: Partial<ReferenceHooks> | undefined): ReferenceHooks =>
+  replaced ? Object.freeze({ ...REFERENCE_HOOKS, ...replaced }) : REFERENCE_HOOKS;

@@ -1,0 +1,94 @@
+/** Mutants of part 5: the token and tenant headers. Hooks: authentication.ts. */
+import { TOKEN_PREFIXES } from '../../spec/index.ts';
+import { AUTHENTICATION_HOOKS, type CheckedCredentials } from '../authentication.ts';
+import { problem } from '../problem.ts';
+import { mutant } from './define.ts';
+
+const isRead = (method: string): boolean => method === 'GET' || method === 'HEAD';
+const CLIENT_ID_ONLY: CheckedCredentials = Object.freeze({ token: false, clientId: true });
+const TOKEN_ONLY: CheckedCredentials = Object.freeze({ token: true, clientId: false });
+const { credentialsChecked, tokenOwner } = AUTHENTICATION_HOOKS;
+
+export const AUTHENTICATION_MUTANTS = [
+  mutant(
+    'token-missing-gives-1002',
+    ['AUTH-TOKEN-MISSING'],
+    'A request without X-Access-Token answers 401 ERR-1002 (invalid) instead of ERR-1001 (absent).',
+    { missingTokenAnswer: () => problem(401, 'ERR-1002') },
+  ),
+  mutant(
+    'token-not-checked-on-get',
+    ['AUTH-TOKEN-MISSING', 'AUTH-TOKEN-INVALID'],
+    'GET trusts X-Client-Id alone: the token is neither required nor checked on reads.',
+    { credentialsChecked: (method) => (isRead(method) ? CLIENT_ID_ONLY : credentialsChecked(method)) },
+  ),
+  mutant(
+    'token-other-environment-accepted',
+    ['AUTH-TOKEN-OTHER-ENVIRONMENT'],
+    "Tokens are compared without their prefix, so a tenant's secret works with the other environment's prefix.",
+    {
+      tokenOwner: (token, clientId, tenants) =>
+        tokenOwner(token, clientId, tenants) ?? tenants.byTokenSecret(token),
+    },
+  ),
+  mutant(
+    'token-prefix-only-checked',
+    ['AUTH-TOKEN-INVALID'],
+    "Any token with this environment's prefix is accepted; the tenant is taken from X-Client-Id.",
+    {
+      tokenOwner: (token, clientId, tenants) =>
+        tokenOwner(token, clientId, tenants) ??
+        (token.startsWith(TOKEN_PREFIXES[tenants.environment]) && clientId !== undefined
+          ? tenants.byClientId(clientId)
+          : undefined),
+    },
+  ),
+  mutant(
+    'tenant-header-not-checked-on-get',
+    ['TENANT-HEADER-MISSING', 'TENANT-HEADER-NOT-UUID'],
+    'GET ignores X-Client-Id (absent, malformed or foreign) and takes the tenant from the token.',
+    { credentialsChecked: (method) => (isRead(method) ? TOKEN_ONLY : credentialsChecked(method)) },
+  ),
+  mutant(
+    'tenant-header-missing-gives-401',
+    ['TENANT-HEADER-MISSING'],
+    'A request without X-Client-Id answers 401 ERR-1001 instead of 400 ERR-2001.',
+    { missingClientIdAnswer: () => problem(401, 'ERR-1001') },
+  ),
+  mutant(
+    'tenant-header-format-not-checked',
+    ['TENANT-HEADER-NOT-UUID'],
+    'X-Client-Id is not checked to be a UUID; a malformed one falls through to 403 ERR-1003 instead of 400 ERR-2002.',
+    { malformedClientIdAnswer: () => undefined },
+  ),
+  mutant(
+    'token-of-other-tenant-accepted',
+    ['AUTH-NOT-AUTHORIZED'],
+    "A valid token presented with another tenant's X-Client-Id acts as that other tenant.",
+    { tenantOfMismatchedClientId: (_owner, clientId, tenants) => tenants.byClientId(clientId) },
+  ),
+  mutant(
+    'invalid-token-gives-403',
+    ['AUTH-TOKEN-INVALID', 'AUTH-TOKEN-OTHER-ENVIRONMENT'],
+    'An unknown or foreign token answers 403 ERR-1002 ("forbidden") instead of 401 ERR-1002.',
+    { unknownTokenAnswer: () => problem(403, 'ERR-1002') },
+  ),
+  mutant(
+    'tenant-header-missing-gives-2002',
+    ['TENANT-HEADER-MISSING'],
+    'A missing X-Client-Id goes through the UUID check and answers 400 ERR-2002 instead of ERR-2001.',
+    { missingClientIdAnswer: () => problem(400, 'ERR-2002') },
+  ),
+  mutant(
+    'tenant-header-invalid-gives-401',
+    ['TENANT-HEADER-NOT-UUID'],
+    'An X-Client-Id that is not a UUID answers 401 ERR-2002 (after 7.4\'s "401: invalid X-Client-Id") instead of 400.',
+    { malformedClientIdAnswer: () => problem(401, 'ERR-2002') },
+  ),
+  mutant(
+    'client-id-not-matched-to-token',
+    ['AUTH-NOT-AUTHORIZED'],
+    "The tenant is taken from the token; X-Client-Id is checked to be a UUID but never matched to the token's tenant.",
+    { tenantOfMismatchedClientId: (owner) => owner },
+  ),
+];

@@ -1,0 +1,135 @@
+/**
+ * Mutants of part 4's POST and GET: the answer to a creation, the identifier in paths, and the event
+ * stored or shown other than as sent. Hooks: handlers/create-event.ts, read-event.ts, event-view.ts,
+ * path-id.ts, error-answers.ts.
+ */
+import { EVENTS_PATH } from '../../spec/index.ts';
+import { externalIdOf } from '../event-store.ts';
+import { ownEvent } from '../handlers/read-event.ts';
+import { isJsonObject, type JsonObject, type JsonValue } from '../json.ts';
+import { referenceProblem } from '../problem.ts';
+import { mutant } from './define.ts';
+
+/** amount and every multiCurrencyAmounts[].amount passed through a function. */
+const withAmounts = (event: JsonObject, convert: (amount: number) => JsonValue): JsonObject => {
+  const changed: JsonObject = { ...event };
+  if (typeof changed.amount === 'number') changed.amount = convert(changed.amount);
+  const items = changed.multiCurrencyAmounts;
+  if (Array.isArray(items)) {
+    changed.multiCurrencyAmounts = items.map((item: JsonValue) =>
+      isJsonObject(item) && typeof item.amount === 'number'
+        ? { ...item, amount: convert(item.amount) }
+        : item,
+    );
+  }
+  return changed;
+};
+
+/** Every string with its characters outside ASCII as "?". */
+const asciiOnly = (value: JsonValue): JsonValue => {
+  if (typeof value === 'string') return value.replace(/[\u{80}-\u{10FFFF}]/gu, '?');
+  if (Array.isArray(value)) return value.map(asciiOnly);
+  if (isJsonObject(value))
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, asciiOnly(v)]));
+  return value;
+};
+
+export const CREATION_RETRIEVAL_MUTANTS = [
+  mutant('create-returns-200', ['CREATE-RETURNS-UUID'], 'POST of a valid event answers 200 instead of 201.', {
+    createdAnswer: (stored) => ({ status: 200, body: { uuid: stored.uuid } }),
+  }),
+  mutant(
+    'create-body-empty',
+    ['CREATE-RETURNS-UUID'],
+    'POST answers 201 with an empty body and the event in a Location header, instead of a JSON body holding uuid.',
+    { createdAnswer: (stored) => ({ status: 201, headers: { location: `${EVENTS_PATH}/${stored.uuid}` } }) },
+  ),
+  mutant(
+    'create-uuid-is-external-id',
+    ['CREATE-RETURNS-UUID', 'PATH-ID-IS-UUID'],
+    'The event is keyed by its externalId: POST returns {uuid: externalId} and paths take the externalId.',
+    { newEventUuid: (event) => externalIdOf(event), nonUuidPathId: (raw) => raw },
+  ),
+  mutant(
+    'get-by-external-id-accepted',
+    ['PATH-ID-IS-UUID'],
+    'GET also finds an event by its externalId in the path.',
+    {
+      nonUuidPathId: (raw) => raw,
+      eventForRead: (ctx, tenantId, id, rawId) =>
+        ctx.store.find(tenantId, id) ??
+        ctx.store.findByExternalId(tenantId, rawId) ??
+        ownEvent(ctx, tenantId, id),
+    },
+  ),
+  mutant(
+    'get-unknown-uuid-500',
+    ['RETRIEVE-UNKNOWN-404'],
+    'GET of an unknown uuid dereferences the missing event and answers 500 ERR-5001.',
+    {
+      eventForRead: (ctx, tenantId, id) => {
+        const stored = ctx.store.find(tenantId, id);
+        if (!stored) throw new TypeError("Cannot read properties of undefined (reading 'event')");
+        return stored;
+      },
+    },
+  ),
+  mutant(
+    'unknown-event-generic-404',
+    ['RETRIEVE-UNKNOWN-404', 'UPDATE-UNKNOWN-404'],
+    "An unknown uuid falls through to the router's generic 404 ERR-9404 instead of 404 ERR-4002.",
+    { unknownEventAnswer: () => referenceProblem('routeNotFound') },
+  ),
+  mutant(
+    'get-without-multi-currency-amounts',
+    ['RETRIEVE-RETURNS-EVENT'],
+    'GET leaves out multiCurrencyAmounts (kept in a table of its own that the read does not join).',
+    {
+      eventView: (view) => {
+        delete view.multiCurrencyAmounts;
+        return view;
+      },
+    },
+  ),
+  mutant(
+    'amount-rounded-to-cents',
+    ['RETRIEVE-RETURNS-EVENT'],
+    'amount is stored rounded to two decimals, so 1.239 comes back as 1.24.',
+    {
+      storedForm: (event) =>
+        typeof event.amount === 'number' ? { ...event, amount: Math.round(event.amount * 100) / 100 } : event,
+    },
+  ),
+  mutant(
+    'external-id-trimmed',
+    ['RETRIEVE-RETURNS-EVENT'],
+    'externalId is stored trimmed, so " a " comes back as "a".',
+    {
+      storedForm: (event) =>
+        typeof event.externalId === 'string' ? { ...event, externalId: event.externalId.trim() } : event,
+    },
+  ),
+  mutant(
+    'original-status-not-stored',
+    ['RETRIEVE-RETURNS-EVENT'],
+    'originalStatus is accepted but not stored; GET returns the event without it.',
+    {
+      storedForm: (event) => {
+        const { originalStatus: _dropped, ...rest } = event;
+        return rest;
+      },
+    },
+  ),
+  mutant(
+    'non-ascii-replaced',
+    ['RETRIEVE-RETURNS-EVENT'],
+    'Strings are stored in a single-byte column: every character outside ASCII comes back as "?".',
+    { storedForm: (event) => asciiOnly(event) as JsonObject },
+  ),
+  mutant(
+    'amount-stored-as-float32',
+    ['RETRIEVE-RETURNS-EVENT'],
+    'Amounts are stored as 32-bit floats (a REAL column): 136.2 comes back as 136.1999969482422.',
+    { storedForm: (event) => withAmounts(event, Math.fround) },
+  ),
+];

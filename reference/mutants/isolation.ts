@@ -1,0 +1,46 @@
+/** Mutants of tenant isolation (part 1, part 4 rule 3). Hooks: handlers/read-event.ts, update-event.ts. */
+import type { ServerContext } from '../context.ts';
+import type { StoredEvent } from '../event-store.ts';
+import { ownEvent } from '../handlers/read-event.ts';
+import { problem } from '../problem.ts';
+import { mutant } from './define.ts';
+
+/** The event of this uuid whoever owns it. */
+const anyTenantsEvent = (ctx: ServerContext, _tenantId: string, id: string): StoredEvent => {
+  const stored = ctx.store.findInAnyTenant(id);
+  if (!stored) throw ctx.hooks.unknownEventAnswer();
+  return stored;
+};
+
+/** The tenant's own event; another tenant's answers 403, revealing that it exists. */
+const ownEventOr403 = (ctx: ServerContext, tenantId: string, id: string): StoredEvent => {
+  if (!ctx.store.find(tenantId, id) && ctx.store.findInAnyTenant(id)) throw problem(403, 'ERR-1003');
+  return ownEvent(ctx, tenantId, id);
+};
+
+export const ISOLATION_MUTANTS = [
+  mutant(
+    'isolation-leak-on-get',
+    ['ISOLATION-GET'],
+    "GET finds events of every tenant: another tenant's uuid returns its event.",
+    { eventForRead: anyTenantsEvent },
+  ),
+  mutant(
+    'isolation-leak-on-put',
+    ['ISOLATION-PUT'],
+    "PUT finds events of every tenant: another tenant's event is overwritten.",
+    { eventForUpdate: anyTenantsEvent },
+  ),
+  mutant(
+    'isolation-403-on-get',
+    ['ISOLATION-GET'],
+    "GET of another tenant's uuid answers 403 ERR-1003, revealing that it exists.",
+    { eventForRead: ownEventOr403 },
+  ),
+  mutant(
+    'isolation-403-on-put',
+    ['ISOLATION-PUT'],
+    "PUT of another tenant's uuid answers 403 ERR-1003, revealing that it exists.",
+    { eventForUpdate: ownEventOr403 },
+  ),
+];

@@ -1,0 +1,64 @@
+/** Mutants of part 8: the per-tenant rate limit. Hooks: handlers/guard.ts. */
+
+import { retryAfterSeconds, throttledProblem } from '../handlers/guard.ts';
+import { HttpProblem } from '../problem.ts';
+import { mutant } from './define.ts';
+
+export const RATE_LIMIT_MUTANTS = [
+  mutant('rate-limit-removed', ['RATE-LIMIT-429'], 'No rate limit at all.', {
+    countsTowardLimit: () => false,
+  }),
+  mutant(
+    'rate-limit-global',
+    ['RATE-LIMIT-PER-TENANT'],
+    'One budget shared by every tenant instead of one per tenant.',
+    { rateLimitKey: () => '*' },
+  ),
+  mutant(
+    'rate-limit-post-only',
+    ['RATE-LIMIT-ALL-REQUESTS'],
+    'Only POSTs count toward the limit; GETs, PUTs and failed requests are free.',
+    { countsTowardLimit: (method) => method === 'POST' },
+  ),
+  mutant(
+    'rate-limit-ten-times-too-low',
+    ['RATE-LIMIT-429'],
+    'The limit is a tenth of the configured requests per window.',
+    { rateLimitCapacity: (requestsPerWindow) => Math.max(1, Math.floor(requestsPerWindow / 10)) },
+  ),
+  mutant(
+    'rate-limit-headers-sent',
+    ['RATE-LIMIT-NO-HEADERS'],
+    'Responses carry X-RateLimit-Limit/Remaining, and a 429 carries Retry-After.',
+    {
+      rateLimitHeaders: (capacity, remaining) => ({
+        'X-RateLimit-Limit': String(capacity),
+        'X-RateLimit-Remaining': String(Math.max(0, remaining())),
+      }),
+      throttledAnswer: (ctx, retryAfterMs) => {
+        const answer = throttledProblem(ctx, retryAfterMs);
+        return new HttpProblem(answer.status, answer.body, {
+          'Retry-After': String(retryAfterSeconds(retryAfterMs)),
+        });
+      },
+    },
+  ),
+  mutant(
+    'rate-limit-429-unstructured',
+    ['RATE-LIMIT-429', 'ERROR-BODY-SHAPE'],
+    'A 429 answers text/plain "Too Many Requests" instead of a structured JSON body.',
+    { throttledAnswer: () => HttpProblem.plain(429, 'Too Many Requests') },
+  ),
+  mutant(
+    'rate-limit-never-resets',
+    ['RATE-LIMIT-WINDOW-RESET'],
+    'The window never ends: once throttled, a tenant stays throttled.',
+    { rateLimitWindowMs: () => Number.POSITIVE_INFINITY },
+  ),
+  mutant(
+    'rate-limit-503',
+    ['RATE-LIMIT-429'],
+    'A throttled request answers 503 (as the gateway does) instead of 429.',
+    { throttledAnswer: (ctx, retryAfterMs) => throttledProblem(ctx, retryAfterMs, 503) },
+  ),
+];

@@ -1,0 +1,72 @@
+/**
+ * Part 2.2: the payload of an event, an optional object whose channel is CASH, ONLINE or CRYPTO, whose
+ * payer* fields belong to a payin and beneficiary* fields to a payout, and which has no other property.
+ * An empty payload is accepted.
+ */
+import {
+  CHANNELS,
+  type EventType,
+  PAYIN_ONLY_PAYLOAD_FIELDS,
+  PAYOUT_ONLY_PAYLOAD_FIELDS,
+} from '../spec/index.ts';
+import { REFERENCE_CODES } from './codes.ts';
+import type { ValidationContext } from './context.ts';
+import { isJsonObject, type JsonValue } from './json.ts';
+import { type Failure, fail } from './validation-failure.ts';
+
+const WRONG_TYPE = REFERENCE_CODES.wrongType.code;
+/** Payin-only fields first, then payout-only: the order their failures are listed in. */
+const EXCLUSIVE_PAYLOAD_FIELDS: readonly string[] = [
+  ...PAYIN_ONLY_PAYLOAD_FIELDS,
+  ...PAYOUT_ONLY_PAYLOAD_FIELDS,
+];
+
+export const checkPayload = (
+  payload: JsonValue,
+  type: EventType | undefined,
+  ctx: ValidationContext,
+  failures: Failure[],
+): void => {
+  const { behaviour, hooks } = ctx;
+  if (!isJsonObject(payload)) {
+    fail(failures, ['payload'], WRONG_TYPE, 'payload must be an object');
+    return;
+  }
+  if (Object.hasOwn(payload, 'channel')) {
+    if (!hooks.isChannel(payload.channel as JsonValue)) {
+      fail(
+        failures,
+        ['payload', 'channel'],
+        'ERR-3011',
+        `payload.channel must be one of ${CHANNELS.join(', ')}`,
+      );
+    }
+  } else if (hooks.channelRequired()) {
+    fail(failures, ['payload', 'channel'], 'ERR-3011', 'payload.channel is required');
+  }
+  const notAllowed = type === undefined ? [] : hooks.fieldsNotAllowedIn(type);
+  for (const field of EXCLUSIVE_PAYLOAD_FIELDS) {
+    if (!Object.hasOwn(payload, field)) continue;
+    if (type !== undefined && notAllowed.includes(field)) {
+      const owner = type === 'INTERNAL_PAYIN' ? 'INTERNAL_PAYOUT' : 'INTERNAL_PAYIN';
+      fail(
+        failures,
+        ['payload', field],
+        hooks.exclusivityCode(type),
+        `payload.${field} is allowed only in an ${owner} payload`,
+      );
+    } else if (typeof payload[field] !== 'string') {
+      fail(failures, ['payload', field], WRONG_TYPE, `payload.${field} must be a string`);
+    }
+  }
+  for (const key of Object.keys(payload)) {
+    if (!hooks.isPayloadProperty(key)) {
+      fail(
+        failures,
+        ['payload', key],
+        behaviour.unknownPayloadPropertyCode,
+        `payload.${key} is not a known payload property`,
+      );
+    }
+  }
+};
