@@ -164,15 +164,13 @@ const notesOf = (baseline: Profile, current: Profile): string[] => {
       `The runs used different kit versions (${baseline.run.kitVersion} and ${current.run.kitVersion}): checks may have been added or renamed.`,
     );
   }
-  for (const [which, profile] of [
-    ['baseline', baseline],
-    ['current', current],
-  ] as const) {
-    if (profile.run.filters.length > 0) {
-      notes.push(
-        `The ${which} run was filtered (${profile.run.filters.join(', ')}): only what both runs checked is compared.`,
-      );
-    }
+  const [before, after] = [baseline.run.filters.join(', '), current.run.filters.join(', ')];
+  if (before !== '' && before === after) {
+    notes.push(`Both runs were filtered (${before}): only what both checked is compared.`);
+  } else {
+    if (before !== '')
+      notes.push(`The baseline run was filtered (${before}): only what both checked is compared.`);
+    if (after !== '') notes.push(`This run was filtered (${after}): only what both checked is compared.`);
   }
   const scripts = (p: Profile) => Object.keys(p.behaviour.load);
   const missing = scripts(baseline).filter((s) => !scripts(current).includes(s));

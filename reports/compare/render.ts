@@ -16,7 +16,7 @@ import { comparisonExitCode } from './exit-code.ts';
 const plural = (n: number, word: string, many = `${word}s`): string => `${n} ${n === 1 ? word : many}`;
 
 export const describeRun = (run: ProfileRun): string =>
-  `${run.runId ?? 'run id not recorded'} of ${run.startedAt ?? 'an unknown date'} against ${run.target ?? 'a target not recorded'}${run.filters.length > 0 ? `, filtered (${run.filters.join(', ')})` : ''}`;
+  `${run.runId ?? 'run id not recorded'} of ${run.startedAt ?? 'an unknown date'} against ${run.target ?? 'a target not recorded'}${run.filters.length > 0 ? ', filtered' : ''}`;
 
 export const NOT_OBSERVED = '(not observed)';
 
@@ -88,8 +88,14 @@ export const renderComparisonLines = (comparison: Comparison, failOnDrift: boole
   if (rules.stillFailing.length > 0) lines.push(`  still failing   ${rules.stillFailing.join(', ')}`);
 
   const groups = groupReadingChanges(readings.changed);
+  const notCompared =
+    readings.notCompared.length > 0
+      ? ` (${plural(readings.notCompared.length, 'test')} observed in one run only: not compared)`
+      : '';
   lines.push(
-    `gap readings: ${plural(groups.length, 'change')} in ${plural(new Set(groups.map((g) => g.gap)).size, 'gap')}, over ${plural(readings.comparedTests, 'test')} that observed in both runs${readings.notCompared.length > 0 ? ` (${plural(readings.notCompared.length, 'test')} observed in one run only: not compared)` : ''}`,
+    groups.length === 0
+      ? `gap readings: no change, over ${plural(readings.comparedTests, 'test')} that observed in both runs${notCompared}`
+      : `gap readings: ${plural(groups.length, 'change')} in ${plural(new Set(groups.map((g) => g.gap)).size, 'gap')}, over ${plural(readings.comparedTests, 'test')} that observed in both runs${notCompared}`,
   );
   for (const group of groups) {
     lines.push(`  ${group.gap}: ${describePair(group.pair)}`);
@@ -102,7 +108,7 @@ export const renderComparisonLines = (comparison: Comparison, failOnDrift: boole
   }
 
   if (latency.compared === 0) {
-    lines.push('latency: not compared (k6 latency figures of the same run are not in both profiles)');
+    lines.push('latency: not compared (no k6 latency figures of the same run in both profiles)');
   } else {
     lines.push(
       `latency: ${plural(latency.compared, 'percentile')} compared (tolerance +${comparison.tolerance.percent}% and at least ${comparison.tolerance.ms} ms): ${plural(latency.regressions.length, 'regression')}, ${plural(latency.improvements.length, 'improvement')}`,
