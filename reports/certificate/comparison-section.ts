@@ -82,7 +82,7 @@ export const comparisonMarkdown = (file: ComparisonFile): string[] => {
   const rows = rowsOf(file);
   const lines = ['', `## ${COMPARISON_TITLE}`, '', ...summaryOf(file).map((line) => `- ${md(line)}`), ''];
   if (rows.length === 0) return [...lines, 'Nothing compared has changed.'];
-  lines.push('| Rule or gap | Change | Baseline | This run | Observed by |', '|---|---|---|---|---|');
+  lines.push('| What | Change | Baseline | This run | Observed by |', '|---|---|---|---|---|');
   for (const row of rows) {
     lines.push(
       `| \`${row.what.replace(/`/g, "'")}\` | ${row.kind} | ${md(row.from)} | ${md(row.to)} | ${row.by.map(md).join('<br>')} |`,
@@ -107,7 +107,7 @@ export const comparisonHtml = (file: ComparisonFile): string => {
   const table =
     rows.length === 0
       ? '<p>Nothing compared has changed.</p>'
-      : `<table class="changes"><thead><tr><th>Rule or gap</th><th>Change</th><th>Baseline</th><th>This run</th><th>Observed by</th></tr></thead><tbody>${rows
+      : `<table class="changes"><thead><tr><th>What</th><th>Change</th><th>Baseline</th><th>This run</th><th>Observed by</th></tr></thead><tbody>${rows
           .map(
             (row) =>
               `<tr data-change="${html(row.kind)}"><td><code>${html(row.what)}</code></td><td>${html(row.kind)}</td><td>${html(row.from)}</td><td>${html(row.to)}</td><td>${row.by.map(html).join('<br>')}</td></tr>`,

@@ -13,7 +13,7 @@ import {
 } from './comparison.ts';
 import { comparisonExitCode } from './exit-code.ts';
 
-const plural = (n: number, word: string, many = `${word}s`): string => `${n} ${n === 1 ? word : many}`;
+const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 export const describeRun = (run: ProfileRun): string =>
   `${run.runId ?? 'run id not recorded'} of ${run.startedAt ?? 'an unknown date'} against ${run.target ?? 'a target not recorded'}${run.filters.length > 0 ? ', filtered' : ''}`;
@@ -35,7 +35,7 @@ export const groupReadingChanges = (changed: readonly ReadingChange[]): ReadingG
   const groups = new Map<string, { gap: string; pair: ReadingPair; tests: string[] }>();
   for (const change of changed) {
     for (const pair of change.changes) {
-      const key = `${change.gap}\u0000${pair.from}\u0000${pair.to}`;
+      const key = JSON.stringify([change.gap, pair.from, pair.to]);
       const group = groups.get(key) ?? { gap: change.gap, pair, tests: [] };
       groups.set(key, group);
       group.tests.push(change.test);
@@ -60,7 +60,7 @@ export const outcomeLine = (comparison: Comparison, failOnDrift: boolean): strin
   const code = comparisonExitCode(comparison.outcome, failOnDrift);
   switch (comparison.outcome) {
     case 'deviation':
-      return `DEVIATION: a rule that did not fail in the baseline fails now (exit ${code})`;
+      return `DEVIATION: a rule or k6 threshold that did not fail in the baseline fails now (exit ${code})`;
     case 'drift':
       return failOnDrift
         ? `DRIFT: the target behaves differently from the baseline (exit ${code}: KIT_FAIL_ON_DRIFT=true)`
