@@ -14,6 +14,7 @@ import { readLoadSummaries } from '../load-summaries.ts';
 import type { ObservationsFile } from '../observations-reporter.ts';
 import { type OutputPaths, outputPaths } from '../output-paths.ts';
 import { writeProfile } from '../profile/files.ts';
+import { ProfileError } from '../profile/from-outputs.ts';
 import { readRunInfo } from '../run-info.ts';
 import { buildCertificate, type Certificate } from './certificate.ts';
 import { CERTIFICATE_FILES } from './files.ts';
@@ -53,8 +54,8 @@ const readObservations = (path: string): ObservationsFile | undefined => {
 export interface WrittenCertificate {
   readonly certificate: Certificate;
   readonly files: readonly string[];
-  /** The run's behaviour profile (reports/profile/), written beside the certificate. */
-  readonly profile: string;
+  /** The run's behaviour profile (reports/profile/), written beside the certificate, or why it was not. */
+  readonly profile: { readonly file: string } | { readonly problem: string };
 }
 
 export interface CertificateOptions {
@@ -87,7 +88,17 @@ export const writeCertificate = async (options: CertificateOptions = {}): Promis
   });
   const comparison = readComparisonFile(paths.certificate, certificate.runId);
   const files = writeCertificateFiles(certificate, paths.certificate, comparison);
-  return { certificate, files, profile: writeProfile(paths).file };
+  return { certificate, files, profile: profileBeside(paths) };
+};
+
+/** A profile that cannot be built (a certificate of a shape it does not know) never costs the certificate. */
+const profileBeside = (paths: OutputPaths): WrittenCertificate['profile'] => {
+  try {
+    return { file: writeProfile(paths).file };
+  } catch (error) {
+    if (error instanceof ProfileError) return { problem: error.message };
+    throw error;
+  }
 };
 
 const writeCertificateFiles = (
@@ -126,10 +137,10 @@ export const addComparisonToCertificate = (certificateFolder: string): boolean =
 };
 
 /** One line about a written certificate, for the console. */
-export const describeCertificate = ({ certificate, files }: WrittenCertificate): string => {
+export const describeCertificate = ({ certificate, files, profile }: WrittenCertificate): string => {
   const v = certificate.totals.verdicts;
   const folder = shown(join(files[0] ?? '', '..'));
-  return `${certificate.outcomeText} Rules and gaps: ${v.passed} passed, ${v.failed} failed, ${v.skipped} skipped, ${v['not-applicable-in-production']} not applicable in production, ${v['not-covered']} not covered, ${v['not-checkable-remotely']} not checkable remotely → ${folder}/certificate.{md,html,json}, profile.json`;
+  return `${certificate.outcomeText} Rules and gaps: ${v.passed} passed, ${v.failed} failed, ${v.skipped} skipped, ${v['not-applicable-in-production']} not applicable in production, ${v['not-covered']} not covered, ${v['not-checkable-remotely']} not checkable remotely → ${folder}/certificate.{md,html,json}${'file' in profile ? ', profile.json' : ` (no behaviour profile: ${profile.problem})`}`;
 };
 
 /**
