@@ -12,4 +12,9 @@ export const EXIT = Object.freeze({
   targetUnreachable: 3,
   /** k6 was asked for but is not installed. */
   k6Missing: 4,
+  /**
+   * The target behaves differently from the baseline where the spec is silent (a gap reading changed)
+   * or is slower beyond the tolerance, and KIT_FAIL_ON_DRIFT=true asked for that to fail.
+   */
+  drift: 5,
 } as const);

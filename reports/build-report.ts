@@ -2,7 +2,8 @@
  * `npm run report`: builds the Allure report of the last conformance run (and of the k6 runs whose
  * summaries are present) into <output>/allure-report/index.html, one self-contained page.
  *
- *   1. adds the k6 thresholds, the observations summary and the certificate (allure-extras.ts);
+ *   1. adds the k6 thresholds, the observations summary and the certificate (allure-extras.ts), and
+ *      tags `drift` the tests whose observation changed since the baseline (compare/allure-drift.ts);
  *   2. deletes the previous report (a generate into an old folder leaves stale files);
  *   3. runs `allure generate` once with allurerc.mjs: each generate appends one line to the history
  *      (<output>/history/history.jsonl, or ALLURE_HISTORY_PATH), which is what gives the trends;
@@ -19,9 +20,12 @@ import { fileURLToPath } from 'node:url';
 import { EXIT } from '../config/index.ts';
 import { showObservationsInline, writeAllureExtras } from './allure-extras.ts';
 import { CERTIFICATE_FILES } from './certificate/files.ts';
+import { markDriftInAllureResults } from './compare/allure-drift.ts';
+import { readComparisonFile } from './compare/comparison-file.ts';
 import { readLoadSummaries } from './load-summaries.ts';
 import type { ObservationsFile } from './observations-reporter.ts';
 import { type OutputPaths, outputPaths } from './output-paths.ts';
+import { readRunInfo } from './run-info.ts';
 import { externalResourceUrls, stripThirdPartyScripts } from './third-party.ts';
 
 const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -105,6 +109,14 @@ export const buildReport = async (
     return { code: EXIT.badConfiguration, tests, thresholds: 0, index };
   }
   showObservationsInline(paths.allureResults);
+  const comparison = readComparisonFile(paths.certificate, readRunInfo(paths.runInfo)?.runId);
+  if (comparison) {
+    const marked = markDriftInAllureResults(paths.allureResults, comparison);
+    if (marked > 0)
+      say(
+        `${marked} test${marked === 1 ? '' : 's'} tagged drift: their observation changed since the baseline`,
+      );
+  }
   const { thresholds } = writeAllureExtras({
     folder: paths.allureExtraResults,
     summaries,

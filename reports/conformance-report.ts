@@ -1,8 +1,9 @@
 /**
  * `npm run conformance:report [-- <playwright arguments>]`: the conformance run (which ends by writing
  * the certificate), then the Allure report, in one command. Exits with the run's code: 1 for a
- * deviation, 2/3 when the run could not happen (then no report is built from older results); when the
- * run passed but the report could not be built, with the report's code.
+ * deviation, 5 for drift from KIT_BASELINE (with KIT_FAIL_ON_DRIFT=true), 2/3 when the run could not
+ * happen (then no report is built from older results); when the run passed but the report could not
+ * be built, with the report's code.
  */
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -27,7 +28,8 @@ const runConformance = (args: readonly string[]): Promise<number> =>
 
 const main = async (): Promise<number> => {
   const code = await runConformance(process.argv.slice(2));
-  if (code !== EXIT.ok && code !== EXIT.deviation) {
+  // A deviation or drift from the baseline is what a report is for; 2, 3, 4: the run could not happen.
+  if (code !== EXIT.ok && code !== EXIT.deviation && code !== EXIT.drift) {
     process.stdout.write(`report: not built: the conformance run could not happen (exit ${code})\n`);
     return code;
   }

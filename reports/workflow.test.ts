@@ -5,7 +5,8 @@
  * what docs/scaling.md and the README promise: schedule and manual runs, the contract from secrets
  * and nowhere else, Node 20 and `npm ci`, k6 installed the usual way, the history restored before the
  * report, a token search before anything leaves the runner, the report on Pages, the certificate and
- * JUnit as artifacts, and a verdict that fails on a deviation.
+ * JUnit as artifacts, the comparison with the previous night's behaviour profile, and a verdict that
+ * fails on a deviation (and on drift, when asked).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -176,7 +177,47 @@ test('WORKFLOW: every action is pinned to a major version, every npm script it r
   );
   const used = [...text.matchAll(/npm run ([\w:-]+)/g)].map((m) => m[1] as string);
   expect(new Set(used)).toEqual(
-    new Set(['conformance', 'load:rate-limit', 'load:latency', 'certificate', 'report', 'scan-outputs']),
+    new Set([
+      'conformance',
+      'load:rate-limit',
+      'load:latency',
+      'certificate',
+      'compare',
+      'report',
+      'scan-outputs',
+    ]),
   );
   expect(used.filter((name) => !scripts.includes(name))).toEqual([]);
+});
+
+test('WORKFLOW: each night is compared with the last scheduled run’s profile, and a run can be kept as the release baseline', () => {
+  const restore = indexOf((s) => s.run?.includes('--name behaviour-profile') === true);
+  expect(steps[restore]?.run).toContain('--event schedule');
+  expect(steps[restore]?.run).toContain('--dir reports/output/baseline');
+  const certificate = indexOf((s) => s.run === 'npm run certificate');
+  const compare = indexOf((s) => s.id === 'compare');
+  const report = indexOf((s) => s.run === 'npm run report');
+  const summary = indexOf((s) => s.name === 'Job summary');
+  expect(restore).toBeLessThan(indexOf((s) => s.run?.includes('npm run conformance') === true));
+  // After the certificate (the profile then holds the k6 figures), before what shows its result.
+  expect([certificate, compare, report, summary]).toEqual(
+    [certificate, compare, report, summary].sort((a, b) => a - b),
+  );
+  expect(steps[compare]?.run).toContain('npm run compare -- reports/output/baseline/profile.json');
+  expect(steps[compare]?.if).toContain("hashFiles('reports/output/baseline/profile.json') != ''");
+  expect(steps[compare]?.env?.KIT_FAIL_ON_DRIFT).toBe('${{ vars.KIT_FAIL_ON_DRIFT }}');
+  const upload = (name: string) =>
+    steps.find((s) => s.uses?.startsWith('actions/upload-artifact@') && s.with?.name === name);
+  expect(upload('behaviour-profile')?.with?.path).toBe('reports/output/certificate/profile.json');
+  const release = upload('release-baseline');
+  expect(release?.with?.path).toBe('reports/output/certificate/profile.json');
+  expect(release?.if).toContain('inputs.release_baseline');
+  expect(release?.if).toContain("steps.suite.outputs.code == '0'");
+  const inputs = (
+    workflow.on.workflow_dispatch as { inputs: Record<string, { type: string; default: unknown }> }
+  ).inputs;
+  expect(inputs.release_baseline).toMatchObject({ type: 'boolean', default: false });
+  const verdict = workflow.jobs.verdict as Job;
+  expect(verdict.steps[0]?.env?.COMPARE).toBe('${{ needs.conformance.outputs.compare }}');
+  expect(verdict.steps[0]?.run).toContain('exit "$COMPARE"');
 });

@@ -1,12 +1,18 @@
 /**
  * `npm run conformance [-- <playwright arguments>]`: checks the target contract, makes one preflight
- * request, runs the conformance suites and reports the run's own request counts. Exit codes
- * (config/exit-codes.ts) tell a deviation (1) from a run that could not happen (2, 3).
+ * request, runs the conformance suites and reports the run's own request counts. With KIT_BASELINE it
+ * then compares the run with that baseline (reports/compare/). Exit codes (config/exit-codes.ts) tell
+ * a deviation (1) from a run that could not happen (2, 3), and drift from the baseline (5, only with
+ * KIT_FAIL_ON_DRIFT=true).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ConfigError, EXIT, loadDotEnv, mayWrite, readTargetContract } from '../config/index.ts';
 import { certificateStep } from '../reports/certificate/write-certificate.ts';
+import { compareWithBaseline, loadProfileOf } from '../reports/compare/gate.ts';
+import { type CompareSettings, readCompareSettings } from '../reports/compare/settings.ts';
+import { outputRoot } from '../reports/output-paths.ts';
+import type { FoundProfile } from '../reports/profile/files.ts';
 import { CONFORMANCE_OUTPUT, REQUEST_STATS_FOLDER } from '../suites/support/fixtures.ts';
 import {
   describeRequestBudget,
@@ -21,9 +27,20 @@ const say = (line: string): void => {
 };
 
 const main = async (): Promise<number> => {
+  let settings: CompareSettings;
+  // Read before the run: a wrong path stops it at once, and a baseline in the output folder is read
+  // before the run writes over it.
+  let baseline: FoundProfile | undefined;
   try {
     if (process.env.KIT_IGNORE_DOTENV !== 'true') loadDotEnv();
     const contract = readTargetContract();
+    settings = readCompareSettings();
+    if (settings.baseline) {
+      baseline = loadProfileOf('KIT_BASELINE', settings.baseline);
+      say(
+        `KIT_BASELINE: the run will be compared with ${baseline.profile.run.runId ?? 'a run'} (${baseline.source})`,
+      );
+    }
     process.env.KIT_RUN_ID = contract.kind === 'remote' ? contract.target.runId : contract.runId;
     if (contract.kind === 'remote') {
       const { target } = contract;
@@ -58,7 +75,23 @@ const main = async (): Promise<number> => {
   writeFileSync(join(CONFORMANCE_OUTPUT, 'request-stats.json'), `${JSON.stringify(budget, null, 2)}\n`);
   for (const line of describeRequestBudget(budget)) say(line);
   await certificateStep(say);
-  return code === 0 && budget.breaches.length === 0 ? EXIT.ok : EXIT.deviation;
+  const runCode = code === 0 && budget.breaches.length === 0 ? EXIT.ok : EXIT.deviation;
+  if (!baseline) return runCode;
+  const compare = (line: string) => say(`compare: ${line}`);
+  let compareCode: number;
+  try {
+    compareCode = compareWithBaseline(
+      baseline,
+      loadProfileOf('this run', outputRoot()),
+      settings,
+      compare,
+    ).exitCode;
+  } catch (error) {
+    compare(`not compared: ${(error as Error).message}`);
+    compareCode = EXIT.deviation;
+  }
+  // A deviation of the run itself outranks drift from the baseline.
+  return runCode !== EXIT.ok ? runCode : compareCode;
 };
 
 main().then(

@@ -37,11 +37,18 @@ const STEPS: readonly Step[] = [
   },
 ];
 
-/** The target contract is scrubbed so that `npm test` always runs against the embedded server. */
+/**
+ * The target contract (and a baseline to compare with) is scrubbed so that `npm test` always runs
+ * against the embedded server, compared with nothing.
+ */
 const kitEnvironment = (): NodeJS.ProcessEnv => {
   const env: NodeJS.ProcessEnv = { ...process.env, KIT_IGNORE_DOTENV: 'true' };
   for (const name of Object.keys(env)) {
-    if (/^(TARGET_|TENANT_[AB]_|RATE_LIMIT_|KIT_ENV_FILE|KIT_RUN_ID|KIT_REFERENCE_|KIT_EMBEDDED)/.test(name))
+    if (
+      /^(TARGET_|TENANT_[AB]_|RATE_LIMIT_|KIT_ENV_FILE|KIT_RUN_ID|KIT_REFERENCE_|KIT_EMBEDDED|KIT_BASELINE|KIT_FAIL_ON_DRIFT|KIT_LATENCY_)/.test(
+        name,
+      )
+    )
       delete env[name];
   }
   return env;

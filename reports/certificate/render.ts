@@ -4,6 +4,7 @@
  * same order: the heading facts, the totals, every rule, every gap with what was observed, the
  * failures, the load thresholds and the notes.
  */
+import type { ComparisonFile } from '../compare/comparison-file.ts';
 import {
   type Certificate,
   type CertificateTest,
@@ -12,6 +13,7 @@ import {
   VERDICTS,
   type Verdict,
 } from './certificate.ts';
+import { comparisonHtml, comparisonMarkdown } from './comparison-section.ts';
 
 export const CERTIFICATE_TITLE = 'Conformance certificate: Financial Events Ingestion Service';
 
@@ -66,7 +68,8 @@ const failedTests = (entry: RuleEntry): CertificateTest[] => entry.tests.filter(
 const md = (text: string): string => text.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
 const code = (text: string): string => `\`${text.replace(/`/g, "'")}\``;
 
-export const renderMarkdown = (certificate: Certificate): string => {
+/** `comparison`: the run's comparison with a baseline (comparison.json), when it was compared with one. */
+export const renderMarkdown = (certificate: Certificate, comparison?: ComparisonFile): string => {
   const lines: string[] = [`# ${CERTIFICATE_TITLE}`, '', '| | |', '|---|---|'];
   for (const [name, value] of headingFacts(certificate)) lines.push(`| ${name} | ${md(value)} |`);
   const { totals } = certificate;
@@ -79,6 +82,7 @@ export const renderMarkdown = (certificate: Certificate): string => {
     '| Verdict | Rules and gaps |',
     '|---|---|',
     ...VERDICTS.map((v) => `| ${VERDICT_LABELS[v]} | ${totals.verdicts[v]} |`),
+    ...(comparison ? comparisonMarkdown(comparison) : []),
     '',
     '## Rules',
     '',
@@ -201,7 +205,7 @@ const gapsTable = (entries: readonly RuleEntry[]): string => {
   return `<table class="gaps"><thead><tr><th>Gap</th><th>Verdict</th><th>Tests</th><th>Observed</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
 };
 
-export const renderHtml = (certificate: Certificate): string => {
+export const renderHtml = (certificate: Certificate, comparison?: ComparisonFile): string => {
   const facts = headingFacts(certificate)
     .slice(1)
     .map(([name, value]) => `<tr><th>${html(name)}</th><td>${html(value)}</td></tr>`)
@@ -265,6 +269,7 @@ export const renderHtml = (certificate: Certificate): string => {
 <h2>Totals</h2>
 <p>${html(`${plural(totals.rules, 'rule')} and ${plural(totals.gaps, 'gap')} of the spec catalog; tests: ${testsLine(totals.tests)}${totals.testsWithoutRule ? ` (${totals.testsWithoutRule} without a rule id)` : ''}.`)}</p>
 <table class="totals"><thead><tr><th>Verdict</th><th>Rules and gaps</th></tr></thead><tbody>${totalsRows}</tbody></table>
+${comparison ? comparisonHtml(comparison) : ''}
 <h2>Rules</h2>
 ${rulesTable(certificate.rules.filter((r) => r.kind === 'rule'))}
 <h2>Gaps: where the spec is silent, what the target did</h2>

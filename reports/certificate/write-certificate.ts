@@ -8,10 +8,13 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { JSONReport } from '@playwright/test/reporter';
 import { redact, registerSecrets } from '../../suites/support/redaction.ts';
+import { type ComparisonFile, readComparisonFile } from '../compare/comparison-file.ts';
 import { kitVersion } from '../kit-version.ts';
 import { readLoadSummaries } from '../load-summaries.ts';
 import type { ObservationsFile } from '../observations-reporter.ts';
 import { type OutputPaths, outputPaths } from '../output-paths.ts';
+import { writeProfile } from '../profile/files.ts';
+import { ProfileError } from '../profile/from-outputs.ts';
 import { readRunInfo } from '../run-info.ts';
 import { buildCertificate, type Certificate } from './certificate.ts';
 import { CERTIFICATE_FILES } from './files.ts';
@@ -51,6 +54,8 @@ const readObservations = (path: string): ObservationsFile | undefined => {
 export interface WrittenCertificate {
   readonly certificate: Certificate;
   readonly files: readonly string[];
+  /** The run's behaviour profile (reports/profile/), written beside the certificate, or why it was not. */
+  readonly profile: { readonly file: string } | { readonly problem: string };
 }
 
 export interface CertificateOptions {
@@ -81,26 +86,61 @@ export const writeCertificate = async (options: CertificateOptions = {}): Promis
     observations: { byRule: observations?.byRule ?? {}, observations: observations?.observations ?? [] },
     loadSummaries: readLoadSummaries(paths.load).summaries,
   });
-  mkdirSync(paths.certificate, { recursive: true });
+  const comparison = readComparisonFile(paths.certificate, certificate.runId);
+  const files = writeCertificateFiles(certificate, paths.certificate, comparison);
+  return { certificate, files, profile: profileBeside(paths) };
+};
+
+/** A profile that cannot be built (a certificate of a shape it does not know) never costs the certificate. */
+const profileBeside = (paths: OutputPaths): WrittenCertificate['profile'] => {
+  try {
+    return { file: writeProfile(paths).file };
+  } catch (error) {
+    if (error instanceof ProfileError) return { problem: error.message };
+    throw error;
+  }
+};
+
+const writeCertificateFiles = (
+  certificate: Certificate,
+  folder: string,
+  comparison: ComparisonFile | undefined,
+): string[] => {
+  mkdirSync(folder, { recursive: true });
   const outputs: [string, string][] = [
-    [CERTIFICATE_FILES.markdown, renderMarkdown(certificate)],
-    [CERTIFICATE_FILES.html, renderHtml(certificate)],
+    [CERTIFICATE_FILES.markdown, renderMarkdown(certificate, comparison)],
+    [CERTIFICATE_FILES.html, renderHtml(certificate, comparison)],
     [CERTIFICATE_FILES.json, `${JSON.stringify(certificate, null, 2)}\n`],
   ];
   const files: string[] = [];
   for (const [name, text] of outputs) {
-    const file = join(paths.certificate, name);
+    const file = join(folder, name);
     writeFileSync(file, redact(text));
     files.push(file);
   }
-  return { certificate, files };
+  return files;
+};
+
+/**
+ * Writes the certificate already written for this run again, with its "changed since the baseline"
+ * section from the run's comparison.json (written after the certificate, since the comparison needs
+ * the certificate's verdicts). Returns false when there is no certificate or no comparison of that run.
+ */
+export const addComparisonToCertificate = (certificateFolder: string): boolean => {
+  const path = join(certificateFolder, CERTIFICATE_FILES.json);
+  if (!existsSync(path)) return false;
+  const certificate = JSON.parse(readFileSync(path, 'utf8')) as Certificate;
+  const comparison = readComparisonFile(certificateFolder, certificate.runId);
+  if (!comparison) return false;
+  writeCertificateFiles(certificate, certificateFolder, comparison);
+  return true;
 };
 
 /** One line about a written certificate, for the console. */
-export const describeCertificate = ({ certificate, files }: WrittenCertificate): string => {
+export const describeCertificate = ({ certificate, files, profile }: WrittenCertificate): string => {
   const v = certificate.totals.verdicts;
   const folder = shown(join(files[0] ?? '', '..'));
-  return `${certificate.outcomeText} Rules and gaps: ${v.passed} passed, ${v.failed} failed, ${v.skipped} skipped, ${v['not-applicable-in-production']} not applicable in production, ${v['not-covered']} not covered, ${v['not-checkable-remotely']} not checkable remotely → ${folder}/certificate.{md,html,json}`;
+  return `${certificate.outcomeText} Rules and gaps: ${v.passed} passed, ${v.failed} failed, ${v.skipped} skipped, ${v['not-applicable-in-production']} not applicable in production, ${v['not-covered']} not covered, ${v['not-checkable-remotely']} not checkable remotely → ${folder}/certificate.{md,html,json}${'file' in profile ? ', profile.json' : ` (no behaviour profile: ${profile.problem})`}`;
 };
 
 /**
