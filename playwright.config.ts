@@ -4,11 +4,13 @@
  * with a configuration check and a preflight; `npx playwright test` works too.
  */
 import { defineConfig } from '@playwright/test';
-import { loadDotEnv, mayWrite, readTargetContract } from './config/index.ts';
+import { loadDotEnv, mayWrite, readTargetContract, readTimeouts } from './config/index.ts';
 import { outputPaths } from './reports/output-paths.ts';
 
 if (process.env.KIT_IGNORE_DOTENV !== 'true') loadDotEnv();
 const contract = readTargetContract();
+// One run id for the runner and its workers (which inherit it): every output carries it.
+process.env.KIT_RUN_ID ||= contract.kind === 'remote' ? contract.target.runId : contract.runId;
 const reportPaths = outputPaths();
 const productionReadOnly = contract.kind === 'remote' && !mayWrite(contract.target);
 
@@ -19,7 +21,8 @@ export default defineConfig({
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
   workers: process.env.CI ? 2 : undefined,
-  timeout: 120_000,
+  // Scaled to the target's round trip (config/timeouts.ts): a slow target is not a wrong one.
+  timeout: readTimeouts().testMs,
   // @ratelimit checks exhaust a tenant's budget on purpose; they run in a project of their own. Against
   // production only checks that create nothing and throttle nothing run (DESIGN principle 4).
   projects: [
@@ -41,6 +44,8 @@ export default defineConfig({
     ],
   ],
   outputDir: `${reportPaths.conformance}/test-results`,
+  // Ties results.json to its run: the certificate refuses results of another run.
+  metadata: { runId: process.env.KIT_RUN_ID },
   // Traces and videos would record request headers, tokens included: never on.
   use: { trace: 'off', video: 'off', screenshot: 'off' },
 });

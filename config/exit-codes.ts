@@ -6,9 +6,13 @@ export const EXIT = Object.freeze({
   ok: 0,
   /** At least one check failed: the target deviates from the spec (or a kit test failed). */
   deviation: 1,
-  /** The target contract is missing or malformed. */
+  /** The target contract is missing or malformed, or the target refused tenant A's credentials. */
   badConfiguration: 2,
-  /** The target did not answer the preflight request. */
+  /**
+   * Could not run: the target is no working deployment of the service (unreachable, a redirect, a page
+   * that is not the service's, already throttled at the preflight), went away during the run, or was
+   * too slow for some checks to finish (they are inconclusive).
+   */
   targetUnreachable: 3,
   /** k6 was asked for but is not installed. */
   k6Missing: 4,
@@ -17,4 +21,13 @@ export const EXIT = Object.freeze({
    * or is slower beyond the tolerance, and KIT_FAIL_ON_DRIFT=true asked for that to fail.
    */
   drift: 5,
+  /**
+   * A paced tenant was throttled outside the rate-limit checks: its real limit is below the one in the
+   * target contract (or something else uses the tenant). The run stops within a window.
+   */
+  throttled: 6,
+  /** Interrupted by Ctrl-C (SIGINT): the certificate says "incomplete: interrupted". */
+  interrupted: 130,
+  /** Terminated (SIGTERM, a CI time-out): as interrupted. */
+  terminated: 143,
 } as const);

@@ -1,7 +1,8 @@
 /**
  * How a test leaves its verdict facts in Playwright's results (results.json, the JUnit file, Allure):
  * as annotations. `violation`: one per rule a check found broken, `RULE-ID: message`. `inconclusive`:
- * a check that could not complete (a property that ran fewer runs than planned), with why. The
+ * a check that could not complete (a property that ran fewer runs than planned), with why. `not-run`:
+ * a check that got no answer to judge (the target was silent, or the run was stopped). The
  * certificate and the self-check read them back from any test, so a failure is credited to the rule
  * it broke, whichever test it happened in.
  */
@@ -10,6 +11,8 @@ import { formatViolation, type Violation, violationOf } from './violation.ts';
 
 export const VIOLATION_ANNOTATION = 'violation';
 export const INCONCLUSIVE_ANNOTATION = 'inconclusive';
+/** A check that could not be made because the target did not answer, or the run was stopped. */
+export const NOT_RUN_ANNOTATION = 'not-run';
 
 export interface Annotation {
   readonly type: string;
@@ -44,6 +47,10 @@ export const violationsOfAnnotations = (annotations: readonly Annotation[]): Vio
   }
   return out;
 };
+
+/** Why a check was not run, or undefined. */
+export const notRunReason = (annotations: readonly Annotation[]): string | undefined =>
+  annotations.find((a) => a.type === NOT_RUN_ANNOTATION)?.description;
 
 /** Why a check was inconclusive, or undefined. */
 export const inconclusiveReason = (annotations: readonly Annotation[]): string | undefined =>

@@ -87,17 +87,26 @@ export default class RunReporter implements Reporter {
     this.#paths = outputPaths();
   }
 
+  #startedAt = new Date();
+
   onBegin(config: FullConfig, suite: Suite): void {
     this.#config = config;
     this.#suite = suite;
+    this.#startedAt = new Date();
     emptyFolder(this.#paths.allureResults);
+    // Written at once, so that whatever the run leaves, even killed, is tied to its run id.
+    this.#writeRunInfo(this.#runInfo({ status: 'running', startTime: this.#startedAt, duration: 0 }));
+  }
+
+  #writeRunInfo(info: RunInfo): void {
+    mkdirSync(dirname(this.#paths.runInfo), { recursive: true });
+    writeFileSync(this.#paths.runInfo, `${JSON.stringify(info, null, 2)}\n`);
   }
 
   onEnd(result: FullResult): void {
     if (this.#suite) annotateRuleIds(this.#suite);
     const info = this.#runInfo(result);
-    mkdirSync(dirname(this.#paths.runInfo), { recursive: true });
-    writeFileSync(this.#paths.runInfo, `${JSON.stringify(info, null, 2)}\n`);
+    this.#writeRunInfo(info);
     mkdirSync(this.#paths.allureResults, { recursive: true });
     writeFileSync(
       join(this.#paths.allureResults, 'environment.properties'),
@@ -109,7 +118,7 @@ export default class RunReporter implements Reporter {
     }
   }
 
-  #runInfo(result: FullResult): RunInfo {
+  #runInfo(result: Pick<FullResult, 'startTime' | 'duration'> & { status: string }): RunInfo {
     let target: RunInfo['target'];
     try {
       const contract = readTargetContract(process.env);
@@ -121,7 +130,9 @@ export default class RunReporter implements Reporter {
     return newRunInfo({
       runId: process.env.KIT_RUN_ID,
       startedAt: result.startTime.toISOString(),
-      finishedAt: new Date(result.startTime.getTime() + result.duration).toISOString(),
+      ...(result.status === 'running'
+        ? {}
+        : { finishedAt: new Date(result.startTime.getTime() + result.duration).toISOString() }),
       status: result.status,
       target,
       arguments: playwrightArguments(process.argv),

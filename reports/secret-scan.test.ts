@@ -8,7 +8,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { deflateRawSync, gzipSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
-import { scanBuffer, scanFiles, secretForms, zipMembers } from './secret-scan.ts';
+import { redact, registerSecrets } from '../suites/support/redaction.ts';
+import { secretForms } from '../suites/support/secret-forms.ts';
+import { scanBuffer, scanFiles, zipMembers } from './secret-scan.ts';
 
 const TOKEN = 'svc_test_ScanMe0123456789abcdefXYZ+/=';
 
@@ -68,6 +70,36 @@ test('SECRET-SCAN: a token is found as text, URL-encoded, JSON-escaped and base6
     ).toBe(true);
   }
   expect(secretForms(TOKEN).length).toBeGreaterThanOrEqual(5);
+});
+
+test('SECRET-SCAN: a part of a token is found too: a URL-encoded tail, a truncated echo, a slice of its base64', () => {
+  const forms = (data: string) => scanBuffer(Buffer.from(data), 'f', [TOKEN]).map((h) => h.form);
+  const tail = encodeURIComponent(TOKEN).slice('svc_test_'.length + 3);
+  const [tailForm] = forms(`X-Access-Token: svc_test_<redacted>${tail}`);
+  expect(tailForm).toMatch(/fragment$/);
+  expect(forms(`invalid token ${TOKEN.slice(0, 24)}…`)).toEqual(['text fragment']);
+  const base64 = Buffer.from(`Token: ${TOKEN}`).toString('base64');
+  expect(forms(base64.slice(24, 44))).toHaveLength(1);
+});
+
+test('SECRET-SCAN: what redaction leaves of a token in any form, whole or in part, holds nothing of it', () => {
+  registerSecrets(TOKEN);
+  const echoes = [
+    ...secretForms(TOKEN).map((f) => `echo ${f.text} end`),
+    `svc_test_<redacted>${encodeURIComponent(TOKEN).slice(12)}`,
+    `invalid token ${TOKEN.slice(0, 24)}`,
+    ...[0, 1, 2].map((n) => Buffer.from(`${'x'.repeat(n)}X-Access-Token: ${TOKEN}\n`).toString('base64')),
+    ...[0, 1, 2].map((n) =>
+      Buffer.from(`${'x'.repeat(n)}${TOKEN}`)
+        .toString('base64')
+        .replace(/\+/g, '-')
+        .replace(/\//g, '_'),
+    ),
+  ];
+  for (const echo of echoes) {
+    const redacted = redact(echo);
+    expect(scanBuffer(Buffer.from(redacted), 'f', [TOKEN]), `${echo} → ${redacted}`).toEqual([]);
+  }
 });
 
 test('SECRET-SCAN: nothing is found in redacted text, nor in its base64', () => {

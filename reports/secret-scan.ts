@@ -7,6 +7,8 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync, inflateRawSync } from 'node:zlib';
+import { TOKEN_PREFIXES } from '../spec/index.ts';
+import { secretForms, secretFragments } from '../suites/support/secret-forms.ts';
 
 export interface SecretHit {
   /** The file, and the archive member inside it when there is one (`trace.zip!0-trace.trace`). */
@@ -16,31 +18,14 @@ export interface SecretHit {
   readonly form: string;
 }
 
-/** The byte strings a secret can appear as. Each is long enough to never match by chance. */
-export const secretForms = (secret: string): { form: string; needle: Buffer }[] => {
-  const bytes = Buffer.from(secret, 'utf8');
-  const forms: { form: string; needle: Buffer }[] = [{ form: 'text', needle: bytes }];
-  const encoded = encodeURIComponent(secret);
-  if (encoded !== secret) forms.push({ form: 'url-encoded', needle: Buffer.from(encoded) });
-  // JSON escapes quotes and backslashes; some writers also escape "/" as "\/".
-  const json = JSON.stringify(secret).slice(1, -1).replace(/\//g, '\\/');
-  if (json !== secret) forms.push({ form: 'json-escaped', needle: Buffer.from(json) });
-  // In base64 a byte string's characters depend on where it starts modulo 3: take, for each start,
-  // the characters that only the secret's own bytes decide.
-  for (const offset of [0, 1, 2]) {
-    const padded = Buffer.concat([Buffer.alloc(offset), bytes]);
-    const base64 = padded.toString('base64');
-    const start = offset === 0 ? 0 : offset === 1 ? 2 : 3;
-    const end = Math.floor(padded.length / 3) * 4;
-    const core = base64.slice(start, end);
-    if (core.length >= 12) {
-      forms.push({ form: `base64@${offset}`, needle: Buffer.from(core) });
-      const url = core.replace(/\+/g, '-').replace(/\//g, '_');
-      if (url !== core) forms.push({ form: `base64url@${offset}`, needle: Buffer.from(url) });
-    }
-  }
-  return forms;
-};
+/**
+ * The byte strings a secret can appear as: each whole form, and each fragment of them (a part of a
+ * token that survived a partial redaction is a leak too). Each is long enough never to match by chance.
+ */
+export const secretNeedles = (secret: string): { form: string; needle: Buffer }[] =>
+  [...secretForms(secret), ...secretFragments(secret, Object.values(TOKEN_PREFIXES))].map(
+    ({ form, text }) => ({ form, needle: Buffer.from(text) }),
+  );
 
 /** The members of a zip archive (stored or deflated), from its central directory. */
 export const zipMembers = (zip: Buffer): { name: string; data: Buffer }[] => {
@@ -76,6 +61,13 @@ export const zipMembers = (zip: Buffer): { name: string; data: Buffer }[] => {
   return members;
 };
 
+const needleCache = new Map<string, { form: string; needle: Buffer }[]>();
+const needlesOf = (secret: string): { form: string; needle: Buffer }[] => {
+  const cached = needleCache.get(secret) ?? secretNeedles(secret);
+  needleCache.set(secret, cached);
+  return cached;
+};
+
 const MAX_DEPTH = 4;
 /** A run of base64 long enough to be an embedded file rather than a word. */
 const BASE64_RUN = /[A-Za-z0-9+/]{64,}={0,2}/g;
@@ -93,9 +85,9 @@ export const scanBuffer = (
 ): SecretHit[] => {
   const hits: SecretHit[] = [];
   for (const [index, secret] of secrets.entries()) {
-    for (const { form, needle } of secretForms(secret)) {
-      if (data.includes(needle)) hits.push({ file: name, secret: index, form });
-    }
+    // One hit a secret and file: the first form found (whole forms come before fragments).
+    const found = needlesOf(secret).find(({ needle }) => data.includes(needle));
+    if (found) hits.push({ file: name, secret: index, form: found.form });
   }
   if (depth >= MAX_DEPTH) return hits;
   if (isZip(data)) {

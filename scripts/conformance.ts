@@ -1,26 +1,42 @@
 /**
- * `npm run conformance [-- <playwright arguments>]`: checks the target contract, makes one preflight
- * request, runs the conformance suites and reports the run's own request counts. With KIT_BASELINE it
- * then compares the run with that baseline (reports/compare/). Exit codes (config/exit-codes.ts) tell
- * a deviation (1) from a run that could not happen (2, 3), and drift from the baseline (5, only with
- * KIT_FAIL_ON_DRIFT=true).
+ * `npm run conformance [-- <playwright arguments>]`: checks the target contract, establishes with a
+ * preflight that the target is the service (and measures its round trip), runs the conformance suites
+ * and reports the run's own request counts, then writes the certificate. With KIT_BASELINE it then
+ * compares the run with that baseline (reports/compare/).
+ *
+ * The exit code (config/exit-codes.ts) tells "the service broke a rule" (1) from "we could not test
+ * the service" (2 configuration, 3 the target is not a working deployment, went away or was too slow,
+ * 6 a tenant throttled below the configured limit, 130/143 interrupted), and drift from the baseline
+ * (5, only with KIT_FAIL_ON_DRIFT=true). It is computed from the certificate, never from another run's
+ * results: the outputs of the previous run are cleared before this one starts.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ConfigError, EXIT, loadDotEnv, mayWrite, readTargetContract } from '../config/index.ts';
+import {
+  ConfigError,
+  EXIT,
+  loadDotEnv,
+  mayWrite,
+  readTargetContract,
+  readTimeouts,
+} from '../config/index.ts';
+import type { Certificate } from '../reports/certificate/certificate.ts';
 import { certificateStep } from '../reports/certificate/write-certificate.ts';
 import { compareWithBaseline, loadProfileOf } from '../reports/compare/gate.ts';
 import { type CompareSettings, readCompareSettings } from '../reports/compare/settings.ts';
-import { outputRoot } from '../reports/output-paths.ts';
+import { outputPaths, outputRoot } from '../reports/output-paths.ts';
 import type { FoundProfile } from '../reports/profile/files.ts';
-import { CONFORMANCE_OUTPUT, REQUEST_STATS_FOLDER } from '../suites/support/fixtures.ts';
+import { CONFORMANCE_OUTPUT, REQUEST_STATS_FOLDER, RUN_STOP_FILE } from '../suites/support/fixtures.ts';
 import {
   describeRequestBudget,
   requestBudgetReport,
   sumRequestStats,
 } from '../suites/support/request-budget.ts';
-import { runPlaywright } from './playwright-cli.ts';
+import { TARGET_HEALTH_FILE } from '../suites/support/run-guard.ts';
+import { readRunStop } from '../suites/support/run-stop.ts';
+import { runPlaywrightChild } from './playwright-cli.ts';
 import { PreflightError, preflight } from './preflight.ts';
+import { throttleLine } from './throttle-line.ts';
 
 const say = (line: string): void => {
   process.stdout.write(`conformance: ${line}\n`);
@@ -42,6 +58,7 @@ const main = async (): Promise<number> => {
       );
     }
     process.env.KIT_RUN_ID = contract.kind === 'remote' ? contract.target.runId : contract.runId;
+    readTimeouts();
     if (contract.kind === 'remote') {
       const { target } = contract;
       say(`target ${target.baseUrl} (${target.environment}), run ${target.runId}`);
@@ -50,7 +67,12 @@ const main = async (): Promise<number> => {
           'PRODUCTION target: only @readonly checks run (set ALLOW_PRODUCTION_WRITES=true to run everything)',
         );
       }
-      await preflight(target);
+      const { roundTripMs } = await preflight(target);
+      process.env.KIT_ROUND_TRIP_MS = String(Math.max(1, roundTripMs));
+      const timeouts = readTimeouts();
+      say(
+        `preflight: the service answers, round trip ${roundTripMs} ms; a request without an answer after ${timeouts.requestMs / 1000} s is not run, a check stops after ${timeouts.testMs / 1000} s`,
+      );
     } else {
       say(`no TARGET_BASE_URL: starting the embedded reference server, run ${contract.runId}`);
     }
@@ -65,17 +87,27 @@ const main = async (): Promise<number> => {
     }
     throw error;
   }
-  const code = await runPlaywright(['test', '-c', 'playwright.config.ts', ...process.argv.slice(2)]);
+  clearPreviousRun();
+  const playwright = await runPlaywrightChild([
+    'test',
+    '-c',
+    'playwright.config.ts',
+    ...process.argv.slice(2),
+  ]);
   // The run's own request budget: what each tenant was sent, and any 429 met outside @ratelimit.
   const contract = readTargetContract();
   const rateLimit = contract.kind === 'remote' ? contract.target.rateLimit : contract.rateLimit;
   const runId = process.env.KIT_RUN_ID;
-  const budget = requestBudgetReport(sumRequestStats(REQUEST_STATS_FOLDER, runId), rateLimit, { runId });
+  const stats = sumRequestStats(REQUEST_STATS_FOLDER, runId);
+  const budget = requestBudgetReport(stats, rateLimit, { runId });
   mkdirSync(CONFORMANCE_OUTPUT, { recursive: true });
   writeFileSync(join(CONFORMANCE_OUTPUT, 'request-stats.json'), `${JSON.stringify(budget, null, 2)}\n`);
   for (const line of describeRequestBudget(budget)) say(line);
-  await certificateStep(say);
-  const runCode = code === 0 && budget.breaches.length === 0 ? EXIT.ok : EXIT.deviation;
+  const certificate = await certificateStep(say);
+  const runCode = exitCodeOfRun(playwright.signal, certificate, budget.breaches.length > 0, (line) =>
+    say(line),
+  );
+  if (playwright.signal) return runCode;
   if (!baseline) return runCode;
   const compare = (line: string) => say(`compare: ${line}`);
   let compareCode: number;
@@ -92,6 +124,63 @@ const main = async (): Promise<number> => {
   }
   // A deviation of the run itself outranks drift from the baseline.
   return runCode !== EXIT.ok ? runCode : compareCode;
+};
+
+/** What the previous run left in the output folder: this run's outputs never mix with it. */
+const clearPreviousRun = (): void => {
+  const paths = outputPaths();
+  for (const path of [
+    paths.results,
+    paths.junit,
+    paths.observations,
+    paths.runInfo,
+    RUN_STOP_FILE,
+    join(CONFORMANCE_OUTPUT, TARGET_HEALTH_FILE),
+    REQUEST_STATS_FOLDER,
+    join(CONFORMANCE_OUTPUT, 'request-stats.json'),
+    paths.certificate,
+  ]) {
+    rmSync(path, { recursive: true, force: true });
+  }
+};
+
+/**
+ * The run's exit code, from what happened to it and from its certificate: an interruption, a stop
+ * (the target went away, a tenant was throttled), a deviation, a budget breach, an incomplete run.
+ * Each case but a clean pass and a deviation is said in one line.
+ */
+const exitCodeOfRun = (
+  signal: NodeJS.Signals | undefined,
+  certificate: Certificate | undefined,
+  budgetBreached: boolean,
+  say: (line: string) => void,
+): number => {
+  if (signal) {
+    say(`INTERRUPTED (${signal}): the certificate says "incomplete: interrupted"; what ran is kept`);
+    return signal === 'SIGTERM' ? EXIT.terminated : EXIT.interrupted;
+  }
+  const stop = readRunStop(RUN_STOP_FILE);
+  if (stop?.reason === 'throttled') {
+    say(throttleLine(stop, REQUEST_STATS_FOLDER, readTargetContract()));
+    return EXIT.throttled;
+  }
+  if (stop) {
+    say(stop.line);
+    return EXIT.targetUnreachable;
+  }
+  if (!certificate) return EXIT.deviation;
+  if (certificate.outcome === 'deviation-found') return EXIT.deviation;
+  if (budgetBreached) {
+    say(
+      'THROTTLED: a paced tenant met 429s outside the rate-limit checks: its real limit is below the contract (see the request counts above)',
+    );
+    return EXIT.throttled;
+  }
+  if (certificate.outcome === 'incomplete') {
+    say(`COULD NOT RUN FULLY: ${certificate.outcomeText}`);
+    return EXIT.targetUnreachable;
+  }
+  return EXIT.ok;
 };
 
 main().then(

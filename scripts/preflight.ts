@@ -1,10 +1,21 @@
 /**
- * One request before the run, so that a target that is down or refuses the given credentials stops
- * the run in seconds with one message, instead of failing every test in minutes.
+ * Before the run, a few GETs of random uuids (which create nothing, so they are safe against
+ * production) establish that the target is the service and measure its round trip. A target that is
+ * no working deployment stops the run in seconds with one line saying what came back, instead of a
+ * list of deviations minutes later:
+ * - no answer (refused, reset, no DNS name, TLS failure, silence): unreachable;
+ * - a redirect: the base URL is probably wrong (the kit follows no redirect);
+ * - a 429: the tenant is already throttled;
+ * - 401/403 with the service's error body: the credentials are refused (a configuration error);
+ * - any other answer without the part 7 JSON body (a proxy's 502 page, an empty 404 from another host
+ *   or path prefix, an HTML page with 200): not the service.
+ * Any answer with the part 7 body (a 404 ERR-4002, or even a 500 ERR-5001) is the service: the run
+ * judges it.
  */
 import { request } from 'undici';
 import type { Target } from '../config/index.ts';
 import { ConfigError, EXIT } from '../config/index.ts';
+import { bodyPreview, isPlainObject, parseJsonBody, readErrorBody } from '../oracle/index.ts';
 import { eventPath, HEADERS, JSON_CONTENT_TYPE } from '../spec/index.ts';
 
 export class PreflightError extends Error {
@@ -16,13 +27,28 @@ export class PreflightError extends Error {
   }
 }
 
-const PREFLIGHT_TIMEOUT_MS = 10_000;
+export const PREFLIGHT_TIMEOUT_MS = 10_000;
+/** GETs sent to measure the round trip: the median of them is the run's. */
+const ROUND_TRIPS = 3;
 
-/** GET of a random uuid: creates nothing, so it is safe against production. */
-export const preflight = async (target: Target): Promise<void> => {
+export interface PreflightResult {
+  /** The median round trip of the preflight's GETs, in milliseconds. */
+  readonly roundTripMs: number;
+}
+
+interface Answer {
+  readonly status: number;
+  readonly headers: Record<string, string>;
+  readonly text: string;
+  readonly ms: number;
+}
+
+const header = (value: string | string[] | undefined): string =>
+  Array.isArray(value) ? value.join(', ') : (value ?? '');
+
+const get = async (target: Target): Promise<Answer> => {
   const url = `${target.baseUrl}${eventPath(crypto.randomUUID())}`;
-  let status: number;
-  let body: string;
+  const started = performance.now();
   try {
     const response = await request(url, {
       method: 'GET',
@@ -33,8 +59,15 @@ export const preflight = async (target: Target): Promise<void> => {
       },
       signal: AbortSignal.timeout(PREFLIGHT_TIMEOUT_MS),
     });
-    status = response.statusCode;
-    body = await response.body.text();
+    const text = await response.body.text();
+    return {
+      status: response.statusCode,
+      headers: Object.fromEntries(
+        Object.entries(response.headers).map(([name, value]) => [name.toLowerCase(), header(value)]),
+      ),
+      text,
+      ms: performance.now() - started,
+    };
   } catch (error) {
     const cause = (error as { cause?: Error }).cause?.message ?? (error as Error).message;
     const reason =
@@ -44,10 +77,50 @@ export const preflight = async (target: Target): Promise<void> => {
       EXIT.targetUnreachable,
     );
   }
-  if (status === 401 || status === 403) {
-    const code = /"errorCode"\s*:\s*"(ERR-\d{4})"/.exec(body)?.[1] ?? 'no errorCode';
-    throw new ConfigError(
-      `TENANT_A_CLIENT_ID / TENANT_A_ACCESS_TOKEN are refused by ${target.baseUrl} (HTTP ${status}, ${code}): check the credentials and the environment`,
+};
+
+/** Why the first answer shows the target is not a working deployment of the service, or undefined. */
+export const judgeFirstAnswer = (
+  target: Target,
+  answer: Answer,
+): PreflightError | ConfigError | undefined => {
+  const what = `TARGET_BASE_URL ${target.baseUrl} answers the preflight GET with HTTP ${answer.status}`;
+  const json = parseJsonBody(answer.text);
+  const body = readErrorBody({ ...answer, json });
+  if (answer.status >= 300 && answer.status < 400) {
+    return new PreflightError(
+      `${what}, a redirect to ${answer.headers.location || '(no Location)'}: wrong base URL? (the kit follows no redirect)`,
+      EXIT.targetUnreachable,
     );
   }
+  if (answer.status === 429) {
+    return new PreflightError(
+      `${what}: tenant A is already throttled; wait a window (RATE_LIMIT_WINDOW_SECONDS) and run again`,
+      EXIT.targetUnreachable,
+    );
+  }
+  if ((answer.status === 401 || answer.status === 403) && body) {
+    return new ConfigError(
+      `TENANT_A_CLIENT_ID / TENANT_A_ACCESS_TOKEN are refused by ${target.baseUrl} (HTTP ${answer.status}, ${body.errorCode}): check the credentials and the environment`,
+    );
+  }
+  const isServiceAnswer =
+    answer.status >= 200 && answer.status < 300 ? isPlainObject(json) : body !== undefined;
+  if (!isServiceAnswer) {
+    return new PreflightError(
+      `${what} (${answer.headers['content-type'] || 'no Content-Type'}) and ${bodyPreview(answer.text)}, not the service's JSON: wrong host or path prefix, or the service behind it is down`,
+      EXIT.targetUnreachable,
+    );
+  }
+  return undefined;
+};
+
+export const preflight = async (target: Target): Promise<PreflightResult> => {
+  const first = await get(target);
+  const problem = judgeFirstAnswer(target, first);
+  if (problem) throw problem;
+  const times = [first.ms];
+  for (let round = 1; round < ROUND_TRIPS; round += 1) times.push((await get(target)).ms);
+  times.sort((a, b) => a - b);
+  return { roundTripMs: Math.round(times[Math.floor(times.length / 2)] as number) };
 };

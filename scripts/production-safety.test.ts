@@ -1,7 +1,7 @@
 /**
- * DESIGN principle 4: against production only checks that create nothing run, unless the user opts
- * in. Proven end to end: the suite runs against the reference server in production mode, which then
- * counts the events it holds.
+ * Against production only checks that create nothing run, unless the user opts in; and "read-only"
+ * means GET only. Proven end to end: the suite runs against the reference server in production mode,
+ * through a proxy that records every method, and the server then counts the events it holds.
  */
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { startReferenceServer } from '../reference/index.ts';
 import { targetEnvironmentOf } from '../reference/target-env.ts';
+import { startMisbehavingTarget } from './test-support/misbehaving-target.ts';
 import { runConformance } from './test-support/run-conformance.ts';
 
 test.setTimeout(180_000);
@@ -26,11 +27,16 @@ const specsOf = (suite: PlaywrightSuite): NonNullable<PlaywrightSuite['specs']> 
   ...(suite.suites ?? []).flatMap(specsOf),
 ];
 
-test('PRODUCTION-SAFETY: against production only @readonly checks run, and nothing is created', async () => {
+test('PRODUCTION-SAFETY: against production only @readonly checks run, nothing is created, only GETs are sent', async () => {
   const server = await startReferenceServer({ environment: 'production' });
+  // Every request the run sends passes through a recorder: a read-only run sends nothing but GETs.
+  const recorder = await startMisbehavingTarget({ kind: 'proxy', upstream: server.baseUrl });
   try {
     const output = mkdtempSync(join(tmpdir(), 'kit-production-'));
-    const result = await runConformance({ ...targetEnvironmentOf(server), KIT_OUTPUT_DIR: output }, []);
+    const result = await runConformance(
+      { ...targetEnvironmentOf(server), TARGET_BASE_URL: recorder.url, KIT_OUTPUT_DIR: output },
+      [],
+    );
     expect(result.code, result.output).toBe(0);
     expect(result.output).toContain('PRODUCTION target: only @readonly checks run');
     const report = JSON.parse(
@@ -40,7 +46,10 @@ test('PRODUCTION-SAFETY: against production only @readonly checks run, and nothi
     expect(ran.length).toBeGreaterThan(5);
     for (const spec of ran) expect(spec.tags, spec.title).toContain('readonly');
     expect(server.eventCount()).toBe(0);
+    expect(recorder.requests.length).toBeGreaterThan(10);
+    expect(recorder.requests.filter((r) => !r.startsWith('GET '))).toEqual([]);
   } finally {
+    await recorder.close();
     await server.close();
   }
 });

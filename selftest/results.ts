@@ -43,8 +43,10 @@ const clip = (text: string): string =>
   text.length > MAX_SUMMARY ? `${text.slice(0, MAX_SUMMARY - 1)}…` : text;
 
 const resultOf = (test: ReportedTest): TestResult => {
+  // A check cut short (a time-out, a property's time limit) that found nothing proves nothing either way.
+  const cutShort = test.inconclusive !== undefined && test.violations.length === 0;
   const outcome: TestOutcome =
-    test.status === 'failed' ? 'failed' : test.status === 'skipped' ? 'skipped' : 'passed';
+    test.status === 'skipped' || cutShort ? 'skipped' : test.status === 'failed' ? 'failed' : 'passed';
   const violated = [...new Set(test.violations.map((v) => v.rule))];
   const first = test.violations[0];
   return {

@@ -136,6 +136,8 @@ export interface CertificateInput {
   };
   readonly loadSummaries: readonly Omit<LoadSummary, 'file'>[];
   readonly rules?: readonly Rule[];
+  /** Why the run was stopped before its end (the target went away, a tenant was throttled). */
+  readonly stopped?: string | undefined;
 }
 
 const zeroCounts = (): Record<TestOutcomeStatus, number> => ({ passed: 0, failed: 0, skipped: 0, flaky: 0 });
@@ -245,8 +247,20 @@ const outcomeOf = (
   rules: readonly RuleEntry[],
   testCounts: Record<TestOutcomeStatus, number>,
   runErrors: readonly string[],
+  ended: { readonly status: string | undefined; readonly stopped: string | undefined },
 ): { outcome: Outcome; text: string } => {
   const failedRules = rules.filter((r) => r.verdict === 'failed').length;
+  const found = failedRules > 0 ? ` In what ran, ${plural(failedRules, 'rule')} failed.` : '';
+  // A run cut short says so first: what it did not check is not a pass, and never another run's.
+  if (ended.status === 'interrupted' || ended.status === 'running') {
+    return {
+      outcome: 'incomplete',
+      text: `Incomplete: interrupted before the end (${plural(testCounts.passed + testCounts.failed + testCounts.flaky, 'test')} ran).${found}`,
+    };
+  }
+  if (ended.stopped) {
+    return { outcome: 'incomplete', text: `Incomplete: the run was stopped: ${ended.stopped}.${found}` };
+  }
   if (failedRules > 0) {
     return {
       outcome: 'deviation-found',
@@ -371,7 +385,10 @@ export const buildCertificate = (input: CertificateInput): Certificate => {
   for (const entry of entries) verdicts[entry.verdict] += 1;
   const allTests = [...input.outcomes, ...loadTests];
   const testCounts = countsOf(allTests);
-  const { outcome, text } = outcomeOf(entries, testCounts, input.runErrors);
+  const { outcome, text } = outcomeOf(entries, testCounts, input.runErrors, {
+    status: input.run?.status,
+    stopped: input.stopped,
+  });
   const unknownObservations = Object.keys(input.observations.byRule)
     .filter((id) => !rules.some((r) => r.id === id))
     .sort();

@@ -6,6 +6,7 @@
 import type { JSONReport, JSONReportSuite, JSONReportTest } from '@playwright/test/reporter';
 import {
   inconclusiveReason,
+  notRunReason,
   parseRuleTitle,
   type Violation,
   violationsOfAnnotations,
@@ -93,8 +94,20 @@ const visit = (
 ): void => {
   for (const spec of suite.specs) {
     for (const test of spec.tests) {
-      const status = statusOf(test);
       const annotations = annotationsOf(test);
+      const violations = violationsOfAnnotations(annotations);
+      // A check that got no answer to judge, or ran out of time, is not run or inconclusive: never a
+      // failure of a rule unless it recorded a violation first.
+      const interrupted = test.results.some((result) => result.status === 'interrupted');
+      const notRun =
+        violations.length === 0
+          ? (notRunReason(annotations) ?? (interrupted ? 'not run: the run was interrupted' : undefined))
+          : undefined;
+      const timedOut =
+        violations.length === 0 && test.results.some((result) => result.status === 'timedOut')
+          ? `the check ran out of time (${Math.round(test.timeout / 1000)} s): the target answered too slowly for it`
+          : undefined;
+      const status = notRun ? 'skipped' : statusOf(test);
       out.push({
         title: spec.title,
         fullTitle: [...describes, spec.title].join(' › '),
@@ -103,10 +116,10 @@ const visit = (
         ruleIds: parseRuleTitle(spec.title).ids,
         tags: [...spec.tags].sort(),
         status,
-        reasons: status === 'skipped' ? skipReasons(test) : [],
+        reasons: notRun ? [notRun] : status === 'skipped' ? skipReasons(test) : [],
         error: status === 'failed' ? firstError(test) : undefined,
-        violations: violationsOfAnnotations(annotations),
-        inconclusive: inconclusiveReason(annotations),
+        violations,
+        inconclusive: inconclusiveReason(annotations) ?? timedOut,
       });
     }
   }

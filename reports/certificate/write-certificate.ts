@@ -8,6 +8,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { JSONReport } from '@playwright/test/reporter';
 import { redact, registerSecrets } from '../../suites/support/redaction.ts';
+import { readRunStop, runStopPath } from '../../suites/support/run-stop.ts';
 import { type ComparisonFile, readComparisonFile } from '../compare/comparison-file.ts';
 import { kitVersion } from '../kit-version.ts';
 import { readLoadSummaries } from '../load-summaries.ts';
@@ -42,6 +43,8 @@ const readResults = (path: string): JSONReport => {
   }
 };
 
+const emptyReport = (): JSONReport => ({ suites: [], errors: [] }) as unknown as JSONReport;
+
 const readObservations = (path: string): ObservationsFile | undefined => {
   if (!existsSync(path)) return undefined;
   try {
@@ -69,7 +72,18 @@ export const writeCertificate = async (options: CertificateOptions = {}): Promis
   const env = options.env ?? process.env;
   const paths = options.paths ?? outputPaths(env);
   registerSecrets(env.TENANT_A_ACCESS_TOKEN, env.TENANT_B_ACCESS_TOKEN, env.RATE_LIMIT_ACCESS_TOKEN);
-  const report = readResults(paths.results);
+  const run = readRunInfo(paths.runInfo);
+  // A run that ended before Playwright wrote its report (killed, or stopped by a signal Playwright
+  // could not finish on) still gets a certificate: of nothing, saying so.
+  const unfinished =
+    run !== undefined && run.status !== undefined && run.status !== 'passed' && run.status !== 'failed';
+  const report = !existsSync(paths.results) && unfinished ? emptyReport() : readResults(paths.results);
+  const resultsRunId = (report.config?.metadata as { runId?: string } | undefined)?.runId;
+  if (run?.runId && resultsRunId && run.runId !== resultsRunId) {
+    throw new CertificateInputError(
+      `${shown(paths.results)} is of run ${resultsRunId}, ${shown(paths.runInfo)} of run ${run.runId}: refusing to mix two runs' results`,
+    );
+  }
   const observations = readObservations(paths.observations);
   const suiteListing =
     options.suiteListing === undefined || options.suiteListing === 'list'
@@ -77,7 +91,8 @@ export const writeCertificate = async (options: CertificateOptions = {}): Promis
       : options.suiteListing;
   const certificate = buildCertificate({
     kitVersion: kitVersion(),
-    run: readRunInfo(paths.runInfo),
+    run,
+    stopped: readRunStop(runStopPath(paths.conformance))?.line,
     runIdFallback: observations?.runId,
     dateFallback: report.stats?.startTime,
     outcomes: testOutcomes(report),
@@ -147,10 +162,13 @@ export const describeCertificate = ({ certificate, files, profile }: WrittenCert
  * The last step of `npm run conformance`: writes the certificate and says so in one line. A failure to
  * write it is said, not thrown: the run's own exit code stays the gate.
  */
-export const certificateStep = async (say: (line: string) => void): Promise<void> => {
+export const certificateStep = async (say: (line: string) => void): Promise<Certificate | undefined> => {
   try {
-    say(`certificate: ${describeCertificate(await writeCertificate())}`);
+    const written = await writeCertificate();
+    say(`certificate: ${describeCertificate(written)}`);
+    return written.certificate;
   } catch (error) {
     say(`certificate not written: ${(error as Error).message}`);
+    return undefined;
   }
 };

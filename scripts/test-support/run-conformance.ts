@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 
 export interface ConformanceRun {
   readonly code: number | null;
@@ -13,6 +13,8 @@ export interface ConformanceRun {
 export const runConformance = (
   env: Record<string, string>,
   args: readonly string[] = [],
+  /** Given the running process and a way to read its output so far (to interrupt it, say). */
+  onStart?: (child: ChildProcess, output: () => string) => void,
 ): Promise<ConformanceRun> =>
   new Promise((resolve) => {
     const started = performance.now();
@@ -26,5 +28,6 @@ export const runConformance = (
     };
     child.stdout.on('data', collect);
     child.stderr.on('data', collect);
+    onStart?.(child, () => output);
     child.on('close', (code) => resolve({ code, output, seconds: (performance.now() - started) / 1000 }));
   });

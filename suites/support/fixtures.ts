@@ -7,8 +7,19 @@
 import { join } from 'node:path';
 import { test as base, expect, type TestInfo } from '@playwright/test';
 import { Agent } from 'undici';
-import { loadTarget, mayWrite, type Target, type TenantCredentials } from '../../config/index.ts';
-import { errorBodyViolations, parseJsonBody, type Violation } from '../../oracle/index.ts';
+import {
+  loadTarget,
+  mayWrite,
+  readTimeouts,
+  type Target,
+  type TenantCredentials,
+} from '../../config/index.ts';
+import {
+  errorBodyViolations,
+  NOT_RUN_ANNOTATION,
+  parseJsonBody,
+  type Violation,
+} from '../../oracle/index.ts';
 import { outputPaths } from '../../reports/output-paths.ts';
 import type { RuleId } from '../../spec/index.ts';
 import { describeExchange, exchangeTitle, type HttpExchange } from './http-exchange.ts';
@@ -17,22 +28,28 @@ import { registerSecrets } from './redaction.ts';
 import { pacingIntervalMs, RequestPacer } from './request-pacer.ts';
 import { RequestStatsRecorder } from './request-stats.ts';
 import { applyRuleLabels, labelViolatedRules } from './rule-labels.ts';
+import { RunGuard } from './run-guard.ts';
+import { readRunStop, runStopPath } from './run-stop.ts';
 import { ServiceClient } from './service-client.ts';
+import { fateOf } from './target-health.ts';
 import { recordViolations, violationFailure } from './verdicts.ts';
 
 /** Under reports/output, or KIT_OUTPUT_DIR, so that concurrent runs (the self-check) keep apart. */
 export const CONFORMANCE_OUTPUT = outputPaths().conformance;
 export const REQUEST_STATS_FOLDER = join(CONFORMANCE_OUTPUT, 'request-stats');
+/** Where a worker stops the run for the others (run-stop.ts). */
+export const RUN_STOP_FILE = runStopPath(CONFORMANCE_OUTPUT);
 
 /** Attach at most this many exchanges a test, the first and the last half: property tests send hundreds. */
 const MAX_ATTACHED_EXCHANGES = 40;
 
-const REQUEST_TIMEOUT_MS = Number(process.env.KIT_REQUEST_TIMEOUT_MS ?? 15_000);
+const TIMEOUTS = readTimeouts();
 
 export type Observe = (ruleId: RuleId, observed: string, detail?: unknown) => Promise<void>;
 
 interface WorkerFixtures {
   target: Target;
+  runGuard: RunGuard;
   connectionPool: Agent;
   requestStats: RequestStatsRecorder;
   pacers: Map<string, RequestPacer>;
@@ -57,7 +74,8 @@ const errorBodyViolationsOf = (
 ): { violations: Violation[]; exchange: HttpExchange }[] =>
   exchanges.flatMap((exchange) => {
     const response = exchange.response;
-    if (!response) return [];
+    // No answer, or a gateway's page instead of the service's: the test was not run, nothing judged.
+    if (!response || fateOf(response, exchange.error).kind !== 'answered') return [];
     const violations = errorBodyViolations({
       status: response.status,
       headers: response.headers,
@@ -97,6 +115,12 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
         target.rateLimitTenant?.accessToken,
       );
       await use(target);
+    },
+    { scope: 'worker' },
+  ],
+  runGuard: [
+    async ({ target }, use) => {
+      await use(new RunGuard(RUN_STOP_FILE, target.rateLimit.windowSeconds * 1000));
     },
     { scope: 'worker' },
   ],
@@ -141,6 +165,11 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   },
   conformanceChecks: [
     async ({ target, exchanges }, use, testInfo) => {
+      const stop = readRunStop(RUN_STOP_FILE);
+      if (stop) {
+        testInfo.annotations.push({ type: NOT_RUN_ANNOTATION, description: `not run: ${stop.line}` });
+        testInfo.skip(true, `not run: the run was stopped (${stop.reason})`);
+      }
       if (!mayWrite(target) && !testInfo.tags.includes('@readonly')) {
         testInfo.skip(
           true,
@@ -160,17 +189,20 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     },
     { auto: true },
   ],
-  clientFor: async ({ target, connectionPool, requestStats, pacers, exchanges }, use) => {
+  clientFor: async ({ target, connectionPool, requestStats, pacers, exchanges, runGuard }, use) => {
     await use(
       (tenant, options = {}) =>
         new ServiceClient(tenant, {
+          guard: runGuard,
+          // The rate-limit tenant is throttled on purpose; a paced tenant never should be.
+          watchThrottles: options.paced !== false,
           baseUrl: target.baseUrl,
           dispatcher: connectionPool,
           // Requests without tenant headers still reach the target; they share tenant A's budget.
           pacer: options.paced === false ? undefined : pacers.get(tenant?.name ?? 'A'),
           stats: requestStats,
           onExchange: (exchange) => exchanges.push(exchange),
-          timeoutMs: REQUEST_TIMEOUT_MS,
+          timeoutMs: TIMEOUTS.requestMs,
           backoffMs: (attempt) => Math.min(target.rateLimit.windowSeconds * 1000, 500 * 2 ** attempt),
           max429Retries: 6,
         }),

@@ -23,6 +23,7 @@ import {
   runSettings,
 } from './property-runs.ts';
 import { redact } from './redaction.ts';
+import { RunStoppedError } from './run-guard.ts';
 import { NoResponseError } from './service-client.ts';
 import { recordViolations } from './verdicts.ts';
 
@@ -150,7 +151,7 @@ export const checkProperty = async <T>(options: PropertyOptions<T>, testInfo: Te
       if (!settled) {
         const shown = options.show ? options.show(value) : fc.stringify(value);
         lastFailure = { shown, notes, exchanges: exchanges.slice(from), error };
-        if (error instanceof NoResponseError) noAnswer = lastFailure;
+        if (error instanceof NoResponseError || error instanceof RunStoppedError) noAnswer = lastFailure;
       }
       throw error;
     }
@@ -186,17 +187,27 @@ export const checkProperty = async <T>(options: PropertyOptions<T>, testInfo: Te
     return;
   }
 
+  if (noAnswer) {
+    // No answer, no verdict: the property is not run (the client marked it), never failed on a rule.
+    await testInfo.attach('property stopped: the request that got no answer', {
+      body: describeFailedRun(noAnswer),
+      contentType: 'text/plain',
+    });
+    testInfo.skip(
+      true,
+      `not run: the target stopped answering after ${details.numRuns} run(s) of the property`,
+    );
+  }
   // fc.commands prints the commands that ran with a replayPath, which an exact replay needs as well.
   const commandsReplayPath = /replayPath="([^"]+)"/.exec(fc.stringify(details.counterexample))?.[1];
-  // After a run without an answer the later runs were never sent: their path replays nothing real.
   const replay = replayInstructions(
     testInfo.title,
     details.seed,
-    noAnswer ? null : details.counterexamplePath,
+    details.counterexamplePath,
     replayEnvironment(options.target),
     commandsReplayPath,
   );
-  const shown = noAnswer ?? lastFailure;
+  const shown = lastFailure;
   // The shrunk failure is the test's: its violations are credited like a hand-written check's.
   if (shown?.error instanceof PropertyViolation) {
     recordViolations(shown.error.violations, shown.exchanges.at(-1));
@@ -212,11 +223,9 @@ export const checkProperty = async <T>(options: PropertyOptions<T>, testInfo: Te
     });
   }
   await testInfo.attach('property replay', { body: replay, contentType: 'text/plain' });
-  const header = noAnswer
-    ? 'The target stopped answering: the property was stopped, and the counterexample below is the run that got no answer (not shrunk).'
-    : details.interrupted
-      ? 'The time limit interrupted shrinking: the counterexample below is the smallest found so far.'
-      : undefined;
+  const header = details.interrupted
+    ? 'The time limit interrupted shrinking: the counterexample below is the smallest found so far.'
+    : undefined;
   const report = [
     `Property failed: ${testInfo.title}`,
     `Failed after ${details.numRuns} run(s), shrunk ${details.numShrinks} time(s): { seed: ${details.seed}, path: "${details.counterexamplePath ?? ''}" }`,

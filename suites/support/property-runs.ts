@@ -13,7 +13,7 @@
  * Replay: `FC_SEED` (and `FC_PATH`, printed by a failing property) are passed to fast-check, so the
  * same seed replays the same run and seed + path replays exactly the shrunk counterexample.
  */
-import type { RateLimitSettings, Target } from '../../config/index.ts';
+import { type RateLimitSettings, readTimeouts, type Target } from '../../config/index.ts';
 import { RUN_SHARE_OF_LIMIT, workerShareOfLimit } from './request-pacer.ts';
 
 /** The number of property tests that share the remote budget (suites/properties/*.spec.ts). */
@@ -32,14 +32,26 @@ export interface PropertyCost {
   readonly requestsPerRun: number;
 }
 
-/** Runs for a real deployment with this limit and this many workers (see the file's comment). */
-export const remoteRuns = (limit: RateLimitSettings, workers: number, requestsPerRun: number): number => {
+/**
+ * Runs for a real deployment with this limit and this many workers (see the file's comment), and, when
+ * the preflight measured it, this round trip: a slow target gets fewer runs, not a time-out.
+ */
+export const remoteRuns = (
+  limit: RateLimitSettings,
+  workers: number,
+  requestsPerRun: number,
+  roundTripMs?: number,
+): number => {
   const perRequest = Math.max(1, requestsPerRun);
   const budget = (limit.requestsPerWindow * RUN_SHARE_OF_LIMIT * REMOTE_PROPERTY_WINDOWS) / PROPERTY_TESTS;
   const byBudget = Math.floor(budget / perRequest);
   const perSecond = workerShareOfLimit(limit, workers) / limit.windowSeconds;
   const byTime = Math.floor((perSecond * REMOTE_PROPERTY_SECONDS) / perRequest);
-  return Math.min(MAX_REMOTE_RUNS, Math.max(MIN_REMOTE_RUNS, Math.min(byBudget, byTime)));
+  const byLatency =
+    roundTripMs && roundTripMs > 0
+      ? Math.floor((REMOTE_PROPERTY_SECONDS * 1000) / (perRequest * roundTripMs))
+      : Number.POSITIVE_INFINITY;
+  return Math.min(MAX_REMOTE_RUNS, Math.max(MIN_REMOTE_RUNS, Math.min(byBudget, byTime, byLatency)));
 };
 
 /**
@@ -91,6 +103,9 @@ export const runSettings = (
     ? [positiveInteger('FC_RUNS', runsText), 'FC_RUNS' as const]
     : target.embedded
       ? [cost.embeddedRuns, 'embedded' as const]
-      : [remoteRuns(target.rateLimit, workers, cost.requestsPerRun), 'remote' as const];
+      : [
+          remoteRuns(target.rateLimit, workers, cost.requestsPerRun, readTimeouts(env).roundTripMs),
+          'remote' as const,
+        ];
   return { numRuns, source, seed, path: pathText || undefined };
 };

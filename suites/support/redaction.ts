@@ -1,17 +1,40 @@
 /**
  * Tokens are secrets: every string the kit writes about a request (attachments, curl commands,
- * observations, console lines) passes through here first. Both the tokens the run was given and
- * anything shaped like a token are replaced, so a token echoed back by a deployment is caught too.
+ * observations, annotations, console lines) passes through here first. The tokens the run was given
+ * are replaced in every form a deployment may echo them in (text, URL-encoded, JSON-escaped, base64
+ * and base64url at any alignment, and any fragment of those: secret-forms.ts), and anything shaped
+ * like a token (a known prefix, then token or URL-encoded characters) is replaced too.
  */
 import { TOKEN_PREFIXES } from '../../spec/index.ts';
+import { secretForms, secretFragments } from './secret-forms.ts';
 
-const TOKEN_SHAPE = new RegExp(`(${Object.values(TOKEN_PREFIXES).join('|')})[A-Za-z0-9._~+/=-]+`, 'g');
+const PREFIXES = Object.values(TOKEN_PREFIXES);
 
-const knownSecrets = new Set<string>();
+/** A character of a token, of its URL encoding or of its base64. */
+const TOKEN_CHARACTERS = '[A-Za-z0-9._~+/=%-]';
+
+const TOKEN_SHAPE = new RegExp(`(${PREFIXES.join('|')})(?:[A-Za-z0-9._~+/=-]|%[0-9A-Fa-f]{2})+`, 'g');
+
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Per secret: one pattern of its whole forms, longest first, then one of its fragments. */
+const patterns = new Map<string, readonly RegExp[]>();
 
 /** Registers values that must never be written anywhere (the target's access tokens). */
 export const registerSecrets = (...secrets: readonly (string | undefined)[]): void => {
-  for (const secret of secrets) if (secret && secret.length >= 4) knownSecrets.add(secret);
+  for (const secret of secrets) {
+    if (!secret || secret.length < 4 || patterns.has(secret)) continue;
+    const alternation = (texts: readonly string[]) =>
+      [...new Set(texts)]
+        .sort((a, b) => b.length - a.length)
+        .map(escapeRegExp)
+        .join('|');
+    const whole = new RegExp(alternation(secretForms(secret).map((f) => f.text)), 'g');
+    const fragments = secretFragments(secret, PREFIXES).map((f) => f.text);
+    // A fragment takes the whole run of token characters around it: a truncated echo leaves nothing.
+    const around = new RegExp(`${TOKEN_CHARACTERS}*(?:${alternation(fragments)})${TOKEN_CHARACTERS}*`, 'g');
+    patterns.set(secret, fragments.length > 0 ? [whole, around] : [whole]);
+  }
 };
 
 export const redactedToken = (token: string): string => {
@@ -21,8 +44,9 @@ export const redactedToken = (token: string): string => {
 
 export const redact = (text: string): string => {
   let result = text;
-  for (const secret of knownSecrets) {
-    if (result.includes(secret)) result = result.split(secret).join(redactedToken(secret));
+  for (const [secret, [whole, fragments]] of patterns) {
+    result = result.replace(whole as RegExp, redactedToken(secret));
+    if (fragments) result = result.replace(fragments, '<redacted>');
   }
   return result.replace(TOKEN_SHAPE, (match, prefix: string) =>
     match === `${prefix}<redacted>` ? match : `${prefix}<redacted>`,

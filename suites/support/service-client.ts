@@ -6,6 +6,8 @@
  *
  * As a client of the service it follows part 4's rules: a 429 is retried with backoff (and counted),
  * a POST that may have succeeded is never retried, a 5xx or a time-out is reported, not retried.
+ * A request with no answer marks its test *not run* (no rule can be judged without an answer), and
+ * the run's guard (run-guard.ts) stops the run when the target is gone or keeps throttling.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type Dispatcher, request } from 'undici';
@@ -15,6 +17,8 @@ import type { HttpExchange, RecordedRequest } from './http-exchange.ts';
 import { describeExchange } from './http-exchange.ts';
 import type { RequestPacer } from './request-pacer.ts';
 import type { RequestStatsRecorder } from './request-stats.ts';
+import { markNotRun, type RunGuard } from './run-guard.ts';
+import { fateOf } from './target-health.ts';
 
 export interface ServiceResponse {
   readonly status: number;
@@ -53,6 +57,10 @@ export interface ServiceClientDeps {
   /** Delay before the n-th retry of a 429 (0-based). */
   readonly backoffMs: (attempt: number) => number;
   readonly max429Retries: number;
+  /** The run's guard; without one, nothing stops the run (the kit's own tests of the client). */
+  readonly guard?: RunGuard;
+  /** Whether a 429 is a breach of the run's own pacing (a paced tenant's), which the guard watches. */
+  readonly watchThrottles?: boolean;
 }
 
 const flattenHeaders = (raw: Record<string, string | string[] | undefined>): Record<string, string> =>
@@ -113,7 +121,12 @@ export class ServiceClient {
       const response = await this.#sendOnce(options);
       if (response.status !== 429) return response;
       this.deps.stats.throttled(this.#statsKey);
-      if (!retryOn429 || attempt >= this.deps.max429Retries) return response;
+      if (!retryOn429) return response;
+      if (this.deps.watchThrottles) {
+        const stopped = this.deps.guard?.throttled(this.#statsKey);
+        if (stopped) throw stopped;
+      }
+      if (attempt >= this.deps.max429Retries) return response;
       this.deps.stats.retried(this.#statsKey);
       // A 429 means the request was not processed, so even a POST may be sent again (part 8).
       await sleep(this.deps.backoffMs(attempt));
@@ -139,7 +152,9 @@ export class ServiceClient {
       headers,
       body: body === undefined ? undefined : typeof body === 'string' ? body : new TextDecoder().decode(body),
     };
+    this.deps.guard?.beforeRequest();
     await this.deps.pacer?.take();
+    this.deps.guard?.beforeRequest();
     this.deps.stats.sent(this.#statsKey);
     const startedAt = new Date().toISOString();
     const start = performance.now();
@@ -173,10 +188,19 @@ export class ServiceClient {
         durationMs: performance.now() - start,
       };
       this.deps.onExchange(exchange);
-      // Not retried: a POST may have been stored (part 4, rule 6); the test reports it.
+      this.deps.guard?.afterRequest(exchange);
+      // Not retried: a POST may have been stored (part 4, rule 6). No rule can be judged without an
+      // answer: the test is not run, never failed on a rule.
+      markNotRun(`not run: the target gave no HTTP answer (${reason})`);
       throw new NoResponseError(`The target gave no HTTP answer: ${reason}\n${describeExchange(exchange)}`);
     }
     this.deps.onExchange(exchange);
+    this.deps.guard?.afterRequest(exchange);
+    const fate = fateOf(exchange.response, exchange.error);
+    if (fate.kind === 'gateway') {
+      markNotRun(`not run: the service did not answer (${fate.detail})`);
+      throw new NoResponseError(`The service did not answer: ${fate.detail}\n${describeExchange(exchange)}`);
+    }
     const response = exchange.response;
     if (!response) throw new NoResponseError('unreachable');
     return {

@@ -1,0 +1,68 @@
+/**
+ * How long the kit waits, scaled to the target: slow is not wrong. Nothing in the spec states a
+ * latency, so a request that gets no answer in time is "not run", never a rule failure; the waits grow
+ * with the round trip the preflight measured (KIT_ROUND_TRIP_MS, which `npm run conformance` sets), and
+ * the user can set them outright.
+ *
+ * | variable | meaning | default |
+ * |---|---|---|
+ * | `REQUEST_TIMEOUT_SECONDS` | how long one request may take before it counts as no answer | 30 round trips, at least 5 s (15 s when no round trip was measured: the embedded server) |
+ * | `KIT_TEST_TIMEOUT_SECONDS` | how long one check may take (a property's runs stop in time within it) | 120 s, or 60 s + 80 round trips when more |
+ */
+import { z } from 'zod';
+import { ConfigError } from './config-error.ts';
+
+export interface Timeouts {
+  readonly requestMs: number;
+  readonly testMs: number;
+  /** The round trip measured by the preflight, when there was one. */
+  readonly roundTripMs: number | undefined;
+}
+
+/** Without a measured round trip (the embedded server, on a machine that may be busy). */
+export const DEFAULT_REQUEST_TIMEOUT_MS = 15_000;
+/** The least a request waits for a target whose round trip was measured. */
+export const MIN_REQUEST_TIMEOUT_MS = 5_000;
+export const DEFAULT_TEST_TIMEOUT_MS = 120_000;
+
+const seconds = (name: string) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((text, context) => {
+      if (text === undefined || text === '') return undefined;
+      const value = Number(text);
+      if (!Number.isFinite(value) || value <= 0 || value > 3600) {
+        context.addIssue({ code: 'custom', message: `${name} must be a number of seconds from 0 to 3600` });
+        return z.NEVER;
+      }
+      return value;
+    });
+
+const schema = z.object({
+  REQUEST_TIMEOUT_SECONDS: seconds('REQUEST_TIMEOUT_SECONDS'),
+  KIT_TEST_TIMEOUT_SECONDS: seconds('KIT_TEST_TIMEOUT_SECONDS'),
+  KIT_ROUND_TRIP_MS: seconds('KIT_ROUND_TRIP_MS'),
+});
+
+/** The waits of a run; a malformed value is a ConfigError naming the variable, never its value. */
+export const readTimeouts = (env: NodeJS.ProcessEnv = process.env): Timeouts => {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) throw new ConfigError(parsed.error.issues[0]?.message ?? 'bad time-out settings');
+  const { REQUEST_TIMEOUT_SECONDS, KIT_TEST_TIMEOUT_SECONDS, KIT_ROUND_TRIP_MS } = parsed.data;
+  const roundTrip = KIT_ROUND_TRIP_MS ?? 0;
+  return {
+    requestMs:
+      REQUEST_TIMEOUT_SECONDS !== undefined
+        ? REQUEST_TIMEOUT_SECONDS * 1000
+        : KIT_ROUND_TRIP_MS !== undefined
+          ? Math.max(MIN_REQUEST_TIMEOUT_MS, 30 * roundTrip)
+          : DEFAULT_REQUEST_TIMEOUT_MS,
+    testMs:
+      KIT_TEST_TIMEOUT_SECONDS !== undefined
+        ? KIT_TEST_TIMEOUT_SECONDS * 1000
+        : Math.max(DEFAULT_TEST_TIMEOUT_MS, 60_000 + 80 * roundTrip),
+    roundTripMs: KIT_ROUND_TRIP_MS,
+  };
+};
