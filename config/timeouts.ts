@@ -14,6 +14,11 @@ import { ConfigError } from './config-error.ts';
 
 export interface Timeouts {
   readonly requestMs: number;
+  /**
+   * Once a request has gone unanswered, the next ones wait this long: a target that answered in a
+   * round trip and now does not answer in five is gone, and the run should say so in seconds.
+   */
+  readonly suspectMs: number;
   readonly testMs: number;
   /** The round trip measured by the preflight, when there was one. */
   readonly roundTripMs: number | undefined;
@@ -59,6 +64,8 @@ export const readTimeouts = (env: NodeJS.ProcessEnv = process.env): Timeouts => 
         : KIT_ROUND_TRIP_MS !== undefined
           ? Math.max(MIN_REQUEST_TIMEOUT_MS, 30 * roundTrip)
           : DEFAULT_REQUEST_TIMEOUT_MS,
+    suspectMs:
+      KIT_ROUND_TRIP_MS !== undefined ? Math.max(1_000, 5 * roundTrip) : DEFAULT_REQUEST_TIMEOUT_MS / 3,
     testMs:
       KIT_TEST_TIMEOUT_SECONDS !== undefined
         ? KIT_TEST_TIMEOUT_SECONDS * 1000

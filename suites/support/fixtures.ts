@@ -203,6 +203,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
           stats: requestStats,
           onExchange: (exchange) => exchanges.push(exchange),
           timeoutMs: TIMEOUTS.requestMs,
+          suspectTimeoutMs: TIMEOUTS.suspectMs,
           backoffMs: (attempt) => Math.min(target.rateLimit.windowSeconds * 1000, 500 * 2 ** attempt),
           max429Retries: 6,
         }),

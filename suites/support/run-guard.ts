@@ -56,6 +56,11 @@ export class RunGuard {
     return new RunStoppedError(reason);
   }
 
+  /** Whether a loss of the target may be under way: the client then waits less for an answer. */
+  suspect(): boolean {
+    return this.#health.suspect();
+  }
+
   /** Throws when the run is stopped: called before every request. */
   beforeRequest(): void {
     const stop = this.#watch.current();

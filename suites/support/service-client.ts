@@ -54,6 +54,8 @@ export interface ServiceClientDeps {
   readonly stats: RequestStatsRecorder;
   readonly onExchange: (exchange: HttpExchange) => void;
   readonly timeoutMs: number;
+  /** The wait once a request went unanswered (config/timeouts.ts); timeoutMs when absent. */
+  readonly suspectTimeoutMs?: number;
   /** Delay before the n-th retry of a 429 (0-based). */
   readonly backoffMs: (attempt: number) => number;
   readonly max429Retries: number;
@@ -158,6 +160,10 @@ export class ServiceClient {
     this.deps.stats.sent(this.#statsKey);
     const startedAt = new Date().toISOString();
     const start = performance.now();
+    const timeoutMs =
+      this.deps.guard?.suspect() && this.deps.suspectTimeoutMs !== undefined
+        ? Math.min(this.deps.timeoutMs, this.deps.suspectTimeoutMs)
+        : this.deps.timeoutMs;
     let exchange: HttpExchange;
     try {
       const answer = await request(recorded.url, {
@@ -165,7 +171,7 @@ export class ServiceClient {
         headers,
         body,
         dispatcher: this.deps.dispatcher,
-        signal: AbortSignal.timeout(this.deps.timeoutMs),
+        signal: AbortSignal.timeout(timeoutMs),
       });
       const text = await answer.body.text();
       exchange = {
@@ -178,7 +184,7 @@ export class ServiceClient {
     } catch (error) {
       const reason =
         (error as Error).name === 'TimeoutError'
-          ? `no answer within ${this.deps.timeoutMs} ms`
+          ? `no answer within ${timeoutMs} ms`
           : `${(error as Error).message}${(error as { cause?: Error }).cause ? ` (${(error as { cause: Error }).cause.message})` : ''}`;
       exchange = {
         request: recorded,

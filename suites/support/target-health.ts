@@ -56,6 +56,11 @@ export class TargetHealth {
     }
   }
 
+  /** Whether the last requests went unanswered (a loss may be under way). */
+  suspect(): boolean {
+    return existsSync(this.file);
+  }
+
   /** Records a request's fate; returns the description of the loss when the target is gone. */
   record(fate: RequestFate, at: string): { lost: string; since: string } | undefined {
     if (fate.kind === 'answered') {
