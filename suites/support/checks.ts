@@ -26,6 +26,17 @@ import {
 import type { ErrorCode, RuleId } from '../../spec/index.ts';
 import type { ServiceResponse } from './service-client.ts';
 
+/** A check of the oracle failed: the violations it found, and a message with the exchange. */
+export class ViolationError extends Error {
+  override readonly name: string = 'RuleViolation';
+  constructor(
+    message: string,
+    readonly violations: readonly Violation[],
+  ) {
+    super(message);
+  }
+}
+
 /** What to do with the violations of one response (none: nothing). */
 export type Enforce = (violations: readonly Violation[], response: ServiceResponse | undefined) => void;
 

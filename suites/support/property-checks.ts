@@ -6,19 +6,13 @@
  */
 import { describeViolations, type Violation, violationOf } from '../../oracle/index.ts';
 import type { RuleId } from '../../spec/index.ts';
-import { makeChecks } from './checks.ts';
+import { makeChecks, ViolationError } from './checks.ts';
 import { describeExchange } from './http-exchange.ts';
 import type { ServiceResponse } from './service-client.ts';
 
 /** A property's expectation that did not hold; the message names it and carries the exchange. */
-export class PropertyViolation extends Error {
+export class PropertyViolation extends ViolationError {
   override readonly name = 'PropertyViolation';
-  constructor(
-    message: string,
-    readonly violations: readonly Violation[],
-  ) {
-    super(message);
-  }
 }
 
 /** Separates a violation's message from the exchange that shows it. */

@@ -11,20 +11,9 @@ import {
   violationAnnotation,
   violationOf,
 } from '../../oracle/index.ts';
-import { makeChecks } from './checks.ts';
+import { makeChecks, ViolationError } from './checks.ts';
 import { describeExchange, exchangeTitle, type HttpExchange } from './http-exchange.ts';
 import { redact } from './redaction.ts';
-
-/** A check of the oracle failed; the test fails with it. */
-export class RuleViolationError extends Error {
-  override readonly name = 'RuleViolation';
-  constructor(
-    message: string,
-    readonly violations: readonly Violation[],
-  ) {
-    super(message);
-  }
-}
 
 /** Each violation, with the request it is about, once on the running test; returns the new ones. */
 export const recordViolations = (violations: readonly Violation[], exchange?: HttpExchange): Violation[] => {
@@ -48,8 +37,8 @@ export const recordViolations = (violations: readonly Violation[], exchange?: Ht
 export const violationFailure = (
   violations: readonly Violation[],
   exchange: HttpExchange | undefined,
-): RuleViolationError =>
-  new RuleViolationError(
+): ViolationError =>
+  new ViolationError(
     redact(
       exchange
         ? `${describeViolations(violations)}\n--- exchange ---\n${describeExchange(exchange)}`
