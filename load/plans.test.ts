@@ -70,9 +70,17 @@ test.describe('rate-limit script options', () => {
     for (const window of [1, 2]) {
       expect(expressionsOf(thresholds, `${METRICS.accepted}{window:${window}}`)).toEqual([
         'count<=1020',
+        'count>0',
         'count>=900',
       ]);
     }
+    // Served again at all is the reset; served close to the whole limit is "429 only past the limit".
+    const rulesOf = (expression: string) =>
+      rateLimitThresholds(plan)
+        .filter((spec) => spec.metric === `${METRICS.accepted}{window:1}` && spec.expression === expression)
+        .map((spec) => spec.ruleId);
+    expect(rulesOf('count>0')).toEqual(['RATE-LIMIT-WINDOW-RESET']);
+    expect(rulesOf('count>=900')).toEqual(['RATE-LIMIT-429']);
     expect(thresholds[`${METRICS.accepted}{window:3}`]).toBeUndefined();
     expect(expressionsOf(thresholds, METRICS.throttled)).toEqual(['count>0']);
     for (const kind of REQUEST_KINDS) {
@@ -87,6 +95,7 @@ test.describe('rate-limit script options', () => {
     ]);
     expect(expressionsOf(thresholds, 'dropped_iterations')).toEqual(['count==0']);
     expect(expressionsOf(thresholds, METRICS.throttledBodyJson)).toEqual(['rate==1']);
+    expect(expressionsOf(thresholds, METRICS.headersSent)).toEqual(['count==0']);
     for (const spec of rateLimitThresholds(plan)) {
       expect(parseExpression(spec.expression), spec.expression).toBeDefined();
       // A spec rule id (spec/rules.ts), or a LOAD- id for a check of the load run itself.
@@ -125,13 +134,14 @@ test.describe('rate-limit script options', () => {
   });
 
   test('a request is counted in the window of the client clock it was sent in', () => {
-    expect(windowIndex(0, 5, 3)).toBe(0);
-    expect(windowIndex(4999, 5, 3)).toBe(0);
-    expect(windowIndex(5000, 5, 3)).toBe(1);
-    expect(windowIndex(14_999, 5, 3)).toBe(2);
-    // An iteration started in the graceful stop still belongs to the last window.
-    expect(windowIndex(16_000, 5, 3)).toBe(2);
-    expect(windowIndex(-5, 5, 3)).toBe(0);
+    expect(windowIndex(0, 5)).toBe(0);
+    expect(windowIndex(4999, 5)).toBe(0);
+    expect(windowIndex(5000, 5)).toBe(1);
+    expect(windowIndex(14_999, 5)).toBe(2);
+    // An iteration k6 starts late, after the last window, is not counted in it: the server may
+    // already serve it from its next window.
+    expect(windowIndex(15_001, 5)).toBe(3);
+    expect(windowIndex(-5, 5)).toBe(0);
   });
 
   test('every kind of request has its expected statuses besides 429', () => {

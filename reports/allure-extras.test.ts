@@ -7,7 +7,7 @@ import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { summaryOutputs } from '../load/lib/summary.ts';
+import { summaryOutputs } from '../load/lib/summary-outputs.ts';
 import type { ThresholdSpec } from '../load/lib/thresholds.ts';
 import { RULES } from '../spec/index.ts';
 import { OBSERVATION_CONTENT_TYPE } from '../suites/support/observations.ts';
@@ -61,10 +61,11 @@ const K6_DATA = {
   },
 };
 
-const writeSummary = (folder: string, runId = 'run-20261121100000-abc123'): string => {
+const writeSummary = (folder: string, runId = 'run-20261121100000-abc123', dashboard?: string): string => {
   const outputs = summaryOutputs(K6_DATA, SPECS, {
     script: 'rate-limit',
     reportDir: folder,
+    dashboard,
     target: 'https://sandbox.payments.example (sandbox)',
     runId,
     settings: { limit: 1000, windowSeconds: 60 },
@@ -83,7 +84,7 @@ test('K6: each threshold of a summary is an Allure test: passed, failed or broke
   let n = 0;
   const results = loadThresholdResults(
     summaries[0] as (typeof summaries)[number],
-    'summary-attachment.json',
+    { summary: 'summary-attachment.json' },
     () => `uuid-${++n}`,
   );
   expect(results.map((r) => [r.name, r.status])).toEqual([
@@ -119,9 +120,43 @@ test('K6: each threshold of a summary is an Allure test: passed, failed or broke
   expect(passed?.stop).toBe(Date.parse('2026-11-21T10:05:00.000Z'));
   expect(passed?.start).toBe(Date.parse('2026-11-21T10:05:00.000Z') - 70_000);
   // The same threshold keeps its history id from run to run: that is what gives it a trend.
-  const again = loadThresholdResults(summaries[0] as (typeof summaries)[number], 'other.json');
+  const again = loadThresholdResults(summaries[0] as (typeof summaries)[number], { summary: 'other.json' });
   expect(again.map((r) => r.historyId)).toEqual(results.map((r) => r.historyId));
   expect(new Set(results.map((r) => r.historyId)).size).toBe(results.length);
+});
+
+test('K6: a run with a web dashboard has it attached to each of its thresholds and linked beside the report', () => {
+  const folder = mkdtempSync(join(tmpdir(), 'kit-k6-dashboard-'));
+  writeSummary(folder, 'run-20261121100000-abc123', 'rate-limit.html');
+  // Named by the summary but not there (k6 wrote none): neither attached nor linked.
+  const [without] = readLoadSummaries(folder).summaries;
+  expect(without?.dashboard).toBe('rate-limit.html');
+  expect(without?.dashboardFile).toBeUndefined();
+  writeFileSync(join(folder, 'rate-limit.html'), '<!doctype html><title>k6 dashboard</title>');
+  const [summary] = readLoadSummaries(folder).summaries;
+  expect(summary?.dashboardFile).toBe(join(folder, 'rate-limit.html'));
+  const results = loadThresholdResults(summary as NonNullable<typeof summary>, {
+    summary: 's.json',
+    dashboard: 'd.html',
+  });
+  for (const result of results) {
+    expect(result.attachments).toContainEqual({
+      name: 'k6 web dashboard: rate-limit.html',
+      source: 'd.html',
+      type: 'text/html',
+    });
+    expect(result.links).toContainEqual({ name: 'k6 web dashboard of the run', url: 'load/rate-limit.html' });
+  }
+  const extras = join(folder, 'extra');
+  writeAllureExtras({
+    folder: extras,
+    summaries: readLoadSummaries(folder).summaries,
+    observations: undefined,
+    globalFiles: [],
+  });
+  const html = readdirSync(extras).filter((f) => f.endsWith('-attachment.html'));
+  expect(html).toHaveLength(1);
+  expect(readFileSync(join(extras, html[0] as string), 'utf8')).toContain('k6 dashboard');
 });
 
 test('K6: the extras folder holds the thresholds, the summary and the global attachments, anew each time', () => {

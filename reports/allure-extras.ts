@@ -2,7 +2,9 @@
  * What the report builder adds to allure-playwright's results before Allure generates the report,
  * in a folder of its own (allure-results-extra), written anew for each report:
  * - every threshold of every k6 summary present as an Allure test result (a threshold is a test),
- *   labelled like the conformance tests (epic = part of the spec, feature = area, story = rule id);
+ *   labelled like the conformance tests (epic = part of the spec, feature = area, story = rule id),
+ *   with the summary and k6's web-dashboard HTML report of its run attached, and a link to the
+ *   dashboard's copy beside the report (the builder puts it in `load/`);
  * - global attachments: the summary of the run's observations (what the target did where the spec is
  *   silent), and the certificate when it has been written.
  * Plain Allure 2 result files (`*-result.json`, `*-globals.json`), which Allure 3 reads.
@@ -71,15 +73,25 @@ const messageOf = (threshold: ThresholdVerdict): string | undefined => {
   return `not evaluated: the k6 summary has no value for ${threshold.metric} ${threshold.expression}`;
 };
 
+/** Where the report builder copies the web dashboards, relative to the report's index.html. */
+export const DASHBOARD_FOLDER = 'load';
+
+/** The attachment files a summary's results share: the summary itself and, when there is one, its dashboard. */
+export interface LoadSources {
+  readonly summary: string;
+  readonly dashboard?: string;
+}
+
 /**
- * The Allure results of one k6 summary, one per threshold. `summarySource` is the attachment file name
- * the summary itself is copied to (shared by the thresholds of that summary).
+ * The Allure results of one k6 summary, one per threshold. `sources` are the attachment file names
+ * the summary and its web dashboard are copied to (shared by the thresholds of that summary).
  */
 export const loadThresholdResults = (
-  summary: Omit<LoadSummary, 'file'>,
-  summarySource: string,
+  summary: Omit<LoadSummary, 'file' | 'dashboardFile'>,
+  sources: LoadSources,
   uuid: () => string = randomUUID,
 ): AllureResult[] => {
+  const dashboard = sources.dashboard && summary.dashboard ? summary.dashboard : undefined;
   const stop = Date.parse(summary.generatedAt) || 0;
   const start = Math.max(0, stop - Math.round(summary.durationSeconds * 1000));
   return summary.thresholds.map((threshold) => {
@@ -115,9 +127,17 @@ export const loadThresholdResults = (
         { name: 'decided by', value: threshold.decidedBy },
         { name: 'k6 run id', value: summary.runId ?? 'none' },
       ],
-      links: rule ? [{ name: `rule ${rule.id}`, url: ruleLink(rule) }] : [],
+      links: [
+        ...(rule ? [{ name: `rule ${rule.id}`, url: ruleLink(rule) }] : []),
+        ...(dashboard
+          ? [{ name: 'k6 web dashboard of the run', url: `${DASHBOARD_FOLDER}/${dashboard}` }]
+          : []),
+      ],
       attachments: [
-        { name: `${summary.script}.summary.json`, source: summarySource, type: 'application/json' },
+        { name: `${summary.script}.summary.json`, source: sources.summary, type: 'application/json' },
+        ...(dashboard && sources.dashboard
+          ? [{ name: `k6 web dashboard: ${dashboard}`, source: sources.dashboard, type: 'text/html' }]
+          : []),
       ],
       steps: [],
     };
@@ -171,7 +191,12 @@ export const writeAllureExtras = (input: ExtrasInput): { thresholds: number } =>
   for (const summary of input.summaries) {
     const source = `${randomUUID()}-attachment.json`;
     copyFileSync(summary.file, join(input.folder, source));
-    for (const result of loadThresholdResults(summary, source)) {
+    let dashboard: string | undefined;
+    if (summary.dashboardFile) {
+      dashboard = `${randomUUID()}-attachment.html`;
+      copyFileSync(summary.dashboardFile, join(input.folder, dashboard));
+    }
+    for (const result of loadThresholdResults(summary, { summary: source, dashboard })) {
       writeFileSync(join(input.folder, `${result.uuid}-result.json`), JSON.stringify(result));
       thresholds += 1;
     }

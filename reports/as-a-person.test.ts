@@ -16,7 +16,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import type { JSONReport } from '@playwright/test/reporter';
-import { summaryOutputs } from '../load/lib/summary.ts';
+import { summaryOutputs } from '../load/lib/summary-outputs.ts';
 import { startReferenceServer } from '../reference/index.ts';
 import { targetEnvironmentOf } from '../reference/target-env.ts';
 import { RULES } from '../spec/index.ts';
@@ -83,6 +83,7 @@ const writeLoadSummary = (folder: string): number => {
   const outputs = summaryOutputs(data, specs, {
     script: 'rate-limit',
     reportDir: folder,
+    dashboard: undefined,
     target: 'embedded reference server',
     runId: RUN_ID,
     settings: { limit: 1000 },
