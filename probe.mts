@@ -1,0 +1,16 @@
+import { launchChromium, serveFolder, guardPage } from './reports/test-support/browser.ts';
+const site = await serveFolder('/tmp/k6probe');
+const browser = await launchChromium();
+const page = await browser.newPage();
+const attempts = await guardPage(page);
+const errors: string[] = [];
+page.on('pageerror', (e) => errors.push(String(e)));
+page.on('console', (m) => errors.push(`console ${m.type()}: ${m.text()}`));
+await page.goto(`${site.url}/d.html`);
+await page.waitForTimeout(3000);
+console.log('title', await page.title());
+console.log('canvas', await page.locator('canvas').count(), 'svg', await page.locator('svg').count());
+console.log((await page.locator('body').innerText()).slice(0, 1500));
+console.log('attempts', [...attempts], 'errors', errors);
+await page.screenshot({ path: '/tmp/k6probe/shot.png', fullPage: false });
+await browser.close(); await site.close();
