@@ -140,17 +140,18 @@ test.describe('k6 1.0 and later', () => {
       latencyOptions(latencyPlan(env), env),
     ]) {
       const record = JSON.parse(JSON.stringify(options)) as Record<string, unknown>;
-      expect(record.noUsageReport).toBe(true);
       expect(optionsBeyondK6V1(record)).toEqual([]);
     }
     expect(
       optionsBeyondK6V1({
         scenarios: { a: { executor: 'externally-controlled', maxVUs: 2, tolerance: 1 } },
         ext: { loadimpact: {} },
+        noUsageReport: true,
         thresholds: { checks: ['rate==1', { threshold: 'rate==1', abortOnFail: true, grace: '1s' }] },
       }),
     ).toEqual([
       'option ext',
+      'option noUsageReport',
       'scenario a: tolerance',
       'scenario a: executor externally-controlled',
       'threshold of checks: grace',

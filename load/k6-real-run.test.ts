@@ -120,6 +120,8 @@ test.describe('the load scripts under the real k6', () => {
       expect(run.stdout).toContain('VERDICT: PASSED');
       expect(run.stdout).toContain(`load:${script}: web dashboard: `);
       expect(run.stdout).toContain(`load:${script}: k6 passed`);
+      // k6 accepted the script as it is: no unknown option, no deprecation.
+      expect(`${run.stdout}${run.stderr}`).not.toMatch(/level=(warning|error)/);
 
       const summary = summaryOf(script);
       expect(summary).toMatchObject({ script, verdict: 'passed', dashboard: `${script}.html` });

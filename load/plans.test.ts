@@ -20,6 +20,7 @@ import {
 } from './lib/rate-limit-plan.ts';
 import { readLoadTarget } from './lib/target.ts';
 import { parseExpression, thresholdsOption } from './lib/thresholds.ts';
+import { vusFor } from './lib/vus.ts';
 import { remoteEnv, TOKENS } from './test-support/env-fixtures.ts';
 
 const expressionsOf = (thresholds: Record<string, unknown[]>, metric: string): string[] =>
@@ -41,7 +42,7 @@ test.describe('rate-limit script options', () => {
     expect(control).toMatchObject({ rate: 500, timeUnit: '60s', duration: '180s', exec: 'control' });
     expect(over.rate / 60).toBeGreaterThan(1000 / 60);
     expect(control.rate).toBeLessThan(1000);
-    expect(over.preAllocatedVUs).toBeGreaterThanOrEqual(2);
+    expect(over.preAllocatedVUs).toBeGreaterThanOrEqual(5);
     expect(over.maxVUs).toBeGreaterThanOrEqual(over.preAllocatedVUs);
     expect(control.maxVUs).toBeGreaterThanOrEqual(control.preAllocatedVUs);
     expect(plan.limitedTenant.accessToken).toBe(TOKENS.RATE_LIMIT);
@@ -133,6 +134,13 @@ test.describe('rate-limit script options', () => {
     ).toThrow(/TENANT_B/);
   });
 
+  test('VUs: half a second of arrivals are pre-allocated (at least five), five times that at most (at least twenty)', () => {
+    expect(vusFor({}, 50, 0.05)).toEqual({ pre: 25, max: 125 });
+    expect(vusFor({}, 100, 1)).toEqual({ pre: 200, max: 1000 });
+    expect(vusFor({}, 1, 0.05)).toEqual({ pre: 5, max: 25 });
+    expect(vusFor({ LOAD_MAX_VUS: '10' }, 50, 0.05)).toEqual({ pre: 10, max: 10 });
+  });
+
   test('a request is counted in the window of the client clock it was sent in', () => {
     expect(windowIndex(0, 5)).toBe(0);
     expect(windowIndex(4999, 5)).toBe(0);
@@ -161,7 +169,7 @@ test.describe('latency script options', () => {
     expect(scenario).toMatchObject({ rate: 266, timeUnit: '60s', exec: 'createRetrieveUpdate' });
     expect(scenario.rate * 3).toBeLessThanOrEqual(800);
     expect(scenario.duration).toBe(`${DEFAULT_DURATION_SECONDS.deployment}s`);
-    expect(scenario.preAllocatedVUs).toBeGreaterThanOrEqual(2);
+    expect(scenario.preAllocatedVUs).toBeGreaterThanOrEqual(5);
     expect(scenario.maxVUs).toBeGreaterThanOrEqual(scenario.preAllocatedVUs);
   });
 

@@ -138,7 +138,5 @@ export const latencyOptions = (plan: LatencyPlan, env: Env) => {
     thresholds: thresholdsOption(latencyThresholds(plan)),
     summaryTrendStats: [...SUMMARY_TREND_STATS],
     setupTimeout: '30s',
-    // k6 otherwise reports anonymous usage to Grafana: a kit for a financial service calls no third party.
-    noUsageReport: true,
   };
 };

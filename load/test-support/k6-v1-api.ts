@@ -59,7 +59,10 @@ export const K6_V1_MODULES: Readonly<Record<string, readonly string[]>> = Object
   'k6/encoding': ['b64decode', 'b64encode'],
 });
 
-/** Top-level `options` keys. */
+/**
+ * Top-level `options` keys a script may export. Not `noUsageReport`: k6 takes that one only from
+ * K6_NO_USAGE_REPORT or --no-usage-report, and warns about it in a script's options.
+ */
 export const K6_V1_OPTIONS: readonly string[] = Object.freeze([
   'batch',
   'batchPerHost',
@@ -75,7 +78,6 @@ export const K6_V1_OPTIONS: readonly string[] = Object.freeze([
   'minIterationDuration',
   'noConnectionReuse',
   'noCookiesReset',
-  'noUsageReport',
   'noVUConnectionReuse',
   'scenarios',
   'setupTimeout',
