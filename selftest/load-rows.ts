@@ -3,11 +3,11 @@
  * user's machine has it (K6_BIN, then PATH), both scripts bundled once, then `concurrency` k6 runs at
  * a time (load-run.ts), each reported in one line as it ends. k6's runs spend most of their time
  * waiting on their scenarios' clocks, so several go side by side with the suite's runs at little cost.
- * Without k6 the rows are skipped, said in one loud line, and counted as skipped.
+ * Without k6 the rows are skipped, said in one line, and counted as skipped.
  */
 import { join } from 'node:path';
 import { bundleLoadScripts, type LoadScript } from '../load/bundle.ts';
-import { findK6, k6MissingLine } from '../load/find-k6.ts';
+import { findK6 } from '../load/find-k6.ts';
 import { type PlannedLoadRun, planLoadRuns } from './load-plan.ts';
 import { loadOutcomeText } from './load-render.ts';
 import { runLoadRow } from './load-run.ts';
@@ -45,7 +45,9 @@ export const runLoadRows = async (
   if (options.skip) return buildLoadMatrix([], { skipped: { reason: '--no-load', runs: runs.length } });
   const k6 = findK6(process.env);
   if (!k6.found) {
-    options.say(`${k6MissingLine(k6.reason)} The self-check's ${runs.length} load rows are skipped.`);
+    options.say(
+      `${runs.length} load rows skipped: k6 not found (${k6.reason}; set K6_BIN or put k6 on PATH)`,
+    );
     return buildLoadMatrix([], { skipped: { reason: 'k6 is not installed', runs: runs.length } });
   }
   const started = performance.now();
