@@ -13,7 +13,7 @@
  *                          each property's own count)
  *   --timeout <seconds>    per run (default 900)
  *   --no-load              leave out the load rows (the k6 scripts; see load-rows.ts)
- *   --load-concurrency <n> k6 runs at a time, beside the suite's runs (default SELFTEST_LOAD_CONCURRENCY, else 3)
+ *   --load-concurrency <n> k6 runs at a time, before the suite's runs (default SELFTEST_LOAD_CONCURRENCY, else 3)
  */
 
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -112,7 +112,7 @@ const main = async (): Promise<number> => {
     'each run is one Playwright invocation per stage, with its own output folder under reports/output/selftest/<run>/',
     ...(loadRuns.length && !values['no-load']
       ? [
-          `${loadRuns.length} load rows: each one k6 run of a load script (a limit of 40 per 2 s window), ${loadConcurrency} at a time beside the suite's runs, in reports/output/selftest/load-<script>-<server>/`,
+          `${loadRuns.length} load rows: each one k6 run of a load script (a limit of 40 per 2 s window), ${loadConcurrency} at a time, before the suite's runs (a load generator starved of CPU sends in bursts), in reports/output/selftest/load-<script>-<server>/`,
         ]
       : []),
   ];
@@ -156,21 +156,22 @@ const main = async (): Promise<number> => {
       say(`[${completed.length}/${runs.length}] ${progressOf(done)}`);
     }
   };
-  const [, load] = await Promise.all([
-    Promise.all(Array.from({ length: Math.min(concurrency, runs.length) }, worker)),
-    runLoadRows(loadRuns, {
-      only,
-      skip: values['no-load'],
-      concurrency: loadConcurrency,
-      outputRoot: OUTPUT_ROOT,
-      timeoutSeconds: 120,
-      say,
-      onChild: (pid, running) => {
-        if (running) children.add(pid);
-        else children.delete(pid);
-      },
-    }),
-  ]);
+  // The load rows go first, on their own: the k6 runs count requests per window of a clock, and a load
+  // generator starved of CPU by the suite's runs sends in bursts, which a conforming server may rightly
+  // answer differently (a token bucket serves the tokens it saved while the client stalled).
+  const load = await runLoadRows(loadRuns, {
+    only,
+    skip: values['no-load'],
+    concurrency: loadConcurrency,
+    outputRoot: OUTPUT_ROOT,
+    timeoutSeconds: 120,
+    say,
+    onChild: (pid, running) => {
+      if (running) children.add(pid);
+      else children.delete(pid);
+    },
+  });
+  await Promise.all(Array.from({ length: Math.min(concurrency, runs.length) }, worker));
   const wallSeconds = (performance.now() - started) / 1000;
 
   const matrix = buildMatrix(completed);

@@ -12,8 +12,11 @@
  *
  * Settings, chosen for a short run that keeps every bound meaningful: a limit of 40 requests per 2 s
  * window, so rate-limit sends 50 requests a second above the limit and 10 of the control tenant for
- * three windows (6 s); its bounds keep their sense (a 2-request slack above the limit, a floor of 36).
- * latency runs 6 s at 80% of that limit: 5 iterations (15 requests) a second.
+ * three windows (6 s), with a floor of 36 per window. Its ceiling gets a slack of 25% (10 requests)
+ * instead of 2%: the self-check runs on a busy 2-core machine, where k6 can stall for a few hundred
+ * milliseconds, and a token bucket rightly serves, after the stall, the tokens it saved during it
+ * (20 a second here). No mutant's catch depends on that slack: the one without a limit lets 100
+ * through per window. latency runs 6 s at 80% of the same limit: 5 iterations (15 requests) a second.
  */
 import type { LoadScript } from '../load/bundle.ts';
 import { DEFAULT_BEHAVIOUR, MUTANTS, type MutantDefinition, VARIANTS } from '../reference/index.ts';
@@ -51,6 +54,7 @@ export interface PlannedLoadRun {
 
 export const LOAD_RATE_LIMIT = Object.freeze({ requestsPerWindow: 40, windowSeconds: 2 });
 export const RATE_LIMIT_WINDOWS = 3;
+export const RATE_LIMIT_TOLERANCE = 0.25;
 export const LATENCY_SECONDS = 6;
 /** At 15 requests a second this makes the requests pile up; one at a time waits 150 ms, well within p95. */
 export const SLOWED_MS_PER_REQUEST_IN_FLIGHT = 150;
@@ -83,7 +87,10 @@ const rateLimitRun = (server: LoadServer, expect: 'pass' | 'catch', catchingRule
     expect,
     catchingRules,
     rateLimit: LOAD_RATE_LIMIT,
-    env: { RATE_LIMIT_WINDOWS: String(RATE_LIMIT_WINDOWS) },
+    env: {
+      RATE_LIMIT_WINDOWS: String(RATE_LIMIT_WINDOWS),
+      RATE_LIMIT_TOLERANCE: String(RATE_LIMIT_TOLERANCE),
+    },
     plannedSeconds: RATE_LIMIT_WINDOWS * LOAD_RATE_LIMIT.windowSeconds,
   }) satisfies PlannedLoadRun;
 

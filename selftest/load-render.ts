@@ -59,7 +59,7 @@ export const renderLoadText = (matrix: LoadMatrix): string[] => {
   }
   if (matrix.wallSeconds !== undefined)
     lines.push(
-      `  ${matrix.entries.length} k6 runs in ${Math.round(matrix.wallSeconds)} s, beside the suite's runs`,
+      `  ${matrix.entries.length} k6 runs in ${Math.round(matrix.wallSeconds)} s, before the suite's runs`,
     );
   return lines;
 };
@@ -83,7 +83,7 @@ export const renderLoadMarkdown = (matrix: LoadMatrix): string[] => {
   if (matrix.wallSeconds !== undefined)
     out.push(
       '',
-      `${matrix.entries.length} k6 runs in ${Math.round(matrix.wallSeconds)} s, beside the suite's runs.`,
+      `${matrix.entries.length} k6 runs in ${Math.round(matrix.wallSeconds)} s, before the suite's runs.`,
     );
   out.push('');
   return out;

@@ -1,9 +1,10 @@
 /**
- * The load rows of the self-check, run beside the suite's runs: the plan (load-plan.ts), k6 found as a
- * user's machine has it (K6_BIN, then PATH), both scripts bundled once, then `concurrency` k6 runs at
- * a time (load-run.ts), each reported in one line as it ends. k6's runs spend most of their time
- * waiting on their scenarios' clocks, so several go side by side with the suite's runs at little cost.
- * Without k6 the rows are skipped, said in one line, and counted as skipped.
+ * The load rows of the self-check, run before the suite's runs: the plan (load-plan.ts), k6 found as
+ * a user's machine has it (K6_BIN, then PATH), both scripts bundled once, then `concurrency` k6 runs
+ * at a time (load-run.ts), each reported in one line as it ends. k6's runs spend most of their time
+ * waiting on their scenarios' clocks, so several go side by side at little cost; the suite's runs,
+ * which keep both cores busy, would starve them. Without k6 the rows are skipped, said in one line,
+ * and counted as skipped.
  */
 import { join } from 'node:path';
 import { bundleLoadScripts, type LoadScript } from '../load/bundle.ts';

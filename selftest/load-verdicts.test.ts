@@ -129,7 +129,7 @@ test('LOAD MATRIX: each row says its verdict and why, in text and in Markdown wi
   expect(text).toMatch(
     /SURVIVED {2}rate-limit {2}mutant rate-limit-removed +every threshold held; declared RATE-LIMIT-429/,
   );
-  expect(text).toContain('3 k6 runs in 36 s');
+  expect(text).toContain('3 k6 runs in 36 s, before the suite');
   expect(loadTotalsLine(matrix)).toBe(
     'load (k6): 1/2 caught (1 by a declared rule, 0 weakly), 1 survived; 1/1 passed',
   );
