@@ -75,7 +75,7 @@ export interface LoadMatrix {
   readonly totals: LoadTotals;
   /** Why no load row ran (k6 not installed, --no-load), when none did. */
   readonly skipped?: { readonly reason: string; readonly runs: number };
-  /** Wall time of the load rows, beside the suite's runs. */
+  /** Wall time of the load rows, which run before the suite's. */
   readonly wallSeconds?: number;
 }
 
