@@ -82,11 +82,7 @@ test('K6: each threshold of a summary is an Allure test: passed, failed or broke
   expect(problems).toEqual([]);
   expect(summaries.map((s) => s.script)).toEqual(['rate-limit']);
   let n = 0;
-  const results = loadThresholdResults(
-    summaries[0] as (typeof summaries)[number],
-    { summary: 'summary-attachment.json' },
-    () => `uuid-${++n}`,
-  );
+  const results = loadThresholdResults(summaries[0] as (typeof summaries)[number], () => `uuid-${++n}`);
   expect(results.map((r) => [r.name, r.status])).toEqual([
     ['RATE-LIMIT-429: traffic above the limit gets 429 [throttled count>0]', 'passed'],
     ['RATE-LIMIT-PER-TENANT: the other tenant gets no 429 [control_throttled count==0]', 'failed'],
@@ -114,18 +110,20 @@ test('K6: each threshold of a summary is an Allure test: passed, failed or broke
   expect(broken?.statusDetails.message).toContain('not evaluated');
   expect(failed?.parameters).toContainEqual({ name: 'observed', value: '3' });
   expect(passed?.links).toEqual([{ name: 'rule RATE-LIMIT-429', url: 'spec/rules.ts#RATE-LIMIT-429' }]);
+  // Each result has its own copy of the summary: Allure links an attachment file to one result only.
   expect(passed?.attachments).toEqual([
-    { name: 'rate-limit.summary.json', source: 'summary-attachment.json', type: 'application/json' },
+    { name: 'rate-limit.summary.json', source: 'uuid-1-attachment.json', type: 'application/json' },
   ]);
+  expect(failed?.attachments[0]?.source).toBe('uuid-2-attachment.json');
   expect(passed?.stop).toBe(Date.parse('2026-11-21T10:05:00.000Z'));
   expect(passed?.start).toBe(Date.parse('2026-11-21T10:05:00.000Z') - 70_000);
   // The same threshold keeps its history id from run to run: that is what gives it a trend.
-  const again = loadThresholdResults(summaries[0] as (typeof summaries)[number], { summary: 'other.json' });
+  const again = loadThresholdResults(summaries[0] as (typeof summaries)[number]);
   expect(again.map((r) => r.historyId)).toEqual(results.map((r) => r.historyId));
   expect(new Set(results.map((r) => r.historyId)).size).toBe(results.length);
 });
 
-test('K6: a run with a web dashboard has it attached to each of its thresholds and linked beside the report', () => {
+test('K6: a run’s web dashboard is named by each of its thresholds and carried once by the report', () => {
   const folder = mkdtempSync(join(tmpdir(), 'kit-k6-dashboard-'));
   writeSummary(folder, 'run-20261121100000-abc123', 'rate-limit.html');
   // Named by the summary but not there (k6 wrote none): neither attached nor linked.
@@ -135,18 +133,16 @@ test('K6: a run with a web dashboard has it attached to each of its thresholds a
   writeFileSync(join(folder, 'rate-limit.html'), '<!doctype html><title>k6 dashboard</title>');
   const [summary] = readLoadSummaries(folder).summaries;
   expect(summary?.dashboardFile).toBe(join(folder, 'rate-limit.html'));
-  const results = loadThresholdResults(summary as NonNullable<typeof summary>, {
-    summary: 's.json',
-    dashboard: 'd.html',
-  });
-  for (const result of results) {
-    expect(result.attachments).toContainEqual({
-      name: 'k6 web dashboard: rate-limit.html',
-      source: 'd.html',
-      type: 'text/html',
+  for (const result of loadThresholdResults(summary as NonNullable<typeof summary>)) {
+    expect(result.links).toContainEqual({
+      name: 'k6 web dashboard of the run: load/rate-limit.html, beside this report',
+      url: 'load/rate-limit.html',
     });
-    expect(result.links).toContainEqual({ name: 'k6 web dashboard of the run', url: 'load/rate-limit.html' });
   }
+  expect(
+    loadThresholdResults(without as NonNullable<typeof without>).flatMap((r) => r.links.map((l) => l.url)),
+  ).not.toContain('load/rate-limit.html');
+  // The report carries the dashboard once, as a global attachment; each result its own summary copy.
   const extras = join(folder, 'extra');
   writeAllureExtras({
     folder: extras,
@@ -154,9 +150,15 @@ test('K6: a run with a web dashboard has it attached to each of its thresholds a
     observations: undefined,
     globalFiles: [],
   });
-  const html = readdirSync(extras).filter((f) => f.endsWith('-attachment.html'));
-  expect(html).toHaveLength(1);
-  expect(readFileSync(join(extras, html[0] as string), 'utf8')).toContain('k6 dashboard');
+  const files = readdirSync(extras);
+  const results = files.filter((f) => f.endsWith('-result.json'));
+  expect(files.filter((f) => f.endsWith('-attachment.json'))).toHaveLength(results.length);
+  const globals = JSON.parse(
+    readFileSync(join(extras, files.find((f) => f.endsWith('-globals.json')) as string), 'utf8'),
+  ) as { attachments: { name: string; source: string; type: string }[] };
+  const dashboard = globals.attachments.find((a) => a.type === 'text/html');
+  expect(dashboard?.name).toBe('k6 web dashboard: rate-limit.html');
+  expect(readFileSync(join(extras, dashboard?.source as string), 'utf8')).toContain('k6 dashboard');
 });
 
 test('K6: the extras folder holds the thresholds, the summary and the global attachments, anew each time', () => {

@@ -3,8 +3,10 @@
  * in a folder of its own (allure-results-extra), written anew for each report:
  * - every threshold of every k6 summary present as an Allure test result (a threshold is a test),
  *   labelled like the conformance tests (epic = part of the spec, feature = area, story = rule id),
- *   with the summary and k6's web-dashboard HTML report of its run attached, and a link to the
- *   dashboard's copy beside the report (the builder puts it in `load/`);
+ *   with the summary attached (a copy per result: Allure links an attachment file to one result
+ *   only) and a link to k6's web-dashboard HTML report of its run, whose copy the builder puts beside
+ *   the report (in `load/`);
+ * - each run's web dashboard once more as a global attachment, so the one-file report carries it;
  * - global attachments: the summary of the run's observations (what the target did where the spec is
  *   silent), and the certificate when it has been written.
  * Plain Allure 2 result files (`*-result.json`, `*-globals.json`), which Allure 3 reads.
@@ -76,22 +78,19 @@ const messageOf = (threshold: ThresholdVerdict): string | undefined => {
 /** Where the report builder copies the web dashboards, relative to the report's index.html. */
 export const DASHBOARD_FOLDER = 'load';
 
-/** The attachment files a summary's results share: the summary itself and, when there is one, its dashboard. */
-export interface LoadSources {
-  readonly summary: string;
-  readonly dashboard?: string;
-}
+/** The attachment file a result's copy of its k6 summary goes to: its own, since Allure links a file to one result. */
+export const summarySourceOf = (result: Pick<AllureResult, 'uuid'>): string =>
+  `${result.uuid}-attachment.json`;
 
 /**
- * The Allure results of one k6 summary, one per threshold. `sources` are the attachment file names
- * the summary and its web dashboard are copied to (shared by the thresholds of that summary).
+ * The Allure results of one k6 summary, one per threshold, each with the summary attached (its file
+ * is `summarySourceOf(result)`) and, when the run's web dashboard is there, a link to its copy.
  */
 export const loadThresholdResults = (
-  summary: Omit<LoadSummary, 'file' | 'dashboardFile'>,
-  sources: LoadSources,
+  summary: Omit<LoadSummary, 'file'>,
   uuid: () => string = randomUUID,
 ): AllureResult[] => {
-  const dashboard = sources.dashboard && summary.dashboard ? summary.dashboard : undefined;
+  const dashboard = summary.dashboardFile && summary.dashboard ? summary.dashboard : undefined;
   const stop = Date.parse(summary.generatedAt) || 0;
   const start = Math.max(0, stop - Math.round(summary.durationSeconds * 1000));
   return summary.thresholds.map((threshold) => {
@@ -108,8 +107,9 @@ export const loadThresholdResults = (
       { name: 'framework', value: 'k6' },
       { name: 'tag', value: 'load' },
     ];
+    const id = uuid();
     return {
-      uuid: uuid(),
+      uuid: id,
       historyId: md5(key),
       testCaseId: md5(key),
       fullName: `load/${summary.script}: ${threshold.metric} ${threshold.expression}`,
@@ -129,15 +129,23 @@ export const loadThresholdResults = (
       ],
       links: [
         ...(rule ? [{ name: `rule ${rule.id}`, url: ruleLink(rule) }] : []),
+        // Allure makes anchors of absolute http(s) addresses only: this one shows as the path to open
+        // beside the report (the report folder and the Pages site both keep load/ there).
         ...(dashboard
-          ? [{ name: 'k6 web dashboard of the run', url: `${DASHBOARD_FOLDER}/${dashboard}` }]
+          ? [
+              {
+                name: `k6 web dashboard of the run: ${DASHBOARD_FOLDER}/${dashboard}, beside this report`,
+                url: `${DASHBOARD_FOLDER}/${dashboard}`,
+              },
+            ]
           : []),
       ],
       attachments: [
-        { name: `${summary.script}.summary.json`, source: sources.summary, type: 'application/json' },
-        ...(dashboard && sources.dashboard
-          ? [{ name: `k6 web dashboard: ${dashboard}`, source: sources.dashboard, type: 'text/html' }]
-          : []),
+        {
+          name: `${summary.script}.summary.json`,
+          source: summarySourceOf({ uuid: id }),
+          type: 'application/json',
+        },
       ],
       steps: [],
     };
@@ -188,21 +196,26 @@ export const writeAllureExtras = (input: ExtrasInput): { thresholds: number } =>
   rmSync(input.folder, { recursive: true, force: true });
   mkdirSync(input.folder, { recursive: true });
   let thresholds = 0;
+  const attachments: (AllureAttachment & { timestamp: number })[] = [];
+  const dashboards: (AllureAttachment & { timestamp: number })[] = [];
+  const timestamp = (input.now ?? new Date()).getTime();
   for (const summary of input.summaries) {
-    const source = `${randomUUID()}-attachment.json`;
-    copyFileSync(summary.file, join(input.folder, source));
-    let dashboard: string | undefined;
-    if (summary.dashboardFile) {
-      dashboard = `${randomUUID()}-attachment.html`;
-      copyFileSync(summary.dashboardFile, join(input.folder, dashboard));
-    }
-    for (const result of loadThresholdResults(summary, { summary: source, dashboard })) {
+    for (const result of loadThresholdResults(summary)) {
+      copyFileSync(summary.file, join(input.folder, summarySourceOf(result)));
       writeFileSync(join(input.folder, `${result.uuid}-result.json`), JSON.stringify(result));
       thresholds += 1;
     }
+    if (summary.dashboardFile && summary.dashboard) {
+      const source = `${randomUUID()}-attachment.html`;
+      copyFileSync(summary.dashboardFile, join(input.folder, source));
+      dashboards.push({
+        name: `k6 web dashboard: ${summary.dashboard}`,
+        source,
+        type: 'text/html',
+        timestamp,
+      });
+    }
   }
-  const attachments: (AllureAttachment & { timestamp: number })[] = [];
-  const timestamp = (input.now ?? new Date()).getTime();
   const summarySource = `${randomUUID()}-attachment.txt`;
   writeFileSync(join(input.folder, summarySource), observationsSummaryText(input.observations));
   attachments.push({
@@ -217,6 +230,7 @@ export const writeAllureExtras = (input: ExtrasInput): { thresholds: number } =>
     writeFileSync(join(input.folder, source), readFileSync(file.path));
     attachments.push({ name: file.name, source, type: file.type, timestamp });
   }
+  attachments.push(...dashboards);
   writeFileSync(
     join(input.folder, `${randomUUID()}-globals.json`),
     JSON.stringify({ attachments, errors: [] }),
