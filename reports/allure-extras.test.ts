@@ -1,5 +1,5 @@
 /**
- * The k6 summaries in the Allure report: the summary files are the ones load/lib/summary.ts writes
+ * The k6 summaries in the Allure report: the summary files are the ones load/lib/summary-outputs.ts writes
  * (its own summaryOutputs builds them here), each threshold becomes one Allure test result, labelled
  * like the conformance tests; and the observations summary lists every gap.
  */
