@@ -134,6 +134,25 @@ test.describe('rate-limit script options', () => {
     ).toThrow(/TENANT_B/);
   });
 
+  test('LOAD_DROPPED_TOLERANCE lets a share of the planned iterations go, and no more than a tenth', () => {
+    const dropped = (overrides: Record<string, string>) =>
+      rateLimitThresholds(rateLimitPlan(remoteEnv(overrides))).find((s) => s.metric === 'dropped_iterations');
+    expect(dropped({})?.expression).toBe('count==0');
+    // 10 per window: 25 over the limit and 5 of the control tenant, for 3 windows: 90 planned.
+    expect(dropped({ LOAD_DROPPED_TOLERANCE: '0.05' })).toMatchObject({
+      expression: 'count<=4',
+      ruleId: 'LOAD-OPEN-MODEL',
+    });
+    expect(() => rateLimitPlan(remoteEnv({ LOAD_DROPPED_TOLERANCE: '0.2' }))).toThrow(
+      /LOAD_DROPPED_TOLERANCE/,
+    );
+    const latency = latencyThresholds(
+      latencyPlan(remoteEnv({ LOAD_DURATION: '100s', LOAD_DROPPED_TOLERANCE: '0.1' })),
+    );
+    // 2 iterations per 5 s window for 100 s: 40 planned.
+    expect(latency.find((s) => s.metric === 'dropped_iterations')?.expression).toBe('count<=4');
+  });
+
   test('VUs: half a second of arrivals are pre-allocated (at least five), five times that at most (at least twenty)', () => {
     expect(vusFor({}, 50, 0.05)).toEqual({ pre: 25, max: 125 });
     expect(vusFor({}, 100, 1)).toEqual({ pre: 200, max: 1000 });
