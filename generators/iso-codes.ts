@@ -190,11 +190,11 @@ export const VALID_CURRENCY_CODES: readonly string[] = sorted(
  * first two letters of any known code (which also covers anomalies such as AYM), and not X (the
  * supranational and special codes).
  */
+const KNOWN_ISO_4217_PREFIXES: ReadonlySet<string> = new Set(
+  [...KNOWN_ISO_4217].map((code) => code.slice(0, 2)),
+);
 const CURRENCY_FREE_PREFIXES: readonly string[] = ALL_LETTER_PAIRS.filter(
-  (pair) =>
-    !pair.startsWith('X') &&
-    !KNOWN_ALPHA2.has(pair) &&
-    ![...KNOWN_ISO_4217].some((code) => code.startsWith(pair)),
+  (pair) => !pair.startsWith('X') && !KNOWN_ALPHA2.has(pair) && !KNOWN_ISO_4217_PREFIXES.has(pair),
 );
 
 /**

@@ -4,17 +4,10 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { type BundleResult, bundleLoadScripts, LOAD_SCRIPTS } from './bundle.ts';
 import { latencyOptions, latencyPlan } from './lib/latency-plan.ts';
-import { METRICS, rateLimitOptions, rateLimitPlan } from './lib/rate-limit-plan.ts';
-import { remoteEnv, TOKENS } from './test-support/env-fixtures.ts';
+import { rateLimitOptions, rateLimitPlan } from './lib/rate-limit-plan.ts';
+import { remoteEnv } from './test-support/env-fixtures.ts';
 import { forbiddenApiFindings, importedModules, withoutComments } from './test-support/forbidden-apis.ts';
-import {
-  type FakeRequest,
-  type FakeResponse,
-  loadInSandbox,
-  runInK6LikeContext,
-} from './test-support/k6-sandbox.ts';
-
-const EVENTS = '/api/h2h/ingestion/financial-events';
+import { k6ApiUses, optionsBeyondK6V1, usesBeyondK6V1 } from './test-support/k6-v1-api.ts';
 
 let outDir: string;
 let bundles: Map<string, BundleResult>;
@@ -33,8 +26,6 @@ const bundleOf = (name: string): BundleResult => {
   if (!bundle) throw new Error(`no bundle ${name}`);
   return bundle;
 };
-
-const plain = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 
 test.describe('bundles', () => {
   test('both scripts bundle into self-contained ES modules that import only k6 modules', () => {
@@ -110,259 +101,60 @@ test.describe('bundles', () => {
     );
     expect(forbiddenApiFindings(commented)).toEqual([]);
   });
-
-  test('the sandbox that evaluates bundles really lacks what k6 lacks', () => {
-    expect(() => runInK6LikeContext('new Intl.NumberFormat("en")')).toThrow(/Intl is not defined/);
-    expect(() => runInK6LikeContext('new URL("http://x")')).toThrow(/URL is not defined/);
-    expect(() => runInK6LikeContext('new TextEncoder()')).toThrow(/TextEncoder is not defined/);
-    expect(() => runInK6LikeContext('structuredClone({})')).toThrow(/structuredClone is not defined/);
-    expect(() => runInK6LikeContext('process.env')).toThrow(/process is not defined/);
-    expect(() => runInK6LikeContext('Buffer.from("x")')).toThrow(/Buffer is not defined/);
-    expect(() => runInK6LikeContext('new WeakRef({})')).toThrow(/WeakRef is not defined/);
-    expect(runInK6LikeContext('typeof Promise.withResolvers')).toBe('undefined');
-    expect(runInK6LikeContext('JSON.stringify({ a: [1, 2] })')).toBe('{"a":[1,2]}');
-  });
 });
 
-/** A fixed-window server of `limit` requests per tenant, counting every kind of request. */
-const fakeServer = (limit: number) => {
-  const used = new Map<string, number>();
-  const events = new Map<string, unknown>();
-  let created = 0;
-  return (request: FakeRequest): FakeResponse => {
-    const tenant = request.headers['X-Client-Id'] ?? '';
-    const count = (used.get(tenant) ?? 0) + 1;
-    used.set(tenant, count);
-    if (count > limit)
-      return { status: 429, body: '{"status":429,"errorCode":"ERR-4290","title":"Too many requests"}' };
-    if (request.method === 'POST') {
-      const body = JSON.parse(request.body ?? '{}') as { amount?: number };
-      if (!(typeof body.amount === 'number' && body.amount > 0)) {
-        return {
-          status: 400,
-          body: '{"status":400,"errorCode":"ERR-3005","title":"One or more validation errors occurred"}',
-        };
-      }
-      created += 1;
-      const uuid = `00000000-0000-4000-8000-${String(created).padStart(12, '0')}`;
-      events.set(uuid, body);
-      return { status: 201, body: JSON.stringify({ uuid }) };
-    }
-    const uuid = request.url.split('/').pop() ?? '';
-    if (!events.has(uuid))
-      return { status: 404, body: '{"status":404,"errorCode":"ERR-4002","title":"Not found"}' };
-    return request.method === 'GET'
-      ? { status: 200, body: JSON.stringify(events.get(uuid)) }
-      : { status: 204, body: '' };
-  };
-};
-
-const sum = (
-  samples: { value: number; tags: Record<string, string> }[],
-  filter: (tags: Record<string, string>) => boolean,
-) => samples.filter((s) => filter(s.tags)).reduce((total, s) => total + s.value, 0);
-
-test('every scenario runs a function its bundle exports', async () => {
-  for (const name of LOAD_SCRIPTS) {
-    const sandbox = await loadInSandbox(bundleOf(name).file, { env: remoteEnv() });
-    const scenarios = (sandbox.exports.options as { scenarios: Record<string, { exec?: string }> }).scenarios;
-    expect(Object.keys(scenarios).length).toBeGreaterThan(0);
-    for (const scenario of Object.values(scenarios)) {
-      expect(typeof sandbox.exports[scenario.exec ?? 'default'], `${name}: ${scenario.exec}`).toBe(
-        'function',
+test.describe('k6 1.0 and later', () => {
+  test('each bundle takes from k6 only what k6 1.0 offers and 2.x kept', () => {
+    for (const name of LOAD_SCRIPTS) {
+      const code = readFileSync(bundleOf(name).file, 'utf8');
+      const uses = k6ApiUses(code);
+      // The scan sees what the scripts really use: requests, metrics, the scenario's clock.
+      expect(uses, name).toEqual(
+        expect.arrayContaining(['k6/http:expectedStatuses', 'k6/http:post', 'k6/metrics:Counter']),
       );
+      expect(uses, name).toContain('k6/execution:scenario.iterationInTest');
+      expect(usesBeyondK6V1(uses), name).toEqual([]);
     }
-    expect(typeof sandbox.exports.handleSummary).toBe('function');
-    expect(typeof sandbox.exports.setup).toBe('function');
-  }
-});
-
-test.describe('the rate-limit bundle, evaluated with fake k6 modules', () => {
-  test('its options are those of the plan', async () => {
-    const env = remoteEnv();
-    const sandbox = await loadInSandbox(bundleOf('rate-limit').file, { env });
-    expect(plain(sandbox.exports.options)).toEqual(
-      plain({ ...rateLimitOptions(rateLimitPlan(env), env), noUsageReport: true }),
-    );
   });
 
-  test('it sends the three kinds with the rate-limit tenant and counts accepted and throttled per window', async () => {
-    const env = remoteEnv();
-    const sandbox = await loadInSandbox(bundleOf('rate-limit').file, { env, respond: fakeServer(10) });
-    const data = sandbox.call('setup') as { runId: string };
-    expect(data.runId).toBe('run-loadtest-1');
-    sandbox.execution.startTime = Date.now();
-    for (let i = 0; i < 15; i += 1) {
-      sandbox.execution.iterationInTest = i;
-      sandbox.call('overLimit', data);
-    }
-    // The second window: the fake server's budget is spent, every request is throttled.
-    sandbox.execution.startTime = Date.now() - 5_500;
-    for (let i = 15; i < 18; i += 1) {
-      sandbox.execution.iterationInTest = i;
-      sandbox.call('overLimit', data);
-    }
-    expect(sandbox.requests).toHaveLength(18);
-    expect(new Set(sandbox.requests.map((r) => r.tags.kind))).toEqual(
-      new Set(['get-unknown', 'invalid-post', 'valid-post']),
-    );
-    for (const request of sandbox.requests) {
-      expect(request.headers).toEqual({
-        'X-Client-Id': remoteEnv().RATE_LIMIT_CLIENT_ID,
-        'X-Access-Token': TOKENS.RATE_LIMIT,
-        'Content-Type': 'application/json',
-      });
-      expect(request.url.startsWith(`http://127.0.0.1:9${EVENTS}`)).toBe(true);
-    }
-    const gets = sandbox.requests.filter((r) => r.method === 'GET');
-    expect(gets.every((r) => r.tags.name === `${EVENTS}/{uuid}`)).toBe(true);
-    const externalIds = sandbox.requests
-      .filter((r) => r.method === 'POST')
-      .map((r) => (JSON.parse(r.body ?? '{}') as { externalId: string }).externalId);
-    expect(new Set(externalIds).size).toBe(externalIds.length);
-    expect(externalIds.every((id) => id.includes('run-loadtest-1'))).toBe(true);
-
-    const accepted = sandbox.metrics.get(METRICS.accepted)?.samples ?? [];
-    const throttled = sandbox.metrics.get(METRICS.throttled)?.samples ?? [];
-    expect(sum(accepted, (t) => t.window === '0')).toBe(10);
-    expect(sum(throttled, (t) => t.window === '0')).toBe(5);
-    expect(sum(accepted, (t) => t.window === '1')).toBe(0);
-    expect(sum(throttled, (t) => t.window === '1')).toBe(3);
-    // Zeros are recorded too, so a window with no 429 still has samples for its threshold.
-    expect(throttled).toHaveLength(18);
-    expect(sandbox.metrics.get(METRICS.unexpectedStatus)?.samples ?? []).toEqual([]);
-    expect((sandbox.metrics.get(METRICS.throttledBodyJson)?.samples ?? []).every((s) => s.value === 1)).toBe(
-      true,
-    );
-  });
-
-  test('the control scenario uses tenant A, and any stray status is counted', async () => {
-    const env = remoteEnv();
-    const sandbox = await loadInSandbox(bundleOf('rate-limit').file, {
-      env,
-      respond: (r) =>
-        r.method === 'GET' ? { status: 500, body: '{}' } : { status: 201, body: '{"uuid":"u"}' },
-    });
-    const data = sandbox.call('setup');
-    for (let i = 0; i < 3; i += 1) {
-      sandbox.execution.iterationInTest = i;
-      sandbox.call('control', data);
-    }
-    expect(sandbox.requests.every((r) => r.headers['X-Client-Id'] === remoteEnv().TENANT_A_CLIENT_ID)).toBe(
-      true,
-    );
-    const unexpected = sandbox.metrics.get(METRICS.unexpectedStatus)?.samples ?? [];
-    // The GET got 500 (expected 404) and the invalid POST got 201 (expected 400/422).
-    expect(unexpected.map((s) => [s.tags.kind, s.tags.status])).toEqual([
-      ['get-unknown', '500'],
-      ['invalid-post', '201'],
+  test('the scan finds what k6 1.0 lacks', () => {
+    const code = [
+      'import http from "k6/http";',
+      'import exec from "k6/execution";',
+      'import { Counter, Histogram } from "k6/metrics";',
+      'import { open } from "k6/experimental/fs";',
+      'http.get(u); http.websocket(u); exec.scenario.iterationInTest; exec.scenario.nextDeadline;',
+    ].join('\n');
+    expect(usesBeyondK6V1(k6ApiUses(code))).toEqual([
+      'k6/execution:scenario.nextDeadline',
+      'k6/experimental/fs:open',
+      'k6/http:websocket',
+      'k6/metrics:Histogram',
     ]);
-    expect(sandbox.metrics.get(METRICS.serverErrors)?.samples).toHaveLength(1);
-    expect(sum(sandbox.metrics.get(METRICS.controlThrottled)?.samples ?? [], () => true)).toBe(0);
   });
 
-  test('handleSummary returns the text, JSON and JUnit outputs', async () => {
-    const env = remoteEnv({ LOAD_REPORT_DIR: '/tmp/kit-load-reports' });
-    const sandbox = await loadInSandbox(bundleOf('rate-limit').file, { env });
-    const outputs = sandbox.call('handleSummary', {
-      metrics: {
-        [`${METRICS.accepted}{window:1}`]: {
-          type: 'counter',
-          contains: 'default',
-          values: { count: 25, rate: 1 },
-          thresholds: { 'count<=12': { ok: false }, 'count>=9': { ok: true } },
-        },
-      },
-      state: { testRunDurationMs: 15_000 },
-      setup_data: { runId: 'run-loadtest-1' },
-    }) as Record<string, string>;
-    expect(Object.keys(outputs).sort()).toEqual([
-      '/tmp/kit-load-reports/rate-limit.junit.xml',
-      '/tmp/kit-load-reports/rate-limit.summary.json',
-      'stdout',
-    ]);
-    expect(outputs['/tmp/kit-load-reports/rate-limit.junit.xml']).toContain('<failure type="threshold"');
-    expect(outputs.stdout).toContain('VERDICT: FAILED');
-    for (const output of Object.values(outputs)) expect(output).not.toContain(TOKENS.RATE_LIMIT);
-  });
-
-  test('a production target is refused in the init code, before any request', async () => {
-    const env = remoteEnv({
-      TARGET_ENVIRONMENT: 'production',
-      TENANT_A_ACCESS_TOKEN: 'svc_live_x',
-      TENANT_B_ACCESS_TOKEN: 'svc_live_y',
-      RATE_LIMIT_ACCESS_TOKEN: 'svc_live_z',
-    });
-    await expect(loadInSandbox(bundleOf('rate-limit').file, { env })).rejects.toThrow(
-      /refusing to run the rate-limit load script/,
-    );
-    const allowed = await loadInSandbox(bundleOf('rate-limit').file, {
-      env: { ...env, ALLOW_PRODUCTION_LOAD: 'true' },
-    });
-    expect(allowed.exports.options).toBeDefined();
-  });
-});
-
-test.describe('the latency bundle, evaluated with fake k6 modules', () => {
-  test('its options are those of the plan', async () => {
-    const env = remoteEnv({ LOAD_DURATION: '30s' });
-    const sandbox = await loadInSandbox(bundleOf('latency').file, { env });
-    expect(plain(sandbox.exports.options)).toEqual(
-      plain({ ...latencyOptions(latencyPlan(env), env), noUsageReport: true }),
-    );
-  });
-
-  test('an iteration is POST, GET, PUT of one realistic event, each tagged with its endpoint and checked', async () => {
-    const sandbox = await loadInSandbox(bundleOf('latency').file, {
-      env: remoteEnv(),
-      respond: fakeServer(1000),
-    });
-    const data = sandbox.call('setup');
-    for (let i = 0; i < 4; i += 1) {
-      sandbox.execution.iterationInTest = i;
-      sandbox.call('createRetrieveUpdate', data);
+  test("both scripts' options, scenarios, executors and thresholds exist in k6 1.0", () => {
+    const env = remoteEnv();
+    for (const options of [
+      rateLimitOptions(rateLimitPlan(env), env),
+      latencyOptions(latencyPlan(env), env),
+    ]) {
+      const record = JSON.parse(JSON.stringify(options)) as Record<string, unknown>;
+      expect(optionsBeyondK6V1(record)).toEqual([]);
     }
-    expect(sandbox.requests.map((r) => `${r.method} ${r.tags.endpoint}`)).toEqual(
-      Array.from({ length: 4 }, () => ['POST create', 'GET retrieve', 'PUT update']).flat(),
-    );
-    const [post, get, put] = sandbox.requests;
-    const event = JSON.parse(post?.body ?? '{}') as { externalId: string; type: string };
-    expect(event.externalId).toContain('run-loadtest-1');
-    expect(['INTERNAL_PAYIN', 'INTERNAL_PAYOUT']).toContain(event.type);
-    expect(get?.url).toBe(`http://127.0.0.1:9${EVENTS}/00000000-0000-4000-8000-000000000001`);
-    expect(get?.tags.name).toBe(`${EVENTS}/{uuid}`);
-    expect((JSON.parse(put?.body ?? '{}') as { externalId: string }).externalId).toBe(event.externalId);
-    expect(sandbox.requests.every((r) => r.headers['X-Access-Token'] === TOKENS.A)).toBe(true);
-    expect(sandbox.checks.length).toBe(16);
-    expect(sandbox.checks.every((c) => c.passed)).toBe(true);
-    expect(new Set(sandbox.checks.map((c) => c.name))).toEqual(
-      new Set([
-        'create: POST answers 201',
-        'create: the body holds the uuid',
-        'retrieve: GET answers 200',
-        'update: PUT answers 2xx',
-      ]),
-    );
-  });
-
-  test('a failed creation fails its checks and skips the GET and PUT', async () => {
-    const sandbox = await loadInSandbox(bundleOf('latency').file, {
-      env: remoteEnv(),
-      respond: () => ({ status: 429, body: '{"status":429}' }),
-    });
-    sandbox.call('createRetrieveUpdate', sandbox.call('setup'));
-    expect(sandbox.requests).toHaveLength(1);
-    expect(sandbox.checks.filter((c) => !c.passed).map((c) => c.name)).toEqual([
-      'create: POST answers 201',
-      'create: the body holds the uuid',
+    expect(
+      optionsBeyondK6V1({
+        scenarios: { a: { executor: 'externally-controlled', maxVUs: 2, tolerance: 1 } },
+        ext: { loadimpact: {} },
+        noUsageReport: true,
+        thresholds: { checks: ['rate==1', { threshold: 'rate==1', abortOnFail: true, grace: '1s' }] },
+      }),
+    ).toEqual([
+      'option ext',
+      'option noUsageReport',
+      'scenario a: tolerance',
+      'scenario a: executor externally-controlled',
+      'threshold of checks: grace',
     ]);
-    expect(sandbox.metrics.get('latency_throttled')?.samples.map((s) => s.value)).toEqual([1]);
-  });
-
-  test('a production target is refused unless ALLOW_PRODUCTION_LOAD=true', async () => {
-    const env = remoteEnv({ TENANT_A_ACCESS_TOKEN: 'svc_live_x' });
-    await expect(loadInSandbox(bundleOf('latency').file, { env })).rejects.toThrow(
-      /refusing to run the latency load script/,
-    );
   });
 });

@@ -20,6 +20,7 @@ import {
 } from './lib/rate-limit-plan.ts';
 import { readLoadTarget } from './lib/target.ts';
 import { parseExpression, thresholdsOption } from './lib/thresholds.ts';
+import { vusFor } from './lib/vus.ts';
 import { remoteEnv, TOKENS } from './test-support/env-fixtures.ts';
 
 const expressionsOf = (thresholds: Record<string, unknown[]>, metric: string): string[] =>
@@ -41,7 +42,7 @@ test.describe('rate-limit script options', () => {
     expect(control).toMatchObject({ rate: 500, timeUnit: '60s', duration: '180s', exec: 'control' });
     expect(over.rate / 60).toBeGreaterThan(1000 / 60);
     expect(control.rate).toBeLessThan(1000);
-    expect(over.preAllocatedVUs).toBeGreaterThanOrEqual(2);
+    expect(over.preAllocatedVUs).toBeGreaterThanOrEqual(5);
     expect(over.maxVUs).toBeGreaterThanOrEqual(over.preAllocatedVUs);
     expect(control.maxVUs).toBeGreaterThanOrEqual(control.preAllocatedVUs);
     expect(plan.limitedTenant.accessToken).toBe(TOKENS.RATE_LIMIT);
@@ -70,9 +71,17 @@ test.describe('rate-limit script options', () => {
     for (const window of [1, 2]) {
       expect(expressionsOf(thresholds, `${METRICS.accepted}{window:${window}}`)).toEqual([
         'count<=1020',
+        'count>0',
         'count>=900',
       ]);
     }
+    // Served again at all is the reset; served close to the whole limit is "429 only past the limit".
+    const rulesOf = (expression: string) =>
+      rateLimitThresholds(plan)
+        .filter((spec) => spec.metric === `${METRICS.accepted}{window:1}` && spec.expression === expression)
+        .map((spec) => spec.ruleId);
+    expect(rulesOf('count>0')).toEqual(['RATE-LIMIT-WINDOW-RESET']);
+    expect(rulesOf('count>=900')).toEqual(['RATE-LIMIT-429']);
     expect(thresholds[`${METRICS.accepted}{window:3}`]).toBeUndefined();
     expect(expressionsOf(thresholds, METRICS.throttled)).toEqual(['count>0']);
     for (const kind of REQUEST_KINDS) {
@@ -87,6 +96,7 @@ test.describe('rate-limit script options', () => {
     ]);
     expect(expressionsOf(thresholds, 'dropped_iterations')).toEqual(['count==0']);
     expect(expressionsOf(thresholds, METRICS.throttledBodyJson)).toEqual(['rate==1']);
+    expect(expressionsOf(thresholds, METRICS.headersSent)).toEqual(['count==0']);
     for (const spec of rateLimitThresholds(plan)) {
       expect(parseExpression(spec.expression), spec.expression).toBeDefined();
       // A spec rule id (spec/rules.ts), or a LOAD- id for a check of the load run itself.
@@ -124,14 +134,41 @@ test.describe('rate-limit script options', () => {
     ).toThrow(/TENANT_B/);
   });
 
+  test('LOAD_DROPPED_TOLERANCE lets a share of the planned iterations go, and no more than a tenth', () => {
+    const dropped = (overrides: Record<string, string>) =>
+      rateLimitThresholds(rateLimitPlan(remoteEnv(overrides))).find((s) => s.metric === 'dropped_iterations');
+    expect(dropped({})?.expression).toBe('count==0');
+    // 10 per window: 25 over the limit and 5 of the control tenant, for 3 windows: 90 planned.
+    expect(dropped({ LOAD_DROPPED_TOLERANCE: '0.05' })).toMatchObject({
+      expression: 'count<=4',
+      ruleId: 'LOAD-OPEN-MODEL',
+    });
+    expect(() => rateLimitPlan(remoteEnv({ LOAD_DROPPED_TOLERANCE: '0.2' }))).toThrow(
+      /LOAD_DROPPED_TOLERANCE/,
+    );
+    const latency = latencyThresholds(
+      latencyPlan(remoteEnv({ LOAD_DURATION: '100s', LOAD_DROPPED_TOLERANCE: '0.1' })),
+    );
+    // 2 iterations per 5 s window for 100 s: 40 planned.
+    expect(latency.find((s) => s.metric === 'dropped_iterations')?.expression).toBe('count<=4');
+  });
+
+  test('VUs: half a second of arrivals are pre-allocated (at least five), five times that at most (at least twenty)', () => {
+    expect(vusFor({}, 50, 0.05)).toEqual({ pre: 25, max: 125 });
+    expect(vusFor({}, 100, 1)).toEqual({ pre: 200, max: 1000 });
+    expect(vusFor({}, 1, 0.05)).toEqual({ pre: 5, max: 25 });
+    expect(vusFor({ LOAD_MAX_VUS: '10' }, 50, 0.05)).toEqual({ pre: 10, max: 10 });
+  });
+
   test('a request is counted in the window of the client clock it was sent in', () => {
-    expect(windowIndex(0, 5, 3)).toBe(0);
-    expect(windowIndex(4999, 5, 3)).toBe(0);
-    expect(windowIndex(5000, 5, 3)).toBe(1);
-    expect(windowIndex(14_999, 5, 3)).toBe(2);
-    // An iteration started in the graceful stop still belongs to the last window.
-    expect(windowIndex(16_000, 5, 3)).toBe(2);
-    expect(windowIndex(-5, 5, 3)).toBe(0);
+    expect(windowIndex(0, 5)).toBe(0);
+    expect(windowIndex(4999, 5)).toBe(0);
+    expect(windowIndex(5000, 5)).toBe(1);
+    expect(windowIndex(14_999, 5)).toBe(2);
+    // An iteration k6 starts late, after the last window, is not counted in it: the server may
+    // already serve it from its next window.
+    expect(windowIndex(15_001, 5)).toBe(3);
+    expect(windowIndex(-5, 5)).toBe(0);
   });
 
   test('every kind of request has its expected statuses besides 429', () => {
@@ -151,7 +188,7 @@ test.describe('latency script options', () => {
     expect(scenario).toMatchObject({ rate: 266, timeUnit: '60s', exec: 'createRetrieveUpdate' });
     expect(scenario.rate * 3).toBeLessThanOrEqual(800);
     expect(scenario.duration).toBe(`${DEFAULT_DURATION_SECONDS.deployment}s`);
-    expect(scenario.preAllocatedVUs).toBeGreaterThanOrEqual(2);
+    expect(scenario.preAllocatedVUs).toBeGreaterThanOrEqual(5);
     expect(scenario.maxVUs).toBeGreaterThanOrEqual(scenario.preAllocatedVUs);
   });
 

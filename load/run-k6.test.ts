@@ -1,5 +1,14 @@
 import { spawn } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
@@ -9,8 +18,9 @@ import { K6_INSTALL_DOCS } from './find-k6.ts';
 import { CLIENT_IDS, productionEnv, remoteEnv, TOKENS } from './test-support/env-fixtures.ts';
 
 /**
- * The runner is run as npm would run it, in a child process. No real k6 is ever used: "k6 present"
- * is a fake k6 written here, a small node script that records its argv and environment.
+ * The runner is run as npm would run it, in a child process, with a fake k6 written here (a small
+ * node script that records its argv and environment): what the runner hands k6, which a real run
+ * cannot show. The real k6 runs the scripts in k6-real-run.test.ts.
  */
 
 interface RunResult {
@@ -23,7 +33,6 @@ interface FakeRecord {
   readonly argv: string[];
   readonly env: Record<string, string | undefined>;
   readonly cwd: string;
-  readonly probeStatus?: number;
 }
 
 let work: string;
@@ -42,7 +51,7 @@ const emptyDir = (): string => {
   return dir;
 };
 
-/** A fake k6: records argv and env to FAKE_K6_RECORD, optionally probes the target, exits FAKE_K6_EXIT. */
+/** A fake k6: records argv and env to FAKE_K6_RECORD, exits FAKE_K6_EXIT. */
 const writeFakeK6 = (dir: string): string => {
   mkdirSync(dir, { recursive: true });
   const file = join(dir, 'k6');
@@ -51,22 +60,9 @@ const writeFakeK6 = (dir: string): string => {
     `#!${process.execPath}
 const fs = require('node:fs');
 const record = { argv: process.argv.slice(2), env: { ...process.env }, cwd: process.cwd() };
-const finish = () => {
-  fs.writeFileSync(process.env.FAKE_K6_RECORD, JSON.stringify(record));
-  process.stdout.write('fake k6: done\\n');
-  process.exit(Number(process.env.FAKE_K6_EXIT || '0'));
-};
-if (process.env.FAKE_K6_PROBE === 'true') {
-  fetch(process.env.TARGET_BASE_URL + '/api/h2h/ingestion/financial-events/6f1d1c58-4a4b-4e0e-9a3e-1d2f3c4b5a69', {
-    headers: {
-      'X-Client-Id': process.env.TENANT_A_CLIENT_ID,
-      'X-Access-Token': process.env.TENANT_A_ACCESS_TOKEN,
-      'Content-Type': 'application/json',
-    },
-  }).then((r) => { record.probeStatus = r.status; finish(); }, () => { record.probeStatus = -1; finish(); });
-} else {
-  finish();
-}
+fs.writeFileSync(process.env.FAKE_K6_RECORD, JSON.stringify(record));
+process.stdout.write('fake k6: done\\n');
+process.exit(Number(process.env.FAKE_K6_EXIT || '0'));
 `,
   );
   chmodSync(file, 0o755);
@@ -147,8 +143,12 @@ test.describe('load runner without k6', () => {
 });
 
 test.describe('load runner with a fake k6', () => {
-  test('K6_BIN: k6 run gets the bundle, the env carries the target, no token in argv or output, exit is k6s', async () => {
+  test('K6_BIN: k6 run gets the bundle, the env carries the target and the dashboard, no token in argv or output, exit is k6s', async () => {
     const k6 = writeFakeK6(join(work, 'bin'));
+    // A previous run's reports of the script are removed: k6 writes none this time.
+    mkdirSync(join(work, 'reports'), { recursive: true });
+    for (const name of ['latency.summary.json', 'latency.junit.xml', 'latency.html', 'rate-limit.html'])
+      writeFileSync(join(work, 'reports', name), 'old');
     const result = await runRunner(['latency', '--quiet'], {
       ...remoteEnv({ LOAD_SHARE: '0.5' }),
       PATH: emptyDir(),
@@ -176,47 +176,20 @@ test.describe('load runner with a fake k6', () => {
       LOAD_SHARE: '0.5',
       LOAD_REPORT_DIR: join(work, 'reports'),
       K6_NO_USAGE_REPORT: 'true',
+      // k6's web dashboard, exported beside the other reports; a point a second for a short run; no port.
+      K6_WEB_DASHBOARD: 'true',
+      K6_WEB_DASHBOARD_EXPORT: join(work, 'reports', 'latency.html'),
+      K6_WEB_DASHBOARD_PERIOD: '1s',
+      K6_WEB_DASHBOARD_PORT: '-1',
     });
     expect(existsSync(join(work, 'reports'))).toBe(true);
+    expect(readdirSync(join(work, 'reports'))).toEqual(['rate-limit.html']);
     expectNoToken(record.argv.join(' '));
     expectNoToken(result.stdout + result.stderr);
     expect(result.stdout).toContain(`load:latency: k6 run`);
     expect(result.stdout).toContain('against http://127.0.0.1:9 (sandbox), run run-loadtest-1');
     expect(result.stdout).toContain('fake k6: done');
     expect(result.stdout).toContain('load:latency: k6 exited with 99 (a threshold failed)');
-  });
-
-  test('k6 on PATH and no target: the embedded reference server is started for k6 and stopped after', async () => {
-    const binDir = join(work, 'bin');
-    writeFakeK6(binDir);
-    const result = await runRunner(['rate-limit'], {
-      PATH: binDir,
-      FAKE_K6_RECORD: join(work, 'record.json'),
-      FAKE_K6_PROBE: 'true',
-      FAKE_K6_EXIT: '0',
-    });
-    const record = readRecord();
-    if (!record) throw new Error(`the fake k6 was not run: ${result.stdout}${result.stderr}`);
-    expect(result.code).toBe(EXIT.ok);
-    expect(record.argv).toEqual(['run', join(work, 'dist', 'rate-limit.js')]);
-    expect(record.env.KIT_EMBEDDED_TARGET).toBe('true');
-    expect(record.env.TARGET_BASE_URL).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-    expect(record.env.RATE_LIMIT_CLIENT_ID).toMatch(/^[0-9a-f-]{36}$/i);
-    expect(record.env.KIT_RUN_ID).toMatch(/^run-/);
-    // The server answered the fake's request with the tenant's credentials: a GET of an unknown uuid.
-    expect(record.probeStatus).toBe(404);
-    const tokens = ['TENANT_A_ACCESS_TOKEN', 'TENANT_B_ACCESS_TOKEN', 'RATE_LIMIT_ACCESS_TOKEN'].map(
-      (name) => record.env[name] ?? '',
-    );
-    for (const token of tokens) {
-      expect(token.length).toBeGreaterThan(9);
-      expect(result.stdout + result.stderr).not.toContain(token);
-      expect(record.argv.join(' ')).not.toContain(token);
-    }
-    expect(result.stdout).toContain('(sandbox, embedded reference server)');
-    expect(result.stdout).toContain('load:rate-limit: k6 passed');
-    // Stopped: nothing answers at the server's address any more.
-    await expect(fetch(`${record.env.TARGET_BASE_URL}/`)).rejects.toThrow();
   });
 });
 

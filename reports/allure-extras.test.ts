@@ -1,5 +1,5 @@
 /**
- * The k6 summaries in the Allure report: the summary files are the ones load/lib/summary.ts writes
+ * The k6 summaries in the Allure report: the summary files are the ones load/lib/summary-outputs.ts writes
  * (its own summaryOutputs builds them here), each threshold becomes one Allure test result, labelled
  * like the conformance tests; and the observations summary lists every gap.
  */
@@ -7,7 +7,7 @@ import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { summaryOutputs } from '../load/lib/summary.ts';
+import { summaryOutputs } from '../load/lib/summary-outputs.ts';
 import type { ThresholdSpec } from '../load/lib/thresholds.ts';
 import { RULES } from '../spec/index.ts';
 import { OBSERVATION_CONTENT_TYPE } from '../suites/support/observations.ts';
@@ -61,10 +61,11 @@ const K6_DATA = {
   },
 };
 
-const writeSummary = (folder: string, runId = 'run-20261121100000-abc123'): string => {
+const writeSummary = (folder: string, runId = 'run-20261121100000-abc123', dashboard?: string): string => {
   const outputs = summaryOutputs(K6_DATA, SPECS, {
     script: 'rate-limit',
     reportDir: folder,
+    dashboard,
     target: 'https://sandbox.payments.example (sandbox)',
     runId,
     settings: { limit: 1000, windowSeconds: 60 },
@@ -81,11 +82,7 @@ test('K6: each threshold of a summary is an Allure test: passed, failed or broke
   expect(problems).toEqual([]);
   expect(summaries.map((s) => s.script)).toEqual(['rate-limit']);
   let n = 0;
-  const results = loadThresholdResults(
-    summaries[0] as (typeof summaries)[number],
-    'summary-attachment.json',
-    () => `uuid-${++n}`,
-  );
+  const results = loadThresholdResults(summaries[0] as (typeof summaries)[number], () => `uuid-${++n}`);
   expect(results.map((r) => [r.name, r.status])).toEqual([
     ['RATE-LIMIT-429: traffic above the limit gets 429 [throttled count>0]', 'passed'],
     ['RATE-LIMIT-PER-TENANT: the other tenant gets no 429 [control_throttled count==0]', 'failed'],
@@ -113,15 +110,55 @@ test('K6: each threshold of a summary is an Allure test: passed, failed or broke
   expect(broken?.statusDetails.message).toContain('not evaluated');
   expect(failed?.parameters).toContainEqual({ name: 'observed', value: '3' });
   expect(passed?.links).toEqual([{ name: 'rule RATE-LIMIT-429', url: 'spec/rules.ts#RATE-LIMIT-429' }]);
+  // Each result has its own copy of the summary: Allure links an attachment file to one result only.
   expect(passed?.attachments).toEqual([
-    { name: 'rate-limit.summary.json', source: 'summary-attachment.json', type: 'application/json' },
+    { name: 'rate-limit.summary.json', source: 'uuid-1-attachment.json', type: 'application/json' },
   ]);
+  expect(failed?.attachments[0]?.source).toBe('uuid-2-attachment.json');
   expect(passed?.stop).toBe(Date.parse('2026-11-21T10:05:00.000Z'));
   expect(passed?.start).toBe(Date.parse('2026-11-21T10:05:00.000Z') - 70_000);
   // The same threshold keeps its history id from run to run: that is what gives it a trend.
-  const again = loadThresholdResults(summaries[0] as (typeof summaries)[number], 'other.json');
+  const again = loadThresholdResults(summaries[0] as (typeof summaries)[number]);
   expect(again.map((r) => r.historyId)).toEqual(results.map((r) => r.historyId));
   expect(new Set(results.map((r) => r.historyId)).size).toBe(results.length);
+});
+
+test('K6: a run’s web dashboard is named by each of its thresholds and carried once by the report', () => {
+  const folder = mkdtempSync(join(tmpdir(), 'kit-k6-dashboard-'));
+  writeSummary(folder, 'run-20261121100000-abc123', 'rate-limit.html');
+  // Named by the summary but not there (k6 wrote none): neither attached nor linked.
+  const [without] = readLoadSummaries(folder).summaries;
+  expect(without?.dashboard).toBe('rate-limit.html');
+  expect(without?.dashboardFile).toBeUndefined();
+  writeFileSync(join(folder, 'rate-limit.html'), '<!doctype html><title>k6 dashboard</title>');
+  const [summary] = readLoadSummaries(folder).summaries;
+  expect(summary?.dashboardFile).toBe(join(folder, 'rate-limit.html'));
+  for (const result of loadThresholdResults(summary as NonNullable<typeof summary>)) {
+    expect(result.links).toContainEqual({
+      name: 'k6 web dashboard of the run: load/rate-limit.html, beside this report',
+      url: 'load/rate-limit.html',
+    });
+  }
+  expect(
+    loadThresholdResults(without as NonNullable<typeof without>).flatMap((r) => r.links.map((l) => l.url)),
+  ).not.toContain('load/rate-limit.html');
+  // The report carries the dashboard once, as a global attachment; each result its own summary copy.
+  const extras = join(folder, 'extra');
+  writeAllureExtras({
+    folder: extras,
+    summaries: readLoadSummaries(folder).summaries,
+    observations: undefined,
+    globalFiles: [],
+  });
+  const files = readdirSync(extras);
+  const results = files.filter((f) => f.endsWith('-result.json'));
+  expect(files.filter((f) => f.endsWith('-attachment.json'))).toHaveLength(results.length);
+  const globals = JSON.parse(
+    readFileSync(join(extras, files.find((f) => f.endsWith('-globals.json')) as string), 'utf8'),
+  ) as { attachments: { name: string; source: string; type: string }[] };
+  const dashboard = globals.attachments.find((a) => a.type === 'text/html');
+  expect(dashboard?.name).toBe('k6 web dashboard: rate-limit.html');
+  expect(readFileSync(join(extras, dashboard?.source as string), 'utf8')).toContain('k6 dashboard');
 });
 
 test('K6: the extras folder holds the thresholds, the summary and the global attachments, anew each time', () => {

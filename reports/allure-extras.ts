@@ -2,7 +2,11 @@
  * What the report builder adds to allure-playwright's results before Allure generates the report,
  * in a folder of its own (allure-results-extra), written anew for each report:
  * - every threshold of every k6 summary present as an Allure test result (a threshold is a test),
- *   labelled like the conformance tests (epic = part of the spec, feature = area, story = rule id);
+ *   labelled like the conformance tests (epic = part of the spec, feature = area, story = rule id),
+ *   with the summary attached (a copy per result: Allure links an attachment file to one result
+ *   only) and a link to k6's web-dashboard HTML report of its run, whose copy the builder puts beside
+ *   the report (in `load/`);
+ * - each run's web dashboard once more as a global attachment, so the one-file report carries it;
  * - global attachments: the summary of the run's observations (what the target did where the spec is
  *   silent), and the certificate when it has been written.
  * Plain Allure 2 result files (`*-result.json`, `*-globals.json`), which Allure 3 reads.
@@ -71,15 +75,22 @@ const messageOf = (threshold: ThresholdVerdict): string | undefined => {
   return `not evaluated: the k6 summary has no value for ${threshold.metric} ${threshold.expression}`;
 };
 
+/** Where the report builder copies the web dashboards, relative to the report's index.html. */
+export const DASHBOARD_FOLDER = 'load';
+
+/** The attachment file a result's copy of its k6 summary goes to: its own, since Allure links a file to one result. */
+export const summarySourceOf = (result: Pick<AllureResult, 'uuid'>): string =>
+  `${result.uuid}-attachment.json`;
+
 /**
- * The Allure results of one k6 summary, one per threshold. `summarySource` is the attachment file name
- * the summary itself is copied to (shared by the thresholds of that summary).
+ * The Allure results of one k6 summary, one per threshold, each with the summary attached (its file
+ * is `summarySourceOf(result)`) and, when the run's web dashboard is there, a link to its copy.
  */
 export const loadThresholdResults = (
   summary: Omit<LoadSummary, 'file'>,
-  summarySource: string,
   uuid: () => string = randomUUID,
 ): AllureResult[] => {
+  const dashboard = summary.dashboardFile && summary.dashboard ? summary.dashboard : undefined;
   const stop = Date.parse(summary.generatedAt) || 0;
   const start = Math.max(0, stop - Math.round(summary.durationSeconds * 1000));
   return summary.thresholds.map((threshold) => {
@@ -96,8 +107,9 @@ export const loadThresholdResults = (
       { name: 'framework', value: 'k6' },
       { name: 'tag', value: 'load' },
     ];
+    const id = uuid();
     return {
-      uuid: uuid(),
+      uuid: id,
       historyId: md5(key),
       testCaseId: md5(key),
       fullName: `load/${summary.script}: ${threshold.metric} ${threshold.expression}`,
@@ -115,9 +127,25 @@ export const loadThresholdResults = (
         { name: 'decided by', value: threshold.decidedBy },
         { name: 'k6 run id', value: summary.runId ?? 'none' },
       ],
-      links: rule ? [{ name: `rule ${rule.id}`, url: ruleLink(rule) }] : [],
+      links: [
+        ...(rule ? [{ name: `rule ${rule.id}`, url: ruleLink(rule) }] : []),
+        // Allure makes anchors of absolute http(s) addresses only: this one shows as the path to open
+        // beside the report (the report folder and the Pages site both keep load/ there).
+        ...(dashboard
+          ? [
+              {
+                name: `k6 web dashboard of the run: ${DASHBOARD_FOLDER}/${dashboard}, beside this report`,
+                url: `${DASHBOARD_FOLDER}/${dashboard}`,
+              },
+            ]
+          : []),
+      ],
       attachments: [
-        { name: `${summary.script}.summary.json`, source: summarySource, type: 'application/json' },
+        {
+          name: `${summary.script}.summary.json`,
+          source: summarySourceOf({ uuid: id }),
+          type: 'application/json',
+        },
       ],
       steps: [],
     };
@@ -168,16 +196,26 @@ export const writeAllureExtras = (input: ExtrasInput): { thresholds: number } =>
   rmSync(input.folder, { recursive: true, force: true });
   mkdirSync(input.folder, { recursive: true });
   let thresholds = 0;
+  const attachments: (AllureAttachment & { timestamp: number })[] = [];
+  const dashboards: (AllureAttachment & { timestamp: number })[] = [];
+  const timestamp = (input.now ?? new Date()).getTime();
   for (const summary of input.summaries) {
-    const source = `${randomUUID()}-attachment.json`;
-    copyFileSync(summary.file, join(input.folder, source));
-    for (const result of loadThresholdResults(summary, source)) {
+    for (const result of loadThresholdResults(summary)) {
+      copyFileSync(summary.file, join(input.folder, summarySourceOf(result)));
       writeFileSync(join(input.folder, `${result.uuid}-result.json`), JSON.stringify(result));
       thresholds += 1;
     }
+    if (summary.dashboardFile && summary.dashboard) {
+      const source = `${randomUUID()}-attachment.html`;
+      copyFileSync(summary.dashboardFile, join(input.folder, source));
+      dashboards.push({
+        name: `k6 web dashboard: ${summary.dashboard}`,
+        source,
+        type: 'text/html',
+        timestamp,
+      });
+    }
   }
-  const attachments: (AllureAttachment & { timestamp: number })[] = [];
-  const timestamp = (input.now ?? new Date()).getTime();
   const summarySource = `${randomUUID()}-attachment.txt`;
   writeFileSync(join(input.folder, summarySource), observationsSummaryText(input.observations));
   attachments.push({
@@ -192,6 +230,7 @@ export const writeAllureExtras = (input: ExtrasInput): { thresholds: number } =>
     writeFileSync(join(input.folder, source), readFileSync(file.path));
     attachments.push({ name: file.name, source, type: file.type, timestamp });
   }
+  attachments.push(...dashboards);
   writeFileSync(
     join(input.folder, `${randomUUID()}-globals.json`),
     JSON.stringify({ attachments, errors: [] }),

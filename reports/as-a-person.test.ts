@@ -16,7 +16,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import type { JSONReport } from '@playwright/test/reporter';
-import { summaryOutputs } from '../load/lib/summary.ts';
+import { summaryOutputs } from '../load/lib/summary-outputs.ts';
 import { startReferenceServer } from '../reference/index.ts';
 import { targetEnvironmentOf } from '../reference/target-env.ts';
 import { RULES } from '../spec/index.ts';
@@ -81,9 +81,15 @@ const writeLoadSummary = (folder: string): number => {
       },
     },
   };
+  // k6's web dashboard of the run, as the runner has k6 export it beside the summary.
+  writeFileSync(
+    join(folder, 'rate-limit.html'),
+    '<!doctype html><title>k6 report</title><p>rate-limit run</p>',
+  );
   const outputs = summaryOutputs(data, specs, {
     script: 'rate-limit',
     reportDir: folder,
+    dashboard: 'rate-limit.html',
     target: 'embedded reference server',
     runId: RUN_ID,
     settings: { limit: 1000 },
@@ -254,6 +260,20 @@ test('PERSON: the Allure report shows every test, the rule labels, a redacted ex
     await expect(
       page.getByText(/RATE-LIMIT-429: traffic above the limit gets 429 \[throttled count>0\]/).first(),
     ).toBeVisible();
+    // Each threshold links the run's web dashboard, copied beside the report, and has its summary.
+    await page
+      .getByText(/RATE-LIMIT-429: traffic above the limit gets 429 \[throttled count>0\]/)
+      .first()
+      .click();
+    await expect(page.getByText('rate-limit.summary.json').first()).toBeVisible();
+    // Allure marks an attachment it could not find "missed".
+    await expect(page.getByText('missed', { exact: true })).toHaveCount(0);
+    await expect(
+      page.getByText('k6 web dashboard of the run: load/rate-limit.html, beside this report'),
+    ).toBeVisible();
+    await page.goto(`${site.url}/load/rate-limit.html`);
+    await expect(page.getByText('rate-limit run')).toBeVisible();
+    await page.goto(`${site.url}/`);
 
     // The run's observations and its certificate travel with the report.
     await page
@@ -262,6 +282,7 @@ test('PERSON: the Allure report shows every test, the rule labels, a redacted ex
       .click();
     await expect(page.getByText('Observations: what the target did where the spec is silent')).toBeVisible();
     await expect(page.getByText('Conformance certificate (Markdown)')).toBeVisible();
+    await expect(page.getByText('k6 web dashboard: rate-limit.html')).toBeVisible();
     await page.getByText('Observations: what the target did where the spec is silent').click();
     await expect(
       page.getByText(/GAP-MALFORMED-JSON: The answer to a body that is not JSON/).first(),
@@ -304,12 +325,13 @@ test('PERSON: the guard sees a third-party call: Allure’s page as generated wo
 
 test('PERSON: the certificate in Chromium lists every rule with its verdict and what the target did', async () => {
   test.skip(!existsSync(CHROMIUM), CHROMIUM_MISSING);
-  const site = await serveFolder(run.paths.certificate);
+  // The output folder as published: the certificate and the load runs' dashboards side by side.
+  const site = await serveFolder(run.paths.root);
   const browser = await launchChromium();
   try {
     const page = await browser.newPage({ viewport: { width: 1300, height: 1000 } });
     const attempts = await guardPage(page);
-    await page.goto(`${site.url}/certificate.html`);
+    await page.goto(`${site.url}/certificate/certificate.html`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(
       'Conformance certificate: Financial Events Ingestion Service',
     );
@@ -336,6 +358,10 @@ test('PERSON: the certificate in Chromium lists every rule with its verdict and 
     for (const token of run.tokens) expect(text).not.toContain(token);
     await page.screenshot({ path: join(SCREENSHOTS, 'certificate.png') });
     await page.screenshot({ path: join(SCREENSHOTS, 'certificate-full-page.png'), fullPage: true });
+    // The load section links the run's web dashboard.
+    await page.getByRole('link', { name: 'rate-limit.html' }).click();
+    await expect(page).toHaveURL(`${site.url}/load/rate-limit.html`);
+    await expect(page.getByText('rate-limit run')).toBeVisible();
     expect([...attempts]).toEqual([]);
   } finally {
     await browser.close();

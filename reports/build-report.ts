@@ -7,18 +7,30 @@
  *   2. deletes the previous report (a generate into an old folder leaves stale files);
  *   3. runs `allure generate` once with allurerc.mjs: each generate appends one line to the history
  *      (<output>/history/history.jsonl, or ALLURE_HISTORY_PATH), which is what gives the trends;
- *   4. removes the template's tag-manager script (third-party.ts) and checks nothing external is left.
+ *   4. copies each k6 run's web-dashboard HTML report into <output>/allure-report/load/, where the
+ *      thresholds' links point (so the report folder, published as is, carries them);
+ *   5. removes the template's tag-manager script (third-party.ts) and checks nothing external is left,
+ *      in the dashboards too.
  *
  * Exit codes (config/exit-codes.ts): 0 built; 2 nothing to build from (no results: run the suite
  * first); 1 Allure failed or the page still refers to a third party.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join, relative } from 'node:path';
+import { basename, dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { EXIT } from '../config/index.ts';
-import { showObservationsInline, writeAllureExtras } from './allure-extras.ts';
+import { DASHBOARD_FOLDER, showObservationsInline, writeAllureExtras } from './allure-extras.ts';
 import { CERTIFICATE_FILES } from './certificate/files.ts';
 import { markDriftInAllureResults } from './compare/allure-drift.ts';
 import { readComparisonFile } from './compare/comparison-file.ts';
@@ -144,6 +156,16 @@ export const buildReport = async (
     say(`allure generate failed (exit ${allure.code}):\n${allure.output.trim()}`);
     return { code: EXIT.deviation, tests, thresholds, index };
   }
+  let dashboards = 0;
+  for (const summary of summaries) {
+    if (!summary.dashboardFile) continue;
+    mkdirSync(join(paths.allureReport, DASHBOARD_FOLDER), { recursive: true });
+    copyFileSync(
+      summary.dashboardFile,
+      join(paths.allureReport, DASHBOARD_FOLDER, basename(summary.dashboardFile)),
+    );
+    dashboards += 1;
+  }
   let removed = 0;
   const external: string[] = [];
   for (const file of htmlFiles(paths.allureReport)) {
@@ -162,7 +184,7 @@ export const buildReport = async (
   }
   const size = (statSync(index).size / 1024 / 1024).toFixed(1);
   say(
-    `${tests} test results${thresholds ? ` and ${thresholds} k6 thresholds (${summaries.map((s) => s.script).join(', ')})` : ''} → ${relative(process.cwd(), index)} (${size} MB; ${removed} third-party scripts removed)`,
+    `${tests} test results${thresholds ? ` and ${thresholds} k6 thresholds (${summaries.map((s) => s.script).join(', ')})` : ''} → ${relative(process.cwd(), index)} (${size} MB; ${removed} third-party scripts removed${dashboards ? `; ${dashboards} k6 web dashboard${dashboards === 1 ? '' : 's'} in ${DASHBOARD_FOLDER}/` : ''})`,
   );
   say(
     `history: ${relative(process.cwd(), paths.history)} holds ${historyEntries(paths.history)} run${historyEntries(paths.history) === 1 ? '' : 's'}`,

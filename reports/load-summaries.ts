@@ -1,7 +1,8 @@
 /**
- * The k6 summaries the load scripts write (`<script>.summary.json`, see load/lib/summary.ts): read
- * and checked here, for the Allure report (each threshold a test) and the certificate. Read as data,
- * not imported: the load code runs in k6 and is type-checked on its own.
+ * The k6 summaries the load scripts write (`<script>.summary.json`, see load/lib/json-report.ts): read
+ * and checked here, for the Allure report (each threshold a test, the web dashboard attached and
+ * linked) and the certificate. Read as data, not imported: the load code runs in k6 and is
+ * type-checked on its own.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -27,8 +28,17 @@ export const loadSummarySchema = z.object({
   durationSeconds: z.number().default(0),
   verdict: z.enum(['passed', 'failed']),
   thresholds: z.array(thresholdVerdictSchema),
+  /** The file name of k6's web-dashboard HTML report of the run, beside the summary. */
+  dashboard: z
+    .string()
+    .regex(/^[\w.-]+\.html$/)
+    .optional(),
 });
-export type LoadSummary = z.infer<typeof loadSummarySchema> & { readonly file: string };
+export type LoadSummary = z.infer<typeof loadSummarySchema> & {
+  readonly file: string;
+  /** The web-dashboard report's absolute path, when the summary names one and it is there. */
+  readonly dashboardFile: string | undefined;
+};
 
 export const SUMMARY_SUFFIX = '.summary.json';
 
@@ -43,8 +53,14 @@ export const readLoadSummaries = (folder: string): { summaries: LoadSummary[]; p
     const path = join(folder, name);
     try {
       const parsed = loadSummarySchema.safeParse(JSON.parse(readFileSync(path, 'utf8')));
-      if (parsed.success) summaries.push({ ...parsed.data, file: path });
-      else
+      if (parsed.success) {
+        const dashboard = parsed.data.dashboard ? join(folder, parsed.data.dashboard) : undefined;
+        summaries.push({
+          ...parsed.data,
+          file: path,
+          dashboardFile: dashboard && existsSync(dashboard) ? dashboard : undefined,
+        });
+      } else
         problems.push(
           `${name}: not a k6 summary of the kit (${parsed.error.issues[0]?.message ?? 'invalid'})`,
         );

@@ -1,12 +1,16 @@
 /**
  * `npm test`: the kit's own tests, then the whole conformance run against the embedded reference
  * server (which must pass: it conforms), then the self-check (selftest/: the suite against the
- * reference's variants, which must pass, and its mutants, which must be caught). Ends with one line,
- * `N passed, N failed, N skipped`, over all of them. A user's target configuration and .env are ignored
- * here: this tests the kit, not a target.
+ * reference's variants, which must pass, and its mutants, which must be caught; the load scripts
+ * under k6 likewise). Ends with one line, `N passed, N failed, N skipped`, over all of them. A user's
+ * target configuration and .env are ignored here: this tests the kit, not a target.
+ *
+ * The k6 runs need k6 (K6_BIN, or k6 on PATH). Without it they alone are skipped, and counted as
+ * skipped, and the run says so in one line at its start.
  */
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
+import { findK6 } from '../load/find-k6.ts';
 import { addTotals, closingLine, type TestTotals, totalsOfReport } from './test-summary.ts';
 
 interface Step {
@@ -61,6 +65,13 @@ const run = (step: Step): Promise<number> =>
     const child = spawn(command as string, args, { env: kitEnvironment(), stdio: 'inherit' });
     child.on('exit', (code) => resolve(code ?? 1));
   });
+
+const k6 = findK6(process.env);
+if (!k6.found) {
+  process.stdout.write(
+    `K6 NOT FOUND: ${k6.reason}; npm test skips the k6 runs (the real-k6 kit tests and the self-check's load rows). Set K6_BIN or put k6 on PATH to run them.\n`,
+  );
+}
 
 let totals: TestTotals = { passed: 0, failed: 0, skipped: 0 };
 let failedSteps = 0;

@@ -12,6 +12,8 @@
  *   --mutant-fc-runs <n>   fast-check runs per property for mutants (default SELFTEST_MUTANT_FC_RUNS, else
  *                          each property's own count)
  *   --timeout <seconds>    per run (default 900)
+ *   --no-load              leave out the load rows (the k6 scripts; see load-rows.ts)
+ *   --load-concurrency <n> k6 runs at a time, before the suite's runs (default SELFTEST_LOAD_CONCURRENCY, else 3)
  */
 
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -19,6 +21,9 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { outputRoot } from '../reports/output-paths.ts';
+import { loadTotalsLine } from './load-render.ts';
+import { plannedLoadRows, runLoadRows } from './load-rows.ts';
+import { loadAsReportStats, loadMatrixPasses } from './load-verdicts.ts';
 import {
   buildMatrix,
   type CompletedRun,
@@ -73,8 +78,12 @@ const main = async (): Promise<number> => {
       full: { type: 'boolean', default: false },
       'mutant-fc-runs': { type: 'string' },
       timeout: { type: 'string' },
+      'no-load': { type: 'boolean', default: false },
+      'load-concurrency': { type: 'string' },
     },
   });
+  const loadConcurrency =
+    positive('--load-concurrency', values['load-concurrency'] ?? process.env.SELFTEST_LOAD_CONCURRENCY) ?? 3;
   const concurrency =
     positive('--concurrency', values.concurrency ?? process.env.SELFTEST_CONCURRENCY) ??
     availableParallelism() + 1;
@@ -88,7 +97,8 @@ const main = async (): Promise<number> => {
     .map((s) => s.trim())
     .filter(Boolean);
   const runs: PlannedRun[] = planRuns({ full: values.full, mutantPropertyRuns, only });
-  if (runs.length === 0) throw new Error(`--only ${values.only} matches no server`);
+  const loadRuns = plannedLoadRows(only);
+  if (runs.length === 0 && loadRuns.length === 0) throw new Error(`--only ${values.only} matches no server`);
 
   const notes = [
     'the reference and every variant get every check (conformance and rate-limit projects), at the embedded settings',
@@ -100,11 +110,18 @@ const main = async (): Promise<number> => {
         ]),
     ...(mutantPropertyRuns ? [`properties run ${mutantPropertyRuns} times each against mutants`] : []),
     'each run is one Playwright invocation per stage, with its own output folder under reports/output/selftest/<run>/',
+    ...(loadRuns.length && !values['no-load']
+      ? [
+          `${loadRuns.length} load rows: each one k6 run of a load script (a limit of 40 per 2 s window), ${loadConcurrency} at a time, before the suite's runs (a load generator starved of CPU sends in bursts), in reports/output/selftest/load-<script>-<server>/`,
+        ]
+      : []),
   ];
 
   rmSync(OUTPUT_ROOT, { recursive: true, force: true });
   mkdirSync(OUTPUT_ROOT, { recursive: true });
-  say(`${runs.length} runs, ${concurrency} at a time; outputs under ${OUTPUT_ROOT}`);
+  say(
+    `${runs.length} runs, ${concurrency} at a time${loadRuns.length && !values['no-load'] ? `, and ${loadRuns.length} load rows` : ''}; outputs under ${OUTPUT_ROOT}`,
+  );
   for (const note of notes) say(`· ${note}`);
 
   const children = new Set<number>();
@@ -139,25 +156,51 @@ const main = async (): Promise<number> => {
       say(`[${completed.length}/${runs.length}] ${progressOf(done)}`);
     }
   };
+  // The load rows go first, on their own: the k6 runs count requests per window of a clock, and a load
+  // generator starved of CPU by the suite's runs sends in bursts, which a conforming server may rightly
+  // answer differently (a token bucket serves the tokens it saved while the client stalled).
+  const load = await runLoadRows(loadRuns, {
+    only,
+    skip: values['no-load'],
+    concurrency: loadConcurrency,
+    outputRoot: OUTPUT_ROOT,
+    timeoutSeconds: 120,
+    say,
+    onChild: (pid, running) => {
+      if (running) children.add(pid);
+      else children.delete(pid);
+    },
+  });
   await Promise.all(Array.from({ length: Math.min(concurrency, runs.length) }, worker));
   const wallSeconds = (performance.now() - started) / 1000;
 
   const matrix = buildMatrix(completed);
   const context = { wallSeconds, concurrency, notes };
-  process.stdout.write(`\n${renderText(matrix, context)}`);
+  process.stdout.write(`\n${renderText(matrix, context, load)}`);
   writeFileSync(
     join(OUTPUT_ROOT, 'matrix.json'),
-    `${JSON.stringify({ generatedAt: new Date().toISOString(), wallSeconds: Math.round(wallSeconds), concurrency, notes, ...matrix }, null, 2)}\n`,
+    `${JSON.stringify({ generatedAt: new Date().toISOString(), wallSeconds: Math.round(wallSeconds), concurrency, notes, ...matrix, load }, null, 2)}\n`,
   );
-  writeFileSync(join(OUTPUT_ROOT, 'matrix.md'), renderMarkdown(matrix, context));
+  writeFileSync(join(OUTPUT_ROOT, 'matrix.md'), renderMarkdown(matrix, context, load));
   // For `npm test`'s closing line (scripts/test-summary.ts reads Playwright's JSON report shape).
+  const suiteStats = matrixAsReportStats(matrix);
+  const loadStats = loadAsReportStats(load);
+  const stats = {
+    expected: suiteStats.expected + loadStats.expected,
+    unexpected: suiteStats.unexpected + loadStats.unexpected,
+    skipped: suiteStats.skipped + loadStats.skipped,
+    flaky: suiteStats.flaky + loadStats.flaky,
+  };
   writeFileSync(
     join(OUTPUT_ROOT, 'results.json'),
-    `${JSON.stringify({ stats: matrixAsReportStats(matrix), errors: [], selftest: matrix.totals }, null, 2)}\n`,
+    `${JSON.stringify({ stats, errors: [], selftest: matrix.totals, load: load.totals }, null, 2)}\n`,
   );
   say(`matrix written to ${join(OUTPUT_ROOT, 'matrix.{md,json}')}`);
-  const code = exitCodeOf(matrix);
-  say(`${code === 0 ? 'PASSED' : 'FAILED'}: ${totalsLine(matrix)}`);
+  const suitePasses = runs.length === 0 || exitCodeOf(matrix) === 0;
+  const code = suitePasses && loadMatrixPasses(load) ? 0 : 1;
+  say(
+    `${code === 0 ? 'PASSED' : 'FAILED'}: ${runs.length ? totalsLine(matrix) : 'no suite run'}; ${loadTotalsLine(load)}`,
+  );
   return code;
 };
 

@@ -1,4 +1,6 @@
 /** The matrix as text for the console and as Markdown for the report folder (pure). */
+import { loadTotalsLine, renderLoadMarkdown, renderLoadText } from './load-render.ts';
+import type { LoadMatrix } from './load-verdicts.ts';
 import type { ConformingEntry, Matrix, MutantEntry, MutantVerdict } from './matrix.ts';
 
 export interface RenderContext {
@@ -46,7 +48,7 @@ export const totalsLine = (matrix: Matrix): string => {
   );
 };
 
-export const renderText = (matrix: Matrix, context: RenderContext): string => {
+export const renderText = (matrix: Matrix, context: RenderContext, load?: LoadMatrix): string => {
   const lines: string[] = [];
   const width = Math.max(
     8,
@@ -89,21 +91,23 @@ export const renderText = (matrix: Matrix, context: RenderContext): string => {
     }
   }
   lines.push('');
+  if (load) lines.push(...renderLoadText(load), '');
   lines.push(
     "WEAK: caught only by checks of rules other than the mutant's declared catchingRules; reported, not a failure.",
   );
   lines.push(
-    `Wall time ${duration(context.wallSeconds)}, ${context.concurrency} runs at a time. ${totalsLine(matrix)}`,
+    `Wall time ${duration(context.wallSeconds)}, ${context.concurrency} runs at a time. ${totalsLine(matrix)}${load ? `; ${loadTotalsLine(load)}` : ''}`,
   );
   return `${lines.join('\n')}\n`;
 };
 
 const cell = (text: string): string => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
-export const renderMarkdown = (matrix: Matrix, context: RenderContext): string => {
+export const renderMarkdown = (matrix: Matrix, context: RenderContext, load?: LoadMatrix): string => {
   const out: string[] = [];
   out.push('# Self-check matrix', '');
   out.push(`**${totalsLine(matrix)}**`, '');
+  if (load) out.push(`**${loadTotalsLine(load)}**`, '');
   out.push(`Wall time ${duration(context.wallSeconds)}, ${context.concurrency} runs at a time.`, '');
   for (const note of context.notes) out.push(`- ${cell(note)}`);
   out.push('');
@@ -136,6 +140,7 @@ export const renderMarkdown = (matrix: Matrix, context: RenderContext): string =
       `| \`${m.name}\` | ${m.verdict} | ${cell(by)} | ${m.catchingRules.join(', ')} | ${m.projects.join(' + ')}: ${cell(stagesText(m))} |`,
     );
   }
+  if (load) out.push('', ...renderLoadMarkdown(load));
   out.push('', '## Mutants: the checks that caught each', '');
   for (const m of matrix.mutants) {
     out.push(`### \`${m.name}\` (${m.verdict})`, '', cell(m.description), '');

@@ -12,6 +12,7 @@
  *   LATENCY_<CREATE|RETRIEVE|UPDATE>_P95_MS / _P99_MS for one endpoint.
  */
 import { decimal, durationSeconds, type Env, LoadSetupError, positiveInteger } from './env.ts';
+import { droppedAllowed, openModelThreshold } from './open-model.ts';
 import { type LoadTarget, readLoadTarget } from './target.ts';
 import { SUMMARY_TREND_STATS, type ThresholdSpec, thresholdsOption } from './thresholds.ts';
 import { vusFor } from './vus.ts';
@@ -39,6 +40,8 @@ export interface LatencyPlan {
   readonly durationSeconds: number;
   readonly limits: Readonly<Record<Endpoint, { readonly p95: number; readonly p99: number }>>;
   readonly minCheckRate: number;
+  /** Iterations k6 may drop (LOAD_DROPPED_TOLERANCE of the planned ones). */
+  readonly droppedAllowed: number;
   readonly seed: number;
 }
 
@@ -64,19 +67,21 @@ export const latencyPlan = (env: Env): LatencyPlan => {
       p99: positiveInteger(env, `LATENCY_${upper}_P99_MS`, p99),
     };
   }
+  const duration = durationSeconds(
+    env,
+    'LOAD_DURATION',
+    target.embedded ? DEFAULT_DURATION_SECONDS.embedded : DEFAULT_DURATION_SECONDS.deployment,
+    MAX_DURATION_SECONDS,
+  );
   return Object.freeze({
     target,
     share,
     iterationsPerWindow,
     windowSeconds,
-    durationSeconds: durationSeconds(
-      env,
-      'LOAD_DURATION',
-      target.embedded ? DEFAULT_DURATION_SECONDS.embedded : DEFAULT_DURATION_SECONDS.deployment,
-      MAX_DURATION_SECONDS,
-    ),
+    durationSeconds: duration,
     limits: Object.freeze(limits),
     minCheckRate: decimal(env, 'LATENCY_MIN_CHECK_RATE', 1, 0.5, 1),
+    droppedAllowed: droppedAllowed(env, Math.floor((iterationsPerWindow * duration) / windowSeconds)),
     seed: positiveInteger(env, 'LOAD_SEED', 20_240_601),
   });
 };
@@ -110,12 +115,7 @@ export const latencyThresholds = (plan: LatencyPlan): ThresholdSpec[] => {
     ruleId: 'RATE-LIMIT-429',
     title: `traffic at ${Math.round(plan.share * 100)}% of the limit is never throttled`,
   });
-  specs.push({
-    metric: 'dropped_iterations',
-    expression: 'count==0',
-    ruleId: 'LOAD-OPEN-MODEL',
-    title: 'the load generator sent every planned iteration (no dropped iterations)',
-  });
+  specs.push(openModelThreshold(plan.droppedAllowed, 'iteration'));
   return specs;
 };
 

@@ -1,5 +1,5 @@
 /**
- * DESIGN.md principle 4, for load: a production target (TARGET_ENVIRONMENT=production or a
+ * Safe by default, for load: a production target (TARGET_ENVIRONMENT=production or a
  * `svc_live_` token) gets no load unless ALLOW_PRODUCTION_LOAD=true. The k6 scripts call this in
  * their init code (so a bundle run by hand refuses too) and the runner calls it before starting k6.
  * Pure: no k6 import, no Node API.

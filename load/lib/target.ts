@@ -1,5 +1,5 @@
 /**
- * The target contract of DESIGN.md as a k6 script reads it from `__ENV`: the same variable names as
+ * The target contract (the README's table) as a k6 script reads it from `__ENV`: the same variable names as
  * config/target.ts. The runner (load/run-k6.ts) has already validated them with zod; this k6-safe
  * reading repeats only what a script needs, so that a bundle run by hand (k6 Cloud, k6-operator)
  * still stops with one clear message. Pure: no k6 import, no Node API.

@@ -20,7 +20,8 @@ import {
   latencyThresholds,
 } from '../lib/latency-plan.ts';
 import { productionRefusal } from '../lib/production-guard.ts';
-import { REPORT_DIR_DEFAULT, summaryOutputs } from '../lib/summary.ts';
+import { dashboardFileOf, REPORT_DIR_DEFAULT } from '../lib/report-files.ts';
+import { summaryOutputs } from '../lib/summary-outputs.ts';
 import { describeTarget } from '../lib/target.ts';
 import { EVENT_PATH_NAME, paramsFor, uuidOf } from './http.ts';
 
@@ -31,7 +32,7 @@ const plan = latencyPlan(__ENV);
 const specs = latencyThresholds(plan);
 const tenant = plan.target.tenantA;
 
-export const options: Options = { ...latencyOptions(plan, __ENV), noUsageReport: true };
+export const options: Options = latencyOptions(plan, __ENV);
 
 const throttled = new Counter(LATENCY_METRICS.throttled);
 
@@ -81,9 +82,11 @@ export function createRetrieveUpdate(data: SetupData): void {
 }
 
 export function handleSummary(data: { setup_data?: Partial<SetupData> }): Record<string, string> {
+  const reportDir = text(__ENV, 'LOAD_REPORT_DIR') ?? REPORT_DIR_DEFAULT;
   return summaryOutputs(data, specs, {
     script: LATENCY_SCRIPT,
-    reportDir: text(__ENV, 'LOAD_REPORT_DIR') ?? REPORT_DIR_DEFAULT,
+    reportDir,
+    dashboard: dashboardFileOf(__ENV, LATENCY_SCRIPT, reportDir),
     target: describeTarget(plan.target),
     runId: data.setup_data?.runId ?? plan.target.runId,
     settings: {

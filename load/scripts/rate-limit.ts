@@ -8,7 +8,7 @@ import http, { type RefinedResponse, type ResponseType } from 'k6/http';
 import { Counter, Rate } from 'k6/metrics';
 import type { Options } from 'k6/options';
 import { realisticEvent } from '../../generators/k6-safe.ts';
-import { EVENTS_PATH, eventPath } from '../../spec/http-interface.ts';
+import { EVENTS_PATH, eventPath, RATE_LIMIT_HEADER_PATTERN } from '../../spec/http-interface.ts';
 import { text } from '../lib/env.ts';
 import { newLoadRunId, randomUuid } from '../lib/ids.ts';
 import { productionRefusal } from '../lib/production-guard.ts';
@@ -23,7 +23,8 @@ import {
   rateLimitThresholds,
   windowIndex,
 } from '../lib/rate-limit-plan.ts';
-import { REPORT_DIR_DEFAULT, summaryOutputs } from '../lib/summary.ts';
+import { dashboardFileOf, REPORT_DIR_DEFAULT } from '../lib/report-files.ts';
+import { summaryOutputs } from '../lib/summary-outputs.ts';
 import { describeTarget, type LoadTenant } from '../lib/target.ts';
 import { EVENT_PATH_NAME, isJsonObject, paramsFor } from './http.ts';
 
@@ -33,7 +34,7 @@ if (refusal !== undefined) throw new Error(refusal);
 const plan = rateLimitPlan(__ENV);
 const specs = rateLimitThresholds(plan);
 
-export const options: Options = { ...rateLimitOptions(plan, __ENV), noUsageReport: true };
+export const options: Options = rateLimitOptions(plan, __ENV);
 
 const accepted = new Counter(METRICS.accepted);
 const throttled = new Counter(METRICS.throttled);
@@ -41,6 +42,7 @@ const controlThrottled = new Counter(METRICS.controlThrottled);
 const unexpectedStatus = new Counter(METRICS.unexpectedStatus);
 const serverErrors = new Counter(METRICS.serverErrors);
 const throttledBodyJson = new Rate(METRICS.throttledBodyJson);
+const headersSent = new Counter(METRICS.headersSent);
 
 /** The control scenario's events are numbered apart from the over-limit ones. */
 const CONTROL_INDEX_OFFSET = 1_000_000_000;
@@ -83,8 +85,12 @@ const send = (
 };
 
 /** Counts one response; returns whether it was a 429. */
-const record = (kind: RequestKind, status: number, body: unknown): boolean => {
+const record = (kind: RequestKind, response: RefinedResponse<ResponseType | undefined>): boolean => {
+  const { status, body } = response;
   const isThrottled = status === 429;
+  // Part 8: "Rate-limit response headers are not returned", on a 429 or on a served request alike.
+  const limitHeaders = Object.keys(response.headers).filter((name) => RATE_LIMIT_HEADER_PATTERN.test(name));
+  headersSent.add(limitHeaders.length > 0 ? 1 : 0, { kind });
   if (isThrottled) throttledBodyJson.add(isJsonObject(body), { kind });
   else if (!EXPECTED_STATUSES[kind].includes(status))
     unexpectedStatus.add(1, { kind, status: String(status) });
@@ -99,9 +105,9 @@ const kindOf = (iteration: number): RequestKind =>
 export function overLimit(data: SetupData): void {
   const iteration = exec.scenario.iterationInTest;
   const kind = kindOf(iteration);
-  const window = String(windowIndex(Date.now() - exec.scenario.startTime, plan.windowSeconds, plan.windows));
+  const window = String(windowIndex(Date.now() - exec.scenario.startTime, plan.windowSeconds));
   const response = send(plan.limitedTenant, kind, iteration, data.runId);
-  const isThrottled = record(kind, response.status, response.body);
+  const isThrottled = record(kind, response);
   const isAccepted = EXPECTED_STATUSES[kind].includes(response.status);
   // Zeros too, so that a window or kind with no 429 at all still has samples and its threshold fails.
   throttled.add(isThrottled ? 1 : 0, { window, kind });
@@ -113,13 +119,15 @@ export function control(data: SetupData): void {
   const iteration = exec.scenario.iterationInTest;
   const kind = kindOf(iteration);
   const response = send(plan.controlTenant, kind, CONTROL_INDEX_OFFSET + iteration, data.runId);
-  controlThrottled.add(record(kind, response.status, response.body) ? 1 : 0, { kind });
+  controlThrottled.add(record(kind, response) ? 1 : 0, { kind });
 }
 
 export function handleSummary(data: { setup_data?: Partial<SetupData> }): Record<string, string> {
+  const reportDir = text(__ENV, 'LOAD_REPORT_DIR') ?? REPORT_DIR_DEFAULT;
   return summaryOutputs(data, specs, {
     script: RATE_LIMIT_SCRIPT,
-    reportDir: text(__ENV, 'LOAD_REPORT_DIR') ?? REPORT_DIR_DEFAULT,
+    reportDir,
+    dashboard: dashboardFileOf(__ENV, RATE_LIMIT_SCRIPT, reportDir),
     target: describeTarget(plan.target),
     runId: data.setup_data?.runId ?? plan.target.runId,
     settings: {

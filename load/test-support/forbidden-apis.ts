@@ -1,5 +1,5 @@
 /**
- * What k6's JavaScript runtime lacks (shared/TOOLING-NOTES.md, "k6's JavaScript runtime"), plus the
+ * What k6's JavaScript runtime lacks or gets wrong (k6 1.x), plus the
  * Node globals that exist nowhere but in Node, as patterns over a bundle's code (comments removed
  * first); the patterns are written so that ordinary code does not match them.
  */

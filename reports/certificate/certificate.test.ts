@@ -286,11 +286,20 @@ test('CERTIFICATE: k6 thresholds of the same run count toward their rules; those
     ],
   });
   const same = buildCertificate(
-    input([], { loadSummaries: [summary('run-20261121100000-abc123', 'passed')] }),
+    input([], {
+      loadSummaries: [
+        { ...summary('run-20261121100000-abc123', 'passed'), dashboardHref: '../load/rate-limit.html' },
+      ],
+    }),
   );
   expect(entry(same.rules, 'RATE-LIMIT-429')).toMatchObject({ verdict: 'passed' });
   expect(entry(same.rules, 'RATE-LIMIT-429').tests[0]?.project).toBe('k6 rate-limit');
-  expect(same.load).toEqual([expect.objectContaining({ script: 'rate-limit', counted: true })]);
+  expect(same.load).toEqual([
+    expect.objectContaining({ script: 'rate-limit', counted: true, dashboard: '../load/rate-limit.html' }),
+  ]);
+  // The load section links the run's web dashboard, in both renderings.
+  expect(renderMarkdown(same)).toContain('| yes | [rate-limit.html](../load/rate-limit.html) |');
+  expect(renderHtml(same)).toContain('<td><a href="../load/rate-limit.html">rate-limit.html</a></td>');
   const failed = buildCertificate(
     input([], { loadSummaries: [summary('run-20261121100000-abc123', 'failed')] }),
   );
@@ -298,7 +307,7 @@ test('CERTIFICATE: k6 thresholds of the same run count toward their rules; those
   expect(failed.outcome).toBe('deviation-found');
   const other = buildCertificate(input([], { loadSummaries: [summary('run-other', 'passed')] }));
   expect(entry(other.rules, 'RATE-LIMIT-429').verdict).toBe('not-covered');
-  expect(other.load[0]).toMatchObject({ counted: false });
+  expect(other.load[0]).toMatchObject({ counted: false, dashboard: null });
   expect(renderMarkdown(other)).toContain('from another run (run-other): not counted');
 });
 

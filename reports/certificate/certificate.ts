@@ -91,7 +91,14 @@ export interface LoadEntry {
   readonly counted: boolean;
   /** Why a summary does not count toward the verdicts (another run). */
   readonly note?: string;
+  /** k6's web-dashboard HTML report of the run, relative to the certificate's folder, when there is one. */
+  readonly dashboard: string | null;
 }
+
+/** A k6 summary as the certificate takes it: with its dashboard's address relative to the certificate. */
+export type CertificateLoadSummary = Omit<LoadSummary, 'file' | 'dashboardFile'> & {
+  readonly dashboardHref?: string | undefined;
+};
 
 export type Outcome = 'no-deviation-found' | 'deviation-found' | 'incomplete';
 
@@ -134,7 +141,7 @@ export interface CertificateInput {
     readonly byRule: Readonly<Record<string, Readonly<Record<string, number>>>>;
     readonly observations: readonly { readonly ruleId: string; readonly test: string }[];
   };
-  readonly loadSummaries: readonly Omit<LoadSummary, 'file'>[];
+  readonly loadSummaries: readonly CertificateLoadSummary[];
   readonly rules?: readonly Rule[];
   /** Why the run was stopped before its end (the target went away, a tenant was throttled). */
   readonly stopped?: string | undefined;
@@ -305,6 +312,7 @@ export const buildCertificate = (input: CertificateInput): Certificate => {
       generatedAt: summary.generatedAt,
       verdict: summary.verdict,
       counted,
+      dashboard: summary.dashboardHref ?? null,
       ...(counted ? {} : { note: `from another run (${summary.runId ?? 'no run id'}): not counted` }),
     });
     if (!counted) continue;

@@ -133,12 +133,15 @@ export const renderMarkdown = (certificate: Certificate, comparison?: Comparison
       '',
       '## Load runs (k6)',
       '',
-      '| Script | Run id | Date | Verdict | Counted |',
-      '|---|---|---|---|---|',
+      '| Script | Run id | Date | Verdict | Counted | Web dashboard |',
+      '|---|---|---|---|---|---|',
     );
     for (const load of certificate.load) {
+      const dashboard = load.dashboard
+        ? `[${md(load.dashboard.split('/').pop() ?? '')}](${encodeURI(load.dashboard)})`
+        : 'none';
       lines.push(
-        `| ${md(load.script)} | ${md(load.runId ?? 'none')} | ${md(load.generatedAt)} | ${load.verdict} | ${load.counted ? 'yes' : md(load.note ?? 'no')} |`,
+        `| ${md(load.script)} | ${md(load.runId ?? 'none')} | ${md(load.generatedAt)} | ${load.verdict} | ${load.counted ? 'yes' : md(load.note ?? 'no')} | ${dashboard} |`,
       );
     }
   }
@@ -237,10 +240,10 @@ export const renderHtml = (certificate: Certificate, comparison?: ComparisonFile
       : '';
   const load =
     certificate.load.length > 0
-      ? `<h2>Load runs (k6)</h2><table><thead><tr><th>Script</th><th>Run id</th><th>Date</th><th>Verdict</th><th>Counted</th></tr></thead><tbody>${certificate.load
+      ? `<h2>Load runs (k6)</h2><table><thead><tr><th>Script</th><th>Run id</th><th>Date</th><th>Verdict</th><th>Counted</th><th>Web dashboard</th></tr></thead><tbody>${certificate.load
           .map(
             (l) =>
-              `<tr><td>${html(l.script)}</td><td>${html(l.runId ?? 'none')}</td><td>${html(l.generatedAt)}</td><td>${html(l.verdict)}</td><td>${html(l.counted ? 'yes' : (l.note ?? 'no'))}</td></tr>`,
+              `<tr><td>${html(l.script)}</td><td>${html(l.runId ?? 'none')}</td><td>${html(l.generatedAt)}</td><td>${html(l.verdict)}</td><td>${html(l.counted ? 'yes' : (l.note ?? 'no'))}</td><td>${l.dashboard ? `<a href="${html(encodeURI(l.dashboard))}">${html(l.dashboard.split('/').pop() ?? '')}</a>` : 'none'}</td></tr>`,
           )
           .join('')}</tbody></table>`
       : '';

@@ -5,7 +5,7 @@
  * like a token never reach a certificate.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import type { JSONReport } from '@playwright/test/reporter';
 import { redact, registerSecrets } from '../../suites/support/redaction.ts';
 import { readRunStop, runStopPath } from '../../suites/support/run-stop.ts';
@@ -99,7 +99,15 @@ export const writeCertificate = async (options: CertificateOptions = {}): Promis
     runErrors: runErrors(report),
     suiteListing,
     observations: { byRule: observations?.byRule ?? {}, observations: observations?.observations ?? [] },
-    loadSummaries: readLoadSummaries(paths.load).summaries,
+    loadSummaries: readLoadSummaries(paths.load).summaries.map(
+      ({ file: _file, dashboardFile, ...summary }) => ({
+        ...summary,
+        // A link from the certificate's folder: it holds when both folders are published side by side.
+        dashboardHref: dashboardFile
+          ? relative(paths.certificate, dashboardFile).split(sep).join('/')
+          : undefined,
+      }),
+    ),
   });
   const comparison = readComparisonFile(paths.certificate, certificate.runId);
   const files = writeCertificateFiles(certificate, paths.certificate, comparison);

@@ -1,0 +1,157 @@
+/**
+ * Summaries of load runs as k6 hands them to `handleSummary`, in both formats the kit reads, and the
+ * context a script passes with them: fixtures for the kit tests of load/lib (made-up values, no token).
+ */
+import { latencyPlan } from '../lib/latency-plan.ts';
+import type { SummaryContext } from '../lib/summary-outputs.ts';
+import { describeTarget } from '../lib/target.ts';
+import { remoteEnv } from './env-fixtures.ts';
+
+export const env = remoteEnv({ RATE_LIMIT_PER_MINUTE: '1000', RATE_LIMIT_WINDOW_SECONDS: '60' });
+
+export const summaryContext = (script: string, dashboard?: string): SummaryContext => ({
+  script,
+  reportDir: '/tmp/kit-reports/load',
+  dashboard,
+  target: describeTarget(latencyPlan(env).target),
+  runId: 'run-loadtest-1',
+  settings: { limit: 1000, windowSeconds: 60 },
+  now: new Date('2026-11-21T10:00:00.000Z'),
+});
+
+/** A latency run's summary as k6 (1.x and 2.x) hands it to handleSummary: metrics by name, with k6's verdicts. */
+export const latencySummary = (p99Update: number) => ({
+  root_group: {
+    name: '',
+    path: '',
+    id: 'd41d8cd98f00b204e9800998ecf8427e',
+    groups: [],
+    checks: [
+      { name: 'create: POST answers 201', path: '::create: POST answers 201', passes: 798, fails: 0 },
+      { name: 'retrieve: GET answers 200', path: '::retrieve: GET answers 200', passes: 798, fails: 0 },
+    ],
+  },
+  options: {
+    summaryTrendStats: ['avg', 'min', 'med', 'max', 'p(90)', 'p(95)', 'p(99)', 'count'],
+    summaryTimeUnit: '',
+    noColor: false,
+  },
+  state: { isStdOutTTY: false, isStdErrTTY: false, testRunDurationMs: 60412.5 },
+  metrics: {
+    http_reqs: { type: 'counter', contains: 'default', values: { count: 2394, rate: 39.63 } },
+    http_req_duration: {
+      type: 'trend',
+      contains: 'time',
+      values: {
+        avg: 12.1,
+        min: 2.3,
+        med: 9.8,
+        max: 612.4,
+        'p(90)': 21.7,
+        'p(95)': 30.2,
+        'p(99)': 88.9,
+        count: 2394,
+      },
+    },
+    'http_req_duration{endpoint:create}': {
+      type: 'trend',
+      contains: 'time',
+      values: {
+        avg: 14.2,
+        min: 3.1,
+        med: 11.0,
+        max: 312.4,
+        'p(90)': 25.3,
+        'p(95)': 33.8,
+        'p(99)': 95.1,
+        count: 798,
+      },
+      thresholds: { 'p(95)<500': { ok: true }, 'p(99)<1000': { ok: true } },
+    },
+    'http_req_duration{endpoint:retrieve}': {
+      type: 'trend',
+      contains: 'time',
+      values: {
+        avg: 6.4,
+        min: 2.3,
+        med: 5.1,
+        max: 99.0,
+        'p(90)': 9.9,
+        'p(95)': 12.0,
+        'p(99)': 40.0,
+        count: 798,
+      },
+      thresholds: { 'p(95)<500': { ok: true }, 'p(99)<1000': { ok: true } },
+    },
+    'http_req_duration{endpoint:update}': {
+      type: 'trend',
+      contains: 'time',
+      values: {
+        avg: 15.7,
+        min: 3.0,
+        med: 12.2,
+        max: 1612.4,
+        'p(90)': 28.8,
+        'p(95)': 41.0,
+        'p(99)': p99Update,
+        count: 798,
+      },
+      thresholds: { 'p(95)<500': { ok: true }, 'p(99)<1000': { ok: p99Update < 1000 } },
+    },
+    checks: {
+      type: 'rate',
+      contains: 'default',
+      values: { rate: 1, passes: 2394, fails: 0 },
+      thresholds: { 'rate==1': { ok: true } },
+    },
+    latency_throttled: {
+      type: 'counter',
+      contains: 'default',
+      values: { count: 0, rate: 0 },
+      thresholds: { 'count==0': { ok: true } },
+    },
+    dropped_iterations: {
+      type: 'counter',
+      contains: 'default',
+      values: { count: 0, rate: 0 },
+      thresholds: { 'count==0': { ok: true } },
+    },
+    vus: { type: 'gauge', contains: 'default', values: { value: 1, min: 1, max: 4 } },
+  },
+});
+
+/** A rate-limit run in the machine-readable summary format: metrics as an array, no verdicts. */
+export const machineReadableRateLimitSummary = () => {
+  const counter = (name: string, count: number) => ({
+    name,
+    type: 'counter',
+    contains: 'default',
+    category: 'custom',
+    values: { count, rate: count / 180 },
+  });
+  return {
+    version: '1.0.0',
+    metadata: { generatedAt: '2026-11-21T10:03:00Z', k6Version: '2.0.0' },
+    config: { execution: 'local', duration: 180.2 },
+    results: {
+      passed: false,
+      metrics: [
+        counter('ratelimit_accepted{window:0}', 1998),
+        counter('ratelimit_accepted{window:1}', 1000),
+        counter('ratelimit_accepted{window:2}', 1500),
+        counter('ratelimit_throttled', 3001),
+        counter('ratelimit_throttled{kind:get-unknown}', 1000),
+        counter('ratelimit_throttled{kind:invalid-post}', 1000),
+        counter('ratelimit_throttled{kind:valid-post}', 1001),
+        counter('ratelimit_control_throttled', 0),
+        {
+          name: 'ratelimit_429_json_body',
+          type: 'rate',
+          contains: 'default',
+          category: 'custom',
+          values: { rate: 1, passes: 3001, fails: 0 },
+        },
+      ],
+    },
+  };
+};
