@@ -4,13 +4,15 @@
  * with a configuration check and a preflight; `npx playwright test` works too.
  */
 import { defineConfig } from '@playwright/test';
-import { loadDotEnv, mayWrite, readTargetContract } from './config/index.ts';
+import { caTrustEnvironment, loadDotEnv, mayWrite, readTargetContract } from './config/index.ts';
 import { outputPaths } from './reports/output-paths.ts';
 
 if (process.env.KIT_IGNORE_DOTENV !== 'true') loadDotEnv();
 const contract = readTargetContract();
 const reportPaths = outputPaths();
 const productionReadOnly = contract.kind === 'remote' && !mayWrite(contract.target);
+// The workers, started after this file is read, trust TARGET_CA_FILE (when `npx playwright test` runs alone).
+if (contract.kind === 'remote') Object.assign(process.env, caTrustEnvironment(contract.target));
 
 export default defineConfig({
   testDir: 'suites',

@@ -2,3 +2,4 @@ export * from './config-error.ts';
 export * from './dotenv.ts';
 export * from './exit-codes.ts';
 export * from './target.ts';
+export * from './target-ca.ts';

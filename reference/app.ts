@@ -25,6 +25,7 @@ import {
 import { guardRequest } from './handlers/guard.ts';
 import { readEvent } from './handlers/read-event.ts';
 import { BODY_LIMIT_BYTES, registerJsonBodyParser } from './handlers/request-body.ts';
+import { registerSimulatedLatency } from './handlers/simulated-latency.ts';
 import { updateEvent } from './handlers/update-event.ts';
 import { hooksWith } from './hooks.ts';
 import { mutantByName } from './mutants.ts';
@@ -43,8 +44,8 @@ export interface ReferenceAppInfo {
   readonly behaviour: ReferenceBehaviour;
   readonly variant: string | undefined;
   readonly mutant: string | undefined;
-  /** The host and port startReferenceServer listens on (from the options). */
-  readonly listen: { readonly host: string; readonly port: number };
+  /** The host and port startReferenceServer listens on (from the options), and whether it serves HTTPS. */
+  readonly listen: { readonly host: string; readonly port: number; readonly https: boolean };
   /** Events held by one tenant (by client id), or by all: lets tests prove that something created nothing. */
   eventCount(clientId?: string): number;
 }
@@ -74,6 +75,7 @@ export const buildReferenceApp = (options: ReferenceServerOptions = {}): Referen
   const ctx = contextOf(resolved);
 
   const app = Fastify({
+    ...(resolved.tls ? { https: { key: resolved.tls.key, cert: resolved.tls.cert } } : {}),
     logger: false,
     bodyLimit: BODY_LIMIT_BYTES,
     routerOptions: { maxParamLength: 8192 },
@@ -85,6 +87,7 @@ export const buildReferenceApp = (options: ReferenceServerOptions = {}): Referen
     },
   });
   app.decorateRequest('tenant', null);
+  if (resolved.latency) registerSimulatedLatency(app, resolved.latency);
   registerJsonBodyParser(app, ctx);
   registerErrorAnswers(app, ctx);
 
@@ -101,7 +104,7 @@ export const buildReferenceApp = (options: ReferenceServerOptions = {}): Referen
     behaviour: resolved.behaviour,
     variant: resolved.variant,
     mutant: resolved.mutant,
-    listen: Object.freeze({ host: resolved.host, port: resolved.port }),
+    listen: Object.freeze({ host: resolved.host, port: resolved.port, https: resolved.tls !== undefined }),
     eventCount: (clientId?: string) => ctx.store.count(clientId?.toLowerCase()),
   });
   app.decorate('reference', info);

@@ -15,7 +15,7 @@
 import { HEADERS } from '../spec/index.ts';
 import type { ServerContext } from './context.ts';
 import { type HttpProblem, problem } from './problem.ts';
-import { isUuid, type KnownTenant, TenantDirectory } from './tenants.ts';
+import { isUuid, type KnownTenant, type TenantDirectory } from './tenants.ts';
 
 export interface RequestCredentials {
   readonly method: string;
@@ -96,7 +96,7 @@ export const authenticate = (request: RequestCredentials, ctx: ServerContext): K
     token !== undefined && checked.token
       ? tenantOfToken(token, checked.clientId ? clientId : undefined, ctx)
       : tenantOfClientId(clientId, ctx);
-  if (!TenantDirectory.admits(tenant, request.remoteAddress)) throw problem(403, 'ERR-1003');
+  if (!ctx.tenants.admits(tenant, request.remoteAddress)) throw problem(403, 'ERR-1003');
   return tenant;
 };
 
@@ -106,7 +106,7 @@ const tenantOfToken = (token: string, clientId: string | undefined, ctx: ServerC
   const owner = hooks.tokenOwner(token, clientId, tenants);
   if (!owner) throw hooks.unknownTokenAnswer();
   if (owner.expiresAt !== undefined && ctx.clock() >= owner.expiresAt) throw problem(401, 'ERR-1002');
-  if (clientId === undefined || owner.id === clientId.toLowerCase()) return owner;
+  if (clientId === undefined || owner.id === clientId || owner.id === clientId.toLowerCase()) return owner;
   const other = hooks.tenantOfMismatchedClientId(owner, clientId, tenants);
   if (other) return other;
   // GAP-FORBIDDEN-TRIGGER: the reading of a valid token presented with another tenant's X-Client-Id.

@@ -5,7 +5,14 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ConfigError, EXIT, loadDotEnv, mayWrite, readTargetContract } from '../config/index.ts';
+import {
+  ConfigError,
+  caTrustEnvironment,
+  EXIT,
+  loadDotEnv,
+  mayWrite,
+  readTargetContract,
+} from '../config/index.ts';
 import { certificateStep } from '../reports/certificate/write-certificate.ts';
 import { CONFORMANCE_OUTPUT, REQUEST_STATS_FOLDER } from '../suites/support/fixtures.ts';
 import {
@@ -28,6 +35,8 @@ const main = async (): Promise<number> => {
     if (contract.kind === 'remote') {
       const { target } = contract;
       say(`target ${target.baseUrl} (${target.environment}), run ${target.runId}`);
+      // Playwright and its workers, started below, trust TARGET_CA_FILE from their first instruction.
+      Object.assign(process.env, caTrustEnvironment(target));
       if (!mayWrite(target)) {
         say(
           'PRODUCTION target: only @readonly checks run (set ALLOW_PRODUCTION_WRITES=true to run everything)',

@@ -4,7 +4,7 @@
  */
 import { request } from 'undici';
 import type { Target } from '../config/index.ts';
-import { ConfigError, EXIT } from '../config/index.ts';
+import { ConfigError, caTrustingDispatcher, EXIT } from '../config/index.ts';
 import { eventPath, HEADERS, JSON_CONTENT_TYPE } from '../spec/index.ts';
 
 export class PreflightError extends Error {
@@ -32,6 +32,7 @@ export const preflight = async (target: Target): Promise<void> => {
         [HEADERS.contentType]: JSON_CONTENT_TYPE,
       },
       signal: AbortSignal.timeout(PREFLIGHT_TIMEOUT_MS),
+      ...(target.caFile === undefined ? {} : { dispatcher: caTrustingDispatcher(target) }),
     });
     status = response.statusCode;
     body = await response.body.text();

@@ -29,16 +29,23 @@ export const CREATION_HOOKS: CreationHooks = Object.freeze({
   createdAnswer: (stored: StoredEvent) => ({ status: 201, body: { uuid: stored.uuid } }),
 });
 
+const answerCreated = (reply: FastifyReply, stored: StoredEvent, ctx: ServerContext): void => {
+  const answer = ctx.hooks.createdAnswer(stored);
+  if (answer.headers) reply.headers(answer.headers);
+  reply.code(answer.status).send(answer.body);
+};
+
+/** The handler (synchronous unless storing is: Fastify then awaits the promise it returns). */
 export const createEvent =
   (ctx: ServerContext) =>
-  async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
+  (request: FastifyRequest, reply: FastifyReply): Promise<void> | undefined => {
     const { hooks } = ctx;
     const tenant = tenantOf(request);
     const result = validateEvent(eventBodyOf(request, ctx), ctx);
     if (!result.ok) throw failedValidation(result.failures, ctx);
     const event = hooks.storedForm(result.event);
-    const stored = await hooks.insertUnlessDuplicate(ctx, tenant.id, hooks.newEventUuid(event), event);
-    const answer = hooks.createdAnswer(stored);
-    if (answer.headers) reply.headers(answer.headers);
-    return reply.code(answer.status).send(answer.body);
+    const stored = hooks.insertUnlessDuplicate(ctx, tenant.id, hooks.newEventUuid(event), event);
+    if (stored instanceof Promise) return stored.then((inserted) => answerCreated(reply, inserted, ctx));
+    answerCreated(reply, stored, ctx);
+    return undefined;
   };

@@ -19,8 +19,12 @@ export interface RateLimitHooks {
   rateLimitCapacity(requestsPerWindow: number): number;
   /** RATE-LIMIT-WINDOW-RESET: the window, given the configured one. */
   rateLimitWindowMs(windowMs: number): number;
-  /** RATE-LIMIT-NO-HEADERS: headers on a counted request (`remaining` is computed only when asked). */
-  rateLimitHeaders(capacity: number, remaining: () => number): Readonly<Record<string, string>> | undefined;
+  /** RATE-LIMIT-NO-HEADERS: headers on a counted request of the budget `key`, counted at `now`. */
+  rateLimitHeaders(
+    ctx: ServerContext,
+    key: string,
+    now: number,
+  ): Readonly<Record<string, string>> | undefined;
   /** RATE-LIMIT-429, GAP-429-BODY: the answer to a throttled request. */
   throttledAnswer(ctx: ServerContext, retryAfterMs: number): HttpProblem;
 }
@@ -74,19 +78,20 @@ const applyRateLimit = (
   const key = hooks.rateLimitKey(tenant.id);
   const now = ctx.clock();
   const decision = limiter.take(key, now);
-  const headers = hooks.rateLimitHeaders(ctx.capacity, () => limiter.remaining(key, now));
+  const headers = hooks.rateLimitHeaders(ctx, key, now);
   if (headers) reply.headers(headers);
   if (!decision.allowed) throw hooks.throttledAnswer(ctx, decision.retryAfterMs);
 };
 
-/** The onRequest hook of every endpoint route. */
+/** The onRequest hook of every endpoint route (callback style: no promise per request). */
 export const guardRequest =
   (ctx: ServerContext) =>
-  async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+  (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void): void => {
     const tenant = authenticate(
       { method: request.method, headers: request.headers, remoteAddress: request.ip },
       ctx,
     );
     (request as FastifyRequest & { tenant: KnownTenant | null }).tenant = tenant;
     applyRateLimit(ctx, tenant, request, reply);
+    done();
   };

@@ -37,7 +37,7 @@ export const UPDATE_HOOKS: UpdateHooks = Object.freeze({
 
 export const updateEvent =
   (ctx: ServerContext) =>
-  async (request: EventRequest, reply: FastifyReply): Promise<FastifyReply> => {
+  (request: EventRequest, reply: FastifyReply): void => {
     const { hooks } = ctx;
     const tenant = tenantOf(request);
     const body = eventBodyOf(request, ctx);
@@ -47,10 +47,13 @@ export const updateEvent =
     const stored = hooks.applyUpdate(ctx, existing, hooks.storedForm(result.event));
     switch (ctx.behaviour.putSuccess) {
       case 'event-200':
-        return reply.code(200).send(presentEvent(stored, ctx));
+        reply.code(200).send(presentEvent(stored, ctx));
+        return;
       case 'uuid-200':
-        return reply.code(200).send({ uuid: stored.uuid });
+        reply.code(200).send({ uuid: stored.uuid });
+        return;
       case 'no-content-204':
-        return reply.code(204).send();
+        reply.code(204).send();
+        return;
     }
   };

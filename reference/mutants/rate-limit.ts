@@ -31,9 +31,9 @@ export const RATE_LIMIT_MUTANTS = [
     ['RATE-LIMIT-NO-HEADERS'],
     'Responses carry X-RateLimit-Limit/Remaining, and a 429 carries Retry-After.',
     {
-      rateLimitHeaders: (capacity, remaining) => ({
-        'X-RateLimit-Limit': String(capacity),
-        'X-RateLimit-Remaining': String(Math.max(0, remaining())),
+      rateLimitHeaders: (ctx, key, now) => ({
+        'X-RateLimit-Limit': String(ctx.capacity),
+        'X-RateLimit-Remaining': String(Math.max(0, ctx.limiter.remaining(key, now))),
       }),
       throttledAnswer: (ctx, retryAfterMs) => {
         const answer = throttledProblem(ctx, retryAfterMs);
