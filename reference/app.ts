@@ -77,7 +77,7 @@ export const buildReferenceApp = (options: ReferenceServerOptions = {}): Referen
   const app = Fastify({
     ...(resolved.tls ? { https: { key: resolved.tls.key, cert: resolved.tls.cert } } : {}),
     logger: false,
-    bodyLimit: BODY_LIMIT_BYTES,
+    bodyLimit: resolved.behaviour.bodyLimit.maxBytes,
     routerOptions: { maxParamLength: 8192 },
     return503OnClosing: false,
     forceCloseConnections: true,
@@ -88,6 +88,14 @@ export const buildReferenceApp = (options: ReferenceServerOptions = {}): Referen
   });
   app.decorateRequest('tenant', null);
   if (resolved.latency) registerSimulatedLatency(app, resolved.latency);
+  const { versionHeader } = resolved.behaviour;
+  if (versionHeader) {
+    // GAP-VERSIONING, in a reading that names a version: on every answer.
+    app.addHook('onSend', (_request, reply, payload, done) => {
+      reply.header(versionHeader.name, versionHeader.value);
+      done(null, payload);
+    });
+  }
   registerJsonBodyParser(app, ctx);
   registerErrorAnswers(app, ctx);
 

@@ -17,6 +17,8 @@ export interface StoredEvent {
   readonly event: Readonly<JsonObject>;
   readonly createdAt: number;
   readonly updatedAt: number;
+  /** 1 when created, one more for every update written. */
+  readonly version: number;
 }
 
 export type CreateResult = { readonly created: StoredEvent } | { readonly duplicateOf: StoredEvent };
@@ -28,6 +30,7 @@ const newStoredEvent = (uuid: string, tenantId: string, event: JsonObject, now: 
   event,
   createdAt: now,
   updatedAt: now,
+  version: 1,
 });
 
 export const externalIdOf = (event: JsonObject): string =>
@@ -116,9 +119,28 @@ export class EventStore {
       if (index.get(oldKey) === stored.uuid) index.delete(oldKey);
       index.set(this.keyOf(externalIdOf(event)), stored.uuid);
     }
-    const updated: StoredEvent = { ...stored, event, updatedAt: now };
+    const updated: StoredEvent = { ...stored, event, updatedAt: now, version: stored.version + 1 };
     this.byUuid.set(stored.uuid, updated);
     return updated;
+  }
+
+  /** Takes an event's externalId out of the dedup index (a mutant's path). */
+  forgetExternalId(stored: StoredEvent): void {
+    const index = this.index(stored.tenantId);
+    const key = this.keyOf(externalIdOf(stored.event));
+    if (index.get(key) === stored.uuid) index.delete(key);
+  }
+
+  /** Every event holding this externalId, in any tenant (a mutant's path). */
+  holdersOfExternalId(externalId: string): StoredEvent[] {
+    const key = this.keyOf(externalId);
+    const holders: StoredEvent[] = [];
+    for (const index of this.byExternalId.values()) {
+      const uuid = index.get(key);
+      const stored = uuid === undefined ? undefined : this.byUuid.get(uuid);
+      if (stored) holders.push(stored);
+    }
+    return holders;
   }
 
   /** Removes an event (a mutant's path: no operation of the spec deletes). */

@@ -3,6 +3,7 @@
  * authentication.ts), then the tenant's rate limit (part 8). Every request that authenticated counts,
  * whatever its outcome; a refused request is not counted. No rate-limit header is ever sent.
  */
+import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { authenticate } from '../authentication.ts';
 import { REFERENCE_CODES } from '../codes.ts';
@@ -13,8 +14,8 @@ import type { KnownTenant } from '../tenants.ts';
 export interface RateLimitHooks {
   /** RATE-LIMIT-ALL-REQUESTS: whether a request of this method counts. */
   countsTowardLimit(method: string): boolean;
-  /** RATE-LIMIT-PER-TENANT: the budget a tenant's request is counted in. */
-  rateLimitKey(tenantId: string): string;
+  /** RATE-LIMIT-PER-TENANT: the budget a tenant's request (of this method) is counted in. */
+  rateLimitKey(tenantId: string, method: string): string;
   /** RATE-LIMIT-429: requests admitted per window, given the configured number. */
   rateLimitCapacity(requestsPerWindow: number): number;
   /** RATE-LIMIT-WINDOW-RESET: the window, given the configured one. */
@@ -48,6 +49,14 @@ export const throttledProblem = (ctx: ServerContext, retryAfterMs: number, statu
       });
     case 'with-retry-after':
       return new HttpProblem(status, { ...base, retryAfterSeconds: retryAfterSeconds(retryAfterMs) });
+    case 'problem-details':
+      // RFC 9457 as ASP.NET Core writes it, the part 7 fields kept.
+      return new HttpProblem(status, {
+        type: 'https://tools.ietf.org/html/rfc6585#section-4',
+        ...base,
+        detail: `Retry in ${retryAfterSeconds(retryAfterMs)} s.`,
+        traceId: randomUUID(),
+      });
   }
 };
 
@@ -75,7 +84,7 @@ const applyRateLimit = (
 ): void => {
   const { hooks, limiter } = ctx;
   if (!hooks.countsTowardLimit(request.method)) return;
-  const key = hooks.rateLimitKey(tenant.id);
+  const key = hooks.rateLimitKey(tenant.id, request.method);
   const now = ctx.clock();
   const decision = limiter.take(key, now);
   const headers = hooks.rateLimitHeaders(ctx, key, now);

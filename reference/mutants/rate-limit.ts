@@ -61,4 +61,21 @@ export const RATE_LIMIT_MUTANTS = [
     'A throttled request answers 503 (as the gateway does) instead of 429.',
     { throttledAnswer: (ctx, retryAfterMs) => throttledProblem(ctx, retryAfterMs, 503) },
   ),
+  mutant(
+    'rate-limit-status-as-string',
+    ['RATE-LIMIT-429', 'ERROR-BODY-SHAPE'],
+    'The 429 body carries status as a string ("429"): the limiter writes its own body, not the error handler.',
+    {
+      throttledAnswer: (ctx, retryAfterMs) => {
+        const answer = throttledProblem(ctx, retryAfterMs);
+        return new HttpProblem(429, { ...answer.body, status: '429' as unknown as number });
+      },
+    },
+  ),
+  mutant(
+    'rate-limit-per-endpoint',
+    ['RATE-LIMIT-ALL-REQUESTS', 'RATE-LIMIT-429'],
+    'Each method has a budget of its own (the limiter is keyed by route): a tenant gets the limit for POST, again for GET and again for PUT.',
+    { rateLimitKey: (tenantId, method) => `${tenantId} ${method}` },
+  ),
 ];
