@@ -76,7 +76,10 @@ export interface Refusal<S extends number> {
 export interface ReferenceBehaviour {
   /** GAP-PUT-STATUS / GAP-PUT-BODY: 200 with the updated event, 204 with no body, or 200 with {uuid}. */
   readonly putSuccess: PutSuccess;
-  /** GAP-PUT-BODY: a PUT replaces the whole event, or merges its fields into the stored ones. */
+  /**
+   * GAP-PUT-BODY: a PUT replaces the whole event, or merges its fields into the stored ones (but for
+   * externalId, which 2.1 requires of a PUT body too).
+   */
   readonly putSemantics: (typeof PUT_SEMANTICS_READINGS)[number];
   /**
    * GAP-PUT-BODY: fields a PUT may not change, refused with this status (409: the 7.1 body; 400 or 422:

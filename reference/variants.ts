@@ -238,7 +238,7 @@ export const VARIANTS: readonly VariantDefinition[] = Object.freeze([
   ),
   variant(
     'put-merge',
-    'PUT merges its fields into the stored event: fields it leaves out keep their values.',
+    'PUT merges its fields into the stored event: fields it leaves out keep their values (but externalId, required of every PUT body).',
     {
       putSemantics: 'merge',
     },

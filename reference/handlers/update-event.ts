@@ -41,6 +41,15 @@ export const UPDATE_HOOKS: UpdateHooks = Object.freeze({
   refusedUpdateAnswer: (ctx: ServerContext, failures: readonly Failure[]) => failedValidation(failures, ctx),
 });
 
+/**
+ * GAP-PUT-BODY, the merge reading: the body's fields over the stored ones. externalId, which 2.1 states
+ * is required of a PUT body too, is never taken from the stored event.
+ */
+const mergedUpdate = (existing: StoredEvent, body: JsonObject): JsonObject => {
+  const { externalId: _stored, ...kept } = existing.event;
+  return { ...kept, ...body };
+};
+
 export const updateEvent =
   (ctx: ServerContext) =>
   (request: EventRequest, reply: FastifyReply): void => {
@@ -48,8 +57,7 @@ export const updateEvent =
     const tenant = tenantOf(request);
     const body = eventBodyOf(request, ctx);
     const existing = hooks.eventForUpdate(ctx, tenant.id, pathIdOf(request.params.uuid, ctx));
-    // GAP-PUT-BODY: the body replaces the event, or its fields are merged into the stored ones.
-    const candidate = ctx.behaviour.putSemantics === 'merge' ? { ...existing.event, ...body } : body;
+    const candidate = ctx.behaviour.putSemantics === 'merge' ? mergedUpdate(existing, body) : body;
     const result = hooks.validateUpdate(ctx, candidate, existing);
     if (!result.ok) throw hooks.refusedUpdateAnswer(ctx, result.failures);
     const refusal = updateRefusal(ctx, existing, result.event);
