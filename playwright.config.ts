@@ -4,7 +4,13 @@
  * with a configuration check and a preflight; `npx playwright test` works too.
  */
 import { defineConfig } from '@playwright/test';
-import { loadDotEnv, mayWrite, readTargetContract, readTimeouts } from './config/index.ts';
+import {
+  caTrustEnvironment,
+  loadDotEnv,
+  mayWrite,
+  readTargetContract,
+  readTimeouts,
+} from './config/index.ts';
 import { outputPaths } from './reports/output-paths.ts';
 
 if (process.env.KIT_IGNORE_DOTENV !== 'true') loadDotEnv();
@@ -13,6 +19,8 @@ const contract = readTargetContract();
 process.env.KIT_RUN_ID ||= contract.kind === 'remote' ? contract.target.runId : contract.runId;
 const reportPaths = outputPaths();
 const productionReadOnly = contract.kind === 'remote' && !mayWrite(contract.target);
+// The workers, started after this file is read, trust TARGET_CA_FILE (when `npx playwright test` runs alone).
+if (contract.kind === 'remote') Object.assign(process.env, caTrustEnvironment(contract.target));
 
 export default defineConfig({
   testDir: 'suites',

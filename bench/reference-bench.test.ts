@@ -7,7 +7,7 @@ import { expect, test } from '@playwright/test';
  * measurement and checks that it ends well and prints its two ratio lines. The figures themselves
  * are the machine's, so nothing here judges them.
  */
-test('npm run bench with BENCH_SECONDS=1 prints the POST and GET ratio lines', async () => {
+test('npm run bench with BENCH_SECONDS=1 prints the POST and GET ratio and CPU lines', async () => {
   test.setTimeout(60_000);
   const repoRoot = resolve(import.meta.dirname, '..');
   const result = await new Promise<{ code: number | null; stdout: string; stderr: string }>(
@@ -41,6 +41,12 @@ test('npm run bench with BENCH_SECONDS=1 prints the POST and GET ratio lines', a
     expect(result.stdout).toMatch(
       new RegExp(
         `^reference ${operation}: ${number} req/s, p99 ${number} ms; bare node:http ${operation}: ${number} req/s, p99 ${number} ms; ratio ${number}$`,
+        'm',
+      ),
+    );
+    expect(result.stdout).toMatch(
+      new RegExp(
+        `^server CPU per ${operation}: reference ${number} µs, bare node:http ${number} µs; ratio ${number}$`,
         'm',
       ),
     );

@@ -10,9 +10,14 @@
  * what the bench sends, so nothing is throttled; a measurement with any error, timeout or non-2xx
  * answer is invalid and the bench exits 1.
  *
- * Settings: BENCH_SECONDS (per measurement, default 5), BENCH_ROUNDS (interleaved rounds, default 3;
- * each figure is the median round), BENCH_WARMUP_SECONDS (default 1, 0 for none), BENCH_CONNECTIONS
- * (default 10). The figures also go to reports/output/bench/reference-bench.json.
+ * Each round measures the two servers back to back (alternating which goes first), so that a noisy
+ * moment of a shared machine falls on both: the ratio is the median of the rounds' ratios, each
+ * throughput its median round. The servers' own CPU time per request, asked over IPC around each
+ * measurement, is printed too: it is far less sensitive to other work on the machine.
+ *
+ * Settings: BENCH_SECONDS (per measurement, default 3), BENCH_ROUNDS (rounds, default 5),
+ * BENCH_WARMUP_SECONDS (default 1, 0 for none), BENCH_CONNECTIONS (default 10). The figures also go
+ * to reports/output/bench/reference-bench.json.
  * A benchmark, not a test: its figures depend on the machine.
  */
 import { type ChildProcess, fork } from 'node:child_process';
@@ -27,6 +32,9 @@ import type { BenchTargets } from './targets.ts';
 const HERE = dirname(fileURLToPath(import.meta.url));
 const REPO_ROOT = resolve(HERE, '..');
 const OUTPUT = join(REPO_ROOT, 'reports', 'output', 'bench', 'reference-bench.json');
+
+const DEFAULT_SECONDS = 3;
+const DEFAULT_ROUNDS = 5;
 
 const wholeNumber = (name: string, fallback: number, min: number): number => {
   const raw = process.env[name]?.trim();
@@ -59,6 +67,8 @@ export interface Measurement {
   /** For a median: every round's requests per second, in the order they ran. */
   readonly rounds?: readonly number[];
   readonly requestsPerSecond: number;
+  /** CPU time of the server process (user + system) per request answered, in microseconds. */
+  readonly cpuMicrosPerRequest: number;
   readonly latencyAverageMs: number;
   readonly latencyP99Ms: number;
   readonly total: number;
@@ -67,9 +77,10 @@ export interface Measurement {
   readonly non2xx: number;
 }
 
-const measurementOf = (label: string, result: AutocannonResult): Measurement => ({
+const measurementOf = (label: string, result: AutocannonResult, cpuMicros: number): Measurement => ({
   label,
   requestsPerSecond: result.requests.average,
+  cpuMicrosPerRequest: result.requests.total > 0 ? cpuMicros / result.requests.total : 0,
   latencyAverageMs: result.latency.average,
   latencyP99Ms: result.latency.p99,
   total: result.requests.total,
@@ -78,13 +89,19 @@ const measurementOf = (label: string, result: AutocannonResult): Measurement => 
   non2xx: result.non2xx,
 });
 
-/** The round with the median throughput, carrying every round's throughput. */
+const medianValue = (values: readonly number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor((sorted.length - 1) / 2)] ?? Number.NaN;
+};
+
+/** The round with the median throughput, carrying every round's throughput, and the median CPU per request. */
 export const medianOf = (rounds: readonly Measurement[]): Measurement => {
   const sorted = [...rounds].sort((a, b) => a.requestsPerSecond - b.requestsPerSecond);
   const median = sorted[Math.floor((sorted.length - 1) / 2)];
   if (!median) throw new Error('no measurement');
   return {
     ...median,
+    cpuMicrosPerRequest: medianValue(rounds.map((r) => r.cpuMicrosPerRequest)),
     rounds: rounds.map((r) => r.requestsPerSecond),
     errors: rounds.reduce((n, r) => n + r.errors, 0),
     timeouts: rounds.reduce((n, r) => n + r.timeouts, 0),
@@ -95,10 +112,48 @@ export const medianOf = (rounds: readonly Measurement[]): Measurement => {
 
 const round = (value: number, digits = 0): string => value.toFixed(digits);
 
-export const ratioLine = (operation: string, reference: Measurement, bare: Measurement): string =>
+/** One operation of both servers over every round. */
+export interface Comparison {
+  readonly operation: string;
+  /** The median rounds. */
+  readonly reference: Measurement;
+  readonly bare: Measurement;
+  /** Reference / bare throughput of each round, the two measured back to back. */
+  readonly roundRatios: readonly number[];
+  /** The median of roundRatios. */
+  readonly ratio: number;
+  /** Bare / reference CPU per request, of the median CPU figures: above 1 when the reference does less. */
+  readonly cpuRatio: number;
+}
+
+export const compare = (
+  operation: string,
+  reference: readonly Measurement[],
+  bare: readonly Measurement[],
+): Comparison => {
+  const roundRatios = reference.map(
+    (r, i) => r.requestsPerSecond / (bare[i]?.requestsPerSecond ?? Number.NaN),
+  );
+  const referenceMedian = medianOf(reference);
+  const bareMedian = medianOf(bare);
+  return {
+    operation,
+    reference: referenceMedian,
+    bare: bareMedian,
+    roundRatios,
+    ratio: medianValue(roundRatios),
+    cpuRatio: bareMedian.cpuMicrosPerRequest / referenceMedian.cpuMicrosPerRequest,
+  };
+};
+
+export const ratioLine = ({ operation, reference, bare, ratio }: Comparison): string =>
   `reference ${operation}: ${round(reference.requestsPerSecond)} req/s, p99 ${round(reference.latencyP99Ms, 1)} ms; ` +
   `bare node:http ${operation}: ${round(bare.requestsPerSecond)} req/s, p99 ${round(bare.latencyP99Ms, 1)} ms; ` +
-  `ratio ${round(reference.requestsPerSecond / bare.requestsPerSecond, 2)}`;
+  `ratio ${round(ratio, 2)}`;
+
+export const cpuLine = ({ operation, reference, bare, cpuRatio }: Comparison): string =>
+  `server CPU per ${operation}: reference ${round(reference.cpuMicrosPerRequest)} µs, bare node:http ${round(bare.cpuMicrosPerRequest)} µs; ` +
+  `ratio ${round(cpuRatio, 2)}`;
 
 const startServers = (): Promise<{ child: ChildProcess; targets: BenchTargets }> =>
   new Promise((resolvePromise, reject) => {
@@ -143,11 +198,36 @@ interface Run {
 const fire = (run: Run, seconds: number, connections: number): Promise<AutocannonResult> =>
   autocannon({ url: run.url, connections, duration: seconds, timeout: 10, requests: run.requests });
 
-export const runBench = async (): Promise<Measurement[]> => {
-  const seconds = wholeNumber('BENCH_SECONDS', 5, 1);
+/** The servers' process CPU time (user + system, microseconds), asked over IPC. */
+const serverCpuMicros = (child: ChildProcess): Promise<number> =>
+  new Promise((resolvePromise, reject) => {
+    const onMessage = (message: { type?: string; usage?: NodeJS.CpuUsage }) => {
+      if (message.type !== 'cpu' || !message.usage) return;
+      child.off('message', onMessage);
+      resolvePromise(message.usage.user + message.usage.system);
+    };
+    child.on('message', onMessage);
+    if (!child.send({ type: 'cpu' })) reject(new Error('the bench servers stopped answering'));
+  });
+
+/** One measurement: autocannon's figures, and the servers' CPU time spent meanwhile. */
+const measure = async (
+  child: ChildProcess,
+  label: string,
+  run: Run,
+  seconds: number,
+  connections: number,
+): Promise<Measurement> => {
+  const before = await serverCpuMicros(child);
+  const result = await fire(run, seconds, connections);
+  return measurementOf(label, result, (await serverCpuMicros(child)) - before);
+};
+
+export const runBench = async (): Promise<Comparison[]> => {
+  const seconds = wholeNumber('BENCH_SECONDS', DEFAULT_SECONDS, 1);
   const warmup = wholeNumber('BENCH_WARMUP_SECONDS', 1, 0);
   const connections = wholeNumber('BENCH_CONNECTIONS', 10, 1);
-  const roundCount = wholeNumber('BENCH_ROUNDS', 3, 1);
+  const roundCount = wholeNumber('BENCH_ROUNDS', DEFAULT_ROUNDS, 1);
   const runId = `bench-${Date.now().toString(36)}`;
   let sequence = 0;
 
@@ -193,48 +273,61 @@ export const runBench = async (): Promise<Measurement[]> => {
       requests: [{ method: 'GET', path: eventPath(await created(baseUrl)), headers }],
     });
 
-    const runs: Array<[string, Run]> = [
-      ['bare node:http POST', post(targets.bare.baseUrl)],
-      ['reference POST', post(targets.reference.baseUrl)],
-      ['bare node:http GET', await get(targets.bare.baseUrl)],
-      ['reference GET', await get(targets.reference.baseUrl)],
+    const operations: Array<[string, { reference: Run; bare: Run }]> = [
+      ['POST', { bare: post(targets.bare.baseUrl), reference: post(targets.reference.baseUrl) }],
+      ['GET', { bare: await get(targets.bare.baseUrl), reference: await get(targets.reference.baseUrl) }],
     ];
-    if (warmup > 0) for (const [, run] of runs) await fire(run, warmup, connections);
-    // Rounds interleave the servers (bare, reference, bare, reference…), so that a noisy moment of
-    // the machine falls on both; each server's figure is its median round.
-    const rounds = new Map<string, Measurement[]>(runs.map(([label]) => [label, []]));
-    for (let pass = 0; pass < roundCount; pass += 1) {
-      for (const [label, run] of runs)
-        rounds.get(label)?.push(measurementOf(label, await fire(run, seconds, connections)));
+    if (warmup > 0) {
+      for (const [, runs] of operations) {
+        await fire(runs.bare, warmup, connections);
+        await fire(runs.reference, warmup, connections);
+      }
     }
-    return runs.map(([label]) => medianOf(rounds.get(label) ?? []));
+    const measured = new Map(
+      operations.map(([operation]) => [
+        operation,
+        { reference: [] as Measurement[], bare: [] as Measurement[] },
+      ]),
+    );
+    for (let pass = 0; pass < roundCount; pass += 1) {
+      for (const [operation, runs] of operations) {
+        const rounds = measured.get(operation);
+        if (!rounds) continue;
+        // Which server goes first alternates, so that neither always meets the other's leftovers.
+        const order = pass % 2 === 0 ? (['bare', 'reference'] as const) : (['reference', 'bare'] as const);
+        for (const server of order) {
+          const label = `${server === 'bare' ? 'bare node:http' : 'reference'} ${operation}`;
+          rounds[server].push(await measure(child, label, runs[server], seconds, connections));
+        }
+      }
+    }
+    return operations.map(([operation]) => {
+      const rounds = measured.get(operation) ?? { reference: [], bare: [] };
+      return compare(operation, rounds.reference, rounds.bare);
+    });
   } finally {
     await stopServers(child);
   }
 };
 
 const main = async (): Promise<number> => {
-  const seconds = wholeNumber('BENCH_SECONDS', 5, 1);
+  const seconds = wholeNumber('BENCH_SECONDS', DEFAULT_SECONDS, 1);
   const connections = wholeNumber('BENCH_CONNECTIONS', 10, 1);
-  const rounds = wholeNumber('BENCH_ROUNDS', 3, 1);
+  const rounds = wholeNumber('BENCH_ROUNDS', DEFAULT_ROUNDS, 1);
   process.stdout.write(
-    `bench: loopback, ${connections} connections, ${seconds} s per measurement, median of ${rounds} interleaved round${rounds === 1 ? '' : 's'}, Node ${process.version}, ${availableParallelism()} CPUs\n`,
+    `bench: loopback, ${connections} connections, ${seconds} s per measurement, ${rounds} round${rounds === 1 ? '' : 's'} of both servers back to back, Node ${process.version}, ${availableParallelism()} CPUs\n`,
   );
-  const measurements = await runBench();
-  const byLabel = new Map(measurements.map((m) => [m.label, m]));
-  const pick = (label: string): Measurement => {
-    const m = byLabel.get(label);
-    if (!m) throw new Error(`no measurement ${label}`);
-    return m;
-  };
-  process.stdout.write(`${ratioLine('POST', pick('reference POST'), pick('bare node:http POST'))}\n`);
-  process.stdout.write(`${ratioLine('GET', pick('reference GET'), pick('bare node:http GET'))}\n`);
+  const comparisons = await runBench();
+  for (const comparison of comparisons) process.stdout.write(`${ratioLine(comparison)}\n`);
+  for (const comparison of comparisons) process.stdout.write(`${cpuLine(comparison)}\n`);
   mkdirSync(dirname(OUTPUT), { recursive: true });
   writeFileSync(
     OUTPUT,
-    `${JSON.stringify({ generatedAt: new Date().toISOString(), node: process.version, seconds, connections, rounds, measurements }, null, 2)}\n`,
+    `${JSON.stringify({ generatedAt: new Date().toISOString(), node: process.version, seconds, connections, rounds, comparisons }, null, 2)}\n`,
   );
-  const invalid = measurements.filter((m) => m.errors > 0 || m.timeouts > 0 || m.non2xx > 0);
+  const invalid = comparisons
+    .flatMap((c) => [c.reference, c.bare])
+    .filter((m) => m.errors > 0 || m.timeouts > 0 || m.non2xx > 0);
   for (const m of invalid) {
     process.stderr.write(
       `bench: ${m.label} is not valid: ${m.errors} errors, ${m.timeouts} timeouts, ${m.non2xx} non-2xx answers of ${m.total}\n`,

@@ -1,9 +1,9 @@
 /**
  * The child process of `npm run bench`: starts the reference server (tenant limit far above what the
  * bench sends) and the bare node:http endpoint, hands their addresses and tenant A's credentials to
- * the parent over the IPC channel (never through stdout), and stops when the parent disconnects. Run
- * apart from autocannon so that the server under test and the load generator do not share one event
- * loop.
+ * the parent over the IPC channel (never through stdout), reports its CPU time when asked, and stops
+ * when the parent disconnects. Run apart from autocannon so that the server under test and the load
+ * generator do not share one event loop.
  */
 import { startReferenceServer } from '../reference/index.ts';
 import { startBareServer } from './bare-server.ts';
@@ -22,6 +22,11 @@ const main = async (): Promise<void> => {
     bare: { baseUrl: bare.baseUrl },
   };
   process.send({ type: 'ready', targets });
+  // The parent asks for this process's CPU time around each measurement: CPU per request is far less
+  // noisy than throughput on a shared machine.
+  process.on('message', (message: { type?: string }) => {
+    if (message.type === 'cpu') process.send?.({ type: 'cpu', usage: process.cpuUsage() });
+  });
   process.on('disconnect', () => {
     Promise.all([reference.close(), bare.close()]).finally(() => process.exit(0));
   });

@@ -2,6 +2,8 @@
  * The target contract of DESIGN.md: environment variables (or a .env file) parsed with zod into one
  * typed, frozen Target. Nothing else in the kit reads these variables.
  */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { z } from 'zod';
 import {
   DEFAULT_RATE_LIMIT,
@@ -36,6 +38,11 @@ export interface Target {
   readonly allowProductionWrites: boolean;
   /** Tags every externalId the run creates, so runs never collide and their data can be found. */
   readonly runId: string;
+  /**
+   * A PEM file of certificates to trust besides the public CAs (TARGET_CA_FILE): a deployment with a
+   * private CA, or the reference server's self-signed HTTPS rehearsal. Absolute path.
+   */
+  readonly caFile?: string;
 }
 
 /** What the contract says before any server is started: a remote target, or "start the embedded one". */
@@ -100,6 +107,7 @@ const contractSchema = z.object({
       .transform(Number)
       .optional(),
   ),
+  TARGET_CA_FILE: optionalText,
   ALLOW_PRODUCTION_WRITES: booleanFlag,
   KIT_EMBEDDED_TARGET: booleanFlag,
   KIT_RUN_ID: optionalText.pipe(
@@ -167,6 +175,21 @@ const environmentFrom = (parsed: ParsedContract, tenants: readonly TenantCredent
   return parsed.TARGET_ENVIRONMENT ?? fromToken ?? 'sandbox';
 };
 
+/** TARGET_CA_FILE resolved against the working directory, and checked to hold a PEM certificate. */
+const checkedCaFile = (file: string): string => {
+  const path = resolve(file);
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch {
+    throw new ConfigError(`TARGET_CA_FILE names ${path}, which cannot be read`);
+  }
+  if (!text.includes('-----BEGIN CERTIFICATE-----')) {
+    throw new ConfigError(`TARGET_CA_FILE names ${path}, which holds no PEM certificate`);
+  }
+  return path;
+};
+
 /**
  * Reads the contract from an environment (process.env by default). Throws ConfigError with one
  * message naming the offending variable; never includes a secret's value.
@@ -213,6 +236,7 @@ export const readTargetContract = (env: NodeJS.ProcessEnv = process.env): Target
     }),
     allowProductionWrites: parsed.ALLOW_PRODUCTION_WRITES,
     runId,
+    ...(parsed.TARGET_CA_FILE === undefined ? {} : { caFile: checkedCaFile(parsed.TARGET_CA_FILE) }),
   });
   return Object.freeze({ kind: 'remote', target });
 };

@@ -8,7 +8,7 @@
  * not shown), a refusal under that field's own code is a reading too: the reference itself answers an
  * amount of the wrong JSON type with ERR-3005. So claims about the probed fields are not violations.
  */
-import { fieldOfCode, isRequestBodyCode, ruleOfCode } from './code-rules.ts';
+import { fieldOfCode, isRequestBodyCode, isValidationCode, ruleOfCode } from './code-rules.ts';
 import { fieldSegments } from './field-paths.ts';
 import { type HttpAnswer, isPlainObject } from './http-answer.ts';
 import { type Violation, violationOf } from './violation.ts';
@@ -67,8 +67,9 @@ export const falseClaimViolations = (
     const rule = ruleOfCode(claim.code);
     if (!rule || !isRequestBodyCode(claim.code) || seen.has(claim.code)) continue;
     if (options.trueClaims?.includes(claim.code)) continue;
+    // The field's own validation code is a reading of its gap; a duplicate is never one.
     const about = claim.field ?? fieldOfCode(claim.code);
-    if (about !== undefined && isProbed(about, probed)) continue;
+    if (isValidationCode(claim.code) && about !== undefined && isProbed(about, probed)) continue;
     seen.add(claim.code);
     violations.push(
       violationOf(

@@ -25,6 +25,7 @@ import {
 import { guardRequest } from './handlers/guard.ts';
 import { readEvent } from './handlers/read-event.ts';
 import { BODY_LIMIT_BYTES, registerJsonBodyParser } from './handlers/request-body.ts';
+import { registerSimulatedLatency } from './handlers/simulated-latency.ts';
 import { updateEvent } from './handlers/update-event.ts';
 import { hooksWith } from './hooks.ts';
 import { mutantByName } from './mutants.ts';
@@ -43,8 +44,8 @@ export interface ReferenceAppInfo {
   readonly behaviour: ReferenceBehaviour;
   readonly variant: string | undefined;
   readonly mutant: string | undefined;
-  /** The host and port startReferenceServer listens on (from the options). */
-  readonly listen: { readonly host: string; readonly port: number };
+  /** The host and port startReferenceServer listens on (from the options), and whether it serves HTTPS. */
+  readonly listen: { readonly host: string; readonly port: number; readonly https: boolean };
   /** Events held by one tenant (by client id), or by all: lets tests prove that something created nothing. */
   eventCount(clientId?: string): number;
 }
@@ -74,8 +75,9 @@ export const buildReferenceApp = (options: ReferenceServerOptions = {}): Referen
   const ctx = contextOf(resolved);
 
   const app = Fastify({
+    ...(resolved.tls ? { https: { key: resolved.tls.key, cert: resolved.tls.cert } } : {}),
     logger: false,
-    bodyLimit: BODY_LIMIT_BYTES,
+    bodyLimit: resolved.behaviour.bodyLimit.maxBytes,
     routerOptions: { maxParamLength: 8192 },
     return503OnClosing: false,
     forceCloseConnections: true,
@@ -85,6 +87,15 @@ export const buildReferenceApp = (options: ReferenceServerOptions = {}): Referen
     },
   });
   app.decorateRequest('tenant', null);
+  if (resolved.latency) registerSimulatedLatency(app, resolved.latency);
+  const { versionHeader } = resolved.behaviour;
+  if (versionHeader) {
+    // GAP-VERSIONING, in a reading that names a version: on every answer.
+    app.addHook('onSend', (_request, reply, payload, done) => {
+      reply.header(versionHeader.name, versionHeader.value);
+      done(null, payload);
+    });
+  }
   registerJsonBodyParser(app, ctx);
   registerErrorAnswers(app, ctx);
 
@@ -101,7 +112,7 @@ export const buildReferenceApp = (options: ReferenceServerOptions = {}): Referen
     behaviour: resolved.behaviour,
     variant: resolved.variant,
     mutant: resolved.mutant,
-    listen: Object.freeze({ host: resolved.host, port: resolved.port }),
+    listen: Object.freeze({ host: resolved.host, port: resolved.port, https: resolved.tls !== undefined }),
     eventCount: (clientId?: string) => ctx.store.count(clientId?.toLowerCase()),
   });
   app.decorate('reference', info);

@@ -1,6 +1,7 @@
 /**
  * Part 5: the headers every request carries, GET included. The spec gives no precedence between header
- * faults (GAP-HEADER-PRECEDENCE); the reference checks, in this order, and answers the first fault:
+ * faults (GAP-HEADER-PRECEDENCE); the reference checks, in this order, and answers the first fault
+ * (behaviour.headerPrecedence reads it otherwise: X-Client-Id before the token, or the whole token first):
  *
  *   1. X-Access-Token absent (or empty)                       401 ERR-1001
  *   2. X-Client-Id absent (or empty)                          400 ERR-2001
@@ -15,7 +16,7 @@
 import { HEADERS } from '../spec/index.ts';
 import type { ServerContext } from './context.ts';
 import { type HttpProblem, problem } from './problem.ts';
-import { isUuid, type KnownTenant, TenantDirectory } from './tenants.ts';
+import { isUuid, type KnownTenant, type TenantDirectory } from './tenants.ts';
 
 export interface RequestCredentials {
   readonly method: string;
@@ -50,6 +51,7 @@ export interface AuthenticationHooks {
     tokenOwner: KnownTenant,
     clientId: string,
     tenants: TenantDirectory,
+    method: string,
   ): KnownTenant | undefined;
 }
 
@@ -83,31 +85,59 @@ export const authenticate = (request: RequestCredentials, ctx: ServerContext): K
   const token = headerValue(request.headers, TOKEN_HEADER);
   const clientId = headerValue(request.headers, CLIENT_ID_HEADER);
   const checked = hooks.credentialsChecked(request.method);
+  const precedence = ctx.behaviour.headerPrecedence;
 
+  if (precedence === 'client-id-first') checkClientIdHeader(clientId, checked, ctx);
   if (checked.token && token === undefined) throw hooks.missingTokenAnswer();
-  if (checked.clientId) {
-    if (clientId === undefined) throw hooks.missingClientIdAnswer();
-    if (!isUuid(clientId)) {
-      const answer = hooks.malformedClientIdAnswer();
-      if (answer) throw answer;
-    }
-  }
+  // token-first: an invalid token is reported before anything of X-Client-Id.
+  const early = precedence === 'token-first' && token !== undefined && checked.token;
+  const earlyOwner = early ? ownerOfToken(token, clientId, ctx) : undefined;
+  if (precedence !== 'client-id-first') checkClientIdHeader(clientId, checked, ctx);
+
   const tenant =
     token !== undefined && checked.token
-      ? tenantOfToken(token, checked.clientId ? clientId : undefined, ctx)
+      ? tenantOfToken(
+          earlyOwner ?? ownerOfToken(token, clientId, ctx),
+          checked.clientId ? clientId : undefined,
+          request.method,
+          ctx,
+        )
       : tenantOfClientId(clientId, ctx);
-  if (!TenantDirectory.admits(tenant, request.remoteAddress)) throw problem(403, 'ERR-1003');
+  if (!ctx.tenants.admits(tenant, request.remoteAddress)) throw problem(403, 'ERR-1003');
   return tenant;
 };
 
-/** The token's tenant, matched against X-Client-Id when that is checked. */
-const tenantOfToken = (token: string, clientId: string | undefined, ctx: ServerContext): KnownTenant => {
-  const { hooks, tenants } = ctx;
-  const owner = hooks.tokenOwner(token, clientId, tenants);
-  if (!owner) throw hooks.unknownTokenAnswer();
+/** TENANT-HEADER-MISSING, TENANT-HEADER-NOT-UUID, when X-Client-Id is checked at all. */
+const checkClientIdHeader = (
+  clientId: string | undefined,
+  checked: CheckedCredentials,
+  ctx: ServerContext,
+): void => {
+  if (!checked.clientId) return;
+  if (clientId === undefined) throw ctx.hooks.missingClientIdAnswer();
+  if (!isUuid(clientId)) {
+    const answer = ctx.hooks.malformedClientIdAnswer();
+    if (answer) throw answer;
+  }
+};
+
+/** The tenant a token belongs to, or 401 ERR-1002 for a token unknown here or expired. */
+const ownerOfToken = (token: string, clientId: string | undefined, ctx: ServerContext): KnownTenant => {
+  const owner = ctx.hooks.tokenOwner(token, clientId, ctx.tenants);
+  if (!owner) throw ctx.hooks.unknownTokenAnswer();
   if (owner.expiresAt !== undefined && ctx.clock() >= owner.expiresAt) throw problem(401, 'ERR-1002');
-  if (clientId === undefined || owner.id === clientId.toLowerCase()) return owner;
-  const other = hooks.tenantOfMismatchedClientId(owner, clientId, tenants);
+  return owner;
+};
+
+/** The token's tenant, matched against X-Client-Id when that is checked. */
+const tenantOfToken = (
+  owner: KnownTenant,
+  clientId: string | undefined,
+  method: string,
+  ctx: ServerContext,
+): KnownTenant => {
+  if (clientId === undefined || owner.id === clientId || owner.id === clientId.toLowerCase()) return owner;
+  const other = ctx.hooks.tenantOfMismatchedClientId(owner, clientId, ctx.tenants, method);
   if (other) return other;
   // GAP-FORBIDDEN-TRIGGER: the reading of a valid token presented with another tenant's X-Client-Id.
   throw ctx.behaviour.tokenOfOtherTenant === 'invalid-1002'

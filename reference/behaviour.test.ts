@@ -2,8 +2,30 @@ import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { ALL_ERROR_CODES } from '../spec/index.ts';
 import { buildReferenceApp } from './app.ts';
-import { DEFAULT_BEHAVIOUR, type ReferenceBehaviour, resolveBehaviour } from './behaviour.ts';
-import { REFERENCE_CODE_LIST } from './codes.ts';
+import {
+  AMOUNT_FORMAT_READINGS,
+  CONTENT_TYPE_READINGS,
+  DEFAULT_BEHAVIOUR,
+  ERRORS_ORDER_READINGS,
+  EVENT_ENVELOPE_READINGS,
+  FIELD_PATH_READINGS,
+  GET_EXTRA_FIELDS_READINGS,
+  HEADER_PRECEDENCE_READINGS,
+  NON_UUID_PATH_READINGS,
+  PUT_SEMANTICS_READINGS,
+  PUT_SUCCESS_READINGS,
+  RATE_LIMIT_ALGORITHMS,
+  RATE_LIMIT_BODY_READINGS,
+  REQUIRED_FIELDS_READINGS,
+  type ReferenceBehaviour,
+  resolveBehaviour,
+  TOKEN_OF_OTHER_TENANT_READINGS,
+  UNKNOWN_FIELD_READINGS,
+  UNKNOWN_PAYLOAD_FIELD_READINGS,
+  UNSUPPORTED_METHOD_READINGS,
+  WRONG_JSON_TYPE_READINGS,
+} from './behaviour.ts';
+import { REFERENCE_CODE_LIST, VARIANT_CODE_LIST } from './codes.ts';
 import { formatFieldPath } from './field-path.ts';
 import { MUTANT_NAMES } from './mutants.ts';
 import {
@@ -42,7 +64,10 @@ const fieldsAndCodes = (body: { errors: { field: string; errorCode: string }[] }
 
 test.describe('reference: behaviour options (readings of the spec gaps)', () => {
   test('the reference codes it invented collide with none of the spec and are distinct', () => {
+    const variantCodes = VARIANT_CODE_LIST.map((c) => c.code);
+    for (const code of variantCodes) expect(ALL_ERROR_CODES as readonly string[]).not.toContain(code);
     const invented = REFERENCE_CODE_LIST.map((c) => c.code);
+    expect(new Set([...invented, ...variantCodes]).size).toBe(invented.length + variantCodes.length);
     expect(new Set(invented).size).toBe(invented.length);
     for (const code of invented) expect(ALL_ERROR_CODES as readonly string[]).not.toContain(code);
     for (const { status } of REFERENCE_CODE_LIST) expect([400, 404, 429]).toContain(status);
@@ -96,6 +121,7 @@ test.describe('reference: behaviour options (readings of the spec gaps)', () => 
       spec: expectedSpec,
       reversed: [...expectedSpec].reverse(),
       'by-code': [expectedSpec[0], expectedSpec[3], expectedSpec[1], expectedSpec[2]] as string[][],
+      'by-field': [expectedSpec[0], expectedSpec[3], expectedSpec[2], expectedSpec[1]] as string[][],
     };
     for (const [errorsOrder, expected] of Object.entries(orders)) {
       await withBehaviour(
@@ -110,11 +136,25 @@ test.describe('reference: behaviour options (readings of the spec gaps)', () => 
     }
   });
 
-  test('GAP-FIELD-PATH: fieldPath dot | pointer | leaf', async () => {
-    const expected = {
+  test('GAP-FIELD-PATH: fieldPath dot | pointer | leaf | jsonpath | pascal | body-prefixed | dot-index', async () => {
+    const expected: Record<ReferenceBehaviour['fieldPath'], string[]> = {
       dot: ['amount', 'payload.channel', 'payload.a/b~c', 'multiCurrencyAmounts[1].currencyCode'],
       pointer: ['/amount', '/payload/channel', '/payload/a~1b~0c', '/multiCurrencyAmounts/1/currencyCode'],
       leaf: ['amount', 'channel', 'a/b~c', 'currencyCode'],
+      jsonpath: [
+        '$.amount',
+        '$.payload.channel',
+        "$.payload['a/b~c']",
+        '$.multiCurrencyAmounts[1].currencyCode',
+      ],
+      pascal: ['Amount', 'Payload.Channel', 'Payload.A/b~c', 'MultiCurrencyAmounts[1].CurrencyCode'],
+      'body-prefixed': [
+        'body.amount',
+        'body.payload.channel',
+        'body.payload.a/b~c',
+        'body.multiCurrencyAmounts.1.currencyCode',
+      ],
+      'dot-index': ['amount', 'payload.channel', 'payload.a/b~c', 'multiCurrencyAmounts.1.currencyCode'],
     };
     for (const [fieldPath, fields] of Object.entries(expected)) {
       await withBehaviour({ fieldPath: fieldPath as ReferenceBehaviour['fieldPath'] }, async ({ a }) => {
@@ -269,18 +309,40 @@ test.describe('reference: behaviour options (readings of the spec gaps)', () => 
 });
 
 /**
+ * The event a GET shows, read in every way the readings allow: unwrapped from an envelope, amounts as
+ * numbers (a decimal string is the same amount).
+ */
+const eventShown = (body: Record<string, unknown>): Record<string, unknown> => {
+  const event = { ...((body.data as Record<string, unknown> | undefined) ?? body) };
+  if (typeof event.amount === 'string') event.amount = Number(event.amount);
+  if (Array.isArray(event.multiCurrencyAmounts)) {
+    event.multiCurrencyAmounts = event.multiCurrencyAmounts.map((item: Record<string, unknown>) =>
+      typeof item.amount === 'string' ? { ...item, amount: Number(item.amount) } : item,
+    );
+  }
+  return event;
+};
+
+/**
  * A compact check of the stated rules that every reading must keep. Each variant must pass it; the
- * conformance suite is the full version of this.
+ * conformance suite is the full version of this. Where a reading restricts a value the spec leaves
+ * open (originalStatus, personal id types), the event takes one the reading allows.
  */
 const statedRulesHold = async (h: Harness): Promise<void> => {
   const { app, a, b } = h;
-  const event = payoutEvent();
+  const { originalStatusValues, personalIdTypes } = app.reference.behaviour;
+  const event = payoutEvent({
+    ...(originalStatusValues === 'any' ? {} : { originalStatus: originalStatusValues[0] }),
+    ...(personalIdTypes === 'any'
+      ? {}
+      : { payload: { ...(payoutEvent().payload as object), beneficiaryPersonalIdType: personalIdTypes[0] } }),
+  });
   const created = await a.post(event);
   expect(created.status).toBe(201);
   const uuid = created.body.uuid as string;
   const fetched = await a.get(uuid);
   expect(fetched.status).toBe(200);
-  expect(fetched.body).toEqual(expect.objectContaining({ ...event, uuid }));
+  expect(eventShown(fetched.body)).toEqual(expect.objectContaining({ ...event, uuid }));
   expectSimpleError(await a.post(event), 400, 'ERR-4001');
   expect((await b.post(event)).status).toBe(201);
   expectSimpleError(await b.get(uuid), 404, 'ERR-4002');
@@ -289,7 +351,7 @@ const statedRulesHold = async (h: Harness): Promise<void> => {
   const updated = await a.put(uuid, { ...event, amount: 3 });
   expect(updated.status).toBeGreaterThanOrEqual(200);
   expect(updated.status).toBeLessThan(300);
-  expect((await a.get(uuid)).body.amount).toBe(3);
+  expect(eventShown((await a.get(uuid)).body).amount).toBe(3);
   // all failures, any order, any notation
   const invalid = await a.post(
     payinEvent({ externalId: '', countryCode: 'deu', payload: { channel: 'X', beneficiaryName: 'b' } }),
@@ -360,6 +422,44 @@ test.describe('reference: variants (coherent other readings)', () => {
     );
   });
 
+  test('at least 25 variants, the five whole-stack ones among them', () => {
+    expect(VARIANTS.length).toBeGreaterThanOrEqual(25);
+    for (const name of ['spring-like', 'dotnet-like', 'express-ajv-like', 'fastapi-like', 'go-like']) {
+      expect(VARIANT_NAMES).toContain(name);
+    }
+  });
+
+  test('every reading of every enumerated option is taken by the reference or some variant', () => {
+    const readings: Record<string, readonly string[]> = {
+      putSuccess: PUT_SUCCESS_READINGS,
+      putSemantics: PUT_SEMANTICS_READINGS,
+      getExtraFields: GET_EXTRA_FIELDS_READINGS,
+      eventEnvelope: EVENT_ENVELOPE_READINGS,
+      amountFormat: AMOUNT_FORMAT_READINGS,
+      errorsOrder: ERRORS_ORDER_READINGS,
+      fieldPath: FIELD_PATH_READINGS,
+      unknownPayloadPropertyField: UNKNOWN_PAYLOAD_FIELD_READINGS,
+      wrongJsonType: WRONG_JSON_TYPE_READINGS,
+      tokenOfOtherTenant: TOKEN_OF_OTHER_TENANT_READINGS,
+      headerPrecedence: HEADER_PRECEDENCE_READINGS,
+      rateLimitAlgorithm: RATE_LIMIT_ALGORITHMS,
+      rateLimitBody: RATE_LIMIT_BODY_READINGS,
+      unknownTopLevelFields: UNKNOWN_FIELD_READINGS,
+      requiredFields: REQUIRED_FIELDS_READINGS,
+      contentType: CONTENT_TYPE_READINGS,
+      nonUuidPathId: NON_UUID_PATH_READINGS,
+      unsupportedMethod: UNSUPPORTED_METHOD_READINGS,
+    };
+    for (const [option, values] of Object.entries(readings)) {
+      const taken = new Set(
+        [DEFAULT_BEHAVIOUR, ...VARIANTS.map((v) => resolveBehaviour(v.behaviour))].map(
+          (b) => (b as unknown as Record<string, string>)[option],
+        ),
+      );
+      for (const value of values) expect(taken.has(value), `${option}: ${value}`).toBe(true);
+    }
+  });
+
   test('every gap option is read differently by at least one variant', () => {
     for (const key of Object.keys(DEFAULT_BEHAVIOUR) as (keyof ReferenceBehaviour)[]) {
       const differs = VARIANTS.some(
@@ -392,6 +492,7 @@ test('reference/README.md documents every invented code, behaviour option, varia
   const readme = readFileSync(new URL('./README.md', import.meta.url), 'utf8');
   const names = [
     ...REFERENCE_CODE_LIST.map((c) => c.code),
+    ...VARIANT_CODE_LIST.map((c) => c.code),
     ...Object.keys(DEFAULT_BEHAVIOUR).map((key) => `\`${key}`),
     ...VARIANT_NAMES.map((name) => `\`${name}\``),
     ...MUTANT_NAMES.map((name) => `\`${name}\``),

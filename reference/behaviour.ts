@@ -3,94 +3,247 @@
  * as one option each. DEFAULT_BEHAVIOUR is the reference's documented reading (reference/README.md);
  * a variant (variants.ts) is another coherent reading, still conforming to every stated rule.
  */
-import { ERROR_CODE_PATTERN } from '../spec/index.ts';
+import { ERROR_CODE_PATTERN, EVENT_STATUSES, type EventStatus } from '../spec/index.ts';
 import { REFERENCE_CODES } from './codes.ts';
 
 export const PUT_SUCCESS_READINGS = ['event-200', 'no-content-204', 'uuid-200'] as const;
-export const GET_EXTRA_FIELDS_READINGS = ['none', 'timestamps'] as const;
-export const ERRORS_ORDER_READINGS = ['spec', 'reversed', 'by-code'] as const;
-export const FIELD_PATH_READINGS = ['dot', 'pointer', 'leaf'] as const;
+export const PUT_SEMANTICS_READINGS = ['replace', 'merge'] as const;
+export const IMMUTABLE_FIELDS = ['type', 'externalId'] as const;
+export const UPDATE_REFUSAL_STATUSES = [400, 409, 422] as const;
+export const GET_EXTRA_FIELDS_READINGS = ['none', 'timestamps', 'version', 'timestamps-and-version'] as const;
+export const EVENT_ENVELOPE_READINGS = ['none', 'data'] as const;
+export const AMOUNT_FORMAT_READINGS = ['number', 'decimal-string'] as const;
+export const ERRORS_ORDER_READINGS = ['spec', 'reversed', 'by-code', 'by-field'] as const;
+export const FIELD_PATH_READINGS = [
+  'dot',
+  'pointer',
+  'leaf',
+  'jsonpath',
+  'pascal',
+  'body-prefixed',
+  'dot-index',
+] as const;
+export const UNKNOWN_PAYLOAD_FIELD_READINGS = ['property', 'payload'] as const;
+export const WRONG_JSON_TYPE_READINGS = ['own-code', 'generic-code'] as const;
 export const TOKEN_OF_OTHER_TENANT_READINGS = ['forbidden-1003', 'invalid-1002'] as const;
-export const RATE_LIMIT_ALGORITHMS = ['fixed-window', 'sliding-window', 'token-bucket'] as const;
-export const RATE_LIMIT_BODY_READINGS = ['simple', 'with-detail', 'with-retry-after'] as const;
+export const HEADER_PRECEDENCE_READINGS = ['token-then-client-id', 'client-id-first', 'token-first'] as const;
+export const RATE_LIMIT_ALGORITHMS = [
+  'fixed-window',
+  'sliding-window',
+  'token-bucket',
+  'sliding-log',
+] as const;
+export const RATE_LIMIT_BODY_READINGS = [
+  'simple',
+  'with-detail',
+  'with-retry-after',
+  'problem-details',
+] as const;
 export const UNKNOWN_FIELD_READINGS = ['reject', 'drop', 'keep'] as const;
-export const REQUIRED_FIELDS_READINGS = ['all-rule-fields', 'external-id-only'] as const;
-export const NON_UUID_PATH_READINGS = ['not-found-404', 'bad-request-400'] as const;
+export const REQUIRED_FIELDS_READINGS = ['all-rule-fields', 'core-fields', 'external-id-only'] as const;
+export const LIMIT_STATUSES = [400, 422] as const;
+export const BODY_LIMIT_STATUSES = [400, 413] as const;
+export const CONTENT_TYPE_READINGS = [
+  'required-400',
+  'required-415',
+  'treated-as-empty',
+  'parse-any',
+] as const;
+export const NON_UUID_PATH_READINGS = ['not-found-404', 'bad-request-400', 'route-not-found-404'] as const;
+export const UNSUPPORTED_METHOD_READINGS = ['not-found-404', 'method-not-allowed-405'] as const;
 export const MALFORMED_JSON_STATUSES = [400, 422] as const;
 
 export type PutSuccess = (typeof PUT_SUCCESS_READINGS)[number];
+export type ImmutableField = (typeof IMMUTABLE_FIELDS)[number];
 export type GetExtraFields = (typeof GET_EXTRA_FIELDS_READINGS)[number];
 export type ErrorsOrder = (typeof ERRORS_ORDER_READINGS)[number];
 export type FieldPathNotation = (typeof FIELD_PATH_READINGS)[number];
 export type TokenOfOtherTenant = (typeof TOKEN_OF_OTHER_TENANT_READINGS)[number];
+export type HeaderPrecedence = (typeof HEADER_PRECEDENCE_READINGS)[number];
 export type RateLimitAlgorithm = (typeof RATE_LIMIT_ALGORITHMS)[number];
 export type RateLimitBody = (typeof RATE_LIMIT_BODY_READINGS)[number];
 export type UnknownFields = (typeof UNKNOWN_FIELD_READINGS)[number];
 export type RequiredFields = (typeof REQUIRED_FIELDS_READINGS)[number];
+export type ContentTypeReading = (typeof CONTENT_TYPE_READINGS)[number];
 export type NonUuidPathId = (typeof NON_UUID_PATH_READINGS)[number];
+
+/** A refusal of a request the spec does not describe: its status and code. */
+export interface Refusal<S extends number> {
+  readonly status: S;
+  readonly errorCode: string;
+}
 
 export interface ReferenceBehaviour {
   /** GAP-PUT-STATUS / GAP-PUT-BODY: 200 with the updated event, 204 with no body, or 200 with {uuid}. */
   readonly putSuccess: PutSuccess;
-  /** GAP-GET-BODY: the stored event and its uuid only, or also createdAt/updatedAt (ISO 8601). */
+  /**
+   * GAP-PUT-BODY: a PUT replaces the whole event, or merges its fields into the stored ones (but for
+   * externalId, which 2.1 requires of a PUT body too).
+   */
+  readonly putSemantics: (typeof PUT_SEMANTICS_READINGS)[number];
+  /**
+   * GAP-PUT-BODY: fields a PUT may not change, refused with this status (409: the 7.1 body; 400 or 422:
+   * the 7.2 body with an item per field) and code, changing nothing.
+   */
+  readonly immutableOnUpdate: Refusal<(typeof UPDATE_REFUSAL_STATUSES)[number]> & {
+    readonly fields: readonly ImmutableField[];
+  };
+  /** GAP-STATUS-TRANSITIONS: statuses an event never leaves; a PUT moving out of one is refused so. */
+  readonly statusTransitions: Refusal<400 | 409> & { readonly finalStatuses: readonly EventStatus[] };
+  /** GAP-GET-BODY: the stored event and its uuid only, or also createdAt/updatedAt (ISO 8601) and/or a version. */
   readonly getExtraFields: GetExtraFields;
-  /** GAP-ERRORS-ORDER: the spec's field order, that order reversed, or sorted by error code. */
+  /** GAP-GET-BODY: the event as it is, or wrapped as {"data": event} (GET, and PUT's event-200). */
+  readonly eventEnvelope: (typeof EVENT_ENVELOPE_READINGS)[number];
+  /** GAP-GET-BODY: amounts as JSON numbers, or as decimal strings of at least two decimals ("12.50"). */
+  readonly amountFormat: (typeof AMOUNT_FORMAT_READINGS)[number];
+  /** GAP-ERRORS-ORDER: the spec's field order, that order reversed, sorted by error code, or by field. */
   readonly errorsOrder: ErrorsOrder;
-  /** GAP-FIELD-PATH: `payload.channel` and `multiCurrencyAmounts[1].amount`, `/payload/channel`, or `channel`. */
+  /**
+   * GAP-FIELD-PATH: `payload.channel` / `multiCurrencyAmounts[1].amount` (dot), `/payload/channel`
+   * (pointer), `channel` (leaf), `$.payload.channel` (jsonpath), `Payload.Channel` (pascal),
+   * `body.multiCurrencyAmounts.1.amount` (body-prefixed), `multiCurrencyAmounts.1.amount` (dot-index).
+   */
   readonly fieldPath: FieldPathNotation;
   /** GAP-UNKNOWN-PAYLOAD-CODE: the errorCode of an unknown payload property (always 400, in errors[]). */
   readonly unknownPayloadPropertyCode: string;
+  /** GAP-UNKNOWN-PAYLOAD-CODE: reported on the property itself, or on `payload`. */
+  readonly unknownPayloadPropertyField: (typeof UNKNOWN_PAYLOAD_FIELD_READINGS)[number];
+  /**
+   * GAP-WRONG-JSON-TYPE: a value of the wrong JSON type where the spec names no code for it (a number
+   * externalId, a string amount) gets the field's own code, or the generic ERR-3013.
+   */
+  readonly wrongJsonType: (typeof WRONG_JSON_TYPE_READINGS)[number];
   /** GAP-MALFORMED-JSON: status and errorCode of a body that is not JSON. */
-  readonly malformedJson: {
-    readonly status: (typeof MALFORMED_JSON_STATUSES)[number];
-    readonly errorCode: string;
-  };
+  readonly malformedJson: Refusal<(typeof MALFORMED_JSON_STATUSES)[number]>;
+  /** GAP-MALFORMED-JSON: status and errorCode of a JSON body that is not an object. */
+  readonly nonObjectBody: Refusal<400 | 422>;
   /** GAP-FORBIDDEN-TRIGGER: a valid token with another tenant's X-Client-Id gets 403 ERR-1003 or 401 ERR-1002. */
   readonly tokenOfOtherTenant: TokenOfOtherTenant;
+  /**
+   * GAP-HEADER-PRECEDENCE: token absent, then X-Client-Id absent or malformed, then token invalid
+   * (token-then-client-id); X-Client-Id before anything of the token (client-id-first); or the token,
+   * absent then invalid, before X-Client-Id (token-first).
+   */
+  readonly headerPrecedence: HeaderPrecedence;
   /** GAP-RATE-LIMIT-WINDOW: how the per-tenant budget of requestsPerWindow per windowSeconds is kept. */
   readonly rateLimitAlgorithm: RateLimitAlgorithm;
-  /** GAP-429-BODY: the 7.1 body, plus a `detail`, or plus `retryAfterSeconds` (in the body, never a header). */
+  /** GAP-429-BODY: the 7.1 body, plus a `detail`, `retryAfterSeconds`, or RFC 9457's `type`/`detail`/`instance`. */
   readonly rateLimitBody: RateLimitBody;
   /** GAP-EXTRA-TOP-LEVEL-FIELDS: unknown fields of an event (and of a multiCurrencyAmounts item). */
   readonly unknownTopLevelFields: UnknownFields;
-  /** GAP-REQUIRED-FIELDS: type/countryCode/currencyCode/amount/status required, or only externalId. */
+  /**
+   * GAP-REQUIRED-FIELDS: type/countryCode/currencyCode/amount/status required (all-rule-fields), only
+   * type/currencyCode/amount (core-fields), or only externalId; a missing required field fails its own code.
+   */
   readonly requiredFields: RequiredFields;
-  /** GAP-NON-UUID-PATH: a path id that is not a UUID answers like an unknown uuid, or 400. */
+  /** GAP-ORIGINAL-STATUS-VALUES: any string, or only these (another value: ERR-3015 in errors[]). */
+  readonly originalStatusValues: 'any' | readonly string[];
+  /** GAP-PERSONAL-ID-TYPE-VALUES: any string, or only these (another value: ERR-3015 in errors[]). */
+  readonly personalIdTypes: 'any' | readonly string[];
+  /**
+   * GAP-FIELD-LIMITS: the longest externalId, the most multiCurrencyAmounts items and the most decimals
+   * of an amount (null: none), each refused in errors[] with ERR-3016 (not a code of the spec: those
+   * name other conditions); the answer is `status` when every failure is a limit, else 400.
+   */
+  readonly fieldLimits: {
+    readonly externalIdMaxLength: number | null;
+    readonly maxMultiCurrencyAmounts: number | null;
+    readonly amountMaxDecimals: number | null;
+    readonly status: (typeof LIMIT_STATUSES)[number];
+  };
+  /** GAP-FIELD-LIMITS: the largest body, refused with ERR-9005 and this status. */
+  readonly bodyLimit: { readonly maxBytes: number; readonly status: (typeof BODY_LIMIT_STATUSES)[number] };
+  /**
+   * GAP-CONTENT-TYPE: a POST or PUT without application/json is refused with 400 or 415 ERR-9004, its
+   * body is taken as empty (so validation fails), or it is parsed as JSON whatever it says.
+   */
+  readonly contentType: ContentTypeReading;
+  /** GAP-NON-UUID-PATH: like an unknown uuid (404 ERR-4002), 400 ERR-9006, or no such route (404 ERR-9404). */
   readonly nonUuidPathId: NonUuidPathId;
+  /** GAP-OTHER-OPERATIONS: a method a path does not support: 404 ERR-9405, or 405 ERR-9405 with Allow. */
+  readonly unsupportedMethod: (typeof UNSUPPORTED_METHOD_READINGS)[number];
+  /** GAP-VERSIONING: no version anywhere, or this header on every answer. */
+  readonly versionHeader: { readonly name: string; readonly value: string } | null;
 }
 
 export const DEFAULT_BEHAVIOUR: ReferenceBehaviour = Object.freeze({
   putSuccess: 'event-200',
+  putSemantics: 'replace',
+  immutableOnUpdate: Object.freeze({ fields: Object.freeze([]), status: 409, errorCode: 'ERR-4009' }),
+  statusTransitions: Object.freeze({ finalStatuses: Object.freeze([]), status: 409, errorCode: 'ERR-4010' }),
   getExtraFields: 'none',
+  eventEnvelope: 'none',
+  amountFormat: 'number',
   errorsOrder: 'spec',
   fieldPath: 'dot',
   unknownPayloadPropertyCode: REFERENCE_CODES.unknownPayloadProperty.code,
+  unknownPayloadPropertyField: 'property',
+  wrongJsonType: 'own-code',
   malformedJson: Object.freeze({ status: 400, errorCode: REFERENCE_CODES.malformedJson.code }),
+  nonObjectBody: Object.freeze({ status: 400, errorCode: REFERENCE_CODES.bodyNotObject.code }),
   tokenOfOtherTenant: 'forbidden-1003',
+  headerPrecedence: 'token-then-client-id',
   rateLimitAlgorithm: 'fixed-window',
   rateLimitBody: 'simple',
   unknownTopLevelFields: 'reject',
   requiredFields: 'all-rule-fields',
+  originalStatusValues: 'any',
+  personalIdTypes: 'any',
+  fieldLimits: Object.freeze({
+    externalIdMaxLength: null,
+    maxMultiCurrencyAmounts: null,
+    amountMaxDecimals: null,
+    status: 400,
+  }),
+  bodyLimit: Object.freeze({ maxBytes: 256 * 1024, status: 400 }),
+  contentType: 'required-400',
   nonUuidPathId: 'not-found-404',
+  unsupportedMethod: 'not-found-404',
+  versionHeader: null,
 } satisfies ReferenceBehaviour);
 
-const oneOf = <T extends string | number>(
-  name: keyof ReferenceBehaviour | string,
-  value: T,
-  allowed: readonly T[],
-): T => {
-  if (!allowed.includes(value)) {
-    throw new Error(`behaviour.${name} must be one of ${allowed.join(', ')}; got ${String(value)}`);
-  }
+const problemOf = (name: string, detail: string, value: unknown): Error =>
+  new Error(`behaviour.${name} must be ${detail}; got ${JSON.stringify(value) ?? String(value)}`);
+
+const oneOf = <T extends string | number>(name: string, value: T, allowed: readonly T[]): T => {
+  if (!allowed.includes(value)) throw problemOf(name, `one of ${allowed.join(', ')}`, value);
   return value;
 };
 
 const errorCode = (name: string, value: string): string => {
   if (typeof value !== 'string' || !ERROR_CODE_PATTERN.test(value)) {
-    throw new Error(`behaviour.${name} must be an error code of the form ERR-nnnn; got ${String(value)}`);
+    throw problemOf(name, 'an error code of the form ERR-nnnn', value);
   }
   return value;
 };
+
+const listOf = <T extends string>(name: string, value: readonly T[], allowed: readonly T[]): readonly T[] => {
+  if (!Array.isArray(value) || value.some((item) => !allowed.includes(item))) {
+    throw problemOf(name, `a list of ${allowed.join(', ')}`, value);
+  }
+  return Object.freeze([...new Set(value)]);
+};
+
+const valuesOrAny = (name: string, value: 'any' | readonly string[]): 'any' | readonly string[] => {
+  if (value === 'any') return value;
+  if (!Array.isArray(value) || value.length === 0 || value.some((v) => typeof v !== 'string' || v === '')) {
+    throw problemOf(name, '"any" or a non-empty list of non-empty strings', value);
+  }
+  return Object.freeze([...value]);
+};
+
+const limit = (name: string, value: number | null, min: number): number | null => {
+  if (value === null) return null;
+  if (!Number.isInteger(value) || value < min)
+    throw problemOf(name, `null or a whole number of at least ${min}`, value);
+  return value;
+};
+
+const refusal = <S extends number>(name: string, value: Refusal<S>, statuses: readonly S[]): Refusal<S> =>
+  Object.freeze({
+    status: oneOf(`${name}.status`, value?.status, statuses),
+    errorCode: errorCode(`${name}.errorCode`, value?.errorCode),
+  });
 
 /** The defaults overlaid with a partial reading; every value is checked, so a typo fails at start. */
 export const resolveBehaviour = (
@@ -109,21 +262,56 @@ export const resolveBehaviour = (
     }
   }
   const chosen = merged as unknown as ReferenceBehaviour;
+  const { immutableOnUpdate, statusTransitions, fieldLimits, bodyLimit, versionHeader } = chosen;
+  if (
+    versionHeader !== null &&
+    !(
+      typeof versionHeader?.name === 'string' &&
+      /^[A-Za-z][A-Za-z0-9-]*$/.test(versionHeader.name) &&
+      typeof versionHeader.value === 'string' &&
+      versionHeader.value !== ''
+    )
+  ) {
+    throw problemOf('versionHeader', 'null or { name, value } of a header', versionHeader);
+  }
+  if (!Number.isInteger(bodyLimit?.maxBytes) || bodyLimit.maxBytes < 4096) {
+    throw problemOf('bodyLimit.maxBytes', 'a whole number of at least 4096', bodyLimit?.maxBytes);
+  }
   return Object.freeze({
     putSuccess: oneOf('putSuccess', chosen.putSuccess, PUT_SUCCESS_READINGS),
+    putSemantics: oneOf('putSemantics', chosen.putSemantics, PUT_SEMANTICS_READINGS),
+    immutableOnUpdate: Object.freeze({
+      fields: listOf('immutableOnUpdate.fields', immutableOnUpdate?.fields, IMMUTABLE_FIELDS),
+      ...refusal('immutableOnUpdate', immutableOnUpdate, UPDATE_REFUSAL_STATUSES),
+    }),
+    statusTransitions: Object.freeze({
+      finalStatuses: listOf(
+        'statusTransitions.finalStatuses',
+        statusTransitions?.finalStatuses,
+        EVENT_STATUSES,
+      ),
+      ...refusal('statusTransitions', statusTransitions, [400, 409] as const),
+    }),
     getExtraFields: oneOf('getExtraFields', chosen.getExtraFields, GET_EXTRA_FIELDS_READINGS),
+    eventEnvelope: oneOf('eventEnvelope', chosen.eventEnvelope, EVENT_ENVELOPE_READINGS),
+    amountFormat: oneOf('amountFormat', chosen.amountFormat, AMOUNT_FORMAT_READINGS),
     errorsOrder: oneOf('errorsOrder', chosen.errorsOrder, ERRORS_ORDER_READINGS),
     fieldPath: oneOf('fieldPath', chosen.fieldPath, FIELD_PATH_READINGS),
     unknownPayloadPropertyCode: errorCode('unknownPayloadPropertyCode', chosen.unknownPayloadPropertyCode),
-    malformedJson: Object.freeze({
-      status: oneOf('malformedJson.status', chosen.malformedJson?.status, MALFORMED_JSON_STATUSES),
-      errorCode: errorCode('malformedJson.errorCode', chosen.malformedJson?.errorCode),
-    }),
+    unknownPayloadPropertyField: oneOf(
+      'unknownPayloadPropertyField',
+      chosen.unknownPayloadPropertyField,
+      UNKNOWN_PAYLOAD_FIELD_READINGS,
+    ),
+    wrongJsonType: oneOf('wrongJsonType', chosen.wrongJsonType, WRONG_JSON_TYPE_READINGS),
+    malformedJson: refusal('malformedJson', chosen.malformedJson, MALFORMED_JSON_STATUSES),
+    nonObjectBody: refusal('nonObjectBody', chosen.nonObjectBody, [400, 422] as const),
     tokenOfOtherTenant: oneOf(
       'tokenOfOtherTenant',
       chosen.tokenOfOtherTenant,
       TOKEN_OF_OTHER_TENANT_READINGS,
     ),
+    headerPrecedence: oneOf('headerPrecedence', chosen.headerPrecedence, HEADER_PRECEDENCE_READINGS),
     rateLimitAlgorithm: oneOf('rateLimitAlgorithm', chosen.rateLimitAlgorithm, RATE_LIMIT_ALGORITHMS),
     rateLimitBody: oneOf('rateLimitBody', chosen.rateLimitBody, RATE_LIMIT_BODY_READINGS),
     unknownTopLevelFields: oneOf(
@@ -132,6 +320,26 @@ export const resolveBehaviour = (
       UNKNOWN_FIELD_READINGS,
     ),
     requiredFields: oneOf('requiredFields', chosen.requiredFields, REQUIRED_FIELDS_READINGS),
+    originalStatusValues: valuesOrAny('originalStatusValues', chosen.originalStatusValues),
+    personalIdTypes: valuesOrAny('personalIdTypes', chosen.personalIdTypes),
+    fieldLimits: Object.freeze({
+      externalIdMaxLength: limit('fieldLimits.externalIdMaxLength', fieldLimits?.externalIdMaxLength, 1),
+      maxMultiCurrencyAmounts: limit(
+        'fieldLimits.maxMultiCurrencyAmounts',
+        fieldLimits?.maxMultiCurrencyAmounts,
+        0,
+      ),
+      amountMaxDecimals: limit('fieldLimits.amountMaxDecimals', fieldLimits?.amountMaxDecimals, 0),
+      status: oneOf('fieldLimits.status', fieldLimits?.status, LIMIT_STATUSES),
+    }),
+    bodyLimit: Object.freeze({
+      maxBytes: bodyLimit.maxBytes,
+      status: oneOf('bodyLimit.status', bodyLimit.status, BODY_LIMIT_STATUSES),
+    }),
+    contentType: oneOf('contentType', chosen.contentType, CONTENT_TYPE_READINGS),
     nonUuidPathId: oneOf('nonUuidPathId', chosen.nonUuidPathId, NON_UUID_PATH_READINGS),
+    unsupportedMethod: oneOf('unsupportedMethod', chosen.unsupportedMethod, UNSUPPORTED_METHOD_READINGS),
+    versionHeader:
+      versionHeader === null ? null : Object.freeze({ name: versionHeader.name, value: versionHeader.value }),
   });
 };

@@ -2,14 +2,17 @@
  * The settings of `npm run reference`, read from the environment and checked before anything starts.
  * Kept apart from cli.ts so that they can be tested without starting a process.
  */
-import { dirname, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ENVIRONMENTS, type Environment } from '../spec/index.ts';
 import { mutantByName } from './mutants.ts';
+import { MAX_LATENCY_MS } from './options.ts';
 import { variantByName } from './variants.ts';
 
 const PROJECT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const DEFAULT_CREDENTIALS_FILE = resolve(PROJECT_ROOT, '.reference', 'credentials.env');
+/** The HTTPS certificate, written beside the credentials file. */
+export const CERTIFICATE_FILE_NAME = 'reference-certificate.pem';
 
 export class SettingError extends Error {}
 
@@ -43,6 +46,29 @@ const known = (name: string | undefined, lookup: (name: string) => { name: strin
   }
 };
 
+/** `true`/`false` (or 1/0); unset is false. */
+const flag = (env: NodeJS.ProcessEnv, name: string): boolean => {
+  const value = text(env, name)?.toLowerCase();
+  if (value === undefined || value === 'false' || value === '0') return false;
+  if (value === 'true' || value === '1') return true;
+  throw new SettingError(`${name} must be true or false; got "${value}"`);
+};
+
+/** A fixed latency (`120`) or a range to draw from (`80-160`), in whole milliseconds. */
+const latencyRange = (env: NodeJS.ProcessEnv, name: string): CliSettings['latency'] => {
+  const value = text(env, name);
+  if (value === undefined) return undefined;
+  const match = /^(\d+)(?:\s*-\s*(\d+))?$/.exec(value);
+  const minMs = Number(match?.[1]);
+  const maxMs = Number(match?.[2] ?? match?.[1]);
+  if (!match || minMs > maxMs || maxMs > MAX_LATENCY_MS) {
+    throw new SettingError(
+      `${name} must be whole milliseconds, fixed (120) or a range (80-160), at most ${MAX_LATENCY_MS}; got "${value}"`,
+    );
+  }
+  return maxMs === 0 ? undefined : { minMs, maxMs };
+};
+
 export interface CliSettings {
   readonly port: number;
   readonly environment: Environment;
@@ -51,6 +77,12 @@ export interface CliSettings {
   readonly variant: string | undefined;
   readonly mutant: string | undefined;
   readonly credentialsFile: string;
+  /** Serve HTTPS with a self-signed certificate generated at start. */
+  readonly https: boolean;
+  /** A simulated round trip added to every answer. */
+  readonly latency: { readonly minMs: number; readonly maxMs: number } | undefined;
+  /** Where the certificate goes (beside the credentials file), for clients to trust. */
+  readonly certificateFile: string;
 }
 
 export const readSettings = (env: NodeJS.ProcessEnv): CliSettings => {
@@ -60,6 +92,7 @@ export const readSettings = (env: NodeJS.ProcessEnv): CliSettings => {
       `REFERENCE_ENVIRONMENT must be one of ${ENVIRONMENTS.join(', ')}; got "${environment}"`,
     );
   }
+  const credentialsFile = resolve(text(env, 'REFERENCE_CREDENTIALS_FILE') ?? DEFAULT_CREDENTIALS_FILE);
   return {
     port: wholeNumber(env, 'PORT', 8080, 0, 65535),
     environment: environment as Environment,
@@ -67,6 +100,9 @@ export const readSettings = (env: NodeJS.ProcessEnv): CliSettings => {
     windowSeconds: wholeNumber(env, 'RATE_LIMIT_WINDOW_SECONDS', 60, 1, 86_400),
     variant: known(text(env, 'REFERENCE_VARIANT'), variantByName),
     mutant: known(text(env, 'REFERENCE_MUTANT'), mutantByName),
-    credentialsFile: resolve(text(env, 'REFERENCE_CREDENTIALS_FILE') ?? DEFAULT_CREDENTIALS_FILE),
+    credentialsFile,
+    https: flag(env, 'REFERENCE_HTTPS'),
+    latency: latencyRange(env, 'REFERENCE_LATENCY_MS'),
+    certificateFile: join(dirname(credentialsFile), CERTIFICATE_FILE_NAME),
   };
 };

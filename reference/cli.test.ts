@@ -2,9 +2,10 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { rootCertificates } from 'node:tls';
 import { parseEnv } from 'node:util';
 import { expect, test } from '@playwright/test';
-import { request } from 'undici';
+import { Agent, request } from 'undici';
 import { EVENTS_PATH } from '../spec/index.ts';
 import { DEFAULT_CREDENTIALS_FILE, readSettings } from './cli-settings.ts';
 import { startReferenceServer } from './server.ts';
@@ -120,6 +121,49 @@ test.describe('reference: npm run reference (cli.ts)', () => {
     }
   });
 
+  test('REFERENCE_HTTPS and REFERENCE_LATENCY_MS: HTTPS with a generated certificate the credentials file names, answers delayed', async () => {
+    const credentials = join(folder, 'credentials.env');
+    const cli = startCli({
+      PORT: '0',
+      REFERENCE_CREDENTIALS_FILE: credentials,
+      REFERENCE_HTTPS: 'true',
+      REFERENCE_LATENCY_MS: '150-200',
+    });
+    try {
+      const [, baseUrl] = await waitFor(cli, /listening on (https:\/\/127\.0\.0\.1:\d+)/);
+      expect(cli.output()).toMatch(/Simulated round trip: 150 to 200 ms per request/);
+      const variables = parseEnv(readFileSync(credentials, 'utf8'));
+      expect(variables.TARGET_BASE_URL).toBe(baseUrl);
+      const caFile = variables.TARGET_CA_FILE as string;
+      expect(caFile).toBe(join(folder, 'reference-certificate.pem'));
+      expect(readFileSync(caFile, 'utf8')).toMatch(/^-----BEGIN CERTIFICATE-----/);
+      expect(readFileSync(caFile, 'utf8')).not.toMatch(/PRIVATE KEY/);
+      // A rehearsal of a remote deployment is not marked as the kit's embedded server.
+      expect(variables.KIT_EMBEDDED_TARGET).toBeUndefined();
+      const headers = {
+        'x-client-id': variables.TENANT_A_CLIENT_ID as string,
+        'x-access-token': variables.TENANT_A_ACCESS_TOKEN as string,
+      };
+      const url = `${baseUrl}${EVENTS_PATH}/${crypto.randomUUID()}`;
+      await expect(request(url, { headers })).rejects.toThrow(/self-signed certificate/);
+      const trusting = new Agent({ connect: { ca: [...rootCertificates, readFileSync(caFile, 'utf8')] } });
+      try {
+        const started = performance.now();
+        const answer = await request(url, { headers, dispatcher: trusting });
+        // A lower bound only: a busy machine can make an answer slower, never faster.
+        expect(performance.now() - started).toBeGreaterThanOrEqual(145);
+        expect(answer.statusCode).toBe(404);
+        await answer.body.dump();
+      } finally {
+        await trusting.close();
+      }
+      cli.child.kill('SIGTERM');
+      expect(await cli.exited).toBe(0);
+    } finally {
+      cli.child.kill('SIGKILL');
+    }
+  });
+
   test('bad settings print one clear line and exit 2, without a stack trace or a credentials file', async () => {
     const credentials = join(folder, 'credentials.env');
     const occupied = await startReferenceServer();
@@ -167,6 +211,9 @@ test.describe('reference: the settings of npm run reference', () => {
       variant: undefined,
       mutant: undefined,
       credentialsFile: DEFAULT_CREDENTIALS_FILE,
+      https: false,
+      latency: undefined,
+      certificateFile: join(PROJECT_ROOT, '.reference', 'reference-certificate.pem'),
     });
     expect(DEFAULT_CREDENTIALS_FILE).toBe(join(PROJECT_ROOT, '.reference', 'credentials.env'));
   });
@@ -181,6 +228,8 @@ test.describe('reference: the settings of npm run reference', () => {
         REFERENCE_VARIANT: 'token-bucket',
         REFERENCE_MUTANT: 'rate-limit-removed',
         REFERENCE_CREDENTIALS_FILE: 'x/creds.env',
+        REFERENCE_HTTPS: 'true',
+        REFERENCE_LATENCY_MS: '80-160',
       }),
     ).toEqual({
       port: 0,
@@ -190,7 +239,13 @@ test.describe('reference: the settings of npm run reference', () => {
       variant: 'token-bucket',
       mutant: 'rate-limit-removed',
       credentialsFile: resolve('x/creds.env'),
+      https: true,
+      latency: { minMs: 80, maxMs: 160 },
+      certificateFile: resolve('x/reference-certificate.pem'),
     });
+    expect(readSettings({ REFERENCE_LATENCY_MS: '120' }).latency).toEqual({ minMs: 120, maxMs: 120 });
+    expect(readSettings({ REFERENCE_LATENCY_MS: '0' }).latency).toBeUndefined();
+    expect(readSettings({ REFERENCE_HTTPS: 'false' }).https).toBe(false);
     const bad: [Record<string, string>, RegExp][] = [
       [{ PORT: 'abc' }, /^PORT must be a whole number from 0 to 65535; got "abc"$/],
       [{ PORT: '70000' }, /^PORT must be a whole number/],
@@ -202,6 +257,14 @@ test.describe('reference: the settings of npm run reference', () => {
       [{ RATE_LIMIT_WINDOW_SECONDS: '0' }, /^RATE_LIMIT_WINDOW_SECONDS must be a whole number/],
       [{ REFERENCE_MUTANT: 'nope' }, /^Unknown reference mutant "nope". Known mutants: /],
       [{ REFERENCE_VARIANT: 'nope' }, /^Unknown reference variant "nope". Known variants: /],
+      [{ REFERENCE_HTTPS: 'yes' }, /^REFERENCE_HTTPS must be true or false; got "yes"$/],
+      [
+        { REFERENCE_LATENCY_MS: 'fast' },
+        /^REFERENCE_LATENCY_MS must be whole milliseconds, fixed \(120\) or a range/,
+      ],
+      [{ REFERENCE_LATENCY_MS: '160-80' }, /^REFERENCE_LATENCY_MS must be whole milliseconds/],
+      [{ REFERENCE_LATENCY_MS: '1.5' }, /^REFERENCE_LATENCY_MS must be whole milliseconds/],
+      [{ REFERENCE_LATENCY_MS: '60001' }, /^REFERENCE_LATENCY_MS must be whole milliseconds/],
     ];
     for (const [env, message] of bad) expect(() => readSettings(env), JSON.stringify(env)).toThrow(message);
   });

@@ -8,34 +8,61 @@
  *   REFERENCE_VARIANT           a named variant (another reading of the spec's gaps)
  *   REFERENCE_MUTANT            a named mutant (one rule deliberately broken)
  *   REFERENCE_CREDENTIALS_FILE  where to write the credentials (default .reference/credentials.env)
+ *   REFERENCE_HTTPS             true: HTTPS with a self-signed certificate generated at start
+ *   REFERENCE_LATENCY_MS        a simulated round trip per request: 120 (fixed) or 80-160 (drawn)
  *
  * The seeded tenants' credentials go to a .env-format file (mode 0600, git-ignored); only its path and
- * the base URL are printed, never a token. A bad setting prints one line and exits 2.
+ * the base URL are printed, never a token. Over HTTPS the certificate goes beside it and the file names
+ * it as TARGET_CA_FILE, so the kit trusts it. With HTTPS or a latency the server stands in for a remote
+ * deployment, so the file does not mark it as the kit's embedded server. A bad setting prints one line
+ * and exits 2.
  */
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { type CliSettings, readSettings } from './cli-settings.ts';
 import { startReferenceServer } from './server.ts';
 import { targetEnvironmentOf, toDotEnv } from './target-env.ts';
+import { generateSelfSignedCertificate, type TlsIdentity } from './tls.ts';
 import type { RunningReferenceServer } from './types.ts';
 
 const EXIT_BAD_SETTING = 2;
 
-const writeCredentials = (file: string, server: RunningReferenceServer): void => {
+/** The target contract of this server, as the credentials file gives it to the kit. */
+const contractOf = (server: RunningReferenceServer, settings: CliSettings): Record<string, string> => {
+  const variables = targetEnvironmentOf(server);
+  // A rehearsal of a remote deployment (HTTPS, latency) is run as one: real property counts and durations.
+  if (settings.https || settings.latency) delete variables.KIT_EMBEDDED_TARGET;
+  if (settings.https) variables.TARGET_CA_FILE = settings.certificateFile;
+  return variables;
+};
+
+const writeCredentials = (
+  settings: CliSettings,
+  server: RunningReferenceServer,
+  certificate: string | undefined,
+): void => {
+  const file = settings.credentialsFile;
   mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+  // The certificate is public (the key never leaves memory); the kit trusts it through TARGET_CA_FILE.
+  if (certificate !== undefined) writeFileSync(settings.certificateFile, certificate, { mode: 0o644 });
   const header = [
     `# Credentials of the reference server at ${server.baseUrl} (${server.environment}), written ${new Date().toISOString()}.`,
     '# Secrets: keep this file private. Load it with KIT_ENV_FILE or process.loadEnvFile.',
   ].join('\n');
-  writeFileSync(file, `${header}\n${toDotEnv(targetEnvironmentOf(server))}`, { mode: 0o600 });
+  writeFileSync(file, `${header}\n${toDotEnv(contractOf(server, settings))}`, { mode: 0o600 });
   chmodSync(file, 0o600); // an existing file keeps its old mode on write
 };
+
+const describeLatency = ({ minMs, maxMs }: { minMs: number; maxMs: number }): string =>
+  minMs === maxMs ? `${minMs} ms` : `${minMs} to ${maxMs} ms`;
 
 const main = async (): Promise<void> => {
   let settings: CliSettings;
   let server: RunningReferenceServer;
+  let tls: TlsIdentity | undefined;
   try {
     settings = readSettings(process.env);
+    tls = settings.https ? await generateSelfSignedCertificate() : undefined;
     server = await startReferenceServer({
       environment: settings.environment,
       rateLimit: { requestsPerWindow: settings.requestsPerWindow, windowSeconds: settings.windowSeconds },
@@ -43,6 +70,8 @@ const main = async (): Promise<void> => {
       mutant: settings.mutant,
       host: '127.0.0.1',
       port: settings.port,
+      tls,
+      latency: settings.latency,
     });
   } catch (error) {
     const code = (error as { code?: string }).code;
@@ -54,7 +83,7 @@ const main = async (): Promise<void> => {
     process.exit(EXIT_BAD_SETTING);
   }
   try {
-    writeCredentials(settings.credentialsFile, server);
+    writeCredentials(settings, server, tls?.cert);
   } catch (error) {
     process.stderr.write(
       `reference: could not write ${settings.credentialsFile}: ${(error as Error).message.split('\n')[0]}\n`,
@@ -72,6 +101,8 @@ const main = async (): Promise<void> => {
     [
       `Reference server (${server.environment}${extras ? `, ${extras}` : ''}) listening on ${server.baseUrl}`,
       `Credentials of tenants A, B and RATE_LIMIT: ${settings.credentialsFile}`,
+      ...(tls ? [`HTTPS with a self-signed certificate: ${settings.certificateFile} (TARGET_CA_FILE)`] : []),
+      ...(settings.latency ? [`Simulated round trip: ${describeLatency(settings.latency)} per request`] : []),
       `Rate limit: ${server.rateLimit.requestsPerWindow} requests per ${server.rateLimit.windowSeconds} s per tenant. Ctrl+C stops it.`,
       '',
     ].join('\n'),

@@ -21,6 +21,10 @@ export const REFERENCE_CODES = Object.freeze({
   wrongType: define('ERR-3013', 400, 'Field has the wrong JSON type'),
   /** GAP-EXTRA-TOP-LEVEL-FIELDS: an unknown field of an event or of a multiCurrencyAmounts item. */
   unknownField: define('ERR-3014', 400, 'Unknown field'),
+  /** GAP-ORIGINAL-STATUS-VALUES, GAP-PERSONAL-ID-TYPE-VALUES, in a restricted reading only (an errors[] item). */
+  valueNotAllowed: define('ERR-3015', 400, 'Value not allowed'),
+  /** GAP-FIELD-LIMITS, in a reading with limits only (an errors[] item). */
+  limitExceeded: define('ERR-3016', 400, 'Value exceeds a limit'),
   /** GAP-MALFORMED-JSON: the body is not JSON (or is empty). */
   malformedJson: define('ERR-9001', 400, 'The request body is not valid JSON'),
   /** The body is JSON but not an object (an array, a string, a number, null). */
@@ -45,10 +49,29 @@ export const REFERENCE_CODES = Object.freeze({
 
 export const REFERENCE_CODE_LIST: readonly ReferenceCode[] = Object.freeze(Object.values(REFERENCE_CODES));
 
+/**
+ * Codes only the variants use (variants.ts), each for a reading the reference does not take. Their
+ * statuses are the readings' own (a 409 for a conflict, a 422 for an unprocessable body).
+ */
+export const VARIANT_CODES = Object.freeze({
+  unknownPayloadPropertyAlt: define('ERR-3099', 400, 'Unknown payload property'),
+  unknownPayloadPropertyOnPayload: define('ERR-3000', 400, 'Payload has unknown properties'),
+  fieldImmutable: define('ERR-3017', 400, 'Field cannot be changed'),
+  statusFinal: define('ERR-3018', 400, 'Status cannot change from its final value'),
+  malformedJsonAlt: define('ERR-4000', 400, 'Malformed request body'),
+  immutableConflict: define('ERR-4009', 409, 'The event cannot be changed this way'),
+  transitionConflict: define('ERR-4010', 409, 'Status transition not allowed'),
+  unprocessableBody: define('ERR-4220', 422, 'The request body cannot be processed'),
+} as const);
+
+export const VARIANT_CODE_LIST: readonly ReferenceCode[] = Object.freeze(Object.values(VARIANT_CODES));
+
 /** The title of a code: the spec's condition for its own codes, the reference's title for invented ones. */
 export const titleOf = (code: string): string => {
   if (Object.hasOwn(ERROR_CODES, code)) return ERROR_CODES[code as ErrorCode].condition;
-  return REFERENCE_CODE_LIST.find((c) => c.code === code)?.title ?? 'Request failed';
+  const invented =
+    REFERENCE_CODE_LIST.find((c) => c.code === code) ?? VARIANT_CODE_LIST.find((c) => c.code === code);
+  return invented?.title ?? 'Request failed';
 };
 
 export const VALIDATION_TITLE = 'One or more validation errors occurred';

@@ -47,6 +47,15 @@ export const REFERENCE_HOOKS: ReferenceHooks = Object.freeze({
   ...ERROR_ANSWER_HOOKS,
 });
 
+/** A context whose hooks have some replaced: how a mutant changes one judgement for one operation. */
+export const withHooks = <C extends { readonly hooks: ReferenceHooks }>(
+  ctx: C,
+  replaced: Partial<ReferenceHooks>,
+): C => ({
+  ...ctx,
+  hooks: { ...ctx.hooks, ...replaced },
+});
+
 /** The reference's hooks with some replaced (a mutant's). */
 export const hooksWith = (replaced: Partial<ReferenceHooks> | undefined): ReferenceHooks =>
   replaced ? Object.freeze({ ...REFERENCE_HOOKS, ...replaced }) : REFERENCE_HOOKS;

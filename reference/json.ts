@@ -17,15 +17,36 @@ export const isJsonObject = (value: unknown): value is JsonObject =>
 
 /** The nesting depth of a JSON value (a scalar is 0), computed without recursion. */
 export const depthOf = (value: unknown, limit = Number.POSITIVE_INFINITY): number => {
+  if (value === null || typeof value !== 'object') return 0;
   let deepest = 0;
-  const stack: [unknown, number][] = [[value, 0]];
-  while (stack.length > 0) {
-    const [item, depth] = stack.pop() as [unknown, number];
-    if (item === null || typeof item !== 'object') continue;
-    const level = depth + 1;
-    if (level > deepest) deepest = level;
-    if (deepest > limit) return deepest;
-    for (const key of Object.keys(item)) stack.push([(item as Record<string, unknown>)[key], level]);
+  // Only objects and arrays are pushed, each with its depth: scalars cost nothing.
+  const containers: object[] = [value];
+  const depths: number[] = [1];
+  while (containers.length > 0) {
+    const container = containers.pop() as Record<string, unknown> | unknown[];
+    const depth = depths.pop() as number;
+    if (depth > deepest) {
+      deepest = depth;
+      if (deepest > limit) return deepest;
+    }
+    if (Array.isArray(container)) {
+      for (let index = 0; index < container.length; index += 1) {
+        const child = container[index];
+        if (child !== null && typeof child === 'object') {
+          containers.push(child);
+          depths.push(depth + 1);
+        }
+      }
+    } else {
+      // A parsed object has no inherited keys, so for…in walks its own (with no array allocated).
+      for (const key in container) {
+        const child = container[key];
+        if (child !== null && typeof child === 'object') {
+          containers.push(child);
+          depths.push(depth + 1);
+        }
+      }
+    }
   }
   return deepest;
 };

@@ -513,6 +513,293 @@ const PROBES: Record<MutantName, Probe> = {
       );
     },
   },
+  // PUT's authentication, validation and error body: the same rules as POST and GET
+  'token-not-checked-on-put': {
+    holds: async (h) => {
+      const event = payinEvent();
+      const uuid = await h.a.create(event);
+      return is(
+        await h.a.put(uuid, event, {
+          'x-client-id': h.a.tenant.clientId,
+          'content-type': 'application/json',
+        }),
+        401,
+        'ERR-1001',
+      );
+    },
+  },
+  'tenant-header-not-checked-on-put': {
+    holds: async (h) => {
+      const event = payinEvent();
+      const uuid = await h.a.create(event);
+      return is(
+        await h.a.put(uuid, event, {
+          'x-access-token': h.a.tenant.accessToken,
+          'content-type': 'application/json',
+        }),
+        400,
+        'ERR-2001',
+      );
+    },
+  },
+  'token-of-other-tenant-accepted-on-put': {
+    holds: async (h) => {
+      const event = payinEvent();
+      const uuid = await h.b.create(event);
+      const put = await h.a.put(
+        uuid,
+        { ...event, amount: 1 },
+        { ...jsonHeaders(h.a.tenant), 'x-client-id': h.b.tenant.clientId },
+      );
+      return is(put, 403, 'ERR-1003') && (await h.b.get(uuid)).body?.amount === event.amount;
+    },
+  },
+  'put-skips-payload-exclusivity': {
+    holds: async (h) => {
+      const event = payinEvent();
+      const uuid = await h.a.create(event);
+      const put = await h.a.put(uuid, { ...event, payload: { channel: 'CASH', beneficiaryName: 'b' } });
+      return put.status === 400 && put.body?.errors?.[0]?.errorCode === 'ERR-3009';
+    },
+  },
+  'put-validates-payload-against-old-type': {
+    holds: async (h) => {
+      const event = payinEvent();
+      const uuid = await h.a.create(event);
+      const payout = payoutEvent({ externalId: event.externalId });
+      return (await h.a.put(uuid, payout)).status === 200;
+    },
+  },
+  'put-amount-zero-accepted': {
+    holds: async (h) => {
+      const event = payinEvent();
+      const uuid = await h.a.create(event);
+      return (await h.a.put(uuid, { ...event, amount: 0 })).status === 400;
+    },
+  },
+  'put-currency-not-validated': {
+    holds: async (h) => {
+      const event = payinEvent();
+      const uuid = await h.a.create(event);
+      return (await h.a.put(uuid, { ...event, currencyCode: 'ABC' })).status === 400;
+    },
+  },
+  'put-external-id-empty-accepted': {
+    holds: async (h) => {
+      const event = payinEvent();
+      const uuid = await h.a.create(event);
+      return (await h.a.put(uuid, { ...event, externalId: '' })).status === 400;
+    },
+  },
+  'put-only-first-failure-returned': {
+    holds: async (h) => {
+      const event = payinEvent();
+      const uuid = await h.a.create(event);
+      return (await h.a.put(uuid, { ...event, countryCode: 'xx', status: 'x' })).body?.errors?.length === 2;
+    },
+  },
+  'put-validation-status-422': {
+    holds: async (h) => {
+      const event = payinEvent();
+      const uuid = await h.a.create(event);
+      return (await h.a.put(uuid, { ...event, status: 'x' })).status === 400;
+    },
+  },
+  'put-validation-title-generic': {
+    holds: async (h) => {
+      const event = payinEvent();
+      const uuid = await h.a.create(event);
+      return /validation errors/i.test((await h.a.put(uuid, { ...event, status: 'x' })).body?.title ?? '');
+    },
+  },
+  'put-top-level-code-of-last-failure': {
+    holds: async (h) => {
+      const event = payinEvent();
+      const uuid = await h.a.create(event);
+      return (
+        (await h.a.put(uuid, { ...event, countryCode: 'xx', status: 'x' })).body?.errorCode === 'ERR-3003'
+      );
+    },
+  },
+  'validation-body-status-as-string': {
+    holds: async (h) => (await h.a.post(payinEvent({ status: 'x' }))).body?.status === 400,
+  },
+  'validation-errors-without-message': {
+    holds: async (h) =>
+      typeof (await h.a.post(payinEvent({ status: 'x' }))).body?.errors?.[0]?.message === 'string',
+  },
+  'validation-failures-reported-twice': {
+    holds: async (h) =>
+      (await h.a.post(payinEvent({ countryCode: 'xx', status: 'x' }))).body?.errors?.length === 2,
+  },
+  'validation-item-index-one-based': {
+    holds: (h) =>
+      rejectedWith(
+        h,
+        payinEvent({
+          multiCurrencyAmounts: [
+            { currencyCode: 'USD', amount: 1 },
+            { currencyCode: 'USD', amount: 0 },
+          ],
+        }),
+        'ERR-3008',
+        'multiCurrencyAmounts[1].amount',
+      ),
+  },
+  // Deduplication across the lifecycle: a refused request, an update, another tenant
+  'duplicate-post-updates-status': {
+    holds: async (h) => {
+      const event = payinEvent({ status: 'PENDING' });
+      const uuid = await h.a.create(event);
+      await h.a.post({ ...event, status: 'BOOKED' });
+      return (await h.a.get(uuid)).body?.status === 'PENDING';
+    },
+  },
+  'invalid-post-reserves-external-id': {
+    holds: async (h) => {
+      const event = payinEvent();
+      await h.a.post({ ...event, status: 'DONE' });
+      return (await h.a.post(event)).status === 201;
+    },
+  },
+  'refused-put-frees-external-id': {
+    holds: async (h) => {
+      const event = payinEvent();
+      const uuid = await h.a.create(event);
+      await h.a.put(uuid, { ...event, status: 'DONE' });
+      return is(await h.a.post(event), 400, 'ERR-4001');
+    },
+  },
+  'dedup-global-after-update': {
+    holds: async (h) => {
+      const event = payinEvent();
+      const uuid = await h.a.create(event);
+      await h.a.put(uuid, { ...event, amount: 2 });
+      return (await h.b.post(event)).status === 201;
+    },
+  },
+  'dedup-ignores-trailing-spaces': {
+    holds: async (h) => {
+      const event = payinEvent({ externalId: `pad-${unknownUuid()}` });
+      await h.a.create(event);
+      return (await h.a.post({ ...event, externalId: `${event.externalId} ` })).status === 201;
+    },
+  },
+  'put-dedup-across-tenants': {
+    holds: async (h) => {
+      const taken = payinEvent();
+      await h.b.create(taken);
+      const event = payinEvent();
+      const uuid = await h.a.create(event);
+      return (await h.a.put(uuid, { ...event, externalId: taken.externalId })).status === 200;
+    },
+  },
+  'put-own-external-id-is-duplicate': {
+    holds: async (h) => {
+      const event = payinEvent();
+      const uuid = await h.a.create(event);
+      return (await h.a.put(uuid, { ...event, amount: 5 })).status === 200;
+    },
+  },
+  // Retrieval after a change, and what GET shows
+  'get-after-put-serves-cached-event': {
+    holds: async (h) => {
+      const event = payinEvent();
+      const uuid = await h.a.create(event);
+      await h.a.get(uuid);
+      await h.a.put(uuid, { ...event, amount: 2 });
+      return (await h.a.get(uuid)).body?.amount === 2;
+    },
+  },
+  'get-amount-rounded-to-cents': { holds: (h) => roundTrips(h, payinEvent({ amount: 1.239 })) },
+  'get-item-amounts-as-strings': { holds: (h) => roundTrips(h, payinEvent()) },
+  // Isolation seen through a body
+  'isolation-404-body-reveals-event-on-put': {
+    holds: async (h) => {
+      const event = payinEvent();
+      const uuid = await h.a.create(event);
+      const unknown = await h.b.put(unknownUuid(), event);
+      const foreign = await h.b.put(uuid, event);
+      return is(foreign, 404, 'ERR-4002') && JSON.stringify(foreign.body) === JSON.stringify(unknown.body);
+    },
+  },
+  'isolation-404-title-differs-on-get': {
+    holds: async (h) => {
+      const uuid = await h.a.create();
+      const unknown = await h.b.get(unknownUuid());
+      const foreign = await h.b.get(uuid);
+      return is(foreign, 404, 'ERR-4002') && JSON.stringify(foreign.body) === JSON.stringify(unknown.body);
+    },
+  },
+  // An update that is refused, or that answers without applying everything
+  'refused-put-applies-valid-fields': {
+    holds: async (h) => {
+      const event = payinEvent();
+      const uuid = await h.a.create(event);
+      await h.a.put(uuid, { ...event, amount: 9, status: 'DONE' });
+      return (await h.a.get(uuid)).body?.amount === event.amount;
+    },
+  },
+  'duplicate-put-applies-other-fields': {
+    holds: async (h) => {
+      const first = payinEvent();
+      await h.a.create(first);
+      const second = payinEvent();
+      const uuid = await h.a.create(second);
+      await h.a.put(uuid, { ...second, externalId: first.externalId, amount: 9 });
+      return (await h.a.get(uuid)).body?.amount === second.amount;
+    },
+  },
+  'put-answers-update-not-stored': {
+    holds: async (h) => {
+      const event = payinEvent();
+      const uuid = await h.a.create(event);
+      await h.a.put(uuid, { ...event, amount: 2 });
+      return (await h.a.get(uuid)).body?.amount === 2;
+    },
+  },
+  'put-keeps-old-multi-currency-amounts': {
+    holds: async (h) => {
+      const event = payinEvent();
+      const uuid = await h.a.create(event);
+      const items = [{ currencyCode: 'CHF', amount: 3 }];
+      await h.a.put(uuid, { ...event, multiCurrencyAmounts: items });
+      return JSON.stringify((await h.a.get(uuid)).body?.multiCurrencyAmounts) === JSON.stringify(items);
+    },
+  },
+  'put-type-change-merges-payload': {
+    holds: async (h) => {
+      const event = payinEvent();
+      const uuid = await h.a.create(event);
+      const payout = payoutEvent({ externalId: event.externalId });
+      await h.a.put(uuid, payout);
+      return JSON.stringify((await h.a.get(uuid)).body?.payload) === JSON.stringify(payout.payload);
+    },
+  },
+  // Error bodies that are not the part 7 JSON
+  'internal-error-html-page': {
+    holds: async (h) => {
+      const answer = await h.a.post(payinEvent({ externalId: `long-${'x'.repeat(300)}` }));
+      return answer.status < 500 && String(answer.headers['content-type']).includes('application/json');
+    },
+  },
+  'unknown-route-html-404': {
+    holds: async (h) =>
+      String(
+        (await send(h.app, { method: 'GET', url: '/api/h2h/nothing' })).headers['content-type'],
+      ).includes('application/json'),
+  },
+  'error-status-field-always-400': {
+    holds: async (h) => (await h.a.get(unknownUuid())).body?.status === 404,
+  },
+  'rate-limit-per-endpoint': {
+    options: small(2),
+    holds: async (h) => {
+      await h.a.get(unknownUuid());
+      await h.a.get(unknownUuid());
+      return (await h.a.post(payinEvent())).status === 429;
+    },
+  },
   'rate-limit-never-resets': {
     options: small(1),
     holds: async (h, clock) => {
@@ -591,8 +878,17 @@ test.describe('reference: mutants', () => {
     ];
     // probes of the same rule seen from another side, which the mutant rightly breaks too
     const neighbours: Partial<Record<MutantName, MutantName[]>> = {
-      'isolation-leak-on-get': ['isolation-403-on-get'],
-      'put-not-applied': ['put-assigns-new-uuid', 'put-keeps-old-payload', 'put-external-id-not-reindexed'],
+      'amount-zero-accepted': ['put-amount-zero-accepted'],
+      'isolation-leak-on-get': ['isolation-403-on-get', 'isolation-404-title-differs-on-get'],
+      'put-not-applied': [
+        'put-assigns-new-uuid',
+        'put-keeps-old-payload',
+        'put-external-id-not-reindexed',
+        'get-after-put-serves-cached-event',
+        'put-answers-update-not-stored',
+        'put-keeps-old-multi-currency-amounts',
+        'put-type-change-merges-payload',
+      ],
     };
     for (const mutant of sample) {
       for (const probe of MUTANT_NAMES) {

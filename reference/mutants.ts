@@ -14,6 +14,7 @@ import { ERROR_BODY_MUTANTS } from './mutants/error-bodies.ts';
 import { ISOLATION_MUTANTS } from './mutants/isolation.ts';
 import { RATE_LIMIT_MUTANTS } from './mutants/rate-limit.ts';
 import { UPDATE_MUTANTS } from './mutants/update.ts';
+import { UPDATE_VALIDATION_MUTANTS } from './mutants/update-validation.ts';
 import { VALIDATION_MUTANTS } from './mutants/validation.ts';
 import { VALIDATION_BODY_MUTANTS } from './mutants/validation-body.ts';
 
@@ -25,6 +26,7 @@ const CATALOG = [
   ...VALIDATION_BODY_MUTANTS,
   ...CREATION_RETRIEVAL_MUTANTS,
   ...UPDATE_MUTANTS,
+  ...UPDATE_VALIDATION_MUTANTS,
   ...DEDUP_MUTANTS,
   ...ISOLATION_MUTANTS,
   ...ERROR_BODY_MUTANTS,

@@ -19,7 +19,36 @@ export interface ResolvedOptions {
   readonly host: string;
   readonly port: number;
   readonly clock: () => number;
+  readonly tls: { readonly key: string; readonly cert: string } | undefined;
+  readonly latency: { readonly minMs: number; readonly maxMs: number } | undefined;
 }
+
+/** The longest simulated round trip: a minute is far beyond any network the kit is rehearsed against. */
+export const MAX_LATENCY_MS = 60_000;
+
+const checkedLatency = (latency: ReferenceServerOptions['latency']): ResolvedOptions['latency'] => {
+  if (latency === undefined) return undefined;
+  const { minMs, maxMs } = latency;
+  const valid = (ms: unknown) =>
+    typeof ms === 'number' && Number.isFinite(ms) && ms >= 0 && ms <= MAX_LATENCY_MS;
+  if (!valid(minMs) || !valid(maxMs) || minMs > maxMs) {
+    throw new Error(
+      `latency must be { minMs, maxMs } with 0 <= minMs <= maxMs <= ${MAX_LATENCY_MS}; got ${JSON.stringify(latency)}`,
+    );
+  }
+  return maxMs === 0 ? undefined : Object.freeze({ minMs, maxMs });
+};
+
+const checkedTls = (tls: ReferenceServerOptions['tls']): ResolvedOptions['tls'] => {
+  if (tls === undefined) return undefined;
+  if (typeof tls.key !== 'string' || !tls.key.includes('PRIVATE KEY-----')) {
+    throw new Error('tls.key must be a PEM private key');
+  }
+  if (typeof tls.cert !== 'string' || !tls.cert.includes('-----BEGIN CERTIFICATE-----')) {
+    throw new Error('tls.cert must be a PEM certificate');
+  }
+  return Object.freeze({ key: tls.key, cert: tls.cert });
+};
 
 export const DEFAULT_HOST = '127.0.0.1';
 
@@ -56,5 +85,7 @@ export const resolveOptions = (options: ReferenceServerOptions = {}): ResolvedOp
     host: options.host ?? DEFAULT_HOST,
     port,
     clock,
+    tls: checkedTls(options.tls),
+    latency: checkedLatency(options.latency),
   });
 };

@@ -5,6 +5,7 @@ import { RATE_LIMIT_ALGORITHMS, type RateLimitAlgorithm } from './behaviour.ts';
 import {
   createRateLimiter,
   FixedWindowLimiter,
+  SlidingLogLimiter,
   SlidingWindowLimiter,
   TokenBucketLimiter,
 } from './rate-limit.ts';
@@ -76,6 +77,26 @@ test.describe('reference: rate limiters (unit, fake time)', () => {
     expect(limiter.take('k', 999)).toEqual({ allowed: false, retryAfterMs: 1 });
     expect(admitted(limiter, 'k', 1000, 3)).toBe(1); // only the request at 0 has left the window
     expect(admitted(limiter, 'k', 1600, 3)).toBe(2);
+  });
+
+  test('sliding-window: ten buckets per window; a request counts the current bucket and the nine before', () => {
+    const limiter = new SlidingWindowLimiter(3, 1000);
+    expect(admitted(limiter, 'k', 50, 1)).toBe(1); // bucket 0
+    expect(admitted(limiter, 'k', 650, 3)).toBe(2); // bucket 6
+    expect(limiter.take('k', 999)).toEqual({ allowed: false, retryAfterMs: 1 }); // bucket 0 leaves at 1000
+    expect(admitted(limiter, 'k', 1049, 3)).toBe(1); // bucket 10: bucket 0 no longer counted
+    expect(admitted(limiter, 'k', 1650, 3)).toBe(2); // bucket 16: bucket 6 no longer counted, bucket 10 is
+    expect(limiter.remaining('k', 2100)).toBe(1); // bucket 21: only bucket 16 (two requests) counted
+  });
+
+  test('sliding-log: at most capacity in any span of windowMs, to the millisecond', () => {
+    const limiter = new SlidingLogLimiter(3, 1000);
+    expect(admitted(limiter, 'k', 50, 1)).toBe(1);
+    expect(admitted(limiter, 'k', 650, 3)).toBe(2);
+    expect(limiter.take('k', 1049)).toEqual({ allowed: false, retryAfterMs: 1 });
+    expect(admitted(limiter, 'k', 1050, 3)).toBe(1);
+    expect(limiter.take('k', 1649)).toEqual({ allowed: false, retryAfterMs: 1 });
+    expect(admitted(limiter, 'k', 1650, 3)).toBe(2);
   });
 
   test('token-bucket: refills continuously at capacity per window', () => {

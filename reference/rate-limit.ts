@@ -5,7 +5,10 @@
  *
  * - fixed-window (the reference's choice): a window starts at a key's first request and lasts windowMs;
  *   at most `capacity` requests are admitted in it; the next request after it starts a new window.
- * - sliding-window: at most `capacity` requests in any span of windowMs (a log of admitted instants).
+ * - sliding-window: the window kept as ten buckets of a tenth of it; a request is admitted while the
+ *   current bucket and the nine before it hold fewer than `capacity` (the span counted is 0.9 to 1
+ *   window long, so a tenant under the limit in the last window is never refused).
+ * - sliding-log: at most `capacity` requests in any span of windowMs (a log of admitted instants).
  * - token-bucket: a bucket of `capacity` tokens, refilled continuously at capacity per windowMs.
  */
 import type { RateLimitAlgorithm } from './behaviour.ts';
@@ -53,7 +56,61 @@ export class FixedWindowLimiter implements RateLimiter {
   }
 }
 
+/** Buckets per window of the sliding-window limiter. */
+const BUCKETS_PER_WINDOW = 10;
+
 export class SlidingWindowLimiter implements RateLimiter {
+  /** Per key, the buckets still counted: [bucket number, requests admitted in it], oldest first. */
+  private readonly buckets = new Map<string, [number, number][]>();
+  private readonly bucketMs: number;
+  constructor(
+    private readonly capacity: number,
+    windowMs: number,
+  ) {
+    this.bucketMs = windowMs / BUCKETS_PER_WINDOW;
+  }
+
+  /** The buckets of `key` still inside the window at `now`, and the current bucket's number. */
+  private counted(key: string, now: number): { buckets: [number, number][]; current: number; total: number } {
+    let buckets = this.buckets.get(key);
+    if (!buckets) {
+      buckets = [];
+      this.buckets.set(key, buckets);
+    }
+    const current = Math.floor(now / this.bucketMs);
+    let expired = 0;
+    while (
+      expired < buckets.length &&
+      (buckets[expired] as [number, number])[0] <= current - BUCKETS_PER_WINDOW
+    )
+      expired += 1;
+    if (expired > 0) buckets.splice(0, expired);
+    let total = 0;
+    for (const [, count] of buckets) total += count;
+    return { buckets, current, total };
+  }
+
+  take(key: string, now: number): RateDecision {
+    const { buckets, current, total } = this.counted(key, now);
+    if (total >= this.capacity) {
+      const oldest = (buckets[0] as [number, number])[0];
+      return {
+        allowed: false,
+        retryAfterMs: Math.max(0, (oldest + BUCKETS_PER_WINDOW) * this.bucketMs - now),
+      };
+    }
+    const last = buckets.at(-1);
+    if (last && last[0] === current) last[1] += 1;
+    else buckets.push([current, 1]);
+    return ALLOWED;
+  }
+
+  remaining(key: string, now: number): number {
+    return this.capacity - this.counted(key, now).total;
+  }
+}
+
+export class SlidingLogLimiter implements RateLimiter {
   /** Per key, the instants of admitted requests, oldest first, at most `capacity` of them. */
   private readonly logs = new Map<string, number[]>();
   constructor(
@@ -135,6 +192,8 @@ export const createRateLimiter = (
       return new FixedWindowLimiter(capacity, windowMs);
     case 'sliding-window':
       return new SlidingWindowLimiter(capacity, windowMs);
+    case 'sliding-log':
+      return new SlidingLogLimiter(capacity, windowMs);
     case 'token-bucket':
       return new TokenBucketLimiter(capacity, windowMs);
   }

@@ -21,7 +21,7 @@ export const startReferenceServer = async (
   const port = typeof address === 'object' && address !== null ? address.port : info.listen.port;
   let closing: Promise<void> | undefined;
   return Object.freeze({
-    baseUrl: `http://${urlHost(info.listen.host)}:${port}`,
+    baseUrl: `${info.listen.https ? 'https' : 'http'}://${urlHost(info.listen.host)}:${port}`,
     environment: info.environment,
     tenants: info.tenants,
     allTenants: info.allTenants,

@@ -15,6 +15,9 @@ export const LOOPBACK_ADDRESSES: readonly string[] = Object.freeze(['127.0.0.1',
 /** Generated production tokens expire this long after the server starts (the portal's choice in real life). */
 export const GENERATED_PRODUCTION_TOKEN_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 
+/** Allowlist decisions remembered per tenant before the memory starts over. */
+const MAX_REMEMBERED_ADDRESSES = 1024;
+
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const isUuid = (value: string): boolean => UUID_PATTERN.test(value);
@@ -74,6 +77,8 @@ export class TenantDirectory {
   readonly seeded: ReferenceTenants;
   private readonly byToken = new Map<string, KnownTenant>();
   private readonly byId = new Map<string, KnownTenant>();
+  /** Allowlist decisions already taken: tenant id → address → admitted. */
+  private readonly admitted = new Map<string, Map<string, boolean>>();
   /** Tokens without their environment prefix: only the token-other-environment-accepted mutant looks here. */
   private readonly bySecret = new Map<string, KnownTenant>();
 
@@ -147,11 +152,23 @@ export class TenantDirectory {
     return this.byId.get(clientId.toLowerCase());
   }
 
-  static admits(tenant: KnownTenant, address: string | undefined): boolean {
+  /** Whether a tenant may call from an address (decisions are remembered per tenant and address). */
+  admits(tenant: KnownTenant, address: string | undefined): boolean {
     if (!tenant.allowList) return true;
     if (!address) return false;
-    const family = isIP(address);
-    if (family === 0) return false;
-    return tenant.allowList.check(address, family === 6 ? 'ipv6' : 'ipv4');
+    let decisions = this.admitted.get(tenant.id);
+    if (!decisions) {
+      decisions = new Map();
+      this.admitted.set(tenant.id, decisions);
+    }
+    let admitted = decisions.get(address);
+    if (admitted === undefined) {
+      const family = isIP(address);
+      admitted = family !== 0 && tenant.allowList.check(address, family === 6 ? 'ipv6' : 'ipv4');
+      // A bounded memory: a server reached from many addresses starts over rather than grow.
+      if (decisions.size >= MAX_REMEMBERED_ADDRESSES) decisions.clear();
+      decisions.set(address, admitted);
+    }
+    return admitted;
   }
 }

@@ -47,6 +47,13 @@ export interface ReferenceServerOptions {
   readonly port?: number;
   /** The server's clock in epoch milliseconds (rate limit, token expiry, timestamps); default Date.now. */
   readonly clock?: () => number;
+  /** Serve HTTPS with this key and certificate (PEM) instead of HTTP. Default: HTTP. */
+  readonly tls?: { readonly key: string; readonly cert: string };
+  /**
+   * A simulated network round trip added to every answer, drawn uniformly from minMs to maxMs (equal
+   * for a fixed latency). Default: none.
+   */
+  readonly latency?: { readonly minMs: number; readonly maxMs: number };
 }
 
 export interface ReferenceTenants {
@@ -56,7 +63,7 @@ export interface ReferenceTenants {
 }
 
 export interface RunningReferenceServer {
-  /** e.g. http://127.0.0.1:41234 */
+  /** e.g. http://127.0.0.1:41234, or https://… with the tls option */
   readonly baseUrl: string;
   readonly environment: Environment;
   readonly tenants: ReferenceTenants;

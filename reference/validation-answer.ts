@@ -12,8 +12,11 @@ import type { Failure } from './validation.ts';
 export interface ValidationAnswerHooks {
   /** VAL-ALL-FAILURES, VAL-BODY-SHAPE: the errors[] items answered, given every failure's item. */
   errorItemsShown(items: ValidationErrorItem[]): ValidationErrorItem[];
-  /** VAL-BODY-SHAPE, VAL-STATUS-400: the answer to a body that failed validation. */
-  validationAnswer(items: readonly ValidationErrorItem[]): HttpProblem;
+  /**
+   * VAL-BODY-SHAPE, VAL-STATUS-400: the answer to a body that failed validation, given its items and
+   * status (400; a reading may answer a body that failed only the server's own limits otherwise).
+   */
+  validationAnswer(items: readonly ValidationErrorItem[], status: number): HttpProblem;
 }
 
 /** The 7.2 body with this status: the first item's code on top. */
@@ -26,10 +29,11 @@ export const validationProblem = (
 
 export const VALIDATION_ANSWER_HOOKS: ValidationAnswerHooks = Object.freeze({
   errorItemsShown: (items: ValidationErrorItem[]) => items,
-  validationAnswer: (items: readonly ValidationErrorItem[]) => validationProblem(400, items),
+  validationAnswer: (items: readonly ValidationErrorItem[], status: number) =>
+    validationProblem(status, items),
 });
 
-const byCode = (a: Failure, b: Failure): number => (a.code < b.code ? -1 : a.code > b.code ? 1 : 0);
+const compareText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 /** The errors[] items of some failures, in the order and notation the behaviour chose. */
 export const errorItems = (failures: readonly Failure[], ctx: ValidationContext): ValidationErrorItem[] => {
@@ -42,19 +46,25 @@ export const errorItems = (failures: readonly Failure[], ctx: ValidationContext)
       break;
     case 'by-code':
       // Array.prototype.sort is stable: failures of one code keep the spec's order.
-      ordered.sort(byCode);
+      ordered.sort((a, b) => compareText(a.code, b.code));
       break;
+    case 'by-field':
+      break; // sorted below, by the field as written
   }
   const notation = ctx.behaviour.fieldPath;
-  return ctx.hooks.errorItemsShown(
-    ordered.map((failure) => ({
-      field: formatFieldPath(failure.path, notation),
-      errorCode: failure.code,
-      message: failure.message,
-    })),
-  );
+  const items = ordered.map((failure) => ({
+    field: formatFieldPath(failure.path, notation),
+    errorCode: failure.code,
+    message: failure.message,
+  }));
+  if (ctx.behaviour.errorsOrder === 'by-field') items.sort((a, b) => compareText(a.field, b.field));
+  return ctx.hooks.errorItemsShown(items);
 };
+
+/** 400, unless every failure is one of the server's own limits and the behaviour answers those otherwise. */
+const statusOf = (failures: readonly Failure[], ctx: ValidationContext): number =>
+  failures.every((failure) => failure.limit) ? ctx.behaviour.fieldLimits.status : 400;
 
 /** The answer to failures of validation, as the hooks give it. */
 export const failedValidation = (failures: readonly Failure[], ctx: ValidationContext): HttpProblem =>
-  ctx.hooks.validationAnswer(errorItems(failures, ctx));
+  ctx.hooks.validationAnswer(errorItems(failures, ctx), statusOf(failures, ctx));

@@ -7,6 +7,7 @@ import { REFERENCE_CODES } from './codes.ts';
 import type { ValidationContext } from './context.ts';
 import { isJsonObject, type JsonValue } from './json.ts';
 import { type Failure, fail } from './validation-failure.ts';
+import { checkItemCount, checkPrecision } from './validation-limits.ts';
 
 const WRONG_TYPE = REFERENCE_CODES.wrongType.code;
 const UNKNOWN_FIELD = REFERENCE_CODES.unknownField.code;
@@ -18,6 +19,7 @@ export const checkAmountItems = (items: JsonValue, ctx: ValidationContext, failu
     fail(failures, ['multiCurrencyAmounts'], WRONG_TYPE, 'multiCurrencyAmounts must be an array');
     return;
   }
+  checkItemCount(items, ctx, failures);
   for (const [index, item] of hooks.itemsValidated(items).entries()) {
     const at = `multiCurrencyAmounts[${index}]`;
     if (!isJsonObject(item)) {
@@ -44,15 +46,20 @@ export const checkAmountItems = (items: JsonValue, ctx: ValidationContext, failu
         `${at}.currencyCode must be an ISO 4217 code`,
       );
     }
+    const amount = item.amount as JsonValue;
     if (!Object.hasOwn(item, 'amount')) {
       fail(failures, ['multiCurrencyAmounts', index, 'amount'], 'ERR-3008', `${at}.amount is required`);
-    } else if (!hooks.isItemAmount(item.amount as JsonValue)) {
+    } else if (behaviour.wrongJsonType === 'generic-code' && typeof amount !== 'number') {
+      fail(failures, ['multiCurrencyAmounts', index, 'amount'], WRONG_TYPE, `${at}.amount must be a number`);
+    } else if (!hooks.isItemAmount(amount)) {
       fail(
         failures,
         ['multiCurrencyAmounts', index, 'amount'],
         'ERR-3008',
         `${at}.amount must be a number greater than 0`,
       );
+    } else {
+      checkPrecision(['multiCurrencyAmounts', index, 'amount'], amount as number, ctx, failures);
     }
     if (behaviour.unknownTopLevelFields === 'reject') {
       for (const key of Object.keys(item)) {

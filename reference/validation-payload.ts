@@ -15,6 +15,8 @@ import { isJsonObject, type JsonValue } from './json.ts';
 import { type Failure, fail } from './validation-failure.ts';
 
 const WRONG_TYPE = REFERENCE_CODES.wrongType.code;
+const NOT_ALLOWED = REFERENCE_CODES.valueNotAllowed.code;
+const ID_TYPE_FIELDS: ReadonlySet<string> = new Set(['payerPersonalIdType', 'beneficiaryPersonalIdType']);
 /** Payin-only fields first, then payout-only: the order their failures are listed in. */
 const EXCLUSIVE_PAYLOAD_FIELDS: readonly string[] = [
   ...PAYIN_ONLY_PAYLOAD_FIELDS,
@@ -57,13 +59,26 @@ export const checkPayload = (
       );
     } else if (typeof payload[field] !== 'string') {
       fail(failures, ['payload', field], WRONG_TYPE, `payload.${field} must be a string`);
+    } else if (
+      ID_TYPE_FIELDS.has(field) &&
+      behaviour.personalIdTypes !== 'any' &&
+      !behaviour.personalIdTypes.includes(payload[field] as string)
+    ) {
+      // GAP-PERSONAL-ID-TYPE-VALUES, in a restricted reading.
+      fail(
+        failures,
+        ['payload', field],
+        NOT_ALLOWED,
+        `payload.${field} must be one of ${behaviour.personalIdTypes.join(', ')}`,
+      );
     }
   }
   for (const key of Object.keys(payload)) {
     if (!hooks.isPayloadProperty(key)) {
       fail(
         failures,
-        ['payload', key],
+        // GAP-UNKNOWN-PAYLOAD-CODE: reported on the property, or on the payload that holds it.
+        behaviour.unknownPayloadPropertyField === 'property' ? ['payload', key] : ['payload'],
         behaviour.unknownPayloadPropertyCode,
         `payload.${key} is not a known payload property`,
       );

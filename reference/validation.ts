@@ -21,12 +21,14 @@ import {
   PAYLOAD_FIELDS,
   PAYOUT_ONLY_PAYLOAD_FIELDS,
 } from '../spec/index.ts';
+import type { ReferenceBehaviour } from './behaviour.ts';
 import { REFERENCE_CODES } from './codes.ts';
 import type { ValidationContext } from './context.ts';
 import { isCountryCode, isCurrencyCode } from './iso-codes.ts';
 import { isJsonObject, type JsonObject, type JsonValue } from './json.ts';
 import { type Failure, fail } from './validation-failure.ts';
 import { checkAmountItems } from './validation-items.ts';
+import { checkExternalIdLength, checkPrecision } from './validation-limits.ts';
 import { checkPayload } from './validation-payload.ts';
 
 export type { Failure } from './validation-failure.ts';
@@ -50,6 +52,8 @@ export interface ValidationHooks {
   isEventStatus(value: JsonValue): boolean;
   /** VAL-CHANNEL-ENUM */
   isChannel(value: JsonValue): boolean;
+  /** VAL-PAYIN-NO-PAYOUT-FIELDS, VAL-PAYOUT-NO-PAYIN-FIELDS: the type a payload is judged by (none: not judged). */
+  typeOfPayload(body: JsonObject): EventType | undefined;
   /** VAL-PAYLOAD-EMPTY-ACCEPTED: whether a payload must carry a channel. */
   channelRequired(): boolean;
   /** VAL-PAYIN-NO-PAYOUT-FIELDS, VAL-PAYOUT-NO-PAYIN-FIELDS: the payload fields an event of a type may not carry… */
@@ -92,6 +96,8 @@ export const VALIDATION_HOOKS: ValidationHooks = Object.freeze({
   isAmount: isPositiveNumber,
   isEventStatus: (value: JsonValue) => STATUS_SET.has(value),
   isChannel: (value: JsonValue) => CHANNEL_SET.has(value),
+  // Exclusivity is judged only when type is valid; with no valid type, its own failure says it.
+  typeOfPayload: (body: JsonObject) => (EVENT_TYPE_SET.has(body.type) ? (body.type as EventType) : undefined),
   channelRequired: () => false,
   fieldsNotAllowedIn: (type: EventType) =>
     type === 'INTERNAL_PAYIN' ? PAYOUT_ONLY_PAYLOAD_FIELDS : PAYIN_ONLY_PAYLOAD_FIELDS,
@@ -106,6 +112,14 @@ export const VALIDATION_HOOKS: ValidationHooks = Object.freeze({
 
 const WRONG_TYPE = REFERENCE_CODES.wrongType.code;
 const UNKNOWN_FIELD = REFERENCE_CODES.unknownField.code;
+const NOT_ALLOWED = REFERENCE_CODES.valueNotAllowed.code;
+
+/** GAP-REQUIRED-FIELDS: the rule fields each reading requires (externalId is always required). */
+const REQUIRED: Readonly<Record<ReferenceBehaviour['requiredFields'], ReadonlySet<string>>> = {
+  'all-rule-fields': new Set(['type', 'countryCode', 'currencyCode', 'amount', 'status']),
+  'core-fields': new Set(['type', 'currencyCode', 'amount']),
+  'external-id-only': new Set(),
+};
 
 /** A top-level field with a rule and a code of its own: absent (when required), wrong type or wrong value. */
 interface RuleField {
@@ -113,6 +127,8 @@ interface RuleField {
   readonly code: string;
   readonly expectation: string;
   readonly valid: (hooks: ValidationHooks, value: JsonValue) => boolean;
+  /** The JSON type the spec gives the field, where its rule names no code for another type. */
+  readonly jsonType?: 'number';
 }
 
 const RULE_FIELDS: readonly RuleField[] = [
@@ -139,6 +155,7 @@ const RULE_FIELDS: readonly RuleField[] = [
     code: 'ERR-3005',
     expectation: 'a number greater than 0',
     valid: (hooks, value) => hooks.isAmount(value),
+    jsonType: 'number',
   },
   {
     field: 'status',
@@ -151,27 +168,43 @@ const RULE_FIELDS: readonly RuleField[] = [
 export const validateEvent = (body: JsonObject, ctx: ValidationContext): ValidationResult => {
   const { behaviour, hooks } = ctx;
   const failures: Failure[] = [];
+  const genericTypeCode = behaviour.wrongJsonType === 'generic-code';
 
-  const externalIdFault = hooks.externalIdFault(body);
-  if (externalIdFault !== undefined) fail(failures, ['externalId'], 'ERR-3001', externalIdFault);
+  if (genericTypeCode && Object.hasOwn(body, 'externalId') && typeof body.externalId !== 'string') {
+    fail(failures, ['externalId'], WRONG_TYPE, 'externalId must be a string');
+  } else {
+    const externalIdFault = hooks.externalIdFault(body);
+    if (externalIdFault !== undefined) fail(failures, ['externalId'], 'ERR-3001', externalIdFault);
+    else checkExternalIdLength(body.externalId as JsonValue, ctx, failures);
+  }
 
+  const required = REQUIRED[behaviour.requiredFields];
   for (const rule of RULE_FIELDS) {
+    const value = body[rule.field] as JsonValue;
     if (!Object.hasOwn(body, rule.field)) {
-      if (behaviour.requiredFields === 'all-rule-fields')
-        fail(failures, [rule.field], rule.code, `${rule.field} is required`);
-    } else if (!rule.valid(hooks, body[rule.field] as JsonValue)) {
+      if (required.has(rule.field)) fail(failures, [rule.field], rule.code, `${rule.field} is required`);
+    } else if (genericTypeCode && rule.jsonType !== undefined && typeof value !== rule.jsonType) {
+      fail(failures, [rule.field], WRONG_TYPE, `${rule.field} must be a ${rule.jsonType}`);
+    } else if (!rule.valid(hooks, value)) {
       fail(failures, [rule.field], rule.code, `${rule.field} must be ${rule.expectation}`);
+    } else if (rule.jsonType === 'number') {
+      checkPrecision([rule.field], value as number, ctx, failures);
     }
   }
 
-  // originalStatus: any string (GAP-ORIGINAL-STATUS-VALUES), optional.
-  if (Object.hasOwn(body, 'originalStatus') && typeof body.originalStatus !== 'string') {
-    fail(failures, ['originalStatus'], WRONG_TYPE, 'originalStatus must be a string');
+  // originalStatus: any string, or one of a list (GAP-ORIGINAL-STATUS-VALUES); optional.
+  if (Object.hasOwn(body, 'originalStatus')) {
+    const { originalStatus } = body;
+    const allowed = behaviour.originalStatusValues;
+    if (typeof originalStatus !== 'string') {
+      fail(failures, ['originalStatus'], WRONG_TYPE, 'originalStatus must be a string');
+    } else if (allowed !== 'any' && !allowed.includes(originalStatus)) {
+      fail(failures, ['originalStatus'], NOT_ALLOWED, `originalStatus must be one of ${allowed.join(', ')}`);
+    }
   }
 
-  // Exclusivity is judged only when type is valid; with no valid type, type's own failure says it.
-  const type = EVENT_TYPE_SET.has(body.type) ? (body.type as EventType) : undefined;
-  if (Object.hasOwn(body, 'payload')) checkPayload(body.payload as JsonValue, type, ctx, failures);
+  if (Object.hasOwn(body, 'payload'))
+    checkPayload(body.payload as JsonValue, hooks.typeOfPayload(body), ctx, failures);
   if (Object.hasOwn(body, 'multiCurrencyAmounts'))
     checkAmountItems(body.multiCurrencyAmounts as JsonValue, ctx, failures);
 

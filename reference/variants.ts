@@ -1,7 +1,12 @@
 /**
  * Variants: conforming reference servers that read the spec's gaps differently. Each is a coherent
  * reading that still obeys every stated rule, so the conformance suite must pass against all of them
- * (DESIGN principle 2). A variant is only a ReferenceBehaviour overlay; no code is copied.
+ * (a conforming deployment never fails it). A variant is only a ReferenceBehaviour overlay; no code
+ * is copied.
+ *
+ * Five are whole servers as a team on one stack would build them (spring-like, dotnet-like,
+ * express-ajv-like, fastapi-like, go-like); the others each read one or two gaps, so that a failure
+ * points at the reading that caused it.
  */
 import type { ReferenceBehaviour } from './behaviour.ts';
 
@@ -16,6 +21,9 @@ const variant = (
   description: string,
   behaviour: Partial<ReferenceBehaviour>,
 ): VariantDefinition => Object.freeze({ name, description, behaviour: Object.freeze(behaviour) });
+
+/** Statuses a booked or rejected event keeps for good, in the readings that have final statuses. */
+const BOOKED_AND_REJECTED_FINAL = ['BOOKED', 'REJECTED'] as const;
 
 export const VARIANTS: readonly VariantDefinition[] = Object.freeze([
   variant('put-no-content', 'PUT answers 204 with no body; GET adds createdAt and updatedAt.', {
@@ -42,10 +50,14 @@ export const VARIANTS: readonly VariantDefinition[] = Object.freeze([
   variant('token-mismatch-401', "A valid token with another tenant's X-Client-Id answers 401 ERR-1002.", {
     tokenOfOtherTenant: 'invalid-1002',
   }),
-  variant('sliding-window', 'Sliding-window rate limit; the 429 body adds a detail string.', {
-    rateLimitAlgorithm: 'sliding-window',
-    rateLimitBody: 'with-detail',
-  }),
+  variant(
+    'sliding-window',
+    'Sliding-window rate limit (ten buckets per window); the 429 body adds a detail string.',
+    {
+      rateLimitAlgorithm: 'sliding-window',
+      rateLimitBody: 'with-detail',
+    },
+  ),
   variant(
     'token-bucket',
     'Token-bucket rate limit (same capacity, refilled continuously); the 429 body adds retryAfterSeconds.',
@@ -68,30 +80,233 @@ export const VARIANTS: readonly VariantDefinition[] = Object.freeze([
   }),
   variant(
     'leaf-paths-by-code',
-    'errors[].field as bare names, sorted by error code; unknown top-level fields dropped; GET adds timestamps; sliding-window limit whose 429 body adds retryAfterSeconds.',
+    'errors[].field as bare names, sorted by error code; unknown top-level fields dropped; GET adds timestamps; sliding-log limit whose 429 body adds retryAfterSeconds.',
     {
       fieldPath: 'leaf',
       errorsOrder: 'by-code',
       unknownTopLevelFields: 'drop',
       getExtraFields: 'timestamps',
-      rateLimitAlgorithm: 'sliding-window',
+      rateLimitAlgorithm: 'sliding-log',
       rateLimitBody: 'with-retry-after',
     },
   ),
-  variant('every-gap-the-other-way', 'Every gap read differently from the reference at once.', {
-    putSuccess: 'no-content-204',
-    getExtraFields: 'timestamps',
-    errorsOrder: 'reversed',
-    fieldPath: 'pointer',
-    unknownPayloadPropertyCode: 'ERR-3099',
-    malformedJson: { status: 400, errorCode: 'ERR-4000' },
-    tokenOfOtherTenant: 'invalid-1002',
-    rateLimitAlgorithm: 'token-bucket',
-    rateLimitBody: 'with-detail',
-    unknownTopLevelFields: 'keep',
-    requiredFields: 'external-id-only',
-    nonUuidPathId: 'bad-request-400',
-  }),
+  variant(
+    'every-gap-the-other-way',
+    'Twelve gaps read differently from the reference at once: PUT, GET, errors[] order and notation, the unknown payload code, malformed JSON, ERR-1003, the rate limit and its 429, extra and required fields, non-UUID ids.',
+    {
+      putSuccess: 'no-content-204',
+      getExtraFields: 'timestamps',
+      errorsOrder: 'reversed',
+      fieldPath: 'pointer',
+      unknownPayloadPropertyCode: 'ERR-3099',
+      malformedJson: { status: 400, errorCode: 'ERR-4000' },
+      tokenOfOtherTenant: 'invalid-1002',
+      rateLimitAlgorithm: 'token-bucket',
+      rateLimitBody: 'with-detail',
+      unknownTopLevelFields: 'keep',
+      requiredFields: 'external-id-only',
+      nonUuidPathId: 'bad-request-400',
+    },
+  ),
+
+  // Whole servers, as a team on one stack would build them.
+  variant(
+    'spring-like',
+    'Spring Boot, Jackson and Bean Validation: a JPA entity with @Version and auditing timestamps; type immutable and BOOKED/REJECTED final (409); property paths sorted by field; unknown JSON properties ignored; Jackson type errors with a generic code; 415 and 405 from Spring MVC; a @PathVariable UUID (400); Spring Security checks the token before the controller reads X-Client-Id; VARCHAR(64) externalId, DECIMAL(19,2) amounts, at most 10 multi-currency amounts; bucket4j.',
+    {
+      putSuccess: 'event-200',
+      immutableOnUpdate: { fields: ['type'], status: 409, errorCode: 'ERR-4009' },
+      statusTransitions: { finalStatuses: BOOKED_AND_REJECTED_FINAL, status: 409, errorCode: 'ERR-4010' },
+      getExtraFields: 'timestamps-and-version',
+      errorsOrder: 'by-field',
+      fieldPath: 'dot',
+      unknownTopLevelFields: 'drop',
+      wrongJsonType: 'generic-code',
+      malformedJson: { status: 400, errorCode: 'ERR-4000' },
+      nonObjectBody: { status: 400, errorCode: 'ERR-4000' },
+      contentType: 'required-415',
+      unsupportedMethod: 'method-not-allowed-405',
+      nonUuidPathId: 'bad-request-400',
+      headerPrecedence: 'token-first',
+      fieldLimits: {
+        externalIdMaxLength: 64,
+        maxMultiCurrencyAmounts: 10,
+        amountMaxDecimals: 2,
+        status: 400,
+      },
+      rateLimitAlgorithm: 'token-bucket',
+      rateLimitBody: 'with-detail',
+    },
+  ),
+  variant(
+    'dotnet-like',
+    'ASP.NET Core with [ApiController]: PUT 204; externalId immutable (400, ValidationProblemDetails); model-state keys in PascalCase, sorted; System.Text.Json ignores unknown properties and reports type errors generically; 415 and 405; a {uuid:guid} route constraint (404 ERR-9404 for anything else); an X-Client-Id middleware before authentication; the sliding-window limiter, whose 429 is a ProblemDetails.',
+    {
+      putSuccess: 'no-content-204',
+      immutableOnUpdate: { fields: ['externalId'], status: 400, errorCode: 'ERR-3017' },
+      getExtraFields: 'timestamps',
+      fieldPath: 'pascal',
+      errorsOrder: 'by-field',
+      unknownTopLevelFields: 'drop',
+      wrongJsonType: 'generic-code',
+      malformedJson: { status: 400, errorCode: 'ERR-4000' },
+      contentType: 'required-415',
+      unsupportedMethod: 'method-not-allowed-405',
+      nonUuidPathId: 'route-not-found-404',
+      headerPrecedence: 'client-id-first',
+      rateLimitAlgorithm: 'sliding-window',
+      rateLimitBody: 'problem-details',
+    },
+  ),
+  variant(
+    'express-ajv-like',
+    "Express with express.json() and ajv (allErrors): PUT merges into the stored event (Object.assign); instance paths as JSON pointers; additionalProperties reported on /payload; a body of another media type is not parsed, so it fails validation; express.json's 100 KiB limit answers 413; required: externalId, type, currencyCode, amount; a token looked up with its client id (401 ERR-1002 for a mismatch); express-rate-limit's fixed window with a message.",
+    {
+      putSemantics: 'merge',
+      fieldPath: 'pointer',
+      unknownPayloadPropertyField: 'payload',
+      contentType: 'treated-as-empty',
+      bodyLimit: { maxBytes: 100 * 1024, status: 413 },
+      malformedJson: { status: 400, errorCode: 'ERR-4000' },
+      requiredFields: 'core-fields',
+      tokenOfOtherTenant: 'invalid-1002',
+      rateLimitBody: 'with-detail',
+    },
+  ),
+  variant(
+    'fastapi-like',
+    'FastAPI and pydantic v2 (validation errors mapped to 400): condecimal amounts of at most two decimals, serialised as strings ("12.50"); `loc` paths (body.multiCurrencyAmounts.1.amount); extra fields ignored; a body that is not an object stays 422; any Content-Type parsed as JSON; a UUID path parameter (400); 405 from Starlette; header dependencies resolve X-Client-Id first; slowapi moving-window limit; created_at/updated_at on reads.',
+    {
+      amountFormat: 'decimal-string',
+      fieldLimits: {
+        externalIdMaxLength: null,
+        maxMultiCurrencyAmounts: null,
+        amountMaxDecimals: 2,
+        status: 400,
+      },
+      fieldPath: 'body-prefixed',
+      unknownTopLevelFields: 'drop',
+      nonObjectBody: { status: 422, errorCode: 'ERR-4220' },
+      contentType: 'parse-any',
+      nonUuidPathId: 'bad-request-400',
+      unsupportedMethod: 'method-not-allowed-405',
+      headerPrecedence: 'client-id-first',
+      rateLimitAlgorithm: 'sliding-log',
+      rateLimitBody: 'with-detail',
+      getExtraFields: 'timestamps',
+      versionHeader: { name: 'Api-Version', value: '1.0' },
+    },
+  ),
+  variant(
+    'go-like',
+    'Go net/http and encoding/json: PUT answers 200 {uuid}; type, externalId immutable and BOOKED/REJECTED final (400); errors sorted by code, dotted indexes (multiCurrencyAmounts.1.amount); unknown fields ignored, type errors generic; Content-Type not looked at; http.MaxBytesReader at 1 MiB (413); uuid.Parse of the path id (400); 405 from the method patterns; the token checked first, a mismatch a 401; x/time/rate token bucket; a version counter on reads; VARCHAR(255) externalId, at most 20 multi-currency amounts.',
+    {
+      putSuccess: 'uuid-200',
+      immutableOnUpdate: { fields: ['type', 'externalId'], status: 400, errorCode: 'ERR-3017' },
+      statusTransitions: { finalStatuses: BOOKED_AND_REJECTED_FINAL, status: 400, errorCode: 'ERR-3018' },
+      errorsOrder: 'by-code',
+      fieldPath: 'dot-index',
+      unknownTopLevelFields: 'drop',
+      wrongJsonType: 'generic-code',
+      contentType: 'parse-any',
+      bodyLimit: { maxBytes: 1024 * 1024, status: 413 },
+      nonUuidPathId: 'bad-request-400',
+      unsupportedMethod: 'method-not-allowed-405',
+      headerPrecedence: 'token-first',
+      tokenOfOtherTenant: 'invalid-1002',
+      rateLimitAlgorithm: 'token-bucket',
+      getExtraFields: 'version',
+      fieldLimits: {
+        externalIdMaxLength: 255,
+        maxMultiCurrencyAmounts: 20,
+        amountMaxDecimals: null,
+        status: 400,
+      },
+    },
+  ),
+
+  // One or two gaps each, so that a failure points at its reading.
+  variant(
+    'put-type-immutable',
+    'A PUT that changes type is refused with 409 ERR-4009 and changes nothing; any other change applies.',
+    { immutableOnUpdate: { fields: ['type'], status: 409, errorCode: 'ERR-4009' } },
+  ),
+  variant(
+    'booked-rejected-final',
+    'BOOKED and REJECTED are final: a PUT moving an event out of them is refused with 409 ERR-4010 and changes nothing.',
+    { statusTransitions: { finalStatuses: BOOKED_AND_REJECTED_FINAL, status: 409, errorCode: 'ERR-4010' } },
+  ),
+  variant(
+    'put-merge',
+    'PUT merges its fields into the stored event: fields it leaves out keep their values (but externalId, required of every PUT body).',
+    {
+      putSemantics: 'merge',
+    },
+  ),
+  variant(
+    'get-envelope',
+    'GET (and PUT) wrap the event: {"data": {...}}, with createdAt, updatedAt and version inside.',
+    { eventEnvelope: 'data', getExtraFields: 'timestamps-and-version' },
+  ),
+  variant(
+    'amounts-as-decimal-strings',
+    'GET returns every amount as a decimal string of at least two decimals ("12.50", "1.239"), the same value.',
+    { amountFormat: 'decimal-string' },
+  ),
+  variant(
+    'original-status-enum',
+    'originalStatus is one of a list of its own (CREATED, PENDING, PROCESSING, SETTLED, COMPLETED, FAILED, CANCELLED, REVERSED, REJECTED, BOOKED, RECEIVED); another value gets ERR-3015.',
+    {
+      originalStatusValues: [
+        'CREATED',
+        'PENDING',
+        'PROCESSING',
+        'SETTLED',
+        'COMPLETED',
+        'FAILED',
+        'CANCELLED',
+        'REVERSED',
+        'REJECTED',
+        'BOOKED',
+        'RECEIVED',
+      ],
+    },
+  ),
+  variant(
+    'personal-id-type-enum',
+    'payerPersonalIdType and beneficiaryPersonalIdType are one of PASSPORT, NATIONAL_ID, DRIVING_LICENCE, TAX_ID, RESIDENCE_PERMIT, OTHER; another value gets ERR-3015.',
+    {
+      personalIdTypes: ['PASSPORT', 'NATIONAL_ID', 'DRIVING_LICENCE', 'TAX_ID', 'RESIDENCE_PERMIT', 'OTHER'],
+    },
+  ),
+  variant(
+    'field-limits-422',
+    'externalId of at most 100 characters, at most 50 multi-currency amounts, amounts of at most 4 decimals: a body over a limit (and over nothing else) gets 422 with ERR-3016 items; 413 for a body over 64 KiB.',
+    {
+      fieldLimits: {
+        externalIdMaxLength: 100,
+        maxMultiCurrencyAmounts: 50,
+        amountMaxDecimals: 4,
+        status: 422,
+      },
+      bodyLimit: { maxBytes: 64 * 1024, status: 413 },
+    },
+  ),
+  variant(
+    'client-id-checked-first',
+    'X-Client-Id is checked (absent, malformed) before anything of the token; a JSON body that is not an object gets 422 ERR-4220.',
+    { headerPrecedence: 'client-id-first', nonObjectBody: { status: 422, errorCode: 'ERR-4220' } },
+  ),
+  variant(
+    'unknown-payload-on-payload',
+    'An unknown payload property is reported on payload itself with ERR-3000; errors[].field in JSONPath ($.payload), sorted by field.',
+    {
+      unknownPayloadPropertyField: 'payload',
+      unknownPayloadPropertyCode: 'ERR-3000',
+      fieldPath: 'jsonpath',
+      errorsOrder: 'by-field',
+    },
+  ),
 ]);
 
 export const VARIANT_NAMES: readonly string[] = Object.freeze(VARIANTS.map((v) => v.name));

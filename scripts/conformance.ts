@@ -14,6 +14,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   ConfigError,
+  caTrustEnvironment,
   EXIT,
   loadDotEnv,
   mayWrite,
@@ -62,6 +63,8 @@ const main = async (): Promise<number> => {
     if (contract.kind === 'remote') {
       const { target } = contract;
       say(`target ${target.baseUrl} (${target.environment}), run ${target.runId}`);
+      // Playwright and its workers, started below, trust TARGET_CA_FILE from their first instruction.
+      Object.assign(process.env, caTrustEnvironment(target));
       if (!mayWrite(target)) {
         say(
           'PRODUCTION target: only @readonly checks run (set ALLOW_PRODUCTION_WRITES=true to run everything)',

@@ -14,7 +14,7 @@
  */
 import { request } from 'undici';
 import type { Target } from '../config/index.ts';
-import { ConfigError, EXIT } from '../config/index.ts';
+import { ConfigError, caTrustingDispatcher, EXIT } from '../config/index.ts';
 import { bodyPreview, isPlainObject, parseJsonBody, readErrorBody } from '../oracle/index.ts';
 import { eventPath, HEADERS, JSON_CONTENT_TYPE } from '../spec/index.ts';
 
@@ -58,6 +58,7 @@ const get = async (target: Target): Promise<Answer> => {
         [HEADERS.contentType]: JSON_CONTENT_TYPE,
       },
       signal: AbortSignal.timeout(PREFLIGHT_TIMEOUT_MS),
+      ...(target.caFile === undefined ? {} : { dispatcher: caTrustingDispatcher(target) }),
     });
     const text = await response.body.text();
     return {

@@ -1,8 +1,9 @@
 /** Part 4, rules 1, 4 and 5: deduplication by externalId, per tenant, atomic under concurrency. */
 import { isSuccess, readErrorBody, ruleTitle } from '../oracle/index.ts';
+import { expectedFailure } from './support/expected-failures.ts';
 import { test } from './support/fixtures.ts';
 import { validPayin, validPayout } from './support/sample-events.ts';
-import { check } from './support/verdicts.ts';
+import { check, inconclusive } from './support/verdicts.ts';
 
 const CONCURRENT_POSTS = 12;
 
@@ -54,7 +55,13 @@ test.describe('deduplication', { tag: ['@dedup'] }, () => {
     const second = validPayout(runId);
     const uuidOfFirst = check.created(await tenantA.create(first));
     const uuidOfSecond = check.created(await tenantA.create(second));
-    const response = await tenantA.update(uuidOfSecond, { ...second, externalId: first.externalId });
+    // The PUT changes other fields too: a refusal must leave every one of them as it was.
+    const response = await tenantA.update(uuidOfSecond, {
+      ...second,
+      externalId: first.externalId,
+      amount: 1.5,
+      status: 'REJECTED',
+    });
     const outcome = check.update(response, 'DEDUP-EXTERNAL-ID', { trueClaims: ['ERR-4001'] });
     check.holds(
       'DEDUP-EXTERNAL-ID',
@@ -63,7 +70,7 @@ test.describe('deduplication', { tag: ['@dedup'] }, () => {
       response,
     );
     check.sameEvent(await tenantA.retrieve(uuidOfFirst), first, 'DEDUP-EXTERNAL-ID');
-    check.sameEvent(await tenantA.retrieve(uuidOfSecond), second, 'DEDUP-EXTERNAL-ID');
+    check.sameEvent(await tenantA.retrieve(uuidOfSecond), second, 'UPDATE-VALIDATES');
   });
 
   test(ruleTitle(
@@ -147,4 +154,95 @@ test.describe('deduplication', { tag: ['@dedup'] }, () => {
       check.sameEvent(await burst.retrieve(uuid), event, 'DEDUP-CONCURRENT');
     },
   );
+
+  test(
+    ruleTitle(
+      'DEDUP-EXTERNAL-ID',
+      'a POST refused for its body reserves nothing: the corrected event with that externalId is created',
+    ),
+    async ({ tenantA, runId }) => {
+      const event = validPayin(runId);
+      const refused = await tenantA.create({ ...event, amount: 0 });
+      check.validationFailure(refused, [expectedFailure('amount', 'ERR-3005')]);
+      check.created(await tenantA.create(event));
+    },
+  );
+
+  test(ruleTitle('DEDUP-EXTERNAL-ID', 'a PUT refused for its body leaves the event’s externalId taken'), {
+    tag: ['@update'],
+  }, async ({ tenantA, runId }) => {
+    const event = validPayout(runId);
+    const uuid = check.created(await tenantA.create(event));
+    check.validationFailure(await tenantA.update(uuid, { ...event, amount: -1 }), [
+      expectedFailure('amount', 'ERR-3005'),
+    ]);
+    const again = await tenantA.create({ ...validPayin(runId), externalId: event.externalId });
+    check.error(again, 'ERR-4001', 'DEDUP-EXTERNAL-ID');
+    check.sameEvent(await tenantA.retrieve(uuid), event, 'DEDUP-EXTERNAL-ID');
+  });
+
+  test(
+    ruleTitle(
+      'DEDUP-EXTERNAL-ID',
+      'externalIds that differ only by a trailing space are different ids: never refused as duplicates',
+    ),
+    async ({ tenantA, runId, observe }) => {
+      const event = validPayin(runId);
+      check.created(await tenantA.create(event));
+      const padded = { ...validPayout(runId), externalId: `${event.externalId} ` };
+      const response = await tenantA.create(padded);
+      // A deployment may refuse surrounding spaces (GAP-FIELD-LIMITS), but not as a duplicate.
+      if (isSuccess(response.status))
+        check.sameEvent(await tenantA.retrieve(check.created(response)), padded);
+      else
+        check.gapAnswer(response, {
+          claimsChecked: 'an externalId with a trailing space',
+          probedFields: ['externalId'],
+        });
+      const reading = isSuccess(response.status)
+        ? 'kept exactly'
+        : `refused ${response.status} ${readErrorBody(response)?.errorCode ?? ''}`.trim();
+      await observe('GAP-FIELD-LIMITS', `an externalId with a trailing space: ${reading}`);
+    },
+  );
+  test(ruleTitle(
+    'DEDUP-PER-TENANT',
+    'after tenant A updates its event, tenant B can still create an event with that externalId',
+  ), { tag: ['@update'] }, async ({ tenantA, tenantB, runId }) => {
+    const eventOfA = validPayin(runId);
+    const uuidOfA = check.created(await tenantA.create(eventOfA));
+    const updated = { ...eventOfA, amount: 77.7 };
+    if (check.update(await tenantA.update(uuidOfA, updated)) !== 'applied') {
+      inconclusive('the deployment refused the update this check needs (an amount change)');
+    }
+    const ofB = await tenantB.create({ ...validPayout(runId), externalId: eventOfA.externalId });
+    check.holds(
+      'DEDUP-PER-TENANT',
+      ofB.status === 201,
+      `an externalId of tenant A must be free for tenant B, after an update too; got HTTP ${ofB.status}`,
+      ofB,
+    );
+  });
+
+  test(ruleTitle(
+    'DEDUP-PER-TENANT',
+    'a PUT may give an event an externalId that only another tenant holds',
+  ), { tag: ['@update'] }, async ({ tenantA, tenantB, runId, observe }) => {
+    const ofB = validPayout(runId);
+    check.created(await tenantB.create(ofB));
+    const ofA = validPayin(runId);
+    const uuid = check.created(await tenantA.create(ofA));
+    const moved = { ...ofA, externalId: ofB.externalId };
+    const response = await tenantA.update(uuid, moved);
+    // PUT may refuse to change externalId at all (GAP-PUT-BODY), but not because another tenant holds it.
+    check.holds(
+      'DEDUP-PER-TENANT',
+      readErrorBody(response)?.errorCode !== 'ERR-4001',
+      "another tenant's externalId is no duplicate for this tenant, by PUT either",
+      response,
+    );
+    const outcome = check.update(response);
+    if (outcome === 'applied') check.sameEvent(await tenantA.retrieve(uuid), moved, 'UPDATE-APPLIES');
+    await observe('GAP-PUT-BODY', `PUT changing externalId: ${outcome}`);
+  });
 });

@@ -43,6 +43,8 @@ const tryUpdate = async (
   observe: Observe,
 ): Promise<boolean> => {
   const uuid = check.created(await client.create(stored));
+  // Read once before the PUT, as a client would: a GET cache the PUT does not invalidate shows up.
+  check.sameEvent(await client.retrieve(uuid), stored);
   const response = await client.update(uuid, updated);
   const outcome = check.update(response);
   if (outcome === 'applied') {

@@ -4,7 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../context.ts';
 import type { StoredEvent } from '../event-store.ts';
 import type { JsonObject } from '../json.ts';
-import { validateEvent } from '../validation.ts';
+import { type ValidationResult, validateEvent } from '../validation.ts';
 import { failedValidation } from '../validation-answer.ts';
 import { tenantOf } from './guard.ts';
 import { eventBodyOf } from './request-body.ts';
@@ -18,6 +18,8 @@ export interface CreatedAnswer {
 }
 
 export interface CreationHooks {
+  /** VAL-*, DEDUP-EXTERNAL-ID: a POST's body judged (before anything is stored). */
+  validateCreation(ctx: ServerContext, body: JsonObject, tenantId: string): ValidationResult;
   /** CREATE-RETURNS-UUID: the uuid a new event gets. */
   newEventUuid(event: JsonObject): string;
   /** CREATE-RETURNS-UUID: 201 with {uuid}. */
@@ -25,20 +27,28 @@ export interface CreationHooks {
 }
 
 export const CREATION_HOOKS: CreationHooks = Object.freeze({
+  validateCreation: (ctx: ServerContext, body: JsonObject) => validateEvent(body, ctx),
   newEventUuid: () => randomUUID(),
   createdAnswer: (stored: StoredEvent) => ({ status: 201, body: { uuid: stored.uuid } }),
 });
 
+const answerCreated = (reply: FastifyReply, stored: StoredEvent, ctx: ServerContext): void => {
+  const answer = ctx.hooks.createdAnswer(stored);
+  if (answer.headers) reply.headers(answer.headers);
+  reply.code(answer.status).send(answer.body);
+};
+
+/** The handler (synchronous unless storing is: Fastify then awaits the promise it returns). */
 export const createEvent =
   (ctx: ServerContext) =>
-  async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
+  (request: FastifyRequest, reply: FastifyReply): Promise<void> | undefined => {
     const { hooks } = ctx;
     const tenant = tenantOf(request);
-    const result = validateEvent(eventBodyOf(request, ctx), ctx);
+    const result = hooks.validateCreation(ctx, eventBodyOf(request, ctx), tenant.id);
     if (!result.ok) throw failedValidation(result.failures, ctx);
     const event = hooks.storedForm(result.event);
-    const stored = await hooks.insertUnlessDuplicate(ctx, tenant.id, hooks.newEventUuid(event), event);
-    const answer = hooks.createdAnswer(stored);
-    if (answer.headers) reply.headers(answer.headers);
-    return reply.code(answer.status).send(answer.body);
+    const stored = hooks.insertUnlessDuplicate(ctx, tenant.id, hooks.newEventUuid(event), event);
+    if (stored instanceof Promise) return stored.then((inserted) => answerCreated(reply, inserted, ctx));
+    answerCreated(reply, stored, ctx);
+    return undefined;
   };

@@ -16,17 +16,24 @@ import {
   type SimpleErrorBody,
   simpleBody,
 } from '../problem.ts';
+import { unsupportedContentType } from './request-body.ts';
 
 export interface ErrorAnswerHooks {
   /** RETRIEVE-UNKNOWN-404, UPDATE-UNKNOWN-404: the answer for a uuid the tenant holds no event under. */
   unknownEventAnswer(): HttpProblem;
   /** ERROR-BODY-SHAPE: a 7.1 body as it goes on the wire. */
   simpleErrorBody(body: SimpleErrorBody): Readonly<Record<string, unknown>>;
+  /** ERROR-BODY-SHAPE: the media type of every error body. */
+  errorContentType(): string;
+  /** ERROR-BODY-SHAPE, GAP-OTHER-OPERATIONS: the answer to a path or method the service does not have. */
+  unknownRouteAnswer(answer: HttpProblem): HttpProblem;
 }
 
 export const ERROR_ANSWER_HOOKS: ErrorAnswerHooks = Object.freeze({
   unknownEventAnswer: () => problem(404, 'ERR-4002'),
   simpleErrorBody: (body: SimpleErrorBody) => body,
+  errorContentType: () => 'application/json; charset=utf-8',
+  unknownRouteAnswer: (answer: HttpProblem) => answer,
 });
 
 export const sendProblem = (reply: FastifyReply, answer: HttpProblem, ctx: ServerContext): FastifyReply => {
@@ -35,15 +42,25 @@ export const sendProblem = (reply: FastifyReply, answer: HttpProblem, ctx: Serve
     return reply.code(answer.status).type(answer.plainText.contentType).send(answer.plainText.text);
   }
   const body = 'errors' in answer.body ? answer.body : ctx.hooks.simpleErrorBody(answer.body);
-  return reply.code(answer.status).type('application/json; charset=utf-8').send(body);
+  // Serialised here: Fastify would refuse an object for a media type that is not JSON.
+  return reply.code(answer.status).type(ctx.hooks.errorContentType()).send(JSON.stringify(body));
 };
 
-/** A path the service does not have (ERR-9404), or a method a path of it does not support (ERR-9405). */
-export const routeProblem = (request: FastifyRequest): HttpProblem => {
+/**
+ * A path the service does not have (404 ERR-9404), or a method a path of it does not support (ERR-9405:
+ * 404, or 405 with Allow as the behaviour reads GAP-OTHER-OPERATIONS).
+ */
+export const routeProblem = (request: FastifyRequest, ctx: ServerContext): HttpProblem => {
   const path = request.url.split('?')[0] ?? '';
   const rest = path.startsWith(`${EVENTS_PATH}/`) ? path.slice(EVENTS_PATH.length + 1) : undefined;
-  const knownPath = path === EVENTS_PATH || (rest !== undefined && !rest.includes('/'));
-  return referenceProblem(knownPath ? 'methodNotSupported' : 'routeNotFound');
+  const collection = path === EVENTS_PATH;
+  const knownPath = collection || (rest !== undefined && !rest.includes('/'));
+  if (!knownPath) return ctx.hooks.unknownRouteAnswer(referenceProblem('routeNotFound'));
+  if (ctx.behaviour.unsupportedMethod === 'not-found-404') return referenceProblem('methodNotSupported');
+  const { code, title } = REFERENCE_CODES.methodNotSupported;
+  return new HttpProblem(405, simpleBody(405, code, title), {
+    Allow: collection ? 'POST' : 'GET, HEAD, PUT',
+  });
 };
 
 /** Writes a 400 with the 7.1 body straight to a socket whose request HTTP itself could not parse. */
@@ -69,12 +86,14 @@ export const registerErrorAnswers = (app: FastifyInstance, ctx: ServerContext): 
   app.setErrorHandler((error: Error & { code?: string; statusCode?: number }, request, reply) => {
     if (error instanceof HttpProblem) return sendProblem(reply, error, ctx);
     // The body of a request to a path or method the service does not have is not looked at.
-    if (request.is404) return sendProblem(reply, routeProblem(request), ctx);
+    if (request.is404) return sendProblem(reply, routeProblem(request, ctx), ctx);
     switch (error.code) {
-      case 'FST_ERR_CTP_BODY_TOO_LARGE':
-        return sendProblem(reply, referenceProblem('bodyTooLarge'), ctx);
+      case 'FST_ERR_CTP_BODY_TOO_LARGE': {
+        const { code, title } = REFERENCE_CODES.bodyTooLarge;
+        return sendProblem(reply, problem(ctx.behaviour.bodyLimit.status, code, title), ctx);
+      }
       case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-        return sendProblem(reply, referenceProblem('unsupportedContentType'), ctx);
+        return sendProblem(reply, unsupportedContentType(ctx.behaviour), ctx);
       case 'FST_ERR_CTP_EMPTY_JSON_BODY': {
         const { status, errorCode } = ctx.behaviour.malformedJson;
         return sendProblem(reply, problem(status, errorCode, REFERENCE_CODES.malformedJson.title), ctx);
@@ -87,6 +106,6 @@ export const registerErrorAnswers = (app: FastifyInstance, ctx: ServerContext): 
     return sendProblem(reply, new HttpProblem(500, internalErrorBody()), ctx);
   });
   app.setNotFoundHandler((request, reply) => {
-    sendProblem(reply, routeProblem(request), ctx);
+    sendProblem(reply, routeProblem(request, ctx), ctx);
   });
 };

@@ -3,6 +3,7 @@
  * authentication.ts), then the tenant's rate limit (part 8). Every request that authenticated counts,
  * whatever its outcome; a refused request is not counted. No rate-limit header is ever sent.
  */
+import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { authenticate } from '../authentication.ts';
 import { REFERENCE_CODES } from '../codes.ts';
@@ -13,14 +14,18 @@ import type { KnownTenant } from '../tenants.ts';
 export interface RateLimitHooks {
   /** RATE-LIMIT-ALL-REQUESTS: whether a request of this method counts. */
   countsTowardLimit(method: string): boolean;
-  /** RATE-LIMIT-PER-TENANT: the budget a tenant's request is counted in. */
-  rateLimitKey(tenantId: string): string;
+  /** RATE-LIMIT-PER-TENANT: the budget a tenant's request (of this method) is counted in. */
+  rateLimitKey(tenantId: string, method: string): string;
   /** RATE-LIMIT-429: requests admitted per window, given the configured number. */
   rateLimitCapacity(requestsPerWindow: number): number;
   /** RATE-LIMIT-WINDOW-RESET: the window, given the configured one. */
   rateLimitWindowMs(windowMs: number): number;
-  /** RATE-LIMIT-NO-HEADERS: headers on a counted request (`remaining` is computed only when asked). */
-  rateLimitHeaders(capacity: number, remaining: () => number): Readonly<Record<string, string>> | undefined;
+  /** RATE-LIMIT-NO-HEADERS: headers on a counted request of the budget `key`, counted at `now`. */
+  rateLimitHeaders(
+    ctx: ServerContext,
+    key: string,
+    now: number,
+  ): Readonly<Record<string, string>> | undefined;
   /** RATE-LIMIT-429, GAP-429-BODY: the answer to a throttled request. */
   throttledAnswer(ctx: ServerContext, retryAfterMs: number): HttpProblem;
 }
@@ -44,6 +49,14 @@ export const throttledProblem = (ctx: ServerContext, retryAfterMs: number, statu
       });
     case 'with-retry-after':
       return new HttpProblem(status, { ...base, retryAfterSeconds: retryAfterSeconds(retryAfterMs) });
+    case 'problem-details':
+      // RFC 9457 as ASP.NET Core writes it, the part 7 fields kept.
+      return new HttpProblem(status, {
+        type: 'https://tools.ietf.org/html/rfc6585#section-4',
+        ...base,
+        detail: `Retry in ${retryAfterSeconds(retryAfterMs)} s.`,
+        traceId: randomUUID(),
+      });
   }
 };
 
@@ -71,22 +84,23 @@ const applyRateLimit = (
 ): void => {
   const { hooks, limiter } = ctx;
   if (!hooks.countsTowardLimit(request.method)) return;
-  const key = hooks.rateLimitKey(tenant.id);
+  const key = hooks.rateLimitKey(tenant.id, request.method);
   const now = ctx.clock();
   const decision = limiter.take(key, now);
-  const headers = hooks.rateLimitHeaders(ctx.capacity, () => limiter.remaining(key, now));
+  const headers = hooks.rateLimitHeaders(ctx, key, now);
   if (headers) reply.headers(headers);
   if (!decision.allowed) throw hooks.throttledAnswer(ctx, decision.retryAfterMs);
 };
 
-/** The onRequest hook of every endpoint route. */
+/** The onRequest hook of every endpoint route (callback style: no promise per request). */
 export const guardRequest =
   (ctx: ServerContext) =>
-  async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+  (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void): void => {
     const tenant = authenticate(
       { method: request.method, headers: request.headers, remoteAddress: request.ip },
       ctx,
     );
     (request as FastifyRequest & { tenant: KnownTenant | null }).tenant = tenant;
     applyRateLimit(ctx, tenant, request, reply);
+    done();
   };

@@ -1,6 +1,6 @@
 /**
  * The event id of a GET or PUT path: a UUID, compared case-insensitively. Anything else answers like an
- * unknown uuid or with 400, as the behaviour reads GAP-NON-UUID-PATH.
+ * unknown uuid, with 400, or as no such route, as the behaviour reads GAP-NON-UUID-PATH.
  */
 import type { ServerContext } from '../context.ts';
 import { referenceProblem } from '../problem.ts';
@@ -19,7 +19,12 @@ export const pathIdOf = (raw: string, ctx: ServerContext): string => {
   if (isUuid(raw)) return raw.toLowerCase();
   const lookedUp = ctx.hooks.nonUuidPathId(raw);
   if (lookedUp !== undefined) return lookedUp;
-  throw ctx.behaviour.nonUuidPathId === 'bad-request-400'
-    ? referenceProblem('pathIdNotUuid')
-    : ctx.hooks.unknownEventAnswer();
+  switch (ctx.behaviour.nonUuidPathId) {
+    case 'bad-request-400':
+      throw referenceProblem('pathIdNotUuid');
+    case 'route-not-found-404':
+      throw referenceProblem('routeNotFound'); // a route whose id must be a UUID does not match
+    case 'not-found-404':
+      throw ctx.hooks.unknownEventAnswer();
+  }
 };

@@ -1,8 +1,7 @@
 /** GET /financial-events/{uuid}: the calling tenant's event, or 404 ERR-4002 exactly as for an unknown uuid. */
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../context.ts';
 import type { StoredEvent } from '../event-store.ts';
-import type { JsonObject } from '../json.ts';
 import { presentEvent } from './event-view.ts';
 import { tenantOf } from './guard.ts';
 import { pathIdOf } from './path-id.ts';
@@ -30,8 +29,8 @@ export const RETRIEVAL_HOOKS: RetrievalHooks = Object.freeze({
 
 export const readEvent =
   (ctx: ServerContext) =>
-  async (request: EventRequest): Promise<JsonObject> => {
+  (request: EventRequest, reply: FastifyReply): void => {
     const tenant = tenantOf(request);
     const raw = request.params.uuid;
-    return presentEvent(ctx.hooks.eventForRead(ctx, tenant.id, pathIdOf(raw, ctx), raw), ctx);
+    reply.send(presentEvent(ctx.hooks.eventForRead(ctx, tenant.id, pathIdOf(raw, ctx), raw), ctx));
   };

@@ -2,19 +2,22 @@
  * PUT /financial-events/{uuid}: the calling tenant's event replaced in place by a body validated like a
  * POST's (same uuid, same owner), unless another event of the tenant holds the new externalId. An
  * unknown or foreign uuid is 404 ERR-4002 before the body is judged; a refused PUT changes nothing.
- * Success answers as the behaviour reads GAP-PUT-STATUS / GAP-PUT-BODY.
+ * The behaviour's readings of GAP-PUT-BODY and GAP-STATUS-TRANSITIONS may merge the body instead, or
+ * refuse some changes (update-rules.ts); success answers as it reads GAP-PUT-STATUS.
  */
 import type { FastifyReply } from 'fastify';
 import type { ServerContext } from '../context.ts';
 import type { StoredEvent } from '../event-store.ts';
 import type { JsonObject } from '../json.ts';
-import { type ValidationResult, validateEvent } from '../validation.ts';
+import type { HttpProblem } from '../problem.ts';
+import { type Failure, type ValidationResult, validateEvent } from '../validation.ts';
 import { failedValidation } from '../validation-answer.ts';
 import { presentEvent } from './event-view.ts';
 import { tenantOf } from './guard.ts';
 import { pathIdOf } from './path-id.ts';
 import { type EventRequest, ownEvent } from './read-event.ts';
 import { eventBodyOf } from './request-body.ts';
+import { updateRefusal } from './update-rules.ts';
 
 export interface UpdateHooks {
   /** UPDATE-UNKNOWN-404, ISOLATION-PUT: the event a PUT of this id updates, or a thrown answer. */
@@ -23,6 +26,8 @@ export interface UpdateHooks {
   validateUpdate(ctx: ServerContext, body: JsonObject, existing: StoredEvent): ValidationResult;
   /** UPDATE-APPLIES, DEDUP-EXTERNAL-ID: writes the update in place, unless the new externalId is taken (then throws). */
   applyUpdate(ctx: ServerContext, existing: StoredEvent, event: JsonObject): StoredEvent;
+  /** UPDATE-VALIDATES, VAL-BODY-SHAPE: the answer to a PUT whose body failed validation. */
+  refusedUpdateAnswer(ctx: ServerContext, failures: readonly Failure[]): HttpProblem;
 }
 
 export const UPDATE_HOOKS: UpdateHooks = Object.freeze({
@@ -33,24 +38,40 @@ export const UPDATE_HOOKS: UpdateHooks = Object.freeze({
     if ('duplicateOf' in replaced) throw ctx.hooks.duplicateAnswer();
     return replaced.updated;
   },
+  refusedUpdateAnswer: (ctx: ServerContext, failures: readonly Failure[]) => failedValidation(failures, ctx),
 });
+
+/**
+ * GAP-PUT-BODY, the merge reading: the body's fields over the stored ones. externalId, which 2.1 states
+ * is required of a PUT body too, is never taken from the stored event.
+ */
+const mergedUpdate = (existing: StoredEvent, body: JsonObject): JsonObject => {
+  const { externalId: _stored, ...kept } = existing.event;
+  return { ...kept, ...body };
+};
 
 export const updateEvent =
   (ctx: ServerContext) =>
-  async (request: EventRequest, reply: FastifyReply): Promise<FastifyReply> => {
+  (request: EventRequest, reply: FastifyReply): void => {
     const { hooks } = ctx;
     const tenant = tenantOf(request);
     const body = eventBodyOf(request, ctx);
     const existing = hooks.eventForUpdate(ctx, tenant.id, pathIdOf(request.params.uuid, ctx));
-    const result = hooks.validateUpdate(ctx, body, existing);
-    if (!result.ok) throw failedValidation(result.failures, ctx);
+    const candidate = ctx.behaviour.putSemantics === 'merge' ? mergedUpdate(existing, body) : body;
+    const result = hooks.validateUpdate(ctx, candidate, existing);
+    if (!result.ok) throw hooks.refusedUpdateAnswer(ctx, result.failures);
+    const refusal = updateRefusal(ctx, existing, result.event);
+    if (refusal) throw refusal;
     const stored = hooks.applyUpdate(ctx, existing, hooks.storedForm(result.event));
     switch (ctx.behaviour.putSuccess) {
       case 'event-200':
-        return reply.code(200).send(presentEvent(stored, ctx));
+        reply.code(200).send(presentEvent(stored, ctx));
+        return;
       case 'uuid-200':
-        return reply.code(200).send({ uuid: stored.uuid });
+        reply.code(200).send({ uuid: stored.uuid });
+        return;
       case 'no-content-204':
-        return reply.code(204).send();
+        reply.code(204).send();
+        return;
     }
   };

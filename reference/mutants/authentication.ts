@@ -5,6 +5,7 @@ import { problem } from '../problem.ts';
 import { mutant } from './define.ts';
 
 const isRead = (method: string): boolean => method === 'GET' || method === 'HEAD';
+const isUpdate = (method: string): boolean => method === 'PUT';
 const CLIENT_ID_ONLY: CheckedCredentials = Object.freeze({ token: false, clientId: true });
 const TOKEN_ONLY: CheckedCredentials = Object.freeze({ token: true, clientId: false });
 const { credentialsChecked, tokenOwner } = AUTHENTICATION_HOOKS;
@@ -84,6 +85,27 @@ export const AUTHENTICATION_MUTANTS = [
     ['TENANT-HEADER-NOT-UUID'],
     'An X-Client-Id that is not a UUID answers 401 ERR-2002 (after 7.4\'s "401: invalid X-Client-Id") instead of 400.',
     { malformedClientIdAnswer: () => problem(401, 'ERR-2002') },
+  ),
+  mutant(
+    'token-not-checked-on-put',
+    ['AUTH-TOKEN-MISSING', 'AUTH-TOKEN-INVALID'],
+    'PUT trusts X-Client-Id alone: the token is neither required nor checked on updates (the write path has a filter chain of its own).',
+    { credentialsChecked: (method) => (isUpdate(method) ? CLIENT_ID_ONLY : credentialsChecked(method)) },
+  ),
+  mutant(
+    'tenant-header-not-checked-on-put',
+    ['TENANT-HEADER-MISSING', 'TENANT-HEADER-NOT-UUID'],
+    'PUT ignores X-Client-Id (absent, malformed or foreign) and takes the tenant from the token.',
+    { credentialsChecked: (method) => (isUpdate(method) ? TOKEN_ONLY : credentialsChecked(method)) },
+  ),
+  mutant(
+    'token-of-other-tenant-accepted-on-put',
+    ['AUTH-NOT-AUTHORIZED', 'ISOLATION-PUT'],
+    "On PUT only, a valid token presented with another tenant's X-Client-Id acts as that other tenant: the update lands in the other tenant's data.",
+    {
+      tenantOfMismatchedClientId: (_owner, clientId, tenants, method) =>
+        isUpdate(method) ? tenants.byClientId(clientId) : undefined,
+    },
   ),
   mutant(
     'client-id-not-matched-to-token',

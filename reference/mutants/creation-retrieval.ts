@@ -4,7 +4,7 @@
  * path-id.ts, error-answers.ts.
  */
 import { EVENTS_PATH } from '../../spec/index.ts';
-import { externalIdOf } from '../event-store.ts';
+import { type EventStore, externalIdOf, type StoredEvent } from '../event-store.ts';
 import { ownEvent } from '../handlers/read-event.ts';
 import { isJsonObject, type JsonObject, type JsonValue } from '../json.ts';
 import { referenceProblem } from '../problem.ts';
@@ -23,6 +23,17 @@ const withAmounts = (event: JsonObject, convert: (amount: number) => JsonValue):
     );
   }
   return changed;
+};
+
+/** The events a read cache holds, per store (uuid → event as first read). */
+const caches = new WeakMap<EventStore, Map<string, StoredEvent>>();
+const cacheOf = (store: EventStore): Map<string, StoredEvent> => {
+  let cache = caches.get(store);
+  if (!cache) {
+    cache = new Map();
+    caches.set(store, cache);
+  }
+  return cache;
 };
 
 /** Every string with its characters outside ASCII as "?". */
@@ -131,5 +142,44 @@ export const CREATION_RETRIEVAL_MUTANTS = [
     ['RETRIEVE-RETURNS-EVENT'],
     'Amounts are stored as 32-bit floats (a REAL column): 136.2 comes back as 136.1999969482422.',
     { storedForm: (event) => withAmounts(event, Math.fround) },
+  ),
+  mutant(
+    'get-after-put-serves-cached-event',
+    ['UPDATE-APPLIES'],
+    'GET answers from a cache filled by the first GET of an event and never invalidated: after a PUT it still shows the old event.',
+    {
+      eventForRead: (ctx, tenantId, id) => {
+        const cache = cacheOf(ctx.store);
+        const cached = cache.get(id);
+        if (cached && cached.tenantId === tenantId) return cached;
+        const stored = ownEvent(ctx, tenantId, id);
+        cache.set(id, stored);
+        return stored;
+      },
+    },
+  ),
+  mutant(
+    'get-amount-rounded-to-cents',
+    ['RETRIEVE-RETURNS-EVENT'],
+    'The stored amounts are exact, but GET rounds every amount to two decimals (1.239 → 1.24: a money formatter in the response mapper).',
+    { eventView: (view) => withAmounts(view, (amount) => Math.round(amount * 100) / 100) },
+  ),
+  mutant(
+    'get-item-amounts-as-strings',
+    ['RETRIEVE-RETURNS-EVENT'],
+    'GET returns multiCurrencyAmounts[].amount as strings; the top-level amount stays a number.',
+    {
+      eventView: (view) => {
+        const items = view.multiCurrencyAmounts;
+        if (Array.isArray(items)) {
+          view.multiCurrencyAmounts = items.map((item) =>
+            isJsonObject(item) && typeof item.amount === 'number'
+              ? { ...item, amount: String(item.amount) }
+              : item,
+          );
+        }
+        return view;
+      },
+    },
   ),
 ];

@@ -1,8 +1,23 @@
 /** Mutants of deduplication by externalId (part 4, rules 1, 4 and 5). Hooks: handlers/dedup.ts, update-event.ts. */
 import { setTimeout as delay } from 'node:timers/promises';
-import { externalIdOf } from '../event-store.ts';
+import { type EventStore, externalIdOf } from '../event-store.ts';
+import { DEDUP_HOOKS } from '../handlers/dedup.ts';
+import { UPDATE_HOOKS } from '../handlers/update-event.ts';
+import type { JsonValue } from '../json.ts';
 import { problem } from '../problem.ts';
+import { validateEvent } from '../validation.ts';
 import { mutant } from './define.ts';
+
+/** externalIds a mutant holds on to beside the store's index ("tenant externalId", or "* externalId"). */
+const reserved = new WeakMap<EventStore, Set<string>>();
+const reservedOf = (store: EventStore): Set<string> => {
+  let keys = reserved.get(store);
+  if (!keys) {
+    keys = new Set();
+    reserved.set(store, keys);
+  }
+  return keys;
+};
 
 /** How long the dedup-not-atomic mutant "talks to its database" between check and insert. */
 const NOT_ATOMIC_GAP_MS = 25;
@@ -69,6 +84,100 @@ export const DEDUP_MUTANTS = [
         const holder = ctx.store.findByExternalId(existing.tenantId, externalIdOf(event));
         if (holder && holder.uuid !== existing.uuid) throw ctx.hooks.duplicateAnswer();
         return ctx.store.overwrite(existing, event, ctx.clock(), { reindex: false });
+      },
+    },
+  ),
+  mutant(
+    'duplicate-post-updates-status',
+    ['DEDUP-EXTERNAL-ID'],
+    'A duplicate POST answers 400 ERR-4001 but its status has been written to the stored event (an upsert of the status column before the unique check).',
+    {
+      insertUnlessDuplicate: (ctx, tenantId, uuid, event) => {
+        const created = ctx.store.create(tenantId, uuid, event, ctx.clock());
+        if ('created' in created) return created.created;
+        const { duplicateOf } = created;
+        ctx.store.overwrite(
+          duplicateOf,
+          { ...duplicateOf.event, status: event.status as JsonValue },
+          ctx.clock(),
+        );
+        throw ctx.hooks.duplicateAnswer();
+      },
+    },
+  ),
+  mutant(
+    'invalid-post-reserves-external-id',
+    ['DEDUP-EXTERNAL-ID', 'CREATE-RETURNS-UUID'],
+    'A POST refused by validation has already reserved its externalId: the corrected POST with the same externalId gets 400 ERR-4001.',
+    {
+      validateCreation: (ctx, body, tenantId) => {
+        const result = validateEvent(body, ctx);
+        if (!result.ok && typeof body.externalId === 'string')
+          reservedOf(ctx.store).add(`${tenantId} ${body.externalId}`);
+        return result;
+      },
+      insertUnlessDuplicate: (ctx, tenantId, uuid, event) => {
+        if (reservedOf(ctx.store).has(`${tenantId} ${externalIdOf(event)}`))
+          throw ctx.hooks.duplicateAnswer();
+        return DEDUP_HOOKS.insertUnlessDuplicate(ctx, tenantId, uuid, event);
+      },
+    },
+  ),
+  mutant(
+    'refused-put-frees-external-id',
+    ['DEDUP-EXTERNAL-ID', 'UPDATE-VALIDATES'],
+    "A PUT refused by validation has already taken the event's externalId out of the dedup index: a POST of that externalId is then accepted as new.",
+    {
+      validateUpdate: (ctx, body, existing) => {
+        const result = validateEvent(body, ctx);
+        if (!result.ok) ctx.store.forgetExternalId(existing); // the index is updated first, and not restored
+        return result;
+      },
+    },
+  ),
+  mutant(
+    'dedup-global-after-update',
+    ['DEDUP-PER-TENANT'],
+    'An externalId written by a PUT is indexed without its tenant: afterwards no other tenant can POST that externalId (400 ERR-4001).',
+    {
+      applyUpdate: (ctx, existing, event) => {
+        const updated = UPDATE_HOOKS.applyUpdate(ctx, existing, event);
+        reservedOf(ctx.store).add(`* ${externalIdOf(event)}`);
+        return updated;
+      },
+      insertUnlessDuplicate: (ctx, tenantId, uuid, event) => {
+        if (reservedOf(ctx.store).has(`* ${externalIdOf(event)}`)) throw ctx.hooks.duplicateAnswer();
+        return DEDUP_HOOKS.insertUnlessDuplicate(ctx, tenantId, uuid, event);
+      },
+    },
+  ),
+  mutant(
+    'dedup-ignores-trailing-spaces',
+    ['DEDUP-EXTERNAL-ID'],
+    'externalIds are compared without trailing spaces (a padded CHAR column): "a " is a duplicate of "a".',
+    { dedupKey: (externalId) => externalId.trimEnd() },
+  ),
+  mutant(
+    'put-dedup-across-tenants',
+    ['DEDUP-PER-TENANT'],
+    "PUT checks a new externalId against every tenant's events: it may not take one another tenant holds (400 ERR-4001).",
+    {
+      applyUpdate: (ctx, existing, event) => {
+        const holders = ctx.store.holdersOfExternalId(externalIdOf(event));
+        if (holders.some((holder) => holder.uuid !== existing.uuid)) throw ctx.hooks.duplicateAnswer();
+        return UPDATE_HOOKS.applyUpdate(ctx, existing, event);
+      },
+    },
+  ),
+  mutant(
+    'put-own-external-id-is-duplicate',
+    ['UPDATE-APPLIES', 'DEDUP-EXTERNAL-ID'],
+    'The duplicate check of PUT does not leave out the event itself: a PUT that keeps its own externalId is refused with 400 ERR-4001.',
+    {
+      applyUpdate: (ctx, existing, event) => {
+        if (ctx.store.findByExternalId(existing.tenantId, externalIdOf(event)))
+          throw ctx.hooks.duplicateAnswer();
+        return UPDATE_HOOKS.applyUpdate(ctx, existing, event);
       },
     },
   ),

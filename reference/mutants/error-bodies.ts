@@ -1,5 +1,13 @@
 /** Mutants of part 7.1: error bodies, and bodies that are not JSON. Hooks: handlers/error-answers.ts, request-body.ts. */
+import { externalIdOf } from '../event-store.ts';
+import { DEDUP_HOOKS } from '../handlers/dedup.ts';
 import { HttpProblem } from '../problem.ts';
+
+const ERROR_PAGE =
+  '<!DOCTYPE html><html><head><title>Error</title></head><body><h1>Whitelabel Error Page</h1><p>There was an unexpected error (type=Internal Server Error, status=500).</p></body></html>';
+const NOT_FOUND_PAGE =
+  '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Error</title></head><body><pre>Cannot GET</pre></body></html>';
+
 import { mutant } from './define.ts';
 
 export const ERROR_BODY_MUTANTS = [
@@ -40,5 +48,29 @@ export const ERROR_BODY_MUTANTS = [
     ['REQUEST-MALFORMED-400'],
     'A JSON body is not checked to be an object: null reaches the validator, which fails on it with 500 ERR-5001.',
     { nonObjectBodyAnswer: () => undefined },
+  ),
+  mutant(
+    'internal-error-html-page',
+    ['ERROR-BODY-SHAPE'],
+    "An externalId over 255 characters overflows its column; the unhandled error is answered with the framework's 500 HTML error page.",
+    {
+      insertUnlessDuplicate: (ctx, tenantId, uuid, event) => {
+        if (externalIdOf(event).length > 255)
+          throw HttpProblem.plain(500, ERROR_PAGE, 'text/html; charset=utf-8');
+        return DEDUP_HOOKS.insertUnlessDuplicate(ctx, tenantId, uuid, event);
+      },
+    },
+  ),
+  mutant(
+    'unknown-route-html-404',
+    ['ERROR-BODY-SHAPE'],
+    'A path the service does not have gets the framework\'s HTML page ("Cannot GET /…", 404 text/html).',
+    { unknownRouteAnswer: () => HttpProblem.plain(404, NOT_FOUND_PAGE, 'text/html; charset=utf-8') },
+  ),
+  mutant(
+    'error-status-field-always-400',
+    ['ERROR-BODY-SHAPE'],
+    'Simple error bodies carry status 400 whatever the HTTP status (a constant in the error DTO).',
+    { simpleErrorBody: (body) => ({ ...body, status: 400 }) },
   ),
 ];

@@ -2,7 +2,7 @@
 import type { ServerContext } from '../context.ts';
 import type { StoredEvent } from '../event-store.ts';
 import { ownEvent } from '../handlers/read-event.ts';
-import { problem } from '../problem.ts';
+import { HttpProblem, problem, simpleBody } from '../problem.ts';
 import { mutant } from './define.ts';
 
 /** The event of this uuid whoever owns it. */
@@ -42,5 +42,30 @@ export const ISOLATION_MUTANTS = [
     ['ISOLATION-PUT'],
     "PUT of another tenant's uuid answers 403 ERR-1003, revealing that it exists.",
     { eventForUpdate: ownEventOr403 },
+  ),
+  mutant(
+    'isolation-404-body-reveals-event-on-put',
+    ['ISOLATION-PUT'],
+    "PUT of another tenant's uuid answers 404 ERR-4002 and changes nothing, but its body carries that tenant's event (a debug field of the not-found exception).",
+    {
+      eventForUpdate: (ctx, tenantId, id) => {
+        const foreign = ctx.store.find(tenantId, id) ? undefined : ctx.store.findInAnyTenant(id);
+        if (foreign) throw new HttpProblem(404, { ...simpleBody(404, 'ERR-4002'), event: foreign.event });
+        return ownEvent(ctx, tenantId, id);
+      },
+    },
+  ),
+  mutant(
+    'isolation-404-title-differs-on-get',
+    ['ISOLATION-GET'],
+    'GET of another tenant\'s uuid answers 404 ERR-4002, with another title than an unknown uuid\'s ("Financial event belongs to another client").',
+    {
+      eventForRead: (ctx, tenantId, id) => {
+        if (!ctx.store.find(tenantId, id) && ctx.store.findInAnyTenant(id)) {
+          throw problem(404, 'ERR-4002', 'Financial event belongs to another client');
+        }
+        return ownEvent(ctx, tenantId, id);
+      },
+    },
   ),
 ];

@@ -31,9 +31,9 @@ export const RATE_LIMIT_MUTANTS = [
     ['RATE-LIMIT-NO-HEADERS'],
     'Responses carry X-RateLimit-Limit/Remaining, and a 429 carries Retry-After.',
     {
-      rateLimitHeaders: (capacity, remaining) => ({
-        'X-RateLimit-Limit': String(capacity),
-        'X-RateLimit-Remaining': String(Math.max(0, remaining())),
+      rateLimitHeaders: (ctx, key, now) => ({
+        'X-RateLimit-Limit': String(ctx.capacity),
+        'X-RateLimit-Remaining': String(Math.max(0, ctx.limiter.remaining(key, now))),
       }),
       throttledAnswer: (ctx, retryAfterMs) => {
         const answer = throttledProblem(ctx, retryAfterMs);
@@ -60,5 +60,11 @@ export const RATE_LIMIT_MUTANTS = [
     ['RATE-LIMIT-429'],
     'A throttled request answers 503 (as the gateway does) instead of 429.',
     { throttledAnswer: (ctx, retryAfterMs) => throttledProblem(ctx, retryAfterMs, 503) },
+  ),
+  mutant(
+    'rate-limit-per-endpoint',
+    ['RATE-LIMIT-ALL-REQUESTS', 'RATE-LIMIT-429'],
+    'Each method has a budget of its own (the limiter is keyed by route): a tenant gets the limit for POST, again for GET and again for PUT.',
+    { rateLimitKey: (tenantId, method) => `${tenantId} ${method}` },
   ),
 ];

@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { externalIdOf } from '../event-store.ts';
 import { UPDATE_HOOKS } from '../handlers/update-event.ts';
-import type { JsonObject, JsonValue } from '../json.ts';
+import { isJsonObject, type JsonObject, type JsonValue } from '../json.ts';
 import { validateEvent } from '../validation.ts';
 import { mutant } from './define.ts';
 
@@ -79,7 +79,85 @@ export const UPDATE_MUTANTS = [
           event: {},
           createdAt: ctx.clock(),
           updatedAt: ctx.clock(),
+          version: 0,
         },
+    },
+  ),
+  mutant(
+    'refused-put-applies-valid-fields',
+    ['UPDATE-VALIDATES'],
+    'A PUT refused by validation still writes the fields of it that passed (an update field by field, each validated on its own).',
+    {
+      validateUpdate: (ctx, body, existing) => {
+        const result = validateEvent(body, ctx);
+        if (!result.ok) {
+          const failed = new Set(result.failures.map((failure) => String(failure.path[0])));
+          const passed = Object.fromEntries(Object.entries(body).filter(([field]) => !failed.has(field)));
+          ctx.store.overwrite(existing, { ...existing.event, ...passed }, ctx.clock());
+        }
+        return result;
+      },
+    },
+  ),
+  mutant(
+    'duplicate-put-applies-other-fields',
+    ['DEDUP-EXTERNAL-ID', 'UPDATE-VALIDATES'],
+    'A PUT refused with 400 ERR-4001 (its new externalId is taken) has already written its other fields.',
+    {
+      applyUpdate: (ctx, existing, event) => {
+        const holder = ctx.store.findByExternalId(existing.tenantId, externalIdOf(event));
+        if (holder && holder.uuid !== existing.uuid) {
+          ctx.store.overwrite(
+            existing,
+            { ...event, externalId: existing.event.externalId as JsonValue },
+            ctx.clock(),
+          );
+          throw ctx.hooks.duplicateAnswer();
+        }
+        return reference.applyUpdate(ctx, existing, event);
+      },
+    },
+  ),
+  mutant(
+    'put-answers-update-not-stored',
+    ['UPDATE-APPLIES'],
+    'PUT answers 200 with the updated event, built from the request, but never stores it.',
+    {
+      applyUpdate: (ctx, existing, event) => {
+        const holder = ctx.store.findByExternalId(existing.tenantId, externalIdOf(event));
+        if (holder && holder.uuid !== existing.uuid) throw ctx.hooks.duplicateAnswer();
+        return { ...existing, event, updatedAt: ctx.clock(), version: existing.version + 1 };
+      },
+    },
+  ),
+  mutant(
+    'put-keeps-old-multi-currency-amounts',
+    ['UPDATE-APPLIES'],
+    'PUT leaves multiCurrencyAmounts as they were (a child table the update does not write).',
+    {
+      applyUpdate: (ctx, existing, event) => {
+        const { multiCurrencyAmounts: _sent, ...rest } = event;
+        const kept = Object.hasOwn(existing.event, 'multiCurrencyAmounts')
+          ? { ...rest, multiCurrencyAmounts: existing.event.multiCurrencyAmounts as JsonValue }
+          : rest;
+        return reference.applyUpdate(ctx, existing, kept);
+      },
+    },
+  ),
+  mutant(
+    'put-type-change-merges-payload',
+    ['UPDATE-APPLIES', 'RETRIEVE-RETURNS-EVENT'],
+    "PUT merges the new payload into the stored one instead of replacing it: after a change of type the old type's payload fields are still there.",
+    {
+      applyUpdate: (ctx, existing, event) => {
+        const before = existing.event.payload;
+        const after = event.payload;
+        const merged =
+          isJsonObject(before as JsonValue) && isJsonObject(after as JsonValue)
+            ? { ...event, payload: { ...(before as JsonObject), ...(after as JsonObject) } }
+            : event;
+        return reference.applyUpdate(ctx, existing, merged);
+      },
     },
   ),
 ];

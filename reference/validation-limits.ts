@@ -1,0 +1,62 @@
+/**
+ * GAP-FIELD-LIMITS: the server's own limits, in a reading that has them (behaviour.fieldLimits): the
+ * longest externalId, the most multiCurrencyAmounts items, the most decimals of an amount. A value over
+ * a limit fails with ERR-3016, marked as a limit (the answer's status may differ).
+ */
+import { REFERENCE_CODES } from './codes.ts';
+import type { ValidationContext } from './context.ts';
+import { decimalsOf } from './decimals.ts';
+import { type FieldPath, formatFieldPath } from './field-path.ts';
+import type { JsonValue } from './json.ts';
+import { type Failure, failLimit } from './validation-failure.ts';
+
+const LIMIT = REFERENCE_CODES.limitExceeded.code;
+
+/** An externalId longer than the behaviour allows. */
+export const checkExternalIdLength = (
+  externalId: JsonValue,
+  ctx: ValidationContext,
+  failures: Failure[],
+): void => {
+  const { externalIdMaxLength } = ctx.behaviour.fieldLimits;
+  if (
+    externalIdMaxLength === null ||
+    typeof externalId !== 'string' ||
+    externalId.length <= externalIdMaxLength
+  )
+    return;
+  failLimit(failures, ['externalId'], LIMIT, `externalId must be at most ${externalIdMaxLength} characters`);
+};
+
+/** An amount with more decimals than the behaviour allows. */
+export const checkPrecision = (
+  path: FieldPath,
+  amount: number,
+  ctx: ValidationContext,
+  failures: Failure[],
+): void => {
+  const { amountMaxDecimals } = ctx.behaviour.fieldLimits;
+  if (amountMaxDecimals === null || decimalsOf(amount) <= amountMaxDecimals) return;
+  failLimit(
+    failures,
+    path,
+    LIMIT,
+    `${formatFieldPath(path, 'dot')} must have at most ${amountMaxDecimals} decimals`,
+  );
+};
+
+/** More multiCurrencyAmounts items than the behaviour allows (the list has no code of its own). */
+export const checkItemCount = (
+  items: readonly JsonValue[],
+  ctx: ValidationContext,
+  failures: Failure[],
+): void => {
+  const { maxMultiCurrencyAmounts } = ctx.behaviour.fieldLimits;
+  if (maxMultiCurrencyAmounts === null || items.length <= maxMultiCurrencyAmounts) return;
+  failLimit(
+    failures,
+    ['multiCurrencyAmounts'],
+    LIMIT,
+    `multiCurrencyAmounts must have at most ${maxMultiCurrencyAmounts} items`,
+  );
+};
