@@ -81,7 +81,8 @@ test('ORACLE: a valid PUT is applied or refused cleanly; anything else breaks th
   expect(judgeUpdate(conflict)).toEqual({ outcome: 'refused', violations: [] });
   const claimsOldType = validationAnswer([{ field: 'payload.beneficiaryName', errorCode: 'ERR-3010' }]);
   expect(judgeUpdate(claimsOldType).outcome).toBe('refused');
-  expect(rules(judgeUpdate(claimsOldType).violations)).toEqual(['VAL-PAYOUT-NO-PAYIN-FIELDS']);
+  // A PUT that validates against the stored type misapplies ERR-3010: the PUT's validation is wrong.
+  expect(rules(judgeUpdate(claimsOldType).violations)).toEqual(['UPDATE-VALIDATES']);
   const duplicate = answer(400, { status: 400, errorCode: 'ERR-4001', title: 'taken' });
   expect(rules(judgeUpdate(duplicate).violations)).toEqual(['DEDUP-EXTERNAL-ID']);
   expect(judgeUpdate(duplicate, 'DEDUP-EXTERNAL-ID', { trueClaims: ['ERR-4001'] }).violations).toEqual([]);

@@ -8,6 +8,8 @@
  * not shown), a refusal under that field's own code is a reading too: the reference itself answers an
  * amount of the wrong JSON type with ERR-3005. So claims about the probed fields are not violations.
  */
+
+import type { RuleId } from '../spec/index.ts';
 import { fieldOfCode, isRequestBodyCode, isValidationCode, ruleOfCode } from './code-rules.ts';
 import { fieldSegments } from './field-paths.ts';
 import { type HttpAnswer, isPlainObject } from './http-answer.ts';
@@ -37,6 +39,11 @@ export interface ClaimOptions {
   readonly probedFields?: readonly string[];
   /** Codes the request really earns (ERR-4001 for a PUT onto a taken externalId). */
   readonly trueClaims?: readonly string[];
+  /**
+   * The rule a false validation code breaks when it is not the code's own: on a PUT, UPDATE-VALIDATES
+   * (POST applies the code perfectly well; the PUT validates wrongly, against the stored type, say).
+   */
+  readonly creditValidationClaimsTo?: RuleId;
 }
 
 const lowerSegments = (path: string): string[] => fieldSegments(path).map((s) => s.toLowerCase());
@@ -73,7 +80,7 @@ export const falseClaimViolations = (
     seen.add(claim.code);
     violations.push(
       violationOf(
-        rule,
+        isValidationCode(claim.code) ? (options.creditValidationClaimsTo ?? rule) : rule,
         `${what} was refused with ${claim.code}${claim.field ? ` on ${claim.field}` : ''}, which it does not break`,
       ),
     );

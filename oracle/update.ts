@@ -44,7 +44,13 @@ export const judgeUpdate = (
   if (answer.status >= 400 && answer.status < 500 && !NOT_A_REFUSAL.has(answer.status)) {
     return {
       outcome: 'refused',
-      violations: [...falseClaimViolations(answer, 'a valid PUT', claims), ...shape],
+      violations: [
+        ...falseClaimViolations(answer, 'a valid PUT', {
+          creditValidationClaimsTo: 'UPDATE-VALIDATES',
+          ...claims,
+        }),
+        ...shape,
+      ],
     };
   }
   return {

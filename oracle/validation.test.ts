@@ -86,6 +86,12 @@ test('ORACLE: the body itself: VAL-BODY-SHAPE, ERROR-BODY-SHAPE, VAL-STATUS-400'
   expect(
     rulesOf([amountZero], answer(400, { status: 400, errorCode: 'ERR-3005', title: 'Validation failed' })),
   ).toEqual(['VAL-BODY-SHAPE']);
+  // A simple body naming none of the expected failures: they were not reported at all.
+  expect(
+    rulesOf([amountZero], answer(400, { status: 400, errorCode: 'ERR-4001', title: 'Duplicate' }), {
+      creditMissingTo: 'UPDATE-VALIDATES',
+    }),
+  ).toEqual(['UPDATE-VALIDATES', 'DEDUP-EXTERNAL-ID']);
   const unprocessable = answer(422, {
     status: 422,
     errorCode: 'ERR-3005',

@@ -146,6 +146,16 @@ export const judgeValidationFailure = (
   if (shape.length > 0) return { ...none, violations: [...violations, ...shape] };
   const parsed = validationErrorBodySchema.safeParse(answer.json);
   if (!parsed.success) {
+    // A simple body: the failure it names was reported, but not in errors[] (VAL-BODY-SHAPE); a code
+    // that is none of the expected ones means the expected failures were not reported at all.
+    const code = isPlainObject(answer.json) ? String(answer.json.errorCode) : '';
+    const named = expected.some((f) => f.errorCode === ANY_ERROR_CODE || f.errorCode === code);
+    if (!named) {
+      violations.push(...missingViolations(expected, expected, answer, context));
+      if (ruleOfCode(code) !== undefined)
+        violations.push(claimViolation({ field: '(top level)', errorCode: code }));
+      return { ...none, violations };
+    }
     violations.push(
       violationOf(
         'VAL-BODY-SHAPE',

@@ -712,7 +712,6 @@ const PROBES: Record<MutantName, Probe> = {
     },
   },
   'get-amount-rounded-to-cents': { holds: (h) => roundTrips(h, payinEvent({ amount: 1.239 })) },
-  'get-item-amounts-as-strings': { holds: (h) => roundTrips(h, payinEvent()) },
   // Isolation seen through a body
   'isolation-404-body-reveals-event-on-put': {
     holds: async (h) => {

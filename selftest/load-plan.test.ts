@@ -25,11 +25,12 @@ test('LOAD ROWS: rate-limit against every rate-limit mutant and a server of each
     'load-rate-limit-reference',
     'load-rate-limit-variant-sliding-window',
     'load-rate-limit-variant-token-bucket',
+    'load-rate-limit-variant-leaf-paths-by-code',
   ]);
   const algorithms = runs
     .filter((r) => r.script === 'rate-limit' && r.server.kind === 'variant')
     .map((r) => VARIANTS.find((v) => v.name === r.server.name)?.behaviour.rateLimitAlgorithm);
-  expect(algorithms).toEqual(['sliding-window', 'token-bucket']);
+  expect(algorithms).toEqual(['sliding-window', 'token-bucket', 'sliding-log']);
   expect(runs.find((r) => r.id === 'load-latency-slowed-under-load')).toMatchObject({
     expect: 'catch',
     catchingRules: LATENCY_RULES,

@@ -164,22 +164,4 @@ export const CREATION_RETRIEVAL_MUTANTS = [
     'The stored amounts are exact, but GET rounds every amount to two decimals (1.239 → 1.24: a money formatter in the response mapper).',
     { eventView: (view) => withAmounts(view, (amount) => Math.round(amount * 100) / 100) },
   ),
-  mutant(
-    'get-item-amounts-as-strings',
-    ['RETRIEVE-RETURNS-EVENT'],
-    'GET returns multiCurrencyAmounts[].amount as strings; the top-level amount stays a number.',
-    {
-      eventView: (view) => {
-        const items = view.multiCurrencyAmounts;
-        if (Array.isArray(items)) {
-          view.multiCurrencyAmounts = items.map((item) =>
-            isJsonObject(item) && typeof item.amount === 'number'
-              ? { ...item, amount: String(item.amount) }
-              : item,
-          );
-        }
-        return view;
-      },
-    },
-  ),
 ];
