@@ -11,7 +11,7 @@ import {
   readTargetContract,
   readTimeouts,
 } from './config/index.ts';
-import { outputPaths } from './reports/output-paths.ts';
+import { outputPaths } from './run-output/output-paths.ts';
 
 if (process.env.KIT_IGNORE_DOTENV !== 'true') loadDotEnv();
 const contract = readTargetContract();
@@ -25,7 +25,7 @@ if (contract.kind === 'remote') Object.assign(process.env, caTrustEnvironment(co
 export default defineConfig({
   testDir: 'suites',
   testMatch: '**/*.spec.ts',
-  globalSetup: './suites/global-setup.ts',
+  globalSetup: './scripts/conformance-global-setup.ts',
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
   workers: process.env.CI ? 2 : undefined,

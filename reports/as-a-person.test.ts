@@ -17,13 +17,11 @@ import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import type { JSONReport } from '@playwright/test/reporter';
 import { summaryOutputs } from '../load/lib/summary-outputs.ts';
-import { startReferenceServer } from '../reference/index.ts';
-import { targetEnvironmentOf } from '../reference/target-env.ts';
+import { startReferenceServer, targetEnvironmentOf } from '../reference/index.ts';
+import { type OutputPaths, outputPaths } from '../run-output/output-paths.ts';
 import { RULES } from '../spec/index.ts';
-import { REQUEST_STATS_FOLDER } from '../suites/support/fixtures.ts';
 import { buildReport } from './build-report.ts';
 import { testOutcomes } from './certificate/test-outcomes.ts';
-import { type OutputPaths, outputPaths } from './output-paths.ts';
 import { filesUnder, scanBuffer, scanFiles } from './secret-scan.ts';
 import {
   CHROMIUM,
@@ -418,8 +416,11 @@ test('PERSON: no file the run wrote holds a token: results, Allure, report, cert
   expect(run.env.TENANT_A_ACCESS_TOKEN).toBe(run.tokens[0]);
   const traces = filesUnder([join(run.root, 'test-results')]).filter((f) => f.endsWith('trace.zip'));
   expect(traces.length, 'traces were written (--trace on)').toBeGreaterThan(0);
-  // The run also writes its request counts where the suite's fixtures keep them.
-  const paths = [run.root, REQUEST_STATS_FOLDER, join(REQUEST_STATS_FOLDER, '..', 'request-stats.json')];
+  // The run's request counts are named too: they must exist and be scanned, wherever the layout puts them.
+  const runFiles = outputPaths(run.env);
+  expect(existsSync(runFiles.requestStats), 'the workers wrote their request counts').toBe(true);
+  expect(existsSync(runFiles.requestBudget), 'the run wrote its request budget').toBe(true);
+  const paths = [run.root, runFiles.requestStats, runFiles.requestBudget];
   const { files, hits } = scanFiles(paths, run.tokens);
   const written = new Set(files.map((f) => f.slice(run.root.length + 1).split('/')[0]));
   for (const part of [

@@ -20,7 +20,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { outputRoot } from '../reports/output-paths.ts';
+import { outputRoot } from '../run-output/output-paths.ts';
 import { loadTotalsLine } from './load-render.ts';
 import { plannedLoadRows, runLoadRows } from './load-rows.ts';
 import { loadAsReportStats, loadMatrixPasses } from './load-verdicts.ts';

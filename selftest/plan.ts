@@ -25,8 +25,7 @@
  */
 
 import { titlePatternOf } from '../oracle/index.ts';
-import { MUTANTS, type MutantDefinition } from '../reference/mutants.ts';
-import { VARIANTS } from '../reference/variants.ts';
+import { MUTANTS, type MutantDefinition, VARIANTS } from '../reference/index.ts';
 import { type RuleId, ruleById } from '../spec/index.ts';
 
 export type ServerKind = 'reference' | 'variant' | 'mutant';

@@ -2,7 +2,7 @@
  * One request and its response, as the kit records them: what a failing test shows, what the report
  * attaches, what a curl command reproduces. Always redacted before it leaves the process.
  */
-import { redact, redactHeaders } from './redaction.ts';
+import { redact, redactHeaders } from '../../run-output/redaction.ts';
 
 export interface RecordedRequest {
   readonly method: string;
