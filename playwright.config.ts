@@ -1,7 +1,8 @@
 /**
- * The conformance suite: Playwright API tests (no browser) against the target of the contract in
- * DESIGN.md, or the embedded reference server when no target is set. `npm run conformance` wraps this
- * with a configuration check and a preflight; `npx playwright test` works too.
+ * The conformance suite: Playwright API tests (no browser) against the target the target contract
+ * names (the README's table), or the embedded reference server when no target is set.
+ * `npm run conformance` wraps this with a configuration check and a preflight; `npx playwright test`
+ * works too.
  */
 import { defineConfig } from '@playwright/test';
 import {
@@ -32,7 +33,7 @@ export default defineConfig({
   // Scaled to the target's round trip (config/timeouts.ts): a slow target is not a wrong one.
   timeout: readTimeouts().testMs,
   // @ratelimit checks exhaust a tenant's budget on purpose; they run in a project of their own. Against
-  // production only checks that create nothing and throttle nothing run (DESIGN principle 4).
+  // production only checks that create nothing and throttle nothing run (docs/architecture.md).
   projects: [
     { name: 'conformance', grep: productionReadOnly ? /@readonly/ : /./, grepInvert: /@ratelimit/ },
     { name: 'ratelimit', grep: productionReadOnly ? /(?!)/ : /@ratelimit/, fullyParallel: false },

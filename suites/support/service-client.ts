@@ -59,7 +59,7 @@ export interface ServiceClientDeps {
   /** Delay before the n-th retry of a 429 (0-based). */
   readonly backoffMs: (attempt: number) => number;
   readonly max429Retries: number;
-  /** The run's guard; without one, nothing stops the run (the kit's own tests of the client). */
+  /** The run's guard; without one, nothing stops the run (the kit tests of the client). */
   readonly guard?: RunGuard;
   /** Whether a 429 is a breach of the run's own pacing (a paced tenant's), which the guard watches. */
   readonly watchThrottles?: boolean;
