@@ -13,12 +13,7 @@ import {
   type Target,
   type TenantCredentials,
 } from '../../config/index.ts';
-import {
-  errorBodyViolations,
-  NOT_RUN_ANNOTATION,
-  parseJsonBody,
-  type Violation,
-} from '../../oracle/index.ts';
+import { errorBodyViolations, NOT_RUN_ANNOTATION, type Violation } from '../../oracle/index.ts';
 import {
   OBSERVATION_CONTENT_TYPE,
   type Observation,
@@ -28,7 +23,7 @@ import { outputPaths } from '../../run-output/output-paths.ts';
 import { registerSecrets } from '../../run-output/redaction.ts';
 import { readRunStop } from '../../run-output/run-stop.ts';
 import type { RuleId } from '../../spec/index.ts';
-import { describeExchange, exchangeTitle, type HttpExchange } from './http-exchange.ts';
+import { answerOf, describeExchange, exchangeTitle, type HttpExchange } from './http-exchange.ts';
 import { pacingIntervalMs, RequestPacer } from './request-pacer.ts';
 import { RequestStatsRecorder } from './request-stats.ts';
 import { applyRuleLabels, labelViolatedRules } from './rule-labels.ts';
@@ -76,12 +71,7 @@ const errorBodyViolationsOf = (
     const response = exchange.response;
     // No answer, or a gateway's page instead of the service's: the test was not run, nothing judged.
     if (!response || fateOf(response, exchange.error).kind !== 'answered') return [];
-    const violations = errorBodyViolations({
-      status: response.status,
-      headers: response.headers,
-      text: response.body,
-      json: parseJsonBody(response.body),
-    });
+    const violations = errorBodyViolations(answerOf(response));
     return violations.length > 0 ? [{ violations, exchange }] : [];
   });
 
