@@ -38,7 +38,7 @@ export default defineConfig({
     { name: 'conformance', grep: productionReadOnly ? /@readonly/ : /./, grepInvert: /@ratelimit/ },
     { name: 'ratelimit', grep: productionReadOnly ? /(?!)/ : /@ratelimit/, fullyParallel: false },
   ],
-  // Outputs go under reports/output, or KIT_OUTPUT_DIR (reports/output-paths.ts). run-reporter comes
+  // Outputs go under reports/output, or KIT_OUTPUT_DIR (run-output/output-paths.ts). run-reporter comes
   // first: it empties the Allure results when the run begins, and gives every test its `rule`
   // annotation before json and junit write theirs.
   reporter: [

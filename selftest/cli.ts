@@ -36,7 +36,7 @@ import { type PlannedRun, planRuns, UNTHROTTLED_LIMIT } from './plan.ts';
 import { renderMarkdown, renderText, totalsLine } from './render.ts';
 import { runServer } from './run-server.ts';
 
-/** reports/output/selftest, or KIT_OUTPUT_DIR/selftest (reports/output-paths.ts). */
+/** reports/output/selftest, or KIT_OUTPUT_DIR/selftest (run-output/output-paths.ts). */
 const OUTPUT_ROOT = join(outputRoot(), 'selftest');
 
 const say = (line: string): void => {

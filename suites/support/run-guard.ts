@@ -1,6 +1,6 @@
 /**
  * A worker's guard of the run, consulted by the service client around every request: it refuses to
- * send once the run is stopped (run-stop.ts), stops the run when the target is gone
+ * send once the run is stopped (run-output/run-stop.ts), stops the run when the target is gone
  * (target-health.ts) or when a paced tenant keeps meeting 429s (THROTTLE_TRIP within one window: the
  * pacing keeps the run at 80 % of the limit, so that is a limit lower than the contract says), and
  * marks the test that meets any of this as *not run* rather than failed.
