@@ -99,6 +99,30 @@ test('IMPORTS: a deliberate violation of each rule is caught', () => {
   ).toEqual([]);
 });
 
+test('IMPORTS: the reader takes every kind of import, and none that a string or comment only quotes', () => {
+  const text = [
+    "import type { A } from './a.ts';",
+    "import { type B, c } from './b.ts';",
+    "export * from './c.ts';",
+    "import './d.ts';",
+    'import {',
+    '  e,',
+    "} from './e.ts';",
+    "const f = await import('./f.ts');",
+    'const quoted = \'await import("./g.ts")\';',
+    "// import('./h.ts') in a comment",
+    " * import('./i.ts') in a doc comment",
+  ].join('\n');
+  expect(importsOf({ path: 'spec/x.ts', text }).map((e) => e.specifier)).toEqual([
+    './a.ts',
+    './b.ts',
+    './c.ts',
+    './d.ts',
+    './e.ts',
+    './f.ts',
+  ]);
+});
+
 test('IMPORTS: the allowed edges form no cycle between folders', () => {
   const visiting = new Set<Folder>();
   const done = new Set<Folder>();
