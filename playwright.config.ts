@@ -1,7 +1,8 @@
 /**
- * The conformance suite: Playwright API tests (no browser) against the target of the contract in
- * DESIGN.md, or the embedded reference server when no target is set. `npm run conformance` wraps this
- * with a configuration check and a preflight; `npx playwright test` works too.
+ * The conformance suite: Playwright API tests (no browser) against the target the target contract
+ * names (the README's table), or the embedded reference server when no target is set.
+ * `npm run conformance` wraps this with a configuration check and a preflight; `npx playwright test`
+ * works too.
  */
 import { defineConfig } from '@playwright/test';
 import {
@@ -11,7 +12,7 @@ import {
   readTargetContract,
   readTimeouts,
 } from './config/index.ts';
-import { outputPaths } from './reports/output-paths.ts';
+import { outputPaths } from './run-output/output-paths.ts';
 
 if (process.env.KIT_IGNORE_DOTENV !== 'true') loadDotEnv();
 const contract = readTargetContract();
@@ -25,19 +26,19 @@ if (contract.kind === 'remote') Object.assign(process.env, caTrustEnvironment(co
 export default defineConfig({
   testDir: 'suites',
   testMatch: '**/*.spec.ts',
-  globalSetup: './suites/global-setup.ts',
+  globalSetup: './scripts/conformance-global-setup.ts',
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
   workers: process.env.CI ? 2 : undefined,
   // Scaled to the target's round trip (config/timeouts.ts): a slow target is not a wrong one.
   timeout: readTimeouts().testMs,
   // @ratelimit checks exhaust a tenant's budget on purpose; they run in a project of their own. Against
-  // production only checks that create nothing and throttle nothing run (DESIGN principle 4).
+  // production only checks that create nothing and throttle nothing run (docs/architecture.md).
   projects: [
     { name: 'conformance', grep: productionReadOnly ? /@readonly/ : /./, grepInvert: /@ratelimit/ },
     { name: 'ratelimit', grep: productionReadOnly ? /(?!)/ : /@ratelimit/, fullyParallel: false },
   ],
-  // Outputs go under reports/output, or KIT_OUTPUT_DIR (reports/output-paths.ts). run-reporter comes
+  // Outputs go under reports/output, or KIT_OUTPUT_DIR (run-output/output-paths.ts). run-reporter comes
   // first: it empties the Allure results when the run begins, and gives every test its `rule`
   // annotation before json and junit write theirs.
   reporter: [

@@ -1,9 +1,10 @@
 import { defineConfig } from '@playwright/test';
 
 /**
- * The kit's own tests (the spec catalog, the config parser, the reference server, the generators,
- * the load scripts' options, the reports): `*.test.ts` beside the code they test. The conformance
- * suite against a target is `playwright.config.ts`.
+ * The kit tests, `npm run test:kit` (the spec catalog, the config parser, the oracle, the reference
+ * server, the generators, the load scripts' options, the reports, the import rules): `*.test.ts`
+ * beside the code they test. The conformance suite against a target is `playwright.config.ts`; the
+ * self-check (`npm run selftest`) runs that suite against the reference's variants and mutants.
  */
 export default defineConfig({
   testDir: '.',

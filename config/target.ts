@@ -1,6 +1,6 @@
 /**
- * The target contract of DESIGN.md: environment variables (or a .env file) parsed with zod into one
- * typed, frozen Target. Nothing else in the kit reads these variables.
+ * The target contract (the README's table, and .env.example): environment variables (or a .env file)
+ * parsed with zod into one typed, frozen Target. Nothing else in the kit reads these variables.
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';

@@ -3,7 +3,7 @@ import { expect, test } from '@playwright/test';
 import * as fc from 'fast-check';
 import { ERROR_CODES, isRuleId, ruleById, VALIDATION_ERROR_CODES } from '../spec/index.ts';
 import { nonPositiveAmountArbitrary } from './amounts.ts';
-import { FAULT_KIND_IDS, FAULT_KINDS, type FaultKindId } from './faults.ts';
+import { FAULT_KIND_IDS, FAULT_KINDS, type FaultKindId } from './faults/index.ts';
 import { invalidEventArbitrary } from './invalid-event.ts';
 import { JsonNumberText } from './json-body.ts';
 import { Problems } from './test-support/problems.ts';

@@ -3,7 +3,7 @@
  * verdicts, the ISO code pools they draw from, and the k6-safe entry's functions.
  */
 export { MAX_AMOUNT, MIN_AMOUNT, nonPositiveAmountArbitrary, positiveAmountArbitrary } from './amounts.ts';
-export type { Fault, FaultKind, FaultKindId, FaultOperation, FaultSetOptions } from './faults.ts';
+export type { Fault, FaultKind, FaultKindId, FaultOperation, FaultSetOptions } from './faults/index.ts';
 export {
   applicableFaultKinds,
   compatibleFaults,
@@ -13,7 +13,7 @@ export {
   faultKindApplies,
   faultSetArbitrary,
   faultsConflict,
-} from './faults.ts';
+} from './faults/index.ts';
 export type { FieldPathSegment } from './field-path.ts';
 export { fieldPathSegments, fieldPathsOverlap, formatFieldPath } from './field-path.ts';
 export type {

@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { expect, test } from '@playwright/test';
 import * as fc from 'fast-check';
-import { FAULT_KIND_IDS, faultsConflict } from './faults.ts';
+import { FAULT_KIND_IDS, faultsConflict } from './faults/index.ts';
 import { fieldPathSegments, fieldPathsOverlap, formatFieldPath } from './field-path.ts';
 import { invalidEventArbitrary, invalidUpdateArbitrary } from './invalid-event.ts';
 import { toJsonBody } from './json-body.ts';

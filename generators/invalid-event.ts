@@ -12,7 +12,7 @@ import {
   type FaultKindId,
   type FaultSetOptions,
   faultSetArbitrary,
-} from './faults.ts';
+} from './faults/index.ts';
 import { deleteAtPath, setAtPath } from './field-path.ts';
 import { cloneEvent, type FinancialEvent, type FinancialEventFields } from './financial-event.ts';
 import { toJsonBody } from './json-body.ts';

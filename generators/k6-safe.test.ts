@@ -26,7 +26,7 @@ const bundle = async (): Promise<string> => {
   return output.text;
 };
 
-/** What k6's runtime lacks (TOOLING-NOTES.md), and Node-only APIs. */
+/** What k6's runtime lacks (docs/tooling.md), and Node-only APIs. */
 const FORBIDDEN: readonly { readonly name: string; readonly pattern: RegExp }[] = [
   { name: 'Intl', pattern: /\bIntl\b/ },
   {

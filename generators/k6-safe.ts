@@ -2,7 +2,7 @@
  * The entry the k6 load scripts import: realistic events and updates from the same arbitraries as
  * the conformance suite, deterministic for a seed. Everything this file pulls in runs in k6's
  * JavaScript runtime: no Node API, no Intl, URL, TextEncoder, structuredClone, regex named groups
- * (TOOLING-NOTES.md); k6-safe.test.ts bundles it the way load/ does and runs it in a bare context.
+ * (docs/tooling.md); k6-safe.test.ts bundles it the way load/ does and runs it in a bare context.
  */
 import * as fc from 'fast-check';
 import type { EventType } from '../spec/event-fields.ts';

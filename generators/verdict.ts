@@ -1,7 +1,7 @@
 /**
  * The expected verdict of an invalid event: the errors the service must answer with. It is the
- * suite's oracle, the generators' own reading of the spec (DESIGN principle 1), independent of the
- * reference server's validator.
+ * suite's oracle, the generators' own reading of the spec, independent of the reference server's
+ * validator (docs/architecture.md: two independent readings).
  */
 import {
   ANY_ERROR_CODE,

@@ -72,8 +72,7 @@ const startEmbedded = async (rateLimit: {
   windowSeconds: number;
 }): Promise<{ server: EmbeddedServer; env: Record<string, string> }> => {
   // Imported here, not at the top: a remote run, or one without k6, never loads the reference server.
-  const { startReferenceServer } = await import('../reference/index.ts');
-  const { targetEnvironmentOf } = await import('../reference/target-env.ts');
+  const { startReferenceServer, targetEnvironmentOf } = await import('../reference/index.ts');
   const server = await startReferenceServer({ rateLimit });
   return { server, env: targetEnvironmentOf(server) };
 };

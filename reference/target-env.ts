@@ -1,5 +1,5 @@
 /**
- * The target-contract variables of DESIGN.md that point the kit at a running reference server.
+ * The target-contract variables (the README's table) that point the kit at a running reference server.
  * They hold tokens: put them in a child's environment or a 0600 file, never in any output.
  */
 import type { RunningReferenceServer } from './types.ts';

@@ -1,5 +1,5 @@
 /**
- * Shared by the reference server's own tests (reference/*.test.ts): valid events, a small client over
+ * Shared by the reference server's kit tests (reference/*.test.ts): valid events, a small client over
  * app.inject, and the assertions on the error bodies of part 7. Written from the spec directly; it
  * imports nothing from generators/ or suites/.
  */

@@ -9,8 +9,8 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { summaryOutputs } from '../load/lib/summary-outputs.ts';
 import type { ThresholdSpec } from '../load/lib/thresholds.ts';
+import { OBSERVATION_CONTENT_TYPE } from '../run-output/observations.ts';
 import { RULES } from '../spec/index.ts';
-import { OBSERVATION_CONTENT_TYPE } from '../suites/support/observations.ts';
 import {
   loadThresholdResults,
   observationsSummaryText,

@@ -22,9 +22,9 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { basename, join } from 'node:path';
+import { OBSERVATION_CONTENT_TYPE } from '../run-output/observations.ts';
+import { ruleLink } from '../run-output/rule-link.ts';
 import { isRuleId, RULES, ruleById, SPEC_PARTS } from '../spec/index.ts';
-import { OBSERVATION_CONTENT_TYPE } from '../suites/support/observations.ts';
-import { ruleLink } from '../suites/support/rule-labels.ts';
 import type { LoadSummary, ThresholdVerdict } from './load-summaries.ts';
 import type { ObservationsFile } from './observations-reporter.ts';
 

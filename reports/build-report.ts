@@ -30,13 +30,13 @@ import { createRequire } from 'node:module';
 import { basename, dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { EXIT } from '../config/index.ts';
+import { type OutputPaths, outputPaths } from '../run-output/output-paths.ts';
 import { DASHBOARD_FOLDER, showObservationsInline, writeAllureExtras } from './allure-extras.ts';
 import { CERTIFICATE_FILES } from './certificate/files.ts';
 import { markDriftInAllureResults } from './compare/allure-drift.ts';
 import { readComparisonFile } from './compare/comparison-file.ts';
 import { readLoadSummaries } from './load-summaries.ts';
 import type { ObservationsFile } from './observations-reporter.ts';
-import { type OutputPaths, outputPaths } from './output-paths.ts';
 import { readRunInfo } from './run-info.ts';
 import { externalResourceUrls, stripThirdPartyScripts } from './third-party.ts';
 

@@ -5,7 +5,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Reporter, TestCase, TestResult } from '@playwright/test/reporter';
-import { OBSERVATION_CONTENT_TYPE, type Observation } from '../suites/support/observations.ts';
+import { OBSERVATION_CONTENT_TYPE, type Observation } from '../run-output/observations.ts';
 
 export interface RecordedObservation extends Observation {
   readonly test: string;

@@ -12,7 +12,7 @@ import { dirname, join } from 'node:path';
 import type { FullConfig, FullResult, Reporter, Suite } from '@playwright/test/reporter';
 import { readTargetContract } from '../config/index.ts';
 import { parseRuleTitle } from '../oracle/index.ts';
-import { type OutputPaths, outputPaths } from './output-paths.ts';
+import { type OutputPaths, outputPaths } from '../run-output/output-paths.ts';
 import { describeTarget, environmentInfo, newRunInfo, type RunInfo, toProperties } from './run-info.ts';
 
 export const RULE_ANNOTATION = 'rule';

@@ -9,7 +9,7 @@
  */
 import { relative } from 'node:path';
 import { ConfigError, EXIT, loadDotEnv } from '../config/index.ts';
-import { outputRoot } from './output-paths.ts';
+import { outputRoot } from '../run-output/output-paths.ts';
 import { scanFiles } from './secret-scan.ts';
 
 const say = (line: string): void => {

@@ -8,8 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { deflateRawSync, gzipSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
-import { redact, registerSecrets } from '../suites/support/redaction.ts';
-import { secretForms } from '../suites/support/secret-forms.ts';
+import { redact, registerSecrets } from '../run-output/redaction.ts';
+import { secretForms } from '../run-output/secret-forms.ts';
 import { scanBuffer, scanFiles, zipMembers } from './secret-scan.ts';
 
 const TOKEN = 'svc_test_ScanMe0123456789abcdefXYZ+/=';

@@ -7,8 +7,8 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync, inflateRawSync } from 'node:zlib';
+import { secretForms, secretFragments } from '../run-output/secret-forms.ts';
 import { TOKEN_PREFIXES } from '../spec/index.ts';
-import { secretForms, secretFragments } from '../suites/support/secret-forms.ts';
 
 export interface SecretHit {
   /** The file, and the archive member inside it when there is one (`trace.zip!0-trace.trace`). */

@@ -9,10 +9,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import type { JSONReport } from '@playwright/test/reporter';
-import { startReferenceServer } from '../reference/index.ts';
-import { targetEnvironmentOf } from '../reference/target-env.ts';
+import { startReferenceServer, targetEnvironmentOf } from '../reference/index.ts';
+import { outputPaths } from '../run-output/output-paths.ts';
 import { testOutcomes } from './certificate/test-outcomes.ts';
-import { outputPaths } from './output-paths.ts';
 import { readRunInfo } from './run-info.ts';
 
 const run = (

@@ -13,7 +13,7 @@ import { expect, test } from '@playwright/test';
 import { EXIT } from '../config/index.ts';
 import { DRIFT_TAG, markDriftInAllureResults } from '../reports/compare/allure-drift.ts';
 import type { ComparisonFile } from '../reports/compare/comparison-file.ts';
-import { outputPaths } from '../reports/output-paths.ts';
+import { outputPaths } from '../run-output/output-paths.ts';
 import { runConformance } from './test-support/run-conformance.ts';
 
 /** Four tests: three whose observations the variant reads differently, one it reads the same. */

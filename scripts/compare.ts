@@ -9,7 +9,7 @@
 import { ConfigError, EXIT, loadDotEnv } from '../config/index.ts';
 import { compareWithBaseline, loadProfileOf } from '../reports/compare/gate.ts';
 import { readCompareSettings } from '../reports/compare/settings.ts';
-import { outputRoot } from '../reports/output-paths.ts';
+import { outputRoot } from '../run-output/output-paths.ts';
 
 const say = (line: string): void => {
   process.stdout.write(`compare: ${line}\n`);

@@ -11,7 +11,6 @@
  * results: the outputs of the previous run are cleared before this one starts.
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import {
   ConfigError,
   caTrustEnvironment,
@@ -25,16 +24,14 @@ import type { Certificate } from '../reports/certificate/certificate.ts';
 import { certificateStep } from '../reports/certificate/write-certificate.ts';
 import { compareWithBaseline, loadProfileOf } from '../reports/compare/gate.ts';
 import { type CompareSettings, readCompareSettings } from '../reports/compare/settings.ts';
-import { outputPaths, outputRoot } from '../reports/output-paths.ts';
 import type { FoundProfile } from '../reports/profile/files.ts';
-import { CONFORMANCE_OUTPUT, REQUEST_STATS_FOLDER, RUN_STOP_FILE } from '../suites/support/fixtures.ts';
+import { outputPaths, outputRoot } from '../run-output/output-paths.ts';
+import { readRunStop } from '../run-output/run-stop.ts';
 import {
   describeRequestBudget,
   requestBudgetReport,
   sumRequestStats,
 } from '../suites/support/request-budget.ts';
-import { TARGET_HEALTH_FILE } from '../suites/support/run-guard.ts';
-import { readRunStop } from '../suites/support/run-stop.ts';
 import { runPlaywrightChild } from './playwright-cli.ts';
 import { PreflightError, preflight } from './preflight.ts';
 import { throttleLine } from './throttle-line.ts';
@@ -101,10 +98,11 @@ const main = async (): Promise<number> => {
   const contract = readTargetContract();
   const rateLimit = contract.kind === 'remote' ? contract.target.rateLimit : contract.rateLimit;
   const runId = process.env.KIT_RUN_ID;
-  const stats = sumRequestStats(REQUEST_STATS_FOLDER, runId);
+  const paths = outputPaths();
+  const stats = sumRequestStats(paths.requestStats, runId);
   const budget = requestBudgetReport(stats, rateLimit, { runId });
-  mkdirSync(CONFORMANCE_OUTPUT, { recursive: true });
-  writeFileSync(join(CONFORMANCE_OUTPUT, 'request-stats.json'), `${JSON.stringify(budget, null, 2)}\n`);
+  mkdirSync(paths.conformance, { recursive: true });
+  writeFileSync(paths.requestBudget, `${JSON.stringify(budget, null, 2)}\n`);
   for (const line of describeRequestBudget(budget)) say(line);
   const certificate = await certificateStep(say);
   const runCode = exitCodeOfRun(playwright.signal, certificate, budget.breaches.length > 0, (line) =>
@@ -137,10 +135,10 @@ const clearPreviousRun = (): void => {
     paths.junit,
     paths.observations,
     paths.runInfo,
-    RUN_STOP_FILE,
-    join(CONFORMANCE_OUTPUT, TARGET_HEALTH_FILE),
-    REQUEST_STATS_FOLDER,
-    join(CONFORMANCE_OUTPUT, 'request-stats.json'),
+    paths.runStop,
+    paths.targetHealth,
+    paths.requestStats,
+    paths.requestBudget,
     paths.certificate,
   ]) {
     rmSync(path, { recursive: true, force: true });
@@ -162,9 +160,10 @@ const exitCodeOfRun = (
     say(`INTERRUPTED (${signal}): the certificate says "incomplete: interrupted"; what ran is kept`);
     return signal === 'SIGTERM' ? EXIT.terminated : EXIT.interrupted;
   }
-  const stop = readRunStop(RUN_STOP_FILE);
+  const paths = outputPaths();
+  const stop = readRunStop(paths.runStop);
   if (stop?.reason === 'throttled') {
-    say(throttleLine(stop, REQUEST_STATS_FOLDER, readTargetContract()));
+    say(throttleLine(stop, paths.requestStats, readTargetContract()));
     return EXIT.throttled;
   }
   if (stop) {

@@ -9,9 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { EXIT } from '../config/index.ts';
-import { startReferenceServer } from '../reference/index.ts';
-import { targetEnvironmentOf } from '../reference/target-env.ts';
-import { outputPaths } from '../reports/output-paths.ts';
+import { startReferenceServer, targetEnvironmentOf } from '../reference/index.ts';
+import { outputPaths } from '../run-output/output-paths.ts';
 import { startMisbehavingTarget } from './test-support/misbehaving-target.ts';
 import { runConformance } from './test-support/run-conformance.ts';
 

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { expect, test } from '@playwright/test';
 import { EXIT } from '../config/index.ts';
-import { outputPaths } from '../reports/output-paths.ts';
+import { outputPaths } from '../run-output/output-paths.ts';
 import { runConformance } from './test-support/run-conformance.ts';
 
 test.describe.configure({ mode: 'serial', timeout: 180_000 });

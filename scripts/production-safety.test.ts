@@ -7,8 +7,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { startReferenceServer } from '../reference/index.ts';
-import { targetEnvironmentOf } from '../reference/target-env.ts';
+import { startReferenceServer, targetEnvironmentOf } from '../reference/index.ts';
 import { startMisbehavingTarget } from './test-support/misbehaving-target.ts';
 import { runConformance } from './test-support/run-conformance.ts';
 

@@ -4,9 +4,9 @@
  * to do about it.
  */
 import type { TargetContract } from '../config/index.ts';
+import type { RunStop } from '../run-output/run-stop.ts';
 import { sumRequestStats } from '../suites/support/request-budget.ts';
 import { TIMELINE_BUCKET_MS } from '../suites/support/request-stats.ts';
-import type { RunStop } from '../suites/support/run-stop.ts';
 
 export const throttleLine = (stop: RunStop, statsFolder: string, contract: TargetContract): string => {
   const limit = contract.kind === 'remote' ? contract.target.rateLimit : contract.rateLimit;

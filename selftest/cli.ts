@@ -20,7 +20,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { outputRoot } from '../reports/output-paths.ts';
+import { outputRoot } from '../run-output/output-paths.ts';
 import { loadTotalsLine } from './load-render.ts';
 import { plannedLoadRows, runLoadRows } from './load-rows.ts';
 import { loadAsReportStats, loadMatrixPasses } from './load-verdicts.ts';
@@ -36,7 +36,7 @@ import { type PlannedRun, planRuns, UNTHROTTLED_LIMIT } from './plan.ts';
 import { renderMarkdown, renderText, totalsLine } from './render.ts';
 import { runServer } from './run-server.ts';
 
-/** reports/output/selftest, or KIT_OUTPUT_DIR/selftest (reports/output-paths.ts). */
+/** reports/output/selftest, or KIT_OUTPUT_DIR/selftest (run-output/output-paths.ts). */
 const OUTPUT_ROOT = join(outputRoot(), 'selftest');
 
 const say = (line: string): void => {

@@ -1,8 +1,7 @@
 /** The self-check's plan, its reading of Playwright's JSON report, and the catalog's coverage of the spec. */
 import { expect, test } from '@playwright/test';
 import { titlePatternOf } from '../oracle/index.ts';
-import { MUTANTS } from '../reference/mutants.ts';
-import { VARIANTS } from '../reference/variants.ts';
+import { MUTANTS, VARIANTS } from '../reference/index.ts';
 import { RULES } from '../spec/index.ts';
 import { isRateLimitMutant, planRuns, UNTHROTTLED_LIMIT } from './plan.ts';
 import { resultsOfReport } from './results.ts';

@@ -7,7 +7,7 @@
  * Which Playwright projects a server gets, and why:
  * - the reference and every variant: both projects (`conformance` and `ratelimit`) in one run, at the
  *   embedded server's own settings, exactly as a user's `npm run conformance` runs them: a conforming
- *   server must pass the whole suite as it is really run (DESIGN principle 2);
+ *   server must pass the whole suite as it is really run (a conforming deployment never fails);
  * - a mutant of the rate limit (one whose catching rules include a RATE-LIMIT-* rule): the `ratelimit`
  *   project only; its one broken rule is the rate limit, which the other checks stay clear of by design
  *   (they pace themselves under the limit);
@@ -25,8 +25,7 @@
  */
 
 import { titlePatternOf } from '../oracle/index.ts';
-import { MUTANTS, type MutantDefinition } from '../reference/mutants.ts';
-import { VARIANTS } from '../reference/variants.ts';
+import { MUTANTS, type MutantDefinition, VARIANTS } from '../reference/index.ts';
 import { type RuleId, ruleById } from '../spec/index.ts';
 
 export type ServerKind = 'reference' | 'variant' | 'mutant';

@@ -1,5 +1,5 @@
 /**
- * For the generators' own tests: checks collect their failures and a test makes one assertion at the
+ * For the generators' kit tests: checks collect their failures and a test makes one assertion at the
  * end. Playwright's expect records a step for every call, far too slow for tens of thousands of checks.
  */
 export class Problems {

@@ -1,5 +1,5 @@
 /**
- * For the generators' own tests only: an independent, rule-by-rule reading of parts 2.1 and 2.2 of
+ * For the generators' kit tests only: an independent, rule-by-rule reading of parts 2.1 and 2.2 of
  * the interface spec, applied to a parsed request body. It shares no code with the generators (its
  * enums and code lists are written out from the spec's text, the ISO lists come straight from the
  * data packages), so a mistake in a generator's verdict shows up as a disagreement with it.

@@ -1,5 +1,5 @@
 /**
- * For the generators' own tests: compares an expected verdict with the findings of the independent
+ * For the generators' kit tests: compares an expected verdict with the findings of the independent
  * rule check (spec-rule-check.ts). Every expected error must be found, on its field, and nothing may
  * be found that no fault expects: no missing fault, no extra one.
  */

@@ -9,8 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { EXIT } from '../../config/index.ts';
+import { outputPaths } from '../../run-output/output-paths.ts';
 import { RULES } from '../../spec/index.ts';
-import { outputPaths } from '../output-paths.ts';
 import {
   type FixtureTest,
   fixtureReport,

@@ -7,13 +7,13 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import type { JSONReport } from '@playwright/test/reporter';
-import { redact, registerSecrets } from '../../suites/support/redaction.ts';
-import { readRunStop, runStopPath } from '../../suites/support/run-stop.ts';
+import { type OutputPaths, outputPaths } from '../../run-output/output-paths.ts';
+import { redact, registerSecrets } from '../../run-output/redaction.ts';
+import { readRunStop } from '../../run-output/run-stop.ts';
 import { type ComparisonFile, readComparisonFile } from '../compare/comparison-file.ts';
 import { kitVersion } from '../kit-version.ts';
 import { readLoadSummaries } from '../load-summaries.ts';
 import type { ObservationsFile } from '../observations-reporter.ts';
-import { type OutputPaths, outputPaths } from '../output-paths.ts';
 import { writeProfile } from '../profile/files.ts';
 import { ProfileError } from '../profile/from-outputs.ts';
 import { readRunInfo } from '../run-info.ts';
@@ -92,7 +92,7 @@ export const writeCertificate = async (options: CertificateOptions = {}): Promis
   const certificate = buildCertificate({
     kitVersion: kitVersion(),
     run,
-    stopped: readRunStop(runStopPath(paths.conformance))?.line,
+    stopped: readRunStop(paths.runStop)?.line,
     runIdFallback: observations?.runId,
     dateFallback: report.stats?.startTime,
     outcomes: testOutcomes(report),

@@ -6,9 +6,9 @@
  */
 import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { redact } from '../../suites/support/redaction.ts';
+import { type OutputPaths, outputPaths } from '../../run-output/output-paths.ts';
+import { redact } from '../../run-output/redaction.ts';
 import { CERTIFICATE_FILES } from '../certificate/files.ts';
-import { type OutputPaths, outputPaths } from '../output-paths.ts';
 import { buildProfile } from './build.ts';
 import { ProfileError, profileInputsOf, readJson, shownPath } from './from-outputs.ts';
 import { PROFILE_FILE, type Profile, profileSchema } from './profile.ts';

@@ -6,9 +6,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { z } from 'zod';
+import type { OutputPaths } from '../../run-output/output-paths.ts';
 import { CERTIFICATE_FILES } from '../certificate/files.ts';
 import { readLoadSummaries } from '../load-summaries.ts';
-import type { OutputPaths } from '../output-paths.ts';
 import { readRunInfo, runFilters } from '../run-info.ts';
 import {
   certificateFieldsSchema,

@@ -15,8 +15,8 @@ import { changedFields } from '../../oracle/index.ts';
 import { test } from '../support/fixtures.ts';
 import { propertyCheck } from '../support/property-checks.ts';
 import { checkProperty } from '../support/property-runner.ts';
+import { simplerInvalidEvents, simplerInvalidUpdates, withSimplification } from './invalid-event-shrinker.ts';
 import { freshIds, postBody, postEvent, putBody, rekeyedInvalidUpdate } from './property-requests.ts';
-import { simplerInvalidEvents, simplerInvalidUpdates, withSimplification } from './simpler-events.ts';
 
 /** Up to three faults at once: combinations are what the hand-written suites cannot enumerate. */
 const MAX_FAULTS = 3;

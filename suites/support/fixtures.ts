@@ -4,7 +4,6 @@
  * around every test: production safety, the error-body shape of every non-2xx response, and the
  * redacted HTTP exchanges attached for the report.
  */
-import { join } from 'node:path';
 import { test as base, expect, type TestInfo } from '@playwright/test';
 import { Agent } from 'undici';
 import {
@@ -14,31 +13,27 @@ import {
   type Target,
   type TenantCredentials,
 } from '../../config/index.ts';
+import { errorBodyViolations, NOT_RUN_ANNOTATION, type Violation } from '../../oracle/index.ts';
 import {
-  errorBodyViolations,
-  NOT_RUN_ANNOTATION,
-  parseJsonBody,
-  type Violation,
-} from '../../oracle/index.ts';
-import { outputPaths } from '../../reports/output-paths.ts';
+  OBSERVATION_CONTENT_TYPE,
+  type Observation,
+  observationAttachment,
+} from '../../run-output/observations.ts';
+import { outputPaths } from '../../run-output/output-paths.ts';
+import { registerSecrets } from '../../run-output/redaction.ts';
+import { readRunStop } from '../../run-output/run-stop.ts';
 import type { RuleId } from '../../spec/index.ts';
-import { describeExchange, exchangeTitle, type HttpExchange } from './http-exchange.ts';
-import { OBSERVATION_CONTENT_TYPE, type Observation, observationAttachment } from './observations.ts';
-import { registerSecrets } from './redaction.ts';
+import { answerOf, describeExchange, exchangeTitle, type HttpExchange } from './http-exchange.ts';
 import { pacingIntervalMs, RequestPacer } from './request-pacer.ts';
 import { RequestStatsRecorder } from './request-stats.ts';
 import { applyRuleLabels, labelViolatedRules } from './rule-labels.ts';
 import { RunGuard } from './run-guard.ts';
-import { readRunStop, runStopPath } from './run-stop.ts';
 import { ServiceClient } from './service-client.ts';
 import { fateOf } from './target-health.ts';
 import { recordViolations, violationFailure } from './verdicts.ts';
 
 /** Under reports/output, or KIT_OUTPUT_DIR, so that concurrent runs (the self-check) keep apart. */
-export const CONFORMANCE_OUTPUT = outputPaths().conformance;
-export const REQUEST_STATS_FOLDER = join(CONFORMANCE_OUTPUT, 'request-stats');
-/** Where a worker stops the run for the others (run-stop.ts). */
-export const RUN_STOP_FILE = runStopPath(CONFORMANCE_OUTPUT);
+const RUN_FILES = outputPaths();
 
 /** Attach at most this many exchanges a test, the first and the last half: property tests send hundreds. */
 const MAX_ATTACHED_EXCHANGES = 40;
@@ -76,12 +71,7 @@ const errorBodyViolationsOf = (
     const response = exchange.response;
     // No answer, or a gateway's page instead of the service's: the test was not run, nothing judged.
     if (!response || fateOf(response, exchange.error).kind !== 'answered') return [];
-    const violations = errorBodyViolations({
-      status: response.status,
-      headers: response.headers,
-      text: response.body,
-      json: parseJsonBody(response.body),
-    });
+    const violations = errorBodyViolations(answerOf(response));
     return violations.length > 0 ? [{ violations, exchange }] : [];
   });
 
@@ -120,7 +110,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   ],
   runGuard: [
     async ({ target }, use) => {
-      await use(new RunGuard(RUN_STOP_FILE, target.rateLimit.windowSeconds * 1000));
+      await use(new RunGuard(RUN_FILES, target.rateLimit.windowSeconds * 1000));
     },
     { scope: 'worker' },
   ],
@@ -136,7 +126,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     async ({}, use, workerInfo) => {
       const recorder = new RequestStatsRecorder();
       await use(recorder);
-      recorder.writeTo(REQUEST_STATS_FOLDER, String(workerInfo.parallelIndex));
+      recorder.writeTo(RUN_FILES.requestStats, String(workerInfo.parallelIndex));
     },
     { scope: 'worker' },
   ],
@@ -165,7 +155,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   },
   conformanceChecks: [
     async ({ target, exchanges }, use, testInfo) => {
-      const stop = readRunStop(RUN_STOP_FILE);
+      const stop = readRunStop(RUN_FILES.runStop);
       if (stop) {
         testInfo.annotations.push({ type: NOT_RUN_ANNOTATION, description: `not run: ${stop.line}` });
         testInfo.skip(true, `not run: the run was stopped (${stop.reason})`);

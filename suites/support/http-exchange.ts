@@ -2,7 +2,8 @@
  * One request and its response, as the kit records them: what a failing test shows, what the report
  * attaches, what a curl command reproduces. Always redacted before it leaves the process.
  */
-import { redact, redactHeaders } from './redaction.ts';
+import { type HttpAnswer, parseJsonBody } from '../../oracle/index.ts';
+import { redact, redactHeaders } from '../../run-output/redaction.ts';
 
 export interface RecordedRequest {
   readonly method: string;
@@ -18,6 +19,14 @@ export interface RecordedResponse {
   readonly headers: Readonly<Record<string, string>>;
   readonly body: string;
 }
+
+/** A recorded response as the oracle judges it: the body as text and, when it is JSON, parsed. */
+export const answerOf = (response: RecordedResponse): HttpAnswer => ({
+  status: response.status,
+  headers: response.headers,
+  text: response.body,
+  json: parseJsonBody(response.body),
+});
 
 export interface HttpExchange {
   readonly request: RecordedRequest;

@@ -14,6 +14,7 @@ import type { TestInfo } from '@playwright/test';
 import * as fc from 'fast-check';
 import type { Target } from '../../config/index.ts';
 import { INCONCLUSIVE_ANNOTATION } from '../../oracle/index.ts';
+import { redact } from '../../run-output/redaction.ts';
 import { describeExchange, exchangeTitle, type HttpExchange, toCurl } from './http-exchange.ts';
 import { EXCHANGE_SEPARATOR, PropertyViolation } from './property-checks.ts';
 import {
@@ -22,7 +23,6 @@ import {
   type RunSettings,
   runSettings,
 } from './property-runs.ts';
-import { redact } from './redaction.ts';
 import { RunStoppedError } from './run-guard.ts';
 import { NoResponseError } from './service-client.ts';
 import { recordViolations } from './verdicts.ts';

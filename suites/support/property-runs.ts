@@ -1,7 +1,7 @@
 /**
  * How many runs a property gets, and the fast-check settings a run is replayed with.
  *
- * Runs per target (issue 4, "How they behave"):
+ * Runs per target:
  * - against the embedded reference server, each property's own generous count (it costs seconds);
  * - against a real deployment, a count that keeps the whole property run well inside the tenant's
  *   request budget and the test's time: the property suites together send at most

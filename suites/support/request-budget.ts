@@ -1,5 +1,5 @@
 /**
- * The run's own request budget (DESIGN principle 5): the workers' request counts summed per tenant,
+ * The run's own request budget (docs/architecture.md): the workers' request counts summed per tenant,
  * the busiest window of each tenant, and the verdict. A 429 met outside the @ratelimit checks is a
  * breach: the run was throttled by traffic it should have paced (or the target's limit is lower than
  * the contract says). `npm run conformance` prints this and writes it to request-stats.json.

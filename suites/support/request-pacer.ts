@@ -1,6 +1,6 @@
 /**
  * Keeps one worker's traffic for one tenant under its share of the tenant's rate limit, so that a
- * conformance run is never throttled by its own requests (DESIGN principle 5).
+ * conformance run is never throttled by its own requests (docs/architecture.md, the request budget).
  *
  * Fairness: every Playwright worker process gets an equal share, `RUN_SHARE_OF_LIMIT / workers` of the
  * limit, where `workers` is the run's maximum number of concurrent workers (both projects draw from the
@@ -32,7 +32,7 @@ export const pacingIntervalMs = (
   share = RUN_SHARE_OF_LIMIT,
 ): number => (limit.windowSeconds * 1000) / workerShareOfLimit(limit, workers, share);
 
-/** Time as the pacer sees it; replaced in the kit's own tests. */
+/** Time as the pacer sees it; replaced in the kit tests. */
 export interface PacerClock {
   /** Milliseconds on a monotonic clock. */
   now(): number;

@@ -7,10 +7,8 @@
 import type { TestInfo } from '@playwright/test';
 import * as allure from 'allure-js-commons';
 import { parseRuleTitle, violationsOfAnnotations } from '../../oracle/index.ts';
-import { type Rule, type RuleId, ruleById, SPEC_PARTS } from '../../spec/index.ts';
-
-/** Where a rule is explained: the catalog, in the kit's repository. */
-export const ruleLink = (rule: Rule): string => `spec/rules.ts#${rule.id}`;
+import { ruleLink } from '../../run-output/rule-link.ts';
+import { type RuleId, ruleById, SPEC_PARTS } from '../../spec/index.ts';
 
 const labelRule = async (id: RuleId, first: boolean): Promise<void> => {
   const rule = ruleById(id);

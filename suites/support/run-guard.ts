@@ -1,20 +1,16 @@
 /**
  * A worker's guard of the run, consulted by the service client around every request: it refuses to
- * send once the run is stopped (run-stop.ts), stops the run when the target is gone
+ * send once the run is stopped (run-output/run-stop.ts), stops the run when the target is gone
  * (target-health.ts) or when a paced tenant keeps meeting 429s (THROTTLE_TRIP within one window: the
  * pacing keeps the run at 80 % of the limit, so that is a limit lower than the contract says), and
  * marks the test that meets any of this as *not run* rather than failed.
  */
-import { dirname, join } from 'node:path';
 import { test } from '@playwright/test';
 import { NOT_RUN_ANNOTATION } from '../../oracle/index.ts';
+import { redact } from '../../run-output/redaction.ts';
+import { type RunStop, RunStopWatch, stopRun } from '../../run-output/run-stop.ts';
 import type { HttpExchange } from './http-exchange.ts';
-import { redact } from './redaction.ts';
-import { type RunStop, RunStopWatch, stopRun } from './run-stop.ts';
 import { fateOf, TargetHealth } from './target-health.ts';
-
-/** The run of failures, beside the stop file (target-health.ts). */
-export const TARGET_HEALTH_FILE = 'target-health.json';
 
 /** 429s a paced tenant may meet within one window before the run stops: a hiccup is not a limit. */
 export const THROTTLE_TRIP = 3;
@@ -41,13 +37,16 @@ export class RunGuard {
   readonly #health: TargetHealth;
   readonly #throttles = new Map<string, number[]>();
 
+  readonly stopFile: string;
+
   constructor(
-    readonly stopFile: string,
+    files: { readonly runStop: string; readonly targetHealth: string },
     private readonly windowMs: number,
     private readonly now: () => number = Date.now,
   ) {
-    this.#watch = new RunStopWatch(stopFile);
-    this.#health = new TargetHealth(join(dirname(stopFile), TARGET_HEALTH_FILE));
+    this.stopFile = files.runStop;
+    this.#watch = new RunStopWatch(files.runStop);
+    this.#health = new TargetHealth(files.targetHealth);
   }
 
   #stopped(stop: RunStop): RunStoppedError {

@@ -4,7 +4,10 @@
  */
 export type EventBody = Record<string, unknown> & { externalId: string };
 
-/** An externalId no other run or test uses: it carries the run id (DESIGN principle 5). */
+/**
+ * An externalId no other run or test uses: it carries the run id, so runs never collide and a run's
+ * data can be found.
+ */
 export const uniqueExternalId = (runId: string, label = 'ev'): string =>
   `${runId}-${label}-${crypto.randomUUID().slice(0, 13)}`;
 

@@ -13,8 +13,13 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { type Dispatcher, request } from 'undici';
 import type { TenantCredentials } from '../../config/index.ts';
 import { EVENTS_PATH, eventPath, HEADERS, JSON_CONTENT_TYPE } from '../../spec/index.ts';
-import type { HttpExchange, RecordedRequest } from './http-exchange.ts';
-import { describeExchange } from './http-exchange.ts';
+import {
+  answerOf,
+  describeExchange,
+  type HttpExchange,
+  type RecordedRequest,
+  type RecordedResponse,
+} from './http-exchange.ts';
 import type { RequestPacer } from './request-pacer.ts';
 import type { RequestStatsRecorder } from './request-stats.ts';
 import { markNotRun, type RunGuard } from './run-guard.ts';
@@ -59,7 +64,7 @@ export interface ServiceClientDeps {
   /** Delay before the n-th retry of a 429 (0-based). */
   readonly backoffMs: (attempt: number) => number;
   readonly max429Retries: number;
-  /** The run's guard; without one, nothing stops the run (the kit's own tests of the client). */
+  /** The run's guard; without one, nothing stops the run (the kit tests of the client). */
   readonly guard?: RunGuard;
   /** Whether a 429 is a breach of the run's own pacing (a paced tenant's), which the guard watches. */
   readonly watchThrottles?: boolean;
@@ -71,15 +76,6 @@ const flattenHeaders = (raw: Record<string, string | string[] | undefined>): Rec
       .filter((entry): entry is [string, string | string[]] => entry[1] !== undefined)
       .map(([name, value]) => [name.toLowerCase(), Array.isArray(value) ? value.join(', ') : value]),
   );
-
-const parseJson = (text: string): unknown => {
-  if (text.trim() === '') return undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-};
 
 export class ServiceClient {
   constructor(
@@ -165,6 +161,7 @@ export class ServiceClient {
         ? Math.min(this.deps.timeoutMs, this.deps.suspectTimeoutMs)
         : this.deps.timeoutMs;
     let exchange: HttpExchange;
+    let response: RecordedResponse;
     try {
       const answer = await request(recorded.url, {
         method: options.method as Dispatcher.HttpMethod,
@@ -173,10 +170,14 @@ export class ServiceClient {
         dispatcher: this.deps.dispatcher,
         signal: AbortSignal.timeout(timeoutMs),
       });
-      const text = await answer.body.text();
+      response = {
+        status: answer.statusCode,
+        headers: flattenHeaders(answer.headers),
+        body: await answer.body.text(),
+      };
       exchange = {
         request: recorded,
-        response: { status: answer.statusCode, headers: flattenHeaders(answer.headers), body: text },
+        response,
         error: undefined,
         startedAt,
         durationMs: performance.now() - start,
@@ -207,14 +208,6 @@ export class ServiceClient {
       markNotRun(`not run: the service did not answer (${fate.detail})`);
       throw new NoResponseError(`The service did not answer: ${fate.detail}\n${describeExchange(exchange)}`);
     }
-    const response = exchange.response;
-    if (!response) throw new NoResponseError('unreachable');
-    return {
-      status: response.status,
-      headers: response.headers,
-      text: response.body,
-      json: parseJson(response.body),
-      exchange,
-    };
+    return { ...answerOf(response), exchange };
   }
 }

@@ -7,8 +7,8 @@
  * body, and a 500 HTML page of the service's own (which breaks ERROR-BODY-SHAPE).
  */
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { errorBodyViolations, parseJsonBody } from '../../oracle/index.ts';
-import type { RecordedResponse } from './http-exchange.ts';
+import { errorBodyViolations } from '../../oracle/index.ts';
+import { answerOf, type RecordedResponse } from './http-exchange.ts';
 
 export const CONSECUTIVE_FAILURES = 3;
 
@@ -22,12 +22,7 @@ export type RequestFate =
 export const fateOf = (response: RecordedResponse | undefined, error: string | undefined): RequestFate => {
   if (!response) return { kind: 'no-answer', detail: error ?? 'no answer' };
   if (!GATEWAY_STATUSES.has(response.status)) return { kind: 'answered' };
-  const shapeless = errorBodyViolations({
-    status: response.status,
-    headers: response.headers,
-    text: response.body,
-    json: parseJsonBody(response.body),
-  });
+  const shapeless = errorBodyViolations(answerOf(response));
   return shapeless.length === 0
     ? { kind: 'answered' }
     : {

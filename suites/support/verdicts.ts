@@ -11,9 +11,9 @@ import {
   violationAnnotation,
   violationOf,
 } from '../../oracle/index.ts';
+import { redact } from '../../run-output/redaction.ts';
 import { makeChecks, ViolationError } from './checks.ts';
 import { describeExchange, exchangeTitle, type HttpExchange } from './http-exchange.ts';
-import { redact } from './redaction.ts';
 
 /** Each violation, with the request it is about, once on the running test; returns the new ones. */
 export const recordViolations = (violations: readonly Violation[], exchange?: HttpExchange): Violation[] => {

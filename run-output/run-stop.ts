@@ -7,7 +7,7 @@
  * tests already done keep their verdicts.
  */
 import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname } from 'node:path';
 
 export type StopReason = 'target-lost' | 'throttled';
 
@@ -20,10 +20,6 @@ export interface RunStop {
   /** The throttled tenant, for a throttle. */
   readonly tenant?: string;
 }
-
-export const RUN_STOP_FILE = 'run-stop.json';
-
-export const runStopPath = (conformanceFolder: string): string => join(conformanceFolder, RUN_STOP_FILE);
 
 /** Writes the stop unless one is there already: the first cause is the one reported. */
 export const stopRun = (file: string, stop: RunStop): void => {

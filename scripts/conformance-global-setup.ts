@@ -1,24 +1,24 @@
 /**
- * Runs once before the conformance suites. With no TARGET_BASE_URL it starts the embedded reference
- * server and points the whole run at it through the target-contract variables, which the workers
- * inherit. It also fixes the run id, so every worker tags its data the same way.
+ * Playwright's global setup of the conformance run (playwright.config.ts), outside suites/ so that the
+ * suites never import the reference server. With no TARGET_BASE_URL it starts the embedded reference
+ * server through its public entry and points the whole run at it through the target-contract
+ * variables, which the workers inherit. It also fixes the run id, so every worker tags its data the
+ * same way, and clears the files a previous run's workers shared (request counts, stop, target health).
  */
 import { rmSync } from 'node:fs';
-import { dirname, join } from 'node:path';
 import type { FullConfig } from '@playwright/test';
 import { loadDotEnv, readTargetContract } from '../config/index.ts';
-import { startReferenceServer } from '../reference/index.ts';
-import { targetEnvironmentOf } from '../reference/target-env.ts';
-import { REQUEST_STATS_FOLDER, RUN_STOP_FILE } from './support/fixtures.ts';
-import { TARGET_HEALTH_FILE } from './support/run-guard.ts';
+import { startReferenceServer, targetEnvironmentOf } from '../reference/index.ts';
+import { outputPaths } from '../run-output/output-paths.ts';
 
 export default async function globalSetup(_config: FullConfig): Promise<(() => Promise<void>) | undefined> {
   if (process.env.KIT_IGNORE_DOTENV !== 'true') loadDotEnv();
   const contract = readTargetContract();
   process.env.KIT_RUN_ID = contract.kind === 'remote' ? contract.target.runId : contract.runId;
-  rmSync(REQUEST_STATS_FOLDER, { recursive: true, force: true });
-  rmSync(RUN_STOP_FILE, { force: true });
-  rmSync(join(dirname(RUN_STOP_FILE), TARGET_HEALTH_FILE), { force: true });
+  const paths = outputPaths();
+  rmSync(paths.requestStats, { recursive: true, force: true });
+  rmSync(paths.runStop, { force: true });
+  rmSync(paths.targetHealth, { force: true });
   if (contract.kind === 'remote') return undefined;
   const server = await startReferenceServer({
     rateLimit: contract.rateLimit,

@@ -2,7 +2,7 @@
  * Where the spec is silent, the suite accepts every consistent reading and records the one the target
  * chose: an observation, attached to the test and collected into the run's observations.json.
  */
-import { isRuleId, type RuleId } from '../../spec/index.ts';
+import { isRuleId, type RuleId } from '../spec/index.ts';
 import { redact } from './redaction.ts';
 
 export const OBSERVATION_CONTENT_TYPE = 'application/vnd.conformance-kit.observation+json';

@@ -5,7 +5,7 @@
  * and base64url at any alignment, and any fragment of those: secret-forms.ts), and anything shaped
  * like a token (a known prefix, then token or URL-encoded characters) is replaced too.
  */
-import { TOKEN_PREFIXES } from '../../spec/index.ts';
+import { TOKEN_PREFIXES } from '../spec/index.ts';
 import { secretForms, secretFragments } from './secret-forms.ts';
 
 const PREFIXES = Object.values(TOKEN_PREFIXES);

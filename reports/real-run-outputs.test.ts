@@ -1,7 +1,8 @@
 /**
- * Checked as a person would: one real, small conformance run (`npm run conformance:report -- --grep …`)
- * against a reference server this test starts itself (so it knows the tokens), with a k6 summary of
- * the same run beside it, all into a temporary output folder. Then:
+ * The outputs of one real, small conformance run, read the way their readers read them. The run
+ * (`npm run conformance:report -- --grep …`) goes against a reference server this test starts itself
+ * (so it knows the tokens), with a k6 summary of the same run beside it, all into a temporary output
+ * folder. Then:
  * - the Allure report in headless Chromium: the right number of tests, the rule labels, a redacted
  *   HTTP exchange, the environment and the observations, nothing requested beyond 127.0.0.1;
  * - the certificate's HTML the same way;
@@ -17,13 +18,11 @@ import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import type { JSONReport } from '@playwright/test/reporter';
 import { summaryOutputs } from '../load/lib/summary-outputs.ts';
-import { startReferenceServer } from '../reference/index.ts';
-import { targetEnvironmentOf } from '../reference/target-env.ts';
+import { startReferenceServer, targetEnvironmentOf } from '../reference/index.ts';
+import { type OutputPaths, outputPaths } from '../run-output/output-paths.ts';
 import { RULES } from '../spec/index.ts';
-import { REQUEST_STATS_FOLDER } from '../suites/support/fixtures.ts';
 import { buildReport } from './build-report.ts';
 import { testOutcomes } from './certificate/test-outcomes.ts';
-import { type OutputPaths, outputPaths } from './output-paths.ts';
 import { filesUnder, scanBuffer, scanFiles } from './secret-scan.ts';
 import {
   CHROMIUM,
@@ -38,7 +37,7 @@ test.describe.configure({ mode: 'serial' });
 /** A few tests that send every tenant's token, create events and record observations. */
 const GREP = 'AUTH-TOKEN-INVALID|ISOLATION-GET|CREATE-RETURNS-UUID|GAP-MALFORMED-JSON';
 const SCREENSHOTS = outputPaths({}).screenshots;
-const RUN_ID = `kit-person-${Date.now().toString(36)}`;
+const RUN_ID = `kit-real-run-${Date.now().toString(36)}`;
 
 interface Run {
   readonly root: string;
@@ -101,7 +100,7 @@ const writeLoadSummary = (folder: string): number => {
 
 test.beforeAll(async () => {
   test.setTimeout(240_000);
-  const root = mkdtempSync(join(tmpdir(), 'kit-person-'));
+  const root = mkdtempSync(join(tmpdir(), 'kit-real-run-'));
   const server = await startReferenceServer({ rateLimit: { requestsPerWindow: 1000, windowSeconds: 5 } });
   try {
     const target = targetEnvironmentOf(server);
@@ -153,7 +152,7 @@ test.beforeAll(async () => {
   }
 });
 
-test('PERSON: the one-shot run exits 0 and leaves results, JUnit, certificate and report behind', () => {
+test('REAL RUN: the one-shot run exits 0 and leaves results, JUnit, certificate and report behind', () => {
   expect(run.code, run.console).toBe(0);
   expect(run.tests).toBeGreaterThanOrEqual(6);
   for (const file of [
@@ -184,7 +183,7 @@ const openReport = async (page: Page, url: string): Promise<void> => {
   await expect(page.getByText('Financial Events Ingestion Service: conformance').first()).toBeVisible();
 };
 
-test('PERSON: the Allure report shows every test, the rule labels, a redacted exchange, and calls no one', async () => {
+test('REAL RUN: the Allure report shows every test, the rule labels, a redacted exchange, and calls no one', async () => {
   test.skip(!existsSync(CHROMIUM), CHROMIUM_MISSING);
   const site = await serveFolder(run.paths.allureReport);
   const browser = await launchChromium();
@@ -296,10 +295,10 @@ test('PERSON: the Allure report shows every test, the rule labels, a redacted ex
   }
 });
 
-test('PERSON: the guard sees a third-party call: Allure’s page as generated would reach the tag manager', async () => {
+test('REAL RUN: the guard sees a third-party call: Allure’s page as generated would reach the tag manager', async () => {
   test.skip(!existsSync(CHROMIUM), CHROMIUM_MISSING);
   // The page before the builder cleaned it: the template's loader back in, no policy.
-  const folder = mkdtempSync(join(tmpdir(), 'kit-person-raw-'));
+  const folder = mkdtempSync(join(tmpdir(), 'kit-real-run-raw-'));
   const cleaned = readFileSync(join(run.paths.allureReport, 'index.html'), 'utf8');
   writeFileSync(
     join(folder, 'index.html'),
@@ -323,7 +322,7 @@ test('PERSON: the guard sees a third-party call: Allure’s page as generated wo
   }
 });
 
-test('PERSON: the certificate in Chromium lists every rule with its verdict and what the target did', async () => {
+test('REAL RUN: the certificate in Chromium lists every rule with its verdict and what the target did', async () => {
   test.skip(!existsSync(CHROMIUM), CHROMIUM_MISSING);
   // The output folder as published: the certificate and the load runs' dashboards side by side.
   const site = await serveFolder(run.paths.root);
@@ -369,7 +368,7 @@ test('PERSON: the certificate in Chromium lists every rule with its verdict and 
   }
 });
 
-test('PERSON: the next report of the same history shows the first run in a test’s history', async () => {
+test('REAL RUN: the next report of the same history shows the first run in a test’s history', async () => {
   const before = readFileSync(run.paths.history, 'utf8').trim().split('\n');
   expect(before).toHaveLength(1);
   const outcome = await buildReport(run.paths, run.env);
@@ -409,7 +408,7 @@ test('PERSON: the next report of the same history shows the first run in a test�
   }
 });
 
-test('PERSON: no file the run wrote holds a token: results, Allure, report, certificate, JUnit, traces, log', () => {
+test('REAL RUN: no file the run wrote holds a token: results, Allure, report, certificate, JUnit, traces, log', () => {
   // The check can fail: the tokens were real, and the search finds each of them where it is.
   for (const token of run.tokens) {
     expect(token).toMatch(/^svc_test_/);
@@ -418,8 +417,11 @@ test('PERSON: no file the run wrote holds a token: results, Allure, report, cert
   expect(run.env.TENANT_A_ACCESS_TOKEN).toBe(run.tokens[0]);
   const traces = filesUnder([join(run.root, 'test-results')]).filter((f) => f.endsWith('trace.zip'));
   expect(traces.length, 'traces were written (--trace on)').toBeGreaterThan(0);
-  // The run also writes its request counts where the suite's fixtures keep them.
-  const paths = [run.root, REQUEST_STATS_FOLDER, join(REQUEST_STATS_FOLDER, '..', 'request-stats.json')];
+  // The run's request counts are named too: they must exist and be scanned, wherever the layout puts them.
+  const runFiles = outputPaths(run.env);
+  expect(existsSync(runFiles.requestStats), 'the workers wrote their request counts').toBe(true);
+  expect(existsSync(runFiles.requestBudget), 'the run wrote its request budget').toBe(true);
+  const paths = [run.root, runFiles.requestStats, runFiles.requestBudget];
   const { files, hits } = scanFiles(paths, run.tokens);
   const written = new Set(files.map((f) => f.slice(run.root.length + 1).split('/')[0]));
   for (const part of [

@@ -19,8 +19,8 @@ import {
   invalidUpdateArbitrary,
   validEventArbitrary,
 } from '../../generators/index.ts';
+import { simplerInvalidEvents, simplerInvalidUpdates, withSimplification } from './invalid-event-shrinker.ts';
 import { rekeyedInvalidUpdate } from './property-requests.ts';
-import { simplerInvalidEvents, simplerInvalidUpdates, withSimplification } from './simpler-events.ts';
 
 const valueAt = (root: unknown, path: string): unknown =>
   fieldPathSegments(path).reduce<unknown>(

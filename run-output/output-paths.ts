@@ -13,6 +13,14 @@ export interface OutputPaths {
   readonly results: string;
   readonly junit: string;
   readonly observations: string;
+  /** Each worker's request counts, one file a worker (suites/support/request-stats.ts). */
+  readonly requestStats: string;
+  /** The run's request counts per tenant, summed by `npm run conformance` after the run. */
+  readonly requestBudget: string;
+  /** Written by the worker that stops the run (run-stop.ts); every other worker then sends nothing. */
+  readonly runStop: string;
+  /** The run of unanswered requests that may end in a stop, kept across workers. */
+  readonly targetHealth: string;
   /** The run's facts (target without tokens, run id, dates, filters): run-reporter.ts writes it. */
   readonly runInfo: string;
   /** allure-playwright's results, one run's only (the run reporter empties it when a run begins). */
@@ -43,6 +51,10 @@ export const outputPaths = (env: NodeJS.ProcessEnv = process.env): OutputPaths =
     results: join(conformance, 'results.json'),
     junit: join(conformance, 'junit.xml'),
     observations: join(conformance, 'observations.json'),
+    requestStats: join(conformance, 'request-stats'),
+    requestBudget: join(conformance, 'request-stats.json'),
+    runStop: join(conformance, 'run-stop.json'),
+    targetHealth: join(conformance, 'target-health.json'),
     runInfo: join(conformance, 'run.json'),
     allureResults: join(root, 'allure-results'),
     allureExtraResults: join(root, 'allure-results-extra'),
