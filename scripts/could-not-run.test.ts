@@ -117,8 +117,10 @@ for (const how of ['reset', 'hang'] as const) {
       expect(run.output).toMatch(/TARGET LOST: 3 requests in a row since .* got no answer/);
       const died = setup.target.diedAt();
       expect(died).toBeDefined();
-      // From the first unanswered request to the end of the run.
-      expect((performance.now() - (died as number)) / 1000).toBeLessThan(30);
+      // From the first unanswered request to the end of the run: about 10 s on an idle machine. The
+      // bound is loose so that a busy machine does not fail it; a run that missed the loss would take
+      // minutes.
+      expect((performance.now() - (died as number)) / 1000).toBeLessThan(60);
       const certificate = certificateOf(setup.env);
       expect(certificate.outcome).toBe('incomplete');
       expect(certificate.outcomeText).toMatch(/the run was stopped: TARGET LOST/);
@@ -143,7 +145,8 @@ test('COULD-NOT-RUN: a tenant whose real limit is below the contract stops the r
       /THROTTLED: tenant [AB] met 429s outside the rate-limit checks after sending about \d+ requests in the 5 s before them, while the contract says 1000 per 5 s/,
     );
     expect(run.output).toMatch(/Set the tenant's real limit in the target contract/);
-    expect(run.seconds).toBeLessThan(60);
+    // About 20 s on an idle machine, within a window of the first 429; loose, as above.
+    expect(run.seconds).toBeLessThan(90);
   } finally {
     await setup.close();
   }
