@@ -92,7 +92,7 @@ const COMPANIES = [
  * own vocabulary), so that no reading of those gaps refuses it; the hand-written gap checks send the
  * unusual values and record the reading.
  */
-const PERSONAL_ID_TYPES = ['PASSPORT', 'NATIONAL_ID'] as const;
+export const PERSONAL_ID_TYPES = Object.freeze(['PASSPORT', 'NATIONAL_ID'] as const);
 
 const ID_CHARACTERS = 'ABCDEFGHJKLMNPQRSTUVWXYZ0123456789'.split('');
 

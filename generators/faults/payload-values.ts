@@ -6,6 +6,7 @@ import {
   PAYLOAD_FIELDS,
   PAYOUT_ONLY_PAYLOAD_FIELDS,
 } from '../../spec/event-fields.ts';
+import { PERSONAL_ID_TYPES } from '../valid-event.ts';
 
 /** The payload fields that belong to one type only. */
 export const ownFieldsOf = (type: EventType): readonly string[] =>
@@ -53,7 +54,6 @@ export const unknownPropertyNameArbitrary = (): fc.Arbitrary<string> =>
     );
 
 const PERSON_NAMES = ['Maria Lopez', 'John Smith', 'Wei Zhang'] as const;
-const PERSONAL_ID_TYPES = ['PASSPORT', 'NATIONAL_ID'] as const;
 
 /** A plausible string value for a type-specific payload field (`…Name`, `…PersonalIdType`, `…PersonalId`). */
 export const payloadFieldValue = (field: string): fc.Arbitrary<string> =>
