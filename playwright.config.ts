@@ -12,6 +12,7 @@ import {
   readTargetContract,
   readTimeouts,
 } from './config/index.ts';
+import { defaultWorkers } from './config/run-workers.ts';
 import { outputPaths } from './run-output/output-paths.ts';
 
 if (process.env.KIT_IGNORE_DOTENV !== 'true') loadDotEnv();
@@ -29,14 +30,17 @@ export default defineConfig({
   globalSetup: './scripts/conformance-global-setup.ts',
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
-  workers: process.env.CI ? 2 : undefined,
+  // The rate-limit checks on a worker of their own beside the others (suites/support/run-workers.ts).
+  workers: defaultWorkers(contract.kind === 'embedded' || contract.target.embedded),
   // Scaled to the target's round trip (config/timeouts.ts): a slow target is not a wrong one.
   timeout: readTimeouts().testMs,
-  // @ratelimit checks exhaust a tenant's budget on purpose; they run in a project of their own. Against
-  // production only checks that create nothing and throttle nothing run (docs/architecture.md).
+  // @ratelimit checks exhaust a tenant's budget on purpose; they run in a project of their own, listed
+  // first so that they start first, on a worker of their own, beside every other check: the rate-limit
+  // tenant shares no budget with the others. Against production only checks that create nothing and
+  // throttle nothing run (docs/architecture.md).
   projects: [
-    { name: 'conformance', grep: productionReadOnly ? /@readonly/ : /./, grepInvert: /@ratelimit/ },
     { name: 'ratelimit', grep: productionReadOnly ? /(?!)/ : /@ratelimit/, fullyParallel: false },
+    { name: 'conformance', grep: productionReadOnly ? /@readonly/ : /./, grepInvert: /@ratelimit/ },
   ],
   // Outputs go under reports/output, or KIT_OUTPUT_DIR (run-output/output-paths.ts). run-reporter comes
   // first: it empties the Allure results when the run begins, and gives every test its `rule`

@@ -49,7 +49,8 @@ test('ENV-EXAMPLE: copied as it is, it selects the embedded server; uncommented,
   expect(contract.target.environment).toBe('sandbox');
   expect(contract.target.tenantB).toBeDefined();
   expect(contract.target.rateLimitTenant).toBeDefined();
-  expect(contract.target.rateLimit).toEqual({ requestsPerWindow: 1000, windowSeconds: 60 });
+  for (const tenant of ['A', 'B', 'RATE_LIMIT'] as const)
+    expect(contract.target.limits[tenant]).toEqual({ requestsPerWindow: 1000, windowSeconds: 60 });
   expect(() => readTimeouts(values)).not.toThrow();
   // Made-up credentials only: every token says it is a placeholder.
   const tokens = Object.entries(values).filter(([name]) => name.endsWith('_ACCESS_TOKEN'));

@@ -1,5 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { ConfigError, loadTarget, mayWrite, readTargetContract } from './index.ts';
+import {
+  ConfigError,
+  describeLimits,
+  EMBEDDED_DEFAULT_LIMITS,
+  loadTarget,
+  mayWrite,
+  readTargetContract,
+} from './index.ts';
 
 const A_ID = '0b5c3e1e-1f7a-4c55-9a57-3f1d2c7b9e01';
 const B_ID = '6f0a9d2c-8e4b-4f1a-b3c2-1d9e8f7a6b05';
@@ -23,14 +30,52 @@ const errorOf = (env: NodeJS.ProcessEnv): string => {
   throw new Error('expected a ConfigError');
 };
 
-test('CONFIG: no TARGET_BASE_URL means the embedded server, with a short window unless one is given', () => {
+test('CONFIG: no TARGET_BASE_URL means the embedded server: budgets that never slow the run, a quick rate-limit tenant', () => {
   const contract = readTargetContract({});
   expect(contract.kind).toBe('embedded');
   if (contract.kind !== 'embedded') return;
-  expect(contract.rateLimit).toEqual({ requestsPerWindow: 1000, windowSeconds: 5 });
+  expect(contract.limits).toEqual(EMBEDDED_DEFAULT_LIMITS);
+  expect(contract.limits.A.requestsPerWindow / contract.limits.A.windowSeconds).toBeGreaterThanOrEqual(1000);
+  expect(contract.limits.RATE_LIMIT.windowSeconds).toBeLessThanOrEqual(5);
   expect(contract.runId).toMatch(/^run-\d{14}-[0-9a-f]{6}$/);
+  // A shared limit applies to every tenant, as it always did, with the embedded server's short window.
   const custom = readTargetContract({ RATE_LIMIT_PER_MINUTE: '50', RATE_LIMIT_WINDOW_SECONDS: '2' });
-  expect(custom.kind === 'embedded' && custom.rateLimit).toEqual({ requestsPerWindow: 50, windowSeconds: 2 });
+  expect(custom.kind === 'embedded' && custom.limits).toEqual({
+    A: { requestsPerWindow: 50, windowSeconds: 2 },
+    B: { requestsPerWindow: 50, windowSeconds: 2 },
+    RATE_LIMIT: { requestsPerWindow: 50, windowSeconds: 2 },
+  });
+  const sharedOnly = readTargetContract({ RATE_LIMIT_PER_MINUTE: '300' });
+  expect(sharedOnly.kind === 'embedded' && sharedOnly.limits.B).toEqual({
+    requestsPerWindow: 300,
+    windowSeconds: 5,
+  });
+});
+
+test("CONFIG: a tenant's own limit and window win over the shared ones, variable by variable", () => {
+  const target = loadTarget(
+    remote({
+      RATE_LIMIT_PER_MINUTE: '600',
+      TENANT_A_RATE_LIMIT_PER_MINUTE: '5000',
+      TENANT_B_RATE_LIMIT_WINDOW_SECONDS: '10',
+      RATE_LIMIT_TENANT_PER_MINUTE: '20',
+      RATE_LIMIT_TENANT_WINDOW_SECONDS: '1',
+    }),
+  );
+  expect(target.limits).toEqual({
+    A: { requestsPerWindow: 5000, windowSeconds: 60 },
+    B: { requestsPerWindow: 600, windowSeconds: 10 },
+    RATE_LIMIT: { requestsPerWindow: 20, windowSeconds: 1 },
+  });
+  // Nothing set: the spec's 1000 per minute for every tenant of a deployment.
+  expect(loadTarget(remote()).limits.RATE_LIMIT).toEqual({ requestsPerWindow: 1000, windowSeconds: 60 });
+  expect(describeLimits(target.limits)).toBe('A 5000 per 60 s, B 600 per 10 s, RATE_LIMIT 20 per 1 s');
+  expect(describeLimits(loadTarget(remote()).limits)).toBe('1000 per 60 s per tenant');
+  const embedded = readTargetContract({ TENANT_A_RATE_LIMIT_WINDOW_SECONDS: '3' });
+  expect(embedded.kind === 'embedded' && embedded.limits.A).toEqual({
+    requestsPerWindow: EMBEDDED_DEFAULT_LIMITS.A.requestsPerWindow,
+    windowSeconds: 3,
+  });
 });
 
 test('CONFIG: a full remote contract becomes a frozen Target', () => {
@@ -47,7 +92,7 @@ test('CONFIG: a full remote contract becomes a frozen Target', () => {
   expect(target.environment).toBe('sandbox');
   expect(target.tenantB?.clientId).toBe(B_ID);
   expect(target.rateLimitTenant?.name).toBe('RATE_LIMIT');
-  expect(target.rateLimit).toEqual({ requestsPerWindow: 1000, windowSeconds: 60 });
+  expect(target.limits.A).toEqual({ requestsPerWindow: 1000, windowSeconds: 60 });
   expect(target.runId).toBe('nightly-42');
   expect(Object.isFrozen(target)).toBe(true);
   expect(Object.isFrozen(target.tenantA)).toBe(true);
@@ -91,6 +136,22 @@ test('CONFIG: every malformed value stops the run with one message naming the va
     [
       remote({ RATE_LIMIT_WINDOW_SECONDS: '1.5' }),
       /^RATE_LIMIT_WINDOW_SECONDS must be a positive whole number/,
+    ],
+    [
+      remote({ TENANT_A_RATE_LIMIT_PER_MINUTE: '-5' }),
+      /^TENANT_A_RATE_LIMIT_PER_MINUTE must be a positive whole number/,
+    ],
+    [
+      remote({ TENANT_B_RATE_LIMIT_WINDOW_SECONDS: '0' }),
+      /^TENANT_B_RATE_LIMIT_WINDOW_SECONDS must be a positive whole number/,
+    ],
+    [
+      remote({ RATE_LIMIT_TENANT_PER_MINUTE: 'lots' }),
+      /^RATE_LIMIT_TENANT_PER_MINUTE must be a positive whole number/,
+    ],
+    [
+      { RATE_LIMIT_TENANT_WINDOW_SECONDS: '2.5' },
+      /^RATE_LIMIT_TENANT_WINDOW_SECONDS must be a positive whole number/,
     ],
     [remote({ ALLOW_PRODUCTION_WRITES: 'yes' }), /^ALLOW_PRODUCTION_WRITES must be true or false/],
     [remote({ KIT_RUN_ID: 'has spaces' }), /^KIT_RUN_ID/],

@@ -5,24 +5,20 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
-import {
-  DEFAULT_RATE_LIMIT,
-  ENVIRONMENTS,
-  type Environment,
-  environmentOfToken,
-  TOKEN_PREFIXES,
-} from '../spec/index.ts';
+import { ENVIRONMENTS, type Environment, environmentOfToken, TOKEN_PREFIXES } from '../spec/index.ts';
 import { ConfigError } from './config-error.ts';
+import {
+  LIMIT_VARIABLE_NAMES,
+  type LimitValues,
+  type TenantLimits,
+  type TenantName,
+  tenantLimits,
+} from './rate-limits.ts';
 
 export interface TenantCredentials {
-  readonly name: 'A' | 'B' | 'RATE_LIMIT';
+  readonly name: TenantName;
   readonly clientId: string;
   readonly accessToken: string;
-}
-
-export interface RateLimitSettings {
-  readonly requestsPerWindow: number;
-  readonly windowSeconds: number;
 }
 
 export interface Target {
@@ -33,7 +29,8 @@ export interface Target {
   readonly tenantA: TenantCredentials;
   readonly tenantB: TenantCredentials | undefined;
   readonly rateLimitTenant: TenantCredentials | undefined;
-  readonly rateLimit: RateLimitSettings;
+  /** Each tenant's rate limit (config/rate-limits.ts): its own, else the shared one, else the spec's. */
+  readonly limits: TenantLimits;
   /** Production gets only @readonly checks unless this is set (ALLOW_PRODUCTION_WRITES=true). */
   readonly allowProductionWrites: boolean;
   /** Tags every externalId the run creates, so runs never collide and their data can be found. */
@@ -48,7 +45,7 @@ export interface Target {
 /** What the contract says before any server is started: a remote target, or "start the embedded one". */
 export type TargetContract =
   | { readonly kind: 'remote'; readonly target: Target }
-  | { readonly kind: 'embedded'; readonly rateLimit: RateLimitSettings; readonly runId: string };
+  | { readonly kind: 'embedded'; readonly limits: TenantLimits; readonly runId: string };
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const RUN_ID_PATTERN = /^[A-Za-z0-9-]{1,40}$/;
@@ -66,15 +63,16 @@ const optionalText = z
   .optional()
   .transform((value) => (value === '' ? undefined : value));
 
-const positiveInteger = (fallback: number) =>
-  optionalText.pipe(
-    z
-      .string()
-      .regex(/^[1-9]\d*$/, 'must be a positive whole number')
-      .transform(Number)
-      .optional()
-      .transform((value) => value ?? fallback),
-  );
+const optionalPositiveInteger = optionalText.pipe(
+  z
+    .string()
+    .regex(/^[1-9]\d*$/, 'must be a positive whole number')
+    .transform(Number)
+    .optional(),
+);
+
+/** Every limit variable, shared and per tenant: a positive whole number, or unset. */
+const limitShape = Object.fromEntries(LIMIT_VARIABLE_NAMES.map((name) => [name, optionalPositiveInteger]));
 
 const booleanFlag = optionalText.pipe(
   z
@@ -99,14 +97,7 @@ const contractSchema = z.object({
   TENANT_B_ACCESS_TOKEN: optionalText,
   RATE_LIMIT_CLIENT_ID: optionalText,
   RATE_LIMIT_ACCESS_TOKEN: optionalText,
-  RATE_LIMIT_PER_MINUTE: positiveInteger(DEFAULT_RATE_LIMIT.requests),
-  RATE_LIMIT_WINDOW_SECONDS: optionalText.pipe(
-    z
-      .string()
-      .regex(/^[1-9]\d*$/, 'must be a positive whole number')
-      .transform(Number)
-      .optional(),
-  ),
+  ...limitShape,
   TARGET_CA_FILE: optionalText,
   ALLOW_PRODUCTION_WRITES: booleanFlag,
   KIT_EMBEDDED_TARGET: booleanFlag,
@@ -116,9 +107,6 @@ const contractSchema = z.object({
 });
 
 type ParsedContract = z.infer<typeof contractSchema>;
-
-/** The window the embedded server uses unless told otherwise: seconds, not a minute, so checks are quick. */
-export const EMBEDDED_WINDOW_SECONDS = 5;
 
 export const newRunId = (now: Date = new Date()): string =>
   `run-${now.toISOString().replace(/[-:T]/g, '').slice(0, 14)}-${crypto.randomUUID().slice(0, 6)}`;
@@ -204,15 +192,9 @@ export const readTargetContract = (env: NodeJS.ProcessEnv = process.env): Target
   }
   const parsed = result.data;
   const runId = parsed.KIT_RUN_ID ?? newRunId();
+  const limitValues = parsed as unknown as LimitValues;
   if (parsed.TARGET_BASE_URL === undefined) {
-    return Object.freeze({
-      kind: 'embedded',
-      runId,
-      rateLimit: Object.freeze({
-        requestsPerWindow: parsed.RATE_LIMIT_PER_MINUTE,
-        windowSeconds: parsed.RATE_LIMIT_WINDOW_SECONDS ?? EMBEDDED_WINDOW_SECONDS,
-      }),
-    });
+    return Object.freeze({ kind: 'embedded', runId, limits: tenantLimits(limitValues, true) });
   }
   const tenantA = tenantFrom(parsed, 'A', 'TENANT_A', true) as TenantCredentials;
   const tenantB = tenantFrom(parsed, 'B', 'TENANT_B', false);
@@ -230,10 +212,7 @@ export const readTargetContract = (env: NodeJS.ProcessEnv = process.env): Target
     tenantA,
     tenantB,
     rateLimitTenant,
-    rateLimit: Object.freeze({
-      requestsPerWindow: parsed.RATE_LIMIT_PER_MINUTE,
-      windowSeconds: parsed.RATE_LIMIT_WINDOW_SECONDS ?? DEFAULT_RATE_LIMIT.windowSeconds,
-    }),
+    limits: tenantLimits(limitValues, false),
     allowProductionWrites: parsed.ALLOW_PRODUCTION_WRITES,
     runId,
     ...(parsed.TARGET_CA_FILE === undefined ? {} : { caFile: checkedCaFile(parsed.TARGET_CA_FILE) }),

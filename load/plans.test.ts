@@ -252,11 +252,24 @@ test.describe('target contract and thresholds helpers', () => {
     const target = readLoadTarget(remoteEnv({ TARGET_BASE_URL: 'https://sandbox.example.test/' }));
     expect(target.baseUrl).toBe('https://sandbox.example.test');
     expect(target.environment).toBe('sandbox');
-    expect(target.rateLimit).toEqual({ requestsPerWindow: 10, windowSeconds: 5 });
+    expect(target.limits.A).toEqual({ requestsPerWindow: 10, windowSeconds: 5 });
     expect(
       readLoadTarget(remoteEnv({ RATE_LIMIT_PER_MINUTE: undefined, RATE_LIMIT_WINDOW_SECONDS: undefined }))
-        .rateLimit,
+        .limits.RATE_LIMIT,
     ).toEqual({ requestsPerWindow: 1000, windowSeconds: 60 });
+    // A tenant's own limit wins, variable by variable, as in config/.
+    expect(
+      readLoadTarget(
+        remoteEnv({ RATE_LIMIT_TENANT_PER_MINUTE: '4', TENANT_A_RATE_LIMIT_WINDOW_SECONDS: '2' }),
+      ).limits,
+    ).toEqual({
+      A: { requestsPerWindow: 10, windowSeconds: 2 },
+      B: { requestsPerWindow: 10, windowSeconds: 5 },
+      RATE_LIMIT: { requestsPerWindow: 4, windowSeconds: 5 },
+    });
+    expect(() => readLoadTarget(remoteEnv({ TENANT_B_RATE_LIMIT_PER_MINUTE: '1.5' }))).toThrow(
+      /TENANT_B_RATE_LIMIT_PER_MINUTE must be a positive whole number/,
+    );
     expect(() => readLoadTarget(remoteEnv({ TARGET_BASE_URL: undefined }))).toThrow(
       /TARGET_BASE_URL is not set/,
     );

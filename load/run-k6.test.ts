@@ -12,9 +12,10 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { EXIT } from '../config/index.ts';
+import { EXIT, readTargetContract } from '../config/index.ts';
 import { REPO_ROOT } from './bundle.ts';
 import { K6_INSTALL_DOCS } from './find-k6.ts';
+import { EMBEDDED_LOAD_RATE_LIMIT, embeddedLoadLimits } from './run-k6.ts';
 import { CLIENT_IDS, productionEnv, remoteEnv, TOKENS } from './test-support/env-fixtures.ts';
 
 /**
@@ -190,6 +191,24 @@ test.describe('load runner with a fake k6', () => {
     expect(result.stdout).toContain('against http://127.0.0.1:9 (sandbox), run run-loadtest-1');
     expect(result.stdout).toContain('fake k6: done');
     expect(result.stdout).toContain('load:latency: k6 exited with 99 (a threshold failed)');
+  });
+});
+
+test('the embedded server of a load run: 100 per 2 s for every tenant, unless a limit variable says otherwise', () => {
+  const limitsOf = (env: Record<string, string>) => {
+    const contract = readTargetContract(env);
+    if (contract.kind !== 'embedded') throw new Error('expected the embedded contract');
+    return embeddedLoadLimits(contract.limits, env);
+  };
+  expect(limitsOf({})).toEqual({
+    A: EMBEDDED_LOAD_RATE_LIMIT,
+    B: EMBEDDED_LOAD_RATE_LIMIT,
+    RATE_LIMIT: EMBEDDED_LOAD_RATE_LIMIT,
+  });
+  expect(limitsOf({ RATE_LIMIT_PER_MINUTE: '40', RATE_LIMIT_TENANT_WINDOW_SECONDS: '4' })).toEqual({
+    A: { requestsPerWindow: 40, windowSeconds: 2 },
+    B: { requestsPerWindow: 40, windowSeconds: 2 },
+    RATE_LIMIT: { requestsPerWindow: 40, windowSeconds: 4 },
   });
 });
 

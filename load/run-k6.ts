@@ -17,7 +17,17 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ConfigError, EXIT, loadDotEnv, readTargetContract } from '../config/index.ts';
+import {
+  ConfigError,
+  EXIT,
+  loadDotEnv,
+  type RateLimitSettings,
+  readTargetContract,
+  SHARED_LIMIT_VARIABLES,
+  TENANT_LIMIT_VARIABLES,
+  type TENANT_NAMES,
+  type TenantLimits,
+} from '../config/index.ts';
 import {
   bundleLoadScript,
   DEFAULT_OUT_DIR,
@@ -40,21 +50,29 @@ export const DEFAULT_REPORT_DIR = resolve(REPO_ROOT, 'reports', 'output', 'load'
  * The embedded server's limit for a load run when the user sets none: 100 requests per 2 s window.
  * The embedded server is there to show the scripts at work in seconds on any machine (rate-limit
  * sends 150 requests a second for 6 s; latency 40 a second for 20 s), not to load a laptop at the
- * spec's 1000 per window; RATE_LIMIT_PER_MINUTE and RATE_LIMIT_WINDOW_SECONDS still set it.
+ * spec's 1000 per window. The limit variables of the target contract (shared or a tenant's own) still
+ * set it, variable by variable.
  */
 export const EMBEDDED_LOAD_RATE_LIMIT = Object.freeze({ requestsPerWindow: 100, windowSeconds: 2 });
 
-const embeddedRateLimit = (
-  contract: { requestsPerWindow: number; windowSeconds: number },
-  env: NodeJS.ProcessEnv,
-): { requestsPerWindow: number; windowSeconds: number } => ({
-  requestsPerWindow: env.RATE_LIMIT_PER_MINUTE?.trim()
-    ? contract.requestsPerWindow
-    : EMBEDDED_LOAD_RATE_LIMIT.requestsPerWindow,
-  windowSeconds: env.RATE_LIMIT_WINDOW_SECONDS?.trim()
-    ? contract.windowSeconds
-    : EMBEDDED_LOAD_RATE_LIMIT.windowSeconds,
-});
+/** Each tenant's limit for the embedded server of a load run: a variable set by the user, else the load default. */
+export const embeddedLoadLimits = (contract: TenantLimits, env: NodeJS.ProcessEnv): TenantLimits => {
+  const set = (name: string) => Boolean(env[name]?.trim());
+  const limitOf = (tenant: (typeof TENANT_NAMES)[number]): RateLimitSettings => {
+    const own = TENANT_LIMIT_VARIABLES[tenant];
+    return {
+      requestsPerWindow:
+        set(own.requestsPerWindow) || set(SHARED_LIMIT_VARIABLES.requestsPerWindow)
+          ? contract[tenant].requestsPerWindow
+          : EMBEDDED_LOAD_RATE_LIMIT.requestsPerWindow,
+      windowSeconds:
+        set(own.windowSeconds) || set(SHARED_LIMIT_VARIABLES.windowSeconds)
+          ? contract[tenant].windowSeconds
+          : EMBEDDED_LOAD_RATE_LIMIT.windowSeconds,
+    };
+  };
+  return { A: limitOf('A'), B: limitOf('B'), RATE_LIMIT: limitOf('RATE_LIMIT') };
+};
 
 interface EmbeddedServer {
   readonly baseUrl: string;
@@ -67,13 +85,12 @@ const checkPlan = (script: LoadScript, env: Env): { target: LoadTarget; plannedS
   return { target: plan.target, plannedSeconds: plan.durationSeconds };
 };
 
-const startEmbedded = async (rateLimit: {
-  requestsPerWindow: number;
-  windowSeconds: number;
-}): Promise<{ server: EmbeddedServer; env: Record<string, string> }> => {
+const startEmbedded = async (
+  limits: TenantLimits,
+): Promise<{ server: EmbeddedServer; env: Record<string, string> }> => {
   // Imported here, not at the top: a remote run, or one without k6, never loads the reference server.
   const { startReferenceServer, targetEnvironmentOf } = await import('../reference/index.ts');
-  const server = await startReferenceServer({ rateLimit });
+  const server = await startReferenceServer({ rateLimit: limits.A, tenantRateLimits: limits });
   return { server, env: targetEnvironmentOf(server) };
 };
 
@@ -166,7 +183,7 @@ export const runLoad = async (argv: readonly string[]): Promise<number> => {
   try {
     let targetEnv = baseEnv;
     if (contract.kind === 'embedded') {
-      const embedded = await startEmbedded(embeddedRateLimit(contract.rateLimit, process.env));
+      const embedded = await startEmbedded(embeddedLoadLimits(contract.limits, process.env));
       server = embedded.server;
       targetEnv = { ...baseEnv, ...embedded.env };
     }

@@ -30,7 +30,7 @@ import { updateEvent } from './handlers/update-event.ts';
 import { hooksWith } from './hooks.ts';
 import { mutantByName } from './mutants.ts';
 import { resolveOptions } from './options.ts';
-import { createRateLimiter } from './rate-limit.ts';
+import { TenantBudgets } from './tenant-budgets.ts';
 import { TenantDirectory } from './tenants.ts';
 import type { RateLimitOptions, ReferenceServerOptions, ReferenceTenants, SeededTenant } from './types.ts';
 
@@ -40,7 +40,10 @@ export interface ReferenceAppInfo {
   readonly environment: Environment;
   readonly tenants: ReferenceTenants;
   readonly allTenants: readonly SeededTenant[];
+  /** The default limit of every tenant. */
   readonly rateLimit: RateLimitOptions;
+  /** Each tenant's limit, by tenant name. */
+  readonly rateLimits: Readonly<Record<string, RateLimitOptions>>;
   readonly behaviour: ReferenceBehaviour;
   readonly variant: string | undefined;
   readonly mutant: string | undefined;
@@ -55,18 +58,20 @@ export type ReferenceApp = FastifyInstance & { readonly reference: ReferenceAppI
 /** The app's context: options resolved, the mutant's hooks in place, empty state. */
 const contextOf = (resolved: ReturnType<typeof resolveOptions>): ServerContext => {
   const hooks = hooksWith(resolved.mutant === undefined ? undefined : mutantByName(resolved.mutant).hooks);
-  const capacity = hooks.rateLimitCapacity(resolved.rateLimit.requestsPerWindow);
-  const windowMs = hooks.rateLimitWindowMs(resolved.rateLimit.windowSeconds * 1000);
+  const tenants = new TenantDirectory(resolved.tenants, resolved.environment);
   return Object.freeze({
     environment: resolved.environment,
     behaviour: resolved.behaviour,
     hooks,
     clock: resolved.clock,
-    tenants: new TenantDirectory(resolved.tenants, resolved.environment),
+    tenants,
     store: new EventStore(hooks.dedupScope, hooks.dedupKey),
-    limiter: createRateLimiter(resolved.behaviour.rateLimitAlgorithm, capacity, windowMs),
-    rateLimit: resolved.rateLimit,
-    capacity,
+    budgets: new TenantBudgets(
+      tenants.tenants,
+      (name) => resolved.rateLimits[name] ?? resolved.rateLimit,
+      resolved.behaviour.rateLimitAlgorithm,
+      hooks,
+    ),
   });
 };
 
@@ -109,6 +114,14 @@ export const buildReferenceApp = (options: ReferenceServerOptions = {}): Referen
     tenants: ctx.tenants.seeded,
     allTenants: Object.freeze(ctx.tenants.tenants.map((t) => t.seeded)),
     rateLimit: resolved.rateLimit,
+    rateLimits: Object.freeze(
+      Object.fromEntries(
+        ctx.tenants.tenants.map((t) => [
+          t.seeded.name,
+          resolved.rateLimits[t.seeded.name] ?? resolved.rateLimit,
+        ]),
+      ),
+    ),
     behaviour: resolved.behaviour,
     variant: resolved.variant,
     mutant: resolved.mutant,

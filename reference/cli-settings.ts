@@ -16,6 +16,9 @@ export const CERTIFICATE_FILE_NAME = 'reference-certificate.pem';
 
 export class SettingError extends Error {}
 
+const MAX_REQUESTS_PER_WINDOW = 1_000_000_000;
+const MAX_WINDOW_SECONDS = 86_400;
+
 const text = (env: NodeJS.ProcessEnv, name: string): string | undefined => {
   const value = env[name]?.trim();
   return value === undefined || value === '' ? undefined : value;
@@ -69,11 +72,26 @@ const latencyRange = (env: NodeJS.ProcessEnv, name: string): CliSettings['latenc
   return maxMs === 0 ? undefined : { minMs, maxMs };
 };
 
+/** A seeded tenant's own limit: the variables of the target contract that name it. */
+const TENANT_LIMIT_VARIABLES = {
+  A: ['TENANT_A_RATE_LIMIT_PER_MINUTE', 'TENANT_A_RATE_LIMIT_WINDOW_SECONDS'],
+  B: ['TENANT_B_RATE_LIMIT_PER_MINUTE', 'TENANT_B_RATE_LIMIT_WINDOW_SECONDS'],
+  RATE_LIMIT: ['RATE_LIMIT_TENANT_PER_MINUTE', 'RATE_LIMIT_TENANT_WINDOW_SECONDS'],
+} as const;
+
 export interface CliSettings {
   readonly port: number;
   readonly environment: Environment;
+  /** Every tenant's limit unless its own is set. */
   readonly requestsPerWindow: number;
   readonly windowSeconds: number;
+  /** Each seeded tenant's limit: its own variables, else the shared ones. */
+  readonly tenantRateLimits: Readonly<
+    Record<
+      keyof typeof TENANT_LIMIT_VARIABLES,
+      { readonly requestsPerWindow: number; readonly windowSeconds: number }
+    >
+  >;
   readonly variant: string | undefined;
   readonly mutant: string | undefined;
   readonly credentialsFile: string;
@@ -93,11 +111,22 @@ export const readSettings = (env: NodeJS.ProcessEnv): CliSettings => {
     );
   }
   const credentialsFile = resolve(text(env, 'REFERENCE_CREDENTIALS_FILE') ?? DEFAULT_CREDENTIALS_FILE);
+  const requestsPerWindow = wholeNumber(env, 'RATE_LIMIT_PER_MINUTE', 1000, 1, MAX_REQUESTS_PER_WINDOW);
+  const windowSeconds = wholeNumber(env, 'RATE_LIMIT_WINDOW_SECONDS', 60, 1, MAX_WINDOW_SECONDS);
+  const limitOf = ([limit, window]: readonly [string, string]) => ({
+    requestsPerWindow: wholeNumber(env, limit, requestsPerWindow, 1, MAX_REQUESTS_PER_WINDOW),
+    windowSeconds: wholeNumber(env, window, windowSeconds, 1, MAX_WINDOW_SECONDS),
+  });
   return {
     port: wholeNumber(env, 'PORT', 8080, 0, 65535),
     environment: environment as Environment,
-    requestsPerWindow: wholeNumber(env, 'RATE_LIMIT_PER_MINUTE', 1000, 1, 1_000_000_000),
-    windowSeconds: wholeNumber(env, 'RATE_LIMIT_WINDOW_SECONDS', 60, 1, 86_400),
+    requestsPerWindow,
+    windowSeconds,
+    tenantRateLimits: {
+      A: limitOf(TENANT_LIMIT_VARIABLES.A),
+      B: limitOf(TENANT_LIMIT_VARIABLES.B),
+      RATE_LIMIT: limitOf(TENANT_LIMIT_VARIABLES.RATE_LIMIT),
+    },
     variant: known(text(env, 'REFERENCE_VARIANT'), variantByName),
     mutant: known(text(env, 'REFERENCE_MUTANT'), mutantByName),
     credentialsFile,

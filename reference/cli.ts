@@ -5,6 +5,9 @@
  *   REFERENCE_ENVIRONMENT       sandbox (default) or production
  *   RATE_LIMIT_PER_MINUTE       requests per window per tenant (default 1000)
  *   RATE_LIMIT_WINDOW_SECONDS   the window (default 60)
+ *   TENANT_A_RATE_LIMIT_PER_MINUTE, TENANT_A_RATE_LIMIT_WINDOW_SECONDS, the same for TENANT_B, and
+ *   RATE_LIMIT_TENANT_PER_MINUTE, RATE_LIMIT_TENANT_WINDOW_SECONDS
+ *                               one tenant's own limit (default: the shared one)
  *   REFERENCE_VARIANT           a named variant (another reading of the spec's gaps)
  *   REFERENCE_MUTANT            a named mutant (one rule deliberately broken)
  *   REFERENCE_CREDENTIALS_FILE  where to write the credentials (default .reference/credentials.env)
@@ -53,6 +56,17 @@ const writeCredentials = (
   chmodSync(file, 0o600); // an existing file keeps its old mode on write
 };
 
+/** `1000 requests per 60 s per tenant`, or each seeded tenant's when they differ. */
+const describeLimits = (server: RunningReferenceServer): string => {
+  const names = ['A', 'B', 'RATE_LIMIT'];
+  const text = (name: string) => {
+    const limit = server.rateLimits[name] ?? server.rateLimit;
+    return `${limit.requestsPerWindow} requests per ${limit.windowSeconds} s`;
+  };
+  const distinct = new Set(names.map(text));
+  return distinct.size === 1 ? `${text('A')} per tenant` : names.map((n) => `${n} ${text(n)}`).join(', ');
+};
+
 const describeLatency = ({ minMs, maxMs }: { minMs: number; maxMs: number }): string =>
   minMs === maxMs ? `${minMs} ms` : `${minMs} to ${maxMs} ms`;
 
@@ -66,6 +80,7 @@ const main = async (): Promise<void> => {
     server = await startReferenceServer({
       environment: settings.environment,
       rateLimit: { requestsPerWindow: settings.requestsPerWindow, windowSeconds: settings.windowSeconds },
+      tenantRateLimits: settings.tenantRateLimits,
       variant: settings.variant,
       mutant: settings.mutant,
       host: '127.0.0.1',
@@ -103,7 +118,7 @@ const main = async (): Promise<void> => {
       `Credentials of tenants A, B and RATE_LIMIT: ${settings.credentialsFile}`,
       ...(tls ? [`HTTPS with a self-signed certificate: ${settings.certificateFile} (TARGET_CA_FILE)`] : []),
       ...(settings.latency ? [`Simulated round trip: ${describeLatency(settings.latency)} per request`] : []),
-      `Rate limit: ${server.rateLimit.requestsPerWindow} requests per ${server.rateLimit.windowSeconds} s per tenant. Ctrl+C stops it.`,
+      `Rate limit: ${describeLimits(server)}. Ctrl+C stops it.`,
       '',
     ].join('\n'),
   );

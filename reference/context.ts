@@ -7,9 +7,8 @@ import type { Environment } from '../spec/index.ts';
 import type { ReferenceBehaviour } from './behaviour.ts';
 import type { EventStore } from './event-store.ts';
 import type { ReferenceHooks } from './hooks.ts';
-import type { RateLimiter } from './rate-limit.ts';
+import type { TenantBudgets } from './tenant-budgets.ts';
 import type { TenantDirectory } from './tenants.ts';
-import type { RateLimitOptions } from './types.ts';
 
 export interface ServerContext {
   readonly environment: Environment;
@@ -19,11 +18,8 @@ export interface ServerContext {
   readonly clock: () => number;
   readonly tenants: TenantDirectory;
   readonly store: EventStore;
-  readonly limiter: RateLimiter;
-  /** The limit as configured: what a 429 body quotes. */
-  readonly rateLimit: RateLimitOptions;
-  /** Requests per window the limiter admits (the configured number, unless a hook changes it). */
-  readonly capacity: number;
+  /** Each tenant's rate limit and the limiter that keeps it. */
+  readonly budgets: TenantBudgets;
 }
 
 /** What the validator needs: the gap readings and the hooks, nothing of the server's state. */

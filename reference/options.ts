@@ -13,6 +13,8 @@ export interface ResolvedOptions {
   readonly environment: Environment;
   readonly tenants: readonly SeededTenant[];
   readonly rateLimit: RateLimitOptions;
+  /** Tenants' own limits, by name (the others have `rateLimit`). */
+  readonly rateLimits: Readonly<Record<string, RateLimitOptions>>;
   readonly behaviour: ReferenceBehaviour;
   readonly variant: string | undefined;
   readonly mutant: MutantName | undefined;
@@ -52,6 +54,17 @@ const checkedTls = (tls: ReferenceServerOptions['tls']): ResolvedOptions['tls'] 
 
 export const DEFAULT_HOST = '127.0.0.1';
 
+const checkedRateLimit = (label: string, limit: RateLimitOptions): RateLimitOptions => {
+  const { requestsPerWindow, windowSeconds } = limit;
+  if (!Number.isInteger(requestsPerWindow) || requestsPerWindow < 1) {
+    throw new Error(`${label}.requestsPerWindow must be a positive whole number; got ${requestsPerWindow}`);
+  }
+  if (typeof windowSeconds !== 'number' || !Number.isFinite(windowSeconds) || windowSeconds <= 0) {
+    throw new Error(`${label}.windowSeconds must be a positive number; got ${windowSeconds}`);
+  }
+  return Object.freeze({ requestsPerWindow, windowSeconds });
+};
+
 export const resolveOptions = (options: ReferenceServerOptions = {}): ResolvedOptions => {
   const environment = options.environment ?? 'sandbox';
   if (!ENVIRONMENTS.includes(environment)) {
@@ -61,14 +74,18 @@ export const resolveOptions = (options: ReferenceServerOptions = {}): ResolvedOp
   const variant = options.variant === undefined ? undefined : variantByName(options.variant);
   const behaviour = resolveBehaviour(variant?.behaviour, options.behaviour);
 
-  const requestsPerWindow = options.rateLimit?.requestsPerWindow ?? DEFAULT_RATE_LIMIT.requests;
-  const windowSeconds = options.rateLimit?.windowSeconds ?? DEFAULT_RATE_LIMIT.windowSeconds;
-  if (!Number.isInteger(requestsPerWindow) || requestsPerWindow < 1) {
-    throw new Error(`rateLimit.requestsPerWindow must be a positive whole number; got ${requestsPerWindow}`);
-  }
-  if (typeof windowSeconds !== 'number' || !Number.isFinite(windowSeconds) || windowSeconds <= 0) {
-    throw new Error(`rateLimit.windowSeconds must be a positive number; got ${windowSeconds}`);
-  }
+  const rateLimit = checkedRateLimit('rateLimit', {
+    requestsPerWindow: options.rateLimit?.requestsPerWindow ?? DEFAULT_RATE_LIMIT.requests,
+    windowSeconds: options.rateLimit?.windowSeconds ?? DEFAULT_RATE_LIMIT.windowSeconds,
+  });
+  const rateLimits = Object.freeze(
+    Object.fromEntries(
+      Object.entries(options.tenantRateLimits ?? {}).map(([name, limit]) => [
+        name,
+        checkedRateLimit(`tenantRateLimits.${name}`, limit),
+      ]),
+    ),
+  );
 
   const port = options.port ?? 0;
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
@@ -78,7 +95,8 @@ export const resolveOptions = (options: ReferenceServerOptions = {}): ResolvedOp
   return Object.freeze({
     environment,
     tenants: options.tenants ?? generateTenants(environment, clock()),
-    rateLimit: Object.freeze({ requestsPerWindow, windowSeconds }),
+    rateLimit,
+    rateLimits,
     behaviour,
     variant: variant?.name,
     mutant,

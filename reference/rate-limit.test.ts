@@ -184,6 +184,56 @@ test.describe('reference: rate limit per tenant (part 8)', () => {
     });
   }
 
+  test("each tenant's own limit and window: a raised tenant keeps going, a small one is throttled and quoted", async () => {
+    const clock = { now: Date.parse('2026-03-01T12:00:00Z') };
+    await withHarness(
+      {
+        rateLimit: { requestsPerWindow: 5, windowSeconds: 10 },
+        tenantRateLimits: {
+          A: { requestsPerWindow: 8, windowSeconds: 10 },
+          RATE_LIMIT: { requestsPerWindow: 2, windowSeconds: 1 },
+        },
+        behaviour: { rateLimitBody: 'with-detail' },
+        clock: () => clock.now,
+      },
+      async (h) => {
+        expect(h.app.reference.rateLimits).toEqual({
+          A: { requestsPerWindow: 8, windowSeconds: 10 },
+          B: { requestsPerWindow: 5, windowSeconds: 10 },
+          RATE_LIMIT: { requestsPerWindow: 2, windowSeconds: 1 },
+        });
+        const servedOf = async (client: typeof h.a, times: number) => {
+          let served = 0;
+          for (let i = 0; i < times; i += 1)
+            if ((await client.get(crypto.randomUUID())).status === 404) served += 1;
+          return served;
+        };
+        expect(await servedOf(h.a, 10)).toBe(8);
+        expect(await servedOf(h.b, 10)).toBe(5);
+        const limited = await h.rateLimited.get(crypto.randomUUID());
+        expect(limited.status).toBe(404);
+        await h.rateLimited.get(crypto.randomUUID());
+        const throttled = await h.rateLimited.get(crypto.randomUUID());
+        expectSimpleError(throttled, 429, 'ERR-9429');
+        expect(throttled.body.detail).toBe('More than 2 requests in 1 s; retry later.');
+        clock.now += 1_000; // the rate-limit tenant's own window, not the others'
+        expect(await servedOf(h.rateLimited, 3)).toBe(2);
+        expect(await servedOf(h.a, 1)).toBe(0);
+      },
+    );
+  });
+
+  test('one budget for every tenant (the rate-limit-global mutant) is one count for tenants of the same limit', async () => {
+    await withHarness(
+      { mutant: 'rate-limit-global', rateLimit: { requestsPerWindow: 3, windowSeconds: 60 } },
+      async (h) => {
+        for (let i = 0; i < 3; i += 1)
+          expect((await h.rateLimited.get(crypto.randomUUID())).status).toBe(404);
+        expectSimpleError(await h.a.get(crypto.randomUUID()), 429, 'ERR-9429');
+      },
+    );
+  });
+
   test('requests that do not authenticate as the tenant do not count against it', async () => {
     await withClock('fixed-window', async (h) => {
       const { tenant } = h.a;

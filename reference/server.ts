@@ -26,6 +26,7 @@ export const startReferenceServer = async (
     tenants: info.tenants,
     allTenants: info.allTenants,
     rateLimit: info.rateLimit,
+    rateLimits: info.rateLimits,
     behaviour: info.behaviour,
     variant: info.variant,
     mutant: info.mutant,

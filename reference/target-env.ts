@@ -1,30 +1,56 @@
 /**
- * The target-contract variables (the README's table) that point the kit at a running reference server.
+/**
+ * The target-contract variables (the README's table) that point the kit at a running reference server:
+ * its base URL, the seeded tenants' credentials and each tenant's own rate limit.
  * They hold tokens: put them in a child's environment or a 0600 file, never in any output.
  */
-import type { RunningReferenceServer } from './types.ts';
+import type { RateLimitOptions, RunningReferenceServer } from './types.ts';
 
-export const targetEnvironmentOf = (server: RunningReferenceServer): Record<string, string> => {
-  const { requestsPerWindow, windowSeconds } = server.rateLimit;
-  if (!Number.isInteger(windowSeconds)) {
+/** Each seeded tenant's variable prefix for its credentials, and the names of its own limit. */
+const TENANT_VARIABLES = {
+  A: {
+    prefix: 'TENANT_A',
+    limit: 'TENANT_A_RATE_LIMIT_PER_MINUTE',
+    window: 'TENANT_A_RATE_LIMIT_WINDOW_SECONDS',
+  },
+  B: {
+    prefix: 'TENANT_B',
+    limit: 'TENANT_B_RATE_LIMIT_PER_MINUTE',
+    window: 'TENANT_B_RATE_LIMIT_WINDOW_SECONDS',
+  },
+  RATE_LIMIT: {
+    prefix: 'RATE_LIMIT',
+    limit: 'RATE_LIMIT_TENANT_PER_MINUTE',
+    window: 'RATE_LIMIT_TENANT_WINDOW_SECONDS',
+  },
+} as const;
+
+const wholeWindow = (name: string, limit: RateLimitOptions): number => {
+  if (!Number.isInteger(limit.windowSeconds)) {
     throw new Error(
-      `RATE_LIMIT_WINDOW_SECONDS must be a whole number in the target contract; this server's window is ${windowSeconds} s`,
+      `${name} must be a whole number in the target contract; this server's window is ${limit.windowSeconds} s`,
     );
   }
-  const { A, B, RATE_LIMIT } = server.tenants;
-  return {
+  return limit.windowSeconds;
+};
+
+export const targetEnvironmentOf = (server: RunningReferenceServer): Record<string, string> => {
+  const variables: Record<string, string> = {
     TARGET_BASE_URL: server.baseUrl,
     TARGET_ENVIRONMENT: server.environment,
-    TENANT_A_CLIENT_ID: A.clientId,
-    TENANT_A_ACCESS_TOKEN: A.accessToken,
-    TENANT_B_CLIENT_ID: B.clientId,
-    TENANT_B_ACCESS_TOKEN: B.accessToken,
-    RATE_LIMIT_CLIENT_ID: RATE_LIMIT.clientId,
-    RATE_LIMIT_ACCESS_TOKEN: RATE_LIMIT.accessToken,
-    RATE_LIMIT_PER_MINUTE: String(requestsPerWindow),
-    RATE_LIMIT_WINDOW_SECONDS: String(windowSeconds),
-    KIT_EMBEDDED_TARGET: 'true',
+    RATE_LIMIT_PER_MINUTE: String(server.rateLimit.requestsPerWindow),
+    RATE_LIMIT_WINDOW_SECONDS: String(wholeWindow('RATE_LIMIT_WINDOW_SECONDS', server.rateLimit)),
   };
+  for (const [name, names] of Object.entries(TENANT_VARIABLES)) {
+    const tenant = server.tenants[name as keyof typeof TENANT_VARIABLES];
+    const limit = server.rateLimits[name] ?? server.rateLimit;
+    variables[`${names.prefix}_CLIENT_ID`] = tenant.clientId;
+    variables[`${names.prefix}_ACCESS_TOKEN`] = tenant.accessToken;
+    variables[names.limit] = String(limit.requestsPerWindow);
+    variables[names.window] = String(wholeWindow(names.window, limit));
+  }
+  variables.KIT_EMBEDDED_TARGET = 'true';
+  return variables;
 };
 
 /** The same variables as the lines of a `.env` file (Node's process.loadEnvFile reads it back). */

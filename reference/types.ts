@@ -35,6 +35,8 @@ export interface ReferenceServerOptions {
   readonly tenants?: readonly SeededTenant[];
   /** Default 1000 per 60 s; applies to every tenant separately. */
   readonly rateLimit?: RateLimitOptions;
+  /** A tenant's own limit, by tenant name (`A`, `B`, `RATE_LIMIT`, …); `rateLimit` for the others. */
+  readonly tenantRateLimits?: Readonly<Record<string, RateLimitOptions>>;
   /** Readings of the spec's gaps; default the reference's documented choices (DEFAULT_BEHAVIOUR). */
   readonly behaviour?: Partial<ReferenceBehaviour>;
   /** A named variant of VARIANTS: its behaviour, overlaid by `behaviour` if both are given. */
@@ -71,7 +73,10 @@ export interface RunningReferenceServer {
   readonly allTenants: readonly SeededTenant[];
   /** Events stored, for one tenant or all: lets the kit's tests prove a run created nothing. */
   eventCount(clientId?: string): number;
+  /** The default limit of every tenant. */
   readonly rateLimit: RateLimitOptions;
+  /** Each seeded tenant's limit, by tenant name. */
+  readonly rateLimits: Readonly<Record<string, RateLimitOptions>>;
   readonly behaviour: ReferenceBehaviour;
   readonly variant: string | undefined;
   readonly mutant: string | undefined;

@@ -33,7 +33,11 @@ const target: Target = {
     clientId: '5d8e4a1b-2c3d-4e5f-8a9b-0c1d2e3f4a5b',
     accessToken: TOKENS.RATE_LIMIT,
   },
-  rateLimit: { requestsPerWindow: 1000, windowSeconds: 60 },
+  limits: {
+    A: { requestsPerWindow: 1000, windowSeconds: 60 },
+    B: { requestsPerWindow: 1000, windowSeconds: 60 },
+    RATE_LIMIT: { requestsPerWindow: 1000, windowSeconds: 60 },
+  },
   allowProductionWrites: false,
   runId: 'run-20261121100000-abc123',
 };
@@ -47,6 +51,7 @@ test('ENVIRONMENT: the Allure environment names target, environment, client ids,
     'Tenant A client id': '0b5c3e1e-1f7a-4c55-9a57-3f1d2c7b9e01',
     'Tenant B client id': '7e0f5f0c-5b7a-4a55-8e57-1f1d2c7b9e02',
     'Rate-limit tenant client id': '5d8e4a1b-2c3d-4e5f-8a9b-0c1d2e3f4a5b',
+    'Rate limit': '1000 requests per 60 s',
     'Kit version': kitVersion(),
     'Run id': 'run-20261121100000-abc123',
     Date: '2026-11-21T10:00:00.000Z',
@@ -64,6 +69,17 @@ test('ENVIRONMENT: the Allure environment names target, environment, client ids,
   );
   expect(embedded.Environment).toBe('sandbox (embedded reference server)');
   expect(embedded['Tenant B client id']).toBe('not configured');
+  const raised = environmentInfo(
+    fixtureRun({
+      target: describeTarget({
+        ...target,
+        limits: { ...target.limits, A: { requestsPerWindow: 5000, windowSeconds: 60 } },
+      }),
+    }),
+  );
+  expect(raised['Rate limit']).toBe(
+    'A: 5000 requests per 60 s, B: 1000 requests per 60 s, RATE_LIMIT: 1000 requests per 60 s',
+  );
 });
 
 test('ENVIRONMENT: properties are escaped so that Allure reads back the same keys and values', () => {

@@ -9,6 +9,8 @@ import { z } from 'zod';
 import type { Target } from '../config/index.ts';
 import { kitVersion } from './kit-version.ts';
 
+const rateLimitSchema = z.object({ requestsPerWindow: z.number(), windowSeconds: z.number() });
+
 export const targetDescriptionSchema = z.object({
   baseUrl: z.string(),
   environment: z.string(),
@@ -18,7 +20,10 @@ export const targetDescriptionSchema = z.object({
     B: z.string().optional(),
     RATE_LIMIT: z.string().optional(),
   }),
-  rateLimit: z.object({ requestsPerWindow: z.number(), windowSeconds: z.number() }),
+  /** Tenant A's limit (the main tenant's). */
+  rateLimit: rateLimitSchema,
+  /** Each tenant's limit. */
+  rateLimits: z.object({ A: rateLimitSchema, B: rateLimitSchema, RATE_LIMIT: rateLimitSchema }).optional(),
   allowProductionWrites: z.boolean(),
 });
 export type TargetDescription = z.infer<typeof targetDescriptionSchema>;
@@ -49,7 +54,12 @@ export const describeTarget = (target: Target): TargetDescription => ({
     ...(target.tenantB ? { B: target.tenantB.clientId } : {}),
     ...(target.rateLimitTenant ? { RATE_LIMIT: target.rateLimitTenant.clientId } : {}),
   },
-  rateLimit: { ...target.rateLimit },
+  rateLimit: { ...target.limits.A },
+  rateLimits: {
+    A: { ...target.limits.A },
+    B: { ...target.limits.B },
+    RATE_LIMIT: { ...target.limits.RATE_LIMIT },
+  },
   allowProductionWrites: target.allowProductionWrites,
 });
 
@@ -118,6 +128,17 @@ export const runFilters = (info: Pick<RunInfo, 'arguments'>): string[] => {
   return filters;
 };
 
+/** `1000 requests per 60 s`, or each tenant's when they differ. */
+const describeRateLimits = (target: TargetDescription): string => {
+  const text = (l: { requestsPerWindow: number; windowSeconds: number }) =>
+    `${l.requestsPerWindow} requests per ${l.windowSeconds} s`;
+  const limits = target.rateLimits;
+  if (!limits) return text(target.rateLimit);
+  const names = ['A', 'B', 'RATE_LIMIT'] as const;
+  const distinct = new Set(names.map((n) => text(limits[n])));
+  return distinct.size === 1 ? text(limits.A) : names.map((n) => `${n}: ${text(limits[n])}`).join(', ');
+};
+
 /** The Allure environment section: what ran against what, never a token. */
 export const environmentInfo = (info: RunInfo): Record<string, string> => {
   const target = info.target;
@@ -130,12 +151,7 @@ export const environmentInfo = (info: RunInfo): Record<string, string> => {
     ['Tenant A client id', target?.clientIds.A],
     ['Tenant B client id', target ? (target.clientIds.B ?? 'not configured') : undefined],
     ['Rate-limit tenant client id', target ? (target.clientIds.RATE_LIMIT ?? 'not configured') : undefined],
-    [
-      'Rate limit',
-      target
-        ? `${target.rateLimit.requestsPerWindow} requests per ${target.rateLimit.windowSeconds} s`
-        : undefined,
-    ],
+    ['Rate limit', target ? describeRateLimits(target) : undefined],
     ['Kit version', info.kitVersion],
     ['Run id', info.runId],
     ['Date', info.startedAt],

@@ -3,15 +3,37 @@
  * suites never import the reference server. With no TARGET_BASE_URL it starts the embedded reference
  * server through its public entry and points the whole run at it through the target-contract
  * variables, which the workers inherit. It also fixes the run id, so every worker tags its data the
- * same way, and clears the files a previous run's workers shared (request counts, stop, target health).
+ * same way, clears the files a previous run's workers shared (request counts, stop, target health),
+ * and starts the run's shared pacing (suites/support/pacing-broker.ts) for every tenant whose budget
+ * could slow the run.
  */
 import { rmSync } from 'node:fs';
 import type { FullConfig } from '@playwright/test';
-import { loadDotEnv, readTargetContract } from '../config/index.ts';
+import { loadDotEnv, readTargetContract, type TenantLimits } from '../config/index.ts';
 import { startReferenceServer, targetEnvironmentOf } from '../reference/index.ts';
 import { outputPaths } from '../run-output/output-paths.ts';
+import {
+  needsSharedPacing,
+  PACING_URL_VARIABLE,
+  startPacingBroker,
+} from '../suites/support/pacing-broker.ts';
 
-export default async function globalSetup(_config: FullConfig): Promise<(() => Promise<void>) | undefined> {
+/** The broker for the paced tenants (A, B) whose budget is tight for this many workers, if any. */
+const startPacing = async (limits: TenantLimits, config: FullConfig) => {
+  const shards = config.shard?.total ?? 1;
+  const tight = (['A', 'B'] as const).filter((name) =>
+    needsSharedPacing(limits[name], config.workers, shards),
+  );
+  if (tight.length === 0) return undefined;
+  const broker = await startPacingBroker(Object.fromEntries(tight.map((name) => [name, limits[name]])), {
+    shards,
+    say: (line) => process.stdout.write(`${line}\n`),
+  });
+  process.env[PACING_URL_VARIABLE] = broker.url;
+  return broker;
+};
+
+export default async function globalSetup(config: FullConfig): Promise<(() => Promise<void>) | undefined> {
   if (process.env.KIT_IGNORE_DOTENV !== 'true') loadDotEnv();
   const contract = readTargetContract();
   process.env.KIT_RUN_ID = contract.kind === 'remote' ? contract.target.runId : contract.runId;
@@ -19,13 +41,22 @@ export default async function globalSetup(_config: FullConfig): Promise<(() => P
   rmSync(paths.requestStats, { recursive: true, force: true });
   rmSync(paths.runStop, { force: true });
   rmSync(paths.targetHealth, { force: true });
-  if (contract.kind === 'remote') return undefined;
+  delete process.env[PACING_URL_VARIABLE];
+  if (contract.kind === 'remote') {
+    const broker = await startPacing(contract.target.limits, config);
+    return broker ? () => broker.close() : undefined;
+  }
   const server = await startReferenceServer({
-    rateLimit: contract.rateLimit,
+    rateLimit: contract.limits.A,
+    tenantRateLimits: contract.limits,
     mutant: process.env.KIT_REFERENCE_MUTANT || undefined,
     behaviour: undefined,
     variant: process.env.KIT_REFERENCE_VARIANT || undefined,
   });
   Object.assign(process.env, targetEnvironmentOf(server));
-  return () => server.close();
+  const broker = await startPacing(contract.limits, config);
+  return async () => {
+    await broker?.close();
+    await server.close();
+  };
 }

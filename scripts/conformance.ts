@@ -20,6 +20,7 @@ import {
   readTargetContract,
   readTimeouts,
 } from '../config/index.ts';
+import { defaultWorkers, workersOfArguments } from '../config/run-workers.ts';
 import type { Certificate } from '../reports/certificate/certificate.ts';
 import { certificateStep } from '../reports/certificate/write-certificate.ts';
 import { compareWithBaseline, loadProfileOf } from '../reports/compare/gate.ts';
@@ -34,6 +35,7 @@ import {
 } from '../suites/support/request-budget.ts';
 import { runPlaywrightChild } from './playwright-cli.ts';
 import { PreflightError, preflight } from './preflight.ts';
+import { describeRunPlan, runPlan } from './run-plan.ts';
 import { throttleLine } from './throttle-line.ts';
 
 const say = (line: string): void => {
@@ -73,8 +75,28 @@ const main = async (): Promise<number> => {
       say(
         `preflight: the service answers, round trip ${roundTripMs} ms; a request without an answer after ${timeouts.requestMs / 1000} s is not run, a check stops after ${timeouts.testMs / 1000} s`,
       );
+      const plan = runPlan({
+        limits: target.limits,
+        embedded: target.embedded,
+        workers: workersOfArguments(process.argv.slice(2)) ?? defaultWorkers(target.embedded),
+        roundTripMs,
+        tenantB: target.tenantB !== undefined,
+        rateLimitTenant: target.rateLimitTenant !== undefined,
+        readOnly: !mayWrite(target),
+      });
+      for (const line of describeRunPlan(plan, target.embedded)) say(line);
     } else {
       say(`no TARGET_BASE_URL: starting the embedded reference server, run ${contract.runId}`);
+      const plan = runPlan({
+        limits: contract.limits,
+        embedded: true,
+        workers: workersOfArguments(process.argv.slice(2)) ?? defaultWorkers(true),
+        roundTripMs: undefined,
+        tenantB: true,
+        rateLimitTenant: true,
+        readOnly: false,
+      });
+      for (const line of describeRunPlan(plan, true)) say(line);
     }
   } catch (error) {
     if (error instanceof ConfigError) {
@@ -96,11 +118,11 @@ const main = async (): Promise<number> => {
   ]);
   // The run's own request budget: what each tenant was sent, and any 429 met outside @ratelimit.
   const contract = readTargetContract();
-  const rateLimit = contract.kind === 'remote' ? contract.target.rateLimit : contract.rateLimit;
+  const limits = contract.kind === 'remote' ? contract.target.limits : contract.limits;
   const runId = process.env.KIT_RUN_ID;
   const paths = outputPaths();
   const stats = sumRequestStats(paths.requestStats, runId);
-  const budget = requestBudgetReport(stats, rateLimit, { runId });
+  const budget = requestBudgetReport(stats, limits, { runId });
   mkdirSync(paths.conformance, { recursive: true });
   writeFileSync(paths.requestBudget, `${JSON.stringify(budget, null, 2)}\n`);
   for (const line of describeRequestBudget(budget)) say(line);

@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { EXIT } from '../config/index.ts';
+import { EXIT, limitVariables } from '../config/index.ts';
 import { startReferenceServer, targetEnvironmentOf } from '../reference/index.ts';
 import { outputPaths } from '../run-output/output-paths.ts';
 import { startMisbehavingTarget } from './test-support/misbehaving-target.ts';
@@ -135,10 +135,11 @@ test('COULD-NOT-RUN: a tenant whose real limit is below the contract stops the r
   // The server allows 40 requests per 5 s; the contract says 1000.
   const setup = await behindProxy({}, { rateLimit: { requestsPerWindow: 40, windowSeconds: 5 } });
   try {
+    // Every tenant's own pair too: the server hands the run its real limits, which the contract overrides.
+    const contractSays = { requestsPerWindow: 1000, windowSeconds: 5 };
     const run = await runConformance({
       ...setup.env,
-      RATE_LIMIT_PER_MINUTE: '1000',
-      RATE_LIMIT_WINDOW_SECONDS: '5',
+      ...limitVariables({ A: contractSays, B: contractSays, RATE_LIMIT: contractSays }),
     });
     expect(run.code, run.output).toBe(EXIT.throttled);
     expect(run.output).toMatch(

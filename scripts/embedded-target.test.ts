@@ -12,6 +12,7 @@ test.describe('embedded target: the target contract of a running reference serve
     const server = await startReferenceServer({
       environment: 'production',
       rateLimit: { requestsPerWindow: 50, windowSeconds: 5 },
+      tenantRateLimits: { RATE_LIMIT: { requestsPerWindow: 7, windowSeconds: 2 } },
     });
     try {
       const variables = targetEnvironmentOf(server);
@@ -28,6 +29,12 @@ test.describe('embedded target: the target contract of a running reference serve
           'TENANT_A_CLIENT_ID',
           'TENANT_B_ACCESS_TOKEN',
           'TENANT_B_CLIENT_ID',
+          'TENANT_A_RATE_LIMIT_PER_MINUTE',
+          'TENANT_A_RATE_LIMIT_WINDOW_SECONDS',
+          'TENANT_B_RATE_LIMIT_PER_MINUTE',
+          'TENANT_B_RATE_LIMIT_WINDOW_SECONDS',
+          'RATE_LIMIT_TENANT_PER_MINUTE',
+          'RATE_LIMIT_TENANT_WINDOW_SECONDS',
         ].sort(),
       );
       const contract = readTargetContract(variables);
@@ -44,7 +51,12 @@ test.describe('embedded target: the target contract of a running reference serve
       });
       expect(target.tenantB?.clientId).toBe(server.tenants.B.clientId);
       expect(target.rateLimitTenant?.accessToken).toBe(server.tenants.RATE_LIMIT.accessToken);
-      expect(target.rateLimit).toEqual({ requestsPerWindow: 50, windowSeconds: 5 });
+      expect(target.limits).toEqual({
+        A: { requestsPerWindow: 50, windowSeconds: 5 },
+        B: { requestsPerWindow: 50, windowSeconds: 5 },
+        RATE_LIMIT: { requestsPerWindow: 7, windowSeconds: 2 },
+      });
+      expect(server.rateLimits.RATE_LIMIT).toEqual({ requestsPerWindow: 7, windowSeconds: 2 });
       expect(toDotEnv(variables)).toContain(`TENANT_A_CLIENT_ID=${server.tenants.A.clientId}\n`);
     } finally {
       await server.close();
@@ -57,6 +69,16 @@ test.describe('embedded target: the target contract of a running reference serve
       expect(() => targetEnvironmentOf(server)).toThrow(/RATE_LIMIT_WINDOW_SECONDS must be a whole number/);
     } finally {
       await server.close();
+    }
+    const tenantOnly = await startReferenceServer({
+      tenantRateLimits: { B: { requestsPerWindow: 5, windowSeconds: 1.5 } },
+    });
+    try {
+      expect(() => targetEnvironmentOf(tenantOnly)).toThrow(
+        /TENANT_B_RATE_LIMIT_WINDOW_SECONDS must be a whole number/,
+      );
+    } finally {
+      await tenantOnly.close();
     }
   });
 });

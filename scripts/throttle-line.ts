@@ -3,16 +3,26 @@
  * the window before the 429s began (from the workers' request counts), the configured limit, and what
  * to do about it.
  */
-import type { TargetContract } from '../config/index.ts';
+import {
+  type TargetContract,
+  TENANT_LIMIT_VARIABLES,
+  TENANT_NAMES,
+  type TenantName,
+} from '../config/index.ts';
 import type { RunStop } from '../run-output/run-stop.ts';
 import { sumRequestStats } from '../suites/support/request-budget.ts';
 import { TIMELINE_BUCKET_MS } from '../suites/support/request-stats.ts';
 
 export const throttleLine = (stop: RunStop, statsFolder: string, contract: TargetContract): string => {
-  const limit = contract.kind === 'remote' ? contract.target.rateLimit : contract.rateLimit;
+  const tenant = stop.tenant ?? '?';
+  const limits = contract.kind === 'remote' ? contract.target.limits : contract.limits;
+  const name: TenantName = (TENANT_NAMES as readonly string[]).includes(tenant)
+    ? (tenant as TenantName)
+    : 'A';
+  const limit = limits[name];
+  const variables = TENANT_LIMIT_VARIABLES[name];
   const windowMs = limit.windowSeconds * 1000;
   const at = Date.parse(stop.at);
-  const tenant = stop.tenant ?? '?';
   const buckets = sumRequestStats(statsFolder, process.env.KIT_RUN_ID).timeline[tenant] ?? {};
   const sent = Object.entries(buckets)
     .filter(([bucket]) => {
@@ -20,5 +30,5 @@ export const throttleLine = (stop: RunStop, statsFolder: string, contract: Targe
       return start + TIMELINE_BUCKET_MS > at - windowMs && start <= at;
     })
     .reduce((sum, [, count]) => sum + count, 0);
-  return `THROTTLED: tenant ${tenant} met 429s outside the rate-limit checks after sending about ${sent} requests in the ${limit.windowSeconds} s before them, while the contract says ${limit.requestsPerWindow} per ${limit.windowSeconds} s (the run paces itself to 80 % of that). Set the tenant's real limit in the target contract (RATE_LIMIT_PER_MINUTE, RATE_LIMIT_WINDOW_SECONDS), or report to the provider a limit below the spec's 1000 per minute.`;
+  return `THROTTLED: tenant ${tenant} met 429s outside the rate-limit checks after sending about ${sent} requests in the ${limit.windowSeconds} s before them, while the contract says ${limit.requestsPerWindow} per ${limit.windowSeconds} s (the run paces itself to 80 % of that). Set the tenant's real limit in the target contract (${variables.requestsPerWindow}, ${variables.windowSeconds}, or the shared RATE_LIMIT_PER_MINUTE, RATE_LIMIT_WINDOW_SECONDS), or report to the provider a limit below the spec's 1000 per minute.`;
 };

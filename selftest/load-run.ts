@@ -106,6 +106,8 @@ export const runLoadRow = async (run: PlannedLoadRun, options: LoadRunOptions): 
   try {
     server = await startReferenceServer({
       rateLimit: run.rateLimit,
+      // Every tenant the same limit: the control tenant's share and a global budget are measured by it.
+      tenantRateLimits: { A: run.rateLimit, B: run.rateLimit, RATE_LIMIT: run.rateLimit },
       ...(run.server.kind === 'mutant' ? { mutant: run.server.name } : {}),
       ...(run.server.kind === 'variant' ? { variant: run.server.name } : {}),
     });

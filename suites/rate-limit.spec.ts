@@ -23,6 +23,7 @@ import {
   BURST_CONCURRENCY,
   type Exhaustion,
   exhaustBudget,
+  noteWait,
   rateLimitHeadersOf,
   rateLimitTenantActivity,
   rateLimitTestTimeoutMs,
@@ -146,7 +147,7 @@ test.describe('rate limit', { tag: ['@ratelimit'] }, () => {
   test.describe.configure({ mode: 'serial' });
 
   test.beforeEach(async ({ target }) => {
-    test.setTimeout(rateLimitTestTimeoutMs(target.rateLimit));
+    test.setTimeout(rateLimitTestTimeoutMs(target.limits.RATE_LIMIT));
   });
 
   test(
@@ -155,9 +156,9 @@ test.describe('rate limit', { tag: ['@ratelimit'] }, () => {
       'inside a fresh window the limit is served; past it a 429 with a structured JSON body',
     ),
     async ({ rateLimitTenant, target, runId, observe }) => {
-      const limit = target.rateLimit.requestsPerWindow;
-      await waitForFreshWindow(target.rateLimit);
-      const burst = await exhaustBudget(rateLimitTenant, target.rateLimit, validPost(runId));
+      const limit = target.limits.RATE_LIMIT.requestsPerWindow;
+      await waitForFreshWindow(target.limits.RATE_LIMIT);
+      const burst = await exhaustBudget(rateLimitTenant, target.limits.RATE_LIMIT, validPost(runId));
       expectLimitServed(burst, limit);
       const served = burst.requests.filter((r) => r.response.status !== 429);
       // Requests arrive out of the order they were sent in: the count of 201s tells a valid POST refused
@@ -171,14 +172,14 @@ test.describe('rate limit', { tag: ['@ratelimit'] }, () => {
         `past the limit of ${limit} the service must answer 429; request #${(notCreated?.index ?? 0) + 1} got HTTP ${notCreated?.response.status}`,
         notCreated?.response,
       );
-      const throttled = expectThrottled(burst, limit, windowMsOf(target.rateLimit));
+      const throttled = expectThrottled(burst, limit, windowMsOf(target.limits.RATE_LIMIT));
       // A non-2xx answer: a JSON object (its fields are not shown, GAP-429-BODY).
       check.gapAnswer(throttled);
       await observe('GAP-429-BODY', shapeOf429(throttled), throttled.json);
       const first429 = burst.first429 as SentRequest;
       const figures = {
         limit,
-        windowMs: windowMsOf(target.rateLimit),
+        windowMs: windowMsOf(target.limits.RATE_LIMIT),
         admitted: burst.admitted,
         msToFirst429: first429.answeredAt - burst.startedAt,
         concurrency: BURST_CONCURRENCY,
@@ -198,8 +199,8 @@ test.describe('rate limit', { tag: ['@ratelimit'] }, () => {
       // previous check's, or a burst of this check's own when it runs alone.
       let burst = rateLimitTenantActivity.lastExhaustion;
       if (!burst) {
-        await waitForFreshWindow(target.rateLimit);
-        burst = await exhaustBudget(rateLimitTenant, target.rateLimit, validPost(runId));
+        await waitForFreshWindow(target.limits.RATE_LIMIT);
+        burst = await exhaustBudget(rateLimitTenant, target.limits.RATE_LIMIT, validPost(runId));
       }
       const answers = burst.requests;
       if (!answers.some((r) => r.response.status === 429) || !answers.some((r) => r.response.status !== 429))
@@ -221,12 +222,12 @@ test.describe('rate limit', { tag: ['@ratelimit'] }, () => {
     ruleTitle('RATE-LIMIT-PER-TENANT', 'while the rate-limit tenant is throttled, tenant A is served'),
     async ({ rateLimitTenant, tenantA, target, runId }) => {
       // POSTs, which count however the target counts: the tenant is throttled for them at least.
-      await throttleNow(rateLimitTenant, target.rateLimit, validPost(runId));
+      await throttleNow(rateLimitTenant, target.limits.RATE_LIMIT, validPost(runId));
       // The other tenant's one request goes out inside a stream of the throttled tenant's, which goes on
       // until it has answered: the throttled tenant must meet a 429 while that request is in flight.
       let otherSpan: { sentAt: number; answeredAt: number } | undefined;
       const stream = sendBurst(rateLimitTenant, validPost(runId), {
-        count: 2 * target.rateLimit.requestsPerWindow + 1,
+        count: 2 * target.limits.RATE_LIMIT.requestsPerWindow + 1,
         stopWhen: (answered) => otherSpan !== undefined && answered.sentAt > otherSpan.answeredAt,
       });
       await sleep(5);
@@ -256,11 +257,11 @@ test.describe('rate limit', { tag: ['@ratelimit'] }, () => {
       'GETs, PUTs and failed validations count: they alone exhaust the budget',
     ),
     async ({ rateLimitTenant, target, runId }) => {
-      const limit = target.rateLimit.requestsPerWindow;
-      await waitForFreshWindow(target.rateLimit);
+      const limit = target.limits.RATE_LIMIT.requestsPerWindow;
+      await waitForFreshWindow(target.limits.RATE_LIMIT);
       // Half the limit at once, the rest half a window later: the recovery check then tells a fixed
       // window from a sliding one. Only one request in three is a POST, none of them valid.
-      const burst = await exhaustBudget(rateLimitTenant, target.rateLimit, failingRequest(runId), {
+      const burst = await exhaustBudget(rateLimitTenant, target.limits.RATE_LIMIT, failingRequest(runId), {
         pauseAtHalf: true,
       });
       // Served nothing after a whole window of silence: the premise is gone, and the fault is the window's.
@@ -291,7 +292,7 @@ test.describe('rate limit', { tag: ['@ratelimit'] }, () => {
           wrong.response,
         );
       }
-      expectThrottled(burst, limit, windowMsOf(target.rateLimit), 'RATE-LIMIT-ALL-REQUESTS');
+      expectThrottled(burst, limit, windowMsOf(target.limits.RATE_LIMIT), 'RATE-LIMIT-ALL-REQUESTS');
     },
   );
 
@@ -301,25 +302,26 @@ test.describe('rate limit', { tag: ['@ratelimit'] }, () => {
       'after the window a throttled tenant is served again; the refused POST is then created',
     ),
     async ({ rateLimitTenant, target, runId, observe }) => {
-      const limit = target.rateLimit.requestsPerWindow;
-      const windowMs = windowMsOf(target.rateLimit);
+      const limit = target.limits.RATE_LIMIT.requestsPerWindow;
+      const windowMs = windowMsOf(target.limits.RATE_LIMIT);
       // From the previous check's burst when it is recent, or from a burst of this check's own.
       let exhaustion = rateLimitTenantActivity.lastExhaustion;
       if (!exhaustion || performance.now() > exhaustion.startedAt + 0.9 * windowMs) {
-        await waitForFreshWindow(target.rateLimit);
-        exhaustion = await exhaustBudget(rateLimitTenant, target.rateLimit, validPost(runId), {
+        await waitForFreshWindow(target.limits.RATE_LIMIT);
+        exhaustion = await exhaustBudget(rateLimitTenant, target.limits.RATE_LIMIT, validPost(runId), {
           pauseAtHalf: true,
         });
       }
-      const sent = await throttleNow(rateLimitTenant, target.rateLimit, validPost(runId));
+      const sent = await throttleNow(rateLimitTenant, target.limits.RATE_LIMIT, validPost(runId));
       const refused = sent.find((r) => r.response.status === 429 && r.request.method === 'POST');
       if (!refused)
         inconclusive(`the rate-limit tenant could not be throttled for this check (${statusCounts(sent)})`);
       const lastThrottledAt = Math.max(...sent.map((r) => r.answeredAt));
       // Part 8: a client retries a 429 after a delay. Retried every twentieth of a window, the refused
       // POST must be served within a window of the last 429.
-      const deadline = lastThrottledAt + windowMs + silenceMarginMs(target.rateLimit);
+      const deadline = lastThrottledAt + windowMs + silenceMarginMs(target.limits.RATE_LIMIT);
       const retry = { ...(refused as SentRequest).request, retryOn429: false };
+      noteWait(deadline - performance.now(), 'at most, retrying the refused POST until the window ends');
       let answer: ServiceResponse | undefined;
       let retries = 0;
       let servedAt = 0;

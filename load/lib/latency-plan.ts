@@ -50,7 +50,8 @@ const MAX_DURATION_SECONDS = 3600;
 export const latencyPlan = (env: Env): LatencyPlan => {
   const target = readLoadTarget(env);
   const share = decimal(env, 'LOAD_SHARE', 0.8, 0.01, 1);
-  const { requestsPerWindow, windowSeconds } = target.rateLimit;
+  // Tenant A sends every request: its own limit.
+  const { requestsPerWindow, windowSeconds } = target.limits.A;
   const iterationsPerWindow = Math.floor((requestsPerWindow * share) / REQUESTS_PER_ITERATION);
   if (iterationsPerWindow < 1) {
     throw new LoadSetupError(

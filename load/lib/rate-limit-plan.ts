@@ -3,11 +3,12 @@
  * requests; 429 when exceeded"), computed from the environment: scenarios, thresholds and the
  * settings the script's iterations need. Pure: no k6 import, no Node API, so Node tests check it.
  *
- * Scenario `over_limit`: open model (constant-arrival-rate) at RATE_LIMIT_OVERLOAD times the limit
- * (default 2.5) against the rate-limit tenant, for RATE_LIMIT_WINDOWS windows (default 3, at least
- * 2). Requests rotate through three kinds, since all requests count: GET of an unknown uuid, an
- * invalid POST, a valid POST. Scenario `control`: tenant A (or B) at RATE_LIMIT_CONTROL_SHARE of its
- * own limit (default 0.5) over the same time, which must never see a 429.
+ * Scenario `over_limit`: open model (constant-arrival-rate) at RATE_LIMIT_OVERLOAD times the
+ * rate-limit tenant's limit (default 2.5) against it, for RATE_LIMIT_WINDOWS of its windows (default 3,
+ * at least 2). Requests rotate through three kinds, since all requests count: GET of an unknown uuid,
+ * an invalid POST, a valid POST. Scenario `control`: tenant A (or B) at RATE_LIMIT_CONTROL_SHARE of its
+ * own limit, or of the rate-limit tenant's when that is lower (default 0.5), over the same time, which
+ * must never see a 429.
  *
  * "More than the limit in a window" is checked per window of the client's clock (the `window` tag
  * is the index of the window in which a request was sent, counted from the scenario's start). The
@@ -98,8 +99,10 @@ export const rateLimitPlan = (env: Env): RateLimitPlan => {
       'RATE_LIMIT_CLIENT_ID must differ from the control tenant: the limit is per tenant',
     );
   }
-  const limit = target.rateLimit.requestsPerWindow;
-  const windowSeconds = target.rateLimit.windowSeconds;
+  // The limited tenant's own limit; the control tenant is sent a share of its own.
+  const limit = target.limits.RATE_LIMIT.requestsPerWindow;
+  const windowSeconds = target.limits.RATE_LIMIT.windowSeconds;
+  const controlLimit = target.limits[controlTenant.name];
   const windows = positiveInteger(env, 'RATE_LIMIT_WINDOWS', 3);
   if (windows < 2) throw new LoadSetupError('RATE_LIMIT_WINDOWS must be at least 2');
   const durationSeconds = windows * windowSeconds;
@@ -114,7 +117,13 @@ export const rateLimitPlan = (env: Env): RateLimitPlan => {
   const lowTolerance = decimal(env, 'RATE_LIMIT_LOW_TOLERANCE', 0.1, 0, 0.9);
   const slack = Math.max(2, Math.ceil(limit * tolerance));
   const overLimitPerWindow = Math.ceil(limit * overload);
-  const controlPerWindow = Math.max(1, Math.floor(limit * controlShare));
+  // The control tenant's share of its own limit, or of the limited tenant's when that is lower (a
+  // raised limit is no reason to load the service more): per window of the limited tenant.
+  const controlRate = Math.min(
+    controlLimit.requestsPerWindow / controlLimit.windowSeconds,
+    limit / windowSeconds,
+  );
+  const controlPerWindow = Math.max(1, Math.floor(controlRate * controlShare * windowSeconds));
   return Object.freeze({
     target,
     limitedTenant,

@@ -4,13 +4,23 @@
  * reading repeats only what a script needs, so that a bundle run by hand (k6 Cloud, k6-operator)
  * still stops with one clear message. Pure: no k6 import, no Node API.
  */
-import { DEFAULT_RATE_LIMIT, TOKEN_PREFIXES } from '../../spec/http-interface.ts';
+import {
+  REMOTE_DEFAULT_LIMIT,
+  SHARED_LIMIT_VARIABLES,
+  TENANT_LIMIT_VARIABLES,
+} from '../../config/rate-limits.ts';
+import { TOKEN_PREFIXES } from '../../spec/http-interface.ts';
 import { type Env, flag, LoadSetupError, positiveInteger, text } from './env.ts';
 
 export interface LoadTenant {
   readonly name: 'A' | 'B' | 'RATE_LIMIT';
   readonly clientId: string;
   readonly accessToken: string;
+}
+
+export interface LoadLimit {
+  readonly requestsPerWindow: number;
+  readonly windowSeconds: number;
 }
 
 export interface LoadTarget {
@@ -21,7 +31,8 @@ export interface LoadTarget {
   readonly tenantA: LoadTenant;
   readonly tenantB: LoadTenant | undefined;
   readonly rateLimitTenant: LoadTenant | undefined;
-  readonly rateLimit: { readonly requestsPerWindow: number; readonly windowSeconds: number };
+  /** Each tenant's limit: its own variables, else the shared ones, else the spec's 1000 per 60 s. */
+  readonly limits: Readonly<Record<LoadTenant['name'], LoadLimit>>;
   /** KIT_RUN_ID, when the runner set it; a script without one makes its own in setup(). */
   readonly runId: string | undefined;
 }
@@ -51,6 +62,27 @@ const tenantFrom = (env: Env, name: LoadTenant['name']): LoadTenant | undefined 
     );
   }
   return Object.freeze({ name, clientId, accessToken });
+};
+
+/** A tenant's limit, variable by variable: its own, else the shared one, else the spec's (config/rate-limits.ts). */
+const limitOf = (env: Env, name: LoadTenant['name']): LoadLimit => {
+  const own = TENANT_LIMIT_VARIABLES[name];
+  const shared = {
+    requestsPerWindow: positiveInteger(
+      env,
+      SHARED_LIMIT_VARIABLES.requestsPerWindow,
+      REMOTE_DEFAULT_LIMIT.requestsPerWindow,
+    ),
+    windowSeconds: positiveInteger(
+      env,
+      SHARED_LIMIT_VARIABLES.windowSeconds,
+      REMOTE_DEFAULT_LIMIT.windowSeconds,
+    ),
+  };
+  return Object.freeze({
+    requestsPerWindow: positiveInteger(env, own.requestsPerWindow, shared.requestsPerWindow),
+    windowSeconds: positiveInteger(env, own.windowSeconds, shared.windowSeconds),
+  });
 };
 
 /** 'production' when TARGET_ENVIRONMENT says so or any configured token is a `svc_live_` one. */
@@ -92,9 +124,10 @@ export const readLoadTarget = (env: Env): LoadTarget => {
     tenantA,
     tenantB: tenantFrom(env, 'B'),
     rateLimitTenant: tenantFrom(env, 'RATE_LIMIT'),
-    rateLimit: Object.freeze({
-      requestsPerWindow: positiveInteger(env, 'RATE_LIMIT_PER_MINUTE', DEFAULT_RATE_LIMIT.requests),
-      windowSeconds: positiveInteger(env, 'RATE_LIMIT_WINDOW_SECONDS', DEFAULT_RATE_LIMIT.windowSeconds),
+    limits: Object.freeze({
+      A: limitOf(env, 'A'),
+      B: limitOf(env, 'B'),
+      RATE_LIMIT: limitOf(env, 'RATE_LIMIT'),
     }),
     runId,
   });

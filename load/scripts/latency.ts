@@ -91,7 +91,7 @@ export function handleSummary(data: { setup_data?: Partial<SetupData> }): Record
     runId: data.setup_data?.runId ?? plan.target.runId,
     settings: {
       share: plan.share,
-      limit: plan.target.rateLimit.requestsPerWindow,
+      limit: plan.target.limits.A.requestsPerWindow,
       windowSeconds: plan.windowSeconds,
       iterationsPerWindow: plan.iterationsPerWindow,
       requestsPerIteration: 3,

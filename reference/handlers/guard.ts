@@ -9,6 +9,7 @@ import { authenticate } from '../authentication.ts';
 import { REFERENCE_CODES } from '../codes.ts';
 import type { ServerContext } from '../context.ts';
 import { HttpProblem, simpleBody } from '../problem.ts';
+import type { TenantBudget } from '../tenant-budgets.ts';
 import type { KnownTenant } from '../tenants.ts';
 
 export interface RateLimitHooks {
@@ -22,12 +23,12 @@ export interface RateLimitHooks {
   rateLimitWindowMs(windowMs: number): number;
   /** RATE-LIMIT-NO-HEADERS: headers on a counted request of the budget `key`, counted at `now`. */
   rateLimitHeaders(
-    ctx: ServerContext,
+    budget: TenantBudget,
     key: string,
     now: number,
   ): Readonly<Record<string, string>> | undefined;
-  /** RATE-LIMIT-429, GAP-429-BODY: the answer to a throttled request. */
-  throttledAnswer(ctx: ServerContext, retryAfterMs: number): HttpProblem;
+  /** RATE-LIMIT-429, GAP-429-BODY: the answer to a throttled request of a tenant of this budget. */
+  throttledAnswer(ctx: ServerContext, retryAfterMs: number, budget: TenantBudget): HttpProblem;
 }
 
 /** Whole seconds until the tenant is served again, as a 429 body may say (GAP-429-BODY). */
@@ -35,10 +36,15 @@ export const retryAfterSeconds = (retryAfterMs: number): number =>
   Number.isFinite(retryAfterMs) ? Math.max(1, Math.ceil(retryAfterMs / 1000)) : 3600;
 
 /** The 429 (or another status) with the 7.1 body, plus what the behaviour's 429 body adds. */
-export const throttledProblem = (ctx: ServerContext, retryAfterMs: number, status = 429): HttpProblem => {
+export const throttledProblem = (
+  ctx: ServerContext,
+  retryAfterMs: number,
+  budget: TenantBudget,
+  status = 429,
+): HttpProblem => {
   const { code, title } = REFERENCE_CODES.rateLimited;
   const base = simpleBody(status, code, title);
-  const { requestsPerWindow, windowSeconds } = ctx.rateLimit;
+  const { requestsPerWindow, windowSeconds } = budget.configured;
   switch (ctx.behaviour.rateLimitBody) {
     case 'simple':
       return new HttpProblem(status, base);
@@ -66,7 +72,8 @@ export const RATE_LIMIT_HOOKS: RateLimitHooks = Object.freeze({
   rateLimitCapacity: (requestsPerWindow: number) => requestsPerWindow,
   rateLimitWindowMs: (windowMs: number) => windowMs,
   rateLimitHeaders: () => undefined,
-  throttledAnswer: (ctx: ServerContext, retryAfterMs: number) => throttledProblem(ctx, retryAfterMs),
+  throttledAnswer: (ctx: ServerContext, retryAfterMs: number, budget: TenantBudget) =>
+    throttledProblem(ctx, retryAfterMs, budget),
 });
 
 /** The tenant a request authenticated as (set by the guard before any handler runs). */
@@ -82,14 +89,15 @@ const applyRateLimit = (
   request: FastifyRequest,
   reply: FastifyReply,
 ): void => {
-  const { hooks, limiter } = ctx;
+  const { hooks } = ctx;
   if (!hooks.countsTowardLimit(request.method)) return;
+  const budget = ctx.budgets.of(tenant);
   const key = hooks.rateLimitKey(tenant.id, request.method);
   const now = ctx.clock();
-  const decision = limiter.take(key, now);
-  const headers = hooks.rateLimitHeaders(ctx, key, now);
+  const decision = budget.limiter.take(key, now);
+  const headers = hooks.rateLimitHeaders(budget, key, now);
   if (headers) reply.headers(headers);
-  if (!decision.allowed) throw hooks.throttledAnswer(ctx, decision.retryAfterMs);
+  if (!decision.allowed) throw hooks.throttledAnswer(ctx, decision.retryAfterMs, budget);
 };
 
 /** The onRequest hook of every endpoint route (callback style: no promise per request). */

@@ -31,12 +31,12 @@ export const RATE_LIMIT_MUTANTS = [
     ['RATE-LIMIT-NO-HEADERS'],
     'Responses carry X-RateLimit-Limit/Remaining, and a 429 carries Retry-After.',
     {
-      rateLimitHeaders: (ctx, key, now) => ({
-        'X-RateLimit-Limit': String(ctx.capacity),
-        'X-RateLimit-Remaining': String(Math.max(0, ctx.limiter.remaining(key, now))),
+      rateLimitHeaders: (budget, key, now) => ({
+        'X-RateLimit-Limit': String(budget.capacity),
+        'X-RateLimit-Remaining': String(Math.max(0, budget.limiter.remaining(key, now))),
       }),
-      throttledAnswer: (ctx, retryAfterMs) => {
-        const answer = throttledProblem(ctx, retryAfterMs);
+      throttledAnswer: (ctx, retryAfterMs, budget) => {
+        const answer = throttledProblem(ctx, retryAfterMs, budget);
         return new HttpProblem(answer.status, answer.body, {
           'Retry-After': String(retryAfterSeconds(retryAfterMs)),
         });
@@ -59,7 +59,7 @@ export const RATE_LIMIT_MUTANTS = [
     'rate-limit-503',
     ['RATE-LIMIT-429'],
     'A throttled request answers 503 (as the gateway does) instead of 429.',
-    { throttledAnswer: (ctx, retryAfterMs) => throttledProblem(ctx, retryAfterMs, 503) },
+    { throttledAnswer: (ctx, retryAfterMs, budget) => throttledProblem(ctx, retryAfterMs, budget, 503) },
   ),
   mutant(
     'rate-limit-per-endpoint',

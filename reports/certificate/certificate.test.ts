@@ -20,7 +20,7 @@ import {
 import { buildCertificate, type CertificateInput, type RuleEntry, VERDICTS } from './certificate.ts';
 import { renderHtml, renderMarkdown } from './render.ts';
 import { type TestOutcome, testOutcomes } from './test-outcomes.ts';
-import { writeCertificate } from './write-certificate.ts';
+import { listsWholeSuite, writeCertificate } from './write-certificate.ts';
 
 const TOKEN = 'svc_test_CertificateFixtureSecret0123456789';
 
@@ -387,6 +387,18 @@ test('CERTIFICATE: the written files hold no token, even when a failure message 
   const json = JSON.parse(readFileSync(join(paths.certificate, 'certificate.json'), 'utf8'));
   expect(json.target).toEqual(fixtureRun().target);
   expect(JSON.stringify(json.target)).not.toMatch(/token/i);
+});
+
+test('CERTIFICATE: a whole run that ended normally is its own listing; anything less asks Playwright for one', () => {
+  const outcomes = testOutcomes(fixtureReport([{ title: 'AUTH-TOKEN-MISSING: x', status: 'passed' }]));
+  expect(listsWholeSuite(fixtureRun(), outcomes)).toBe(true);
+  expect(listsWholeSuite(fixtureRun({ status: 'failed' }), outcomes)).toBe(true);
+  // Filtered, interrupted, production read-only, no run.json or no test: the listing is needed.
+  expect(listsWholeSuite(fixtureRun({ arguments: ['--grep', 'AUTH-'] }), outcomes)).toBe(false);
+  expect(listsWholeSuite(fixtureRun({ status: 'interrupted' }), outcomes)).toBe(false);
+  expect(listsWholeSuite(fixtureRun({ target: PRODUCTION_TARGET }), outcomes)).toBe(false);
+  expect(listsWholeSuite(undefined, outcomes)).toBe(false);
+  expect(listsWholeSuite(fixtureRun(), [])).toBe(false);
 });
 
 test('CERTIFICATE: `npm run certificate` with no results says so in one line and exits 2', () => {

@@ -16,7 +16,7 @@ import { readLoadSummaries } from '../load-summaries.ts';
 import type { ObservationsFile } from '../observations-reporter.ts';
 import { writeProfile } from '../profile/files.ts';
 import { ProfileError } from '../profile/from-outputs.ts';
-import { readRunInfo } from '../run-info.ts';
+import { type RunInfo, readRunInfo, runFilters } from '../run-info.ts';
 import { buildCertificate, type Certificate } from './certificate.ts';
 import { CERTIFICATE_FILES } from './files.ts';
 import { renderHtml, renderMarkdown } from './render.ts';
@@ -64,9 +64,23 @@ export interface WrittenCertificate {
 export interface CertificateOptions {
   readonly paths?: OutputPaths;
   readonly env?: NodeJS.ProcessEnv;
-  /** The suite's listing; by default `playwright test --list` is asked for it. */
+  /**
+   * The suite's listing; by default the run's own tests when it ran the whole suite, else
+   * `playwright test --list` is asked for it.
+   */
   readonly suiteListing?: readonly TestOutcome[] | undefined | 'list';
 }
+
+/**
+ * A run that ended normally, with no filter, outside production's read-only mode, ran every test of the
+ * suite: its report is the listing, and no second Playwright process is needed to list it.
+ */
+export const listsWholeSuite = (run: RunInfo | undefined, outcomes: readonly TestOutcome[]): boolean =>
+  run !== undefined &&
+  (run.status === 'passed' || run.status === 'failed') &&
+  runFilters(run).length === 0 &&
+  !(run.target?.environment === 'production' && !run.target.allowProductionWrites) &&
+  outcomes.length > 0;
 
 export const writeCertificate = async (options: CertificateOptions = {}): Promise<WrittenCertificate> => {
   const env = options.env ?? process.env;
@@ -85,17 +99,20 @@ export const writeCertificate = async (options: CertificateOptions = {}): Promis
     );
   }
   const observations = readObservations(paths.observations);
+  const outcomes = testOutcomes(report);
   const suiteListing =
-    options.suiteListing === undefined || options.suiteListing === 'list'
-      ? await listSuite(env)
-      : options.suiteListing;
+    options.suiteListing === undefined && listsWholeSuite(run, outcomes)
+      ? outcomes
+      : options.suiteListing === undefined || options.suiteListing === 'list'
+        ? await listSuite(env)
+        : options.suiteListing;
   const certificate = buildCertificate({
     kitVersion: kitVersion(),
     run,
     stopped: readRunStop(paths.runStop)?.line,
     runIdFallback: observations?.runId,
     dateFallback: report.stats?.startTime,
-    outcomes: testOutcomes(report),
+    outcomes,
     runErrors: runErrors(report),
     suiteListing,
     observations: { byRule: observations?.byRule ?? {}, observations: observations?.observations ?? [] },

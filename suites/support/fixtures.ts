@@ -24,7 +24,9 @@ import { registerSecrets } from '../../run-output/redaction.ts';
 import { readRunStop } from '../../run-output/run-stop.ts';
 import type { RuleId } from '../../spec/index.ts';
 import { answerOf, describeExchange, exchangeTitle, type HttpExchange } from './http-exchange.ts';
-import { pacingIntervalMs, RequestPacer } from './request-pacer.ts';
+import { needsSharedPacing, PACING_URL_VARIABLE, SharedPacer } from './pacing-broker.ts';
+import { limitOfRecorded } from './request-budget.ts';
+import { type Pacer, pacingIntervalMs, RequestPacer } from './request-pacer.ts';
 import { RequestStatsRecorder } from './request-stats.ts';
 import { applyRuleLabels, labelViolatedRules } from './rule-labels.ts';
 import { RunGuard } from './run-guard.ts';
@@ -47,7 +49,7 @@ interface WorkerFixtures {
   runGuard: RunGuard;
   connectionPool: Agent;
   requestStats: RequestStatsRecorder;
-  pacers: Map<string, RequestPacer>;
+  pacers: Map<string, Pacer>;
 }
 
 interface TestFixtures {
@@ -110,7 +112,9 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   ],
   runGuard: [
     async ({ target }, use) => {
-      await use(new RunGuard(RUN_FILES, target.rateLimit.windowSeconds * 1000));
+      await use(
+        new RunGuard(RUN_FILES, (tenant) => limitOfRecorded(target.limits, tenant).windowSeconds * 1000),
+      );
     },
     { scope: 'worker' },
   ],
@@ -132,16 +136,21 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   ],
   pacers: [
     async ({ target }, use, workerInfo) => {
-      // Shards on other machines share the tenant's budget too: each worker of each shard takes an equal part.
-      const interval = pacingIntervalMs(
-        target.rateLimit,
-        workerInfo.config.workers * (workerInfo.config.shard?.total ?? 1),
-      );
+      // Shards on other machines share the tenant's budget too: each shard takes an equal part, and a
+      // worker on its own an equal part of its shard's (pacing-broker.ts shares a shard's between workers).
+      const workers = workerInfo.config.workers;
+      const shards = workerInfo.config.shard?.total ?? 1;
+      const brokerUrl = process.env[PACING_URL_VARIABLE];
+      const pacerOf = (tenant: TenantCredentials): Pacer => {
+        const limit = target.limits[tenant.name];
+        const own = () => new RequestPacer(pacingIntervalMs(limit, workers * shards));
+        return brokerUrl && needsSharedPacing(limit, workers, shards)
+          ? new SharedPacer(brokerUrl, tenant.name, own)
+          : own();
+      };
       await use(
         new Map(
-          [target.tenantA, target.tenantB]
-            .filter((t) => t !== undefined)
-            .map((t) => [t.name, new RequestPacer(interval)]),
+          [target.tenantA, target.tenantB].filter((t) => t !== undefined).map((t) => [t.name, pacerOf(t)]),
         ),
       );
     },
@@ -194,7 +203,11 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
           onExchange: (exchange) => exchanges.push(exchange),
           timeoutMs: TIMEOUTS.requestMs,
           suspectTimeoutMs: TIMEOUTS.suspectMs,
-          backoffMs: (attempt) => Math.min(target.rateLimit.windowSeconds * 1000, 500 * 2 ** attempt),
+          backoffMs: (attempt) =>
+            Math.min(
+              limitOfRecorded(target.limits, tenant?.name ?? 'A').windowSeconds * 1000,
+              500 * 2 ** attempt,
+            ),
           max429Retries: 6,
         }),
     );

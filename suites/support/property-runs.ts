@@ -30,7 +30,24 @@ export interface PropertyCost {
   readonly embeddedRuns: number;
   /** Requests one run sends on average, all tenants together (measured against the reference). */
   readonly requestsPerRun: number;
+  /** The share of those requests tenant B is sent (the rest are tenant A's); none when absent. */
+  readonly tenantBShare?: number;
 }
+
+/**
+ * The cost each property test declares (suites/properties/*.spec.ts), for the run's plan
+ * (scripts/run-plan.ts); a kit test checks that the two agree.
+ */
+export const PROPERTY_COSTS: readonly PropertyCost[] = Object.freeze([
+  { embeddedRuns: 200, requestsPerRun: 1 },
+  { embeddedRuns: 100, requestsPerRun: 3 },
+  { embeddedRuns: 200, requestsPerRun: 2 },
+  // The model-based isolation test: tenant B reads and writes as much as tenant A does, and more.
+  { embeddedRuns: 100, requestsPerRun: 8, tenantBShare: 0.6 },
+  { embeddedRuns: 100, requestsPerRun: 3 },
+  { embeddedRuns: 100, requestsPerRun: 6 },
+  { embeddedRuns: 100, requestsPerRun: 6 },
+]);
 
 /**
  * Runs for a real deployment with this limit and this many workers (see the file's comment), and, when
@@ -81,7 +98,7 @@ export interface RunSettings {
 
 /** The runs, seed and path of one property, from the target, the workers and FC_RUNS / FC_SEED / FC_PATH. */
 export const runSettings = (
-  target: Pick<Target, 'embedded' | 'rateLimit'>,
+  target: Pick<Target, 'embedded' | 'limits'>,
   workers: number,
   cost: PropertyCost,
   env: NodeJS.ProcessEnv = process.env,
@@ -104,7 +121,8 @@ export const runSettings = (
     : target.embedded
       ? [cost.embeddedRuns, 'embedded' as const]
       : [
-          remoteRuns(target.rateLimit, workers, cost.requestsPerRun, readTimeouts(env).roundTripMs),
+          // The property suites send mostly tenant A's requests: its budget bounds them.
+          remoteRuns(target.limits.A, workers, cost.requestsPerRun, readTimeouts(env).roundTripMs),
           'remote' as const,
         ];
   return { numRuns, source, seed, path: pathText || undefined };

@@ -1,4 +1,6 @@
 /** The property suites' helpers: runs per target, replay settings, the checks, the replay text. */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import type { HttpExchange } from './http-exchange.ts';
 import { EXCHANGE_SEPARATOR, PropertyViolation, propertyCheck } from './property-checks.ts';
@@ -7,6 +9,8 @@ import {
   commandsReplayPath,
   MAX_REMOTE_RUNS,
   MIN_REMOTE_RUNS,
+  PROPERTY_COSTS,
+  PROPERTY_TESTS,
   remoteRuns,
   runSettings,
 } from './property-runs.ts';
@@ -30,8 +34,25 @@ const response = (status: number, body: unknown, contentType = 'application/json
   return { status, headers: { 'content-type': contentType }, text, json, exchange };
 };
 
+test("the run plan's table of property costs is what the property tests declare", () => {
+  const folder = join(import.meta.dirname, '..', 'properties');
+  const declared = readdirSync(folder)
+    .filter((name) => name.endsWith('.spec.ts'))
+    .flatMap((name) =>
+      [
+        ...readFileSync(join(folder, name), 'utf8').matchAll(
+          /cost: \{ embeddedRuns: (\d+), requestsPerRun: (\d+) \}/g,
+        ),
+      ].map((m) => `${m[1]}×${m[2]}`),
+    )
+    .sort();
+  expect(declared).toEqual(PROPERTY_COSTS.map((c) => `${c.embeddedRuns}×${c.requestsPerRun}`).sort());
+  expect(PROPERTY_COSTS).toHaveLength(PROPERTY_TESTS);
+});
+
 test.describe('runs per target', () => {
   const limit = { requestsPerWindow: 1000, windowSeconds: 60 };
+  const limits = { A: limit, B: limit, RATE_LIMIT: { requestsPerWindow: 50, windowSeconds: 2 } };
 
   test('a real deployment gets a bounded number of runs from its limit and workers', () => {
     expect(remoteRuns(limit, 2, 1)).toBe(MAX_REMOTE_RUNS);
@@ -43,9 +64,14 @@ test.describe('runs per target', () => {
 
   test('the embedded server gets the generous count; FC_RUNS overrides both', () => {
     const cost = { embeddedRuns: 200, requestsPerRun: 2 };
-    expect(runSettings({ embedded: true, rateLimit: limit }, 1, cost, {}).numRuns).toBe(200);
-    expect(runSettings({ embedded: false, rateLimit: limit }, 2, cost, {}).numRuns).toBe(25);
-    expect(runSettings({ embedded: false, rateLimit: limit }, 2, cost, { FC_RUNS: '3' })).toEqual({
+    expect(runSettings({ embedded: true, limits }, 1, cost, {}).numRuns).toBe(200);
+    expect(runSettings({ embedded: false, limits }, 2, cost, {}).numRuns).toBe(25);
+    // Tenant A's budget bounds the runs: a tenant A of a lower limit gets fewer.
+    const lowA = { ...limits, A: { requestsPerWindow: 100, windowSeconds: 60 } };
+    expect(
+      runSettings({ embedded: false, limits: lowA }, 2, { embeddedRuns: 200, requestsPerRun: 4 }, {}).numRuns,
+    ).toBe(MIN_REMOTE_RUNS);
+    expect(runSettings({ embedded: false, limits }, 2, cost, { FC_RUNS: '3' })).toEqual({
       numRuns: 3,
       source: 'FC_RUNS',
       seed: undefined,
@@ -54,7 +80,7 @@ test.describe('runs per target', () => {
   });
 
   test('FC_SEED and FC_PATH are read, and nonsense is refused with a clear message', () => {
-    const target = { embedded: true, rateLimit: limit };
+    const target = { embedded: true, limits };
     const cost = { embeddedRuns: 10, requestsPerRun: 1 };
     expect(runSettings(target, 1, cost, { FC_SEED: '-42', FC_PATH: '3:0:1' })).toMatchObject({
       seed: -42,

@@ -4,6 +4,11 @@
  * kept for the worker, of when the tenant was last sent anything, so that a check can wait for "a fresh
  * window" (a whole window of silence, after which every reading of the window serves the full limit)
  * without waiting longer than it must. See rate-limit-reading.ts for what may be concluded.
+ *
+ * A worker that has not used the tenant yet does not know when it was last used (by an earlier run, or
+ * another machine): rather than wait a whole window every time, its first burst goes out at once, and
+ * only a 429 before the limit (a window someone else began) makes it wait for a fresh window and start
+ * again. A burst that is served the whole limit proves what it must whatever came before it.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { RateLimitSettings } from '../../config/index.ts';
@@ -40,6 +45,8 @@ class TenantActivity {
   lastAnsweredAt: number | undefined;
   /** The last burst that started from a fresh window and ran into a 429. */
   lastExhaustion: Exhaustion | undefined;
+  /** Set when a check went ahead without a whole window of silence behind it (the worker's first). */
+  freshnessUnknown = false;
 
   note(answeredAt: number): void {
     this.lastAnsweredAt = Math.max(this.lastAnsweredAt ?? answeredAt, answeredAt);
@@ -49,14 +56,37 @@ class TenantActivity {
 /** The rate-limit tenant's activity, per worker (the @ratelimit file runs serially in one worker). */
 export const rateLimitTenantActivity = new TenantActivity();
 
+/** A wait this long is said in the run's output: against a real window it may last a minute. */
+export const WAIT_NOTICE_MS = 5_000;
+
+/** Says in the run's output that a check is about to wait up to `ms`, when that is long. */
+export const noteWait = (ms: number, why: string): void => {
+  if (ms >= WAIT_NOTICE_MS)
+    process.stdout.write(`rate-limit checks: waiting ${Math.ceil(ms / 1000)} s ${why}\n`);
+};
+
+/** Waits until `until` (monotonic ms), saying why when that is long. */
+const waitUntil = async (until: number, why: string): Promise<void> => {
+  noteWait(until - performance.now(), why);
+  for (let now = performance.now(); now < until; now = performance.now()) await sleep(until - now);
+};
+
 /**
  * Waits until the tenant has been silent for a whole window (and a margin). With no record of the
- * tenant (a new worker), it waits a whole window from now: another worker or run may have used it.
+ * tenant (the worker's first check) it does not wait: the burst that follows goes out at once and waits
+ * only if it proves the window was not fresh (see the file's comment and exhaustBudget).
  */
 export const waitForFreshWindow = async (limit: RateLimitSettings): Promise<void> => {
-  const since = rateLimitTenantActivity.lastAnsweredAt ?? performance.now();
-  const until = since + windowMsOf(limit) + silenceMarginMs(limit);
-  for (let now = performance.now(); now < until; now = performance.now()) await sleep(until - now);
+  const since = rateLimitTenantActivity.lastAnsweredAt;
+  if (since === undefined) {
+    rateLimitTenantActivity.freshnessUnknown = true;
+    return;
+  }
+  rateLimitTenantActivity.freshnessUnknown = false;
+  await waitUntil(
+    since + windowMsOf(limit) + silenceMarginMs(limit),
+    `for a fresh window of the rate-limit tenant (silent for a whole ${limit.windowSeconds} s window)`,
+  );
 };
 
 export interface BurstOptions {
@@ -182,13 +212,30 @@ const sendUntilThrottled = async (
 /**
  * From a fresh window: sends the limit, then goes on until the first 429 (see sendUntilThrottled).
  * With `pauseAtHalf`, the first half of the limit goes out at once and the rest half a window later,
- * which lets the recovery tell a fixed window from a sliding one.
+ * which lets the recovery tell a fixed window from a sliding one. When the window was not known to be
+ * fresh (the worker's first burst) and a 429 came before the limit, it waits for a fresh window and
+ * starts again: only then is an early 429 a deviation.
  */
 export const exhaustBudget = async (
   client: ServiceClient,
   limit: RateLimitSettings,
   makeRequest: (index: number) => SendOptions,
   options: { pauseAtHalf?: boolean } = {},
+): Promise<Exhaustion> => {
+  const unknown = rateLimitTenantActivity.freshnessUnknown;
+  rateLimitTenantActivity.freshnessUnknown = false;
+  const exhaustion = await exhaustOnce(client, limit, makeRequest, options);
+  if (!unknown || !exhaustion.withinLimit.some((r) => r.response.status === 429)) return exhaustion;
+  rateLimitTenantActivity.lastExhaustion = undefined;
+  await waitForFreshWindow(limit);
+  return exhaustOnce(client, limit, makeRequest, options);
+};
+
+const exhaustOnce = async (
+  client: ServiceClient,
+  limit: RateLimitSettings,
+  makeRequest: (index: number) => SendOptions,
+  options: { pauseAtHalf?: boolean },
 ): Promise<Exhaustion> => {
   const capacity = limit.requestsPerWindow;
   const windowMs = windowMsOf(limit);
@@ -204,8 +251,7 @@ export const exhaustBudget = async (
   const half = options.pauseAtHalf ? Math.floor(capacity / 2) : 0;
   await send(half);
   if (half > 0 && !throttled()) {
-    const resumeAt = startedAt + windowMs / 2;
-    for (let now = performance.now(); now < resumeAt; now = performance.now()) await sleep(resumeAt - now);
+    await waitUntil(startedAt + windowMs / 2, 'to send the second half of the limit half a window later');
   }
   await send(capacity - half);
   let unthrottled: Unthrottled | undefined;

@@ -23,6 +23,7 @@ import {
 } from './request-stats.ts';
 
 const LIMIT = { requestsPerWindow: 1000, windowSeconds: 5 };
+const LIMITS = { A: LIMIT, B: LIMIT, RATE_LIMIT: { requestsPerWindow: 50, windowSeconds: 2 } };
 
 /** A recorder context under the test's control. */
 const fakeContext = (): RecorderContext & { scopeNow: RequestScope; time: number } => {
@@ -170,14 +171,29 @@ test('REQUEST-BUDGET: 429s of the @ratelimit checks are expected; one outside th
       timeline,
     },
   ]);
-  const report = requestBudgetReport(clean, LIMIT, { runId: 'r' });
+  const report = requestBudgetReport(clean, LIMITS, { runId: 'r' });
   expect(report.breaches).toEqual([]);
   expect(report.warnings).toEqual([]);
-  expect(report.limit).toMatchObject({ runBudgetPerWindow: 800, workers: 2, perWorkerPerWindow: 400 });
-  expect(report.tenants.A).toMatchObject({ requests: 500, throttled: 0, peakPerWindow: 500 });
-  expect(report.tenants.RATE_LIMIT).toMatchObject({ requests: 3000, throttled: 900 });
+  expect(report).toMatchObject({ runShare: 0.8, workers: 2 });
+  expect(report.tenants.A).toMatchObject({
+    requests: 500,
+    throttled: 0,
+    peakPerWindow: 500,
+    limit: { requestsPerWindow: 1000, windowSeconds: 5, runBudgetPerWindow: 800 },
+  });
+  // Each tenant's peak is over its own window: the rate-limit tenant's is 2 s.
+  expect(report.tenants.RATE_LIMIT).toMatchObject({
+    requests: 3000,
+    throttled: 900,
+    limit: { requestsPerWindow: 50, windowSeconds: 2 },
+  });
   const lines = describeRequestBudget(report).join('\n');
-  expect(lines).toContain('A: 500 requests, 0 × 429, 0 retries; at most 500 in any 5 s window');
+  expect(lines).toContain(
+    "A: 500 requests, 0 × 429, 0 retries; at most 500 in any 5 s window (limit 1000 per 5 s, run's share 800)",
+  );
+  expect(lines).toContain(
+    'RATE_LIMIT: 3000 requests, 900 × 429, 0 retries; at most 3000 in any 2 s window (limit 50 per 2 s)',
+  );
   expect(lines).toContain('request budget kept');
   expect(lines).not.toContain('BREACH');
 
@@ -198,7 +214,7 @@ test('REQUEST-BUDGET: 429s of the @ratelimit checks are expected; one outside th
       timeline: { A: { 1: 900 }, B: { 1: 10 } },
     },
   ]);
-  const breached = requestBudgetReport(throttled, LIMIT);
+  const breached = requestBudgetReport(throttled, LIMITS);
   expect(breached.breaches).toEqual([expect.stringMatching(/^tenant A met 3 × 429 outside @ratelimit/)]);
   expect(breached.warnings).toEqual([
     expect.stringMatching(/tenant A sent up to 900 .* more than the run's share of 800/),
@@ -206,4 +222,10 @@ test('REQUEST-BUDGET: 429s of the @ratelimit checks are expected; one outside th
   const loud = describeRequestBudget(breached).join('\n');
   expect(loud).toContain('REQUEST BUDGET BREACH');
   expect(loud).toMatch(/tenant A met 3 × 429/);
+  // A tenant whose limit was raised is judged by its own limit.
+  const raised = requestBudgetReport(throttled, {
+    ...LIMITS,
+    A: { requestsPerWindow: 5000, windowSeconds: 5 },
+  });
+  expect(raised.warnings).toEqual([]);
 });

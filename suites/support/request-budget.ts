@@ -6,8 +6,8 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { RateLimitSettings } from '../../config/index.ts';
-import { RUN_SHARE_OF_LIMIT, workerShareOfLimit } from './request-pacer.ts';
+import type { RateLimitSettings, TenantLimits, TenantName } from '../../config/index.ts';
+import { RUN_SHARE_OF_LIMIT } from './request-pacer.ts';
 import {
   addStats,
   emptyTenantStats,
@@ -22,6 +22,10 @@ import {
 
 /** The tenant the @ratelimit checks throttle on purpose; it is not paced and has no budget to keep. */
 export const RATE_LIMIT_TENANT = 'RATE_LIMIT';
+
+/** The limit a recorded tenant's requests count against: requests without tenant headers are tenant A's. */
+export const limitOfRecorded = (limits: TenantLimits, recorded: string): RateLimitSettings =>
+  limits[(recorded === 'B' || recorded === RATE_LIMIT_TENANT ? recorded : 'A') as TenantName];
 
 export interface RunRequestStats {
   /** Worker files read. */
@@ -111,6 +115,13 @@ export const peakPerWindow = (
 };
 
 export interface TenantBudget extends TenantRequestStats {
+  /** The tenant's limit, and the share of it the run allows itself (what the pacing keeps to). */
+  readonly limit: {
+    readonly requestsPerWindow: number;
+    readonly windowSeconds: number;
+    /** requestsPerWindow × runShare: the most a paced tenant should send in any window. */
+    readonly runBudgetPerWindow: number;
+  };
   /** Sent by the tests outside @ratelimit: the part of the run that must never be throttled. */
   readonly outsideRateLimitChecks: TenantRequestStats;
   /** Sent by the @ratelimit checks. */
@@ -121,17 +132,10 @@ export interface TenantBudget extends TenantRequestStats {
 
 export interface RequestBudgetReport {
   readonly runId: string | undefined;
-  readonly limit: {
-    readonly requestsPerWindow: number;
-    readonly windowSeconds: number;
-    /** The share of the limit the run allows itself (the pacers' target). */
-    readonly runShare: number;
-    /** requestsPerWindow × runShare: the most a paced tenant should send in any window. */
-    readonly runBudgetPerWindow: number;
-    readonly workers: number | undefined;
-    /** Each worker's equal share of the run's budget, per tenant and window. */
-    readonly perWorkerPerWindow: number | undefined;
-  };
+  /** The share of each tenant's limit the run allows itself (the pacers' target). */
+  readonly runShare: number;
+  /** The run's maximum number of concurrent workers, as the workers saw it. */
+  readonly workers: number | undefined;
   readonly workerFiles: number;
   readonly tenants: Readonly<Record<string, TenantBudget>>;
   /** 429s met outside @ratelimit: the run was throttled by its own traffic. Non-empty fails the run. */
@@ -145,12 +149,10 @@ const plural = (count: number, one: string, many = `${one}s`): string =>
 
 export const requestBudgetReport = (
   stats: RunRequestStats,
-  limit: RateLimitSettings,
+  limits: TenantLimits,
   options: { runId?: string; share?: number } = {},
 ): RequestBudgetReport => {
   const share = options.share ?? RUN_SHARE_OF_LIMIT;
-  const windowMs = limit.windowSeconds * 1000;
-  const runBudgetPerWindow = Math.floor(limit.requestsPerWindow * share);
   const names = [
     ...new Set([...REQUEST_SCOPES.flatMap((scope) => Object.keys(stats.byScope[scope]))]),
   ].sort();
@@ -161,8 +163,15 @@ export const requestBudgetReport = (
     const outside = stats.byScope.conformance[name] ?? emptyTenantStats();
     const inside = stats.byScope.ratelimit[name] ?? emptyTenantStats();
     const sum = addStats(addStats({}, { [name]: outside }), { [name]: inside })[name] as TenantRequestStats;
-    const peak = peakPerWindow(stats.timeline[name] ?? {}, windowMs);
+    const limit = limitOfRecorded(limits, name);
+    const runBudgetPerWindow = Math.floor(limit.requestsPerWindow * share);
+    const peak = peakPerWindow(stats.timeline[name] ?? {}, limit.windowSeconds * 1000);
     tenants[name] = {
+      limit: {
+        requestsPerWindow: limit.requestsPerWindow,
+        windowSeconds: limit.windowSeconds,
+        runBudgetPerWindow,
+      },
       ...sum,
       outsideRateLimitChecks: outside,
       inRateLimitChecks: inside,
@@ -187,17 +196,8 @@ export const requestBudgetReport = (
   }
   return {
     runId: options.runId,
-    limit: {
-      requestsPerWindow: limit.requestsPerWindow,
-      windowSeconds: limit.windowSeconds,
-      runShare: share,
-      runBudgetPerWindow,
-      workers: stats.workers,
-      perWorkerPerWindow:
-        stats.workers === undefined
-          ? undefined
-          : Math.floor(workerShareOfLimit(limit, stats.workers, share) * 100) / 100,
-    },
+    runShare: share,
+    workers: stats.workers,
     workerFiles: stats.workerFiles,
     tenants,
     breaches,
@@ -210,13 +210,9 @@ const describeCounts = (s: TenantRequestStats): string =>
 
 /** The report as lines for the console; a breach is impossible to miss. */
 export const describeRequestBudget = (report: RequestBudgetReport): string[] => {
-  const { limit } = report;
-  const workers =
-    limit.workers === undefined
-      ? ''
-      : `, ${plural(limit.workers, 'worker')} × ${limit.perWorkerPerWindow} each`;
+  const workers = report.workers === undefined ? '' : `, ${plural(report.workers, 'worker')}`;
   const lines = [
-    `requests sent by the run (limit ${limit.requestsPerWindow} per ${limit.windowSeconds} s per tenant; the run paces itself to ${Math.round(limit.runShare * 100)} % = ${limit.runBudgetPerWindow} per window${workers}):`,
+    `requests sent by the run (each paced tenant kept to ${Math.round(report.runShare * 100)} % of its limit${workers}):`,
   ];
   const names = Object.keys(report.tenants);
   if (names.length === 0) lines.push('  no requests recorded');
@@ -230,8 +226,10 @@ export const describeRequestBudget = (report: RequestBudgetReport): string[] => 
             ? ' (all in @ratelimit checks, which throttle it on purpose)'
             : ' (all in @ratelimit checks)'
           : ` (outside @ratelimit: ${describeCounts(t.outsideRateLimitChecks)})`;
+    const limit = `limit ${t.limit.requestsPerWindow} per ${t.limit.windowSeconds} s`;
+    const budget = name === RATE_LIMIT_TENANT ? limit : `${limit}, run's share ${t.limit.runBudgetPerWindow}`;
     lines.push(
-      `  ${name}: ${describeCounts(t)}; at most ${t.peakPerWindow} in any ${limit.windowSeconds} s window${where}`,
+      `  ${name}: ${describeCounts(t)}; at most ${t.peakPerWindow} in any ${t.limit.windowSeconds} s window (${budget})${where}`,
     );
   }
   for (const warning of report.warnings) lines.push(`warning: ${warning}`);
@@ -245,8 +243,9 @@ export const describeRequestBudget = (report: RequestBudgetReport): string[] => 
     `!!! REQUEST BUDGET BREACH: ${plural(report.breaches.length, 'tenant')} throttled outside @ratelimit`,
     ...report.breaches.map((breach) => `!!!   ${breach}`),
     '!!! The suite paces itself under the limit, so a 429 here means the limit in the target contract',
-    '!!! (RATE_LIMIT_PER_MINUTE, RATE_LIMIT_WINDOW_SECONDS) is higher than the tenant really has, something',
-    '!!! else used the tenant during the run, or the target does not keep a separate limit per tenant.',
+    "!!! (the tenant's own limit variables, or the shared RATE_LIMIT_PER_MINUTE, RATE_LIMIT_WINDOW_SECONDS)",
+    '!!! is higher than the tenant really has, something else used the tenant during the run, or the',
+    '!!! target does not keep a separate limit per tenant.',
     banner,
   );
   return lines;

@@ -32,6 +32,12 @@ export const pacingIntervalMs = (
   share = RUN_SHARE_OF_LIMIT,
 ): number => (limit.windowSeconds * 1000) / workerShareOfLimit(limit, workers, share);
 
+/** What the service client waits on before each request of a tenant. */
+export interface Pacer {
+  /** Resolves when the next request of the tenant may be sent. */
+  take(): Promise<void>;
+}
+
 /** Time as the pacer sees it; replaced in the kit tests. */
 export interface PacerClock {
   /** Milliseconds on a monotonic clock. */
@@ -41,7 +47,7 @@ export interface PacerClock {
 
 const realClock: PacerClock = { now: () => performance.now(), sleep: (ms) => sleep(ms) };
 
-export class RequestPacer {
+export class RequestPacer implements Pacer {
   #nextSlot = Number.NEGATIVE_INFINITY;
 
   constructor(

@@ -41,7 +41,8 @@ export class RunGuard {
 
   constructor(
     files: { readonly runStop: string; readonly targetHealth: string },
-    private readonly windowMs: number,
+    /** The window of a tenant's limit (by the name its requests are counted under). */
+    private readonly windowMsOf: (tenant: string) => number,
     private readonly now: () => number = Date.now,
   ) {
     this.stopFile = files.runStop;
@@ -83,7 +84,8 @@ export class RunGuard {
    */
   throttled(tenant: string): RunStoppedError | undefined {
     const now = this.now();
-    const recent = (this.#throttles.get(tenant) ?? []).filter((at) => now - at < this.windowMs);
+    const windowMs = this.windowMsOf(tenant);
+    const recent = (this.#throttles.get(tenant) ?? []).filter((at) => now - at < windowMs);
     recent.push(now);
     this.#throttles.set(tenant, recent);
     if (recent.length < THROTTLE_TRIP) return undefined;

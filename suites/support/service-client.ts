@@ -20,7 +20,7 @@ import {
   type RecordedRequest,
   type RecordedResponse,
 } from './http-exchange.ts';
-import type { RequestPacer } from './request-pacer.ts';
+import type { Pacer } from './request-pacer.ts';
 import type { RequestStatsRecorder } from './request-stats.ts';
 import { markNotRun, type RunGuard } from './run-guard.ts';
 import { fateOf } from './target-health.ts';
@@ -55,7 +55,7 @@ export class NoResponseError extends Error {
 export interface ServiceClientDeps {
   readonly baseUrl: string;
   readonly dispatcher: Dispatcher;
-  readonly pacer: RequestPacer | undefined;
+  readonly pacer: Pacer | undefined;
   readonly stats: RequestStatsRecorder;
   readonly onExchange: (exchange: HttpExchange) => void;
   readonly timeoutMs: number;

@@ -1,0 +1,25 @@
+/**
+ * How many Playwright workers a conformance run gets unless told otherwise (`--workers`). The
+ * @ratelimit checks spend most of their time waiting out their tenant's windows, on a worker of their
+ * own beside the others. Against the embedded server the rest is CPU work: one worker per core.
+ * Against a deployment it is round trips and the tenants' budgets, which the workers share
+ * (suites/support/pacing-broker.ts): four workers beside the rate-limit checks' keep a budget busy even at a long
+ * round trip.
+ */
+import { availableParallelism } from 'node:os';
+
+export const REMOTE_WORKERS = 5;
+
+export const defaultWorkers = (embedded: boolean, cores: number = availableParallelism()): number =>
+  embedded ? cores + 1 : REMOTE_WORKERS;
+
+/** The workers a Playwright command line asks for (`--workers 3`, `--workers=3`, `-j 3`), if any. */
+export const workersOfArguments = (args: readonly string[]): number | undefined => {
+  for (const [index, argument] of args.entries()) {
+    const value =
+      /^(?:--workers|-j)=(\d+)$/.exec(argument)?.[1] ??
+      (argument === '--workers' || argument === '-j' ? args[index + 1] : undefined);
+    if (value !== undefined && /^\d+$/.test(value)) return Number(value);
+  }
+  return undefined;
+};

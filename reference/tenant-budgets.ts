@@ -1,0 +1,53 @@
+/**
+ * Each tenant's request budget (part 8): its configured limit, what the hooks make of it (a mutant may
+ * lower the capacity or stretch the window), and the limiter that keeps it. Tenants whose budgets are
+ * equal share one limiter (their counts stay apart by key, one per tenant, unless a hook keys them
+ * together), so "one budget for every tenant" means one count for every tenant of the same limit.
+ */
+
+import type { RateLimitAlgorithm } from './behaviour.ts';
+import type { ReferenceHooks } from './hooks.ts';
+import { createRateLimiter, type RateLimiter } from './rate-limit.ts';
+import type { KnownTenant } from './tenants.ts';
+import type { RateLimitOptions } from './types.ts';
+
+export interface TenantBudget {
+  /** The limit as configured: what a 429 body quotes. */
+  readonly configured: RateLimitOptions;
+  /** Requests per window the limiter admits (the configured number, unless a hook changes it). */
+  readonly capacity: number;
+  readonly windowMs: number;
+  readonly limiter: RateLimiter;
+}
+
+export class TenantBudgets {
+  readonly #byTenantId = new Map<string, TenantBudget>();
+
+  constructor(
+    tenants: readonly KnownTenant[],
+    limitOf: (tenantName: string) => RateLimitOptions,
+    algorithm: RateLimitAlgorithm,
+    hooks: Pick<ReferenceHooks, 'rateLimitCapacity' | 'rateLimitWindowMs'>,
+  ) {
+    const limiters = new Map<string, RateLimiter>();
+    for (const tenant of tenants) {
+      const configured = limitOf(tenant.seeded.name);
+      const capacity = hooks.rateLimitCapacity(configured.requestsPerWindow);
+      const windowMs = hooks.rateLimitWindowMs(configured.windowSeconds * 1000);
+      const key = `${capacity}/${windowMs}`;
+      let limiter = limiters.get(key);
+      if (!limiter) {
+        limiter = createRateLimiter(algorithm, capacity, windowMs);
+        limiters.set(key, limiter);
+      }
+      this.#byTenantId.set(tenant.id, Object.freeze({ configured, capacity, windowMs, limiter }));
+    }
+  }
+
+  /** The budget of an authenticated tenant. */
+  of(tenant: KnownTenant): TenantBudget {
+    const budget = this.#byTenantId.get(tenant.id);
+    if (!budget) throw new Error(`no rate limit for tenant ${tenant.seeded.name}`);
+    return budget;
+  }
+}

@@ -1,0 +1,77 @@
+/**
+ * The plan `npm run conformance` prints before its tests (run-plan.ts): requests per tenant, each
+ * tenant's time from its budget, and a run as long as its slowest tenant, not the sum.
+ */
+import { expect, test } from '@playwright/test';
+import { EMBEDDED_DEFAULT_LIMITS } from '../config/index.ts';
+import { defaultWorkers, workersOfArguments } from '../config/run-workers.ts';
+import { describeRunPlan, formatDuration, OTHER_CHECKS_REQUESTS, runPlan } from './run-plan.ts';
+
+const SPEC_LIMIT = { requestsPerWindow: 1000, windowSeconds: 60 };
+const remote = {
+  limits: { A: SPEC_LIMIT, B: SPEC_LIMIT, RATE_LIMIT: SPEC_LIMIT },
+  embedded: false,
+  workers: 5,
+  roundTripMs: 120,
+  tenantB: true,
+  rateLimitTenant: true,
+  readOnly: false,
+};
+
+test('PLAN: against a deployment at the spec limit, each tenant from its budget, the run from the slowest', () => {
+  const plan = runPlan(remote);
+  const byTenant = Object.fromEntries(plan.tenants.map((t) => [t.tenant, t]));
+  expect(Object.keys(byTenant)).toEqual(['A', 'B', 'RATE_LIMIT']);
+  // Tenant A: the other checks and the properties' one window of budget, at 800 a minute.
+  expect(byTenant.A?.requests).toBeGreaterThan(OTHER_CHECKS_REQUESTS.A);
+  expect(byTenant.A?.requests).toBeLessThan(OTHER_CHECKS_REQUESTS.A + 900);
+  expect(byTenant.A?.seconds).toBeCloseTo(((byTenant.A?.requests ?? 0) / 800) * 60, 0);
+  // The rate-limit checks: a few windows of 60 s.
+  expect(byTenant.RATE_LIMIT?.seconds).toBeGreaterThan(120);
+  expect(byTenant.RATE_LIMIT?.seconds).toBeLessThan(180);
+  const slowest = Math.max(...plan.tenants.map((t) => t.seconds));
+  const sum = plan.tenants.reduce((total, t) => total + t.seconds, 0);
+  expect(plan.seconds).toBeGreaterThanOrEqual(slowest);
+  expect(plan.seconds).toBeLessThan(sum);
+  const lines = describeRunPlan(plan, false);
+  expect(lines[0]).toMatch(/^plan: tenant A ~\d+ requests \(at 800 per 60 s: ~[\d.]+ (s|min)\); tenant B/);
+  expect(lines[1]).toMatch(/the tenants run side by side: about [\d.]+ (s|min) in all/);
+});
+
+test("PLAN: a raised limit shortens its tenant's share of the run; read-only production sends only GETs", () => {
+  const raised = runPlan({
+    ...remote,
+    limits: { ...remote.limits, A: { requestsPerWindow: 10_000, windowSeconds: 60 } },
+  });
+  const base = runPlan(remote);
+  const secondsOf = (plan: typeof base, tenant: string) =>
+    plan.tenants.find((t) => t.tenant === tenant)?.seconds;
+  expect(secondsOf(raised, 'A') ?? 0).toBeLessThan(secondsOf(base, 'A') ?? 0);
+  const readOnly = runPlan({ ...remote, readOnly: true });
+  expect(readOnly.tenants.map((t) => t.tenant)).toEqual(['A', 'B']);
+  expect(readOnly.tenants[0]?.requests).toBe(OTHER_CHECKS_REQUESTS.A);
+});
+
+test('PLAN: the embedded server is bounded by the machine, and says so', () => {
+  const plan = runPlan({
+    ...remote,
+    limits: EMBEDDED_DEFAULT_LIMITS,
+    embedded: true,
+    roundTripMs: undefined,
+  });
+  const a = plan.tenants.find((t) => t.tenant === 'A');
+  expect(a?.requests).toBeGreaterThan(2_500);
+  expect(a?.seconds).toBeLessThan(1);
+  expect(describeRunPlan(plan, true)[1]).toMatch(/bounded by this machine/);
+  expect(formatDuration(42)).toBe('42 s');
+  expect(formatDuration(150)).toBe('2.5 min');
+});
+
+test('WORKERS: the rate-limit checks get a worker of their own beside the others; --workers wins', () => {
+  expect(defaultWorkers(true, 2)).toBe(3);
+  expect(defaultWorkers(false, 2)).toBe(5);
+  expect(workersOfArguments(['--grep', 'x', '--workers', '2'])).toBe(2);
+  expect(workersOfArguments(['--workers=4'])).toBe(4);
+  expect(workersOfArguments(['-j', '1'])).toBe(1);
+  expect(workersOfArguments(['--grep', '@auth'])).toBeUndefined();
+});

@@ -1,0 +1,90 @@
+/**
+ * Kit tests of how the @ratelimit checks spend their tenant's budget (rate-limit-burst.ts): a worker's
+ * first burst goes out at once, and waits for a fresh window only when a 429 before the limit shows that
+ * someone else began the window; later checks wait for a whole window of silence, and say so.
+ */
+import { expect, test } from '@playwright/test';
+import {
+  exhaustBudget,
+  rateLimitTenantActivity,
+  silenceMarginMs,
+  waitForFreshWindow,
+} from './rate-limit-burst.ts';
+import type { SendOptions, ServiceClient, ServiceResponse } from './service-client.ts';
+
+const LIMIT = { requestsPerWindow: 10, windowSeconds: 1 };
+
+/** A tenant behind a fixed window of the limit, started by its first request; `used` already spent. */
+const fixedWindowClient = (used: number): { client: ServiceClient; sent: () => number } => {
+  let windowStart = performance.now();
+  let count = used;
+  let sent = 0;
+  const answer = (status: number): ServiceResponse =>
+    ({ status, headers: {}, text: '{}', json: {}, exchange: undefined }) as unknown as ServiceResponse;
+  const client = {
+    send: async (_options: SendOptions): Promise<ServiceResponse> => {
+      sent += 1;
+      await new Promise((resolve) => setImmediate(resolve));
+      const now = performance.now();
+      if (now - windowStart >= LIMIT.windowSeconds * 1000) {
+        windowStart = now;
+        count = 0;
+      }
+      if (count >= LIMIT.requestsPerWindow) return answer(429);
+      count += 1;
+      return answer(201);
+    },
+  } as unknown as ServiceClient;
+  return { client, sent: () => sent };
+};
+
+const forget = (): void => {
+  rateLimitTenantActivity.lastAnsweredAt = undefined;
+  rateLimitTenantActivity.lastExhaustion = undefined;
+  rateLimitTenantActivity.freshnessUnknown = false;
+};
+
+const post = (): SendOptions => ({ method: 'POST', path: '/x', json: {} });
+
+test.describe.configure({ mode: 'serial' });
+
+test('RATE-LIMIT-BURST: a fresh tenant is not waited for: the first burst is served the limit at once', async () => {
+  forget();
+  const { client, sent } = fixedWindowClient(0);
+  const started = performance.now();
+  await waitForFreshWindow(LIMIT);
+  const burst = await exhaustBudget(client, LIMIT, post);
+  expect(performance.now() - started).toBeLessThan(LIMIT.windowSeconds * 1000);
+  expect(burst.withinLimit.every((r) => r.response.status === 201)).toBe(true);
+  expect(burst.first429).toBeDefined();
+  expect(sent()).toBe(burst.requests.length);
+});
+
+test('RATE-LIMIT-BURST: a window someone else began (a 429 before the limit) is waited out, then the burst starts again', async () => {
+  forget();
+  const { client } = fixedWindowClient(7);
+  const started = performance.now();
+  await waitForFreshWindow(LIMIT);
+  const burst = await exhaustBudget(client, LIMIT, post);
+  // The second burst came after a whole window of silence, and was served the whole limit.
+  expect(performance.now() - started).toBeGreaterThanOrEqual(LIMIT.windowSeconds * 1000);
+  expect(burst.withinLimit).toHaveLength(LIMIT.requestsPerWindow);
+  expect(burst.withinLimit.every((r) => r.response.status === 201)).toBe(true);
+  expect(rateLimitTenantActivity.lastExhaustion).toBe(burst);
+});
+
+test('RATE-LIMIT-BURST: once the worker has used the tenant, a check waits a whole window of silence', async () => {
+  forget();
+  const { client } = fixedWindowClient(0);
+  await waitForFreshWindow(LIMIT);
+  await exhaustBudget(client, LIMIT, post);
+  const lastAnswer = rateLimitTenantActivity.lastAnsweredAt as number;
+  await waitForFreshWindow(LIMIT);
+  expect(performance.now() - lastAnswer).toBeGreaterThanOrEqual(
+    LIMIT.windowSeconds * 1000 + silenceMarginMs(LIMIT),
+  );
+  // Known silent: an early 429 now is the target's, and is kept (not retried).
+  const { client: busy } = fixedWindowClient(7);
+  const burst = await exhaustBudget(busy, LIMIT, post);
+  expect(burst.withinLimit.some((r) => r.response.status === 429)).toBe(true);
+});
