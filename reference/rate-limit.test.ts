@@ -234,6 +234,21 @@ test.describe('reference: rate limit per tenant (part 8)', () => {
     );
   });
 
+  test("one budget for every tenant holds across tenants of different limits too: the tightest is everyone's", async () => {
+    await withHarness(
+      {
+        mutant: 'rate-limit-global',
+        rateLimit: { requestsPerWindow: 1000, windowSeconds: 60 },
+        tenantRateLimits: { RATE_LIMIT: { requestsPerWindow: 3, windowSeconds: 60 } },
+      },
+      async (h) => {
+        for (let i = 0; i < 3; i += 1)
+          expect((await h.rateLimited.get(crypto.randomUUID())).status).toBe(404);
+        expectSimpleError(await h.a.get(crypto.randomUUID()), 429, 'ERR-9429');
+      },
+    );
+  });
+
   test('requests that do not authenticate as the tenant do not count against it', async () => {
     await withClock('fixed-window', async (h) => {
       const { tenant } = h.a;

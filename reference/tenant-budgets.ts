@@ -2,7 +2,8 @@
  * Each tenant's request budget (part 8): its configured limit, what the hooks make of it (a mutant may
  * lower the capacity or stretch the window), and the limiter that keeps it. Tenants whose budgets are
  * equal share one limiter (their counts stay apart by key, one per tenant, unless a hook keys them
- * together), so "one budget for every tenant" means one count for every tenant of the same limit.
+ * together), so "one budget for every tenant" means one count for every tenant of the same limit,
+ * unless a hook asks for one limiter for all of them (at the tightest of their limits).
  */
 
 import type { RateLimitAlgorithm } from './behaviour.ts';
@@ -27,13 +28,23 @@ export class TenantBudgets {
     tenants: readonly KnownTenant[],
     limitOf: (tenantName: string) => RateLimitOptions,
     algorithm: RateLimitAlgorithm,
-    hooks: Pick<ReferenceHooks, 'rateLimitCapacity' | 'rateLimitWindowMs'>,
+    hooks: Pick<ReferenceHooks, 'rateLimitCapacity' | 'rateLimitWindowMs' | 'rateLimitOneBudget'>,
   ) {
     const limiters = new Map<string, RateLimiter>();
-    for (const tenant of tenants) {
+    const budgets = tenants.map((tenant) => {
       const configured = limitOf(tenant.seeded.name);
-      const capacity = hooks.rateLimitCapacity(configured.requestsPerWindow);
-      const windowMs = hooks.rateLimitWindowMs(configured.windowSeconds * 1000);
+      return {
+        tenant,
+        configured,
+        capacity: hooks.rateLimitCapacity(configured.requestsPerWindow),
+        windowMs: hooks.rateLimitWindowMs(configured.windowSeconds * 1000),
+      };
+    });
+    const tightest = [...budgets].sort((a, b) => a.capacity / a.windowMs - b.capacity / b.windowMs)[0];
+    const oneBudget = hooks.rateLimitOneBudget() && tightest !== undefined;
+    for (const budget of budgets) {
+      const { tenant, configured } = budget;
+      const { capacity, windowMs } = oneBudget ? tightest : budget;
       const key = `${capacity}/${windowMs}`;
       let limiter = limiters.get(key);
       if (!limiter) {

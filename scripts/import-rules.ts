@@ -57,7 +57,7 @@ export const IMPORT_RULES: Readonly<Record<Folder, FolderRule>> = {
     imports: ['spec', 'oracle', 'config', 'run-output', 'suites', 'reports', 'load', 'reference'],
   },
   selftest: { imports: ['spec', 'oracle', 'config', 'run-output', 'reports', 'load', 'reference'] },
-  bench: { imports: ['spec', 'reference'] },
+  bench: { imports: ['spec', 'config', 'run-output', 'scripts', 'reference'] },
   '(root)': { imports: ['config', 'run-output'] },
 };
 

@@ -11,6 +11,7 @@
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { findK6 } from '../load/find-k6.ts';
+import { kitEnvironment } from './kit-environment.ts';
 import { addTotals, closingLine, type TestTotals, totalsOfReport } from './test-summary.ts';
 
 interface Step {
@@ -40,23 +41,6 @@ const STEPS: readonly Step[] = [
     report: 'reports/output/selftest/results.json',
   },
 ];
-
-/**
- * The target contract (and a baseline to compare with) is scrubbed so that `npm test` always runs
- * against the embedded server, compared with nothing.
- */
-const kitEnvironment = (): NodeJS.ProcessEnv => {
-  const env: NodeJS.ProcessEnv = { ...process.env, KIT_IGNORE_DOTENV: 'true' };
-  for (const name of Object.keys(env)) {
-    if (
-      /^(TARGET_|TENANT_[AB]_|RATE_LIMIT_|KIT_ENV_FILE|KIT_RUN_ID|KIT_REFERENCE_|KIT_EMBEDDED|KIT_BASELINE|KIT_FAIL_ON_DRIFT|KIT_LATENCY_)/.test(
-        name,
-      )
-    )
-      delete env[name];
-  }
-  return env;
-};
 
 const run = (step: Step): Promise<number> =>
   new Promise((resolve) => {

@@ -17,6 +17,11 @@ export interface RateLimitHooks {
   countsTowardLimit(method: string): boolean;
   /** RATE-LIMIT-PER-TENANT: the budget a tenant's request (of this method) is counted in. */
   rateLimitKey(tenantId: string, method: string): string;
+  /**
+   * RATE-LIMIT-PER-TENANT: one limiter for every tenant, whatever their own limits (the tightest of
+   * them), instead of one per limit.
+   */
+  rateLimitOneBudget(): boolean;
   /** RATE-LIMIT-429: requests admitted per window, given the configured number. */
   rateLimitCapacity(requestsPerWindow: number): number;
   /** RATE-LIMIT-WINDOW-RESET: the window, given the configured one. */
@@ -69,6 +74,7 @@ export const throttledProblem = (
 export const RATE_LIMIT_HOOKS: RateLimitHooks = Object.freeze({
   countsTowardLimit: () => true,
   rateLimitKey: (tenantId: string) => tenantId,
+  rateLimitOneBudget: () => false,
   rateLimitCapacity: (requestsPerWindow: number) => requestsPerWindow,
   rateLimitWindowMs: (windowMs: number) => windowMs,
   rateLimitHeaders: () => undefined,

@@ -11,8 +11,8 @@ export const RATE_LIMIT_MUTANTS = [
   mutant(
     'rate-limit-global',
     ['RATE-LIMIT-PER-TENANT'],
-    'One budget shared by every tenant instead of one per tenant.',
-    { rateLimitKey: () => '*' },
+    'One budget shared by every tenant (at the tightest of their limits) instead of one per tenant.',
+    { rateLimitKey: () => '*', rateLimitOneBudget: () => true },
   ),
   mutant(
     'rate-limit-post-only',

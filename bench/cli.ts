@@ -1,0 +1,263 @@
+/**
+ * `npm run bench`: the kit's speed in one run, against the goals it is held to, as a table printed and
+ * written to reports/output/bench/bench.{md,json}:
+ *
+ * - the conformance run against the embedded server (`npm run conformance`, wall time);
+ * - the conformance run against a deployment rehearsed on this machine (bench/remote-rehearsal.ts:
+ *   HTTPS, a simulated round trip, the spec's 1000 requests per tenant in a window BENCH_REMOTE_SCALE
+ *   times shorter than a minute), and its projection to the real one-minute window through the run
+ *   plan; the 429s it met outside the rate-limit checks;
+ * - the self-check (`npm run selftest`, wall time, and the median time of one server);
+ * - the reference server against a bare node:http endpoint (bench/reference-bench.ts: throughput and
+ *   CPU per request, medians of interleaved rounds).
+ *
+ * Settings: BENCH_PARTS (comma-separated, of embedded, remote, selftest, reference; default all),
+ * BENCH_REMOTE_SCALE (default 10), BENCH_REMOTE_LATENCY_MS (default 120), BENCH_SELFTEST_ONLY (the
+ * self-check's --only), and bench/reference-bench.ts's own. Each run the bench starts gets a clean
+ * environment (no user target) and output folder; their logs go beside the table.
+ *
+ * A benchmark, not a test: it exits 1 only when a part could not be measured (a run that did not pass,
+ * a server that did not start), never for a goal not met.
+ */
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, cpus } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { defaultWorkers } from '../config/run-workers.ts';
+import { outputRoot } from '../run-output/output-paths.ts';
+import { kitEnvironment } from '../scripts/kit-environment.ts';
+import { runPlan } from '../scripts/run-plan.ts';
+import {
+  type EmbeddedFigure,
+  type KitFigures,
+  markdownOf,
+  median,
+  type RemoteFigure,
+  rowsOf,
+  type SelfCheckFigure,
+} from './kit-figures.ts';
+import { runBench } from './reference-bench.ts';
+import { startRemoteRehearsal } from './remote-rehearsal.ts';
+import { timedRun } from './timed-run.ts';
+
+const PARTS = ['embedded', 'remote', 'selftest', 'reference'] as const;
+type Part = (typeof PARTS)[number];
+
+class BenchSettingError extends Error {}
+
+const partsOf = (value: string | undefined): Set<Part> => {
+  if (!value?.trim()) return new Set(PARTS);
+  const parts = value.split(',').map((p) => p.trim());
+  const unknown = parts.filter((p) => !(PARTS as readonly string[]).includes(p));
+  if (unknown.length) {
+    throw new BenchSettingError(
+      `BENCH_PARTS: unknown part ${unknown.join(', ')}; the parts are ${PARTS.join(', ')}`,
+    );
+  }
+  return new Set(parts as Part[]);
+};
+
+const wholeNumber = (name: string, fallback: number, min: number, max: number): number => {
+  const raw = process.env[name]?.trim();
+  if (!raw) return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new BenchSettingError(`${name} must be a whole number from ${min} to ${max}; got "${raw}"`);
+  }
+  return value;
+};
+
+const say = (line: string): void => {
+  process.stdout.write(`bench: ${line}\n`);
+};
+
+/** A clean output folder of its own for each run the bench starts. */
+const folderOf = (root: string, name: string): string => {
+  const folder = join(root, name);
+  rmSync(folder, { recursive: true, force: true });
+  mkdirSync(folder, { recursive: true });
+  return folder;
+};
+
+const envFor = (outputDir: string, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv => ({
+  ...kitEnvironment(),
+  KIT_OUTPUT_DIR: outputDir,
+  FORCE_COLOR: '0',
+  ...extra,
+});
+
+const measureEmbedded = async (root: string): Promise<EmbeddedFigure> => {
+  const folder = folderOf(root, 'embedded');
+  const run = await timedRun('scripts/conformance.ts', [], envFor(folder), join(folder, 'conformance.log'));
+  return { seconds: run.seconds, code: run.code };
+};
+
+const budgetSchema = z.object({
+  tenants: z.record(z.string(), z.object({ outsideRateLimitChecks: z.object({ throttled: z.number() }) })),
+});
+
+const throttledOutside = (outputDir: string): number | undefined => {
+  try {
+    const budget = budgetSchema.parse(
+      JSON.parse(readFileSync(join(outputDir, 'conformance', 'request-stats.json'), 'utf8')),
+    );
+    return Object.values(budget.tenants).reduce((sum, t) => sum + t.outsideRateLimitChecks.throttled, 0);
+  } catch {
+    return undefined;
+  }
+};
+
+const measureRemote = async (root: string, scale: number, latencyMs: number): Promise<RemoteFigure> => {
+  const folder = folderOf(root, 'remote');
+  const server = await startRemoteRehearsal(folder, { scale, latencyMs, env: kitEnvironment() });
+  try {
+    const outputDir = join(folder, 'output');
+    const run = await timedRun(
+      'scripts/conformance.ts',
+      [],
+      // The rehearsal's contract file, read as a user's .env is.
+      { ...envFor(outputDir), KIT_IGNORE_DOTENV: 'false', KIT_ENV_FILE: server.envFile },
+      join(folder, 'conformance.log'),
+    );
+    const planAt = (windowSeconds: number) =>
+      runPlan({
+        limits: {
+          A: { ...server.limit, windowSeconds },
+          B: { ...server.limit, windowSeconds },
+          RATE_LIMIT: { ...server.limit, windowSeconds },
+        },
+        embedded: false,
+        workers: defaultWorkers(false),
+        roundTripMs: latencyMs,
+        tenantB: true,
+        rateLimitTenant: true,
+        readOnly: false,
+      }).seconds;
+    return {
+      seconds: run.seconds,
+      code: run.code,
+      windowSeconds: server.limit.windowSeconds,
+      requestsPerWindow: server.limit.requestsPerWindow,
+      latencyMs,
+      throttledOutside: throttledOutside(outputDir),
+      planSeconds: planAt(server.limit.windowSeconds),
+      planRealSeconds: planAt(60),
+    };
+  } finally {
+    await server.close();
+  }
+};
+
+const matrixSchema = z.object({
+  wallSeconds: z.number(),
+  reference: z.object({ seconds: z.number() }).optional(),
+  variants: z.array(z.object({ seconds: z.number() })),
+  mutants: z.array(z.object({ seconds: z.number() })),
+  totals: z.object({
+    mutants: z.object({
+      total: z.number(),
+      caught: z.number(),
+      weaklyCaught: z.number(),
+      survived: z.number(),
+    }),
+    variants: z.object({ total: z.number(), passed: z.number() }),
+    reference: z.string(),
+  }),
+});
+
+const measureSelfCheck = async (root: string, only: string | undefined): Promise<SelfCheckFigure> => {
+  const folder = folderOf(root, 'selftest');
+  const run = await timedRun(
+    'selftest/cli.ts',
+    only ? ['--only', only] : [],
+    envFor(folder),
+    join(folder, 'selftest.log'),
+  );
+  let matrix: z.infer<typeof matrixSchema>;
+  try {
+    matrix = matrixSchema.parse(JSON.parse(readFileSync(join(folder, 'selftest', 'matrix.json'), 'utf8')));
+  } catch {
+    throw new Error(
+      `the self-check wrote no readable matrix (exit ${run.code}); see ${join(folder, 'selftest.log')}`,
+    );
+  }
+  const conforming = [...(matrix.reference ? [matrix.reference] : []), ...matrix.variants];
+  const { mutants, variants, reference } = matrix.totals;
+  return {
+    seconds: run.seconds,
+    code: run.code,
+    servers: conforming.length + matrix.mutants.length,
+    medianSeconds: {
+      conforming: median(conforming.map((r) => r.seconds)),
+      mutant: median(matrix.mutants.map((m) => m.seconds)),
+    },
+    summary: `reference ${reference}, ${variants.passed}/${variants.total} variants passed, ${mutants.caught + mutants.weaklyCaught}/${mutants.total} mutants caught`,
+  };
+};
+
+const main = async (): Promise<number> => {
+  const parts = partsOf(process.env.BENCH_PARTS);
+  const scale = wholeNumber('BENCH_REMOTE_SCALE', 10, 1, 60);
+  const latencyMs = wholeNumber('BENCH_REMOTE_LATENCY_MS', 120, 0, 2000);
+  const root = join(outputRoot(), 'bench');
+  const runs = join(root, 'runs');
+  mkdirSync(runs, { recursive: true });
+  const context = `Measured ${new Date().toISOString()} on ${availableParallelism()} CPUs (${cpus()[0]?.model.trim() ?? 'unknown'}), Node ${process.version}, one part after another in one run.`;
+  say(context);
+  const figures: { -readonly [K in keyof KitFigures]: KitFigures[K] } = {};
+  const problems: string[] = [];
+  const attempt = async <T>(part: Part, label: string, measure: () => Promise<T>): Promise<T | undefined> => {
+    if (!parts.has(part)) return undefined;
+    say(`${label} …`);
+    try {
+      const figure = await measure();
+      const code = (figure as { code?: number }).code;
+      if (code !== undefined && code !== 0)
+        problems.push(`${part}: the run exited ${code} (its log is under ${runs})`);
+      return figure;
+    } catch (error) {
+      problems.push(`${part}: ${(error as Error).message.split('\n')[0]}`);
+      return undefined;
+    }
+  };
+  figures.embedded = await attempt('embedded', 'the conformance run against the embedded server', () =>
+    measureEmbedded(runs),
+  );
+  figures.remote = await attempt(
+    'remote',
+    `the conformance run against a rehearsed deployment (HTTPS, ${latencyMs} ms, windows ${scale} times shorter than a minute)`,
+    () => measureRemote(runs, scale, latencyMs),
+  );
+  figures.selfCheck = await attempt('selftest', 'the self-check', () =>
+    measureSelfCheck(runs, process.env.BENCH_SELFTEST_ONLY?.trim() || undefined),
+  );
+  figures.reference = await attempt('reference', 'the reference server against bare node:http', () =>
+    runBench(),
+  );
+  const rows = rowsOf(figures);
+  for (const row of rows)
+    say(`${row.measure}: ${row.figure}${row.goal ? ` (goal ${row.goal}: ${row.verdict})` : ''}`);
+  for (const problem of problems) say(`COULD NOT MEASURE ${problem}`);
+  writeFileSync(join(root, 'bench.md'), markdownOf(rows, context));
+  writeFileSync(
+    join(root, 'bench.json'),
+    `${JSON.stringify({ generatedAt: new Date().toISOString(), context, figures, rows, problems }, null, 2)}\n`,
+  );
+  say(`table written to ${join(root, 'bench.{md,json}')}`);
+  return problems.length === 0 ? 0 : 1;
+};
+
+if (process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main().then(
+    (code) => process.exit(code),
+    (error: unknown) => {
+      say(
+        error instanceof BenchSettingError
+          ? error.message
+          : `error: ${(error as Error).message.split('\n')[0]}`,
+      );
+      process.exit(error instanceof BenchSettingError ? 2 : 1);
+    },
+  );
+}

@@ -1,0 +1,167 @@
+/**
+ * The figures `npm run bench` gathers, the goals they are held to, and the table it writes. Pure: the
+ * measuring is bench/cli.ts's. A part that was not measured (BENCH_PARTS) or did not finish well shows
+ * as such, never as a goal met.
+ */
+import type { Comparison } from './reference-bench.ts';
+
+export interface EmbeddedFigure {
+  /** Wall time of `npm run conformance` against the embedded server. */
+  readonly seconds: number;
+  readonly code: number;
+}
+
+export interface RemoteFigure {
+  /** Wall time of the conformance run against the rehearsal, at its shortened window. */
+  readonly seconds: number;
+  readonly code: number;
+  readonly windowSeconds: number;
+  readonly requestsPerWindow: number;
+  readonly latencyMs: number;
+  /** 429s met outside the rate-limit checks (the run's own budget broken), every tenant. */
+  readonly throttledOutside: number | undefined;
+  /** The run plan's estimate at the rehearsal's window and at the real one (60 s). */
+  readonly planSeconds: number;
+  readonly planRealSeconds: number;
+}
+
+export interface SelfCheckFigure {
+  readonly seconds: number;
+  readonly code: number;
+  readonly servers: number;
+  /** Median seconds of one run, by kind of server (undefined: none of that kind ran). */
+  readonly medianSeconds: {
+    readonly conforming: number | undefined;
+    readonly mutant: number | undefined;
+  };
+  readonly summary: string;
+}
+
+export interface KitFigures {
+  readonly reference?: readonly Comparison[];
+  readonly embedded?: EmbeddedFigure;
+  readonly remote?: RemoteFigure;
+  readonly selfCheck?: SelfCheckFigure;
+}
+
+export const GOALS = Object.freeze({
+  embeddedSeconds: 15,
+  remoteSeconds: 180,
+  selfCheckSeconds: 300,
+  postRatio: 0.8,
+});
+
+/**
+ * The rehearsal's wall time projected to the real one-minute window: the part of the run its budget
+ * sets grows as the run plan says (its estimate at 60 s less its estimate at the rehearsal's window);
+ * starting, listing and reporting do not.
+ */
+export const projectedRemoteSeconds = (remote: RemoteFigure): number =>
+  remote.seconds + Math.max(0, remote.planRealSeconds - remote.planSeconds);
+
+export const median = (values: readonly number[]): number | undefined => {
+  if (values.length === 0) return undefined;
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+};
+
+export type Verdict = 'met' | 'NOT MET' | 'not measured' | '';
+
+export interface Row {
+  readonly measure: string;
+  readonly figure: string;
+  readonly goal: string;
+  readonly verdict: Verdict;
+}
+
+const s = (seconds: number): string => `${seconds.toFixed(1)} s`;
+const atMost = (value: number, goal: number): Verdict => (value <= goal ? 'met' : 'NOT MET');
+const notMeasured = (measure: string, goal: string): Row => ({
+  measure,
+  figure: 'not measured',
+  goal,
+  verdict: goal ? 'not measured' : '',
+});
+const failedRun = (code: number): string => ` (exit ${code}: the run did not pass, so no goal is met)`;
+
+export const rowsOf = (figures: KitFigures): Row[] => {
+  const rows: Row[] = [];
+  const { embedded, remote, selfCheck, reference } = figures;
+  const embeddedGoal = `≤ ${GOALS.embeddedSeconds} s`;
+  rows.push(
+    embedded
+      ? {
+          measure: 'conformance run, embedded server (wall)',
+          figure: `${s(embedded.seconds)}${embedded.code === 0 ? '' : failedRun(embedded.code)}`,
+          goal: embeddedGoal,
+          verdict: embedded.code === 0 ? atMost(embedded.seconds, GOALS.embeddedSeconds) : 'NOT MET',
+        }
+      : notMeasured('conformance run, embedded server (wall)', embeddedGoal),
+  );
+  const remoteGoal = `≤ ${GOALS.remoteSeconds} s, 0 × 429 outside @ratelimit`;
+  if (remote) {
+    const projected = projectedRemoteSeconds(remote);
+    const clean = remote.code === 0 && remote.throttledOutside === 0;
+    rows.push({
+      measure: `conformance run, rehearsed deployment (HTTPS, ${remote.latencyMs} ms round trip, ${remote.requestsPerWindow} per ${remote.windowSeconds} s per tenant; wall)`,
+      figure: `${s(remote.seconds)}, ${remote.throttledOutside ?? '?'} × 429 outside @ratelimit (plan: ${s(remote.planSeconds)})${remote.code === 0 ? '' : failedRun(remote.code)}`,
+      goal: '',
+      verdict: '',
+    });
+    rows.push({
+      measure: `the same projected to ${remote.requestsPerWindow} per 60 s (plus the plan's ${s(remote.planRealSeconds - remote.planSeconds)} more of waiting for budget)`,
+      figure: s(projected),
+      goal: remoteGoal,
+      verdict: clean ? atMost(projected, GOALS.remoteSeconds) : 'NOT MET',
+    });
+  } else
+    rows.push(notMeasured('conformance run, rehearsed deployment projected to 60 s windows', remoteGoal));
+  const selfCheckGoal = `≤ ${GOALS.selfCheckSeconds} s`;
+  if (selfCheck) {
+    rows.push({
+      measure: `self-check, ${selfCheck.servers} servers (wall)`,
+      figure: `${s(selfCheck.seconds)}: ${selfCheck.summary}${selfCheck.code === 0 ? '' : failedRun(selfCheck.code)}`,
+      goal: selfCheckGoal,
+      verdict: selfCheck.code === 0 ? atMost(selfCheck.seconds, GOALS.selfCheckSeconds) : 'NOT MET',
+    });
+    const { conforming, mutant } = selfCheck.medianSeconds;
+    rows.push({
+      measure: 'self-check, median time of one server',
+      figure: `reference and variants ${conforming === undefined ? '–' : s(conforming)}; mutants ${mutant === undefined ? '–' : s(mutant)}`,
+      goal: '',
+      verdict: '',
+    });
+  } else rows.push(notMeasured('self-check (wall)', selfCheckGoal));
+  const ratioGoal = `≥ ${GOALS.postRatio}`;
+  if (reference) {
+    for (const comparison of reference) {
+      const goal = comparison.operation === 'POST' ? ratioGoal : '';
+      rows.push({
+        measure: `reference ${comparison.operation} throughput / bare node:http (median of rounds)`,
+        figure: `${comparison.ratio.toFixed(2)} (${Math.round(comparison.reference.requestsPerSecond)} / ${Math.round(comparison.bare.requestsPerSecond)} req/s)`,
+        goal,
+        verdict: goal ? (comparison.ratio >= GOALS.postRatio ? 'met' : 'NOT MET') : '',
+      });
+      rows.push({
+        measure: `server CPU per ${comparison.operation}, bare / reference`,
+        figure: `${comparison.cpuRatio.toFixed(2)} (${comparison.reference.cpuMicrosPerRequest.toFixed(0)} / ${comparison.bare.cpuMicrosPerRequest.toFixed(0)} µs)`,
+        goal: '',
+        verdict: '',
+      });
+    }
+  } else rows.push(notMeasured('reference POST throughput / bare node:http', ratioGoal));
+  return rows;
+};
+
+export const markdownOf = (rows: readonly Row[], context: string): string =>
+  [
+    '# npm run bench',
+    '',
+    context,
+    '',
+    '| measure | figure | goal | verdict |',
+    '|---|---|---|---|',
+    ...rows.map((r) => `| ${r.measure} | ${r.figure} | ${r.goal} | ${r.verdict} |`),
+    '',
+  ].join('\n');

@@ -1,0 +1,13 @@
+/**
+ * The environment of a run the kit starts for itself (`npm test`, `npm run bench`): the caller's,
+ * without a target contract, a baseline or a run in progress, so that the run always goes against the
+ * embedded server, compared with nothing, whatever the user's shell or `.env` holds.
+ */
+const TARGET_AND_RUN_VARIABLES =
+  /^(TARGET_|TENANT_[AB]_|RATE_LIMIT_|KIT_ENV_FILE|KIT_RUN_ID|KIT_REFERENCE_|KIT_EMBEDDED|KIT_BASELINE|KIT_FAIL_ON_DRIFT|KIT_LATENCY_|KIT_PACING_URL)/;
+
+export const kitEnvironment = (parent: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv => {
+  const env: NodeJS.ProcessEnv = { ...parent, KIT_IGNORE_DOTENV: 'true' };
+  for (const name of Object.keys(env)) if (TARGET_AND_RUN_VARIABLES.test(name)) delete env[name];
+  return env;
+};
