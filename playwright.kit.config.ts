@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from '@playwright/test';
 
 /**
@@ -11,6 +12,8 @@ export default defineConfig({
   testMatch: '**/*.test.ts',
   testIgnore: ['**/node_modules/**'],
   fullyParallel: true,
+  // Two at least, even on two cores: many kit tests wait on child processes (whole runs, k6, servers).
+  workers: Math.max(2, Math.floor(availableParallelism() / 2)),
   forbidOnly: !!process.env.CI,
   timeout: 60_000,
   reporter: [['list'], ['json', { outputFile: 'reports/output/kit/results.json' }]],

@@ -14,6 +14,7 @@
  *   --timeout <seconds>    per run (default 900)
  *   --no-load              leave out the load rows (the k6 scripts; see load-rows.ts)
  *   --load-concurrency <n> k6 runs at a time, before the suite's runs (default SELFTEST_LOAD_CONCURRENCY, else 3)
+ *   --no-batch             every mutant in a Playwright invocation of its own (see mutant-batch.ts)
  */
 
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -31,7 +32,9 @@ import {
   exitCodeOf,
   matrixAsReportStats,
   mutantEntry,
+  type StageOutcome,
 } from './matrix.ts';
+import { batchable, runMutantBatch } from './mutant-batch.ts';
 import { type PlannedRun, planRuns, UNTHROTTLED_LIMIT } from './plan.ts';
 import { renderMarkdown, renderText, totalsLine } from './render.ts';
 import { runServer } from './run-server.ts';
@@ -80,6 +83,7 @@ const main = async (): Promise<number> => {
       timeout: { type: 'string' },
       'no-load': { type: 'boolean', default: false },
       'load-concurrency': { type: 'string' },
+      'no-batch': { type: 'boolean', default: false },
     },
   });
   const loadConcurrency =
@@ -109,7 +113,9 @@ const main = async (): Promise<number> => {
           'a mutant gets the checks of its declared rules first; every other check runs only when none of those failed (to tell weakly caught from survived), so "caught by" lists the declared rules\' checks that failed; --full lists every check that fails',
         ]),
     ...(mutantPropertyRuns ? [`properties run ${mutantPropertyRuns} times each against mutants`] : []),
-    'each run is one Playwright invocation per stage, with its own output folder under reports/output/selftest/<run>/',
+    values.full || values['no-batch']
+      ? 'each run is one Playwright invocation per stage, with its own output folder under reports/output/selftest/<run>/'
+      : 'each run is one Playwright invocation per stage, with its own output folder under reports/output/selftest/<run>/, except the first stage of the mutants of the conformance checks: one invocation for all of them, a project each against its own server, a failed check keeping its worker (reports/output/selftest/batch-mutants/)',
     ...(loadRuns.length && !values['no-load']
       ? [
           `${loadRuns.length} load rows: each one k6 run of a load script (a limit of 40 per 2 s window), ${loadConcurrency} at a time, before the suite's runs (a load generator starved of CPU sends in bursts), in reports/output/selftest/load-<script>-<server>/`,
@@ -137,23 +143,51 @@ const main = async (): Promise<number> => {
   };
   process.once('SIGINT', stopAll).once('SIGTERM', stopAll);
 
-  const queue = [...runs];
+  // Mutants of the conformance checks get their first stage in one Playwright invocation (mutant-batch.ts);
+  // the others, and any later stage, one invocation per run and stage.
+  const batched = values.full || values['no-batch'] ? [] : runs.filter(batchable);
+  const firstStages = new Map<string, StageOutcome>();
+  const queue = runs.filter((run) => !batched.includes(run));
   const completed: CompletedRun[] = [];
   const worker = async (): Promise<void> => {
     for (let next = queue.shift(); next; next = queue.shift()) {
       let pid: number | undefined;
-      const done = await runServer(next, {
-        outputRoot: OUTPUT_ROOT,
-        timeoutSeconds,
-        onChild: (child) => {
-          if (child !== undefined) {
-            pid = child;
-            children.add(child);
-          } else if (pid !== undefined) children.delete(pid);
+      const done = await runServer(
+        next,
+        {
+          outputRoot: OUTPUT_ROOT,
+          timeoutSeconds,
+          onChild: (child) => {
+            if (child !== undefined) {
+              pid = child;
+              children.add(child);
+            } else if (pid !== undefined) children.delete(pid);
+          },
         },
-      });
+        firstStages.get(next.id),
+      );
       completed.push(done);
       say(`[${completed.length}/${runs.length}] ${progressOf(done)}`);
+    }
+  };
+  const runBatch = async (): Promise<void> => {
+    if (batched.length === 0) return;
+    let pid: number | undefined;
+    const outcomes = await runMutantBatch(batched, {
+      outputRoot: OUTPUT_ROOT,
+      workers: concurrency,
+      timeoutSeconds,
+      onChild: (child) => {
+        if (child !== undefined) {
+          pid = child;
+          children.add(child);
+        } else if (pid !== undefined) children.delete(pid);
+      },
+    });
+    for (const run of batched) {
+      const first = outcomes.get(run.id);
+      if (first) firstStages.set(run.id, first);
+      queue.push(run);
     }
   };
   // The load rows go first, on their own: the k6 runs count requests per window of a clock, and a load
@@ -171,7 +205,13 @@ const main = async (): Promise<number> => {
       else children.delete(pid);
     },
   });
-  await Promise.all(Array.from({ length: Math.min(concurrency, runs.length) }, worker));
+  await Promise.all(Array.from({ length: Math.min(concurrency, queue.length) }, worker));
+  if (batched.length)
+    say(
+      `${batched.length} mutants of the conformance checks: the checks of their declared rules in one Playwright invocation, ${concurrency} workers`,
+    );
+  await runBatch();
+  await Promise.all(Array.from({ length: Math.min(concurrency, queue.length) }, worker));
   const wallSeconds = (performance.now() - started) / 1000;
 
   const matrix = buildMatrix(completed);

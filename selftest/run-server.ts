@@ -17,6 +17,13 @@ const require = createRequire(import.meta.url);
 const SCRUBBED =
   /^(TARGET_|TENANT_[AB]_|RATE_LIMIT_|KIT_ENV_FILE|KIT_RUN_ID|KIT_REFERENCE_|KIT_EMBEDDED|KIT_OUTPUT_DIR|FC_|PLAYWRIGHT_JSON_)/;
 
+/** The parent's environment without any target or run in progress. */
+export const scrubbedEnvironment = (parent: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv => {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [name, value] of Object.entries(parent)) if (!SCRUBBED.test(name)) env[name] = value;
+  return env;
+};
+
 /** The environment of one stage: the parent's, scrubbed of any target, plus the run's own. */
 export const runEnvironment = (
   run: Pick<PlannedRun, 'server' | 'env'>,
@@ -24,10 +31,8 @@ export const runEnvironment = (
   reportFile: string,
   parent: NodeJS.ProcessEnv = process.env,
 ): NodeJS.ProcessEnv => {
-  const env: NodeJS.ProcessEnv = {};
-  for (const [name, value] of Object.entries(parent)) if (!SCRUBBED.test(name)) env[name] = value;
   return {
-    ...env,
+    ...scrubbedEnvironment(parent),
     KIT_IGNORE_DOTENV: 'true',
     KIT_OUTPUT_DIR: outputDir,
     PLAYWRIGHT_JSON_OUTPUT_NAME: reportFile,
@@ -130,14 +135,25 @@ const settles = (stage: StageOutcome, declared: readonly string[]): boolean =>
       t.outcome === 'failed' && (declared.length === 0 || t.failedRules.some((r) => declared.includes(r))),
   );
 
-export const runServer = async (run: PlannedRun, options: RunOptions): Promise<CompletedRun> => {
+/**
+ * Runs the stages of a run in order until one settles it. `firstStage`: the outcome of its first stage
+ * when that already ran elsewhere (a batch of mutants, mutant-batch.ts); the run goes on from there.
+ */
+export const runServer = async (
+  run: PlannedRun,
+  options: RunOptions,
+  firstStage?: StageOutcome,
+): Promise<CompletedRun> => {
   const outputDir = join(options.outputRoot, run.id);
-  rmSync(outputDir, { recursive: true, force: true });
+  if (!firstStage) rmSync(outputDir, { recursive: true, force: true });
   mkdirSync(outputDir, { recursive: true });
   const deadline = performance.now() + options.timeoutSeconds * 1000;
   const stages: StageOutcome[] = [];
   for (const [index, stage] of run.stages.entries()) {
-    const outcome = await runStage(run, stage, index, outputDir, options, deadline);
+    const outcome =
+      index === 0 && firstStage
+        ? firstStage
+        : await runStage(run, stage, index, outputDir, options, deadline);
     stages.push(outcome);
     if (settles(outcome, run.server.catchingRules)) break;
   }

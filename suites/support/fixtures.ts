@@ -14,6 +14,7 @@ import {
   type TenantCredentials,
 } from '../../config/index.ts';
 import { errorBodyViolations, NOT_RUN_ANNOTATION, type Violation } from '../../oracle/index.ts';
+import { KEPT_WORKER_ANNOTATION } from '../../run-output/kept-worker.ts';
 import {
   OBSERVATION_CONTENT_TYPE,
   type Observation,
@@ -34,17 +35,28 @@ import { ServiceClient } from './service-client.ts';
 import { fateOf } from './target-health.ts';
 import { recordViolations, violationFailure } from './verdicts.ts';
 
-/** Under reports/output, or KIT_OUTPUT_DIR, so that concurrent runs (the self-check) keep apart. */
-const RUN_FILES = outputPaths();
-
 /** Attach at most this many exchanges a test, the first and the last half: property tests send hundreds. */
 const MAX_ATTACHED_EXCHANGES = 40;
-
-const TIMEOUTS = readTimeouts();
 
 export type Observe = (ruleId: RuleId, observed: string, detail?: unknown) => Promise<void>;
 
 interface WorkerFixtures {
+  /**
+   * The target contract and run variables of this project's workers, on top of the environment
+   * (undefined in a conformance run: the environment is the run's). The self-check runs many servers
+   * in one Playwright invocation, a project each (selftest/batch.config.ts); a worker serves one
+   * project, so what a project sets stays in its workers.
+   */
+  runEnvironment: Readonly<Record<string, string>> | undefined;
+  /**
+   * A failed check does not cost a new worker: it is marked as the outcome expected, its result keeping
+   * the failure, which the self-check restores. For projects of independent checks against servers
+   * meant to fail them (mutants): Playwright otherwise starts a new worker after every failure.
+   */
+  keepWorkerOnFailure: boolean;
+  /** The run's files shared between workers: under reports/output, or KIT_OUTPUT_DIR. */
+  runFiles: ReturnType<typeof outputPaths>;
+  timeouts: ReturnType<typeof readTimeouts>;
   target: Target;
   runGuard: RunGuard;
   connectionPool: Agent;
@@ -53,6 +65,7 @@ interface WorkerFixtures {
 }
 
 interface TestFixtures {
+  keepWorker: undefined;
   exchanges: HttpExchange[];
   conformanceChecks: undefined;
   clientFor: (tenant: TenantCredentials | undefined, options?: { paced?: boolean }) => ServiceClient;
@@ -98,8 +111,23 @@ const attachExchanges = async (testInfo: TestInfo, exchanges: readonly HttpExcha
 };
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
+  runEnvironment: [undefined, { scope: 'worker', option: true }],
+  keepWorkerOnFailure: [false, { scope: 'worker', option: true }],
+  runFiles: [
+    async ({ runEnvironment }, use) => {
+      if (runEnvironment) Object.assign(process.env, runEnvironment);
+      await use(outputPaths());
+    },
+    { scope: 'worker' },
+  ],
+  timeouts: [
+    async ({ runFiles: _ }, use) => {
+      await use(readTimeouts());
+    },
+    { scope: 'worker' },
+  ],
   target: [
-    async ({}, use) => {
+    async ({ runFiles: _ }, use) => {
       const target = loadTarget();
       registerSecrets(
         target.tenantA.accessToken,
@@ -111,9 +139,9 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     { scope: 'worker' },
   ],
   runGuard: [
-    async ({ target }, use) => {
+    async ({ target, runFiles }, use) => {
       await use(
-        new RunGuard(RUN_FILES, (tenant) => limitOfRecorded(target.limits, tenant).windowSeconds * 1000),
+        new RunGuard(runFiles, (tenant) => limitOfRecorded(target.limits, tenant).windowSeconds * 1000),
       );
     },
     { scope: 'worker' },
@@ -127,10 +155,10 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     { scope: 'worker' },
   ],
   requestStats: [
-    async ({}, use, workerInfo) => {
+    async ({ runFiles }, use, workerInfo) => {
       const recorder = new RequestStatsRecorder();
       await use(recorder);
-      recorder.writeTo(RUN_FILES.requestStats, String(workerInfo.parallelIndex));
+      recorder.writeTo(runFiles.requestStats, String(workerInfo.parallelIndex));
     },
     { scope: 'worker' },
   ],
@@ -159,12 +187,26 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   runId: async ({ target }, use) => {
     await use(target.runId);
   },
+  keepWorker: [
+    async ({ keepWorkerOnFailure }, use, testInfo) => {
+      await use(undefined);
+      // Torn down after conformanceChecks (which depends on it): the test's outcome is final by now.
+      if (keepWorkerOnFailure && testInfo.status === 'failed' && testInfo.expectedStatus === 'passed') {
+        testInfo.expectedStatus = 'failed';
+        testInfo.annotations.push({
+          type: KEPT_WORKER_ANNOTATION,
+          description: 'failed; marked as expected so that the worker is kept (the self-check restores it)',
+        });
+      }
+    },
+    { auto: true, box: true },
+  ],
   exchanges: async ({}, use) => {
     await use([]);
   },
   conformanceChecks: [
-    async ({ target, exchanges }, use, testInfo) => {
-      const stop = readRunStop(RUN_FILES.runStop);
+    async ({ target, exchanges, runFiles, keepWorker: _ }, use, testInfo) => {
+      const stop = readRunStop(runFiles.runStop);
       if (stop) {
         testInfo.annotations.push({ type: NOT_RUN_ANNOTATION, description: `not run: ${stop.line}` });
         testInfo.skip(true, `not run: the run was stopped (${stop.reason})`);
@@ -188,7 +230,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     },
     { auto: true },
   ],
-  clientFor: async ({ target, connectionPool, requestStats, pacers, exchanges, runGuard }, use) => {
+  clientFor: async ({ target, connectionPool, requestStats, pacers, exchanges, runGuard, timeouts }, use) => {
     await use(
       (tenant, options = {}) =>
         new ServiceClient(tenant, {
@@ -201,8 +243,8 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
           pacer: options.paced === false ? undefined : pacers.get(tenant?.name ?? 'A'),
           stats: requestStats,
           onExchange: (exchange) => exchanges.push(exchange),
-          timeoutMs: TIMEOUTS.requestMs,
-          suspectTimeoutMs: TIMEOUTS.suspectMs,
+          timeoutMs: timeouts.requestMs,
+          suspectTimeoutMs: timeouts.suspectMs,
           backoffMs: (attempt) =>
             Math.min(
               limitOfRecorded(target.limits, tenant?.name ?? 'A').windowSeconds * 1000,
