@@ -128,7 +128,7 @@ export const rowsOf = (figures: KitFigures): Row[] => {
     const { conforming, mutant } = selfCheck.medianSeconds;
     rows.push({
       measure: 'self-check, median time of one server',
-      figure: `reference and variants ${conforming === undefined ? '–' : s(conforming)}; mutants ${mutant === undefined ? '–' : s(mutant)}`,
+      figure: `reference and variants ${conforming === undefined ? '–' : s(conforming)} (a Playwright run each); mutants ${mutant === undefined ? '–' : s(mutant)} (the time of their checks: most share one Playwright run)`,
       goal: '',
       verdict: '',
     });
@@ -139,13 +139,13 @@ export const rowsOf = (figures: KitFigures): Row[] => {
       const goal = comparison.operation === 'POST' ? ratioGoal : '';
       rows.push({
         measure: `reference ${comparison.operation} throughput / bare node:http (median of rounds)`,
-        figure: `${comparison.ratio.toFixed(2)} (${Math.round(comparison.reference.requestsPerSecond)} / ${Math.round(comparison.bare.requestsPerSecond)} req/s)`,
+        figure: `${comparison.ratio.toFixed(2)} (reference ${Math.round(comparison.reference.requestsPerSecond)}, bare ${Math.round(comparison.bare.requestsPerSecond)} req/s)`,
         goal,
         verdict: goal ? (comparison.ratio >= GOALS.postRatio ? 'met' : 'NOT MET') : '',
       });
       rows.push({
         measure: `server CPU per ${comparison.operation}, bare / reference`,
-        figure: `${comparison.cpuRatio.toFixed(2)} (${comparison.reference.cpuMicrosPerRequest.toFixed(0)} / ${comparison.bare.cpuMicrosPerRequest.toFixed(0)} µs)`,
+        figure: `${comparison.cpuRatio.toFixed(2)} (bare ${comparison.bare.cpuMicrosPerRequest.toFixed(0)}, reference ${comparison.reference.cpuMicrosPerRequest.toFixed(0)} µs)`,
         goal: '',
         verdict: '',
       });

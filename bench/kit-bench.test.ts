@@ -1,0 +1,58 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { expect, test } from '@playwright/test';
+
+/**
+ * `npm run bench` end to end on its cheapest part, not a timed test: it must end well and write the
+ * table, with the parts left out shown as not measured. The figures are the machine's.
+ */
+const bench = (env: NodeJS.ProcessEnv) =>
+  new Promise<{ code: number | null; output: string }>((done, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'bench/cli.ts'], {
+      cwd: resolve(import.meta.dirname, '..'),
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    child.on('error', reject);
+    child.on('close', (code) => done({ code, output }));
+  });
+
+test('BENCH: npm run bench with BENCH_PARTS=embedded times the embedded run and writes the table', async () => {
+  test.setTimeout(120_000);
+  const outputDir = mkdtempSync(join(tmpdir(), 'kit-bench-'));
+  const run = await bench({ BENCH_PARTS: 'embedded', KIT_OUTPUT_DIR: outputDir });
+  expect(run.code, run.output).toBe(0);
+  expect(run.output).toMatch(
+    /^bench: conformance run, embedded server \(wall\): \d+\.\d s \(goal ≤ 15 s: (met|NOT MET)\)$/m,
+  );
+  const table = readFileSync(join(outputDir, 'bench', 'bench.md'), 'utf8');
+  expect(table).toMatch(
+    /\| conformance run, embedded server \(wall\) \| \d+\.\d s \| ≤ 15 s \| (met|NOT MET) \|/,
+  );
+  expect(table).toContain('| self-check (wall) | not measured | ≤ 300 s | not measured |');
+  const json = JSON.parse(readFileSync(join(outputDir, 'bench', 'bench.json'), 'utf8')) as {
+    figures: { embedded?: { code: number } };
+    problems: string[];
+  };
+  expect(json.figures.embedded?.code).toBe(0);
+  expect(json.problems).toEqual([]);
+  // The run's tokens stay out of what the bench prints.
+  expect(run.output).not.toMatch(/svc_(test|live)_/);
+});
+
+test('BENCH: an unknown part is one line and exit 2', async () => {
+  const run = await bench({ BENCH_PARTS: 'embedded,warp' });
+  expect(run.code).toBe(2);
+  expect(run.output.trim()).toBe(
+    'bench: BENCH_PARTS: unknown part warp; the parts are embedded, remote, selftest, reference',
+  );
+});
