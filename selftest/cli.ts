@@ -142,6 +142,16 @@ const main = async (): Promise<number> => {
     process.exit(signal === 'SIGINT' ? 130 : 143);
   };
   process.once('SIGINT', stopAll).once('SIGTERM', stopAll);
+  /** Keeps a child's process group in `children` while it runs, to stop it on Ctrl-C. */
+  const trackedChild = () => {
+    let pid: number | undefined;
+    return (child: number | undefined): void => {
+      if (child !== undefined) {
+        pid = child;
+        children.add(child);
+      } else if (pid !== undefined) children.delete(pid);
+    };
+  };
 
   // Mutants of the conformance checks get their first stage in one Playwright invocation (mutant-batch.ts);
   // the others, and any later stage, one invocation per run and stage.
@@ -151,19 +161,9 @@ const main = async (): Promise<number> => {
   const completed: CompletedRun[] = [];
   const worker = async (): Promise<void> => {
     for (let next = queue.shift(); next; next = queue.shift()) {
-      let pid: number | undefined;
       const done = await runServer(
         next,
-        {
-          outputRoot: OUTPUT_ROOT,
-          timeoutSeconds,
-          onChild: (child) => {
-            if (child !== undefined) {
-              pid = child;
-              children.add(child);
-            } else if (pid !== undefined) children.delete(pid);
-          },
-        },
+        { outputRoot: OUTPUT_ROOT, timeoutSeconds, onChild: trackedChild() },
         firstStages.get(next.id),
       );
       completed.push(done);
@@ -172,17 +172,11 @@ const main = async (): Promise<number> => {
   };
   const runBatch = async (): Promise<void> => {
     if (batched.length === 0) return;
-    let pid: number | undefined;
     const outcomes = await runMutantBatch(batched, {
       outputRoot: OUTPUT_ROOT,
       workers: concurrency,
       timeoutSeconds,
-      onChild: (child) => {
-        if (child !== undefined) {
-          pid = child;
-          children.add(child);
-        } else if (pid !== undefined) children.delete(pid);
-      },
+      onChild: trackedChild(),
     });
     for (const run of batched) {
       const first = outcomes.get(run.id);

@@ -10,8 +10,7 @@
  * Only mutants of the `conformance` project go in a batch: the rate-limit checks wait out windows in
  * series, and a conforming server must be run exactly as a user runs the suite (plan.ts).
  */
-import { spawn } from 'node:child_process';
-import { createWriteStream, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { JSONReport, JSONReportSuite, JSONReportTest } from '@playwright/test/reporter';
@@ -23,6 +22,7 @@ import {
 } from '../reference/index.ts';
 import { KEPT_WORKER_ANNOTATION } from '../run-output/kept-worker.ts';
 import { BATCH_FILE_VARIABLE, type BatchFile, type BatchProject } from './batch-file.ts';
+import { runLoggedChild } from './logged-child.ts';
 import type { StageOutcome } from './matrix.ts';
 import type { PlannedRun } from './plan.ts';
 import { resultsOfReport } from './results.ts';
@@ -123,39 +123,6 @@ const startServerOf = async (
   };
 };
 
-const runPlaywright = (
-  env: NodeJS.ProcessEnv,
-  logFile: string,
-  options: MutantBatchOptions,
-): Promise<{ timedOut: boolean }> =>
-  new Promise((resolve) => {
-    const log = createWriteStream(logFile);
-    const child = spawn(
-      process.execPath,
-      [require.resolve('@playwright/test/cli'), 'test', '-c', 'selftest/batch.config.ts', '--reporter=json'],
-      // Its own process group, so that a batch that hangs is stopped with its workers.
-      { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
-    );
-    options.onChild?.(child.pid);
-    child.stdout.pipe(log, { end: false });
-    child.stderr.pipe(log, { end: false });
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      try {
-        if (child.pid) process.kill(-child.pid, 'SIGKILL');
-      } catch {
-        // already gone
-      }
-    }, options.timeoutSeconds * 1000);
-    child.on('close', () => {
-      clearTimeout(timer);
-      options.onChild?.(undefined);
-      log.end();
-      resolve({ timedOut });
-    });
-  });
-
 /** The first stage of each run, in one Playwright invocation; its outcome by run id. */
 export const runMutantBatch = async (
   runs: readonly PlannedRun[],
@@ -186,17 +153,22 @@ export const runMutantBatch = async (
     const reportFile = join(folder, 'results.json');
     // The projects' variables hold the servers' tokens: readable by its owner only, and gone after the batch.
     writeFileSync(batchFile, `${JSON.stringify(batch, null, 2)}\n`, { mode: 0o600 });
-    const { timedOut } = await runPlaywright(
+    const { timedOut } = await runLoggedChild(
+      process.execPath,
+      [require.resolve('@playwright/test/cli'), 'test', '-c', 'selftest/batch.config.ts', '--reporter=json'],
       {
-        ...scrubbedEnvironment(),
-        KIT_IGNORE_DOTENV: 'true',
-        KIT_OUTPUT_DIR: folder,
-        [BATCH_FILE_VARIABLE]: batchFile,
-        PLAYWRIGHT_JSON_OUTPUT_NAME: reportFile,
-        FORCE_COLOR: '0',
+        env: {
+          ...scrubbedEnvironment(),
+          KIT_IGNORE_DOTENV: 'true',
+          KIT_OUTPUT_DIR: folder,
+          [BATCH_FILE_VARIABLE]: batchFile,
+          PLAYWRIGHT_JSON_OUTPUT_NAME: reportFile,
+          FORCE_COLOR: '0',
+        },
+        logFile: join(folder, 'playwright.log'),
+        timeoutMs: options.timeoutSeconds * 1000,
+        ...(options.onChild ? { onChild: options.onChild } : {}),
       },
-      join(folder, 'playwright.log'),
-      options,
     );
     let report: JSONReport | undefined;
     try {

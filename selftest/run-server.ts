@@ -3,10 +3,10 @@
  * server started as one mutant, one variant or itself, in child processes (one per stage) with the
  * run's own output folder (KIT_OUTPUT_DIR), each stage's JSON report read back afterwards.
  */
-import { spawn } from 'node:child_process';
-import { createWriteStream, mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { runLoggedChild } from './logged-child.ts';
 import type { CompletedRun, StageOutcome } from './matrix.ts';
 import type { PlannedRun, Stage } from './plan.ts';
 import { readRunResults } from './results.ts';
@@ -68,7 +68,7 @@ export interface RunOptions {
   readonly onChild?: (pid: number | undefined) => void;
 }
 
-const runStage = (
+const runStage = async (
   run: PlannedRun,
   stage: Stage,
   index: number,
@@ -77,47 +77,24 @@ const runStage = (
   deadline: number,
 ): Promise<StageOutcome> => {
   const reportFile = join(outputDir, `results-${index + 1}.json`);
-  const log = createWriteStream(join(outputDir, `run-${index + 1}.log`));
   const started = performance.now();
-  return new Promise((resolve) => {
-    const child = spawn(
-      process.execPath,
-      [require.resolve('@playwright/test/cli'), ...playwrightArguments(run, stage)],
-      // Its own process group, so that a run that hangs is stopped with its workers.
-      {
-        env: runEnvironment(run, outputDir, reportFile),
-        stdio: ['ignore', 'pipe', 'pipe'],
-        detached: true,
-      },
-    );
-    options.onChild?.(child.pid);
-    child.stdout.pipe(log, { end: false });
-    child.stderr.pipe(log, { end: false });
-    let timedOut = false;
-    const timer = setTimeout(
-      () => {
-        timedOut = true;
-        try {
-          if (child.pid) process.kill(-child.pid, 'SIGKILL');
-        } catch {
-          // already gone
-        }
-      },
-      Math.max(1, deadline - performance.now()),
-    );
-    child.on('close', (code, signal) => {
-      clearTimeout(timer);
-      options.onChild?.(undefined);
-      log.end();
-      resolve({
-        label: stage.label,
-        results: readRunResults(reportFile),
-        exitCode: code ?? (signal ? 128 : 1),
-        seconds: (performance.now() - started) / 1000,
-        ...(timedOut ? { timedOut } : {}),
-      });
-    });
-  });
+  const exit = await runLoggedChild(
+    process.execPath,
+    [require.resolve('@playwright/test/cli'), ...playwrightArguments(run, stage)],
+    {
+      env: runEnvironment(run, outputDir, reportFile),
+      logFile: join(outputDir, `run-${index + 1}.log`),
+      timeoutMs: deadline - performance.now(),
+      ...(options.onChild ? { onChild: options.onChild } : {}),
+    },
+  );
+  return {
+    label: stage.label,
+    results: readRunResults(reportFile),
+    exitCode: exit.code ?? (exit.signal ? 128 : 1),
+    seconds: (performance.now() - started) / 1000,
+    ...(exit.timedOut ? { timedOut: true } : {}),
+  };
 };
 
 /**
