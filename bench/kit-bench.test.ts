@@ -1,30 +1,17 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
+import { runScript } from './test-support/run-script.ts';
 
 /**
  * `npm run bench` end to end on its cheapest part, not a timed test: it must end well and write the
  * table, with the parts left out shown as not measured. The figures are the machine's.
  */
-const bench = (env: NodeJS.ProcessEnv) =>
-  new Promise<{ code: number | null; output: string }>((done, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'bench/cli.ts'], {
-      cwd: resolve(import.meta.dirname, '..'),
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-    child.stderr.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-    child.on('error', reject);
-    child.on('close', (code) => done({ code, output }));
-  });
+const bench = async (env: NodeJS.ProcessEnv) => {
+  const run = await runScript('bench/cli.ts', env);
+  return { code: run.code, output: run.stdout + run.stderr };
+};
 
 test('BENCH: npm run bench with BENCH_PARTS=embedded times the embedded run and writes the table', async () => {
   test.setTimeout(120_000);

@@ -1,40 +1,19 @@
-import { spawn } from 'node:child_process';
-import { resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
+import { runScript } from './test-support/run-script.ts';
 
 /**
- * A smoke test of `npm run bench`, not a timed test: it runs the bench for one second per
+ * A smoke test of `npm run bench:reference`, not a timed test: it runs the bench for one second per
  * measurement and checks that it ends well and prints its two ratio lines. The figures themselves
  * are the machine's, so nothing here judges them.
  */
-test('npm run bench with BENCH_SECONDS=1 prints the POST and GET ratio and CPU lines', async () => {
+test('npm run bench:reference with BENCH_SECONDS=1 prints the POST and GET ratio and CPU lines', async () => {
   test.setTimeout(60_000);
-  const repoRoot = resolve(import.meta.dirname, '..');
-  const result = await new Promise<{ code: number | null; stdout: string; stderr: string }>(
-    (done, reject) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', 'bench/reference-bench.ts'], {
-        cwd: repoRoot,
-        env: {
-          ...process.env,
-          BENCH_SECONDS: '1',
-          BENCH_ROUNDS: '1',
-          BENCH_WARMUP_SECONDS: '0',
-          BENCH_CONNECTIONS: '4',
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      let stdout = '';
-      let stderr = '';
-      child.stdout.on('data', (chunk: Buffer) => {
-        stdout += chunk.toString();
-      });
-      child.stderr.on('data', (chunk: Buffer) => {
-        stderr += chunk.toString();
-      });
-      child.on('error', reject);
-      child.on('close', (code) => done({ code, stdout, stderr }));
-    },
-  );
+  const result = await runScript('bench/reference-bench.ts', {
+    BENCH_SECONDS: '1',
+    BENCH_ROUNDS: '1',
+    BENCH_WARMUP_SECONDS: '0',
+    BENCH_CONNECTIONS: '4',
+  });
   expect(result.code, result.stderr).toBe(0);
   const number = String.raw`\d+(\.\d+)?`;
   for (const operation of ['POST', 'GET']) {
