@@ -1,5 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { dashboardEnvironment, k6RunEnvironment, reportFilesOf } from './k6-environment.ts';
+import {
+  dashboardEnvironment,
+  k6RunEnvironment,
+  reportFilesOf,
+  trustedCaEnvironment,
+} from './k6-environment.ts';
 
 const settings = { script: 'rate-limit', reportDir: '/tmp/kit/load', runId: 'run-1', plannedSeconds: 15 };
 
@@ -27,5 +32,14 @@ test('the run environment keeps the caller’s target and adds the run id, the r
     LOAD_REPORT_DIR: '/tmp/kit/load',
     K6_NO_USAGE_REPORT: 'true',
     K6_WEB_DASHBOARD: 'true',
+  });
+});
+
+test('a target CA is trusted by k6 beside the folders Go already searches', () => {
+  expect(trustedCaEnvironment('/run/ca', {})).toEqual({
+    SSL_CERT_DIR: '/run/ca:/etc/ssl/certs:/etc/pki/tls/certs',
+  });
+  expect(trustedCaEnvironment('/run/ca', { SSL_CERT_DIR: '/opt/certs' })).toEqual({
+    SSL_CERT_DIR: '/run/ca:/opt/certs',
   });
 });

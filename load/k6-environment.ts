@@ -48,6 +48,22 @@ export const k6RunEnvironment = (env: NodeJS.ProcessEnv, settings: K6RunSettings
   ...dashboardEnvironment(env, settings),
 });
 
+/** Where Go, and so k6, looks for trusted certificates on Linux besides its bundle files. */
+const GO_DEFAULT_CERT_DIRS = ['/etc/ssl/certs', '/etc/pki/tls/certs'];
+
+/**
+ * The target's own CA (TARGET_CA_FILE), trusted by k6 besides the public ones: k6 has no option for
+ * it, but Go reads every file of each folder in SSL_CERT_DIR as trusted roots (on Linux and the other
+ * Unixes; on macOS and Windows Go asks the system, where the CA must be installed). `caDir` holds a
+ * copy of the CA file; the folders already searched stay searched.
+ */
+export const trustedCaEnvironment = (caDir: string, env: NodeJS.ProcessEnv): Record<string, string> => ({
+  SSL_CERT_DIR: [
+    caDir,
+    ...(env.SSL_CERT_DIR?.trim() ? [env.SSL_CERT_DIR.trim()] : GO_DEFAULT_CERT_DIRS),
+  ].join(':'),
+});
+
 /** The report files of a run, absolute. */
 export const reportFilesOf = (script: string, reportDir: string) => {
   const names = reportFileNames(script);

@@ -14,8 +14,8 @@
  * 4 k6 missing, 1 an internal error.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync } from 'node:fs';
-import { relative, resolve } from 'node:path';
+import { copyFileSync, existsSync, mkdirSync, rmSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   ConfigError,
@@ -37,7 +37,7 @@ import {
   REPO_ROOT,
 } from './bundle.ts';
 import { findK6, k6MissingLine } from './find-k6.ts';
-import { k6RunEnvironment, reportFilesOf } from './k6-environment.ts';
+import { k6RunEnvironment, reportFilesOf, trustedCaEnvironment } from './k6-environment.ts';
 import { type Env, LoadSetupError } from './lib/env.ts';
 import { latencyPlan } from './lib/latency-plan.ts';
 import { productionRefusal } from './lib/production-guard.ts';
@@ -197,13 +197,23 @@ export const runLoad = async (argv: readonly string[]): Promise<number> => {
       }
       throw error;
     }
-    const childEnv = k6RunEnvironment(targetEnv, {
-      script,
-      reportDir,
-      runId,
-      plannedSeconds: checked.plannedSeconds,
-    });
     mkdirSync(reportDir, { recursive: true });
+    const caFile = contract.kind === 'remote' ? contract.target.caFile : undefined;
+    const caDir = join(reportDir, '.target-ca');
+    rmSync(caDir, { recursive: true, force: true });
+    if (caFile) {
+      mkdirSync(caDir, { recursive: true });
+      copyFileSync(caFile, join(caDir, 'target-ca.pem'));
+    }
+    const childEnv = {
+      ...k6RunEnvironment(targetEnv, {
+        script,
+        reportDir,
+        runId,
+        plannedSeconds: checked.plannedSeconds,
+      }),
+      ...(caFile ? trustedCaEnvironment(caDir, targetEnv) : {}),
+    };
     // A previous run's reports of this script must not pass for this run's if k6 writes none.
     const files = reportFilesOf(script, reportDir);
     for (const file of Object.values(files)) rmSync(file, { force: true });

@@ -1,13 +1,15 @@
 /**
  * A remote run rehearsed on one machine, end to end: `npm run reference` with HTTPS and a simulated
  * latency writes a credentials file, and `npm run conformance` pointed at it (KIT_ENV_FILE) trusts the
- * generated certificate and passes.
+ * generated certificate and passes; so does a k6 load run (k6 is given the certificate through
+ * SSL_CERT_DIR: load/k6-environment.ts).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
+import { findK6 } from '../load/find-k6.ts';
 import { runConformance } from './test-support/run-conformance.ts';
 
 const startReference = (env: Record<string, string>): { child: ChildProcess; output: () => string } => {
@@ -24,6 +26,26 @@ const startReference = (env: Record<string, string>): { child: ChildProcess; out
   });
   return { child, output: () => output };
 };
+
+/** A kit script in a child process, as npm runs it; its output collected. */
+const runNode = (
+  args: readonly string[],
+  env: Record<string, string>,
+): Promise<{ code: number | null; output: string }> =>
+  new Promise((done) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+    });
+    child.stderr.on('data', (chunk) => {
+      output += chunk;
+    });
+    child.on('close', (code) => done({ code, output }));
+  });
 
 test('REHEARSAL: npm run reference over HTTPS with latency, then conformance --grep @readonly through KIT_ENV_FILE', async () => {
   test.setTimeout(150_000);
@@ -48,6 +70,36 @@ test('REHEARSAL: npm run reference over HTTPS with latency, then conformance --g
     for (const token of readFileSync(credentials, 'utf8').match(/svc_test_\S+/g) ?? []) {
       expect(run.output).not.toContain(token);
     }
+  } finally {
+    reference.child.kill('SIGTERM');
+    rmSync(folder, { recursive: true, force: true });
+  }
+});
+
+test('REHEARSAL: npm run load:rate-limit under the real k6 trusts the rehearsal certificate through TARGET_CA_FILE', async () => {
+  test.setTimeout(120_000);
+  const k6 = findK6(process.env);
+  test.skip(!k6.found, `k6 not found: ${k6.found ? '' : k6.reason}`);
+  const folder = mkdtempSync(join(tmpdir(), 'rehearsal-k6-'));
+  const credentials = join(folder, 'credentials.env');
+  const reference = startReference({
+    PORT: '0',
+    REFERENCE_HTTPS: 'true',
+    REFERENCE_CREDENTIALS_FILE: credentials,
+    RATE_LIMIT_PER_MINUTE: '40',
+    RATE_LIMIT_WINDOW_SECONDS: '2',
+  });
+  try {
+    await expect.poll(reference.output, { timeout: 20_000 }).toMatch(/listening on https:/);
+    const run = await runNode(['load/run-k6.ts', 'rate-limit'], {
+      KIT_IGNORE_DOTENV: 'false',
+      KIT_ENV_FILE: credentials,
+      LOAD_REPORT_DIR: join(folder, 'load'),
+      LOAD_DIST_DIR: join(folder, 'dist'),
+    });
+    expect(run.output).not.toMatch(/x509|certificate signed by unknown authority/);
+    expect(run.output).toMatch(/load:rate-limit: k6 passed/);
+    expect(run.code, run.output).toBe(0);
   } finally {
     reference.child.kill('SIGTERM');
     rmSync(folder, { recursive: true, force: true });
