@@ -110,7 +110,7 @@ const throttledOutside = (outputDir: string): number | undefined => {
 
 const measureRemote = async (root: string, scale: number, latencyMs: number): Promise<RemoteFigure> => {
   const folder = folderOf(root, 'remote');
-  const server = await startRemoteRehearsal(folder, { scale, latencyMs, env: kitEnvironment() });
+  const server = await startRemoteRehearsal({ scale, latencyMs, env: kitEnvironment() });
   try {
     const outputDir = join(folder, 'output');
     const run = await timedRun(

@@ -3,9 +3,12 @@
  * certificate it generates and answering every request after a simulated round trip, with every
  * tenant's limit at the spec's 1000 requests but a window `scale` times shorter than a minute, so that
  * a run bounded by the budget takes `scale` times less of it. The child writes the target contract
- * (credentials, TARGET_CA_FILE) to a file the conformance run reads through KIT_ENV_FILE.
+ * (credentials, TARGET_CA_FILE) to a file the conformance run reads through KIT_ENV_FILE: in a private
+ * temporary folder, not among the outputs, deleted with the server.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEFAULT_RATE_LIMIT } from '../spec/index.ts';
 
@@ -20,14 +23,16 @@ export interface RemoteRehearsal {
 const READY = /listening on https:\/\//;
 const START_TIMEOUT_MS = 30_000;
 
-export const startRemoteRehearsal = (
-  folder: string,
-  options: { readonly scale: number; readonly latencyMs: number; readonly env: NodeJS.ProcessEnv },
-): Promise<RemoteRehearsal> => {
+export const startRemoteRehearsal = (options: {
+  readonly scale: number;
+  readonly latencyMs: number;
+  readonly env: NodeJS.ProcessEnv;
+}): Promise<RemoteRehearsal> => {
   const limit = {
     requestsPerWindow: DEFAULT_RATE_LIMIT.requests,
     windowSeconds: Math.max(1, Math.round(DEFAULT_RATE_LIMIT.windowSeconds / options.scale)),
   };
+  const folder = mkdtempSync(join(tmpdir(), 'kit-bench-rehearsal-'));
   const envFile = join(folder, 'credentials.env');
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'reference/cli.ts'], {
     env: {
@@ -41,11 +46,16 @@ export const startRemoteRehearsal = (
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  const removeFolder = () => rmSync(folder, { recursive: true, force: true });
+  process.once('exit', removeFolder);
   const close = (): Promise<void> =>
-    new Promise((done) => {
+    new Promise<void>((done) => {
       if (child.exitCode !== null || child.signalCode !== null) return done();
       child.once('close', () => done());
       child.kill('SIGTERM');
+    }).then(() => {
+      removeFolder();
+      process.off('exit', removeFolder);
     });
   return new Promise((resolve, reject) => {
     let output = '';

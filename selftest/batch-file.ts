@@ -11,8 +11,12 @@ export interface BatchProject {
   readonly name: string;
   /** The stage's title filter (Playwright's --grep). */
   readonly grep: string;
-  /** The target contract of the project's server and the run's own variables (suites/support/fixtures.ts). */
-  readonly env: Readonly<Record<string, string>>;
+  /**
+   * A JSON file of the target contract of the project's server and the run's own variables
+   * (suites/support/fixtures.ts: runEnvironmentFile). They hold the server's tokens, so they are kept
+   * out of the outputs: in a private temporary folder, deleted when the batch ends.
+   */
+  readonly envFile: string;
 }
 
 export interface BatchFile {

@@ -3,7 +3,7 @@
  * project each, so that Playwright starts, lists the suite and reports once for all of them instead of
  * once per mutant. Each project runs the conformance checks its stage selects (never @ratelimit, as a
  * mutant's own run of the `conformance` project) against its own server, which the self-check's
- * process started, with its own output folder and variables (the fixture option `runEnvironment`),
+ * process started, with its own output folder and variables (the fixture option `runEnvironmentFile`),
  * and keeps its worker when a check fails (`keepWorkerOnFailure`): a mutant is meant to fail checks.
  *
  * The projects come from the file SELFTEST_BATCH_FILE names (mutant-batch.ts writes it).
@@ -18,7 +18,7 @@ if (!file) throw new Error(`${BATCH_FILE_VARIABLE} is not set: this configuratio
 const batch = JSON.parse(readFileSync(file, 'utf8')) as BatchFile;
 
 export default defineConfig<{
-  runEnvironment: Readonly<Record<string, string>> | undefined;
+  runEnvironmentFile: string | undefined;
   keepWorkerOnFailure: boolean;
 }>({
   testDir: '../suites',
@@ -37,6 +37,6 @@ export default defineConfig<{
     // As Playwright's --grep reads a pattern: case-insensitive.
     grep: new RegExp(project.grep, 'i'),
     grepInvert: /@ratelimit/,
-    use: { runEnvironment: project.env, keepWorkerOnFailure: true },
+    use: { runEnvironmentFile: project.envFile, keepWorkerOnFailure: true },
   })),
 });

@@ -172,12 +172,16 @@ const main = async (): Promise<number> => {
   };
   const runBatch = async (): Promise<void> => {
     if (batched.length === 0) return;
-    const outcomes = await runMutantBatch(batched, {
+    const { outcomes, problem } = await runMutantBatch(batched, {
       outputRoot: OUTPUT_ROOT,
       workers: concurrency,
       timeoutSeconds,
       onChild: trackedChild(),
     });
+    if (problem)
+      say(`${problem}: its mutants run one by one (reports/output/selftest/batch-mutants/playwright.log)`);
+    else if (outcomes.size < batched.length)
+      say(`${batched.length - outcomes.size} mutants ran no check in the batch: they run one by one`);
     for (const run of batched) {
       const first = outcomes.get(run.id);
       if (first) firstStages.set(run.id, first);

@@ -10,8 +10,9 @@
  * Only mutants of the `conformance` project go in a batch: the rate-limit checks wait out windows in
  * series, and a conforming server must be run exactly as a user runs the suite (plan.ts).
  */
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { JSONReport, JSONReportSuite, JSONReportTest } from '@playwright/test/reporter';
 import { readTargetContract } from '../config/index.ts';
@@ -100,6 +101,7 @@ const secondsOf = (report: Pick<JSONReport, 'suites'>): number => {
 const startServerOf = async (
   run: PlannedRun,
   outputDir: string,
+  envDir: string,
 ): Promise<{ server: RunningReferenceServer; project: BatchProject }> => {
   const contract = readTargetContract({ ...run.env });
   if (contract.kind !== 'embedded') throw new Error(`${run.id}: a batch runs embedded servers only`);
@@ -108,51 +110,66 @@ const startServerOf = async (
     tenantRateLimits: contract.limits,
     mutant: run.server.name,
   });
-  return {
-    server,
-    project: {
-      name: run.id,
-      grep: run.stages[0]?.grep ?? '(?!)',
-      env: {
-        ...run.env,
-        ...targetEnvironmentOf(server),
-        KIT_RUN_ID: contract.runId,
-        KIT_OUTPUT_DIR: outputDir,
-      },
-    },
+  const envFile = join(envDir, `${run.id}.json`);
+  const env = {
+    ...run.env,
+    ...targetEnvironmentOf(server),
+    KIT_RUN_ID: contract.runId,
+    KIT_OUTPUT_DIR: outputDir,
+    // What a run of its own has: a failing property's replay command names the mutant.
+    KIT_REFERENCE_MUTANT: run.server.name,
   };
+  writeFileSync(envFile, JSON.stringify(env), { mode: 0o600 });
+  return { server, project: { name: run.id, grep: run.stages[0]?.grep ?? '(?!)', envFile } };
 };
 
-/** The first stage of each run, in one Playwright invocation; its outcome by run id. */
+/** Seconds a batch may take before it is stopped: a run's time-out, and half a minute per mutant a worker runs. */
+const batchTimeoutSeconds = (runs: number, workers: number, perRun: number): number =>
+  perRun + 30 * Math.ceil(runs / workers);
+
+export interface MutantBatchResult {
+  /** The first stage's outcome of each mutant the batch settled, by run id. */
+  readonly outcomes: ReadonlyMap<string, StageOutcome>;
+  /** Why the batch settled none, when it went wrong as a whole: its mutants then run one by one. */
+  readonly problem?: string;
+}
+
+/**
+ * The first stage of each run, in one Playwright invocation. A batch that went wrong as a whole (no
+ * report, an error outside the checks, stopped for time) settles nothing, and a mutant of which it
+ * ran no check is left out: those run in invocations of their own, so that one server's trouble is
+ * never charged to the others.
+ */
 export const runMutantBatch = async (
   runs: readonly PlannedRun[],
   options: MutantBatchOptions,
-): Promise<Map<string, StageOutcome>> => {
+): Promise<MutantBatchResult> => {
   const outcomes = new Map<string, StageOutcome>();
-  if (runs.length === 0) return outcomes;
+  if (runs.length === 0) return { outcomes };
   const folder = join(options.outputRoot, 'batch-mutants');
   rmSync(folder, { recursive: true, force: true });
   mkdirSync(folder, { recursive: true });
+  // The projects' variables hold the servers' tokens: outside the outputs, private, gone when the batch
+  // ends, even on Ctrl-C (the self-check then exits, and 'exit' handlers still run).
+  const envDir = mkdtempSync(join(tmpdir(), 'kit-selftest-batch-'));
+  const removeEnvDir = () => rmSync(envDir, { recursive: true, force: true });
+  process.once('exit', removeEnvDir);
   const servers: RunningReferenceServer[] = [];
-  const batchFile = join(folder, 'batch.json');
   try {
     const projects: BatchProject[] = [];
     for (const run of runs) {
       const outputDir = join(options.outputRoot, run.id);
       rmSync(outputDir, { recursive: true, force: true });
       mkdirSync(outputDir, { recursive: true });
-      const { server, project } = await startServerOf(run, outputDir);
+      const { server, project } = await startServerOf(run, outputDir, envDir);
       servers.push(server);
       projects.push(project);
     }
-    const batch: BatchFile = {
-      workers: Math.max(1, Math.min(options.workers, runs.length)),
-      outputDir: join(folder, 'test-results'),
-      projects,
-    };
+    const workers = Math.max(1, Math.min(options.workers, runs.length));
+    const batch: BatchFile = { workers, outputDir: join(folder, 'test-results'), projects };
+    const batchFile = join(folder, 'batch.json');
     const reportFile = join(folder, 'results.json');
-    // The projects' variables hold the servers' tokens: readable by its owner only, and gone after the batch.
-    writeFileSync(batchFile, `${JSON.stringify(batch, null, 2)}\n`, { mode: 0o600 });
+    writeFileSync(batchFile, `${JSON.stringify(batch, null, 2)}\n`);
     const { timedOut } = await runLoggedChild(
       process.execPath,
       [require.resolve('@playwright/test/cli'), 'test', '-c', 'selftest/batch.config.ts', '--reporter=json'],
@@ -166,7 +183,7 @@ export const runMutantBatch = async (
           FORCE_COLOR: '0',
         },
         logFile: join(folder, 'playwright.log'),
-        timeoutMs: options.timeoutSeconds * 1000,
+        timeoutMs: batchTimeoutSeconds(runs.length, workers, options.timeoutSeconds) * 1000,
         ...(options.onChild ? { onChild: options.onChild } : {}),
       },
     );
@@ -176,23 +193,31 @@ export const runMutantBatch = async (
     } catch {
       report = undefined;
     }
+    if (timedOut) return { outcomes, problem: 'the batch was stopped for taking too long' };
+    if (!report) return { outcomes, problem: 'the batch wrote no report' };
+    const errors = report.errors ?? [];
+    if (errors.length > 0) {
+      return {
+        outcomes,
+        problem: `the batch failed outside its checks: ${errors[0]?.message?.split('\n')[0] ?? 'an error'}`,
+      };
+    }
     for (const run of runs) {
-      const own = report
-        ? reportOfProject({ suites: report.suites ?? [], errors: report.errors ?? [] }, run.id)
-        : undefined;
-      const results = own ? resultsOfReport(own) : undefined;
-      if (own) writeFileSync(join(options.outputRoot, run.id, 'results-1.json'), JSON.stringify(own));
+      const own = reportOfProject({ suites: report.suites ?? [], errors }, run.id);
+      const results = resultsOfReport(own);
+      if (results.tests.length === 0) continue;
+      writeFileSync(join(options.outputRoot, run.id, 'results-1.json'), JSON.stringify(own));
       outcomes.set(run.id, {
         label: run.stages[0]?.label ?? 'checks of its declared rules',
         results,
-        exitCode: !results ? 1 : results.tests.some((t) => t.outcome === 'failed') ? 1 : 0,
-        seconds: own ? secondsOf(own) : 0,
-        ...(timedOut ? { timedOut } : {}),
+        exitCode: results.tests.some((t) => t.outcome === 'failed') ? 1 : 0,
+        seconds: secondsOf(own),
       });
     }
-    return outcomes;
+    return { outcomes };
   } finally {
-    rmSync(batchFile, { force: true });
+    removeEnvDir();
+    process.off('exit', removeEnvDir);
     await Promise.all(servers.map((server) => server.close()));
   }
 };

@@ -4,6 +4,7 @@
  * around every test: production safety, the error-body shape of every non-2xx response, and the
  * redacted HTTP exchanges attached for the report.
  */
+import { readFileSync } from 'node:fs';
 import { test as base, expect, type TestInfo } from '@playwright/test';
 import { Agent } from 'undici';
 import {
@@ -42,12 +43,14 @@ export type Observe = (ruleId: RuleId, observed: string, detail?: unknown) => Pr
 
 interface WorkerFixtures {
   /**
-   * The target contract and run variables of this project's workers, on top of the environment
-   * (undefined in a conformance run: the environment is the run's). The self-check runs many servers
-   * in one Playwright invocation, a project each (selftest/batch.config.ts); a worker serves one
-   * project, so what a project sets stays in its workers.
+   * A JSON file of the target contract and run variables of this project's workers, set on top of
+   * the environment before anything reads it (undefined in a conformance run: the environment is the
+   * run's). The self-check runs many servers in one Playwright invocation, a project each
+   * (selftest/batch.config.ts); a worker serves one project, so what a project sets stays in its
+   * workers. A file, not the values: Playwright copies every project's options into its JSON report,
+   * and these hold tokens.
    */
-  runEnvironment: Readonly<Record<string, string>> | undefined;
+  runEnvironmentFile: string | undefined;
   /**
    * A failed check does not cost a new worker: it is marked as the outcome expected, its result keeping
    * the failure, which the self-check restores. For projects of independent checks against servers
@@ -66,6 +69,8 @@ interface WorkerFixtures {
 
 interface TestFixtures {
   keepWorker: undefined;
+  /** The test's requests still unanswered (service-client.ts). */
+  inFlight: { count: number };
   exchanges: HttpExchange[];
   conformanceChecks: undefined;
   clientFor: (tenant: TenantCredentials | undefined, options?: { paced?: boolean }) => ServiceClient;
@@ -110,12 +115,25 @@ const attachExchanges = async (testInfo: TestInfo, exchanges: readonly HttpExcha
   }
 };
 
+/** The variables of a runEnvironmentFile: an object of strings, or the project cannot run. */
+const readRunEnvironment = (file: string): Record<string, string> => {
+  const values: unknown = JSON.parse(readFileSync(file, 'utf8'));
+  if (
+    typeof values !== 'object' ||
+    values === null ||
+    Object.values(values).some((value) => typeof value !== 'string')
+  ) {
+    throw new Error(`${file} holds no object of variables`);
+  }
+  return values as Record<string, string>;
+};
+
 export const test = base.extend<TestFixtures, WorkerFixtures>({
-  runEnvironment: [undefined, { scope: 'worker', option: true }],
+  runEnvironmentFile: [undefined, { scope: 'worker', option: true }],
   keepWorkerOnFailure: [false, { scope: 'worker', option: true }],
   runFiles: [
-    async ({ runEnvironment }, use) => {
-      if (runEnvironment) Object.assign(process.env, runEnvironment);
+    async ({ runEnvironmentFile }, use) => {
+      if (runEnvironmentFile) Object.assign(process.env, readRunEnvironment(runEnvironmentFile));
       await use(outputPaths());
     },
     { scope: 'worker' },
@@ -187,11 +205,21 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   runId: async ({ target }, use) => {
     await use(target.runId);
   },
+  inFlight: async ({}, use) => {
+    await use({ count: 0 });
+  },
   keepWorker: [
-    async ({ keepWorkerOnFailure }, use, testInfo) => {
+    async ({ keepWorkerOnFailure, inFlight }, use, testInfo) => {
       await use(undefined);
       // Torn down after conformanceChecks (which depends on it): the test's outcome is final by now.
-      if (keepWorkerOnFailure && testInfo.status === 'failed' && testInfo.expectedStatus === 'passed') {
+      // A failed check with requests still unanswered (a Promise.all cut short) gives its worker up, as
+      // any failure does: their late answers must not land in the next check.
+      if (
+        keepWorkerOnFailure &&
+        testInfo.status === 'failed' &&
+        testInfo.expectedStatus === 'passed' &&
+        inFlight.count === 0
+      ) {
         testInfo.expectedStatus = 'failed';
         testInfo.annotations.push({
           type: KEPT_WORKER_ANNOTATION,
@@ -230,7 +258,10 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     },
     { auto: true },
   ],
-  clientFor: async ({ target, connectionPool, requestStats, pacers, exchanges, runGuard, timeouts }, use) => {
+  clientFor: async (
+    { target, connectionPool, requestStats, pacers, exchanges, runGuard, timeouts, inFlight },
+    use,
+  ) => {
     await use(
       (tenant, options = {}) =>
         new ServiceClient(tenant, {
@@ -243,6 +274,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
           pacer: options.paced === false ? undefined : pacers.get(tenant?.name ?? 'A'),
           stats: requestStats,
           onExchange: (exchange) => exchanges.push(exchange),
+          inFlight,
           timeoutMs: timeouts.requestMs,
           suspectTimeoutMs: timeouts.suspectMs,
           backoffMs: (attempt) =>

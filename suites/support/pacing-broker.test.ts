@@ -3,6 +3,8 @@
  * the budget's share kept whatever the number of workers asking, a line while requests wait for
  * budget, and a worker that falls back to its own share when the broker is gone.
  */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
 import { request } from 'undici';
 import {
@@ -122,5 +124,27 @@ test('PACING: a worker waits the time the broker gives it', async () => {
     expect(performance.now() - started).toBeGreaterThanOrEqual(3 * 104 - 5);
   } finally {
     await broker.close();
+  }
+});
+
+test('PACING: a broker that fails a request once is asked again, not given up: no worker paces on its own beside it', async () => {
+  let calls = 0;
+  const flaky = createServer((_req, res) => {
+    calls += 1;
+    res.writeHead(calls === 1 ? 500 : 200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(calls === 1 ? {} : { waitMs: 0 }));
+  });
+  await new Promise<void>((resolve) => flaky.listen(0, '127.0.0.1', resolve));
+  try {
+    const { port } = flaky.address() as AddressInfo;
+    const pacer = new SharedPacer(`http://127.0.0.1:${port}`, 'A', () => {
+      throw new Error('fell back while the broker was there');
+    });
+    await pacer.take();
+    await pacer.take();
+    expect(calls).toBe(3);
+  } finally {
+    flaky.closeAllConnections();
+    await new Promise<void>((resolve) => flaky.close(() => resolve()));
   }
 });

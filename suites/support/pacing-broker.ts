@@ -110,9 +110,16 @@ export const startPacingBroker = async (
   };
 };
 
+/** Tries of one slot before a worker decides the broker is gone. */
+const BROKER_TRIES = 5;
+const BROKER_RETRY_MS = 50;
+
 /**
- * A worker's pacer for one tenant that asks the broker for its slot. Should the broker not answer
- * (a run torn down around it), it falls back to the worker's own fixed share, which is always safe.
+ * A worker's pacer for one tenant that asks the broker for its slot. A request the broker did not
+ * answer is asked again: a worker that paced itself while the others still drew from the broker would
+ * add its own share to the broker's whole one. Only when the broker is gone (the connection refused,
+ * or no answer after a few tries: the run is being torn down around it) does it fall back to its own
+ * fixed share, as every other worker then does.
  */
 export class SharedPacer implements Pacer {
   #fallback: Pacer | undefined;
@@ -123,18 +130,28 @@ export class SharedPacer implements Pacer {
     private readonly fallback: () => Pacer,
   ) {}
 
+  async #askBroker(): Promise<number> {
+    const answer = await request(`${this.url}/${encodeURIComponent(this.tenant)}`, { method: 'POST' });
+    const body = (await answer.body.json()) as { waitMs?: unknown };
+    if (answer.statusCode !== 200 || typeof body.waitMs !== 'number') throw new Error('no slot');
+    return body.waitMs;
+  }
+
   async take(): Promise<void> {
     if (this.#fallback) return this.#fallback.take();
-    let waitMs: number;
-    try {
-      const answer = await request(`${this.url}/${encodeURIComponent(this.tenant)}`, { method: 'POST' });
-      const body = (await answer.body.json()) as { waitMs?: unknown };
-      if (answer.statusCode !== 200 || typeof body.waitMs !== 'number') throw new Error('no slot');
-      waitMs = body.waitMs;
-    } catch {
-      this.#fallback = this.fallback();
-      return this.#fallback.take();
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        const waitMs = await this.#askBroker();
+        if (waitMs > 0) await sleep(waitMs);
+        return;
+      } catch (error) {
+        const refused = (error as { code?: string }).code === 'ECONNREFUSED';
+        if (refused || attempt >= BROKER_TRIES) {
+          this.#fallback = this.fallback();
+          return this.#fallback.take();
+        }
+        await sleep(BROKER_RETRY_MS);
+      }
     }
-    if (waitMs > 0) await sleep(waitMs);
   }
 }

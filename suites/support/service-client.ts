@@ -58,6 +58,8 @@ export interface ServiceClientDeps {
   readonly pacer: Pacer | undefined;
   readonly stats: RequestStatsRecorder;
   readonly onExchange: (exchange: HttpExchange) => void;
+  /** Requests of the test still unanswered (sent, paced or backing off), counted across its clients. */
+  readonly inFlight?: { count: number };
   readonly timeoutMs: number;
   /** The wait once a request went unanswered (config/timeouts.ts); timeoutMs when absent. */
   readonly suspectTimeoutMs?: number;
@@ -114,6 +116,16 @@ export class ServiceClient {
   }
 
   async send(options: SendOptions): Promise<ServiceResponse> {
+    const inFlight = this.deps.inFlight;
+    if (inFlight) inFlight.count += 1;
+    try {
+      return await this.#sendWithRetries(options);
+    } finally {
+      if (inFlight) inFlight.count -= 1;
+    }
+  }
+
+  async #sendWithRetries(options: SendOptions): Promise<ServiceResponse> {
     const retryOn429 = options.retryOn429 ?? true;
     for (let attempt = 0; ; attempt += 1) {
       const response = await this.#sendOnce(options);
