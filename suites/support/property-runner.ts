@@ -133,7 +133,13 @@ const curlScript = (run: FailedRun): string =>
 export const checkProperty = async <T>(options: PropertyOptions<T>, testInfo: TestInfo): Promise<void> => {
   const started = performance.now();
   const requestsBefore = options.exchanges.length;
-  const settings: RunSettings = runSettings(options.target, testInfo.config.workers, options.cost);
+  // Shards pace themselves to an equal part of each tenant's budget: a property's runs are sized to the
+  // share of its worker among all the shards' workers.
+  const settings: RunSettings = runSettings(
+    options.target,
+    testInfo.config.workers * (testInfo.config.shard?.total ?? 1),
+    options.cost,
+  );
   const { exchanges } = options;
   let lastFailure: FailedRun | undefined;
   let noAnswer: FailedRun | undefined;
