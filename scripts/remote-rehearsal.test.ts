@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { findK6 } from '../load/find-k6.ts';
 import { runConformance } from './test-support/run-conformance.ts';
+import { runKitScript } from './test-support/run-kit-script.ts';
 
 const startReference = (env: Record<string, string>): { child: ChildProcess; output: () => string } => {
   const child = spawn(process.execPath, ['--import', 'tsx', 'reference/cli.ts'], {
@@ -26,26 +27,6 @@ const startReference = (env: Record<string, string>): { child: ChildProcess; out
   });
   return { child, output: () => output };
 };
-
-/** A kit script in a child process, as npm runs it; its output collected. */
-const runNode = (
-  args: readonly string[],
-  env: Record<string, string>,
-): Promise<{ code: number | null; output: string }> =>
-  new Promise((done) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk) => {
-      output += chunk;
-    });
-    child.stderr.on('data', (chunk) => {
-      output += chunk;
-    });
-    child.on('close', (code) => done({ code, output }));
-  });
 
 test('REHEARSAL: npm run reference over HTTPS with latency, then conformance --grep @readonly through KIT_ENV_FILE', async () => {
   test.setTimeout(150_000);
@@ -91,7 +72,8 @@ test('REHEARSAL: npm run load:rate-limit under the real k6 trusts the rehearsal 
   });
   try {
     await expect.poll(reference.output, { timeout: 20_000 }).toMatch(/listening on https:/);
-    const run = await runNode(['load/run-k6.ts', 'rate-limit'], {
+    const run = await runKitScript(['load/run-k6.ts', 'rate-limit'], {
+      ...process.env,
       KIT_IGNORE_DOTENV: 'false',
       KIT_ENV_FILE: credentials,
       LOAD_REPORT_DIR: join(folder, 'load'),

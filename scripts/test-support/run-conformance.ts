@@ -1,10 +1,7 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { type KitScriptRun, runKitScript } from './run-kit-script.ts';
 
-export interface ConformanceRun {
-  readonly code: number | null;
-  readonly output: string;
-  readonly seconds: number;
-}
+export type ConformanceRun = Pick<KitScriptRun, 'code' | 'output' | 'seconds'>;
 
 /**
  * Runs `scripts/conformance.ts` as a user would, with only the given environment (and PATH), its
@@ -16,18 +13,8 @@ export const runConformance = (
   /** Given the running process and a way to read its output so far (to interrupt it, say). */
   onStart?: (child: ChildProcess, output: () => string) => void,
 ): Promise<ConformanceRun> =>
-  new Promise((resolve) => {
-    const started = performance.now();
-    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/conformance.ts', ...args], {
-      env: { PATH: process.env.PATH, KIT_IGNORE_DOTENV: 'true', ...env },
-      timeout: 170_000,
-    });
-    let output = '';
-    const collect = (chunk: Buffer) => {
-      output += chunk;
-    };
-    child.stdout.on('data', collect);
-    child.stderr.on('data', collect);
-    onStart?.(child, () => output);
-    child.on('close', (code) => resolve({ code, output, seconds: (performance.now() - started) / 1000 }));
-  });
+  runKitScript(
+    ['scripts/conformance.ts', ...args],
+    { PATH: process.env.PATH, KIT_IGNORE_DOTENV: 'true', ...env },
+    { timeoutMs: 170_000, ...(onStart ? { onStart } : {}) },
+  );
