@@ -44,9 +44,11 @@ export default defineConfig({
   ],
   // Outputs go under reports/output, or KIT_OUTPUT_DIR (run-output/output-paths.ts). run-reporter comes
   // first: it empties the Allure results when the run begins, and gives every test its `rule`
-  // annotation before json and junit write theirs.
+  // annotation before json and junit write theirs. A user's own reporters (`npm run conformance --
+  // --reporter dot`) are added beside these by the wrapper (`--add-reporter`); when one of them prints
+  // to the console, the kit's own `list` steps aside so that the run is not printed twice.
   reporter: [
-    ['list'],
+    ...(process.env.KIT_CONSOLE_REPORTER === 'user' ? [] : [['list'] as const]),
     ['./reports/run-reporter.ts'],
     ['json', { outputFile: reportPaths.results }],
     ['junit', { outputFile: reportPaths.junit }],

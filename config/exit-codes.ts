@@ -4,7 +4,10 @@
  */
 export const EXIT = Object.freeze({
   ok: 0,
-  /** At least one check failed: the target deviates from the spec (or a kit test failed). */
+  /**
+   * A violation of a stated rule was recorded: the target deviates from the spec (or a kit test
+   * failed, or a load threshold was crossed). Never the kit's own failure: that is 7.
+   */
   deviation: 1,
   /** The target contract is missing or malformed, or the target refused tenant A's credentials. */
   badConfiguration: 2,
@@ -26,6 +29,15 @@ export const EXIT = Object.freeze({
    * target contract (or something else uses the tenant). The run stops within a window.
    */
   throttled: 6,
+  /**
+   * The kit itself failed: an internal error, Playwright ended without writing its results, the
+   * certificate could not be built. Says nothing about the target; the line before it says what broke.
+   */
+  kitFailure: 7,
+  /** The output folder (KIT_OUTPUT_DIR, or reports/output) cannot be written. */
+  outputUnwritable: 8,
+  /** A baseline or a current run to compare cannot be read (`npm run compare`, KIT_BASELINE). */
+  comparisonUnreadable: 9,
   /** Interrupted by Ctrl-C (SIGINT): the certificate says "incomplete: interrupted". */
   interrupted: 130,
   /** Terminated (SIGTERM, a CI time-out): as interrupted. */

@@ -116,7 +116,7 @@ const runK6 = (k6: string, args: readonly string[], env: NodeJS.ProcessEnv): Pro
     });
     child.on('exit', (code, signal) => {
       done();
-      resolvePromise(code ?? (signal ? 128 + (signal === 'SIGINT' ? 2 : 15) : EXIT.deviation));
+      resolvePromise(code ?? (signal ? 128 + (signal === 'SIGINT' ? 2 : 15) : EXIT.kitFailure));
     });
   });
 
@@ -239,8 +239,10 @@ if (process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(
   runLoad(process.argv.slice(2)).then(
     (code) => process.exit(code),
     (error: unknown) => {
-      process.stderr.write(`load: internal error: ${(error as Error).message.split('\n')[0]}\n`);
-      process.exit(EXIT.deviation);
+      process.stderr.write(
+        `load: KIT FAILURE: internal error: ${(error as Error).message.split('\n')[0]} (a fault of the kit, not of the target)\n`,
+      );
+      process.exit(EXIT.kitFailure);
     },
   );
 }

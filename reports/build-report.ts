@@ -154,7 +154,7 @@ export const buildReport = async (
   );
   if (allure.code !== 0 || !existsSync(index)) {
     say(`allure generate failed (exit ${allure.code}):\n${allure.output.trim()}`);
-    return { code: EXIT.deviation, tests, thresholds, index };
+    return { code: EXIT.kitFailure, tests, thresholds, index };
   }
   let dashboards = 0;
   for (const summary of summaries) {
@@ -180,7 +180,7 @@ export const buildReport = async (
   if (external.length > 0) {
     say(`the report still refers to third parties, refusing it:\n  ${external.join('\n  ')}`);
     rmSync(paths.allureReport, { recursive: true, force: true });
-    return { code: EXIT.deviation, tests, thresholds, index };
+    return { code: EXIT.kitFailure, tests, thresholds, index };
   }
   const size = (statSync(index).size / 1024 / 1024).toFixed(1);
   say(
@@ -197,8 +197,8 @@ if (isMain) {
   buildReport().then(
     (outcome) => process.exit(outcome.code),
     (error: unknown) => {
-      say(`internal error: ${(error as Error).message}`);
-      process.exit(EXIT.deviation);
+      say(`KIT FAILURE: internal error: ${(error as Error).message}`);
+      process.exit(EXIT.kitFailure);
     },
   );
 }

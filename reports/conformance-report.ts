@@ -2,8 +2,8 @@
  * `npm run conformance:report [-- <playwright arguments>]`: the conformance run (which ends by writing
  * the certificate), then the Allure report, in one command. Exits with the run's code: 1 for a
  * deviation, 5 for drift from KIT_BASELINE (with KIT_FAIL_ON_DRIFT=true), 2/3 when the run could not
- * happen (then no report is built from older results); when the run passed but the report could not
- * be built, with the report's code.
+ * happen, 7/8/9 the kit failed (then no report is built from older results); when the run passed but
+ * the report could not be built, with the report's code (7).
  */
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -22,7 +22,7 @@ const runConformance = (args: readonly string[]): Promise<number> =>
     process.once('SIGINT', forward).once('SIGTERM', forward);
     child.on('exit', (code, signal) => {
       process.off('SIGINT', forward).off('SIGTERM', forward);
-      resolve(code ?? (signal ? 128 : EXIT.deviation));
+      resolve(code ?? (signal ? 128 : EXIT.kitFailure));
     });
   });
 
@@ -40,7 +40,7 @@ const main = async (): Promise<number> => {
 main().then(
   (code) => process.exit(code),
   (error: unknown) => {
-    process.stdout.write(`report: internal error: ${(error as Error).message}\n`);
-    process.exit(EXIT.deviation);
+    process.stdout.write(`report: KIT FAILURE: internal error: ${(error as Error).message}\n`);
+    process.exit(EXIT.kitFailure);
   },
 );

@@ -7,6 +7,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { z } from 'zod';
 import type { Target } from '../config/index.ts';
+import { PlaywrightArgumentError, readPlaywrightArguments } from '../config/playwright-arguments.ts';
 import { kitVersion } from './kit-version.ts';
 
 const rateLimitSchema = z.object({ requestsPerWindow: z.number(), windowSeconds: z.number() });
@@ -39,6 +40,11 @@ export const runInfoSchema = z.object({
   /** The Playwright command-line arguments after `test` (filters such as --grep or --shard). */
   arguments: z.array(z.string()),
   shard: z.object({ current: z.number(), total: z.number() }).optional(),
+  /**
+   * Set when `--max-failures N` (or `-x`) stopped the run before its end: the failures that stopped it
+   * and how many checks never ran.
+   */
+  stoppedEarly: z.object({ maxFailures: z.number(), notRun: z.number() }).optional(),
   playwrightVersion: z.string(),
   nodeVersion: z.string(),
 });
@@ -69,63 +75,16 @@ export const readRunInfo = (path: string): RunInfo | undefined => {
   return parsed.success ? parsed.data : undefined;
 };
 
-/** Options that make a run cover less than the whole suite, and those of them that take a value. */
-const FILTER_OPTIONS = new Set([
-  '-g',
-  '--grep',
-  '--grep-invert',
-  '--shard',
-  '--project',
-  '--last-failed',
-  '--only-changed',
-  '--max-failures',
-  '-x',
-]);
-/** Playwright options followed by a value (that is not a file filter). */
-const VALUE_OPTIONS = new Set([
-  '-g',
-  '--grep',
-  '--grep-invert',
-  '--shard',
-  '--project',
-  '--max-failures',
-  '-j',
-  '--workers',
-  '--retries',
-  '--timeout',
-  '--reporter',
-  '--output',
-  '--repeat-each',
-  '--global-timeout',
-  '--trace',
-  '--tsconfig',
-  '-c',
-  '--config',
-  '--update-snapshots',
-  '-u',
-  '--browser',
-]);
-
 /** The filters of a run, as a person would read them, or an empty list for a full run. */
 export const runFilters = (info: Pick<RunInfo, 'arguments'>): string[] => {
-  const filters: string[] = [];
-  const args = info.arguments;
-  for (let index = 0; index < args.length; index += 1) {
-    const argument = args[index] as string;
-    if (!argument.startsWith('-')) {
-      filters.push(`file filter ${argument}`);
-      continue;
-    }
-    const [option = argument] = argument.split('=', 1);
-    const next = args[index + 1];
-    const value =
-      !argument.includes('=') && VALUE_OPTIONS.has(option) && next !== undefined && !next.startsWith('-')
-        ? next
-        : undefined;
-    if (value !== undefined) index += 1;
-    if (FILTER_OPTIONS.has(option)) filters.push(value === undefined ? argument : `${argument} ${value}`);
+  try {
+    return [...readPlaywrightArguments(info.arguments, { checkValues: false }).filters];
+  } catch (error) {
+    if (!(error instanceof PlaywrightArgumentError)) throw error;
+    // Arguments the wrapper would have refused (a run started by `npx playwright test` directly):
+    // shown as they are rather than hidden.
+    return [info.arguments.join(' ')];
   }
-  return filters;
 };
 
 /** `1000 requests per 60 s`, or each tenant's when they differ. */

@@ -127,6 +127,7 @@ export default class RunReporter implements Reporter {
       target = undefined;
     }
     const shard = this.#config?.shard;
+    const stoppedEarly = result.status === 'running' ? undefined : this.#stoppedEarly();
     return newRunInfo({
       runId: process.env.KIT_RUN_ID,
       startedAt: result.startTime.toISOString(),
@@ -137,8 +138,19 @@ export default class RunReporter implements Reporter {
       target,
       arguments: playwrightArguments(process.argv),
       ...(shard ? { shard: { current: shard.current, total: shard.total } } : {}),
+      ...(stoppedEarly ? { stoppedEarly } : {}),
       playwrightVersion: this.#config?.version ?? 'unknown',
     });
+  }
+
+  /** `--max-failures` reached with checks left that never ran: Playwright stopped the run early. */
+  #stoppedEarly(): RunInfo['stoppedEarly'] {
+    const maxFailures = this.#config?.maxFailures ?? 0;
+    if (maxFailures === 0 || !this.#suite) return undefined;
+    const tests = this.#suite.allTests();
+    const failures = tests.filter((test) => test.outcome() === 'unexpected').length;
+    const notRun = tests.filter((test) => test.results.length === 0).length;
+    return failures >= maxFailures && notRun > 0 ? { maxFailures, notRun } : undefined;
   }
 
   printsToStdio(): boolean {

@@ -4,7 +4,8 @@
  * TENANT_B_ACCESS_TOKEN, RATE_LIMIT_ACCESS_TOKEN, from .env too), as text, URL-encoded, base64 and
  * inside zip and gzip files. CI runs it before it uploads or publishes anything.
  *
- * Exit codes: 0 no token found; 1 a token was found (the files are named, the token never);
+ * Exit codes: 0 no token found; 7 a token was found, a failure of the kit's redaction (the files are
+ * named, the token never);
  * 2 no token to search for.
  */
 import { relative } from 'node:path';
@@ -46,7 +47,7 @@ const main = (): number => {
   }
   say(`TOKEN FOUND in ${hits.length} places; do not publish these files:`);
   for (const hit of hits) say(`  ${relative(process.cwd(), hit.file)}: ${named[hit.secret]} (${hit.form})`);
-  return EXIT.deviation;
+  return EXIT.kitFailure;
 };
 
 process.exit(main());

@@ -6,7 +6,7 @@
  * a few tests only (--grep), in an output folder of its own.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
@@ -151,16 +151,21 @@ test.describe('release gate', () => {
   });
 });
 
-test('GATE: a baseline that is not there stops the run before any test, in one line, exit 2', async () => {
+test('GATE: a baseline that cannot be read stops the run before any test, in one line, exit 9 (never 1)', async () => {
   const missing = join(folder('none'), 'nothing-here');
   const run = await runConformance({ KIT_OUTPUT_DIR: folder('unused'), KIT_BASELINE: missing });
-  expect(run.code).toBe(EXIT.badConfiguration);
+  expect(run.code).toBe(EXIT.comparisonUnreadable);
   expect(run.output.trim()).toMatch(
-    /^conformance: configuration error: KIT_BASELINE: .*nothing-here does not exist$/,
+    /^conformance: BASELINE UNREADABLE: KIT_BASELINE: .*nothing-here does not exist; nothing was sent$/,
   );
   const cli = compareCli([missing]);
-  expect(cli.code).toBe(EXIT.badConfiguration);
-  expect(cli.output.trim()).toMatch(/^compare: baseline: .*nothing-here does not exist$/);
+  expect(cli.code).toBe(EXIT.comparisonUnreadable);
+  expect(cli.output.trim()).toMatch(/^compare: NOT COMPARED: baseline: .*nothing-here does not exist$/);
+  const notJson = join(folder('garbled'), 'profile.json');
+  writeFileSync(notJson, '{ not json');
+  const garbled = compareCli([notJson]);
+  expect(garbled.code, garbled.output).toBe(EXIT.comparisonUnreadable);
+  expect(garbled.output.trim()).toMatch(/^compare: NOT COMPARED: baseline: .*profile\.json is not JSON$/);
   const bad = compareCli([], { KIT_FAIL_ON_DRIFT: 'sometimes' });
   expect(bad.output.trim()).toBe('compare: KIT_FAIL_ON_DRIFT must be true or false');
   expect(bad.code).toBe(EXIT.badConfiguration);

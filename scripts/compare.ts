@@ -4,10 +4,11 @@
  * certificate folder, or a profile file; the current run defaults to the last one (KIT_OUTPUT_DIR or
  * reports/output), the baseline to KIT_BASELINE. Exit codes (config/exit-codes.ts): 0 unchanged or
  * only improvements; 1 a rule newly failing; 5 a gap reading or latency changed and
- * KIT_FAIL_ON_DRIFT=true; 2 a baseline or current run that cannot be read, or a malformed setting.
+ * KIT_FAIL_ON_DRIFT=true; 2 a malformed setting or argument; 9 a baseline or current run that cannot
+ * be read; 7 the kit itself failed. Never 1 unless a rule newly fails.
  */
 import { ConfigError, EXIT, loadDotEnv } from '../config/index.ts';
-import { compareWithBaseline, loadProfileOf } from '../reports/compare/gate.ts';
+import { ComparisonInputError, compareWithBaseline, loadProfileOf } from '../reports/compare/gate.ts';
 import { readCompareSettings } from '../reports/compare/settings.ts';
 import { outputRoot } from '../run-output/output-paths.ts';
 
@@ -38,8 +39,14 @@ const main = (): number => {
       say(error.message);
       return EXIT.badConfiguration;
     }
-    say(`internal error: ${(error as Error).message}`);
-    return EXIT.deviation;
+    if (error instanceof ComparisonInputError) {
+      say(`NOT COMPARED: ${error.message}`);
+      return EXIT.comparisonUnreadable;
+    }
+    say(
+      `KIT FAILURE: internal error: ${(error as Error).message.split('\n')[0]} (a fault of the kit, not of either run)`,
+    );
+    return EXIT.kitFailure;
   }
 };
 

@@ -10,7 +10,9 @@
  * - any other answer without the part 7 JSON body (a proxy's 502 page, an empty 404 from another host
  *   or path prefix, an HTML page with 200): not the service.
  * Any answer with the part 7 body (a 404 ERR-4002, or even a 500 ERR-5001) is the service: the run
- * judges it.
+ * judges it. So is a target whose 404 lacks that body but which tells the cases of parts 4 and 5 apart
+ * by their statuses (401 without a token, 400 for a malformed client id): a release that broke its
+ * error bodies is the service breaking part 7, which the run then judges, not a wrong URL.
  */
 import { request } from 'undici';
 import type { Target } from '../config/index.ts';
@@ -34,6 +36,8 @@ const ROUND_TRIPS = 3;
 export interface PreflightResult {
   /** The median round trip of the preflight's GETs, in milliseconds. */
   readonly roundTripMs: number;
+  /** Set when the target answers as the service but its error bodies break part 7: what was seen. */
+  readonly bodiesBreakPart7?: string;
 }
 
 interface Answer {
@@ -46,17 +50,22 @@ interface Answer {
 const header = (value: string | string[] | undefined): string =>
   Array.isArray(value) ? value.join(', ') : (value ?? '');
 
-const get = async (target: Target): Promise<Answer> => {
+/** How a probe departs from tenant A's ordinary GET: no token, or a client id that is no UUID. */
+type Probe = 'as-tenant-a' | 'without-token' | 'malformed-client-id';
+
+const headersOf = (target: Target, probe: Probe): Record<string, string> => ({
+  [HEADERS.clientId]: probe === 'malformed-client-id' ? 'not-a-uuid' : target.tenantA.clientId,
+  ...(probe === 'without-token' ? {} : { [HEADERS.accessToken]: target.tenantA.accessToken }),
+  [HEADERS.contentType]: JSON_CONTENT_TYPE,
+});
+
+const get = async (target: Target, probe: Probe = 'as-tenant-a'): Promise<Answer> => {
   const url = `${target.baseUrl}${eventPath(crypto.randomUUID())}`;
   const started = performance.now();
   try {
     const response = await request(url, {
       method: 'GET',
-      headers: {
-        [HEADERS.clientId]: target.tenantA.clientId,
-        [HEADERS.accessToken]: target.tenantA.accessToken,
-        [HEADERS.contentType]: JSON_CONTENT_TYPE,
-      },
+      headers: headersOf(target, probe),
       signal: AbortSignal.timeout(PREFLIGHT_TIMEOUT_MS),
       ...(target.caFile === undefined ? {} : { dispatcher: caTrustingDispatcher(target) }),
     });
@@ -116,12 +125,29 @@ export const judgeFirstAnswer = (
   return undefined;
 };
 
+/**
+ * For a first answer of 404 without the part 7 body: does the target tell a missing token (401) and a
+ * malformed client id (400) apart as parts 4 and 5 say? Then it is the service, with broken bodies.
+ */
+const answersAsTheService = async (target: Target, first: Answer): Promise<string | undefined> => {
+  if (first.status !== 404) return undefined;
+  const withoutToken = await get(target, 'without-token');
+  const malformedClient = await get(target, 'malformed-client-id');
+  if (withoutToken.status !== 401 || malformedClient.status !== 400) return undefined;
+  return `the target answers as the service (404 for an unknown uuid, 401 without a token, 400 for a malformed client id), but its 404 is ${first.headers['content-type'] || 'no Content-Type'} ${bodyPreview(first.text)}, not the part 7 body: the run goes on and judges its error bodies (ERROR-BODY-SHAPE) with every rule it can still check`;
+};
+
 export const preflight = async (target: Target): Promise<PreflightResult> => {
   const first = await get(target);
   const problem = judgeFirstAnswer(target, first);
-  if (problem) throw problem;
+  const bodiesBreakPart7 =
+    problem instanceof PreflightError ? await answersAsTheService(target, first) : undefined;
+  if (problem && !bodiesBreakPart7) throw problem;
   const times = [first.ms];
   for (let round = 1; round < ROUND_TRIPS; round += 1) times.push((await get(target)).ms);
   times.sort((a, b) => a - b);
-  return { roundTripMs: Math.round(times[Math.floor(times.length / 2)] as number) };
+  return {
+    roundTripMs: Math.round(times[Math.floor(times.length / 2)] as number),
+    ...(bodiesBreakPart7 ? { bodiesBreakPart7 } : {}),
+  };
 };

@@ -6,7 +6,9 @@
  * A rule's verdict is computed from the violations the tests recorded (oracle/), whichever test found
  * them, and from the tests that check it (those whose titles name it, or that observed the gap):
  *   failed   if any test recorded a violation of it, or a test of it failed without crediting any
- *            rule (a failure outside the oracle: counted against the rules it checks, never lost);
+ *            rule (a failure outside the oracle: counted against the rules it checks, never lost),
+ *            on any attempt: a check that failed and then passed on a retry is flaky, and an
+ *            answer that changes from one attempt to the next is a finding, never a pass;
  *   passed   if at least one test of it passed and nothing violated it;
  *   inconclusive  if its tests could not complete (a property cut short) or were stopped by
  *            violations of other rules before they got to it;
@@ -110,6 +112,10 @@ export interface Certificate {
   readonly date: string | null;
   readonly target: TargetDescription | null;
   readonly filters: readonly string[];
+  /** The shard of the suite this certificate covers (`--shard 1/3`), or null for all of it. */
+  readonly shard: { readonly current: number; readonly total: number } | null;
+  /** Set when `--max-failures` stopped the run before its end. */
+  readonly stoppedEarly: { readonly maxFailures: number; readonly notRun: number } | null;
   readonly outcome: Outcome;
   readonly outcomeText: string;
   readonly totals: {
@@ -183,28 +189,32 @@ export const decideVerdict = (
       reason: `${plural(total, 'violation')} in ${plural(violating.length, 'test')}: ${violating[0]?.violations?.[0] ?? ''}`,
     };
   }
-  // A test of this rule failed and credited no rule at all: the failure counts against this rule.
+  // A test of this rule failed (on any attempt) and credited no rule at all: the failure counts
+  // against this rule. A flaky test failed on one attempt and passed on another.
   const uncredited = ran.filter(
-    (t) => t.status === 'failed' && (t.otherViolations?.length ?? 0) === 0 && !t.inconclusive,
+    (t) =>
+      (t.status === 'failed' || t.status === 'flaky') &&
+      (t.otherViolations?.length ?? 0) === 0 &&
+      !t.inconclusive,
   );
   if (uncredited.length > 0) {
+    const flaky = uncredited.filter((t) => t.status === 'flaky').length;
     return {
       verdict: 'failed',
       reason:
-        `${plural(uncredited.length, 'test')} failed without naming a rule: ${uncredited[0]?.error?.split('\n')[0] ?? uncredited[0]?.title ?? ''}`.trim(),
+        flaky === uncredited.length
+          ? `flaky: ${plural(flaky, 'check')} failed on one attempt and passed on another (the target's answer changed between attempts): ${uncredited[0]?.error?.split('\n')[0] ?? uncredited[0]?.title ?? ''}`.trim()
+          : `${plural(uncredited.length, 'test')} failed without naming a rule: ${uncredited[0]?.error?.split('\n')[0] ?? uncredited[0]?.title ?? ''}`.trim(),
     };
   }
-  const passed = counts.passed + counts.flaky;
-  if (passed > 0) {
-    const notes = [
-      counts.flaky > 0 ? `${counts.flaky} passed only on retry (flaky)` : undefined,
-      counts.skipped > 0 ? `${counts.skipped} skipped` : undefined,
-    ].filter((n): n is string => n !== undefined);
-    return notes.length > 0 ? { verdict: 'passed', reason: notes.join('; ') } : { verdict: 'passed' };
+  if (counts.passed > 0) {
+    return counts.skipped > 0
+      ? { verdict: 'passed', reason: `${counts.skipped} skipped` }
+      : { verdict: 'passed' };
   }
   const cutShort = ran.find((t) => t.inconclusive);
   if (cutShort) return { verdict: 'inconclusive', reason: cutShort.inconclusive };
-  const stopped = ran.filter((t) => t.status === 'failed');
+  const stopped = ran.filter((t) => t.status === 'failed' || t.status === 'flaky');
   if (stopped.length > 0) {
     const others = [...new Set(stopped.flatMap((t) => t.otherViolations ?? []))].sort();
     return {
@@ -254,10 +264,17 @@ const outcomeOf = (
   rules: readonly RuleEntry[],
   testCounts: Record<TestOutcomeStatus, number>,
   runErrors: readonly string[],
-  ended: { readonly status: string | undefined; readonly stopped: string | undefined },
+  ended: {
+    readonly status: string | undefined;
+    readonly stopped: string | undefined;
+    readonly stoppedEarly: Certificate['stoppedEarly'];
+  },
 ): { outcome: Outcome; text: string } => {
   const failedRules = rules.filter((r) => r.verdict === 'failed').length;
   const found = failedRules > 0 ? ` In what ran, ${plural(failedRules, 'rule')} failed.` : '';
+  const early = ended.stoppedEarly
+    ? ` The run stopped early, after ${plural(ended.stoppedEarly.maxFailures, 'failure')} (--max-failures): ${plural(ended.stoppedEarly.notRun, 'check')} did not run.`
+    : '';
   // A run cut short says so first: what it did not check is not a pass, and never another run's.
   if (ended.status === 'interrupted' || ended.status === 'running') {
     return {
@@ -269,10 +286,14 @@ const outcomeOf = (
     return { outcome: 'incomplete', text: `Incomplete: the run was stopped: ${ended.stopped}.${found}` };
   }
   if (failedRules > 0) {
+    const flaky = testCounts.flaky > 0 ? `, ${plural(testCounts.flaky, 'flaky test')}` : '';
     return {
       outcome: 'deviation-found',
-      text: `Deviation found: ${plural(failedRules, 'rule')} failed (${plural(testCounts.failed, 'failed test')}).`,
+      text: `Deviation found: ${plural(failedRules, 'rule')} failed (${plural(testCounts.failed, 'failed test')}${flaky}).${early}`,
     };
+  }
+  if (ended.stoppedEarly) {
+    return { outcome: 'incomplete', text: `Incomplete:${early} No rule failed in what ran.` };
   }
   const inconclusive = rules.filter((r) => r.verdict === 'inconclusive').length;
   if (runErrors.length > 0 || testCounts.passed + testCounts.flaky === 0 || inconclusive > 0) {
@@ -393,14 +414,27 @@ export const buildCertificate = (input: CertificateInput): Certificate => {
   for (const entry of entries) verdicts[entry.verdict] += 1;
   const allTests = [...input.outcomes, ...loadTests];
   const testCounts = countsOf(allTests);
-  const { outcome, text } = outcomeOf(entries, testCounts, input.runErrors, {
+  const shard = input.run?.shard ?? null;
+  const stoppedEarly = input.run?.stoppedEarly ?? null;
+  const ended = outcomeOf(entries, testCounts, input.runErrors, {
     status: input.run?.status,
     stopped: input.stopped,
+    stoppedEarly,
   });
+  const outcome = ended.outcome;
+  // A shard's certificate says so in its first sentence: the other shards' checks are not in it.
+  const text = shard
+    ? `${ended.text} This certificate covers shard ${shard.current} of ${shard.total} only.`
+    : ended.text;
   const unknownObservations = Object.keys(input.observations.byRule)
     .filter((id) => !rules.some((r) => r.id === id))
     .sort();
   const notes = [
+    ...(shard
+      ? [
+          `Shard ${shard.current} of ${shard.total}: the rules checked only by the other shards read "skipped"; merge the shards' reports (docs/scaling.md) for the whole suite.`,
+        ]
+      : []),
     ...(filters.length > 0
       ? [`This run was filtered (${filters.join(', ')}): it is not a certificate of the whole suite.`]
       : []),
@@ -418,6 +452,8 @@ export const buildCertificate = (input: CertificateInput): Certificate => {
     date: input.run?.startedAt ?? input.dateFallback ?? null,
     target,
     filters,
+    shard,
+    stoppedEarly,
     outcome,
     outcomeText: text,
     totals: {

@@ -2,7 +2,7 @@
  * `npm run certificate`: writes the certificate of the last conformance run (it is also written at the
  * end of `npm run conformance`). Exit codes (config/exit-codes.ts): 0 written, whatever its verdicts
  * (the conformance run is the gate); 2 nothing to certify (no results: run the suite first);
- * 1 an internal error.
+ * 7 the kit itself failed (an internal error).
  */
 import { ConfigError, EXIT, loadDotEnv } from '../../config/index.ts';
 import { CertificateInputError, describeCertificate, writeCertificate } from './write-certificate.ts';
@@ -22,8 +22,8 @@ const main = async (): Promise<number> => {
       say(error.message);
       return EXIT.badConfiguration;
     }
-    say(`internal error: ${(error as Error).message}`);
-    return EXIT.deviation;
+    say(`KIT FAILURE: internal error: ${(error as Error).message}`);
+    return EXIT.kitFailure;
   }
 };
 

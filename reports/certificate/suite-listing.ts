@@ -31,12 +31,17 @@ export const listSuite = (
   env: NodeJS.ProcessEnv = process.env,
   timeoutMs = 60_000,
   configFile = 'playwright.config.ts',
+  /** Filters, to list only what they select. */
+  filters: readonly string[] = [],
+  /** List as the run itself sees the suite (its target, production's read-only mode), not all of it. */
+  asTheRun = false,
 ): Promise<TestOutcome[] | undefined> =>
   new Promise((resolve) => {
     const cli = require.resolve('@playwright/test/cli');
-    const child = spawn(process.execPath, [cli, 'test', '-c', configFile, '--list', '--reporter=json'], {
+    const args = [cli, 'test', '-c', configFile, ...filters, '--list', '--reporter=json'];
+    const child = spawn(process.execPath, args, {
       cwd: REPO_ROOT,
-      env: listingEnvironment(env),
+      env: asTheRun ? env : listingEnvironment(env),
       stdio: ['ignore', 'pipe', 'ignore'],
     });
     const chunks: Buffer[] = [];

@@ -5,7 +5,6 @@
  * profile is compared with it, the changes printed, comparison.json written beside the current
  * certificate and the certificate given its "changed since the baseline" section.
  */
-import { ConfigError } from '../../config/index.ts';
 import { addComparisonToCertificate } from '../certificate/write-certificate.ts';
 import { type FoundProfile, findProfile } from '../profile/files.ts';
 import { ProfileError, shownPath } from '../profile/from-outputs.ts';
@@ -16,12 +15,15 @@ import { comparisonExitCode } from './exit-code.ts';
 import { renderComparisonLines } from './render.ts';
 import type { CompareSettings } from './settings.ts';
 
-/** The profile at `location`, or a ConfigError whose message names `what` (KIT_BASELINE, the baseline…). */
+/** A baseline or a current run that cannot be read: neither a deviation nor drift (exit 9). */
+export class ComparisonInputError extends Error {}
+
+/** The profile at `location`, or a ComparisonInputError whose message names `what` (KIT_BASELINE, …). */
 export const loadProfileOf = (what: string, location: string): FoundProfile => {
   try {
     return findProfile(location);
   } catch (error) {
-    if (error instanceof ProfileError) throw new ConfigError(`${what}: ${error.message}`);
+    if (error instanceof ProfileError) throw new ComparisonInputError(`${what}: ${error.message}`);
     throw error;
   }
 };

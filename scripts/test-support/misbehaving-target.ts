@@ -26,6 +26,14 @@ export type Misbehaviour =
       readonly dieAfter?: { readonly requests: number; readonly how: 'reset' | 'hang' };
       /** Echo the caller's X-Access-Token in every encoding, in headers and in JSON bodies. */
       readonly echoToken?: boolean;
+      /** Leave `errorCode` out of every 404 body: a release that broke part 7 in one answer. */
+      readonly notFoundWithoutErrorCode?: boolean;
+      /**
+       * Answer the first request without an X-Access-Token with this instead of the upstream's
+       * answer, and the later ones truly: a deployment whose answer changes from one attempt to the
+       * next (flaky).
+       */
+      readonly firstTokenlessAnswer?: { readonly status: number; readonly body: string };
     };
 
 export interface MisbehavingTarget {
@@ -66,9 +74,19 @@ const withEcho = (body: string, token: string): string => {
   return body;
 };
 
+const withoutErrorCode = (body: string): string => {
+  try {
+    const { errorCode: _dropped, ...rest } = JSON.parse(body) as Record<string, unknown>;
+    return JSON.stringify(rest);
+  } catch {
+    return body;
+  }
+};
+
 export const startMisbehavingTarget = async (behaviour: Misbehaviour): Promise<MisbehavingTarget> => {
   const requests: string[] = [];
   const sockets = new Set<Socket>();
+  let tokenlessAnswered = false;
   let diedAt: number | undefined;
 
   const proxy = async (
@@ -82,6 +100,12 @@ export const startMisbehavingTarget = async (behaviour: Misbehaviour): Promise<M
       return; // hang: never answer
     }
     const body = await readBody(incoming);
+    if (options.firstTokenlessAnswer && !incoming.headers['x-access-token'] && !tokenlessAnswered) {
+      tokenlessAnswered = true;
+      outgoing.writeHead(options.firstTokenlessAnswer.status, { 'content-type': 'application/json' });
+      outgoing.end(options.firstTokenlessAnswer.body);
+      return;
+    }
     const headers = Object.fromEntries(
       Object.entries(incoming.headers).filter(
         ([name]) => !['host', 'connection', 'content-length'].includes(name),
@@ -108,6 +132,7 @@ export const startMisbehavingTarget = async (behaviour: Misbehaviour): Promise<M
       outHeaders['x-debug-request'] = Buffer.from(`X-Access-Token: ${token}`).toString('base64');
       outHeaders['x-debug-url'] = encodeURIComponent(token);
     }
+    if (options.notFoundWithoutErrorCode && answer.statusCode === 404) text = withoutErrorCode(text);
     if (options.delayMs) await sleep(options.delayMs);
     outgoing.writeHead(answer.statusCode, outHeaders);
     outgoing.end(text);

@@ -1,7 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { type KitScriptRun, runKitScript } from './run-kit-script.ts';
 
-export type ConformanceRun = Pick<KitScriptRun, 'code' | 'output' | 'seconds'>;
+export type ConformanceRun = Pick<KitScriptRun, 'code' | 'output' | 'stdout' | 'seconds'>;
 
 /**
  * Runs `scripts/conformance.ts` as a user would, with only the given environment (and PATH), its

@@ -1,0 +1,276 @@
+/**
+ * The Playwright arguments a user may give `npm run conformance -- …`, read before anything else
+ * happens. Every option of `playwright test` is in the table below with what the kit does with it:
+ * most are passed on as Playwright documents them; `--reporter` is added beside the kit's own
+ * reporters (which the certificate and the reports read), never in their place; a few that need a
+ * browser or another configuration are refused. An option Playwright does not know is refused too,
+ * in one line, before any request. A kit test keeps the table equal to `playwright test --help`.
+ */
+
+import { existsSync } from 'node:fs';
+
+/** What the kit does with an option. */
+type Handling =
+  | { readonly kind: 'pass' }
+  /** Narrows the run to part of the suite: the certificate lists it among the filters. */
+  | { readonly kind: 'filter' }
+  /** The user's reporters, added beside the kit's own. */
+  | { readonly kind: 'reporter' }
+  /** Lists the checks instead of running them. */
+  | { readonly kind: 'list' }
+  | { readonly kind: 'help' }
+  | { readonly kind: 'refuse'; readonly why: string };
+
+interface OptionSpec {
+  readonly long: string;
+  readonly short?: string;
+  /** `none`: a flag; `required`: `--x v` or `--x=v`; `optional`: the next word unless it is an option. */
+  readonly value: 'none' | 'required' | 'optional';
+  readonly handling: Handling;
+  /** Checks a value; returns why it is wrong, or undefined. */
+  readonly check?: (value: string) => string | undefined;
+}
+
+const PASS: Handling = { kind: 'pass' };
+const FILTER: Handling = { kind: 'filter' };
+const NO_BROWSER: Handling = {
+  kind: 'refuse',
+  why: 'the conformance checks are API tests and start no browser',
+};
+
+const wholeNumber =
+  (least: number) =>
+  (value: string): string | undefined =>
+    /^\d+$/.test(value) && Number(value) >= least ? undefined : `a whole number of at least ${least}`;
+
+const regularExpression = (value: string): string | undefined => {
+  try {
+    new RegExp(value);
+    return undefined;
+  } catch (error) {
+    return `a regular expression (${(error as Error).message})`;
+  }
+};
+
+const shard = (value: string): string | undefined => {
+  const match = /^(\d+)\/(\d+)$/.exec(value);
+  const current = Number(match?.[1]);
+  const total = Number(match?.[2]);
+  return match && current >= 1 && current <= total ? undefined : '"current/all", 1-based, for example 1/3';
+};
+
+const existingFile = (value: string): string | undefined =>
+  existsSync(value) ? undefined : 'a file that exists';
+
+const workers = (value: string): string | undefined =>
+  /^\d+%?$/.test(value) && Number.parseInt(value, 10) >= 1
+    ? undefined
+    : 'a number of workers (at least 1) or a percentage of the cores';
+
+export const PLAYWRIGHT_TEST_OPTIONS: readonly OptionSpec[] = [
+  { long: '--add-reporter', value: 'required', handling: { kind: 'reporter' } },
+  { long: '--browser', value: 'required', handling: NO_BROWSER },
+  {
+    long: '--config',
+    short: '-c',
+    value: 'required',
+    handling: {
+      kind: 'refuse',
+      why: 'the conformance run has its own configuration (playwright.config.ts); run `npx playwright test -c <file>` for another',
+    },
+  },
+  { long: '--debug', value: 'optional', handling: NO_BROWSER },
+  { long: '--fail-on-flaky-tests', value: 'none', handling: PASS },
+  { long: '--forbid-only', value: 'none', handling: PASS },
+  { long: '--fully-parallel', value: 'none', handling: PASS },
+  { long: '--grep', short: '-g', value: 'required', handling: FILTER, check: regularExpression },
+  { long: '--grep-invert', short: '-G', value: 'required', handling: FILTER, check: regularExpression },
+  { long: '--global-timeout', value: 'required', handling: PASS, check: wholeNumber(0) },
+  { long: '--headed', value: 'none', handling: NO_BROWSER },
+  { long: '--ignore-snapshots', value: 'none', handling: PASS },
+  { long: '--workers', short: '-j', value: 'required', handling: PASS, check: workers },
+  { long: '--last-failed', value: 'none', handling: FILTER },
+  { long: '--last-failed-file', value: 'required', handling: PASS },
+  { long: '--list', value: 'none', handling: { kind: 'list' } },
+  { long: '--max-failures', value: 'required', handling: PASS, check: wholeNumber(0) },
+  { long: '--no-deps', value: 'none', handling: PASS },
+  { long: '--only-changed', value: 'optional', handling: FILTER },
+  { long: '--output', value: 'required', handling: PASS },
+  { long: '--pass-with-no-tests', value: 'none', handling: PASS },
+  { long: '--project', value: 'required', handling: FILTER },
+  { long: '--quiet', value: 'none', handling: PASS },
+  { long: '--repeat-each', value: 'required', handling: PASS, check: wholeNumber(1) },
+  { long: '--reporter', value: 'required', handling: { kind: 'reporter' } },
+  { long: '--retries', value: 'required', handling: PASS, check: wholeNumber(0) },
+  { long: '--run-agents', value: 'required', handling: NO_BROWSER },
+  { long: '--shard', value: 'required', handling: FILTER, check: shard },
+  { long: '--shuffle', value: 'optional', handling: PASS },
+  { long: '--test-list', value: 'required', handling: FILTER, check: existingFile },
+  { long: '--test-list-invert', value: 'required', handling: FILTER, check: existingFile },
+  { long: '--timeout', value: 'required', handling: PASS, check: wholeNumber(0) },
+  { long: '--trace', value: 'required', handling: PASS },
+  { long: '--tsconfig', value: 'required', handling: PASS, check: existingFile },
+  { long: '--update-snapshots', short: '-u', value: 'optional', handling: PASS },
+  { long: '--ui', value: 'none', handling: NO_BROWSER },
+  { long: '--ui-host', value: 'required', handling: NO_BROWSER },
+  { long: '--ui-port', value: 'required', handling: NO_BROWSER },
+  { long: '--update-source-method', value: 'required', handling: PASS },
+  // `-x` is Playwright's `--max-failures=1`: it has no long name of its own.
+  { long: '-x', value: 'none', handling: PASS },
+  { long: '--help', short: '-h', value: 'none', handling: { kind: 'help' } },
+];
+
+/** The projects of the conformance configuration (playwright.config.ts), for `--project`. */
+export const CONFORMANCE_PROJECTS = Object.freeze(['ratelimit', 'conformance'] as const);
+
+export class PlaywrightArgumentError extends Error {}
+
+export interface GivenOption {
+  readonly spec: OptionSpec;
+  /** As the user wrote it (`--grep`, `-g`). */
+  readonly written: string;
+  readonly value: string | undefined;
+}
+
+export interface PlaywrightArguments {
+  /** What to pass to `playwright test`, the user's reporters turned into `--add-reporter`. */
+  readonly forPlaywright: readonly string[];
+  readonly options: readonly GivenOption[];
+  /** File filters (Playwright's positional arguments). */
+  readonly fileFilters: readonly string[];
+  readonly list: boolean;
+  readonly help: boolean;
+  /** The user's reporters, comma lists split. */
+  readonly reporters: readonly string[];
+  /** The filters as a person reads them (`--grep @auth`, `file filter auth`); empty: the whole suite. */
+  readonly filters: readonly string[];
+  readonly passWithNoTests: boolean;
+  /** `--output <dir>`: Playwright's folder for artefacts, which must be writable. */
+  readonly output: string | undefined;
+  /** `--max-failures N` or `-x`: the run may stop before its end. */
+  readonly maxFailures: number | undefined;
+}
+
+const specOf = (written: string): OptionSpec | undefined =>
+  PLAYWRIGHT_TEST_OPTIONS.find((spec) => spec.long === written || spec.short === written);
+
+const projectPattern = (name: string): RegExp =>
+  new RegExp(`^${name.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`, 'i');
+
+/**
+ * Reads the arguments; throws PlaywrightArgumentError with one line on an unknown or malformed one.
+ * `checkValues: false` reads a past run's arguments, whose files may be gone, without judging them.
+ */
+export const readPlaywrightArguments = (
+  args: readonly string[],
+  { checkValues = true }: { readonly checkValues?: boolean } = {},
+): PlaywrightArguments => {
+  const options: GivenOption[] = [];
+  const fileFilters: string[] = [];
+  const forPlaywright: string[] = [];
+  let onlyPositional = false;
+  for (let index = 0; index < args.length; index += 1) {
+    const argument = args[index] as string;
+    if (onlyPositional || !argument.startsWith('-') || argument === '-') {
+      fileFilters.push(argument);
+      forPlaywright.push(argument);
+      continue;
+    }
+    if (argument === '--') {
+      onlyPositional = true;
+      forPlaywright.push(argument);
+      continue;
+    }
+    const equals = argument.startsWith('--') ? argument.indexOf('=') : -1;
+    const written = equals === -1 ? argument : argument.slice(0, equals);
+    const spec = specOf(written);
+    if (!spec) {
+      throw new PlaywrightArgumentError(
+        `unknown option ${written}: \`npm run conformance -- --help\` lists the Playwright options the run takes`,
+      );
+    }
+    let value: string | undefined = equals === -1 ? undefined : argument.slice(equals + 1);
+    const next = args[index + 1];
+    if (value === undefined && spec.value !== 'none' && next !== undefined) {
+      if (spec.value === 'required' || !next.startsWith('-')) {
+        value = next;
+        index += 1;
+      }
+    }
+    if (spec.value === 'none' && value !== undefined) {
+      throw new PlaywrightArgumentError(`option ${written} takes no value (given "${value}")`);
+    }
+    if (spec.value === 'required' && value === undefined) {
+      throw new PlaywrightArgumentError(`option ${written} needs a value`);
+    }
+    if (spec.handling.kind === 'refuse') {
+      throw new PlaywrightArgumentError(
+        `option ${written} is not for the conformance run: ${spec.handling.why}`,
+      );
+    }
+    const wrong = checkValues && value !== undefined ? spec.check?.(value) : undefined;
+    if (wrong) throw new PlaywrightArgumentError(`option ${written} "${value}" is not ${wrong}`);
+    if (checkValues && spec.long === '--project' && value !== undefined) {
+      for (const name of value.split(',')) {
+        if (!CONFORMANCE_PROJECTS.some((project) => projectPattern(name).test(project))) {
+          throw new PlaywrightArgumentError(
+            `--project "${name}" names no project of the conformance run (${CONFORMANCE_PROJECTS.join(', ')})`,
+          );
+        }
+      }
+    }
+    options.push({ spec, written, value });
+    if (spec.handling.kind === 'reporter') {
+      forPlaywright.push(`--add-reporter=${value}`);
+    } else if (value === undefined) {
+      forPlaywright.push(written);
+    } else {
+      forPlaywright.push(`${written}=${value}`);
+    }
+  }
+  const given = (long: string): GivenOption[] => options.filter((option) => option.spec.long === long);
+  const maxFailures = given('-x').length > 0 ? 1 : lastNumber(given('--max-failures'));
+  return {
+    forPlaywright,
+    options,
+    fileFilters,
+    list: given('--list').length > 0,
+    help: given('--help').length > 0,
+    reporters: options
+      .filter((option) => option.spec.handling.kind === 'reporter')
+      .flatMap((option) => (option.value ?? '').split(','))
+      .map((name) => name.trim())
+      .filter((name) => name !== ''),
+    filters: [
+      ...options
+        .filter((option) => option.spec.handling.kind === 'filter')
+        .map((option) => (option.value === undefined ? option.written : `${option.written} ${option.value}`)),
+      ...fileFilters.map((filter) => `file filter ${filter}`),
+    ],
+    passWithNoTests: given('--pass-with-no-tests').length > 0,
+    output: given('--output').at(-1)?.value,
+    maxFailures: maxFailures === 0 ? undefined : maxFailures,
+  };
+};
+
+const lastNumber = (given: readonly GivenOption[]): number | undefined => {
+  const value = given.at(-1)?.value;
+  return value === undefined ? undefined : Number(value);
+};
+
+/** The workers the arguments ask for, when a number (`--workers 3`, `-j=3`). */
+export const workersOf = (args: PlaywrightArguments): number | undefined => {
+  const value = args.options.filter((option) => option.spec.long === '--workers').at(-1)?.value;
+  return value !== undefined && /^\d+$/.test(value) ? Number(value) : undefined;
+};
+
+/** The usage lines `npm run conformance -- --help` prints before Playwright's own help. */
+export const CONFORMANCE_USAGE = [
+  'usage: npm run conformance [-- <playwright test options> [file filters…]]',
+  'Every `playwright test` option below works as Playwright documents it, except:',
+  '  --reporter / --add-reporter  add your reporters beside the kit’s own (the certificate reads those)',
+  '  --list                      lists the checks, runs nothing, writes no certificate',
+  ...PLAYWRIGHT_TEST_OPTIONS.flatMap((spec) =>
+    spec.handling.kind === 'refuse' ? [`  ${spec.long.padEnd(27)} refused: ${spec.handling.why}`] : [],
+  ),
+];
