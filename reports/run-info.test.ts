@@ -100,7 +100,7 @@ test('ENVIRONMENT: the filters of a run are named; a whole run has none', () => 
     runFilters({
       arguments: ['-g', 'AUTH', '--shard=1/3', 'suites/auth.spec.ts', '--project', 'conformance'],
     }),
-  ).toEqual(['-g AUTH', '--shard=1/3', 'file filter suites/auth.spec.ts', '--project conformance']);
+  ).toEqual(['-g AUTH', '--shard 1/3', '--project conformance', 'file filter suites/auth.spec.ts']);
 });
 
 test('JUNIT: every test whose title names a rule gets a `rule` annotation, once', () => {
