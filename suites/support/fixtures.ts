@@ -25,6 +25,7 @@ import { outputPaths } from '../../run-output/output-paths.ts';
 import { registerSecrets } from '../../run-output/redaction.ts';
 import { readRunStop } from '../../run-output/run-stop.ts';
 import type { RuleId } from '../../spec/index.ts';
+import { attachCheckRecord, markCheckNotRun, skipCheck, startCheck } from './check-facts.ts';
 import { answerOf, describeExchange, exchangeTitle, type HttpExchange } from './http-exchange.ts';
 import { needsSharedPacing, PACING_URL_VARIABLE, SharedPacer } from './pacing-broker.ts';
 import { limitOfRecorded } from './request-budget.ts';
@@ -69,6 +70,8 @@ interface WorkerFixtures {
 
 interface TestFixtures {
   keepWorker: undefined;
+  /** Attaches the check's record (check-facts.ts) after every other check around the test has run. */
+  checkRecord: undefined;
   /** The test's requests still unanswered (service-client.ts). */
   inFlight: { count: number };
   exchanges: HttpExchange[];
@@ -232,20 +235,30 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   exchanges: async ({}, use) => {
     await use([]);
   },
+  checkRecord: [
+    async ({}, use, testInfo) => {
+      startCheck(testInfo);
+      await use(undefined);
+      await attachCheckRecord(testInfo);
+    },
+    { auto: true, box: true },
+  ],
   conformanceChecks: [
-    async ({ target, exchanges, runFiles, keepWorker: _ }, use, testInfo) => {
+    async ({ target, exchanges, runFiles, keepWorker: _, checkRecord: _record }, use, testInfo) => {
       const stop = readRunStop(runFiles.runStop);
       if (stop) {
         testInfo.annotations.push({ type: NOT_RUN_ANNOTATION, description: `not run: ${stop.line}` });
+        markCheckNotRun(testInfo, 'run-stopped', `not run: ${stop.line}`);
         testInfo.skip(true, `not run: the run was stopped (${stop.reason})`);
       }
       if (!mayWrite(target) && !testInfo.tags.includes('@readonly')) {
-        testInfo.skip(
-          true,
+        skipCheck(
+          testInfo,
+          'production-read-only',
           'production target: only @readonly checks run unless ALLOW_PRODUCTION_WRITES=true',
         );
       }
-      await applyRuleLabels(testInfo.title);
+      await applyRuleLabels(testInfo);
       await use(undefined);
       await attachExchanges(testInfo, exchanges);
       // Every answer of every test, whatever the test is about: a failure is credited to
@@ -290,17 +303,23 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     await use(clientFor(target.tenantA));
   },
   tenantB: async ({ clientFor, target }, use, testInfo) => {
-    testInfo.skip(
-      !target.tenantB,
-      'TENANT_B_CLIENT_ID / TENANT_B_ACCESS_TOKEN not set: this check needs a second tenant',
-    );
+    if (!target.tenantB) {
+      skipCheck(
+        testInfo,
+        'tenant-b-missing',
+        'TENANT_B_CLIENT_ID / TENANT_B_ACCESS_TOKEN not set: this check needs a second tenant',
+      );
+    }
     await use(clientFor(target.tenantB));
   },
   rateLimitTenant: async ({ clientFor, target }, use, testInfo) => {
-    testInfo.skip(
-      !target.rateLimitTenant,
-      'RATE_LIMIT_CLIENT_ID / RATE_LIMIT_ACCESS_TOKEN not set: rate-limit checks need a tenant of their own',
-    );
+    if (!target.rateLimitTenant) {
+      skipCheck(
+        testInfo,
+        'rate-limit-tenant-missing',
+        'RATE_LIMIT_CLIENT_ID / RATE_LIMIT_ACCESS_TOKEN not set: rate-limit checks need a tenant of their own',
+      );
+    }
     await use(clientFor(target.rateLimitTenant, { paced: false }));
   },
   anonymous: async ({ clientFor }, use) => {
