@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { productionRefusal } from './lib/production-guard.ts';
 import { readTargetContract as readConformanceTarget } from '../config/index.ts';
+import { productionRefusal } from './lib/production-guard.ts';
 import { targetEnvironment } from './lib/target.ts';
 import { productionEnv, remoteEnv, TOKENS } from './test-support/env-fixtures.ts';
 

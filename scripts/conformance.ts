@@ -10,6 +10,7 @@
  * (5, only with KIT_FAIL_ON_DRIFT=true). It is computed from the certificate, never from another run's
  * results: the outputs of the previous run are cleared before this one starts.
  */
+
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import {
   ConfigError,
@@ -21,6 +22,7 @@ import {
   readTimeouts,
 } from '../config/index.ts';
 import { defaultWorkers, workersOfArguments } from '../config/run-workers.ts';
+import { CONTRACT_VARIABLES } from '../contract/index.ts';
 import type { Certificate } from '../reports/certificate/certificate.ts';
 import { certificateStep } from '../reports/certificate/write-certificate.ts';
 import { compareWithBaseline, loadProfileOf } from '../reports/compare/gate.ts';
@@ -57,7 +59,8 @@ const main = async (): Promise<number> => {
         `KIT_BASELINE: the run will be compared with ${baseline.profile.run.runId ?? 'a run'} (${baseline.source})`,
       );
     }
-    process.env.KIT_RUN_ID = contract.kind === 'remote' ? contract.target.runId : contract.runId;
+    process.env[CONTRACT_VARIABLES.runId] =
+      contract.kind === 'remote' ? contract.target.runId : contract.runId;
     readTimeouts();
     if (contract.kind === 'remote') {
       const { target } = contract;
@@ -66,7 +69,7 @@ const main = async (): Promise<number> => {
       Object.assign(process.env, caTrustEnvironment(target));
       if (!mayWrite(target)) {
         say(
-          'PRODUCTION target: only @readonly checks run (set ALLOW_PRODUCTION_WRITES=true to run everything)',
+          `PRODUCTION target: only @readonly checks run (set ${CONTRACT_VARIABLES.allowProductionWrites}=true to run everything)`,
         );
       }
       const { roundTripMs } = await preflight(target);
@@ -86,7 +89,7 @@ const main = async (): Promise<number> => {
       });
       for (const line of describeRunPlan(plan, target.embedded)) say(line);
     } else {
-      say(`no TARGET_BASE_URL: starting the embedded reference server, run ${contract.runId}`);
+      say(`no ${CONTRACT_VARIABLES.baseUrl}: starting the embedded reference server, run ${contract.runId}`);
       const plan = runPlan({
         limits: contract.limits,
         embedded: true,
@@ -119,7 +122,7 @@ const main = async (): Promise<number> => {
   // The run's own request budget: what each tenant was sent, and any 429 met outside @ratelimit.
   const contract = readTargetContract();
   const limits = contract.kind === 'remote' ? contract.target.limits : contract.limits;
-  const runId = process.env.KIT_RUN_ID;
+  const runId = process.env[CONTRACT_VARIABLES.runId];
   const paths = outputPaths();
   const stats = sumRequestStats(paths.requestStats, runId);
   const budget = requestBudgetReport(stats, limits, { runId });

@@ -18,6 +18,7 @@
  *   not covered: never "passed". Honesty first: a rule nobody checked is not a rule that holds.
  */
 
+import { CONTRACT_VARIABLES } from '../../contract/index.ts';
 import type { SkipKind } from '../../run-output/check-record.ts';
 import { RULES, type Rule, type RuleId, SPEC_PARTS } from '../../spec/index.ts';
 import type { LoadSummary } from '../load-summaries.ts';
@@ -162,8 +163,7 @@ const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' 
 const isProductionReadOnly = (target: TargetDescription | null): boolean =>
   target !== null && target.environment === 'production' && !target.allowProductionWrites;
 
-const PRODUCTION_REASON =
-  'production gets only the checks that create and throttle nothing (@readonly); set ALLOW_PRODUCTION_WRITES=true to run the others';
+const PRODUCTION_REASON = `production gets only the checks that create and throttle nothing (@readonly); set ${CONTRACT_VARIABLES.allowProductionWrites}=true to run the others`;
 
 interface VerdictDecision {
   readonly verdict: Verdict;

@@ -4,6 +4,7 @@
  * around every test: production safety, the error-body shape of every non-2xx response, and the
  * redacted HTTP exchanges attached for the report.
  */
+
 import { readFileSync } from 'node:fs';
 import { test as base, expect, type TestInfo } from '@playwright/test';
 import { Agent } from 'undici';
@@ -14,6 +15,7 @@ import {
   type Target,
   type TenantCredentials,
 } from '../../config/index.ts';
+import { CONTRACT_VARIABLES, TENANT_VARIABLES } from '../../contract/index.ts';
 import { errorBodyViolations, NOT_RUN_ANNOTATION, type Violation } from '../../oracle/index.ts';
 import { KEPT_WORKER_ANNOTATION } from '../../run-output/kept-worker.ts';
 import {
@@ -255,7 +257,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
         skipCheck(
           testInfo,
           'production-read-only',
-          'production target: only @readonly checks run unless ALLOW_PRODUCTION_WRITES=true',
+          `production target: only @readonly checks run unless ${CONTRACT_VARIABLES.allowProductionWrites}=true`,
         );
       }
       await applyRuleLabels(testInfo);
@@ -307,7 +309,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       skipCheck(
         testInfo,
         'tenant-b-missing',
-        'TENANT_B_CLIENT_ID / TENANT_B_ACCESS_TOKEN not set: this check needs a second tenant',
+        `${TENANT_VARIABLES.B.clientId} / ${TENANT_VARIABLES.B.accessToken} not set: this check needs a second tenant`,
       );
     }
     await use(clientFor(target.tenantB));
@@ -317,7 +319,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       skipCheck(
         testInfo,
         'rate-limit-tenant-missing',
-        'RATE_LIMIT_CLIENT_ID / RATE_LIMIT_ACCESS_TOKEN not set: rate-limit checks need a tenant of their own',
+        `${TENANT_VARIABLES.RATE_LIMIT.clientId} / ${TENANT_VARIABLES.RATE_LIMIT.accessToken} not set: rate-limit checks need a tenant of their own`,
       );
     }
     await use(clientFor(target.rateLimitTenant, { paced: false }));
