@@ -4,6 +4,7 @@
  * `npm run conformance` wraps this with a configuration check and a preflight; `npx playwright test`
  * works too.
  */
+
 import { defineConfig } from '@playwright/test';
 import {
   caTrustEnvironment,
@@ -13,12 +14,13 @@ import {
   readTimeouts,
 } from './config/index.ts';
 import { defaultWorkers } from './config/run-workers.ts';
+import { CONTRACT_VARIABLES } from './contract/index.ts';
 import { outputPaths } from './run-output/output-paths.ts';
 
 if (process.env.KIT_IGNORE_DOTENV !== 'true') loadDotEnv();
 const contract = readTargetContract();
 // One run id for the runner and its workers (which inherit it): every output carries it.
-process.env.KIT_RUN_ID ||= contract.kind === 'remote' ? contract.target.runId : contract.runId;
+process.env[CONTRACT_VARIABLES.runId] ||= contract.kind === 'remote' ? contract.target.runId : contract.runId;
 const reportPaths = outputPaths();
 const productionReadOnly = contract.kind === 'remote' && !mayWrite(contract.target);
 // The workers, started after this file is read, trust TARGET_CA_FILE (when `npx playwright test` runs alone).
@@ -60,7 +62,7 @@ export default defineConfig({
   ],
   outputDir: `${reportPaths.conformance}/test-results`,
   // Ties results.json to its run: the certificate refuses results of another run.
-  metadata: { runId: process.env.KIT_RUN_ID },
+  metadata: { runId: process.env[CONTRACT_VARIABLES.runId] },
   // Traces and videos would record request headers, tokens included: never on.
   use: { trace: 'off', video: 'off', screenshot: 'off' },
 });

@@ -6,10 +6,12 @@
  * (credentials, TARGET_CA_FILE) to a file the conformance run reads through KIT_ENV_FILE: in a private
  * temporary folder, not among the outputs, deleted with the server.
  */
+
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { SHARED_LIMIT_VARIABLES } from '../contract/index.ts';
 import { DEFAULT_RATE_LIMIT } from '../spec/index.ts';
 
 export interface RemoteRehearsal {
@@ -41,8 +43,8 @@ export const startRemoteRehearsal = (options: {
       REFERENCE_HTTPS: 'true',
       REFERENCE_LATENCY_MS: String(options.latencyMs),
       REFERENCE_CREDENTIALS_FILE: envFile,
-      RATE_LIMIT_PER_MINUTE: String(limit.requestsPerWindow),
-      RATE_LIMIT_WINDOW_SECONDS: String(limit.windowSeconds),
+      [SHARED_LIMIT_VARIABLES.requestsPerWindow]: String(limit.requestsPerWindow),
+      [SHARED_LIMIT_VARIABLES.windowSeconds]: String(limit.windowSeconds),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

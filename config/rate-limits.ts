@@ -9,60 +9,35 @@
  * run is not slowed by pacing) and the rate-limit tenant a small limit and a short window (so its checks
  * take seconds); once a shared variable is set, it is every tenant's default there too, as before.
  */
-import { DEFAULT_RATE_LIMIT } from '../spec/http-interface.ts';
+import {
+  LIMIT_VARIABLE_NAMES,
+  type LimitVariables,
+  REMOTE_DEFAULT_LIMIT,
+  SHARED_LIMIT_VARIABLES,
+  TENANT_NAMES,
+  TENANT_VARIABLES,
+  type TenantName,
+} from '../contract/index.ts';
+
+export {
+  LIMIT_VARIABLE_NAMES,
+  type LimitVariables,
+  REMOTE_DEFAULT_LIMIT,
+  SHARED_LIMIT_VARIABLES,
+  TENANT_NAMES,
+  type TenantName,
+};
 
 export interface RateLimitSettings {
   readonly requestsPerWindow: number;
   readonly windowSeconds: number;
 }
 
-export const TENANT_NAMES = Object.freeze(['A', 'B', 'RATE_LIMIT'] as const);
-export type TenantName = (typeof TENANT_NAMES)[number];
-
 /** Every tenant's limit, configured or not (a tenant without credentials still has a limit). */
 export type TenantLimits = Readonly<Record<TenantName, RateLimitSettings>>;
 
-export interface LimitVariables {
-  readonly requestsPerWindow: string;
-  readonly windowSeconds: string;
-}
-
-export const SHARED_LIMIT_VARIABLES: LimitVariables = Object.freeze({
-  requestsPerWindow: 'RATE_LIMIT_PER_MINUTE',
-  windowSeconds: 'RATE_LIMIT_WINDOW_SECONDS',
-});
-
 /** The variables of each tenant's own limit. */
-export const TENANT_LIMIT_VARIABLES: Readonly<Record<TenantName, LimitVariables>> = Object.freeze({
-  A: {
-    requestsPerWindow: 'TENANT_A_RATE_LIMIT_PER_MINUTE',
-    windowSeconds: 'TENANT_A_RATE_LIMIT_WINDOW_SECONDS',
-  },
-  B: {
-    requestsPerWindow: 'TENANT_B_RATE_LIMIT_PER_MINUTE',
-    windowSeconds: 'TENANT_B_RATE_LIMIT_WINDOW_SECONDS',
-  },
-  RATE_LIMIT: {
-    requestsPerWindow: 'RATE_LIMIT_TENANT_PER_MINUTE',
-    windowSeconds: 'RATE_LIMIT_TENANT_WINDOW_SECONDS',
-  },
-});
-
-/** Every limit variable of the contract, shared ones first. */
-export const LIMIT_VARIABLE_NAMES: readonly string[] = Object.freeze([
-  SHARED_LIMIT_VARIABLES.requestsPerWindow,
-  SHARED_LIMIT_VARIABLES.windowSeconds,
-  ...TENANT_NAMES.flatMap((name) => [
-    TENANT_LIMIT_VARIABLES[name].requestsPerWindow,
-    TENANT_LIMIT_VARIABLES[name].windowSeconds,
-  ]),
-]);
-
-/** A deployment's default: the spec's, for every tenant. */
-export const REMOTE_DEFAULT_LIMIT: RateLimitSettings = Object.freeze({
-  requestsPerWindow: DEFAULT_RATE_LIMIT.requests,
-  windowSeconds: DEFAULT_RATE_LIMIT.windowSeconds,
-});
+export const TENANT_LIMIT_VARIABLES: Readonly<Record<TenantName, LimitVariables>> = TENANT_VARIABLES;
 
 /** The embedded server's window when only a shared limit is set: seconds, not a minute. */
 export const EMBEDDED_WINDOW_SECONDS = 5;

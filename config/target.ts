@@ -5,7 +5,19 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
-import { ENVIRONMENTS, type Environment, environmentOfToken, TOKEN_PREFIXES } from '../spec/index.ts';
+import {
+  CLIENT_ID_PATTERN,
+  CONTRACT_VARIABLES,
+  configuredTokens,
+  decideEnvironment,
+  POSITIVE_INTEGER_PATTERN,
+  RUN_ID_PATTERN,
+  RUN_ID_RULE,
+  SECRET_VARIABLES,
+  TENANT_VARIABLES,
+  tokenPrefixRule,
+} from '../contract/index.ts';
+import { ENVIRONMENTS, type Environment, environmentOfToken } from '../spec/index.ts';
 import { ConfigError } from './config-error.ts';
 import {
   LIMIT_VARIABLE_NAMES,
@@ -47,15 +59,8 @@ export type TargetContract =
   | { readonly kind: 'remote'; readonly target: Target }
   | { readonly kind: 'embedded'; readonly limits: TenantLimits; readonly runId: string };
 
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const RUN_ID_PATTERN = /^[A-Za-z0-9-]{1,40}$/;
-
-/** Variables whose values are secrets: an error message may name them, never quote them. */
-const SECRET_VARIABLES = new Set([
-  'TENANT_A_ACCESS_TOKEN',
-  'TENANT_B_ACCESS_TOKEN',
-  'RATE_LIMIT_ACCESS_TOKEN',
-]);
+const V = CONTRACT_VARIABLES;
+const { A, B, RATE_LIMIT } = TENANT_VARIABLES;
 
 const optionalText = z
   .string()
@@ -64,11 +69,7 @@ const optionalText = z
   .transform((value) => (value === '' ? undefined : value));
 
 const optionalPositiveInteger = optionalText.pipe(
-  z
-    .string()
-    .regex(/^[1-9]\d*$/, 'must be a positive whole number')
-    .transform(Number)
-    .optional(),
+  z.string().regex(POSITIVE_INTEGER_PATTERN, 'must be a positive whole number').transform(Number).optional(),
 );
 
 /** Every limit variable, shared and per tenant: a positive whole number, or unset. */
@@ -82,28 +83,26 @@ const booleanFlag = optionalText.pipe(
 );
 
 const contractSchema = z.object({
-  TARGET_BASE_URL: optionalText.pipe(
+  [V.baseUrl]: optionalText.pipe(
     z
       .url({ protocol: /^https?$/, message: 'must be an http:// or https:// address' })
       .transform((url) => url.replace(/\/+$/, ''))
       .optional(),
   ),
-  TARGET_ENVIRONMENT: optionalText.pipe(
+  [V.environment]: optionalText.pipe(
     z.enum(ENVIRONMENTS, { message: `must be one of: ${ENVIRONMENTS.join(', ')}` }).optional(),
   ),
-  TENANT_A_CLIENT_ID: optionalText,
-  TENANT_A_ACCESS_TOKEN: optionalText,
-  TENANT_B_CLIENT_ID: optionalText,
-  TENANT_B_ACCESS_TOKEN: optionalText,
-  RATE_LIMIT_CLIENT_ID: optionalText,
-  RATE_LIMIT_ACCESS_TOKEN: optionalText,
+  [A.clientId]: optionalText,
+  [A.accessToken]: optionalText,
+  [B.clientId]: optionalText,
+  [B.accessToken]: optionalText,
+  [RATE_LIMIT.clientId]: optionalText,
+  [RATE_LIMIT.accessToken]: optionalText,
   ...limitShape,
-  TARGET_CA_FILE: optionalText,
-  ALLOW_PRODUCTION_WRITES: booleanFlag,
-  KIT_EMBEDDED_TARGET: booleanFlag,
-  KIT_RUN_ID: optionalText.pipe(
-    z.string().regex(RUN_ID_PATTERN, 'must be 1 to 40 letters, digits or dashes').optional(),
-  ),
+  [V.caFile]: optionalText,
+  [V.allowProductionWrites]: booleanFlag,
+  [V.embeddedTarget]: booleanFlag,
+  [V.runId]: optionalText.pipe(z.string().regex(RUN_ID_PATTERN, RUN_ID_RULE).optional()),
 });
 
 type ParsedContract = z.infer<typeof contractSchema>;
@@ -120,47 +119,31 @@ const firstIssueMessage = (error: z.ZodError): string => {
 const tenantFrom = (
   parsed: ParsedContract,
   name: TenantCredentials['name'],
-  prefix: 'TENANT_A' | 'TENANT_B' | 'RATE_LIMIT',
   required: boolean,
 ): TenantCredentials | undefined => {
-  const idVariable = `${prefix}_CLIENT_ID` as const;
-  const tokenVariable = `${prefix}_ACCESS_TOKEN` as const;
+  const { clientId: idVariable, accessToken: tokenVariable } = TENANT_VARIABLES[name];
   const clientId = parsed[idVariable];
   const accessToken = parsed[tokenVariable];
   if (clientId === undefined && accessToken === undefined) {
     if (required)
-      throw new ConfigError(`${idVariable} and ${tokenVariable} are required when TARGET_BASE_URL is set`);
+      throw new ConfigError(`${idVariable} and ${tokenVariable} are required when ${V.baseUrl} is set`);
     return undefined;
   }
   if (clientId === undefined) throw new ConfigError(`${idVariable} is missing while ${tokenVariable} is set`);
   if (accessToken === undefined)
     throw new ConfigError(`${tokenVariable} is missing while ${idVariable} is set`);
-  if (!UUID_PATTERN.test(clientId)) throw new ConfigError(`${idVariable} must be a UUID`);
-  if (environmentOfToken(accessToken) === undefined) {
-    throw new ConfigError(
-      `${tokenVariable} must start with ${TOKEN_PREFIXES.sandbox} (sandbox) or ${TOKEN_PREFIXES.production} (production)`,
-    );
-  }
+  if (!CLIENT_ID_PATTERN.test(clientId)) throw new ConfigError(`${idVariable} must be a UUID`);
+  if (environmentOfToken(accessToken) === undefined) throw new ConfigError(tokenPrefixRule(tokenVariable));
   return Object.freeze({ name, clientId, accessToken });
 };
 
-const environmentFrom = (parsed: ParsedContract, tenants: readonly TenantCredentials[]): Environment => {
-  for (const tenant of tenants) {
-    const tokenEnvironment = environmentOfToken(tenant.accessToken);
-    const variable = `${tenant.name === 'RATE_LIMIT' ? 'RATE_LIMIT' : `TENANT_${tenant.name}`}_ACCESS_TOKEN`;
-    const declared = parsed.TARGET_ENVIRONMENT;
-    if (declared !== undefined && tokenEnvironment !== declared) {
-      throw new ConfigError(
-        `${variable} is a ${tokenEnvironment} token but TARGET_ENVIRONMENT is ${declared}: credentials of one environment do not work in the other`,
-      );
-    }
-    const first = tenants[0];
-    if (first && environmentOfToken(first.accessToken) !== tokenEnvironment) {
-      throw new ConfigError(`${variable} belongs to another environment than TENANT_A_ACCESS_TOKEN`);
-    }
-  }
-  const fromToken = tenants[0] ? environmentOfToken(tenants[0].accessToken) : undefined;
-  return parsed.TARGET_ENVIRONMENT ?? fromToken ?? 'sandbox';
+const environmentFrom = (parsed: ParsedContract): Environment => {
+  const decision = decideEnvironment(
+    parsed[V.environment],
+    configuredTokens((variable) => parsed[variable as keyof ParsedContract] as string | undefined),
+  );
+  if (!decision.ok) throw new ConfigError(decision.message);
+  return decision.environment;
 };
 
 /** TARGET_CA_FILE resolved against the working directory, and checked to hold a PEM certificate. */
@@ -170,10 +153,10 @@ const checkedCaFile = (file: string): string => {
   try {
     text = readFileSync(path, 'utf8');
   } catch {
-    throw new ConfigError(`TARGET_CA_FILE names ${path}, which cannot be read`);
+    throw new ConfigError(`${V.caFile} names ${path}, which cannot be read`);
   }
   if (!text.includes('-----BEGIN CERTIFICATE-----')) {
-    throw new ConfigError(`TARGET_CA_FILE names ${path}, which holds no PEM certificate`);
+    throw new ConfigError(`${V.caFile} names ${path}, which holds no PEM certificate`);
   }
   return path;
 };
@@ -188,34 +171,33 @@ export const readTargetContract = (env: NodeJS.ProcessEnv = process.env): Target
     const message = firstIssueMessage(result.error);
     const variable = message.split(' ')[0] ?? '';
     // zod may echo the received value for some issues; secrets are never echoed.
-    throw new ConfigError(SECRET_VARIABLES.has(variable) ? `${variable} is invalid` : message);
+    throw new ConfigError(SECRET_VARIABLES.includes(variable) ? `${variable} is invalid` : message);
   }
   const parsed = result.data;
-  const runId = parsed.KIT_RUN_ID ?? newRunId();
+  const runId = parsed[V.runId] ?? newRunId();
   const limitValues = parsed as unknown as LimitValues;
-  if (parsed.TARGET_BASE_URL === undefined) {
+  const baseUrl = parsed[V.baseUrl];
+  if (baseUrl === undefined) {
     return Object.freeze({ kind: 'embedded', runId, limits: tenantLimits(limitValues, true) });
   }
-  const tenantA = tenantFrom(parsed, 'A', 'TENANT_A', true) as TenantCredentials;
-  const tenantB = tenantFrom(parsed, 'B', 'TENANT_B', false);
-  const rateLimitTenant = tenantFrom(parsed, 'RATE_LIMIT', 'RATE_LIMIT', false);
-  const tenants = [tenantA, tenantB, rateLimitTenant].filter((t): t is TenantCredentials => t !== undefined);
+  const tenantA = tenantFrom(parsed, 'A', true) as TenantCredentials;
+  const tenantB = tenantFrom(parsed, 'B', false);
+  const rateLimitTenant = tenantFrom(parsed, 'RATE_LIMIT', false);
   if (tenantB && tenantB.clientId.toLowerCase() === tenantA.clientId.toLowerCase()) {
-    throw new ConfigError(
-      'TENANT_B_CLIENT_ID must differ from TENANT_A_CLIENT_ID: tenant B is for isolation checks',
-    );
+    throw new ConfigError(`${B.clientId} must differ from ${A.clientId}: tenant B is for isolation checks`);
   }
+  const caFile = parsed[V.caFile];
   const target: Target = Object.freeze({
-    baseUrl: parsed.TARGET_BASE_URL,
-    embedded: parsed.KIT_EMBEDDED_TARGET,
-    environment: environmentFrom(parsed, tenants),
+    baseUrl,
+    embedded: parsed[V.embeddedTarget],
+    environment: environmentFrom(parsed),
     tenantA,
     tenantB,
     rateLimitTenant,
     limits: tenantLimits(limitValues, false),
-    allowProductionWrites: parsed.ALLOW_PRODUCTION_WRITES,
+    allowProductionWrites: parsed[V.allowProductionWrites],
     runId,
-    ...(parsed.TARGET_CA_FILE === undefined ? {} : { caFile: checkedCaFile(parsed.TARGET_CA_FILE) }),
+    ...(caFile === undefined ? {} : { caFile: checkedCaFile(caFile) }),
   });
   return Object.freeze({ kind: 'remote', target });
 };
@@ -224,7 +206,7 @@ export const readTargetContract = (env: NodeJS.ProcessEnv = process.env): Target
 export const loadTarget = (env: NodeJS.ProcessEnv = process.env): Target => {
   const contract = readTargetContract(env);
   if (contract.kind !== 'remote')
-    throw new ConfigError('TARGET_BASE_URL is not set and no embedded server was started');
+    throw new ConfigError(`${V.baseUrl} is not set and no embedded server was started`);
   return contract.target;
 };
 

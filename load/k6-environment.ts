@@ -4,7 +4,9 @@
  * report to Grafana, and k6's web dashboard exported as one self-contained HTML report beside the JSON
  * and JUnit outputs. The runner (run-k6.ts) and the self-check use it alike.
  */
+
 import { join } from 'node:path';
+import { CONTRACT_VARIABLES } from '../contract/index.ts';
 import { reportFileNames } from './lib/report-files.ts';
 
 /** Runs up to this long get a data point a second in the dashboard; longer ones k6's default, 10 s. */
@@ -41,7 +43,7 @@ export const dashboardEnvironment = (
 
 export const k6RunEnvironment = (env: NodeJS.ProcessEnv, settings: K6RunSettings): NodeJS.ProcessEnv => ({
   ...env,
-  KIT_RUN_ID: settings.runId,
+  [CONTRACT_VARIABLES.runId]: settings.runId,
   LOAD_REPORT_DIR: settings.reportDir,
   // k6 otherwise reports anonymous usage to Grafana: a kit for a financial service calls no third party.
   K6_NO_USAGE_REPORT: 'true',

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { readTargetContract as readConformanceTarget } from '../config/index.ts';
 import { productionRefusal } from './lib/production-guard.ts';
 import { targetEnvironment } from './lib/target.ts';
 import { productionEnv, remoteEnv, TOKENS } from './test-support/env-fixtures.ts';
@@ -10,7 +11,7 @@ test.describe('production refusal', () => {
   });
 
   test('TARGET_ENVIRONMENT=production is refused, naming the opt-in', () => {
-    const refusal = productionRefusal(remoteEnv({ TARGET_ENVIRONMENT: 'production' }), 'rate-limit');
+    const refusal = productionRefusal(productionEnv({ TARGET_ENVIRONMENT: 'production' }), 'rate-limit');
     expect(refusal).toContain('refusing to run the rate-limit load script against a production target');
     expect(refusal).toContain('ALLOW_PRODUCTION_LOAD=true');
   });
@@ -18,9 +19,20 @@ test.describe('production refusal', () => {
   test('a svc_live_ token makes the target production, even with no TARGET_ENVIRONMENT', () => {
     expect(targetEnvironment(productionEnv())).toBe('production');
     expect(productionRefusal(productionEnv(), 'latency')).toBeDefined();
-    // One live token among sandbox ones is enough.
+  });
+
+  test('tokens of both environments, or against TARGET_ENVIRONMENT, stop the script as the conformance run does', () => {
+    // Credentials of one environment do not work in the other: a mixed contract is a mistake, not production.
     const oneLive = remoteEnv({ RATE_LIMIT_ACCESS_TOKEN: 'svc_live_only-this-one' });
-    expect(productionRefusal(oneLive, 'rate-limit')).toBeDefined();
+    expect(() => productionRefusal(oneLive, 'rate-limit')).toThrow(
+      'RATE_LIMIT_ACCESS_TOKEN belongs to another environment than TENANT_A_ACCESS_TOKEN',
+    );
+    expect(() => targetEnvironment(remoteEnv({ TARGET_ENVIRONMENT: 'production' }))).toThrow(
+      'TENANT_A_ACCESS_TOKEN is a sandbox token but TARGET_ENVIRONMENT is production',
+    );
+    expect(() => readConformanceTarget(oneLive)).toThrow(
+      'RATE_LIMIT_ACCESS_TOKEN belongs to another environment than TENANT_A_ACCESS_TOKEN',
+    );
   });
 
   test('ALLOW_PRODUCTION_LOAD=true, and only that value, allows it', () => {

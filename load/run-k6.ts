@@ -13,6 +13,7 @@
  * Exit codes of its own (config/exit-codes.ts): 2 bad configuration or a refused production target,
  * 4 k6 missing, 1 an internal error.
  */
+
 import { spawn } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
@@ -28,6 +29,7 @@ import {
   type TENANT_NAMES,
   type TenantLimits,
 } from '../config/index.ts';
+import { CONTRACT_VARIABLES } from '../contract/index.ts';
 import {
   bundleLoadScript,
   DEFAULT_OUT_DIR,
@@ -149,7 +151,7 @@ export const runLoad = async (argv: readonly string[]): Promise<number> => {
   const reportDir = process.env.LOAD_REPORT_DIR?.trim()
     ? resolve(process.env.LOAD_REPORT_DIR.trim())
     : DEFAULT_REPORT_DIR;
-  const baseEnv: NodeJS.ProcessEnv = { ...process.env, KIT_RUN_ID: runId };
+  const baseEnv: NodeJS.ProcessEnv = { ...process.env, [CONTRACT_VARIABLES.runId]: runId };
 
   if (contract.kind === 'remote') {
     try {

@@ -1,11 +1,6 @@
 /** Test titles name their rules; the kit reads them back and refuses unknown ids. */
 import { expect, test } from '@playwright/test';
-import {
-  INCONCLUSIVE_ANNOTATION,
-  inconclusiveReason,
-  violationAnnotation,
-  violationsOfAnnotations,
-} from './result-annotations.ts';
+import { violationAnnotation } from './result-annotations.ts';
 import { parseRuleTitle, ruleTitle, titlePatternOf } from './rule-titles.ts';
 import { violationOf } from './violation.ts';
 
@@ -24,15 +19,10 @@ test('ORACLE: titles carry one or several rule ids; unknown ones are named', () 
   expect(pattern.test('VAL-STATUS-4000: x')).toBe(false);
 });
 
-test('ORACLE: violations travel as annotations and come back once each', () => {
+test('ORACLE: a violation is shown to people as a `RULE-ID: message` annotation', () => {
   const found = violationOf('ERROR-BODY-SHAPE', 'HTTP 404 (text/html) with "<h1>", not a JSON body');
-  const annotations = [
-    violationAnnotation(found),
-    violationAnnotation(found),
-    { type: 'skip', description: 'x' },
-    { type: 'violation', description: 'NOT-A-RULE: x' },
-    { type: INCONCLUSIVE_ANNOTATION, description: 'ran 3 of 200' },
-  ];
-  expect(violationsOfAnnotations(annotations)).toEqual([found]);
-  expect(inconclusiveReason(annotations)).toBe('ran 3 of 200');
+  expect(violationAnnotation(found)).toEqual({
+    type: 'violation',
+    description: 'ERROR-BODY-SHAPE: HTTP 404 (text/html) with "<h1>", not a JSON body',
+  });
 });

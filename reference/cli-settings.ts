@@ -4,6 +4,12 @@
  */
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import {
+  REMOTE_DEFAULT_LIMIT,
+  SHARED_LIMIT_VARIABLES,
+  TENANT_VARIABLES,
+  type TenantName,
+} from '../contract/index.ts';
 import { ENVIRONMENTS, type Environment } from '../spec/index.ts';
 import { mutantByName } from './mutants.ts';
 import { MAX_LATENCY_MS } from './options.ts';
@@ -72,13 +78,6 @@ const latencyRange = (env: NodeJS.ProcessEnv, name: string): CliSettings['latenc
   return maxMs === 0 ? undefined : { minMs, maxMs };
 };
 
-/** A seeded tenant's own limit: the variables of the target contract that name it. */
-const TENANT_LIMIT_VARIABLES = {
-  A: ['TENANT_A_RATE_LIMIT_PER_MINUTE', 'TENANT_A_RATE_LIMIT_WINDOW_SECONDS'],
-  B: ['TENANT_B_RATE_LIMIT_PER_MINUTE', 'TENANT_B_RATE_LIMIT_WINDOW_SECONDS'],
-  RATE_LIMIT: ['RATE_LIMIT_TENANT_PER_MINUTE', 'RATE_LIMIT_TENANT_WINDOW_SECONDS'],
-} as const;
-
 export interface CliSettings {
   readonly port: number;
   readonly environment: Environment;
@@ -87,10 +86,7 @@ export interface CliSettings {
   readonly windowSeconds: number;
   /** Each seeded tenant's limit: its own variables, else the shared ones. */
   readonly tenantRateLimits: Readonly<
-    Record<
-      keyof typeof TENANT_LIMIT_VARIABLES,
-      { readonly requestsPerWindow: number; readonly windowSeconds: number }
-    >
+    Record<TenantName, { readonly requestsPerWindow: number; readonly windowSeconds: number }>
   >;
   readonly variant: string | undefined;
   readonly mutant: string | undefined;
@@ -111,11 +107,35 @@ export const readSettings = (env: NodeJS.ProcessEnv): CliSettings => {
     );
   }
   const credentialsFile = resolve(text(env, 'REFERENCE_CREDENTIALS_FILE') ?? DEFAULT_CREDENTIALS_FILE);
-  const requestsPerWindow = wholeNumber(env, 'RATE_LIMIT_PER_MINUTE', 1000, 1, MAX_REQUESTS_PER_WINDOW);
-  const windowSeconds = wholeNumber(env, 'RATE_LIMIT_WINDOW_SECONDS', 60, 1, MAX_WINDOW_SECONDS);
-  const limitOf = ([limit, window]: readonly [string, string]) => ({
-    requestsPerWindow: wholeNumber(env, limit, requestsPerWindow, 1, MAX_REQUESTS_PER_WINDOW),
-    windowSeconds: wholeNumber(env, window, windowSeconds, 1, MAX_WINDOW_SECONDS),
+  const requestsPerWindow = wholeNumber(
+    env,
+    SHARED_LIMIT_VARIABLES.requestsPerWindow,
+    REMOTE_DEFAULT_LIMIT.requestsPerWindow,
+    1,
+    MAX_REQUESTS_PER_WINDOW,
+  );
+  const windowSeconds = wholeNumber(
+    env,
+    SHARED_LIMIT_VARIABLES.windowSeconds,
+    REMOTE_DEFAULT_LIMIT.windowSeconds,
+    1,
+    MAX_WINDOW_SECONDS,
+  );
+  const limitOf = (name: TenantName) => ({
+    requestsPerWindow: wholeNumber(
+      env,
+      TENANT_VARIABLES[name].requestsPerWindow,
+      requestsPerWindow,
+      1,
+      MAX_REQUESTS_PER_WINDOW,
+    ),
+    windowSeconds: wholeNumber(
+      env,
+      TENANT_VARIABLES[name].windowSeconds,
+      windowSeconds,
+      1,
+      MAX_WINDOW_SECONDS,
+    ),
   });
   return {
     port: wholeNumber(env, 'PORT', 8080, 0, 65535),
@@ -123,9 +143,9 @@ export const readSettings = (env: NodeJS.ProcessEnv): CliSettings => {
     requestsPerWindow,
     windowSeconds,
     tenantRateLimits: {
-      A: limitOf(TENANT_LIMIT_VARIABLES.A),
-      B: limitOf(TENANT_LIMIT_VARIABLES.B),
-      RATE_LIMIT: limitOf(TENANT_LIMIT_VARIABLES.RATE_LIMIT),
+      A: limitOf('A'),
+      B: limitOf('B'),
+      RATE_LIMIT: limitOf('RATE_LIMIT'),
     },
     variant: known(text(env, 'REFERENCE_VARIANT'), variantByName),
     mutant: known(text(env, 'REFERENCE_MUTANT'), mutantByName),

@@ -20,8 +20,10 @@
  * deployment, so the file does not mark it as the kit's embedded server. A bad setting prints one line
  * and exits 2.
  */
+
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { CONTRACT_VARIABLES } from '../contract/index.ts';
 import { type CliSettings, readSettings } from './cli-settings.ts';
 import { startReferenceServer } from './server.ts';
 import { targetEnvironmentOf, toDotEnv } from './target-env.ts';
@@ -34,8 +36,8 @@ const EXIT_BAD_SETTING = 2;
 const contractOf = (server: RunningReferenceServer, settings: CliSettings): Record<string, string> => {
   const variables = targetEnvironmentOf(server);
   // A rehearsal of a remote deployment (HTTPS, latency) is run as one: real property counts and durations.
-  if (settings.https || settings.latency) delete variables.KIT_EMBEDDED_TARGET;
-  if (settings.https) variables.TARGET_CA_FILE = settings.certificateFile;
+  if (settings.https || settings.latency) delete variables[CONTRACT_VARIABLES.embeddedTarget];
+  if (settings.https) variables[CONTRACT_VARIABLES.caFile] = settings.certificateFile;
   return variables;
 };
 
@@ -116,7 +118,9 @@ const main = async (): Promise<void> => {
     [
       `Reference server (${server.environment}${extras ? `, ${extras}` : ''}) listening on ${server.baseUrl}`,
       `Credentials of tenants A, B and RATE_LIMIT: ${settings.credentialsFile}`,
-      ...(tls ? [`HTTPS with a self-signed certificate: ${settings.certificateFile} (TARGET_CA_FILE)`] : []),
+      ...(tls
+        ? [`HTTPS with a self-signed certificate: ${settings.certificateFile} (${CONTRACT_VARIABLES.caFile})`]
+        : []),
       ...(settings.latency ? [`Simulated round trip: ${describeLatency(settings.latency)} per request`] : []),
       `Rate limit: ${describeLimits(server)}. Ctrl+C stops it.`,
       '',

@@ -4,26 +4,13 @@
  * its base URL, the seeded tenants' credentials and each tenant's own rate limit.
  * They hold tokens: put them in a child's environment or a 0600 file, never in any output.
  */
+import {
+  CONTRACT_VARIABLES,
+  SHARED_LIMIT_VARIABLES,
+  TENANT_NAMES,
+  TENANT_VARIABLES,
+} from '../contract/index.ts';
 import type { RateLimitOptions, RunningReferenceServer } from './types.ts';
-
-/** Each seeded tenant's variable prefix for its credentials, and the names of its own limit. */
-const TENANT_VARIABLES = {
-  A: {
-    prefix: 'TENANT_A',
-    limit: 'TENANT_A_RATE_LIMIT_PER_MINUTE',
-    window: 'TENANT_A_RATE_LIMIT_WINDOW_SECONDS',
-  },
-  B: {
-    prefix: 'TENANT_B',
-    limit: 'TENANT_B_RATE_LIMIT_PER_MINUTE',
-    window: 'TENANT_B_RATE_LIMIT_WINDOW_SECONDS',
-  },
-  RATE_LIMIT: {
-    prefix: 'RATE_LIMIT',
-    limit: 'RATE_LIMIT_TENANT_PER_MINUTE',
-    window: 'RATE_LIMIT_TENANT_WINDOW_SECONDS',
-  },
-} as const;
 
 const wholeWindow = (name: string, limit: RateLimitOptions): number => {
   if (!Number.isInteger(limit.windowSeconds)) {
@@ -35,21 +22,23 @@ const wholeWindow = (name: string, limit: RateLimitOptions): number => {
 };
 
 export const targetEnvironmentOf = (server: RunningReferenceServer): Record<string, string> => {
+  const shared = SHARED_LIMIT_VARIABLES;
   const variables: Record<string, string> = {
-    TARGET_BASE_URL: server.baseUrl,
-    TARGET_ENVIRONMENT: server.environment,
-    RATE_LIMIT_PER_MINUTE: String(server.rateLimit.requestsPerWindow),
-    RATE_LIMIT_WINDOW_SECONDS: String(wholeWindow('RATE_LIMIT_WINDOW_SECONDS', server.rateLimit)),
+    [CONTRACT_VARIABLES.baseUrl]: server.baseUrl,
+    [CONTRACT_VARIABLES.environment]: server.environment,
+    [shared.requestsPerWindow]: String(server.rateLimit.requestsPerWindow),
+    [shared.windowSeconds]: String(wholeWindow(shared.windowSeconds, server.rateLimit)),
   };
-  for (const [name, names] of Object.entries(TENANT_VARIABLES)) {
-    const tenant = server.tenants[name as keyof typeof TENANT_VARIABLES];
+  for (const name of TENANT_NAMES) {
+    const names = TENANT_VARIABLES[name];
+    const tenant = server.tenants[name];
     const limit = server.rateLimits[name] ?? server.rateLimit;
-    variables[`${names.prefix}_CLIENT_ID`] = tenant.clientId;
-    variables[`${names.prefix}_ACCESS_TOKEN`] = tenant.accessToken;
-    variables[names.limit] = String(limit.requestsPerWindow);
-    variables[names.window] = String(wholeWindow(names.window, limit));
+    variables[names.clientId] = tenant.clientId;
+    variables[names.accessToken] = tenant.accessToken;
+    variables[names.requestsPerWindow] = String(limit.requestsPerWindow);
+    variables[names.windowSeconds] = String(wholeWindow(names.windowSeconds, limit));
   }
-  variables.KIT_EMBEDDED_TARGET = 'true';
+  variables[CONTRACT_VARIABLES.embeddedTarget] = 'true';
   return variables;
 };
 

@@ -2,9 +2,11 @@
  * A Playwright reporter that gathers the observations tests attach (what the target did where the
  * spec is silent) into one observations.json for the run, grouped by gap, and prints a short summary.
  */
+
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Reporter, TestCase, TestResult } from '@playwright/test/reporter';
+import { CONTRACT_VARIABLES } from '../contract/index.ts';
 import { OBSERVATION_CONTENT_TYPE, type Observation } from '../run-output/observations.ts';
 
 export interface RecordedObservation extends Observation {
@@ -48,7 +50,7 @@ export default class ObservationsReporter implements Reporter {
 
   onEnd(): void {
     const file: ObservationsFile = {
-      runId: process.env.KIT_RUN_ID,
+      runId: process.env[CONTRACT_VARIABLES.runId],
       observations: this.#observations,
       byRule: summariseObservations(this.#observations),
     };

@@ -7,10 +7,12 @@
  *   environment section (environment.properties) and, on GitHub Actions, executor.json.
  * It runs in Playwright's runner process, after the global setup has pointed the run at its target.
  */
+
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { FullConfig, FullResult, Reporter, Suite } from '@playwright/test/reporter';
 import { readTargetContract } from '../config/index.ts';
+import { CONTRACT_VARIABLES } from '../contract/index.ts';
 import { parseRuleTitle } from '../oracle/index.ts';
 import { type OutputPaths, outputPaths } from '../run-output/output-paths.ts';
 import { describeTarget, environmentInfo, newRunInfo, type RunInfo, toProperties } from './run-info.ts';
@@ -129,7 +131,7 @@ export default class RunReporter implements Reporter {
     const shard = this.#config?.shard;
     const stoppedEarly = result.status === 'running' ? undefined : this.#stoppedEarly();
     return newRunInfo({
-      runId: process.env.KIT_RUN_ID,
+      runId: process.env[CONTRACT_VARIABLES.runId],
       startedAt: result.startTime.toISOString(),
       ...(result.status === 'running'
         ? {}

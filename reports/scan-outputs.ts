@@ -8,8 +8,10 @@
  * named, the token never);
  * 2 no token to search for.
  */
+
 import { relative } from 'node:path';
 import { ConfigError, EXIT, loadDotEnv } from '../config/index.ts';
+import { SECRET_VARIABLES } from '../contract/index.ts';
 import { outputRoot } from '../run-output/output-paths.ts';
 import { scanFiles } from './secret-scan.ts';
 
@@ -17,11 +19,7 @@ const say = (line: string): void => {
   process.stdout.write(`scan-outputs: ${line}\n`);
 };
 
-const TOKEN_VARIABLES = [
-  'TENANT_A_ACCESS_TOKEN',
-  'TENANT_B_ACCESS_TOKEN',
-  'RATE_LIMIT_ACCESS_TOKEN',
-] as const;
+const TOKEN_VARIABLES = SECRET_VARIABLES;
 
 const main = (): number => {
   try {

@@ -7,9 +7,11 @@
  * and starts the run's shared pacing (suites/support/pacing-broker.ts) for every tenant whose budget
  * could slow the run.
  */
+
 import { rmSync } from 'node:fs';
 import type { FullConfig } from '@playwright/test';
 import { loadDotEnv, readTargetContract, type TenantLimits } from '../config/index.ts';
+import { CONTRACT_VARIABLES } from '../contract/index.ts';
 import { startReferenceServer, targetEnvironmentOf } from '../reference/index.ts';
 import { outputPaths } from '../run-output/output-paths.ts';
 import {
@@ -36,7 +38,7 @@ const startPacing = async (limits: TenantLimits, config: FullConfig) => {
 export default async function globalSetup(config: FullConfig): Promise<(() => Promise<void>) | undefined> {
   if (process.env.KIT_IGNORE_DOTENV !== 'true') loadDotEnv();
   const contract = readTargetContract();
-  process.env.KIT_RUN_ID = contract.kind === 'remote' ? contract.target.runId : contract.runId;
+  process.env[CONTRACT_VARIABLES.runId] = contract.kind === 'remote' ? contract.target.runId : contract.runId;
   const paths = outputPaths();
   rmSync(paths.requestStats, { recursive: true, force: true });
   rmSync(paths.runStop, { force: true });

@@ -31,6 +31,7 @@ import {
   readPlaywrightArguments,
 } from '../config/playwright-arguments.ts';
 import { defaultWorkers, workersOfArguments } from '../config/run-workers.ts';
+import { CONTRACT_VARIABLES } from '../contract/index.ts';
 import type { Certificate } from '../reports/certificate/certificate.ts';
 import { listSuite } from '../reports/certificate/suite-listing.ts';
 import { certificateStep } from '../reports/certificate/write-certificate.ts';
@@ -92,7 +93,8 @@ const main = async (): Promise<number> => {
         `KIT_BASELINE: the run will be compared with ${baseline.profile.run.runId ?? 'a run'} (${baseline.source})`,
       );
     }
-    process.env.KIT_RUN_ID = contract.kind === 'remote' ? contract.target.runId : contract.runId;
+    process.env[CONTRACT_VARIABLES.runId] =
+      contract.kind === 'remote' ? contract.target.runId : contract.runId;
     readTimeouts();
     const workers = workersOfArguments(args.forPlaywright);
     if (contract.kind === 'remote') {
@@ -102,7 +104,7 @@ const main = async (): Promise<number> => {
       Object.assign(process.env, caTrustEnvironment(target));
       if (!mayWrite(target)) {
         say(
-          'PRODUCTION target: only @readonly checks run (set ALLOW_PRODUCTION_WRITES=true to run everything)',
+          `PRODUCTION target: only @readonly checks run (set ${CONTRACT_VARIABLES.allowProductionWrites}=true to run everything)`,
         );
       }
       const { roundTripMs, bodiesBreakPart7 } = await preflight(target);
@@ -123,7 +125,7 @@ const main = async (): Promise<number> => {
       });
       for (const line of describeRunPlan(plan, target.embedded)) say(line);
     } else {
-      say(`no TARGET_BASE_URL: starting the embedded reference server, run ${contract.runId}`);
+      say(`no ${CONTRACT_VARIABLES.baseUrl}: starting the embedded reference server, run ${contract.runId}`);
       const plan = runPlan({
         limits: contract.limits,
         embedded: true,
@@ -169,7 +171,7 @@ const main = async (): Promise<number> => {
   // The run's own request budget: what each tenant was sent, and any 429 met outside @ratelimit.
   const contract = readTargetContract();
   const limits = contract.kind === 'remote' ? contract.target.limits : contract.limits;
-  const runId = process.env.KIT_RUN_ID;
+  const runId = process.env[CONTRACT_VARIABLES.runId];
   const stats = sumRequestStats(paths.requestStats, runId);
   const budget = requestBudgetReport(stats, limits, { runId });
   mkdirSync(paths.conformance, { recursive: true });

@@ -69,6 +69,7 @@ test('IMPORTS: a deliberate violation of each rule is caught', () => {
     { path: 'spec/throwaway.ts', text: "import '../../elsewhere/interface-spec.ts';\n" },
     { path: 'config/throwaway.ts', text: "import { x } from './no-such-file.ts';\n" },
     { path: 'load/scripts/throwaway.ts', text: "import { applyFaults } from '../../generators/index.ts';\n" },
+    { path: 'contract/throwaway.ts', text: "import { readFileSync } from 'node:fs';\n" },
   ];
   const found = importViolations(throwaway, exists);
   expect(found.map((v) => `${v.from}: ${v.reason}`)).toEqual([
@@ -83,6 +84,7 @@ test('IMPORTS: a deliberate violation of each rule is caught', () => {
     'spec/throwaway.ts: it reaches outside the repository',
     'config/throwaway.ts: config/no-such-file.ts does not exist',
     'load/scripts/throwaway.ts: generators/ is imported from load/ only through generators/k6-safe.ts',
+    'contract/throwaway.ts: contract/ may import only no package, not node:fs',
   ]);
   // What the rules allow passes: a kit test of reports/ may start the reference through its entry.
   expect(

@@ -13,6 +13,7 @@ import { dirname, join, normalize } from 'node:path';
 
 export const FOLDERS = [
   'spec',
+  'contract',
   'oracle',
   'config',
   'run-output',
@@ -39,26 +40,32 @@ export interface FolderRule {
 
 export const IMPORT_RULES: Readonly<Record<Folder, FolderRule>> = {
   spec: { imports: [], packages: [] },
+  contract: { imports: ['spec'], packages: [] },
   oracle: { imports: ['spec'], packages: ['zod'] },
-  config: { imports: ['spec'] },
+  config: { imports: ['spec', 'contract'] },
   'run-output': { imports: ['spec'] },
   generators: {
     imports: ['spec', 'oracle'],
     packages: ['fast-check', 'currency-codes', 'iso-3166'],
   },
-  reference: { imports: ['spec'] },
-  suites: { imports: ['spec', 'oracle', 'config', 'generators', 'run-output'] },
+  reference: { imports: ['spec', 'contract'] },
+  suites: { imports: ['spec', 'contract', 'oracle', 'config', 'generators', 'run-output'] },
   reports: {
-    imports: ['spec', 'oracle', 'config', 'run-output'],
+    imports: ['spec', 'contract', 'oracle', 'config', 'run-output'],
     testsAlsoImport: ['reference', 'load', 'scripts'],
   },
-  load: { imports: ['spec', 'config', 'generators', 'reference'], testsAlsoImport: ['reports'] },
-  scripts: {
-    imports: ['spec', 'oracle', 'config', 'run-output', 'suites', 'reports', 'load', 'reference'],
+  load: {
+    imports: ['spec', 'contract', 'config', 'generators', 'reference'],
+    testsAlsoImport: ['reports'],
   },
-  selftest: { imports: ['spec', 'oracle', 'config', 'run-output', 'reports', 'load', 'reference'] },
-  bench: { imports: ['spec', 'config', 'run-output', 'scripts', 'reference'] },
-  '(root)': { imports: ['config', 'run-output'] },
+  scripts: {
+    imports: ['spec', 'contract', 'oracle', 'config', 'run-output', 'suites', 'reports', 'load', 'reference'],
+  },
+  selftest: {
+    imports: ['spec', 'contract', 'oracle', 'config', 'run-output', 'reports', 'load', 'reference'],
+  },
+  bench: { imports: ['spec', 'contract', 'config', 'run-output', 'scripts', 'reference'] },
+  '(root)': { imports: ['contract', 'config', 'run-output'] },
 };
 
 /**

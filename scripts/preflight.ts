@@ -14,9 +14,11 @@
  * by their statuses (401 without a token, 400 for a malformed client id): a release that broke its
  * error bodies is the service breaking part 7, which the run then judges, not a wrong URL.
  */
+
 import { request } from 'undici';
 import type { Target } from '../config/index.ts';
 import { ConfigError, caTrustingDispatcher, EXIT } from '../config/index.ts';
+import { CONTRACT_VARIABLES, SHARED_LIMIT_VARIABLES, TENANT_VARIABLES } from '../contract/index.ts';
 import { bodyPreview, isPlainObject, parseJsonBody, readErrorBody } from '../oracle/index.ts';
 import { eventPath, HEADERS, JSON_CONTENT_TYPE } from '../spec/index.ts';
 
@@ -83,7 +85,7 @@ const get = async (target: Target, probe: Probe = 'as-tenant-a'): Promise<Answer
     const reason =
       (error as Error).name === 'TimeoutError' ? `no answer within ${PREFLIGHT_TIMEOUT_MS / 1000} s` : cause;
     throw new PreflightError(
-      `TARGET_BASE_URL ${target.baseUrl} is unreachable: ${reason}`,
+      `${CONTRACT_VARIABLES.baseUrl} ${target.baseUrl} is unreachable: ${reason}`,
       EXIT.targetUnreachable,
     );
   }
@@ -94,7 +96,7 @@ export const judgeFirstAnswer = (
   target: Target,
   answer: Answer,
 ): PreflightError | ConfigError | undefined => {
-  const what = `TARGET_BASE_URL ${target.baseUrl} answers the preflight GET with HTTP ${answer.status}`;
+  const what = `${CONTRACT_VARIABLES.baseUrl} ${target.baseUrl} answers the preflight GET with HTTP ${answer.status}`;
   const json = parseJsonBody(answer.text);
   const body = readErrorBody({ ...answer, json });
   if (answer.status >= 300 && answer.status < 400) {
@@ -105,13 +107,13 @@ export const judgeFirstAnswer = (
   }
   if (answer.status === 429) {
     return new PreflightError(
-      `${what}: tenant A is already throttled; wait a window (RATE_LIMIT_WINDOW_SECONDS) and run again`,
+      `${what}: tenant A is already throttled; wait a window (${SHARED_LIMIT_VARIABLES.windowSeconds}) and run again`,
       EXIT.targetUnreachable,
     );
   }
   if ((answer.status === 401 || answer.status === 403) && body) {
     return new ConfigError(
-      `TENANT_A_CLIENT_ID / TENANT_A_ACCESS_TOKEN are refused by ${target.baseUrl} (HTTP ${answer.status}, ${body.errorCode}): check the credentials and the environment`,
+      `${TENANT_VARIABLES.A.clientId} / ${TENANT_VARIABLES.A.accessToken} are refused by ${target.baseUrl} (HTTP ${answer.status}, ${body.errorCode}): check the credentials and the environment`,
     );
   }
   const isServiceAnswer =

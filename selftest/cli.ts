@@ -21,6 +21,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { SHARED_LIMIT_VARIABLES } from '../contract/index.ts';
 import { outputRoot } from '../run-output/output-paths.ts';
 import { loadTotalsLine } from './load-render.ts';
 import { plannedLoadRows, runLoadRows } from './load-rows.ts';
@@ -109,7 +110,7 @@ const main = async (): Promise<number> => {
     ...(values.full
       ? ['every mutant gets every check too, in one stage (--full)']
       : [
-          `a mutant of the rate limit gets the rate-limit checks only; every other mutant the conformance checks only, unthrottled (RATE_LIMIT_PER_MINUTE=${UNTHROTTLED_LIMIT}): a mutant of another area cannot change rate limiting, and the rate limit is not what its run is about`,
+          `a mutant of the rate limit gets the rate-limit checks only; every other mutant the conformance checks only, unthrottled (${SHARED_LIMIT_VARIABLES.requestsPerWindow}=${UNTHROTTLED_LIMIT}): a mutant of another area cannot change rate limiting, and the rate limit is not what its run is about`,
           'a mutant gets the checks of its declared rules first; every other check runs only when none of those failed (to tell weakly caught from survived), so "caught by" lists the declared rules\' checks that failed; --full lists every check that fails',
         ]),
     ...(mutantPropertyRuns ? [`properties run ${mutantPropertyRuns} times each against mutants`] : []),

@@ -5,9 +5,11 @@
  * them: load/k6-environment.ts), then its outputs read back: exit code, JSON summary, JUnit file and
  * web dashboard, all in the row's own folder with k6's log.
  */
+
 import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { CONTRACT_VARIABLES } from '../contract/index.ts';
 import type { LoadScript } from '../load/bundle.ts';
 import { k6RunEnvironment, reportFilesOf } from '../load/k6-environment.ts';
 import { startReferenceServer, targetEnvironmentOf } from '../reference/index.ts';
@@ -123,7 +125,10 @@ export const runLoadRow = async (run: PlannedLoadRun, options: LoadRunOptions): 
     ? await startSlowedProxy(server.baseUrl, run.msPerRequestInFlight)
     : undefined;
   try {
-    const target = { ...targetEnvironmentOf(server), ...(proxy ? { TARGET_BASE_URL: proxy.baseUrl } : {}) };
+    const target = {
+      ...targetEnvironmentOf(server),
+      ...(proxy ? { [CONTRACT_VARIABLES.baseUrl]: proxy.baseUrl } : {}),
+    };
     const env = k6RunEnvironment(
       { ...scrubbed(process.env), ...target, ...run.env },
       { script: run.script, reportDir: folder, runId: options.runId, plannedSeconds: run.plannedSeconds },

@@ -10,12 +10,14 @@
  * Only mutants of the `conformance` project go in a batch: the rate-limit checks wait out windows in
  * series, and a conforming server must be run exactly as a user runs the suite (plan.ts).
  */
+
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { JSONReport, JSONReportSuite, JSONReportTest } from '@playwright/test/reporter';
 import { readTargetContract } from '../config/index.ts';
+import { CONTRACT_VARIABLES } from '../contract/index.ts';
 import {
   type RunningReferenceServer,
   startReferenceServer,
@@ -114,7 +116,7 @@ const startServerOf = async (
   const env = {
     ...run.env,
     ...targetEnvironmentOf(server),
-    KIT_RUN_ID: contract.runId,
+    [CONTRACT_VARIABLES.runId]: contract.runId,
     KIT_OUTPUT_DIR: outputDir,
     // What a run of its own has: a failing property's replay command names the mutant.
     KIT_REFERENCE_MUTANT: run.server.name,

@@ -2,6 +2,7 @@
 import { expect, test } from '@playwright/test';
 import { titlePatternOf } from '../oracle/index.ts';
 import { MUTANTS, VARIANTS } from '../reference/index.ts';
+import { checkRecordAttachment } from '../run-output/check-record.ts';
 import { RULES } from '../spec/index.ts';
 import { isRateLimitMutant, planRuns, UNTHROTTLED_LIMIT } from './plan.ts';
 import { resultsOfReport } from './results.ts';
@@ -101,6 +102,16 @@ test("SELFTEST: Playwright's JSON report is read back as one outcome per check, 
     tags: [],
     tests: [{ projectName: 'conformance', status, expectedStatus: 'passed', annotations, results }],
   });
+  const record = checkRecordAttachment({
+    schema: 'check-record/v1',
+    ruleIds: ['AUTH-TOKEN-MISSING'],
+    attempt: { retry: 0, repeatEachIndex: 0, workerIndex: 0 },
+    status: 'failed',
+    violations: [
+      { rule: 'AUTH-TOKEN-MISSING', message: 'expected HTTP 401 ERR-1001, got HTTP 401' },
+      { rule: 'ERROR-BODY-SHAPE', message: 'HTTP 401 (text/html) with "x", not a JSON body' },
+    ],
+  });
   const results = resultsOfReport({
     errors: [{ message: '\u001b[31mError: global setup failed\u001b[39m\n    at x' }],
     suites: [
@@ -117,16 +128,8 @@ test("SELFTEST: Playwright's JSON report is read back as one outcome per check, 
                 {
                   status: 'failed',
                   errors: [{ message: 'RuleViolation: AUTH-TOKEN-MISSING: expected HTTP 401 ERR-1001' }],
-                  annotations: [
-                    {
-                      type: 'violation',
-                      description: 'AUTH-TOKEN-MISSING: expected HTTP 401 ERR-1001, got HTTP 401',
-                    },
-                    {
-                      type: 'violation',
-                      description: 'ERROR-BODY-SHAPE: HTTP 401 (text/html) with "x", not a JSON body',
-                    },
-                  ],
+                  // results.json holds an attachment's body in base64.
+                  attachments: [{ ...record, body: Buffer.from(record.body).toString('base64') }],
                 },
               ]),
               spec('RETRIEVE-UNKNOWN-404: GET of an unknown uuid', 'expected', [{ status: 'passed' }]),

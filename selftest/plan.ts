@@ -24,6 +24,7 @@
  * lists every check that catches each mutant, and checks the two claims above.
  */
 
+import { SHARED_LIMIT_VARIABLES } from '../contract/index.ts';
 import { titlePatternOf } from '../oracle/index.ts';
 import { MUTANTS, type MutantDefinition, VARIANTS } from '../reference/index.ts';
 import { type RuleId, ruleById } from '../spec/index.ts';
@@ -152,7 +153,7 @@ const mutantRun = (mutant: MutantDefinition, options: PlanOptions): PlannedRun =
       'conformance checks only, unthrottled: a mutant of another area leaves the rate limiter as the reference has it' +
       (properties ? `; ${properties} runs per property` : ''),
     env: {
-      RATE_LIMIT_PER_MINUTE: UNTHROTTLED_LIMIT,
+      [SHARED_LIMIT_VARIABLES.requestsPerWindow]: UNTHROTTLED_LIMIT,
       ...(properties ? { FC_RUNS: String(properties) } : {}),
     },
     expectedSeconds: 8,

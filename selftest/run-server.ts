@@ -3,9 +3,11 @@
  * server started as one mutant, one variant or itself, in child processes (one per stage) with the
  * run's own output folder (KIT_OUTPUT_DIR), each stage's JSON report read back afterwards.
  */
+
 import { mkdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { CONTRACT_VARIABLES } from '../contract/index.ts';
 import { runLoggedChild } from './logged-child.ts';
 import type { CompletedRun, StageOutcome } from './matrix.ts';
 import type { PlannedRun, Stage } from './plan.ts';
@@ -15,12 +17,13 @@ const require = createRequire(import.meta.url);
 
 /** Variables of a user's target contract and of a run in progress: a self-check always runs embedded. */
 const SCRUBBED =
-  /^(TARGET_|TENANT_[AB]_|RATE_LIMIT_|KIT_ENV_FILE|KIT_RUN_ID|KIT_REFERENCE_|KIT_EMBEDDED|KIT_OUTPUT_DIR|FC_|PLAYWRIGHT_JSON_)/;
+  /^(TARGET_|TENANT_[AB]_|RATE_LIMIT_|KIT_ENV_FILE|KIT_REFERENCE_|KIT_EMBEDDED|KIT_OUTPUT_DIR|FC_|PLAYWRIGHT_JSON_)/;
 
 /** The parent's environment without any target or run in progress. */
 export const scrubbedEnvironment = (parent: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv => {
   const env: NodeJS.ProcessEnv = {};
-  for (const [name, value] of Object.entries(parent)) if (!SCRUBBED.test(name)) env[name] = value;
+  for (const [name, value] of Object.entries(parent))
+    if (!SCRUBBED.test(name) && name !== CONTRACT_VARIABLES.runId) env[name] = value;
   return env;
 };
 

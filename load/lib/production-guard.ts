@@ -4,6 +4,7 @@
  * their init code (so a bundle run by hand refuses too) and the runner calls it before starting k6.
  * Pure: no k6 import, no Node API.
  */
+import { CONTRACT_VARIABLES, TOKEN_PREFIXES } from '../../contract/index.ts';
 import { type Env, text } from './env.ts';
 import { targetEnvironment } from './target.ts';
 
@@ -13,5 +14,5 @@ export const ALLOW_PRODUCTION_LOAD = 'ALLOW_PRODUCTION_LOAD';
 export const productionRefusal = (env: Env, script: string): string | undefined => {
   if (targetEnvironment(env) !== 'production') return undefined;
   if (text(env, ALLOW_PRODUCTION_LOAD) === 'true') return undefined;
-  return `refusing to run the ${script} load script against a production target (TARGET_ENVIRONMENT=production or a svc_live_ token); set ${ALLOW_PRODUCTION_LOAD}=true to allow it`;
+  return `refusing to run the ${script} load script against a production target (${CONTRACT_VARIABLES.environment}=production or a ${TOKEN_PREFIXES.production} token); set ${ALLOW_PRODUCTION_LOAD}=true to allow it`;
 };

@@ -24,6 +24,7 @@
  *   RATE-LIMIT-WINDOW-RESET) and at least L less RATE_LIMIT_LOW_TOLERANCE (default 10%: the service
  *   answers 429 only once the limit is exceeded, not before: RATE-LIMIT-429).
  */
+import { SHARED_LIMIT_VARIABLES, TENANT_VARIABLES } from '../../contract/index.ts';
 import { decimal, type Env, LoadSetupError, positiveInteger, text } from './env.ts';
 import { droppedAllowed, openModelThreshold } from './open-model.ts';
 import { type LoadTarget, type LoadTenant, readLoadTarget } from './target.ts';
@@ -82,7 +83,7 @@ export const rateLimitPlan = (env: Env): RateLimitPlan => {
   const limitedTenant = target.rateLimitTenant;
   if (limitedTenant === undefined) {
     throw new LoadSetupError(
-      'RATE_LIMIT_CLIENT_ID and RATE_LIMIT_ACCESS_TOKEN are required: the rate-limit script throttles a tenant used for nothing else',
+      `${TENANT_VARIABLES.RATE_LIMIT.clientId} and ${TENANT_VARIABLES.RATE_LIMIT.accessToken} are required: the rate-limit script throttles a tenant used for nothing else`,
     );
   }
   const controlName = text(env, 'RATE_LIMIT_CONTROL_TENANT') ?? 'A';
@@ -91,12 +92,12 @@ export const rateLimitPlan = (env: Env): RateLimitPlan => {
   const controlTenant = controlName === 'B' ? target.tenantB : target.tenantA;
   if (controlTenant === undefined) {
     throw new LoadSetupError(
-      'RATE_LIMIT_CONTROL_TENANT=B needs TENANT_B_CLIENT_ID and TENANT_B_ACCESS_TOKEN',
+      `RATE_LIMIT_CONTROL_TENANT=B needs ${TENANT_VARIABLES.B.clientId} and ${TENANT_VARIABLES.B.accessToken}`,
     );
   }
   if (controlTenant.clientId.toLowerCase() === limitedTenant.clientId.toLowerCase()) {
     throw new LoadSetupError(
-      'RATE_LIMIT_CLIENT_ID must differ from the control tenant: the limit is per tenant',
+      `${TENANT_VARIABLES.RATE_LIMIT.clientId} must differ from the control tenant: the limit is per tenant`,
     );
   }
   // The limited tenant's own limit; the control tenant is sent a share of its own.
@@ -108,7 +109,7 @@ export const rateLimitPlan = (env: Env): RateLimitPlan => {
   const durationSeconds = windows * windowSeconds;
   if (durationSeconds > MAX_RUN_SECONDS) {
     throw new LoadSetupError(
-      `RATE_LIMIT_WINDOWS × RATE_LIMIT_WINDOW_SECONDS must be at most ${MAX_RUN_SECONDS}s`,
+      `RATE_LIMIT_WINDOWS × ${SHARED_LIMIT_VARIABLES.windowSeconds} must be at most ${MAX_RUN_SECONDS}s`,
     );
   }
   const overload = decimal(env, 'RATE_LIMIT_OVERLOAD', 2.5, 1.2, 10);

@@ -5,12 +5,22 @@
  * still stops with one clear message. Pure: no k6 import, no Node API.
  */
 import {
+  BASE_URL_PATTERN,
+  CLIENT_ID_PATTERN,
+  CONTRACT_VARIABLES,
+  configuredTokens,
+  decideEnvironment,
   REMOTE_DEFAULT_LIMIT,
+  RUN_ID_PATTERN,
+  RUN_ID_RULE,
   SHARED_LIMIT_VARIABLES,
-  TENANT_LIMIT_VARIABLES,
-} from '../../config/rate-limits.ts';
-import { TOKEN_PREFIXES } from '../../spec/http-interface.ts';
+  TENANT_VARIABLES,
+  tokenPrefixRule,
+} from '../../contract/index.ts';
+import { environmentOfToken } from '../../spec/http-interface.ts';
 import { type Env, flag, LoadSetupError, positiveInteger, text } from './env.ts';
+
+const V = CONTRACT_VARIABLES;
 
 export interface LoadTenant {
   readonly name: 'A' | 'B' | 'RATE_LIMIT';
@@ -37,36 +47,23 @@ export interface LoadTarget {
   readonly runId: string | undefined;
 }
 
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const RUN_ID_PATTERN = /^[A-Za-z0-9-]{1,40}$/;
-
-const PREFIX_OF: Readonly<Record<LoadTenant['name'], string>> = {
-  A: 'TENANT_A',
-  B: 'TENANT_B',
-  RATE_LIMIT: 'RATE_LIMIT',
-};
-
 const tenantFrom = (env: Env, name: LoadTenant['name']): LoadTenant | undefined => {
-  const prefix = PREFIX_OF[name];
-  const clientId = text(env, `${prefix}_CLIENT_ID`);
-  const accessToken = text(env, `${prefix}_ACCESS_TOKEN`);
+  const { clientId: idVariable, accessToken: tokenVariable } = TENANT_VARIABLES[name];
+  const clientId = text(env, idVariable);
+  const accessToken = text(env, tokenVariable);
   if (clientId === undefined && accessToken === undefined) return undefined;
   if (clientId === undefined)
-    throw new LoadSetupError(`${prefix}_CLIENT_ID is missing while ${prefix}_ACCESS_TOKEN is set`);
+    throw new LoadSetupError(`${idVariable} is missing while ${tokenVariable} is set`);
   if (accessToken === undefined)
-    throw new LoadSetupError(`${prefix}_ACCESS_TOKEN is missing while ${prefix}_CLIENT_ID is set`);
-  if (!UUID_PATTERN.test(clientId)) throw new LoadSetupError(`${prefix}_CLIENT_ID must be a UUID`);
-  if (!accessToken.startsWith(TOKEN_PREFIXES.sandbox) && !accessToken.startsWith(TOKEN_PREFIXES.production)) {
-    throw new LoadSetupError(
-      `${prefix}_ACCESS_TOKEN must start with ${TOKEN_PREFIXES.sandbox} (sandbox) or ${TOKEN_PREFIXES.production} (production)`,
-    );
-  }
+    throw new LoadSetupError(`${tokenVariable} is missing while ${idVariable} is set`);
+  if (!CLIENT_ID_PATTERN.test(clientId)) throw new LoadSetupError(`${idVariable} must be a UUID`);
+  if (environmentOfToken(accessToken) === undefined) throw new LoadSetupError(tokenPrefixRule(tokenVariable));
   return Object.freeze({ name, clientId, accessToken });
 };
 
 /** A tenant's limit, variable by variable: its own, else the shared one, else the spec's (config/rate-limits.ts). */
 const limitOf = (env: Env, name: LoadTenant['name']): LoadLimit => {
-  const own = TENANT_LIMIT_VARIABLES[name];
+  const own = TENANT_VARIABLES[name];
   const shared = {
     requestsPerWindow: positiveInteger(
       env,
@@ -85,42 +82,42 @@ const limitOf = (env: Env, name: LoadTenant['name']): LoadLimit => {
   });
 };
 
-/** 'production' when TARGET_ENVIRONMENT says so or any configured token is a `svc_live_` one. */
+/**
+ * The contract's environment decision (contract/environment.ts): TARGET_ENVIRONMENT, else the tokens'
+ * prefixes; tokens of both environments, or against TARGET_ENVIRONMENT, stop the script.
+ */
 export const targetEnvironment = (env: Env): 'sandbox' | 'production' => {
-  const declared = text(env, 'TARGET_ENVIRONMENT');
-  if (declared !== undefined && declared !== 'sandbox' && declared !== 'production') {
-    throw new LoadSetupError('TARGET_ENVIRONMENT must be one of: sandbox, production');
-  }
-  const liveToken = ['TENANT_A', 'TENANT_B', 'RATE_LIMIT'].some((prefix) =>
-    (text(env, `${prefix}_ACCESS_TOKEN`) ?? '').startsWith(TOKEN_PREFIXES.production),
+  const decision = decideEnvironment(
+    text(env, V.environment),
+    configuredTokens((variable) => text(env, variable)),
   );
-  return declared === 'production' || liveToken ? 'production' : 'sandbox';
+  if (!decision.ok) throw new LoadSetupError(decision.message);
+  return decision.environment;
 };
 
 export const readLoadTarget = (env: Env): LoadTarget => {
-  const baseUrl = text(env, 'TARGET_BASE_URL');
+  const baseUrl = text(env, V.baseUrl);
   if (baseUrl === undefined) {
     throw new LoadSetupError(
-      'TARGET_BASE_URL is not set: run the script through npm run load:rate-limit / load:latency (which starts the embedded reference server), or set the target contract',
+      `${V.baseUrl} is not set: run the script through npm run load:rate-limit / load:latency (which starts the embedded reference server), or set the target contract`,
     );
   }
-  if (!/^https?:\/\/[^\s/]+/.test(baseUrl)) {
-    throw new LoadSetupError('TARGET_BASE_URL must be an http:// or https:// address');
+  if (!BASE_URL_PATTERN.test(baseUrl)) {
+    throw new LoadSetupError(`${V.baseUrl} must be an http:// or https:// address`);
   }
   const tenantA = tenantFrom(env, 'A');
   if (tenantA === undefined) {
-    throw new LoadSetupError(
-      'TENANT_A_CLIENT_ID and TENANT_A_ACCESS_TOKEN are required when TARGET_BASE_URL is set',
-    );
+    const { clientId, accessToken } = TENANT_VARIABLES.A;
+    throw new LoadSetupError(`${clientId} and ${accessToken} are required when ${V.baseUrl} is set`);
   }
-  const runId = text(env, 'KIT_RUN_ID');
+  const runId = text(env, V.runId);
   if (runId !== undefined && !RUN_ID_PATTERN.test(runId)) {
-    throw new LoadSetupError('KIT_RUN_ID must be 1 to 40 letters, digits or dashes');
+    throw new LoadSetupError(`${V.runId} ${RUN_ID_RULE}`);
   }
   return Object.freeze({
     baseUrl: baseUrl.replace(/\/+$/, ''),
     environment: targetEnvironment(env),
-    embedded: flag(env, 'KIT_EMBEDDED_TARGET'),
+    embedded: flag(env, V.embeddedTarget),
     tenantA,
     tenantB: tenantFrom(env, 'B'),
     rateLimitTenant: tenantFrom(env, 'RATE_LIMIT'),

@@ -202,6 +202,7 @@ test('CERTIFICATE: against production, the checks that write are not applicable,
           title: 'VAL-AMOUNT-POSITIVE: amount 0 gives 400',
           status: 'skipped',
           skipReason: 'production target: only @readonly checks run unless ALLOW_PRODUCTION_WRITES=true',
+          skipKind: 'production-read-only',
         },
       ],
       {
@@ -413,4 +414,77 @@ test('CERTIFICATE: `npm run certificate` with no results says so in one line and
   const output = `${result.stdout}${result.stderr}`.trim();
   expect(output.split('\n')).toHaveLength(1);
   expect(output).toMatch(/^certificate: no results at .*results\.json: run `npm run conformance` first$/);
+});
+
+test('CERTIFICATE: verdicts come from each check record, never from the words of a skip or a title', () => {
+  const certificate = buildCertificate(
+    input(
+      [
+        // Reworded: still production's, because its record says so.
+        {
+          title: 'VAL-AMOUNT-POSITIVE: amount 0 gives 400',
+          status: 'skipped',
+          skipReason: 'writes are off here',
+          skipKind: 'production-read-only',
+        },
+        // The production words, but skipped for another kind of reason: skipped, not "not applicable".
+        {
+          title: 'VAL-TYPE-ENUM: type payin gives 400',
+          status: 'skipped',
+          skipReason: 'production target: only @readonly checks run unless ALLOW_PRODUCTION_WRITES=true',
+          skipKind: 'premise-not-met',
+        },
+        // A violation credits its rule though the message reads like another rule's.
+        {
+          title: 'AUTH-TOKEN-MISSING: GET without a token gives 401',
+          status: 'failed',
+          violations: ['ERROR-BODY-SHAPE: AUTH-TOKEN-MISSING: looks like a title'],
+        },
+        // Not run (no answer): skipped with why, never failed.
+        {
+          title: 'DEDUP-EXTERNAL-ID: a second POST gives ERR-4001',
+          status: 'failed',
+          notRun: 'not run: no answer',
+        },
+      ],
+      { run: fixtureRun({ target: PRODUCTION_TARGET }) },
+    ),
+  );
+  expect(entry(certificate.rules, 'VAL-AMOUNT-POSITIVE').verdict).toBe('not-applicable-in-production');
+  expect(entry(certificate.rules, 'VAL-TYPE-ENUM').verdict).toBe('skipped');
+  expect(entry(certificate.rules, 'ERROR-BODY-SHAPE').verdict).toBe('failed');
+  expect(entry(certificate.rules, 'AUTH-TOKEN-MISSING').verdict).toBe('inconclusive');
+  expect(entry(certificate.rules, 'DEDUP-EXTERNAL-ID')).toMatchObject({
+    verdict: 'skipped',
+    reason: 'not run: no answer',
+  });
+});
+
+test('CERTIFICATE: a check failed on one attempt and passed on its retry is flaky, with both attempts counted', () => {
+  const outcomes = testOutcomes(
+    fixtureReport([{ title: 'DEDUP-EXTERNAL-ID: a second POST gives ERR-4001', status: 'flaky' }]),
+  );
+  expect(outcomes).toMatchObject([{ status: 'flaky', attempts: 2, ruleIds: ['DEDUP-EXTERNAL-ID'] }]);
+  const certificate = buildCertificate(
+    input([{ title: 'DEDUP-EXTERNAL-ID: a second POST gives ERR-4001', status: 'flaky' }]),
+  );
+  expect(entry(certificate.rules, 'DEDUP-EXTERNAL-ID')).toMatchObject({
+    verdict: 'passed',
+    reason: '1 passed only on retry (flaky)',
+  });
+});
+
+test('CERTIFICATE: an attempt that left no check record (its worker died) fails the rules it was written for', () => {
+  const certificate = buildCertificate(
+    input([
+      {
+        title: 'UPDATE-APPLIES: a PUT changes the event',
+        status: 'failed',
+        error: 'Error: worker process exited unexpectedly',
+        recorded: false,
+      },
+    ]),
+  );
+  expect(entry(certificate.rules, 'UPDATE-APPLIES')).toMatchObject({ verdict: 'failed' });
+  expect(entry(certificate.rules, 'UPDATE-APPLIES').reason).toContain('worker process exited unexpectedly');
 });

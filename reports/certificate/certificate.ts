@@ -19,6 +19,9 @@
  *   not checkable remotely  with the catalog's reason, or else
  *   not covered: never "passed". Honesty first: a rule nobody checked is not a rule that holds.
  */
+
+import { CONTRACT_VARIABLES } from '../../contract/index.ts';
+import type { SkipKind } from '../../run-output/check-record.ts';
 import { RULES, type Rule, type RuleId, SPEC_PARTS } from '../../spec/index.ts';
 import type { LoadSummary } from '../load-summaries.ts';
 import { type RunInfo, runFilters, type TargetDescription } from '../run-info.ts';
@@ -47,15 +50,15 @@ export const VERDICT_LABELS: Readonly<Record<Verdict, string>> = Object.freeze({
   'not-covered': 'not covered (no test)',
 });
 
-/** The skip reason the fixtures give a check that may not run against production. */
-const PRODUCTION_SKIP = /^production target\b/i;
-const READONLY_TAG = /^@?readonly$/;
+const READONLY_TAGS: ReadonlySet<string> = new Set(['@readonly', 'readonly']);
 
 export interface CertificateTest {
   readonly title: string;
   readonly project: string;
   readonly status: TestOutcomeStatus;
   readonly reasons?: readonly string[];
+  /** The kinds of reason it was skipped for (its check record's). */
+  readonly skipKinds?: readonly SkipKind[];
   readonly error?: string;
   /** The violations of this rule the test recorded. */
   readonly violations?: readonly string[];
@@ -166,8 +169,7 @@ const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' 
 const isProductionReadOnly = (target: TargetDescription | null): boolean =>
   target !== null && target.environment === 'production' && !target.allowProductionWrites;
 
-const PRODUCTION_REASON =
-  'production gets only the checks that create and throttle nothing (@readonly); set ALLOW_PRODUCTION_WRITES=true to run the others';
+const PRODUCTION_REASON = `production gets only the checks that create and throttle nothing (@readonly); set ${CONTRACT_VARIABLES.allowProductionWrites}=true to run the others`;
 
 interface VerdictDecision {
   readonly verdict: Verdict;
@@ -224,14 +226,16 @@ export const decideVerdict = (
   }
   if (ran.length > 0) {
     const reasons = [...new Set(ran.flatMap((t) => t.reasons ?? []))].sort();
-    if (reasons.length > 0 && reasons.every((r) => PRODUCTION_SKIP.test(r))) {
+    const forProduction = (t: CertificateTest) =>
+      (t.skipKinds?.length ?? 0) > 0 && t.skipKinds?.every((kind) => kind === 'production-read-only');
+    if (ran.every(forProduction)) {
       return { verdict: 'not-applicable-in-production', reason: PRODUCTION_REASON };
     }
     return { verdict: 'skipped', reason: reasons.join('; ') || 'skipped without a reason' };
   }
   const inSuite = listed?.filter((t) => t.ruleIds.includes(rule.id)) ?? [];
   if (inSuite.length > 0) {
-    if (context.productionReadOnly && !inSuite.some((t) => t.tags.some((tag) => READONLY_TAG.test(tag)))) {
+    if (context.productionReadOnly && !inSuite.some((t) => t.tags.some((tag) => READONLY_TAGS.has(tag)))) {
       return { verdict: 'not-applicable-in-production', reason: PRODUCTION_REASON };
     }
     return {
@@ -382,6 +386,7 @@ export const buildCertificate = (input: CertificateInput): Certificate => {
             project: t.project,
             status: t.status,
             ...(t.reasons.length > 0 ? { reasons: t.reasons } : {}),
+            ...(t.skipKinds.length > 0 ? { skipKinds: t.skipKinds } : {}),
             ...(t.error ? { error: t.error } : {}),
             ...(own.length > 0 ? { violations: own } : {}),
             ...(others.length > 0 ? { otherViolations: others } : {}),

@@ -11,6 +11,7 @@ import {
   NOT_OBSERVED,
   outcomeLine,
 } from '../compare/render.ts';
+import { code, html, md } from './escape.ts';
 
 export const COMPARISON_TITLE = 'Changed since the baseline';
 
@@ -76,8 +77,6 @@ const summaryOf = (file: ComparisonFile): string[] => [
   ...file.notes,
 ];
 
-const md = (text: string): string => text.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
-
 export const comparisonMarkdown = (file: ComparisonFile): string[] => {
   const rows = rowsOf(file);
   const lines = ['', `## ${COMPARISON_TITLE}`, '', ...summaryOf(file).map((line) => `- ${md(line)}`), ''];
@@ -85,19 +84,11 @@ export const comparisonMarkdown = (file: ComparisonFile): string[] => {
   lines.push('| What | Change | Baseline | This run | Observed by |', '|---|---|---|---|---|');
   for (const row of rows) {
     lines.push(
-      `| \`${row.what.replace(/`/g, "'")}\` | ${row.kind} | ${md(row.from)} | ${md(row.to)} | ${row.by.map(md).join('<br>')} |`,
+      `| ${code(row.what)} | ${row.kind} | ${md(row.from)} | ${md(row.to)} | ${row.by.map(md).join('<br>')} |`,
     );
   }
   return lines;
 };
-
-const html = (text: string): string =>
-  text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
 
 export const comparisonHtml = (file: ComparisonFile): string => {
   const rows = rowsOf(file);

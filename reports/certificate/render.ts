@@ -14,6 +14,7 @@ import {
   type Verdict,
 } from './certificate.ts';
 import { comparisonHtml, comparisonMarkdown } from './comparison-section.ts';
+import { code, html, md } from './escape.ts';
 
 export const CERTIFICATE_TITLE = 'Conformance certificate: Financial Events Ingestion Service';
 
@@ -64,9 +65,6 @@ const verdictText = (entry: RuleEntry): string => VERDICT_LABELS[entry.verdict];
 const failedTests = (entry: RuleEntry): CertificateTest[] => entry.tests.filter((t) => t.status === 'failed');
 
 // ---------- Markdown ----------
-
-const md = (text: string): string => text.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
-const code = (text: string): string => `\`${text.replace(/`/g, "'")}\``;
 
 /** `comparison`: the run's comparison with a baseline (comparison.json), when it was compared with one. */
 export const renderMarkdown = (certificate: Certificate, comparison?: ComparisonFile): string => {
@@ -158,14 +156,6 @@ export const renderMarkdown = (certificate: Certificate, comparison?: Comparison
 };
 
 // ---------- HTML ----------
-
-const html = (text: string): string =>
-  text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
 
 const badge = (verdict: Verdict): string =>
   `<span class="verdict v-${verdict}" data-verdict="${verdict}">${html(VERDICT_LABELS[verdict])}</span>`;

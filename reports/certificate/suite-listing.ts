@@ -3,24 +3,35 @@
  * listing starts no server and sends nothing). The certificate uses it to tell "no test checks this
  * rule" (not covered) from "its tests were filtered out or are not for production".
  */
+
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import type { JSONReport } from '@playwright/test/reporter';
+import { isContractVariable } from '../../contract/index.ts';
 import { type TestOutcome, testOutcomes } from './test-outcomes.ts';
 
 const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const require = createRequire(import.meta.url);
 
+/** Besides the contract's own: variables of a run in progress, and any the contract may grow. */
+const RUN_VARIABLE_PREFIXES = [
+  'TARGET_',
+  'TENANT_A_',
+  'TENANT_B_',
+  'RATE_LIMIT_',
+  'ALLOW_PRODUCTION_',
+  'KIT_REFERENCE_',
+  'KIT_EMBEDDED',
+  'KIT_ENV_FILE',
+  'PLAYWRIGHT_JSON_',
+];
+
 /** The contract and the run's own variables are left out, so the listing is of the whole suite. */
 export const listingEnvironment = (env: NodeJS.ProcessEnv): NodeJS.ProcessEnv => {
   const clean: NodeJS.ProcessEnv = { ...env, KIT_IGNORE_DOTENV: 'true' };
   for (const name of Object.keys(clean)) {
-    if (
-      /^(TARGET_|TENANT_[AB]_|RATE_LIMIT_|ALLOW_PRODUCTION_|KIT_RUN_ID|KIT_REFERENCE_|KIT_EMBEDDED|KIT_ENV_FILE|PLAYWRIGHT_JSON_)/.test(
-        name,
-      )
-    ) {
+    if (isContractVariable(name) || RUN_VARIABLE_PREFIXES.some((prefix) => name.startsWith(prefix))) {
       delete clean[name];
     }
   }

@@ -1,16 +1,19 @@
 /**
  * The tests of a Playwright JSON report (results.json, or a `--list` of the suite) flattened into one
- * outcome per test and project, with the rule ids of its title, the violations it recorded and why
- * it was inconclusive. What the certificate's verdicts are computed from.
+ * outcome per test and project, from the check record each attempt attached
+ * (run-output/check-record.ts): its rules, the violations it recorded, whether it was skipped (and
+ * of which kind), inconclusive or not run. What the certificate's verdicts are computed from.
  */
+
+import { stripVTControlCharacters } from 'node:util';
 import type { JSONReport, JSONReportSuite, JSONReportTest } from '@playwright/test/reporter';
+import { parseRuleTitle, type Violation } from '../../oracle/index.ts';
 import {
-  inconclusiveReason,
-  notRunReason,
-  parseRuleTitle,
-  type Violation,
-  violationsOfAnnotations,
-} from '../../oracle/index.ts';
+  CHECK_RECORD_SCHEMA,
+  type CheckRecord,
+  checkRecordsOf,
+  type SkipKind,
+} from '../../run-output/check-record.ts';
 import type { RuleId } from '../../spec/index.ts';
 
 export type TestOutcomeStatus = 'passed' | 'failed' | 'skipped' | 'flaky';
@@ -22,26 +25,26 @@ export interface TestOutcome {
   readonly fullTitle: string;
   readonly file: string;
   readonly project: string;
-  /** The rules its title names (the rules it checks). */
+  /** The rules it checks (its record's). */
   readonly ruleIds: readonly RuleId[];
   readonly tags: readonly string[];
   readonly status: TestOutcomeStatus;
-  /** Why a skipped test was skipped (its skip annotations). */
+  /** Why a skipped test was skipped, in words for people. */
   readonly reasons: readonly string[];
+  /** The kinds of reason a skipped test was skipped for: what a verdict is decided from. */
+  readonly skipKinds: readonly SkipKind[];
   /** The first lines of the first error of a failed test. */
   readonly error: string | undefined;
-  /** The rules it found broken, whichever they are (its `violation` annotations). */
+  /** The rules it found broken, whichever they are, over all its attempts. */
   readonly violations: readonly Violation[];
   /** Why it could not complete its check, when it could not (a property cut short, …). */
   readonly inconclusive: string | undefined;
+  /** How many attempts it had (retries): more than one with both outcomes is flaky. */
+  readonly attempts: number;
 }
 
-// biome-ignore lint/suspicious/noControlCharactersInRegex: ANSI colour codes are what it removes
-const ANSI = /\u001b\[[0-9;]*m/g;
-
 export const firstLines = (text: string, lines = 4, max = 600): string => {
-  const cleaned = text
-    .replace(ANSI, '')
+  const cleaned = stripVTControlCharacters(text)
     .split('\n')
     .map((line) => line.trimEnd())
     .filter((line) => line.trim() !== '')
@@ -63,14 +66,9 @@ const statusOf = (test: JSONReportTest): TestOutcomeStatus => {
   }
 };
 
-const annotationsOf = (test: JSONReportTest) => [
-  ...test.annotations,
-  ...test.results.flatMap((result) => result.annotations ?? []),
-];
-
 const skipReasons = (test: JSONReportTest): string[] => {
   const reasons = new Set<string>();
-  for (const annotation of annotationsOf(test)) {
+  for (const annotation of [...test.annotations, ...test.results.flatMap((r) => r.annotations ?? [])]) {
     if (annotation.type === 'skip' || annotation.type === 'fixme') {
       reasons.add(annotation.description?.trim() || `${annotation.type} without a reason`);
     }
@@ -86,6 +84,114 @@ const firstError = (test: JSONReportTest): string | undefined => {
   return undefined;
 };
 
+/**
+ * The record of an attempt that left none: it never reached the fixtures (a worker that died, a
+ * check skipped before it started) or is only listed (`--list`). Its rules are the ids its title
+ * was written from; nothing else is read from text, and it recorded no violation.
+ */
+const recordOfPlaywright = (
+  test: JSONReportTest,
+  title: string,
+  result: JSONReportTest['results'][number] | undefined,
+): CheckRecord => {
+  const status = result?.status ?? 'skipped';
+  return {
+    schema: CHECK_RECORD_SCHEMA,
+    ruleIds: [...parseRuleTitle(title).ids],
+    attempt: {
+      retry: result?.retry ?? 0,
+      repeatEachIndex: 0,
+      workerIndex: result?.workerIndex ?? -1,
+    },
+    status,
+    violations: [],
+    ...(status === 'timedOut'
+      ? {
+          inconclusive: {
+            kind: 'timed-out',
+            text: `the check ran out of time (${Math.round(test.timeout / 1000)} s): the target answered too slowly for it`,
+          },
+        }
+      : {}),
+    ...(status === 'interrupted'
+      ? { notRun: { kind: 'interrupted', text: 'not run: the run was interrupted' } }
+      : {}),
+    ...(status === 'skipped'
+      ? { skipped: { kind: 'declared', text: skipReasons(test).join('; ') || 'skipped without a reason' } }
+      : {}),
+  };
+};
+
+/** Each attempt's record: the one it attached, or one made from Playwright's own result. */
+const attemptsOf = (test: JSONReportTest, title: string): CheckRecord[] =>
+  test.results.map(
+    (result) => checkRecordsOf(result.attachments)[0] ?? recordOfPlaywright(test, title, result),
+  );
+
+const FAILED_ATTEMPT: ReadonlySet<string> = new Set(['failed', 'timedOut', 'interrupted']);
+
+/** A check failed on one attempt and passed on another is flaky: a deployment that answered both ways. */
+const statusOfAttempts = (attempts: readonly CheckRecord[]): TestOutcomeStatus => {
+  const passed = attempts.some((a) => a.status === 'passed');
+  const failed = attempts.some((a) => FAILED_ATTEMPT.has(a.status));
+  if (passed && failed) return 'flaky';
+  if (failed) return 'failed';
+  return passed ? 'passed' : 'skipped';
+};
+
+const violationsOfAttempts = (attempts: readonly CheckRecord[]): Violation[] => {
+  const seen = new Set<string>();
+  return attempts
+    .flatMap((a) => a.violations)
+    .filter((v) => {
+      const key = `${v.rule}\n${v.message}`;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+};
+
+const skipTextOf = (attempt: CheckRecord): string | undefined =>
+  attempt.skipped?.text ?? (attempt.inconclusive ? `inconclusive: ${attempt.inconclusive.text}` : undefined);
+
+const outcomeOf = (
+  spec: JSONReportSuite['specs'][number],
+  test: JSONReportTest,
+  describes: readonly string[],
+  file: string,
+): TestOutcome => {
+  const attempts = attemptsOf(test, spec.title);
+  const listed = attempts.length === 0 ? recordOfPlaywright(test, spec.title, undefined) : undefined;
+  const violations = violationsOfAttempts(attempts);
+  // A check that got no answer to judge, or ran out of time, is not run or inconclusive: never a
+  // failure of a rule unless it recorded a violation first.
+  const notRun = violations.length === 0 ? attempts.find((a) => a.notRun)?.notRun?.text : undefined;
+  const status = notRun ? 'skipped' : listed ? statusOf(test) : statusOfAttempts(attempts);
+  const skippedAttempts = attempts.filter((a) => a.status === 'skipped');
+  return {
+    title: spec.title,
+    fullTitle: [...describes, spec.title].join(' › '),
+    file: spec.file || file,
+    project: test.projectName,
+    ruleIds: (attempts[0] ?? listed)?.ruleIds ?? [],
+    tags: [...spec.tags].sort(),
+    status,
+    reasons: notRun
+      ? [notRun]
+      : status === 'skipped'
+        ? [...new Set(skippedAttempts.map(skipTextOf).filter((t): t is string => t !== undefined))].sort()
+        : [],
+    skipKinds:
+      status === 'skipped' && !notRun
+        ? [...new Set(skippedAttempts.flatMap((a) => (a.skipped ? [a.skipped.kind] : [])))].sort()
+        : [],
+    error: status === 'failed' ? firstError(test) : undefined,
+    violations,
+    inconclusive: attempts.find((a) => a.inconclusive)?.inconclusive?.text,
+    attempts: attempts.length,
+  };
+};
+
 const visit = (
   suite: JSONReportSuite,
   describes: readonly string[],
@@ -93,35 +199,7 @@ const visit = (
   file: string,
 ): void => {
   for (const spec of suite.specs) {
-    for (const test of spec.tests) {
-      const annotations = annotationsOf(test);
-      const violations = violationsOfAnnotations(annotations);
-      // A check that got no answer to judge, or ran out of time, is not run or inconclusive: never a
-      // failure of a rule unless it recorded a violation first.
-      const interrupted = test.results.some((result) => result.status === 'interrupted');
-      const notRun =
-        violations.length === 0
-          ? (notRunReason(annotations) ?? (interrupted ? 'not run: the run was interrupted' : undefined))
-          : undefined;
-      const timedOut =
-        violations.length === 0 && test.results.some((result) => result.status === 'timedOut')
-          ? `the check ran out of time (${Math.round(test.timeout / 1000)} s): the target answered too slowly for it`
-          : undefined;
-      const status = notRun ? 'skipped' : statusOf(test);
-      out.push({
-        title: spec.title,
-        fullTitle: [...describes, spec.title].join(' › '),
-        file: spec.file || file,
-        project: test.projectName,
-        ruleIds: parseRuleTitle(spec.title).ids,
-        tags: [...spec.tags].sort(),
-        status,
-        reasons: notRun ? [notRun] : status === 'skipped' ? skipReasons(test) : [],
-        error: status === 'failed' ? firstError(test) : undefined,
-        violations,
-        inconclusive: inconclusiveReason(annotations) ?? timedOut,
-      });
-    }
+    for (const test of spec.tests) out.push(outcomeOf(spec, test, describes, file));
   }
   for (const child of suite.suites ?? []) visit(child, [...describes, child.title], out, file);
 };

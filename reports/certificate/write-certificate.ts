@@ -4,9 +4,11 @@
  * through the kit's redaction before it is written: the tokens of the environment and anything shaped
  * like a token never reach a certificate.
  */
+
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import type { JSONReport } from '@playwright/test/reporter';
+import { SECRET_VARIABLES } from '../../contract/index.ts';
 import { type OutputPaths, outputPaths } from '../../run-output/output-paths.ts';
 import { redact, registerSecrets } from '../../run-output/redaction.ts';
 import { readRunStop } from '../../run-output/run-stop.ts';
@@ -85,7 +87,7 @@ export const listsWholeSuite = (run: RunInfo | undefined, outcomes: readonly Tes
 export const writeCertificate = async (options: CertificateOptions = {}): Promise<WrittenCertificate> => {
   const env = options.env ?? process.env;
   const paths = options.paths ?? outputPaths(env);
-  registerSecrets(env.TENANT_A_ACCESS_TOKEN, env.TENANT_B_ACCESS_TOKEN, env.RATE_LIMIT_ACCESS_TOKEN);
+  registerSecrets(...SECRET_VARIABLES.map((variable) => env[variable]));
   const run = readRunInfo(paths.runInfo);
   // A run that ended before Playwright wrote its report (killed, or stopped by a signal Playwright
   // could not finish on) still gets a certificate: of nothing, saying so.

@@ -3,6 +3,15 @@
  * certificate's and the report's tests.
  */
 import type { JSONReport, JSONReportSuite } from '@playwright/test/reporter';
+import { parseRuleTitle } from '../../oracle/index.ts';
+import {
+  CHECK_RECORD_CONTENT_TYPE,
+  CHECK_RECORD_SCHEMA,
+  type CheckRecord,
+  checkRecordAttachment,
+  type SkipKind,
+} from '../../run-output/check-record.ts';
+import { isRuleId } from '../../spec/index.ts';
 import { newRunInfo, type RunInfo, type TargetDescription } from '../run-info.ts';
 
 export interface FixtureTest {
@@ -13,12 +22,48 @@ export interface FixtureTest {
   readonly project?: string;
   readonly tags?: readonly string[];
   readonly skipReason?: string;
+  /** The kind of reason it was skipped for, as its check record says (`declared` when not given). */
+  readonly skipKind?: SkipKind;
   readonly error?: string;
   /** `RULE-ID: message` of each violation the test recorded. */
   readonly violations?: readonly string[];
   /** Why the test was inconclusive (it is then skipped with that reason). */
   readonly inconclusive?: string;
+  /** Why it was not run (it is then skipped with that reason). */
+  readonly notRun?: string;
+  /** False: its attempts attached no check record (a worker that died, a `--list`). */
+  readonly recorded?: boolean;
 }
+
+/** The check record an attempt of a fixture test attaches, as the fixtures would write it. */
+const recordOf = (test: FixtureTest, status: CheckRecord['status'], retry: number): CheckRecord => {
+  const last = status !== 'failed' || test.status !== 'flaky';
+  return {
+    schema: CHECK_RECORD_SCHEMA,
+    ruleIds: [...parseRuleTitle(test.title).ids],
+    attempt: { retry, repeatEachIndex: 0, workerIndex: 0 },
+    status,
+    violations: last
+      ? (test.violations ?? []).flatMap((line) => {
+          const [rule, ...message] = line.split(': ');
+          return rule && isRuleId(rule) ? [{ rule, message: message.join(': ') }] : [];
+        })
+      : [],
+    ...(last && test.skipReason
+      ? { skipped: { kind: test.skipKind ?? 'declared', text: test.skipReason } }
+      : {}),
+    ...(last && test.inconclusive
+      ? { inconclusive: { kind: 'property-cut-short' as const, text: test.inconclusive } }
+      : {}),
+    ...(last && test.notRun ? { notRun: { kind: 'no-answer' as const, text: test.notRun } } : {}),
+  };
+};
+
+const attachmentsOf = (test: FixtureTest, status: CheckRecord['status'], retry: number) => {
+  if (test.recorded === false) return [];
+  const { name, body } = checkRecordAttachment(recordOf(test, status, retry));
+  return [{ name, contentType: CHECK_RECORD_CONTENT_TYPE, body: Buffer.from(body).toString('base64') }];
+};
 
 const TEST_STATUS = { passed: 'expected', failed: 'unexpected', skipped: 'skipped', flaky: 'flaky' } as const;
 
@@ -78,7 +123,7 @@ export const fixtureReport = (tests: readonly FixtureTest[], errors: readonly st
                     stderr: [],
                     retry: 0,
                     startTime: '2026-11-21T10:00:00.000Z',
-                    attachments: [],
+                    attachments: attachmentsOf(test, 'failed', 0),
                     annotations: [],
                   },
                 ]
@@ -94,7 +139,7 @@ export const fixtureReport = (tests: readonly FixtureTest[], errors: readonly st
               stderr: [],
               retry: test.status === 'flaky' ? 1 : 0,
               startTime: '2026-11-21T10:00:00.000Z',
-              attachments: [],
+              attachments: attachmentsOf(test, resultStatus, test.status === 'flaky' ? 1 : 0),
               annotations,
             },
           ],

@@ -4,6 +4,7 @@
  * around every test: production safety, the error-body shape of every non-2xx response, and the
  * redacted HTTP exchanges attached for the report.
  */
+
 import { readFileSync } from 'node:fs';
 import { test as base, expect, type TestInfo } from '@playwright/test';
 import { Agent } from 'undici';
@@ -14,6 +15,7 @@ import {
   type Target,
   type TenantCredentials,
 } from '../../config/index.ts';
+import { CONTRACT_VARIABLES, TENANT_VARIABLES } from '../../contract/index.ts';
 import { errorBodyViolations, NOT_RUN_ANNOTATION, type Violation } from '../../oracle/index.ts';
 import { KEPT_WORKER_ANNOTATION } from '../../run-output/kept-worker.ts';
 import {
@@ -25,6 +27,7 @@ import { outputPaths } from '../../run-output/output-paths.ts';
 import { registerSecrets } from '../../run-output/redaction.ts';
 import { readRunStop } from '../../run-output/run-stop.ts';
 import type { RuleId } from '../../spec/index.ts';
+import { attachCheckRecord, markCheckNotRun, skipCheck, startCheck } from './check-facts.ts';
 import { answerOf, describeExchange, exchangeTitle, type HttpExchange } from './http-exchange.ts';
 import { needsSharedPacing, PACING_URL_VARIABLE, SharedPacer } from './pacing-broker.ts';
 import { limitOfRecorded } from './request-budget.ts';
@@ -69,6 +72,8 @@ interface WorkerFixtures {
 
 interface TestFixtures {
   keepWorker: undefined;
+  /** Attaches the check's record (check-facts.ts) after every other check around the test has run. */
+  checkRecord: undefined;
   /** The test's requests still unanswered (service-client.ts). */
   inFlight: { count: number };
   exchanges: HttpExchange[];
@@ -232,20 +237,30 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   exchanges: async ({}, use) => {
     await use([]);
   },
+  checkRecord: [
+    async ({}, use, testInfo) => {
+      startCheck(testInfo);
+      await use(undefined);
+      await attachCheckRecord(testInfo);
+    },
+    { auto: true, box: true },
+  ],
   conformanceChecks: [
-    async ({ target, exchanges, runFiles, keepWorker: _ }, use, testInfo) => {
+    async ({ target, exchanges, runFiles, keepWorker: _, checkRecord: _record }, use, testInfo) => {
       const stop = readRunStop(runFiles.runStop);
       if (stop) {
         testInfo.annotations.push({ type: NOT_RUN_ANNOTATION, description: `not run: ${stop.line}` });
+        markCheckNotRun(testInfo, 'run-stopped', `not run: ${stop.line}`);
         testInfo.skip(true, `not run: the run was stopped (${stop.reason})`);
       }
       if (!mayWrite(target) && !testInfo.tags.includes('@readonly')) {
-        testInfo.skip(
-          true,
-          'production target: only @readonly checks run unless ALLOW_PRODUCTION_WRITES=true',
+        skipCheck(
+          testInfo,
+          'production-read-only',
+          `production target: only @readonly checks run unless ${CONTRACT_VARIABLES.allowProductionWrites}=true`,
         );
       }
-      await applyRuleLabels(testInfo.title);
+      await applyRuleLabels(testInfo);
       await use(undefined);
       await attachExchanges(testInfo, exchanges);
       // Every answer of every test, whatever the test is about: a failure is credited to
@@ -290,17 +305,23 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     await use(clientFor(target.tenantA));
   },
   tenantB: async ({ clientFor, target }, use, testInfo) => {
-    testInfo.skip(
-      !target.tenantB,
-      'TENANT_B_CLIENT_ID / TENANT_B_ACCESS_TOKEN not set: this check needs a second tenant',
-    );
+    if (!target.tenantB) {
+      skipCheck(
+        testInfo,
+        'tenant-b-missing',
+        `${TENANT_VARIABLES.B.clientId} / ${TENANT_VARIABLES.B.accessToken} not set: this check needs a second tenant`,
+      );
+    }
     await use(clientFor(target.tenantB));
   },
   rateLimitTenant: async ({ clientFor, target }, use, testInfo) => {
-    testInfo.skip(
-      !target.rateLimitTenant,
-      'RATE_LIMIT_CLIENT_ID / RATE_LIMIT_ACCESS_TOKEN not set: rate-limit checks need a tenant of their own',
-    );
+    if (!target.rateLimitTenant) {
+      skipCheck(
+        testInfo,
+        'rate-limit-tenant-missing',
+        `${TENANT_VARIABLES.RATE_LIMIT.clientId} / ${TENANT_VARIABLES.RATE_LIMIT.accessToken} not set: rate-limit checks need a tenant of their own`,
+      );
+    }
     await use(clientFor(target.rateLimitTenant, { paced: false }));
   },
   anonymous: async ({ clientFor }, use) => {

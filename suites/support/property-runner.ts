@@ -15,6 +15,7 @@ import * as fc from 'fast-check';
 import type { Target } from '../../config/index.ts';
 import { INCONCLUSIVE_ANNOTATION } from '../../oracle/index.ts';
 import { redact } from '../../run-output/redaction.ts';
+import { markInconclusive } from './check-facts.ts';
 import { describeExchange, exchangeTitle, type HttpExchange, toCurl } from './http-exchange.ts';
 import { EXCHANGE_SEPARATOR, PropertyViolation } from './property-checks.ts';
 import {
@@ -187,6 +188,7 @@ export const checkProperty = async <T>(options: PropertyOptions<T>, testInfo: Te
     if (details.numRuns < settings.numRuns) {
       const reason = `inconclusive: the property completed ${details.numRuns} of its ${settings.numRuns} runs before the time limit (${seconds} s); ${INCONCLUSIVE_ADVICE}`;
       testInfo.annotations.push({ type: INCONCLUSIVE_ANNOTATION, description: reason });
+      markInconclusive(testInfo, 'property-cut-short', reason);
       process.stdout.write(`[property] INCONCLUSIVE ${testInfo.title}: ${reason}\n`);
       testInfo.skip(true, reason);
     }

@@ -4,9 +4,11 @@
  * breach: the run was throttled by traffic it should have paced (or the target's limit is lower than
  * the contract says). `npm run conformance` prints this and writes it to request-stats.json.
  */
+
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RateLimitSettings, TenantLimits, TenantName } from '../../config/index.ts';
+import { SHARED_LIMIT_VARIABLES } from '../../contract/index.ts';
 import { RUN_SHARE_OF_LIMIT } from './request-pacer.ts';
 import {
   addStats,
@@ -243,7 +245,7 @@ export const describeRequestBudget = (report: RequestBudgetReport): string[] => 
     `!!! REQUEST BUDGET BREACH: ${plural(report.breaches.length, 'tenant')} throttled outside @ratelimit`,
     ...report.breaches.map((breach) => `!!!   ${breach}`),
     '!!! The suite paces itself under the limit, so a 429 here means the limit in the target contract',
-    "!!! (the tenant's own limit variables, or the shared RATE_LIMIT_PER_MINUTE, RATE_LIMIT_WINDOW_SECONDS)",
+    `!!! (the tenant's own limit variables, or the shared ${SHARED_LIMIT_VARIABLES.requestsPerWindow}, ${SHARED_LIMIT_VARIABLES.windowSeconds})`,
     '!!! is higher than the tenant really has, something else used the tenant during the run, or the',
     '!!! target does not keep a separate limit per tenant.',
     banner,

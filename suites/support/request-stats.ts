@@ -4,9 +4,11 @@
  * and when (a coarse timeline, from which the run's busiest window is worked out). Written to a file
  * when the worker ends; request-budget.ts sums the files and reports them.
  */
+
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from '@playwright/test';
+import { CONTRACT_VARIABLES } from '../../contract/index.ts';
 
 export interface TenantRequestStats {
   requests: number;
@@ -113,7 +115,7 @@ export class RequestStatsRecorder {
   toJSON(): WorkerRequestStats {
     return {
       format: WORKER_STATS_FORMAT,
-      runId: process.env.KIT_RUN_ID,
+      runId: process.env[CONTRACT_VARIABLES.runId],
       pid: process.pid,
       parallelIndex: process.env.TEST_PARALLEL_INDEX,
       workers: this.#workers,

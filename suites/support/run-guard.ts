@@ -7,8 +7,10 @@
  */
 import { test } from '@playwright/test';
 import { NOT_RUN_ANNOTATION } from '../../oracle/index.ts';
+import type { NotRunKind } from '../../run-output/check-record.ts';
 import { redact } from '../../run-output/redaction.ts';
 import { type RunStop, RunStopWatch, stopRun } from '../../run-output/run-stop.ts';
+import { markCheckNotRun } from './check-facts.ts';
 import type { HttpExchange } from './http-exchange.ts';
 import { fateOf, TargetHealth } from './target-health.ts';
 
@@ -16,10 +18,12 @@ import { fateOf, TargetHealth } from './target-health.ts';
 export const THROTTLE_TRIP = 3;
 
 /** Marks the running test (if any) as not run, with why. */
-export const markNotRun = (reason: string): void => {
+export const markNotRun = (kind: NotRunKind, reason: string): void => {
   try {
-    const { annotations } = test.info();
+    const info = test.info();
+    const { annotations } = info;
     const description = redact(reason);
+    markCheckNotRun(info, kind, description);
     if (!annotations.some((a) => a.type === NOT_RUN_ANNOTATION && a.description === description))
       annotations.push({ type: NOT_RUN_ANNOTATION, description });
   } catch {
@@ -52,7 +56,7 @@ export class RunGuard {
 
   #stopped(stop: RunStop): RunStoppedError {
     const reason = `not run: the run was stopped (${stop.reason === 'throttled' ? `tenant ${stop.tenant} throttled` : 'the target went away'})`;
-    markNotRun(reason);
+    markNotRun('run-stopped', reason);
     return new RunStoppedError(reason);
   }
 

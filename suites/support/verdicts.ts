@@ -1,7 +1,7 @@
 /**
  * How a hand-written test acts on the oracle's violations: it records each on the running test (a
- * `violation` annotation, redacted, which results.json, the JUnit file, the certificate and the
- * self-check carry) and fails at once with the violations and the exchange that shows them.
+ * fact of its check record, redacted, which the certificate and the self-check read, and a
+ * `violation` annotation that Playwright's own reports show) and fails at once with the violations and the exchange that shows them.
  */
 import { test } from '@playwright/test';
 import {
@@ -12,22 +12,23 @@ import {
   violationOf,
 } from '../../oracle/index.ts';
 import { redact } from '../../run-output/redaction.ts';
+import { addViolation, markInconclusive } from './check-facts.ts';
 import { makeChecks, ViolationError } from './checks.ts';
 import { describeExchange, exchangeTitle, type HttpExchange } from './http-exchange.ts';
 
 /** Each violation, with the request it is about, once on the running test; returns the new ones. */
 export const recordViolations = (violations: readonly Violation[], exchange?: HttpExchange): Violation[] => {
-  const { annotations } = test.info();
+  const info = test.info();
+  const { annotations } = info;
   const recorded: Violation[] = [];
   for (const found of violations) {
     const placed = violationOf(
       found.rule,
       redact(exchange ? `${found.message} [${exchangeTitle(exchange)}]` : found.message),
     );
-    const annotation = violationAnnotation(placed);
-    if (annotations.some((a) => a.type === annotation.type && a.description === annotation.description))
-      continue;
-    annotations.push(annotation);
+    if (!addViolation(info, placed)) continue;
+    // For people reading Playwright's own reports; the check record carries the verdict.
+    annotations.push(violationAnnotation(placed));
     recorded.push(placed);
   }
   return recorded;
@@ -61,6 +62,7 @@ export const check = makeChecks((violations, response) => {
 export function inconclusive(reason: string): never {
   const info = test.info();
   info.annotations.push({ type: INCONCLUSIVE_ANNOTATION, description: redact(reason) });
+  markInconclusive(info, 'could-not-complete', reason);
   info.skip(true, redact(`inconclusive: ${reason}`));
   throw new Error('unreachable: skip() throws');
 }
