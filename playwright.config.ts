@@ -42,10 +42,12 @@ export default defineConfig({
     { name: 'ratelimit', grep: productionReadOnly ? /(?!)/ : /@ratelimit/, fullyParallel: false },
     { name: 'conformance', grep: productionReadOnly ? /@readonly/ : /./, grepInvert: /@ratelimit/ },
   ],
-  // Outputs go under reports/output, or KIT_OUTPUT_DIR (run-output/output-paths.ts). run-reporter comes
-  // first: it empties the Allure results when the run begins, and gives every test its `rule`
+  // Outputs go under reports/output, or KIT_OUTPUT_DIR (run-output/output-paths.ts). kept-worker-reporter
+  // comes first: a failed check keeps its worker, and every reporter after it sees the plain failure.
+  // run-reporter empties the Allure results when the run begins, and gives every test its `rule`
   // annotation before json and junit write theirs.
   reporter: [
+    ['./reports/kept-worker-reporter.ts'],
     ['list'],
     ['./reports/run-reporter.ts'],
     ['json', { outputFile: reportPaths.results }],
