@@ -5,7 +5,7 @@
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ENVIRONMENTS, type Environment } from '../spec/index.ts';
-import { mutantByName } from './mutants.ts';
+import { mutantsByList } from './mutants.ts';
 import { MAX_LATENCY_MS } from './options.ts';
 import { variantByName } from './variants.ts';
 
@@ -128,7 +128,7 @@ export const readSettings = (env: NodeJS.ProcessEnv): CliSettings => {
       RATE_LIMIT: limitOf(TENANT_LIMIT_VARIABLES.RATE_LIMIT),
     },
     variant: known(text(env, 'REFERENCE_VARIANT'), variantByName),
-    mutant: known(text(env, 'REFERENCE_MUTANT'), mutantByName),
+    mutant: known(text(env, 'REFERENCE_MUTANT'), mutantsByList),
     credentialsFile,
     https: flag(env, 'REFERENCE_HTTPS'),
     latency: latencyRange(env, 'REFERENCE_LATENCY_MS'),
