@@ -27,6 +27,8 @@ export const startRemoteRehearsal = (options: {
   readonly scale: number;
   readonly latencyMs: number;
   readonly env: NodeJS.ProcessEnv;
+  /** A broken deployment: the reference's mutants, a comma list (REFERENCE_MUTANT). */
+  readonly mutants?: readonly string[];
 }): Promise<RemoteRehearsal> => {
   const limit = {
     requestsPerWindow: DEFAULT_RATE_LIMIT.requests,
@@ -43,6 +45,7 @@ export const startRemoteRehearsal = (options: {
       REFERENCE_CREDENTIALS_FILE: envFile,
       RATE_LIMIT_PER_MINUTE: String(limit.requestsPerWindow),
       RATE_LIMIT_WINDOW_SECONDS: String(limit.windowSeconds),
+      ...(options.mutants?.length ? { REFERENCE_MUTANT: options.mutants.join(',') } : {}),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
