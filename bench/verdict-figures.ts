@@ -63,7 +63,10 @@ export const verdictRow = (figure: VerdictFigure): Row => {
   const { conforming, broken } = figure;
   const ratio = broken.seconds / conforming.seconds;
   const problem = verdictProblem(figure);
-  const where = figure.target === 'embedded' ? 'embedded server' : 'rehearsed deployment (as the row above)';
+  const where =
+    figure.target === 'embedded'
+      ? 'embedded server'
+      : 'rehearsed deployment (as above, without the rate-limit checks)';
   return {
     measure: `time to verdict, ${where}: conforming vs broken (${figure.mutants.length} mutants at once${figure.rounds > 1 ? `, median of ${figure.rounds} rounds` : ''})`,
     figure: `${s(conforming.seconds)} vs ${s(broken.seconds)} (${broken.failedRules ?? '?'} rules failed): ${ratio.toFixed(2)}×${problem ? ` (${problem}: no goal is met)` : ''}`,
