@@ -187,7 +187,7 @@ export const checkProperty = async <T>(options: PropertyOptions<T>, testInfo: Te
     description: `${details.numRuns} of ${settings.numRuns} runs (${settings.source}), seed ${details.seed}${
       settings.path ? `, path ${settings.path}` : ''
     }, ${details.failed ? `failed, ${details.numShrinks} shrinks${shrinking.spent() ? ' (shrink budget spent)' : ''}` : 'passed'}${
-      details.interrupted ? ', interrupted by the time limit' : ''
+      details.interrupted && !shrinking.spent() ? ', interrupted by the time limit' : ''
     }, ${exchanges.length - requestsBefore} requests, ${seconds} s`,
   });
   if (!details.failed) {
