@@ -44,12 +44,14 @@ export default defineConfig({
     { name: 'ratelimit', grep: productionReadOnly ? /(?!)/ : /@ratelimit/, fullyParallel: false },
     { name: 'conformance', grep: productionReadOnly ? /@readonly/ : /./, grepInvert: /@ratelimit/ },
   ],
-  // Outputs go under reports/output, or KIT_OUTPUT_DIR (run-output/output-paths.ts). run-reporter comes
-  // first: it empties the Allure results when the run begins, and gives every test its `rule`
+  // Outputs go under reports/output, or KIT_OUTPUT_DIR (run-output/output-paths.ts). kept-worker-reporter
+  // comes first: a failed check keeps its worker, and every reporter after it sees the plain failure.
+  // run-reporter empties the Allure results when the run begins, and gives every test its `rule`
   // annotation before json and junit write theirs. A user's own reporters (`npm run conformance --
-  // --reporter dot`) are added beside these by the wrapper (`--add-reporter`); when one of them prints
+  // --reporter dot`) are added after these by the wrapper (`--add-reporter`); when one of them prints
   // to the console, the kit's own `list` steps aside so that the run is not printed twice.
   reporter: [
+    ['./reports/kept-worker-reporter.ts'],
     ...(process.env.KIT_CONSOLE_REPORTER === 'user' ? [] : [['list'] as const]),
     ['./reports/run-reporter.ts'],
     ['json', { outputFile: reportPaths.results }],

@@ -7,12 +7,18 @@
  *   HTTPS, a simulated round trip, the spec's 1000 requests per tenant in a window BENCH_REMOTE_SCALE
  *   times shorter than a minute), and its projection to the real one-minute window through the run
  *   plan; the 429s it met outside the rate-limit checks;
+ * - time to verdict: the conformance run against a conforming server and against a badly broken one
+ *   (the reference with several mutants at once), on the embedded server and on the rehearsal (its
+ *   paced tenants: without the rate-limit checks), back to back (BENCH_VERDICT_ROUNDS rounds,
+ *   alternating which goes first), and their ratio
+ *   (bench/verdict-figures.ts);
  * - the self-check (`npm run selftest`, wall time, and the median time of one server);
  * - the reference server against a bare node:http endpoint (bench/reference-bench.ts: throughput and
  *   CPU per request, medians of interleaved rounds).
  *
- * Settings: BENCH_PARTS (comma-separated, of embedded, remote, selftest, reference; default all),
- * BENCH_REMOTE_SCALE (default 10), BENCH_REMOTE_LATENCY_MS (default 120), BENCH_SELFTEST_ONLY (the
+ * Settings: BENCH_PARTS (comma-separated, of embedded, remote, verdict, selftest, reference; default
+ * all), BENCH_REMOTE_SCALE (default 10), BENCH_REMOTE_LATENCY_MS (default 120), BENCH_VERDICT_ROUNDS
+ * (default 2), BENCH_SELFTEST_ONLY (the
  * self-check's --only), and bench/reference-bench.ts's own. Each run the bench starts gets a clean
  * environment (no user target) and output folder; their logs go beside the table.
  *
@@ -40,8 +46,14 @@ import {
 import { runBench } from './reference-bench.ts';
 import { startRemoteRehearsal } from './remote-rehearsal.ts';
 import { timedRun } from './timed-run.ts';
+import {
+  BROKEN_SERVER_MUTANTS,
+  type TimedVerdict,
+  type VerdictFigure,
+  verdictProblem,
+} from './verdict-figures.ts';
 
-const PARTS = ['embedded', 'remote', 'selftest', 'reference'] as const;
+const PARTS = ['embedded', 'remote', 'verdict', 'selftest', 'reference'] as const;
 type Part = (typeof PARTS)[number];
 
 class BenchSettingError extends Error {}
@@ -149,6 +161,90 @@ const measureRemote = async (root: string, scale: number, latencyMs: number): Pr
   }
 };
 
+const certificateSchema = z.object({
+  totals: z.object({ verdicts: z.object({ failed: z.number() }) }),
+});
+
+const failedRules = (outputDir: string): number | undefined => {
+  try {
+    return certificateSchema.parse(
+      JSON.parse(readFileSync(join(outputDir, 'certificate', 'certificate.json'), 'utf8')),
+    ).totals.verdicts.failed;
+  } catch {
+    return undefined;
+  }
+};
+
+/** One conformance run to its verdict, against the embedded server or a fresh rehearsal, conforming or broken. */
+const timeToVerdict = async (
+  folder: string,
+  target: VerdictFigure['target'],
+  mutants: readonly string[],
+  scale: number,
+  latencyMs: number,
+): Promise<TimedVerdict> => {
+  const outputDir = join(folder, 'output');
+  const log = join(folder, 'conformance.log');
+  // At the rehearsal the rate-limit tenant's windows set the run's length, the same whatever else the
+  // server breaks: without them the pair measures what a broken deployment changes, tenants A and B.
+  const args = target === 'rehearsal' ? ['--grep-invert', '@ratelimit'] : [];
+  if (target === 'embedded') {
+    const extra = mutants.length ? { KIT_REFERENCE_MUTANT: mutants.join(',') } : {};
+    const run = await timedRun('scripts/conformance.ts', args, envFor(outputDir, extra), log);
+    return { seconds: run.seconds, code: run.code, failedRules: failedRules(outputDir) };
+  }
+  const server = await startRemoteRehearsal({ scale, latencyMs, env: kitEnvironment(), mutants });
+  try {
+    const env = { ...envFor(outputDir), KIT_IGNORE_DOTENV: 'false', KIT_ENV_FILE: server.envFile };
+    const run = await timedRun('scripts/conformance.ts', args, env, log);
+    return { seconds: run.seconds, code: run.code, failedRules: failedRules(outputDir) };
+  } finally {
+    await server.close();
+  }
+};
+
+/** The rounds' median time; a round that did not reach the verdict of the first is never hidden behind it. */
+const medianVerdict = (runs: readonly TimedVerdict[]): TimedVerdict => {
+  const [first] = runs;
+  if (!first) throw new Error('no run to take the median of');
+  const odd = runs.find((r) => r.code !== first.code || r.failedRules !== first.failedRules);
+  return { ...(odd ?? first), seconds: median(runs.map((r) => r.seconds)) ?? first.seconds };
+};
+
+/**
+ * The conforming server and the broken one back to back, `rounds` times, alternating which goes
+ * first so that a busy moment of the machine falls on both.
+ */
+const measureVerdicts = async (
+  root: string,
+  target: VerdictFigure['target'],
+  rounds: number,
+  scale: number,
+  latencyMs: number,
+): Promise<VerdictFigure> => {
+  const conforming: TimedVerdict[] = [];
+  const broken: TimedVerdict[] = [];
+  for (let round = 0; round < rounds; round += 1) {
+    const order = round % 2 === 0 ? (['conforming', 'broken'] as const) : (['broken', 'conforming'] as const);
+    for (const kind of order) {
+      const folder = folderOf(root, `verdict-${target}-${kind}-${round + 1}`);
+      const mutants = kind === 'broken' ? BROKEN_SERVER_MUTANTS : [];
+      const timed = await timeToVerdict(folder, target, mutants, scale, latencyMs);
+      say(
+        `  ${target}, ${kind} server, round ${round + 1}: ${timed.seconds.toFixed(1)} s, exit ${timed.code}`,
+      );
+      (kind === 'broken' ? broken : conforming).push(timed);
+    }
+  }
+  return {
+    target,
+    mutants: BROKEN_SERVER_MUTANTS,
+    conforming: medianVerdict(conforming),
+    broken: medianVerdict(broken),
+    rounds,
+  };
+};
+
 const matrixSchema = z.object({
   wallSeconds: z.number(),
   reference: z.object({ seconds: z.number() }).optional(),
@@ -200,6 +296,7 @@ const main = async (): Promise<number> => {
   const parts = partsOf(process.env.BENCH_PARTS);
   const scale = wholeNumber('BENCH_REMOTE_SCALE', 10, 1, 60);
   const latencyMs = wholeNumber('BENCH_REMOTE_LATENCY_MS', 120, 0, 2000);
+  const verdictRounds = wholeNumber('BENCH_VERDICT_ROUNDS', 2, 1, 9);
   const root = join(outputRoot(), 'bench');
   const runs = join(root, 'runs');
   mkdirSync(runs, { recursive: true });
@@ -229,6 +326,19 @@ const main = async (): Promise<number> => {
     `the conformance run against a rehearsed deployment (HTTPS, ${latencyMs} ms, windows ${scale} times shorter than a minute)`,
     () => measureRemote(runs, scale, latencyMs),
   );
+  const verdicts: VerdictFigure[] = [];
+  for (const target of ['embedded', 'rehearsal'] as const) {
+    const figure = await attempt(
+      'verdict',
+      `time to verdict against the ${target === 'embedded' ? 'embedded server' : 'rehearsed deployment'}, conforming and broken`,
+      () => measureVerdicts(runs, target, verdictRounds, scale, latencyMs),
+    );
+    if (!figure) continue;
+    verdicts.push(figure);
+    const problem = verdictProblem(figure);
+    if (problem) problems.push(`verdict (${target}): ${problem} (the logs are under ${runs})`);
+  }
+  if (verdicts.length) figures.verdicts = verdicts;
   figures.selfCheck = await attempt('selftest', 'the self-check', () =>
     measureSelfCheck(runs, process.env.BENCH_SELFTEST_ONLY?.trim() || undefined),
   );

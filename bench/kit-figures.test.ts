@@ -52,6 +52,15 @@ const met: KitFigures = {
     summary: 'reference passed, 27/27 variants passed, 121/121 mutants caught',
   },
   reference: [comparison('POST', 0.85), comparison('GET', 0.7)],
+  verdicts: [
+    {
+      target: 'embedded',
+      mutants: ['validation-status-422', 'create-returns-200'],
+      conforming: { seconds: 20, code: 0, failedRules: 0 },
+      broken: { seconds: 23, code: 1, failedRules: 3 },
+      rounds: 1,
+    },
+  ],
 };
 
 test('BENCH: the rehearsal is projected to the real window by what the plan adds in waiting for budget', () => {
@@ -73,6 +82,7 @@ test('BENCH: every goal is shown met when the figures meet it', () => {
   expect(verdicts).toEqual([
     ['conformance run, embedded server', 'met'],
     ['the same projected to 1000 per 60 s', 'met'],
+    ['time to verdict, embedded server: conforming vs broken', 'met'],
     ['self-check, 149 servers', 'met'],
     ['reference POST throughput / bare node:http', 'met'],
   ]);
@@ -85,7 +95,13 @@ test('BENCH: a figure over its goal, a failed run or a 429 outside @ratelimit is
     selfCheck: { ...(met.selfCheck as NonNullable<KitFigures['selfCheck']>), seconds: 100, code: 1 },
   });
   const goals = rows.filter((row) => row.goal);
-  expect(goals.map((row) => row.verdict)).toEqual(['NOT MET', 'NOT MET', 'NOT MET', 'not measured']);
+  expect(goals.map((row) => row.verdict)).toEqual([
+    'NOT MET',
+    'NOT MET',
+    'not measured',
+    'NOT MET',
+    'not measured',
+  ]);
   expect(rows.find((row) => row.measure.startsWith('self-check,'))?.figure).toMatch(
     /exit 1: the run did not pass/,
   );

@@ -4,6 +4,7 @@
  * as such, never as a goal met.
  */
 import type { Comparison } from './reference-bench.ts';
+import { VERDICT_GOAL, type VerdictFigure, verdictRow } from './verdict-figures.ts';
 
 export interface EmbeddedFigure {
   /** Wall time of `npm run conformance` against the embedded server. */
@@ -42,6 +43,8 @@ export interface KitFigures {
   readonly embedded?: EmbeddedFigure;
   readonly remote?: RemoteFigure;
   readonly selfCheck?: SelfCheckFigure;
+  /** Time to verdict, conforming against broken: against the embedded server, and the rehearsal. */
+  readonly verdicts?: readonly VerdictFigure[];
 }
 
 export const GOALS = Object.freeze({
@@ -117,6 +120,8 @@ export const rowsOf = (figures: KitFigures): Row[] => {
     });
   } else
     rows.push(notMeasured('conformance run, rehearsed deployment projected to 60 s windows', remoteGoal));
+  if (figures.verdicts?.length) rows.push(...figures.verdicts.map(verdictRow));
+  else rows.push(notMeasured('time to verdict: conforming vs broken server', VERDICT_GOAL));
   const selfCheckGoal = `≤ ${GOALS.selfCheckSeconds} s`;
   if (selfCheck) {
     rows.push({

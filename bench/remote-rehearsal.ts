@@ -29,6 +29,8 @@ export const startRemoteRehearsal = (options: {
   readonly scale: number;
   readonly latencyMs: number;
   readonly env: NodeJS.ProcessEnv;
+  /** A broken deployment: the reference's mutants, a comma list (REFERENCE_MUTANT). */
+  readonly mutants?: readonly string[];
 }): Promise<RemoteRehearsal> => {
   const limit = {
     requestsPerWindow: DEFAULT_RATE_LIMIT.requests,
@@ -45,6 +47,7 @@ export const startRemoteRehearsal = (options: {
       REFERENCE_CREDENTIALS_FILE: envFile,
       [SHARED_LIMIT_VARIABLES.requestsPerWindow]: String(limit.requestsPerWindow),
       [SHARED_LIMIT_VARIABLES.windowSeconds]: String(limit.windowSeconds),
+      ...(options.mutants?.length ? { REFERENCE_MUTANT: options.mutants.join(',') } : {}),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -28,7 +28,7 @@ import { BODY_LIMIT_BYTES, registerJsonBodyParser } from './handlers/request-bod
 import { registerSimulatedLatency } from './handlers/simulated-latency.ts';
 import { updateEvent } from './handlers/update-event.ts';
 import { hooksWith } from './hooks.ts';
-import { mutantByName } from './mutants.ts';
+import { mutantsByList } from './mutants.ts';
 import { resolveOptions } from './options.ts';
 import { TenantBudgets } from './tenant-budgets.ts';
 import { TenantDirectory } from './tenants.ts';
@@ -57,7 +57,7 @@ export type ReferenceApp = FastifyInstance & { readonly reference: ReferenceAppI
 
 /** The app's context: options resolved, the mutant's hooks in place, empty state. */
 const contextOf = (resolved: ReturnType<typeof resolveOptions>): ServerContext => {
-  const hooks = hooksWith(resolved.mutant === undefined ? undefined : mutantByName(resolved.mutant).hooks);
+  const hooks = hooksWith(resolved.mutant === undefined ? undefined : mutantsByList(resolved.mutant).hooks);
   const tenants = new TenantDirectory(resolved.tenants, resolved.environment);
   return Object.freeze({
     environment: resolved.environment,

@@ -11,7 +11,7 @@ import {
   type TenantName,
 } from '../contract/index.ts';
 import { ENVIRONMENTS, type Environment } from '../spec/index.ts';
-import { mutantByName } from './mutants.ts';
+import { mutantsByList } from './mutants.ts';
 import { MAX_LATENCY_MS } from './options.ts';
 import { variantByName } from './variants.ts';
 
@@ -148,7 +148,7 @@ export const readSettings = (env: NodeJS.ProcessEnv): CliSettings => {
       RATE_LIMIT: limitOf('RATE_LIMIT'),
     },
     variant: known(text(env, 'REFERENCE_VARIANT'), variantByName),
-    mutant: known(text(env, 'REFERENCE_MUTANT'), mutantByName),
+    mutant: known(text(env, 'REFERENCE_MUTANT'), mutantsByList),
     credentialsFile,
     https: flag(env, 'REFERENCE_HTTPS'),
     latency: latencyRange(env, 'REFERENCE_LATENCY_MS'),

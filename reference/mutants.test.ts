@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { ERROR_CODE_PATTERN, isRuleId, RATE_LIMIT_HEADER_PATTERN } from '../spec/index.ts';
 import { buildReferenceApp } from './app.ts';
-import { MUTANT_NAMES, MUTANTS, type MutantName } from './mutants.ts';
+import { MUTANT_NAMES, MUTANTS, type MutantName, mutantsByList } from './mutants.ts';
 import {
   type Answer,
   credentialHeaders,
@@ -810,7 +810,8 @@ const PROBES: Record<MutantName, Probe> = {
   },
 };
 
-const runProbe = async (name: MutantName, mutant: MutantName | undefined): Promise<boolean> => {
+/** Whether a probe's rule holds on a server: the reference (undefined), a mutant, or a comma list of them. */
+const runProbe = async (name: MutantName, mutant: string | undefined): Promise<boolean> => {
   const probe = PROBES[name];
   const clock = { now: Date.parse('2026-06-01T00:00:00Z') };
   return withHarness({ ...probe.options, mutant, clock: () => clock.now }, (h) => probe.holds(h, clock));
@@ -895,5 +896,41 @@ test.describe('reference: mutants', () => {
         expect(await runProbe(probe, mutant), `probe ${probe} on mutant ${mutant}`).toBe(true);
       }
     }
+  });
+});
+
+test.describe('reference: several mutants at once (a comma list)', () => {
+  // Mutants whose probes need nothing the others break (create-returns-200 would fail every probe's set-up).
+  const combined: MutantName[] = [
+    'validation-status-422',
+    'validation-errors-without-field',
+    'amount-stored-as-float32',
+  ];
+
+  test('each mutant of the list breaks its rule on the combined server; a rule none breaks holds', async () => {
+    const list = combined.join(',');
+    for (const name of combined) expect(await runProbe(name, list), `probe ${name}`).toBe(false);
+    expect(await runProbe('isolation-leak-on-get', list)).toBe(true);
+  });
+
+  test('the combination is named by its list; one name is that mutant', async () => {
+    const app = buildReferenceApp({ mutant: ' validation-status-422 , create-returns-200' });
+    expect(app.reference.mutant).toBe('validation-status-422,create-returns-200');
+    await app.close();
+    expect(mutantsByList('create-returns-200').name).toBe('create-returns-200');
+    expect(mutantsByList(combined.join(',')).catchingRules).toEqual(
+      expect.arrayContaining(
+        MUTANTS.filter((m) => combined.includes(m.name as MutantName)).flatMap((m) => m.catchingRules),
+      ),
+    );
+  });
+
+  test('mutants that replace the same hook, or an unknown name, are refused naming them', () => {
+    expect(() => buildReferenceApp({ mutant: 'validation-status-422,validation-title-generic' })).toThrow(
+      'Reference mutants "validation-status-422" and "validation-title-generic" both replace the hook validationAnswer: they cannot be combined',
+    );
+    expect(() => buildReferenceApp({ mutant: 'create-returns-200,no-such-mutant' })).toThrow(
+      /Unknown reference mutant "no-such-mutant"/,
+    );
   });
 });

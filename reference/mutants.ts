@@ -49,3 +49,36 @@ export const mutantByName = (name: string): Mutant<MutantName> => {
   }
   return found;
 };
+
+/**
+ * Several mutants at once, named as a comma list (`validation-status-422,create-body-empty`): a server
+ * that breaks many rules, the way a badly broken release does (the bench judges the kit's time to a
+ * verdict against one). One name is that mutant. Two mutants that replace the same hook cannot be
+ * combined (the second would silently undo the first): that is an error naming both.
+ */
+export const mutantsByList = (list: string): Mutant => {
+  const names = list.split(',').map((name) => name.trim());
+  const [only] = names;
+  if (names.length === 1 && only !== undefined) return mutantByName(only);
+  const mutants = names.map(mutantByName);
+  const hooks: Record<string, unknown> = {};
+  const ownerOf = new Map<string, string>();
+  for (const m of mutants) {
+    for (const [hook, replacement] of Object.entries(m.hooks)) {
+      const owner = ownerOf.get(hook);
+      if (owner !== undefined) {
+        throw new Error(
+          `Reference mutants "${owner}" and "${m.name}" both replace the hook ${hook}: they cannot be combined`,
+        );
+      }
+      ownerOf.set(hook, m.name);
+      hooks[hook] = replacement;
+    }
+  }
+  return Object.freeze({
+    name: mutants.map((m) => m.name).join(','),
+    description: mutants.map((m) => m.description).join('; '),
+    catchingRules: [...new Set(mutants.flatMap((m) => m.catchingRules))],
+    hooks: Object.freeze(hooks) as Mutant['hooks'],
+  });
+};

@@ -4,7 +4,7 @@
  */
 import { DEFAULT_RATE_LIMIT, ENVIRONMENTS, type Environment } from '../spec/index.ts';
 import { type ReferenceBehaviour, resolveBehaviour } from './behaviour.ts';
-import { type MutantName, mutantByName } from './mutants.ts';
+import { mutantsByList } from './mutants.ts';
 import { generateTenants } from './tenants.ts';
 import type { RateLimitOptions, ReferenceServerOptions, SeededTenant } from './types.ts';
 import { variantByName } from './variants.ts';
@@ -17,7 +17,8 @@ export interface ResolvedOptions {
   readonly rateLimits: Readonly<Record<string, RateLimitOptions>>;
   readonly behaviour: ReferenceBehaviour;
   readonly variant: string | undefined;
-  readonly mutant: MutantName | undefined;
+  /** A mutant's name, or several as a comma list (mutantsByList). */
+  readonly mutant: string | undefined;
   readonly host: string;
   readonly port: number;
   readonly clock: () => number;
@@ -70,7 +71,7 @@ export const resolveOptions = (options: ReferenceServerOptions = {}): ResolvedOp
   if (!ENVIRONMENTS.includes(environment)) {
     throw new Error(`environment must be one of ${ENVIRONMENTS.join(', ')}; got ${String(environment)}`);
   }
-  const mutant = options.mutant === undefined ? undefined : mutantByName(options.mutant).name;
+  const mutant = options.mutant === undefined ? undefined : mutantsByList(options.mutant).name;
   const variant = options.variant === undefined ? undefined : variantByName(options.variant);
   const behaviour = resolveBehaviour(variant?.behaviour, options.behaviour);
 

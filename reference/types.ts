@@ -41,7 +41,7 @@ export interface ReferenceServerOptions {
   readonly behaviour?: Partial<ReferenceBehaviour>;
   /** A named variant of VARIANTS: its behaviour, overlaid by `behaviour` if both are given. */
   readonly variant?: string;
-  /** A named mutant of MUTANTS: one rule deliberately broken. Default none. */
+  /** A named mutant of MUTANTS: one rule deliberately broken; or a comma list of them. Default none. */
   readonly mutant?: string;
   /** Default '127.0.0.1'. */
   readonly host?: string;

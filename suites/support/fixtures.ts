@@ -17,7 +17,7 @@ import {
 } from '../../config/index.ts';
 import { CONTRACT_VARIABLES, TENANT_VARIABLES } from '../../contract/index.ts';
 import { errorBodyViolations, NOT_RUN_ANNOTATION, type Violation } from '../../oracle/index.ts';
-import { KEPT_WORKER_ANNOTATION } from '../../run-output/kept-worker.ts';
+import { KEEP_WORKER_VARIABLE, KEPT_WORKER_ANNOTATION } from '../../run-output/kept-worker.ts';
 import {
   OBSERVATION_CONTENT_TYPE,
   type Observation,
@@ -57,7 +57,8 @@ interface WorkerFixtures {
   /**
    * A failed check does not cost a new worker: it is marked as the outcome expected, its result keeping
    * the failure, which the self-check restores. For projects of independent checks against servers
-   * meant to fail them (mutants): Playwright otherwise starts a new worker after every failure.
+   * meant to fail them (mutants): Playwright otherwise starts a new worker after every failure. The
+   * conformance run gets the same through KEEP_WORKER_VARIABLE (reports/kept-worker-reporter.ts).
    */
   keepWorkerOnFailure: boolean;
   /** The run's files shared between workers: under reports/output, or KIT_OUTPUT_DIR. */
@@ -218,9 +219,12 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       await use(undefined);
       // Torn down after conformanceChecks (which depends on it): the test's outcome is final by now.
       // A failed check with requests still unanswered (a Promise.all cut short) gives its worker up, as
-      // any failure does: their late answers must not land in the next check.
+      // any failure does: their late answers must not land in the next check. A check with a retry left
+      // gives it up too, so that Playwright retries it as it documents (a kept failure is not retried).
+      const keeping = keepWorkerOnFailure || process.env[KEEP_WORKER_VARIABLE] === 'true';
       if (
-        keepWorkerOnFailure &&
+        keeping &&
+        testInfo.retry >= testInfo.project.retries &&
         testInfo.status === 'failed' &&
         testInfo.expectedStatus === 'passed' &&
         inFlight.count === 0
@@ -228,7 +232,8 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
         testInfo.expectedStatus = 'failed';
         testInfo.annotations.push({
           type: KEPT_WORKER_ANNOTATION,
-          description: 'failed; marked as expected so that the worker is kept (the self-check restores it)',
+          description:
+            'failed; marked as expected so that the worker is kept (restored as a failure when reported)',
         });
       }
     },

@@ -8,7 +8,9 @@
  * - a failure prints the seed, the path and the commands that replay it, and attaches the shrunk
  *   counterexample: its requests as curl commands (token redacted), what was expected, and what
  *   came back;
- * - a target that stops answering stops the property at once instead of being "shrunk" against.
+ * - a target that stops answering stops the property at once instead of being "shrunk" against;
+ * - a failure is shrunk only within what the property had left of its runs (shrink-budget.ts), so a
+ *   broken deployment's property costs no more requests than a conforming one's.
  */
 import type { TestInfo } from '@playwright/test';
 import * as fc from 'fast-check';
@@ -26,6 +28,7 @@ import {
 } from './property-runs.ts';
 import { RunStoppedError } from './run-guard.ts';
 import { NoResponseError } from './service-client.ts';
+import { shrinkBudget } from './shrink-budget.ts';
 import { recordViolations } from './verdicts.ts';
 
 /** What a predicate can leave for the report of its run, should it be the failing one. */
@@ -145,17 +148,21 @@ export const checkProperty = async <T>(options: PropertyOptions<T>, testInfo: Te
   let lastFailure: FailedRun | undefined;
   let noAnswer: FailedRun | undefined;
   let settled = false;
+  const shrinking = shrinkBudget(settings.numRuns);
 
   const predicate = async (value: T): Promise<void> => {
     // A target that gave no answer is not shrunk against: every later run fails at once, unsent.
     if (noAnswer !== undefined)
       throw new Error('not sent: the target stopped answering earlier in this property');
+    // Past its budget, shrinking stops with the smallest counterexample found so far, unsent.
+    if (!shrinking.mayRun()) throw new fc.PreconditionFailure(true);
     const from = exchanges.length;
     const notes: [string, string][] = [];
     try {
       await options.predicate(value, { note: (label, text) => notes.push([label, text]) });
     } catch (error) {
       if (!settled) {
+        shrinking.failed();
         const shown = options.show ? options.show(value) : fc.stringify(value);
         lastFailure = { shown, notes, exchanges: exchanges.slice(from), error };
         if (error instanceof NoResponseError || error instanceof RunStoppedError) noAnswer = lastFailure;
@@ -180,8 +187,8 @@ export const checkProperty = async <T>(options: PropertyOptions<T>, testInfo: Te
     type: 'property',
     description: `${details.numRuns} of ${settings.numRuns} runs (${settings.source}), seed ${details.seed}${
       settings.path ? `, path ${settings.path}` : ''
-    }, ${details.failed ? `failed, ${details.numShrinks} shrinks` : 'passed'}${
-      details.interrupted ? ', interrupted by the time limit' : ''
+    }, ${details.failed ? `failed, ${details.numShrinks} shrinks${shrinking.spent() ? ' (shrink budget spent)' : ''}` : 'passed'}${
+      details.interrupted && !shrinking.spent() ? ', interrupted by the time limit' : ''
     }, ${exchanges.length - requestsBefore} requests, ${seconds} s`,
   });
   if (!details.failed) {
@@ -231,9 +238,11 @@ export const checkProperty = async <T>(options: PropertyOptions<T>, testInfo: Te
     });
   }
   await testInfo.attach('property replay', { body: replay, contentType: 'text/plain' });
-  const header = details.interrupted
-    ? 'The time limit interrupted shrinking: the counterexample below is the smallest found so far.'
-    : undefined;
+  const header = shrinking.spent()
+    ? `Shrinking stopped at its budget (${shrinking.budget} runs, what the property had left): the counterexample below is the smallest found so far.`
+    : details.interrupted
+      ? 'The time limit interrupted shrinking: the counterexample below is the smallest found so far.'
+      : undefined;
   const report = [
     `Property failed: ${testInfo.title}`,
     `Failed after ${details.numRuns} run(s), shrunk ${details.numShrinks} time(s): { seed: ${details.seed}, path: "${details.counterexamplePath ?? ''}" }`,
