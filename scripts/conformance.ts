@@ -363,6 +363,10 @@ const exitCodeOfRun = (
     );
     return EXIT.throttled;
   }
+  if (certificate.kitFaults.length > 0) {
+    say(`KIT FAILURE: ${certificate.outcomeText}`);
+    return EXIT.kitFailure;
+  }
   if (certificate.outcome === 'incomplete') {
     say(`COULD NOT RUN FULLY: ${certificate.outcomeText}`);
     return EXIT.targetUnreachable;

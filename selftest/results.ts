@@ -3,7 +3,8 @@
  * project and whether it passed, failed or was skipped, and which rules a failure broke. The report
  * is read by the certificate's own reader (reports/certificate/test-outcomes.ts), so the self-check
  * credits a failure exactly as the certificate does: to the rules of the violations it recorded,
- * whichever test it happened in, or, for a failure that named no rule, to the rules of its title.
+ * whichever test it happened in, on any attempt (a flaky check failed). A failure that recorded no
+ * violation is a fault of the kit: it fails the run but credits no rule.
  */
 import { readFileSync } from 'node:fs';
 import type { JSONReport } from '@playwright/test/reporter';
@@ -21,7 +22,7 @@ export type TestOutcome = 'passed' | 'failed' | 'skipped';
 export interface TestResult {
   /** The first rule id the title names, or undefined. */
   readonly ruleId: RuleId | undefined;
-  /** The rules a failure broke: its violations' rules, or its title's when it recorded none. */
+  /** The rules a failure broke: its violations' rules (none for a fault of the kit). */
   readonly failedRules: readonly RuleId[];
   readonly title: string;
   readonly file: string;
@@ -46,12 +47,16 @@ const resultOf = (test: ReportedTest): TestResult => {
   // A check cut short (a time-out, a property's time limit) that found nothing proves nothing either way.
   const cutShort = test.inconclusive !== undefined && test.violations.length === 0;
   const outcome: TestOutcome =
-    test.status === 'skipped' || cutShort ? 'skipped' : test.status === 'failed' ? 'failed' : 'passed';
+    test.status === 'skipped' || cutShort
+      ? 'skipped'
+      : test.status === 'failed' || (test.status === 'flaky' && test.violations.length > 0)
+        ? 'failed'
+        : 'passed';
   const violated = [...new Set(test.violations.map((v) => v.rule))];
   const first = test.violations[0];
   return {
     ruleId: test.ruleIds[0],
-    failedRules: outcome === 'failed' ? (violated.length > 0 ? violated : [...test.ruleIds]) : [],
+    failedRules: outcome === 'failed' ? violated : [],
     title: test.title,
     file: test.file,
     project: test.project,

@@ -5,13 +5,13 @@
  *
  * A rule's verdict is computed from the violations the tests recorded (oracle/), whichever test found
  * them, and from the tests that check it (those whose titles name it, or that observed the gap):
- *   failed   if any test recorded a violation of it, or a test of it failed without crediting any
- *            rule (a failure outside the oracle: counted against the rules it checks, never lost),
- *            on any attempt: a check that failed and then passed on a retry is flaky, and an
- *            answer that changes from one attempt to the next is a finding, never a pass;
+ *   failed   if any test recorded a violation of it, on any attempt: a check that failed and
+ *            then passed on a retry is flaky, and an answer that changes from one attempt to the
+ *            next is a finding, never a pass (a crossed k6 threshold is a violation too);
  *   passed   if at least one test of it passed and nothing violated it;
- *   inconclusive  if its tests could not complete (a property cut short) or were stopped by
- *            violations of other rules before they got to it;
+ *   inconclusive  if its tests could not complete (a property cut short), were stopped by
+ *            violations of other rules before they got to it, or failed inside the kit without
+ *            recording any violation (a kit fault: never counted against the target, see kitFaults);
  *   skipped  if all were skipped, with their reasons, or none was selected by the run's filters;
  *   not applicable in production  if they were skipped (or filtered out) because production gets
  *            only the checks that create and throttle nothing;
@@ -117,6 +117,11 @@ export interface Certificate {
   readonly filters: readonly string[];
   /** The shard of the suite this certificate covers (`--shard 1/3`), or null for all of it. */
   readonly shard: { readonly current: number; readonly total: number } | null;
+  /**
+   * Checks that failed inside the kit without recording a violation (their rules read inconclusive):
+   * a fault of the kit, never counted against the target.
+   */
+  readonly kitFaults: readonly { readonly title: string; readonly error: string | undefined }[];
   /** Set when `--max-failures` stopped the run before its end. */
   readonly stoppedEarly: { readonly maxFailures: number; readonly notRun: number } | null;
   readonly outcome: Outcome;
@@ -164,6 +169,18 @@ const countsOf = (tests: readonly { status: TestOutcomeStatus }[]): Record<TestO
   return counts;
 };
 
+/** A check that failed on some attempt without recording a violation of any rule, nor running out of time. */
+const isKitFault = (t: {
+  readonly status: TestOutcomeStatus;
+  readonly inconclusive?: string | undefined;
+  readonly violations?: readonly unknown[];
+  readonly otherViolations?: readonly unknown[];
+}): boolean =>
+  (t.status === 'failed' || t.status === 'flaky') &&
+  (t.violations?.length ?? 0) === 0 &&
+  (t.otherViolations?.length ?? 0) === 0 &&
+  !t.inconclusive;
+
 const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 const isProductionReadOnly = (target: TargetDescription | null): boolean =>
@@ -186,27 +203,24 @@ export const decideVerdict = (
   const violating = ran.filter((t) => (t.violations?.length ?? 0) > 0);
   if (violating.length > 0) {
     const total = violating.reduce((sum, t) => sum + (t.violations?.length ?? 0), 0);
+    const flaky = violating.filter((t) => t.status === 'flaky').length;
+    const changing =
+      flaky > 0
+        ? `flaky: ${plural(flaky, 'check')} failed on one attempt and passed on another (the target's answer changed between attempts); `
+        : '';
     return {
       verdict: 'failed',
-      reason: `${plural(total, 'violation')} in ${plural(violating.length, 'test')}: ${violating[0]?.violations?.[0] ?? ''}`,
+      reason: `${changing}${plural(total, 'violation')} in ${plural(violating.length, 'test')}: ${violating[0]?.violations?.[0] ?? ''}`,
     };
   }
-  // A test of this rule failed (on any attempt) and credited no rule at all: the failure counts
-  // against this rule. A flaky test failed on one attempt and passed on another.
-  const uncredited = ran.filter(
-    (t) =>
-      (t.status === 'failed' || t.status === 'flaky') &&
-      (t.otherViolations?.length ?? 0) === 0 &&
-      !t.inconclusive,
-  );
-  if (uncredited.length > 0) {
-    const flaky = uncredited.filter((t) => t.status === 'flaky').length;
+  // A test of this rule failed (on any attempt) without recording any violation: the check itself
+  // broke (a fault of the kit, or its worker died), which says nothing about the target.
+  const kitFaults = ran.filter(isKitFault);
+  if (kitFaults.length > 0) {
     return {
-      verdict: 'failed',
+      verdict: 'inconclusive',
       reason:
-        flaky === uncredited.length
-          ? `flaky: ${plural(flaky, 'check')} failed on one attempt and passed on another (the target's answer changed between attempts): ${uncredited[0]?.error?.split('\n')[0] ?? uncredited[0]?.title ?? ''}`.trim()
-          : `${plural(uncredited.length, 'test')} failed without naming a rule: ${uncredited[0]?.error?.split('\n')[0] ?? uncredited[0]?.title ?? ''}`.trim(),
+        `${plural(kitFaults.length, 'check')} failed inside the kit without recording a violation (not a verdict on the target): ${kitFaults[0]?.error?.split('\n')[0] ?? kitFaults[0]?.title ?? ''}`.trim(),
     };
   }
   if (counts.passed > 0) {
@@ -272,6 +286,7 @@ const outcomeOf = (
     readonly status: string | undefined;
     readonly stopped: string | undefined;
     readonly stoppedEarly: Certificate['stoppedEarly'];
+    readonly kitFaults: Certificate['kitFaults'];
   },
 ): { outcome: Outcome; text: string } => {
   const failedRules = rules.filter((r) => r.verdict === 'failed').length;
@@ -294,6 +309,13 @@ const outcomeOf = (
     return {
       outcome: 'deviation-found',
       text: `Deviation found: ${plural(failedRules, 'rule')} failed (${plural(testCounts.failed, 'failed test')}${flaky}).${early}`,
+    };
+  }
+  if (ended.kitFaults.length > 0) {
+    const first = ended.kitFaults[0];
+    return {
+      outcome: 'incomplete',
+      text: `Incomplete: ${plural(ended.kitFaults.length, 'check')} failed inside the kit without recording a violation (a fault of the kit, not a verdict on the target; their rules read inconclusive), first ${first?.title}: ${first?.error?.split('\n')[0] ?? 'no error message'}.${early}`,
     };
   }
   if (ended.stoppedEarly) {
@@ -348,14 +370,16 @@ export const buildCertificate = (input: CertificateInput): Certificate => {
         title: `${threshold.ruleId}: ${threshold.title} [${threshold.metric} ${threshold.expression}]`,
         project: `k6 ${summary.script}`,
         status,
-        ...(status === 'failed'
+        // A crossed threshold is a violation of its rule; one k6 could not evaluate is a run that
+        // could not measure, never a verdict on the target.
+        ...(threshold.verdict === 'failed'
           ? {
-              error:
-                threshold.verdict === 'failed'
-                  ? `threshold crossed: observed ${threshold.observed ?? 'nothing'}`
-                  : 'threshold not evaluated: no value in the k6 summary',
+              error: `threshold crossed: observed ${threshold.observed ?? 'nothing'}`,
+              violations: [`threshold crossed: observed ${threshold.observed ?? 'nothing'}`],
             }
-          : {}),
+          : status === 'failed'
+            ? { inconclusive: 'threshold not evaluated: no value in the k6 summary' }
+            : {}),
       });
     }
   }
@@ -421,10 +445,12 @@ export const buildCertificate = (input: CertificateInput): Certificate => {
   const testCounts = countsOf(allTests);
   const shard = input.run?.shard ?? null;
   const stoppedEarly = input.run?.stoppedEarly ?? null;
+  const kitFaults = input.outcomes.filter(isKitFault).map((t) => ({ title: t.fullTitle, error: t.error }));
   const ended = outcomeOf(entries, testCounts, input.runErrors, {
     status: input.run?.status,
     stopped: input.stopped,
     stoppedEarly,
+    kitFaults,
   });
   const outcome = ended.outcome;
   // A shard's certificate says so in its first sentence: the other shards' checks are not in it.
@@ -458,6 +484,7 @@ export const buildCertificate = (input: CertificateInput): Certificate => {
     target,
     filters,
     shard,
+    kitFaults,
     stoppedEarly,
     outcome,
     outcomeText: text,
