@@ -37,6 +37,8 @@ export interface AuthenticationHooks {
   missingTokenAnswer(): HttpProblem;
   /** TENANT-HEADER-MISSING: 400 ERR-2001. */
   missingClientIdAnswer(): HttpProblem;
+  /** TENANT-HEADER-NOT-UUID: whether X-Client-Id is a UUID (hex digits of either case). */
+  clientIdIsUuid(clientId: string): boolean;
   /** TENANT-HEADER-NOT-UUID: 400 ERR-2002; undefined lets a malformed X-Client-Id through. */
   malformedClientIdAnswer(): HttpProblem | undefined;
   /** AUTH-TOKEN-INVALID, AUTH-TOKEN-OTHER-ENVIRONMENT: the tenant a token belongs to in this environment. */
@@ -61,6 +63,7 @@ export const AUTHENTICATION_HOOKS: AuthenticationHooks = Object.freeze({
   credentialsChecked: () => BOTH_CREDENTIALS,
   missingTokenAnswer: () => problem(401, 'ERR-1001'),
   missingClientIdAnswer: () => problem(400, 'ERR-2001'),
+  clientIdIsUuid: isUuid,
   malformedClientIdAnswer: () => problem(400, 'ERR-2002'),
   // A token is used only in its own environment: the directory holds this environment's tokens only.
   tokenOwner: (token: string, _clientId: string | undefined, tenants: TenantDirectory) =>
@@ -115,7 +118,7 @@ const checkClientIdHeader = (
 ): void => {
   if (!checked.clientId) return;
   if (clientId === undefined) throw ctx.hooks.missingClientIdAnswer();
-  if (!isUuid(clientId)) {
+  if (!ctx.hooks.clientIdIsUuid(clientId)) {
     const answer = ctx.hooks.malformedClientIdAnswer();
     if (answer) throw answer;
   }

@@ -1,6 +1,10 @@
 /** Mutants of part 5: the token and tenant headers. Hooks: authentication.ts. */
 import { TOKEN_PREFIXES } from '../../spec/index.ts';
-import { AUTHENTICATION_HOOKS, type CheckedCredentials } from '../authentication.ts';
+import {
+  AUTHENTICATION_HOOKS,
+  type AuthenticationHooks,
+  type CheckedCredentials,
+} from '../authentication.ts';
 import { problem } from '../problem.ts';
 import { mutant } from './define.ts';
 
@@ -9,6 +13,16 @@ const isUpdate = (method: string): boolean => method === 'PUT';
 const CLIENT_ID_ONLY: CheckedCredentials = Object.freeze({ token: false, clientId: true });
 const TOKEN_ONLY: CheckedCredentials = Object.freeze({ token: true, clientId: false });
 const { credentialsChecked, tokenOwner } = AUTHENTICATION_HOOKS;
+
+/** A lookup that falls back to comparing the sent token with each tenant's own in a looser way. */
+const tokenOwnerComparing =
+  (matches: (sent: string, own: string) => boolean): AuthenticationHooks['tokenOwner'] =>
+  (token, clientId, tenants) =>
+    tokenOwner(token, clientId, tenants) ??
+    tenants.tenants.find((tenant) => matches(token, tenant.seeded.accessToken));
+
+/** A UUID pattern written with lower-case hex digits only (and no `i` flag). */
+const LOWER_CASE_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 export const AUTHENTICATION_MUTANTS = [
   mutant(
@@ -106,6 +120,32 @@ export const AUTHENTICATION_MUTANTS = [
       tenantOfMismatchedClientId: (_owner, clientId, tenants, method) =>
         isUpdate(method) ? tenants.byClientId(clientId) : undefined,
     },
+  ),
+  mutant(
+    'token-compared-case-insensitively',
+    ['AUTH-TOKEN-INVALID'],
+    "Tokens are looked up under a case-insensitive collation: the tenant's token in other letter case is accepted.",
+    { tokenOwner: tokenOwnerComparing((sent, own) => sent.toLowerCase() === own.toLowerCase()) },
+  ),
+  mutant(
+    'token-starts-with-compare',
+    ['AUTH-TOKEN-INVALID'],
+    "A token is accepted when it starts with a tenant's token (a startsWith compare): characters appended are ignored.",
+    { tokenOwner: tokenOwnerComparing((sent, own) => sent.startsWith(own)) },
+  ),
+  mutant(
+    'token-compared-over-shorter-length',
+    ['AUTH-TOKEN-INVALID'],
+    "Tokens are compared over the shorter one's length: the tenant's token missing its last characters is accepted.",
+    {
+      tokenOwner: tokenOwnerComparing((sent, own) => sent.length > own.length / 2 && own.startsWith(sent)),
+    },
+  ),
+  mutant(
+    'client-id-upper-case-not-uuid',
+    ['TENANT-HEADER-NOT-UUID'],
+    'X-Client-Id is matched against a UUID pattern of lower-case hex digits: a UUID in upper case is refused with 400 ERR-2002.',
+    { clientIdIsUuid: (clientId) => LOWER_CASE_UUID.test(clientId) },
   ),
   mutant(
     'client-id-not-matched-to-token',
