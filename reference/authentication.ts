@@ -31,8 +31,11 @@ export interface CheckedCredentials {
 }
 
 export interface AuthenticationHooks {
-  /** AUTH-TOKEN-MISSING, TENANT-HEADER-*: every request, GET included, is checked for both headers. */
-  credentialsChecked(method: string): CheckedCredentials;
+  /**
+   * AUTH-TOKEN-MISSING, TENANT-HEADER-*: every request, GET included, is checked for both headers
+   * (`sentToken`: X-Access-Token as it came, possibly empty).
+   */
+  credentialsChecked(method: string, sentToken: string | undefined): CheckedCredentials;
   /** AUTH-TOKEN-MISSING: 401 ERR-1001. */
   missingTokenAnswer(): HttpProblem;
   /** TENANT-HEADER-MISSING: 400 ERR-2001. */
@@ -87,7 +90,8 @@ export const authenticate = (request: RequestCredentials, ctx: ServerContext): K
   const { hooks } = ctx;
   const token = headerValue(request.headers, TOKEN_HEADER);
   const clientId = headerValue(request.headers, CLIENT_ID_HEADER);
-  const checked = hooks.credentialsChecked(request.method);
+  const sent = request.headers[TOKEN_HEADER];
+  const checked = hooks.credentialsChecked(request.method, Array.isArray(sent) ? sent.join(', ') : sent);
   const precedence = ctx.behaviour.headerPrecedence;
 
   if (precedence === 'client-id-first') checkClientIdHeader(clientId, checked, ctx);

@@ -176,6 +176,12 @@ const PROBES: Record<MutantName, Probe> = {
       return (await h.a.post(event)).status === 201;
     },
   },
+  'empty-token-skips-authentication': {
+    holds: async (h) => {
+      const answer = await h.a.get(unknownUuid(), { ...credentialHeaders(h.a.tenant), 'x-access-token': '' });
+      return answer.status === 401;
+    },
+  },
   'external-id-missing-accepted': {
     holds: (h) => rejectedWith(h, without(payinEvent(), 'externalId'), 'ERR-3001', 'externalId'),
   },

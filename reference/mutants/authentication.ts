@@ -35,7 +35,10 @@ export const AUTHENTICATION_MUTANTS = [
     'token-not-checked-on-get',
     ['AUTH-TOKEN-MISSING', 'AUTH-TOKEN-INVALID'],
     'GET trusts X-Client-Id alone: the token is neither required nor checked on reads.',
-    { credentialsChecked: (method) => (isRead(method) ? CLIENT_ID_ONLY : credentialsChecked(method)) },
+    {
+      credentialsChecked: (method, sent) =>
+        isRead(method) ? CLIENT_ID_ONLY : credentialsChecked(method, sent),
+    },
   ),
   mutant(
     'token-other-environment-accepted',
@@ -62,7 +65,9 @@ export const AUTHENTICATION_MUTANTS = [
     'tenant-header-not-checked-on-get',
     ['TENANT-HEADER-MISSING', 'TENANT-HEADER-NOT-UUID'],
     'GET ignores X-Client-Id (absent, malformed or foreign) and takes the tenant from the token.',
-    { credentialsChecked: (method) => (isRead(method) ? TOKEN_ONLY : credentialsChecked(method)) },
+    {
+      credentialsChecked: (method, sent) => (isRead(method) ? TOKEN_ONLY : credentialsChecked(method, sent)),
+    },
   ),
   mutant(
     'tenant-header-missing-gives-401',
@@ -104,13 +109,19 @@ export const AUTHENTICATION_MUTANTS = [
     'token-not-checked-on-put',
     ['AUTH-TOKEN-MISSING', 'AUTH-TOKEN-INVALID'],
     'PUT trusts X-Client-Id alone: the token is neither required nor checked on updates (the write path has a filter chain of its own).',
-    { credentialsChecked: (method) => (isUpdate(method) ? CLIENT_ID_ONLY : credentialsChecked(method)) },
+    {
+      credentialsChecked: (method, sent) =>
+        isUpdate(method) ? CLIENT_ID_ONLY : credentialsChecked(method, sent),
+    },
   ),
   mutant(
     'tenant-header-not-checked-on-put',
     ['TENANT-HEADER-MISSING', 'TENANT-HEADER-NOT-UUID'],
     'PUT ignores X-Client-Id (absent, malformed or foreign) and takes the tenant from the token.',
-    { credentialsChecked: (method) => (isUpdate(method) ? TOKEN_ONLY : credentialsChecked(method)) },
+    {
+      credentialsChecked: (method, sent) =>
+        isUpdate(method) ? TOKEN_ONLY : credentialsChecked(method, sent),
+    },
   ),
   mutant(
     'token-of-other-tenant-accepted-on-put',
@@ -146,6 +157,15 @@ export const AUTHENTICATION_MUTANTS = [
     ['TENANT-HEADER-NOT-UUID'],
     'X-Client-Id is matched against a UUID pattern of lower-case hex digits: a UUID in upper case is refused with 400 ERR-2002.',
     { clientIdIsUuid: (clientId) => LOWER_CASE_UUID.test(clientId) },
+  ),
+  mutant(
+    'empty-token-skips-authentication',
+    ['AUTH-TOKEN-MISSING'],
+    'An empty X-Access-Token passes the presence check but not the lookup it guards (`if (token)`): the request is served as the tenant of X-Client-Id.',
+    {
+      credentialsChecked: (method, sentToken) =>
+        sentToken?.trim() === '' ? CLIENT_ID_ONLY : credentialsChecked(method, sentToken),
+    },
   ),
   mutant(
     'client-id-not-matched-to-token',
