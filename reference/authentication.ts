@@ -31,12 +31,17 @@ export interface CheckedCredentials {
 }
 
 export interface AuthenticationHooks {
-  /** AUTH-TOKEN-MISSING, TENANT-HEADER-*: every request, GET included, is checked for both headers. */
-  credentialsChecked(method: string): CheckedCredentials;
+  /**
+   * AUTH-TOKEN-MISSING, TENANT-HEADER-*: every request, GET included, is checked for both headers
+   * (`sentToken`: X-Access-Token as it came, possibly empty).
+   */
+  credentialsChecked(method: string, sentToken: string | undefined): CheckedCredentials;
   /** AUTH-TOKEN-MISSING: 401 ERR-1001. */
   missingTokenAnswer(): HttpProblem;
   /** TENANT-HEADER-MISSING: 400 ERR-2001. */
   missingClientIdAnswer(): HttpProblem;
+  /** TENANT-HEADER-NOT-UUID: whether X-Client-Id is a UUID (hex digits of either case). */
+  clientIdIsUuid(clientId: string): boolean;
   /** TENANT-HEADER-NOT-UUID: 400 ERR-2002; undefined lets a malformed X-Client-Id through. */
   malformedClientIdAnswer(): HttpProblem | undefined;
   /** AUTH-TOKEN-INVALID, AUTH-TOKEN-OTHER-ENVIRONMENT: the tenant a token belongs to in this environment. */
@@ -61,6 +66,7 @@ export const AUTHENTICATION_HOOKS: AuthenticationHooks = Object.freeze({
   credentialsChecked: () => BOTH_CREDENTIALS,
   missingTokenAnswer: () => problem(401, 'ERR-1001'),
   missingClientIdAnswer: () => problem(400, 'ERR-2001'),
+  clientIdIsUuid: isUuid,
   malformedClientIdAnswer: () => problem(400, 'ERR-2002'),
   // A token is used only in its own environment: the directory holds this environment's tokens only.
   tokenOwner: (token: string, _clientId: string | undefined, tenants: TenantDirectory) =>
@@ -84,7 +90,8 @@ export const authenticate = (request: RequestCredentials, ctx: ServerContext): K
   const { hooks } = ctx;
   const token = headerValue(request.headers, TOKEN_HEADER);
   const clientId = headerValue(request.headers, CLIENT_ID_HEADER);
-  const checked = hooks.credentialsChecked(request.method);
+  const sent = request.headers[TOKEN_HEADER];
+  const checked = hooks.credentialsChecked(request.method, Array.isArray(sent) ? sent.join(', ') : sent);
   const precedence = ctx.behaviour.headerPrecedence;
 
   if (precedence === 'client-id-first') checkClientIdHeader(clientId, checked, ctx);
@@ -115,7 +122,7 @@ const checkClientIdHeader = (
 ): void => {
   if (!checked.clientId) return;
   if (clientId === undefined) throw ctx.hooks.missingClientIdAnswer();
-  if (!isUuid(clientId)) {
+  if (!ctx.hooks.clientIdIsUuid(clientId)) {
     const answer = ctx.hooks.malformedClientIdAnswer();
     if (answer) throw answer;
   }

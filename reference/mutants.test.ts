@@ -59,6 +59,14 @@ const small = (requestsPerWindow: number): ReferenceServerOptions => ({
 
 const unknownUuid = (): string => crypto.randomUUID();
 
+/** Tenant A's client id with this token: refused 401 ERR-1002. */
+const tokenRefused = async (h: Harness, token: string): Promise<boolean> =>
+  is(
+    await h.a.get(unknownUuid(), { ...credentialHeaders(h.a.tenant), 'x-access-token': token }),
+    401,
+    'ERR-1002',
+  );
+
 const PROBES: Record<MutantName, Probe> = {
   'token-missing-gives-1002': {
     holds: async (h) =>
@@ -81,15 +89,7 @@ const PROBES: Record<MutantName, Probe> = {
     },
   },
   'token-prefix-only-checked': {
-    holds: async (h) =>
-      is(
-        await h.a.get(unknownUuid(), {
-          ...credentialHeaders(h.a.tenant),
-          'x-access-token': 'svc_test_guess',
-        }),
-        401,
-        'ERR-1002',
-      ),
+    holds: (h) => tokenRefused(h, 'svc_test_guess'),
   },
   'tenant-header-not-checked-on-get': {
     holds: async (h) =>
@@ -125,12 +125,7 @@ const PROBES: Record<MutantName, Probe> = {
     },
   },
   'invalid-token-gives-403': {
-    holds: async (h) =>
-      is(
-        await h.a.get(unknownUuid(), { ...credentialHeaders(h.a.tenant), 'x-access-token': 'svc_test_nope' }),
-        401,
-        'ERR-1002',
-      ),
+    holds: async (h) => tokenRefused(h, 'svc_test_nope'),
   },
   'tenant-header-missing-gives-2002': {
     holds: async (h) =>
@@ -151,6 +146,40 @@ const PROBES: Record<MutantName, Probe> = {
         'x-client-id': h.b.tenant.clientId,
       });
       return is(answer, 403, 'ERR-1003');
+    },
+  },
+  'token-compared-case-insensitively': {
+    holds: (h) => tokenRefused(h, h.a.tenant.accessToken.toUpperCase()),
+  },
+  'token-starts-with-compare': {
+    holds: (h) => tokenRefused(h, `${h.a.tenant.accessToken}x`),
+  },
+  'token-compared-over-shorter-length': {
+    holds: (h) => tokenRefused(h, h.a.tenant.accessToken.slice(0, -1)),
+  },
+  'client-id-upper-case-not-uuid': {
+    holds: async (h) =>
+      is(
+        await h.a.get(unknownUuid(), {
+          ...credentialHeaders(h.a.tenant),
+          'x-client-id': h.a.tenant.clientId.toUpperCase(),
+        }),
+        404,
+        'ERR-4002',
+      ),
+  },
+  'put-old-external-id-kept-reserved': {
+    holds: async (h) => {
+      const event = payinEvent();
+      const uuid = await h.a.create(event);
+      await h.a.put(uuid, { ...event, externalId: `renamed-${unknownUuid()}` });
+      return (await h.a.post(event)).status === 201;
+    },
+  },
+  'empty-token-skips-authentication': {
+    holds: async (h) => {
+      const answer = await h.a.get(unknownUuid(), { ...credentialHeaders(h.a.tenant), 'x-access-token': '' });
+      return answer.status === 401;
     },
   },
   'external-id-missing-accepted': {

@@ -25,7 +25,8 @@ test('PLAN: against a deployment at the spec limit, each tenant from its budget,
   // Tenant A: the other checks and the properties' one window of budget, at 800 a minute.
   expect(byTenant.A?.requests).toBeGreaterThan(OTHER_CHECKS_REQUESTS.A);
   expect(byTenant.A?.requests).toBeLessThan(OTHER_CHECKS_REQUESTS.A + 900);
-  expect(byTenant.A?.seconds).toBeCloseTo(((byTenant.A?.requests ?? 0) / 800) * 60, 0);
+  // 800 per minute, over the window and the send margin.
+  expect(byTenant.A?.seconds).toBeCloseTo(((byTenant.A?.requests ?? 0) / 800) * 60.5, 0);
   // The rate-limit checks: a few windows of 60 s.
   expect(byTenant.RATE_LIMIT?.seconds).toBeGreaterThan(120);
   expect(byTenant.RATE_LIMIT?.seconds).toBeLessThan(180);

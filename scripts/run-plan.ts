@@ -10,7 +10,7 @@
  */
 import type { RateLimitSettings, TenantLimits } from '../config/index.ts';
 import { PROPERTY_COSTS, type PropertyCost, remoteRuns } from '../suites/support/property-runs.ts';
-import { RUN_SHARE_OF_LIMIT } from '../suites/support/request-pacer.ts';
+import { partOfShare, requestsPerSecond, runShareOfLimit } from '../suites/support/request-pacer.ts';
 
 /** Requests the checks other than properties and rate-limit checks send per tenant (measured). */
 export const OTHER_CHECKS_REQUESTS = Object.freeze({ A: 380, B: 10 });
@@ -45,8 +45,7 @@ export interface PlanInput {
   readonly readOnly: boolean;
 }
 
-const perSecond = (limit: RateLimitSettings): number =>
-  (limit.requestsPerWindow * RUN_SHARE_OF_LIMIT) / limit.windowSeconds;
+const perSecond = (limit: RateLimitSettings): number => requestsPerSecond(partOfShare(limit, 1));
 
 const runsOf = (cost: PropertyCost, input: PlanInput): number =>
   input.embedded
@@ -90,7 +89,7 @@ export const runPlan = (input: PlanInput): RunPlan => {
       tenant: 'A',
       requests: Math.round(a),
       seconds: pacedSeconds(a, input.limits.A, input),
-      why: `at ${Math.floor(input.limits.A.requestsPerWindow * RUN_SHARE_OF_LIMIT)} per ${input.limits.A.windowSeconds} s`,
+      why: `at ${runShareOfLimit(input.limits.A)} per ${input.limits.A.windowSeconds} s`,
     },
   ];
   if (b > 0) {
@@ -98,7 +97,7 @@ export const runPlan = (input: PlanInput): RunPlan => {
       tenant: 'B',
       requests: Math.round(b),
       seconds: pacedSeconds(b, input.limits.B, input),
-      why: `at ${Math.floor(input.limits.B.requestsPerWindow * RUN_SHARE_OF_LIMIT)} per ${input.limits.B.windowSeconds} s`,
+      why: `at ${runShareOfLimit(input.limits.B)} per ${input.limits.B.windowSeconds} s`,
     });
   }
   if (input.rateLimitTenant && !input.readOnly) tenants.push(rateLimitPlan(input.limits.RATE_LIMIT, input));

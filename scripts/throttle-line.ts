@@ -13,7 +13,6 @@ import {
 import { CONTRACT_VARIABLES, SHARED_LIMIT_VARIABLES } from '../contract/index.ts';
 import type { RunStop } from '../run-output/run-stop.ts';
 import { sumRequestStats } from '../suites/support/request-budget.ts';
-import { TIMELINE_BUCKET_MS } from '../suites/support/request-stats.ts';
 
 export const throttleLine = (stop: RunStop, statsFolder: string, contract: TargetContract): string => {
   const tenant = stop.tenant ?? '?';
@@ -25,12 +24,7 @@ export const throttleLine = (stop: RunStop, statsFolder: string, contract: Targe
   const variables = TENANT_LIMIT_VARIABLES[name];
   const windowMs = limit.windowSeconds * 1000;
   const at = Date.parse(stop.at);
-  const buckets = sumRequestStats(statsFolder, process.env[CONTRACT_VARIABLES.runId]).timeline[tenant] ?? {};
-  const sent = Object.entries(buckets)
-    .filter(([bucket]) => {
-      const start = Number(bucket) * TIMELINE_BUCKET_MS;
-      return start + TIMELINE_BUCKET_MS > at - windowMs && start <= at;
-    })
-    .reduce((sum, [, count]) => sum + count, 0);
+  const times = sumRequestStats(statsFolder, process.env[CONTRACT_VARIABLES.runId]).sentAt[tenant] ?? [];
+  const sent = times.filter((t) => t > at - windowMs && t <= at).length;
   return `THROTTLED: tenant ${tenant} met 429s outside the rate-limit checks after sending about ${sent} requests in the ${limit.windowSeconds} s before them, while the contract says ${limit.requestsPerWindow} per ${limit.windowSeconds} s (the run paces itself to 80 % of that). Set the tenant's real limit in the target contract (${variables.requestsPerWindow}, ${variables.windowSeconds}, or the shared ${SHARED_LIMIT_VARIABLES.requestsPerWindow}, ${SHARED_LIMIT_VARIABLES.windowSeconds}), or report to the provider a limit below the spec's 1000 per minute.`;
 };

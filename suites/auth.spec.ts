@@ -3,7 +3,7 @@
  * valid, since the spec gives no precedence between faults (GAP-HEADER-PRECEDENCE).
  */
 import { readErrorBody, ruleTitle } from '../oracle/index.ts';
-import { HEADERS, otherEnvironment, type RuleId, TOKEN_PREFIXES } from '../spec/index.ts';
+import { type ErrorCode, HEADERS, otherEnvironment, type RuleId, TOKEN_PREFIXES } from '../spec/index.ts';
 import { test } from './support/fixtures.ts';
 import { validPayin } from './support/sample-events.ts';
 import type { ServiceClient, ServiceResponse } from './support/service-client.ts';
@@ -36,6 +36,65 @@ const NOT_UUID_CLIENT_IDS: readonly [string, string][] = [
   ['a UUID missing its last character', '3f1c2a9e-5b7d-4c1a-9e2f-8a6b4c3d2e1'],
 ];
 
+/** A string with every letter in the other case: a token or a UUID spelled differently, the same letters. */
+const otherCase = (text: string): string =>
+  [...text].map((c) => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase())).join('');
+
+/**
+ * The tenant's own token spelled the ways a broken comparison lets through: one character changed, one
+ * appended (a `startsWith` compare), one missing (a compare over the shorter length), and every letter
+ * in the other case (a case-insensitive collation). Part 5: any token but the tenant's is invalid.
+ */
+const tokenMisspellings = (token: string): Record<string, string> => ({
+  "the tenant's token with its last character changed": `${token.slice(0, -1)}${token.endsWith('x') ? 'y' : 'x'}`,
+  "the tenant's token with a character appended": `${token}x`,
+  "the tenant's token missing its last character": token.slice(0, -1),
+  // A token with no letter has no other case; it would be the tenant's own token.
+  ...(otherCase(token) === token ? {} : { "the tenant's token in the other letter case": otherCase(token) }),
+});
+
+/**
+ * An X-Client-Id the spec's words leave open: whether it names tenant A is not shown, so the request is
+ * served as tenant A (POST 201; GET and PUT of an unknown uuid 404 ERR-4002), or refused as not the
+ * token's tenant (401 ERR-1002 or 403 ERR-1003), each with its stated code and body. `malformed` adds
+ * 400 ERR-2002 for a spelling whose UUID-ness is itself open.
+ */
+const expectServedOrRefused = (
+  response: ServiceResponse,
+  method: Method,
+  rule: RuleId,
+  malformed: boolean,
+): string => {
+  const refusals = new Map<number, readonly [ErrorCode, RuleId]>([
+    [401, ['ERR-1002', 'AUTH-TOKEN-INVALID']],
+    [403, ['ERR-1003', 'AUTH-NOT-AUTHORIZED']],
+    ...(malformed ? [[400, ['ERR-2002', 'TENANT-HEADER-NOT-UUID']] as const] : []),
+  ]);
+  const refusal = refusals.get(response.status);
+  if (refusal) {
+    check.error(response, refusal[0], refusal[1]);
+    return `refused ${response.status} ${refusal[0]}`;
+  }
+  if (method === 'POST') {
+    check.holds(
+      rule,
+      response.status === 201,
+      `expected 201, or a refusal (${[...refusals.keys()].join(', ')}); got HTTP ${response.status}`,
+      response,
+    );
+    check.created(response);
+  } else {
+    check.holds(
+      rule,
+      response.status === 404,
+      `expected 404 ERR-4002 for an unknown uuid, or a refusal (${[...refusals.keys()].join(', ')}); got HTTP ${response.status}`,
+      response,
+    );
+    check.error(response, 'ERR-4002', method === 'GET' ? 'RETRIEVE-UNKNOWN-404' : 'UPDATE-UNKNOWN-404');
+  }
+  return 'served as the tenant';
+};
+
 for (const method of METHODS) {
   test.describe(`${method} headers`, { tag: tagsFor(method) }, () => {
     test(
@@ -53,14 +112,60 @@ for (const method of METHODS) {
         const tokens = {
           'an unknown token of the right prefix': `${prefix}${crypto.randomUUID().replace(/-/g, '')}`,
           'a token of no known prefix': `tok_${crypto.randomUUID().replace(/-/g, '')}`,
-          "the tenant's token with its last character changed": `${target.tenantA.accessToken.slice(0, -1)}${
-            target.tenantA.accessToken.endsWith('x') ? 'y' : 'x'
-          }`,
+          ...tokenMisspellings(target.tenantA.accessToken),
         };
         for (const [label, token] of Object.entries(tokens)) {
           await test.step(label, async () => {
             const response = await sendAs(tenantA, method, runId, { [HEADERS.accessToken]: token });
             check.error(response, 'ERR-1002', 'AUTH-TOKEN-INVALID');
+          });
+        }
+      },
+    );
+
+    test(
+      ruleTitle(
+        'AUTH-TOKEN-MISSING',
+        `${method} with an empty X-Access-Token gives 401: ERR-1001 (absent) or ERR-1002 (invalid)`,
+      ),
+      async ({ tenantA, runId }) => {
+        const response = await sendAs(tenantA, method, runId, { [HEADERS.accessToken]: '' });
+        // An empty header reads as absent or as an invalid token: both are consistent with part 5.
+        const invalid = readErrorBody(response)?.errorCode === 'ERR-1002';
+        check.error(
+          response,
+          invalid ? 'ERR-1002' : 'ERR-1001',
+          invalid ? 'AUTH-TOKEN-INVALID' : 'AUTH-TOKEN-MISSING',
+        );
+      },
+    );
+
+    test(
+      ruleTitle(
+        'TENANT-HEADER-NOT-UUID',
+        `${method} with tenant A's X-Client-Id in the other letter case is a valid UUID: never 400 ERR-2002`,
+      ),
+      async ({ tenantA, target, runId, observe }) => {
+        const clientId = otherCase(target.tenantA.clientId);
+        const response = await sendAs(tenantA, method, runId, { [HEADERS.clientId]: clientId });
+        const reading = expectServedOrRefused(response, method, 'TENANT-HEADER-NOT-UUID', false);
+        await observe('GAP-FORBIDDEN-TRIGGER', `tenant A's client id in the other letter case: ${reading}`);
+      },
+    );
+
+    test(
+      ruleTitle(
+        'TENANT-HEADER-NOT-UUID',
+        `${method} with tenant A's X-Client-Id in braces or as a URN: ERR-2002, or read as a UUID`,
+      ),
+      async ({ tenantA, target, runId, observe }) => {
+        const id = target.tenantA.clientId;
+        const spellings = { 'in braces': `{${id}}`, 'as a urn:uuid: URN': `urn:uuid:${id}` };
+        for (const [label, clientId] of Object.entries(spellings)) {
+          await test.step(label, async () => {
+            const response = await sendAs(tenantA, method, runId, { [HEADERS.clientId]: clientId });
+            const reading = expectServedOrRefused(response, method, 'TENANT-HEADER-NOT-UUID', true);
+            await observe('GAP-FORBIDDEN-TRIGGER', `tenant A's client id ${label}: ${reading}`);
           });
         }
       },

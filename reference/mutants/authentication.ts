@@ -1,6 +1,10 @@
 /** Mutants of part 5: the token and tenant headers. Hooks: authentication.ts. */
 import { TOKEN_PREFIXES } from '../../spec/index.ts';
-import { AUTHENTICATION_HOOKS, type CheckedCredentials } from '../authentication.ts';
+import {
+  AUTHENTICATION_HOOKS,
+  type AuthenticationHooks,
+  type CheckedCredentials,
+} from '../authentication.ts';
 import { problem } from '../problem.ts';
 import { mutant } from './define.ts';
 
@@ -9,6 +13,16 @@ const isUpdate = (method: string): boolean => method === 'PUT';
 const CLIENT_ID_ONLY: CheckedCredentials = Object.freeze({ token: false, clientId: true });
 const TOKEN_ONLY: CheckedCredentials = Object.freeze({ token: true, clientId: false });
 const { credentialsChecked, tokenOwner } = AUTHENTICATION_HOOKS;
+
+/** A lookup that falls back to comparing the sent token with each tenant's own in a looser way. */
+const tokenOwnerComparing =
+  (matches: (sent: string, own: string) => boolean): AuthenticationHooks['tokenOwner'] =>
+  (token, clientId, tenants) =>
+    tokenOwner(token, clientId, tenants) ??
+    tenants.tenants.find((tenant) => matches(token, tenant.seeded.accessToken));
+
+/** A UUID pattern written with lower-case hex digits only (and no `i` flag). */
+const LOWER_CASE_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 export const AUTHENTICATION_MUTANTS = [
   mutant(
@@ -21,7 +35,10 @@ export const AUTHENTICATION_MUTANTS = [
     'token-not-checked-on-get',
     ['AUTH-TOKEN-MISSING', 'AUTH-TOKEN-INVALID'],
     'GET trusts X-Client-Id alone: the token is neither required nor checked on reads.',
-    { credentialsChecked: (method) => (isRead(method) ? CLIENT_ID_ONLY : credentialsChecked(method)) },
+    {
+      credentialsChecked: (method, sent) =>
+        isRead(method) ? CLIENT_ID_ONLY : credentialsChecked(method, sent),
+    },
   ),
   mutant(
     'token-other-environment-accepted',
@@ -48,7 +65,9 @@ export const AUTHENTICATION_MUTANTS = [
     'tenant-header-not-checked-on-get',
     ['TENANT-HEADER-MISSING', 'TENANT-HEADER-NOT-UUID'],
     'GET ignores X-Client-Id (absent, malformed or foreign) and takes the tenant from the token.',
-    { credentialsChecked: (method) => (isRead(method) ? TOKEN_ONLY : credentialsChecked(method)) },
+    {
+      credentialsChecked: (method, sent) => (isRead(method) ? TOKEN_ONLY : credentialsChecked(method, sent)),
+    },
   ),
   mutant(
     'tenant-header-missing-gives-401',
@@ -90,13 +109,19 @@ export const AUTHENTICATION_MUTANTS = [
     'token-not-checked-on-put',
     ['AUTH-TOKEN-MISSING', 'AUTH-TOKEN-INVALID'],
     'PUT trusts X-Client-Id alone: the token is neither required nor checked on updates (the write path has a filter chain of its own).',
-    { credentialsChecked: (method) => (isUpdate(method) ? CLIENT_ID_ONLY : credentialsChecked(method)) },
+    {
+      credentialsChecked: (method, sent) =>
+        isUpdate(method) ? CLIENT_ID_ONLY : credentialsChecked(method, sent),
+    },
   ),
   mutant(
     'tenant-header-not-checked-on-put',
     ['TENANT-HEADER-MISSING', 'TENANT-HEADER-NOT-UUID'],
     'PUT ignores X-Client-Id (absent, malformed or foreign) and takes the tenant from the token.',
-    { credentialsChecked: (method) => (isUpdate(method) ? TOKEN_ONLY : credentialsChecked(method)) },
+    {
+      credentialsChecked: (method, sent) =>
+        isUpdate(method) ? TOKEN_ONLY : credentialsChecked(method, sent),
+    },
   ),
   mutant(
     'token-of-other-tenant-accepted-on-put',
@@ -105,6 +130,41 @@ export const AUTHENTICATION_MUTANTS = [
     {
       tenantOfMismatchedClientId: (_owner, clientId, tenants, method) =>
         isUpdate(method) ? tenants.byClientId(clientId) : undefined,
+    },
+  ),
+  mutant(
+    'token-compared-case-insensitively',
+    ['AUTH-TOKEN-INVALID'],
+    "Tokens are looked up under a case-insensitive collation: the tenant's token in other letter case is accepted.",
+    { tokenOwner: tokenOwnerComparing((sent, own) => sent.toLowerCase() === own.toLowerCase()) },
+  ),
+  mutant(
+    'token-starts-with-compare',
+    ['AUTH-TOKEN-INVALID'],
+    "A token is accepted when it starts with a tenant's token (a startsWith compare): characters appended are ignored.",
+    { tokenOwner: tokenOwnerComparing((sent, own) => sent.startsWith(own)) },
+  ),
+  mutant(
+    'token-compared-over-shorter-length',
+    ['AUTH-TOKEN-INVALID'],
+    "Tokens are compared over the shorter one's length: the tenant's token missing its last characters is accepted.",
+    {
+      tokenOwner: tokenOwnerComparing((sent, own) => sent.length > own.length / 2 && own.startsWith(sent)),
+    },
+  ),
+  mutant(
+    'client-id-upper-case-not-uuid',
+    ['TENANT-HEADER-NOT-UUID'],
+    'X-Client-Id is matched against a UUID pattern of lower-case hex digits: a UUID in upper case is refused with 400 ERR-2002.',
+    { clientIdIsUuid: (clientId) => LOWER_CASE_UUID.test(clientId) },
+  ),
+  mutant(
+    'empty-token-skips-authentication',
+    ['AUTH-TOKEN-MISSING'],
+    'An empty X-Access-Token passes the presence check but not the lookup it guards (`if (token)`): the request is served as the tenant of X-Client-Id.',
+    {
+      credentialsChecked: (method, sentToken) =>
+        sentToken?.trim() === '' ? CLIENT_ID_ONLY : credentialsChecked(method, sentToken),
     },
   ),
   mutant(

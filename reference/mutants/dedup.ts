@@ -1,7 +1,7 @@
 /** Mutants of deduplication by externalId (part 4, rules 1, 4 and 5). Hooks: handlers/dedup.ts, update-event.ts. */
 import { setTimeout as delay } from 'node:timers/promises';
 import { type EventStore, externalIdOf } from '../event-store.ts';
-import { DEDUP_HOOKS } from '../handlers/dedup.ts';
+import { DEDUP_HOOKS, type DedupHooks } from '../handlers/dedup.ts';
 import { UPDATE_HOOKS } from '../handlers/update-event.ts';
 import type { JsonValue } from '../json.ts';
 import { problem } from '../problem.ts';
@@ -18,6 +18,15 @@ const reservedOf = (store: EventStore): Set<string> => {
   }
   return keys;
 };
+
+/** The reference's insert, refused first when a mutant holds on to the externalId (the key of `keyOf`). */
+const insertUnlessReserved =
+  (keyOf: (tenantId: string, externalId: string) => string): DedupHooks['insertUnlessDuplicate'] =>
+  (ctx, tenantId, uuid, event) => {
+    if (reservedOf(ctx.store).has(keyOf(tenantId, externalIdOf(event)))) throw ctx.hooks.duplicateAnswer();
+    return DEDUP_HOOKS.insertUnlessDuplicate(ctx, tenantId, uuid, event);
+  };
+const tenantKey = (tenantId: string, externalId: string): string => `${tenantId} ${externalId}`;
 
 /** How long the dedup-not-atomic mutant "talks to its database" between check and insert. */
 const NOT_ATOMIC_GAP_MS = 25;
@@ -88,6 +97,20 @@ export const DEDUP_MUTANTS = [
     },
   ),
   mutant(
+    'put-old-external-id-kept-reserved',
+    ['DEDUP-EXTERNAL-ID'],
+    'A PUT that changes externalId keeps the old one reserved (a unique index over every externalId an event ever had): a POST of the old externalId, which no event holds any more, gets 400 ERR-4001.',
+    {
+      applyUpdate: (ctx, existing, event) => {
+        const before = externalIdOf(existing.event);
+        const updated = UPDATE_HOOKS.applyUpdate(ctx, existing, event);
+        if (before !== externalIdOf(event)) reservedOf(ctx.store).add(tenantKey(existing.tenantId, before));
+        return updated;
+      },
+      insertUnlessDuplicate: insertUnlessReserved(tenantKey),
+    },
+  ),
+  mutant(
     'duplicate-post-updates-status',
     ['DEDUP-EXTERNAL-ID'],
     'A duplicate POST answers 400 ERR-4001 but its status has been written to the stored event (an upsert of the status column before the unique check).',
@@ -113,14 +136,10 @@ export const DEDUP_MUTANTS = [
       validateCreation: (ctx, body, tenantId) => {
         const result = validateEvent(body, ctx);
         if (!result.ok && typeof body.externalId === 'string')
-          reservedOf(ctx.store).add(`${tenantId} ${body.externalId}`);
+          reservedOf(ctx.store).add(tenantKey(tenantId, body.externalId));
         return result;
       },
-      insertUnlessDuplicate: (ctx, tenantId, uuid, event) => {
-        if (reservedOf(ctx.store).has(`${tenantId} ${externalIdOf(event)}`))
-          throw ctx.hooks.duplicateAnswer();
-        return DEDUP_HOOKS.insertUnlessDuplicate(ctx, tenantId, uuid, event);
-      },
+      insertUnlessDuplicate: insertUnlessReserved(tenantKey),
     },
   ),
   mutant(
@@ -145,10 +164,7 @@ export const DEDUP_MUTANTS = [
         reservedOf(ctx.store).add(`* ${externalIdOf(event)}`);
         return updated;
       },
-      insertUnlessDuplicate: (ctx, tenantId, uuid, event) => {
-        if (reservedOf(ctx.store).has(`* ${externalIdOf(event)}`)) throw ctx.hooks.duplicateAnswer();
-        return DEDUP_HOOKS.insertUnlessDuplicate(ctx, tenantId, uuid, event);
-      },
+      insertUnlessDuplicate: insertUnlessReserved((_tenantId, externalId) => `* ${externalId}`),
     },
   ),
   mutant(

@@ -31,7 +31,7 @@ import { attachCheckRecord, markCheckNotRun, skipCheck, startCheck } from './che
 import { answerOf, describeExchange, exchangeTitle, type HttpExchange } from './http-exchange.ts';
 import { needsSharedPacing, PACING_URL_VARIABLE, SharedPacer } from './pacing-broker.ts';
 import { limitOfRecorded } from './request-budget.ts';
-import { type Pacer, pacingIntervalMs, RequestPacer } from './request-pacer.ts';
+import { fallbackShare, type Pacer, partOfShare, RequestPacer, TogetherPacer } from './request-pacer.ts';
 import { RequestStatsRecorder } from './request-stats.ts';
 import { applyRuleLabels, labelViolatedRules } from './rule-labels.ts';
 import { RunGuard } from './run-guard.ts';
@@ -79,7 +79,11 @@ interface TestFixtures {
   inFlight: { count: number };
   exchanges: HttpExchange[];
   conformanceChecks: undefined;
-  clientFor: (tenant: TenantCredentials | undefined, options?: { paced?: boolean }) => ServiceClient;
+  /** `together`: that many first requests leave at once, on one slot of the tenant's schedule. */
+  clientFor: (
+    tenant: TenantCredentials | undefined,
+    options?: { paced?: boolean; together?: number },
+  ) => ServiceClient;
   tenantA: ServiceClient;
   tenantB: ServiceClient;
   rateLimitTenant: ServiceClient;
@@ -195,10 +199,10 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       const brokerUrl = process.env[PACING_URL_VARIABLE];
       const pacerOf = (tenant: TenantCredentials): Pacer => {
         const limit = target.limits[tenant.name];
-        const own = () => new RequestPacer(pacingIntervalMs(limit, workers * shards));
+        const parts = workers * shards;
         return brokerUrl && needsSharedPacing(limit, workers, shards)
-          ? new SharedPacer(brokerUrl, tenant.name, own)
-          : own();
+          ? new SharedPacer(brokerUrl, tenant.name, () => new RequestPacer(fallbackShare(limit, parts)))
+          : new RequestPacer(partOfShare(limit, parts));
       };
       await use(
         new Map(
@@ -282,29 +286,29 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     { target, connectionPool, requestStats, pacers, exchanges, runGuard, timeouts, inFlight },
     use,
   ) => {
-    await use(
-      (tenant, options = {}) =>
-        new ServiceClient(tenant, {
-          guard: runGuard,
-          // The rate-limit tenant is throttled on purpose; a paced tenant never should be.
-          watchThrottles: options.paced !== false,
-          baseUrl: target.baseUrl,
-          dispatcher: connectionPool,
-          // Requests without tenant headers still reach the target; they share tenant A's budget.
-          pacer: options.paced === false ? undefined : pacers.get(tenant?.name ?? 'A'),
-          stats: requestStats,
-          onExchange: (exchange) => exchanges.push(exchange),
-          inFlight,
-          timeoutMs: timeouts.requestMs,
-          suspectTimeoutMs: timeouts.suspectMs,
-          backoffMs: (attempt) =>
-            Math.min(
-              limitOfRecorded(target.limits, tenant?.name ?? 'A').windowSeconds * 1000,
-              500 * 2 ** attempt,
-            ),
-          max429Retries: 6,
-        }),
-    );
+    await use((tenant, options = {}) => {
+      // Requests without tenant headers still reach the target; they share tenant A's budget.
+      const pacer = options.paced === false ? undefined : pacers.get(tenant?.name ?? 'A');
+      return new ServiceClient(tenant, {
+        guard: runGuard,
+        // The rate-limit tenant is throttled on purpose; a paced tenant never should be.
+        watchThrottles: options.paced !== false,
+        baseUrl: target.baseUrl,
+        dispatcher: connectionPool,
+        pacer: pacer && options.together ? new TogetherPacer(pacer, options.together) : pacer,
+        stats: requestStats,
+        onExchange: (exchange) => exchanges.push(exchange),
+        inFlight,
+        timeoutMs: timeouts.requestMs,
+        suspectTimeoutMs: timeouts.suspectMs,
+        backoffMs: (attempt) =>
+          Math.min(
+            limitOfRecorded(target.limits, tenant?.name ?? 'A').windowSeconds * 1000,
+            500 * 2 ** attempt,
+          ),
+        max429Retries: 6,
+      });
+    });
   },
   tenantA: async ({ clientFor, target }, use) => {
     await use(clientFor(target.tenantA));

@@ -14,12 +14,13 @@ import {
   startPacingBroker,
   WAIT_NOTICE_MS,
 } from './pacing-broker.ts';
-import { pacingIntervalMs, RUN_SHARE_OF_LIMIT } from './request-pacer.ts';
+import { LATEST_DEPARTURE_MS, pacingIntervalMs, partOfShare, runShareOfLimit } from './request-pacer.ts';
+import { peakInAnySpan } from './slot-schedule.ts';
 
 const LIMIT = { requestsPerWindow: 1000, windowSeconds: 60 };
 
-const waitOf = async (url: string, tenant: string): Promise<number | undefined> => {
-  const answer = await request(`${url}/${tenant}`, { method: 'POST' });
+const waitOf = async (url: string, tenant: string, query = ''): Promise<number | undefined> => {
+  const answer = await request(`${url}/${tenant}${query}`, { method: 'POST' });
   const body = (await answer.body.json()) as { waitMs?: number };
   return answer.statusCode === 200 ? body.waitMs : undefined;
 };
@@ -32,23 +33,60 @@ test('PACING: every request of a tenant, whoever asks, gets the next slot of one
     { now: () => clock, say: (line) => lines.push(line) },
   );
   try {
-    const interval = (LIMIT.windowSeconds * 1000) / (LIMIT.requestsPerWindow * RUN_SHARE_OF_LIMIT);
+    const interval = pacingIntervalMs(LIMIT, 1);
     // Ten requests at the same instant, as several workers would send them: one interval apart.
     const waits = await Promise.all(Array.from({ length: 10 }, () => waitOf(broker.url, 'A')));
     expect([...waits].sort((a, b) => (a ?? 0) - (b ?? 0))).toEqual(
       Array.from({ length: 10 }, (_, i) => i * interval),
     );
-    // In any window the whole run gets at most the run share (and one): the schedule's slots.
-    const slotsPerWindow = Math.floor((LIMIT.windowSeconds * 1000) / interval) + 1;
-    expect(slotsPerWindow).toBe(LIMIT.requestsPerWindow * RUN_SHARE_OF_LIMIT + 1);
     // Tenants do not share a schedule; an idle tenant saves nothing up.
     expect(await waitOf(broker.url, 'B')).toBe(0);
     clock += 60_000;
     expect(await waitOf(broker.url, 'A')).toBe(0);
     expect(await waitOf(broker.url, 'A')).toBeCloseTo(interval);
-    // A tenant the broker does not pace is refused, and the worker then paces itself.
+    // Requests that leave together take one slot, and push the next on by their number.
+    clock += 60_000;
+    expect(await waitOf(broker.url, 'A', '?count=12')).toBe(0);
+    expect(await waitOf(broker.url, 'A')).toBeCloseTo(12 * interval);
+    // A worker that came too late for its slot asks one far enough ahead for the answer to arrive first.
+    clock += 60_000;
+    expect(await waitOf(broker.url, 'A', '?lead=300')).toBe(300);
+    // A tenant the broker does not pace is refused, and the worker then paces itself; a burst over the share too.
     expect(await waitOf(broker.url, 'RATE_LIMIT')).toBeUndefined();
-    expect(lines).toEqual([]);
+    expect(await waitOf(broker.url, 'B', '?count=81')).toBeUndefined();
+    // Only the waits of the burst and the lead were worth a line.
+    expect(lines.length).toBeGreaterThan(0);
+    for (const line of lines) expect(line).toMatch(/^pacing: tenant A is waiting for budget/);
+  } finally {
+    await broker.close();
+  }
+});
+
+test('PACING: workers asking the broker on the real clock keep the share in every window of the limit', async () => {
+  const limit = { requestsPerWindow: 20, windowSeconds: 1 };
+  const broker = await startPacingBroker({ A: limit });
+  try {
+    const sentAt: number[] = [];
+    const until = performance.now() + 3_500;
+    // Three "workers", each with two requests in flight, as fast as the broker lets them.
+    await Promise.all(
+      Array.from({ length: 3 }, async () => {
+        const pacer = new SharedPacer(broker.url, 'A', () => {
+          throw new Error('the broker answers: no fallback');
+        });
+        await Promise.all(
+          [0, 1].map(async () => {
+            for (;;) {
+              await pacer.take();
+              if (performance.now() >= until) return;
+              sentAt.push(performance.timeOrigin + performance.now());
+            }
+          }),
+        );
+      }),
+    );
+    expect(peakInAnySpan(sentAt, limit.windowSeconds * 1000)).toBeLessThanOrEqual(runShareOfLimit(limit));
+    expect(sentAt.length).toBeGreaterThan(runShareOfLimit(limit));
   } finally {
     await broker.close();
   }
@@ -62,7 +100,7 @@ test('PACING: while the budget holds requests back, the run says so at most ever
     { now: () => clock, say: (line) => lines.push(line) },
   );
   try {
-    // 8 per minute: 7.5 s apart. A worker asking every second waits longer and longer.
+    // 8 per minute (and the margin): about 7.6 s apart. A worker asking every second waits longer and longer.
     for (let second = 0; second < 30; second += 1) {
       await waitOf(broker.url, 'A');
       clock += 1_000;
@@ -113,15 +151,18 @@ test('PACING: a worker whose broker is gone falls back to its own share, and kee
 });
 
 test('PACING: a worker waits the time the broker gives it', async () => {
-  const broker = await startPacingBroker({ A: { requestsPerWindow: 12, windowSeconds: 1 } });
+  const limit = { requestsPerWindow: 12, windowSeconds: 1 };
+  const broker = await startPacingBroker({ A: limit });
   try {
     const pacer = new SharedPacer(broker.url, 'A', () => {
       throw new Error('the broker answers: no fallback');
     });
     const started = performance.now();
     for (let i = 0; i < 4; i += 1) await pacer.take();
-    // 12 × 0.8 per second: about 104 ms apart; three intervals at least (a busy machine is only slower).
-    expect(performance.now() - started).toBeGreaterThanOrEqual(3 * 104 - 5);
+    // 9 per 1.5 s: about 167 ms apart; three intervals at least (a busy machine is only slower).
+    expect(performance.now() - started).toBeGreaterThanOrEqual(3 * pacingIntervalMs(limit, 1) - 5);
+    expect(partOfShare(limit, 1).perSpan).toBe(9);
+    expect(LATEST_DEPARTURE_MS).toBeGreaterThan(0);
   } finally {
     await broker.close();
   }
@@ -132,7 +173,9 @@ test('PACING: a broker that fails a request once is asked again, not given up: n
   const flaky = createServer((_req, res) => {
     calls += 1;
     res.writeHead(calls === 1 ? 500 : 200, { 'content-type': 'application/json' });
-    res.end(JSON.stringify(calls === 1 ? {} : { waitMs: 0 }));
+    res.end(
+      JSON.stringify(calls === 1 ? {} : { waitMs: 0, slotAt: performance.timeOrigin + performance.now() }),
+    );
   });
   await new Promise<void>((resolve) => flaky.listen(0, '127.0.0.1', resolve));
   try {

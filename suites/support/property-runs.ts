@@ -14,7 +14,7 @@
  * same seed replays the same run and seed + path replays exactly the shrunk counterexample.
  */
 import { type RateLimitSettings, readTimeouts, type Target } from '../../config/index.ts';
-import { RUN_SHARE_OF_LIMIT, workerShareOfLimit } from './request-pacer.ts';
+import { partOfShare, RUN_SHARE_OF_LIMIT, requestsPerSecond } from './request-pacer.ts';
 
 /** The number of property tests that share the remote budget (suites/properties/*.spec.ts). */
 export const PROPERTY_TESTS = 7;
@@ -62,7 +62,7 @@ export const remoteRuns = (
   const perRequest = Math.max(1, requestsPerRun);
   const budget = (limit.requestsPerWindow * RUN_SHARE_OF_LIMIT * REMOTE_PROPERTY_WINDOWS) / PROPERTY_TESTS;
   const byBudget = Math.floor(budget / perRequest);
-  const perSecond = workerShareOfLimit(limit, workers) / limit.windowSeconds;
+  const perSecond = requestsPerSecond(partOfShare(limit, workers));
   const byTime = Math.floor((perSecond * REMOTE_PROPERTY_SECONDS) / perRequest);
   const byLatency =
     roundTripMs && roundTripMs > 0

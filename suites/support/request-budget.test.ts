@@ -9,7 +9,6 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import {
   describeRequestBudget,
-  peakPerWindow,
   requestBudgetReport,
   sumRequestStats,
   sumWorkerStats,
@@ -18,7 +17,6 @@ import {
   type RecorderContext,
   type RequestScope,
   RequestStatsRecorder,
-  TIMELINE_BUCKET_MS,
   WORKER_STATS_FORMAT,
 } from './request-stats.ts';
 
@@ -46,14 +44,14 @@ const withFolder = async (body: (folder: string) => Promise<void> | void): Promi
   }
 };
 
-test('REQUEST-STATS: a worker counts requests, 429s and retries per tenant and per scope, on a timeline', () => {
+test('REQUEST-STATS: a worker counts requests, 429s and retries per tenant and per scope, and when each left', () => {
   const context = fakeContext();
   const recorder = new RequestStatsRecorder(context);
   recorder.sent('A');
   recorder.sent('A');
   recorder.throttled('A');
   recorder.retried('A');
-  context.time += TIMELINE_BUCKET_MS;
+  context.time += 100.04;
   recorder.sent('B');
   context.scopeNow = 'ratelimit';
   recorder.sent('RATE_LIMIT');
@@ -72,12 +70,8 @@ test('REQUEST-STATS: a worker counts requests, 429s and retries per tenant and p
       A: { requests: 1, throttled: 0, retries: 0 },
     },
   });
-  const bucket = Math.floor(1_700_000_000_000 / TIMELINE_BUCKET_MS);
-  expect(file.timeline).toEqual({
-    A: { [bucket]: 2, [bucket + 1]: 1 },
-    B: { [bucket + 1]: 1 },
-    RATE_LIMIT: { [bucket + 1]: 1 },
-  });
+  const t = 1_700_000_000_000;
+  expect(file.sentAt).toEqual({ A: [t, t, t + 100], B: [t + 100], RATE_LIMIT: [t + 100] });
   expect(recorder.snapshot().A).toEqual({ requests: 3, throttled: 1, retries: 1 });
 });
 
@@ -114,46 +108,18 @@ test("REQUEST-STATS: the workers' files sum per tenant and scope; other runs' an
       B: { requests: 2, throttled: 0, retries: 0 },
     });
     expect(stats.byScope.ratelimit).toEqual({ RATE_LIMIT: { requests: 2, throttled: 2, retries: 0 } });
-    const bucket = String(Math.floor(1_700_000_000_000 / TIMELINE_BUCKET_MS));
-    expect(stats.timeline.A).toEqual({ [bucket]: 30 });
+    expect(stats.sentAt.A).toEqual(Array.from({ length: 30 }, () => 1_700_000_000_000));
     // Without a run id every readable file counts.
     expect(sumRequestStats(folder).workerFiles).toBe(3);
   });
   expect(sumRequestStats('/nonexistent/request-stats').workerFiles).toBe(0);
 });
 
-test('REQUEST-STATS: the busiest window is never under the true count, and at most one bucket over', () => {
-  const windowMs = 1_000;
-  // Requests at known instants; the true busiest window is counted by brute force.
-  let seed = 7;
-  const random = (): number => {
-    seed = (seed * 48271) % 2147483647;
-    return seed / 2147483647;
-  };
-  for (let round = 0; round < 20; round += 1) {
-    const instants = Array.from({ length: 300 }, () => Math.floor(random() * 5_000)).sort((a, b) => a - b);
-    const buckets: Record<string, number> = {};
-    for (const at of instants) {
-      const bucket = String(Math.floor(at / TIMELINE_BUCKET_MS));
-      buckets[bucket] = (buckets[bucket] ?? 0) + 1;
-    }
-    let truth = 0;
-    for (const from of instants)
-      truth = Math.max(truth, instants.filter((t) => t >= from && t < from + windowMs).length);
-    const peak = peakPerWindow(buckets, windowMs);
-    expect(peak).toBeGreaterThanOrEqual(truth);
-    const widest = Math.max(...Object.values(buckets)) * 2;
-    expect(peak - truth).toBeLessThanOrEqual(widest);
-  }
-  expect(peakPerWindow({}, windowMs)).toBe(0);
-  // A window of 1000 ms touches at most 11 buckets of 100 ms: buckets 0 and 10 together, 0 and 11 never.
-  expect(peakPerWindow({ 0: 5, 10: 5, 11: 5, 30: 1 }, windowMs)).toBe(10);
-  expect(peakPerWindow({ 0: 5, 10: 5, 30: 1 }, windowMs)).toBe(10);
-  expect(peakPerWindow({ 0: 5, 11: 5 }, windowMs)).toBe(5);
-});
-
 test('REQUEST-BUDGET: 429s of the @ratelimit checks are expected; one outside them is a loud breach', () => {
-  const timeline = { A: { 1: 300, 2: 200 }, RATE_LIMIT: { 1: 3000 } };
+  const at = (count: number, from: number, everyMs: number): number[] =>
+    Array.from({ length: count }, (_, i) => from + i * everyMs);
+  // A: 500 requests 10 ms apart (all within 5 s); the rate-limit tenant 3000 within 2 s.
+  const sentAt = { A: at(500, 0, 10), RATE_LIMIT: at(3000, 0, 0.5) };
   const clean = sumWorkerStats([
     {
       format: WORKER_STATS_FORMAT,
@@ -168,7 +134,7 @@ test('REQUEST-BUDGET: 429s of the @ratelimit checks are expected; one outside th
           RATE_LIMIT: { requests: 3000, throttled: 900, retries: 0 },
         },
       },
-      timeline,
+      sentAt,
     },
   ]);
   const report = requestBudgetReport(clean, LIMITS, { runId: 'r' });
@@ -211,13 +177,16 @@ test('REQUEST-BUDGET: 429s of the @ratelimit checks are expected; one outside th
         },
         ratelimit: {},
       },
-      timeline: { A: { 1: 900 }, B: { 1: 10 } },
+      // 900 of A, 5 ms apart: 900 in one 5 s window, one past it.
+      sentAt: { A: at(900, 0, 5), B: at(10, 0, 1) },
     },
   ]);
   const breached = requestBudgetReport(throttled, LIMITS);
   expect(breached.breaches).toEqual([expect.stringMatching(/^tenant A met 3 × 429 outside @ratelimit/)]);
   expect(breached.warnings).toEqual([
-    expect.stringMatching(/tenant A sent up to 900 .* more than the run's share of 800/),
+    expect.stringMatching(
+      /tenant A sent 900 requests within one 5 s window, more than the run's share of 800/,
+    ),
   ]);
   const loud = describeRequestBudget(breached).join('\n');
   expect(loud).toContain('REQUEST BUDGET BREACH');

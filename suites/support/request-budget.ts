@@ -1,6 +1,6 @@
 /**
  * The run's own request budget (docs/architecture.md): the workers' request counts summed per tenant,
- * the busiest window of each tenant, and the verdict. A 429 met outside the @ratelimit checks is a
+ * the busiest window of each tenant (measured from the moments the requests left), and the verdict. A 429 met outside the @ratelimit checks is a
  * breach: the run was throttled by traffic it should have paced (or the target's limit is lower than
  * the contract says). `npm run conformance` prints this and writes it to request-stats.json.
  */
@@ -9,7 +9,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RateLimitSettings, TenantLimits, TenantName } from '../../config/index.ts';
 import { SHARED_LIMIT_VARIABLES } from '../../contract/index.ts';
-import { RUN_SHARE_OF_LIMIT } from './request-pacer.ts';
+import { RUN_SHARE_OF_LIMIT, runShareOfLimit } from './request-pacer.ts';
 import {
   addStats,
   emptyTenantStats,
@@ -18,9 +18,9 @@ import {
   type RequestScope,
   type RequestStats,
   type TenantRequestStats,
-  TIMELINE_BUCKET_MS,
   type WorkerRequestStats,
 } from './request-stats.ts';
+import { peakInAnySpan } from './slot-schedule.ts';
 
 /** The tenant the @ratelimit checks throttle on purpose; it is not paced and has no budget to keep. */
 export const RATE_LIMIT_TENANT = 'RATE_LIMIT';
@@ -39,8 +39,8 @@ export interface RunRequestStats {
   /** The run's maximum number of concurrent workers, as the workers saw it. */
   readonly workers: number | undefined;
   readonly byScope: Readonly<Record<RequestScope, RequestStats>>;
-  /** Per tenant: timeline bucket → requests sent in it, over every worker. */
-  readonly timeline: Readonly<Record<string, Readonly<Record<string, number>>>>;
+  /** Per tenant: the moments its requests left (epoch ms), over every worker, in order. */
+  readonly sentAt: Readonly<Record<string, readonly number[]>>;
 }
 
 /** Sums worker files' contents. */
@@ -49,18 +49,18 @@ export const sumWorkerStats = (
   unreadable: readonly string[] = [],
 ): RunRequestStats => {
   const byScope: Record<RequestScope, RequestStats> = { conformance: {}, ratelimit: {} };
-  const timeline: Record<string, Record<string, number>> = {};
+  const sentAt: Record<string, number[]> = {};
   let workers: number | undefined;
   for (const file of files) {
     for (const scope of REQUEST_SCOPES) addStats(byScope[scope], file.byScope[scope]);
-    for (const [tenant, buckets] of Object.entries(file.timeline)) {
-      timeline[tenant] ??= {};
-      const sum = timeline[tenant];
-      for (const [bucket, count] of Object.entries(buckets)) sum[bucket] = (sum[bucket] ?? 0) + count;
+    for (const [tenant, times] of Object.entries(file.sentAt)) {
+      sentAt[tenant] ??= [];
+      sentAt[tenant].push(...times);
     }
     if (file.workers !== undefined) workers = Math.max(workers ?? 0, file.workers);
   }
-  return { workerFiles: files.length, unreadable, otherRuns: 0, workers, byScope, timeline };
+  for (const times of Object.values(sentAt)) times.sort((a, b) => a - b);
+  return { workerFiles: files.length, unreadable, otherRuns: 0, workers, byScope, sentAt };
 };
 
 /**
@@ -89,33 +89,6 @@ export const sumRequestStats = (folder: string, runId?: string): RunRequestStats
   return { ...sumWorkerStats(files, unreadable), otherRuns };
 };
 
-/**
- * The most requests in any span of `windowMs`, from counts per bucket of `bucketMs`: an upper bound,
- * since a span of one window touches at most ceil(window / bucket) + 1 buckets.
- */
-export const peakPerWindow = (
-  buckets: Readonly<Record<string, number>>,
-  windowMs: number,
-  bucketMs = TIMELINE_BUCKET_MS,
-): number => {
-  const span = Math.ceil(windowMs / bucketMs) + 1;
-  const sorted = Object.entries(buckets)
-    .map(([bucket, count]) => [Number(bucket), count] as const)
-    .sort((a, b) => a[0] - b[0]);
-  let peak = 0;
-  let sum = 0;
-  let first = 0;
-  for (const [bucket, count] of sorted) {
-    sum += count;
-    while ((sorted[first] as readonly [number, number])[0] <= bucket - span) {
-      sum -= (sorted[first] as readonly [number, number])[1];
-      first += 1;
-    }
-    peak = Math.max(peak, sum);
-  }
-  return peak;
-};
-
 export interface TenantBudget extends TenantRequestStats {
   /** The tenant's limit, and the share of it the run allows itself (what the pacing keeps to). */
   readonly limit: {
@@ -128,7 +101,7 @@ export interface TenantBudget extends TenantRequestStats {
   readonly outsideRateLimitChecks: TenantRequestStats;
   /** Sent by the @ratelimit checks. */
   readonly inRateLimitChecks: TenantRequestStats;
-  /** At most this many requests of the tenant fell in any one window (an upper bound). */
+  /** The most requests of the tenant that left within any one window (any start, to the millisecond's tenth). */
   readonly peakPerWindow: number;
 }
 
@@ -166,8 +139,8 @@ export const requestBudgetReport = (
     const inside = stats.byScope.ratelimit[name] ?? emptyTenantStats();
     const sum = addStats(addStats({}, { [name]: outside }), { [name]: inside })[name] as TenantRequestStats;
     const limit = limitOfRecorded(limits, name);
-    const runBudgetPerWindow = Math.floor(limit.requestsPerWindow * share);
-    const peak = peakPerWindow(stats.timeline[name] ?? {}, limit.windowSeconds * 1000);
+    const runBudgetPerWindow = runShareOfLimit(limit, share);
+    const peak = peakInAnySpan(stats.sentAt[name] ?? [], limit.windowSeconds * 1000);
     tenants[name] = {
       limit: {
         requestsPerWindow: limit.requestsPerWindow,
@@ -186,7 +159,7 @@ export const requestBudgetReport = (
     }
     if (name !== RATE_LIMIT_TENANT && peak > runBudgetPerWindow) {
       warnings.push(
-        `tenant ${name} sent up to ${peak} requests in one ${limit.windowSeconds} s window, more than the run's share of ${runBudgetPerWindow}`,
+        `tenant ${name} sent ${peak} requests within one ${limit.windowSeconds} s window, more than the run's share of ${runBudgetPerWindow}: the pacing did not keep its promise`,
       );
     }
   }

@@ -1,7 +1,7 @@
 /**
  * What a worker sent, per tenant: requests, 429s met, retries, split by where they came from (the
  * @ratelimit checks, which throttle on purpose, or the rest of the run, which must never be throttled),
- * and when (a coarse timeline, from which the run's busiest window is worked out). Written to a file
+ * and when (the moment each request left, from which the run's busiest window is measured). Written to a file
  * when the worker ends; request-budget.ts sums the files and reports them.
  */
 
@@ -26,10 +26,7 @@ export type RequestScope = 'conformance' | 'ratelimit';
 
 export const REQUEST_SCOPES: readonly RequestScope[] = ['conformance', 'ratelimit'];
 
-/** The timeline counts requests per slice of this many milliseconds of wall-clock time. */
-export const TIMELINE_BUCKET_MS = 100;
-
-export const WORKER_STATS_FORMAT = 'conformance-kit/request-stats/2';
+export const WORKER_STATS_FORMAT = 'conformance-kit/request-stats/3';
 
 /** One worker's file. */
 export interface WorkerRequestStats {
@@ -42,14 +39,14 @@ export interface WorkerRequestStats {
   /** The run's maximum number of concurrent workers, as the worker saw it (its pacing divides by it). */
   readonly workers: number | undefined;
   readonly byScope: Readonly<Record<RequestScope, RequestStats>>;
-  /** Per tenant: bucket (floor of epoch ms / TIMELINE_BUCKET_MS) → requests sent in it. */
-  readonly timeline: Readonly<Record<string, Readonly<Record<string, number>>>>;
+  /** Per tenant: the epoch milliseconds (to a tenth) at which each request left, in order. */
+  readonly sentAt: Readonly<Record<string, readonly number[]>>;
 }
 
 /** What the recorder needs to know about the moment a request is sent; replaced in the kit's tests. */
 export interface RecorderContext {
   scope(): RequestScope;
-  /** Wall-clock epoch milliseconds (comparable between the workers of one machine). */
+  /** Epoch milliseconds, finer than whole ones, comparable between the workers of one machine. */
   now(): number;
   workers(): number | undefined;
 }
@@ -63,7 +60,7 @@ export const playwrightContext: RecorderContext = {
       return 'conformance';
     }
   },
-  now: () => Date.now(),
+  now: () => performance.timeOrigin + performance.now(),
   workers: () => {
     try {
       return test.info().config.workers;
@@ -77,7 +74,7 @@ export const emptyTenantStats = (): TenantRequestStats => ({ requests: 0, thrott
 
 export class RequestStatsRecorder {
   readonly #byScope: Record<RequestScope, RequestStats> = { conformance: {}, ratelimit: {} };
-  readonly #timeline: Record<string, Record<string, number>> = {};
+  readonly #sentAt: Record<string, number[]> = {};
   #workers: number | undefined;
 
   constructor(private readonly context: RecorderContext = playwrightContext) {}
@@ -90,10 +87,8 @@ export class RequestStatsRecorder {
 
   sent(tenant: string): void {
     this.#of(tenant).requests += 1;
-    const bucket = String(Math.floor(this.context.now() / TIMELINE_BUCKET_MS));
-    this.#timeline[tenant] ??= {};
-    const timeline = this.#timeline[tenant];
-    timeline[bucket] = (timeline[bucket] ?? 0) + 1;
+    this.#sentAt[tenant] ??= [];
+    this.#sentAt[tenant].push(Math.round(this.context.now() * 10) / 10);
     this.#workers ??= this.context.workers();
   }
 
@@ -120,7 +115,7 @@ export class RequestStatsRecorder {
       parallelIndex: process.env.TEST_PARALLEL_INDEX,
       workers: this.#workers,
       byScope: structuredClone(this.#byScope),
-      timeline: structuredClone(this.#timeline),
+      sentAt: structuredClone(this.#sentAt),
     };
   }
 
@@ -165,15 +160,15 @@ export const parseWorkerStats = (text: string): WorkerRequestStats => {
   if (!byScope || !REQUEST_SCOPES.every((scope) => isRequestStats(byScope[scope]))) {
     throw new Error('byScope must hold request counts for every scope');
   }
-  const timeline = value.timeline;
+  const sentAt = value.sentAt;
   if (
-    !timeline ||
-    typeof timeline !== 'object' ||
-    !Object.values(timeline).every(
-      (buckets) => buckets !== null && typeof buckets === 'object' && Object.values(buckets).every(isCount),
+    !sentAt ||
+    typeof sentAt !== 'object' ||
+    !Object.values(sentAt).every(
+      (times) => Array.isArray(times) && times.every((t) => typeof t === 'number' && Number.isFinite(t)),
     )
   ) {
-    throw new Error('timeline must map tenants to request counts per bucket');
+    throw new Error('sentAt must map tenants to the times their requests left');
   }
   return value as WorkerRequestStats;
 };
