@@ -24,6 +24,7 @@ export const FOLDERS = [
   'scripts',
   'selftest',
   'bench',
+  'client',
   '(root)',
 ] as const;
 export type Folder = (typeof FOLDERS)[number];
@@ -56,8 +57,14 @@ export const IMPORT_RULES: Readonly<Record<Folder, FolderRule>> = {
   scripts: {
     imports: ['spec', 'oracle', 'config', 'run-output', 'suites', 'reports', 'load', 'reference'],
   },
-  selftest: { imports: ['spec', 'oracle', 'config', 'run-output', 'reports', 'load', 'reference'] },
-  bench: { imports: ['spec', 'config', 'run-output', 'scripts', 'reference'] },
+  selftest: {
+    imports: ['spec', 'oracle', 'config', 'run-output', 'reports', 'load', 'reference', 'client'],
+  },
+  bench: { imports: ['spec', 'config', 'run-output', 'scripts', 'reference', 'client'] },
+  client: {
+    imports: ['spec', 'config', 'run-output', 'reference'],
+    testsAlsoImport: ['reports', 'scripts'],
+  },
   '(root)': { imports: ['config', 'run-output'] },
 };
 

@@ -1,0 +1,24 @@
+/** Writes the client certificate's four files into one folder, each through redaction once more. */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { redact } from '../../run-output/redaction.ts';
+import type { ClientCertificate } from './client-certificate.ts';
+import { renderHtml } from './render-html.ts';
+import { renderJunit } from './render-junit.ts';
+import { renderMarkdown } from './render-markdown.ts';
+
+export const CERTIFICATE_FILES = Object.freeze({
+  markdown: 'client-certificate.md',
+  html: 'client-certificate.html',
+  json: 'client-certificate.json',
+  junit: 'client-certificate.junit.xml',
+});
+
+export const writeClientCertificate = (certificate: ClientCertificate, folder: string): void => {
+  mkdirSync(folder, { recursive: true });
+  const write = (name: string, text: string) => writeFileSync(join(folder, name), redact(text));
+  write(CERTIFICATE_FILES.markdown, renderMarkdown(certificate));
+  write(CERTIFICATE_FILES.html, renderHtml(certificate));
+  write(CERTIFICATE_FILES.json, `${JSON.stringify(certificate, null, 2)}\n`);
+  write(CERTIFICATE_FILES.junit, renderJunit(certificate));
+};
