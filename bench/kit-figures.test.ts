@@ -52,6 +52,7 @@ const met: KitFigures = {
     summary: 'reference passed, 27/27 variants passed, 121/121 mutants caught',
   },
   reference: [comparison('POST', 0.85), comparison('GET', 0.7)],
+  proxy: { requests: 2000, direct: { p50Ms: 0.4, p99Ms: 1.5 }, proxied: { p50Ms: 0.9, p99Ms: 3 } },
 };
 
 test('BENCH: the rehearsal is projected to the real window by what the plan adds in waiting for budget', () => {
@@ -75,6 +76,7 @@ test('BENCH: every goal is shown met when the figures meet it', () => {
     ['the same projected to 1000 per 60 s', 'met'],
     ['self-check, 149 servers', 'met'],
     ['reference POST throughput / bare node:http', 'met'],
+    ["certify-client's recording proxy / a direct call, one GET at a time on loopback", 'met'],
   ]);
 });
 
@@ -85,7 +87,17 @@ test('BENCH: a figure over its goal, a failed run or a 429 outside @ratelimit is
     selfCheck: { ...(met.selfCheck as NonNullable<KitFigures['selfCheck']>), seconds: 100, code: 1 },
   });
   const goals = rows.filter((row) => row.goal);
-  expect(goals.map((row) => row.verdict)).toEqual(['NOT MET', 'NOT MET', 'NOT MET', 'not measured']);
+  expect(goals.map((row) => row.verdict)).toEqual([
+    'NOT MET',
+    'NOT MET',
+    'NOT MET',
+    'not measured',
+    'not measured',
+  ]);
+  const slowProxy = rowsOf({
+    proxy: { ...(met.proxy as NonNullable<KitFigures['proxy']>), proxied: { p50Ms: 1, p99Ms: 9 } },
+  });
+  expect(slowProxy.find((row) => row.measure.startsWith("certify-client's"))?.verdict).toBe('NOT MET');
   expect(rows.find((row) => row.measure.startsWith('self-check,'))?.figure).toMatch(
     /exit 1: the run did not pass/,
   );
@@ -100,4 +112,7 @@ test('BENCH: the Markdown table has one line per row under its header', () => {
     text.split('\n').filter((line) => line.startsWith('| ') && !line.startsWith('| measure')),
   ).toHaveLength(rows.length);
   expect(text).toContain('| 0.85 (reference 800, bare 1000 req/s) | ≥ 0.8 | met |');
+  expect(text).toContain(
+    'p50 0.90 ms vs 0.40 ms (+0.50 ms, ×2.25); p99 3.00 ms vs 1.50 ms (+1.50 ms, ×2.00)',
+  );
 });
