@@ -115,19 +115,26 @@ test('CLIENT certification: the token never appears in any output, even from a c
   expect(finding?.exchanges[0]?.text).toContain('access_token=svc_test_<redacted>');
 });
 
-test('CLIENT certification: could not run (exit 3): a command not found, one that never calls the service, one past its time limit', async () => {
-  const [notFound, silent, slow] = await Promise.all([
+test('CLIENT certification: could not run (exit 3): a command not found, one that never calls the service, one past its time limit, an upstream that never answers', async () => {
+  const [notFound, silent, slow, unanswered] = await Promise.all([
     certify(['certify-client-no-such-command']),
     certify(['node', '-e', 'process.exit(0)']),
     certify(['--time-limit', '1', 'node', '-e', 'setTimeout(() => {}, 60000)']),
+    certify(['--upstream', 'http://127.0.0.1:9', 'node', EXAMPLE_CLIENT], {
+      ...kitEnvironment(),
+      TENANT_A_CLIENT_ID: '6f1c2d3e-4b5a-4978-8c9d-0e1f2a3b4c5d',
+      TENANT_A_ACCESS_TOKEN: 'svc_test_NeverSentAnywhere0123',
+    }),
   ]);
+  expect(unanswered.code, unanswered.output).toBe(3);
+  expect(unanswered.output).toContain('could not run: http://127.0.0.1:9 never answered');
   expect(notFound.code, notFound.output).toBe(3);
   expect(notFound.output).toContain('could not run: command not found: certify-client-no-such-command');
   expect(silent.code, silent.output).toBe(3);
   expect(silent.output).toContain('could not run: the command (exit 0) never called the service');
   expect(slow.code, slow.output).toBe(3);
   expect(slow.output).toContain('could not run: the command ran past its time limit of 1 s');
-  for (const run of [notFound, silent, slow]) {
+  for (const run of [notFound, silent, slow, unanswered]) {
     expect(run.certificate).toBeUndefined();
     expect(run.output).not.toMatch(/\n\s+at /);
   }

@@ -16,7 +16,7 @@ import { headline, ruleVerdictText } from './certificate/render-markdown.ts';
 import { CERTIFICATE_FILES, writeClientCertificate } from './certificate/write-certificate.ts';
 import { gradeClient } from './grader.ts';
 import { parseCertifyOptions, USAGE } from './options.ts';
-import { startRecordingProxy } from './recording-proxy.ts';
+import { startRecordingProxy, UNANSWERED } from './recording-proxy.ts';
 import { runCommand } from './run-command.ts';
 
 const say = (line: string): void => {
@@ -60,11 +60,16 @@ const main = async (): Promise<number> => {
       { ...process.env, ...contract },
       options.timeLimitSeconds,
     );
+    await proxy.settled();
     const exchanges = proxy.exchanges();
     registerSecrets(...exchanges.map((e) => e.headers['x-access-token']));
     if (result.kind === 'not-found') {
       say(`could not run: ${result.message}`);
       return EXIT.targetUnreachable;
+    }
+    if (result.kind === 'interrupted') {
+      say(`interrupted (${result.signal}): the command was stopped, nothing graded`);
+      return result.signal === 'SIGINT' ? EXIT.interrupted : EXIT.terminated;
     }
     if (result.kind === 'timed-out') {
       say(
@@ -75,6 +80,10 @@ const main = async (): Promise<number> => {
     const exit = result.code ?? `signal ${result.signal}`;
     if (exchanges.length === 0) {
       say(`could not run: the command (exit ${exit}) never called the service at TARGET_BASE_URL`);
+      return EXIT.targetUnreachable;
+    }
+    if (exchanges.every((e) => e.refused?.startsWith(UNANSWERED))) {
+      say(`could not run: ${new URL(service).origin} never answered (${exchanges[0]?.refused})`);
       return EXIT.targetUnreachable;
     }
     const grades = gradeClient(exchanges, { environment: options.environment });

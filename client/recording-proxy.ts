@@ -23,6 +23,8 @@ export interface RecordingProxy {
   readonly baseUrl: string;
   /** The exchanges so far, in arrival order. */
   exchanges(): readonly RecordedExchange[];
+  /** Resolves once every request that arrived has been answered (or given up on) and recorded. */
+  settled(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -38,6 +40,9 @@ const NOT_FORWARDED = new Set([
   'upgrade',
   'content-length',
 ]);
+
+/** The note of an exchange the service never answered. */
+export const UNANSWERED = 'the service did not answer';
 
 const simpleBody = (status: number, errorCode: string, title: string): string =>
   JSON.stringify({ status, errorCode, title });
@@ -96,6 +101,38 @@ export const startRecordingProxy = async (options: RecordingProxyOptions): Promi
     const seq = recorded.length + 1;
     // Reserve the slot now: exchanges are listed in arrival order even when answers finish out of order.
     recorded.push(undefined as unknown as RecordedExchange);
+    try {
+      await exchange(req, res, seq, sentAt);
+    } catch (error) {
+      // The service did not answer (unreachable, reset): the client gets a 502, and the run says so.
+      const body = simpleBody(502, 'ERR-5001', 'The certification proxy could not reach the service');
+      if (!res.headersSent && !res.destroyed) {
+        res.writeHead(502, JSON_HEADERS);
+        res.end(body);
+      }
+      recorded[seq - 1] = Object.freeze({
+        seq,
+        method: req.method ?? 'GET',
+        url: req.url ?? '/',
+        headers: headersOf(req),
+        body: '',
+        sentAt,
+        answeredAt: now(),
+        status: 502,
+        responseBody: body,
+        fault: undefined,
+        forwarded: false,
+        refused: `${UNANSWERED}: ${(error as Error).message.split('\n')[0]}`,
+      });
+    }
+  };
+
+  const exchange = async (
+    req: IncomingMessage,
+    res: ServerResponse,
+    seq: number,
+    sentAt: number,
+  ): Promise<void> => {
     const method = req.method ?? 'GET';
     const url = req.url ?? '/';
     const headers = headersOf(req);
@@ -149,14 +186,10 @@ export const startRecordingProxy = async (options: RecordingProxyOptions): Promi
     });
   };
 
+  const inFlight = new Set<Promise<void>>();
   const server = createServer((req, res) => {
-    handle(req, res).catch((error: unknown) => {
-      if (!res.headersSent) {
-        res.writeHead(502, JSON_HEADERS);
-        res.end(simpleBody(502, 'ERR-5001', 'The certification proxy could not reach the service'));
-      }
-      process.stderr.write(`certify-client: the service did not answer: ${(error as Error).message}\n`);
-    });
+    const handling = handle(req, res).finally(() => inFlight.delete(handling));
+    inFlight.add(handling);
   });
   server.keepAliveTimeout = 1000;
   await new Promise<void>((resolve, reject) => {
@@ -167,6 +200,9 @@ export const startRecordingProxy = async (options: RecordingProxyOptions): Promi
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     exchanges: () => recorded.filter((e) => e !== undefined),
+    settled: async () => {
+      while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

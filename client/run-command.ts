@@ -14,7 +14,9 @@ export type CommandResult =
       readonly seconds: number;
     }
   | { readonly kind: 'not-found'; readonly message: string }
-  | { readonly kind: 'timed-out'; readonly seconds: number };
+  | { readonly kind: 'timed-out'; readonly seconds: number }
+  /** Ctrl-C or a termination reached the kit: the command was ended with it. */
+  | { readonly kind: 'interrupted'; readonly signal: NodeJS.Signals };
 
 /** Passes a stream through line by line, redacted; a partial last line goes out at the end. */
 const redactingPipe = (write: (text: string) => void) => {
@@ -62,7 +64,11 @@ export const runCommand = (
       timedOut = true;
       endGroup(child.pid);
     }, timeLimitSeconds * 1000);
-    const interrupt = (): void => endGroup(child.pid);
+    let interruptedBy: NodeJS.Signals | undefined;
+    const interrupt = (signal: NodeJS.Signals): void => {
+      interruptedBy = signal;
+      endGroup(child.pid);
+    };
     process.once('SIGINT', interrupt).once('SIGTERM', interrupt);
     const done = (result: CommandResult): void => {
       clearTimeout(timer);
@@ -82,6 +88,12 @@ export const runCommand = (
     });
     child.on('close', (code, signal) => {
       const seconds = (performance.now() - started) / 1000;
-      done(timedOut ? { kind: 'timed-out', seconds } : { kind: 'exited', code, signal, seconds });
+      done(
+        interruptedBy
+          ? { kind: 'interrupted', signal: interruptedBy }
+          : timedOut
+            ? { kind: 'timed-out', seconds }
+            : { kind: 'exited', code, signal, seconds },
+      );
     });
   });
