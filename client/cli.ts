@@ -92,7 +92,7 @@ const main = async (): Promise<number> => {
       exchanges,
       strict: options.strict,
       mode: double ? 'double' : 'proxy',
-      service: double ? 'the sandbox double' : new URL(service).origin,
+      service: double ? 'the kit’s sandbox double' : new URL(service).origin,
       environment: options.environment,
       faultsEnabled: options.faults,
       command: {

@@ -7,6 +7,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { request } from 'undici';
 import { REFERENCE_CODES } from '../reference/index.ts';
+import { registerSecrets } from '../run-output/redaction.ts';
 import { type Environment, ERROR_CODES, environmentOfToken } from '../spec/index.ts';
 import type { RecordedExchange } from './exchange.ts';
 import { type FaultName, FaultSchedule, HELD_ANSWER_MS } from './faults.ts';
@@ -143,6 +144,8 @@ export const startRecordingProxy = async (options: RecordingProxyOptions): Promi
     });
 
     const token = headers['x-access-token'];
+    // From now on the command's passed-through output and the kit's own lines hide it too.
+    registerSecrets(token);
     const tokenEnvironment = token ? environmentOfToken(token) : undefined;
     let fault: FaultName | undefined;
     let refused: string | undefined;

@@ -9,6 +9,7 @@ import type { Environment } from '../../spec/index.ts';
 import { externalIdOf, type RecordedExchange } from '../exchange.ts';
 import { FAULT_DESCRIPTIONS, type FaultName } from '../faults.ts';
 import { type ClientCertification, type ClientVerdict, certificationOf, type RuleGrade } from '../grader.ts';
+import { RULE_ADVICE } from '../rule-advice.ts';
 
 export interface CommandOutcome {
   /** The command line as given (redacted). */
@@ -35,6 +36,8 @@ export interface CertificateRule {
   readonly advisory: boolean;
   readonly occasions: number;
   readonly exercisedBy: string;
+  /** How to fix a failure of it. */
+  readonly advice: string;
   readonly findings: readonly { readonly summary: string; readonly exchanges: readonly ExchangeLine[] }[];
 }
 
@@ -126,6 +129,7 @@ export const buildClientCertificate = (input: CertificateInput): ClientCertifica
       advisory: g.verdict === 'failed' && g.rule.level === 'should' && !input.strict,
       occasions: g.occasions,
       exercisedBy: g.rule.exercisedBy,
+      advice: RULE_ADVICE[g.rule.id],
       findings: g.findings.map((f) => ({
         summary: redact(f.summary),
         exchanges: f.exchanges.flatMap((seq) => {

@@ -16,7 +16,7 @@ export const renderHtml = (c: ClientCertificate): string => {
     .filter((r) => r.verdict === 'failed')
     .map(
       (r) =>
-        `<h3>${html(r.id)}${r.advisory ? ' (advisory)' : ''}</h3>${r.findings
+        `<h3>${html(r.id)}${r.advisory ? ' (advisory)' : ''}</h3><p>How to fix: ${html(r.advice)}</p>${r.findings
           .map(
             (f) => `<p>${html(f.summary)}</p><pre>${html(f.exchanges.map((l) => l.text).join('\n'))}</pre>`,
           )

@@ -27,7 +27,7 @@ export const renderMarkdown = (c: ClientCertificate): string => {
     `**${headline(c)}**`,
     '',
     `- Command: \`${c.command.command}\` (exit ${c.command.exitCode ?? `signal ${c.command.signal}`}, ${c.command.seconds.toFixed(1)} s; its exit code is reported, not graded)`,
-    `- Service: ${c.service} (${c.environment}), ${c.mode === 'double' ? 'the kit’s sandbox double' : 'through the recording proxy'}; ${c.requests} requests recorded`,
+    `- Service: ${c.service} (${c.environment})${c.mode === 'proxy' ? ', through the recording proxy' : ''}; ${c.requests} requests recorded`,
     `- Faults: ${c.faultsEnabled.length ? c.faultsEnabled.join(', ') : 'none'}${c.strict ? '; strict: SHOULD rules fail the certificate too' : '; SHOULD rules are advisories (--strict makes them fail)'}`,
     `- Generated ${c.generatedAt}`,
     '',
@@ -45,7 +45,14 @@ export const renderMarkdown = (c: ClientCertificate): string => {
   if (failed.length) {
     out.push('## What went wrong', '');
     for (const rule of failed) {
-      out.push(`### ${rule.id}${rule.advisory ? ' (advisory)' : ''}`, '', `${rule.title}.`, '');
+      out.push(
+        `### ${rule.id}${rule.advisory ? ' (advisory)' : ''}`,
+        '',
+        `${rule.title}.`,
+        '',
+        `How to fix: ${rule.advice}`,
+        '',
+      );
       for (const finding of rule.findings) {
         out.push(
           `- ${finding.summary}:`,
