@@ -4,7 +4,7 @@
  * in front of a reference server standing in for a sandbox; no output holds the token; a run that could
  * not run exits 3 and a bad configuration 2, each with one line.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
@@ -57,6 +57,9 @@ test('CLIENT certification: the example client is certified, every client rule e
   expect(markdown).toContain('| CLIENT-CONFIRM-BEFORE-RETRY | MUST | passed |');
   const junit = readFileSync(join(run.outputFolder, 'client-certificate.junit.xml'), 'utf8');
   expect(junit).toContain('tests="10" failures="0" skipped="0"');
+  const allure = join(run.outputFolder, 'allure-results');
+  const results = readdirSync(allure).map((f) => JSON.parse(readFileSync(join(allure, f), 'utf8')));
+  expect(results.map((r) => r.status)).toEqual(Array(10).fill('passed'));
 });
 
 for (const behaviour of CLIENT_BEHAVIOURS) {

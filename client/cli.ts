@@ -109,7 +109,7 @@ const main = async (): Promise<number> => {
     for (const rule of certificate.rules) say(`  ${ruleVerdictText(rule).padEnd(24)} ${rule.id}`);
     say(headline(certificate));
     say(
-      `certificate: ${join(options.outputFolder, CERTIFICATE_FILES.markdown)} (also .html, .json, .junit.xml)`,
+      `certificate: ${join(options.outputFolder, CERTIFICATE_FILES.markdown)} (also .html, .json, .junit.xml and allure-results/)`,
     );
     return certificate.certification === 'certified' ? EXIT.ok : EXIT.deviation;
   } finally {

@@ -1,8 +1,9 @@
-/** Writes the client certificate's four files into one folder, each through redaction once more. */
-import { mkdirSync, writeFileSync } from 'node:fs';
+/** Writes the client certificate's files into one folder, each through redaction once more. */
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { redact } from '../../run-output/redaction.ts';
 import type { ClientCertificate } from './client-certificate.ts';
+import { allureResultsOf } from './render-allure.ts';
 import { renderHtml } from './render-html.ts';
 import { renderJunit } from './render-junit.ts';
 import { renderMarkdown } from './render-markdown.ts';
@@ -12,6 +13,7 @@ export const CERTIFICATE_FILES = Object.freeze({
   html: 'client-certificate.html',
   json: 'client-certificate.json',
   junit: 'client-certificate.junit.xml',
+  allureResults: 'allure-results',
 });
 
 export const writeClientCertificate = (certificate: ClientCertificate, folder: string): void => {
@@ -21,4 +23,9 @@ export const writeClientCertificate = (certificate: ClientCertificate, folder: s
   write(CERTIFICATE_FILES.html, renderHtml(certificate));
   write(CERTIFICATE_FILES.json, `${JSON.stringify(certificate, null, 2)}\n`);
   write(CERTIFICATE_FILES.junit, renderJunit(certificate));
+  const allure = join(folder, CERTIFICATE_FILES.allureResults);
+  rmSync(allure, { recursive: true, force: true });
+  mkdirSync(allure);
+  for (const result of allureResultsOf(certificate))
+    write(join(CERTIFICATE_FILES.allureResults, `${result.uuid}-result.json`), JSON.stringify(result));
 };
