@@ -13,7 +13,7 @@ export interface ClientRule<Id extends string = string> {
   readonly level: ClientRuleLevel;
   readonly part: SpecPart;
   readonly title: string;
-  /** The spec's own words the rule rests on. */
+  /** The spec's own words the rule rests on, verbatim but for Markdown (a table row's cells run on). */
   readonly statement: string;
   /** What the client must have done for the rule to be graded at all ("not exercised" otherwise). */
   readonly exercisedBy: string;
@@ -28,7 +28,7 @@ export const CLIENT_RULES = Object.freeze([
     part: 'authentication',
     title: 'Every request carries X-Client-Id (a UUID), X-Access-Token and Content-Type: application/json',
     statement:
-      'Every request, GET included, carries these headers: X-Client-Id (must be a valid UUID), X-Access-Token, Content-Type: application/json.',
+      'Every request, GET included, carries the three headers of part 5. X-Client-Id Tenant identifier; must be a valid UUID. X-Access-Token The access token (API key) of the tenant for that environment. Content-Type application/json',
     exercisedBy: 'any request',
   }),
   clientRule({
@@ -54,7 +54,7 @@ export const CLIENT_RULES = Object.freeze([
     part: 'authentication',
     title: 'The token travels in its header only, never in a URL',
     statement:
-      'Credentials must not be exposed in client-side code or public repositories, must not be shared across environments.',
+      'Credentials must not be exposed in client-side code or public repositories, must not be shared across environments, and must be rotated immediately if compromise is suspected.',
     exercisedBy: 'any request',
   }),
   clientRule({
@@ -63,7 +63,7 @@ export const CLIENT_RULES = Object.freeze([
     part: 'fields',
     title: 'GET and PUT address an event by its uuid, not by its externalId',
     statement:
-      'uuid: Internal identifier of the created event. It is the identifier used in paths, not externalId.',
+      'uuid string (UUID) Internal identifier of the created event. It is the identifier used in paths, not externalId.',
     exercisedBy: 'a GET or a PUT of an event',
   }),
   clientRule({
