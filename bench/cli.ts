@@ -14,12 +14,11 @@
  *   (bench/verdict-figures.ts);
  * - the self-check (`npm run selftest`, wall time, and the median time of one server);
  * - the reference server against a bare node:http endpoint (bench/reference-bench.ts: throughput and
- *   CPU per request, medians of interleaved rounds).
+ *   CPU per request, medians of interleaved rounds);
+ * - certify-client's recording proxy against a direct call (bench/proxy-bench.ts: the latency it adds
+ *   per request, p50 and p99, and as a ratio).
  *
- * Settings: BENCH_PARTS (comma-separated, of embedded, remote, verdict, selftest, reference; default
- * all), BENCH_REMOTE_SCALE (default 10), BENCH_REMOTE_LATENCY_MS (default 120), BENCH_VERDICT_ROUNDS
- * (default 2), BENCH_SELFTEST_ONLY (the
- * self-check's --only), and bench/reference-bench.ts's own. Each run the bench starts gets a clean
+const PARTS = ['embedded', 'remote', 'verdict', 'selftest', 'reference', 'proxy'] as const;
  * environment (no user target) and output folder; their logs go beside the table.
  *
  * A benchmark, not a test: it exits 1 only when a part could not be measured (a run that did not pass,
@@ -43,6 +42,7 @@ import {
   rowsOf,
   type SelfCheckFigure,
 } from './kit-figures.ts';
+import { measureProxy } from './proxy-bench.ts';
 import { runBench } from './reference-bench.ts';
 import { startRemoteRehearsal } from './remote-rehearsal.ts';
 import { timedRun } from './timed-run.ts';
@@ -53,7 +53,7 @@ import {
   verdictProblem,
 } from './verdict-figures.ts';
 
-const PARTS = ['embedded', 'remote', 'verdict', 'selftest', 'reference'] as const;
+const PARTS = ['embedded', 'remote', 'verdict', 'selftest', 'reference', 'proxy'] as const;
 type Part = (typeof PARTS)[number];
 
 class BenchSettingError extends Error {}
@@ -344,6 +344,9 @@ const main = async (): Promise<number> => {
   );
   figures.reference = await attempt('reference', 'the reference server against bare node:http', () =>
     runBench(),
+  );
+  figures.proxy = await attempt('proxy', "certify-client's recording proxy against a direct call", () =>
+    measureProxy(wholeNumber('BENCH_PROXY_REQUESTS', 2000, 100, 100_000)),
   );
   const rows = rowsOf(figures);
   for (const row of rows)

@@ -61,6 +61,7 @@ const met: KitFigures = {
       rounds: 1,
     },
   ],
+  proxy: { requests: 2000, direct: { p50Ms: 0.4, p99Ms: 1.5 }, proxied: { p50Ms: 0.9, p99Ms: 3 } },
 };
 
 test('BENCH: the rehearsal is projected to the real window by what the plan adds in waiting for budget', () => {
@@ -85,6 +86,7 @@ test('BENCH: every goal is shown met when the figures meet it', () => {
     ['time to verdict, embedded server: conforming vs broken', 'met'],
     ['self-check, 149 servers', 'met'],
     ['reference POST throughput / bare node:http', 'met'],
+    ["certify-client's recording proxy / a direct call, one GET at a time on loopback", 'met'],
   ]);
 });
 
@@ -101,7 +103,12 @@ test('BENCH: a figure over its goal, a failed run or a 429 outside @ratelimit is
     'not measured',
     'NOT MET',
     'not measured',
+    'not measured',
   ]);
+  const slowProxy = rowsOf({
+    proxy: { ...(met.proxy as NonNullable<KitFigures['proxy']>), proxied: { p50Ms: 1, p99Ms: 9 } },
+  });
+  expect(slowProxy.find((row) => row.measure.startsWith("certify-client's"))?.verdict).toBe('NOT MET');
   expect(rows.find((row) => row.measure.startsWith('self-check,'))?.figure).toMatch(
     /exit 1: the run did not pass/,
   );
@@ -116,4 +123,7 @@ test('BENCH: the Markdown table has one line per row under its header', () => {
     text.split('\n').filter((line) => line.startsWith('| ') && !line.startsWith('| measure')),
   ).toHaveLength(rows.length);
   expect(text).toContain('| 0.85 (reference 800, bare 1000 req/s) | ≥ 0.8 | met |');
+  expect(text).toContain(
+    'p50 0.90 ms vs 0.40 ms (+0.50 ms, ×2.25); p99 3.00 ms vs 1.50 ms (+1.50 ms, ×2.00)',
+  );
 });

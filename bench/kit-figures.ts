@@ -3,6 +3,7 @@
  * measuring is bench/cli.ts's. A part that was not measured (BENCH_PARTS) or did not finish well shows
  * as such, never as a goal met.
  */
+import type { ProxyFigure } from './proxy-bench.ts';
 import type { Comparison } from './reference-bench.ts';
 import { VERDICT_GOAL, type VerdictFigure, verdictRow } from './verdict-figures.ts';
 
@@ -45,6 +46,7 @@ export interface KitFigures {
   readonly selfCheck?: SelfCheckFigure;
   /** Time to verdict, conforming against broken: against the embedded server, and the rehearsal. */
   readonly verdicts?: readonly VerdictFigure[];
+  readonly proxy?: ProxyFigure;
 }
 
 export const GOALS = Object.freeze({
@@ -52,6 +54,8 @@ export const GOALS = Object.freeze({
   remoteSeconds: 180,
   selfCheckSeconds: 300,
   postRatio: 0.8,
+  /** What certify-client's recording proxy may add to a request's p99 on loopback. */
+  proxyAddedP99Ms: 5,
 });
 
 /**
@@ -156,6 +160,19 @@ export const rowsOf = (figures: KitFigures): Row[] => {
       });
     }
   } else rows.push(notMeasured('reference POST throughput / bare node:http', ratioGoal));
+  const proxyGoal = `≤ ${GOALS.proxyAddedP99Ms} ms added at p99`;
+  const { proxy } = figures;
+  if (proxy) {
+    const ms = (value: number) => `${value.toFixed(2)} ms`;
+    const added = (at: 'p50Ms' | 'p99Ms') =>
+      `${at.slice(0, 3)} ${ms(proxy.proxied[at])} vs ${ms(proxy.direct[at])} (+${ms(proxy.proxied[at] - proxy.direct[at])}, ×${(proxy.proxied[at] / proxy.direct[at]).toFixed(2)})`;
+    rows.push({
+      measure: `certify-client's recording proxy / a direct call, one GET at a time on loopback (${proxy.requests} each)`,
+      figure: `${added('p50Ms')}; ${added('p99Ms')}`,
+      goal: proxyGoal,
+      verdict: atMost(proxy.proxied.p99Ms - proxy.direct.p99Ms, GOALS.proxyAddedP99Ms),
+    });
+  } else rows.push(notMeasured("certify-client's recording proxy / a direct call", proxyGoal));
   return rows;
 };
 

@@ -25,6 +25,7 @@ export const FOLDERS = [
   'scripts',
   'selftest',
   'bench',
+  'client',
   '(root)',
 ] as const;
 export type Folder = (typeof FOLDERS)[number];
@@ -62,9 +63,13 @@ export const IMPORT_RULES: Readonly<Record<Folder, FolderRule>> = {
     imports: ['spec', 'contract', 'oracle', 'config', 'run-output', 'suites', 'reports', 'load', 'reference'],
   },
   selftest: {
-    imports: ['spec', 'contract', 'oracle', 'config', 'run-output', 'reports', 'load', 'reference'],
+    imports: ['spec', 'contract', 'oracle', 'config', 'run-output', 'reports', 'load', 'reference', 'client'],
   },
-  bench: { imports: ['spec', 'contract', 'config', 'run-output', 'scripts', 'reference'] },
+  bench: { imports: ['spec', 'contract', 'config', 'run-output', 'scripts', 'reference', 'client'] },
+  client: {
+    imports: ['spec', 'contract', 'config', 'run-output', 'reference'],
+    testsAlsoImport: ['reports', 'scripts'],
+  },
   '(root)': { imports: ['contract', 'config', 'run-output'] },
 };
 

@@ -15,6 +15,7 @@
  *   --no-load              leave out the load rows (the k6 scripts; see load-rows.ts)
  *   --load-concurrency <n> k6 runs at a time, before the suite's runs (default SELFTEST_LOAD_CONCURRENCY, else 3)
  *   --no-batch             every mutant in a Playwright invocation of its own (see mutant-batch.ts)
+ *   --no-clients           leave out the client certification rows (see client-rows.ts)
  */
 
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -23,6 +24,14 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { SHARED_LIMIT_VARIABLES } from '../contract/index.ts';
 import { outputRoot } from '../run-output/output-paths.ts';
+import { plannedClientRows, runClientRows } from './client-rows.ts';
+import {
+  clientAsReportStats,
+  clientMatrixPasses,
+  clientTotalsLine,
+  renderClientMarkdown,
+  renderClientText,
+} from './client-verdicts.ts';
 import { loadTotalsLine } from './load-render.ts';
 import { plannedLoadRows, runLoadRows } from './load-rows.ts';
 import { loadAsReportStats, loadMatrixPasses } from './load-verdicts.ts';
@@ -85,6 +94,7 @@ const main = async (): Promise<number> => {
       'no-load': { type: 'boolean', default: false },
       'load-concurrency': { type: 'string' },
       'no-batch': { type: 'boolean', default: false },
+      'no-clients': { type: 'boolean', default: false },
     },
   });
   const loadConcurrency =
@@ -103,7 +113,9 @@ const main = async (): Promise<number> => {
     .filter(Boolean);
   const runs: PlannedRun[] = planRuns({ full: values.full, mutantPropertyRuns, only });
   const loadRuns = plannedLoadRows(only);
-  if (runs.length === 0 && loadRuns.length === 0) throw new Error(`--only ${values.only} matches no server`);
+  const clientRows = plannedClientRows(only);
+  if (runs.length === 0 && loadRuns.length === 0 && clientRows.length === 0)
+    throw new Error(`--only ${values.only} matches no server`);
 
   const notes = [
     'the reference and every variant get every check (conformance and rate-limit projects), at the embedded settings',
@@ -204,6 +216,15 @@ const main = async (): Promise<number> => {
       else children.delete(pid);
     },
   });
+  // The client rows: light runs (a reference server, a small client), before the suite's heavy ones.
+  const clients = await runClientRows(clientRows, {
+    skip: values['no-clients'],
+    concurrency: Math.min(concurrency, 4),
+    outputRoot: OUTPUT_ROOT,
+    // The sandbox double, whatever target the caller's shell names (TARGET_BASE_URL would mean proxy mode).
+    env: Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(TARGET_|TENANT_)/.test(name))),
+    say,
+  });
   await Promise.all(Array.from({ length: Math.min(concurrency, queue.length) }, worker));
   if (batched.length)
     say(
@@ -215,30 +236,34 @@ const main = async (): Promise<number> => {
 
   const matrix = buildMatrix(completed);
   const context = { wallSeconds, concurrency, notes };
-  process.stdout.write(`\n${renderText(matrix, context, load)}`);
+  process.stdout.write(`\n${renderText(matrix, context, load)}\n${renderClientText(clients).join('\n')}\n`);
   writeFileSync(
     join(OUTPUT_ROOT, 'matrix.json'),
-    `${JSON.stringify({ generatedAt: new Date().toISOString(), wallSeconds: Math.round(wallSeconds), concurrency, notes, ...matrix, load }, null, 2)}\n`,
+    `${JSON.stringify({ generatedAt: new Date().toISOString(), wallSeconds: Math.round(wallSeconds), concurrency, notes, ...matrix, load, clients }, null, 2)}\n`,
   );
-  writeFileSync(join(OUTPUT_ROOT, 'matrix.md'), renderMarkdown(matrix, context, load));
+  writeFileSync(
+    join(OUTPUT_ROOT, 'matrix.md'),
+    `${renderMarkdown(matrix, context, load)}\n${renderClientMarkdown(clients).join('\n')}\n`,
+  );
   // For `npm test`'s closing line (scripts/test-summary.ts reads Playwright's JSON report shape).
   const suiteStats = matrixAsReportStats(matrix);
   const loadStats = loadAsReportStats(load);
+  const clientStats = clientAsReportStats(clients);
   const stats = {
-    expected: suiteStats.expected + loadStats.expected,
-    unexpected: suiteStats.unexpected + loadStats.unexpected,
-    skipped: suiteStats.skipped + loadStats.skipped,
-    flaky: suiteStats.flaky + loadStats.flaky,
+    expected: suiteStats.expected + loadStats.expected + clientStats.expected,
+    unexpected: suiteStats.unexpected + loadStats.unexpected + clientStats.unexpected,
+    skipped: suiteStats.skipped + loadStats.skipped + clientStats.skipped,
+    flaky: suiteStats.flaky + loadStats.flaky + clientStats.flaky,
   };
   writeFileSync(
     join(OUTPUT_ROOT, 'results.json'),
-    `${JSON.stringify({ stats, errors: [], selftest: matrix.totals, load: load.totals }, null, 2)}\n`,
+    `${JSON.stringify({ stats, errors: [], selftest: matrix.totals, load: load.totals, clients: clients.totals }, null, 2)}\n`,
   );
   say(`matrix written to ${join(OUTPUT_ROOT, 'matrix.{md,json}')}`);
   const suitePasses = runs.length === 0 || exitCodeOf(matrix) === 0;
-  const code = suitePasses && loadMatrixPasses(load) ? 0 : 1;
+  const code = suitePasses && loadMatrixPasses(load) && clientMatrixPasses(clients) ? 0 : 1;
   say(
-    `${code === 0 ? 'PASSED' : 'FAILED'}: ${runs.length ? totalsLine(matrix) : 'no suite run'}; ${loadTotalsLine(load)}`,
+    `${code === 0 ? 'PASSED' : 'FAILED'}: ${runs.length ? totalsLine(matrix) : 'no suite run'}; ${loadTotalsLine(load)}; ${clientTotalsLine(clients)}`,
   );
   return code;
 };

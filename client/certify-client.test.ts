@@ -1,0 +1,167 @@
+/**
+ * `npm run certify-client` as a user runs it: the example client is certified with every rule exercised;
+ * each of the self-check's clients gets its verdict, against the sandbox double and through the proxy
+ * in front of a reference server standing in for a sandbox; no output holds the token; a run that could
+ * not run exits 3 and a bad configuration 2, each with one line.
+ */
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { startReferenceServer } from '../reference/index.ts';
+import { scanFiles } from '../reports/secret-scan.ts';
+import { kitEnvironment } from '../scripts/kit-environment.ts';
+import {
+  CLIENT_BEHAVIOURS,
+  type ClientBehaviour,
+  EXAMPLE_CLIENT,
+  TENANT_CLIENT,
+} from './self-check-clients/client-behaviours.ts';
+import { type CertifyRun, failedRules, runCertifyClient } from './self-check-clients/run-certify.ts';
+
+// Each run starts a reference server and a client in child processes: slow on a busy machine.
+test.describe.configure({ timeout: 180_000 });
+
+const folder = (): string => mkdtempSync(join(tmpdir(), 'certify-client-'));
+
+const certify = (args: readonly string[], env: NodeJS.ProcessEnv = kitEnvironment()): Promise<CertifyRun> =>
+  runCertifyClient(args, { env, outputFolder: folder() });
+
+const expectVerdict = (run: CertifyRun, behaviour: ClientBehaviour): void => {
+  if (behaviour.expect === 'certified') {
+    expect(run.code, run.output).toBe(0);
+    expect(run.certificate?.certification).toBe('certified');
+    expect(run.certificate?.rules.filter((r) => r.verdict === 'failed')).toEqual([]);
+  } else {
+    expect(run.code, run.output).toBe(1);
+    expect(failedRules(run.certificate)).toContain(behaviour.expect);
+    expect(run.output).toContain(`NOT CERTIFIED: the client broke ${behaviour.expect}`);
+  }
+};
+
+test('CLIENT certification: the example client is certified, every client rule exercised and passed', async () => {
+  const run = await certify(['node', EXAMPLE_CLIENT]);
+  expect(run.code, run.output).toBe(0);
+  expect(run.output).toContain('CERTIFIED: the client keeps every client rule it exercised');
+  expect(run.certificate?.rules.map((r) => `${r.id} ${r.verdict}`)).toEqual(
+    run.certificate?.rules.map((r) => `${r.id} passed`),
+  );
+  expect(run.certificate?.faults.map((f) => f.fault).sort()).toEqual([
+    'post-500-stored',
+    'post-timeout-stored',
+    'put-500-unapplied',
+    'rate-limit',
+    'rate-limit',
+  ]);
+  const markdown = readFileSync(join(run.outputFolder, 'client-certificate.md'), 'utf8');
+  expect(markdown).toContain('| CLIENT-CONFIRM-BEFORE-RETRY | MUST | passed |');
+  const junit = readFileSync(join(run.outputFolder, 'client-certificate.junit.xml'), 'utf8');
+  expect(junit).toContain('tests="10" failures="0" skipped="0"');
+  const allure = join(run.outputFolder, 'allure-results');
+  const results = readdirSync(allure).map((f) => JSON.parse(readFileSync(join(allure, f), 'utf8')));
+  expect(results.map((r) => r.status)).toEqual(Array(10).fill('passed'));
+});
+
+for (const behaviour of CLIENT_BEHAVIOURS) {
+  test(`CLIENT certification: ${behaviour.name} (${behaviour.what}) → ${behaviour.expect}, against the double and through the proxy`, async () => {
+    const command = ['node', TENANT_CLIENT, behaviour.name];
+    expectVerdict(await certify([...behaviour.options, ...command]), behaviour);
+
+    const sandbox = await startReferenceServer({ environment: 'sandbox' });
+    try {
+      const env = {
+        ...kitEnvironment(),
+        TENANT_A_CLIENT_ID: sandbox.tenants.A.clientId,
+        TENANT_A_ACCESS_TOKEN: sandbox.tenants.A.accessToken,
+      };
+      const proxied = await certify(
+        ['--upstream', sandbox.baseUrl, '--faults', 'standard', ...behaviour.options, ...command],
+        env,
+      );
+      expectVerdict(proxied, behaviour);
+      expect(proxied.certificate?.mode).toBe('proxy');
+    } finally {
+      await sandbox.close();
+    }
+  });
+}
+
+test('CLIENT certification: a SHOULD rule broken is an advisory without --strict (exit 0), a failure with it', async () => {
+  const run = await certify(['node', TENANT_CLIENT, 'retry-429-at-once']);
+  expect(run.code, run.output).toBe(0);
+  expect(run.certificate?.rules.find((r) => r.id === 'CLIENT-429-DELAY')).toMatchObject({
+    verdict: 'failed',
+    advisory: true,
+  });
+  expect(run.output).toContain(
+    'CERTIFIED: the client keeps every client rule it exercised (with advisories)',
+  );
+});
+
+test('CLIENT certification: the token never appears in any output, even from a client that prints it and puts it in its URLs', async () => {
+  const leak = join(folder(), 'token');
+  const run = await certify([
+    'sh',
+    '-c',
+    `printf %s "$TENANT_A_ACCESS_TOKEN" > ${leak}; echo "my token is $TENANT_A_ACCESS_TOKEN"; exec node ${TENANT_CLIENT} token-in-query`,
+  ]);
+  expect(run.code, run.output).toBe(1);
+  const token = readFileSync(leak, 'utf8');
+  expect(token).toMatch(/^svc_test_/);
+  expect(run.output).toContain('my token is svc_test_<redacted>');
+  const captured = join(folder(), 'console.txt');
+  writeFileSync(captured, run.output);
+  const scan = scanFiles([run.outputFolder, captured], [token]);
+  expect(scan.files.length).toBeGreaterThanOrEqual(5);
+  expect(scan.hits).toEqual([]);
+  const finding = run.certificate?.rules.find((r) => r.id === 'CLIENT-TOKEN-NOT-IN-URL')?.findings[0];
+  expect(finding?.exchanges[0]?.text).toContain('access_token=svc_test_<redacted>');
+});
+
+test('CLIENT certification: could not run (exit 3): a command not found, one that never calls the service, one past its time limit, an upstream that never answers', async () => {
+  const [notFound, silent, slow, unanswered] = await Promise.all([
+    certify(['certify-client-no-such-command']),
+    certify(['node', '-e', 'process.exit(0)']),
+    certify(['--time-limit', '1', 'node', '-e', 'setTimeout(() => {}, 60000)']),
+    certify(['--upstream', 'http://127.0.0.1:9', 'node', EXAMPLE_CLIENT], {
+      ...kitEnvironment(),
+      TENANT_A_CLIENT_ID: '6f1c2d3e-4b5a-4978-8c9d-0e1f2a3b4c5d',
+      TENANT_A_ACCESS_TOKEN: 'svc_test_NeverSentAnywhere0123',
+    }),
+  ]);
+  expect(unanswered.code, unanswered.output).toBe(3);
+  expect(unanswered.output).toContain('could not run: http://127.0.0.1:9 never answered');
+  expect(notFound.code, notFound.output).toBe(3);
+  expect(notFound.output).toContain('could not run: command not found: certify-client-no-such-command');
+  expect(silent.code, silent.output).toBe(3);
+  expect(silent.output).toContain('could not run: the command (exit 0) never called the service');
+  expect(slow.code, slow.output).toBe(3);
+  expect(slow.output).toContain('could not run: the command ran past its time limit of 1 s');
+  for (const run of [notFound, silent, slow, unanswered]) {
+    expect(run.certificate).toBeUndefined();
+    expect(run.output).not.toMatch(/\n\s+at /);
+  }
+});
+
+test('CLIENT certification: bad configuration (exit 2) in one line: an unknown option, no command, an unknown fault, a production upstream without opt-in', async () => {
+  const runs = await Promise.all([
+    certify(['--no-such-option', 'node', EXAMPLE_CLIENT]),
+    certify([]),
+    certify(['--faults', 'earthquake', 'node', EXAMPLE_CLIENT]),
+    certify(['--time-limit', 'soon', 'node', EXAMPLE_CLIENT]),
+    certify(['--upstream', 'http://127.0.0.1:9', 'node', EXAMPLE_CLIENT], {
+      ...kitEnvironment(),
+      TARGET_ENVIRONMENT: 'production',
+    }),
+  ]);
+  const lines = runs.map((run) => {
+    expect(run.code, run.output).toBe(2);
+    expect(run.output.trim().split('\n')).toHaveLength(1);
+    return run.output;
+  });
+  expect(lines[0]).toContain("Unknown option '--no-such-option'");
+  expect(lines[1]).toContain('no command to certify');
+  expect(lines[2]).toContain('unknown fault earthquake');
+  expect(lines[3]).toContain('--time-limit must be a positive number');
+  expect(lines[4]).toContain('refusing a production upstream');
+});

@@ -1,0 +1,131 @@
+/**
+ * `npm run certify-client -- [options] [--] <command> [args…]`: certifies a tenant's own client against
+ * the spec's client rules. Starts the sandbox double (the reference server behind the recording layer),
+ * or the recording proxy in front of a real sandbox (`--upstream`, or TARGET_BASE_URL), runs the
+ * command with the service's address and credentials in its environment, grades what it sent, and
+ * writes the client certificate. Exit: 0 certified, 1 a client rule broken, 2 bad configuration,
+ * 3 could not run.
+ */
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { ConfigError, EXIT } from '../config/index.ts';
+import { startReferenceServer } from '../reference/index.ts';
+import { redact, registerSecrets } from '../run-output/redaction.ts';
+import { buildClientCertificate } from './certificate/client-certificate.ts';
+import { headline, ruleVerdictText } from './certificate/render-markdown.ts';
+import { CERTIFICATE_FILES, writeClientCertificate } from './certificate/write-certificate.ts';
+import { gradeClient } from './grader.ts';
+import { parseCertifyOptions, USAGE } from './options.ts';
+import { startRecordingProxy, UNANSWERED } from './recording-proxy.ts';
+import { runCommand } from './run-command.ts';
+
+const say = (line: string): void => {
+  process.stderr.write(`certify-client: ${redact(line)}\n`);
+};
+
+const main = async (): Promise<number> => {
+  const options = parseCertifyOptions(process.argv.slice(2), process.env);
+  if (!options) {
+    process.stdout.write(`${USAGE}\n`);
+    return EXIT.ok;
+  }
+  registerSecrets(process.env.TENANT_A_ACCESS_TOKEN?.trim());
+  for (const file of Object.values(CERTIFICATE_FILES))
+    rmSync(join(options.outputFolder, file), { force: true });
+
+  const double = options.upstream ? undefined : await startReferenceServer({ environment: 'sandbox' });
+  const service = options.upstream ?? (double?.baseUrl as string);
+  const proxy = await startRecordingProxy({
+    upstream: service,
+    environment: options.environment,
+    faults: options.faults,
+  });
+  try {
+    const contract: NodeJS.ProcessEnv = {
+      TARGET_BASE_URL: proxy.baseUrl,
+      TARGET_ENVIRONMENT: options.environment,
+      ...(double
+        ? {
+            TENANT_A_CLIENT_ID: double.tenants.A.clientId,
+            TENANT_A_ACCESS_TOKEN: double.tenants.A.accessToken,
+          }
+        : {}),
+    };
+    if (double) registerSecrets(...double.allTenants.map((t) => t.accessToken));
+    say(
+      `${double ? 'sandbox double' : `recording proxy in front of ${new URL(service).origin}`} at ${proxy.baseUrl}; faults: ${options.faults.join(', ') || 'none'}; running ${options.command.join(' ')}`,
+    );
+    const result = await runCommand(
+      options.command,
+      { ...process.env, ...contract },
+      options.timeLimitSeconds,
+    );
+    await proxy.settled();
+    const exchanges = proxy.exchanges();
+    registerSecrets(...exchanges.map((e) => e.headers['x-access-token']));
+    if (result.kind === 'not-found') {
+      say(`could not run: ${result.message}`);
+      return EXIT.targetUnreachable;
+    }
+    if (result.kind === 'interrupted') {
+      say(`interrupted (${result.signal}): the command was stopped, nothing graded`);
+      return result.signal === 'SIGINT' ? EXIT.interrupted : EXIT.terminated;
+    }
+    if (result.kind === 'timed-out') {
+      say(
+        `could not run: the command ran past its time limit of ${options.timeLimitSeconds} s and was stopped`,
+      );
+      return EXIT.targetUnreachable;
+    }
+    const exit = result.code ?? `signal ${result.signal}`;
+    if (exchanges.length === 0) {
+      say(`could not run: the command (exit ${exit}) never called the service at TARGET_BASE_URL`);
+      return EXIT.targetUnreachable;
+    }
+    if (exchanges.every((e) => e.refused?.startsWith(UNANSWERED))) {
+      say(`could not run: ${new URL(service).origin} never answered (${exchanges[0]?.refused})`);
+      return EXIT.targetUnreachable;
+    }
+    const grades = gradeClient(exchanges, { environment: options.environment });
+    const certificate = buildClientCertificate({
+      grades,
+      exchanges,
+      strict: options.strict,
+      mode: double ? 'double' : 'proxy',
+      service: double ? 'the kit’s sandbox double' : new URL(service).origin,
+      environment: options.environment,
+      faultsEnabled: options.faults,
+      command: {
+        command: options.command.join(' '),
+        exitCode: result.code,
+        signal: result.signal,
+        seconds: result.seconds,
+      },
+    });
+    writeClientCertificate(certificate, options.outputFolder);
+    say(
+      `the command exited ${exit} after ${result.seconds.toFixed(1)} s; ${exchanges.length} requests recorded`,
+    );
+    for (const rule of certificate.rules) say(`  ${ruleVerdictText(rule).padEnd(24)} ${rule.id}`);
+    say(headline(certificate));
+    say(
+      `certificate: ${join(options.outputFolder, CERTIFICATE_FILES.markdown)} (also .html, .json, .junit.xml and allure-results/)`,
+    );
+    return certificate.certification === 'certified' ? EXIT.ok : EXIT.deviation;
+  } finally {
+    await proxy.close();
+    await double?.close();
+  }
+};
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    if (error instanceof ConfigError) {
+      say(error.message);
+      process.exit(EXIT.badConfiguration);
+    }
+    say(`could not run: ${(error as Error).message.split('\n')[0]}`);
+    process.exit(EXIT.targetUnreachable);
+  },
+);

@@ -1,0 +1,84 @@
+/**
+ * The faults the recording layer injects so that the client's handling of them can be seen, on a
+ * deterministic schedule counted in the client's own requests (docs/client-certification.md lists it):
+ *
+ * - `rate-limit`: the first GET and the request right after it are answered 429, without forwarding.
+ * - `post-500-stored`: the second POST the service answers 201 is stored, but the client gets 500 ERR-5001.
+ * - `post-timeout-stored`: the third POST the service answers 201 is stored, and its answer held for
+ *   HELD_ANSWER_MS (past any client's patience); a client still waiting then gets the 201.
+ * - `put-500-unapplied`: the first PUT is answered 500 ERR-5001 without forwarding: nothing changed.
+ */
+export const FAULT_NAMES = [
+  'rate-limit',
+  'post-500-stored',
+  'post-timeout-stored',
+  'put-500-unapplied',
+] as const;
+export type FaultName = (typeof FAULT_NAMES)[number];
+
+export const FAULT_DESCRIPTIONS: Readonly<Record<FaultName, string>> = Object.freeze({
+  'rate-limit': 'the first GET and the request right after it are answered 429 (not forwarded)',
+  'post-500-stored': 'the second POST the service creates is stored, but answered 500 ERR-5001',
+  'post-timeout-stored':
+    'the third POST the service creates is stored, and its answer held 5 s (past the client’s time-out)',
+  'put-500-unapplied':
+    'the first PUT is answered 500 ERR-5001 before it reaches the service (nothing changed)',
+});
+
+/** How long the answer of `post-timeout-stored` is held before a client still waiting gets it. */
+export const HELD_ANSWER_MS = 5000;
+
+/** Consecutive requests answered 429 by `rate-limit`. */
+export const RATE_LIMIT_RUN = 2;
+
+/** `standard` (all), `none`, or a comma-separated list of names; an unknown name is an error. */
+export const parseFaults = (text: string): readonly FaultName[] => {
+  const trimmed = text.trim();
+  if (trimmed === 'standard' || trimmed === 'all') return FAULT_NAMES;
+  if (trimmed === 'none') return [];
+  const names = trimmed
+    .split(',')
+    .map((n) => n.trim())
+    .filter(Boolean);
+  const unknown = names.filter((n) => !(FAULT_NAMES as readonly string[]).includes(n));
+  if (names.length === 0 || unknown.length > 0)
+    throw new Error(
+      `--faults: unknown fault ${unknown.join(', ') || '(none given)'}; use standard, none or a list of ${FAULT_NAMES.join(', ')}`,
+    );
+  return names as FaultName[];
+};
+
+/**
+ * The schedule's state over one run: `beforeForward` is called once per request in arrival order (a
+ * fault that answers without forwarding), `afterCreated` once for every POST the service answered 201.
+ */
+export class FaultSchedule {
+  private rateLimitLeft = -1;
+  private putsSeen = 0;
+  private creations = 0;
+
+  constructor(private readonly enabled: readonly FaultName[]) {}
+
+  beforeForward(method: string): 'rate-limit' | 'put-500-unapplied' | undefined {
+    if (this.enabled.includes('rate-limit')) {
+      if (this.rateLimitLeft === -1 && method === 'GET') this.rateLimitLeft = RATE_LIMIT_RUN;
+      if (this.rateLimitLeft > 0) {
+        this.rateLimitLeft -= 1;
+        return 'rate-limit';
+      }
+    }
+    if (method === 'PUT') {
+      this.putsSeen += 1;
+      if (this.putsSeen === 1 && this.enabled.includes('put-500-unapplied')) return 'put-500-unapplied';
+    }
+    return undefined;
+  }
+
+  /** Which creation a POST is is known only once the service answered 201. */
+  afterCreated(): 'post-500-stored' | 'post-timeout-stored' | undefined {
+    this.creations += 1;
+    if (this.creations === 2 && this.enabled.includes('post-500-stored')) return 'post-500-stored';
+    if (this.creations === 3 && this.enabled.includes('post-timeout-stored')) return 'post-timeout-stored';
+    return undefined;
+  }
+}

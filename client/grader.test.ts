@@ -1,0 +1,118 @@
+/**
+ * The grader on recorded exchanges written by hand: strict where the spec speaks, tolerant where it is
+ * silent, and "not exercised" (never passed) when the client did not do what a rule is about.
+ */
+import { expect, test } from '@playwright/test';
+import { EVENTS_PATH } from '../spec/index.ts';
+import type { RecordedExchange } from './exchange.ts';
+import { certificationOf, gradeClient, type RuleGrade } from './grader.ts';
+
+const UUID = '0b6f3c2e-5a1d-4c1e-9f3a-2d4b6c8e0a1f';
+const HEADERS = {
+  'x-client-id': '6f1c2d3e-4b5a-4978-8c9d-0e1f2a3b4c5d',
+  'x-access-token': 'svc_test_abcdefghijklmnop',
+  'content-type': 'application/json; charset=utf-8',
+};
+
+let clock = 0;
+const exchange = (
+  method: string,
+  url: string,
+  status: number | undefined,
+  extra: Partial<RecordedExchange> = {},
+): Omit<RecordedExchange, 'seq'> => {
+  clock += 10;
+  return {
+    method,
+    url,
+    headers: HEADERS,
+    body: method === 'GET' ? '' : JSON.stringify({ externalId: 'e-1', amount: 1 }),
+    sentAt: clock,
+    answeredAt: status === undefined ? undefined : clock + 5,
+    status,
+    responseBody: '',
+    fault: undefined,
+    forwarded: true,
+    ...extra,
+  };
+};
+const post = (status: number | undefined, extra: Partial<RecordedExchange> = {}) =>
+  exchange('POST', EVENTS_PATH, status, extra);
+const get = (status: number, extra: Partial<RecordedExchange> = {}) =>
+  exchange('GET', `${EVENTS_PATH}/${UUID}`, status, extra);
+const put = (status: number, extra: Partial<RecordedExchange> = {}) =>
+  exchange('PUT', `${EVENTS_PATH}/${UUID}`, status, extra);
+
+const graded = (...exchanges: Omit<RecordedExchange, 'seq'>[]): Record<string, RuleGrade> =>
+  Object.fromEntries(
+    gradeClient(
+      exchanges.map((e, i) => ({ ...e, seq: i + 1 })),
+      { environment: 'sandbox' },
+    ).map((g) => [g.rule.id, g]),
+  );
+
+test('CLIENT-CONFIRM-BEFORE-RETRY: a POST retried after a 500 fails, unless a GET came in between', () => {
+  expect(graded(post(500), post(400))['CLIENT-CONFIRM-BEFORE-RETRY']?.verdict).toBe('failed');
+  expect(graded(post(500), get(404), post(201))['CLIENT-CONFIRM-BEFORE-RETRY']?.verdict).toBe('passed');
+  expect(graded(post(undefined), post(400))['CLIENT-CONFIRM-BEFORE-RETRY']?.findings[0]?.summary).toContain(
+    'the client gave up waiting',
+  );
+  // A client that gives up after the 5xx keeps the rule; one that never met a 5xx is not graded.
+  expect(graded(post(500))['CLIENT-CONFIRM-BEFORE-RETRY']?.verdict).toBe('passed');
+  expect(graded(post(201))['CLIENT-CONFIRM-BEFORE-RETRY']?.verdict).toBe('not-exercised');
+});
+
+test('CLIENT-NO-REPOST-AFTER-201 and CLIENT-UPDATE-BY-PUT: the same content again is a retry, other content an update', () => {
+  const again = graded(post(201), post(400));
+  expect(again['CLIENT-NO-REPOST-AFTER-201']?.verdict).toBe('failed');
+  expect(again['CLIENT-UPDATE-BY-PUT']?.verdict).toBe('not-exercised');
+  const changed = graded(post(201), post(400, { body: JSON.stringify({ amount: 2, externalId: 'e-1' }) }));
+  expect(changed['CLIENT-UPDATE-BY-PUT']?.verdict).toBe('failed');
+  expect(changed['CLIENT-NO-REPOST-AFTER-201']?.verdict).toBe('passed');
+  // Keys in another order are the same content.
+  const reordered = graded(post(201), post(400, { body: '{"amount":1,"externalId":"e-1"}' }));
+  expect(reordered['CLIENT-NO-REPOST-AFTER-201']?.verdict).toBe('failed');
+  expect(graded(post(201), put(200))['CLIENT-UPDATE-BY-PUT']?.verdict).toBe('passed');
+});
+
+test('CLIENT-NO-AUTO-RETRY-5XX: a PUT repeated after a 500 is an advisory unless a GET of that event came first', () => {
+  const blind = graded(post(201), put(500), put(200));
+  expect(blind['CLIENT-NO-AUTO-RETRY-5XX']?.verdict).toBe('failed');
+  expect(certificationOf(Object.values(blind), false)).toBe('certified');
+  expect(certificationOf(Object.values(blind), true)).toBe('not-certified');
+  expect(graded(post(201), put(500), get(200), put(200))['CLIENT-NO-AUTO-RETRY-5XX']?.verdict).toBe('passed');
+  const otherEvent = get(200, { url: `${EVENTS_PATH}/1b6f3c2e-5a1d-4c1e-9f3a-2d4b6c8e0a1f` });
+  expect(graded(post(201), put(500), otherEvent, put(200))['CLIENT-NO-AUTO-RETRY-5XX']?.verdict).toBe(
+    'failed',
+  );
+});
+
+test('CLIENT-429-DELAY: any delay of 50 ms or more passes (fixed, exponential, jittered); an immediate retry fails', () => {
+  clock = 0;
+  const limited = get(429);
+  const soon = { ...get(200), sentAt: (limited.answeredAt as number) + 3 };
+  expect(graded(limited, soon)['CLIENT-429-DELAY']?.verdict).toBe('failed');
+  const later = { ...get(200), sentAt: (limited.answeredAt as number) + 60 };
+  expect(graded(limited, later)['CLIENT-429-DELAY']?.verdict).toBe('passed');
+  expect(graded(get(200))['CLIENT-429-DELAY']?.verdict).toBe('not-exercised');
+});
+
+test('CLIENT-HEADERS-EVERY-REQUEST, CLIENT-TOKEN-*, CLIENT-PATH-ID-IS-UUID: one request wrong is enough', () => {
+  const { 'content-type': _, ...noContentType } = HEADERS;
+  expect(
+    graded(get(200, { headers: noContentType }))['CLIENT-HEADERS-EVERY-REQUEST']?.findings[0]?.summary,
+  ).toBe('GET with no Content-Type');
+  expect(
+    graded(get(200, { headers: { ...HEADERS, 'x-client-id': 'tenant-a' } }))['CLIENT-HEADERS-EVERY-REQUEST']
+      ?.verdict,
+  ).toBe('failed');
+  const live = { ...HEADERS, 'x-access-token': 'svc_live_abcdefghijklmnop' };
+  expect(graded(get(200, { headers: live }))['CLIENT-TOKEN-ENVIRONMENT']?.verdict).toBe('failed');
+  const inUrl = get(200, { url: `${EVENTS_PATH}/${UUID}?key=svc_test_abcdefghijklmnop` });
+  expect(graded(inUrl)['CLIENT-TOKEN-NOT-IN-URL']?.verdict).toBe('failed');
+  expect(graded(get(200, { url: `${EVENTS_PATH}/e-1` }))['CLIENT-PATH-ID-IS-UUID']?.verdict).toBe('failed');
+  const clean = graded(get(200));
+  for (const id of ['CLIENT-HEADERS-EVERY-REQUEST', 'CLIENT-TOKEN-ENVIRONMENT', 'CLIENT-TOKEN-NOT-IN-URL'])
+    expect(clean[id]?.verdict).toBe('passed');
+  expect(clean['CLIENT-BODY-IS-JSON']?.verdict).toBe('not-exercised');
+});

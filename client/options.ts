@@ -1,0 +1,124 @@
+/**
+ * The command line of `npm run certify-client -- [options] [--] <command> [args…]`: the kit's options
+ * come first; the tenant's command starts at the first word that is not one of them (or after `--`),
+ * and everything from there on is the command's own, passed as given.
+ */
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { ConfigError } from '../config/index.ts';
+import { outputRoot } from '../run-output/output-paths.ts';
+import { ENVIRONMENTS, type Environment, environmentOfToken } from '../spec/index.ts';
+import { type FaultName, parseFaults } from './faults.ts';
+
+export interface CertifyOptions {
+  readonly command: readonly string[];
+  /** Proxy mode's upstream (a real sandbox); undefined: the sandbox double. */
+  readonly upstream: string | undefined;
+  readonly environment: Environment;
+  readonly faults: readonly FaultName[];
+  readonly strict: boolean;
+  readonly timeLimitSeconds: number;
+  readonly outputFolder: string;
+}
+
+export const DEFAULT_TIME_LIMIT_SECONDS = 300;
+
+export const USAGE =
+  'usage: npm run certify-client -- [--upstream <sandbox URL>] [--faults standard|none|<names>] [--strict] [--time-limit <seconds>] [--output <folder>] [--allow-production] [--] <command> [args…]';
+
+const OPTIONS = {
+  upstream: { type: 'string' },
+  faults: { type: 'string' },
+  strict: { type: 'boolean' },
+  'time-limit': { type: 'string' },
+  output: { type: 'string' },
+  'allow-production': { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+/** The kit's part of argv and the command's part. */
+const split = (argv: readonly string[]): { own: string[]; command: string[] } => {
+  const own: string[] = [];
+  for (let i = 0; i < argv.length; i += 1) {
+    const arg = argv[i] as string;
+    if (arg === '--') return { own, command: argv.slice(i + 1) };
+    if (!arg.startsWith('-')) return { own, command: argv.slice(i) };
+    own.push(arg);
+    const name = arg.replace(/^--?/, '').split('=')[0] as keyof typeof OPTIONS;
+    if (OPTIONS[name]?.type === 'string' && !arg.includes('=') && i + 1 < argv.length) {
+      own.push(argv[i + 1] as string);
+      i += 1;
+    }
+  }
+  return { own, command: [] };
+};
+
+const environmentFrom = (env: NodeJS.ProcessEnv): Environment => {
+  const named = env.TARGET_ENVIRONMENT?.trim();
+  if (named) {
+    if (!(ENVIRONMENTS as readonly string[]).includes(named))
+      throw new ConfigError(`TARGET_ENVIRONMENT must be sandbox or production; got "${named}"`);
+    return named as Environment;
+  }
+  return environmentOfToken(env.TENANT_A_ACCESS_TOKEN?.trim() ?? '') ?? 'sandbox';
+};
+
+const checkedUpstream = (text: string): string => {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new ConfigError(`--upstream (or TARGET_BASE_URL) is not a URL: "${text}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new ConfigError(`--upstream must be an http or https URL; got ${url.protocol}`);
+  if (url.username || url.password) throw new ConfigError('--upstream must not carry credentials');
+  return url.toString().replace(/\/$/, '');
+};
+
+/** Throws ConfigError (exit 2) with one line for anything it cannot use; undefined for --help. */
+export const parseCertifyOptions = (
+  argv: readonly string[],
+  env: NodeJS.ProcessEnv,
+): CertifyOptions | undefined => {
+  const { own, command } = split(argv);
+  let values: ReturnType<typeof parseArgs<{ options: typeof OPTIONS }>>['values'];
+  try {
+    ({ values } = parseArgs({ args: own, options: OPTIONS, strict: true, allowPositionals: false }));
+  } catch (error) {
+    throw new ConfigError(`${(error as Error).message.split('\n')[0]}; ${USAGE}`);
+  }
+  if (values.help) return undefined;
+  if (command.length === 0) throw new ConfigError(`no command to certify; ${USAGE}`);
+  const upstreamText = values.upstream ?? env.TARGET_BASE_URL?.trim();
+  const upstream = upstreamText ? checkedUpstream(upstreamText) : undefined;
+  const environment = upstream ? environmentFrom(env) : 'sandbox';
+  if (environment === 'production' && !values['allow-production'])
+    throw new ConfigError(
+      'refusing a production upstream: the client certification is for a sandbox (pass --allow-production to run against production anyway)',
+    );
+  let timeLimitSeconds = DEFAULT_TIME_LIMIT_SECONDS;
+  if (values['time-limit'] !== undefined) {
+    timeLimitSeconds = Number(values['time-limit']);
+    if (!Number.isFinite(timeLimitSeconds) || timeLimitSeconds <= 0)
+      throw new ConfigError(
+        `--time-limit must be a positive number of seconds; got "${values['time-limit']}"`,
+      );
+  }
+  let faults: readonly FaultName[];
+  try {
+    // Against a real sandbox, faults are opt-in; the double injects them unless told not to.
+    faults = parseFaults(values.faults ?? (upstream ? 'none' : 'standard'));
+  } catch (error) {
+    throw new ConfigError((error as Error).message);
+  }
+  return {
+    command,
+    upstream,
+    environment,
+    faults,
+    strict: values.strict ?? false,
+    timeLimitSeconds,
+    outputFolder: values.output ?? join(outputRoot(env), 'client-certificate'),
+  };
+};
