@@ -71,7 +71,8 @@ test.describe('capacity plan', () => {
     expect(schedule).toHaveLength(61);
     for (const offset of [0, 61, 122]) {
       const seen = [0, 0, 0, 0];
-      for (let i = offset; i < offset + 61; i += 1) seen[tenantOfIteration(schedule, i)] += 1;
+      for (let i = offset; i < offset + 61; i += 1)
+        seen[tenantOfIteration(schedule, i)] = (seen[tenantOfIteration(schedule, i)] ?? 0) + 1;
       expect(seen).toEqual(counts);
     }
     // No tenant bunches up: its j-th slot is within a few slots of (j + 1/2) × period / its count.
