@@ -31,8 +31,9 @@ test.afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 const SHORT = {
   LOAD_DURATION: '6s',
-  // A busy machine's k6 drops an iteration now and then (the self-check allows as much).
-  LOAD_DROPPED_TOLERANCE: '0.05',
+  CAPACITY_SHARE: '0.5',
+  // A busy machine's k6 drops iterations now and then, more at its start: the most the plan allows.
+  LOAD_DROPPED_TOLERANCE: '0.1',
 };
 
 test.describe('capacity run under k6', () => {
@@ -143,7 +144,7 @@ test.describe('capacity run under k6', () => {
       expect(run.code).toBe(99);
       const failed = failedThresholds(reportDir).filter((t) => !t.startsWith('dropped_iterations'));
       expect(failed).toEqual(['capacity_throttled{tenant:t002} count==0']);
-      expect(run.stdout).toMatch(/✗ RATE-LIMIT-429: tenant t002 at 80% of its limit/);
+      expect(run.stdout).toMatch(/✗ RATE-LIMIT-429: tenant t002 at 50% of its limit/);
     } finally {
       await server.close();
     }
