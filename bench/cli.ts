@@ -16,9 +16,15 @@
  * - the reference server against a bare node:http endpoint (bench/reference-bench.ts: throughput and
  *   CPU per request, medians of interleaved rounds);
  * - certify-client's recording proxy against a direct call (bench/proxy-bench.ts: the latency it adds
- *   per request, p50 and p99, and as a ratio).
+ *   per request, p50 and p99, and as a ratio);
+ * - the capacity run (bench/capacity-bench.ts): 50 tenants for 60 s in two local k6 segments, the
+ *   request rate achieved against the planned one, and the merge step's time.
  *
-const PARTS = ['embedded', 'remote', 'verdict', 'selftest', 'reference', 'proxy'] as const;
+ * Settings: BENCH_PARTS (comma-separated, of embedded, remote, verdict, selftest, reference, proxy,
+ * capacity; default all), BENCH_REMOTE_SCALE (default 10), BENCH_REMOTE_LATENCY_MS (default 120),
+ * BENCH_VERDICT_ROUNDS (default 2), BENCH_SELFTEST_ONLY (the self-check's --only),
+ * BENCH_PROXY_REQUESTS, BENCH_CAPACITY_TENANTS, BENCH_CAPACITY_SECONDS, BENCH_CAPACITY_SHARE,
+ * BENCH_CAPACITY_SEGMENTS, and bench/reference-bench.ts's own. Each run the bench starts gets a clean
  * environment (no user target) and output folder; their logs go beside the table.
  *
  * A benchmark, not a test: it exits 1 only when a part could not be measured (a run that did not pass,
@@ -33,6 +39,7 @@ import { defaultWorkers } from '../config/run-workers.ts';
 import { outputRoot } from '../run-output/output-paths.ts';
 import { kitEnvironment } from '../scripts/kit-environment.ts';
 import { runPlan } from '../scripts/run-plan.ts';
+import { capacityRows, measureCapacity } from './capacity-bench.ts';
 import {
   type EmbeddedFigure,
   type KitFigures,
@@ -53,7 +60,7 @@ import {
   verdictProblem,
 } from './verdict-figures.ts';
 
-const PARTS = ['embedded', 'remote', 'verdict', 'selftest', 'reference', 'proxy'] as const;
+const PARTS = ['embedded', 'remote', 'verdict', 'selftest', 'reference', 'proxy', 'capacity'] as const;
 type Part = (typeof PARTS)[number];
 
 class BenchSettingError extends Error {}
@@ -348,14 +355,26 @@ const main = async (): Promise<number> => {
   figures.proxy = await attempt('proxy', "certify-client's recording proxy against a direct call", () =>
     measureProxy(wholeNumber('BENCH_PROXY_REQUESTS', 2000, 100, 100_000)),
   );
-  const rows = rowsOf(figures);
+  const capacity = await attempt('capacity', 'the capacity run and its merge', () =>
+    measureCapacity(
+      folderOf(runs, 'capacity'),
+      {
+        tenants: wholeNumber('BENCH_CAPACITY_TENANTS', 50, 1, 1000),
+        seconds: wholeNumber('BENCH_CAPACITY_SECONDS', 60, 5, 3600),
+        share: process.env.BENCH_CAPACITY_SHARE?.trim() || '0.8',
+        segments: wholeNumber('BENCH_CAPACITY_SEGMENTS', 2, 1, 16),
+      },
+      kitEnvironment(),
+    ),
+  );
+  const rows = [...rowsOf(figures), ...capacityRows(capacity)];
   for (const row of rows)
     say(`${row.measure}: ${row.figure}${row.goal ? ` (goal ${row.goal}: ${row.verdict})` : ''}`);
   for (const problem of problems) say(`COULD NOT MEASURE ${problem}`);
   writeFileSync(join(root, 'bench.md'), markdownOf(rows, context));
   writeFileSync(
     join(root, 'bench.json'),
-    `${JSON.stringify({ generatedAt: new Date().toISOString(), context, figures, rows, problems }, null, 2)}\n`,
+    `${JSON.stringify({ generatedAt: new Date().toISOString(), context, figures: { ...figures, capacity }, rows, problems }, null, 2)}\n`,
   );
   say(`table written to ${join(root, 'bench.{md,json}')}`);
   return problems.length === 0 ? 0 : 1;

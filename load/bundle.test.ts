@@ -2,9 +2,11 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { type BundleResult, bundleLoadScripts, LOAD_SCRIPTS } from './bundle.ts';
+import { BUNDLED_SCRIPTS, type BundleResult, bundleLoadScripts } from './bundle.ts';
+import { capacityOptions, capacityPlan } from './lib/capacity-plan.ts';
 import { latencyOptions, latencyPlan } from './lib/latency-plan.ts';
 import { rateLimitOptions, rateLimitPlan } from './lib/rate-limit-plan.ts';
+import { fixtureTenants } from './test-support/capacity-fixtures.ts';
 import { remoteEnv } from './test-support/env-fixtures.ts';
 import { forbiddenApiFindings, importedModules, withoutComments } from './test-support/forbidden-apis.ts';
 import { k6ApiUses, optionsBeyondK6V1, usesBeyondK6V1 } from './test-support/k6-v1-api.ts';
@@ -14,7 +16,7 @@ let bundles: Map<string, BundleResult>;
 
 test.beforeAll(async () => {
   outDir = mkdtempSync(join(tmpdir(), 'kit-load-bundle-'));
-  bundles = new Map((await bundleLoadScripts(LOAD_SCRIPTS, outDir)).map((b) => [b.name, b]));
+  bundles = new Map((await bundleLoadScripts(BUNDLED_SCRIPTS, outDir)).map((b) => [b.name, b]));
 });
 
 test.afterAll(() => {
@@ -28,8 +30,8 @@ const bundleOf = (name: string): BundleResult => {
 };
 
 test.describe('bundles', () => {
-  test('both scripts bundle into self-contained ES modules that import only k6 modules', () => {
-    for (const name of LOAD_SCRIPTS) {
+  test('every script bundles into self-contained ES modules that import only k6 modules', () => {
+    for (const name of BUNDLED_SCRIPTS) {
       const { file, k6Imports, bytes } = bundleOf(name);
       const code = readFileSync(file, 'utf8');
       expect(bytes).toBeGreaterThan(1000);
@@ -47,7 +49,7 @@ test.describe('bundles', () => {
   });
 
   test('no bundle uses anything k6 lacks (Intl, URL, TextEncoder, atob, structuredClone, async generators…)', async () => {
-    for (const name of LOAD_SCRIPTS) {
+    for (const name of BUNDLED_SCRIPTS) {
       const code = await withoutComments(readFileSync(bundleOf(name).file, 'utf8'));
       expect(forbiddenApiFindings(code), name).toEqual([]);
     }
@@ -105,7 +107,7 @@ test.describe('bundles', () => {
 
 test.describe('k6 1.0 and later', () => {
   test('each bundle takes from k6 only what k6 1.0 offers and 2.x kept', () => {
-    for (const name of LOAD_SCRIPTS) {
+    for (const name of BUNDLED_SCRIPTS) {
       const code = readFileSync(bundleOf(name).file, 'utf8');
       const uses = k6ApiUses(code);
       // The scan sees what the scripts really use: requests, metrics, the scenario's clock.
@@ -133,11 +135,12 @@ test.describe('k6 1.0 and later', () => {
     ]);
   });
 
-  test("both scripts' options, scenarios, executors and thresholds exist in k6 1.0", () => {
+  test("every script's options, scenarios, executors and thresholds exist in k6 1.0", () => {
     const env = remoteEnv();
     for (const options of [
       rateLimitOptions(rateLimitPlan(env), env),
       latencyOptions(latencyPlan(env), env),
+      capacityOptions(capacityPlan(env, fixtureTenants(3)), env),
     ]) {
       const record = JSON.parse(JSON.stringify(options)) as Record<string, unknown>;
       expect(optionsBeyondK6V1(record)).toEqual([]);

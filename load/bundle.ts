@@ -11,6 +11,9 @@ import { build } from 'esbuild';
 
 export const LOAD_SCRIPTS = Object.freeze(['rate-limit', 'latency'] as const);
 export type LoadScript = (typeof LOAD_SCRIPTS)[number];
+/** Every bundled script: the two of load/run-k6.ts, and capacity with its own runner (run-capacity.ts). */
+export const BUNDLED_SCRIPTS = Object.freeze([...LOAD_SCRIPTS, 'capacity'] as const);
+export type BundledScript = (typeof BUNDLED_SCRIPTS)[number];
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const DEFAULT_OUT_DIR = join(REPO_ROOT, 'dist', 'load');
@@ -18,13 +21,13 @@ export const DEFAULT_OUT_DIR = join(REPO_ROOT, 'dist', 'load');
 export const isLoadScript = (name: string): name is LoadScript =>
   (LOAD_SCRIPTS as readonly string[]).includes(name);
 
-export const scriptEntry = (name: LoadScript): string => join(REPO_ROOT, 'load', 'scripts', `${name}.ts`);
+export const scriptEntry = (name: BundledScript): string => join(REPO_ROOT, 'load', 'scripts', `${name}.ts`);
 
 /** k6's built-in modules: the only imports a bundle may leave to the runtime. */
 export const isK6Module = (specifier: string): boolean => specifier === 'k6' || specifier.startsWith('k6/');
 
 export interface BundleResult {
-  readonly name: LoadScript;
+  readonly name: BundledScript;
   readonly file: string;
   readonly bytes: number;
   /** The external imports left in the bundle: k6 modules only. */
@@ -32,7 +35,7 @@ export interface BundleResult {
 }
 
 export const bundleLoadScript = async (
-  name: LoadScript,
+  name: BundledScript,
   outDir: string = DEFAULT_OUT_DIR,
 ): Promise<BundleResult> => {
   const file = join(outDir, `${name}.js`);
@@ -63,20 +66,22 @@ export const bundleLoadScript = async (
 };
 
 export const bundleLoadScripts = async (
-  names: readonly LoadScript[] = LOAD_SCRIPTS,
+  names: readonly BundledScript[] = LOAD_SCRIPTS,
   outDir: string = DEFAULT_OUT_DIR,
 ): Promise<BundleResult[]> => Promise.all(names.map((name) => bundleLoadScript(name, outDir)));
 
 const main = async (): Promise<void> => {
   const names = process.argv.slice(2);
-  const unknown = names.filter((name) => !isLoadScript(name));
+  const known = (name: string): name is BundledScript =>
+    (BUNDLED_SCRIPTS as readonly string[]).includes(name);
+  const unknown = names.filter((name) => !known(name));
   if (unknown.length > 0) {
     process.stderr.write(
-      `load:bundle: unknown script ${unknown.join(', ')}; known: ${LOAD_SCRIPTS.join(', ')}\n`,
+      `load:bundle: unknown script ${unknown.join(', ')}; known: ${BUNDLED_SCRIPTS.join(', ')}\n`,
     );
     process.exit(2);
   }
-  const results = await bundleLoadScripts(names.length > 0 ? (names as LoadScript[]) : LOAD_SCRIPTS);
+  const results = await bundleLoadScripts(names.length > 0 ? (names as BundledScript[]) : BUNDLED_SCRIPTS);
   for (const r of results) {
     process.stdout.write(
       `load:bundle: ${relative(process.cwd(), r.file)} (${(r.bytes / 1024).toFixed(1)} kB, imports ${r.k6Imports.join(', ')})\n`,

@@ -20,8 +20,8 @@ import {
   launchChromium,
   serveFolder,
 } from '../reports/test-support/browser.ts';
-import { REPO_ROOT } from './bundle.ts';
 import { findK6 } from './find-k6.ts';
+import { runLoadChild } from './test-support/run-capacity-child.ts';
 
 const k6 = findK6(process.env);
 
@@ -39,38 +39,22 @@ const runs = new Map<string, Run>();
 
 /** The runner as npm runs it, with no target: k6 from PATH, the embedded server with a 2 s window of 40. */
 const runScript = (script: string, k6Path: string): Promise<Run> =>
-  new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'load/run-k6.ts', script], {
-      cwd: REPO_ROOT,
-      env: {
-        PATH: dirname(k6Path),
-        TMPDIR: tmpdir(),
-        KIT_IGNORE_DOTENV: 'true',
-        LOAD_DIST_DIR: join(work, 'dist'),
-        LOAD_REPORT_DIR: join(work, 'reports'),
-        RATE_LIMIT_PER_MINUTE: '40',
-        RATE_LIMIT_WINDOW_SECONDS: '2',
-        LOAD_DURATION: '4s',
-        // A busy machine's k6 drops an iteration now and then (the self-check allows as much).
-        LOAD_DROPPED_TOLERANCE: '0.05',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString();
-    });
-    child.stderr.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString();
-    });
-    const timer = setTimeout(() => child.kill('SIGKILL'), 90_000);
-    child.on('error', reject);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout, stderr });
-    });
-  });
+  runLoadChild(
+    ['load/run-k6.ts', script],
+    {
+      PATH: dirname(k6Path),
+      TMPDIR: tmpdir(),
+      KIT_IGNORE_DOTENV: 'true',
+      LOAD_DIST_DIR: join(work, 'dist'),
+      LOAD_REPORT_DIR: join(work, 'reports'),
+      RATE_LIMIT_PER_MINUTE: '40',
+      RATE_LIMIT_WINDOW_SECONDS: '2',
+      LOAD_DURATION: '4s',
+      // A busy machine's k6 drops an iteration now and then (the self-check allows as much).
+      LOAD_DROPPED_TOLERANCE: '0.05',
+    },
+    90_000,
+  );
 
 const report = (name: string): string => join(work, 'reports', name);
 

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import {
   chmodSync,
   existsSync,
@@ -17,6 +16,7 @@ import { REPO_ROOT } from './bundle.ts';
 import { K6_INSTALL_DOCS } from './find-k6.ts';
 import { EMBEDDED_LOAD_RATE_LIMIT, embeddedLoadLimits } from './run-k6.ts';
 import { CLIENT_IDS, productionEnv, remoteEnv, TOKENS } from './test-support/env-fixtures.ts';
+import { runLoadChild } from './test-support/run-capacity-child.ts';
 
 /**
  * The runner is run as npm would run it, in a child process, with a fake k6 written here (a small
@@ -71,33 +71,17 @@ process.exit(Number(process.env.FAKE_K6_EXIT || '0'));
 };
 
 const runRunner = (args: string[], env: Record<string, string>): Promise<RunResult> =>
-  new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'load/run-k6.ts', ...args], {
-      cwd: REPO_ROOT,
-      env: {
-        TMPDIR: tmpdir(),
-        KIT_IGNORE_DOTENV: 'true',
-        LOAD_DIST_DIR: join(work, 'dist'),
-        LOAD_REPORT_DIR: join(work, 'reports'),
-        ...env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString();
-    });
-    child.stderr.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString();
-    });
-    const timer = setTimeout(() => child.kill('SIGKILL'), 40_000);
-    child.on('error', reject);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout, stderr });
-    });
-  });
+  runLoadChild(
+    ['load/run-k6.ts', ...args],
+    {
+      TMPDIR: tmpdir(),
+      KIT_IGNORE_DOTENV: 'true',
+      LOAD_DIST_DIR: join(work, 'dist'),
+      LOAD_REPORT_DIR: join(work, 'reports'),
+      ...env,
+    },
+    40_000,
+  );
 
 const lines = (text: string): string[] => text.split('\n').filter((line) => line.trim() !== '');
 

@@ -97,6 +97,8 @@ export interface CliSettings {
   readonly latency: { readonly minMs: number; readonly maxMs: number } | undefined;
   /** Where the certificate goes (beside the credentials file), for clients to trust. */
   readonly certificateFile: string;
+  /** REFERENCE_TENANTS_FILE: more tenants, each with its own limit, served beside the seeded three. */
+  readonly tenantsFile?: string | undefined;
 }
 
 export const readSettings = (env: NodeJS.ProcessEnv): CliSettings => {
@@ -153,5 +155,7 @@ export const readSettings = (env: NodeJS.ProcessEnv): CliSettings => {
     https: flag(env, 'REFERENCE_HTTPS'),
     latency: latencyRange(env, 'REFERENCE_LATENCY_MS'),
     certificateFile: join(dirname(credentialsFile), CERTIFICATE_FILE_NAME),
+    tenantsFile:
+      text(env, 'REFERENCE_TENANTS_FILE') && resolve(text(env, 'REFERENCE_TENANTS_FILE') as string),
   };
 };

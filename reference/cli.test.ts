@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { rootCertificates } from 'node:tls';
@@ -9,6 +9,7 @@ import { Agent, request } from 'undici';
 import { EVENTS_PATH } from '../spec/index.ts';
 import { DEFAULT_CREDENTIALS_FILE, readSettings } from './cli-settings.ts';
 import { startReferenceServer } from './server.ts';
+import { readTenantsFile } from './tenants-file.ts';
 import { payinEvent } from './test-support.ts';
 
 const PROJECT_ROOT = resolve(import.meta.dirname, '..');
@@ -282,5 +283,83 @@ test.describe('reference: the settings of npm run reference', () => {
       [{ REFERENCE_LATENCY_MS: '60001' }, /^REFERENCE_LATENCY_MS must be whole milliseconds/],
     ];
     for (const [env, message] of bad) expect(() => readSettings(env), JSON.stringify(env)).toThrow(message);
+  });
+});
+
+const TENANTS = [
+  {
+    name: 't001',
+    clientId: '0f8fad5b-d9cb-469f-a165-70867728950e',
+    accessToken: 'svc_test_tenants-file-secret-one',
+    requestsPerWindow: 1000,
+  },
+  {
+    name: 'tight',
+    clientId: '7c9e6679-7425-40de-944b-e07fc1f90ae7',
+    accessToken: 'svc_test_tenants-file-secret-two',
+    requestsPerWindow: 3,
+    windowSeconds: 60,
+  },
+];
+
+test.describe('reference: npm run reference with a tenants file', () => {
+  let folder: string;
+  test.beforeEach(() => {
+    folder = mkdtempSync(join(tmpdir(), 'reference-tenants-'));
+  });
+  test.afterEach(() => rmSync(folder, { recursive: true, force: true }));
+
+  const startWith = (file: string): Started =>
+    startCli({
+      PORT: '0',
+      REFERENCE_TENANTS_FILE: file,
+      REFERENCE_CREDENTIALS_FILE: join(folder, 'credentials.env'),
+    });
+
+  test('serves the tenants of the file, each with its own limit, and prints no token', async () => {
+    const file = join(folder, 'tenants.json');
+    writeFileSync(file, JSON.stringify({ tenants: TENANTS }));
+    const cli = startWith(file);
+    try {
+      const [, baseUrl] = await waitFor(
+        cli,
+        /listening on (http:\/\/127\.0\.0\.1:\d+)[\s\S]*Ctrl\+C/,
+        60_000,
+      );
+      expect(cli.output()).toContain(`And 2 tenants of ${file}, each with its own limit`);
+      for (const t of TENANTS) expect(cli.output()).not.toContain(t.accessToken);
+      const get = async (tenant: (typeof TENANTS)[number]) =>
+        (
+          await request(`${baseUrl}${EVENTS_PATH}/7d444840-9dc0-11d1-b245-5ffdce74fad2`, {
+            headers: {
+              'x-client-id': tenant.clientId,
+              'x-access-token': tenant.accessToken,
+              'content-type': 'application/json',
+            },
+          })
+        ).statusCode;
+      // Authenticated (an unknown event is 404, not 401), each tenant within its own budget.
+      const [wide, tight] = TENANTS as [(typeof TENANTS)[number], (typeof TENANTS)[number]];
+      const statuses = [];
+      for (let i = 0; i < 4; i += 1) statuses.push(await get(tight));
+      expect(statuses).toEqual([404, 404, 404, 429]);
+      expect(await get(wide)).toBe(404);
+    } finally {
+      cli.child.kill('SIGTERM');
+      await cli.exited;
+    }
+  });
+
+  test('a malformed tenants file stops the start in one line, exit 2, naming no value', async () => {
+    const file = join(folder, 'tenants.json');
+    writeFileSync(file, JSON.stringify({ tenants: [{ ...TENANTS[0], requestsPerWindow: 0 }] }));
+    const cli = startWith(file);
+    expect(await cli.exited).toBe(2);
+    expect(cli.output().trim()).toBe(
+      'reference: REFERENCE_TENANTS_FILE: tenant 1 (t001): requestsPerWindow and windowSeconds must be positive whole numbers',
+    );
+    expect(() => readTenantsFile(join(folder, 'missing.json'))).toThrow(/cannot be read/);
+    writeFileSync(file, '{"tenants": []}');
+    expect(() => readTenantsFile(file)).toThrow(/non-empty "tenants" array/);
   });
 });

@@ -13,6 +13,7 @@
  *   REFERENCE_CREDENTIALS_FILE  where to write the credentials (default .reference/credentials.env)
  *   REFERENCE_HTTPS             true: HTTPS with a self-signed certificate generated at start
  *   REFERENCE_LATENCY_MS        a simulated round trip per request: 120 (fixed) or 80-160 (drawn)
+ *   REFERENCE_TENANTS_FILE      a tenants file (load/README.md): more tenants, each with its own limit
  *
  * The seeded tenants' credentials go to a .env-format file (mode 0600, git-ignored); only its path and
  * the base URL are printed, never a token. Over HTTPS the certificate goes beside it and the file names
@@ -27,6 +28,8 @@ import { CONTRACT_VARIABLES } from '../contract/index.ts';
 import { type CliSettings, readSettings } from './cli-settings.ts';
 import { startReferenceServer } from './server.ts';
 import { targetEnvironmentOf, toDotEnv } from './target-env.ts';
+import { generateTenants } from './tenants.ts';
+import { type FileTenants, readTenantsFile } from './tenants-file.ts';
 import { generateSelfSignedCertificate, type TlsIdentity } from './tls.ts';
 import type { RunningReferenceServer } from './types.ts';
 
@@ -76,13 +79,16 @@ const main = async (): Promise<void> => {
   let settings: CliSettings;
   let server: RunningReferenceServer;
   let tls: TlsIdentity | undefined;
+  let extra: FileTenants | undefined;
   try {
     settings = readSettings(process.env);
+    extra = settings.tenantsFile ? readTenantsFile(settings.tenantsFile) : undefined;
     tls = settings.https ? await generateSelfSignedCertificate() : undefined;
     server = await startReferenceServer({
       environment: settings.environment,
       rateLimit: { requestsPerWindow: settings.requestsPerWindow, windowSeconds: settings.windowSeconds },
-      tenantRateLimits: settings.tenantRateLimits,
+      tenantRateLimits: { ...settings.tenantRateLimits, ...extra?.limits },
+      ...(extra ? { tenants: [...generateTenants(settings.environment, Date.now()), ...extra.tenants] } : {}),
       variant: settings.variant,
       mutant: settings.mutant,
       host: '127.0.0.1',
@@ -118,6 +124,9 @@ const main = async (): Promise<void> => {
     [
       `Reference server (${server.environment}${extras ? `, ${extras}` : ''}) listening on ${server.baseUrl}`,
       `Credentials of tenants A, B and RATE_LIMIT: ${settings.credentialsFile}`,
+      ...(extra && settings.tenantsFile
+        ? [`And ${extra.tenants.length} tenants of ${settings.tenantsFile}, each with its own limit`]
+        : []),
       ...(tls
         ? [`HTTPS with a self-signed certificate: ${settings.certificateFile} (${CONTRACT_VARIABLES.caFile})`]
         : []),

@@ -47,6 +47,35 @@ export interface LatencyPlan {
 
 const MAX_DURATION_SECONDS = 3600;
 
+export type LatencyLimits = LatencyPlan['limits'];
+
+/** Each endpoint's p95 and p99 limits: LATENCY_P95_MS / LATENCY_P99_MS, or the endpoint's own variables. */
+export const latencyLimits = (env: Env): LatencyLimits => {
+  const p95 = positiveInteger(env, 'LATENCY_P95_MS', DEFAULT_LATENCY_MS.p95);
+  const p99 = positiveInteger(env, 'LATENCY_P99_MS', DEFAULT_LATENCY_MS.p99);
+  const limits = {} as Record<Endpoint, { p95: number; p99: number }>;
+  for (const endpoint of ENDPOINTS) {
+    const upper = endpoint.toUpperCase();
+    limits[endpoint] = {
+      p95: positiveInteger(env, `LATENCY_${upper}_P95_MS`, p95),
+      p99: positiveInteger(env, `LATENCY_${upper}_P99_MS`, p99),
+    };
+  }
+  return Object.freeze(limits);
+};
+
+/** The p95 and p99 thresholds of every endpoint (`http_req_duration{endpoint:…}`). */
+export const endpointLatencyThresholds = (limits: LatencyLimits): ThresholdSpec[] =>
+  ENDPOINTS.flatMap((endpoint) => {
+    const { p95, p99 } = limits[endpoint];
+    const ruleId = `LOAD-LATENCY-${endpoint.toUpperCase()}`;
+    const metric = `http_req_duration{endpoint:${endpoint}}`;
+    return [
+      { metric, expression: `p(95)<${p95}`, ruleId, title: `${endpoint}: 95% of responses within ${p95} ms` },
+      { metric, expression: `p(99)<${p99}`, ruleId, title: `${endpoint}: 99% of responses within ${p99} ms` },
+    ];
+  });
+
 export const latencyPlan = (env: Env): LatencyPlan => {
   const target = readLoadTarget(env);
   const share = decimal(env, 'LOAD_SHARE', 0.8, 0.01, 1);
@@ -58,16 +87,7 @@ export const latencyPlan = (env: Env): LatencyPlan => {
       `LOAD_SHARE=${share} of a limit of ${requestsPerWindow} requests is less than one POST+GET+PUT per window`,
     );
   }
-  const p95 = positiveInteger(env, 'LATENCY_P95_MS', DEFAULT_LATENCY_MS.p95);
-  const p99 = positiveInteger(env, 'LATENCY_P99_MS', DEFAULT_LATENCY_MS.p99);
-  const limits = {} as Record<Endpoint, { p95: number; p99: number }>;
-  for (const endpoint of ENDPOINTS) {
-    const upper = endpoint.toUpperCase();
-    limits[endpoint] = {
-      p95: positiveInteger(env, `LATENCY_${upper}_P95_MS`, p95),
-      p99: positiveInteger(env, `LATENCY_${upper}_P99_MS`, p99),
-    };
-  }
+  const limits = latencyLimits(env);
   const duration = durationSeconds(
     env,
     'LOAD_DURATION',
@@ -80,7 +100,7 @@ export const latencyPlan = (env: Env): LatencyPlan => {
     iterationsPerWindow,
     windowSeconds,
     durationSeconds: duration,
-    limits: Object.freeze(limits),
+    limits,
     minCheckRate: decimal(env, 'LATENCY_MIN_CHECK_RATE', 1, 0.5, 1),
     droppedAllowed: droppedAllowed(env, Math.floor((iterationsPerWindow * duration) / windowSeconds)),
     seed: positiveInteger(env, 'LOAD_SEED', 20_240_601),
@@ -88,22 +108,7 @@ export const latencyPlan = (env: Env): LatencyPlan => {
 };
 
 export const latencyThresholds = (plan: LatencyPlan): ThresholdSpec[] => {
-  const specs: ThresholdSpec[] = [];
-  for (const endpoint of ENDPOINTS) {
-    const { p95, p99 } = plan.limits[endpoint];
-    specs.push({
-      metric: `http_req_duration{endpoint:${endpoint}}`,
-      expression: `p(95)<${p95}`,
-      ruleId: `LOAD-LATENCY-${endpoint.toUpperCase()}`,
-      title: `${endpoint}: 95% of responses within ${p95} ms`,
-    });
-    specs.push({
-      metric: `http_req_duration{endpoint:${endpoint}}`,
-      expression: `p(99)<${p99}`,
-      ruleId: `LOAD-LATENCY-${endpoint.toUpperCase()}`,
-      title: `${endpoint}: 99% of responses within ${p99} ms`,
-    });
-  }
+  const specs: ThresholdSpec[] = endpointLatencyThresholds(plan.limits);
   specs.push({
     metric: 'checks',
     expression: plan.minCheckRate === 1 ? 'rate==1' : `rate>=${plan.minCheckRate}`,
@@ -120,24 +125,36 @@ export const latencyThresholds = (plan: LatencyPlan): ThresholdSpec[] => {
   return specs;
 };
 
-export const latencyOptions = (plan: LatencyPlan, env: Env) => {
+/** An open-model scenario of POST+GET+PUT iterations: `rate` per `timeUnitSeconds`, VUs to match. */
+export const createRetrieveUpdateScenario = (
+  env: Env,
+  run: { exec: string; rate: number; timeUnitSeconds: number; durationSeconds: number; embedded: boolean },
+) => {
   // Three requests an iteration: about 50 ms on loopback, a second against a deployment.
-  const vus = vusFor(env, plan.iterationsPerWindow / plan.windowSeconds, plan.target.embedded ? 0.05 : 1);
+  const vus = vusFor(env, run.rate / run.timeUnitSeconds, run.embedded ? 0.05 : 1);
   return {
-    scenarios: {
-      create_retrieve_update: {
-        executor: 'constant-arrival-rate' as const,
-        exec: 'createRetrieveUpdate',
-        rate: plan.iterationsPerWindow,
-        timeUnit: `${plan.windowSeconds}s`,
-        duration: `${plan.durationSeconds}s`,
-        preAllocatedVUs: vus.pre,
-        maxVUs: vus.max,
-        gracefulStop: '10s',
-      },
-    },
-    thresholds: thresholdsOption(latencyThresholds(plan)),
-    summaryTrendStats: [...SUMMARY_TREND_STATS],
-    setupTimeout: '30s',
+    executor: 'constant-arrival-rate' as const,
+    exec: run.exec,
+    rate: run.rate,
+    timeUnit: `${run.timeUnitSeconds}s`,
+    duration: `${run.durationSeconds}s`,
+    preAllocatedVUs: vus.pre,
+    maxVUs: vus.max,
+    gracefulStop: '10s',
   };
 };
+
+export const latencyOptions = (plan: LatencyPlan, env: Env) => ({
+  scenarios: {
+    create_retrieve_update: createRetrieveUpdateScenario(env, {
+      exec: 'createRetrieveUpdate',
+      rate: plan.iterationsPerWindow,
+      timeUnitSeconds: plan.windowSeconds,
+      durationSeconds: plan.durationSeconds,
+      embedded: plan.target.embedded,
+    }),
+  },
+  thresholds: thresholdsOption(latencyThresholds(plan)),
+  summaryTrendStats: [...SUMMARY_TREND_STATS],
+  setupTimeout: '30s',
+});

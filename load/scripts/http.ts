@@ -6,7 +6,10 @@ import http, { type Params } from 'k6/http';
 import { EVENTS_PATH, HEADERS, JSON_CONTENT_TYPE } from '../../spec/http-interface.ts';
 import type { LoadTenant } from '../lib/target.ts';
 
-export const headersFor = (tenant: LoadTenant): Record<string, string> => ({
+/** What a request needs of a tenant: a contract tenant, or one of a capacity run's tenants file. */
+type Credentials = Pick<LoadTenant, 'clientId' | 'accessToken'>;
+
+export const headersFor = (tenant: Credentials): Record<string, string> => ({
   [HEADERS.clientId]: tenant.clientId,
   [HEADERS.accessToken]: tenant.accessToken,
   [HEADERS.contentType]: JSON_CONTENT_TYPE,
@@ -15,7 +18,7 @@ export const headersFor = (tenant: LoadTenant): Record<string, string> => ({
 export const EVENT_PATH_NAME = `${EVENTS_PATH}/{uuid}`;
 
 export const paramsFor = (
-  tenant: LoadTenant,
+  tenant: Credentials,
   tags: Record<string, string>,
   expected: ReadonlyArray<number | { min: number; max: number }>,
 ): Params => ({

@@ -1,0 +1,278 @@
+/**
+ * The runner behind `npm run load:capacity`:
+ *
+ *   tsx load/run-capacity.ts [--segments N] [k6 run arguments…]
+ *
+ * Every tenant of CAPACITY_TENANTS_FILE at CAPACITY_SHARE of its own limit for LOAD_DURATION
+ * (lib/capacity-plan.ts). With no TARGET_BASE_URL it starts the embedded reference server serving
+ * those tenants, each with its own limit (with no tenants file either, CAPACITY_TENANT_COUNT made-up
+ * tenants, default 5, of 1000 requests per 60 s). It runs the bundle in one k6 instance, or in N local
+ * instances as k6 execution segments (`--segments N` or CAPACITY_SEGMENTS), each writing its raw
+ * samples (k6's CSV output) and its segment manifest into `<report folder>/capacity-segments/`, then
+ * merges them and judges every threshold over the whole (merge-cli.ts): the merge, not any instance,
+ * gives the verdict and the exit code (0 passed, 99 a threshold failed). Exit codes of its own: 2 bad
+ * configuration or a refused production target, 4 k6 missing, or k6's own when an instance failed.
+ * No token is printed or put on a command line: the tenants reach k6 as a file path.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ConfigError, EXIT, loadDotEnv } from '../config/index.ts';
+import { bundleLoadScript, DEFAULT_OUT_DIR, REPO_ROOT } from './bundle.ts';
+import { findK6, k6MissingLine } from './find-k6.ts';
+import { k6RunEnvironment, reportFilesOf } from './k6-environment.ts';
+import { CAPACITY_SCRIPT, capacityPlan, capacityProductionRefusal } from './lib/capacity-plan.ts';
+import { type Env, LoadSetupError, positiveInteger, text } from './lib/env.ts';
+import { samplesFileOf, WHOLE_RUN_NAME } from './lib/segment-manifest.ts';
+import { type CapacityTenant, parseTenantsFile } from './lib/tenants-file.ts';
+import { K6_THRESHOLD_FAILED, runMerge, verdictFileNames } from './merge-cli.ts';
+import { DEFAULT_REPORT_DIR } from './run-k6.ts';
+import { generateCapacityTenants, writeTenantsFile } from './tenants-generate.ts';
+
+export const SEGMENTS_FOLDER = 'capacity-segments';
+const MAX_SEGMENTS = 16;
+
+/** k6's arguments for instance `index` of `count` segments: equal parts of one sequence. */
+export const segmentArguments = (index: number, count: number): string[] => {
+  const bound = (i: number) => (i === 0 ? '0' : i === count ? '1' : `${i}/${count}`);
+  const sequence = Array.from({ length: count + 1 }, (_, i) => bound(i)).join(',');
+  return [
+    `--execution-segment=${bound(index)}:${bound(index + 1)}`,
+    `--execution-segment-sequence=${sequence}`,
+  ];
+};
+
+const splitArguments = (argv: readonly string[]): { segments: string | undefined; k6Args: string[] } => {
+  const k6Args: string[] = [];
+  let segments: string | undefined;
+  for (let i = 0; i < argv.length; i += 1) {
+    const arg = argv[i] as string;
+    if (arg === '--segments') {
+      segments = argv[i + 1] ?? '';
+      i += 1;
+    } else if (arg.startsWith('--segments=')) segments = arg.slice('--segments='.length);
+    else k6Args.push(arg);
+  }
+  return { segments, k6Args };
+};
+
+const runChild = (k6: string, args: readonly string[], env: NodeJS.ProcessEnv): Promise<number> =>
+  new Promise((resolvePromise, reject) => {
+    const child = spawn(k6, [...args], { env, stdio: 'inherit', cwd: REPO_ROOT });
+    const onTerm = (): void => {
+      child.kill('SIGTERM');
+    };
+    process.on('SIGTERM', onTerm);
+    child.on('error', (error) => {
+      process.off('SIGTERM', onTerm);
+      reject(error);
+    });
+    child.on('exit', (code, signal) => {
+      process.off('SIGTERM', onTerm);
+      resolvePromise(code ?? (signal === 'SIGINT' ? 130 : 143));
+    });
+  });
+
+interface Prepared {
+  readonly tenantsFile: string;
+  readonly tenants: readonly CapacityTenant[];
+  readonly cleanup: () => Promise<void>;
+  readonly targetEnv: Record<string, string>;
+}
+
+/** The tenants file and the target: the user's, or made up and served by the embedded server. */
+const prepareTarget = async (env: Env, privateDir: string): Promise<Prepared> => {
+  const named = text(env, 'CAPACITY_TENANTS_FILE');
+  let tenantsFile: string;
+  let tenants: readonly CapacityTenant[];
+  if (named !== undefined) {
+    tenantsFile = resolve(named);
+    let content: string;
+    try {
+      content = readFileSync(tenantsFile, 'utf8');
+    } catch {
+      throw new LoadSetupError(`CAPACITY_TENANTS_FILE names ${tenantsFile}, which cannot be read`);
+    }
+    tenants = parseTenantsFile(content, 'CAPACITY_TENANTS_FILE');
+  } else {
+    if (text(env, 'TARGET_BASE_URL') !== undefined) {
+      throw new LoadSetupError(
+        'CAPACITY_TENANTS_FILE is required with TARGET_BASE_URL: the tenants to load (load/README.md)',
+      );
+    }
+    tenants = generateCapacityTenants({
+      count: positiveInteger(env, 'CAPACITY_TENANT_COUNT', 5),
+      requestsPerWindow: 1000,
+      windowSeconds: 60,
+      environment: 'sandbox',
+    });
+    tenantsFile = join(privateDir, 'tenants.json');
+    writeTenantsFile(tenantsFile, tenants);
+  }
+  if (text(env, 'TARGET_BASE_URL') !== undefined) {
+    return { tenantsFile, tenants, cleanup: async () => undefined, targetEnv: {} };
+  }
+  // Imported here: a remote run never loads the reference server.
+  const { generateTenants, startReferenceServer } = await import('../reference/index.ts');
+  let server: Awaited<ReturnType<typeof startReferenceServer>>;
+  try {
+    server = await startReferenceServer({
+      tenants: [
+        ...generateTenants('sandbox', Date.now()),
+        ...tenants.map((t) => ({ name: t.name, clientId: t.clientId, accessToken: t.accessToken })),
+      ],
+      tenantRateLimits: Object.fromEntries(
+        tenants.map((t) => [
+          t.name,
+          { requestsPerWindow: t.requestsPerWindow, windowSeconds: t.windowSeconds },
+        ]),
+      ),
+    });
+  } catch (error) {
+    // A tenant the server cannot serve (a name of its seeded three, a production token): the file's fault.
+    throw new LoadSetupError(
+      `the embedded server cannot serve the tenants file: ${(error as Error).message.split('\n')[0]}`,
+    );
+  }
+  return {
+    tenantsFile,
+    tenants,
+    cleanup: () => server.close(),
+    targetEnv: {
+      TARGET_BASE_URL: server.baseUrl,
+      TARGET_ENVIRONMENT: server.environment,
+      KIT_EMBEDDED_TARGET: 'true',
+    },
+  };
+};
+
+export const runCapacity = async (argv: readonly string[]): Promise<number> => {
+  const say = (line: string): void => {
+    process.stdout.write(`load:capacity: ${line}\n`);
+  };
+  const fail = (line: string): void => {
+    process.stderr.write(`load:capacity: ${line}\n`);
+  };
+  const { segments: segmentsArg, k6Args } = splitArguments(argv);
+  try {
+    if (process.env.KIT_IGNORE_DOTENV !== 'true') loadDotEnv();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      fail(`configuration error: ${error.message}`);
+      return EXIT.badConfiguration;
+    }
+    throw error;
+  }
+  const segmentsText = segmentsArg ?? text(process.env, 'CAPACITY_SEGMENTS') ?? '1';
+  if (!/^[1-9]\d*$/.test(segmentsText) || Number(segmentsText) > MAX_SEGMENTS) {
+    fail(
+      `configuration error: --segments (CAPACITY_SEGMENTS) must be a whole number from 1 to ${MAX_SEGMENTS}`,
+    );
+    return EXIT.badConfiguration;
+  }
+  const segments = Number(segmentsText);
+  const k6 = findK6(process.env);
+  if (!k6.found) {
+    fail(k6MissingLine(k6.reason));
+    return EXIT.k6Missing;
+  }
+  const reportDir = text(process.env, 'LOAD_REPORT_DIR')
+    ? resolve(text(process.env, 'LOAD_REPORT_DIR') as string)
+    : DEFAULT_REPORT_DIR;
+  const segmentsDir = join(reportDir, SEGMENTS_FOLDER);
+  const privateDir = mkdtempSync(join(tmpdir(), 'kit-capacity-'));
+  let prepared: Prepared | undefined;
+  try {
+    let plannedSeconds: number;
+    let targetEnv: NodeJS.ProcessEnv;
+    try {
+      prepared = await prepareTarget(process.env, privateDir);
+      targetEnv = { ...process.env, ...prepared.targetEnv, CAPACITY_TENANTS_FILE: prepared.tenantsFile };
+      const plan = capacityPlan(targetEnv, prepared.tenants);
+      const refusal = capacityProductionRefusal(targetEnv, plan.target);
+      if (refusal !== undefined) {
+        fail(refusal);
+        return EXIT.badConfiguration;
+      }
+      plannedSeconds = plan.durationSeconds;
+      say(
+        `${plan.tenants.length} tenants at ${Math.round(plan.share * 100)}% of their limits for ${plan.durationSeconds}s: ${plan.plannedIterations * 3} requests planned against ${plan.target.baseUrl}, in ${segments} k6 instance(s)`,
+      );
+    } catch (error) {
+      if (error instanceof LoadSetupError) {
+        fail(`configuration error: ${error.message.split('\n')[0]}`);
+        return EXIT.badConfiguration;
+      }
+      throw error;
+    }
+    const outDir = text(process.env, 'LOAD_DIST_DIR')
+      ? resolve(text(process.env, 'LOAD_DIST_DIR') as string)
+      : DEFAULT_OUT_DIR;
+    const bundle = await bundleLoadScript(CAPACITY_SCRIPT, outDir);
+    rmSync(segmentsDir, { recursive: true, force: true });
+    mkdirSync(segmentsDir, { recursive: true });
+    for (const file of [
+      ...Object.values(reportFilesOf(CAPACITY_SCRIPT, reportDir)),
+      ...Object.values(verdictFileNames).map((f) => join(reportDir, f)),
+    ]) {
+      rmSync(file, { force: true });
+    }
+    const runId =
+      text(process.env, 'KIT_RUN_ID') ??
+      `run-${new Date()
+        .toISOString()
+        .replace(/[^0-9]/g, '')
+        .slice(0, 14)}-${Math.random().toString(16).slice(2, 8)}`;
+    const base = k6RunEnvironment(targetEnv, { script: CAPACITY_SCRIPT, reportDir, runId, plannedSeconds });
+    const instances = Array.from({ length: segments }, (_, index) => {
+      const name = segments === 1 ? WHOLE_RUN_NAME : `segment-${index + 1}`;
+      const args = [
+        'run',
+        ...(segments === 1 ? [] : [...segmentArguments(index, segments), '--no-thresholds', '--quiet']),
+        `--out=csv=${join(segmentsDir, samplesFileOf(name))}`,
+        ...k6Args,
+        bundle.file,
+      ];
+      // One instance exports k6's web dashboard; a segment's would show its share alone.
+      const env = {
+        ...base,
+        ...(segments === 1 ? {} : { K6_WEB_DASHBOARD: 'false' }),
+        LOAD_REPORT_DIR: segmentsDir,
+        CAPACITY_SEGMENT_NAME: name,
+      };
+      return runChild(k6.path, args, env);
+    });
+    let codes: number[];
+    try {
+      codes = await Promise.all(instances);
+    } catch (error) {
+      fail(`could not start k6 at ${k6.path}: ${(error as Error).message.split('\n')[0]}`);
+      return EXIT.k6Missing;
+    }
+    const broken = codes.find((code) => code !== 0 && code !== K6_THRESHOLD_FAILED);
+    if (broken !== undefined) {
+      fail(`a k6 instance exited with ${broken}: no verdict`);
+      return broken;
+    }
+    const code = await runMerge([segmentsDir], reportDir);
+    const dashboard = reportFilesOf(CAPACITY_SCRIPT, reportDir).dashboard;
+    if (existsSync(dashboard)) say(`web dashboard: ${relative(process.cwd(), dashboard)}`);
+    say(code === 0 ? 'passed' : `failed (exit ${code})`);
+    return code;
+  } finally {
+    await prepared?.cleanup();
+    rmSync(privateDir, { recursive: true, force: true });
+  }
+};
+
+if (process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  runCapacity(process.argv.slice(2)).then(
+    (code) => process.exit(code),
+    (error: unknown) => {
+      process.stderr.write(`load:capacity: internal error: ${(error as Error).message.split('\n')[0]}\n`);
+      process.exit(EXIT.deviation);
+    },
+  );
+}
