@@ -1,9 +1,10 @@
 /**
  * One run's Playwright JSON report, read back as the outcome of each check: its title, rule ids,
  * project and whether it passed, failed or was skipped, and which rules a failure broke. The report
- * is read by the certificate's own reader (reports/certificate/test-outcomes.ts), so the self-check
- * credits a failure exactly as the certificate does: to the rules of the violations it recorded,
- * whichever test it happened in, or, for a failure that named no rule, to the rules of its title.
+ * is read by the certificate's own reader (reports/certificate/test-outcomes.ts), from each check's
+ * record, so the self-check credits a failure exactly as the certificate does: to the rules of the
+ * violations it recorded, whichever test it happened in, or, for a failure that named no rule, to the
+ * rules the check checks.
  */
 import { readFileSync } from 'node:fs';
 import type { JSONReport } from '@playwright/test/reporter';
@@ -21,7 +22,7 @@ export type TestOutcome = 'passed' | 'failed' | 'skipped';
 export interface TestResult {
   /** The first rule id the title names, or undefined. */
   readonly ruleId: RuleId | undefined;
-  /** The rules a failure broke: its violations' rules, or its title's when it recorded none. */
+  /** The rules a failure broke: its violations' rules, or its own when it recorded none. */
   readonly failedRules: readonly RuleId[];
   readonly title: string;
   readonly file: string;
