@@ -7,7 +7,6 @@
  *   environment section (environment.properties) and, on GitHub Actions, executor.json.
  * It runs in Playwright's runner process, after the global setup has pointed the run at its target.
  */
-
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { FullConfig, FullResult, Reporter, TestCase, TestResult } from '@playwright/test/reporter';

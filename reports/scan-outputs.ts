@@ -7,7 +7,6 @@
  * Exit codes: 0 no token found; 1 a token was found (the files are named, the token never);
  * 2 no token to search for.
  */
-
 import { relative } from 'node:path';
 import { ConfigError, EXIT, loadDotEnv } from '../config/index.ts';
 import { SECRET_VARIABLES } from '../contract/index.ts';

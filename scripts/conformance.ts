@@ -10,7 +10,6 @@
  * (5, only with KIT_FAIL_ON_DRIFT=true). It is computed from the certificate, never from another run's
  * results: the outputs of the previous run are cleared before this one starts.
  */
-
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import {
   ConfigError,

@@ -12,7 +12,6 @@
  * Any answer with the part 7 body (a 404 ERR-4002, or even a 500 ERR-5001) is the service: the run
  * judges it.
  */
-
 import { request } from 'undici';
 import type { Target } from '../config/index.ts';
 import { ConfigError, caTrustingDispatcher, EXIT } from '../config/index.ts';
