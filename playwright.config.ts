@@ -4,7 +4,6 @@
  * `npm run conformance` wraps this with a configuration check and a preflight; `npx playwright test`
  * works too.
  */
-
 import { defineConfig } from '@playwright/test';
 import {
   caTrustEnvironment,

@@ -6,7 +6,6 @@
  * (credentials, TARGET_CA_FILE) to a file the conformance run reads through KIT_ENV_FILE: in a private
  * temporary folder, not among the outputs, deleted with the server.
  */
-
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

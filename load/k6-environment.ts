@@ -4,7 +4,6 @@
  * report to Grafana, and k6's web dashboard exported as one self-contained HTML report beside the JSON
  * and JUnit outputs. The runner (run-k6.ts) and the self-check use it alike.
  */
-
 import { join } from 'node:path';
 import { CONTRACT_VARIABLES } from '../contract/index.ts';
 import { reportFileNames } from './lib/report-files.ts';

@@ -13,7 +13,6 @@
  * Exit codes of its own (config/exit-codes.ts): 2 bad configuration or a refused production target,
  * 4 k6 missing, 1 an internal error.
  */
-
 import { spawn } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';

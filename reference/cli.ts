@@ -21,7 +21,6 @@
  * deployment, so the file does not mark it as the kit's embedded server. A bad setting prints one line
  * and exits 2.
  */
-
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { CONTRACT_VARIABLES } from '../contract/index.ts';

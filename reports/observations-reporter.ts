@@ -2,7 +2,6 @@
  * A Playwright reporter that gathers the observations tests attach (what the target did where the
  * spec is silent) into one observations.json for the run, grouped by gap, and prints a short summary.
  */
-
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Reporter, TestCase, TestResult } from '@playwright/test/reporter';

@@ -8,9 +8,11 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
-import type { Suite, TestCase } from '@playwright/test/reporter';
+import type { TestCase } from '@playwright/test/reporter';
 import type { Target } from '../config/index.ts';
+import { CHECK_RECORD_SCHEMA, checkRecordAttachment } from '../run-output/check-record.ts';
 import { historyPathOf, outputPaths, outputRoot } from '../run-output/output-paths.ts';
+import type { RuleId } from '../spec/index.ts';
 import { kitVersion } from './kit-version.ts';
 import { describeTarget, environmentInfo, runFilters, toProperties } from './run-info.ts';
 import { annotateRuleIds, githubExecutor } from './run-reporter.ts';
@@ -103,20 +105,37 @@ test('ENVIRONMENT: the filters of a run are named; a whole run has none', () => 
   ).toEqual(['-g AUTH', '--shard 1/3', '--project conformance', 'file filter suites/auth.spec.ts']);
 });
 
-test('JUNIT: every test whose title names a rule gets a `rule` annotation, once', () => {
+test('JUNIT: every test gets a `rule` annotation for each rule its check record names, once', () => {
+  const attemptOf = (ruleIds: readonly RuleId[]) => {
+    const { name, contentType, body } = checkRecordAttachment({
+      schema: CHECK_RECORD_SCHEMA,
+      ruleIds: [...ruleIds],
+      attempt: { retry: 0, repeatEachIndex: 0, workerIndex: 0 },
+      status: 'passed',
+      violations: [],
+    });
+    return { attachments: [{ name, contentType, body: Buffer.from(body) }] };
+  };
   const tests = [
-    { title: 'AUTH-TOKEN-MISSING: GET without a token gives 401', annotations: [] },
-    { title: 'VAL-TYPE-ENUM: type payin gives 400', annotations: [{ type: 'issue', description: 'x' }] },
-    { title: 'a helper test without a rule id', annotations: [] },
-    { title: 'NOT-IN-CATALOG: an id the catalog lacks', annotations: [] },
+    // The title is not read: the record says which rules the check checks.
+    { title: 'VAL-TYPE-ENUM: reworded', annotations: [{ type: 'issue', description: 'x' }] },
+    { title: 'VAL-BODY-SHAPE, VAL-STATUS-400: x', annotations: [] },
+    { title: 'AUTH-TOKEN-MISSING: an attempt with no record', annotations: [] },
   ] as unknown as TestCase[];
-  const suite = { allTests: () => tests } as unknown as Suite;
-  expect(annotateRuleIds(suite)).toBe(2);
-  expect(annotateRuleIds(suite)).toBe(2);
+  const attempts = [
+    attemptOf(['AUTH-TOKEN-MISSING']),
+    attemptOf(['VAL-BODY-SHAPE', 'VAL-STATUS-400']),
+    { attachments: [] },
+  ];
+  for (const round of [1, 2]) {
+    expect(
+      tests.map((test, index) => annotateRuleIds(test, attempts[index] as { attachments: [] })),
+      `round ${round}`,
+    ).toEqual([1, 2, 0]);
+  }
   expect(tests.map((t) => t.annotations.filter((a) => a.type === 'rule').map((a) => a.description))).toEqual([
     ['AUTH-TOKEN-MISSING'],
-    ['VAL-TYPE-ENUM'],
-    [],
+    ['VAL-BODY-SHAPE', 'VAL-STATUS-400'],
     [],
   ]);
 });

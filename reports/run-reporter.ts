@@ -1,38 +1,39 @@
 /**
  * A Playwright reporter for the facts of the run itself, listed before json, junit and allure-playwright:
  * - when the run begins, it empties the Allure results folder, so a report shows this run only;
- * - when it ends, it gives every test a `rule` annotation with the rule id of its title, which the
- *   JUnit file carries as `<property name="rule" value="…"/>` and results.json as an annotation;
+ * - as each test ends, it gives it a `rule` annotation for every rule its check record names, which
+ *   the JUnit file carries as `<property name="rule" value="…"/>` and results.json as an annotation;
  * - it writes run.json (target without tokens, kit version, run id, dates, filters) and the Allure
  *   environment section (environment.properties) and, on GitHub Actions, executor.json.
  * It runs in Playwright's runner process, after the global setup has pointed the run at its target.
  */
-
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import type { FullConfig, FullResult, Reporter, Suite } from '@playwright/test/reporter';
+import type {
+  FullConfig,
+  FullResult,
+  Reporter,
+  Suite,
+  TestCase,
+  TestResult,
+} from '@playwright/test/reporter';
 import { readTargetContract } from '../config/index.ts';
 import { CONTRACT_VARIABLES } from '../contract/index.ts';
-import { parseRuleTitle } from '../oracle/index.ts';
+import { checkRecordsOf } from '../run-output/check-record.ts';
 import { type OutputPaths, outputPaths } from '../run-output/output-paths.ts';
 import { describeTarget, environmentInfo, newRunInfo, type RunInfo, toProperties } from './run-info.ts';
 
 export const RULE_ANNOTATION = 'rule';
 
-/** Adds a rule annotation for every rule id a test's title starts with; returns how many tests have one. */
-export const annotateRuleIds = (suite: Suite): number => {
-  let annotated = 0;
-  for (const test of suite.allTests()) {
-    const { ids } = parseRuleTitle(test.title);
-    if (ids.length === 0) continue;
-    for (const id of ids) {
-      if (!test.annotations.some((a) => a.type === RULE_ANNOTATION && a.description === id)) {
-        test.annotations.push({ type: RULE_ANNOTATION, description: id });
-      }
+/** Adds a rule annotation for every rule id an attempt's check record names; returns how many it names. */
+export const annotateRuleIds = (test: TestCase, result: Pick<TestResult, 'attachments'>): number => {
+  const ids = new Set(checkRecordsOf(result.attachments).flatMap((record) => record.ruleIds));
+  for (const id of ids) {
+    if (!test.annotations.some((a) => a.type === RULE_ANNOTATION && a.description === id)) {
+      test.annotations.push({ type: RULE_ANNOTATION, description: id });
     }
-    annotated += 1;
   }
-  return annotated;
+  return ids.size;
 };
 
 /**
@@ -83,13 +84,14 @@ const playwrightArguments = (argv: readonly string[]): string[] => {
 export default class RunReporter implements Reporter {
   readonly #paths: OutputPaths;
   #config: FullConfig | undefined;
-  #suite: Suite | undefined;
 
   constructor(_options: Record<string, unknown> = {}) {
     this.#paths = outputPaths();
   }
 
   #startedAt = new Date();
+
+  #suite: Suite | undefined;
 
   onBegin(config: FullConfig, suite: Suite): void {
     this.#config = config;
@@ -105,8 +107,11 @@ export default class RunReporter implements Reporter {
     writeFileSync(this.#paths.runInfo, `${JSON.stringify(info, null, 2)}\n`);
   }
 
+  onTestEnd(test: TestCase, result: TestResult): void {
+    annotateRuleIds(test, result);
+  }
+
   onEnd(result: FullResult): void {
-    if (this.#suite) annotateRuleIds(this.#suite);
     const info = this.#runInfo(result);
     this.#writeRunInfo(info);
     mkdirSync(this.#paths.allureResults, { recursive: true });

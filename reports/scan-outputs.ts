@@ -8,7 +8,6 @@
  * named, the token never);
  * 2 no token to search for.
  */
-
 import { relative } from 'node:path';
 import { ConfigError, EXIT, loadDotEnv } from '../config/index.ts';
 import { SECRET_VARIABLES } from '../contract/index.ts';

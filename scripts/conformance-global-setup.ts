@@ -7,7 +7,6 @@
  * and starts the run's shared pacing (suites/support/pacing-broker.ts) for every tenant whose budget
  * could slow the run.
  */
-
 import { rmSync } from 'node:fs';
 import type { FullConfig } from '@playwright/test';
 import { loadDotEnv, readTargetContract, type TenantLimits } from '../config/index.ts';

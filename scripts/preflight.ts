@@ -14,7 +14,6 @@
  * by their statuses (401 without a token, 400 for a malformed client id): a release that broke its
  * error bodies is the service breaking part 7, which the run then judges, not a wrong URL.
  */
-
 import { request } from 'undici';
 import type { Target } from '../config/index.ts';
 import { ConfigError, caTrustingDispatcher, EXIT } from '../config/index.ts';

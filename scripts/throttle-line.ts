@@ -3,7 +3,6 @@
  * the window before the 429s began (from the workers' request counts), the configured limit, and what
  * to do about it.
  */
-
 import {
   type TargetContract,
   TENANT_LIMIT_VARIABLES,

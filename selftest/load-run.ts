@@ -5,7 +5,6 @@
  * them: load/k6-environment.ts), then its outputs read back: exit code, JSON summary, JUnit file and
  * web dashboard, all in the row's own folder with k6's log.
  */
-
 import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';

@@ -10,7 +10,6 @@
  * Only mutants of the `conformance` project go in a batch: the rate-limit checks wait out windows in
  * series, and a conforming server must be run exactly as a user runs the suite (plan.ts).
  */
-
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';

@@ -1,8 +1,8 @@
 /**
  * One run's Playwright JSON report, read back as the outcome of each check: its title, rule ids,
  * project and whether it passed, failed or was skipped, and which rules a failure broke. The report
- * is read by the certificate's own reader (reports/certificate/test-outcomes.ts), so the self-check
- * credits a failure exactly as the certificate does: to the rules of the violations it recorded,
+ * is read by the certificate's own reader (reports/certificate/test-outcomes.ts), from each check's
+ * record, so the self-check credits a failure exactly as the certificate does: to the rules of the violations it recorded,
  * whichever test it happened in, on any attempt (a flaky check failed). A failure that recorded no
  * violation is a fault of the kit: it fails the run but credits no rule.
  */

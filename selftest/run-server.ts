@@ -3,7 +3,6 @@
  * server started as one mutant, one variant or itself, in child processes (one per stage) with the
  * run's own output folder (KIT_OUTPUT_DIR), each stage's JSON report read back afterwards.
  */
-
 import { mkdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';

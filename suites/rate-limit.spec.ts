@@ -15,7 +15,6 @@
  * Timing: with the embedded server's short window the file takes seconds; against a deployment's minute
  * it takes a few minutes, and every timeout scales with the window.
  */
-
 import { setTimeout as sleep } from 'node:timers/promises';
 import { SHARED_LIMIT_VARIABLES } from '../contract/index.ts';
 import { ruleTitle, simpleErrorBodySchema } from '../oracle/index.ts';

@@ -19,7 +19,6 @@
  *   not checkable remotely  with the catalog's reason, or else
  *   not covered: never "passed". Honesty first: a rule nobody checked is not a rule that holds.
  */
-
 import { CONTRACT_VARIABLES } from '../../contract/index.ts';
 import type { SkipKind } from '../../run-output/check-record.ts';
 import { RULES, type Rule, type RuleId, SPEC_PARTS } from '../../spec/index.ts';

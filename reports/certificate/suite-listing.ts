@@ -3,7 +3,6 @@
  * listing starts no server and sends nothing). The certificate uses it to tell "no test checks this
  * rule" (not covered) from "its tests were filtered out or are not for production".
  */
-
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';

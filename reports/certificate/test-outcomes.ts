@@ -4,7 +4,6 @@
  * (run-output/check-record.ts): its rules, the violations it recorded, whether it was skipped (and
  * of which kind), inconclusive or not run. What the certificate's verdicts are computed from.
  */
-
 import { stripVTControlCharacters } from 'node:util';
 import type { JSONReport, JSONReportSuite, JSONReportTest } from '@playwright/test/reporter';
 import { parseRuleTitle, type Violation } from '../../oracle/index.ts';

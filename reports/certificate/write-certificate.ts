@@ -4,7 +4,6 @@
  * through the kit's redaction before it is written: the tokens of the environment and anything shaped
  * like a token never reach a certificate.
  */
-
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import type { JSONReport } from '@playwright/test/reporter';

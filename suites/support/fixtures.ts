@@ -4,7 +4,6 @@
  * around every test: production safety, the error-body shape of every non-2xx response, and the
  * redacted HTTP exchanges attached for the report.
  */
-
 import { readFileSync } from 'node:fs';
 import { test as base, expect, type TestInfo } from '@playwright/test';
 import { Agent } from 'undici';

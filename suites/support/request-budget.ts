@@ -4,7 +4,6 @@
  * breach: the run was throttled by traffic it should have paced (or the target's limit is lower than
  * the contract says). `npm run conformance` prints this and writes it to request-stats.json.
  */
-
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RateLimitSettings, TenantLimits, TenantName } from '../../config/index.ts';

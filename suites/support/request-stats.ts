@@ -4,7 +4,6 @@
  * and when (the moment each request left, from which the run's busiest window is measured). Written to a file
  * when the worker ends; request-budget.ts sums the files and reports them.
  */
-
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from '@playwright/test';
