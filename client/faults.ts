@@ -2,7 +2,9 @@
  * The faults the recording layer injects so that the client's handling of them can be seen, on a
  * deterministic schedule counted in the client's own requests (docs/client-certification.md lists it):
  *
- * - `rate-limit`: the first GET and the request right after it are answered 429, without forwarding.
+ * - `rate-limit`: the first GET and the request right after it are answered 429, without forwarding; so
+ *   is a request that comes sooner than MIN_429_DELAY_MS after a 429 (up to RATE_LIMIT_EXTRA more), as
+ *   a real limit keeps throttling a client that hammers it.
  * - `post-500-stored`: the second POST the service answers 201 is stored, but the client gets 500 ERR-5001.
  * - `post-timeout-stored`: the third POST the service answers 201 is stored, and its answer held for
  *   HELD_ANSWER_MS (past any client's patience); a client still waiting then gets the 201.
@@ -17,19 +19,26 @@ export const FAULT_NAMES = [
 export type FaultName = (typeof FAULT_NAMES)[number];
 
 export const FAULT_DESCRIPTIONS: Readonly<Record<FaultName, string>> = Object.freeze({
-  'rate-limit': 'the first GET and the request right after it are answered 429 (not forwarded)',
+  'rate-limit':
+    'the first GET and the request right after it are answered 429 (not forwarded), and so is a request sooner than 100 ms after a 429 (10 more at most)',
   'post-500-stored': 'the second POST the service creates is stored, but answered 500 ERR-5001',
   'post-timeout-stored':
-    'the third POST the service creates is stored, and its answer held 5 s (past the client’s time-out)',
+    'the third POST the service creates is stored, and its answer held 6 s (past the client’s time-out)',
   'put-500-unapplied':
     'the first PUT is answered 500 ERR-5001 before it reaches the service (nothing changed)',
 });
 
 /** How long the answer of `post-timeout-stored` is held before a client still waiting gets it. */
-export const HELD_ANSWER_MS = 5000;
+export const HELD_ANSWER_MS = 6000;
 
 /** Consecutive requests answered 429 by `rate-limit`. */
 export const RATE_LIMIT_RUN = 2;
+
+/** A request sooner than this after a 429 is a retry "at once": no delay in any sense the spec can mean. */
+export const MIN_429_DELAY_MS = 100;
+
+/** 429s more, at most, for requests that keep coming sooner than MIN_429_DELAY_MS after one. */
+export const RATE_LIMIT_EXTRA = 10;
 
 /** `standard` (all), `none`, or a comma-separated list of names; an unknown name is an error. */
 export const parseFaults = (text: string): readonly FaultName[] => {
@@ -54,16 +63,24 @@ export const parseFaults = (text: string): readonly FaultName[] => {
  */
 export class FaultSchedule {
   private rateLimitLeft = -1;
+  private rateLimitExtraLeft = RATE_LIMIT_EXTRA;
+  private last429At: number | undefined;
   private putsSeen = 0;
   private creations = 0;
 
   constructor(private readonly enabled: readonly FaultName[]) {}
 
-  beforeForward(method: string): 'rate-limit' | 'put-500-unapplied' | undefined {
+  /** `now`: milliseconds on the recording's clock, the same as `answered429`'s. */
+  beforeForward(method: string, now: number): 'rate-limit' | 'put-500-unapplied' | undefined {
     if (this.enabled.includes('rate-limit')) {
       if (this.rateLimitLeft === -1 && method === 'GET') this.rateLimitLeft = RATE_LIMIT_RUN;
       if (this.rateLimitLeft > 0) {
         this.rateLimitLeft -= 1;
+        return 'rate-limit';
+      }
+      const hammering = this.last429At !== undefined && now - this.last429At < MIN_429_DELAY_MS;
+      if (hammering && this.rateLimitExtraLeft > 0) {
+        this.rateLimitExtraLeft -= 1;
         return 'rate-limit';
       }
     }
@@ -72,6 +89,11 @@ export class FaultSchedule {
       if (this.putsSeen === 1 && this.enabled.includes('put-500-unapplied')) return 'put-500-unapplied';
     }
     return undefined;
+  }
+
+  /** When a 429 of the schedule was answered. */
+  answered429(now: number): void {
+    this.last429At = now;
   }
 
   /** Which creation a POST is is known only once the service answered 201. */

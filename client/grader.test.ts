@@ -87,12 +87,12 @@ test('CLIENT-NO-AUTO-RETRY-5XX: a PUT repeated after a 500 is an advisory unless
   );
 });
 
-test('CLIENT-429-DELAY: any delay of 50 ms or more passes (fixed, exponential, jittered); an immediate retry fails', () => {
+test('CLIENT-429-DELAY: any delay of 100 ms or more passes (fixed, exponential, jittered); an immediate retry fails', () => {
   clock = 0;
   const limited = get(429);
   const soon = { ...get(200), sentAt: (limited.answeredAt as number) + 3 };
   expect(graded(limited, soon)['CLIENT-429-DELAY']?.verdict).toBe('failed');
-  const later = { ...get(200), sentAt: (limited.answeredAt as number) + 60 };
+  const later = { ...get(200), sentAt: (limited.answeredAt as number) + 110 };
   expect(graded(limited, later)['CLIENT-429-DELAY']?.verdict).toBe('passed');
   expect(graded(get(200))['CLIENT-429-DELAY']?.verdict).toBe('not-exercised');
 });

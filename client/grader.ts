@@ -9,6 +9,7 @@ import { secretForms } from '../run-output/secret-forms.ts';
 import { CLIENT_RULES, type ClientRule, type ClientRuleId } from '../spec/client-rules.ts';
 import { type Environment, EVENTS_PATH, environmentOfToken, TOKEN_PREFIXES } from '../spec/index.ts';
 import { externalIdOf, pathOf, type RecordedExchange } from './exchange.ts';
+import { MIN_429_DELAY_MS } from './faults.ts';
 
 export type ClientVerdict = 'passed' | 'failed' | 'not-exercised';
 
@@ -31,9 +32,6 @@ export interface GradingContext {
   /** The environment the client ran against: its tokens must be of this one. */
   readonly environment: Environment;
 }
-
-/** A retry after a 429 sooner than this is "at once": no delay in any sense the spec can mean. */
-export const MIN_429_DELAY_MS = 50;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

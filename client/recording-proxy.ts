@@ -155,7 +155,7 @@ export const startRecordingProxy = async (options: RecordingProxyOptions): Promi
       refused = `a ${tokenEnvironment} token is never forwarded to a ${options.environment} service`;
       answer = { status: 401, headers: JSON_HEADERS, body: WRONG_ENVIRONMENT };
     } else {
-      fault = schedule.beforeForward(method);
+      fault = schedule.beforeForward(method, now());
       if (fault === 'rate-limit') answer = { status: 429, headers: JSON_HEADERS, body: FAULT_429 };
       else if (fault === 'put-500-unapplied')
         answer = { status: 500, headers: JSON_HEADERS, body: FAULT_500 };
@@ -172,6 +172,7 @@ export const startRecordingProxy = async (options: RecordingProxyOptions): Promi
     if (!gaveUp && !res.destroyed) {
       res.writeHead(answer.status, answer.headers);
       res.end(answer.body);
+      if (fault === 'rate-limit') schedule.answered429(now());
     }
     recorded[seq - 1] = Object.freeze({
       seq,

@@ -34,7 +34,7 @@ export const WELL_BEHAVED = Object.freeze({
   /** Milliseconds to wait between any two requests (a client that paces itself). */
   paceMs: 0,
   /** How long to wait for an answer before giving up on a request. */
-  timeoutMs: 2000,
+  timeoutMs: 3000,
   /** After a PUT answered 5xx: 'confirm-then-retry' (GET, then PUT again if unchanged) or 'give-up'. */
   afterPutFailure: 'confirm-then-retry',
 });
