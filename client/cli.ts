@@ -9,6 +9,7 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ConfigError, EXIT } from '../config/index.ts';
+import { CONTRACT_VARIABLES, SECRET_VARIABLES, TENANT_VARIABLES } from '../contract/index.ts';
 import { startReferenceServer } from '../reference/index.ts';
 import { redact, registerSecrets } from '../run-output/redaction.ts';
 import { buildClientCertificate } from './certificate/client-certificate.ts';
@@ -29,7 +30,7 @@ const main = async (): Promise<number> => {
     process.stdout.write(`${USAGE}\n`);
     return EXIT.ok;
   }
-  registerSecrets(process.env.TENANT_A_ACCESS_TOKEN?.trim());
+  registerSecrets(...SECRET_VARIABLES.map((name) => process.env[name]?.trim()));
   for (const file of Object.values(CERTIFICATE_FILES))
     rmSync(join(options.outputFolder, file), { force: true });
 
@@ -42,12 +43,12 @@ const main = async (): Promise<number> => {
   });
   try {
     const contract: NodeJS.ProcessEnv = {
-      TARGET_BASE_URL: proxy.baseUrl,
-      TARGET_ENVIRONMENT: options.environment,
+      [CONTRACT_VARIABLES.baseUrl]: proxy.baseUrl,
+      [CONTRACT_VARIABLES.environment]: options.environment,
       ...(double
         ? {
-            TENANT_A_CLIENT_ID: double.tenants.A.clientId,
-            TENANT_A_ACCESS_TOKEN: double.tenants.A.accessToken,
+            [TENANT_VARIABLES.A.clientId]: double.tenants.A.clientId,
+            [TENANT_VARIABLES.A.accessToken]: double.tenants.A.accessToken,
           }
         : {}),
     };
@@ -79,7 +80,9 @@ const main = async (): Promise<number> => {
     }
     const exit = result.code ?? `signal ${result.signal}`;
     if (exchanges.length === 0) {
-      say(`could not run: the command (exit ${exit}) never called the service at TARGET_BASE_URL`);
+      say(
+        `could not run: the command (exit ${exit}) never called the service at ${CONTRACT_VARIABLES.baseUrl}`,
+      );
       return EXIT.targetUnreachable;
     }
     if (exchanges.every((e) => e.refused?.startsWith(UNANSWERED))) {

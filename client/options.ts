@@ -6,8 +6,9 @@
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError } from '../config/index.ts';
+import { CONTRACT_VARIABLES, configuredTokens, decideEnvironment } from '../contract/index.ts';
 import { outputRoot } from '../run-output/output-paths.ts';
-import { ENVIRONMENTS, type Environment, environmentOfToken } from '../spec/index.ts';
+import type { Environment } from '../spec/index.ts';
 import { type FaultName, parseFaults } from './faults.ts';
 
 export interface CertifyOptions {
@@ -53,14 +54,14 @@ const split = (argv: readonly string[]): { own: string[]; command: string[] } =>
   return { own, command: [] };
 };
 
+/** The contract's own environment decision: TARGET_ENVIRONMENT, else the tokens' prefixes, else sandbox. */
 const environmentFrom = (env: NodeJS.ProcessEnv): Environment => {
-  const named = env.TARGET_ENVIRONMENT?.trim();
-  if (named) {
-    if (!(ENVIRONMENTS as readonly string[]).includes(named))
-      throw new ConfigError(`TARGET_ENVIRONMENT must be sandbox or production; got "${named}"`);
-    return named as Environment;
-  }
-  return environmentOfToken(env.TENANT_A_ACCESS_TOKEN?.trim() ?? '') ?? 'sandbox';
+  const decision = decideEnvironment(
+    env[CONTRACT_VARIABLES.environment]?.trim() || undefined,
+    configuredTokens((variable) => env[variable]?.trim() || undefined),
+  );
+  if (!decision.ok) throw new ConfigError(decision.message);
+  return decision.environment;
 };
 
 const checkedUpstream = (text: string): string => {
@@ -68,7 +69,7 @@ const checkedUpstream = (text: string): string => {
   try {
     url = new URL(text);
   } catch {
-    throw new ConfigError(`--upstream (or TARGET_BASE_URL) is not a URL: "${text}"`);
+    throw new ConfigError(`--upstream (or ${CONTRACT_VARIABLES.baseUrl}) is not a URL: "${text}"`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
     throw new ConfigError(`--upstream must be an http or https URL; got ${url.protocol}`);
@@ -90,7 +91,7 @@ export const parseCertifyOptions = (
   }
   if (values.help) return undefined;
   if (command.length === 0) throw new ConfigError(`no command to certify; ${USAGE}`);
-  const upstreamText = values.upstream ?? env.TARGET_BASE_URL?.trim();
+  const upstreamText = values.upstream ?? env[CONTRACT_VARIABLES.baseUrl]?.trim();
   const upstream = upstreamText ? checkedUpstream(upstreamText) : undefined;
   const environment = upstream ? environmentFrom(env) : 'sandbox';
   if (environment === 'production' && !values['allow-production'])

@@ -221,7 +221,7 @@ const main = async (): Promise<number> => {
     skip: values['no-clients'],
     concurrency: Math.min(concurrency, 4),
     outputRoot: OUTPUT_ROOT,
-    // The sandbox double, whatever target the caller's shell names (TARGET_BASE_URL would mean proxy mode).
+    // The sandbox double, whatever target the caller's shell names (a base URL would mean proxy mode).
     env: Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(TARGET_|TENANT_)/.test(name))),
     say,
   });
