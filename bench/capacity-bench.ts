@@ -29,7 +29,6 @@ export interface CapacityFigure {
 
 const summarySchema = z.object({
   verdict: z.string(),
-  durationSeconds: z.number(),
   settings: z.object({ plannedIterations: z.number(), durationSeconds: z.number() }),
   metrics: z.object({ http_reqs: z.object({ values: z.object({ count: z.number() }) }) }),
 });
@@ -86,7 +85,8 @@ export const measureCapacity = async (
     share: Number(settings.share),
     segments: settings.segments,
     plannedPerSecond: (summary.settings.plannedIterations * 3) / summary.settings.durationSeconds,
-    achievedPerSecond: summary.metrics.http_reqs.values.count / summary.durationSeconds,
+    // Over the planned duration: the share of the planned requests k6 really sent.
+    achievedPerSecond: summary.metrics.http_reqs.values.count / summary.settings.durationSeconds,
     verdict: summary.verdict,
     runSeconds: run.seconds,
     mergeSeconds: merge.seconds,
@@ -106,7 +106,7 @@ export const capacityRows = (figure: CapacityFigure | undefined): Row[] =>
           verdict: '',
         },
         {
-          measure: `merge step of that run (${figure.segments} segments, ${(figure.sampleBytes / 1e6).toFixed(1)} MB of gzipped samples)`,
+          measure: `merge step of that run (${figure.segments} segments, ${Math.round(figure.sampleBytes / 1000)} kB of gzipped samples)`,
           figure: `${one(figure.mergeSeconds)} s wall (a Node start included)`,
           goal: '',
           verdict: '',

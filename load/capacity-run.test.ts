@@ -29,10 +29,16 @@ test.beforeAll(() => {
 });
 test.afterAll(() => rmSync(work, { recursive: true, force: true }));
 
+/**
+ * What these runs check is the verdicts' equivalence and the throttled tenant, not the machine's
+ * speed: a light load, latency limits a busy machine's stalls stay under, and the most dropped
+ * iterations the plan allows (a busy k6 drops some, more at its start).
+ */
 const SHORT = {
   LOAD_DURATION: '6s',
-  CAPACITY_SHARE: '0.5',
-  // A busy machine's k6 drops iterations now and then, more at its start: the most the plan allows.
+  CAPACITY_SHARE: '0.3',
+  LATENCY_P95_MS: '5000',
+  LATENCY_P99_MS: '10000',
   LOAD_DROPPED_TOLERANCE: '0.1',
 };
 
@@ -53,7 +59,7 @@ test.describe('capacity run under k6', () => {
       KIT_RUN_ID: 'run-capacity-whole',
     });
     expect(whole.stderr).toBe('');
-    expect(whole.code).toBe(0);
+    expect(whole.code, whole.stdout.split('THRESHOLDS')[1]).toBe(0);
     expect(whole.stdout).toContain('VERDICT: PASSED');
     const splitDir = join(work, 'split');
     const split = await runCapacityChild(
@@ -61,7 +67,7 @@ test.describe('capacity run under k6', () => {
       { ...common, LOAD_REPORT_DIR: splitDir, KIT_RUN_ID: 'run-capacity-split' },
       ['--segments', '2'],
     );
-    expect(split.code).toBe(0);
+    expect(split.code, split.stdout.split('THRESHOLDS')[1]).toBe(0);
     expect(split.stdout).toContain('load/capacity (2 segment(s) merged)');
 
     const verdicts = (dir: string) =>
@@ -144,7 +150,7 @@ test.describe('capacity run under k6', () => {
       expect(run.code).toBe(99);
       const failed = failedThresholds(reportDir).filter((t) => !t.startsWith('dropped_iterations'));
       expect(failed).toEqual(['capacity_throttled{tenant:t002} count==0']);
-      expect(run.stdout).toMatch(/✗ RATE-LIMIT-429: tenant t002 at 50% of its limit/);
+      expect(run.stdout).toMatch(/✗ RATE-LIMIT-429: tenant t002 at 30% of its limit/);
     } finally {
       await server.close();
     }

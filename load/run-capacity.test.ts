@@ -42,6 +42,7 @@ test('segment arguments: equal parts of one sequence, as k6-operator gives its p
 });
 
 test('the runner refuses in one line, with its exit code, and never starts k6', async () => {
+  test.setTimeout(240_000);
   const tenants = fixtureTenants(2);
   const file = join(work, 'tenants.json');
   writeFileSync(file, tenantsFileText(tenants));
