@@ -30,7 +30,7 @@ import { attachCheckRecord, markCheckNotRun, skipCheck, startCheck } from './che
 import { answerOf, describeExchange, exchangeTitle, type HttpExchange } from './http-exchange.ts';
 import { needsSharedPacing, PACING_URL_VARIABLE, SharedPacer } from './pacing-broker.ts';
 import { limitOfRecorded } from './request-budget.ts';
-import { fallbackShare, type Pacer, partOfShare, RequestPacer, TogetherPacer } from './request-pacer.ts';
+import { fallbackShare, type Pacer, partOfShare, RequestPacer, together } from './request-pacer.ts';
 import { RequestStatsRecorder } from './request-stats.ts';
 import { applyRuleLabels, labelViolatedRules } from './rule-labels.ts';
 import { RunGuard } from './run-guard.ts';
@@ -285,29 +285,30 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     { target, connectionPool, requestStats, pacers, exchanges, runGuard, timeouts, inFlight },
     use,
   ) => {
-    await use((tenant, options = {}) => {
-      // Requests without tenant headers still reach the target; they share tenant A's budget.
-      const pacer = options.paced === false ? undefined : pacers.get(tenant?.name ?? 'A');
-      return new ServiceClient(tenant, {
-        guard: runGuard,
-        // The rate-limit tenant is throttled on purpose; a paced tenant never should be.
-        watchThrottles: options.paced !== false,
-        baseUrl: target.baseUrl,
-        dispatcher: connectionPool,
-        pacer: pacer && options.together ? new TogetherPacer(pacer, options.together) : pacer,
-        stats: requestStats,
-        onExchange: (exchange) => exchanges.push(exchange),
-        inFlight,
-        timeoutMs: timeouts.requestMs,
-        suspectTimeoutMs: timeouts.suspectMs,
-        backoffMs: (attempt) =>
-          Math.min(
-            limitOfRecorded(target.limits, tenant?.name ?? 'A').windowSeconds * 1000,
-            500 * 2 ** attempt,
-          ),
-        max429Retries: 6,
-      });
-    });
+    await use(
+      (tenant, options = {}) =>
+        new ServiceClient(tenant, {
+          guard: runGuard,
+          // The rate-limit tenant is throttled on purpose; a paced tenant never should be.
+          watchThrottles: options.paced !== false,
+          baseUrl: target.baseUrl,
+          dispatcher: connectionPool,
+          // Requests without tenant headers still reach the target; they share tenant A's budget.
+          pacer:
+            options.paced === false ? undefined : together(pacers.get(tenant?.name ?? 'A'), options.together),
+          stats: requestStats,
+          onExchange: (exchange) => exchanges.push(exchange),
+          inFlight,
+          timeoutMs: timeouts.requestMs,
+          suspectTimeoutMs: timeouts.suspectMs,
+          backoffMs: (attempt) =>
+            Math.min(
+              limitOfRecorded(target.limits, tenant?.name ?? 'A').windowSeconds * 1000,
+              500 * 2 ** attempt,
+            ),
+          max429Retries: 6,
+        }),
+    );
   },
   tenantA: async ({ clientFor, target }, use) => {
     await use(clientFor(target.tenantA));

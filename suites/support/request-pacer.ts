@@ -144,6 +144,10 @@ export class RequestPacer implements Pacer {
   }
 }
 
+/** The pacer itself, or with `size` > 0 one whose first `size` requests leave together (TogetherPacer). */
+export const together = (pacer: Pacer | undefined, size: number | undefined): Pacer | undefined =>
+  pacer && size ? new TogetherPacer(pacer, size) : pacer;
+
 /**
  * A pacer for requests sent all at once (concurrent POSTs of one externalId): the first `size` takes
  * share one slot of `size` requests, so they leave together and still count in the schedule; later
