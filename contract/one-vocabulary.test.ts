@@ -3,7 +3,8 @@
  * Every reader takes the names from contract/, so that the four readings of the contract (the
  * conformance run, the k6 scripts, the reference server's hand-off, the scripts) can never drift apart
  * again. Comments are left out of the search; the README, .env.example and docs/ are documentation,
- * not modules, and kit tests (which set variables to provoke the kit) may spell the names out.
+ * not modules, and kit tests (which set variables to provoke the kit) may spell the names out, as
+ * may the example tenant clients that `npm run certify-client` runs (they stand for a tenant's code).
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -20,7 +21,10 @@ const isSourceModule = (path: string): boolean =>
   !path.endsWith('.d.ts') &&
   !path.startsWith('contract/') &&
   !path.endsWith('.test.ts') &&
-  !path.includes('/test-support/');
+  !path.includes('/test-support/') &&
+  // A tenant's own integration, in any language: it reads the names it is given, as a user's would.
+  !path.startsWith('client/examples/') &&
+  !path.startsWith('client/self-check-clients/');
 
 const sourceModules = (): string[] =>
   execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z'], {

@@ -13,6 +13,7 @@
  *
  * Only non-secret settings are copied into the TestRun (share, duration, latency limits, run id).
  */
+import { CONTRACT_VARIABLES } from '../contract/index.ts';
 
 export const K6_OPERATOR_NAMES = Object.freeze({
   testRun: 'kit-capacity',
@@ -62,7 +63,7 @@ const tenantsPath = `${MOUNTS.tenants}/${K6_OPERATOR_NAMES.tenantsFile}`;
 
 const podEnvironment = (request: ManifestRequest) => [
   { name: 'CAPACITY_TENANTS_FILE', value: tenantsPath },
-  { name: 'KIT_RUN_ID', value: request.runId },
+  { name: CONTRACT_VARIABLES.runId, value: request.runId },
   { name: 'K6_NO_USAGE_REPORT', value: 'true' },
   ...PASSED_SETTINGS.flatMap((name) => {
     const value = request.env[name]?.trim();
@@ -124,7 +125,7 @@ export const secretTemplates = (): Manifest[] => [
     kind: 'Secret',
     metadata: { name: K6_OPERATOR_NAMES.targetSecret },
     type: 'Opaque',
-    stringData: { TARGET_BASE_URL: '', TARGET_ENVIRONMENT: '' },
+    stringData: { [CONTRACT_VARIABLES.baseUrl]: '', [CONTRACT_VARIABLES.environment]: '' },
   },
   {
     apiVersion: 'v1',

@@ -20,6 +20,7 @@ import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ConfigError, EXIT, loadDotEnv } from '../config/index.ts';
+import { CONTRACT_VARIABLES } from '../contract/index.ts';
 import { bundleLoadScript, DEFAULT_OUT_DIR, REPO_ROOT } from './bundle.ts';
 import { findK6, k6MissingLine } from './find-k6.ts';
 import { k6RunEnvironment, reportFilesOf } from './k6-environment.ts';
@@ -97,9 +98,9 @@ const prepareTarget = async (env: Env, privateDir: string): Promise<Prepared> =>
     }
     tenants = parseTenantsFile(content, 'CAPACITY_TENANTS_FILE');
   } else {
-    if (text(env, 'TARGET_BASE_URL') !== undefined) {
+    if (text(env, CONTRACT_VARIABLES.baseUrl) !== undefined) {
       throw new LoadSetupError(
-        'CAPACITY_TENANTS_FILE is required with TARGET_BASE_URL: the tenants to load (load/README.md)',
+        `CAPACITY_TENANTS_FILE is required with ${CONTRACT_VARIABLES.baseUrl}: the tenants to load (load/README.md)`,
       );
     }
     tenants = generateCapacityTenants({
@@ -111,7 +112,7 @@ const prepareTarget = async (env: Env, privateDir: string): Promise<Prepared> =>
     tenantsFile = join(privateDir, 'tenants.json');
     writeTenantsFile(tenantsFile, tenants);
   }
-  if (text(env, 'TARGET_BASE_URL') !== undefined) {
+  if (text(env, CONTRACT_VARIABLES.baseUrl) !== undefined) {
     return { tenantsFile, tenants, cleanup: async () => undefined, targetEnv: {} };
   }
   // Imported here: a remote run never loads the reference server.
@@ -141,9 +142,9 @@ const prepareTarget = async (env: Env, privateDir: string): Promise<Prepared> =>
     tenants,
     cleanup: () => server.close(),
     targetEnv: {
-      TARGET_BASE_URL: server.baseUrl,
-      TARGET_ENVIRONMENT: server.environment,
-      KIT_EMBEDDED_TARGET: 'true',
+      [CONTRACT_VARIABLES.baseUrl]: server.baseUrl,
+      [CONTRACT_VARIABLES.environment]: server.environment,
+      [CONTRACT_VARIABLES.embeddedTarget]: 'true',
     },
   };
 };
@@ -220,7 +221,7 @@ export const runCapacity = async (argv: readonly string[]): Promise<number> => {
       rmSync(file, { force: true });
     }
     const runId =
-      text(process.env, 'KIT_RUN_ID') ??
+      text(process.env, CONTRACT_VARIABLES.runId) ??
       `run-${new Date()
         .toISOString()
         .replace(/[^0-9]/g, '')

@@ -14,7 +14,7 @@
  * tenant (each below its limit), and no dropped iteration (LOAD_DROPPED_TOLERANCE).
  */
 
-import { TOKEN_PREFIXES } from '../../spec/http-interface.ts';
+import { CONTRACT_VARIABLES, decideEnvironment } from '../../contract/index.ts';
 import { interleavedSchedule } from './capacity-schedule.ts';
 import { decimal, durationSeconds, type Env, LoadSetupError, positiveInteger, text } from './env.ts';
 import {
@@ -87,28 +87,33 @@ const RUN_ID_PATTERN = /^[A-Za-z0-9-]{1,40}$/;
 const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
 
 export const capacityTarget = (env: Env, tenants: readonly CapacityTenant[]): CapacityTarget => {
-  const baseUrl = text(env, 'TARGET_BASE_URL');
+  const { baseUrl: baseUrlName, environment, runId: runIdName, embeddedTarget } = CONTRACT_VARIABLES;
+  const baseUrl = text(env, baseUrlName);
   if (baseUrl === undefined) {
     throw new LoadSetupError(
-      'TARGET_BASE_URL is not set: run the script through npm run load:capacity (which starts the embedded reference server), or set it',
+      `${baseUrlName} is not set: run the script through npm run load:capacity (which starts the embedded reference server), or set it`,
     );
   }
   if (!/^https?:\/\/[^\s/]+/.test(baseUrl)) {
-    throw new LoadSetupError('TARGET_BASE_URL must be an http:// or https:// address');
+    throw new LoadSetupError(`${baseUrlName} must be an http:// or https:// address`);
   }
-  const declared = text(env, 'TARGET_ENVIRONMENT');
-  if (declared !== undefined && declared !== 'sandbox' && declared !== 'production') {
-    throw new LoadSetupError('TARGET_ENVIRONMENT must be one of: sandbox, production');
-  }
-  const live = tenants.some((t) => t.accessToken.startsWith(TOKEN_PREFIXES.production));
-  const runId = text(env, 'KIT_RUN_ID');
+  // The contract's one environment decision: tokens of both environments are a configuration error.
+  const decision = decideEnvironment(
+    text(env, environment),
+    tenants.map((tenant, index) => ({
+      variable: `the tenants file's tenant ${index + 1} (${tenant.name})`,
+      token: tenant.accessToken,
+    })),
+  );
+  if (!decision.ok) throw new LoadSetupError(decision.message);
+  const runId = text(env, runIdName);
   if (runId !== undefined && !RUN_ID_PATTERN.test(runId)) {
-    throw new LoadSetupError('KIT_RUN_ID must be 1 to 40 letters, digits or dashes');
+    throw new LoadSetupError(`${runIdName} must be 1 to 40 letters, digits or dashes`);
   }
   return Object.freeze({
     baseUrl: baseUrl.replace(/\/+$/, ''),
-    environment: declared === 'production' || live ? 'production' : 'sandbox',
-    embedded: text(env, 'KIT_EMBEDDED_TARGET') === 'true',
+    environment: decision.environment,
+    embedded: text(env, embeddedTarget) === 'true',
     runId,
   });
 };
@@ -116,7 +121,7 @@ export const capacityTarget = (env: Env, tenants: readonly CapacityTenant[]): Ca
 /** The refusal to load a production target unless ALLOW_PRODUCTION_LOAD=true; else undefined. */
 export const capacityProductionRefusal = (env: Env, target: CapacityTarget): string | undefined =>
   target.environment === 'production' && text(env, 'ALLOW_PRODUCTION_LOAD') !== 'true'
-    ? 'refusing to run the capacity load script against a production target (TARGET_ENVIRONMENT=production or a svc_live_ token in the tenants file); set ALLOW_PRODUCTION_LOAD=true to allow it'
+    ? `refusing to run the capacity load script against a production target (${CONTRACT_VARIABLES.environment}=production or svc_live_ tokens in the tenants file); set ALLOW_PRODUCTION_LOAD=true to allow it`
     : undefined;
 
 export const capacityPlan = (env: Env, tenants: readonly CapacityTenant[]): CapacityPlan => {
