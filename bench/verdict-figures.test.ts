@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { MUTANT_NAMES, mutantsByList } from '../reference/index.ts';
 import { rowsOf } from './kit-figures.ts';
 import {
   BROKEN_SERVER_MUTANTS,
@@ -68,4 +69,11 @@ test('VERDICT: the table has a row per target measured, or one row saying it was
     goal: VERDICT_GOAL,
     verdict: 'not measured',
   });
+});
+
+test('VERDICT: the broken server is a valid combination of known mutants, breaking at least five rules', () => {
+  for (const name of BROKEN_SERVER_MUTANTS) expect(MUTANT_NAMES).toContain(name);
+  const broken = mutantsByList(BROKEN_SERVER_MUTANTS.join(','));
+  expect(broken.name.split(',')).toEqual([...BROKEN_SERVER_MUTANTS]);
+  expect(broken.catchingRules.length).toBeGreaterThanOrEqual(5);
 });

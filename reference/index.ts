@@ -10,7 +10,14 @@ export {
   resolveBehaviour,
 } from './behaviour.ts';
 export { REFERENCE_CODE_LIST, REFERENCE_CODES, type ReferenceCode } from './codes.ts';
-export { MUTANT_NAMES, MUTANTS, type MutantDefinition, type MutantName, mutantByName } from './mutants.ts';
+export {
+  MUTANT_NAMES,
+  MUTANTS,
+  type MutantDefinition,
+  type MutantName,
+  mutantByName,
+  mutantsByList,
+} from './mutants.ts';
 export { startReferenceServer } from './server.ts';
 export { targetEnvironmentOf, toDotEnv } from './target-env.ts';
 export { generateTenants, LOOPBACK_ADDRESSES, SEEDED_TENANT_NAMES } from './tenants.ts';
