@@ -104,7 +104,14 @@ test.describe('capacity run under k6', () => {
       const iterations = sent(dir).reduce((a, b) => a + b, 0) / 3;
       expect(Math.abs(iterations - (planned - dropped(dir)))).toBeLessThanOrEqual(instances);
     }
-    if (dropped(wholeDir) === 0 && dropped(splitDir) === 0) expect(sent(splitDir)).toEqual(sent(wholeDir));
+    // Each tenant sent the same share both ways, but for the one iteration (3 requests) each instance
+    // may start at the very end of the duration.
+    if (dropped(wholeDir) === 0 && dropped(splitDir) === 0) {
+      const whole = sent(wholeDir);
+      sent(splitDir).forEach((count, i) => {
+        expect(Math.abs(count - (whole[i] as number)), tenants[i]?.name).toBeLessThanOrEqual(3 * 2);
+      });
+    }
 
     // No token anywhere: reports, samples, manifests, the dashboard, what was printed.
     const scan = scanFiles(

@@ -917,6 +917,8 @@ test.describe('reference: mutants', () => {
         'put-answers-update-not-stored',
         'put-keeps-old-multi-currency-amounts',
         'put-type-change-merges-payload',
+        // A PUT that never applies never frees the old externalId either.
+        'put-old-external-id-kept-reserved',
       ],
     };
     for (const mutant of sample) {
