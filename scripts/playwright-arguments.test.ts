@@ -191,7 +191,11 @@ test.describe('against a deployment whose answer changes between attempts', () =
         const rule = certificate.rules.find((entry) => entry.id === 'AUTH-TOKEN-MISSING');
         expect(rule?.verdict).toBe('failed');
         if (repeat[0] === '--retries') expect(certificate.totals.tests.flaky).toBe(1);
-        else expect(certificate.totals.tests).toMatchObject({ passed: 1, failed: 1 });
+        else {
+          // The first repetition met the wrong answer, the second the right one.
+          expect(certificate.totals.tests.failed).toBe(1);
+          expect(certificate.totals.tests.passed).toBeGreaterThanOrEqual(1);
+        }
       } finally {
         await setup.close();
       }
