@@ -147,8 +147,6 @@ export interface PlaywrightArguments {
   readonly passWithNoTests: boolean;
   /** `--output <dir>`: Playwright's folder for artefacts, which must be writable. */
   readonly output: string | undefined;
-  /** `--max-failures N` or `-x`: the run may stop before its end. */
-  readonly maxFailures: number | undefined;
 }
 
 const specOf = (written: string): OptionSpec | undefined =>
@@ -229,7 +227,6 @@ export const readPlaywrightArguments = (
     }
   }
   const given = (long: string): GivenOption[] => options.filter((option) => option.spec.long === long);
-  const maxFailures = given('-x').length > 0 ? 1 : lastNumber(given('--max-failures'));
   return {
     forPlaywright,
     options,
@@ -249,19 +246,7 @@ export const readPlaywrightArguments = (
     ],
     passWithNoTests: given('--pass-with-no-tests').length > 0,
     output: given('--output').at(-1)?.value,
-    maxFailures: maxFailures === 0 ? undefined : maxFailures,
   };
-};
-
-const lastNumber = (given: readonly GivenOption[]): number | undefined => {
-  const value = given.at(-1)?.value;
-  return value === undefined ? undefined : Number(value);
-};
-
-/** The workers the arguments ask for, when a number (`--workers 3`, `-j=3`). */
-export const workersOf = (args: PlaywrightArguments): number | undefined => {
-  const value = args.options.filter((option) => option.spec.long === '--workers').at(-1)?.value;
-  return value !== undefined && /^\d+$/.test(value) ? Number(value) : undefined;
 };
 
 /** The usage lines `npm run conformance -- --help` prints before Playwright's own help. */

@@ -58,8 +58,6 @@ test.describe('the argument table', () => {
     ]);
     expect(read.reporters).toEqual(['dot', 'json']);
     expect(read.filters).toEqual(['-g @auth', '--shard 1/2', 'file filter auth']);
-    expect(readPlaywrightArguments(['-x']).maxFailures).toBe(1);
-    expect(readPlaywrightArguments(['--max-failures', '3']).maxFailures).toBe(3);
     expect(readPlaywrightArguments(['--only-changed', '--list']).list).toBe(true);
     for (const [args, line] of [
       [['--no-such-option'], /^unknown option --no-such-option/],
