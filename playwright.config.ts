@@ -14,7 +14,7 @@ import {
 } from './config/index.ts';
 import { defaultWorkers } from './config/run-workers.ts';
 import { CONTRACT_VARIABLES } from './contract/index.ts';
-import { outputPaths } from './run-output/output-paths.ts';
+import { outputPaths } from './run-records/output-paths.ts';
 
 if (process.env.KIT_IGNORE_DOTENV !== 'true') loadDotEnv();
 const contract = readTargetContract();
@@ -28,10 +28,10 @@ if (contract.kind === 'remote') Object.assign(process.env, caTrustEnvironment(co
 export default defineConfig({
   testDir: 'suites',
   testMatch: '**/*.spec.ts',
-  globalSetup: './scripts/conformance-global-setup.ts',
+  globalSetup: './conformance-run/global-setup.ts',
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
-  // The rate-limit checks on a worker of their own beside the others (suites/support/run-workers.ts).
+  // The rate-limit checks on a worker of their own beside the others (config/run-workers.ts).
   workers: defaultWorkers(contract.kind === 'embedded' || contract.target.embedded),
   // Scaled to the target's round trip (config/timeouts.ts): a slow target is not a wrong one.
   timeout: readTimeouts().testMs,
@@ -43,21 +43,21 @@ export default defineConfig({
     { name: 'ratelimit', grep: productionReadOnly ? /(?!)/ : /@ratelimit/, fullyParallel: false },
     { name: 'conformance', grep: productionReadOnly ? /@readonly/ : /./, grepInvert: /@ratelimit/ },
   ],
-  // Outputs go under reports/output, or KIT_OUTPUT_DIR (run-output/output-paths.ts). kept-worker-reporter
+  // Outputs go under reports/output, or KIT_OUTPUT_DIR (run-records/output-paths.ts). kept-worker-reporter
   // comes first: a failed check keeps its worker, and every reporter after it sees the plain failure.
   // run-reporter empties the Allure results when the run begins, and gives every test its `rule`
   // annotation before json and junit write theirs. A user's own reporters (`npm run conformance --
   // --reporter dot`) are added after these by the wrapper (`--add-reporter`); when one of them prints
   // to the console, the kit's own `list` steps aside so that the run is not printed twice.
   reporter: [
-    ['./reports/kept-worker-reporter.ts'],
+    ['./reports/reporters/kept-worker-reporter.ts'],
     ...(process.env.KIT_CONSOLE_REPORTER === 'user' ? [] : [['list'] as const]),
-    ['./reports/run-reporter.ts'],
+    ['./reports/reporters/run-reporter.ts'],
     ['json', { outputFile: reportPaths.results }],
     ['junit', { outputFile: reportPaths.junit }],
-    ['./reports/observations-reporter.ts', { outputFile: reportPaths.observations }],
+    ['./reports/reporters/observations-reporter.ts', { outputFile: reportPaths.observations }],
     [
-      './reports/allure-reporter.ts',
+      './reports/reporters/allure-reporter.ts',
       { resultsDir: reportPaths.allureResults, detail: false, suiteTitle: true },
     ],
   ],

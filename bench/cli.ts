@@ -36,9 +36,9 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { defaultWorkers } from '../config/run-workers.ts';
-import { outputRoot } from '../run-output/output-paths.ts';
-import { kitEnvironment } from '../scripts/kit-environment.ts';
-import { runPlan } from '../scripts/run-plan.ts';
+import { kitEnvironment } from '../conformance-run/kit-environment.ts';
+import { runPlan } from '../conformance-run/run-plan.ts';
+import { outputRoot } from '../run-records/output-paths.ts';
 import { capacityRows, measureCapacity } from './capacity-bench.ts';
 import {
   type EmbeddedFigure,
@@ -108,7 +108,12 @@ const envFor = (outputDir: string, extra: NodeJS.ProcessEnv = {}): NodeJS.Proces
 
 const measureEmbedded = async (root: string): Promise<EmbeddedFigure> => {
   const folder = folderOf(root, 'embedded');
-  const run = await timedRun('scripts/conformance.ts', [], envFor(folder), join(folder, 'conformance.log'));
+  const run = await timedRun(
+    'cli/commands/conformance.ts',
+    [],
+    envFor(folder),
+    join(folder, 'conformance.log'),
+  );
   return { seconds: run.seconds, code: run.code };
 };
 
@@ -133,7 +138,7 @@ const measureRemote = async (root: string, scale: number, latencyMs: number): Pr
   try {
     const outputDir = join(folder, 'output');
     const run = await timedRun(
-      'scripts/conformance.ts',
+      'cli/commands/conformance.ts',
       [],
       // The rehearsal's contract file, read as a user's .env is.
       { ...envFor(outputDir), KIT_IGNORE_DOTENV: 'false', KIT_ENV_FILE: server.envFile },
@@ -197,13 +202,13 @@ const timeToVerdict = async (
   const args = target === 'rehearsal' ? ['--grep-invert', '@ratelimit'] : [];
   if (target === 'embedded') {
     const extra = mutants.length ? { KIT_REFERENCE_MUTANT: mutants.join(',') } : {};
-    const run = await timedRun('scripts/conformance.ts', args, envFor(outputDir, extra), log);
+    const run = await timedRun('cli/commands/conformance.ts', args, envFor(outputDir, extra), log);
     return { seconds: run.seconds, code: run.code, failedRules: failedRules(outputDir) };
   }
   const server = await startRemoteRehearsal({ scale, latencyMs, env: kitEnvironment(), mutants });
   try {
     const env = { ...envFor(outputDir), KIT_IGNORE_DOTENV: 'false', KIT_ENV_FILE: server.envFile };
-    const run = await timedRun('scripts/conformance.ts', args, env, log);
+    const run = await timedRun('cli/commands/conformance.ts', args, env, log);
     return { seconds: run.seconds, code: run.code, failedRules: failedRules(outputDir) };
   } finally {
     await server.close();
@@ -272,7 +277,7 @@ const matrixSchema = z.object({
 const measureSelfCheck = async (root: string, only: string | undefined): Promise<SelfCheckFigure> => {
   const folder = folderOf(root, 'selftest');
   const run = await timedRun(
-    'selftest/cli.ts',
+    'self-check/cli.ts',
     only ? ['--only', only] : [],
     envFor(folder),
     join(folder, 'selftest.log'),

@@ -8,9 +8,9 @@ import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
+import { kitEnvironment } from '../conformance-run/kit-environment.ts';
 import { startReferenceServer } from '../reference/index.ts';
-import { scanFiles } from '../reports/secret-scan.ts';
-import { kitEnvironment } from '../scripts/kit-environment.ts';
+import { scanFiles } from '../reports/secret-scan/secret-scan.ts';
 import {
   CLIENT_BEHAVIOURS,
   type ClientBehaviour,

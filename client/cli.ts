@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { ConfigError, EXIT } from '../config/index.ts';
 import { CONTRACT_VARIABLES, SECRET_VARIABLES, TENANT_VARIABLES } from '../contract/index.ts';
 import { startReferenceServer } from '../reference/index.ts';
-import { redact, registerSecrets } from '../run-output/redaction.ts';
+import { redact, registerSecrets } from '../run-records/redaction.ts';
 import { buildClientCertificate } from './certificate/client-certificate.ts';
 import { headline, ruleVerdictText } from './certificate/render-markdown.ts';
 import { CERTIFICATE_FILES, writeClientCertificate } from './certificate/write-certificate.ts';

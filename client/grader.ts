@@ -5,7 +5,7 @@
  * (any delay before retrying a 429, confirming by any GET before retrying, giving up after a 5xx).
  */
 
-import { secretForms } from '../run-output/secret-forms.ts';
+import { secretForms } from '../run-records/secret-forms.ts';
 import { CLIENT_RULES, type ClientRule, type ClientRuleId } from '../spec/client-rules.ts';
 import { type Environment, EVENTS_PATH, environmentOfToken, TOKEN_PREFIXES } from '../spec/index.ts';
 import { externalIdOf, pathOf, type RecordedExchange } from './exchange.ts';

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError } from '../config/index.ts';
 import { CONTRACT_VARIABLES, configuredTokens, decideEnvironment } from '../contract/index.ts';
-import { outputRoot } from '../run-output/output-paths.ts';
+import { outputRoot } from '../run-records/output-paths.ts';
 import type { Environment } from '../spec/index.ts';
 import { type FaultName, parseFaults } from './faults.ts';
 

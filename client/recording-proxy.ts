@@ -7,7 +7,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { request } from 'undici';
 import { REFERENCE_CODES } from '../reference/index.ts';
-import { registerSecrets } from '../run-output/redaction.ts';
+import { registerSecrets } from '../run-records/redaction.ts';
 import { type Environment, ERROR_CODES, environmentOfToken } from '../spec/index.ts';
 import type { RecordedExchange } from './exchange.ts';
 import { type FaultName, FaultSchedule, HELD_ANSWER_MS } from './faults.ts';

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { generateTenants, startReferenceServer } from '../reference/index.ts';
-import { scanFiles } from '../reports/secret-scan.ts';
+import { scanFiles } from '../reports/secret-scan/secret-scan.ts';
 import { findK6 } from './find-k6.ts';
 import { tenantsFileText } from './lib/tenants-file.ts';
 import { fixtureTenants } from './test-support/capacity-fixtures.ts';

@@ -3,7 +3,8 @@
  * as a set (nothing missing, nothing invented), with the first failure's code at the top, a title about
  * validation errors, and 400, not 422.
  */
-import { changedFields, fieldSegments, ruleTitle } from '../oracle/index.ts';
+import { changedFields, fieldSegments } from '../oracle/index.ts';
+import { ruleTitle } from '../run-records/rule-titles.ts';
 import { type ErrorCode, EVENT_FIELDS, PAYLOAD_FIELDS } from '../spec/index.ts';
 import { expectedFailures } from './support/expected-failures.ts';
 import { test } from './support/fixtures.ts';

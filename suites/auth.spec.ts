@@ -2,7 +2,8 @@
  * Part 5: the three headers on every request, GET included. Each fault is sent with the other headers
  * valid, since the spec gives no precedence between faults (GAP-HEADER-PRECEDENCE).
  */
-import { readErrorBody, ruleTitle } from '../oracle/index.ts';
+import { readErrorBody } from '../oracle/index.ts';
+import { ruleTitle } from '../run-records/rule-titles.ts';
 import { type ErrorCode, HEADERS, otherEnvironment, type RuleId, TOKEN_PREFIXES } from '../spec/index.ts';
 import { test } from './support/fixtures.ts';
 import { validPayin } from './support/sample-events.ts';

@@ -1,5 +1,6 @@
 /** Part 4: POST creates and answers 201 with a uuid; GET by that uuid returns the event as submitted. */
-import { describeRetrievalReading, isSuccess, readErrorBody, ruleTitle } from '../oracle/index.ts';
+import { describeRetrievalReading, isSuccess, readErrorBody } from '../oracle/index.ts';
+import { ruleTitle } from '../run-records/rule-titles.ts';
 import { test } from './support/fixtures.ts';
 import { validPayin, validPayout, withField } from './support/sample-events.ts';
 import { check } from './support/verdicts.ts';

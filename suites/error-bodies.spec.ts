@@ -3,7 +3,7 @@
  * response of every test; these tests make each kind of error on purpose, so the rule has tests of
  * its own in the report and the certificate.
  */
-import { ruleTitle } from '../oracle/index.ts';
+import { ruleTitle } from '../run-records/rule-titles.ts';
 import { EVENTS_PATH, HEADERS } from '../spec/index.ts';
 import { test } from './support/fixtures.ts';
 import { validPayin, withField } from './support/sample-events.ts';

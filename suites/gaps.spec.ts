@@ -5,7 +5,8 @@
  * (ERROR-BODY-SHAPE), a refusal claims no stated rule the request does not break (except the probed
  * field's own code, the reference's own reading), and what is accepted is kept.
  */
-import { isSuccess, readErrorBody, ruleTitle } from '../oracle/index.ts';
+import { isSuccess, readErrorBody } from '../oracle/index.ts';
+import { ruleTitle } from '../run-records/rule-titles.ts';
 import { EVENT_FIELDS, EVENTS_PATH, eventPath, HEADERS, type RuleId } from '../spec/index.ts';
 import { failureOfAnyCode } from './support/expected-failures.ts';
 import { test } from './support/fixtures.ts';

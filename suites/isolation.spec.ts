@@ -1,5 +1,6 @@
 /** Part 1 and part 4, rule 3: another tenant's uuid answers exactly like an unknown uuid. */
-import { isPlainObject, ruleTitle } from '../oracle/index.ts';
+import { isPlainObject } from '../oracle/index.ts';
+import { ruleTitle } from '../run-records/rule-titles.ts';
 import type { RuleId } from '../spec/index.ts';
 import { test } from './support/fixtures.ts';
 import { validPayin, validPayout } from './support/sample-events.ts';

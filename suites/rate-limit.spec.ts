@@ -17,9 +17,10 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { SHARED_LIMIT_VARIABLES } from '../contract/index.ts';
-import { ruleTitle, simpleErrorBodySchema } from '../oracle/index.ts';
+import { simpleErrorBodySchema } from '../oracle/index.ts';
+import { skipCheck } from '../run-records/check-record-writer.ts';
+import { ruleTitle } from '../run-records/rule-titles.ts';
 import { EVENTS_PATH, eventPath, type RuleId } from '../spec/index.ts';
-import { skipCheck } from './support/check-facts.ts';
 import { test } from './support/fixtures.ts';
 import {
   BURST_CONCURRENCY,

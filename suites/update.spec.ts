@@ -5,7 +5,8 @@
  * it) or refused cleanly (a 4xx with the part 7 body, and GET shows the event unchanged), the reading
  * is recorded, and at least one kind must be applied: a PUT that can update nothing is no update.
  */
-import { describeUpdateAnswer, readErrorBody, ruleTitle } from '../oracle/index.ts';
+import { describeUpdateAnswer, readErrorBody } from '../oracle/index.ts';
+import { ruleTitle } from '../run-records/rule-titles.ts';
 import { type Observe, test } from './support/fixtures.ts';
 import { type EventBody, validPayin, validPayout, withField } from './support/sample-events.ts';
 import type { ServiceClient } from './support/service-client.ts';

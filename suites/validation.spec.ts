@@ -2,7 +2,8 @@
  * Part 2: every field rule, on POST and on PUT, from a body that is valid but for one fault. The
  * failure must come back as a part 7.2 body naming the field (in any notation) with the rule's code.
  */
-import { changedFields, fieldNotation, readErrorBody, ruleTitle } from '../oracle/index.ts';
+import { changedFields, fieldNotation, readErrorBody } from '../oracle/index.ts';
+import { ruleTitle } from '../run-records/rule-titles.ts';
 import { failureOfAnyCode } from './support/expected-failures.ts';
 import { test } from './support/fixtures.ts';
 import { validPayin, validPayout, withField } from './support/sample-events.ts';

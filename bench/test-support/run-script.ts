@@ -1,5 +1,5 @@
 /** A bench script run as `npm run bench` runs it, in a child process, its output collected. */
-import { runKitScript } from '../../scripts/test-support/run-kit-script.ts';
+import { runKitScript } from '../../kit-tests/test-support/run-kit-script.ts';
 
 export const runScript = (script: string, env: NodeJS.ProcessEnv) =>
   runKitScript([script], { ...process.env, ...env });

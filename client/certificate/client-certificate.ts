@@ -4,7 +4,7 @@
  * as Markdown, HTML, JSON and JUnit; every text in it has passed through redaction.
  */
 
-import { redact } from '../../run-output/redaction.ts';
+import { redact } from '../../run-records/redaction.ts';
 import type { Environment } from '../../spec/index.ts';
 import { externalIdOf, type RecordedExchange } from '../exchange.ts';
 import { FAULT_DESCRIPTIONS, type FaultName } from '../faults.ts';

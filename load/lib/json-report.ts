@@ -1,6 +1,6 @@
 /**
  * A load run as the JSON summary the Allure report, the certificate and the self-check read
- * (reports/load-summaries.ts holds its schema): the verdict, each threshold with its rule and
+ * (reports/allure/load-summaries.ts holds its schema): the verdict, each threshold with its rule and
  * observed value, every metric's values, and the file name of the run's web-dashboard HTML report
  * when it exports one. Pure: no k6 import, no Node API.
  */

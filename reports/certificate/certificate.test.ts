@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { EXIT } from '../../config/index.ts';
-import { outputPaths } from '../../run-output/output-paths.ts';
+import { outputPaths } from '../../run-records/output-paths.ts';
 import { RULES } from '../../spec/index.ts';
 import {
   type FixtureTest,
@@ -414,7 +414,7 @@ test('CERTIFICATE: a whole run that ended normally is its own listing; anything 
 
 test('CERTIFICATE: `npm run certificate` with no results says so in one line and exits 2', () => {
   const root = mkdtempSync(join(tmpdir(), 'kit-certificate-empty-'));
-  const result = spawnSync(process.execPath, ['--import', 'tsx', 'reports/certificate/cli.ts'], {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', 'cli/commands/certificate.ts'], {
     env: { PATH: process.env.PATH, KIT_IGNORE_DOTENV: 'true', KIT_OUTPUT_DIR: root },
     encoding: 'utf8',
     timeout: 60_000,

@@ -20,10 +20,10 @@
  *   not covered: never "passed". Honesty first: a rule nobody checked is not a rule that holds.
  */
 import { CONTRACT_VARIABLES } from '../../contract/index.ts';
-import type { SkipKind } from '../../run-output/check-record.ts';
+import type { SkipKind } from '../../run-records/check-record.ts';
 import { RULES, type Rule, type RuleId, SPEC_PARTS } from '../../spec/index.ts';
-import type { LoadSummary } from '../load-summaries.ts';
-import { type RunInfo, runFilters, type TargetDescription } from '../run-info.ts';
+import type { LoadSummary } from '../allure/load-summaries.ts';
+import { type RunInfo, runFilters, type TargetDescription } from '../reporters/run-info.ts';
 import type { TestOutcome, TestOutcomeStatus } from './test-outcomes.ts';
 
 export const CERTIFICATE_SCHEMA = 'conformance-certificate/v1';

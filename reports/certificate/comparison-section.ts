@@ -3,14 +3,14 @@
  * change (a rule's verdict, a gap's reading with the test that observed it, a latency percentile, a
  * k6 threshold), under the baseline's identity and the comparison's outcome.
  */
-import type { ComparisonFile } from '../compare/comparison-file.ts';
+import type { ComparisonFile } from '../release-gate/comparison-file.ts';
 import {
   describeRun,
   groupReadingChanges,
   latencyNow,
   NOT_OBSERVED,
   outcomeLine,
-} from '../compare/render.ts';
+} from '../release-gate/render.ts';
 import { code, html, md } from './escape.ts';
 
 export const COMPARISON_TITLE = 'Changed since the baseline';

@@ -4,7 +4,7 @@
  * same order: the heading facts, the totals, every rule, every gap with what was observed, the
  * failures, the load thresholds and the notes.
  */
-import type { ComparisonFile } from '../compare/comparison-file.ts';
+import type { ComparisonFile } from '../release-gate/comparison-file.ts';
 import {
   type Certificate,
   type CertificateTest,

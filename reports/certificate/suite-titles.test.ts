@@ -6,7 +6,7 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { titleProblem } from '../../oracle/index.ts';
+import { titleProblem } from '../../run-records/rule-titles.ts';
 import { listSuite } from './suite-listing.ts';
 
 test('TITLES: every test of the suite names known rule ids, and only those', async () => {

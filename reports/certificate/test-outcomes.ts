@@ -1,18 +1,19 @@
 /**
  * The tests of a Playwright JSON report (results.json, or a `--list` of the suite) flattened into one
  * outcome per test and project, from the check record each attempt attached
- * (run-output/check-record.ts): its rules, the violations it recorded, whether it was skipped (and
+ * (run-records/check-record.ts): its rules, the violations it recorded, whether it was skipped (and
  * of which kind), inconclusive or not run. What the certificate's verdicts are computed from.
  */
 import { stripVTControlCharacters } from 'node:util';
 import type { JSONReport, JSONReportSuite, JSONReportTest } from '@playwright/test/reporter';
-import { parseRuleTitle, type Violation } from '../../oracle/index.ts';
+import type { Violation } from '../../oracle/index.ts';
 import {
   CHECK_RECORD_SCHEMA,
   type CheckRecord,
   checkRecordsOf,
   type SkipKind,
-} from '../../run-output/check-record.ts';
+} from '../../run-records/check-record.ts';
+import { parseRuleTitle } from '../../run-records/rule-titles.ts';
 import type { RuleId } from '../../spec/index.ts';
 
 export type TestOutcomeStatus = 'passed' | 'failed' | 'skipped' | 'flaky';

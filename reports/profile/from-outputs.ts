@@ -6,10 +6,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { z } from 'zod';
-import type { OutputPaths } from '../../run-output/output-paths.ts';
+import type { OutputPaths } from '../../run-records/output-paths.ts';
+import { readLoadSummaries } from '../allure/load-summaries.ts';
 import { CERTIFICATE_FILES } from '../certificate/files.ts';
-import { readLoadSummaries } from '../load-summaries.ts';
-import { readRunInfo, runFilters } from '../run-info.ts';
+import { readRunInfo, runFilters } from '../reporters/run-info.ts';
 import {
   certificateFieldsSchema,
   type LoadSummaryFields,

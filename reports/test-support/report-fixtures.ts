@@ -3,16 +3,16 @@
  * certificate's and the report's tests.
  */
 import type { JSONReport, JSONReportSuite } from '@playwright/test/reporter';
-import { parseRuleTitle } from '../../oracle/index.ts';
 import {
   CHECK_RECORD_CONTENT_TYPE,
   CHECK_RECORD_SCHEMA,
   type CheckRecord,
   checkRecordAttachment,
   type SkipKind,
-} from '../../run-output/check-record.ts';
+} from '../../run-records/check-record.ts';
+import { parseRuleTitle } from '../../run-records/rule-titles.ts';
 import { isRuleId } from '../../spec/index.ts';
-import { newRunInfo, type RunInfo, type TargetDescription } from '../run-info.ts';
+import { newRunInfo, type RunInfo, type TargetDescription } from '../reporters/run-info.ts';
 
 export interface FixtureTest {
   readonly title: string;

@@ -15,27 +15,44 @@ import {
   type TenantCredentials,
 } from '../../config/index.ts';
 import { CONTRACT_VARIABLES, TENANT_VARIABLES } from '../../contract/index.ts';
-import { errorBodyViolations, NOT_RUN_ANNOTATION, type Violation } from '../../oracle/index.ts';
-import { KEEP_WORKER_VARIABLE, KEPT_WORKER_ANNOTATION } from '../../run-output/kept-worker.ts';
+import { errorBodyViolations, type Violation } from '../../oracle/index.ts';
+import { needsSharedPacing, PACING_URL_VARIABLE, SharedPacer } from '../../pacing/pacing-broker.ts';
+import { limitOfRecorded } from '../../pacing/request-budget.ts';
+import {
+  fallbackShare,
+  type Pacer,
+  partOfShare,
+  RequestPacer,
+  together,
+} from '../../pacing/request-pacer.ts';
+import { RequestStatsRecorder } from '../../pacing/request-stats.ts';
+import { RunGuard } from '../../pacing/run-guard.ts';
+import { fateOf } from '../../pacing/target-health.ts';
+import {
+  attachCheckRecord,
+  markCheckNotRun,
+  skipCheck,
+  startCheck,
+} from '../../run-records/check-record-writer.ts';
+import {
+  answerOf,
+  describeExchange,
+  exchangeTitle,
+  type HttpExchange,
+} from '../../run-records/http-exchange.ts';
+import { KEEP_WORKER_VARIABLE, KEPT_WORKER_ANNOTATION } from '../../run-records/kept-worker.ts';
 import {
   OBSERVATION_CONTENT_TYPE,
   type Observation,
   observationAttachment,
-} from '../../run-output/observations.ts';
-import { outputPaths } from '../../run-output/output-paths.ts';
-import { registerSecrets } from '../../run-output/redaction.ts';
-import { readRunStop } from '../../run-output/run-stop.ts';
+} from '../../run-records/observations.ts';
+import { outputPaths } from '../../run-records/output-paths.ts';
+import { registerSecrets } from '../../run-records/redaction.ts';
+import { NOT_RUN_ANNOTATION } from '../../run-records/result-annotations.ts';
+import { readRunStop } from '../../run-records/run-stop.ts';
 import type { RuleId } from '../../spec/index.ts';
-import { attachCheckRecord, markCheckNotRun, skipCheck, startCheck } from './check-facts.ts';
-import { answerOf, describeExchange, exchangeTitle, type HttpExchange } from './http-exchange.ts';
-import { needsSharedPacing, PACING_URL_VARIABLE, SharedPacer } from './pacing-broker.ts';
-import { limitOfRecorded } from './request-budget.ts';
-import { fallbackShare, type Pacer, partOfShare, RequestPacer, together } from './request-pacer.ts';
-import { RequestStatsRecorder } from './request-stats.ts';
 import { applyRuleLabels, labelViolatedRules } from './rule-labels.ts';
-import { RunGuard } from './run-guard.ts';
 import { ServiceClient } from './service-client.ts';
-import { fateOf } from './target-health.ts';
 import { recordViolations, violationFailure } from './verdicts.ts';
 
 /** Attach at most this many exchanges a test, the first and the last half: property tests send hundreds. */
@@ -48,7 +65,7 @@ interface WorkerFixtures {
    * A JSON file of the target contract and run variables of this project's workers, set on top of
    * the environment before anything reads it (undefined in a conformance run: the environment is the
    * run's). The self-check runs many servers in one Playwright invocation, a project each
-   * (selftest/batch.config.ts); a worker serves one project, so what a project sets stays in its
+   * (self-check/batch.config.ts); a worker serves one project, so what a project sets stays in its
    * workers. A file, not the values: Playwright copies every project's options into its JSON report,
    * and these hold tokens.
    */
@@ -57,7 +74,7 @@ interface WorkerFixtures {
    * A failed check does not cost a new worker: it is marked as the outcome expected, its result keeping
    * the failure, which the self-check restores. For projects of independent checks against servers
    * meant to fail them (mutants): Playwright otherwise starts a new worker after every failure. The
-   * conformance run gets the same through KEEP_WORKER_VARIABLE (reports/kept-worker-reporter.ts).
+   * conformance run gets the same through KEEP_WORKER_VARIABLE (reports/reporters/kept-worker-reporter.ts).
    */
   keepWorkerOnFailure: boolean;
   /** The run's files shared between workers: under reports/output, or KIT_OUTPUT_DIR. */

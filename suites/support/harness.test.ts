@@ -1,7 +1,7 @@
 /** Kit tests of the pure parts of the conformance harness. */
 import { expect, test } from '@playwright/test';
-import { redact, redactHeaders, registerSecrets } from '../../run-output/redaction.ts';
-import { describeExchange, type HttpExchange, toCurl } from './http-exchange.ts';
+import { describeExchange, type HttpExchange, toCurl } from '../../run-records/http-exchange.ts';
+import { redact, redactHeaders, registerSecrets } from '../../run-records/redaction.ts';
 
 test('HARNESS: tokens are redacted from text, headers, curl commands and exchanges', () => {
   const secret = 'svc_test_k1tS3cr3tV4lu3';

@@ -5,9 +5,9 @@
  * most runs fail on purpose. Only the final, shrunk failure is the test's (property-runner.ts).
  */
 import { describeViolations, type Violation, violationOf } from '../../oracle/index.ts';
+import { describeExchange } from '../../run-records/http-exchange.ts';
 import type { RuleId } from '../../spec/index.ts';
 import { makeChecks, ViolationError } from './checks.ts';
-import { describeExchange } from './http-exchange.ts';
 import type { ServiceResponse } from './service-client.ts';
 
 /** A property's expectation that did not hold; the message names it and carries the exchange. */

@@ -15,10 +15,16 @@
 import type { TestInfo } from '@playwright/test';
 import * as fc from 'fast-check';
 import type { Target } from '../../config/index.ts';
-import { INCONCLUSIVE_ANNOTATION } from '../../oracle/index.ts';
-import { redact } from '../../run-output/redaction.ts';
-import { markInconclusive } from './check-facts.ts';
-import { describeExchange, exchangeTitle, type HttpExchange, toCurl } from './http-exchange.ts';
+import { RunStoppedError } from '../../pacing/run-guard.ts';
+import { markInconclusive } from '../../run-records/check-record-writer.ts';
+import {
+  describeExchange,
+  exchangeTitle,
+  type HttpExchange,
+  toCurl,
+} from '../../run-records/http-exchange.ts';
+import { redact } from '../../run-records/redaction.ts';
+import { INCONCLUSIVE_ANNOTATION } from '../../run-records/result-annotations.ts';
 import { EXCHANGE_SEPARATOR, PropertyViolation } from './property-checks.ts';
 import {
   COMMANDS_REPLAY_VARIABLE,
@@ -26,7 +32,6 @@ import {
   type RunSettings,
   runSettings,
 } from './property-runs.ts';
-import { RunStoppedError } from './run-guard.ts';
 import { NoResponseError } from './service-client.ts';
 import { shrinkBudget } from './shrink-budget.ts';
 import { recordViolations } from './verdicts.ts';
@@ -84,7 +89,7 @@ export const replayInstructions = (
 ): string => {
   const grep = `--grep ${shellQuote(regexEscape(title))}`;
   const command = (variables: readonly string[]) =>
-    [...extraEnvironment, ...variables, 'npx tsx scripts/conformance.ts', grep].join(' ');
+    [...extraEnvironment, ...variables, 'npx tsx cli/commands/conformance.ts', grep].join(' ');
   const lines: string[] = [];
   if (path !== null) {
     const commands = commandsReplayPath

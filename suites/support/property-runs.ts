@@ -14,7 +14,7 @@
  * same seed replays the same run and seed + path replays exactly the shrunk counterexample.
  */
 import { type RateLimitSettings, readTimeouts, type Target } from '../../config/index.ts';
-import { partOfShare, RUN_SHARE_OF_LIMIT, requestsPerSecond } from './request-pacer.ts';
+import { partOfShare, RUN_SHARE_OF_LIMIT, requestsPerSecond } from '../../pacing/request-pacer.ts';
 
 /** The number of property tests that share the remote budget (suites/properties/*.spec.ts). */
 export const PROPERTY_TESTS = 7;
@@ -36,7 +36,7 @@ export interface PropertyCost {
 
 /**
  * The cost each property test declares (suites/properties/*.spec.ts), for the run's plan
- * (scripts/run-plan.ts); a kit test checks that the two agree.
+ * (conformance-run/run-plan.ts); a kit test checks that the two agree.
  */
 export const PROPERTY_COSTS: readonly PropertyCost[] = Object.freeze([
   { embeddedRuns: 200, requestsPerRun: 1 },

@@ -2,7 +2,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import type { HttpExchange } from './http-exchange.ts';
+import type { HttpExchange } from '../../run-records/http-exchange.ts';
 import { EXCHANGE_SEPARATOR, PropertyViolation, propertyCheck } from './property-checks.ts';
 import { replayInstructions } from './property-runner.ts';
 import {
@@ -120,9 +120,9 @@ test('the replay text gives FC_SEED, FC_PATH and a --grep that matches the title
   const title = "ISOLATION-GET: for any sequence of A's creates (model-based)";
   const text = replayInstructions(title, -123, '4:0:2', ["KIT_REFERENCE_MUTANT='x'"]);
   expect(text).toContain(
-    `KIT_REFERENCE_MUTANT='x' FC_SEED=-123 FC_PATH=4:0:2 npx tsx scripts/conformance.ts --grep 'ISOLATION-GET: for any sequence of A'\\''s creates \\(model-based\\)'`,
+    `KIT_REFERENCE_MUTANT='x' FC_SEED=-123 FC_PATH=4:0:2 npx tsx cli/commands/conformance.ts --grep 'ISOLATION-GET: for any sequence of A'\\''s creates \\(model-based\\)'`,
   );
-  expect(text).toContain(`FC_SEED=-123 npx tsx scripts/conformance.ts`);
+  expect(text).toContain(`FC_SEED=-123 npx tsx cli/commands/conformance.ts`);
   expect(/ISOLATION-GET: for any sequence of A's creates \(model-based\)/.test(title)).toBe(true);
   expect(replayInstructions(title, 5, null)).not.toContain('FC_PATH');
   expect(replayInstructions(title, 5, '1:2', [], 'CDL:F')).toContain(

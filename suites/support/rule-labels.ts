@@ -6,9 +6,9 @@
  */
 import type { TestInfo } from '@playwright/test';
 import * as allure from 'allure-js-commons';
-import { ruleLink } from '../../run-output/rule-link.ts';
+import { factsOf } from '../../run-records/check-record-writer.ts';
+import { ruleLink } from '../../run-records/rule-link.ts';
 import { type RuleId, ruleById, SPEC_PARTS } from '../../spec/index.ts';
-import { factsOf } from './check-facts.ts';
 
 const labelRule = async (id: RuleId, first: boolean): Promise<void> => {
   const rule = ruleById(id);

@@ -12,18 +12,18 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type Dispatcher, request } from 'undici';
 import type { TenantCredentials } from '../../config/index.ts';
-import { EVENTS_PATH, eventPath, HEADERS, JSON_CONTENT_TYPE } from '../../spec/index.ts';
+import type { Pacer } from '../../pacing/request-pacer.ts';
+import type { RequestStatsRecorder } from '../../pacing/request-stats.ts';
+import { markNotRun, type RunGuard } from '../../pacing/run-guard.ts';
+import { fateOf } from '../../pacing/target-health.ts';
 import {
   answerOf,
   describeExchange,
   type HttpExchange,
   type RecordedRequest,
   type RecordedResponse,
-} from './http-exchange.ts';
-import type { Pacer } from './request-pacer.ts';
-import type { RequestStatsRecorder } from './request-stats.ts';
-import { markNotRun, type RunGuard } from './run-guard.ts';
-import { fateOf } from './target-health.ts';
+} from '../../run-records/http-exchange.ts';
+import { EVENTS_PATH, eventPath, HEADERS, JSON_CONTENT_TYPE } from '../../spec/index.ts';
 
 export interface ServiceResponse {
   readonly status: number;

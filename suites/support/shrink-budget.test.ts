@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import * as fc from 'fast-check';
 import type { Target } from '../../config/index.ts';
-import type { HttpExchange } from './http-exchange.ts';
+import type { HttpExchange } from '../../run-records/http-exchange.ts';
 import { checkProperty } from './property-runner.ts';
 import { shrinkBudget } from './shrink-budget.ts';
 

@@ -4,17 +4,12 @@
  * `violation` annotation that Playwright's own reports show) and fails at once with the violations and the exchange that shows them.
  */
 import { test } from '@playwright/test';
-import {
-  describeViolations,
-  INCONCLUSIVE_ANNOTATION,
-  type Violation,
-  violationAnnotation,
-  violationOf,
-} from '../../oracle/index.ts';
-import { redact } from '../../run-output/redaction.ts';
-import { addViolation, markInconclusive } from './check-facts.ts';
+import { describeViolations, type Violation, violationOf } from '../../oracle/index.ts';
+import { addViolation, markInconclusive } from '../../run-records/check-record-writer.ts';
+import { describeExchange, exchangeTitle, type HttpExchange } from '../../run-records/http-exchange.ts';
+import { redact } from '../../run-records/redaction.ts';
+import { INCONCLUSIVE_ANNOTATION, violationAnnotation } from '../../run-records/result-annotations.ts';
 import { makeChecks, ViolationError } from './checks.ts';
-import { describeExchange, exchangeTitle, type HttpExchange } from './http-exchange.ts';
 
 /** Each violation, with the request it is about, once on the running test; returns the new ones. */
 export const recordViolations = (violations: readonly Violation[], exchange?: HttpExchange): Violation[] => {

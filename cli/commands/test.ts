@@ -1,0 +1,77 @@
+/**
+ * `npm test`: the kit's own tests, then the whole conformance run against the embedded reference
+ * server (which must pass: it conforms), then the self-check (self-check/: the suite against the
+ * reference's variants, which must pass, and its mutants, which must be caught; the load scripts
+ * under k6 likewise). Ends with one line, `N passed, N failed, N skipped`, over all of them. A user's
+ * target configuration and .env are ignored here: this tests the kit, not a target.
+ *
+ * The k6 runs need k6 (K6_BIN, or k6 on PATH). Without it they alone are skipped, and counted as
+ * skipped, and the run says so in one line at its start.
+ */
+import { spawn } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { kitEnvironment } from '../../conformance-run/kit-environment.ts';
+import { findK6 } from '../../load/find-k6.ts';
+import { addTotals, closingLine, type TestTotals, totalsOfReport } from '../test-summary.ts';
+
+interface Step {
+  readonly name: string;
+  readonly command: readonly string[];
+  readonly report: string;
+}
+
+const TSX = ['node', '--import', 'tsx'];
+
+const STEPS: readonly Step[] = [
+  {
+    name: 'kit tests',
+    command: [...TSX, 'node_modules/@playwright/test/cli.js', 'test', '-c', 'playwright.kit.config.ts'],
+    report: 'reports/output/kit/results.json',
+  },
+  {
+    name: 'conformance against the embedded reference server',
+    command: [...TSX, 'cli/commands/conformance.ts'],
+    report: 'reports/output/conformance/results.json',
+  },
+  {
+    // The suite scored against the reference, its variants (must pass) and its mutants (must be caught):
+    // one "test" per server in the totals (self-check/matrix.ts).
+    name: 'self-check: the suite against the reference server, its variants and its mutants',
+    command: [...TSX, 'self-check/cli.ts'],
+    report: 'reports/output/selftest/results.json',
+  },
+];
+
+const run = (step: Step): Promise<number> =>
+  new Promise((resolve) => {
+    process.stdout.write(`\n=== ${step.name}\n`);
+    const [command, ...args] = step.command;
+    const child = spawn(command as string, args, { env: kitEnvironment(), stdio: 'inherit' });
+    child.on('exit', (code) => resolve(code ?? 1));
+  });
+
+const k6 = findK6(process.env);
+if (!k6.found) {
+  process.stdout.write(
+    `K6 NOT FOUND: ${k6.reason}; npm test skips the k6 runs (the real-k6 kit tests and the self-check's load rows). Set K6_BIN or put k6 on PATH to run them.\n`,
+  );
+}
+
+let totals: TestTotals = { passed: 0, failed: 0, skipped: 0 };
+let failedSteps = 0;
+for (const step of STEPS) {
+  rmSync(step.report, { force: true });
+  const code = await run(step);
+  const stepTotals = totalsOfReport(step.report);
+  if (!stepTotals) {
+    process.stdout.write(`${step.name}: no results written (exit ${code})\n`);
+    totals = addTotals(totals, { passed: 0, failed: 1, skipped: 0 });
+    failedSteps += 1;
+    continue;
+  }
+  totals = addTotals(totals, stepTotals);
+  if (code !== 0) failedSteps += 1;
+  process.stdout.write(`${step.name}: ${closingLine(stepTotals)}\n`);
+}
+process.stdout.write(`\n${closingLine(totals)}\n`);
+process.exit(failedSteps === 0 && totals.failed === 0 ? 0 : 1);

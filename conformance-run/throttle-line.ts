@@ -1,0 +1,29 @@
+/**
+ * The one line a run stopped for throttling ends with: which tenant, how many requests it had sent in
+ * the window before the 429s began (from the workers' request counts), the configured limit, and what
+ * to do about it.
+ */
+import {
+  type TargetContract,
+  TENANT_LIMIT_VARIABLES,
+  TENANT_NAMES,
+  type TenantName,
+} from '../config/index.ts';
+import { CONTRACT_VARIABLES, SHARED_LIMIT_VARIABLES } from '../contract/index.ts';
+import { sumRequestStats } from '../pacing/request-budget.ts';
+import type { RunStop } from '../run-records/run-stop.ts';
+
+export const throttleLine = (stop: RunStop, statsFolder: string, contract: TargetContract): string => {
+  const tenant = stop.tenant ?? '?';
+  const limits = contract.kind === 'remote' ? contract.target.limits : contract.limits;
+  const name: TenantName = (TENANT_NAMES as readonly string[]).includes(tenant)
+    ? (tenant as TenantName)
+    : 'A';
+  const limit = limits[name];
+  const variables = TENANT_LIMIT_VARIABLES[name];
+  const windowMs = limit.windowSeconds * 1000;
+  const at = Date.parse(stop.at);
+  const times = sumRequestStats(statsFolder, process.env[CONTRACT_VARIABLES.runId]).sentAt[tenant] ?? [];
+  const sent = times.filter((t) => t > at - windowMs && t <= at).length;
+  return `THROTTLED: tenant ${tenant} met 429s outside the rate-limit checks after sending about ${sent} requests in the ${limit.windowSeconds} s before them, while the contract says ${limit.requestsPerWindow} per ${limit.windowSeconds} s (the run paces itself to 80 % of that). Set the tenant's real limit in the target contract (${variables.requestsPerWindow}, ${variables.windowSeconds}, or the shared ${SHARED_LIMIT_VARIABLES.requestsPerWindow}, ${SHARED_LIMIT_VARIABLES.windowSeconds}), or report to the provider a limit below the spec's 1000 per minute.`;
+};

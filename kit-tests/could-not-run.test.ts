@@ -1,0 +1,189 @@
+/**
+ * "The service broke a rule" is never said of a target that is no working deployment, or not for
+ * long: each case runs `npm run conformance` as a user would against a small misbehaving local target
+ * and asserts the documented exit code, the one line that names the cause, and a bound on the time
+ * to that verdict. What the tests before a loss found is kept; what comes after is "not run".
+ */
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { EXIT, limitVariables } from '../config/index.ts';
+import { startReferenceServer, targetEnvironmentOf } from '../reference/index.ts';
+import { outputPaths } from '../run-records/output-paths.ts';
+import { startMisbehavingTarget } from './test-support/misbehaving-target.ts';
+import { runConformance } from './test-support/run-conformance.ts';
+
+test.describe.configure({ timeout: 180_000 });
+
+const SECRET = 'svc_test_couldNotRunSecret0123456789';
+const contract = (baseUrl: string, extra: Record<string, string> = {}) => ({
+  TARGET_BASE_URL: baseUrl,
+  TENANT_A_CLIENT_ID: '0b5c3e1e-1f7a-4c55-9a57-3f1d2c7b9e01',
+  TENANT_A_ACCESS_TOKEN: SECRET,
+  KIT_OUTPUT_DIR: mkdtempSync(join(tmpdir(), 'kit-could-not-run-')),
+  ...extra,
+});
+
+/** The run's last `conformance:` line that is not about the certificate or the request counts. */
+const certificateOf = (env: Record<string, string>) =>
+  JSON.parse(readFileSync(join(outputPaths(env).certificate, 'certificate.json'), 'utf8')) as {
+    outcome: string;
+    outcomeText: string;
+    runId: string;
+  };
+
+const PREFLIGHT_CASES: readonly [string, Parameters<typeof startMisbehavingTarget>[0], RegExp][] = [
+  [
+    'a proxy answering 502 with an HTML page',
+    {
+      kind: 'fixed',
+      status: 502,
+      headers: { 'content-type': 'text/html' },
+      body: '<html><body><h1>502 Bad Gateway</h1></body></html>',
+    },
+    /HTTP 502 \(text\/html\) and "<html><body><h1>502 Bad Gateway.*not the service's JSON: wrong host or path prefix, or the service behind it is down/,
+  ],
+  [
+    'a redirect on every request',
+    { kind: 'fixed', status: 302, headers: { location: 'https://login.example.com/' } },
+    /HTTP 302, a redirect to https:\/\/login\.example\.com\/: wrong base URL\?/,
+  ],
+  [
+    'an empty 404 from the wrong host or path prefix',
+    { kind: 'fixed', status: 404 },
+    /HTTP 404 \(no Content-Type\) and an empty body, not the service's JSON: wrong host or path prefix/,
+  ],
+  [
+    'a 429 already at the preflight',
+    {
+      kind: 'fixed',
+      status: 429,
+      headers: { 'content-type': 'application/json' },
+      body: '{"status":429,"errorCode":"ERR-9429","title":"Too many requests"}',
+    },
+    /HTTP 429: tenant A is already throttled; wait a window/,
+  ],
+];
+
+for (const [label, behaviour, line] of PREFLIGHT_CASES) {
+  test(`COULD-NOT-RUN: ${label} stops the run at the preflight: exit 3, one line, in seconds`, async () => {
+    const target = await startMisbehavingTarget(behaviour);
+    try {
+      const run = await runConformance(contract(target.url));
+      expect(run.code, run.output).toBe(EXIT.targetUnreachable);
+      expect(run.output).toMatch(line);
+      expect(run.output).not.toContain('Running');
+      expect(run.output).not.toMatch(/\n\s+at /);
+      expect(run.output).not.toContain(SECRET);
+      expect(run.seconds).toBeLessThan(30);
+      // Three GETs at most, and nothing but GETs.
+      expect(target.requests.every((r) => r.startsWith('GET '))).toBe(true);
+    } finally {
+      await target.close();
+    }
+  });
+}
+
+/** The reference server, reached through a misbehaving proxy, with the contract of its tenants. */
+const behindProxy = async (
+  proxy: Omit<Extract<Parameters<typeof startMisbehavingTarget>[0], { kind: 'proxy' }>, 'kind' | 'upstream'>,
+  options: Parameters<typeof startReferenceServer>[0] = {},
+) => {
+  const server = await startReferenceServer(options);
+  const target = await startMisbehavingTarget({ kind: 'proxy', upstream: server.baseUrl, ...proxy });
+  const env = {
+    ...targetEnvironmentOf(server),
+    TARGET_BASE_URL: target.url,
+    KIT_OUTPUT_DIR: mkdtempSync(join(tmpdir(), 'kit-could-not-run-')),
+  };
+  return {
+    server,
+    target,
+    env,
+    close: async () => {
+      await target.close();
+      await server.close();
+    },
+  };
+};
+
+for (const how of ['reset', 'hang'] as const) {
+  test(`COULD-NOT-RUN: a target that stops answering mid-run (${how}) stops the run: exit 3 within 30 s, the rest not run`, async () => {
+    const setup = await behindProxy({ dieAfter: { requests: 150, how } });
+    try {
+      const run = await runConformance(setup.env);
+      expect(run.code, run.output).toBe(EXIT.targetUnreachable);
+      expect(run.output).toMatch(/TARGET LOST: 3 requests in a row since .* got no answer/);
+      const died = setup.target.diedAt();
+      expect(died).toBeDefined();
+      // From the first unanswered request to the end of the run: about 10 s on an idle machine. The
+      // bound is loose so that a busy machine does not fail it; a run that missed the loss would take
+      // minutes.
+      expect((performance.now() - (died as number)) / 1000).toBeLessThan(60);
+      const certificate = certificateOf(setup.env);
+      expect(certificate.outcome).toBe('incomplete');
+      expect(certificate.outcomeText).toMatch(/the run was stopped: TARGET LOST/);
+      expect(certificate.outcomeText).not.toMatch(/rules? failed/);
+    } finally {
+      await setup.close();
+    }
+  });
+}
+
+test('COULD-NOT-RUN: a tenant whose real limit is below the contract stops the run: exit 6 within 60 s, one line', async () => {
+  // The server allows 40 requests per 5 s; the contract says 1000.
+  const setup = await behindProxy({}, { rateLimit: { requestsPerWindow: 40, windowSeconds: 5 } });
+  try {
+    // Every tenant's own pair too: the server hands the run its real limits, which the contract overrides.
+    const contractSays = { requestsPerWindow: 1000, windowSeconds: 5 };
+    const run = await runConformance({
+      ...setup.env,
+      ...limitVariables({ A: contractSays, B: contractSays, RATE_LIMIT: contractSays }),
+    });
+    expect(run.code, run.output).toBe(EXIT.throttled);
+    expect(run.output).toMatch(
+      /THROTTLED: tenant [AB] met 429s outside the rate-limit checks after sending about \d+ requests in the 5 s before them, while the contract says 1000 per 5 s/,
+    );
+    expect(run.output).toMatch(/Set the tenant's real limit in the target contract/);
+    // About 20 s on an idle machine, within a window of the first 429; loose, as above.
+    expect(run.seconds).toBeLessThan(90);
+  } finally {
+    await setup.close();
+  }
+});
+
+test('COULD-NOT-RUN: a slow but conforming target is no deviation; a check that runs out of time is inconclusive', async () => {
+  const setup = await behindProxy({ delayMs: 400 });
+  try {
+    const grep = ['--grep', 'AUTH-TOKEN-MISSING: GET|RETRIEVE-UNKNOWN-404|DEDUP-EXTERNAL-ID: a second POST'];
+    const slow = await runConformance(setup.env, grep);
+    expect(slow.code, slow.output).toBe(EXIT.ok);
+    expect(slow.output).toMatch(/preflight: the service answers, round trip \d+ ms/);
+    // Checks given too little time run out of it: could not run (3), never a deviation (1).
+    const rushed = await runConformance({ ...setup.env, KIT_TEST_TIMEOUT_SECONDS: '1' }, grep);
+    expect(rushed.code, rushed.output).toBe(EXIT.targetUnreachable);
+    expect(rushed.output).toMatch(/COULD NOT RUN FULLY: Incomplete/);
+    expect(certificateOf(setup.env).outcomeText).not.toMatch(/rules? failed/);
+  } finally {
+    await setup.close();
+  }
+});
+
+test('COULD-NOT-RUN: 200 {} to everything is a deviation, and no gap reads a 200 as a refusal', async () => {
+  const target = await startMisbehavingTarget({
+    kind: 'fixed',
+    status: 200,
+    headers: { 'content-type': 'application/json' },
+    body: '{}',
+  });
+  try {
+    const env = contract(target.url);
+    const run = await runConformance(env, ['--grep', 'GAP-']);
+    expect(run.code, run.output).toBe(EXIT.deviation);
+    const observations = readFileSync(outputPaths(env).observations, 'utf8');
+    expect(observations).not.toMatch(/refused[^"]*200/);
+  } finally {
+    await target.close();
+  }
+});

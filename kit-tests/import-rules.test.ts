@@ -1,0 +1,192 @@
+/**
+ * The folders' boundaries hold: every import of every source file of the repository is allowed by
+ * IMPORT_RULES (import-rules.ts), and docs/architecture.md shows that same table. Throwaway files
+ * (never written to the tree) prove the check fails on each kind of forbidden import.
+ */
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { expect, test } from '@playwright/test';
+import {
+  describeViolation,
+  existsIn,
+  FOLDERS,
+  type Folder,
+  IMPORT_RULES,
+  importsOf,
+  importViolations,
+  type SourceFile,
+} from './import-rules.ts';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+const sourceFiles = (): SourceFile[] =>
+  execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z'], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  })
+    .split('\0')
+    .filter((path) => /\.(ts|mts|mjs|js)$/.test(path) && !path.endsWith('.d.ts'))
+    .flatMap((path) => {
+      try {
+        return [{ path, text: readFileSync(new URL(`../${path}`, import.meta.url), 'utf8') }];
+      } catch {
+        return []; // deleted in the working tree, not yet in git
+      }
+    });
+
+test('IMPORTS: no file of the repository imports across a boundary it may not cross', () => {
+  const files = sourceFiles();
+  expect(files.length).toBeGreaterThan(250);
+  // The reader sees the imports: thousands of them, some into every folder of the table.
+  const edges = files.flatMap(importsOf);
+  expect(edges.length).toBeGreaterThan(1000);
+  expect(edges.some((e) => e.specifier === '../reference/index.ts')).toBe(true);
+  const violations = importViolations(files, existsIn(ROOT)).map(describeViolation);
+  expect(violations).toEqual([]);
+});
+
+test('IMPORTS: a deliberate violation of each rule is caught', () => {
+  const exists = existsIn(ROOT);
+  const throwaway: SourceFile[] = [
+    { path: 'reference/throwaway.ts', text: "import { matchFailures } from '../oracle/index.ts';\n" },
+    {
+      path: 'reference/handlers/throwaway.ts',
+      text: "import type { X } from '../../generators/index.ts';\n",
+    },
+    {
+      path: 'suites/throwaway.spec.ts',
+      text: "import { startReferenceServer } from '../reference/index.ts';\n",
+    },
+    {
+      path: 'suites/support/throwaway.ts',
+      text: "import { buildReport } from '../../reports/allure/build-report.ts';\n",
+    },
+    { path: 'reports/throwaway.ts', text: "import { test } from '../suites/support/fixtures.ts';\n" },
+    { path: 'load/throwaway.ts', text: "const m = await import('../reference/target-env.ts');\n" },
+    { path: 'oracle/throwaway.ts', text: "export { parseJsonBody } from 'undici';\n" },
+    { path: 'generators/throwaway.ts', text: "import { readFileSync } from 'node:fs';\n" },
+    { path: 'spec/throwaway.ts', text: "import '../../elsewhere/interface-spec.ts';\n" },
+    { path: 'config/throwaway.ts', text: "import { x } from './no-such-file.ts';\n" },
+    { path: 'load/scripts/throwaway.ts', text: "import { applyFaults } from '../../generators/index.ts';\n" },
+    { path: 'contract/throwaway.ts', text: "import { readFileSync } from 'node:fs';\n" },
+  ];
+  const found = importViolations(throwaway, exists);
+  expect(found.map((v) => `${v.from}: ${v.reason}`)).toEqual([
+    'reference/throwaway.ts: reference/ may not import oracle/',
+    'reference/handlers/throwaway.ts: reference/ may not import generators/',
+    'suites/throwaway.spec.ts: suites/ may not import reference/',
+    'suites/support/throwaway.ts: suites/ may not import reports/',
+    'reports/throwaway.ts: reports/ may not import suites/',
+    'load/throwaway.ts: reference/ is imported only through reference/index.ts',
+    'oracle/throwaway.ts: oracle/ may import only zod, not undici',
+    'generators/throwaway.ts: generators/ may import only fast-check, currency-codes, iso-3166, not node:fs',
+    'spec/throwaway.ts: it reaches outside the repository',
+    'config/throwaway.ts: config/no-such-file.ts does not exist',
+    'load/scripts/throwaway.ts: generators/ is imported from load/ only through generators/k6-safe.ts',
+    'contract/throwaway.ts: contract/ may import only no package, not node:fs',
+  ]);
+  // What the rules allow passes: a kit test of reports/ may start the reference through its entry.
+  expect(
+    importViolations(
+      [
+        {
+          path: 'reports/throwaway.test.ts',
+          text: "import { startReferenceServer } from '../reference/index.ts';\n",
+        },
+        { path: 'suites/throwaway.ts', text: "import { redact } from '../run-records/redaction.ts';\n" },
+      ],
+      exists,
+    ),
+  ).toEqual([]);
+});
+
+test('IMPORTS: the reader takes every kind of import, and none that a string or comment only quotes', () => {
+  const text = [
+    "import type { A } from './a.ts';",
+    "import { type B, c } from './b.ts';",
+    "export * from './c.ts';",
+    "import './d.ts';",
+    'import {',
+    '  e,',
+    "} from './e.ts';",
+    "const f = await import('./f.ts');",
+    'const quoted = \'await import("./g.ts")\';',
+    "// import('./h.ts') in a comment",
+    " * import('./i.ts') in a doc comment",
+  ].join('\n');
+  expect(importsOf({ path: 'spec/x.ts', text }).map((e) => e.specifier)).toEqual([
+    './a.ts',
+    './b.ts',
+    './c.ts',
+    './d.ts',
+    './e.ts',
+    './f.ts',
+  ]);
+});
+
+test('IMPORTS: the allowed edges form no cycle between folders', () => {
+  const visiting = new Set<Folder>();
+  const done = new Set<Folder>();
+  const cycles: string[] = [];
+  const visit = (folder: Folder, path: readonly Folder[]): void => {
+    if (done.has(folder)) return;
+    if (visiting.has(folder)) {
+      cycles.push([...path, folder].join(' → '));
+      return;
+    }
+    visiting.add(folder);
+    for (const next of IMPORT_RULES[folder].imports) visit(next, [...path, folder]);
+    visiting.delete(folder);
+    done.add(folder);
+  };
+  for (const folder of FOLDERS) visit(folder, []);
+  expect(cycles).toEqual([]);
+});
+
+test('IMPORTS: docs/architecture.md shows the table the check enforces', () => {
+  const doc = readFileSync(new URL('../docs/architecture.md', import.meta.url), 'utf8');
+  const section = doc.slice(doc.indexOf('## Which folder may import which'));
+  const rows = new Map(
+    section
+      .split('\n')
+      .filter((line) => /^\| `[^`]+` \|/.test(line))
+      .map((line) => line.split('|').map((cell) => cell.trim()))
+      .map((cells) => [cells[1]?.replace(/`/g, '').replace(/\/$/, '') ?? '', cells.slice(2, 4)]),
+  );
+  const shown = (cell: string | undefined): string[] =>
+    (cell ?? '').match(/`[^`]+`/g)?.map((name) => name.replace(/`/g, '').replace(/\/$/, '')) ?? [];
+  for (const folder of FOLDERS) {
+    const name = folder;
+    const row = rows.get(name);
+    expect(row, `a row for ${name}`).toBeDefined();
+    expect(shown(row?.[0]).sort(), `${name}: imports`).toEqual([...IMPORT_RULES[folder].imports].sort());
+    expect(shown(row?.[1]).sort(), `${name}: kit tests also import`).toEqual(
+      [...(IMPORT_RULES[folder].testsAlsoImport ?? [])].sort(),
+    );
+  }
+});
+
+test('IMPORTS: the reader misses no import the compiler sees', () => {
+  test.setTimeout(120_000);
+  // tsc lists every import it followed, type-only and dynamic ones included, from the three projects
+  // `npm run typecheck` checks.
+  const tsc = fileURLToPath(new URL('../node_modules/.bin/tsc', import.meta.url));
+  const seen = new Set<string>();
+  for (const project of ['.', 'load', 'load/tsconfig.node.json']) {
+    const output = execFileSync(tsc, ['-p', project, '--noEmit', '--explainFiles'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    for (const m of output.matchAll(/Imported via (['"])(\.[^'"]+)\1 from file (['"])([^'"]+)\3/g)) {
+      const from = m[4] as string;
+      if (!from.includes('node_modules/')) seen.add(`${from} -> ${m[2]}`);
+    }
+  }
+  expect(seen.size).toBeGreaterThan(800);
+  const read = new Set(
+    sourceFiles().flatMap((file) => importsOf(file).map((e) => `${e.from} -> ${e.specifier}`)),
+  );
+  expect([...seen].filter((edge) => !read.has(edge))).toEqual([]);
+});

@@ -1,0 +1,232 @@
+/**
+ * Which top-level folder may import which: the kit's boundaries as data, and the check that finds every
+ * import that crosses one it may not. docs/architecture.md shows the same table (a kit test keeps the
+ * two equal) and says why each edge is there or not.
+ *
+ * The two readings of the spec stay independent: `reference/` imports only `spec/`, and nothing outside
+ * it reaches past its public entry (`reference/index.ts`); `suites/` never imports the reference at all.
+ * `suites/` and `reports/` meet only in `run-records/`, the leaf modules both use. `generators/` stays
+ * loadable by k6: no Node built-in.
+ */
+import { existsSync } from 'node:fs';
+import { dirname, join, normalize } from 'node:path';
+
+export const FOLDERS = [
+  'spec',
+  'contract',
+  'oracle',
+  'config',
+  'run-records',
+  'generators',
+  'reference',
+  'pacing',
+  'suites',
+  'reports',
+  'load',
+  'client',
+  'conformance-run',
+  'self-check',
+  'bench',
+  'cli',
+  'kit-tests',
+  '(root)',
+] as const;
+export type Folder = (typeof FOLDERS)[number];
+
+export interface FolderRule {
+  /** Folders its code may import (its own files always). */
+  readonly imports: readonly Folder[];
+  /** Folders only its kit tests (`*.test.ts`, `test-support/`) may import as well. */
+  readonly testsAlsoImport?: readonly Folder[];
+  /** npm packages and Node built-ins its code may import; any when absent. */
+  readonly packages?: readonly string[];
+}
+
+const EVERY_FOLDER_BUT = (...left: readonly Folder[]): readonly Folder[] =>
+  FOLDERS.filter((folder) => !left.includes(folder) && folder !== '(root)');
+
+export const IMPORT_RULES: Readonly<Record<Folder, FolderRule>> = {
+  spec: { imports: [], packages: [] },
+  contract: { imports: ['spec'], packages: [] },
+  oracle: { imports: ['spec'], packages: ['zod'] },
+  config: { imports: ['spec', 'contract'] },
+  'run-records': { imports: ['spec', 'oracle'] },
+  generators: {
+    imports: ['spec', 'oracle'],
+    packages: ['fast-check', 'currency-codes', 'iso-3166'],
+  },
+  reference: { imports: ['spec', 'contract'] },
+  pacing: { imports: ['spec', 'contract', 'oracle', 'config', 'run-records'] },
+  suites: { imports: ['spec', 'contract', 'oracle', 'config', 'generators', 'run-records', 'pacing'] },
+  reports: {
+    imports: ['spec', 'contract', 'oracle', 'config', 'run-records'],
+    testsAlsoImport: ['reference', 'load'],
+  },
+  load: {
+    imports: ['spec', 'contract', 'config', 'run-records', 'generators', 'reference'],
+    testsAlsoImport: ['reports'],
+  },
+  client: {
+    imports: ['spec', 'contract', 'config', 'run-records', 'reference'],
+    testsAlsoImport: ['reports', 'conformance-run', 'kit-tests'],
+  },
+  'conformance-run': {
+    imports: [
+      'spec',
+      'contract',
+      'oracle',
+      'config',
+      'run-records',
+      'pacing',
+      'suites',
+      'reports',
+      'reference',
+    ],
+  },
+  'self-check': {
+    imports: [
+      'spec',
+      'contract',
+      'oracle',
+      'config',
+      'run-records',
+      'reports',
+      'load',
+      'reference',
+      'client',
+      'conformance-run',
+    ],
+  },
+  bench: {
+    imports: ['spec', 'contract', 'config', 'run-records', 'conformance-run', 'reference', 'client'],
+    testsAlsoImport: ['kit-tests'],
+  },
+  cli: { imports: EVERY_FOLDER_BUT('cli', 'kit-tests') },
+  'kit-tests': { imports: [], testsAlsoImport: EVERY_FOLDER_BUT('kit-tests') },
+  '(root)': { imports: ['contract', 'config', 'run-records'] },
+};
+
+/**
+ * Folders that others may import only through named files: the reference's public entry for everyone,
+ * and for `load/` (whose scripts k6 runs) only the generators' k6-safe entry.
+ */
+export const ENTRIES: readonly {
+  readonly to: Folder;
+  readonly from?: Folder;
+  readonly files: readonly string[];
+}[] = [
+  { to: 'reference', files: ['reference/index.ts'] },
+  { to: 'generators', from: 'load', files: ['generators/k6-safe.ts'] },
+];
+
+export interface SourceFile {
+  /** Relative to the repository root, with `/`. */
+  readonly path: string;
+  readonly text: string;
+}
+
+export interface ImportEdge {
+  readonly from: string;
+  /** As written in the source. */
+  readonly specifier: string;
+  /** The repository-relative path a relative specifier resolves to. */
+  readonly target?: string;
+}
+
+export interface ImportViolation extends ImportEdge {
+  readonly reason: string;
+}
+
+// Top-level statements start at the first column (the formatter puts them there); a dynamic import may
+// stand anywhere. Type-only imports count: a type is a dependency on the reading that defines it.
+const STATIC_IMPORT = /^(?:import|export)\b[^;]*?\bfrom\s*['"]([^'"]+)['"]|^import\s*['"]([^'"]+)['"]/gm;
+const DYNAMIC_IMPORT = /\bimport\s*\(\s*['"]([^'"]+)['"]\s*\)/g;
+
+/** Whether a match stands in code, not in a comment or inside a string that merely quotes an import. */
+const inCode = (text: string, index: number): boolean => {
+  const line = text.slice(text.lastIndexOf('\n', index - 1) + 1, index);
+  if (/^\s*(\*|\/\/)/.test(line) || line.includes('//')) return false;
+  const unescaped = line.replace(/\\./g, '');
+  return ["'", '"', '`'].every((quote) => unescaped.split(quote).length % 2 === 1);
+};
+
+export const importsOf = (file: SourceFile): ImportEdge[] => {
+  const specifiers = [
+    ...[...file.text.matchAll(STATIC_IMPORT)].map((m) => (m[1] ?? m[2]) as string),
+    ...[...file.text.matchAll(DYNAMIC_IMPORT)]
+      .filter((m) => inCode(file.text, m.index))
+      .map((m) => m[1] as string),
+  ];
+  return specifiers.map((specifier) =>
+    specifier.startsWith('.')
+      ? {
+          from: file.path,
+          specifier,
+          target: normalize(join(dirname(file.path), specifier))
+            .split('\\')
+            .join('/'),
+        }
+      : { from: file.path, specifier },
+  );
+};
+
+export const folderOf = (path: string): Folder | undefined => {
+  if (!path.includes('/')) return '(root)';
+  const top = path.slice(0, path.indexOf('/'));
+  return (FOLDERS as readonly string[]).includes(top) ? (top as Folder) : undefined;
+};
+
+export const isKitTest = (path: string): boolean =>
+  /\.test\.ts$/.test(path) || path.includes('/test-support/');
+
+/** The package an import names (`iso-3166/1.js` → `iso-3166`, `@scope/x/y` → `@scope/x`, `node:fs` as is). */
+export const packageOf = (specifier: string): string => {
+  const parts = specifier.split('/');
+  return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : (parts[0] as string);
+};
+
+const violationOf = (edge: ImportEdge, exists: (path: string) => boolean): string | undefined => {
+  const from = folderOf(edge.from);
+  if (from === undefined) return `${edge.from} is in no folder of the import rules`;
+  const rule = IMPORT_RULES[from];
+  const test = isKitTest(edge.from);
+  if (edge.target === undefined) {
+    const name = packageOf(edge.specifier);
+    if (test || rule.packages === undefined || rule.packages.includes(name)) return undefined;
+    return `${from}/ may import only ${rule.packages.length ? rule.packages.join(', ') : 'no package'}, not ${name}`;
+  }
+  if (edge.target.startsWith('..')) return 'it reaches outside the repository';
+  if (!exists(edge.target)) return `${edge.target} does not exist`;
+  const to = folderOf(edge.target);
+  if (to === undefined) return `${edge.target} is in no folder of the import rules`;
+  if (to === from) return undefined;
+  const allowed = [...rule.imports, ...(test ? (rule.testsAlsoImport ?? []) : [])];
+  if (!allowed.includes(to)) return `${from}/ may not import ${to}/`;
+  const entry = ENTRIES.find((e) => e.to === to && (e.from === undefined || e.from === from));
+  if (entry && !entry.files.includes(edge.target)) {
+    return `${to}/ is imported${entry.from ? ` from ${from}/` : ''} only through ${entry.files.join(', ')}`;
+  }
+  return undefined;
+};
+
+/** Every import of these files that breaks a rule; `exists` tells whether a repository path is a file. */
+export const importViolations = (
+  files: readonly SourceFile[],
+  exists: (path: string) => boolean,
+): ImportViolation[] =>
+  files.flatMap((file) =>
+    importsOf(file).flatMap((edge) => {
+      const reason = violationOf(edge, exists);
+      return reason === undefined ? [] : [{ ...edge, reason }];
+    }),
+  );
+
+/** An `exists` over a checkout. */
+export const existsIn =
+  (root: string) =>
+  (path: string): boolean =>
+    existsSync(join(root, path));
+
+/** `reports/x.ts imports ../suites/y.ts: reports/ may not import suites/`. */
+export const describeViolation = (v: ImportViolation): string =>
+  `${v.from} imports ${v.specifier}: ${v.reason}`;

@@ -1,0 +1,202 @@
+/**
+ * Every Playwright argument a user gives `npm run conformance -- …` either works as Playwright
+ * documents it, or is refused in one line before any request; and the exit code says 1 only when a
+ * stated rule was broken. Each case runs the kit as a user does, against the embedded server (or the
+ * reference behind a small proxy where the target itself must misbehave).
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { EXIT } from '../config/index.ts';
+import { PLAYWRIGHT_TEST_OPTIONS, readPlaywrightArguments } from '../config/playwright-arguments.ts';
+import { startReferenceServer, targetEnvironmentOf } from '../reference/index.ts';
+import type { Certificate } from '../reports/certificate/certificate.ts';
+import { outputPaths } from '../run-records/output-paths.ts';
+import { startMisbehavingTarget } from './test-support/misbehaving-target.ts';
+import { runConformance } from './test-support/run-conformance.ts';
+
+test.describe.configure({ timeout: 180_000 });
+
+const outputDir = () => mkdtempSync(join(tmpdir(), 'kit-arguments-'));
+const certificateOf = (env: Record<string, string>): Certificate =>
+  JSON.parse(readFileSync(join(outputPaths(env).certificate, 'certificate.json'), 'utf8')) as Certificate;
+/** One quick check that passes against a conforming server. */
+const ONE_CHECK = ['--grep', 'RETRIEVE-UNKNOWN-404'];
+
+test.describe('the argument table', () => {
+  test('ARGUMENTS: the table holds exactly the options of the installed `playwright test --help`', () => {
+    const cli = createRequire(import.meta.url).resolve('@playwright/test/cli');
+    const help = spawnSync(process.execPath, [cli, 'test', '--help'], { encoding: 'utf8' }).stdout;
+    const documented = new Set<string>();
+    for (const line of help.split('\n')) {
+      const match = /^\s{2}(?:(-\w), )?(--?[\w-]+)/.exec(line);
+      if (match?.[2]) documented.add(match[2]);
+    }
+    expect(documented.size).toBeGreaterThan(30);
+    expect(new Set(PLAYWRIGHT_TEST_OPTIONS.map((option) => option.long))).toEqual(documented);
+  });
+
+  test('ARGUMENTS: reporters are added beside the kit’s own; values are checked; the unknown is refused', () => {
+    const read = readPlaywrightArguments([
+      '--reporter=dot,json',
+      '-g',
+      '@auth',
+      '--workers',
+      '2',
+      '--shard=1/2',
+      'auth',
+    ]);
+    expect(read.forPlaywright).toEqual([
+      '--add-reporter=dot,json',
+      '-g=@auth',
+      '--workers=2',
+      '--shard=1/2',
+      'auth',
+    ]);
+    expect(read.reporters).toEqual(['dot', 'json']);
+    expect(read.filters).toEqual(['-g @auth', '--shard 1/2', 'file filter auth']);
+    expect(readPlaywrightArguments(['--only-changed', '--list']).list).toBe(true);
+    for (const [args, line] of [
+      [['--no-such-option'], /^unknown option --no-such-option/],
+      [['--shard', '3/2'], /^option --shard "3\/2" is not "current\/all"/],
+      [['--grep', '('], /^option --grep "\(" is not a regular expression/],
+      [['--retries', 'many'], /^option --retries "many" is not a whole number/],
+      [['--project', 'chromium'], /^--project "chromium" names no project of the conformance run/],
+      [['--ui'], /^option --ui is not for the conformance run: .*no browser/],
+      [['-c', 'other.config.ts'], /^option -c is not for the conformance run/],
+      [['--list=yes'], /^option --list takes no value/],
+      [['--timeout'], /^option --timeout needs a value/],
+    ] as const) {
+      expect(() => readPlaywrightArguments(args), args.join(' ')).toThrow(line);
+    }
+  });
+});
+
+test.describe('against the embedded server', () => {
+  test('ARGUMENTS: an unknown option, a bad value or a refused option exits 2 in one line, before any request', async () => {
+    for (const args of [['--no-such-option'], ['--shard=0/2'], ['--ui'], ['--project', 'nope']]) {
+      const run = await runConformance({ KIT_OUTPUT_DIR: outputDir() }, args);
+      expect(run.code, run.output).toBe(EXIT.badConfiguration);
+      const lines = run.output.split('\n').filter((line) => line.startsWith('conformance:'));
+      expect(lines, run.output).toHaveLength(1);
+      expect(lines[0]).toMatch(/nothing was sent$/);
+      expect(run.output).not.toContain('starting the embedded reference server');
+    }
+  });
+
+  test('ARGUMENTS: --reporter dot and --reporter json are added beside the kit’s reporters: the certificate is written', async () => {
+    const dot = { KIT_OUTPUT_DIR: outputDir() };
+    const dotted = await runConformance(dot, [...ONE_CHECK, '--reporter=dot']);
+    expect(dotted.code, dotted.output).toBe(EXIT.ok);
+    expect(certificateOf(dot).outcome).toBe('no-deviation-found');
+    // The kit's own list reporter steps aside for the user's console reporter.
+    expect(dotted.output).not.toMatch(/✓ +\d+ .*RETRIEVE-UNKNOWN-404/);
+    const json = { KIT_OUTPUT_DIR: outputDir() };
+    const jsoned = await runConformance(json, [...ONE_CHECK, '--reporter', 'json']);
+    expect(jsoned.code, jsoned.output).toBe(EXIT.ok);
+    expect(jsoned.stdout).toContain('"suites": [');
+    expect(certificateOf(json).outcome).toBe('no-deviation-found');
+    expect(existsSync(outputPaths(json).junit)).toBe(true);
+  });
+
+  test('ARGUMENTS: --list lists, runs nothing, writes no certificate and exits 0', async () => {
+    const env = { KIT_OUTPUT_DIR: outputDir() };
+    const run = await runConformance(env, ['--list', ...ONE_CHECK]);
+    expect(run.code, run.output).toBe(EXIT.ok);
+    expect(run.output).toMatch(/RETRIEVE-UNKNOWN-404/);
+    expect(run.output).toContain('conformance: listed only: nothing was run, no certificate written');
+    expect(existsSync(outputPaths(env).certificate)).toBe(false);
+    expect(existsSync(outputPaths(env).results)).toBe(false);
+  });
+
+  test('ARGUMENTS: a filter that matches no check exits 2 naming it; --pass-with-no-tests makes it 0', async () => {
+    const run = await runConformance({ KIT_OUTPUT_DIR: outputDir() }, ['--grep', 'NO-SUCH-RULE']);
+    expect(run.code, run.output).toBe(EXIT.badConfiguration);
+    expect(run.output).toContain(
+      'conformance: NO CHECK SELECTED: --grep NO-SUCH-RULE matches no check of the suite',
+    );
+    const passing = await runConformance({ KIT_OUTPUT_DIR: outputDir() }, [
+      '--grep',
+      'NO-SUCH-RULE',
+      '--pass-with-no-tests',
+    ]);
+    expect(passing.code, passing.output).toBe(EXIT.ok);
+    expect(passing.output).toMatch(/no check selected by --grep NO-SUCH-RULE \(--pass-with-no-tests\)/);
+  });
+
+  test('ARGUMENTS: --shard 1/2 writes a certificate that says it covers shard 1 of 2', async () => {
+    const env = { KIT_OUTPUT_DIR: outputDir() };
+    const run = await runConformance(env, [
+      '--grep',
+      'RETRIEVE-UNKNOWN-404|AUTH-TOKEN-MISSING',
+      '--shard=1/2',
+    ]);
+    expect(run.code, run.output).toBe(EXIT.ok);
+    const certificate = certificateOf(env);
+    expect(certificate.shard).toEqual({ current: 1, total: 2 });
+    expect(certificate.outcomeText).toContain('This certificate covers shard 1 of 2 only.');
+    expect(certificate.filters).toContain('--shard 1/2');
+  });
+
+  test('ARGUMENTS: -x against a broken server ends with the deviation found and says the run stopped early', async () => {
+    const env = { KIT_OUTPUT_DIR: outputDir(), KIT_REFERENCE_MUTANT: 'amount-zero-accepted' };
+    const run = await runConformance(env, ['-x', '--workers=1', '--grep', '@validation']);
+    expect(run.code, run.output).toBe(EXIT.deviation);
+    const certificate = certificateOf(env);
+    expect(certificate.outcome).toBe('deviation-found');
+    expect(certificate.stoppedEarly?.maxFailures).toBe(1);
+    expect(certificate.stoppedEarly?.notRun).toBeGreaterThan(0);
+    expect(certificate.outcomeText).toMatch(/The run stopped early, after 1 failure \(--max-failures\)/);
+    expect(run.output).toMatch(/conformance: DEVIATION: the target broke [A-Z-]+/);
+  });
+});
+
+test.describe('against a deployment whose answer changes between attempts', () => {
+  // The first request without a token gets ERR-1002 instead of ERR-1001; every later one the truth.
+  const flakyDeployment = async () => {
+    const server = await startReferenceServer();
+    const proxy = await startMisbehavingTarget({
+      kind: 'proxy',
+      upstream: server.baseUrl,
+      firstTokenlessAnswer: {
+        status: 401,
+        body: '{"status":401,"errorCode":"ERR-1002","title":"Unauthorized"}',
+      },
+    });
+    return {
+      env: { ...targetEnvironmentOf(server), TARGET_BASE_URL: proxy.url, KIT_OUTPUT_DIR: outputDir() },
+      close: async () => {
+        await proxy.close();
+        await server.close();
+      },
+    };
+  };
+  const CHECK = ['--grep', 'AUTH-TOKEN-MISSING: GET', '--workers=1'];
+
+  for (const repeat of [
+    ['--retries', '1'],
+    ['--repeat-each', '2'],
+  ]) {
+    test(`ARGUMENTS: ${repeat.join(' ')}: a check that failed once never reads passed`, async () => {
+      const setup = await flakyDeployment();
+      try {
+        const run = await runConformance(setup.env, [...CHECK, ...repeat]);
+        expect(run.code, run.output).toBe(EXIT.deviation);
+        const certificate = certificateOf(setup.env);
+        const rule = certificate.rules.find((entry) => entry.id === 'AUTH-TOKEN-MISSING');
+        expect(rule?.verdict).toBe('failed');
+        if (repeat[0] === '--retries') expect(certificate.totals.tests.flaky).toBe(1);
+        else {
+          // The first repetition met the wrong answer, the second the right one.
+          expect(certificate.totals.tests.failed).toBe(1);
+          expect(certificate.totals.tests.passed).toBeGreaterThanOrEqual(1);
+        }
+      } finally {
+        await setup.close();
+      }
+    });
+  }
+});

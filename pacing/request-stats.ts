@@ -1,0 +1,173 @@
+/**
+ * What a worker sent, per tenant: requests, 429s met, retries, split by where they came from (the
+ * @ratelimit checks, which throttle on purpose, or the rest of the run, which must never be throttled),
+ * and when (the moment each request left, from which the run's busiest window is measured). Written to a file
+ * when the worker ends; request-budget.ts sums the files and reports them.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from '@playwright/test';
+import { CONTRACT_VARIABLES } from '../contract/index.ts';
+
+export interface TenantRequestStats {
+  requests: number;
+  throttled: number;
+  retries: number;
+}
+
+export type RequestStats = Record<string, TenantRequestStats>;
+
+/** The tag of the checks that exhaust a tenant's budget on purpose. */
+export const RATE_LIMIT_TAG = '@ratelimit';
+
+/** `ratelimit`: sent by a @ratelimit check; `conformance`: sent by any other test (the run's budget). */
+export type RequestScope = 'conformance' | 'ratelimit';
+
+export const REQUEST_SCOPES: readonly RequestScope[] = ['conformance', 'ratelimit'];
+
+export const WORKER_STATS_FORMAT = 'conformance-kit/request-stats/3';
+
+/** One worker's file. */
+export interface WorkerRequestStats {
+  readonly format: typeof WORKER_STATS_FORMAT;
+  /** The run the worker belonged to (KIT_RUN_ID): files of another run in the folder are not summed. */
+  readonly runId: string | undefined;
+  readonly pid: number;
+  /** Playwright's parallel index of the worker (its slot among the concurrent workers). */
+  readonly parallelIndex: string | undefined;
+  /** The run's maximum number of concurrent workers, as the worker saw it (its pacing divides by it). */
+  readonly workers: number | undefined;
+  readonly byScope: Readonly<Record<RequestScope, RequestStats>>;
+  /** Per tenant: the epoch milliseconds (to a tenth) at which each request left, in order. */
+  readonly sentAt: Readonly<Record<string, readonly number[]>>;
+}
+
+/** What the recorder needs to know about the moment a request is sent; replaced in the kit's tests. */
+export interface RecorderContext {
+  scope(): RequestScope;
+  /** Epoch milliseconds, finer than whole ones, comparable between the workers of one machine. */
+  now(): number;
+  workers(): number | undefined;
+}
+
+/** The test that sends a request decides its scope; a request outside any test counts against the budget. */
+export const playwrightContext: RecorderContext = {
+  scope: () => {
+    try {
+      return test.info().tags.includes(RATE_LIMIT_TAG) ? 'ratelimit' : 'conformance';
+    } catch {
+      return 'conformance';
+    }
+  },
+  now: () => performance.timeOrigin + performance.now(),
+  workers: () => {
+    try {
+      return test.info().config.workers;
+    } catch {
+      return undefined;
+    }
+  },
+};
+
+export const emptyTenantStats = (): TenantRequestStats => ({ requests: 0, throttled: 0, retries: 0 });
+
+export class RequestStatsRecorder {
+  readonly #byScope: Record<RequestScope, RequestStats> = { conformance: {}, ratelimit: {} };
+  readonly #sentAt: Record<string, number[]> = {};
+  #workers: number | undefined;
+
+  constructor(private readonly context: RecorderContext = playwrightContext) {}
+
+  #of(tenant: string): TenantRequestStats {
+    const stats = this.#byScope[this.context.scope()];
+    stats[tenant] ??= emptyTenantStats();
+    return stats[tenant];
+  }
+
+  sent(tenant: string): void {
+    this.#of(tenant).requests += 1;
+    this.#sentAt[tenant] ??= [];
+    this.#sentAt[tenant].push(Math.round(this.context.now() * 10) / 10);
+    this.#workers ??= this.context.workers();
+  }
+
+  throttled(tenant: string): void {
+    this.#of(tenant).throttled += 1;
+  }
+
+  retried(tenant: string): void {
+    this.#of(tenant).retries += 1;
+  }
+
+  /** Requests of every scope, per tenant. */
+  snapshot(): RequestStats {
+    const total: RequestStats = {};
+    for (const scope of REQUEST_SCOPES) addStats(total, this.#byScope[scope]);
+    return total;
+  }
+
+  toJSON(): WorkerRequestStats {
+    return {
+      format: WORKER_STATS_FORMAT,
+      runId: process.env[CONTRACT_VARIABLES.runId],
+      pid: process.pid,
+      parallelIndex: process.env.TEST_PARALLEL_INDEX,
+      workers: this.#workers,
+      byScope: structuredClone(this.#byScope),
+      sentAt: structuredClone(this.#sentAt),
+    };
+  }
+
+  /** One file per worker process: a worker restarted after a failure keeps its slot but not its pid. */
+  writeTo(folder: string, workerId: string): void {
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(join(folder, `worker-${workerId}-${process.pid}.json`), JSON.stringify(this.toJSON()));
+  }
+}
+
+/** Adds `more` into `into`, tenant by tenant. */
+export const addStats = (into: RequestStats, more: Readonly<RequestStats>): RequestStats => {
+  for (const [tenant, counts] of Object.entries(more)) {
+    into[tenant] ??= emptyTenantStats();
+    const sum = into[tenant];
+    sum.requests += counts.requests;
+    sum.throttled += counts.throttled;
+    sum.retries += counts.retries;
+  }
+  return into;
+};
+
+const isCount = (value: unknown): value is number => Number.isInteger(value) && (value as number) >= 0;
+
+const isRequestStats = (value: unknown): value is RequestStats =>
+  value !== null &&
+  typeof value === 'object' &&
+  Object.values(value).every(
+    (s) =>
+      s !== null &&
+      typeof s === 'object' &&
+      isCount((s as TenantRequestStats).requests) &&
+      isCount((s as TenantRequestStats).throttled) &&
+      isCount((s as TenantRequestStats).retries),
+  );
+
+/** A worker file's content, checked; throws with the reason when it is not one. */
+export const parseWorkerStats = (text: string): WorkerRequestStats => {
+  const value = JSON.parse(text) as Partial<WorkerRequestStats> | null;
+  if (value?.format !== WORKER_STATS_FORMAT) throw new Error(`not a ${WORKER_STATS_FORMAT} file`);
+  const byScope = value.byScope as Partial<Record<RequestScope, unknown>> | undefined;
+  if (!byScope || !REQUEST_SCOPES.every((scope) => isRequestStats(byScope[scope]))) {
+    throw new Error('byScope must hold request counts for every scope');
+  }
+  const sentAt = value.sentAt;
+  if (
+    !sentAt ||
+    typeof sentAt !== 'object' ||
+    !Object.values(sentAt).every(
+      (times) => Array.isArray(times) && times.every((t) => typeof t === 'number' && Number.isFinite(t)),
+    )
+  ) {
+    throw new Error('sentAt must map tenants to the times their requests left');
+  }
+  return value as WorkerRequestStats;
+};

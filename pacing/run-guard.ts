@@ -1,0 +1,105 @@
+/**
+ * A worker's guard of the run, consulted by the service client around every request: it refuses to
+ * send once the run is stopped (run-records/run-stop.ts), stops the run when the target is gone
+ * (target-health.ts) or when a paced tenant keeps meeting 429s (THROTTLE_TRIP within one window: the
+ * pacing keeps the run at 80 % of the limit, so that is a limit lower than the contract says), and
+ * marks the test that meets any of this as *not run* rather than failed.
+ */
+import { test } from '@playwright/test';
+import type { NotRunKind } from '../run-records/check-record.ts';
+import { markCheckNotRun } from '../run-records/check-record-writer.ts';
+import type { HttpExchange } from '../run-records/http-exchange.ts';
+import { redact } from '../run-records/redaction.ts';
+import { NOT_RUN_ANNOTATION } from '../run-records/result-annotations.ts';
+import { type RunStop, RunStopWatch, stopRun } from '../run-records/run-stop.ts';
+import { fateOf, TargetHealth } from './target-health.ts';
+
+/** 429s a paced tenant may meet within one window before the run stops: a hiccup is not a limit. */
+export const THROTTLE_TRIP = 3;
+
+/** Marks the running test (if any) as not run, with why. */
+export const markNotRun = (kind: NotRunKind, reason: string): void => {
+  try {
+    const info = test.info();
+    const { annotations } = info;
+    const description = redact(reason);
+    markCheckNotRun(info, kind, description);
+    if (!annotations.some((a) => a.type === NOT_RUN_ANNOTATION && a.description === description))
+      annotations.push({ type: NOT_RUN_ANNOTATION, description });
+  } catch {
+    // Not inside a test (a kit test of the client): nothing to mark.
+  }
+};
+
+/** The run was stopped: nothing more is sent. */
+export class RunStoppedError extends Error {
+  override readonly name = 'RunStopped';
+}
+
+export class RunGuard {
+  readonly #watch: RunStopWatch;
+  readonly #health: TargetHealth;
+  readonly #throttles = new Map<string, number[]>();
+
+  readonly stopFile: string;
+
+  constructor(
+    files: { readonly runStop: string; readonly targetHealth: string },
+    /** The window of a tenant's limit (by the name its requests are counted under). */
+    private readonly windowMsOf: (tenant: string) => number,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.stopFile = files.runStop;
+    this.#watch = new RunStopWatch(files.runStop);
+    this.#health = new TargetHealth(files.targetHealth);
+  }
+
+  #stopped(stop: RunStop): RunStoppedError {
+    const reason = `not run: the run was stopped (${stop.reason === 'throttled' ? `tenant ${stop.tenant} throttled` : 'the target went away'})`;
+    markNotRun('run-stopped', reason);
+    return new RunStoppedError(reason);
+  }
+
+  /** Whether a loss of the target may be under way: the client then waits less for an answer. */
+  suspect(): boolean {
+    return this.#health.suspect();
+  }
+
+  /** Throws when the run is stopped: called before every request. */
+  beforeRequest(): void {
+    const stop = this.#watch.current();
+    if (stop) throw this.#stopped(stop);
+  }
+
+  /** Judges the target's health from a request's fate; stops the run when it is gone. */
+  afterRequest(exchange: HttpExchange): void {
+    const loss = this.#health.record(fateOf(exchange.response, exchange.error), exchange.startedAt);
+    if (!loss) return;
+    stopRun(this.stopFile, {
+      reason: 'target-lost',
+      at: loss.since,
+      line: `TARGET LOST: ${loss.lost}; the tests already done are kept, the rest are not run`,
+    });
+  }
+
+  /**
+   * A 429 met by a paced tenant outside the rate-limit checks. Returns the error to throw when the run
+   * is stopped for it, or undefined when the client may retry.
+   */
+  throttled(tenant: string): RunStoppedError | undefined {
+    const now = this.now();
+    const windowMs = this.windowMsOf(tenant);
+    const recent = (this.#throttles.get(tenant) ?? []).filter((at) => now - at < windowMs);
+    recent.push(now);
+    this.#throttles.set(tenant, recent);
+    if (recent.length < THROTTLE_TRIP) return undefined;
+    const at = new Date(recent[0] as number).toISOString();
+    stopRun(this.stopFile, {
+      reason: 'throttled',
+      at,
+      tenant,
+      line: `THROTTLED: tenant ${tenant} met ${recent.length} × 429 within one window outside the rate-limit checks`,
+    });
+    return this.#stopped({ reason: 'throttled', at, tenant, line: '' });
+  }
+}

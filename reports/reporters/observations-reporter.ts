@@ -1,0 +1,63 @@
+/**
+ * A Playwright reporter that gathers the observations tests attach (what the target did where the
+ * spec is silent) into one observations.json for the run, grouped by gap, and prints a short summary.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { Reporter, TestCase, TestResult } from '@playwright/test/reporter';
+import { CONTRACT_VARIABLES } from '../../contract/index.ts';
+import { OBSERVATION_CONTENT_TYPE, type Observation } from '../../run-records/observations.ts';
+
+export interface RecordedObservation extends Observation {
+  readonly test: string;
+}
+
+export interface ObservationsFile {
+  readonly runId: string | undefined;
+  readonly observations: readonly RecordedObservation[];
+  /** For each rule id, the distinct readings observed and how many tests saw each. */
+  readonly byRule: Readonly<Record<string, Readonly<Record<string, number>>>>;
+}
+
+export const summariseObservations = (
+  observations: readonly RecordedObservation[],
+): ObservationsFile['byRule'] => {
+  const byRule: Record<string, Record<string, number>> = {};
+  for (const { ruleId, observed } of observations) {
+    const readings = byRule[ruleId] ?? {};
+    byRule[ruleId] = readings;
+    readings[observed] = (readings[observed] ?? 0) + 1;
+  }
+  return byRule;
+};
+
+export default class ObservationsReporter implements Reporter {
+  readonly #outputFile: string;
+  readonly #observations: RecordedObservation[] = [];
+
+  constructor(options: { outputFile?: string } = {}) {
+    this.#outputFile = options.outputFile ?? 'reports/output/conformance/observations.json';
+  }
+
+  onTestEnd(test: TestCase, result: TestResult): void {
+    for (const attachment of result.attachments) {
+      if (attachment.contentType !== OBSERVATION_CONTENT_TYPE || !attachment.body) continue;
+      const observation = JSON.parse(attachment.body.toString('utf8')) as Observation;
+      this.#observations.push({ ...observation, test: test.title });
+    }
+  }
+
+  onEnd(): void {
+    const file: ObservationsFile = {
+      runId: process.env[CONTRACT_VARIABLES.runId],
+      observations: this.#observations,
+      byRule: summariseObservations(this.#observations),
+    };
+    mkdirSync(dirname(this.#outputFile), { recursive: true });
+    writeFileSync(this.#outputFile, `${JSON.stringify(file, null, 2)}\n`);
+  }
+
+  printsToStdio(): boolean {
+    return false;
+  }
+}

@@ -1,0 +1,120 @@
+/**
+ * The verdict facts of the running check, gathered while it runs and written once at its end as its
+ * check record (run-records/check-record.ts): the violations it recorded, and why it was skipped, was
+ * inconclusive or was not run, each as a kind a reader acts on plus the words for people.
+ */
+import type { TestInfo } from '@playwright/test';
+import type { Violation } from '../oracle/index.ts';
+import type { RuleId } from '../spec/index.ts';
+import {
+  type AttemptStatus,
+  CHECK_RECORD_SCHEMA,
+  type CheckRecord,
+  checkRecordAttachment,
+  type InconclusiveKind,
+  type NotRunKind,
+  type SkipKind,
+} from './check-record.ts';
+import { redact } from './redaction.ts';
+import { parseRuleTitle } from './rule-titles.ts';
+
+interface CheckFacts {
+  ruleIds: readonly RuleId[];
+  readonly violations: Violation[];
+  skipped?: { kind: SkipKind; text: string };
+  inconclusive?: { kind: InconclusiveKind; text: string };
+  notRun?: { kind: NotRunKind; text: string };
+}
+
+const FACTS = new WeakMap<TestInfo, CheckFacts>();
+
+/** The running check's facts, started on first use. */
+export const factsOf = (info: TestInfo): CheckFacts => {
+  let facts = FACTS.get(info);
+  if (!facts) {
+    facts = { ruleIds: [], violations: [] };
+    FACTS.set(info, facts);
+  }
+  return facts;
+};
+
+/**
+ * The rules a check checks: the ids its title was written from (`ruleTitle`), read once as it starts.
+ * Throws on an id the catalog does not know.
+ */
+export const startCheck = (info: TestInfo): readonly RuleId[] => {
+  const { ids, unknown } = parseRuleTitle(info.title);
+  if (unknown.length > 0)
+    throw new Error(`Unknown rule id ${unknown.join(', ')} in the title "${info.title}"`);
+  factsOf(info).ruleIds = ids;
+  return ids;
+};
+
+/** Records a violation once; says whether it was new. */
+export const addViolation = (info: TestInfo, violation: Violation): boolean => {
+  const { violations } = factsOf(info);
+  if (violations.some((v) => v.rule === violation.rule && v.message === violation.message)) return false;
+  violations.push(violation);
+  return true;
+};
+
+/** Skips the running check for a reason of this kind. */
+export const skipCheck = (info: TestInfo, kind: SkipKind, text: string): never => {
+  factsOf(info).skipped ??= { kind, text: redact(text) };
+  info.skip(true, redact(text));
+  throw new Error('unreachable: skip() throws');
+};
+
+/** Marks the running check as unable to complete its verdict (the first reason counts). */
+export const markInconclusive = (info: TestInfo, kind: InconclusiveKind, text: string): void => {
+  factsOf(info).inconclusive ??= { kind, text: redact(text) };
+};
+
+/** Marks the running check as not run (the first reason counts). */
+export const markCheckNotRun = (info: TestInfo, kind: NotRunKind, text: string): void => {
+  factsOf(info).notRun ??= { kind, text: redact(text) };
+};
+
+const declaredSkip = (info: TestInfo): string =>
+  info.annotations.find((a) => a.type === 'skip' || a.type === 'fixme')?.description?.trim() ||
+  'skipped without a reason';
+
+/** The check's record as its attempt ends (called after every other check of the fixtures has run). */
+export const checkRecordOf = (info: TestInfo): CheckRecord => {
+  const facts = factsOf(info);
+  const status = info.status ?? 'passed';
+  const judged = facts.violations.length > 0;
+  const timedOut =
+    !judged && status === 'timedOut'
+      ? {
+          kind: 'timed-out' as const,
+          text: `the check ran out of time (${Math.round(info.timeout / 1000)} s): the target answered too slowly for it`,
+        }
+      : undefined;
+  const interrupted =
+    !judged && status === 'interrupted'
+      ? { kind: 'interrupted' as const, text: 'not run: the run was interrupted' }
+      : undefined;
+  const inconclusive = facts.inconclusive ?? timedOut;
+  const notRun = judged ? undefined : (facts.notRun ?? interrupted);
+  const skipped =
+    status === 'skipped' && !inconclusive && !notRun
+      ? (facts.skipped ?? { kind: 'declared' as const, text: declaredSkip(info) })
+      : undefined;
+  return {
+    schema: CHECK_RECORD_SCHEMA,
+    ruleIds: [...facts.ruleIds],
+    attempt: { retry: info.retry, repeatEachIndex: info.repeatEachIndex, workerIndex: info.workerIndex },
+    status: status as AttemptStatus,
+    violations: facts.violations.map((v) => ({ rule: v.rule, message: v.message })),
+    ...(skipped ? { skipped } : {}),
+    ...(inconclusive ? { inconclusive } : {}),
+    ...(notRun ? { notRun } : {}),
+  };
+};
+
+/** Attaches the check's record: once per attempt, at its very end. */
+export const attachCheckRecord = async (info: TestInfo): Promise<void> => {
+  const { name, contentType, body } = checkRecordAttachment(checkRecordOf(info));
+  await info.attach(name, { body, contentType });
+};

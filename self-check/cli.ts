@@ -1,0 +1,277 @@
+/**
+ * `npm run selftest [-- options]`: scores the conformance suite against the conforming reference
+ * server, every variant (must pass) and every mutant (must be caught), prints the matrix, writes it
+ * as JSON and Markdown under reports/output/selftest/, and exits 1 when a mutant survives, a variant
+ * or the reference fails, or a run proves nothing (an error). A weakly caught mutant is reported but
+ * does not fail the self-check.
+ *
+ * Options:
+ *   --only <id or name, * patterns, comma-separated>   a subset (e.g. `--only 'mutant-rate-*,reference'`)
+ *   --concurrency <n>      runs at a time (default SELFTEST_CONCURRENCY, else CPUs + 1)
+ *   --full                 every server gets every check at the embedded settings (slow; see plan.ts)
+ *   --mutant-fc-runs <n>   fast-check runs per property for mutants (default SELFTEST_MUTANT_FC_RUNS, else
+ *                          each property's own count)
+ *   --timeout <seconds>    per run (default 900)
+ *   --no-load              leave out the load rows (the k6 scripts; see load-rows.ts)
+ *   --load-concurrency <n> k6 runs at a time, before the suite's runs (default SELFTEST_LOAD_CONCURRENCY, else 3)
+ *   --no-batch             every mutant in a Playwright invocation of its own (see mutant-batch.ts)
+ *   --no-clients           leave out the client certification rows (see client-rows.ts)
+ */
+
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { SHARED_LIMIT_VARIABLES } from '../contract/index.ts';
+import { outputRoot } from '../run-records/output-paths.ts';
+import { plannedClientRows, runClientRows } from './client-rows.ts';
+import {
+  clientAsReportStats,
+  clientMatrixPasses,
+  clientTotalsLine,
+  renderClientMarkdown,
+  renderClientText,
+} from './client-verdicts.ts';
+import { loadTotalsLine } from './load-render.ts';
+import { plannedLoadRows, runLoadRows } from './load-rows.ts';
+import { loadAsReportStats, loadMatrixPasses } from './load-verdicts.ts';
+import {
+  buildMatrix,
+  type CompletedRun,
+  conformingEntry,
+  exitCodeOf,
+  matrixAsReportStats,
+  mutantEntry,
+  type StageOutcome,
+} from './matrix.ts';
+import { batchable, runMutantBatch } from './mutant-batch.ts';
+import { type PlannedRun, planRuns, UNTHROTTLED_LIMIT } from './plan.ts';
+import { renderMarkdown, renderText, totalsLine } from './render.ts';
+import { runServer } from './run-server.ts';
+
+/** reports/output/selftest, or KIT_OUTPUT_DIR/selftest (run-records/output-paths.ts). */
+const OUTPUT_ROOT = join(outputRoot(), 'selftest');
+
+const say = (line: string): void => {
+  process.stdout.write(`selftest: ${line}\n`);
+};
+
+const positive = (name: string, text: string | undefined): number | undefined => {
+  if (text === undefined || text.trim() === '') return undefined;
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < 1)
+    throw new Error(`${name} must be a positive whole number; got "${text}"`);
+  return value;
+};
+
+const progressOf = (done: CompletedRun): string => {
+  const { run } = done;
+  if (run.server.kind === 'mutant') {
+    const entry = mutantEntry(done);
+    const by = entry.caughtByRules.map((r) => r.ruleId).join(', ');
+    const verdict =
+      entry.verdict === 'error'
+        ? `ERROR ${entry.problem}`
+        : entry.verdict === 'survived'
+          ? 'SURVIVED'
+          : `${entry.verdict === 'caught' ? 'caught' : 'WEAKLY caught'} by ${by}`;
+    return `${run.id}: ${verdict} (${Math.round(entry.seconds)} s)`;
+  }
+  const entry = conformingEntry(done);
+  const { passed, failed } = entry.counts;
+  return `${run.id}: ${entry.verdict === 'passed' ? 'passed' : entry.verdict.toUpperCase()} (${passed} passed, ${failed} failed, ${Math.round(entry.seconds)} s)${entry.problem ? ` ${entry.problem}` : ''}`;
+};
+
+const main = async (): Promise<number> => {
+  const started = performance.now();
+  const { values } = parseArgs({
+    options: {
+      only: { type: 'string' },
+      concurrency: { type: 'string' },
+      full: { type: 'boolean', default: false },
+      'mutant-fc-runs': { type: 'string' },
+      timeout: { type: 'string' },
+      'no-load': { type: 'boolean', default: false },
+      'load-concurrency': { type: 'string' },
+      'no-batch': { type: 'boolean', default: false },
+      'no-clients': { type: 'boolean', default: false },
+    },
+  });
+  const loadConcurrency =
+    positive('--load-concurrency', values['load-concurrency'] ?? process.env.SELFTEST_LOAD_CONCURRENCY) ?? 3;
+  const concurrency =
+    positive('--concurrency', values.concurrency ?? process.env.SELFTEST_CONCURRENCY) ??
+    availableParallelism() + 1;
+  const mutantPropertyRuns = positive(
+    '--mutant-fc-runs',
+    values['mutant-fc-runs'] ?? process.env.SELFTEST_MUTANT_FC_RUNS,
+  );
+  const timeoutSeconds = positive('--timeout', values.timeout) ?? 900;
+  const only = values.only
+    ?.split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const runs: PlannedRun[] = planRuns({ full: values.full, mutantPropertyRuns, only });
+  const loadRuns = plannedLoadRows(only);
+  const clientRows = plannedClientRows(only);
+  if (runs.length === 0 && loadRuns.length === 0 && clientRows.length === 0)
+    throw new Error(`--only ${values.only} matches no server`);
+
+  const notes = [
+    'the reference and every variant get every check (conformance and rate-limit projects), at the embedded settings',
+    ...(values.full
+      ? ['every mutant gets every check too, in one stage (--full)']
+      : [
+          `a mutant of the rate limit gets the rate-limit checks only; every other mutant the conformance checks only, unthrottled (${SHARED_LIMIT_VARIABLES.requestsPerWindow}=${UNTHROTTLED_LIMIT}): a mutant of another area cannot change rate limiting, and the rate limit is not what its run is about`,
+          'a mutant gets the checks of its declared rules first; every other check runs only when none of those failed (to tell weakly caught from survived), so "caught by" lists the declared rules\' checks that failed; --full lists every check that fails',
+        ]),
+    ...(mutantPropertyRuns ? [`properties run ${mutantPropertyRuns} times each against mutants`] : []),
+    values.full || values['no-batch']
+      ? 'each run is one Playwright invocation per stage, with its own output folder under reports/output/selftest/<run>/'
+      : 'each run is one Playwright invocation per stage, with its own output folder under reports/output/selftest/<run>/, except the first stage of the mutants of the conformance checks: one invocation for all of them, a project each against its own server, a failed check keeping its worker (reports/output/selftest/batch-mutants/)',
+    ...(loadRuns.length && !values['no-load']
+      ? [
+          `${loadRuns.length} load rows: each one k6 run of a load script (a limit of 40 per 2 s window), ${loadConcurrency} at a time, before the suite's runs (a load generator starved of CPU sends in bursts), in reports/output/selftest/load-<script>-<server>/`,
+        ]
+      : []),
+  ];
+
+  rmSync(OUTPUT_ROOT, { recursive: true, force: true });
+  mkdirSync(OUTPUT_ROOT, { recursive: true });
+  say(
+    `${runs.length} runs, ${concurrency} at a time${loadRuns.length && !values['no-load'] ? `, and ${loadRuns.length} load rows` : ''}; outputs under ${OUTPUT_ROOT}`,
+  );
+  for (const note of notes) say(`· ${note}`);
+
+  const children = new Set<number>();
+  const stopAll = (signal: NodeJS.Signals): void => {
+    for (const pid of children) {
+      try {
+        process.kill(-pid, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    }
+    process.exit(signal === 'SIGINT' ? 130 : 143);
+  };
+  process.once('SIGINT', stopAll).once('SIGTERM', stopAll);
+  /** Keeps a child's process group in `children` while it runs, to stop it on Ctrl-C. */
+  const trackedChild = () => {
+    let pid: number | undefined;
+    return (child: number | undefined): void => {
+      if (child !== undefined) {
+        pid = child;
+        children.add(child);
+      } else if (pid !== undefined) children.delete(pid);
+    };
+  };
+
+  // Mutants of the conformance checks get their first stage in one Playwright invocation (mutant-batch.ts);
+  // the others, and any later stage, one invocation per run and stage.
+  const batched = values.full || values['no-batch'] ? [] : runs.filter(batchable);
+  const firstStages = new Map<string, StageOutcome>();
+  const queue = runs.filter((run) => !batched.includes(run));
+  const completed: CompletedRun[] = [];
+  const worker = async (): Promise<void> => {
+    for (let next = queue.shift(); next; next = queue.shift()) {
+      const done = await runServer(
+        next,
+        { outputRoot: OUTPUT_ROOT, timeoutSeconds, onChild: trackedChild() },
+        firstStages.get(next.id),
+      );
+      completed.push(done);
+      say(`[${completed.length}/${runs.length}] ${progressOf(done)}`);
+    }
+  };
+  const runBatch = async (): Promise<void> => {
+    if (batched.length === 0) return;
+    const { outcomes, problem } = await runMutantBatch(batched, {
+      outputRoot: OUTPUT_ROOT,
+      workers: concurrency,
+      timeoutSeconds,
+      onChild: trackedChild(),
+    });
+    if (problem)
+      say(`${problem}: its mutants run one by one (reports/output/selftest/batch-mutants/playwright.log)`);
+    else if (outcomes.size < batched.length)
+      say(`${batched.length - outcomes.size} mutants ran no check in the batch: they run one by one`);
+    for (const run of batched) {
+      const first = outcomes.get(run.id);
+      if (first) firstStages.set(run.id, first);
+      queue.push(run);
+    }
+  };
+  // The load rows go first, on their own: the k6 runs count requests per window of a clock, and a load
+  // generator starved of CPU by the suite's runs sends in bursts, which a conforming server may rightly
+  // answer differently (a token bucket serves the tokens it saved while the client stalled).
+  const load = await runLoadRows(loadRuns, {
+    only,
+    skip: values['no-load'],
+    concurrency: loadConcurrency,
+    outputRoot: OUTPUT_ROOT,
+    timeoutSeconds: 120,
+    say,
+    onChild: (pid, running) => {
+      if (running) children.add(pid);
+      else children.delete(pid);
+    },
+  });
+  // The client rows: light runs (a reference server, a small client), before the suite's heavy ones.
+  const clients = await runClientRows(clientRows, {
+    skip: values['no-clients'],
+    concurrency: Math.min(concurrency, 4),
+    outputRoot: OUTPUT_ROOT,
+    // The sandbox double, whatever target the caller's shell names (a base URL would mean proxy mode).
+    env: Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(TARGET_|TENANT_)/.test(name))),
+    say,
+  });
+  await Promise.all(Array.from({ length: Math.min(concurrency, queue.length) }, worker));
+  if (batched.length)
+    say(
+      `${batched.length} mutants of the conformance checks: the checks of their declared rules in one Playwright invocation, ${concurrency} workers`,
+    );
+  await runBatch();
+  await Promise.all(Array.from({ length: Math.min(concurrency, queue.length) }, worker));
+  const wallSeconds = (performance.now() - started) / 1000;
+
+  const matrix = buildMatrix(completed);
+  const context = { wallSeconds, concurrency, notes };
+  process.stdout.write(`\n${renderText(matrix, context, load)}\n${renderClientText(clients).join('\n')}\n`);
+  writeFileSync(
+    join(OUTPUT_ROOT, 'matrix.json'),
+    `${JSON.stringify({ generatedAt: new Date().toISOString(), wallSeconds: Math.round(wallSeconds), concurrency, notes, ...matrix, load, clients }, null, 2)}\n`,
+  );
+  writeFileSync(
+    join(OUTPUT_ROOT, 'matrix.md'),
+    `${renderMarkdown(matrix, context, load)}\n${renderClientMarkdown(clients).join('\n')}\n`,
+  );
+  // For `npm test`'s closing line (cli/test-summary.ts reads Playwright's JSON report shape).
+  const suiteStats = matrixAsReportStats(matrix);
+  const loadStats = loadAsReportStats(load);
+  const clientStats = clientAsReportStats(clients);
+  const stats = {
+    expected: suiteStats.expected + loadStats.expected + clientStats.expected,
+    unexpected: suiteStats.unexpected + loadStats.unexpected + clientStats.unexpected,
+    skipped: suiteStats.skipped + loadStats.skipped + clientStats.skipped,
+    flaky: suiteStats.flaky + loadStats.flaky + clientStats.flaky,
+  };
+  writeFileSync(
+    join(OUTPUT_ROOT, 'results.json'),
+    `${JSON.stringify({ stats, errors: [], selftest: matrix.totals, load: load.totals, clients: clients.totals }, null, 2)}\n`,
+  );
+  say(`matrix written to ${join(OUTPUT_ROOT, 'matrix.{md,json}')}`);
+  const suitePasses = runs.length === 0 || exitCodeOf(matrix) === 0;
+  const code = suitePasses && loadMatrixPasses(load) && clientMatrixPasses(clients) ? 0 : 1;
+  say(
+    `${code === 0 ? 'PASSED' : 'FAILED'}: ${runs.length ? totalsLine(matrix) : 'no suite run'}; ${loadTotalsLine(load)}; ${clientTotalsLine(clients)}`,
+  );
+  return code;
+};
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    say(`error: ${(error as Error).message}`);
+    process.exit(2);
+  },
+);

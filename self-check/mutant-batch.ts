@@ -1,0 +1,230 @@
+/**
+ * The first stage of many mutants' runs in one Playwright invocation (batch.config.ts): each mutant a
+ * project, against its own reference server started here, in this process, as the conformance run's
+ * global setup would start it. Playwright starts, lists the suite and reports once for the batch
+ * instead of once per mutant, and a failed check keeps its worker; that was most of a mutant's cost.
+ * The batch's JSON report is split back into one stage outcome per mutant, each failure whose worker
+ * was kept restored as the plain failure a run of its own reports, so that the results are read
+ * exactly as any run's (results.ts).
+ *
+ * Only mutants of the `conformance` project go in a batch: the rate-limit checks wait out windows in
+ * series, and a conforming server must be run exactly as a user runs the suite (plan.ts).
+ */
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { JSONReport, JSONReportSuite, JSONReportTest } from '@playwright/test/reporter';
+import { readTargetContract } from '../config/index.ts';
+import { CONTRACT_VARIABLES } from '../contract/index.ts';
+import {
+  type RunningReferenceServer,
+  startReferenceServer,
+  targetEnvironmentOf,
+} from '../reference/index.ts';
+import { KEPT_WORKER_ANNOTATION } from '../run-records/kept-worker.ts';
+import { BATCH_FILE_VARIABLE, type BatchFile, type BatchProject } from './batch-file.ts';
+import { runLoggedChild } from './logged-child.ts';
+import type { StageOutcome } from './matrix.ts';
+import type { PlannedRun } from './plan.ts';
+import { resultsOfReport } from './results.ts';
+import { scrubbedEnvironment } from './run-server.ts';
+
+const require = createRequire(import.meta.url);
+
+export interface MutantBatchOptions {
+  readonly outputRoot: string;
+  readonly workers: number;
+  /** For the whole batch. */
+  readonly timeoutSeconds: number;
+  /** Called with the child's pid while it runs, and undefined when it ends (to stop it on Ctrl-C). */
+  readonly onChild?: (pid: number | undefined) => void;
+}
+
+/** A run that can go in a batch: a mutant of the conformance project only. */
+export const batchable = (run: PlannedRun): boolean =>
+  run.server.kind === 'mutant' &&
+  run.projects.length === 1 &&
+  run.projects[0] === 'conformance' &&
+  run.stages[0]?.grep !== undefined;
+
+/**
+ * A failed check whose worker was kept was marked as expected to fail (suites/support/fixtures.ts):
+ * put back as a run of its own reports it, an unexpected failure.
+ */
+export const restoredTest = (test: JSONReportTest): JSONReportTest => {
+  const kept = test.annotations.some((a) => a.type === KEPT_WORKER_ANNOTATION);
+  const annotations = test.annotations.filter((a) => a.type !== KEPT_WORKER_ANNOTATION);
+  const results = test.results.map((result) => ({
+    ...result,
+    annotations: (result.annotations ?? []).filter((a) => a.type !== KEPT_WORKER_ANNOTATION),
+  }));
+  if (!kept) return { ...test, annotations, results };
+  return { ...test, annotations, results, expectedStatus: 'passed', status: 'unexpected' };
+};
+
+/** The report's suites with only one project's tests, under the project name a run of its own has. */
+const suitesOf = (suites: readonly JSONReportSuite[], project: string): JSONReportSuite[] =>
+  suites.map((suite) => ({
+    ...suite,
+    specs: suite.specs.map((spec) => ({
+      ...spec,
+      tests: spec.tests
+        .filter((test) => test.projectName === project)
+        .map((test) => restoredTest({ ...test, projectName: 'conformance' })),
+    })),
+    ...(suite.suites ? { suites: suitesOf(suite.suites, project) } : {}),
+  }));
+
+/** One project's part of a batch report, as a report of its own. */
+export const reportOfProject = (
+  report: Pick<JSONReport, 'suites' | 'errors'>,
+  project: string,
+): Pick<JSONReport, 'suites' | 'errors'> => ({
+  suites: suitesOf(report.suites, project),
+  errors: report.errors,
+});
+
+const secondsOf = (report: Pick<JSONReport, 'suites'>): number => {
+  let ms = 0;
+  const visit = (suites: readonly JSONReportSuite[]): void => {
+    for (const suite of suites) {
+      for (const spec of suite.specs)
+        for (const test of spec.tests) for (const result of test.results) ms += result.duration;
+      visit(suite.suites ?? []);
+    }
+  };
+  visit(report.suites);
+  return ms / 1000;
+};
+
+/** The mutant's server, started as the conformance run's global setup starts the embedded one. */
+const startServerOf = async (
+  run: PlannedRun,
+  outputDir: string,
+  envDir: string,
+): Promise<{ server: RunningReferenceServer; project: BatchProject }> => {
+  const contract = readTargetContract({ ...run.env });
+  if (contract.kind !== 'embedded') throw new Error(`${run.id}: a batch runs embedded servers only`);
+  const server = await startReferenceServer({
+    rateLimit: contract.limits.A,
+    tenantRateLimits: contract.limits,
+    mutant: run.server.name,
+  });
+  const envFile = join(envDir, `${run.id}.json`);
+  const env = {
+    ...run.env,
+    ...targetEnvironmentOf(server),
+    [CONTRACT_VARIABLES.runId]: contract.runId,
+    KIT_OUTPUT_DIR: outputDir,
+    // What a run of its own has: a failing property's replay command names the mutant.
+    KIT_REFERENCE_MUTANT: run.server.name,
+  };
+  writeFileSync(envFile, JSON.stringify(env), { mode: 0o600 });
+  return { server, project: { name: run.id, grep: run.stages[0]?.grep ?? '(?!)', envFile } };
+};
+
+/** Seconds a batch may take before it is stopped: a run's time-out, and half a minute per mutant a worker runs. */
+const batchTimeoutSeconds = (runs: number, workers: number, perRun: number): number =>
+  perRun + 30 * Math.ceil(runs / workers);
+
+export interface MutantBatchResult {
+  /** The first stage's outcome of each mutant the batch settled, by run id. */
+  readonly outcomes: ReadonlyMap<string, StageOutcome>;
+  /** Why the batch settled none, when it went wrong as a whole: its mutants then run one by one. */
+  readonly problem?: string;
+}
+
+/**
+ * The first stage of each run, in one Playwright invocation. A batch that went wrong as a whole (no
+ * report, an error outside the checks, stopped for time) settles nothing, and a mutant of which it
+ * ran no check is left out: those run in invocations of their own, so that one server's trouble is
+ * never charged to the others.
+ */
+export const runMutantBatch = async (
+  runs: readonly PlannedRun[],
+  options: MutantBatchOptions,
+): Promise<MutantBatchResult> => {
+  const outcomes = new Map<string, StageOutcome>();
+  if (runs.length === 0) return { outcomes };
+  const folder = join(options.outputRoot, 'batch-mutants');
+  rmSync(folder, { recursive: true, force: true });
+  mkdirSync(folder, { recursive: true });
+  // The projects' variables hold the servers' tokens: outside the outputs, private, gone when the batch
+  // ends, even on Ctrl-C (the self-check then exits, and 'exit' handlers still run).
+  const envDir = mkdtempSync(join(tmpdir(), 'kit-selftest-batch-'));
+  const removeEnvDir = () => rmSync(envDir, { recursive: true, force: true });
+  process.once('exit', removeEnvDir);
+  const servers: RunningReferenceServer[] = [];
+  try {
+    const projects: BatchProject[] = [];
+    for (const run of runs) {
+      const outputDir = join(options.outputRoot, run.id);
+      rmSync(outputDir, { recursive: true, force: true });
+      mkdirSync(outputDir, { recursive: true });
+      const { server, project } = await startServerOf(run, outputDir, envDir);
+      servers.push(server);
+      projects.push(project);
+    }
+    const workers = Math.max(1, Math.min(options.workers, runs.length));
+    const batch: BatchFile = { workers, outputDir: join(folder, 'test-results'), projects };
+    const batchFile = join(folder, 'batch.json');
+    const reportFile = join(folder, 'results.json');
+    writeFileSync(batchFile, `${JSON.stringify(batch, null, 2)}\n`);
+    const { timedOut } = await runLoggedChild(
+      process.execPath,
+      [
+        require.resolve('@playwright/test/cli'),
+        'test',
+        '-c',
+        'self-check/batch.config.ts',
+        '--reporter=json',
+      ],
+      {
+        env: {
+          ...scrubbedEnvironment(),
+          KIT_IGNORE_DOTENV: 'true',
+          KIT_OUTPUT_DIR: folder,
+          [BATCH_FILE_VARIABLE]: batchFile,
+          PLAYWRIGHT_JSON_OUTPUT_NAME: reportFile,
+          FORCE_COLOR: '0',
+        },
+        logFile: join(folder, 'playwright.log'),
+        timeoutMs: batchTimeoutSeconds(runs.length, workers, options.timeoutSeconds) * 1000,
+        ...(options.onChild ? { onChild: options.onChild } : {}),
+      },
+    );
+    let report: JSONReport | undefined;
+    try {
+      report = JSON.parse(readFileSync(reportFile, 'utf8')) as JSONReport;
+    } catch {
+      report = undefined;
+    }
+    if (timedOut) return { outcomes, problem: 'the batch was stopped for taking too long' };
+    if (!report) return { outcomes, problem: 'the batch wrote no report' };
+    const errors = report.errors ?? [];
+    if (errors.length > 0) {
+      return {
+        outcomes,
+        problem: `the batch failed outside its checks: ${errors[0]?.message?.split('\n')[0] ?? 'an error'}`,
+      };
+    }
+    for (const run of runs) {
+      const own = reportOfProject({ suites: report.suites ?? [], errors }, run.id);
+      const results = resultsOfReport(own);
+      if (results.tests.length === 0) continue;
+      writeFileSync(join(options.outputRoot, run.id, 'results-1.json'), JSON.stringify(own));
+      outcomes.set(run.id, {
+        label: run.stages[0]?.label ?? 'checks of its declared rules',
+        results,
+        exitCode: results.tests.some((t) => t.outcome === 'failed') ? 1 : 0,
+        seconds: secondsOf(own),
+      });
+    }
+    return { outcomes };
+  } finally {
+    removeEnvDir();
+    process.off('exit', removeEnvDir);
+    await Promise.all(servers.map((server) => server.close()));
+  }
+};

@@ -1,0 +1,177 @@
+/** The self-check's plan, its reading of Playwright's JSON report, and the catalog's coverage of the spec. */
+import { expect, test } from '@playwright/test';
+import { MUTANTS, VARIANTS } from '../reference/index.ts';
+import { checkRecordAttachment } from '../run-records/check-record.ts';
+import { titlePatternOf } from '../run-records/rule-titles.ts';
+import { RULES } from '../spec/index.ts';
+import { isRateLimitMutant, planRuns, UNTHROTTLED_LIMIT } from './plan.ts';
+import { resultsOfReport } from './results.ts';
+import { playwrightArguments, runEnvironment } from './run-server.ts';
+
+test('SELFTEST: the plan runs the reference, every variant and every mutant, each with the right checks', () => {
+  const runs = planRuns();
+  expect(runs).toHaveLength(1 + VARIANTS.length + MUTANTS.length);
+  expect(new Set(runs.map((r) => r.id)).size).toBe(runs.length);
+  const byId = new Map(runs.map((r) => [r.id, r]));
+  expect(byId.get('reference')?.projects).toEqual(['conformance', 'ratelimit']);
+  expect(byId.get('reference')?.stages).toHaveLength(1);
+  expect(byId.get('reference')?.env).toEqual({});
+  for (const variant of VARIANTS) expect(byId.get(`variant-${variant.name}`)?.projects).toHaveLength(2);
+
+  const rateLimit = byId.get('mutant-rate-limit-global');
+  expect(rateLimit?.projects).toEqual(['ratelimit']);
+  expect(rateLimit?.env).toEqual({});
+  const validation = byId.get('mutant-amount-zero-accepted');
+  expect(validation?.projects).toEqual(['conformance']);
+  expect(validation?.env.RATE_LIMIT_PER_MINUTE).toBe(UNTHROTTLED_LIMIT);
+  expect(validation?.stages.map((s) => s.label)).toEqual([
+    'checks of its declared rules',
+    'every other check',
+  ]);
+  // Longest first: the full runs of the reference and the variants lead.
+  expect(runs.slice(0, 1 + VARIANTS.length).every((r) => r.server.kind !== 'mutant')).toBe(true);
+
+  const full = planRuns({ full: true, only: ['mutant-amount-*'] });
+  expect(full.length).toBeGreaterThan(1);
+  for (const run of full) {
+    expect(run.id).toMatch(/^mutant-amount-/);
+    expect(run.projects).toEqual(['conformance', 'ratelimit']);
+    expect(run.stages).toHaveLength(1);
+  }
+  expect(planRuns({ mutantPropertyRuns: 7, only: ['amount-zero-accepted'] })[0]?.env.FC_RUNS).toBe('7');
+});
+
+test('SELFTEST: a stage selects checks by the rule id their title starts with', () => {
+  const pattern = new RegExp(titlePatternOf(['VAL-STATUS-ENUM', 'RATE-LIMIT-429']));
+  // Playwright matches --grep against "project file describe title tags".
+  expect(
+    pattern.test('conformance validation.spec.ts POST field validation VAL-STATUS-ENUM: POST with x'),
+  ).toBe(true);
+  expect(pattern.test('ratelimit rate-limit.spec.ts rate limit RATE-LIMIT-429: inside a fresh window')).toBe(
+    true,
+  );
+  expect(pattern.test('conformance all-failures.spec.ts VAL-STATUS-400: a validation failure')).toBe(false);
+  expect(pattern.test('conformance x.spec.ts VAL-STATUS-ENUMS: not the same rule')).toBe(false);
+
+  const args = playwrightArguments({ projects: ['conformance'] }, { label: 'x', grepInvert: 'A' });
+  expect(args).toEqual(expect.arrayContaining(['--project', 'conformance', '--grep-invert', 'A']));
+  expect(args).toEqual(expect.arrayContaining(['--workers=1', '--retries=0', '--reporter=json']));
+  expect(args).not.toContain('--grep');
+});
+
+test("SELFTEST: a run's environment drops the user's target and names the mutant or variant", () => {
+  const parent = {
+    PATH: '/bin',
+    TARGET_BASE_URL: 'https://staging.example.test',
+    TENANT_A_ACCESS_TOKEN: 'svc_test_secret',
+    RATE_LIMIT_PER_MINUTE: '50',
+    FC_SEED: '42',
+    KIT_REFERENCE_VARIANT: 'put-no-content',
+  };
+  const env = runEnvironment(
+    {
+      server: { kind: 'mutant', name: 'dedup-missing', description: '', catchingRules: [] },
+      env: { FC_RUNS: '5' },
+    },
+    '/out/mutant-dedup-missing',
+    '/out/mutant-dedup-missing/results-1.json',
+    parent,
+  );
+  expect(env).toMatchObject({
+    PATH: '/bin',
+    KIT_IGNORE_DOTENV: 'true',
+    KIT_OUTPUT_DIR: '/out/mutant-dedup-missing',
+    PLAYWRIGHT_JSON_OUTPUT_NAME: '/out/mutant-dedup-missing/results-1.json',
+    KIT_REFERENCE_MUTANT: 'dedup-missing',
+    FC_RUNS: '5',
+  });
+  for (const gone of [
+    'TARGET_BASE_URL',
+    'TENANT_A_ACCESS_TOKEN',
+    'RATE_LIMIT_PER_MINUTE',
+    'FC_SEED',
+    'KIT_REFERENCE_VARIANT',
+  ])
+    expect(env[gone], gone).toBeUndefined();
+});
+
+test("SELFTEST: Playwright's JSON report is read back as one outcome per check, credited by its violations", () => {
+  const spec = (title: string, status: string, results: unknown[], annotations: unknown[] = []) => ({
+    title,
+    file: 'auth.spec.ts',
+    tags: [],
+    tests: [{ projectName: 'conformance', status, expectedStatus: 'passed', annotations, results }],
+  });
+  const record = checkRecordAttachment({
+    schema: 'check-record/v1',
+    ruleIds: ['AUTH-TOKEN-MISSING'],
+    attempt: { retry: 0, repeatEachIndex: 0, workerIndex: 0 },
+    status: 'failed',
+    violations: [
+      { rule: 'AUTH-TOKEN-MISSING', message: 'expected HTTP 401 ERR-1001, got HTTP 401' },
+      { rule: 'ERROR-BODY-SHAPE', message: 'HTTP 401 (text/html) with "x", not a JSON body' },
+    ],
+  });
+  const results = resultsOfReport({
+    errors: [{ message: '\u001b[31mError: global setup failed\u001b[39m\n    at x' }],
+    suites: [
+      {
+        title: 'auth.spec.ts',
+        file: 'auth.spec.ts',
+        specs: [],
+        suites: [
+          {
+            title: 'GET headers',
+            file: 'auth.spec.ts',
+            specs: [
+              spec('AUTH-TOKEN-MISSING: GET without X-Access-Token gives 401 ERR-1001', 'unexpected', [
+                {
+                  status: 'failed',
+                  errors: [{ message: 'RuleViolation: AUTH-TOKEN-MISSING: expected HTTP 401 ERR-1001' }],
+                  // results.json holds an attachment's body in base64.
+                  attachments: [{ ...record, body: Buffer.from(record.body).toString('base64') }],
+                },
+              ]),
+              spec('RETRIEVE-UNKNOWN-404: GET of an unknown uuid', 'expected', [{ status: 'passed' }]),
+              spec('a title with no rule id', 'skipped', [{ status: 'skipped' }]),
+              spec('DEDUP-CONCURRENT: flaky', 'flaky', [{ status: 'failed' }, { status: 'passed' }]),
+              spec('UPDATE-APPLIES, UPDATE-VALIDATES: failed outside the oracle', 'unexpected', [
+                { status: 'failed', errors: [{ message: 'TypeError: x is undefined\n    at y' }] },
+              ]),
+            ],
+          },
+        ],
+      },
+    ],
+  } as unknown as Parameters<typeof resultsOfReport>[0]);
+  expect(results.errors).toEqual(['Error: global setup failed']);
+  // In the certificate's stable order: by file, then full title.
+  const byTitle = new Map(results.tests.map((t) => [t.title, t]));
+  expect(results.tests.map((t) => [t.ruleId, t.outcome, t.file])).toEqual([
+    [undefined, 'skipped', 'auth.spec.ts'],
+    ['AUTH-TOKEN-MISSING', 'failed', 'auth.spec.ts'],
+    ['DEDUP-CONCURRENT', 'passed', 'auth.spec.ts'],
+    ['RETRIEVE-UNKNOWN-404', 'passed', 'auth.spec.ts'],
+    ['UPDATE-APPLIES', 'failed', 'auth.spec.ts'],
+  ]);
+  const missing = byTitle.get('AUTH-TOKEN-MISSING: GET without X-Access-Token gives 401 ERR-1001');
+  expect(missing?.failedRules).toEqual(['AUTH-TOKEN-MISSING', 'ERROR-BODY-SHAPE']);
+  expect(missing?.error).toBe('AUTH-TOKEN-MISSING: expected HTTP 401 ERR-1001, got HTTP 401');
+  expect(byTitle.get('RETRIEVE-UNKNOWN-404: GET of an unknown uuid')?.failedRules).toEqual([]);
+  // A failure that recorded no violation is the kit's fault: it fails the run but credits no rule.
+  const outside = byTitle.get('UPDATE-APPLIES, UPDATE-VALIDATES: failed outside the oracle');
+  expect(outside?.failedRules).toEqual([]);
+  expect(outside?.error).toBe('TypeError: x is undefined');
+});
+
+test('SELFTEST: the catalog: at least 40 mutants covering every checkable rule, at least 8 variants', () => {
+  expect(MUTANTS.length).toBeGreaterThanOrEqual(40);
+  expect(VARIANTS.length).toBeGreaterThanOrEqual(8);
+  const declared = new Set(MUTANTS.flatMap((m) => m.catchingRules));
+  const uncovered = RULES.filter(
+    (r) => r.kind === 'rule' && !r.notCheckableRemotely && !declared.has(r.id),
+  ).map((r) => r.id);
+  expect(uncovered, 'stated rules that no mutant breaks').toEqual([]);
+  // The rate limit has mutants of its own, which get the rate-limit checks.
+  expect(MUTANTS.filter(isRateLimitMutant).length).toBeGreaterThanOrEqual(5);
+});
