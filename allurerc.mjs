@@ -1,10 +1,10 @@
 /**
- * Allure 3 configuration of the kit's report. Build it with `npm run report` (reports/allure/build-report.ts),
+ * Allure 3 configuration of the kit's report. Build it with `fei-kit report` (reports/allure/build-report.ts),
  * which adds the k6 thresholds and the observations, deletes the previous report, generates once and
  * removes the template's third-party script: a bare `allure generate` would do none of that.
  *
  * Paths follow run-records/output-paths.ts (a kit test checks that they agree):
- *   output root   KIT_OUTPUT_DIR, else reports/output
+ *   output root   KIT_OUTPUT_DIR, else fei-kit-output
  *   history       ALLURE_HISTORY_PATH, else <root>/history/history.jsonl (one line per generate;
  *                 CI restores the previous run's file and points this variable at it)
  */
@@ -16,7 +16,7 @@ import { join, resolve } from 'node:path';
 /** @type {(config: import('allure').AllureConfig) => import('allure').AllureConfig} */
 const defineConfig = (config) => config;
 
-const root = resolve(process.env.KIT_OUTPUT_DIR?.trim() || join('reports', 'output'));
+const root = resolve(process.env.KIT_OUTPUT_DIR?.trim() || 'fei-kit-output');
 const historyPath = resolve(
   process.env.ALLURE_HISTORY_PATH?.trim() || join(root, 'history', 'history.jsonl'),
 );

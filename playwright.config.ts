@@ -1,7 +1,7 @@
 /**
  * The conformance suite: Playwright API tests (no browser) against the target the target contract
  * names (the README's table), or the embedded reference server when no target is set.
- * `npm run conformance` wraps this with a configuration check and a preflight; `npx playwright test`
+ * `fei-kit conformance` wraps this with a configuration check and a preflight; `npx playwright test`
  * works too.
  */
 import { defineConfig } from '@playwright/test';
@@ -43,10 +43,10 @@ export default defineConfig({
     { name: 'ratelimit', grep: productionReadOnly ? /(?!)/ : /@ratelimit/, fullyParallel: false },
     { name: 'conformance', grep: productionReadOnly ? /@readonly/ : /./, grepInvert: /@ratelimit/ },
   ],
-  // Outputs go under reports/output, or KIT_OUTPUT_DIR (run-records/output-paths.ts). kept-worker-reporter
+  // Outputs go under fei-kit-output, or KIT_OUTPUT_DIR (run-records/output-paths.ts). kept-worker-reporter
   // comes first: a failed check keeps its worker, and every reporter after it sees the plain failure.
   // run-reporter empties the Allure results when the run begins, and gives every test its `rule`
-  // annotation before json and junit write theirs. A user's own reporters (`npm run conformance --
+  // annotation before json and junit write theirs. A user's own reporters (`fei-kit conformance --
   // --reporter dot`) are added after these by the wrapper (`--add-reporter`); when one of them prints
   // to the console, the kit's own `list` steps aside so that the run is not printed twice.
   reporter: [

@@ -1,6 +1,6 @@
 /**
  * A bare `node:http` JSON endpoint doing the least the same interface needs, the baseline of
- * `npm run bench`: POST parses the JSON body and stores it under a new uuid (201 `{"uuid"}`), GET of
+ * `fei-kit bench`: POST parses the JSON body and stores it under a new uuid (201 `{"uuid"}`), GET of
  * that uuid returns it (200). No validation beyond "a JSON object with an externalId", no auth, no
  * rate limit: what is left when a server does nothing but HTTP and JSON.
  */

@@ -1,9 +1,9 @@
 /**
- * The bench's capacity part: `npm run load:capacity` as a user runs it, against the embedded server
+ * The bench's capacity part: `fei-kit load capacity` as a user runs it, against the embedded server
  * with BENCH_CAPACITY_TENANTS made-up tenants (default 50) at BENCH_CAPACITY_SHARE of their limits
  * (default 0.8 of 1000 per 60 s) for BENCH_CAPACITY_SECONDS (default 60), split into
  * BENCH_CAPACITY_SEGMENTS local k6 instances (default 2); then the merge step alone
- * (`npm run load:merge`) timed over the segments it left. Figures: the request rate k6 achieved
+ * (`fei-kit load merge`) timed over the segments it left. Figures: the request rate k6 achieved
  * against the planned one, and the merge's time and input size. A threshold crossed is a figure, not
  * a failure: on a loaded machine the generator falls behind, which is what the achieved rate shows.
  */
@@ -50,8 +50,7 @@ export const measureCapacity = async (
 ): Promise<CapacityFigure> => {
   const reportDir = join(folder, 'load');
   const run = await timedRun(
-    'load/run-capacity.ts',
-    ['--segments', String(settings.segments), '--quiet'],
+    ['load', 'capacity', '--segments', String(settings.segments), '--quiet'],
     {
       ...env,
       LOAD_REPORT_DIR: reportDir,
@@ -62,17 +61,16 @@ export const measureCapacity = async (
     },
     join(folder, 'capacity.log'),
   );
-  // 99 is a crossed threshold: the run was measured all the same.
-  if (run.code !== 0 && run.code !== 99)
+  // 1 is a crossed threshold: the run was measured all the same.
+  if (run.code !== 0 && run.code !== 1)
     throw new Error(`the capacity run exited ${run.code}; see ${join(folder, 'capacity.log')}`);
   const segmentsDir = join(reportDir, 'capacity-segments');
   const merge = await timedRun(
-    'load/merge-cli.ts',
-    [segmentsDir, '--out', join(folder, 'merged')],
-    env,
+    ['load', 'merge', segmentsDir],
+    { ...env, LOAD_REPORT_DIR: join(folder, 'merged') },
     join(folder, 'merge.log'),
   );
-  if (merge.code !== 0 && merge.code !== 99)
+  if (merge.code !== 0 && merge.code !== 1)
     throw new Error(`the merge exited ${merge.code}; see ${join(folder, 'merge.log')}`);
   const summary = summaryOf(join(folder, 'merged'));
   const sampleBytes = readdirSync(segmentsDir)

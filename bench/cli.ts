@@ -1,8 +1,8 @@
 /**
- * `npm run bench`: the kit's speed in one run, against the goals it is held to, as a table printed and
- * written to reports/output/bench/bench.{md,json}:
+ * `fei-kit bench`: the kit's speed in one run, against the goals it is held to, as a table printed and
+ * written to fei-kit-output/bench/bench.{md,json}:
  *
- * - the conformance run against the embedded server (`npm run conformance`, wall time);
+ * - the conformance run against the embedded server (`fei-kit conformance`, wall time);
  * - the conformance run against a deployment rehearsed on this machine (bench/remote-rehearsal.ts:
  *   HTTPS, a simulated round trip, the spec's 1000 requests per tenant in a window BENCH_REMOTE_SCALE
  *   times shorter than a minute), and its projection to the real one-minute window through the run
@@ -12,7 +12,7 @@
  *   paced tenants: without the rate-limit checks), back to back (BENCH_VERDICT_ROUNDS rounds,
  *   alternating which goes first), and their ratio
  *   (bench/verdict-figures.ts);
- * - the self-check (`npm run selftest`, wall time, and the median time of one server);
+ * - the self-check (`fei-kit self-check`, wall time, and the median time of one server);
  * - the reference server against a bare node:http endpoint (bench/reference-bench.ts: throughput and
  *   CPU per request, medians of interleaved rounds);
  * - certify-client's recording proxy against a direct call (bench/proxy-bench.ts: the latency it adds
@@ -20,25 +20,28 @@
  * - the capacity run (bench/capacity-bench.ts): 50 tenants for 60 s in two local k6 segments, the
  *   request rate achieved against the planned one, and the merge step's time.
  *
- * Settings: BENCH_PARTS (comma-separated, of embedded, remote, verdict, selftest, reference, proxy,
+ * Settings: BENCH_PARTS (comma-separated, of embedded, remote, verdict, self-check, reference, proxy,
  * capacity; default all), BENCH_REMOTE_SCALE (default 10), BENCH_REMOTE_LATENCY_MS (default 120),
- * BENCH_VERDICT_ROUNDS (default 2), BENCH_SELFTEST_ONLY (the self-check's --only),
+ * BENCH_VERDICT_ROUNDS (default 2), BENCH_SELF_CHECK_ONLY (the self-check's --only),
  * BENCH_PROXY_REQUESTS, BENCH_CAPACITY_TENANTS, BENCH_CAPACITY_SECONDS, BENCH_CAPACITY_SHARE,
  * BENCH_CAPACITY_SEGMENTS, and bench/reference-bench.ts's own. Each run the bench starts gets a clean
  * environment (no user target) and output folder; their logs go beside the table.
  *
- * A benchmark, not a test: it exits 1 only when a part could not be measured (a run that did not pass,
- * a server that did not start), never for a goal not met.
+ * A benchmark, not a test: it ends with 7 (the kit failed) only when a part could not be measured (a
+ * run that did not pass, a server that did not start), never for a goal not met.
  */
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { ConfigError, EXIT } from '../config/index.ts';
 import { defaultWorkers } from '../config/run-workers.ts';
 import { kitEnvironment } from '../conformance-run/kit-environment.ts';
 import { runPlan } from '../conformance-run/run-plan.ts';
-import { outputRoot } from '../run-records/output-paths.ts';
+import { describeWholeNumber, parseWholeNumber } from '../contract/index.ts';
+import type { SayLine } from '../run-records/console-line.ts';
+import { outputPaths } from '../run-records/output-paths.ts';
 import { capacityRows, measureCapacity } from './capacity-bench.ts';
 import {
   type EmbeddedFigure,
@@ -60,10 +63,11 @@ import {
   verdictProblem,
 } from './verdict-figures.ts';
 
-const PARTS = ['embedded', 'remote', 'verdict', 'selftest', 'reference', 'proxy', 'capacity'] as const;
+const PARTS = ['embedded', 'remote', 'verdict', 'self-check', 'reference', 'proxy', 'capacity'] as const;
 type Part = (typeof PARTS)[number];
 
-class BenchSettingError extends Error {}
+/** A bench setting that is wrong: the configuration's error (exit 2). */
+const BenchSettingError = ConfigError;
 
 const partsOf = (value: string | undefined): Set<Part> => {
   if (!value?.trim()) return new Set(PARTS);
@@ -80,15 +84,11 @@ const partsOf = (value: string | undefined): Set<Part> => {
 const wholeNumber = (name: string, fallback: number, min: number, max: number): number => {
   const raw = process.env[name]?.trim();
   if (!raw) return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < min || value > max) {
-    throw new BenchSettingError(`${name} must be a whole number from ${min} to ${max}; got "${raw}"`);
+  const value = parseWholeNumber(raw, { min, max });
+  if (value === undefined) {
+    throw new BenchSettingError(`${name} must be ${describeWholeNumber({ min, max })}; got "${raw}"`);
   }
   return value;
-};
-
-const say = (line: string): void => {
-  process.stdout.write(`bench: ${line}\n`);
 };
 
 /** A clean output folder of its own for each run the bench starts. */
@@ -108,12 +108,7 @@ const envFor = (outputDir: string, extra: NodeJS.ProcessEnv = {}): NodeJS.Proces
 
 const measureEmbedded = async (root: string): Promise<EmbeddedFigure> => {
   const folder = folderOf(root, 'embedded');
-  const run = await timedRun(
-    'cli/commands/conformance.ts',
-    [],
-    envFor(folder),
-    join(folder, 'conformance.log'),
-  );
+  const run = await timedRun(['conformance'], envFor(folder), join(folder, 'conformance.log'));
   return { seconds: run.seconds, code: run.code };
 };
 
@@ -138,8 +133,7 @@ const measureRemote = async (root: string, scale: number, latencyMs: number): Pr
   try {
     const outputDir = join(folder, 'output');
     const run = await timedRun(
-      'cli/commands/conformance.ts',
-      [],
+      ['conformance'],
       // The rehearsal's contract file, read as a user's .env is.
       { ...envFor(outputDir), KIT_IGNORE_DOTENV: 'false', KIT_ENV_FILE: server.envFile },
       join(folder, 'conformance.log'),
@@ -202,13 +196,13 @@ const timeToVerdict = async (
   const args = target === 'rehearsal' ? ['--grep-invert', '@ratelimit'] : [];
   if (target === 'embedded') {
     const extra = mutants.length ? { KIT_REFERENCE_MUTANT: mutants.join(',') } : {};
-    const run = await timedRun('cli/commands/conformance.ts', args, envFor(outputDir, extra), log);
+    const run = await timedRun(['conformance', ...args], envFor(outputDir, extra), log);
     return { seconds: run.seconds, code: run.code, failedRules: failedRules(outputDir) };
   }
   const server = await startRemoteRehearsal({ scale, latencyMs, env: kitEnvironment(), mutants });
   try {
     const env = { ...envFor(outputDir), KIT_IGNORE_DOTENV: 'false', KIT_ENV_FILE: server.envFile };
-    const run = await timedRun('cli/commands/conformance.ts', args, env, log);
+    const run = await timedRun(['conformance', ...args], env, log);
     return { seconds: run.seconds, code: run.code, failedRules: failedRules(outputDir) };
   } finally {
     await server.close();
@@ -233,6 +227,7 @@ const measureVerdicts = async (
   rounds: number,
   scale: number,
   latencyMs: number,
+  say: SayLine,
 ): Promise<VerdictFigure> => {
   const conforming: TimedVerdict[] = [];
   const broken: TimedVerdict[] = [];
@@ -275,19 +270,18 @@ const matrixSchema = z.object({
 });
 
 const measureSelfCheck = async (root: string, only: string | undefined): Promise<SelfCheckFigure> => {
-  const folder = folderOf(root, 'selftest');
+  const folder = folderOf(root, 'self-check');
   const run = await timedRun(
-    'self-check/cli.ts',
-    only ? ['--only', only] : [],
+    ['self-check', ...(only ? ['--only', only] : [])],
     envFor(folder),
-    join(folder, 'selftest.log'),
+    join(folder, 'self-check.log'),
   );
   let matrix: z.infer<typeof matrixSchema>;
   try {
-    matrix = matrixSchema.parse(JSON.parse(readFileSync(join(folder, 'selftest', 'matrix.json'), 'utf8')));
+    matrix = matrixSchema.parse(JSON.parse(readFileSync(join(folder, 'self-check', 'matrix.json'), 'utf8')));
   } catch {
     throw new Error(
-      `the self-check wrote no readable matrix (exit ${run.code}); see ${join(folder, 'selftest.log')}`,
+      `the self-check wrote no readable matrix (exit ${run.code}); see ${join(folder, 'self-check.log')}`,
     );
   }
   const conforming = [...(matrix.reference ? [matrix.reference] : []), ...matrix.variants];
@@ -304,12 +298,13 @@ const measureSelfCheck = async (root: string, only: string | undefined): Promise
   };
 };
 
-const main = async (): Promise<number> => {
+/** Measures the parts BENCH_PARTS names; returns 0, or 7 when a part could not be measured. */
+export const runBenchCommand = async (say: SayLine): Promise<number> => {
   const parts = partsOf(process.env.BENCH_PARTS);
   const scale = wholeNumber('BENCH_REMOTE_SCALE', 10, 1, 60);
   const latencyMs = wholeNumber('BENCH_REMOTE_LATENCY_MS', 120, 0, 2000);
   const verdictRounds = wholeNumber('BENCH_VERDICT_ROUNDS', 2, 1, 9);
-  const root = join(outputRoot(), 'bench');
+  const root = outputPaths().bench;
   const runs = join(root, 'runs');
   mkdirSync(runs, { recursive: true });
   const context = `Measured ${new Date().toISOString()} on ${availableParallelism()} CPUs (${cpus()[0]?.model.trim() ?? 'unknown'}), Node ${process.version}, one part after another in one run.`;
@@ -343,7 +338,7 @@ const main = async (): Promise<number> => {
     const figure = await attempt(
       'verdict',
       `time to verdict against the ${target === 'embedded' ? 'embedded server' : 'rehearsed deployment'}, conforming and broken`,
-      () => measureVerdicts(runs, target, verdictRounds, scale, latencyMs),
+      () => measureVerdicts(runs, target, verdictRounds, scale, latencyMs, say),
     );
     if (!figure) continue;
     verdicts.push(figure);
@@ -351,8 +346,8 @@ const main = async (): Promise<number> => {
     if (problem) problems.push(`verdict (${target}): ${problem} (the logs are under ${runs})`);
   }
   if (verdicts.length) figures.verdicts = verdicts;
-  figures.selfCheck = await attempt('selftest', 'the self-check', () =>
-    measureSelfCheck(runs, process.env.BENCH_SELFTEST_ONLY?.trim() || undefined),
+  figures.selfCheck = await attempt('self-check', 'the self-check', () =>
+    measureSelfCheck(runs, process.env.BENCH_SELF_CHECK_ONLY?.trim() || undefined),
   );
   figures.reference = await attempt('reference', 'the reference server against bare node:http', () =>
     runBench(),
@@ -382,19 +377,5 @@ const main = async (): Promise<number> => {
     `${JSON.stringify({ generatedAt: new Date().toISOString(), context, figures: { ...figures, capacity }, rows, problems }, null, 2)}\n`,
   );
   say(`table written to ${join(root, 'bench.{md,json}')}`);
-  return problems.length === 0 ? 0 : 1;
+  return problems.length === 0 ? EXIT.ok : EXIT.kitFailure;
 };
-
-if (process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  main().then(
-    (code) => process.exit(code),
-    (error: unknown) => {
-      say(
-        error instanceof BenchSettingError
-          ? error.message
-          : `error: ${(error as Error).message.split('\n')[0]}`,
-      );
-      process.exit(error instanceof BenchSettingError ? 2 : 1);
-    },
-  );
-}

@@ -2,18 +2,18 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { runScript } from './test-support/run-script.ts';
+import { runBenchCommand } from './test-support/run-script.ts';
 
 /**
- * `npm run bench` end to end on its cheapest part, not a timed test: it must end well and write the
+ * `fei-kit bench` end to end on its cheapest part, not a timed test: it must end well and write the
  * table, with the parts left out shown as not measured. The figures are the machine's.
  */
 const bench = async (env: NodeJS.ProcessEnv) => {
-  const run = await runScript('bench/cli.ts', env);
+  const run = await runBenchCommand(['bench'], env);
   return { code: run.code, output: run.stdout + run.stderr };
 };
 
-test('BENCH: npm run bench with BENCH_PARTS=embedded times the embedded run and writes the table', async () => {
+test('BENCH: fei-kit bench with BENCH_PARTS=embedded times the embedded run and writes the table', async () => {
   test.setTimeout(120_000);
   const outputDir = mkdtempSync(join(tmpdir(), 'kit-bench-'));
   const run = await bench({ BENCH_PARTS: 'embedded', KIT_OUTPUT_DIR: outputDir });

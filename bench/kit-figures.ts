@@ -1,5 +1,5 @@
 /**
- * The figures `npm run bench` gathers, the goals they are held to, and the table it writes. Pure: the
+ * The figures `fei-kit bench` gathers, the goals they are held to, and the table it writes. Pure: the
  * measuring is bench/cli.ts's. A part that was not measured (BENCH_PARTS) or did not finish well shows
  * as such, never as a goal met.
  */
@@ -8,7 +8,7 @@ import type { Comparison } from './reference-bench.ts';
 import { VERDICT_GOAL, type VerdictFigure, verdictRow } from './verdict-figures.ts';
 
 export interface EmbeddedFigure {
-  /** Wall time of `npm run conformance` against the embedded server. */
+  /** Wall time of `fei-kit conformance` against the embedded server. */
   readonly seconds: number;
   readonly code: number;
 }
@@ -178,7 +178,7 @@ export const rowsOf = (figures: KitFigures): Row[] => {
 
 export const markdownOf = (rows: readonly Row[], context: string): string =>
   [
-    '# npm run bench',
+    '# fei-kit bench',
     '',
     context,
     '',

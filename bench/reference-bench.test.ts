@@ -1,14 +1,14 @@
 import { expect, test } from '@playwright/test';
-import { runScript } from './test-support/run-script.ts';
+import { runBenchCommand } from './test-support/run-script.ts';
 
 /**
- * A smoke test of `npm run bench:reference`, not a timed test: it runs the bench for one second per
+ * A smoke test of `fei-kit bench reference`, not a timed test: it runs the bench for one second per
  * measurement and checks that it ends well and prints its two ratio lines. The figures themselves
  * are the machine's, so nothing here judges them.
  */
-test('npm run bench:reference with BENCH_SECONDS=1 prints the POST and GET ratio and CPU lines', async () => {
+test('fei-kit bench reference with BENCH_SECONDS=1 prints the POST and GET ratio and CPU lines', async () => {
   test.setTimeout(60_000);
-  const result = await runScript('bench/reference-bench.ts', {
+  const result = await runBenchCommand(['bench', 'reference'], {
     BENCH_SECONDS: '1',
     BENCH_ROUNDS: '1',
     BENCH_WARMUP_SECONDS: '0',

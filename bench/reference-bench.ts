@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: loopback throughput and latency of the reference server's POST and GET, measured
+ * `fei-kit bench reference`: loopback throughput and latency of the reference server's POST and GET, measured
  * with autocannon, against a bare node:http JSON endpoint measured in the same run, printed as a
  * ratio:
  *
@@ -8,7 +8,7 @@
  * The servers run in a child process (bench/serve.ts), autocannon here. Every POST carries a new
  * externalId; the GET reads one existing event. The reference server's tenant limit is far above
  * what the bench sends, so nothing is throttled; a measurement with any error, timeout or non-2xx
- * answer is invalid and the bench exits 1.
+ * answer is invalid and the bench ends with 7 (it could not measure).
  *
  * Each round measures the two servers back to back (alternating which goes first), so that a noisy
  * moment of a shared machine falls on both: the ratio is the median of the rounds' ratios, each
@@ -17,7 +17,7 @@
  *
  * Settings: BENCH_SECONDS (per measurement, default 3), BENCH_ROUNDS (rounds, default 5),
  * BENCH_WARMUP_SECONDS (default 1, 0 for none), BENCH_CONNECTIONS (default 10). The figures also go
- * to reports/output/bench/reference-bench.json.
+ * to <output>/bench/reference-bench.json.
  * A benchmark, not a test: its figures depend on the machine.
  */
 import { type ChildProcess, fork } from 'node:child_process';
@@ -26,12 +26,14 @@ import { availableParallelism } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon, { type AutocannonRequest, type AutocannonResult } from 'autocannon';
+import { describeWholeNumber, parseWholeNumber } from '../contract/index.ts';
+import type { SayLine } from '../run-records/console-line.ts';
+import { TSX_LOADER } from '../run-records/kit-root.ts';
+import { outputPaths } from '../run-records/output-paths.ts';
 import { EVENTS_PATH, eventPath, HEADERS, JSON_CONTENT_TYPE } from '../spec/http-interface.ts';
 import type { BenchTargets } from './targets.ts';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
-const REPO_ROOT = resolve(HERE, '..');
-const OUTPUT = join(REPO_ROOT, 'reports', 'output', 'bench', 'reference-bench.json');
 
 const DEFAULT_SECONDS = 3;
 const DEFAULT_ROUNDS = 5;
@@ -39,10 +41,9 @@ const DEFAULT_ROUNDS = 5;
 const wholeNumber = (name: string, fallback: number, min: number): number => {
   const raw = process.env[name]?.trim();
   if (!raw) return fallback;
-  if (!/^\d+$/.test(raw) || Number(raw) < min) {
-    throw new Error(`${name} must be a whole number of at least ${min}`);
-  }
-  return Number(raw);
+  const value = parseWholeNumber(raw, { min });
+  if (value === undefined) throw new Error(`${name} must be ${describeWholeNumber({ min })}`);
+  return value;
 };
 
 /** A valid event of the spec (part 2); `externalId` is set per request. */
@@ -158,7 +159,7 @@ export const cpuLine = ({ operation, reference, bare, cpuRatio }: Comparison): s
 const startServers = (): Promise<{ child: ChildProcess; targets: BenchTargets }> =>
   new Promise((resolvePromise, reject) => {
     const child = fork(join(HERE, 'serve.ts'), [], {
-      execArgv: ['--import', 'tsx'],
+      execArgv: ['--import', TSX_LOADER],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
     const timer = setTimeout(() => {
@@ -310,7 +311,9 @@ export const runBench = async (): Promise<Comparison[]> => {
   }
 };
 
-const main = async (): Promise<number> => {
+/** Measures and prints the comparison; returns 0, or 7 when a measurement is not valid. */
+export const runReferenceBench = async (say: SayLine): Promise<number> => {
+  const OUTPUT = join(outputPaths().bench, 'reference-bench.json');
   const seconds = wholeNumber('BENCH_SECONDS', DEFAULT_SECONDS, 1);
   const connections = wholeNumber('BENCH_CONNECTIONS', 10, 1);
   const rounds = wholeNumber('BENCH_ROUNDS', DEFAULT_ROUNDS, 1);
@@ -318,8 +321,8 @@ const main = async (): Promise<number> => {
     `bench: loopback, ${connections} connections, ${seconds} s per measurement, ${rounds} round${rounds === 1 ? '' : 's'} of both servers back to back, Node ${process.version}, ${availableParallelism()} CPUs\n`,
   );
   const comparisons = await runBench();
-  for (const comparison of comparisons) process.stdout.write(`${ratioLine(comparison)}\n`);
-  for (const comparison of comparisons) process.stdout.write(`${cpuLine(comparison)}\n`);
+  for (const comparison of comparisons) say(ratioLine(comparison));
+  for (const comparison of comparisons) say(cpuLine(comparison));
   mkdirSync(dirname(OUTPUT), { recursive: true });
   writeFileSync(
     OUTPUT,
@@ -329,19 +332,9 @@ const main = async (): Promise<number> => {
     .flatMap((c) => [c.reference, c.bare])
     .filter((m) => m.errors > 0 || m.timeouts > 0 || m.non2xx > 0);
   for (const m of invalid) {
-    process.stderr.write(
-      `bench: ${m.label} is not valid: ${m.errors} errors, ${m.timeouts} timeouts, ${m.non2xx} non-2xx answers of ${m.total}\n`,
+    say(
+      `${m.label} is not valid: ${m.errors} errors, ${m.timeouts} timeouts, ${m.non2xx} non-2xx answers of ${m.total}`,
     );
   }
-  return invalid.length === 0 ? 0 : 1;
+  return invalid.length === 0 ? 0 : 7;
 };
-
-if (process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  main().then(
-    (code) => process.exit(code),
-    (error: unknown) => {
-      process.stderr.write(`bench: ${(error as Error).message.split('\n')[0]}\n`);
-      process.exit(1);
-    },
-  );
-}

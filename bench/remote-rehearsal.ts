@@ -1,5 +1,5 @@
 /**
- * A deployment rehearsed on this machine: `npm run reference` in a child process, serving HTTPS with a
+ * A deployment rehearsed on this machine: `fei-kit reference` in a child process, serving HTTPS with a
  * certificate it generates and answering every request after a simulated round trip, with every
  * tenant's limit at the spec's 1000 requests but a window `scale` times shorter than a minute, so that
  * a run bounded by the budget takes `scale` times less of it. The child writes the target contract
@@ -11,6 +11,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SHARED_LIMIT_VARIABLES } from '../contract/index.ts';
+import { kitCommandArguments } from '../run-records/kit-root.ts';
 import { DEFAULT_RATE_LIMIT } from '../spec/index.ts';
 
 export interface RemoteRehearsal {
@@ -37,7 +38,7 @@ export const startRemoteRehearsal = (options: {
   };
   const folder = mkdtempSync(join(tmpdir(), 'kit-bench-rehearsal-'));
   const envFile = join(folder, 'credentials.env');
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'reference/cli.ts'], {
+  const child: ChildProcess = spawn(process.execPath, kitCommandArguments(['reference']), {
     env: {
       ...options.env,
       PORT: '0',

@@ -1,5 +1,5 @@
 /**
- * The child process of `npm run bench`: starts the reference server (tenant limit far above what the
+ * The child process of `fei-kit bench`: starts the reference server (tenant limit far above what the
  * bench sends) and the bare node:http endpoint, hands their addresses and tenant A's credentials to
  * the parent over the IPC channel (never through stdout), reports its CPU time when asked, and stops
  * when the parent disconnects. Run apart from autocannon so that the server under test and the load

@@ -1,9 +1,10 @@
 /**
- * One of the kit's own commands run as a user runs it (a child process, `node --import tsx`), timed by
- * the wall clock, its output kept in a log file rather than printed: the bench prints only its figures.
+ * One of the kit's own commands run as a user runs it (a child process, `fei-kit …`), timed by the
+ * wall clock, its output kept in a log file rather than printed: the bench prints only its figures.
  */
 import { spawn } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
+import { kitCommandArguments } from '../run-records/kit-root.ts';
 
 export interface TimedRun {
   readonly code: number;
@@ -13,7 +14,6 @@ export interface TimedRun {
 }
 
 export const timedRun = (
-  script: string,
   args: readonly string[],
   env: NodeJS.ProcessEnv,
   logFile: string,
@@ -22,7 +22,7 @@ export const timedRun = (
     const started = performance.now();
     const log = createWriteStream(logFile);
     let output = '';
-    const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+    const child = spawn(process.execPath, kitCommandArguments(args), {
       env,
       stdio: ['ignore', 'pipe', 'pipe'],
     });

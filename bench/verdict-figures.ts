@@ -25,7 +25,7 @@ export const BROKEN_SERVER_MUTANTS = Object.freeze([
 export const VERDICT_MARGIN = Object.freeze({ factor: 1.2, seconds: 5 });
 
 export interface TimedVerdict {
-  /** Wall time of `npm run conformance`, to its exit. */
+  /** Wall time of `fei-kit conformance`, to its exit. */
   readonly seconds: number;
   readonly code: number;
   /** Rules the certificate says failed (undefined: no certificate could be read). */

@@ -1,5 +1,5 @@
 /**
- * `npm run certify-client` as a user runs it: the example client is certified with every rule exercised;
+ * `fei-kit certify-client` as a user runs it: the example client is certified with every rule exercised;
  * each of the self-check's clients gets its verdict, against the sandbox double and through the proxy
  * in front of a reference server standing in for a sandbox; no output holds the token; a run that could
  * not run exits 3 and a bad configuration 2, each with one line.

@@ -1,14 +1,13 @@
 /**
- * `npm run certify-client -- [options] [--] <command> [args…]`: certifies a tenant's own client against
- * the spec's client rules. Starts the sandbox double (the reference server behind the recording layer),
- * or the recording proxy in front of a real sandbox (`--upstream`, or TARGET_BASE_URL), runs the
- * command with the service's address and credentials in its environment, grades what it sent, and
- * writes the client certificate. Exit: 0 certified, 1 a client rule broken, 2 bad configuration,
- * 3 could not run.
+ * `fei-kit certify-client [options] [--] <command> [args…]`: certifies a tenant's own client against
+ * the spec's client rules. Starts the reference server behind the recording layer, or the recording
+ * proxy in front of a real sandbox (`--upstream`, or TARGET_BASE_URL), runs the command with the
+ * service's address and credentials in its environment, grades what it sent, and writes the client
+ * certificate. Exit: 0 certified, 1 a client rule broken, 2 bad configuration, 3 could not run.
  */
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { ConfigError, EXIT } from '../config/index.ts';
+import { EXIT } from '../config/index.ts';
 import { CONTRACT_VARIABLES, SECRET_VARIABLES, TENANT_VARIABLES } from '../contract/index.ts';
 import { startReferenceServer } from '../reference/index.ts';
 import { redact, registerSecrets } from '../run-records/redaction.ts';
@@ -24,8 +23,9 @@ const say = (line: string): void => {
   process.stderr.write(`certify-client: ${redact(line)}\n`);
 };
 
-const main = async (): Promise<number> => {
-  const options = parseCertifyOptions(process.argv.slice(2), process.env);
+/** Certifies the command the arguments name; returns the exit code (a ConfigError for bad arguments). */
+export const certifyClient = async (argv: readonly string[]): Promise<number> => {
+  const options = parseCertifyOptions(argv, process.env);
   if (!options) {
     process.stdout.write(`${USAGE}\n`);
     return EXIT.ok;
@@ -54,7 +54,7 @@ const main = async (): Promise<number> => {
     };
     if (double) registerSecrets(...double.allTenants.map((t) => t.accessToken));
     say(
-      `${double ? 'sandbox double' : `recording proxy in front of ${new URL(service).origin}`} at ${proxy.baseUrl}; faults: ${options.faults.join(', ') || 'none'}; running ${options.command.join(' ')}`,
+      `${double ? 'reference server' : `recording proxy in front of ${new URL(service).origin}`} at ${proxy.baseUrl}; faults: ${options.faults.join(', ') || 'none'}; running ${options.command.join(' ')}`,
     );
     const result = await runCommand(
       options.command,
@@ -66,7 +66,7 @@ const main = async (): Promise<number> => {
     registerSecrets(...exchanges.map((e) => e.headers['x-access-token']));
     if (result.kind === 'not-found') {
       say(`could not run: ${result.message}`);
-      return EXIT.targetUnreachable;
+      return EXIT.couldNotRun;
     }
     if (result.kind === 'interrupted') {
       say(`interrupted (${result.signal}): the command was stopped, nothing graded`);
@@ -76,18 +76,18 @@ const main = async (): Promise<number> => {
       say(
         `could not run: the command ran past its time limit of ${options.timeLimitSeconds} s and was stopped`,
       );
-      return EXIT.targetUnreachable;
+      return EXIT.couldNotRun;
     }
     const exit = result.code ?? `signal ${result.signal}`;
     if (exchanges.length === 0) {
       say(
         `could not run: the command (exit ${exit}) never called the service at ${CONTRACT_VARIABLES.baseUrl}`,
       );
-      return EXIT.targetUnreachable;
+      return EXIT.couldNotRun;
     }
     if (exchanges.every((e) => e.refused?.startsWith(UNANSWERED))) {
       say(`could not run: ${new URL(service).origin} never answered (${exchanges[0]?.refused})`);
-      return EXIT.targetUnreachable;
+      return EXIT.couldNotRun;
     }
     const grades = gradeClient(exchanges, { environment: options.environment });
     const certificate = buildClientCertificate({
@@ -95,7 +95,7 @@ const main = async (): Promise<number> => {
       exchanges,
       strict: options.strict,
       mode: double ? 'double' : 'proxy',
-      service: double ? 'the kit’s sandbox double' : new URL(service).origin,
+      service: double ? 'the kit’s reference server' : new URL(service).origin,
       environment: options.environment,
       faultsEnabled: options.faults,
       command: {
@@ -120,15 +120,3 @@ const main = async (): Promise<number> => {
     await double?.close();
   }
 };
-
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    if (error instanceof ConfigError) {
-      say(error.message);
-      process.exit(EXIT.badConfiguration);
-    }
-    say(`could not run: ${(error as Error).message.split('\n')[0]}`);
-    process.exit(EXIT.targetUnreachable);
-  },
-);

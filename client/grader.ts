@@ -7,7 +7,7 @@
 
 import { secretForms } from '../run-records/secret-forms.ts';
 import { CLIENT_RULES, type ClientRule, type ClientRuleId } from '../spec/client-rules.ts';
-import { type Environment, EVENTS_PATH, environmentOfToken, TOKEN_PREFIXES } from '../spec/index.ts';
+import { type Environment, EVENTS_PATH, environmentOfToken, isUuid, TOKEN_PREFIXES } from '../spec/index.ts';
 import { externalIdOf, pathOf, type RecordedExchange } from './exchange.ts';
 import { MIN_429_DELAY_MS } from './faults.ts';
 
@@ -32,8 +32,6 @@ export interface GradingContext {
   /** The environment the client ran against: its tokens must be of this one. */
   readonly environment: Environment;
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type Grader = (exchanges: readonly RecordedExchange[], context: GradingContext) => Omit<RuleGrade, 'rule'>;
 
@@ -96,7 +94,7 @@ const headerProblems = (e: RecordedExchange): string[] => {
   const problems: string[] = [];
   const clientId = e.headers['x-client-id'];
   if (clientId === undefined) problems.push('no X-Client-Id');
-  else if (!UUID.test(clientId.trim())) problems.push('X-Client-Id is not a UUID');
+  else if (!isUuid(clientId.trim())) problems.push('X-Client-Id is not a UUID');
   if (!e.headers['x-access-token']) problems.push('no X-Access-Token');
   const contentType = e.headers['content-type'];
   if (contentType === undefined) problems.push('no Content-Type');
@@ -181,7 +179,7 @@ const pathIdIsUuid: Grader = (exchanges) => {
       } catch {
         // keep it as sent
       }
-      return UUID.test(id)
+      return isUuid(id)
         ? []
         : [{ summary: `${e.method} of an event by "${id}", which is not a UUID`, exchanges: [e.seq] }];
     }),

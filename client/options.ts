@@ -1,14 +1,15 @@
 /**
- * The command line of `npm run certify-client -- [options] [--] <command> [args…]`: the kit's options
+ * The command line of `fei-kit certify-client [options] [--] <command> [args…]`: the kit's options
  * come first; the tenant's command starts at the first word that is not one of them (or after `--`),
  * and everything from there on is the command's own, passed as given.
  */
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError } from '../config/index.ts';
 import { CONTRACT_VARIABLES, configuredTokens, decideEnvironment } from '../contract/index.ts';
 import { outputRoot } from '../run-records/output-paths.ts';
 import type { Environment } from '../spec/index.ts';
+import { CLIENT_CERTIFICATE_FOLDER } from './certificate/write-certificate.ts';
 import { type FaultName, parseFaults } from './faults.ts';
 
 export interface CertifyOptions {
@@ -25,7 +26,7 @@ export interface CertifyOptions {
 export const DEFAULT_TIME_LIMIT_SECONDS = 300;
 
 export const USAGE =
-  'usage: npm run certify-client -- [--upstream <sandbox URL>] [--faults standard|none|<names>] [--strict] [--time-limit <seconds>] [--output <folder>] [--allow-production] [--] <command> [args…]';
+  'usage: fei-kit certify-client [--upstream <sandbox URL>] [--faults standard|none|<names>] [--strict] [--time-limit <seconds>] [--output <folder>] [--allow-production] [--] <command> [args…]';
 
 const OPTIONS = {
   upstream: { type: 'string' },
@@ -120,6 +121,7 @@ export const parseCertifyOptions = (
     faults,
     strict: values.strict ?? false,
     timeLimitSeconds,
-    outputFolder: values.output ?? join(outputRoot(env), 'client-certificate'),
+    // The output folder (--output, else KIT_OUTPUT_DIR) holds the certificate in a folder of its own.
+    outputFolder: join(values.output ? resolve(values.output) : outputRoot(env), CLIENT_CERTIFICATE_FOLDER),
   };
 };

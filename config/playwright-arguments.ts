@@ -1,13 +1,15 @@
 /**
- * The Playwright arguments a user may give `npm run conformance -- …`, read before anything else
- * happens. Every option of `playwright test` is in the table below with what the kit does with it:
- * most are passed on as Playwright documents them; `--reporter` is added beside the kit's own
- * reporters (which the certificate and the reports read), never in their place; a few that need a
- * browser or another configuration are refused. An option Playwright does not know is refused too,
- * in one line, before any request. A kit test keeps the table equal to `playwright test --help`.
+ * The arguments a user may give `fei-kit conformance …`, read before anything else happens. Every
+ * option of `playwright test` is in the table below with what the kit does with it: most are passed on
+ * as Playwright documents them; `--reporter` is added beside the kit's own reporters (which the
+ * certificate and the reports read), never in their place; `--output` is the kit's output folder, of
+ * which Playwright's own is a part; a few that need a browser or another configuration are refused. An
+ * option neither Playwright nor the kit knows is refused too, in one line, before any request. A kit
+ * test keeps the table equal to `playwright test --help`.
  */
 
 import { existsSync } from 'node:fs';
+import { parseWholeNumber } from '../contract/index.ts';
 
 /** What the kit does with an option. */
 type Handling =
@@ -19,10 +21,16 @@ type Handling =
   /** Lists the checks instead of running them. */
   | { readonly kind: 'list' }
   | { readonly kind: 'help' }
+  /** The kit's output folder (KIT_OUTPUT_DIR): Playwright's own goes inside it. */
+  | { readonly kind: 'output' }
+  /** The kit's own: build the Allure report after the run. */
+  | { readonly kind: 'report' }
   | { readonly kind: 'refuse'; readonly why: string };
 
 interface OptionSpec {
   readonly long: string;
+  /** What --help says of it, for the options the kit treats otherwise than Playwright. */
+  readonly text?: string;
   readonly short?: string;
   /** `none`: a flag; `required`: `--x v` or `--x=v`; `optional`: the next word unless it is an option. */
   readonly value: 'none' | 'required' | 'optional';
@@ -41,7 +49,7 @@ const NO_BROWSER: Handling = {
 const wholeNumber =
   (least: number) =>
   (value: string): string | undefined =>
-    /^\d+$/.test(value) && Number(value) >= least ? undefined : `a whole number of at least ${least}`;
+    parseWholeNumber(value, { min: least }) !== undefined ? undefined : `a whole number of at least ${least}`;
 
 const regularExpression = (value: string): string | undefined => {
   try {
@@ -95,7 +103,12 @@ export const PLAYWRIGHT_TEST_OPTIONS: readonly OptionSpec[] = [
   { long: '--max-failures', value: 'required', handling: PASS, check: wholeNumber(0) },
   { long: '--no-deps', value: 'none', handling: PASS },
   { long: '--only-changed', value: 'optional', handling: FILTER },
-  { long: '--output', value: 'required', handling: PASS },
+  {
+    long: '--output',
+    value: 'required',
+    handling: { kind: 'output' },
+    text: "the output folder of the run's every file (KIT_OUTPUT_DIR; Playwright's own is its conformance/test-results)",
+  },
   { long: '--pass-with-no-tests', value: 'none', handling: PASS },
   { long: '--project', value: 'required', handling: FILTER },
   { long: '--quiet', value: 'none', handling: PASS },
@@ -118,6 +131,16 @@ export const PLAYWRIGHT_TEST_OPTIONS: readonly OptionSpec[] = [
   // `-x` is Playwright's `--max-failures=1`: it has no long name of its own.
   { long: '-x', value: 'none', handling: PASS },
   { long: '--help', short: '-h', value: 'none', handling: { kind: 'help' } },
+];
+
+/** The kit's own options of the conformance run, beside Playwright's. */
+export const KIT_CONFORMANCE_OPTIONS: readonly OptionSpec[] = [
+  {
+    long: '--report',
+    value: 'none',
+    handling: { kind: 'report' },
+    text: 'build the Allure report after the run (what `fei-kit report` does)',
+  },
 ];
 
 /** The projects of the conformance configuration (playwright.config.ts), for `--project`. */
@@ -145,12 +168,16 @@ export interface PlaywrightArguments {
   /** The filters as a person reads them (`--grep @auth`, `file filter auth`); empty: the whole suite. */
   readonly filters: readonly string[];
   readonly passWithNoTests: boolean;
-  /** `--output <dir>`: Playwright's folder for artefacts, which must be writable. */
+  /** `--output <dir>`: the kit's output folder, which must be writable. */
   readonly output: string | undefined;
+  /** `--report`: build the Allure report after the run. */
+  readonly report: boolean;
 }
 
 const specOf = (written: string): OptionSpec | undefined =>
-  PLAYWRIGHT_TEST_OPTIONS.find((spec) => spec.long === written || spec.short === written);
+  [...PLAYWRIGHT_TEST_OPTIONS, ...KIT_CONFORMANCE_OPTIONS].find(
+    (spec) => spec.long === written || spec.short === written,
+  );
 
 const projectPattern = (name: string): RegExp =>
   new RegExp(`^${name.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`, 'i');
@@ -184,7 +211,7 @@ export const readPlaywrightArguments = (
     const spec = specOf(written);
     if (!spec) {
       throw new PlaywrightArgumentError(
-        `unknown option ${written}: \`npm run conformance -- --help\` lists the Playwright options the run takes`,
+        `unknown option ${written}: \`fei-kit conformance --help\` lists the options the run takes`,
       );
     }
     let value: string | undefined = equals === -1 ? undefined : argument.slice(equals + 1);
@@ -218,6 +245,7 @@ export const readPlaywrightArguments = (
       }
     }
     options.push({ spec, written, value });
+    if (spec.handling.kind === 'output' || spec.handling.kind === 'report') continue;
     if (spec.handling.kind === 'reporter') {
       forPlaywright.push(`--add-reporter=${value}`);
     } else if (value === undefined) {
@@ -246,16 +274,24 @@ export const readPlaywrightArguments = (
     ],
     passWithNoTests: given('--pass-with-no-tests').length > 0,
     output: given('--output').at(-1)?.value,
+    report: given('--report').length > 0,
   };
 };
 
-/** The usage lines `npm run conformance -- --help` prints before Playwright's own help. */
-export const CONFORMANCE_USAGE = [
-  'usage: npm run conformance [-- <playwright test options> [file filters…]]',
-  'Every `playwright test` option below works as Playwright documents it, except:',
-  '  --reporter / --add-reporter  add your reporters beside the kit’s own (the certificate reads those)',
-  '  --list                      lists the checks, runs nothing, writes no certificate',
-  ...PLAYWRIGHT_TEST_OPTIONS.flatMap((spec) =>
-    spec.handling.kind === 'refuse' ? [`  ${spec.long.padEnd(27)} refused: ${spec.handling.why}`] : [],
-  ),
-];
+/** What `fei-kit conformance --help` says of each option: what the kit does with it. */
+export const conformanceOptionHelp = (): readonly (readonly [string, string])[] =>
+  [...KIT_CONFORMANCE_OPTIONS, ...PLAYWRIGHT_TEST_OPTIONS]
+    .filter((spec) => spec.handling.kind !== 'help')
+    .map((spec) => {
+      const flags = `${spec.short ? `${spec.short}, ` : ''}${spec.long}${spec.value === 'required' ? ' <value>' : spec.value === 'optional' ? ' [value]' : ''}`;
+      const what =
+        spec.text ??
+        (spec.handling.kind === 'refuse'
+          ? `refused: ${spec.handling.why}`
+          : spec.handling.kind === 'reporter'
+            ? "added beside the kit's own reporters (the certificate reads those)"
+            : spec.handling.kind === 'list'
+              ? 'lists the checks; runs nothing, writes no certificate'
+              : 'as `npx playwright test --help` documents it');
+      return [flags, what] as const;
+    });

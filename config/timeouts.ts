@@ -1,7 +1,7 @@
 /**
  * How long the kit waits, scaled to the target: slow is not wrong. Nothing in the spec states a
  * latency, so a request that gets no answer in time is "not run", never a rule failure; the waits grow
- * with the round trip the preflight measured (KIT_ROUND_TRIP_MS, which `npm run conformance` sets), and
+ * with the round trip the preflight measured (KIT_ROUND_TRIP_MS, which `fei-kit conformance` sets), and
  * the user can set them outright.
  *
  * | variable | meaning | default |

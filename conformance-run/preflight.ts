@@ -85,7 +85,7 @@ const get = async (target: Target, probe: Probe = 'as-tenant-a'): Promise<Answer
       (error as Error).name === 'TimeoutError' ? `no answer within ${PREFLIGHT_TIMEOUT_MS / 1000} s` : cause;
     throw new PreflightError(
       `${CONTRACT_VARIABLES.baseUrl} ${target.baseUrl} is unreachable: ${reason}`,
-      EXIT.targetUnreachable,
+      EXIT.couldNotRun,
     );
   }
 };
@@ -101,13 +101,13 @@ export const judgeFirstAnswer = (
   if (answer.status >= 300 && answer.status < 400) {
     return new PreflightError(
       `${what}, a redirect to ${answer.headers.location || '(no Location)'}: wrong base URL? (the kit follows no redirect)`,
-      EXIT.targetUnreachable,
+      EXIT.couldNotRun,
     );
   }
   if (answer.status === 429) {
     return new PreflightError(
       `${what}: tenant A is already throttled; wait a window (${SHARED_LIMIT_VARIABLES.windowSeconds}) and run again`,
-      EXIT.targetUnreachable,
+      EXIT.couldNotRun,
     );
   }
   if ((answer.status === 401 || answer.status === 403) && body) {
@@ -120,7 +120,7 @@ export const judgeFirstAnswer = (
   if (!isServiceAnswer) {
     return new PreflightError(
       `${what} (${answer.headers['content-type'] || 'no Content-Type'}) and ${bodyPreview(answer.text)}, not the service's JSON: wrong host or path prefix, or the service behind it is down`,
-      EXIT.targetUnreachable,
+      EXIT.couldNotRun,
     );
   }
   return undefined;

@@ -1,5 +1,5 @@
 /**
- * The plan `npm run conformance` prints before its tests (run-plan.ts): requests per tenant, each
+ * The plan `fei-kit conformance` prints before its tests (run-plan.ts): requests per tenant, each
  * tenant's time from its budget, and a run as long as its slowest tenant, not the sum.
  */
 import { expect, test } from '@playwright/test';

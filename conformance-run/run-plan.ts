@@ -1,5 +1,5 @@
 /**
- * The plan `npm run conformance` prints before the tests: about how many requests each tenant will be
+ * The plan `fei-kit conformance` prints before the tests: about how many requests each tenant will be
  * sent, and how long its budget makes that take. The tenants share no budget, so the run takes about
  * as long as its slowest tenant, not the sum: tenant A's checks, tenant B's, and the rate-limit
  * checks, which wait out their tenant's windows, all go side by side.
@@ -113,7 +113,7 @@ const NAMES: Readonly<Record<TenantPlan['tenant'], string>> = {
   RATE_LIMIT: 'the rate-limit tenant',
 };
 
-/** The plan as the lines `npm run conformance` prints. */
+/** The plan as the lines `fei-kit conformance` prints. */
 export const describeRunPlan = (plan: RunPlan, embedded: boolean): string[] => [
   `plan: ${plan.tenants
     .map((t) => `${NAMES[t.tenant]} ~${t.requests} requests (${t.why}: ~${formatDuration(t.seconds)})`)

@@ -5,3 +5,5 @@
  */
 export * from './environment.ts';
 export * from './variables.ts';
+export * from './variables-table.ts';
+export * from './whole-number.ts';

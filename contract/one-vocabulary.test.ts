@@ -4,7 +4,7 @@
  * conformance run, the k6 scripts, the reference server's hand-off, the scripts) can never drift apart
  * again. Comments are left out of the search; the README, .env.example and docs/ are documentation,
  * not modules, and kit tests (which set variables to provoke the kit) may spell the names out, as
- * may the example tenant clients that `npm run certify-client` runs (they stand for a tenant's code).
+ * may the example tenant clients that `fei-kit certify-client` runs (they stand for a tenant's code).
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';

@@ -4,7 +4,7 @@
  * part of the kit that reads, writes or names a contract variable takes the name from here. k6 loads
  * this code too: no Node built-in, no package.
  */
-import { DEFAULT_RATE_LIMIT, ENVIRONMENTS, TOKEN_PREFIXES } from '../spec/index.ts';
+import { DEFAULT_RATE_LIMIT, ENVIRONMENTS, TOKEN_PREFIXES, UUID_PATTERN } from '../spec/index.ts';
 
 export { ENVIRONMENTS, TOKEN_PREFIXES };
 
@@ -85,7 +85,7 @@ export const ALL_CONTRACT_VARIABLES: readonly string[] = Object.freeze([
 export const isContractVariable = (name: string): boolean => ALL_CONTRACT_VARIABLES.includes(name);
 
 /** A client id is a UUID (part 5). */
-export const CLIENT_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const CLIENT_ID_PATTERN = UUID_PATTERN;
 export const RUN_ID_PATTERN = /^[A-Za-z0-9-]{1,40}$/;
 export const RUN_ID_RULE = 'must be 1 to 40 letters, digits or dashes';
 /** A limit or a window: a positive whole number. */

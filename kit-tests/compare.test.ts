@@ -13,6 +13,7 @@ import { expect, test } from '@playwright/test';
 import { EXIT } from '../config/index.ts';
 import { DRIFT_TAG, markDriftInAllureResults } from '../reports/release-gate/allure-drift.ts';
 import type { ComparisonFile } from '../reports/release-gate/comparison-file.ts';
+import { kitCommandArguments } from '../run-records/kit-root.ts';
 import { outputPaths } from '../run-records/output-paths.ts';
 import { runConformance } from './test-support/run-conformance.ts';
 
@@ -50,7 +51,7 @@ const EXPECTED_CHANGES = [
 const folder = (name: string): string => mkdtempSync(join(tmpdir(), `kit-gate-${name}-`));
 
 const compareCli = (args: readonly string[], env: Record<string, string> = {}) => {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', 'cli/commands/compare.ts', ...args], {
+  const result = spawnSync(process.execPath, kitCommandArguments(['compare', ...args]), {
     env: { PATH: process.env.PATH, KIT_IGNORE_DOTENV: 'true', ...env },
     encoding: 'utf8',
     timeout: 60_000,
@@ -123,7 +124,7 @@ test.describe('release gate', () => {
     expect(tagged.map((r) => r.name)).toEqual([FORBIDDEN_TEST, NON_UUID_TEST, PUT_TEST]);
     expect(tagged[2]?.description).toContain('- GAP-PUT-STATUS: PUT answers 200 → PUT answers 204');
 
-    // The same two runs through `npm run compare`: reported only without KIT_FAIL_ON_DRIFT, exit 5 with it.
+    // The same two runs through `fei-kit compare`: reported only without KIT_FAIL_ON_DRIFT, exit 5 with it.
     const reported = compareCli([baseline, current]);
     expect(reported.code, reported.output).toBe(EXIT.ok);
     expect(reported.output).toContain(

@@ -1,4 +1,4 @@
-/** The wrapper behind `npm run conformance`: a bad contract or a dead target stops it at once, clearly. */
+/** The wrapper behind `fei-kit conformance`: a bad contract or a dead target stops it at once, clearly. */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
@@ -22,7 +22,7 @@ test('WRAPPER: a malformed contract exits 2 with one line naming the variable, n
 
 test('WRAPPER: an unreachable target exits 3 within seconds, with one message', async () => {
   const result = await runWrapper(contract('http://127.0.0.1:9'));
-  expect(result.code).toBe(EXIT.targetUnreachable);
+  expect(result.code).toBe(EXIT.couldNotRun);
   expect(result.output).toMatch(/TARGET_BASE_URL http:\/\/127\.0\.0\.1:9 is unreachable/);
   expect(result.output).not.toMatch(/\n\s+at /);
   expect(result.output).not.toContain(SECRET);

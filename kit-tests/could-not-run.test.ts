@@ -1,6 +1,6 @@
 /**
  * "The service broke a rule" is never said of a target that is no working deployment, or not for
- * long: each case runs `npm run conformance` as a user would against a small misbehaving local target
+ * long: each case runs `fei-kit conformance` as a user would against a small misbehaving local target
  * and asserts the documented exit code, the one line that names the cause, and a bound on the time
  * to that verdict. What the tests before a loss found is kept; what comes after is "not run".
  */
@@ -71,7 +71,7 @@ for (const [label, behaviour, line] of PREFLIGHT_CASES) {
     const target = await startMisbehavingTarget(behaviour);
     try {
       const run = await runConformance(contract(target.url));
-      expect(run.code, run.output).toBe(EXIT.targetUnreachable);
+      expect(run.code, run.output).toBe(EXIT.couldNotRun);
       expect(run.output).toMatch(line);
       expect(run.output).not.toContain('Running');
       expect(run.output).not.toMatch(/\n\s+at /);
@@ -113,7 +113,7 @@ for (const how of ['reset', 'hang'] as const) {
     const setup = await behindProxy({ dieAfter: { requests: 150, how } });
     try {
       const run = await runConformance(setup.env);
-      expect(run.code, run.output).toBe(EXIT.targetUnreachable);
+      expect(run.code, run.output).toBe(EXIT.couldNotRun);
       expect(run.output).toMatch(/TARGET LOST: 3 requests in a row since .* got no answer/);
       const died = setup.target.diedAt();
       expect(died).toBeDefined();
@@ -162,7 +162,7 @@ test('COULD-NOT-RUN: a slow but conforming target is no deviation; a check that 
     expect(slow.output).toMatch(/preflight: the service answers, round trip \d+ ms/);
     // Checks given too little time run out of it: could not run (3), never a deviation (1).
     const rushed = await runConformance({ ...setup.env, KIT_TEST_TIMEOUT_SECONDS: '1' }, grep);
-    expect(rushed.code, rushed.output).toBe(EXIT.targetUnreachable);
+    expect(rushed.code, rushed.output).toBe(EXIT.couldNotRun);
     expect(rushed.output).toMatch(/COULD NOT RUN FULLY: Incomplete/);
     expect(certificateOf(setup.env).outcomeText).not.toMatch(/rules? failed/);
   } finally {

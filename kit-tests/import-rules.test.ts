@@ -62,7 +62,7 @@ test('IMPORTS: a deliberate violation of each rule is caught', () => {
       path: 'suites/support/throwaway.ts',
       text: "import { buildReport } from '../../reports/allure/build-report.ts';\n",
     },
-    { path: 'reports/throwaway.ts', text: "import { test } from '../suites/support/fixtures.ts';\n" },
+    { path: 'reports/throwaway.ts', text: "import { test } from '../suites/fixtures/index.ts';\n" },
     { path: 'load/throwaway.ts', text: "const m = await import('../reference/target-env.ts');\n" },
     { path: 'oracle/throwaway.ts', text: "export { parseJsonBody } from 'undici';\n" },
     { path: 'generators/throwaway.ts', text: "import { readFileSync } from 'node:fs';\n" },

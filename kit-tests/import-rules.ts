@@ -29,6 +29,7 @@ export const FOLDERS = [
   'bench',
   'cli',
   'kit-tests',
+  'bin',
   '(root)',
 ] as const;
 export type Folder = (typeof FOLDERS)[number];
@@ -101,8 +102,23 @@ export const IMPORT_RULES: Readonly<Record<Folder, FolderRule>> = {
     imports: ['spec', 'contract', 'config', 'run-records', 'conformance-run', 'reference', 'client'],
     testsAlsoImport: ['kit-tests'],
   },
-  cli: { imports: EVERY_FOLDER_BUT('cli', 'kit-tests') },
-  'kit-tests': { imports: [], testsAlsoImport: EVERY_FOLDER_BUT('kit-tests') },
+  cli: { imports: EVERY_FOLDER_BUT('cli', 'kit-tests', 'bin') },
+  'kit-tests': {
+    imports: ['spec', 'contract', 'config', 'run-records', 'conformance-run', 'load'],
+    testsAlsoImport: [
+      'oracle',
+      'generators',
+      'reference',
+      'pacing',
+      'suites',
+      'reports',
+      'client',
+      'self-check',
+      'bench',
+      'cli',
+    ],
+  },
+  bin: { imports: ['cli'] },
   '(root)': { imports: ['contract', 'config', 'run-records'] },
 };
 

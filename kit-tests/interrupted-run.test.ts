@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { expect, test } from '@playwright/test';
 import { EXIT } from '../config/index.ts';
+import { kitCommandArguments } from '../run-records/kit-root.ts';
 import { outputPaths } from '../run-records/output-paths.ts';
 import { runConformance } from './test-support/run-conformance.ts';
 
@@ -65,13 +66,13 @@ test('INTERRUPTED: results of another run are refused, never certified under thi
   const env = { KIT_OUTPUT_DIR: output, KIT_RUN_ID: 'run-mixed-a' };
   const run = await runConformance(env, ['--grep', 'RETRIEVE-UNKNOWN-404']);
   expect(run.code, run.output).toBe(EXIT.ok);
-  // run.json of another run beside this run's results: `npm run certificate` refuses to mix them.
+  // run.json of another run beside this run's results: `fei-kit certificate` refuses to mix them.
   const paths = outputPaths(env);
   const info = readJson(paths.runInfo);
   const { writeFileSync } = await import('node:fs');
   writeFileSync(paths.runInfo, JSON.stringify({ ...info, runId: 'run-mixed-b' }));
   const { spawnSync } = await import('node:child_process');
-  const certificate = spawnSync(process.execPath, ['--import', 'tsx', 'cli/commands/certificate.ts'], {
+  const certificate = spawnSync(process.execPath, kitCommandArguments(['certificate']), {
     env: { PATH: process.env.PATH, KIT_IGNORE_DOTENV: 'true', ...env },
     encoding: 'utf8',
   });

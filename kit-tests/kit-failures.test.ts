@@ -1,6 +1,6 @@
 /**
  * The kit's own failure is never the service's, and the service's is never the kit's. Each case runs
- * `npm run conformance` as a user would and provokes one of them: an output folder that cannot be
+ * `fei-kit conformance` as a user would and provokes one of them: an output folder that cannot be
  * written (exit 8), Playwright dying under the kit (7), a certificate that cannot be written (7); and
  * a release that answers as the service but broke its error bodies, which is judged (1, naming
  * ERROR-BODY-SHAPE), not sent away as a wrong URL (3).

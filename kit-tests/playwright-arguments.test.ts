@@ -1,5 +1,5 @@
 /**
- * Every Playwright argument a user gives `npm run conformance -- …` either works as Playwright
+ * Every Playwright argument a user gives `fei-kit conformance …` either works as Playwright
  * documents it, or is refused in one line before any request; and the exit code says 1 only when a
  * stated rule was broken. Each case runs the kit as a user does, against the embedded server (or the
  * reference behind a small proxy where the target itself must misbehave).

@@ -1,6 +1,6 @@
 /**
  * The outputs of one real, small conformance run, read the way their readers read them. The run
- * (`npm run conformance:report -- --grep …`) goes against a reference server this test starts itself
+ * (`fei-kit conformance --report --grep …`) goes against a reference server this test starts itself
  * (so it knows the tokens), with a k6 summary of the same run beside it, all into a temporary output
  * folder. Then:
  * - the Allure report in headless Chromium: the right number of tests, the rule labels, a redacted
@@ -9,7 +9,7 @@
  * - a second report build shows the first in its history;
  * - every file the run wrote (results, Allure results and report, certificate, JUnit, traces, the
  *   console log) holds none of the tokens.
- * Screenshots go to reports/output/screenshots/ (a CI artifact).
+ * Screenshots go to fei-kit-output/screenshots/ (a CI artifact).
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -29,6 +29,7 @@ import {
   launchChromium,
   serveFolder,
 } from '../reports/test-support/browser.ts';
+import { kitCommandArguments } from '../run-records/kit-root.ts';
 import { type OutputPaths, outputPaths } from '../run-records/output-paths.ts';
 import { RULES } from '../spec/index.ts';
 
@@ -114,16 +115,12 @@ test.beforeAll(async () => {
     };
     const paths = outputPaths(env);
     const thresholds = writeLoadSummary(paths.load);
-    const args = ['--grep', GREP, '--trace', 'on', '--output', join(root, 'test-results')];
+    const args = ['--grep', GREP, '--trace', 'on', '--report'];
     const { code, output } = await new Promise<{ code: number | null; output: string }>((resolve) => {
-      const child = spawn(
-        process.execPath,
-        ['--import', 'tsx', 'cli/commands/conformance-report.ts', ...args],
-        {
-          env,
-          stdio: ['ignore', 'pipe', 'pipe'],
-        },
-      );
+      const child = spawn(process.execPath, kitCommandArguments(['conformance', ...args]), {
+        env,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
       let text = '';
       child.stdout.on('data', (chunk: Buffer) => {
         text += chunk.toString('utf8');
@@ -419,7 +416,9 @@ test('REAL RUN: no file the run wrote holds a token: results, Allure, report, ce
     expect(scanBuffer(Buffer.from(`x-access-token: ${token}`), 'probe', [token])).not.toEqual([]);
   }
   expect(run.env.TENANT_A_ACCESS_TOKEN).toBe(run.tokens[0]);
-  const traces = filesUnder([join(run.root, 'test-results')]).filter((f) => f.endsWith('trace.zip'));
+  const traces = filesUnder([join(run.root, 'conformance', 'test-results')]).filter((f) =>
+    f.endsWith('trace.zip'),
+  );
   expect(traces.length, 'traces were written (--trace on)').toBeGreaterThan(0);
   // The run's request counts are named too: they must exist and be scanned, wherever the layout puts them.
   const runFiles = outputPaths(run.env);
@@ -436,7 +435,6 @@ test('REAL RUN: no file the run wrote holds a token: results, Allure, report, ce
     'certificate',
     'history',
     'load',
-    'test-results',
     'console.log',
   ]) {
     expect(written, part).toContain(part);

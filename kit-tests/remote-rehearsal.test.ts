@@ -1,6 +1,6 @@
 /**
- * A remote run rehearsed on one machine, end to end: `npm run reference` with HTTPS and a simulated
- * latency writes a credentials file, and `npm run conformance` pointed at it (KIT_ENV_FILE) trusts the
+ * A remote run rehearsed on one machine, end to end: `fei-kit reference` with HTTPS and a simulated
+ * latency writes a credentials file, and `fei-kit conformance` pointed at it (KIT_ENV_FILE) trusts the
  * generated certificate and passes; so does a k6 load run (k6 is given the certificate through
  * SSL_CERT_DIR: load/k6-environment.ts).
  */
@@ -10,11 +10,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { findK6 } from '../load/find-k6.ts';
+import { kitCommandArguments } from '../run-records/kit-root.ts';
 import { runConformance } from './test-support/run-conformance.ts';
-import { runKitScript } from './test-support/run-kit-script.ts';
+import { runKit } from './test-support/run-kit.ts';
 
 const startReference = (env: Record<string, string>): { child: ChildProcess; output: () => string } => {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'reference/cli.ts'], {
+  const child = spawn(process.execPath, kitCommandArguments(['reference']), {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -28,7 +29,7 @@ const startReference = (env: Record<string, string>): { child: ChildProcess; out
   return { child, output: () => output };
 };
 
-test('REHEARSAL: npm run reference over HTTPS with latency, then conformance --grep @readonly through KIT_ENV_FILE', async () => {
+test('REHEARSAL: fei-kit reference over HTTPS with latency, then conformance --grep @readonly through KIT_ENV_FILE', async () => {
   test.setTimeout(150_000);
   const folder = mkdtempSync(join(tmpdir(), 'rehearsal-'));
   const credentials = join(folder, 'credentials.env');
@@ -57,7 +58,7 @@ test('REHEARSAL: npm run reference over HTTPS with latency, then conformance --g
   }
 });
 
-test('REHEARSAL: npm run load:rate-limit under the real k6 trusts the rehearsal certificate through TARGET_CA_FILE', async () => {
+test('REHEARSAL: fei-kit load rate-limit under the real k6 trusts the rehearsal certificate through TARGET_CA_FILE', async () => {
   test.setTimeout(120_000);
   const k6 = findK6(process.env);
   test.skip(!k6.found, `k6 not found: ${k6.found ? '' : k6.reason}`);
@@ -72,7 +73,7 @@ test('REHEARSAL: npm run load:rate-limit under the real k6 trusts the rehearsal 
   });
   try {
     await expect.poll(reference.output, { timeout: 20_000 }).toMatch(/listening on https:/);
-    const run = await runKitScript(['load/run-k6.ts', 'rate-limit'], {
+    const run = await runKit(['load', 'rate-limit'], {
       ...process.env,
       KIT_IGNORE_DOTENV: 'false',
       KIT_ENV_FILE: credentials,
@@ -80,7 +81,7 @@ test('REHEARSAL: npm run load:rate-limit under the real k6 trusts the rehearsal 
       LOAD_DIST_DIR: join(folder, 'dist'),
     });
     expect(run.output).not.toMatch(/x509|certificate signed by unknown authority/);
-    expect(run.output).toMatch(/load:rate-limit: k6 passed/);
+    expect(run.output).toMatch(/load rate-limit: k6 passed/);
     expect(run.code, run.output).toBe(0);
   } finally {
     reference.child.kill('SIGTERM');

@@ -123,23 +123,23 @@ test('WORKFLOW: Node 20 and npm ci, k6 the usual way, then suites, load, certifi
   const ci = indexOf((s) => s.run?.startsWith('npm ci') === true);
   const k6 = indexOf((s) => s.uses?.startsWith('grafana/setup-k6-action@') === true);
   const history = indexOf((s) => s.run?.includes('--name allure-history') === true);
-  const suites = indexOf((s) => s.run?.includes('npm run conformance') === true);
-  const load = indexOf((s) => s.run?.includes('npm run load:rate-limit') === true);
-  const certificate = indexOf((s) => s.run === 'npm run certificate');
-  const report = indexOf((s) => s.run === 'npm run report');
-  const scan = indexOf((s) => s.run?.includes('then npm run scan-outputs;') === true);
+  const suites = indexOf((s) => s.run?.includes('fei-kit conformance') === true);
+  const load = indexOf((s) => s.run?.includes('fei-kit load rate-limit') === true);
+  const certificate = indexOf((s) => s.run === 'fei-kit certificate');
+  const report = indexOf((s) => s.run === 'fei-kit report');
+  const scan = indexOf((s) => s.run?.includes('then fei-kit scan-outputs;') === true);
   expect([ci, k6, history, suites, load, certificate, report, scan]).toEqual(
     [ci, k6, history, suites, load, certificate, report, scan].sort((a, b) => a - b),
   );
-  expect(steps[load]?.run).toContain('npm run load:latency');
-  expect(job.env?.ALLURE_HISTORY_PATH).toBe('reports/output/history/history.jsonl');
+  expect(steps[load]?.run).toContain('fei-kit load latency');
+  expect(job.env?.ALLURE_HISTORY_PATH).toBe('fei-kit-output/history/history.jsonl');
   expect(job.env?.KIT_RUN_ID).toMatch(/github\.run_id/);
   // The evidence is built even when the suites found a deviation.
   for (const index of [certificate, report, scan]) expect(steps[index]?.if).toBe('${{ always() }}');
 });
 
 test('WORKFLOW: nothing is uploaded before the token search; certificate, JUnit and history are artifacts', () => {
-  const scan = indexOf((s) => s.run?.includes('then npm run scan-outputs;') === true);
+  const scan = indexOf((s) => s.run?.includes('then fei-kit scan-outputs;') === true);
   const uploads = steps
     .map((s, index) => ({ s, index }))
     .filter(({ s }) => /^actions\/upload-(pages-)?artifact@/.test(s.uses ?? ''));
@@ -148,10 +148,10 @@ test('WORKFLOW: nothing is uploaded before the token search; certificate, JUnit 
   const artifacts = Object.fromEntries(
     uploads.filter(({ s }) => s.with?.name).map(({ s }) => [s.with?.name as string, String(s.with?.path)]),
   );
-  expect(artifacts.certificate).toBe('reports/output/certificate/');
-  expect(artifacts.junit).toContain('reports/output/conformance/junit.xml');
-  expect(artifacts.junit).toContain('reports/output/load/*.junit.xml');
-  expect(artifacts['allure-history']).toBe('reports/output/history/history.jsonl');
+  expect(artifacts.certificate).toBe('fei-kit-output/certificate/');
+  expect(artifacts.junit).toContain('fei-kit-output/conformance/junit.xml');
+  expect(artifacts.junit).toContain('fei-kit-output/load/*.junit.xml');
+  expect(artifacts['allure-history']).toBe('fei-kit-output/history/history.jsonl');
   expect(text).toContain('gh run download "$id" --repo "$GITHUB_REPOSITORY" --name allure-history');
 });
 
@@ -193,24 +193,24 @@ test('WORKFLOW: every action is pinned to a major version, every npm script it r
 test('WORKFLOW: each night is compared with the last scheduled run’s profile, and a run can be kept as the release baseline', () => {
   const restore = indexOf((s) => s.run?.includes('--name behaviour-profile') === true);
   expect(steps[restore]?.run).toContain('--event schedule');
-  expect(steps[restore]?.run).toContain('--dir reports/output/baseline');
-  const certificate = indexOf((s) => s.run === 'npm run certificate');
+  expect(steps[restore]?.run).toContain('--dir fei-kit-output/baseline');
+  const certificate = indexOf((s) => s.run === 'fei-kit certificate');
   const compare = indexOf((s) => s.id === 'compare');
-  const report = indexOf((s) => s.run === 'npm run report');
+  const report = indexOf((s) => s.run === 'fei-kit report');
   const summary = indexOf((s) => s.name === 'Job summary');
-  expect(restore).toBeLessThan(indexOf((s) => s.run?.includes('npm run conformance') === true));
+  expect(restore).toBeLessThan(indexOf((s) => s.run?.includes('fei-kit conformance') === true));
   // After the certificate (the profile then holds the k6 figures), before what shows its result.
   expect([certificate, compare, report, summary]).toEqual(
     [certificate, compare, report, summary].sort((a, b) => a - b),
   );
-  expect(steps[compare]?.run).toContain('npm run compare -- reports/output/baseline/profile.json');
-  expect(steps[compare]?.if).toContain("hashFiles('reports/output/baseline/profile.json') != ''");
+  expect(steps[compare]?.run).toContain('fei-kit compare fei-kit-output/baseline/profile.json');
+  expect(steps[compare]?.if).toContain("hashFiles('fei-kit-output/baseline/profile.json') != ''");
   expect(steps[compare]?.env?.KIT_FAIL_ON_DRIFT).toBe('${{ vars.KIT_FAIL_ON_DRIFT }}');
   const upload = (name: string) =>
     steps.find((s) => s.uses?.startsWith('actions/upload-artifact@') && s.with?.name === name);
-  expect(upload('behaviour-profile')?.with?.path).toBe('reports/output/certificate/profile.json');
+  expect(upload('behaviour-profile')?.with?.path).toBe('fei-kit-output/certificate/profile.json');
   const release = upload('release-baseline');
-  expect(release?.with?.path).toBe('reports/output/certificate/profile.json');
+  expect(release?.with?.path).toBe('fei-kit-output/certificate/profile.json');
   expect(release?.if).toContain('inputs.release_baseline');
   expect(release?.if).toContain("steps.suite.outputs.code == '0'");
   const inputs = (

@@ -1,13 +1,16 @@
 /**
  * Bundles the k6 scripts of load/scripts/ with esbuild into self-contained ES modules,
- * dist/load/<name>.js: everything they import (spec/, generators/, load/lib/) is inlined and only
- * k6's own modules stay external, so the same file runs under `k6 run`, on k6 Cloud and on
- * k6-operator. `npx tsx load/bundle.ts [name…]` (npm run load:bundle) bundles all or some.
+ * <output>/k6-bundles/<name>.js: everything they import (spec/, generators/, load/lib/) is inlined and
+ * only k6's own modules stay external, so the same file runs under `k6 run`, on k6 Cloud and on
+ * k6-operator. `fei-kit load bundle [name…]` bundles all or some.
  */
 import { statSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join, relative } from 'node:path';
 import { build } from 'esbuild';
+import { ConfigError } from '../config/index.ts';
+import type { SayLine } from '../run-records/console-line.ts';
+import { KIT_ROOT } from '../run-records/kit-root.ts';
+import { outputPaths } from '../run-records/output-paths.ts';
 
 export const LOAD_SCRIPTS = Object.freeze(['rate-limit', 'latency'] as const);
 export type LoadScript = (typeof LOAD_SCRIPTS)[number];
@@ -15,13 +18,13 @@ export type LoadScript = (typeof LOAD_SCRIPTS)[number];
 export const BUNDLED_SCRIPTS = Object.freeze([...LOAD_SCRIPTS, 'capacity'] as const);
 export type BundledScript = (typeof BUNDLED_SCRIPTS)[number];
 
-export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-export const DEFAULT_OUT_DIR = join(REPO_ROOT, 'dist', 'load');
+/** Where the bundles go unless told: the output folder's k6-bundles (LOAD_DIST_DIR overrides it). */
+const defaultOutDir = (): string => outputPaths().bundles;
 
 export const isLoadScript = (name: string): name is LoadScript =>
   (LOAD_SCRIPTS as readonly string[]).includes(name);
 
-export const scriptEntry = (name: BundledScript): string => join(REPO_ROOT, 'load', 'scripts', `${name}.ts`);
+export const scriptEntry = (name: BundledScript): string => join(KIT_ROOT, 'load', 'scripts', `${name}.ts`);
 
 /** k6's built-in modules: the only imports a bundle may leave to the runtime. */
 export const isK6Module = (specifier: string): boolean => specifier === 'k6' || specifier.startsWith('k6/');
@@ -36,7 +39,7 @@ export interface BundleResult {
 
 export const bundleLoadScript = async (
   name: BundledScript,
-  outDir: string = DEFAULT_OUT_DIR,
+  outDir: string = defaultOutDir(),
 ): Promise<BundleResult> => {
   const file = join(outDir, `${name}.js`);
   const result = await build({
@@ -67,31 +70,22 @@ export const bundleLoadScript = async (
 
 export const bundleLoadScripts = async (
   names: readonly BundledScript[] = LOAD_SCRIPTS,
-  outDir: string = DEFAULT_OUT_DIR,
+  outDir: string = defaultOutDir(),
 ): Promise<BundleResult[]> => Promise.all(names.map((name) => bundleLoadScript(name, outDir)));
 
-const main = async (): Promise<void> => {
-  const names = process.argv.slice(2);
+/** `fei-kit load bundle [name…]`: bundles the named scripts (all when none) and says where each went. */
+export const runBundle = async (names: readonly string[], say: SayLine): Promise<number> => {
   const known = (name: string): name is BundledScript =>
     (BUNDLED_SCRIPTS as readonly string[]).includes(name);
   const unknown = names.filter((name) => !known(name));
   if (unknown.length > 0) {
-    process.stderr.write(
-      `load:bundle: unknown script ${unknown.join(', ')}; known: ${BUNDLED_SCRIPTS.join(', ')}\n`,
-    );
-    process.exit(2);
+    throw new ConfigError(`unknown script ${unknown.join(', ')}; known: ${BUNDLED_SCRIPTS.join(', ')}`);
   }
   const results = await bundleLoadScripts(names.length > 0 ? (names as BundledScript[]) : BUNDLED_SCRIPTS);
   for (const r of results) {
-    process.stdout.write(
-      `load:bundle: ${relative(process.cwd(), r.file)} (${(r.bytes / 1024).toFixed(1)} kB, imports ${r.k6Imports.join(', ')})\n`,
+    say(
+      `${relative(process.cwd(), r.file)} (${(r.bytes / 1024).toFixed(1)} kB, imports ${r.k6Imports.join(', ')})`,
     );
   }
+  return 0;
 };
-
-if (process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  main().catch((error: unknown) => {
-    process.stderr.write(`load:bundle: ${(error as Error).message.split('\n')[0]}\n`);
-    process.exit(1);
-  });
-}

@@ -1,5 +1,5 @@
 /**
- * The capacity run under the real k6, as a user runs it (`npm run load:capacity`): once whole and
+ * The capacity run under the real k6, as a user runs it (`fei-kit load capacity`): once whole and
  * once as two local execution segments merged, against the embedded reference server, with the same
  * verdicts; and against a server that throttles one tenant below the limit its tenants file gives,
  * which fails that tenant's threshold and no other. Short runs of few tenants (seconds each).

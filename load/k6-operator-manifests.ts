@@ -9,7 +9,7 @@
  *   manifest, each under its own pod name, and a reader Pod that mounts it to copy them out;
  * - the TestRun (k6.io/v1alpha1): the runner's environment and volumes for that, the initializer's
  *   too (it evaluates the script, which reads the tenants file), and `--no-thresholds`, since one
- *   pod's share is no verdict: `npm run load:merge` judges the whole.
+ *   pod's share is no verdict: `fei-kit load merge` judges the whole.
  *
  * Only non-secret settings are copied into the TestRun (share, duration, latency limits, run id).
  */

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { parseAllDocuments } from 'yaml';
-import { REPO_ROOT } from './bundle.ts';
+import { kitCommandArguments, KIT_ROOT as REPO_ROOT } from '../run-records/kit-root.ts';
 import { K6_OPERATOR_NAMES, testRunManifest } from './k6-operator-manifests.ts';
 import { crdSchema, schemaErrors, TESTRUN_CRD, unknownFields } from './test-support/crd-schema.ts';
 
@@ -17,9 +17,7 @@ test.beforeAll(() => {
   execFileSync(
     process.execPath,
     [
-      '--import',
-      'tsx',
-      join(REPO_ROOT, 'load', 'k6-operator.ts'),
+      ...kitCommandArguments(['load', 'k6-operator']),
       '--parallelism',
       '3',
       '--out',
@@ -134,9 +132,7 @@ test.describe('k6-operator manifests', () => {
       { spec: { volumes: { persistentVolumeClaim: { claimName: string } }[] } },
     ];
     expect(reader.spec.volumes[0]?.persistentVolumeClaim.claimName).toBe(K6_OPERATOR_NAMES.resultsClaim);
-    expect(readFileSync(join(out, 'README.md'), 'utf8')).toContain(
-      'npm run load:merge -- ./capacity-segments',
-    );
+    expect(readFileSync(join(out, 'README.md'), 'utf8')).toContain('fei-kit load merge ./capacity-segments');
   });
 
   test('a bad argument is one line and exit 2', () => {
@@ -144,7 +140,7 @@ test.describe('k6-operator manifests', () => {
     try {
       execFileSync(
         process.execPath,
-        ['--import', 'tsx', join(REPO_ROOT, 'load', 'k6-operator.ts'), '--parallelism', '0', '--out', out],
+        kitCommandArguments(['load', 'k6-operator', '--parallelism', '0', '--out', out]),
         { cwd: REPO_ROOT, stdio: 'pipe' },
       );
     } catch (error) {

@@ -1,5 +1,5 @@
 /**
- * Both load scripts under the real k6, run as a user runs them (`npm run load:rate-limit`, `npm run
+ * Both load scripts under the real k6, run as a user runs them (`fei-kit load rate-limit`, `npm run
  * load:latency`: the runner in a child process, k6 found on PATH, the embedded reference server),
  * with a short window so that the pair takes seconds. Their verdicts and every output are checked:
  * the exit code, the text summary, the JSON summary, the JUnit file and k6's web-dashboard HTML
@@ -40,7 +40,7 @@ const runs = new Map<string, Run>();
 /** The runner as npm runs it, with no target: k6 from PATH, the embedded server with a 2 s window of 40. */
 const runScript = (script: string, k6Path: string): Promise<Run> =>
   runLoadChild(
-    ['load/run-k6.ts', script],
+    ['load', script],
     {
       PATH: dirname(k6Path),
       TMPDIR: tmpdir(),

@@ -1,16 +1,15 @@
 /**
- * `npm run load:merge -- <folder…> [--out <folder>]`: judges a capacity run split over k6 instances
- * as one. Reads the segment manifests and raw samples in the folders, merges them, judges every
- * threshold over the whole and writes, in the output folder (default LOAD_REPORT_DIR, else
- * reports/output/load): `capacity.summary.json` and `capacity.junit.xml` (the formats of the other load
- * scripts, which the Allure report and the certificate take in) and the page
- * `capacity.verdict.{md,html}`. Exits 0 when every threshold held, 99 when one did not (as k6 does),
- * 2 when the inputs are not one whole run.
+ * `fei-kit load merge <folder…>`: judges a capacity run split over k6 instances as one. Reads the
+ * segment manifests and raw samples in the folders, merges them, judges every threshold over the whole
+ * and writes, in the load reports' folder (<output>/load, or LOAD_REPORT_DIR): `capacity.summary.json`
+ * and `capacity.junit.xml` (the formats of the other load scripts, which the Allure report and the
+ * certificate take in) and the page `capacity.verdict.{md,html}`. Exits 0 when every threshold held,
+ * 1 when one did not, 9 when the inputs are not one whole run.
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join, relative } from 'node:path';
 import { EXIT } from '../config/index.ts';
+import type { SayLine } from '../run-records/console-line.ts';
 import { CAPACITY_SCRIPT } from './lib/capacity-plan.ts';
 import { jsonReport } from './lib/json-report.ts';
 import { junitXml } from './lib/junit-report.ts';
@@ -18,9 +17,8 @@ import { reportFileNames } from './lib/report-files.ts';
 import { textSummary } from './lib/text-report.ts';
 import { type MergedRun, MergeInputError, mergeSegments } from './merge-segments.ts';
 import { verdictHtml, verdictMarkdown } from './merged-verdict-page.ts';
-import { DEFAULT_REPORT_DIR } from './run-k6.ts';
 
-export const K6_THRESHOLD_FAILED = 99;
+export { K6_THRESHOLDS_CROSSED as K6_THRESHOLD_FAILED } from '../config/index.ts';
 
 export const verdictFileNames = Object.freeze({
   markdown: `${CAPACITY_SCRIPT}.verdict.md`,
@@ -53,17 +51,21 @@ export const writeMergedReports = (run: MergedRun, outDir: string, now: Date = n
 };
 
 export const mergedVerdictCode = (run: MergedRun): number =>
-  run.results.every((r) => r.verdict === 'passed') ? EXIT.ok : K6_THRESHOLD_FAILED;
+  run.results.every((r) => r.verdict === 'passed') ? EXIT.ok : EXIT.deviation;
 
 /** Merges, writes the reports and prints the verdict; returns the exit code. */
-export const runMerge = async (folders: readonly string[], outDir: string): Promise<number> => {
+export const runMerge = async (
+  folders: readonly string[],
+  outDir: string,
+  fail: SayLine,
+): Promise<number> => {
   let run: MergedRun;
   try {
     run = await mergeSegments(folders);
   } catch (error) {
     if (error instanceof MergeInputError) {
-      process.stderr.write(`load:merge: ${error.message}\n`);
-      return EXIT.badConfiguration;
+      fail(`NOT MERGED: ${error.message}`);
+      return EXIT.comparisonUnreadable;
     }
     throw error;
   }
@@ -86,36 +88,3 @@ export const runMerge = async (folders: readonly string[], outDir: string): Prom
   );
   return mergedVerdictCode(run);
 };
-
-const parseArguments = (argv: readonly string[]): { folders: string[]; outDir: string } | string => {
-  const folders: string[] = [];
-  let outDir = process.env.LOAD_REPORT_DIR?.trim()
-    ? resolve(process.env.LOAD_REPORT_DIR.trim())
-    : DEFAULT_REPORT_DIR;
-  for (let i = 0; i < argv.length; i += 1) {
-    const arg = argv[i] as string;
-    if (arg === '--out') {
-      const next = argv[i + 1];
-      if (next === undefined) return '--out needs a folder';
-      outDir = resolve(next);
-      i += 1;
-    } else if (arg.startsWith('--')) return `unknown option ${arg}`;
-    else folders.push(resolve(arg));
-  }
-  return folders.length === 0 ? 'give the folders of the segments' : { folders, outDir };
-};
-
-if (process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const parsed = parseArguments(process.argv.slice(2));
-  if (typeof parsed === 'string') {
-    process.stderr.write(`load:merge: ${parsed}; usage: npm run load:merge -- <folder…> [--out <folder>]\n`);
-    process.exit(EXIT.badConfiguration);
-  }
-  runMerge(parsed.folders, parsed.outDir).then(
-    (code) => process.exit(code),
-    (error: unknown) => {
-      process.stderr.write(`load:merge: internal error: ${(error as Error).message.split('\n')[0]}\n`);
-      process.exit(EXIT.deviation);
-    },
-  );
-}

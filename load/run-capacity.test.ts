@@ -1,5 +1,5 @@
 /**
- * `npm run load:capacity` refusing what it cannot run, each in one line with its exit code, before
+ * `fei-kit load capacity` refusing what it cannot run, each in one line with its exit code, before
  * any k6 starts (a fake k6 records whether it was called); and the segment arguments it gives k6.
  */
 import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -22,7 +22,7 @@ test.afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 const run = (env: Record<string, string>, args: string[] = []) =>
   runLoadChild(
-    ['load/run-capacity.ts', ...args],
+    ['load', 'capacity', ...args],
     {
       TMPDIR: tmpdir(),
       KIT_IGNORE_DOTENV: 'true',
@@ -82,7 +82,7 @@ test('the runner refuses in one line, with its exit code, and never starts k6', 
     expect(result.code, JSON.stringify(env)).toBe(code);
     const lines = result.stderr.trim().split('\n');
     expect(lines, result.stderr).toHaveLength(1);
-    expect(lines[0]).toMatch(/^load:capacity: /);
+    expect(lines[0]).toMatch(/^load capacity: /);
     expect(lines[0]).toMatch(message);
     for (const t of tenants) expect(result.stdout + result.stderr).not.toContain(t.accessToken.slice(9));
   }

@@ -1,7 +1,5 @@
 /**
- * The runner behind `npm run load:capacity`:
- *
- *   tsx load/run-capacity.ts [--segments N] [k6 run arguments…]
+ * The runner behind `fei-kit load capacity [--segments N] [k6 run arguments…]`:
  *
  * Every tenant of CAPACITY_TENANTS_FILE at CAPACITY_SHARE of its own limit for LOAD_DURATION
  * (lib/capacity-plan.ts). With no TARGET_BASE_URL it starts the embedded reference server serving
@@ -10,18 +8,20 @@
  * instances as k6 execution segments (`--segments N` or CAPACITY_SEGMENTS), each writing its raw
  * samples (k6's CSV output) and its segment manifest into `<report folder>/capacity-segments/`, then
  * merges them and judges every threshold over the whole (merge-cli.ts): the merge, not any instance,
- * gives the verdict and the exit code (0 passed, 99 a threshold failed). Exit codes of its own: 2 bad
- * configuration or a refused production target, 4 k6 missing, or k6's own when an instance failed.
+ * gives the verdict and the exit code (0 passed, 1 a threshold crossed). Exit codes of its own: 2 bad
+ * configuration or a refused production target, 4 k6 missing, 7 when a k6 instance itself failed.
  * No token is printed or put on a command line: the tenants reach k6 as a file path.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { ConfigError, EXIT, loadDotEnv } from '../config/index.ts';
-import { CONTRACT_VARIABLES } from '../contract/index.ts';
-import { bundleLoadScript, DEFAULT_OUT_DIR, REPO_ROOT } from './bundle.ts';
+import { ConfigError, EXIT, exitCodeOfK6, loadDotEnv } from '../config/index.ts';
+import { CONTRACT_VARIABLES, describeWholeNumber, parseWholeNumber } from '../contract/index.ts';
+import type { SayLine } from '../run-records/console-line.ts';
+import { KIT_ROOT } from '../run-records/kit-root.ts';
+import { outputPaths } from '../run-records/output-paths.ts';
+import { bundleLoadScript } from './bundle.ts';
 import { findK6, k6MissingLine } from './find-k6.ts';
 import { k6RunEnvironment, reportFilesOf } from './k6-environment.ts';
 import { CAPACITY_SCRIPT, capacityPlan, capacityProductionRefusal } from './lib/capacity-plan.ts';
@@ -29,7 +29,6 @@ import { type Env, LoadSetupError, positiveInteger, text } from './lib/env.ts';
 import { samplesFileOf, WHOLE_RUN_NAME } from './lib/segment-manifest.ts';
 import { type CapacityTenant, parseTenantsFile } from './lib/tenants-file.ts';
 import { K6_THRESHOLD_FAILED, runMerge, verdictFileNames } from './merge-cli.ts';
-import { DEFAULT_REPORT_DIR } from './run-k6.ts';
 import { generateCapacityTenants, writeTenantsFile } from './tenants-generate.ts';
 
 export const SEGMENTS_FOLDER = 'capacity-segments';
@@ -61,7 +60,7 @@ const splitArguments = (argv: readonly string[]): { segments: string | undefined
 
 const runChild = (k6: string, args: readonly string[], env: NodeJS.ProcessEnv): Promise<number> =>
   new Promise((resolvePromise, reject) => {
-    const child = spawn(k6, [...args], { env, stdio: 'inherit', cwd: REPO_ROOT });
+    const child = spawn(k6, [...args], { env, stdio: 'inherit', cwd: KIT_ROOT });
     const onTerm = (): void => {
       child.kill('SIGTERM');
     };
@@ -149,13 +148,8 @@ const prepareTarget = async (env: Env, privateDir: string): Promise<Prepared> =>
   };
 };
 
-export const runCapacity = async (argv: readonly string[]): Promise<number> => {
-  const say = (line: string): void => {
-    process.stdout.write(`load:capacity: ${line}\n`);
-  };
-  const fail = (line: string): void => {
-    process.stderr.write(`load:capacity: ${line}\n`);
-  };
+/** The capacity run; returns the kit's exit code. */
+export const runCapacity = async (argv: readonly string[], say: SayLine, fail: SayLine): Promise<number> => {
   const { segments: segmentsArg, k6Args } = splitArguments(argv);
   try {
     if (process.env.KIT_IGNORE_DOTENV !== 'true') loadDotEnv();
@@ -167,21 +161,19 @@ export const runCapacity = async (argv: readonly string[]): Promise<number> => {
     throw error;
   }
   const segmentsText = segmentsArg ?? text(process.env, 'CAPACITY_SEGMENTS') ?? '1';
-  if (!/^[1-9]\d*$/.test(segmentsText) || Number(segmentsText) > MAX_SEGMENTS) {
+  const segments = parseWholeNumber(segmentsText, { min: 1, max: MAX_SEGMENTS });
+  if (segments === undefined) {
     fail(
-      `configuration error: --segments (CAPACITY_SEGMENTS) must be a whole number from 1 to ${MAX_SEGMENTS}`,
+      `configuration error: --segments (CAPACITY_SEGMENTS) must be ${describeWholeNumber({ min: 1, max: MAX_SEGMENTS })}`,
     );
     return EXIT.badConfiguration;
   }
-  const segments = Number(segmentsText);
   const k6 = findK6(process.env);
   if (!k6.found) {
     fail(k6MissingLine(k6.reason));
     return EXIT.k6Missing;
   }
-  const reportDir = text(process.env, 'LOAD_REPORT_DIR')
-    ? resolve(text(process.env, 'LOAD_REPORT_DIR') as string)
-    : DEFAULT_REPORT_DIR;
+  const { load: reportDir, bundles } = outputPaths();
   const segmentsDir = join(reportDir, SEGMENTS_FOLDER);
   const privateDir = mkdtempSync(join(tmpdir(), 'kit-capacity-'));
   let prepared: Prepared | undefined;
@@ -208,10 +200,7 @@ export const runCapacity = async (argv: readonly string[]): Promise<number> => {
       }
       throw error;
     }
-    const outDir = text(process.env, 'LOAD_DIST_DIR')
-      ? resolve(text(process.env, 'LOAD_DIST_DIR') as string)
-      : DEFAULT_OUT_DIR;
-    const bundle = await bundleLoadScript(CAPACITY_SCRIPT, outDir);
+    const bundle = await bundleLoadScript(CAPACITY_SCRIPT, bundles);
     rmSync(segmentsDir, { recursive: true, force: true });
     mkdirSync(segmentsDir, { recursive: true });
     for (const file of [
@@ -255,9 +244,9 @@ export const runCapacity = async (argv: readonly string[]): Promise<number> => {
     const broken = codes.find((code) => code !== 0 && code !== K6_THRESHOLD_FAILED);
     if (broken !== undefined) {
       fail(`a k6 instance exited with ${broken}: no verdict`);
-      return broken;
+      return exitCodeOfK6(broken);
     }
-    const code = await runMerge([segmentsDir], reportDir);
+    const code = await runMerge([segmentsDir], reportDir, fail);
     const dashboard = reportFilesOf(CAPACITY_SCRIPT, reportDir).dashboard;
     if (existsSync(dashboard)) say(`web dashboard: ${relative(process.cwd(), dashboard)}`);
     say(code === 0 ? 'passed' : `failed (exit ${code})`);
@@ -267,13 +256,3 @@ export const runCapacity = async (argv: readonly string[]): Promise<number> => {
     rmSync(privateDir, { recursive: true, force: true });
   }
 };
-
-if (process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  runCapacity(process.argv.slice(2)).then(
-    (code) => process.exit(code),
-    (error: unknown) => {
-      process.stderr.write(`load:capacity: internal error: ${(error as Error).message.split('\n')[0]}\n`);
-      process.exit(EXIT.deviation);
-    },
-  );
-}

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { EXIT, readTargetContract } from '../config/index.ts';
-import { REPO_ROOT } from './bundle.ts';
+import { KIT_ROOT as REPO_ROOT } from '../run-records/kit-root.ts';
 import { K6_INSTALL_DOCS } from './find-k6.ts';
 import { EMBEDDED_LOAD_RATE_LIMIT, embeddedLoadLimits } from './run-k6.ts';
 import { CLIENT_IDS, productionEnv, remoteEnv, TOKENS } from './test-support/env-fixtures.ts';
@@ -72,7 +72,7 @@ process.exit(Number(process.env.FAKE_K6_EXIT || '0'));
 
 const runRunner = (args: string[], env: Record<string, string>): Promise<RunResult> =>
   runLoadChild(
-    ['load/run-k6.ts', ...args],
+    ['load', ...args],
     {
       TMPDIR: tmpdir(),
       KIT_IGNORE_DOTENV: 'true',
@@ -107,7 +107,7 @@ test.describe('load runner without k6', () => {
       expect(lines(result.stdout)).toEqual([]);
       const errorLines = lines(result.stderr);
       expect(errorLines).toHaveLength(1);
-      expect(errorLines[0]).toContain('load:latency: K6 NOT FOUND: k6 is not on PATH and K6_BIN is not set');
+      expect(errorLines[0]).toContain('load latency: K6 NOT FOUND: k6 is not on PATH and K6_BIN is not set');
       expect(errorLines[0]).toContain(K6_INSTALL_DOCS);
       expectNoToken(result.stdout + result.stderr);
     }
@@ -128,7 +128,7 @@ test.describe('load runner without k6', () => {
 });
 
 test.describe('load runner with a fake k6', () => {
-  test('K6_BIN: k6 run gets the bundle, the env carries the target and the dashboard, no token in argv or output, exit is k6s', async () => {
+  test('K6_BIN: k6 run gets the bundle, the env carries the target and the dashboard, no token in argv or output, crossed thresholds exit 1', async () => {
     const k6 = writeFakeK6(join(work, 'bin'));
     // A previous run's reports of the script are removed: k6 writes none this time.
     mkdirSync(join(work, 'reports'), { recursive: true });
@@ -141,7 +141,8 @@ test.describe('load runner with a fake k6', () => {
       FAKE_K6_RECORD: join(work, 'record.json'),
       FAKE_K6_EXIT: '99',
     });
-    expect(result.code).toBe(99);
+    // k6's 99 (thresholds crossed) is the kit's deviation, 1.
+    expect(result.code).toBe(EXIT.deviation);
     const record = readRecord();
     if (!record) throw new Error(`the fake k6 was not run: ${result.stderr}`);
     const bundle = join(work, 'dist', 'latency.js');
@@ -171,10 +172,10 @@ test.describe('load runner with a fake k6', () => {
     expect(readdirSync(join(work, 'reports'))).toEqual(['rate-limit.html']);
     expectNoToken(record.argv.join(' '));
     expectNoToken(result.stdout + result.stderr);
-    expect(result.stdout).toContain(`load:latency: k6 run`);
+    expect(result.stdout).toContain(`load latency: k6 run`);
     expect(result.stdout).toContain('against http://127.0.0.1:9 (sandbox), run run-loadtest-1');
     expect(result.stdout).toContain('fake k6: done');
-    expect(result.stdout).toContain('load:latency: k6 exited with 99 (a threshold failed)');
+    expect(result.stdout).toContain('load latency: k6 exited with 99 (a threshold failed)');
   });
 });
 
@@ -224,7 +225,7 @@ test.describe('load runner refusals', () => {
     });
     expect(result.code).toBe(EXIT.badConfiguration);
     expect(lines(result.stderr)).toEqual([
-      'load:latency: configuration error: TARGET_BASE_URL must be an http:// or https:// address',
+      'load latency: configuration error: TARGET_BASE_URL must be an http:// or https:// address',
     ]);
   });
 
@@ -244,6 +245,6 @@ test.describe('load runner refusals', () => {
   test('an unknown script name is a usage line and exit 2', async () => {
     const result = await runRunner(['soak'], { PATH: emptyDir() });
     expect(result.code).toBe(EXIT.badConfiguration);
-    expect(result.stderr).toContain('usage: run-k6.ts <rate-limit|latency>');
+    expect(result.stderr).toContain('fei-kit: load needs one of: rate-limit, latency, capacity, merge, tenants, k6-operator, bundle');
   });
 });

@@ -1,25 +1,22 @@
 /**
- * The runner behind `npm run load:rate-limit` and `npm run load:latency`:
- *
- *   tsx load/run-k6.ts <rate-limit|latency> [k6 run arguments…]
+ * The runner behind `fei-kit load rate-limit` and `fei-kit load latency` (`[k6 run arguments…]`).
  *
  * It loads .env, reads the target contract, refuses a production target unless
- * ALLOW_PRODUCTION_LOAD=true, finds k6 (K6_BIN or PATH), bundles the script, starts the embedded
- * reference server when no TARGET_BASE_URL is set, runs `k6 run <bundle>`, stops the server and exits
- * with k6's exit code (99 when a threshold failed). The target reaches k6 through the child's
- * environment (k6 reads it as __ENV), never through argv, which `ps` shows: no token is ever printed
- * or put on a command line.
+ * ALLOW_PRODUCTION_LOAD=true, finds k6 (K6_BIN or PATH), bundles the script, starts the reference
+ * server when no TARGET_BASE_URL is set, runs `k6 run <bundle>`, stops the server and ends with the
+ * kit's code for how k6 ended (config/exit-codes.ts: crossed thresholds 1, any other failure of k6
+ * itself 7). The target reaches k6 through the child's environment (k6 reads it as __ENV), never
+ * through argv, which `ps` shows: no token is ever printed or put on a command line.
  *
- * Exit codes of its own (config/exit-codes.ts): 2 bad configuration or a refused production target,
- * 4 k6 missing, 1 an internal error.
+ * Exit codes of its own: 2 bad configuration or a refused production target, 4 k6 missing.
  */
 import { spawn } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, rmSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join, relative } from 'node:path';
 import {
   ConfigError,
   EXIT,
+  exitCodeOfK6,
   loadDotEnv,
   type RateLimitSettings,
   readTargetContract,
@@ -29,14 +26,10 @@ import {
   type TenantLimits,
 } from '../config/index.ts';
 import { CONTRACT_VARIABLES } from '../contract/index.ts';
-import {
-  bundleLoadScript,
-  DEFAULT_OUT_DIR,
-  isLoadScript,
-  LOAD_SCRIPTS,
-  type LoadScript,
-  REPO_ROOT,
-} from './bundle.ts';
+import type { SayLine } from '../run-records/console-line.ts';
+import { KIT_ROOT } from '../run-records/kit-root.ts';
+import { outputPaths } from '../run-records/output-paths.ts';
+import { bundleLoadScript, type LoadScript } from './bundle.ts';
 import { findK6, k6MissingLine } from './find-k6.ts';
 import { k6RunEnvironment, reportFilesOf, trustedCaEnvironment } from './k6-environment.ts';
 import { type Env, LoadSetupError } from './lib/env.ts';
@@ -44,8 +37,6 @@ import { latencyPlan } from './lib/latency-plan.ts';
 import { productionRefusal } from './lib/production-guard.ts';
 import { rateLimitPlan } from './lib/rate-limit-plan.ts';
 import { describeTarget, type LoadTarget } from './lib/target.ts';
-
-export const DEFAULT_REPORT_DIR = resolve(REPO_ROOT, 'reports', 'output', 'load');
 
 /**
  * The embedded server's limit for a load run when the user sets none: 100 requests per 2 s window.
@@ -97,7 +88,7 @@ const startEmbedded = async (
 
 const runK6 = (k6: string, args: readonly string[], env: NodeJS.ProcessEnv): Promise<number> =>
   new Promise((resolvePromise, reject) => {
-    const child = spawn(k6, [...args], { env, stdio: 'inherit', cwd: REPO_ROOT });
+    const child = spawn(k6, [...args], { env, stdio: 'inherit', cwd: KIT_ROOT });
     // Ctrl-C reaches k6 from the terminal (same process group): the runner only stays alive to stop
     // the server after k6's graceful stop and summary. Forwarding it would be k6's second Ctrl-C,
     // which skips the summary. A SIGTERM sent to the runner alone is passed on.
@@ -121,20 +112,13 @@ const runK6 = (k6: string, args: readonly string[], env: NodeJS.ProcessEnv): Pro
     });
   });
 
-export const runLoad = async (argv: readonly string[]): Promise<number> => {
-  const [script, ...k6Args] = argv;
-  if (script === undefined || !isLoadScript(script)) {
-    process.stderr.write(`load: usage: run-k6.ts <${LOAD_SCRIPTS.join('|')}> [k6 run arguments…]\n`);
-    return EXIT.badConfiguration;
-  }
-  const command = `load:${script}`;
-  const say = (line: string): void => {
-    process.stdout.write(`${command}: ${line}\n`);
-  };
-  const fail = (line: string): void => {
-    process.stderr.write(`${command}: ${line}\n`);
-  };
-
+/** Runs one k6 script against the target contract's target; returns the kit's exit code. */
+export const runLoad = async (
+  script: LoadScript,
+  k6Args: readonly string[],
+  say: SayLine,
+  fail: SayLine,
+): Promise<number> => {
   let contract: ReturnType<typeof readTargetContract>;
   try {
     if (process.env.KIT_IGNORE_DOTENV !== 'true') loadDotEnv();
@@ -147,9 +131,7 @@ export const runLoad = async (argv: readonly string[]): Promise<number> => {
     throw error;
   }
   const runId = contract.kind === 'remote' ? contract.target.runId : contract.runId;
-  const reportDir = process.env.LOAD_REPORT_DIR?.trim()
-    ? resolve(process.env.LOAD_REPORT_DIR.trim())
-    : DEFAULT_REPORT_DIR;
+  const { load: reportDir, bundles } = outputPaths();
   const baseEnv: NodeJS.ProcessEnv = { ...process.env, [CONTRACT_VARIABLES.runId]: runId };
 
   if (contract.kind === 'remote') {
@@ -175,10 +157,7 @@ export const runLoad = async (argv: readonly string[]): Promise<number> => {
     return EXIT.k6Missing;
   }
 
-  const outDir = process.env.LOAD_DIST_DIR?.trim()
-    ? resolve(process.env.LOAD_DIST_DIR.trim())
-    : DEFAULT_OUT_DIR;
-  const bundle = await bundleLoadScript(script, outDir);
+  const bundle = await bundleLoadScript(script, bundles);
 
   let server: EmbeddedServer | undefined;
   try {
@@ -230,20 +209,8 @@ export const runLoad = async (argv: readonly string[]): Promise<number> => {
     }
     if (existsSync(files.dashboard)) say(`web dashboard: ${relative(process.cwd(), files.dashboard)}`);
     say(code === 0 ? 'k6 passed' : `k6 exited with ${code}${code === 99 ? ' (a threshold failed)' : ''}`);
-    return code;
+    return exitCodeOfK6(code);
   } finally {
     await server?.close();
   }
 };
-
-if (process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  runLoad(process.argv.slice(2)).then(
-    (code) => process.exit(code),
-    (error: unknown) => {
-      process.stderr.write(
-        `load: KIT FAILURE: internal error: ${(error as Error).message.split('\n')[0]} (a fault of the kit, not of the target)\n`,
-      );
-      process.exit(EXIT.kitFailure);
-    },
-  );
-}

@@ -1,14 +1,17 @@
 /**
  * Made-up tenants for local capacity runs: fresh client ids and tokens (sandbox by default), each
  * with the same limit, written as a tenants file (lib/tenants-file.ts) readable by its owner only,
- * since it holds tokens. `npm run load:tenants -- --count 50 [--limit 1000] [--window 60]
- * [--production] --out <file>`; `npm run reference` serves the tenants of such a file, and
- * `npm run load:capacity` starts the embedded server with them.
+ * since it holds tokens. `fei-kit load tenants --count 50 [--limit 1000] [--window 60] [--production]
+ * [--out <file>]`; `fei-kit reference --tenants-file <file>` serves the tenants of such a file, and
+ * `fei-kit load capacity` starts the reference server with them.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, relative, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { dirname, relative } from 'node:path';
+import { ConfigError } from '../config/index.ts';
+import { describeWholeNumber, parseWholeNumber } from '../contract/index.ts';
+import type { SayLine } from '../run-records/console-line.ts';
+import { OutputUnwritableError } from '../run-records/output-folder.ts';
 import { TOKEN_PREFIXES } from '../spec/http-interface.ts';
 import { type CapacityTenant, defaultTenantName, MAX_TENANTS, tenantsFileText } from './lib/tenants-file.ts';
 
@@ -35,59 +38,47 @@ export const writeTenantsFile = (file: string, tenants: readonly CapacityTenant[
   chmodSync(file, 0o600); // an existing file keeps its old mode on write
 };
 
-const USAGE =
-  'usage: npm run load:tenants -- --count <n> [--limit <requests per window>] [--window <seconds>] [--production] --out <file>';
+export interface TenantsOptions {
+  readonly count?: string;
+  readonly limit?: string;
+  readonly window?: string;
+  readonly production?: boolean;
+}
 
-export const parseTenantsArguments = (
-  argv: readonly string[],
-): (TenantsRequest & { out: string }) | string => {
-  const values = new Map<string, string>();
-  let environment: TenantsRequest['environment'] = 'sandbox';
-  for (let i = 0; i < argv.length; i += 1) {
-    const arg = argv[i] as string;
-    if (arg === '--production') environment = 'production';
-    else if (['--count', '--limit', '--window', '--out'].includes(arg) && argv[i + 1] !== undefined) {
-      values.set(arg, argv[i + 1] as string);
-      i += 1;
-    } else return `unexpected argument ${arg}; ${USAGE}`;
-  }
-  const whole = (name: string, fallback: number | undefined, max: number): number | string => {
-    const raw = values.get(name);
-    if (raw === undefined) return fallback ?? `${name} is required; ${USAGE}`;
-    return /^[1-9]\d*$/.test(raw) && Number(raw) <= max
-      ? Number(raw)
-      : `${name} must be a whole number from 1 to ${max}`;
+/** The request of `fei-kit load tenants`; a ConfigError names the option that is wrong. */
+export const tenantsRequestOf = (options: TenantsOptions): TenantsRequest => {
+  const whole = (
+    name: string,
+    text: string | undefined,
+    fallback: number | undefined,
+    max: number,
+  ): number => {
+    if (text === undefined) {
+      if (fallback === undefined) throw new ConfigError(`--${name} is required`);
+      return fallback;
+    }
+    const value = parseWholeNumber(text, { min: 1, max });
+    if (value === undefined)
+      throw new ConfigError(`--${name} must be ${describeWholeNumber({ min: 1, max })}`);
+    return value;
   };
-  const count = whole('--count', undefined, MAX_TENANTS);
-  const limit = whole('--limit', 1000, 10_000_000);
-  const window = whole('--window', 60, 3600);
-  const out = values.get('--out');
-  for (const v of [count, limit, window]) if (typeof v === 'string') return v;
-  if (out === undefined) return `--out is required; ${USAGE}`;
   return {
-    count: count as number,
-    requestsPerWindow: limit as number,
-    windowSeconds: window as number,
-    environment,
-    out: resolve(out),
+    count: whole('count', options.count, undefined, MAX_TENANTS),
+    requestsPerWindow: whole('limit', options.limit, 1000, 10_000_000),
+    windowSeconds: whole('window', options.window, 60, 3600),
+    environment: options.production ? 'production' : 'sandbox',
   };
 };
 
-if (process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const parsed = parseTenantsArguments(process.argv.slice(2));
-  if (typeof parsed === 'string') {
-    process.stderr.write(`load:tenants: ${parsed}\n`);
-    process.exit(2);
-  }
+/** Writes the tenants file and says where; its tokens are never printed. */
+export const runTenants = (request: TenantsRequest, out: string, say: SayLine): number => {
   try {
-    writeTenantsFile(parsed.out, generateCapacityTenants(parsed));
+    writeTenantsFile(out, generateCapacityTenants(request));
   } catch (error) {
-    process.stderr.write(
-      `load:tenants: could not write ${parsed.out}: ${(error as Error).message.split('\n')[0]}\n`,
-    );
-    process.exit(2);
+    throw new OutputUnwritableError(out, error, '--out');
   }
-  process.stdout.write(
-    `load:tenants: ${parsed.count} ${parsed.environment} tenants, ${parsed.requestsPerWindow} requests per ${parsed.windowSeconds} s each, in ${relative(process.cwd(), parsed.out)} (secrets: keep it private)\n`,
+  say(
+    `${request.count} ${request.environment} tenants, ${request.requestsPerWindow} requests per ${request.windowSeconds} s each, in ${relative(process.cwd(), out)} (secrets: keep it private)`,
   );
-}
+  return 0;
+};

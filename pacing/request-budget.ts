@@ -2,7 +2,7 @@
  * The run's own request budget (docs/architecture.md): the workers' request counts summed per tenant,
  * the busiest window of each tenant (measured from the moments the requests left), and the verdict. A 429 met outside the @ratelimit checks is a
  * breach: the run was throttled by traffic it should have paced (or the target's limit is lower than
- * the contract says). `npm run conformance` prints this and writes it to request-stats.json.
+ * the contract says). `fei-kit conformance` prints this and writes it to request-stats.json.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -165,7 +165,7 @@ export const requestBudgetReport = (
   for (const file of stats.unreadable) warnings.push(`a worker's request counts could not be read: ${file}`);
   if (stats.otherRuns > 0) {
     warnings.push(
-      `${plural(stats.otherRuns, 'worker file')} of another run left out: two runs shared reports/output at once, and the other may have throttled this one`,
+      `${plural(stats.otherRuns, 'worker file')} of another run left out: two runs shared fei-kit-output at once, and the other may have throttled this one`,
     );
   }
   return {

@@ -13,10 +13,10 @@
  * Each decision a hurried implementation gets wrong is a hook (AuthenticationHooks); the reference's
  * own are AUTHENTICATION_HOOKS, and mutants/authentication.ts replaces one at a time.
  */
-import { HEADERS } from '../spec/index.ts';
+import { HEADERS, isUuid } from '../spec/index.ts';
 import type { ServerContext } from './context.ts';
 import { type HttpProblem, problem } from './problem.ts';
-import { isUuid, type KnownTenant, type TenantDirectory } from './tenants.ts';
+import type { KnownTenant, TenantDirectory } from './tenants.ts';
 
 export interface RequestCredentials {
   readonly method: string;

@@ -1,10 +1,12 @@
 /**
- * The settings of `npm run reference`, read from the environment and checked before anything starts.
- * Kept apart from cli.ts so that they can be tested without starting a process.
+ * The settings of `fei-kit reference`, read from the environment (which the command's options set)
+ * and checked before anything starts. Kept apart from cli.ts so that they can be tested without
+ * starting a process.
  */
 import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import {
+  describeWholeNumber,
+  parseWholeNumber,
   REMOTE_DEFAULT_LIMIT,
   SHARED_LIMIT_VARIABLES,
   TENANT_VARIABLES,
@@ -15,8 +17,6 @@ import { mutantsByList } from './mutants.ts';
 import { MAX_LATENCY_MS } from './options.ts';
 import { variantByName } from './variants.ts';
 
-const PROJECT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-export const DEFAULT_CREDENTIALS_FILE = resolve(PROJECT_ROOT, '.reference', 'credentials.env');
 /** The HTTPS certificate, written beside the credentials file. */
 export const CERTIFICATE_FILE_NAME = 'reference-certificate.pem';
 
@@ -39,10 +39,11 @@ const wholeNumber = (
 ): number => {
   const value = text(env, name);
   if (value === undefined) return fallback;
-  if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > max) {
-    throw new SettingError(`${name} must be a whole number from ${min} to ${max}; got "${value}"`);
+  const whole = parseWholeNumber(value, { min, max });
+  if (whole === undefined) {
+    throw new SettingError(`${name} must be ${describeWholeNumber({ min, max })}; got "${value}"`);
   }
-  return Number(value);
+  return whole;
 };
 
 /** A variant or mutant name, checked against its catalog (which throws listing the known names). */
@@ -101,14 +102,15 @@ export interface CliSettings {
   readonly tenantsFile?: string | undefined;
 }
 
-export const readSettings = (env: NodeJS.ProcessEnv): CliSettings => {
+/** `defaultCredentialsFile`: where the credentials go unless REFERENCE_CREDENTIALS_FILE says (the caller's output folder). */
+export const readSettings = (env: NodeJS.ProcessEnv, defaultCredentialsFile: string): CliSettings => {
   const environment = text(env, 'REFERENCE_ENVIRONMENT') ?? 'sandbox';
   if (!(ENVIRONMENTS as readonly string[]).includes(environment)) {
     throw new SettingError(
       `REFERENCE_ENVIRONMENT must be one of ${ENVIRONMENTS.join(', ')}; got "${environment}"`,
     );
   }
-  const credentialsFile = resolve(text(env, 'REFERENCE_CREDENTIALS_FILE') ?? DEFAULT_CREDENTIALS_FILE);
+  const credentialsFile = resolve(text(env, 'REFERENCE_CREDENTIALS_FILE') ?? defaultCredentialsFile);
   const requestsPerWindow = wholeNumber(
     env,
     SHARED_LIMIT_VARIABLES.requestsPerWindow,

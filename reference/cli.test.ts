@@ -7,13 +7,16 @@ import { parseEnv } from 'node:util';
 import { expect, test } from '@playwright/test';
 import { Agent, request } from 'undici';
 import { EVENTS_PATH } from '../spec/index.ts';
-import { DEFAULT_CREDENTIALS_FILE, readSettings } from './cli-settings.ts';
+import { readSettings } from './cli-settings.ts';
 import { startReferenceServer } from './server.ts';
 import { readTenantsFile } from './tenants-file.ts';
 import { payinEvent } from './test-support.ts';
 
 const PROJECT_ROOT = resolve(import.meta.dirname, '..');
-const CLI = join('reference', 'cli.ts');
+/** The kit's command line, as a user starts the reference server with it: `fei-kit reference`. */
+const CLI = [join(PROJECT_ROOT, 'bin', 'fei-kit.mjs'), 'reference'];
+/** Where readSettings is told the credentials go unless REFERENCE_CREDENTIALS_FILE says. */
+const DEFAULT_CREDENTIALS_FILE = join(PROJECT_ROOT, 'some-output', 'reference', 'credentials.env');
 
 interface Started {
   readonly child: ChildProcess;
@@ -22,7 +25,7 @@ interface Started {
 }
 
 const startCli = (env: Record<string, string>): Started => {
-  const child = spawn(process.execPath, ['--import', 'tsx', CLI], {
+  const child = spawn(process.execPath, CLI, {
     cwd: PROJECT_ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -38,7 +41,7 @@ const startCli = (env: Record<string, string>): Started => {
   return { child, output: () => output, exited };
 };
 
-const waitFor = async (started: Started, pattern: RegExp, timeoutMs = 15_000): Promise<RegExpMatchArray> => {
+const waitFor = async (started: Started, pattern: RegExp, timeoutMs = 45_000): Promise<RegExpMatchArray> => {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const match = started.output().match(pattern);
@@ -49,7 +52,7 @@ const waitFor = async (started: Started, pattern: RegExp, timeoutMs = 15_000): P
   throw new Error(`CLI output never matched ${pattern}:\n${started.output()}`);
 };
 
-test.describe('reference: npm run reference (cli.ts)', () => {
+test.describe('reference: fei-kit reference (cli.ts)', () => {
   let folder: string;
   test.beforeEach(() => {
     folder = mkdtempSync(join(tmpdir(), 'reference-cli-'));
@@ -132,7 +135,8 @@ test.describe('reference: npm run reference (cli.ts)', () => {
     });
     try {
       const [, baseUrl] = await waitFor(cli, /listening on (https:\/\/127\.0\.0\.1:\d+)/);
-      expect(cli.output()).toMatch(/Simulated round trip: 150 to 200 ms per request/);
+      await waitFor(cli, /Ctrl\+C stops it/);
+      expect(cli.output()).toMatch(/simulated round trip: 150 to 200 ms per request/);
       const variables = parseEnv(readFileSync(credentials, 'utf8'));
       expect(variables.TARGET_BASE_URL).toBe(baseUrl);
       const caFile = variables.TARGET_CA_FILE as string;
@@ -170,22 +174,31 @@ test.describe('reference: npm run reference (cli.ts)', () => {
     const occupied = await startReferenceServer();
     try {
       const cases: [Record<string, string>, RegExp][] = [
-        [{ PORT: 'abc' }, /^reference: PORT must be a whole number from 0 to 65535; got "abc"\n$/],
-        [{ PORT: '70000' }, /^reference: PORT must be a whole number/],
+        [
+          { PORT: 'abc' },
+          /^reference: configuration error: PORT must be a whole number from 0 to 65535; got "abc"\n$/,
+        ],
+        [{ PORT: '70000' }, /^reference: configuration error: PORT must be a whole number/],
         [
           { PORT: '0', REFERENCE_ENVIRONMENT: 'staging' },
-          /^reference: REFERENCE_ENVIRONMENT must be one of sandbox, production/,
+          /^reference: configuration error: REFERENCE_ENVIRONMENT must be one of sandbox, production/,
         ],
         [
           { PORT: '0', RATE_LIMIT_PER_MINUTE: '-5' },
-          /^reference: RATE_LIMIT_PER_MINUTE must be a whole number/,
+          /^reference: configuration error: RATE_LIMIT_PER_MINUTE must be a whole number/,
         ],
         [
           { PORT: '0', RATE_LIMIT_WINDOW_SECONDS: '0' },
-          /^reference: RATE_LIMIT_WINDOW_SECONDS must be a whole number/,
+          /^reference: configuration error: RATE_LIMIT_WINDOW_SECONDS must be a whole number/,
         ],
-        [{ PORT: '0', REFERENCE_MUTANT: 'nope' }, /^reference: Unknown reference mutant "nope"/],
-        [{ PORT: new URL(occupied.baseUrl).port }, /^reference: port \d+ on 127\.0\.0\.1 is already in use/],
+        [
+          { PORT: '0', REFERENCE_MUTANT: 'nope' },
+          /^reference: configuration error: Unknown reference mutant "nope"/,
+        ],
+        [
+          { PORT: new URL(occupied.baseUrl).port },
+          /^reference: configuration error: port \d+ on 127\.0\.0\.1 is already in use/,
+        ],
       ];
       await Promise.all(
         cases.map(async ([env, message]) => {
@@ -202,9 +215,9 @@ test.describe('reference: npm run reference (cli.ts)', () => {
   });
 });
 
-test.describe('reference: the settings of npm run reference', () => {
-  test('defaults: port 8080, sandbox, 1000 per 60 s, .reference/credentials.env in the project', () => {
-    expect(readSettings({})).toEqual({
+test.describe('reference: the settings of fei-kit reference', () => {
+  test('defaults: port 8080, sandbox, 1000 per 60 s, the credentials where the caller says', () => {
+    expect(readSettings({}, DEFAULT_CREDENTIALS_FILE)).toEqual({
       port: 8080,
       environment: 'sandbox',
       requestsPerWindow: 1000,
@@ -219,27 +232,29 @@ test.describe('reference: the settings of npm run reference', () => {
       credentialsFile: DEFAULT_CREDENTIALS_FILE,
       https: false,
       latency: undefined,
-      certificateFile: join(PROJECT_ROOT, '.reference', 'reference-certificate.pem'),
+      certificateFile: join(PROJECT_ROOT, 'some-output', 'reference', 'reference-certificate.pem'),
     });
-    expect(DEFAULT_CREDENTIALS_FILE).toBe(join(PROJECT_ROOT, '.reference', 'credentials.env'));
   });
 
   test('every setting is read and checked', () => {
     expect(
-      readSettings({
-        PORT: '0',
-        REFERENCE_ENVIRONMENT: 'production',
-        RATE_LIMIT_PER_MINUTE: '50',
-        RATE_LIMIT_WINDOW_SECONDS: '5',
-        TENANT_A_RATE_LIMIT_PER_MINUTE: '5000',
-        RATE_LIMIT_TENANT_PER_MINUTE: '20',
-        RATE_LIMIT_TENANT_WINDOW_SECONDS: '2',
-        REFERENCE_VARIANT: 'token-bucket',
-        REFERENCE_MUTANT: 'rate-limit-removed',
-        REFERENCE_CREDENTIALS_FILE: 'x/creds.env',
-        REFERENCE_HTTPS: 'true',
-        REFERENCE_LATENCY_MS: '80-160',
-      }),
+      readSettings(
+        {
+          PORT: '0',
+          REFERENCE_ENVIRONMENT: 'production',
+          RATE_LIMIT_PER_MINUTE: '50',
+          RATE_LIMIT_WINDOW_SECONDS: '5',
+          TENANT_A_RATE_LIMIT_PER_MINUTE: '5000',
+          RATE_LIMIT_TENANT_PER_MINUTE: '20',
+          RATE_LIMIT_TENANT_WINDOW_SECONDS: '2',
+          REFERENCE_VARIANT: 'token-bucket',
+          REFERENCE_MUTANT: 'rate-limit-removed',
+          REFERENCE_CREDENTIALS_FILE: 'x/creds.env',
+          REFERENCE_HTTPS: 'true',
+          REFERENCE_LATENCY_MS: '80-160',
+        },
+        DEFAULT_CREDENTIALS_FILE,
+      ),
     ).toEqual({
       port: 0,
       environment: 'production',
@@ -257,9 +272,12 @@ test.describe('reference: the settings of npm run reference', () => {
       latency: { minMs: 80, maxMs: 160 },
       certificateFile: resolve('x/reference-certificate.pem'),
     });
-    expect(readSettings({ REFERENCE_LATENCY_MS: '120' }).latency).toEqual({ minMs: 120, maxMs: 120 });
-    expect(readSettings({ REFERENCE_LATENCY_MS: '0' }).latency).toBeUndefined();
-    expect(readSettings({ REFERENCE_HTTPS: 'false' }).https).toBe(false);
+    expect(readSettings({ REFERENCE_LATENCY_MS: '120' }, DEFAULT_CREDENTIALS_FILE).latency).toEqual({
+      minMs: 120,
+      maxMs: 120,
+    });
+    expect(readSettings({ REFERENCE_LATENCY_MS: '0' }, DEFAULT_CREDENTIALS_FILE).latency).toBeUndefined();
+    expect(readSettings({ REFERENCE_HTTPS: 'false' }, DEFAULT_CREDENTIALS_FILE).https).toBe(false);
     const bad: [Record<string, string>, RegExp][] = [
       [{ PORT: 'abc' }, /^PORT must be a whole number from 0 to 65535; got "abc"$/],
       [{ PORT: '70000' }, /^PORT must be a whole number/],
@@ -282,7 +300,8 @@ test.describe('reference: the settings of npm run reference', () => {
       [{ REFERENCE_LATENCY_MS: '1.5' }, /^REFERENCE_LATENCY_MS must be whole milliseconds/],
       [{ REFERENCE_LATENCY_MS: '60001' }, /^REFERENCE_LATENCY_MS must be whole milliseconds/],
     ];
-    for (const [env, message] of bad) expect(() => readSettings(env), JSON.stringify(env)).toThrow(message);
+    for (const [env, message] of bad)
+      expect(() => readSettings(env, DEFAULT_CREDENTIALS_FILE), JSON.stringify(env)).toThrow(message);
   });
 });
 
@@ -302,7 +321,7 @@ const TENANTS = [
   },
 ];
 
-test.describe('reference: npm run reference with a tenants file', () => {
+test.describe('reference: fei-kit reference with a tenants file', () => {
   let folder: string;
   test.beforeEach(() => {
     folder = mkdtempSync(join(tmpdir(), 'reference-tenants-'));
@@ -326,7 +345,8 @@ test.describe('reference: npm run reference with a tenants file', () => {
         /listening on (http:\/\/127\.0\.0\.1:\d+)[\s\S]*Ctrl\+C/,
         60_000,
       );
-      expect(cli.output()).toContain(`And 2 tenants of ${file}, each with its own limit`);
+      await waitFor(cli, /Ctrl\+C stops it/);
+      expect(cli.output()).toContain(`and 2 tenants of ${file}, each with its own limit`);
       for (const t of TENANTS) expect(cli.output()).not.toContain(t.accessToken);
       const get = async (tenant: (typeof TENANTS)[number]) =>
         (
@@ -356,7 +376,7 @@ test.describe('reference: npm run reference with a tenants file', () => {
     const cli = startWith(file);
     expect(await cli.exited).toBe(2);
     expect(cli.output().trim()).toBe(
-      'reference: REFERENCE_TENANTS_FILE: tenant 1 (t001): requestsPerWindow and windowSeconds must be positive whole numbers',
+      'reference: configuration error: REFERENCE_TENANTS_FILE: tenant 1 (t001): requestsPerWindow and windowSeconds must be positive whole numbers',
     );
     expect(() => readTenantsFile(join(folder, 'missing.json'))).toThrow(/cannot be read/);
     writeFileSync(file, '{"tenants": []}');

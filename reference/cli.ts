@@ -1,38 +1,22 @@
 /**
- * `npm run reference`: the reference server standalone, as a local sandbox to develop a client against.
- *
- *   PORT                        port on 127.0.0.1 (default 8080; 0 picks a free one)
- *   REFERENCE_ENVIRONMENT       sandbox (default) or production
- *   RATE_LIMIT_PER_MINUTE       requests per window per tenant (default 1000)
- *   RATE_LIMIT_WINDOW_SECONDS   the window (default 60)
- *   TENANT_A_RATE_LIMIT_PER_MINUTE, TENANT_A_RATE_LIMIT_WINDOW_SECONDS, the same for TENANT_B, and
- *   RATE_LIMIT_TENANT_PER_MINUTE, RATE_LIMIT_TENANT_WINDOW_SECONDS
- *                               one tenant's own limit (default: the shared one)
- *   REFERENCE_VARIANT           a named variant (another reading of the spec's gaps)
- *   REFERENCE_MUTANT            a named mutant (one rule deliberately broken)
- *   REFERENCE_CREDENTIALS_FILE  where to write the credentials (default .reference/credentials.env)
- *   REFERENCE_HTTPS             true: HTTPS with a self-signed certificate generated at start
- *   REFERENCE_LATENCY_MS        a simulated round trip per request: 120 (fixed) or 80-160 (drawn)
- *   REFERENCE_TENANTS_FILE      a tenants file (load/README.md): more tenants, each with its own limit
- *
- * The seeded tenants' credentials go to a .env-format file (mode 0600, git-ignored); only its path and
- * the base URL are printed, never a token. Over HTTPS the certificate goes beside it and the file names
- * it as TARGET_CA_FILE, so the kit trusts it. With HTTPS or a latency the server stands in for a remote
- * deployment, so the file does not mark it as the kit's embedded server. A bad setting prints one line
- * and exits 2.
+ * `fei-kit reference`: the reference server standalone, as a local sandbox to develop a client
+ * against or to rehearse a remote run. Its settings (cli-settings.ts) come from the environment,
+ * which the command's options set. The seeded tenants' credentials go to a .env-format file (mode
+ * 0600); only its path and the base URL are printed, never a token. Over HTTPS the certificate goes
+ * beside it and the file names it as TARGET_CA_FILE, so the kit trusts it. With HTTPS or a latency the
+ * server stands in for a remote deployment, so the file does not mark it as the kit's own. A bad
+ * setting is a SettingError (one line, exit 2); Ctrl-C or SIGTERM stop the server and end with 0.
  */
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { CONTRACT_VARIABLES } from '../contract/index.ts';
-import { type CliSettings, readSettings } from './cli-settings.ts';
+import { type CliSettings, readSettings, SettingError } from './cli-settings.ts';
 import { startReferenceServer } from './server.ts';
 import { targetEnvironmentOf, toDotEnv } from './target-env.ts';
 import { generateTenants } from './tenants.ts';
 import { type FileTenants, readTenantsFile } from './tenants-file.ts';
 import { generateSelfSignedCertificate, type TlsIdentity } from './tls.ts';
 import type { RunningReferenceServer } from './types.ts';
-
-const EXIT_BAD_SETTING = 2;
 
 /** The target contract of this server, as the credentials file gives it to the kit. */
 const contractOf = (server: RunningReferenceServer, settings: CliSettings): Record<string, string> => {
@@ -74,13 +58,26 @@ const describeLimits = (server: RunningReferenceServer): string => {
 const describeLatency = ({ minMs, maxMs }: { minMs: number; maxMs: number }): string =>
   minMs === maxMs ? `${minMs} ms` : `${minMs} to ${maxMs} ms`;
 
-const main = async (): Promise<void> => {
+/** Why the server could not start, in one line: a setting, a port in use, an unreadable file. */
+export class ReferenceStartError extends Error {}
+
+/** Where the credentials could not be written. */
+export class CredentialsUnwritableError extends Error {}
+
+/**
+ * Starts the server, writes its credentials, says where it listens, and resolves with 0 once Ctrl-C or
+ * SIGTERM has stopped it. Throws ReferenceStartError (a setting, a port) or CredentialsUnwritableError.
+ */
+export const serveReference = async (
+  defaultCredentialsFile: string,
+  say: (line: string) => void,
+): Promise<number> => {
   let settings: CliSettings;
   let server: RunningReferenceServer;
   let tls: TlsIdentity | undefined;
   let extra: FileTenants | undefined;
   try {
-    settings = readSettings(process.env);
+    settings = readSettings(process.env, defaultCredentialsFile);
     extra = settings.tenantsFile ? readTenantsFile(settings.tenantsFile) : undefined;
     tls = settings.https ? await generateSelfSignedCertificate() : undefined;
     server = await startReferenceServer({
@@ -97,21 +94,19 @@ const main = async (): Promise<void> => {
     });
   } catch (error) {
     const code = (error as { code?: string }).code;
-    const message =
+    throw new ReferenceStartError(
       code === 'EADDRINUSE'
-        ? `port ${process.env.PORT ?? 8080} on 127.0.0.1 is already in use; set PORT to another port`
-        : (error as Error).message.split('\n')[0];
-    process.stderr.write(`reference: ${message}\n`);
-    process.exit(EXIT_BAD_SETTING);
+        ? `port ${process.env.PORT ?? 8080} on 127.0.0.1 is already in use; set PORT (--port) to another port`
+        : (error as Error).message.split('\n')[0],
+    );
   }
   try {
     writeCredentials(settings, server, tls?.cert);
   } catch (error) {
-    process.stderr.write(
-      `reference: could not write ${settings.credentialsFile}: ${(error as Error).message.split('\n')[0]}\n`,
-    );
     await server.close();
-    process.exit(EXIT_BAD_SETTING);
+    throw new CredentialsUnwritableError(
+      `could not write ${settings.credentialsFile}: ${(error as Error).message.split('\n')[0]}`,
+    );
   }
   const extras = [
     settings.variant && `variant ${settings.variant}`,
@@ -119,33 +114,27 @@ const main = async (): Promise<void> => {
   ]
     .filter(Boolean)
     .join(', ');
-  process.stdout.write(
-    [
-      `Reference server (${server.environment}${extras ? `, ${extras}` : ''}) listening on ${server.baseUrl}`,
-      `Credentials of tenants A, B and RATE_LIMIT: ${settings.credentialsFile}`,
-      ...(extra && settings.tenantsFile
-        ? [`And ${extra.tenants.length} tenants of ${settings.tenantsFile}, each with its own limit`]
-        : []),
-      ...(tls
-        ? [`HTTPS with a self-signed certificate: ${settings.certificateFile} (${CONTRACT_VARIABLES.caFile})`]
-        : []),
-      ...(settings.latency ? [`Simulated round trip: ${describeLatency(settings.latency)} per request`] : []),
-      `Rate limit: ${describeLimits(server)}. Ctrl+C stops it.`,
-      '',
-    ].join('\n'),
-  );
-  let stopping = false;
-  const stop = (signal: string): void => {
-    if (stopping) return;
-    stopping = true;
-    process.stdout.write(`Reference server stopping (${signal})\n`);
-    server.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
-  };
-  process.once('SIGINT', () => stop('SIGINT'));
-  process.once('SIGTERM', () => stop('SIGTERM'));
+  for (const line of [
+    `listening on ${server.baseUrl} (${server.environment}${extras ? `, ${extras}` : ''})`,
+    `credentials of tenants A, B and RATE_LIMIT: ${settings.credentialsFile}`,
+    ...(extra && settings.tenantsFile
+      ? [`and ${extra.tenants.length} tenants of ${settings.tenantsFile}, each with its own limit`]
+      : []),
+    ...(tls
+      ? [`HTTPS with a self-signed certificate: ${settings.certificateFile} (${CONTRACT_VARIABLES.caFile})`]
+      : []),
+    ...(settings.latency ? [`simulated round trip: ${describeLatency(settings.latency)} per request`] : []),
+    `rate limit: ${describeLimits(server)}. Ctrl+C stops it.`,
+  ]) {
+    say(line);
+  }
+  const signal = await new Promise<NodeJS.Signals>((resolve) => {
+    process.once('SIGINT', () => resolve('SIGINT'));
+    process.once('SIGTERM', () => resolve('SIGTERM'));
+  });
+  say(`stopping (${signal})`);
+  await server.close();
+  return 0;
 };
 
-await main();
+export { SettingError };

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { UUID_PATTERN } from '../spec/index.ts';
 import {
   credentialHeaders,
   EVENTS_PATH,
@@ -11,8 +12,6 @@ import {
   send,
   without,
 } from './test-support.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 let h: Harness;
 test.beforeAll(() => {
@@ -27,7 +26,7 @@ test.describe('reference: creation and retrieval (part 4)', () => {
     expect(first.status).toBe(201);
     expect(String(first.headers['content-type'])).toContain('application/json');
     expect(Object.keys(first.body)).toEqual(['uuid']);
-    expect(first.body.uuid).toMatch(UUID);
+    expect(first.body.uuid).toMatch(UUID_PATTERN);
     expect(second.body.uuid).not.toBe(first.body.uuid);
   });
 

@@ -9,6 +9,7 @@ export {
   type ReferenceBehaviour,
   resolveBehaviour,
 } from './behaviour.ts';
+export { CredentialsUnwritableError, ReferenceStartError, serveReference } from './cli.ts';
 export { REFERENCE_CODE_LIST, REFERENCE_CODES, type ReferenceCode } from './codes.ts';
 export {
   MUTANT_NAMES,

@@ -1,5 +1,5 @@
 /**
- * Extra tenants for `npm run reference` (REFERENCE_TENANTS_FILE): the kit's tenants file, JSON,
+ * Extra tenants for `fei-kit reference` (REFERENCE_TENANTS_FILE): the kit's tenants file, JSON,
  *
  *   { "tenants": [ { "name": "t001", "clientId": "<uuid>", "accessToken": "svc_test_…",
  *                    "requestsPerWindow": 1000, "windowSeconds": 60 } ] }

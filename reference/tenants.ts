@@ -4,7 +4,7 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { BlockList, isIP } from 'node:net';
-import { type Environment, TOKEN_PREFIXES } from '../spec/index.ts';
+import { type Environment, isUuid, TOKEN_PREFIXES } from '../spec/index.ts';
 import type { ReferenceTenants, SeededTenant } from './types.ts';
 
 export const SEEDED_TENANT_NAMES = ['A', 'B', 'RATE_LIMIT'] as const;
@@ -17,10 +17,6 @@ export const GENERATED_PRODUCTION_TOKEN_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 
 /** Allowlist decisions remembered per tenant before the memory starts over. */
 const MAX_REMEMBERED_ADDRESSES = 1024;
-
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export const isUuid = (value: string): boolean => UUID_PATTERN.test(value);
 
 export const newAccessToken = (environment: Environment): string =>
   `${TOKEN_PREFIXES[environment]}${randomBytes(24).toString('base64url')}`;

@@ -1,5 +1,5 @@
 /**
- * A self-signed certificate for `npm run reference` over HTTPS, generated at start (with the well-kept
+ * A self-signed certificate for `fei-kit reference` over HTTPS, generated at start (with the well-kept
  * `selfsigned` package; nothing is downloaded). It names the loopback addresses and localhost, and is
  * its own CA, so a client trusts it by adding it to its CA list (the kit: TARGET_CA_FILE). The key is
  * only ever held in memory.

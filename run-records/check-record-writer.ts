@@ -1,7 +1,7 @@
 /**
- * The verdict facts of the running check, gathered while it runs and written once at its end as its
- * check record (run-records/check-record.ts): the violations it recorded, and why it was skipped, was
- * inconclusive or was not run, each as a kind a reader acts on plus the words for people.
+ * The check record (check-record.ts) of the running check, gathered while it runs and attached once at
+ * its end: the violations it recorded, and why it was skipped, was inconclusive or was not run, each as
+ * a kind a reader acts on plus the words for people.
  */
 import type { TestInfo } from '@playwright/test';
 import type { Violation } from '../oracle/index.ts';
@@ -18,7 +18,7 @@ import {
 import { redact } from './redaction.ts';
 import { parseRuleTitle } from './rule-titles.ts';
 
-interface CheckFacts {
+interface PendingCheckRecord {
   ruleIds: readonly RuleId[];
   readonly violations: Violation[];
   skipped?: { kind: SkipKind; text: string };
@@ -26,16 +26,16 @@ interface CheckFacts {
   notRun?: { kind: NotRunKind; text: string };
 }
 
-const FACTS = new WeakMap<TestInfo, CheckFacts>();
+const PENDING = new WeakMap<TestInfo, PendingCheckRecord>();
 
-/** The running check's facts, started on first use. */
-export const factsOf = (info: TestInfo): CheckFacts => {
-  let facts = FACTS.get(info);
-  if (!facts) {
-    facts = { ruleIds: [], violations: [] };
-    FACTS.set(info, facts);
+/** The running check's record so far, started on first use. */
+export const pendingRecordOf = (info: TestInfo): PendingCheckRecord => {
+  let record = PENDING.get(info);
+  if (!record) {
+    record = { ruleIds: [], violations: [] };
+    PENDING.set(info, record);
   }
-  return facts;
+  return record;
 };
 
 /**
@@ -46,13 +46,13 @@ export const startCheck = (info: TestInfo): readonly RuleId[] => {
   const { ids, unknown } = parseRuleTitle(info.title);
   if (unknown.length > 0)
     throw new Error(`Unknown rule id ${unknown.join(', ')} in the title "${info.title}"`);
-  factsOf(info).ruleIds = ids;
+  pendingRecordOf(info).ruleIds = ids;
   return ids;
 };
 
 /** Records a violation once; says whether it was new. */
 export const addViolation = (info: TestInfo, violation: Violation): boolean => {
-  const { violations } = factsOf(info);
+  const { violations } = pendingRecordOf(info);
   if (violations.some((v) => v.rule === violation.rule && v.message === violation.message)) return false;
   violations.push(violation);
   return true;
@@ -60,19 +60,19 @@ export const addViolation = (info: TestInfo, violation: Violation): boolean => {
 
 /** Skips the running check for a reason of this kind. */
 export const skipCheck = (info: TestInfo, kind: SkipKind, text: string): never => {
-  factsOf(info).skipped ??= { kind, text: redact(text) };
+  pendingRecordOf(info).skipped ??= { kind, text: redact(text) };
   info.skip(true, redact(text));
   throw new Error('unreachable: skip() throws');
 };
 
 /** Marks the running check as unable to complete its verdict (the first reason counts). */
 export const markInconclusive = (info: TestInfo, kind: InconclusiveKind, text: string): void => {
-  factsOf(info).inconclusive ??= { kind, text: redact(text) };
+  pendingRecordOf(info).inconclusive ??= { kind, text: redact(text) };
 };
 
 /** Marks the running check as not run (the first reason counts). */
 export const markCheckNotRun = (info: TestInfo, kind: NotRunKind, text: string): void => {
-  factsOf(info).notRun ??= { kind, text: redact(text) };
+  pendingRecordOf(info).notRun ??= { kind, text: redact(text) };
 };
 
 const declaredSkip = (info: TestInfo): string =>
@@ -81,9 +81,9 @@ const declaredSkip = (info: TestInfo): string =>
 
 /** The check's record as its attempt ends (called after every other check of the fixtures has run). */
 export const checkRecordOf = (info: TestInfo): CheckRecord => {
-  const facts = factsOf(info);
+  const pending = pendingRecordOf(info);
   const status = info.status ?? 'passed';
-  const judged = facts.violations.length > 0;
+  const judged = pending.violations.length > 0;
   const timedOut =
     !judged && status === 'timedOut'
       ? {
@@ -95,18 +95,18 @@ export const checkRecordOf = (info: TestInfo): CheckRecord => {
     !judged && status === 'interrupted'
       ? { kind: 'interrupted' as const, text: 'not run: the run was interrupted' }
       : undefined;
-  const inconclusive = facts.inconclusive ?? timedOut;
-  const notRun = judged ? undefined : (facts.notRun ?? interrupted);
+  const inconclusive = pending.inconclusive ?? timedOut;
+  const notRun = judged ? undefined : (pending.notRun ?? interrupted);
   const skipped =
     status === 'skipped' && !inconclusive && !notRun
-      ? (facts.skipped ?? { kind: 'declared' as const, text: declaredSkip(info) })
+      ? (pending.skipped ?? { kind: 'declared' as const, text: declaredSkip(info) })
       : undefined;
   return {
     schema: CHECK_RECORD_SCHEMA,
-    ruleIds: [...facts.ruleIds],
+    ruleIds: [...pending.ruleIds],
     attempt: { retry: info.retry, repeatEachIndex: info.repeatEachIndex, workerIndex: info.workerIndex },
     status: status as AttemptStatus,
-    violations: facts.violations.map((v) => ({ rule: v.rule, message: v.message })),
+    violations: pending.violations.map((v) => ({ rule: v.rule, message: v.message })),
     ...(skipped ? { skipped } : {}),
     ...(inconclusive ? { inconclusive } : {}),
     ...(notRun ? { notRun } : {}),

@@ -3,6 +3,37 @@
  * is a clone or a package installed in another project's node_modules. Never where outputs go: those
  * follow the user's working folder (output-paths.ts).
  */
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const KIT_ROOT = fileURLToPath(new URL('..', import.meta.url));
+export const KIT_ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
+
+/**
+ * The kit runs its TypeScript as it is, through tsx (one of its dependencies), in every process it
+ * starts. Resolved from the kit's own folder, so that a project that installed the kit need not have
+ * tsx where Node would look for it from the project.
+ */
+export const TSX_LOADER = import.meta.resolve('tsx');
+
+/** Node's arguments for a process that runs one of the kit's commands, as a user runs it (`fei-kit …`). */
+export const kitCommandArguments = (args: readonly string[]): string[] => [
+  join(KIT_ROOT, 'bin', 'fei-kit.mjs'),
+  ...args,
+];
+
+/** Node's arguments for a process that runs one of the kit's TypeScript files (a path from KIT_ROOT). */
+export const kitScriptArguments = (script: string, args: readonly string[] = []): string[] => [
+  '--import',
+  TSX_LOADER,
+  join(KIT_ROOT, script),
+  ...args,
+];
+
+/**
+ * Playwright compiles the TypeScript it loads, except under node_modules: an installed kit's
+ * configuration and suites are compiled by tsx instead, loaded into Playwright's processes.
+ */
+export const playwrightNodeOptions = (env: NodeJS.ProcessEnv = process.env): string | undefined =>
+  KIT_ROOT.includes(`${'/'}node_modules${'/'}`) || KIT_ROOT.includes('\\node_modules\\')
+    ? [env.NODE_OPTIONS, `--import ${TSX_LOADER}`].filter(Boolean).join(' ')
+    : env.NODE_OPTIONS;

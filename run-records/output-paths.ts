@@ -1,5 +1,6 @@
 /**
- * Where a run's evidence goes. One root (`reports/output`, or `KIT_OUTPUT_DIR`, which the kit's own
+ * Where a run's evidence goes. One root (`fei-kit-output` in the working folder, or `KIT_OUTPUT_DIR`,
+ * or a command's `--output`, which sets it; the kit's own
  * tests set so that they never touch a user's last report, certificate or history), and under it a
  * fixed layout that the Playwright reporters, the report builder, the certificate and allurerc.mjs
  * share. allurerc.mjs cannot import TypeScript: it repeats the two rules marked below, and a kit
@@ -15,7 +16,7 @@ export interface OutputPaths {
   readonly observations: string;
   /** Each worker's request counts, one file a worker (pacing/request-stats.ts). */
   readonly requestStats: string;
-  /** The run's request counts per tenant, summed by `npm run conformance` after the run. */
+  /** The run's request counts per tenant, summed by `fei-kit conformance` after the run. */
   readonly requestBudget: string;
   /** Written by the worker that stops the run (run-stop.ts); every other worker then sends nothing. */
   readonly runStop: string;
@@ -31,12 +32,25 @@ export interface OutputPaths {
   readonly history: string;
   readonly certificate: string;
   readonly load: string;
+  /** The k6 scripts as esbuild bundles them, for k6 to run (LOAD_DIST_DIR overrides it). */
+  readonly bundles: string;
   readonly screenshots: string;
+  /** `fei-kit reference`'s credentials file (mode 0600) and, over HTTPS, its certificate. */
+  readonly reference: string;
+  readonly selfCheck: string;
+  readonly bench: string;
 }
+
+/**
+ * The output root when neither KIT_OUTPUT_DIR nor --output names one: a folder of the working folder
+ * (the project that runs the kit), never of the kit's own folder, which may be inside node_modules.
+ * Same rule in allurerc.mjs.
+ */
+export const DEFAULT_OUTPUT_FOLDER = 'fei-kit-output';
 
 /** Same rule in allurerc.mjs. */
 export const outputRoot = (env: NodeJS.ProcessEnv = process.env): string =>
-  resolve(env.KIT_OUTPUT_DIR?.trim() || join('reports', 'output'));
+  resolve(env.KIT_OUTPUT_DIR?.trim() || DEFAULT_OUTPUT_FOLDER);
 
 /** Same rule in allurerc.mjs: CI restores the previous run's file and points ALLURE_HISTORY_PATH at it. */
 export const historyPathOf = (root: string, env: NodeJS.ProcessEnv = process.env): string =>
@@ -61,8 +75,12 @@ export const outputPaths = (env: NodeJS.ProcessEnv = process.env): OutputPaths =
     allureReport: join(root, 'allure-report'),
     history: historyPathOf(root, env),
     certificate: join(root, 'certificate'),
-    // The k6 runner's own rule (load/run-k6.ts): LOAD_REPORT_DIR, else reports/output/load.
+    // Every k6 run's reports: LOAD_REPORT_DIR (what the runners hand k6), else <root>/load.
     load: env.LOAD_REPORT_DIR?.trim() ? resolve(env.LOAD_REPORT_DIR.trim()) : join(root, 'load'),
+    bundles: env.LOAD_DIST_DIR?.trim() ? resolve(env.LOAD_DIST_DIR.trim()) : join(root, 'k6-bundles'),
     screenshots: join(root, 'screenshots'),
+    reference: join(root, 'reference'),
+    selfCheck: join(root, 'self-check'),
+    bench: join(root, 'bench'),
   });
 };

@@ -3,7 +3,7 @@
  * away (several requests in a row with no answer, or gateway pages instead of the service's answers)
  * or sees its tenant throttled although it paces itself under the limit writes one stop file into the
  * run's output folder; from then on every worker sends nothing more, the test in flight and every
- * later one are marked *not run*, and `npm run conformance` exits with the stop's code and line. The
+ * later one are marked *not run*, and `fei-kit conformance` exits with the stop's code and line. The
  * tests already done keep their verdicts.
  */
 import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -15,7 +15,7 @@ export interface RunStop {
   readonly reason: StopReason;
   /** When the cause began (ISO 8601). */
   readonly at: string;
-  /** The one line `npm run conformance` prints. */
+  /** The one line `fei-kit conformance` prints. */
   readonly line: string;
   /** The throttled tenant, for a throttle. */
   readonly tenant?: string;

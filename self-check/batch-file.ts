@@ -4,7 +4,7 @@
  * runner and by every worker (each loads the configuration).
  */
 
-export const BATCH_FILE_VARIABLE = 'SELFTEST_BATCH_FILE';
+export const BATCH_FILE_VARIABLE = 'SELF_CHECK_BATCH_FILE';
 
 export interface BatchProject {
   /** The run id (`mutant-<name>`): unique in the batch. */
@@ -13,7 +13,7 @@ export interface BatchProject {
   readonly grep: string;
   /**
    * A JSON file of the target contract of the project's server and the run's own variables
-   * (suites/support/fixtures.ts: runEnvironmentFile). They hold the server's tokens, so they are kept
+   * (suites/fixtures/run-files.ts: runEnvironmentFile). They hold the server's tokens, so they are kept
    * out of the outputs: in a private temporary folder, deleted when the batch ends.
    */
   readonly envFile: string;

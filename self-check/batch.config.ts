@@ -6,7 +6,7 @@
  * process started, with its own output folder and variables (the fixture option `runEnvironmentFile`),
  * and keeps its worker when a check fails (`keepWorkerOnFailure`): a mutant is meant to fail checks.
  *
- * The projects come from the file SELFTEST_BATCH_FILE names (mutant-batch.ts writes it).
+ * The projects come from the file SELF_CHECK_BATCH_FILE names (mutant-batch.ts writes it).
  */
 import { readFileSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';

@@ -1,29 +1,18 @@
 /**
- * `npm run selftest [-- options]`: scores the conformance suite against the conforming reference
+ * `fei-kit self-check [options]`: scores the conformance suite against the conforming reference
  * server, every variant (must pass) and every mutant (must be caught), prints the matrix, writes it
- * as JSON and Markdown under reports/output/selftest/, and exits 1 when a mutant survives, a variant
- * or the reference fails, or a run proves nothing (an error). A weakly caught mutant is reported but
- * does not fail the self-check.
- *
- * Options:
- *   --only <id or name, * patterns, comma-separated>   a subset (e.g. `--only 'mutant-rate-*,reference'`)
- *   --concurrency <n>      runs at a time (default SELFTEST_CONCURRENCY, else CPUs + 1)
- *   --full                 every server gets every check at the embedded settings (slow; see plan.ts)
- *   --mutant-fc-runs <n>   fast-check runs per property for mutants (default SELFTEST_MUTANT_FC_RUNS, else
- *                          each property's own count)
- *   --timeout <seconds>    per run (default 900)
- *   --no-load              leave out the load rows (the k6 scripts; see load-rows.ts)
- *   --load-concurrency <n> k6 runs at a time, before the suite's runs (default SELFTEST_LOAD_CONCURRENCY, else 3)
- *   --no-batch             every mutant in a Playwright invocation of its own (see mutant-batch.ts)
- *   --no-clients           leave out the client certification rows (see client-rows.ts)
+ * as JSON and Markdown under <output>/self-check/, and ends with 1 when a mutant survives, a variant or
+ * the reference fails, or a run proves nothing (an error). A weakly caught mutant is reported but does
+ * not fail the self-check. Its options are listed by cli/commands/self-check.ts.
  */
 
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
-import { SHARED_LIMIT_VARIABLES } from '../contract/index.ts';
-import { outputRoot } from '../run-records/output-paths.ts';
+import { ConfigError } from '../config/index.ts';
+import { describeWholeNumber, parseWholeNumber, SHARED_LIMIT_VARIABLES } from '../contract/index.ts';
+import type { SayLine } from '../run-records/console-line.ts';
+import { outputPaths } from '../run-records/output-paths.ts';
 import { plannedClientRows, runClientRows } from './client-rows.ts';
 import {
   clientAsReportStats,
@@ -49,18 +38,23 @@ import { type PlannedRun, planRuns, UNTHROTTLED_LIMIT } from './plan.ts';
 import { renderMarkdown, renderText, totalsLine } from './render.ts';
 import { runServer } from './run-server.ts';
 
-/** reports/output/selftest, or KIT_OUTPUT_DIR/selftest (run-records/output-paths.ts). */
-const OUTPUT_ROOT = join(outputRoot(), 'selftest');
-
-const say = (line: string): void => {
-  process.stdout.write(`selftest: ${line}\n`);
-};
+export interface SelfCheckOptions {
+  readonly only?: string;
+  readonly concurrency?: string;
+  readonly full?: boolean;
+  readonly 'mutant-fc-runs'?: string;
+  readonly timeout?: string;
+  readonly 'no-load'?: boolean;
+  readonly 'load-concurrency'?: string;
+  readonly 'no-batch'?: boolean;
+  readonly 'no-clients'?: boolean;
+}
 
 const positive = (name: string, text: string | undefined): number | undefined => {
   if (text === undefined || text.trim() === '') return undefined;
-  const value = Number(text);
-  if (!Number.isInteger(value) || value < 1)
-    throw new Error(`${name} must be a positive whole number; got "${text}"`);
+  const value = parseWholeNumber(text, { min: 1 });
+  if (value === undefined)
+    throw new ConfigError(`${name} must be ${describeWholeNumber({ min: 1 })}; got "${text}"`);
   return value;
 };
 
@@ -82,40 +76,30 @@ const progressOf = (done: CompletedRun): string => {
   return `${run.id}: ${entry.verdict === 'passed' ? 'passed' : entry.verdict.toUpperCase()} (${passed} passed, ${failed} failed, ${Math.round(entry.seconds)} s)${entry.problem ? ` ${entry.problem}` : ''}`;
 };
 
-const main = async (): Promise<number> => {
+/** The self-check; returns 0 when every row of the matrix is as it must be, 1 otherwise. */
+export const runSelfCheck = async (values: SelfCheckOptions, say: SayLine): Promise<number> => {
   const started = performance.now();
-  const { values } = parseArgs({
-    options: {
-      only: { type: 'string' },
-      concurrency: { type: 'string' },
-      full: { type: 'boolean', default: false },
-      'mutant-fc-runs': { type: 'string' },
-      timeout: { type: 'string' },
-      'no-load': { type: 'boolean', default: false },
-      'load-concurrency': { type: 'string' },
-      'no-batch': { type: 'boolean', default: false },
-      'no-clients': { type: 'boolean', default: false },
-    },
-  });
+  const OUTPUT_ROOT = outputPaths().selfCheck;
   const loadConcurrency =
-    positive('--load-concurrency', values['load-concurrency'] ?? process.env.SELFTEST_LOAD_CONCURRENCY) ?? 3;
+    positive('--load-concurrency', values['load-concurrency'] ?? process.env.SELF_CHECK_LOAD_CONCURRENCY) ??
+    3;
   const concurrency =
-    positive('--concurrency', values.concurrency ?? process.env.SELFTEST_CONCURRENCY) ??
+    positive('--concurrency', values.concurrency ?? process.env.SELF_CHECK_CONCURRENCY) ??
     availableParallelism() + 1;
   const mutantPropertyRuns = positive(
     '--mutant-fc-runs',
-    values['mutant-fc-runs'] ?? process.env.SELFTEST_MUTANT_FC_RUNS,
+    values['mutant-fc-runs'] ?? process.env.SELF_CHECK_MUTANT_FC_RUNS,
   );
   const timeoutSeconds = positive('--timeout', values.timeout) ?? 900;
   const only = values.only
     ?.split(',')
     .map((s) => s.trim())
     .filter(Boolean);
-  const runs: PlannedRun[] = planRuns({ full: values.full, mutantPropertyRuns, only });
+  const runs: PlannedRun[] = planRuns({ full: values.full ?? false, mutantPropertyRuns, only });
   const loadRuns = plannedLoadRows(only);
   const clientRows = plannedClientRows(only);
   if (runs.length === 0 && loadRuns.length === 0 && clientRows.length === 0)
-    throw new Error(`--only ${values.only} matches no server`);
+    throw new ConfigError(`--only ${values.only} matches no server`);
 
   const notes = [
     'the reference and every variant get every check (conformance and rate-limit projects), at the embedded settings',
@@ -127,11 +111,11 @@ const main = async (): Promise<number> => {
         ]),
     ...(mutantPropertyRuns ? [`properties run ${mutantPropertyRuns} times each against mutants`] : []),
     values.full || values['no-batch']
-      ? 'each run is one Playwright invocation per stage, with its own output folder under reports/output/selftest/<run>/'
-      : 'each run is one Playwright invocation per stage, with its own output folder under reports/output/selftest/<run>/, except the first stage of the mutants of the conformance checks: one invocation for all of them, a project each against its own server, a failed check keeping its worker (reports/output/selftest/batch-mutants/)',
+      ? 'each run is one Playwright invocation per stage, with its own output folder under fei-kit-output/self-check/<run>/'
+      : 'each run is one Playwright invocation per stage, with its own output folder under fei-kit-output/self-check/<run>/, except the first stage of the mutants of the conformance checks: one invocation for all of them, a project each against its own server, a failed check keeping its worker (fei-kit-output/self-check/batch-mutants/)',
     ...(loadRuns.length && !values['no-load']
       ? [
-          `${loadRuns.length} load rows: each one k6 run of a load script (a limit of 40 per 2 s window), ${loadConcurrency} at a time, before the suite's runs (a load generator starved of CPU sends in bursts), in reports/output/selftest/load-<script>-<server>/`,
+          `${loadRuns.length} load rows: each one k6 run of a load script (a limit of 40 per 2 s window), ${loadConcurrency} at a time, before the suite's runs (a load generator starved of CPU sends in bursts), in fei-kit-output/self-check/load-<script>-<server>/`,
         ]
       : []),
   ];
@@ -192,7 +176,7 @@ const main = async (): Promise<number> => {
       onChild: trackedChild(),
     });
     if (problem)
-      say(`${problem}: its mutants run one by one (reports/output/selftest/batch-mutants/playwright.log)`);
+      say(`${problem}: its mutants run one by one (fei-kit-output/self-check/batch-mutants/playwright.log)`);
     else if (outcomes.size < batched.length)
       say(`${batched.length - outcomes.size} mutants ran no check in the batch: they run one by one`);
     for (const run of batched) {
@@ -206,7 +190,7 @@ const main = async (): Promise<number> => {
   // answer differently (a token bucket serves the tokens it saved while the client stalled).
   const load = await runLoadRows(loadRuns, {
     only,
-    skip: values['no-load'],
+    skip: values['no-load'] ?? false,
     concurrency: loadConcurrency,
     outputRoot: OUTPUT_ROOT,
     timeoutSeconds: 120,
@@ -218,10 +202,10 @@ const main = async (): Promise<number> => {
   });
   // The client rows: light runs (a reference server, a small client), before the suite's heavy ones.
   const clients = await runClientRows(clientRows, {
-    skip: values['no-clients'],
+    skip: values['no-clients'] ?? false,
     concurrency: Math.min(concurrency, 4),
     outputRoot: OUTPUT_ROOT,
-    // The sandbox double, whatever target the caller's shell names (a base URL would mean proxy mode).
+    // The reference server, whatever target the caller's shell names (a base URL would mean proxy mode).
     env: Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(TARGET_|TENANT_)/.test(name))),
     say,
   });
@@ -245,7 +229,7 @@ const main = async (): Promise<number> => {
     join(OUTPUT_ROOT, 'matrix.md'),
     `${renderMarkdown(matrix, context, load)}\n${renderClientMarkdown(clients).join('\n')}\n`,
   );
-  // For `npm test`'s closing line (cli/test-summary.ts reads Playwright's JSON report shape).
+  // For `npm test`'s closing line (kit-tests/test-summary.ts reads Playwright's JSON report shape).
   const suiteStats = matrixAsReportStats(matrix);
   const loadStats = loadAsReportStats(load);
   const clientStats = clientAsReportStats(clients);
@@ -267,11 +251,3 @@ const main = async (): Promise<number> => {
   );
   return code;
 };
-
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    say(`error: ${(error as Error).message}`);
-    process.exit(2);
-  },
-);

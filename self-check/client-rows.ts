@@ -1,6 +1,6 @@
 /**
  * The self-check's client rows: each client of client/self-check-clients/ certified by
- * `npm run certify-client` as a user runs it, `concurrency` at a time, each reported in one line as it
+ * `fei-kit certify-client` as a user runs it, `concurrency` at a time, each reported in one line as it
  * ends. A row is selected by `--only` with its id (`certify-client-<name>`) or a pattern (`certify-client-*`).
  */
 import { join } from 'node:path';

@@ -108,7 +108,7 @@ const outcomeText = (e: ClientRowEntry): string =>
 
 export const renderClientText = (matrix: ClientMatrix): string[] => {
   const lines = [
-    'Client certification (npm run certify-client): well-behaved clients must be certified, each mutant client caught by the rule it breaks',
+    'Client certification (fei-kit certify-client): well-behaved clients must be certified, each mutant client caught by the rule it breaks',
   ];
   if (matrix.skipped) return [...lines, `  skipped: ${matrix.skipped.reason}`];
   const width = Math.max(8, ...matrix.entries.map((e) => e.client.length));
@@ -125,7 +125,7 @@ export const renderClientMarkdown = (matrix: ClientMatrix): string[] => {
   const out = ['## Client certification', '', `**${clientTotalsLine(matrix)}**`, ''];
   if (matrix.skipped) return out;
   out.push(
-    'Each row is one `npm run certify-client` of a client of `client/self-check-clients/` against the sandbox double.',
+    'Each row is one `fei-kit certify-client` of a client of `client/self-check-clients/` against the sandbox double.',
     '',
     '| client | must | verdict | failed rules | seconds |',
     '|---|---|---|---|---|',

@@ -70,7 +70,7 @@ const failed = (title: string, rules: string[] = []): FailedCheck => ({
   error: undefined,
 });
 
-test('SELFTEST: a mutant is caught, weakly caught or survives by which checks failed', () => {
+test('SELF-CHECK: a mutant is caught, weakly caught or survives by which checks failed', () => {
   const declared = ['VAL-AMOUNT-POSITIVE'];
   expect(classifyMutant(declared, [])).toBe('survived');
   expect(classifyMutant(declared, [failed('VAL-AMOUNT-POSITIVE: zero')])).toBe('caught');
@@ -87,7 +87,7 @@ test('SELFTEST: a mutant is caught, weakly caught or survives by which checks fa
   ).toBe('caught');
 });
 
-test('SELFTEST: the matrix from fake runs: verdicts, the checks that caught each mutant, totals', () => {
+test('SELF-CHECK: the matrix from fake runs: verdicts, the checks that caught each mutant, totals', () => {
   const matrix = buildMatrix([
     completed('reference', 'reference', [stage(PASSING)]),
     completed('variant', 'put-no-content', [stage(PASSING)]),
@@ -175,7 +175,7 @@ test('SELFTEST: the matrix from fake runs: verdicts, the checks that caught each
   expect(markdown).toContain('### `amount-zero-accepted` (caught)');
 });
 
-test('SELFTEST: the exit code fails on a survivor, a failing variant or reference, or a run error; not on a weak catch', () => {
+test('SELF-CHECK: the exit code fails on a survivor, a failing variant or reference, or a run error; not on a weak catch', () => {
   const caught = completed(
     'mutant',
     'm',

@@ -33,7 +33,7 @@ const reportTest = (projectName: string, kept: boolean): JSONReportTest => ({
   status: 'expected',
 });
 
-test('SELFTEST: only the mutants of the conformance checks go in a batch; never with --full', () => {
+test('SELF-CHECK: only the mutants of the conformance checks go in a batch; never with --full', () => {
   const runs = planRuns();
   const batched = runs.filter(batchable);
   expect(batched.length).toBeGreaterThan(50);
@@ -45,7 +45,7 @@ test('SELFTEST: only the mutants of the conformance checks go in a batch; never 
   expect(planRuns({ full: true }).filter(batchable)).toEqual([]);
 });
 
-test('SELFTEST: a failure whose worker was kept is put back as the plain failure a run of its own reports', () => {
+test('SELF-CHECK: a failure whose worker was kept is put back as the plain failure a run of its own reports', () => {
   const restored = restoredTest(reportTest('mutant-x', true));
   expect(restored.status).toBe('unexpected');
   expect(restored.expectedStatus).toBe('passed');
@@ -55,7 +55,7 @@ test('SELFTEST: a failure whose worker was kept is put back as the plain failure
   expect(restoredTest(reportTest('mutant-x', false)).status).toBe('expected');
 });
 
-test('SELFTEST: a batch report is split by project, each part under the conformance project a run of its own has', () => {
+test('SELF-CHECK: a batch report is split by project, each part under the conformance project a run of its own has', () => {
   const report: Pick<JSONReport, 'suites' | 'errors'> = {
     errors: [],
     suites: [
@@ -87,7 +87,7 @@ test('SELFTEST: a batch report is split by project, each part under the conforma
   expect(reportOfProject(report, 'mutant-b').suites[0]?.specs[0]?.tests[0]?.status).toBe('expected');
 });
 
-test('SELFTEST: a real batch of two mutants catches each by its declared rules, every check of a mutant in one worker', async () => {
+test('SELF-CHECK: a real batch of two mutants catches each by its declared rules, every check of a mutant in one worker', async () => {
   test.setTimeout(120_000);
   const runs = planRuns({ only: ['mutant-token-prefix-only-checked', 'mutant-validation-status-422'] });
   expect(runs.every(batchable)).toBe(true);

@@ -49,7 +49,7 @@ export const batchable = (run: PlannedRun): boolean =>
   run.stages[0]?.grep !== undefined;
 
 /**
- * A failed check whose worker was kept was marked as expected to fail (suites/support/fixtures.ts):
+ * A failed check whose worker was kept was marked as expected to fail (suites/fixtures/kept-worker.ts):
  * put back as a run of its own reports it, an unexpected failure.
  */
 export const restoredTest = (test: JSONReportTest): JSONReportTest => {

@@ -8,7 +8,7 @@ import { isRateLimitMutant, planRuns, UNTHROTTLED_LIMIT } from './plan.ts';
 import { resultsOfReport } from './results.ts';
 import { playwrightArguments, runEnvironment } from './run-server.ts';
 
-test('SELFTEST: the plan runs the reference, every variant and every mutant, each with the right checks', () => {
+test('SELF-CHECK: the plan runs the reference, every variant and every mutant, each with the right checks', () => {
   const runs = planRuns();
   expect(runs).toHaveLength(1 + VARIANTS.length + MUTANTS.length);
   expect(new Set(runs.map((r) => r.id)).size).toBe(runs.length);
@@ -41,7 +41,7 @@ test('SELFTEST: the plan runs the reference, every variant and every mutant, eac
   expect(planRuns({ mutantPropertyRuns: 7, only: ['amount-zero-accepted'] })[0]?.env.FC_RUNS).toBe('7');
 });
 
-test('SELFTEST: a stage selects checks by the rule id their title starts with', () => {
+test('SELF-CHECK: a stage selects checks by the rule id their title starts with', () => {
   const pattern = new RegExp(titlePatternOf(['VAL-STATUS-ENUM', 'RATE-LIMIT-429']));
   // Playwright matches --grep against "project file describe title tags".
   expect(
@@ -59,7 +59,7 @@ test('SELFTEST: a stage selects checks by the rule id their title starts with', 
   expect(args).not.toContain('--grep');
 });
 
-test("SELFTEST: a run's environment drops the user's target and names the mutant or variant", () => {
+test("SELF-CHECK: a run's environment drops the user's target and names the mutant or variant", () => {
   const parent = {
     PATH: '/bin',
     TARGET_BASE_URL: 'https://staging.example.test',
@@ -95,7 +95,7 @@ test("SELFTEST: a run's environment drops the user's target and names the mutant
     expect(env[gone], gone).toBeUndefined();
 });
 
-test("SELFTEST: Playwright's JSON report is read back as one outcome per check, credited by its violations", () => {
+test("SELF-CHECK: Playwright's JSON report is read back as one outcome per check, credited by its violations", () => {
   const spec = (title: string, status: string, results: unknown[], annotations: unknown[] = []) => ({
     title,
     file: 'auth.spec.ts',
@@ -164,7 +164,7 @@ test("SELFTEST: Playwright's JSON report is read back as one outcome per check, 
   expect(outside?.error).toBe('TypeError: x is undefined');
 });
 
-test('SELFTEST: the catalog: at least 40 mutants covering every checkable rule, at least 8 variants', () => {
+test('SELF-CHECK: the catalog: at least 40 mutants covering every checkable rule, at least 8 variants', () => {
   expect(MUTANTS.length).toBeGreaterThanOrEqual(40);
   expect(VARIANTS.length).toBeGreaterThanOrEqual(8);
   const declared = new Set(MUTANTS.flatMap((m) => m.catchingRules));

@@ -1,6 +1,6 @@
 /**
  * The spec's rules for the *client* (the tenant's integration), with a stable id each: what
- * `npm run certify-client` grades from the traffic it records. Facts only: the sentence each rests on,
+ * `fei-kit certify-client` grades from the traffic it records. Facts only: the sentence each rests on,
  * whether the spec says "must" or "should", and the part it comes from. An id is never renamed or reused.
  */
 import type { SpecPart } from './rules.ts';

@@ -6,8 +6,8 @@
 import { changedFields, fieldSegments } from '../oracle/index.ts';
 import { ruleTitle } from '../run-records/rule-titles.ts';
 import { type ErrorCode, EVENT_FIELDS, PAYLOAD_FIELDS } from '../spec/index.ts';
+import { test } from './fixtures/index.ts';
 import { expectedFailures } from './support/expected-failures.ts';
-import { test } from './support/fixtures.ts';
 import { type EventBody, validPayin, validPayout, withField } from './support/sample-events.ts';
 import { check } from './support/verdicts.ts';
 

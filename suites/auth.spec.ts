@@ -5,7 +5,7 @@
 import { readErrorBody } from '../oracle/index.ts';
 import { ruleTitle } from '../run-records/rule-titles.ts';
 import { type ErrorCode, HEADERS, otherEnvironment, type RuleId, TOKEN_PREFIXES } from '../spec/index.ts';
-import { test } from './support/fixtures.ts';
+import { test } from './fixtures/index.ts';
 import { validPayin } from './support/sample-events.ts';
 import type { ServiceClient, ServiceResponse } from './support/service-client.ts';
 import { check } from './support/verdicts.ts';

@@ -1,7 +1,7 @@
 /** Part 4: POST creates and answers 201 with a uuid; GET by that uuid returns the event as submitted. */
 import { describeRetrievalReading, isSuccess, readErrorBody } from '../oracle/index.ts';
 import { ruleTitle } from '../run-records/rule-titles.ts';
-import { test } from './support/fixtures.ts';
+import { test } from './fixtures/index.ts';
 import { validPayin, validPayout, withField } from './support/sample-events.ts';
 import { check } from './support/verdicts.ts';
 

@@ -1,8 +1,8 @@
 /** Part 4, rules 1, 4 and 5: deduplication by externalId, per tenant, atomic under concurrency. */
 import { isSuccess, readErrorBody } from '../oracle/index.ts';
 import { ruleTitle } from '../run-records/rule-titles.ts';
+import { test } from './fixtures/index.ts';
 import { expectedFailure } from './support/expected-failures.ts';
-import { test } from './support/fixtures.ts';
 import { validPayin, validPayout } from './support/sample-events.ts';
 import { check, inconclusive } from './support/verdicts.ts';
 

@@ -5,7 +5,7 @@
  */
 import { ruleTitle } from '../run-records/rule-titles.ts';
 import { EVENTS_PATH, HEADERS } from '../spec/index.ts';
-import { test } from './support/fixtures.ts';
+import { test } from './fixtures/index.ts';
 import { validPayin, withField } from './support/sample-events.ts';
 import type { ServiceResponse } from './support/service-client.ts';
 import { check } from './support/verdicts.ts';

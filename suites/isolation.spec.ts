@@ -1,13 +1,13 @@
 /** Part 1 and part 4, rule 3: another tenant's uuid answers exactly like an unknown uuid. */
 import { isPlainObject } from '../oracle/index.ts';
 import { ruleTitle } from '../run-records/rule-titles.ts';
-import type { RuleId } from '../spec/index.ts';
-import { test } from './support/fixtures.ts';
+import { type RuleId, UUID_SOURCE } from '../spec/index.ts';
+import { test } from './fixtures/index.ts';
 import { validPayin, validPayout } from './support/sample-events.ts';
 import type { ServiceResponse } from './support/service-client.ts';
 import { check } from './support/verdicts.ts';
 
-const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
+const UUID = new RegExp(UUID_SOURCE, 'gi');
 
 /**
  * What an answer shows of itself: status, code, title and the names of its body's fields, the uuid

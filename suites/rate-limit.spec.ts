@@ -21,7 +21,7 @@ import { simpleErrorBodySchema } from '../oracle/index.ts';
 import { skipCheck } from '../run-records/check-record-writer.ts';
 import { ruleTitle } from '../run-records/rule-titles.ts';
 import { EVENTS_PATH, eventPath, type RuleId } from '../spec/index.ts';
-import { test } from './support/fixtures.ts';
+import { test } from './fixtures/index.ts';
 import {
   BURST_CONCURRENCY,
   type Exhaustion,

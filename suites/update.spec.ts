@@ -7,7 +7,7 @@
  */
 import { describeUpdateAnswer, readErrorBody } from '../oracle/index.ts';
 import { ruleTitle } from '../run-records/rule-titles.ts';
-import { type Observe, test } from './support/fixtures.ts';
+import { type Observe, test } from './fixtures/index.ts';
 import { type EventBody, validPayin, validPayout, withField } from './support/sample-events.ts';
 import type { ServiceClient } from './support/service-client.ts';
 import { check } from './support/verdicts.ts';

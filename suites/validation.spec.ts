@@ -4,8 +4,8 @@
  */
 import { changedFields, fieldNotation, readErrorBody } from '../oracle/index.ts';
 import { ruleTitle } from '../run-records/rule-titles.ts';
+import { test } from './fixtures/index.ts';
 import { failureOfAnyCode } from './support/expected-failures.ts';
-import { test } from './support/fixtures.ts';
 import { validPayin, validPayout, withField } from './support/sample-events.ts';
 import { SINGLE_FAULT_CASES } from './support/single-fault-cases.ts';
 import { check } from './support/verdicts.ts';

@@ -1,5 +1,5 @@
-/** A bench script run as `npm run bench` runs it, in a child process, its output collected. */
-import { runKitScript } from '../../kit-tests/test-support/run-kit-script.ts';
+/** A bench command run as a user runs it (`fei-kit bench …`), in a child process, its output collected. */
+import { runKit } from '../../kit-tests/test-support/run-kit.ts';
 
-export const runScript = (script: string, env: NodeJS.ProcessEnv) =>
-  runKitScript([script], { ...process.env, ...env });
+export const runBenchCommand = (args: readonly string[], env: NodeJS.ProcessEnv) =>
+  runKit(args, { ...process.env, ...env });

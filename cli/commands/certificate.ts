@@ -1,34 +1,31 @@
 /**
- * `npm run certificate`: writes the certificate of the last conformance run (it is also written at the
- * end of `npm run conformance`). Exit codes (config/exit-codes.ts): 0 written, whatever its verdicts
- * (the conformance run is the gate); 2 nothing to certify (no results: run the suite first);
- * 7 the kit itself failed (an internal error).
+ * `fei-kit certificate`: writes the certificate of the last conformance run again (it is written at
+ * the end of `fei-kit conformance`). Exits 0 once written, whatever its verdicts: the conformance run
+ * is the gate.
  */
-import { ConfigError, EXIT, loadDotEnv } from '../../config/index.ts';
-import {
-  CertificateInputError,
-  describeCertificate,
-  writeCertificate,
-} from '../../reports/certificate/write-certificate.ts';
+import { ConfigError, loadDotEnv } from '../../config/index.ts';
+import { type KitCommand, OUTPUT_OPTION } from '../command.ts';
 
-const say = (line: string): void => {
-  process.stdout.write(`certificate: ${line}\n`);
-};
-
-const main = async (): Promise<number> => {
-  // The .env may hold the tokens: they are read only so that redaction knows them.
-  try {
+export const command: KitCommand = {
+  name: 'certificate',
+  summary: "writes the last conformance run's certificate (and behaviour profile) again",
+  usage: '[options]',
+  options: [OUTPUT_OPTION],
+  exitCodes: ['ok', 'badConfiguration', 'kitFailure', 'outputUnwritable'],
+  arguments: 'options',
+  writesOutputs: true,
+  run: async ({ say }) => {
+    // The .env may hold the tokens: they are read only so that redaction knows them.
     if (process.env.KIT_IGNORE_DOTENV !== 'true') loadDotEnv();
-    say(describeCertificate(await writeCertificate()));
-    return EXIT.ok;
-  } catch (error) {
-    if (error instanceof CertificateInputError || error instanceof ConfigError) {
-      say(error.message);
-      return EXIT.badConfiguration;
+    const { CertificateInputError, describeCertificate, writeCertificate } = await import(
+      '../../reports/certificate/write-certificate.ts'
+    );
+    try {
+      say(describeCertificate(await writeCertificate()));
+      return 0;
+    } catch (error) {
+      if (error instanceof CertificateInputError) throw new ConfigError(error.message);
+      throw error;
     }
-    say(`KIT FAILURE: internal error: ${(error as Error).message}`);
-    return EXIT.kitFailure;
-  }
+  },
 };
-
-main().then((code) => process.exit(code));

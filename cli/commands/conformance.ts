@@ -1,381 +1,43 @@
-/**
- * `npm run conformance [-- <playwright arguments>]`: reads the Playwright arguments (an unknown or
- * malformed one stops here, before any request), checks the target contract, establishes with a
- * preflight that the target is the service (and measures its round trip), runs the conformance suites
- * and reports the run's own request counts, then writes the certificate. With KIT_BASELINE it then
- * compares the run with that baseline (reports/release-gate/).
- *
- * The exit code (config/exit-codes.ts) tells "the service broke a rule" (1, and only when a violation
- * of a stated rule was recorded) from "we could not test the service" (2 configuration or arguments,
- * 3 the target is not a working deployment, went away or was too slow, 6 a tenant throttled below the
- * configured limit, 130/143 interrupted) and from the kit's own failures (7 the kit failed, 8 the
- * output folder cannot be written, 9 a baseline cannot be read), and drift from the baseline (5, only
- * with KIT_FAIL_ON_DRIFT=true). It is computed from the certificate, never from another run's results:
- * the outputs of the previous run are cleared before this one starts.
- */
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import type { JSONReport } from '@playwright/test/reporter';
-import {
-  ConfigError,
-  caTrustEnvironment,
-  EXIT,
-  loadDotEnv,
-  mayWrite,
-  readTargetContract,
-  readTimeouts,
-} from '../../config/index.ts';
-import {
-  CONFORMANCE_USAGE,
-  PlaywrightArgumentError,
-  type PlaywrightArguments,
-  readPlaywrightArguments,
-} from '../../config/playwright-arguments.ts';
-import { defaultWorkers, workersOfArguments } from '../../config/run-workers.ts';
-import { runPlaywrightChild } from '../../conformance-run/playwright-cli.ts';
-import { PreflightError, preflight } from '../../conformance-run/preflight.ts';
-import { describeRunPlan, runPlan } from '../../conformance-run/run-plan.ts';
-import { throttleLine } from '../../conformance-run/throttle-line.ts';
-import { CONTRACT_VARIABLES } from '../../contract/index.ts';
-import { describeRequestBudget, requestBudgetReport, sumRequestStats } from '../../pacing/request-budget.ts';
-import type { Certificate } from '../../reports/certificate/certificate.ts';
-import { listSuite } from '../../reports/certificate/suite-listing.ts';
-import { certificateStep } from '../../reports/certificate/write-certificate.ts';
-import type { FoundProfile } from '../../reports/profile/files.ts';
-import { ComparisonInputError, compareWithBaseline, loadProfileOf } from '../../reports/release-gate/gate.ts';
-import { type CompareSettings, readCompareSettings } from '../../reports/release-gate/settings.ts';
-import { ensureWritable, OutputUnwritableError } from '../../run-records/output-folder.ts';
-import { outputPaths, outputRoot } from '../../run-records/output-paths.ts';
-import { readRunStop } from '../../run-records/run-stop.ts';
+/** `fei-kit conformance [<playwright arguments>]`: the conformance run (conformance-run/conformance.ts). */
+import { conformanceOptionHelp } from '../../config/playwright-arguments.ts';
+import { CONTRACT_VARIABLES, TENANT_VARIABLES } from '../../contract/index.ts';
+import type { KitCommand } from '../command.ts';
+import { CONTRACT_SETTINGS } from '../contract-settings.ts';
 
-const say = (line: string): void => {
-  process.stdout.write(`conformance: ${line}\n`);
+export const command: KitCommand = {
+  name: 'conformance',
+  summary: 'checks a deployment (or the reference server) against every stated rule of the spec',
+  usage: '[options] [<playwright test options>] [<file filters>]',
+  description: [
+    'Reads the target contract (environment variables or .env; none: the kit starts its reference',
+    'server), checks with a preflight that the target is the service, runs the conformance suite, and',
+    'writes the certificate (certificate.md, .html, .json), the JUnit file and the Allure results into',
+    'the output folder. With KIT_BASELINE it then compares the run with that baseline.',
+  ],
+  options: [],
+  moreOptions: { title: "The kit's and Playwright's options", rows: conformanceOptionHelp() },
+  settings: CONTRACT_SETTINGS,
+  exitCodes: [
+    'ok',
+    'deviation',
+    'badConfiguration',
+    'couldNotRun',
+    'drift',
+    'throttled',
+    'kitFailure',
+    'outputUnwritable',
+    'comparisonUnreadable',
+    'interrupted',
+    'terminated',
+  ],
+  examples: [
+    'fei-kit conformance',
+    'fei-kit conformance --grep @auth --report',
+    `${CONTRACT_VARIABLES.baseUrl}=https://sandbox.example ${TENANT_VARIABLES.A.clientId}=… ${TENANT_VARIABLES.A.accessToken}=… fei-kit conformance`,
+  ],
+  arguments: 'own',
+  writesOutputs: false,
+  handlesSignals: true,
+  run: async ({ argv, say }) =>
+    (await import('../../conformance-run/conformance.ts')).runConformance(argv, say),
 };
-
-const PLAYWRIGHT_CONFIG = ['test', '-c', 'playwright.config.ts'];
-
-/** Reporters that print the run to the console: the kit's own `list` steps aside for them. */
-const CONSOLE_REPORTERS = new Set(['list', 'line', 'dot', 'github', 'null', 'failures']);
-
-const main = async (): Promise<number> => {
-  let args: PlaywrightArguments;
-  try {
-    args = readPlaywrightArguments(process.argv.slice(2));
-  } catch (error) {
-    if (!(error instanceof PlaywrightArgumentError)) throw error;
-    say(`${error.message}; nothing was sent`);
-    return EXIT.badConfiguration;
-  }
-  if (args.help) {
-    for (const line of CONFORMANCE_USAGE) process.stdout.write(`${line}\n`);
-    await runPlaywrightChild(['test', '--help']);
-    return EXIT.ok;
-  }
-  if (args.reporters.some((name) => CONSOLE_REPORTERS.has(name))) process.env.KIT_CONSOLE_REPORTER = 'user';
-  if (args.list) return listChecks(args);
-
-  let settings: CompareSettings;
-  // Read before the run: a wrong path stops it at once, and a baseline in the output folder is read
-  // before the run writes over it.
-  let baseline: FoundProfile | undefined;
-  try {
-    if (process.env.KIT_IGNORE_DOTENV !== 'true') loadDotEnv();
-    const contract = readTargetContract();
-    settings = readCompareSettings();
-    ensureWritable(outputRoot());
-    if (args.output !== undefined) ensureWritable(args.output, '--output');
-    if (settings.baseline) {
-      baseline = loadProfileOf('KIT_BASELINE', settings.baseline);
-      say(
-        `KIT_BASELINE: the run will be compared with ${baseline.profile.run.runId ?? 'a run'} (${baseline.source})`,
-      );
-    }
-    process.env[CONTRACT_VARIABLES.runId] =
-      contract.kind === 'remote' ? contract.target.runId : contract.runId;
-    readTimeouts();
-    const workers = workersOfArguments(args.forPlaywright);
-    if (contract.kind === 'remote') {
-      const { target } = contract;
-      say(`target ${target.baseUrl} (${target.environment}), run ${target.runId}`);
-      // Playwright and its workers, started below, trust TARGET_CA_FILE from their first instruction.
-      Object.assign(process.env, caTrustEnvironment(target));
-      if (!mayWrite(target)) {
-        say(
-          `PRODUCTION target: only @readonly checks run (set ${CONTRACT_VARIABLES.allowProductionWrites}=true to run everything)`,
-        );
-      }
-      const { roundTripMs, bodiesBreakPart7 } = await preflight(target);
-      process.env.KIT_ROUND_TRIP_MS = String(Math.max(1, roundTripMs));
-      const timeouts = readTimeouts();
-      if (bodiesBreakPart7) say(`preflight: ${bodiesBreakPart7}`);
-      say(
-        `preflight: the service answers, round trip ${roundTripMs} ms; a request without an answer after ${timeouts.requestMs / 1000} s is not run, a check stops after ${timeouts.testMs / 1000} s`,
-      );
-      const plan = runPlan({
-        limits: target.limits,
-        embedded: target.embedded,
-        workers: workers ?? defaultWorkers(target.embedded),
-        roundTripMs,
-        tenantB: target.tenantB !== undefined,
-        rateLimitTenant: target.rateLimitTenant !== undefined,
-        readOnly: !mayWrite(target),
-      });
-      for (const line of describeRunPlan(plan, target.embedded)) say(line);
-    } else {
-      say(`no ${CONTRACT_VARIABLES.baseUrl}: starting the embedded reference server, run ${contract.runId}`);
-      const plan = runPlan({
-        limits: contract.limits,
-        embedded: true,
-        workers: workers ?? defaultWorkers(true),
-        roundTripMs: undefined,
-        tenantB: true,
-        rateLimitTenant: true,
-        readOnly: false,
-      });
-      for (const line of describeRunPlan(plan, true)) say(line);
-    }
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      say(`configuration error: ${error.message}`);
-      return EXIT.badConfiguration;
-    }
-    if (error instanceof PreflightError) {
-      say(error.message);
-      return error.exitCode;
-    }
-    if (error instanceof OutputUnwritableError) {
-      say(error.message);
-      return EXIT.outputUnwritable;
-    }
-    if (error instanceof ComparisonInputError) {
-      say(`BASELINE UNREADABLE: ${error.message}; nothing was sent`);
-      return EXIT.comparisonUnreadable;
-    }
-    throw error;
-  }
-  try {
-    clearPreviousRun();
-  } catch (error) {
-    say(new OutputUnwritableError(outputRoot(), error).message);
-    return EXIT.outputUnwritable;
-  }
-  const playwright = await runPlaywrightChild([...PLAYWRIGHT_CONFIG, ...args.forPlaywright]);
-  const paths = outputPaths();
-  if (!playwright.signal) {
-    const unrun = await unrunVerdict(paths.results, playwright.code, args);
-    if (unrun !== undefined) return unrun;
-  }
-  // The run's own request budget: what each tenant was sent, and any 429 met outside @ratelimit.
-  const contract = readTargetContract();
-  const limits = contract.kind === 'remote' ? contract.target.limits : contract.limits;
-  const runId = process.env[CONTRACT_VARIABLES.runId];
-  const stats = sumRequestStats(paths.requestStats, runId);
-  const budget = requestBudgetReport(stats, limits, { runId });
-  mkdirSync(paths.conformance, { recursive: true });
-  writeFileSync(paths.requestBudget, `${JSON.stringify(budget, null, 2)}\n`);
-  for (const line of describeRequestBudget(budget)) say(line);
-  const certificate = await certificateStep(say);
-  const runCode = exitCodeOfRun(playwright.signal, certificate, budget.breaches.length > 0, (line) =>
-    say(line),
-  );
-  if (playwright.signal) return runCode;
-  if (!baseline) return runCode;
-  const compare = (line: string) => say(`compare: ${line}`);
-  let compareCode: number;
-  try {
-    compareCode = compareWithBaseline(
-      baseline,
-      loadProfileOf('this run', outputRoot()),
-      settings,
-      compare,
-    ).exitCode;
-  } catch (error) {
-    if (!(error instanceof ComparisonInputError)) throw error;
-    compare(`not compared: ${error.message}`);
-    compareCode = EXIT.comparisonUnreadable;
-  }
-  // A deviation of the run itself outranks drift from the baseline.
-  return runCode !== EXIT.ok ? runCode : compareCode;
-};
-
-/**
- * `--list`: the checks the arguments select, listed by Playwright and nothing else: no preflight, no
- * request, no certificate, and the previous run's outputs left as they are (the kit's own reporters,
- * which write them, are replaced by the listing's).
- */
-const listChecks = async (args: PlaywrightArguments): Promise<number> => {
-  try {
-    if (process.env.KIT_IGNORE_DOTENV !== 'true') loadDotEnv();
-    readTargetContract();
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    say(`configuration error: ${error.message}`);
-    return EXIT.badConfiguration;
-  }
-  const reporter = `--reporter=${args.reporters.length > 0 ? args.reporters.join(',') : 'list'}`;
-  const listed = await runPlaywrightChild([
-    ...PLAYWRIGHT_CONFIG,
-    ...args.forPlaywright.filter((argument) => !argument.startsWith('--add-reporter=')),
-    reporter,
-  ]);
-  if (listed.signal) return listed.signal === 'SIGTERM' ? EXIT.terminated : EXIT.interrupted;
-  if (listed.code === 0) {
-    say('listed only: nothing was run, no certificate written');
-    return EXIT.ok;
-  }
-  if (args.filters.length > 0) {
-    say(`NO CHECK SELECTED: ${args.filters.join(', ')} matches no check of the suite`);
-    return EXIT.badConfiguration;
-  }
-  say(`KIT FAILURE: Playwright could not list the suite (exit ${listed.code}); the lines above say why`);
-  return EXIT.kitFailure;
-};
-
-/**
- * The exit code of a run that checked nothing, or undefined when it ran checks: Playwright ended
- * without its results (the kit failed), or the filters selected no check (the arguments are wrong,
- * unless --pass-with-no-tests asked for that to pass). Which of the two is told by listing the checks
- * the filters select, not by reading Playwright's messages.
- */
-const unrunVerdict = async (
-  resultsFile: string,
-  playwrightCode: number,
-  args: PlaywrightArguments,
-): Promise<number | undefined> => {
-  const report = readReport(resultsFile);
-  if (!report) {
-    say(
-      `KIT FAILURE: Playwright ended (exit ${playwrightCode}) without writing its results to ${resultsFile}: the kit failed, not the target; the lines above say why`,
-    );
-    return EXIT.kitFailure;
-  }
-  const stats = report.stats;
-  const tests = stats ? stats.expected + stats.unexpected + stats.flaky + stats.skipped : 0;
-  if (tests > 0) return undefined;
-  const filters = args.filters.length > 0 ? args.filters.join(', ') : undefined;
-  const selected = await countSelected(args);
-  if (selected !== 0) {
-    say(
-      `KIT FAILURE: Playwright ended (exit ${playwrightCode}) without running any of the ${selected ?? 'selected'} checks: the kit failed, not the target; the lines above say why`,
-    );
-    return EXIT.kitFailure;
-  }
-  if (args.passWithNoTests) {
-    say(
-      `no check selected${filters ? ` by ${filters}` : ''} (--pass-with-no-tests): nothing was checked, no certificate written`,
-    );
-    return EXIT.ok;
-  }
-  if (filters) {
-    say(`NO CHECK SELECTED: ${filters} matches no check of the suite; nothing was checked`);
-    return EXIT.badConfiguration;
-  }
-  say('KIT FAILURE: the run found no check to run at all; the lines above say why');
-  return EXIT.kitFailure;
-};
-
-/** How many checks the arguments select (`playwright test --list`), or undefined if it cannot tell. */
-const countSelected = async (args: PlaywrightArguments): Promise<number | undefined> => {
-  const listed = await listSuite(
-    process.env,
-    60_000,
-    'playwright.config.ts',
-    [
-      ...args.forPlaywright.filter(
-        (argument) => !argument.startsWith('--add-reporter=') && !argument.startsWith('--output'),
-      ),
-      '--pass-with-no-tests',
-    ],
-    true,
-  );
-  return listed?.length;
-};
-
-const readReport = (path: string): JSONReport | undefined => {
-  if (!existsSync(path)) return undefined;
-  try {
-    return JSON.parse(readFileSync(path, 'utf8')) as JSONReport;
-  } catch {
-    return undefined;
-  }
-};
-
-/** What the previous run left in the output folder: this run's outputs never mix with it. */
-const clearPreviousRun = (): void => {
-  const paths = outputPaths();
-  for (const path of [
-    paths.results,
-    paths.junit,
-    paths.observations,
-    paths.runInfo,
-    paths.runStop,
-    paths.targetHealth,
-    paths.requestStats,
-    paths.requestBudget,
-    paths.certificate,
-  ]) {
-    rmSync(path, { recursive: true, force: true });
-  }
-};
-
-/**
- * The run's exit code, from what happened to it and from its certificate: an interruption, a stop
- * (the target went away, a tenant was throttled), a deviation, a budget breach, an incomplete run.
- * Each case but a clean pass is said in one line.
- */
-const exitCodeOfRun = (
-  signal: NodeJS.Signals | undefined,
-  certificate: Certificate | undefined,
-  budgetBreached: boolean,
-  say: (line: string) => void,
-): number => {
-  if (signal) {
-    say(`INTERRUPTED (${signal}): the certificate says "incomplete: interrupted"; what ran is kept`);
-    return signal === 'SIGTERM' ? EXIT.terminated : EXIT.interrupted;
-  }
-  const paths = outputPaths();
-  const stop = readRunStop(paths.runStop);
-  if (stop?.reason === 'throttled') {
-    say(throttleLine(stop, paths.requestStats, readTargetContract()));
-    return EXIT.throttled;
-  }
-  if (stop) {
-    say(stop.line);
-    return EXIT.targetUnreachable;
-  }
-  if (!certificate) {
-    say(
-      'KIT FAILURE: no certificate could be written (the line above says why): the kit failed, not the target',
-    );
-    return EXIT.kitFailure;
-  }
-  if (certificate.outcome === 'deviation-found') {
-    const failed = certificate.rules.filter((rule) => rule.verdict === 'failed').map((rule) => rule.id);
-    say(`DEVIATION: the target broke ${failed.join(', ')}`);
-    return EXIT.deviation;
-  }
-  if (budgetBreached) {
-    say(
-      'THROTTLED: a paced tenant met 429s outside the rate-limit checks: its real limit is below the contract (see the request counts above)',
-    );
-    return EXIT.throttled;
-  }
-  if (certificate.kitFaults.length > 0) {
-    say(`KIT FAILURE: ${certificate.outcomeText}`);
-    return EXIT.kitFailure;
-  }
-  if (certificate.outcome === 'incomplete') {
-    say(`COULD NOT RUN FULLY: ${certificate.outcomeText}`);
-    return EXIT.targetUnreachable;
-  }
-  return EXIT.ok;
-};
-
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    say(
-      `KIT FAILURE: internal error: ${(error as Error).message.split('\n')[0]} (a fault of the kit, not of the target: run again, and report it with this output if it stays)`,
-    );
-    process.exit(EXIT.kitFailure);
-  },
-);

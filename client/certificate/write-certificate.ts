@@ -8,6 +8,9 @@ import { renderHtml } from './render-html.ts';
 import { renderJunit } from './render-junit.ts';
 import { renderMarkdown } from './render-markdown.ts';
 
+/** The client certificate's folder in the output folder. */
+export const CLIENT_CERTIFICATE_FOLDER = 'client-certificate';
+
 export const CERTIFICATE_FILES = Object.freeze({
   markdown: 'client-certificate.md',
   html: 'client-certificate.html',

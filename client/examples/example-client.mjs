@@ -4,7 +4,7 @@
  * dependencies, the platform's fetch. It reads its configuration from the kit's contract names
  * (TARGET_BASE_URL, TENANT_A_CLIENT_ID, TENANT_A_ACCESS_TOKEN), so that
  *
- *   npm run certify-client -- node client/examples/example-client.mjs
+ *   fei-kit certify-client node client/examples/example-client.mjs
  *
  * certifies it against the spec's client rules. What it does, and why it is certified:
  *

@@ -1,13 +1,14 @@
 /**
- * Runs `npm run certify-client` as a user does (`node --import tsx client/cli.ts …`) in a child process
+ * Runs `fei-kit certify-client` as a user does (`node --import tsx client/cli.ts …`) in a child process
  * with the given environment, its output collected, and reads back the certificate it wrote. The kit
  * tests and the self-check's client rows use it.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { kitCommandArguments } from '../../run-records/kit-root.ts';
 import type { ClientCertificate } from '../certificate/client-certificate.ts';
-import { CERTIFICATE_FILES } from '../certificate/write-certificate.ts';
+import { CERTIFICATE_FILES, CLIENT_CERTIFICATE_FOLDER } from '../certificate/write-certificate.ts';
 
 export interface CertifyRun {
   readonly code: number | null;
@@ -27,7 +28,7 @@ export const runCertifyClient = (
     const started = performance.now();
     const child = spawn(
       process.execPath,
-      ['--import', 'tsx', 'client/cli.ts', '--output', options.outputFolder, ...args],
+      kitCommandArguments(['certify-client', '--output', options.outputFolder, ...args]),
       { env: options.env, stdio: ['ignore', 'pipe', 'pipe'], timeout: options.timeoutMs ?? 120_000 },
     );
     let output = '';
@@ -39,7 +40,7 @@ export const runCertifyClient = (
     });
     child.on('error', reject);
     child.on('close', (code) => {
-      const file = join(options.outputFolder, CERTIFICATE_FILES.json);
+      const file = join(options.outputFolder, CLIENT_CERTIFICATE_FOLDER, CERTIFICATE_FILES.json);
       resolve({
         code,
         output,

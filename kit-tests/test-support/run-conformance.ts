@@ -1,10 +1,10 @@
 import type { ChildProcess } from 'node:child_process';
-import { type KitScriptRun, runKitScript } from './run-kit-script.ts';
+import { type KitScriptRun, runKit } from './run-kit.ts';
 
 export type ConformanceRun = Pick<KitScriptRun, 'code' | 'output' | 'stdout' | 'seconds'>;
 
 /**
- * Runs `cli/commands/conformance.ts` as a user would, with only the given environment (and PATH), its
+ * Runs `fei-kit conformance` as a user would, with only the given environment (and PATH), its
  * stdout and stderr together. Asynchronous, so a server in the test's own process can answer it.
  */
 export const runConformance = (
@@ -13,8 +13,8 @@ export const runConformance = (
   /** Given the running process and a way to read its output so far (to interrupt it, say). */
   onStart?: (child: ChildProcess, output: () => string) => void,
 ): Promise<ConformanceRun> =>
-  runKitScript(
-    ['cli/commands/conformance.ts', ...args],
+  runKit(
+    ['conformance', ...args],
     { PATH: process.env.PATH, KIT_IGNORE_DOTENV: 'true', ...env },
     { timeoutMs: 170_000, ...(onStart ? { onStart } : {}) },
   );

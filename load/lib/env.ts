@@ -2,6 +2,7 @@
  * Reading settings from an environment record: k6's `__ENV` inside a script, `process.env` in the
  * Node tests. Pure and k6-safe: no k6 import, no Node API.
  */
+import { describeWholeNumber, parseWholeNumber } from '../../contract/whole-number.ts';
 
 export type Env = Readonly<Record<string, string | undefined>>;
 
@@ -29,8 +30,9 @@ export const flag = (env: Env, name: string): boolean => {
 export const positiveInteger = (env: Env, name: string, fallback: number): number => {
   const value = text(env, name);
   if (value === undefined) return fallback;
-  if (!/^[1-9]\d*$/.test(value)) throw new LoadSetupError(`${name} must be a positive whole number`);
-  return Number(value);
+  const whole = parseWholeNumber(value, { min: 1 });
+  if (whole === undefined) throw new LoadSetupError(`${name} must be ${describeWholeNumber({ min: 1 })}`);
+  return whole;
 };
 
 /** A decimal number within [min, max]; `fallback` when unset. */

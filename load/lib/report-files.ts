@@ -1,13 +1,13 @@
 /**
  * Where a load run's reports go and what they are called: `<script>.summary.json`,
  * `<script>.junit.xml` and k6's web-dashboard HTML report `<script>.html`, side by side in the report
- * folder (LOAD_REPORT_DIR, which the runner sets; else reports/output/load). The scripts, the runner,
+ * folder (LOAD_REPORT_DIR, which the runner sets; else fei-kit-output/load). The scripts, the runner,
  * the reports and the self-check all take the names from here. Pure: no k6 import, no Node API.
  */
 import { type Env, flag, text } from './env.ts';
 
 /** The report folder when LOAD_REPORT_DIR is not set: relative to k6's working directory. */
-export const REPORT_DIR_DEFAULT = 'reports/output/load';
+export const REPORT_DIR_DEFAULT = 'fei-kit-output/load';
 
 export const reportFileNames = (script: string) =>
   Object.freeze({

@@ -99,7 +99,7 @@ export const readLoadTarget = (env: Env): LoadTarget => {
   const baseUrl = text(env, V.baseUrl);
   if (baseUrl === undefined) {
     throw new LoadSetupError(
-      `${V.baseUrl} is not set: run the script through npm run load:rate-limit / load:latency (which starts the embedded reference server), or set the target contract`,
+      `${V.baseUrl} is not set: run the script through fei-kit load rate-limit / load:latency (which starts the embedded reference server), or set the target contract`,
     );
   }
   if (!BASE_URL_PATTERN.test(baseUrl)) {

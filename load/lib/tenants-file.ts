@@ -10,6 +10,7 @@
  * the tenant by its position and name, never by a value. Pure and k6-safe: no k6 import, no Node API.
  */
 import { TOKEN_PREFIXES } from '../../spec/http-interface.ts';
+import { isUuid } from '../../spec/uuid.ts';
 import { LoadSetupError } from './env.ts';
 
 export interface CapacityTenant {
@@ -23,7 +24,6 @@ export interface CapacityTenant {
 export const MAX_TENANTS = 1000;
 const MAX_WINDOW_SECONDS = 3600;
 const MAX_REQUESTS_PER_WINDOW = 10_000_000;
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const NAME_PATTERN = /^[A-Za-z0-9_-]{1,40}$/;
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -51,7 +51,7 @@ const tenantAt = (entry: unknown, index: number): CapacityTenant => {
     throw new LoadSetupError(`${at}: name must be 1 to 40 letters, digits, _ or -`);
   }
   const label = `${at} (${name})`;
-  if (typeof entry.clientId !== 'string' || !UUID_PATTERN.test(entry.clientId)) {
+  if (typeof entry.clientId !== 'string' || !isUuid(entry.clientId)) {
     throw new LoadSetupError(`${label}: clientId must be a UUID`);
   }
   const token = entry.accessToken;
@@ -120,6 +120,6 @@ export const parseTenantsFile = (text: string, source: string): readonly Capacit
   return Object.freeze(tenants);
 };
 
-/** A tenants file's text for these tenants (what `npm run load:tenants` writes). */
+/** A tenants file's text for these tenants (what `fei-kit load tenants` writes). */
 export const tenantsFileText = (tenants: readonly CapacityTenant[]): string =>
   `${JSON.stringify({ tenants }, null, 2)}\n`;

@@ -2,7 +2,7 @@
  * k6 script `capacity`: every tenant of the tenants file (CAPACITY_TENANTS_FILE) at CAPACITY_SHARE of
  * its own limit at once, each iteration a POST, GET and PUT of one realistic event of the tenant the
  * schedule gives it. The plan, the schedule and the thresholds are in ../lib/capacity-plan.ts.
- * Its handleSummary writes the instance's segment manifest for the merge (`npm run load:merge`);
+ * Its handleSummary writes the instance's segment manifest for the merge (`fei-kit load merge`);
  * the raw samples are k6's CSV output, which the runner (or the TestRun) asks for.
  * Bundled by load/bundle.ts into dist/load/capacity.js.
  */
@@ -164,6 +164,6 @@ export function handleSummary(data: { setup_data?: Partial<SetupData> }): Record
   const stdout =
     segment === WHOLE
       ? textSummary(results, collectMetrics(data), facts, seconds, [manifestPath])
-      : `\n  load/capacity: segment ${segment} (${name}) done in ${Math.round(seconds)}s; its share alone is no verdict: the merge judges the whole (npm run load:merge)\n  wrote ${manifestPath}\n\n`;
+      : `\n  load/capacity: segment ${segment} (${name}) done in ${Math.round(seconds)}s; its share alone is no verdict: the merge judges the whole (fei-kit load merge)\n  wrote ${manifestPath}\n\n`;
   return { stdout, [manifestPath]: `${JSON.stringify(manifest, null, 2)}\n` };
 }

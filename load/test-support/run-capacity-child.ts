@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { REPO_ROOT } from '../bundle.ts';
+import { kitCommandArguments, KIT_ROOT as REPO_ROOT } from '../../run-records/kit-root.ts';
 import type { JsonReport } from '../lib/json-report.ts';
 import type { SegmentManifest } from '../lib/segment-manifest.ts';
 
@@ -16,14 +16,14 @@ export interface LoadChildRun {
   readonly stderr: string;
 }
 
-/** A load command (`load/run-k6.ts`, `load/run-capacity.ts`) as npm runs it, with exactly `env`; killed after `timeoutMs`. */
+/** A load command (`fei-kit load …`) as a user runs it, with exactly `env`; killed after `timeoutMs`. */
 export const runLoadChild = (
   args: readonly string[],
   env: NodeJS.ProcessEnv,
   timeoutMs: number,
 ): Promise<LoadChildRun> =>
   new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
+    const child = spawn(process.execPath, kitCommandArguments(args), {
       cwd: REPO_ROOT,
       env,
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -44,14 +44,14 @@ export const runLoadChild = (
     });
   });
 
-/** `npm run load:capacity`: k6 from PATH, no .env, the given settings. */
+/** `fei-kit load capacity`: k6 from PATH, no .env, the given settings. */
 export const runCapacityChild = (
   k6Path: string,
   env: Record<string, string>,
   args: readonly string[] = [],
 ): Promise<LoadChildRun> =>
   runLoadChild(
-    ['load/run-capacity.ts', ...args],
+    ['load', 'capacity', ...args],
     { PATH: dirname(k6Path), TMPDIR: tmpdir(), KIT_IGNORE_DOTENV: 'true', ...env },
     170_000,
   );

@@ -2,9 +2,10 @@
  * The event id of a GET or PUT path: a UUID, compared case-insensitively. Anything else answers like an
  * unknown uuid, with 400, or as no such route, as the behaviour reads GAP-NON-UUID-PATH.
  */
+
+import { isUuid } from '../../spec/index.ts';
 import type { ServerContext } from '../context.ts';
 import { referenceProblem } from '../problem.ts';
-import { isUuid } from '../tenants.ts';
 
 export interface PathIdHooks {
   /** PATH-ID-IS-UUID: the id a path that is not a UUID is looked up by; undefined refuses it. */

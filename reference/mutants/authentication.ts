@@ -1,5 +1,5 @@
 /** Mutants of part 5: the token and tenant headers. Hooks: authentication.ts. */
-import { TOKEN_PREFIXES } from '../../spec/index.ts';
+import { TOKEN_PREFIXES, UUID_SOURCE } from '../../spec/index.ts';
 import {
   AUTHENTICATION_HOOKS,
   type AuthenticationHooks,
@@ -22,7 +22,7 @@ const tokenOwnerComparing =
     tenants.tenants.find((tenant) => matches(token, tenant.seeded.accessToken));
 
 /** A UUID pattern written with lower-case hex digits only (and no `i` flag). */
-const LOWER_CASE_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const LOWER_CASE_UUID = new RegExp(`^${UUID_SOURCE}$`);
 
 export const AUTHENTICATION_MUTANTS = [
   mutant(

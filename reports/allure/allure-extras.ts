@@ -22,10 +22,10 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { basename, join } from 'node:path';
+import type { ObservationsFile } from '../../run-records/observations.ts';
 import { OBSERVATION_CONTENT_TYPE } from '../../run-records/observations.ts';
 import { ruleLink } from '../../run-records/rule-link.ts';
 import { isRuleId, RULES, ruleById, SPEC_PARTS } from '../../spec/index.ts';
-import type { ObservationsFile } from '../reporters/observations-reporter.ts';
 import type { LoadSummary, ThresholdVerdict } from './load-summaries.ts';
 
 export interface AllureLabel {

@@ -1,5 +1,5 @@
 /**
- * `npm run report`: builds the Allure report of the last conformance run (and of the k6 runs whose
+ * `fei-kit report`: builds the Allure report of the last conformance run (and of the k6 runs whose
  * summaries are present) into <output>/allure-report/index.html, one self-contained page.
  *
  *   1. adds the k6 thresholds, the observations summary and the certificate (allure-extras.ts), and
@@ -13,7 +13,7 @@
  *      in the dashboards too.
  *
  * Exit codes (config/exit-codes.ts): 0 built; 2 nothing to build from (no results: run the suite
- * first); 1 Allure failed or the page still refers to a third party.
+ * first); 7 Allure failed or the page still refers to a third party.
  */
 import { spawn } from 'node:child_process';
 import {
@@ -28,14 +28,14 @@ import {
 } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, dirname, join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { EXIT } from '../../config/index.ts';
+import { consoleLine } from '../../run-records/console-line.ts';
 import { KIT_ROOT } from '../../run-records/kit-root.ts';
+import { readObservationsFile } from '../../run-records/observations.ts';
 import { type OutputPaths, outputPaths } from '../../run-records/output-paths.ts';
 import { CERTIFICATE_FILES } from '../certificate/files.ts';
 import { markDriftInAllureResults } from '../release-gate/allure-drift.ts';
 import { readComparisonFile } from '../release-gate/comparison-file.ts';
-import type { ObservationsFile } from '../reporters/observations-reporter.ts';
 import { readRunInfo } from '../reporters/run-info.ts';
 import { DASHBOARD_FOLDER, showObservationsInline, writeAllureExtras } from './allure-extras.ts';
 import { readLoadSummaries } from './load-summaries.ts';
@@ -44,21 +44,10 @@ import { externalResourceUrls, stripThirdPartyScripts } from './third-party.ts';
 const ALLURE_CONFIG = join(KIT_ROOT, 'allurerc.mjs');
 const require = createRequire(import.meta.url);
 
-const say = (line: string): void => {
-  process.stdout.write(`report: ${line}\n`);
-};
+const say = consoleLine('report');
 
 const countResults = (folder: string): number =>
   existsSync(folder) ? readdirSync(folder).filter((name) => name.endsWith('-result.json')).length : 0;
-
-const readObservations = (path: string): ObservationsFile | undefined => {
-  if (!existsSync(path)) return undefined;
-  try {
-    return JSON.parse(readFileSync(path, 'utf8')) as ObservationsFile;
-  } catch {
-    return undefined;
-  }
-};
 
 const runAllure = (
   args: readonly string[],
@@ -116,7 +105,7 @@ export const buildReport = async (
   for (const problem of problems) say(`skipped a load summary: ${problem}`);
   if (tests === 0 && summaries.length === 0) {
     say(
-      `no results to build a report from: ${relative(process.cwd(), paths.allureResults) || '.'} holds no test results and no k6 summary is in ${relative(process.cwd(), paths.load) || '.'}; run \`npm run conformance\` first`,
+      `no results to build a report from: ${relative(process.cwd(), paths.allureResults) || '.'} holds no test results and no k6 summary is in ${relative(process.cwd(), paths.load) || '.'}; run \`fei-kit conformance\` first`,
     );
     return { code: EXIT.badConfiguration, tests, thresholds: 0, index };
   }
@@ -132,7 +121,7 @@ export const buildReport = async (
   const { thresholds } = writeAllureExtras({
     folder: paths.allureExtraResults,
     summaries,
-    observations: readObservations(paths.observations),
+    observations: readObservationsFile(paths.observations),
     globalFiles: [
       {
         path: join(paths.certificate, CERTIFICATE_FILES.markdown),
@@ -191,14 +180,3 @@ export const buildReport = async (
   );
   return { code: EXIT.ok, tests, thresholds, index };
 };
-
-const isMain = process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.argv[1];
-if (isMain) {
-  buildReport().then(
-    (outcome) => process.exit(outcome.code),
-    (error: unknown) => {
-      say(`KIT FAILURE: internal error: ${(error as Error).message}`);
-      process.exit(EXIT.kitFailure);
-    },
-  );
-}

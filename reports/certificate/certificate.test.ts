@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { EXIT } from '../../config/index.ts';
+import { kitCommandArguments } from '../../run-records/kit-root.ts';
 import { outputPaths } from '../../run-records/output-paths.ts';
 import { RULES } from '../../spec/index.ts';
 import {
@@ -412,9 +413,9 @@ test('CERTIFICATE: a whole run that ended normally is its own listing; anything 
   expect(listsWholeSuite(fixtureRun(), [])).toBe(false);
 });
 
-test('CERTIFICATE: `npm run certificate` with no results says so in one line and exits 2', () => {
+test('CERTIFICATE: `fei-kit certificate` with no results says so in one line and exits 2', () => {
   const root = mkdtempSync(join(tmpdir(), 'kit-certificate-empty-'));
-  const result = spawnSync(process.execPath, ['--import', 'tsx', 'cli/commands/certificate.ts'], {
+  const result = spawnSync(process.execPath, kitCommandArguments(['certificate']), {
     env: { PATH: process.env.PATH, KIT_IGNORE_DOTENV: 'true', KIT_OUTPUT_DIR: root },
     encoding: 'utf8',
     timeout: 60_000,
@@ -422,7 +423,7 @@ test('CERTIFICATE: `npm run certificate` with no results says so in one line and
   expect(result.status).toBe(EXIT.badConfiguration);
   const output = `${result.stdout}${result.stderr}`.trim();
   expect(output.split('\n')).toHaveLength(1);
-  expect(output).toMatch(/^certificate: no results at .*results\.json: run `npm run conformance` first$/);
+  expect(output).toMatch(/^certificate: no results at .*results\.json: run `fei-kit conformance` first$/);
 });
 
 test('CERTIFICATE: verdicts come from each check record, never from the words of a skip or a title', () => {

@@ -1,7 +1,7 @@
 /**
  * Every test of the conformance suite names the rules it checks, and only rules of the catalog: the
  * reports, the certificate and the self-check credit a test by its title, so a typo would silently
- * leave a rule "not covered". The whole suite is listed as `npm run conformance` would run it.
+ * leave a rule "not covered". The whole suite is listed as `fei-kit conformance` would run it.
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -24,7 +24,7 @@ test('TITLES: every test of the suite names known rule ids, and only those', asy
 test('TITLES: a mistyped rule id in a title is caught', async () => {
   test.setTimeout(120_000);
   // A throwaway suite inside the repository (so it resolves @playwright/test), listed the same way.
-  const dir = join(process.cwd(), 'reports', 'output', 'kit', 'title-typo');
+  const dir = join(process.cwd(), 'fei-kit-output', 'kit', 'title-typo');
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   writeFileSync(

@@ -9,6 +9,7 @@ import { join, relative, sep } from 'node:path';
 import type { JSONReport } from '@playwright/test/reporter';
 import { SECRET_VARIABLES } from '../../contract/index.ts';
 import { kitVersion } from '../../run-records/kit-version.ts';
+import { readObservationsFile } from '../../run-records/observations.ts';
 import { type OutputPaths, outputPaths } from '../../run-records/output-paths.ts';
 import { redact, registerSecrets } from '../../run-records/redaction.ts';
 import { readRunStop } from '../../run-records/run-stop.ts';
@@ -16,7 +17,6 @@ import { readLoadSummaries } from '../allure/load-summaries.ts';
 import { writeProfile } from '../profile/files.ts';
 import { ProfileError } from '../profile/from-outputs.ts';
 import { type ComparisonFile, readComparisonFile } from '../release-gate/comparison-file.ts';
-import type { ObservationsFile } from '../reporters/observations-reporter.ts';
 import { type RunInfo, readRunInfo, runFilters } from '../reporters/run-info.ts';
 import { buildCertificate, type Certificate } from './certificate.ts';
 import { CERTIFICATE_FILES } from './files.ts';
@@ -31,7 +31,7 @@ const shown = (path: string): string => relative(process.cwd(), path) || path;
 
 const readResults = (path: string): JSONReport => {
   if (!existsSync(path)) {
-    throw new CertificateInputError(`no results at ${shown(path)}: run \`npm run conformance\` first`);
+    throw new CertificateInputError(`no results at ${shown(path)}: run \`fei-kit conformance\` first`);
   }
   try {
     const report = JSON.parse(readFileSync(path, 'utf8')) as JSONReport;
@@ -45,15 +45,6 @@ const readResults = (path: string): JSONReport => {
 };
 
 const emptyReport = (): JSONReport => ({ suites: [], errors: [] }) as unknown as JSONReport;
-
-const readObservations = (path: string): ObservationsFile | undefined => {
-  if (!existsSync(path)) return undefined;
-  try {
-    return JSON.parse(readFileSync(path, 'utf8')) as ObservationsFile;
-  } catch {
-    return undefined;
-  }
-};
 
 export interface WrittenCertificate {
   readonly certificate: Certificate;
@@ -99,7 +90,7 @@ export const writeCertificate = async (options: CertificateOptions = {}): Promis
       `${shown(paths.results)} is of run ${resultsRunId}, ${shown(paths.runInfo)} of run ${run.runId}: refusing to mix two runs' results`,
     );
   }
-  const observations = readObservations(paths.observations);
+  const observations = readObservationsFile(paths.observations);
   const outcomes = testOutcomes(report);
   const suiteListing =
     options.suiteListing === undefined && listsWholeSuite(run, outcomes)
@@ -185,7 +176,7 @@ export const describeCertificate = ({ certificate, files, profile }: WrittenCert
 };
 
 /**
- * The last step of `npm run conformance`: writes the certificate and says so in one line. A failure to
+ * The last step of `fei-kit conformance`: writes the certificate and says so in one line. A failure to
  * write it is said, not thrown: the run's own exit code stays the gate.
  */
 export const certificateStep = async (say: (line: string) => void): Promise<Certificate | undefined> => {

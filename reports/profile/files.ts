@@ -1,7 +1,7 @@
 /**
  * Where a run's profile lives (profile.json beside the certificate), writing it, and finding one from
  * what a person gives: a profile file, a run's output folder (what KIT_OUTPUT_DIR pointed at, or
- * reports/output), or its certificate folder. A run folder written before profiles existed is
+ * fei-kit-output), or its certificate folder. A run folder written before profiles existed is
  * profiled from its certificate and observations.
  */
 import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';

@@ -58,7 +58,7 @@ export const profileInputsOf = (paths: OutputPaths): ProfileInputs => {
   const certificatePath = join(paths.certificate, CERTIFICATE_FILES.json);
   if (!existsSync(certificatePath)) {
     throw new ProfileError(
-      `no certificate at ${shownPath(certificatePath)}: run \`npm run conformance\` first`,
+      `no certificate at ${shownPath(certificatePath)}: run \`fei-kit conformance\` first`,
     );
   }
   const certificate = certificateFieldsSchema.safeParse(readJson(certificatePath));

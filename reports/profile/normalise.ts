@@ -3,10 +3,11 @@
  * the same server: the run id and the externalIds built on it, uuids, timestamps. What is left is
  * what the target chose to do.
  */
+import { UUID_SOURCE } from '../../spec/index.ts';
 
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-const UUID = /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi;
+const UUID = new RegExp(`\\b${UUID_SOURCE}\\b`, 'gi');
 /** The kit's default run id (`run-<UTC timestamp>-<random>`), with whatever an externalId adds to it. */
 const DEFAULT_RUN_ID = /\brun-\d{14}-[0-9a-z]+([-_.][\w.-]*)?/gi;
 const ISO_TIME = /\b\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?/g;

@@ -1,5 +1,5 @@
 /**
- * The comparison with a baseline as `npm run compare` and `npm run conformance` (with KIT_BASELINE)
+ * The comparison with a baseline as `fei-kit compare` and `fei-kit conformance` (with KIT_BASELINE)
  * make it: the baseline is read before anything else (so that a wrong path stops a run at once, and a
  * baseline inside the output folder is read before the run overwrites it), then the current run's
  * profile is compared with it, the changes printed, comparison.json written beside the current

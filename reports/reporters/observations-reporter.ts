@@ -6,37 +6,21 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Reporter, TestCase, TestResult } from '@playwright/test/reporter';
 import { CONTRACT_VARIABLES } from '../../contract/index.ts';
-import { OBSERVATION_CONTENT_TYPE, type Observation } from '../../run-records/observations.ts';
-
-export interface RecordedObservation extends Observation {
-  readonly test: string;
-}
-
-export interface ObservationsFile {
-  readonly runId: string | undefined;
-  readonly observations: readonly RecordedObservation[];
-  /** For each rule id, the distinct readings observed and how many tests saw each. */
-  readonly byRule: Readonly<Record<string, Readonly<Record<string, number>>>>;
-}
-
-export const summariseObservations = (
-  observations: readonly RecordedObservation[],
-): ObservationsFile['byRule'] => {
-  const byRule: Record<string, Record<string, number>> = {};
-  for (const { ruleId, observed } of observations) {
-    const readings = byRule[ruleId] ?? {};
-    byRule[ruleId] = readings;
-    readings[observed] = (readings[observed] ?? 0) + 1;
-  }
-  return byRule;
-};
+import {
+  OBSERVATION_CONTENT_TYPE,
+  type Observation,
+  type ObservationsFile,
+  type RecordedObservation,
+  summariseObservations,
+} from '../../run-records/observations.ts';
+import { outputPaths } from '../../run-records/output-paths.ts';
 
 export default class ObservationsReporter implements Reporter {
   readonly #outputFile: string;
   readonly #observations: RecordedObservation[] = [];
 
   constructor(options: { outputFile?: string } = {}) {
-    this.#outputFile = options.outputFile ?? 'reports/output/conformance/observations.json';
+    this.#outputFile = options.outputFile ?? outputPaths().observations;
   }
 
   onTestEnd(test: TestCase, result: TestResult): void {

@@ -7,10 +7,12 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { expect, test } from '@playwright/test';
 import type { TestCase } from '@playwright/test/reporter';
 import type { Target } from '../../config/index.ts';
 import { CHECK_RECORD_SCHEMA, checkRecordAttachment } from '../../run-records/check-record.ts';
+import { KIT_ROOT, kitCommandArguments } from '../../run-records/kit-root.ts';
 import { kitVersion } from '../../run-records/kit-version.ts';
 import { historyPathOf, outputPaths, outputRoot } from '../../run-records/output-paths.ts';
 import type { RuleId } from '../../spec/index.ts';
@@ -160,7 +162,7 @@ test('ENVIRONMENT: on GitHub Actions the report links back to the workflow run',
 
 test('PATHS: allurerc.mjs writes where the kit reads, history included, under KIT_OUTPUT_DIR too', () => {
   const root = mkdtempSync(join(tmpdir(), 'kit-allurerc-'));
-  const probe = `import('../allurerc.mjs').then((m) => console.log(JSON.stringify({ output: m.default.output, historyPath: m.default.historyPath, plugins: Object.keys(m.default.plugins) })))`;
+  const probe = `import(${JSON.stringify(pathToFileURL(join(KIT_ROOT, 'allurerc.mjs')).href)}).then((m) => console.log(JSON.stringify({ output: m.default.output, historyPath: m.default.historyPath, plugins: Object.keys(m.default.plugins) })))`;
   const ask = (env: Record<string, string>) => {
     const result = spawnSync(process.execPath, ['--input-type=module', '-e', probe], {
       env: { PATH: process.env.PATH, ...env },
@@ -172,7 +174,7 @@ test('PATHS: allurerc.mjs writes where the kit reads, history included, under KI
   const defaults = ask({});
   expect(defaults.output).toBe(outputPaths({}).allureReport);
   expect(defaults.historyPath).toBe(outputPaths({}).history);
-  expect(defaults.output).toBe(resolve('reports/output/allure-report'));
+  expect(defaults.output).toBe(resolve('fei-kit-output/allure-report'));
   expect(defaults.plugins).toEqual(['awesome']);
   const moved = ask({ KIT_OUTPUT_DIR: root, ALLURE_HISTORY_PATH: join(root, 'restored.jsonl') });
   expect(moved.output).toBe(outputPaths({ KIT_OUTPUT_DIR: root }).allureReport);
@@ -184,9 +186,9 @@ test('PATHS: allurerc.mjs writes where the kit reads, history included, under KI
   ).toBe(moved.historyPath);
 });
 
-test('REPORT: `npm run report` with no results says so in one line and exits 2, building nothing', () => {
+test('REPORT: `fei-kit report` with no results says so in one line and exits 2, building nothing', () => {
   const root = mkdtempSync(join(tmpdir(), 'kit-report-empty-'));
-  const result = spawnSync(process.execPath, ['--import', 'tsx', 'reports/allure/build-report.ts'], {
+  const result = spawnSync(process.execPath, kitCommandArguments(['report']), {
     env: { PATH: process.env.PATH, KIT_OUTPUT_DIR: root },
     encoding: 'utf8',
     timeout: 60_000,
@@ -194,7 +196,7 @@ test('REPORT: `npm run report` with no results says so in one line and exits 2, 
   expect(result.status).toBe(2);
   const output = `${result.stdout}${result.stderr}`.trim();
   expect(output.split('\n')).toHaveLength(1);
-  expect(output).toMatch(/^report: no results to build a report from: .*run `npm run conformance` first$/);
+  expect(output).toMatch(/^report: no results to build a report from: .*run `fei-kit conformance` first$/);
   expect(existsSync(join(root, 'allure-report'))).toBe(false);
   expect(readdirSync(root)).toEqual([]);
 });

@@ -9,9 +9,8 @@ import {
   type FinancialEvent,
   type FinancialEventFields,
 } from '../../generators/index.ts';
-import { test } from '../support/fixtures.ts';
+import { test } from '../fixtures/index.ts';
 import { propertyCheck } from '../support/property-checks.ts';
-import { checkProperty } from '../support/property-runner.ts';
 import type { ServiceClient } from '../support/service-client.ts';
 import { freshIds, postEvent } from './property-requests.ts';
 
@@ -83,43 +82,31 @@ const checkSequence = async (
 
 test.describe('properties: deduplication', { tag: ['@property', '@dedup'] }, () => {
   test('DEDUP-EXTERNAL-ID: any sequence of POSTs with repeated externalIds gives one 201 per distinct id and ERR-4001 for every repeat', async ({
-    target,
     tenantA,
-    exchanges,
     runId,
-  }, testInfo) => {
+    property,
+  }) => {
     const nextId = freshIds(runId);
-    await checkProperty(
-      {
-        target,
-        exchanges,
-        cost: { embeddedRuns: 100, requestsPerRun: 6 },
-        arbitrary: postsArbitrary(['A']),
-        predicate: (posts, notes) =>
-          checkSequence(posts, { A: tenantA, B: tenantA }, nextId, notes.note.bind(notes)),
-      },
-      testInfo,
-    );
+    await property({
+      cost: { embeddedRuns: 100, requestsPerRun: 6 },
+      arbitrary: postsArbitrary(['A']),
+      predicate: (posts, notes) =>
+        checkSequence(posts, { A: tenantA, B: tenantA }, nextId, notes.note.bind(notes)),
+    });
   });
 
   test('DEDUP-PER-TENANT: interleaved POSTs of tenants A and B with shared externalIds deduplicate per tenant', async ({
-    target,
     tenantA,
     tenantB,
-    exchanges,
     runId,
-  }, testInfo) => {
+    property,
+  }) => {
     const nextId = freshIds(runId);
-    await checkProperty(
-      {
-        target,
-        exchanges,
-        cost: { embeddedRuns: 100, requestsPerRun: 6 },
-        arbitrary: postsArbitrary(['A', 'B']),
-        predicate: (posts, notes) =>
-          checkSequence(posts, { A: tenantA, B: tenantB }, nextId, notes.note.bind(notes)),
-      },
-      testInfo,
-    );
+    await property({
+      cost: { embeddedRuns: 100, requestsPerRun: 6 },
+      arbitrary: postsArbitrary(['A', 'B']),
+      predicate: (posts, notes) =>
+        checkSequence(posts, { A: tenantA, B: tenantB }, nextId, notes.note.bind(notes)),
+    });
   });
 });

@@ -12,9 +12,8 @@ import {
   validEventArbitrary,
 } from '../../generators/index.ts';
 import { changedFields } from '../../oracle/index.ts';
-import { test } from '../support/fixtures.ts';
+import { test } from '../fixtures/index.ts';
 import { propertyCheck } from '../support/property-checks.ts';
-import { checkProperty } from '../support/property-runner.ts';
 import { simplerInvalidEvents, simplerInvalidUpdates, withSimplification } from './invalid-event-shrinker.ts';
 import { freshIds, postBody, postEvent, putBody, rekeyedInvalidUpdate } from './property-requests.ts';
 
@@ -23,65 +22,53 @@ const MAX_FAULTS = 3;
 
 test.describe('properties: validation', { tag: ['@property', '@validation'] }, () => {
   test('VAL-ALL-FAILURES: every invalid event POSTed is rejected with exactly its expected verdict', async ({
-    target,
     tenantA,
-    exchanges,
     runId,
-  }, testInfo) => {
-    await checkProperty(
-      {
-        target,
-        exchanges,
-        cost: { embeddedRuns: 200, requestsPerRun: 1 },
-        arbitrary: withSimplification(
-          invalidEventArbitrary({ runId, maxFaults: MAX_FAULTS }),
-          simplerInvalidEvents(freshIds(runId)),
-        ),
-        show: (sample) => `POST ${sample.body}`,
-        predicate: async (sample, notes) => {
-          notes.note('Expected verdict', describeVerdict(sample.expected));
-          notes.note('Faults', sample.faults.map((fault) => fault.description).join('\n'));
-          propertyCheck.validationFailure(await postBody(tenantA, sample.body), sample.expected.errors);
-        },
+    property,
+  }) => {
+    await property({
+      cost: { embeddedRuns: 200, requestsPerRun: 1 },
+      arbitrary: withSimplification(
+        invalidEventArbitrary({ runId, maxFaults: MAX_FAULTS }),
+        simplerInvalidEvents(freshIds(runId)),
+      ),
+      show: (sample) => `POST ${sample.body}`,
+      predicate: async (sample, notes) => {
+        notes.note('Expected verdict', describeVerdict(sample.expected));
+        notes.note('Faults', sample.faults.map((fault) => fault.description).join('\n'));
+        propertyCheck.validationFailure(await postBody(tenantA, sample.body), sample.expected.errors);
       },
-      testInfo,
-    );
+    });
   });
 });
 
 test.describe('properties: update validation', { tag: ['@property', '@update', '@validation'] }, () => {
   test('UPDATE-VALIDATES: every invalid PUT on an existing event is rejected with exactly its expected verdict and changes nothing', async ({
-    target,
     tenantA,
-    exchanges,
     runId,
-  }, testInfo) => {
+    property,
+  }) => {
     const nextId = freshIds(runId);
-    await checkProperty(
-      {
-        target,
-        exchanges,
-        cost: { embeddedRuns: 100, requestsPerRun: 3 },
-        arbitrary: withSimplification(
-          validEventArbitrary({ runId }).chain((previous) =>
-            invalidUpdateArbitrary(previous, { maxFaults: MAX_FAULTS }).map((sample) =>
-              rekeyedInvalidUpdate(nextId, previous, sample),
-            ),
+    await property({
+      cost: { embeddedRuns: 100, requestsPerRun: 3 },
+      arbitrary: withSimplification(
+        validEventArbitrary({ runId }).chain((previous) =>
+          invalidUpdateArbitrary(previous, { maxFaults: MAX_FAULTS }).map((sample) =>
+            rekeyedInvalidUpdate(nextId, previous, sample),
           ),
-          simplerInvalidUpdates(nextId),
         ),
-        show: ({ previous, update }) => `POST ${toJsonBody(previous)}\nPUT ${update.body}`,
-        predicate: async ({ previous, update }, notes) => {
-          notes.note('Expected verdict of the PUT', describeVerdict(update.expected));
-          notes.note('Faults', update.faults.map((fault) => fault.description).join('\n'));
-          const uuid = propertyCheck.created(await postEvent(tenantA, previous));
-          propertyCheck.validationFailure(await putBody(tenantA, uuid, update.body), update.expected.errors, {
-            changedFields: changedFields(previous, update.event),
-          });
-          propertyCheck.sameEvent(await tenantA.retrieve(uuid), previous, 'UPDATE-VALIDATES');
-        },
+        simplerInvalidUpdates(nextId),
+      ),
+      show: ({ previous, update }) => `POST ${toJsonBody(previous)}\nPUT ${update.body}`,
+      predicate: async ({ previous, update }, notes) => {
+        notes.note('Expected verdict of the PUT', describeVerdict(update.expected));
+        notes.note('Faults', update.faults.map((fault) => fault.description).join('\n'));
+        const uuid = propertyCheck.created(await postEvent(tenantA, previous));
+        propertyCheck.validationFailure(await putBody(tenantA, uuid, update.body), update.expected.errors, {
+          changedFields: changedFields(previous, update.event),
+        });
+        propertyCheck.sameEvent(await tenantA.retrieve(uuid), previous, 'UPDATE-VALIDATES');
       },
-      testInfo,
-    );
+    });
   });
 });

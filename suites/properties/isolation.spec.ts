@@ -4,8 +4,7 @@
  * ERR-4002, and A's events always hold what A last wrote.
  */
 import * as fc from 'fast-check';
-import { test } from '../support/fixtures.ts';
-import { checkProperty } from '../support/property-runner.ts';
+import { test } from '../fixtures/index.ts';
 import {
   checkEveryEventOfA,
   type IsolationModel,
@@ -17,35 +16,29 @@ import { freshIds } from './property-requests.ts';
 
 test.describe('properties: tenant isolation', { tag: ['@property', '@isolation'] }, () => {
   test("ISOLATION-GET: for any sequence of A's creates and updates, B can neither read nor change A's events (model-based)", async ({
-    target,
     tenantA,
     tenantB,
-    exchanges,
     runId,
-  }, testInfo) => {
+    property,
+  }) => {
     const nextId = freshIds(runId);
-    await checkProperty(
-      {
-        target,
-        exchanges,
-        cost: { embeddedRuns: 100, requestsPerRun: 8 },
-        arbitrary: isolationScenarios(),
-        predicate: async ({ first, commands }, notes) => {
-          const system: IsolationSystem = { a: tenantA, b: tenantB, uuids: [], nextId };
-          let model: IsolationModel | undefined;
-          try {
-            await fc.asyncModelRun(async () => {
-              const setup = await setUpIsolation(first, system);
-              model = setup.model;
-              return setup;
-            }, commands);
-            if (model) await checkEveryEventOfA(model, system);
-          } finally {
-            notes.note("What A's events must hold (the model)", JSON.stringify(model?.events ?? [], null, 2));
-          }
-        },
+    await property({
+      cost: { embeddedRuns: 100, requestsPerRun: 8 },
+      arbitrary: isolationScenarios(),
+      predicate: async ({ first, commands }, notes) => {
+        const system: IsolationSystem = { a: tenantA, b: tenantB, uuids: [], nextId };
+        let model: IsolationModel | undefined;
+        try {
+          await fc.asyncModelRun(async () => {
+            const setup = await setUpIsolation(first, system);
+            model = setup.model;
+            return setup;
+          }, commands);
+          if (model) await checkEveryEventOfA(model, system);
+        } finally {
+          notes.note("What A's events must hold (the model)", JSON.stringify(model?.events ?? [], null, 2));
+        }
       },
-      testInfo,
-    );
+    });
   });
 });

@@ -1,30 +1,23 @@
 /** Property: every valid event is accepted with 201, and GET returns it unchanged (part 4). */
 import { toJsonBody, validEventArbitrary } from '../../generators/index.ts';
-import { test } from '../support/fixtures.ts';
+import { test } from '../fixtures/index.ts';
 import { propertyCheck } from '../support/property-checks.ts';
-import { checkProperty } from '../support/property-runner.ts';
 import { postBody } from './property-requests.ts';
 
 test.describe('properties: creation and retrieval', { tag: ['@property', '@retrieval'] }, () => {
   test('RETRIEVE-RETURNS-EVENT: every valid event is accepted with 201 and GET returns it unchanged', async ({
-    target,
     tenantA,
-    exchanges,
     runId,
-  }, testInfo) => {
-    await checkProperty(
-      {
-        target,
-        exchanges,
-        cost: { embeddedRuns: 200, requestsPerRun: 2 },
-        arbitrary: validEventArbitrary({ runId }),
-        show: (event) => `POST ${toJsonBody(event)}`,
-        predicate: async (event) => {
-          const uuid = propertyCheck.created(await postBody(tenantA, toJsonBody(event)));
-          propertyCheck.sameEvent(await tenantA.retrieve(uuid), event);
-        },
+    property,
+  }) => {
+    await property({
+      cost: { embeddedRuns: 200, requestsPerRun: 2 },
+      arbitrary: validEventArbitrary({ runId }),
+      show: (event) => `POST ${toJsonBody(event)}`,
+      predicate: async (event) => {
+        const uuid = propertyCheck.created(await postBody(tenantA, toJsonBody(event)));
+        propertyCheck.sameEvent(await tenantA.retrieve(uuid), event);
       },
-      testInfo,
-    );
+    });
   });
 });

@@ -14,6 +14,7 @@
  * same seed replays the same run and seed + path replays exactly the shrunk counterexample.
  */
 import { type RateLimitSettings, readTimeouts, type Target } from '../../config/index.ts';
+import { describeWholeNumber, parseWholeNumber } from '../../contract/index.ts';
 import { partOfShare, RUN_SHARE_OF_LIMIT, requestsPerSecond } from '../../pacing/request-pacer.ts';
 
 /** The number of property tests that share the remote budget (suites/properties/*.spec.ts). */
@@ -82,9 +83,9 @@ export const commandsReplayPath = (env: NodeJS.ProcessEnv = process.env): string
   env.FC_PATH?.trim() ? env[COMMANDS_REPLAY_VARIABLE]?.trim() || undefined : undefined;
 
 const positiveInteger = (name: string, text: string): number => {
-  const value = Number(text);
-  if (!Number.isInteger(value) || value < 1)
-    throw new Error(`${name} must be a positive whole number; got "${text}"`);
+  const value = parseWholeNumber(text, { min: 1 });
+  if (value === undefined)
+    throw new Error(`${name} must be ${describeWholeNumber({ min: 1 })}; got "${text}"`);
   return value;
 };
 

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { kitCommandArguments } from '../../run-records/kit-root.ts';
 
 export interface KitScriptRun {
   readonly code: number | null;
@@ -10,11 +11,11 @@ export interface KitScriptRun {
 }
 
 /**
- * Runs one of the kit's scripts as npm runs it (`node --import tsx <script> …`), with exactly the
- * given environment, its output collected. Asynchronous, so a server in the test's own process can
+ * Runs one of the kit's commands as a user runs it (`fei-kit <args…>`, through its bin), with exactly
+ * the given environment, its output collected. Asynchronous, so a server in the test's own process can
  * answer it. `onStart` gets the running process and its output so far (to interrupt it, say).
  */
-export const runKitScript = (
+export const runKit = (
   args: readonly string[],
   env: NodeJS.ProcessEnv,
   options: {
@@ -24,7 +25,7 @@ export const runKitScript = (
 ): Promise<KitScriptRun> =>
   new Promise((resolve, reject) => {
     const started = performance.now();
-    const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
+    const child = spawn(process.execPath, kitCommandArguments(args), {
       env,
       stdio: ['ignore', 'pipe', 'pipe'],
       ...(options.timeoutMs ? { timeout: options.timeoutMs } : {}),

@@ -10,9 +10,9 @@
  */
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
-import { kitEnvironment } from '../../conformance-run/kit-environment.ts';
-import { findK6 } from '../../load/find-k6.ts';
-import { addTotals, closingLine, type TestTotals, totalsOfReport } from '../test-summary.ts';
+import { kitEnvironment } from '../conformance-run/kit-environment.ts';
+import { findK6 } from '../load/find-k6.ts';
+import { addTotals, closingLine, type TestTotals, totalsOfReport } from './test-summary.ts';
 
 interface Step {
   readonly name: string;
@@ -21,24 +21,26 @@ interface Step {
 }
 
 const TSX = ['node', '--import', 'tsx'];
+/** The kit's commands as a user runs them: its bin. */
+const KIT = ['node', 'bin/fei-kit.mjs'];
 
 const STEPS: readonly Step[] = [
   {
     name: 'kit tests',
     command: [...TSX, 'node_modules/@playwright/test/cli.js', 'test', '-c', 'playwright.kit.config.ts'],
-    report: 'reports/output/kit/results.json',
+    report: 'fei-kit-output/kit-tests/results.json',
   },
   {
     name: 'conformance against the embedded reference server',
-    command: [...TSX, 'cli/commands/conformance.ts'],
-    report: 'reports/output/conformance/results.json',
+    command: [...KIT, 'conformance'],
+    report: 'fei-kit-output/conformance/results.json',
   },
   {
     // The suite scored against the reference, its variants (must pass) and its mutants (must be caught):
     // one "test" per server in the totals (self-check/matrix.ts).
     name: 'self-check: the suite against the reference server, its variants and its mutants',
-    command: [...TSX, 'self-check/cli.ts'],
-    report: 'reports/output/selftest/results.json',
+    command: [...KIT, 'self-check'],
+    report: 'fei-kit-output/self-check/results.json',
   },
 ];
 

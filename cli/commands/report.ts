@@ -1,0 +1,21 @@
+/** `fei-kit report`: the Allure report of the last run, with the k6 runs and the history. */
+import { type KitCommand, OUTPUT_OPTION } from '../command.ts';
+
+export const command: KitCommand = {
+  name: 'report',
+  summary: "builds the Allure report of the last run (one self-contained page, with the history's trends)",
+  usage: '[options]',
+  description: [
+    'Builds <output>/allure-report/index.html from the conformance results and the k6 summaries in the',
+    'output folder, and appends one line to the history (<output>/history/history.jsonl, or',
+    'ALLURE_HISTORY_PATH): restore that file between scheduled runs to keep the trends.',
+  ],
+  options: [OUTPUT_OPTION],
+  settings: [
+    { name: 'ALLURE_HISTORY_PATH', text: 'the history file (default <output>/history/history.jsonl)' },
+  ],
+  exitCodes: ['ok', 'badConfiguration', 'kitFailure', 'outputUnwritable'],
+  arguments: 'options',
+  writesOutputs: true,
+  run: async () => (await (await import('../../reports/allure/build-report.ts')).buildReport()).code,
+};

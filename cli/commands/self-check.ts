@@ -1,0 +1,63 @@
+/** `fei-kit self-check`: does the suite catch what it should, and only that? */
+import { type KitCommand, OUTPUT_OPTION } from '../command.ts';
+
+export const command: KitCommand = {
+  name: 'self-check',
+  summary:
+    'scores the suite against the reference server, its variants (must pass) and mutants (must be caught)',
+  usage: '[options]',
+  description: [
+    'Runs the conformance suite, as a user runs it, against the reference server, every variant (another',
+    'consistent reading of what the spec leaves open) and every mutant (one stated rule broken), the k6',
+    'scripts against theirs, and the client certification against its example clients; writes the',
+    'matrix to <output>/self-check/matrix.{md,json}. Ends with 1 when a row is not as it must be.',
+  ],
+  options: [
+    {
+      name: 'only',
+      type: 'string',
+      value: '<ids>',
+      text: "a subset: ids or names, * patterns, comma-separated (e.g. 'mutant-rate-*,reference')",
+    },
+    {
+      name: 'concurrency',
+      type: 'string',
+      value: '<n>',
+      text: 'runs at a time (default: CPUs + 1)',
+      env: 'SELF_CHECK_CONCURRENCY',
+    },
+    { name: 'full', type: 'boolean', text: 'every server gets every check at the embedded settings (slow)' },
+    {
+      name: 'mutant-fc-runs',
+      type: 'string',
+      value: '<n>',
+      text: "fast-check runs per property for mutants (default: each property's own)",
+      env: 'SELF_CHECK_MUTANT_FC_RUNS',
+    },
+    { name: 'timeout', type: 'string', value: '<seconds>', text: 'per run (default 900)' },
+    { name: 'no-load', type: 'boolean', text: 'leave out the k6 rows' },
+    {
+      name: 'load-concurrency',
+      type: 'string',
+      value: '<n>',
+      text: 'k6 runs at a time (default 3)',
+      env: 'SELF_CHECK_LOAD_CONCURRENCY',
+    },
+    { name: 'no-batch', type: 'boolean', text: 'every mutant in a Playwright invocation of its own' },
+    { name: 'no-clients', type: 'boolean', text: 'leave out the client certification rows' },
+    OUTPUT_OPTION,
+  ],
+  exitCodes: [
+    'ok',
+    'deviation',
+    'badConfiguration',
+    'kitFailure',
+    'outputUnwritable',
+    'interrupted',
+    'terminated',
+  ],
+  examples: ["fei-kit self-check --only 'reference,variant-*'"],
+  arguments: 'options',
+  writesOutputs: true,
+  run: async ({ values, say }) => (await import('../../self-check/cli.ts')).runSelfCheck(values, say),
+};

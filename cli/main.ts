@@ -1,0 +1,93 @@
+/**
+ * The kit's command line, `fei-kit <command> [options]`: one entry for every job, each answering
+ * --help without side effects and ending with a code of the one exit-code table (config/exit-codes.ts).
+ * bin/fei-kit.mjs calls it; the npm scripts are one-line aliases of it.
+ */
+import { EXIT } from '../config/exit-codes.ts';
+import { CONTRACT_VARIABLES } from '../contract/index.ts';
+import { firstLineOf } from '../run-records/console-line.ts';
+import { kitVersion } from '../run-records/kit-version.ts';
+import { BIN, type KitCommand } from './command.ts';
+import { command as bench, referenceCommand as benchReference } from './commands/bench.ts';
+import { command as certificate } from './commands/certificate.ts';
+import { command as certifyClient } from './commands/certify-client.ts';
+import { command as compare } from './commands/compare.ts';
+import { command as conformance } from './commands/conformance.ts';
+import { loadCommands } from './commands/load.ts';
+import { command as reference } from './commands/reference.ts';
+import { command as report } from './commands/report.ts';
+import { command as scanOutputs } from './commands/scan-outputs.ts';
+import { command as selfCheck } from './commands/self-check.ts';
+import { runCommand } from './runner.ts';
+
+/** Every command, in the order --help lists them: the jobs people run in CI first. */
+export const COMMANDS: readonly KitCommand[] = [
+  conformance,
+  certifyClient,
+  reference,
+  report,
+  certificate,
+  compare,
+  scanOutputs,
+  ...loadCommands,
+  selfCheck,
+  bench,
+  benchReference,
+];
+
+const usage = (): string => {
+  const width = Math.max(...COMMANDS.map((c) => c.name.length)) + 2;
+  return [
+    `${BIN} ${kitVersion()}: the conformance and load-test kit of the Financial Events Ingestion Service`,
+    '',
+    `Usage: ${BIN} <command> [options]`,
+    `       ${BIN} <command> --help     what a command does, its options and exit codes`,
+    `       ${BIN} --version`,
+    '',
+    'Commands:',
+    ...COMMANDS.map((c) => `  ${c.name.padEnd(width)}${c.summary}`),
+    '',
+    `With no target configured (${CONTRACT_VARIABLES.baseUrl}), every command that needs one starts the reference server.`,
+    '',
+  ].join('\n');
+};
+
+/** The command the arguments name (the longest name that matches: `load merge` before `load`). */
+export const commandOf = (argv: readonly string[]): { command: KitCommand; rest: string[] } | undefined => {
+  const byLength = [...COMMANDS].sort((a, b) => b.name.split(' ').length - a.name.split(' ').length);
+  for (const command of byLength) {
+    const words = command.name.split(' ');
+    if (words.every((word, index) => argv[index] === word)) {
+      return { command, rest: argv.slice(words.length) };
+    }
+  }
+  return undefined;
+};
+
+export const main = async (argv: readonly string[]): Promise<number> => {
+  const [first] = argv;
+  if (first === undefined || first === '--help' || first === '-h' || first === 'help') {
+    process.stdout.write(usage());
+    return first === undefined ? EXIT.badConfiguration : EXIT.ok;
+  }
+  if (first === '--version' || first === '-V' || first === 'version') {
+    process.stdout.write(`${kitVersion()}\n`);
+    return EXIT.ok;
+  }
+  const found = commandOf(argv);
+  if (!found) {
+    const group = COMMANDS.filter((c) => c.name.startsWith(`${first} `));
+    process.stderr.write(
+      group.length > 0
+        ? `${BIN}: ${first} needs one of: ${group.map((c) => c.name.split(' ')[1]).join(', ')}; see ${BIN} --help\n`
+        : `${BIN}: unknown command "${first}"; see ${BIN} --help\n`,
+    );
+    return EXIT.badConfiguration;
+  }
+  try {
+    return await runCommand(found.command, found.rest);
+  } catch (error) {
+    process.stderr.write(`${found.command.name}: KIT FAILURE: internal error: ${firstLineOf(error)}\n`);
+    return EXIT.kitFailure;
+  }
+};

@@ -1,0 +1,116 @@
+/**
+ * The one runner behind every subcommand: --help without side effects, options parsed by Node's own
+ * util.parseArgs, one-line errors, the output folder checked before anything is sent, Ctrl-C and
+ * SIGTERM as 130 and 143, and an internal error as the kit's own failure (7), never as a deviation.
+ */
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { ConfigError } from '../config/config-error.ts';
+import { EXIT } from '../config/exit-codes.ts';
+import { consoleLine, firstLineOf } from '../run-records/console-line.ts';
+import { ensureWritable, OutputUnwritableError } from '../run-records/output-folder.ts';
+import { outputRoot } from '../run-records/output-paths.ts';
+import { BIN, type KitCommand, type ParsedValues } from './command.ts';
+import { helpText } from './help.ts';
+
+/** Whether the arguments ask for help: anywhere before `--` (or, for a command reading its own, before its first word). */
+export const asksForHelp = (command: Pick<KitCommand, 'arguments'>, argv: readonly string[]): boolean => {
+  for (const arg of argv) {
+    if (arg === '--') return false;
+    if (arg === '--help' || arg === '-h') return true;
+    if (command.arguments === 'own' && !arg.startsWith('-')) return false;
+  }
+  return false;
+};
+
+const parseOptions = (
+  command: KitCommand,
+  argv: readonly string[],
+): { values: ParsedValues; positionals: string[] } => {
+  const options = Object.fromEntries(
+    command.options.map((option) => [
+      option.name,
+      {
+        type: option.type,
+        ...(option.short ? { short: option.short } : {}),
+        ...(option.multiple ? { multiple: true } : {}),
+      },
+    ]),
+  );
+  let parsed: { values: ParsedValues; positionals: string[] };
+  try {
+    parsed = parseArgs({ args: [...argv], options, strict: true, allowPositionals: true }) as typeof parsed;
+  } catch (error) {
+    throw new ConfigError(firstLineOf(error).replace(/\. To specify a positional.*$/, ''));
+  }
+  const { min, max } = command.positionals ?? { min: 0, max: 0 };
+  if (parsed.positionals.length > max) {
+    throw new ConfigError(
+      max === 0
+        ? `unexpected argument "${parsed.positionals[0]}"`
+        : `too many arguments (${parsed.positionals.length}, at most ${max})`,
+    );
+  }
+  if (parsed.positionals.length < min) throw new ConfigError(`missing argument: ${command.usage}`);
+  return parsed;
+};
+
+/** The exit code of a run interrupted by a signal, while it lasted. */
+const signalCode = (signal: NodeJS.Signals): number =>
+  signal === 'SIGTERM' ? EXIT.terminated : EXIT.interrupted;
+
+export const runCommand = async (command: KitCommand, argv: readonly string[]): Promise<number> => {
+  const say = consoleLine(command.name);
+  // What stopped the command goes to stderr, where a pipeline's log shows errors; its progress to stdout.
+  const fail = consoleLine(command.name, process.stderr);
+  if (asksForHelp(command, argv)) {
+    process.stdout.write(helpText(command));
+    return EXIT.ok;
+  }
+  const hint = `see ${BIN} ${command.name} --help`;
+  let values: ParsedValues = {};
+  let positionals: string[] = [];
+  try {
+    if (command.arguments === 'options') ({ values, positionals } = parseOptions(command, argv));
+    if (typeof values.output === 'string') process.env.KIT_OUTPUT_DIR = resolve(values.output);
+    for (const option of command.options) {
+      const value = values[option.name];
+      if (option.env && typeof value === 'string') process.env[option.env] = value;
+    }
+    if (command.writesOutputs) ensureWritable(outputRoot());
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      fail(`${error.message}; ${hint}`);
+      return EXIT.badConfiguration;
+    }
+    if (error instanceof OutputUnwritableError) {
+      fail(error.message);
+      return EXIT.outputUnwritable;
+    }
+    throw error;
+  }
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (command.handlesSignals) return;
+    fail(`INTERRUPTED (${signal})`);
+    process.exit(signalCode(signal));
+  };
+  process.on('SIGINT', onSignal).on('SIGTERM', onSignal);
+  try {
+    return await command.run({ argv, values, positionals, say, fail });
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      fail(`configuration error: ${error.message}`);
+      return EXIT.badConfiguration;
+    }
+    if (error instanceof OutputUnwritableError) {
+      fail(error.message);
+      return EXIT.outputUnwritable;
+    }
+    fail(
+      `KIT FAILURE: internal error: ${firstLineOf(error)} (a fault of the kit, not of the target: run again, and report it with this output if it stays)`,
+    );
+    return EXIT.kitFailure;
+  } finally {
+    process.off('SIGINT', onSignal).off('SIGTERM', onSignal);
+  }
+};

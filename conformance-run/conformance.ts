@@ -1,0 +1,388 @@
+/**
+ * `fei-kit conformance [<playwright arguments>]`: reads the Playwright arguments (an unknown or
+ * malformed one stops here, before any request), checks the target contract, establishes with a
+ * preflight that the target is the service (and measures its round trip), runs the conformance suites
+ * and reports the run's own request counts, then writes the certificate. With KIT_BASELINE it then
+ * compares the run with that baseline (reports/release-gate/).
+ *
+ * The exit code (config/exit-codes.ts) tells "the service broke a rule" (1, and only when a violation
+ * of a stated rule was recorded) from "we could not test the service" (2 configuration or arguments,
+ * 3 the target is not a working deployment, went away or was too slow, 6 a tenant throttled below the
+ * configured limit, 130/143 interrupted) and from the kit's own failures (7 the kit failed, 8 the
+ * output folder cannot be written, 9 a baseline cannot be read), and drift from the baseline (5, only
+ * with KIT_FAIL_ON_DRIFT=true). It is computed from the certificate, never from another run's results:
+ * the outputs of the previous run are cleared before this one starts.
+ */
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { JSONReport } from '@playwright/test/reporter';
+import {
+  ConfigError,
+  caTrustEnvironment,
+  EXIT,
+  loadDotEnv,
+  mayWrite,
+  readTargetContract,
+  readTimeouts,
+} from '../config/index.ts';
+import {
+  PlaywrightArgumentError,
+  type PlaywrightArguments,
+  readPlaywrightArguments,
+} from '../config/playwright-arguments.ts';
+import { defaultWorkers, workersOfArguments } from '../config/run-workers.ts';
+import { CONTRACT_VARIABLES } from '../contract/index.ts';
+import { describeRequestBudget, requestBudgetReport, sumRequestStats } from '../pacing/request-budget.ts';
+import { buildReport } from '../reports/allure/build-report.ts';
+import type { Certificate } from '../reports/certificate/certificate.ts';
+import { listSuite } from '../reports/certificate/suite-listing.ts';
+import { certificateStep } from '../reports/certificate/write-certificate.ts';
+import type { FoundProfile } from '../reports/profile/files.ts';
+import { ComparisonInputError, compareWithBaseline, loadProfileOf } from '../reports/release-gate/gate.ts';
+import { type CompareSettings, readCompareSettings } from '../reports/release-gate/settings.ts';
+import type { SayLine } from '../run-records/console-line.ts';
+import { KIT_ROOT } from '../run-records/kit-root.ts';
+import { ensureWritable, OutputUnwritableError } from '../run-records/output-folder.ts';
+import { outputPaths, outputRoot } from '../run-records/output-paths.ts';
+import { readRunStop } from '../run-records/run-stop.ts';
+import { runPlaywrightChild } from './playwright-cli.ts';
+import { PreflightError, preflight } from './preflight.ts';
+import { describeRunPlan, runPlan } from './run-plan.ts';
+import { throttleLine } from './throttle-line.ts';
+
+const PLAYWRIGHT_CONFIG = ['test', '-c', join(KIT_ROOT, 'playwright.config.ts')];
+
+/** Reporters that print the run to the console: the kit's own `list` steps aside for them. */
+const CONSOLE_REPORTERS = new Set(['list', 'line', 'dot', 'github', 'null', 'failures']);
+
+/** The conformance run; returns its exit code. */
+export const runConformance = async (argv: readonly string[], say: SayLine): Promise<number> => {
+  let args: PlaywrightArguments;
+  try {
+    args = readPlaywrightArguments(argv);
+  } catch (error) {
+    if (!(error instanceof PlaywrightArgumentError)) throw error;
+    say(`${error.message}; nothing was sent`);
+    return EXIT.badConfiguration;
+  }
+  // Before anything reads the output paths: every output of the run, Playwright's included, goes there.
+  if (args.output !== undefined) process.env.KIT_OUTPUT_DIR = resolve(args.output);
+  if (args.reporters.some((name) => CONSOLE_REPORTERS.has(name))) process.env.KIT_CONSOLE_REPORTER = 'user';
+  if (args.list) return listChecks(args, say);
+
+  let settings: CompareSettings;
+  // Read before the run: a wrong path stops it at once, and a baseline in the output folder is read
+  // before the run writes over it.
+  let baseline: FoundProfile | undefined;
+  try {
+    if (process.env.KIT_IGNORE_DOTENV !== 'true') loadDotEnv();
+    const contract = readTargetContract();
+    settings = readCompareSettings();
+    ensureWritable(outputRoot(), args.output !== undefined ? '--output' : undefined);
+    if (settings.baseline) {
+      baseline = loadProfileOf('KIT_BASELINE', settings.baseline);
+      say(
+        `KIT_BASELINE: the run will be compared with ${baseline.profile.run.runId ?? 'a run'} (${baseline.source})`,
+      );
+    }
+    process.env[CONTRACT_VARIABLES.runId] =
+      contract.kind === 'remote' ? contract.target.runId : contract.runId;
+    readTimeouts();
+    const workers = workersOfArguments(args.forPlaywright);
+    if (contract.kind === 'remote') {
+      const { target } = contract;
+      say(`target ${target.baseUrl} (${target.environment}), run ${target.runId}`);
+      // Playwright and its workers, started below, trust TARGET_CA_FILE from their first instruction.
+      Object.assign(process.env, caTrustEnvironment(target));
+      if (!mayWrite(target)) {
+        say(
+          `PRODUCTION target: only @readonly checks run (set ${CONTRACT_VARIABLES.allowProductionWrites}=true to run everything)`,
+        );
+      }
+      const { roundTripMs, bodiesBreakPart7 } = await preflight(target);
+      process.env.KIT_ROUND_TRIP_MS = String(Math.max(1, roundTripMs));
+      const timeouts = readTimeouts();
+      if (bodiesBreakPart7) say(`preflight: ${bodiesBreakPart7}`);
+      say(
+        `preflight: the service answers, round trip ${roundTripMs} ms; a request without an answer after ${timeouts.requestMs / 1000} s is not run, a check stops after ${timeouts.testMs / 1000} s`,
+      );
+      const plan = runPlan({
+        limits: target.limits,
+        embedded: target.embedded,
+        workers: workers ?? defaultWorkers(target.embedded),
+        roundTripMs,
+        tenantB: target.tenantB !== undefined,
+        rateLimitTenant: target.rateLimitTenant !== undefined,
+        readOnly: !mayWrite(target),
+      });
+      for (const line of describeRunPlan(plan, target.embedded)) say(line);
+    } else {
+      say(`no ${CONTRACT_VARIABLES.baseUrl}: starting the embedded reference server, run ${contract.runId}`);
+      const plan = runPlan({
+        limits: contract.limits,
+        embedded: true,
+        workers: workers ?? defaultWorkers(true),
+        roundTripMs: undefined,
+        tenantB: true,
+        rateLimitTenant: true,
+        readOnly: false,
+      });
+      for (const line of describeRunPlan(plan, true)) say(line);
+    }
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      say(`configuration error: ${error.message}`);
+      return EXIT.badConfiguration;
+    }
+    if (error instanceof PreflightError) {
+      say(error.message);
+      return error.exitCode;
+    }
+    if (error instanceof OutputUnwritableError) {
+      say(error.message);
+      return EXIT.outputUnwritable;
+    }
+    if (error instanceof ComparisonInputError) {
+      say(`BASELINE UNREADABLE: ${error.message}; nothing was sent`);
+      return EXIT.comparisonUnreadable;
+    }
+    throw error;
+  }
+  try {
+    clearPreviousRun();
+  } catch (error) {
+    say(new OutputUnwritableError(outputRoot(), error).message);
+    return EXIT.outputUnwritable;
+  }
+  const playwright = await runPlaywrightChild([...PLAYWRIGHT_CONFIG, ...args.forPlaywright]);
+  const paths = outputPaths();
+  if (!playwright.signal) {
+    const unrun = await unrunVerdict(paths.results, playwright.code, args, say);
+    if (unrun !== undefined) return unrun;
+  }
+  // The run's own request budget: what each tenant was sent, and any 429 met outside @ratelimit.
+  const contract = readTargetContract();
+  const limits = contract.kind === 'remote' ? contract.target.limits : contract.limits;
+  const runId = process.env[CONTRACT_VARIABLES.runId];
+  const stats = sumRequestStats(paths.requestStats, runId);
+  const budget = requestBudgetReport(stats, limits, { runId });
+  mkdirSync(paths.conformance, { recursive: true });
+  writeFileSync(paths.requestBudget, `${JSON.stringify(budget, null, 2)}\n`);
+  for (const line of describeRequestBudget(budget)) say(line);
+  const certificate = await certificateStep(say);
+  const runCode = exitCodeOfRun(playwright.signal, certificate, budget.breaches.length > 0, say);
+  if (playwright.signal) return runCode;
+  const code = baseline ? compareRun(baseline, settings, runCode, say) : runCode;
+  return args.report ? withReport(code, say) : code;
+};
+
+/**
+ * `--report`: the Allure report of the run just ended. A deviation or drift is what a report is for;
+ * a run that could not happen leaves nothing new to report. The run's own code outranks the report's.
+ */
+const withReport = async (code: number, say: SayLine): Promise<number> => {
+  if (code !== EXIT.ok && code !== EXIT.deviation && code !== EXIT.drift) {
+    say(`report: not built: the run could not happen (exit ${code})`);
+    return code;
+  }
+  const report = await buildReport();
+  return code !== EXIT.ok ? code : report.code;
+};
+
+/** The comparison with KIT_BASELINE; a deviation of the run itself outranks drift from the baseline. */
+const compareRun = (
+  baseline: FoundProfile,
+  settings: CompareSettings,
+  runCode: number,
+  say: SayLine,
+): number => {
+  const compare = (line: string) => say(`compare: ${line}`);
+  let compareCode: number;
+  try {
+    compareCode = compareWithBaseline(
+      baseline,
+      loadProfileOf('this run', outputRoot()),
+      settings,
+      compare,
+    ).exitCode;
+  } catch (error) {
+    if (!(error instanceof ComparisonInputError)) throw error;
+    compare(`not compared: ${error.message}`);
+    compareCode = EXIT.comparisonUnreadable;
+  }
+  return runCode !== EXIT.ok ? runCode : compareCode;
+};
+
+/**
+ * `--list`: the checks the arguments select, listed by Playwright and nothing else: no preflight, no
+ * request, no certificate, and the previous run's outputs left as they are (the kit's own reporters,
+ * which write them, are replaced by the listing's).
+ */
+const listChecks = async (args: PlaywrightArguments, say: SayLine): Promise<number> => {
+  try {
+    if (process.env.KIT_IGNORE_DOTENV !== 'true') loadDotEnv();
+    readTargetContract();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    say(`configuration error: ${error.message}`);
+    return EXIT.badConfiguration;
+  }
+  const reporter = `--reporter=${args.reporters.length > 0 ? args.reporters.join(',') : 'list'}`;
+  const listed = await runPlaywrightChild([
+    ...PLAYWRIGHT_CONFIG,
+    ...args.forPlaywright.filter((argument) => !argument.startsWith('--add-reporter=')),
+    reporter,
+  ]);
+  if (listed.signal) return listed.signal === 'SIGTERM' ? EXIT.terminated : EXIT.interrupted;
+  if (listed.code === 0) {
+    say('listed only: nothing was run, no certificate written');
+    return EXIT.ok;
+  }
+  if (args.filters.length > 0) {
+    say(`NO CHECK SELECTED: ${args.filters.join(', ')} matches no check of the suite`);
+    return EXIT.badConfiguration;
+  }
+  say(`KIT FAILURE: Playwright could not list the suite (exit ${listed.code}); the lines above say why`);
+  return EXIT.kitFailure;
+};
+
+/**
+ * The exit code of a run that checked nothing, or undefined when it ran checks: Playwright ended
+ * without its results (the kit failed), or the filters selected no check (the arguments are wrong,
+ * unless --pass-with-no-tests asked for that to pass). Which of the two is told by listing the checks
+ * the filters select, not by reading Playwright's messages.
+ */
+const unrunVerdict = async (
+  resultsFile: string,
+  playwrightCode: number,
+  args: PlaywrightArguments,
+  say: SayLine,
+): Promise<number | undefined> => {
+  const report = readReport(resultsFile);
+  if (!report) {
+    say(
+      `KIT FAILURE: Playwright ended (exit ${playwrightCode}) without writing its results to ${resultsFile}: the kit failed, not the target; the lines above say why`,
+    );
+    return EXIT.kitFailure;
+  }
+  const stats = report.stats;
+  const tests = stats ? stats.expected + stats.unexpected + stats.flaky + stats.skipped : 0;
+  if (tests > 0) return undefined;
+  const filters = args.filters.length > 0 ? args.filters.join(', ') : undefined;
+  const selected = await countSelected(args);
+  if (selected !== 0) {
+    say(
+      `KIT FAILURE: Playwright ended (exit ${playwrightCode}) without running any of the ${selected ?? 'selected'} checks: the kit failed, not the target; the lines above say why`,
+    );
+    return EXIT.kitFailure;
+  }
+  if (args.passWithNoTests) {
+    say(
+      `no check selected${filters ? ` by ${filters}` : ''} (--pass-with-no-tests): nothing was checked, no certificate written`,
+    );
+    return EXIT.ok;
+  }
+  if (filters) {
+    say(`NO CHECK SELECTED: ${filters} matches no check of the suite; nothing was checked`);
+    return EXIT.badConfiguration;
+  }
+  say('KIT FAILURE: the run found no check to run at all; the lines above say why');
+  return EXIT.kitFailure;
+};
+
+/** How many checks the arguments select (`playwright test --list`), or undefined if it cannot tell. */
+const countSelected = async (args: PlaywrightArguments): Promise<number | undefined> => {
+  const listed = await listSuite(
+    process.env,
+    60_000,
+    join(KIT_ROOT, 'playwright.config.ts'),
+    [
+      ...args.forPlaywright.filter(
+        (argument) => !argument.startsWith('--add-reporter=') && !argument.startsWith('--output'),
+      ),
+      '--pass-with-no-tests',
+    ],
+    true,
+  );
+  return listed?.length;
+};
+
+const readReport = (path: string): JSONReport | undefined => {
+  if (!existsSync(path)) return undefined;
+  try {
+    return JSON.parse(readFileSync(path, 'utf8')) as JSONReport;
+  } catch {
+    return undefined;
+  }
+};
+
+/** What the previous run left in the output folder: this run's outputs never mix with it. */
+const clearPreviousRun = (): void => {
+  const paths = outputPaths();
+  for (const path of [
+    paths.results,
+    paths.junit,
+    paths.observations,
+    paths.runInfo,
+    paths.runStop,
+    paths.targetHealth,
+    paths.requestStats,
+    paths.requestBudget,
+    paths.certificate,
+  ]) {
+    rmSync(path, { recursive: true, force: true });
+  }
+};
+
+/**
+ * The run's exit code, from what happened to it and from its certificate: an interruption, a stop
+ * (the target went away, a tenant was throttled), a deviation, a budget breach, an incomplete run.
+ * Each case but a clean pass is said in one line.
+ */
+const exitCodeOfRun = (
+  signal: NodeJS.Signals | undefined,
+  certificate: Certificate | undefined,
+  budgetBreached: boolean,
+  say: SayLine,
+): number => {
+  if (signal) {
+    say(`INTERRUPTED (${signal}): the certificate says "incomplete: interrupted"; what ran is kept`);
+    return signal === 'SIGTERM' ? EXIT.terminated : EXIT.interrupted;
+  }
+  const paths = outputPaths();
+  const stop = readRunStop(paths.runStop);
+  if (stop?.reason === 'throttled') {
+    say(throttleLine(stop, paths.requestStats, readTargetContract()));
+    return EXIT.throttled;
+  }
+  if (stop) {
+    say(stop.line);
+    return EXIT.couldNotRun;
+  }
+  if (!certificate) {
+    say(
+      'KIT FAILURE: no certificate could be written (the line above says why): the kit failed, not the target',
+    );
+    return EXIT.kitFailure;
+  }
+  if (certificate.outcome === 'deviation-found') {
+    const failed = certificate.rules.filter((rule) => rule.verdict === 'failed').map((rule) => rule.id);
+    say(`DEVIATION: the target broke ${failed.join(', ')}`);
+    return EXIT.deviation;
+  }
+  if (budgetBreached) {
+    say(
+      'THROTTLED: a paced tenant met 429s outside the rate-limit checks: its real limit is below the contract (see the request counts above)',
+    );
+    return EXIT.throttled;
+  }
+  if (certificate.kitFaults.length > 0) {
+    say(`KIT FAILURE: ${certificate.outcomeText}`);
+    return EXIT.kitFailure;
+  }
+  if (certificate.outcome === 'incomplete') {
+    say(`COULD NOT RUN FULLY: ${certificate.outcomeText}`);
+    return EXIT.couldNotRun;
+  }
+  return EXIT.ok;
+};
