@@ -3,6 +3,14 @@
 // dependencies, compiles each file as it loads, in this process and in every process the kit starts.
 import { register } from 'tsx/esm/api';
 
-register();
-const { main } = await import('../cli/main.ts');
+let main;
+try {
+  register();
+  ({ main } = await import('../cli/main.ts'));
+} catch (error) {
+  // The kit could not even load: its own failure (7), in one line, never a stack trace.
+  const line = (error instanceof Error ? error.message : String(error)).split('\n')[0];
+  process.stderr.write(`fei-kit: KIT FAILURE: the kit could not load: ${line}\n`);
+  process.exit(7);
+}
 process.exit(await main(process.argv.slice(2)));

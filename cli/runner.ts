@@ -13,6 +13,12 @@ import { outputRoot } from '../run-records/output-paths.ts';
 import { BIN, type KitCommand, type ParsedValues } from './command.ts';
 import { helpText } from './help.ts';
 
+/**
+ * Names a command whose run throws at once, as an internal error would: the kit's tests prove with it
+ * that every command ends such an error as the kit's own failure (7), in one line. Not for users.
+ */
+export const PROVOKED_FAULT_VARIABLE = 'KIT_PROVOKE_INTERNAL_ERROR';
+
 /** Whether the arguments ask for help: anywhere before `--` (or, for a command reading its own, before its first word). */
 export const asksForHelp = (command: Pick<KitCommand, 'arguments'>, argv: readonly string[]): boolean => {
   for (const arg of argv) {
@@ -96,6 +102,8 @@ export const runCommand = async (command: KitCommand, argv: readonly string[]): 
   };
   process.on('SIGINT', onSignal).on('SIGTERM', onSignal);
   try {
+    if (process.env[PROVOKED_FAULT_VARIABLE] === command.name)
+      throw new Error(`provoked by ${PROVOKED_FAULT_VARIABLE}`);
     return await command.run({ argv, values, positionals, say, fail });
   } catch (error) {
     if (error instanceof ConfigError) {

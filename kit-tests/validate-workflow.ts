@@ -1,7 +1,8 @@
 /**
  * `npm run lint:workflow [-- <files>]`: checks GitHub Actions workflow files offline with GitHub's own
  * workflow parser and schema (@actions/workflow-parser): unknown keys, wrong value types, broken
- * expressions, unknown contexts. Default: .github/workflows/*.yml.
+ * expressions, unknown contexts. Default: .github/workflows/*.yml, and the kit's own action.yml
+ * (action-file.ts: the parser reads no action files).
  *
  * The parser imports its schema as JSON without an import attribute, which Node's own ESM loader
  * refuses: run this file with tsx (as the npm script does), whose loader accepts it.
@@ -12,6 +13,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { convertWorkflowTemplate, NoOperationTraceWriter, parseWorkflow } from '@actions/workflow-parser';
+import { actionProblems } from './action-file.ts';
 
 export interface WorkflowCheck {
   readonly file: string;
@@ -56,11 +58,16 @@ const main = async (): Promise<number> => {
     }
     checks.push(await checkWorkflow(file, content));
   }
+  if (named.length === 0) {
+    checks.push({ file: 'action.yml', errors: actionProblems(readFileSync('action.yml', 'utf8')), jobs: [] });
+  }
   if (json) process.stdout.write(`${JSON.stringify(checks)}\n`);
   else {
     for (const check of checks) {
       if (check.errors.length === 0)
-        process.stdout.write(`lint:workflow: ${check.file}: valid (jobs ${check.jobs.join(', ')})\n`);
+        process.stdout.write(
+          `lint:workflow: ${check.file}: valid${check.jobs.length > 0 ? ` (jobs ${check.jobs.join(', ')})` : ''}\n`,
+        );
       for (const error of check.errors) process.stdout.write(`lint:workflow: ${error}\n`);
     }
   }

@@ -117,21 +117,23 @@ test('WORKFLOW: the target contract comes from repository secrets, into one step
   expect(steps.at(-1)?.if).toBe('${{ always() }}');
 });
 
-test('WORKFLOW: Node 20 and npm ci, k6 the usual way, then suites, load, certificate, report in order', () => {
+test('WORKFLOW: Node 20, k6 the usual way, then the suites through the kit’s own action, load, certificate, report in order', () => {
   const node = steps.find((s) => s.uses?.startsWith('actions/setup-node@'));
   expect(node?.with?.['node-version']).toBe(20);
-  const ci = indexOf((s) => s.run?.startsWith('npm ci') === true);
+  const ci = indexOf((s) => s.uses?.startsWith('actions/setup-node@') === true);
   const k6 = indexOf((s) => s.uses?.startsWith('grafana/setup-k6-action@') === true);
   const history = indexOf((s) => s.run?.includes('--name allure-history') === true);
-  const suites = indexOf((s) => s.run?.includes('fei-kit conformance') === true);
-  const load = indexOf((s) => s.run?.includes('fei-kit load rate-limit') === true);
-  const certificate = indexOf((s) => s.run === 'fei-kit certificate');
-  const report = indexOf((s) => s.run === 'fei-kit report');
-  const scan = indexOf((s) => s.run?.includes('then fei-kit scan-outputs;') === true);
+  const suites = indexOf((s) => s.uses === './' && s.with?.command === 'conformance');
+  const load = indexOf((s) => s.run?.includes('npm run load:rate-limit') === true);
+  const certificate = indexOf((s) => s.run === 'npm run certificate');
+  const report = indexOf((s) => s.run === 'npm run report');
+  const scan = indexOf((s) => s.run?.includes('then npm run scan-outputs;') === true);
   expect([ci, k6, history, suites, load, certificate, report, scan]).toEqual(
     [ci, k6, history, suites, load, certificate, report, scan].sort((a, b) => a - b),
   );
-  expect(steps[load]?.run).toContain('fei-kit load latency');
+  expect(steps[load]?.run).toContain('npm run load:latency');
+  // The evidence is built by the steps after it: the action only runs the suites here.
+  expect(steps[suites]?.with).toMatchObject({ 'upload-artifacts': 'false', 'fail-on-exit-code': 'false' });
   expect(job.env?.ALLURE_HISTORY_PATH).toBe('fei-kit-output/history/history.jsonl');
   expect(job.env?.KIT_RUN_ID).toMatch(/github\.run_id/);
   // The evidence is built even when the suites found a deviation.
@@ -139,7 +141,7 @@ test('WORKFLOW: Node 20 and npm ci, k6 the usual way, then suites, load, certifi
 });
 
 test('WORKFLOW: nothing is uploaded before the token search; certificate, JUnit and history are artifacts', () => {
-  const scan = indexOf((s) => s.run?.includes('then fei-kit scan-outputs;') === true);
+  const scan = indexOf((s) => s.run?.includes('then npm run scan-outputs;') === true);
   const uploads = steps
     .map((s, index) => ({ s, index }))
     .filter(({ s }) => /^actions\/upload-(pages-)?artifact@/.test(s.uses ?? ''));
@@ -171,21 +173,14 @@ test('WORKFLOW: the report is published on GitHub Pages, and a deviation fails t
 
 test('WORKFLOW: every action is pinned to a major version, every npm script it runs exists', () => {
   const uses = Object.values(workflow.jobs).flatMap((j) => j.steps.map((s) => s.uses).filter(Boolean));
-  for (const action of uses) expect(action).toMatch(/^[\w.-]+\/[\w.-]+@v\d+$/);
+  // The kit's own action is this repository's (`./`): the same version as the workflow.
+  for (const action of uses) expect(action).toMatch(/^([\w.-]+\/[\w.-]+@v\d+|\.\/)$/);
   const scripts = Object.keys(
     (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> }).scripts,
   );
   const used = [...text.matchAll(/npm run ([\w:-]+)/g)].map((m) => m[1] as string);
   expect(new Set(used)).toEqual(
-    new Set([
-      'conformance',
-      'load:rate-limit',
-      'load:latency',
-      'certificate',
-      'compare',
-      'report',
-      'scan-outputs',
-    ]),
+    new Set(['load:rate-limit', 'load:latency', 'certificate', 'compare', 'report', 'scan-outputs']),
   );
   expect(used.filter((name) => !scripts.includes(name))).toEqual([]);
 });
@@ -194,16 +189,16 @@ test('WORKFLOW: each night is compared with the last scheduled run’s profile, 
   const restore = indexOf((s) => s.run?.includes('--name behaviour-profile') === true);
   expect(steps[restore]?.run).toContain('--event schedule');
   expect(steps[restore]?.run).toContain('--dir fei-kit-output/baseline');
-  const certificate = indexOf((s) => s.run === 'fei-kit certificate');
+  const certificate = indexOf((s) => s.run === 'npm run certificate');
   const compare = indexOf((s) => s.id === 'compare');
-  const report = indexOf((s) => s.run === 'fei-kit report');
+  const report = indexOf((s) => s.run === 'npm run report');
   const summary = indexOf((s) => s.name === 'Job summary');
-  expect(restore).toBeLessThan(indexOf((s) => s.run?.includes('fei-kit conformance') === true));
+  expect(restore).toBeLessThan(indexOf((s) => s.uses === './'));
   // After the certificate (the profile then holds the k6 figures), before what shows its result.
   expect([certificate, compare, report, summary]).toEqual(
     [certificate, compare, report, summary].sort((a, b) => a - b),
   );
-  expect(steps[compare]?.run).toContain('fei-kit compare fei-kit-output/baseline/profile.json');
+  expect(steps[compare]?.run).toContain('npm run compare -- fei-kit-output/baseline/profile.json');
   expect(steps[compare]?.if).toContain("hashFiles('fei-kit-output/baseline/profile.json') != ''");
   expect(steps[compare]?.env?.KIT_FAIL_ON_DRIFT).toBe('${{ vars.KIT_FAIL_ON_DRIFT }}');
   const upload = (name: string) =>
@@ -212,7 +207,7 @@ test('WORKFLOW: each night is compared with the last scheduled run’s profile, 
   const release = upload('release-baseline');
   expect(release?.with?.path).toBe('fei-kit-output/certificate/profile.json');
   expect(release?.if).toContain('inputs.release_baseline');
-  expect(release?.if).toContain("steps.suite.outputs.code == '0'");
+  expect(release?.if).toContain("steps.suite.outputs.exit-code == '0'");
   const inputs = (
     workflow.on.workflow_dispatch as { inputs: Record<string, { type: string; default: unknown }> }
   ).inputs;

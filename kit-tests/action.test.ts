@@ -1,0 +1,117 @@
+/**
+ * The kit's GitHub Action (action.yml), checked offline: its metadata holds to GitHub's rules for a
+ * composite action (action-file.ts, which also finds a broken one); the step that runs the kit does so
+ * as a runner would, its arguments split like a shell's but never run by one; and the workflow of
+ * docs/github-action.md that uses it passes GitHub's own workflow parser.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { KIT_ROOT } from '../run-records/kit-root.ts';
+import { actionProblems, parseActionFile } from './action-file.ts';
+import type { WorkflowCheck } from './validate-workflow.ts';
+
+const ACTION = readFileSync(join(KIT_ROOT, 'action.yml'), 'utf8');
+
+test('ACTION: action.yml holds to the rules of a composite action', () => {
+  expect(actionProblems(ACTION)).toEqual([]);
+  const action = parseActionFile(ACTION);
+  expect(Object.keys(action.inputs)).toEqual(
+    expect.arrayContaining([
+      'command',
+      'args',
+      'output',
+      'upload-artifacts',
+      'job-summary',
+      'fail-on-exit-code',
+    ]),
+  );
+  expect(Object.keys(action.outputs)).toEqual(['exit-code', 'certificate']);
+  const uploads = action.runs.steps.filter((s) => s.uses?.startsWith('actions/upload-artifact@'));
+  expect(uploads.map((s) => s.with?.name)).toEqual([
+    '${{ inputs.artifact-prefix }}-certificate',
+    '${{ inputs.artifact-prefix }}-junit',
+    '${{ inputs.artifact-prefix }}-allure-results',
+  ]);
+  expect(action.runs.steps.at(-1)?.run).toContain('exit "$CODE"');
+});
+
+test('ACTION: the check finds a broken action (it can fail)', () => {
+  const broken = ACTION.replace('      shell: bash\n      run: npm ci', '      run: npm ci')
+    .replace('${{ inputs.command }}', '${{ inputs.comand }}')
+    .replace('actions/upload-artifact@v4', 'actions/upload-artifact@main')
+    .replace('steps.run.outputs.code }}', 'steps.runs.outputs.code }}');
+  const problems = actionProblems(broken);
+  expect(problems.join('\n')).toMatch(/names its shell/);
+  expect(problems.join('\n')).toMatch(/pinned to a major version/);
+  const fixedShell = ACTION.replace('${{ inputs.command }}', '${{ inputs.comand }}').replace(
+    'steps.run.outputs.code }}',
+    'steps.runs.outputs.code }}',
+  );
+  expect(actionProblems(fixedShell)).toEqual(['inputs.comand is not an input', 'steps.runs names no step']);
+  expect(actionProblems(ACTION.replace('esac', 'esca'))).toEqual([
+    expect.stringMatching(/^step "Run fei-kit/),
+  ]);
+});
+
+/** The action's step that runs the kit, as a runner runs it: its env, GITHUB_OUTPUT, the action's path. */
+const runStep = (command: string, args: string) => {
+  const script = parseActionFile(ACTION).runs.steps.find((s) => s.id === 'run')?.run ?? '';
+  const folder = mkdtempSync(join(tmpdir(), 'kit-action-'));
+  const outputs = join(folder, 'github-output');
+  writeFileSync(outputs, '');
+  const result = spawnSync('bash', ['-e', '-c', script], {
+    cwd: folder,
+    env: {
+      PATH: process.env.PATH,
+      HOME: folder,
+      GITHUB_OUTPUT: outputs,
+      GITHUB_ACTION_PATH: KIT_ROOT,
+      FEI_KIT_COMMAND: command,
+      FEI_KIT_ARGS: args,
+      KIT_OUTPUT_DIR: join(folder, 'fei-kit-output'),
+      KIT_IGNORE_DOTENV: 'true',
+    },
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
+  return { ...result, folder, outputs: readFileSync(outputs, 'utf8') };
+};
+
+test('ACTION: the run step runs the kit with the arguments split as a shell would, and records its code', () => {
+  const listed = runStep('conformance', `--list --grep "@readonly" --reporter 'line'`);
+  expect(listed.status, listed.stderr).toBe(0);
+  expect(listed.outputs).toContain(`certificate=${join(listed.folder, 'fei-kit-output', 'certificate')}`);
+  expect(listed.outputs).toMatch(/^code=0$/m);
+  // The quoted --grep reached Playwright whole: only the checks that create nothing are listed.
+  expect(listed.stdout).toContain('AUTH-TOKEN-MISSING: GET without X-Access-Token');
+  expect(listed.stdout).not.toContain('DEDUP-EXTERNAL-ID');
+});
+
+test('ACTION: an argument is never run as a shell command, and a wrong command is exit 2', () => {
+  const marker = join(tmpdir(), `kit-action-injected-${process.pid}`);
+  const injected = runStep('conformance', `--list --grep "$(touch ${marker})" \`touch ${marker}\``);
+  expect(existsSync(marker)).toBe(false);
+  expect(injected.outputs).toMatch(/^code=\d+$/m);
+  const wrong = runStep('deploy', '');
+  expect(wrong.outputs).toMatch(/^code=2$/m);
+  expect(wrong.stdout).toContain('command must be conformance or certify-client');
+});
+
+test('ACTION: the workflow of docs/github-action.md that uses it passes GitHub’s workflow parser', () => {
+  const doc = readFileSync(join(KIT_ROOT, 'docs', 'github-action.md'), 'utf8');
+  const workflow = /```yaml\n([\s\S]*?)```/.exec(doc)?.[1];
+  if (!workflow) throw new Error('docs/github-action.md holds no workflow');
+  expect(workflow).toContain('command: certify-client');
+  const file = join(mkdtempSync(join(tmpdir(), 'kit-action-doc-')), 'uses-the-kit.yml');
+  writeFileSync(file, workflow);
+  const result = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', join(KIT_ROOT, 'kit-tests', 'validate-workflow.ts'), '--json', file],
+    { cwd: KIT_ROOT, encoding: 'utf8', timeout: 60_000 },
+  );
+  const checks = JSON.parse(result.stdout) as WorkflowCheck[];
+  expect(checks).toEqual([{ file, errors: [], jobs: ['deployment', 'client'] }]);
+});

@@ -1,0 +1,152 @@
+/**
+ * The kit as a command line (`fei-kit`), run as a user runs it: --help and --version of the kit and of
+ * every command print their usage and exit 0 without k6, starting nothing and writing nothing; bad
+ * arguments are one line and exit 2; an internal error in any command is the kit's own failure (7),
+ * never a deviation (1); and the references written from the code (docs/commands.md, the README's
+ * tables) are equal to it.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { BIN } from '../cli/command.ts';
+import { COMMANDS } from '../cli/main.ts';
+import {
+  commandsPage,
+  commandsTable,
+  contractTable,
+  exitCodesTable,
+  tableUnder,
+} from '../cli/reference-docs.ts';
+import { PROVOKED_FAULT_VARIABLE } from '../cli/runner.ts';
+import { EXIT } from '../config/exit-codes.ts';
+import { KIT_ROOT, kitCommandArguments } from '../run-records/kit-root.ts';
+import { kitVersion } from '../run-records/kit-version.ts';
+
+/** A user's folder with nothing in it, no k6 anywhere, no target, no .env. */
+const run = (args: readonly string[], env: Record<string, string> = {}) => {
+  const folder = mkdtempSync(join(tmpdir(), 'kit-cli-'));
+  try {
+    const result = spawnSync(process.execPath, kitCommandArguments(args), {
+      cwd: folder,
+      env: { PATH: '/usr/bin:/bin', HOME: folder, ...env },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    return { ...result, left: readdirSync(folder) };
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+};
+
+test('CLI: fei-kit --help lists every command, --version prints the version every certificate carries', () => {
+  const help = run(['--help']);
+  expect(help.status).toBe(0);
+  for (const command of COMMANDS) expect(help.stdout).toContain(`  ${command.name} `);
+  const version = run(['--version']);
+  expect(version.status).toBe(0);
+  expect(version.stdout.trim()).toBe(kitVersion());
+  expect(kitVersion()).toBe(JSON.parse(readFileSync(join(KIT_ROOT, 'package.json'), 'utf8')).version);
+  expect(kitVersion()).toMatch(/^\d+\.\d+\.\d+$/);
+});
+
+for (const command of COMMANDS) {
+  test(`CLI: ${BIN} ${command.name} --help prints its usage, options and exit codes, starts nothing, writes nothing`, () => {
+    for (const flag of ['--help', '-h']) {
+      const result = run([...command.name.split(' '), flag]);
+      expect(result.status, result.stderr).toBe(0);
+      expect(result.stdout).toContain(`Usage: ${BIN} ${command.name} `);
+      expect(result.stdout).toContain('Options:');
+      expect(result.stdout).toContain('Exit codes:');
+      expect(result.stdout).not.toMatch(/K6 NOT FOUND|listening on/i);
+      expect(result.stderr).toBe('');
+      expect(result.left, 'help writes nothing in the working folder').toEqual([]);
+    }
+  });
+
+  test(`CLI: an internal error of ${BIN} ${command.name} is the kit's own failure (7) in one line, never 1`, () => {
+    // The arguments each command needs to get as far as its work.
+    const needs: Record<string, string[]> = {
+      'load merge': ['segments'],
+      'load tenants': ['--count', '1'],
+      'load k6-operator': ['--parallelism', '1'],
+    };
+    const result = run([...command.name.split(' '), ...(needs[command.name] ?? [])], {
+      [PROVOKED_FAULT_VARIABLE]: command.name,
+    });
+    expect(result.status, result.stdout + result.stderr).toBe(EXIT.kitFailure);
+    const lines = result.stderr.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(new RegExp(`^${command.name}: KIT FAILURE: internal error: `));
+    expect(result.stderr).not.toMatch(/\bat .+:\d+:\d+/);
+  });
+}
+
+test('CLI: an unknown command, an unknown option or a missing argument is one line and exit 2', () => {
+  const cases: [string[], RegExp][] = [
+    [['deploy'], /^fei-kit: unknown command "deploy"; see fei-kit --help$/],
+    [
+      ['load'],
+      /^fei-kit: load needs one of: rate-limit, latency, capacity, merge, tenants, k6-operator, bundle; /,
+    ],
+    [['compare', '--colour'], /^compare: Unknown option '--colour'; see fei-kit compare --help$/],
+    [
+      ['compare', 'a', 'b', 'c'],
+      /^compare: too many arguments \(3, at most 2\); see fei-kit compare --help$/,
+    ],
+    [['load', 'merge'], /^load merge: missing argument: .*; see fei-kit load merge --help$/],
+    [['load', 'tenants'], /^load tenants: configuration error: --count is required$/],
+    [
+      ['load', 'k6-operator', '--parallelism', '99'],
+      /^load k6-operator: configuration error: --parallelism must be a whole number from 1 to 64$/,
+    ],
+    [['conformance', '--ui'], /^conformance: option --ui is not for the conformance run: /],
+  ];
+  for (const [args, message] of cases) {
+    const result = run(args);
+    expect(result.status, args.join(' ')).toBe(EXIT.badConfiguration);
+    const lines = `${result.stdout}${result.stderr}`.trim().split('\n');
+    expect(lines, args.join(' ')).toHaveLength(1);
+    expect(lines[0]).toMatch(message);
+  }
+});
+
+test('CLI: with no arguments the kit prints its usage and exits 2', () => {
+  const result = run([]);
+  expect(result.status).toBe(EXIT.badConfiguration);
+  expect(result.stdout).toContain(`Usage: ${BIN} <command> [options]`);
+});
+
+test('CLI: a kit that cannot load is its own failure (7) in one line', () => {
+  // A resolver that refuses the kit's command line: what a broken installation looks like to the bin.
+  const hook = `export async function resolve(s, c, next) { if (s.includes('cli/main.ts')) throw new Error('broken install'); return next(s, c); }`;
+  const register = `import { register } from 'node:module'; register(${JSON.stringify(`data:text/javascript,${encodeURIComponent(hook)}`)});`;
+  const result = run(['--version'], {
+    NODE_OPTIONS: `--import=data:text/javascript,${encodeURIComponent(register)}`,
+  });
+  expect(result.status).toBe(EXIT.kitFailure);
+  expect(result.stderr.trim()).toBe('fei-kit: KIT FAILURE: the kit could not load: broken install');
+});
+
+test('DOCS: docs/commands.md is the commands as they are (npm run docs writes it)', () => {
+  expect(readFileSync(join(KIT_ROOT, 'docs', 'commands.md'), 'utf8')).toBe(commandsPage(COMMANDS));
+});
+
+test("DOCS: the README's and docs/' tables of commands, exit codes and the target contract are the code's", () => {
+  const readme = readFileSync(join(KIT_ROOT, 'README.md'), 'utf8');
+  expect(tableUnder(readme, '## Commands')).toEqual(commandsTable(COMMANDS));
+  expect(tableUnder(readme, '## Exit codes')).toEqual(exitCodesTable());
+  expect(tableUnder(readme, '## The target contract')).toEqual(contractTable());
+  const exitCodes = readFileSync(join(KIT_ROOT, 'docs', 'exit-codes.md'), 'utf8');
+  expect(tableUnder(exitCodes, '# Exit codes')).toEqual(exitCodesTable());
+  const configuration = readFileSync(join(KIT_ROOT, 'docs', 'configuration.md'), 'utf8');
+  expect(tableUnder(configuration, '## The target contract')).toEqual(contractTable());
+});
+
+test('README: a newcomer reads it in five minutes: at most 150 lines, and it gives the two commands', () => {
+  const readme = readFileSync(join(KIT_ROOT, 'README.md'), 'utf8');
+  expect(readme.split('\n').length).toBeLessThanOrEqual(150);
+  expect(readme).toContain('npm run conformance');
+  expect(readme).toContain('npm test');
+});
