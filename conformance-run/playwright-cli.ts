@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
+import { playwrightEnvironment } from '../run-records/kit-root.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -24,7 +25,7 @@ export const runPlaywrightChild = (
 ): Promise<PlaywrightExit> =>
   new Promise((resolve) => {
     const child = spawn(process.execPath, [require.resolve('@playwright/test/cli'), ...args], {
-      env,
+      env: playwrightEnvironment(env),
       stdio: 'inherit',
       detached: true,
     });

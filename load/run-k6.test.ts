@@ -245,6 +245,8 @@ test.describe('load runner refusals', () => {
   test('an unknown script name is a usage line and exit 2', async () => {
     const result = await runRunner(['soak'], { PATH: emptyDir() });
     expect(result.code).toBe(EXIT.badConfiguration);
-    expect(result.stderr).toContain('fei-kit: load needs one of: rate-limit, latency, capacity, merge, tenants, k6-operator, bundle');
+    expect(result.stderr).toContain(
+      'fei-kit: load needs one of: rate-limit, latency, capacity, merge, tenants, k6-operator, bundle',
+    );
   });
 });

@@ -33,7 +33,10 @@ export const kitScriptArguments = (script: string, args: readonly string[] = [])
  * Playwright compiles the TypeScript it loads, except under node_modules: an installed kit's
  * configuration and suites are compiled by tsx instead, loaded into Playwright's processes.
  */
-export const playwrightNodeOptions = (env: NodeJS.ProcessEnv = process.env): string | undefined =>
-  KIT_ROOT.includes(`${'/'}node_modules${'/'}`) || KIT_ROOT.includes('\\node_modules\\')
-    ? [env.NODE_OPTIONS, `--import ${TSX_LOADER}`].filter(Boolean).join(' ')
-    : env.NODE_OPTIONS;
+const INSTALLED = /[\\/]node_modules[\\/]/.test(KIT_ROOT);
+
+/** The environment of a Playwright process the kit starts: tsx loaded into it when the kit is installed. */
+export const playwrightEnvironment = (env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv =>
+  INSTALLED
+    ? { ...env, NODE_OPTIONS: [env.NODE_OPTIONS, `--import ${TSX_LOADER}`].filter(Boolean).join(' ') }
+    : env;

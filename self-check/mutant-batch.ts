@@ -23,6 +23,7 @@ import {
   targetEnvironmentOf,
 } from '../reference/index.ts';
 import { KEPT_WORKER_ANNOTATION } from '../run-records/kept-worker.ts';
+import { KIT_ROOT, playwrightEnvironment } from '../run-records/kit-root.ts';
 import { BATCH_FILE_VARIABLE, type BatchFile, type BatchProject } from './batch-file.ts';
 import { runLoggedChild } from './logged-child.ts';
 import type { StageOutcome } from './matrix.ts';
@@ -177,18 +178,18 @@ export const runMutantBatch = async (
         require.resolve('@playwright/test/cli'),
         'test',
         '-c',
-        'self-check/batch.config.ts',
+        join(KIT_ROOT, 'self-check', 'batch.config.ts'),
         '--reporter=json',
       ],
       {
-        env: {
+        env: playwrightEnvironment({
           ...scrubbedEnvironment(),
           KIT_IGNORE_DOTENV: 'true',
           KIT_OUTPUT_DIR: folder,
           [BATCH_FILE_VARIABLE]: batchFile,
           PLAYWRIGHT_JSON_OUTPUT_NAME: reportFile,
           FORCE_COLOR: '0',
-        },
+        }),
         logFile: join(folder, 'playwright.log'),
         timeoutMs: batchTimeoutSeconds(runs.length, workers, options.timeoutSeconds) * 1000,
         ...(options.onChild ? { onChild: options.onChild } : {}),

@@ -7,6 +7,7 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { CONTRACT_VARIABLES } from '../contract/index.ts';
+import { KIT_ROOT, playwrightEnvironment } from '../run-records/kit-root.ts';
 import { runLoggedChild } from './logged-child.ts';
 import type { CompletedRun, StageOutcome } from './matrix.ts';
 import type { PlannedRun, Stage } from './plan.ts';
@@ -52,7 +53,7 @@ export const runEnvironment = (
 export const playwrightArguments = (run: Pick<PlannedRun, 'projects'>, stage: Stage): string[] => [
   'test',
   '-c',
-  'playwright.config.ts',
+  join(KIT_ROOT, 'playwright.config.ts'),
   ...run.projects.flatMap((p) => ['--project', p]),
   ...(stage.grep ? ['--grep', stage.grep] : []),
   ...(stage.grepInvert ? ['--grep-invert', stage.grepInvert] : []),
@@ -84,7 +85,7 @@ const runStage = async (
     process.execPath,
     [require.resolve('@playwright/test/cli'), ...playwrightArguments(run, stage)],
     {
-      env: runEnvironment(run, outputDir, reportFile),
+      env: playwrightEnvironment(runEnvironment(run, outputDir, reportFile)),
       logFile: join(outputDir, `run-${index + 1}.log`),
       timeoutMs: deadline - performance.now(),
       ...(options.onChild ? { onChild: options.onChild } : {}),

@@ -5,12 +5,12 @@
  */
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import type { JSONReport } from '@playwright/test/reporter';
 import { isContractVariable } from '../../contract/index.ts';
+import { KIT_ROOT, playwrightEnvironment } from '../../run-records/kit-root.ts';
 import { type TestOutcome, testOutcomes } from './test-outcomes.ts';
 
-const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const require = createRequire(import.meta.url);
 
 /** Besides the contract's own: variables of a run in progress, and any the contract may grow. */
@@ -40,7 +40,7 @@ export const listingEnvironment = (env: NodeJS.ProcessEnv): NodeJS.ProcessEnv =>
 export const listSuite = (
   env: NodeJS.ProcessEnv = process.env,
   timeoutMs = 60_000,
-  configFile = 'playwright.config.ts',
+  configFile = join(KIT_ROOT, 'playwright.config.ts'),
   /** Filters, to list only what they select. */
   filters: readonly string[] = [],
   /** List as the run itself sees the suite (its target, production's read-only mode), not all of it. */
@@ -50,8 +50,8 @@ export const listSuite = (
     const cli = require.resolve('@playwright/test/cli');
     const args = [cli, 'test', '-c', configFile, ...filters, '--list', '--reporter=json'];
     const child = spawn(process.execPath, args, {
-      cwd: REPO_ROOT,
-      env: asTheRun ? env : listingEnvironment(env),
+      cwd: KIT_ROOT,
+      env: playwrightEnvironment(asTheRun ? env : listingEnvironment(env)),
       stdio: ['ignore', 'pipe', 'ignore'],
     });
     const chunks: Buffer[] = [];

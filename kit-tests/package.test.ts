@@ -1,0 +1,194 @@
+/**
+ * The kit as a package another project installs: `npm pack`, then an empty project outside the
+ * repository installs the tarball without the network (its dependencies from npm's cache, pinned by
+ * the kit's own lockfile), and runs the kit from its own folder as its users do: `npx fei-kit
+ * conformance` against the reference server, the reference server itself with the conformance run
+ * pointed at it through the project's .env, and `npx fei-kit certify-client -- node <its client>`.
+ * Every output lands in the project's folder, none inside node_modules.
+ */
+import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
+import {
+  copyFileSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { KIT_ROOT } from '../run-records/kit-root.ts';
+
+interface LockEntry {
+  readonly dev?: boolean;
+  readonly [key: string]: unknown;
+}
+
+const PACKAGE = JSON.parse(readFileSync(join(KIT_ROOT, 'package.json'), 'utf8')) as {
+  name: string;
+  version: string;
+  dependencies: Record<string, string>;
+  engines: Record<string, string>;
+};
+
+let work: string;
+let project: string;
+let tarball: string;
+
+/**
+ * The project's lockfile: the kit from the tarball, and the kit's own runtime dependencies as its
+ * lockfile pins them, so that `npm ci --offline` takes each from npm's cache and asks no registry.
+ */
+const lockfileFor = (tarballSpec: string): object => {
+  const kitLock = JSON.parse(readFileSync(join(KIT_ROOT, 'package-lock.json'), 'utf8')) as {
+    packages: Record<string, LockEntry>;
+  };
+  const runtime = Object.entries(kitLock.packages).filter(([path, entry]) => path !== '' && !entry.dev);
+  return {
+    name: 'a-project',
+    version: '1.0.0',
+    lockfileVersion: 3,
+    requires: true,
+    packages: {
+      '': { name: 'a-project', version: '1.0.0', devDependencies: { [PACKAGE.name]: tarballSpec } },
+      [`node_modules/${PACKAGE.name}`]: {
+        version: PACKAGE.version,
+        resolved: tarballSpec,
+        dev: true,
+        dependencies: PACKAGE.dependencies,
+        engines: PACKAGE.engines,
+        bin: { 'fei-kit': 'bin/fei-kit.mjs' },
+      },
+      ...Object.fromEntries(runtime.map(([path, entry]) => [path, { ...entry, dev: true }])),
+    },
+  };
+};
+
+/** `npx fei-kit …` in the project, with the project's folder as the working folder. */
+const npx = (args: readonly string[], env: Record<string, string> = {}) =>
+  spawnSync('npx', ['--no-install', 'fei-kit', ...args], {
+    cwd: project,
+    env: { PATH: process.env.PATH, HOME: work, KIT_IGNORE_DOTENV: 'false', ...env },
+    encoding: 'utf8',
+    timeout: 240_000,
+  });
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(() => {
+  test.setTimeout(240_000);
+  work = mkdtempSync(join(tmpdir(), 'kit-package-'));
+  project = join(work, 'a-project');
+  const packed = execFileSync('npm', ['pack', '--json', '--pack-destination', work], {
+    cwd: KIT_ROOT,
+    encoding: 'utf8',
+  });
+  tarball = join(work, (JSON.parse(packed) as { filename: string }[])[0]?.filename ?? '');
+  execFileSync('mkdir', ['-p', project]);
+  const spec = `file:${tarball}`;
+  writeFileSync(
+    join(project, 'package.json'),
+    `${JSON.stringify({ name: 'a-project', version: '1.0.0', private: true, devDependencies: { [PACKAGE.name]: spec } }, null, 2)}\n`,
+  );
+  writeFileSync(join(project, 'package-lock.json'), `${JSON.stringify(lockfileFor(spec), null, 2)}\n`);
+  execFileSync('npm', ['ci', '--offline', '--no-audit', '--no-fund', '--loglevel=error'], {
+    cwd: project,
+    env: { ...process.env, npm_config_offline: 'true' },
+    stdio: 'pipe',
+    timeout: 200_000,
+  });
+});
+
+test.afterAll(() => {
+  if (work) rmSync(work, { recursive: true, force: true });
+});
+
+test('PACKAGE: the tarball holds the tool and its docs, not the kit’s own tests', () => {
+  const listing = execFileSync('tar', ['-tzf', tarball], { encoding: 'utf8' }).split('\n');
+  for (const file of [
+    'bin/fei-kit.mjs',
+    'cli/main.ts',
+    'playwright.config.ts',
+    'action.yml',
+    'README.md',
+    'CHANGELOG.md',
+    'LICENSE',
+    'docs/commands.md',
+    'suites/auth.spec.ts',
+  ])
+    expect(listing, file).toContain(`package/${file}`);
+  expect(listing.filter((f) => f.endsWith('.test.ts'))).toEqual([]);
+  expect(listing.filter((f) => f.includes('/test-support/'))).toEqual([]);
+  expect(listing.filter((f) => f.includes('fei-kit-output'))).toEqual([]);
+});
+
+test('PACKAGE: installed offline, `npx fei-kit --version` and --help answer from the project', () => {
+  const version = npx(['--version']);
+  expect(version.status, version.stderr).toBe(0);
+  expect(version.stdout.trim()).toBe(PACKAGE.version);
+  const help = npx(['conformance', '--help']);
+  expect(help.status).toBe(0);
+  expect(help.stdout).toContain('Usage: fei-kit conformance');
+});
+
+test('PACKAGE: `npx fei-kit conformance` checks the reference server and leaves its certificate in the project', () => {
+  test.setTimeout(300_000);
+  const run = npx(['conformance']);
+  expect(run.status, `${run.stdout}\n${run.stderr}`.slice(-3000)).toBe(0);
+  expect(existsSync(join(project, 'fei-kit-output', 'certificate', 'certificate.md'))).toBe(true);
+  expect(existsSync(join(project, 'fei-kit-output', 'conformance', 'junit.xml'))).toBe(true);
+  const installed = join(project, 'node_modules', PACKAGE.name);
+  expect(readdirSync(installed).filter((name) => /output|test-results|\.reference/.test(name))).toEqual([]);
+});
+
+test('PACKAGE: the reference server starts from the project, the run follows the project’s .env to it, and it stops', async () => {
+  test.setTimeout(300_000);
+  // The bin npx runs, started directly so that the signal reaches the kit and not npm in between.
+  const bin = join(project, 'node_modules', '.bin', 'fei-kit');
+  const server: ChildProcess = spawn(
+    process.execPath,
+    [bin, 'reference', '--port', '0', '--credentials-file', '.env'],
+    {
+      cwd: project,
+      env: { PATH: process.env.PATH, HOME: work },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  let output = '';
+  server.stdout?.on('data', (chunk) => {
+    output += chunk;
+  });
+  server.stderr?.on('data', (chunk) => {
+    output += chunk;
+  });
+  const exited = new Promise<string>((resolve) =>
+    server.on('exit', (code, signal) => resolve(`${code ?? signal}`)),
+  );
+  try {
+    const deadline = Date.now() + 120_000;
+    while (!/Ctrl\+C stops it/.test(output) && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 100));
+    expect(output).toMatch(/listening on http:\/\/127\.0\.0\.1:\d+/);
+    expect(readFileSync(join(project, '.env'), 'utf8')).toMatch(
+      /^TARGET_BASE_URL=http:\/\/127\.0\.0\.1:\d+$/m,
+    );
+    const run = npx(['conformance', '--grep', '@readonly'], { KIT_OUTPUT_DIR: 'against-env' });
+    expect(run.status, `${run.stdout}\n${run.stderr}`.slice(-3000)).toBe(0);
+    expect(run.stdout).toMatch(/conformance: target http:\/\/127\.0\.0\.1:\d+ \(sandbox\)/);
+    expect(existsSync(join(project, 'against-env', 'certificate', 'certificate.md'))).toBe(true);
+  } finally {
+    server.kill('SIGTERM');
+  }
+  expect(await exited, output).toBe('0');
+});
+
+test('PACKAGE: `npx fei-kit certify-client -- node <the project’s client>` certifies the example client', () => {
+  test.setTimeout(300_000);
+  copyFileSync(join(KIT_ROOT, 'client', 'examples', 'example-client.mjs'), join(project, 'sync-events.mjs'));
+  const run = npx(['certify-client', '--', 'node', 'sync-events.mjs'], { KIT_OUTPUT_DIR: 'client-run' });
+  expect(run.status, `${run.stdout}\n${run.stderr}`.slice(-3000)).toBe(0);
+  const certificate = join(project, 'client-run', 'client-certificate', 'client-certificate.md');
+  expect(readFileSync(certificate, 'utf8')).toContain('CERTIFIED');
+});
