@@ -58,7 +58,7 @@ export const EXIT_CODES: Readonly<Record<ExitCodeName, string>> = Object.freeze(
     'bad configuration: the target contract, an option or an argument is missing or malformed (nothing was sent)',
   couldNotRun:
     'could not run: the target is no working deployment of the service, went away, or was too slow; or the command under test could not be run',
-  k6Missing: 'k6 is not installed (K6_BIN, then PATH): only the k6 runs were skipped',
+  k6Missing: 'k6 is not installed (K6_BIN, then PATH): the k6 run could not start',
   drift: 'drift from the baseline where the spec is silent, with KIT_FAIL_ON_DRIFT=true',
   throttled: "a paced tenant was throttled: its real limit is below the target contract's",
   kitFailure:

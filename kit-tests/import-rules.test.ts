@@ -190,3 +190,19 @@ test('IMPORTS: the reader misses no import the compiler sees', () => {
   );
   expect([...seen].filter((edge) => !read.has(edge))).toEqual([]);
 });
+
+test("LAYOUT: docs/architecture.md's layout table, the import rules and the repository's folders agree", () => {
+  const doc = readFileSync(new URL('../docs/architecture.md', import.meta.url), 'utf8');
+  const layout = doc.slice(doc.indexOf('## Layout'), doc.indexOf('## Glossary'));
+  const shown = layout
+    .split('\n')
+    .map((line) => /^\| `([^`]+)\/` \|/.exec(line)?.[1])
+    .filter((name): name is string => name !== undefined);
+  const folders = FOLDERS.filter((folder) => folder !== '(root)');
+  expect([...shown].sort()).toEqual([...folders, 'docs'].sort());
+  const tracked = execFileSync('git', ['ls-files', '-z'], { cwd: ROOT, encoding: 'utf8' })
+    .split('\0')
+    .filter((path) => path.includes('/') && !path.startsWith('.'))
+    .map((path) => path.slice(0, path.indexOf('/')));
+  expect([...new Set(tracked)].sort()).toEqual([...shown].sort());
+});
