@@ -1,6 +1,6 @@
 /**
  * The conformance suite: Playwright API tests (no browser) against the target the target contract
- * names (the README's table), or the embedded reference server when no target is set.
+ * names (the README's table), or the reference server when no target is set.
  * `fei-kit conformance` wraps this with a configuration check and a preflight; `npx playwright test`
  * works too.
  */

@@ -1,5 +1,5 @@
 /**
- * The bench's capacity part: `fei-kit load capacity` as a user runs it, against the embedded server
+ * The bench's capacity part: `fei-kit load capacity` as a user runs it, against the reference server
  * with BENCH_CAPACITY_TENANTS made-up tenants (default 50) at BENCH_CAPACITY_SHARE of their limits
  * (default 0.8 of 1000 per 60 s) for BENCH_CAPACITY_SECONDS (default 60), split into
  * BENCH_CAPACITY_SEGMENTS local k6 instances (default 2); then the merge step alone
@@ -98,7 +98,7 @@ export const capacityRows = (figure: CapacityFigure | undefined): Row[] =>
   figure
     ? [
         {
-          measure: `capacity run, ${figure.tenants} tenants at ${Math.round(figure.share * 100)}% of 1000 per 60 s for ${figure.seconds} s, ${figure.segments} local k6 segments, embedded server`,
+          measure: `capacity run, ${figure.tenants} tenants at ${Math.round(figure.share * 100)}% of 1000 per 60 s for ${figure.seconds} s, ${figure.segments} local k6 segments, reference server`,
           figure: `achieved ${one(figure.achievedPerSecond)} of ${one(figure.plannedPerSecond)} planned requests/s (${Math.round((100 * figure.achievedPerSecond) / figure.plannedPerSecond)}%), verdict ${figure.verdict}, ${one(figure.runSeconds)} s wall`,
           goal: '',
           verdict: '',

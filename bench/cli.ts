@@ -2,13 +2,13 @@
  * `fei-kit bench`: the kit's speed in one run, against the goals it is held to, as a table printed and
  * written to fei-kit-output/bench/bench.{md,json}:
  *
- * - the conformance run against the embedded server (`fei-kit conformance`, wall time);
+ * - the conformance run against the reference server (`fei-kit conformance`, wall time);
  * - the conformance run against a deployment rehearsed on this machine (bench/remote-rehearsal.ts:
  *   HTTPS, a simulated round trip, the spec's 1000 requests per tenant in a window BENCH_REMOTE_SCALE
  *   times shorter than a minute), and its projection to the real one-minute window through the run
  *   plan; the 429s it met outside the rate-limit checks;
  * - time to verdict: the conformance run against a conforming server and against a badly broken one
- *   (the reference with several mutants at once), on the embedded server and on the rehearsal (its
+ *   (the reference with several mutants at once), on the reference server and on the rehearsal (its
  *   paced tenants: without the rate-limit checks), back to back (BENCH_VERDICT_ROUNDS rounds,
  *   alternating which goes first), and their ratio
  *   (bench/verdict-figures.ts);
@@ -32,8 +32,7 @@
  */
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus } from 'node:os';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { z } from 'zod';
 import { ConfigError, EXIT } from '../config/index.ts';
 import { defaultWorkers } from '../config/run-workers.ts';
@@ -181,7 +180,7 @@ const failedRules = (outputDir: string): number | undefined => {
   }
 };
 
-/** One conformance run to its verdict, against the embedded server or a fresh rehearsal, conforming or broken. */
+/** One conformance run to its verdict, against the reference server or a fresh rehearsal, conforming or broken. */
 const timeToVerdict = async (
   folder: string,
   target: VerdictFigure['target'],
@@ -325,7 +324,7 @@ export const runBenchCommand = async (say: SayLine): Promise<number> => {
       return undefined;
     }
   };
-  figures.embedded = await attempt('embedded', 'the conformance run against the embedded server', () =>
+  figures.embedded = await attempt('embedded', 'the conformance run against the reference server', () =>
     measureEmbedded(runs),
   );
   figures.remote = await attempt(
@@ -337,7 +336,7 @@ export const runBenchCommand = async (say: SayLine): Promise<number> => {
   for (const target of ['embedded', 'rehearsal'] as const) {
     const figure = await attempt(
       'verdict',
-      `time to verdict against the ${target === 'embedded' ? 'embedded server' : 'rehearsed deployment'}, conforming and broken`,
+      `time to verdict against the ${target === 'embedded' ? 'reference server' : 'rehearsed deployment'}, conforming and broken`,
       () => measureVerdicts(runs, target, verdictRounds, scale, latencyMs, say),
     );
     if (!figure) continue;

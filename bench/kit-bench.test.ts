@@ -19,11 +19,11 @@ test('BENCH: fei-kit bench with BENCH_PARTS=embedded times the embedded run and 
   const run = await bench({ BENCH_PARTS: 'embedded', KIT_OUTPUT_DIR: outputDir });
   expect(run.code, run.output).toBe(0);
   expect(run.output).toMatch(
-    /^bench: conformance run, embedded server \(wall\): \d+\.\d s \(goal ≤ 15 s: (met|NOT MET)\)$/m,
+    /^bench: conformance run, reference server \(wall\): \d+\.\d s \(goal ≤ 15 s: (met|NOT MET)\)$/m,
   );
   const table = readFileSync(join(outputDir, 'bench', 'bench.md'), 'utf8');
   expect(table).toMatch(
-    /\| conformance run, embedded server \(wall\) \| \d+\.\d s \| ≤ 15 s \| (met|NOT MET) \|/,
+    /\| conformance run, reference server \(wall\) \| \d+\.\d s \| ≤ 15 s \| (met|NOT MET) \|/,
   );
   expect(table).toContain('| self-check (wall) | not measured | ≤ 300 s | not measured |');
   const json = JSON.parse(readFileSync(join(outputDir, 'bench', 'bench.json'), 'utf8')) as {

@@ -81,9 +81,9 @@ test('BENCH: every goal is shown met when the figures meet it', () => {
     .filter((row) => row.goal)
     .map((row) => [row.measure.split(' (')[0], row.verdict]);
   expect(verdicts).toEqual([
-    ['conformance run, embedded server', 'met'],
+    ['conformance run, reference server', 'met'],
     ['the same projected to 1000 per 60 s', 'met'],
-    ['time to verdict, embedded server: conforming vs broken', 'met'],
+    ['time to verdict, reference server: conforming vs broken', 'met'],
     ['self-check, 149 servers', 'met'],
     ['reference POST throughput / bare node:http', 'met'],
     ["certify-client's recording proxy / a direct call, one GET at a time on loopback", 'met'],

@@ -8,7 +8,7 @@ import type { Comparison } from './reference-bench.ts';
 import { VERDICT_GOAL, type VerdictFigure, verdictRow } from './verdict-figures.ts';
 
 export interface EmbeddedFigure {
-  /** Wall time of `fei-kit conformance` against the embedded server. */
+  /** Wall time of `fei-kit conformance` against the reference server. */
   readonly seconds: number;
   readonly code: number;
 }
@@ -44,7 +44,7 @@ export interface KitFigures {
   readonly embedded?: EmbeddedFigure;
   readonly remote?: RemoteFigure;
   readonly selfCheck?: SelfCheckFigure;
-  /** Time to verdict, conforming against broken: against the embedded server, and the rehearsal. */
+  /** Time to verdict, conforming against broken: against the reference server, and the rehearsal. */
   readonly verdicts?: readonly VerdictFigure[];
   readonly proxy?: ProxyFigure;
 }
@@ -99,12 +99,12 @@ export const rowsOf = (figures: KitFigures): Row[] => {
   rows.push(
     embedded
       ? {
-          measure: 'conformance run, embedded server (wall)',
+          measure: 'conformance run, reference server (wall)',
           figure: `${s(embedded.seconds)}${embedded.code === 0 ? '' : failedRun(embedded.code)}`,
           goal: embeddedGoal,
           verdict: embedded.code === 0 ? atMost(embedded.seconds, GOALS.embeddedSeconds) : 'NOT MET',
         }
-      : notMeasured('conformance run, embedded server (wall)', embeddedGoal),
+      : notMeasured('conformance run, reference server (wall)', embeddedGoal),
   );
   const remoteGoal = `≤ ${GOALS.remoteSeconds} s, 0 × 429 outside @ratelimit`;
   if (remote) {

@@ -23,7 +23,7 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon, { type AutocannonRequest, type AutocannonResult } from 'autocannon';
 import { describeWholeNumber, parseWholeNumber } from '../contract/index.ts';

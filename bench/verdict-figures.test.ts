@@ -33,7 +33,7 @@ test('VERDICT: a broken server judged within the margin meets the goal, beyond i
   expect(within.verdict).toBe('met');
   expect(within.goal).toBe(VERDICT_GOAL);
   expect(within.figure).toBe('20.0 s vs 29.0 s (8 rules failed): 1.45×');
-  expect(within.measure).toBe('time to verdict, embedded server: conforming vs broken (6 mutants at once)');
+  expect(within.measure).toBe('time to verdict, reference server: conforming vs broken (6 mutants at once)');
   expect(verdictRow(figure(20, 29.1)).verdict).toBe('NOT MET');
   // Faster than the conforming run is within the margin too.
   expect(verdictRow(figure(20, 12)).verdict).toBe('met');

@@ -33,7 +33,7 @@ export interface TimedVerdict {
 }
 
 export interface VerdictFigure {
-  /** Which target the pair ran against: the embedded server, or the rehearsed deployment. */
+  /** Which target the pair ran against: the reference server, or the rehearsed deployment. */
   readonly target: 'embedded' | 'rehearsal';
   readonly mutants: readonly string[];
   /** Median of the rounds, each round running both (alternating which goes first). */
@@ -65,7 +65,7 @@ export const verdictRow = (figure: VerdictFigure): Row => {
   const problem = verdictProblem(figure);
   const where =
     figure.target === 'embedded'
-      ? 'embedded server'
+      ? 'reference server'
       : 'rehearsed deployment (as above, without the rate-limit checks)';
   return {
     measure: `time to verdict, ${where}: conforming vs broken (${figure.mutants.length} mutants at once${figure.rounds > 1 ? `, median of ${figure.rounds} rounds` : ''})`,

@@ -1,6 +1,6 @@
 /**
  * `fei-kit certify-client` as a user runs it: the example client is certified with every rule exercised;
- * each of the self-check's clients gets its verdict, against the sandbox double and through the proxy
+ * each of the self-check's clients gets its verdict, against the reference server and through the proxy
  * in front of a reference server standing in for a sandbox; no output holds the token; a run that could
  * not run exits 3 and a bad configuration 2, each with one line.
  */
@@ -66,7 +66,7 @@ for (const behaviour of CLIENT_BEHAVIOURS) {
   const command = ['node', TENANT_CLIENT, behaviour.name];
   const title = `CLIENT certification: ${behaviour.name} (${behaviour.what}) → ${behaviour.expect}`;
 
-  test(`${title}, against the sandbox double`, async () => {
+  test(`${title}, against the reference server`, async () => {
     expectVerdict(await certify([...behaviour.options, ...command]), behaviour);
   });
 

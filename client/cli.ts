@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { EXIT } from '../config/index.ts';
 import { CONTRACT_VARIABLES, SECRET_VARIABLES, TENANT_VARIABLES } from '../contract/index.ts';
 import { startReferenceServer } from '../reference/index.ts';
+import { consoleLine } from '../run-records/console-line.ts';
 import { redact, registerSecrets } from '../run-records/redaction.ts';
 import { buildClientCertificate } from './certificate/client-certificate.ts';
 import { headline, ruleVerdictText } from './certificate/render-markdown.ts';
@@ -19,9 +20,10 @@ import { parseCertifyOptions, USAGE } from './options.ts';
 import { startRecordingProxy, UNANSWERED } from './recording-proxy.ts';
 import { runCommand } from './run-command.ts';
 
-const say = (line: string): void => {
-  process.stderr.write(`certify-client: ${redact(line)}\n`);
-};
+// On stderr, so that the tenant's command keeps stdout to itself; redacted, since the recorded
+// exchanges carry the command's token.
+const writeLine = consoleLine('certify-client', process.stderr);
+const say = (line: string): void => writeLine(redact(line));
 
 /** Certifies the command the arguments name; returns the exit code (a ConfigError for bad arguments). */
 export const certifyClient = async (argv: readonly string[]): Promise<number> => {

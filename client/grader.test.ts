@@ -5,6 +5,7 @@
 import { expect, test } from '@playwright/test';
 import { EVENTS_PATH } from '../spec/index.ts';
 import type { RecordedExchange } from './exchange.ts';
+import { MIN_429_DELAY_MS } from './faults.ts';
 import { certificationOf, gradeClient, type RuleGrade } from './grader.ts';
 
 const UUID = '0b6f3c2e-5a1d-4c1e-9f3a-2d4b6c8e0a1f';
@@ -88,12 +89,27 @@ test('CLIENT-NO-AUTO-RETRY-5XX: a PUT repeated after a 500 is an advisory unless
 });
 
 test('CLIENT-429-DELAY: any delay of 100 ms or more passes (fixed, exponential, jittered); an immediate retry fails', () => {
-  clock = 0;
-  const limited = get(429);
-  const soon = { ...get(200), sentAt: (limited.answeredAt as number) + 3 };
-  expect(graded(limited, soon)['CLIENT-429-DELAY']?.verdict).toBe('failed');
-  const later = { ...get(200), sentAt: (limited.answeredAt as number) + 110 };
-  expect(graded(limited, later)['CLIENT-429-DELAY']?.verdict).toBe('passed');
+  /** A GET answered 429 `retries` times, each retried after the next delay, then answered 200. */
+  const retried = (delays: readonly number[]) => {
+    clock = 0;
+    const sent = [get(429)];
+    for (const [index, delay] of delays.entries()) {
+      const previous = sent.at(-1) as Omit<RecordedExchange, 'seq'>;
+      const sentAt = (previous.answeredAt as number) + delay;
+      const last = index === delays.length - 1;
+      sent.push({ ...get(last ? 200 : 429), sentAt, answeredAt: sentAt + 5 });
+    }
+    return graded(...sent)['CLIENT-429-DELAY']?.verdict;
+  };
+  // The boundary: exactly the shortest delay that counts as one passes; a millisecond less does not.
+  expect(MIN_429_DELAY_MS).toBe(100);
+  expect(retried([MIN_429_DELAY_MS])).toBe('passed');
+  expect(retried([MIN_429_DELAY_MS - 1])).toBe('failed');
+  expect(retried([100, 100, 100])).toBe('passed'); // fixed
+  expect(retried([100, 200, 400, 800])).toBe('passed'); // exponential
+  expect(retried([137, 251, 104, 389])).toBe('passed'); // jittered, every delay at least 100 ms
+  expect(retried([137, 251, 99, 389])).toBe('failed'); // one jittered delay too short is enough
+  expect(retried([3])).toBe('failed'); // at once
   expect(graded(get(200))['CLIENT-429-DELAY']?.verdict).toBe('not-exercised');
 });
 

@@ -14,7 +14,7 @@ import { type FaultName, parseFaults } from './faults.ts';
 
 export interface CertifyOptions {
   readonly command: readonly string[];
-  /** Proxy mode's upstream (a real sandbox); undefined: the sandbox double. */
+  /** Proxy mode's upstream (a real sandbox); undefined: the reference server. */
   readonly upstream: string | undefined;
   readonly environment: Environment;
   readonly faults: readonly FaultName[];

@@ -1,5 +1,5 @@
 /**
- * The recording layer between the certified client and the service (the sandbox double, or a real
+ * The recording layer between the certified client and the service (the reference server, or a real
  * sandbox in proxy mode): it forwards every request faithfully, injects the scheduled faults, refuses
  * to forward a token of another environment, and records every exchange for the grader.
  */

@@ -1,6 +1,6 @@
 /**
  * `.env.example` documents the whole target contract: every variable of the README's contract table,
- * and nothing else. Copied as it is, it leaves the kit on the embedded server; with its lines
+ * and nothing else. Copied as it is, it leaves the kit on the reference server; with its lines
  * uncommented, the contract parser reads it as a complete sandbox target. Its values are made up.
  */
 import { readFileSync } from 'node:fs';
@@ -36,7 +36,7 @@ test('ENV-EXAMPLE: .env.example names every variable of the README contract tabl
   expect([...example].sort()).toEqual([...new Set(table)].sort());
 });
 
-test('ENV-EXAMPLE: copied as it is, it selects the embedded server; uncommented, a complete sandbox target', () => {
+test('ENV-EXAMPLE: copied as it is, it selects the reference server; uncommented, a complete sandbox target', () => {
   const text = read('.env.example');
   expect(parseEnv(text)).toEqual({});
   expect(readTargetContract(parseEnv(text)).kind).toBe('embedded');

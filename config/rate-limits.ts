@@ -39,10 +39,10 @@ export type TenantLimits = Readonly<Record<TenantName, RateLimitSettings>>;
 /** The variables of each tenant's own limit. */
 export const TENANT_LIMIT_VARIABLES: Readonly<Record<TenantName, LimitVariables>> = TENANT_VARIABLES;
 
-/** The embedded server's window when only a shared limit is set: seconds, not a minute. */
+/** The reference server's window when only a shared limit is set: seconds, not a minute. */
 export const EMBEDDED_WINDOW_SECONDS = 5;
 
-/** The embedded server's defaults: see the file's comment. */
+/** The reference server's defaults: see the file's comment. */
 export const EMBEDDED_DEFAULT_LIMITS: TenantLimits = Object.freeze({
   A: Object.freeze({ requestsPerWindow: 100_000, windowSeconds: 10 }),
   B: Object.freeze({ requestsPerWindow: 100_000, windowSeconds: 10 }),
@@ -75,7 +75,7 @@ export const tenantLimits = (values: LimitValues, embedded: boolean): TenantLimi
   return Object.freeze({ A: limitOf('A'), B: limitOf('B'), RATE_LIMIT: limitOf('RATE_LIMIT') });
 };
 
-/** The limits as target-contract variables: every tenant's own pair (what the embedded server hands the run). */
+/** The limits as target-contract variables: every tenant's own pair (what the reference server hands the run). */
 export const limitVariables = (limits: TenantLimits): Record<string, string> =>
   Object.fromEntries(
     TENANT_NAMES.flatMap((name) => [

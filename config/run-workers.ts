@@ -1,7 +1,7 @@
 /**
  * How many Playwright workers a conformance run gets unless told otherwise (`--workers`). The
  * @ratelimit checks spend most of their time waiting out their tenant's windows, on a worker of their
- * own beside the others. Against the embedded server the rest is CPU work: one worker per core.
+ * own beside the others. Against the reference server the rest is CPU work: one worker per core.
  * Against a deployment it is round trips and the tenants' budgets, which the workers share
  * (pacing/pacing-broker.ts): four workers beside the rate-limit checks' keep a budget busy even at a long
  * round trip.

@@ -30,7 +30,7 @@ const errorOf = (env: NodeJS.ProcessEnv): string => {
   throw new Error('expected a ConfigError');
 };
 
-test('CONFIG: no TARGET_BASE_URL means the embedded server: budgets that never slow the run, a quick rate-limit tenant', () => {
+test('CONFIG: no TARGET_BASE_URL means the reference server: budgets that never slow the run, a quick rate-limit tenant', () => {
   const contract = readTargetContract({});
   expect(contract.kind).toBe('embedded');
   if (contract.kind !== 'embedded') return;
@@ -38,7 +38,7 @@ test('CONFIG: no TARGET_BASE_URL means the embedded server: budgets that never s
   expect(contract.limits.A.requestsPerWindow / contract.limits.A.windowSeconds).toBeGreaterThanOrEqual(1000);
   expect(contract.limits.RATE_LIMIT.windowSeconds).toBeLessThanOrEqual(5);
   expect(contract.runId).toMatch(/^run-\d{14}-[0-9a-f]{6}$/);
-  // A shared limit applies to every tenant, as it always did, with the embedded server's short window.
+  // A shared limit applies to every tenant, as it always did, with the reference server's short window.
   const custom = readTargetContract({ RATE_LIMIT_PER_MINUTE: '50', RATE_LIMIT_WINDOW_SECONDS: '2' });
   expect(custom.kind === 'embedded' && custom.limits).toEqual({
     A: { requestsPerWindow: 50, windowSeconds: 2 },

@@ -35,7 +35,7 @@ export interface TenantCredentials {
 
 export interface Target {
   readonly baseUrl: string;
-  /** True when the target is the kit's own embedded reference server. */
+  /** True when the target is the kit's own reference server. */
   readonly embedded: boolean;
   readonly environment: Environment;
   readonly tenantA: TenantCredentials;
@@ -202,11 +202,11 @@ export const readTargetContract = (env: NodeJS.ProcessEnv = process.env): Target
   return Object.freeze({ kind: 'remote', target });
 };
 
-/** The target of a run whose base URL is known (set by the user, or by the embedded server's start). */
+/** The target of a run whose base URL is known (set by the user, or by the reference server's start). */
 export const loadTarget = (env: NodeJS.ProcessEnv = process.env): Target => {
   const contract = readTargetContract(env);
   if (contract.kind !== 'remote')
-    throw new ConfigError(`${V.baseUrl} is not set and no embedded server was started`);
+    throw new ConfigError(`${V.baseUrl} is not set and no reference server was started`);
   return contract.target;
 };
 

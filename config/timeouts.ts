@@ -6,7 +6,7 @@
  *
  * | variable | meaning | default |
  * |---|---|---|
- * | `REQUEST_TIMEOUT_SECONDS` | how long one request may take before it counts as no answer | 30 round trips, at least 5 s (15 s when no round trip was measured: the embedded server) |
+ * | `REQUEST_TIMEOUT_SECONDS` | how long one request may take before it counts as no answer | 30 round trips, at least 5 s (15 s when no round trip was measured: the reference server) |
  * | `KIT_TEST_TIMEOUT_SECONDS` | how long one check may take (a property's runs stop in time within it) | 120 s, or 60 s + 80 round trips when more |
  */
 import { z } from 'zod';
@@ -24,7 +24,7 @@ export interface Timeouts {
   readonly roundTripMs: number | undefined;
 }
 
-/** Without a measured round trip (the embedded server, on a machine that may be busy). */
+/** Without a measured round trip (the reference server, on a machine that may be busy). */
 export const DEFAULT_REQUEST_TIMEOUT_MS = 15_000;
 /** The least a request waits for a target whose round trip was measured. */
 export const MIN_REQUEST_TIMEOUT_MS = 5_000;

@@ -117,7 +117,7 @@ export const runConformance = async (argv: readonly string[], say: SayLine): Pro
       });
       for (const line of describeRunPlan(plan, target.embedded)) say(line);
     } else {
-      say(`no ${CONTRACT_VARIABLES.baseUrl}: starting the embedded reference server, run ${contract.runId}`);
+      say(`no ${CONTRACT_VARIABLES.baseUrl}: starting the reference server, run ${contract.runId}`);
       const plan = runPlan({
         limits: contract.limits,
         embedded: true,

@@ -1,7 +1,7 @@
 /**
  * The environment of a run the kit starts for itself (`npm test`, `fei-kit bench`): the caller's,
  * without a target contract, a baseline or a run in progress, so that the run always goes against the
- * embedded server, compared with nothing, whatever the user's shell or `.env` holds.
+ * reference server, compared with nothing, whatever the user's shell or `.env` holds.
  */
 import { CONTRACT_VARIABLES } from '../contract/index.ts';
 

@@ -53,7 +53,7 @@ test("PLAN: a raised limit shortens its tenant's share of the run; read-only pro
   expect(readOnly.tenants[0]?.requests).toBe(OTHER_CHECKS_REQUESTS.A);
 });
 
-test('PLAN: the embedded server is bounded by the machine, and says so', () => {
+test('PLAN: the reference server is bounded by the machine, and says so', () => {
   const plan = runPlan({
     ...remote,
     limits: EMBEDDED_DEFAULT_LIMITS,

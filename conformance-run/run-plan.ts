@@ -119,6 +119,6 @@ export const describeRunPlan = (plan: RunPlan, embedded: boolean): string[] => [
     .map((t) => `${NAMES[t.tenant]} ~${t.requests} requests (${t.why}: ~${formatDuration(t.seconds)})`)
     .join('; ')}`,
   embedded
-    ? 'plan: the embedded server gives tenants A and B budgets the run never reaches: the run is bounded by this machine'
+    ? 'plan: the reference server gives tenants A and B budgets the run never reaches: the run is bounded by this machine'
     : `plan: the tenants run side by side: about ${formatDuration(plan.seconds)} in all, set by the slowest tenant's budget`,
 ];

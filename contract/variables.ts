@@ -15,7 +15,7 @@ export const CONTRACT_VARIABLES = Object.freeze({
   caFile: 'TARGET_CA_FILE',
   allowProductionWrites: 'ALLOW_PRODUCTION_WRITES',
   runId: 'KIT_RUN_ID',
-  /** Set by the kit, never by a user: the target is its own embedded reference server. */
+  /** Set by the kit, never by a user: the target is its own reference server. */
   embeddedTarget: 'KIT_EMBEDDED_TARGET',
 } as const);
 

@@ -47,7 +47,7 @@ const checkPortableAmount = (problems: Problems, amount: unknown, where: string)
 // Seeded, so that the coverage test below is stable; the rule checks also draw unseeded events.
 const events = fc.sample(validEventArbitrary({ runId: RUN_ID }), { seed: 20_261_121, numRuns: SAMPLES });
 
-test('VAL-*: every generated valid event breaks no rule of part 2 (independent rule-by-rule check)', () => {
+test('GENERATORS: every generated valid event breaks no rule of part 2 (independent rule-by-rule check)', () => {
   const problems = new Problems();
   for (const event of [...events, ...fc.sample(validEventArbitrary({ runId: RUN_ID }), 1000)]) {
     problems.equal(checkEventBody(JSON.parse(JSON.stringify(event))), [], JSON.stringify(event));
@@ -55,7 +55,7 @@ test('VAL-*: every generated valid event breaks no rule of part 2 (independent r
   expect(problems.list).toEqual([]);
 });
 
-test('VAL-*: a valid event carries every field of 2.1 and nothing else, each of its type', () => {
+test('GENERATORS: a valid event carries every field of 2.1 and nothing else, each of its type', () => {
   const countries = new Set(iso31661.map((entry) => entry.alpha2));
   const reserved = new Set(iso31661Reserved.map((entry) => entry.alpha2));
   const currencies = new Set(currencyListOne.map((entry) => entry.code));
@@ -101,12 +101,12 @@ test('VAL-*: a valid event carries every field of 2.1 and nothing else, each of 
   expect(problems.list).toEqual([]);
 });
 
-test('VAL-*: valid events survive a JSON round trip unchanged (what GET must return)', () => {
+test('GENERATORS: valid events survive a JSON round trip unchanged (what GET must return)', () => {
   const changed = events.filter((event) => !isDeepStrictEqual(JSON.parse(JSON.stringify(event)), event));
   expect(changed).toEqual([]);
 });
 
-test('VAL-PAYLOAD-EMPTY-ACCEPTED: valid events cover both types, every status and channel, empty and full payloads, 0/1/many items, tiny and huge amounts', () => {
+test('GENERATORS: valid events cover both types, every status and channel, empty and full payloads, 0/1/many items, tiny and huge amounts', () => {
   const seen = new Set<string>();
   for (const event of events) {
     seen.add(`type:${event.type}`);
@@ -149,7 +149,7 @@ test('VAL-PAYLOAD-EMPTY-ACCEPTED: valid events cover both types, every status an
   );
 });
 
-test('VAL-TYPE-ENUM: the type option gives only events of that type', () => {
+test('GENERATORS: the type option gives only events of that type', () => {
   for (const type of ['INTERNAL_PAYIN', 'INTERNAL_PAYOUT'] as const) {
     const problems = new Problems();
     for (const event of fc.sample(validEventArbitrary({ runId: RUN_ID, type }), 300)) {
@@ -160,7 +160,7 @@ test('VAL-TYPE-ENUM: the type option gives only events of that type', () => {
   }
 });
 
-test('DEDUP-EXTERNAL-ID: externalIds are unique over thousands of valid and invalid events of one run', () => {
+test('GENERATORS: externalIds are unique over thousands of valid and invalid events of one run', () => {
   const ids = [
     ...events.map((event) => event.externalId),
     ...fc.sample(validEventArbitrary({ runId: RUN_ID }), 3000).map((event) => event.externalId),
@@ -173,7 +173,7 @@ test('DEDUP-EXTERNAL-ID: externalIds are unique over thousands of valid and inva
   expect(ids.filter((id) => !/^kit-test-run-[a-z][a-z0-9]{5}-[0-9a-z]+$/.test(id))).toEqual([]);
 });
 
-test('DEDUP-EXTERNAL-ID: every value fast-check tries while shrinking gets a fresh externalId', () => {
+test('GENERATORS: every value fast-check tries while shrinking gets a fresh externalId', () => {
   const seen: string[] = [];
   const details = fc.check(
     fc.property(validEventArbitrary({ runId: RUN_ID }), (event) => {
@@ -187,7 +187,7 @@ test('DEDUP-EXTERNAL-ID: every value fast-check tries while shrinking gets a fre
   expect(new Set(seen).size).toBe(seen.length);
 });
 
-test('UPDATE-APPLIES: a valid update keeps externalId, type, country and currency, changes something, and breaks no rule', () => {
+test('GENERATORS: a valid update keeps externalId, type, country and currency, changes something, and breaks no rule', () => {
   const problems = new Problems();
   for (const previous of events.slice(0, 300)) {
     for (const update of fc.sample(validUpdateArbitrary(previous), 5)) {

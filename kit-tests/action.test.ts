@@ -1,3 +1,4 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: the strings are GitHub expressions, ${{ … }}, not templates
 /**
  * The kit's GitHub Action (action.yml), checked offline: its metadata holds to GitHub's rules for a
  * composite action (action-file.ts, which also finds a broken one); the step that runs the kit does so

@@ -1,5 +1,5 @@
 /**
- * The release gate end to end, as a user runs it: a run against the embedded server kept as the
+ * The release gate end to end, as a user runs it: a run against the reference server kept as the
  * baseline, then a run against a reference variant that reads several gaps differently (exactly those
  * gaps are reported, old reading → new reading with the test that observed it; exit 5 under
  * KIT_FAIL_ON_DRIFT=true, 0 without), and the same server again (nothing reported, exit 0). Each run is

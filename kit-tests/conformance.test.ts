@@ -20,13 +20,12 @@ test('WRAPPER: a malformed contract exits 2 with one line naming the variable, n
   expect(result.output).not.toContain(SECRET);
 });
 
-test('WRAPPER: an unreachable target exits 3 within seconds, with one message', async () => {
+test('WRAPPER: an unreachable target exits 3 at the preflight, with one message', async () => {
   const result = await runWrapper(contract('http://127.0.0.1:9'));
   expect(result.code).toBe(EXIT.couldNotRun);
   expect(result.output).toMatch(/TARGET_BASE_URL http:\/\/127\.0\.0\.1:9 is unreachable/);
   expect(result.output).not.toMatch(/\n\s+at /);
   expect(result.output).not.toContain(SECRET);
-  expect(result.seconds).toBeLessThan(30);
 });
 
 test('WRAPPER: credentials the target refuses exit 2 before any test runs', async () => {

@@ -67,7 +67,7 @@ const PREFLIGHT_CASES: readonly [string, Parameters<typeof startMisbehavingTarge
 ];
 
 for (const [label, behaviour, line] of PREFLIGHT_CASES) {
-  test(`COULD-NOT-RUN: ${label} stops the run at the preflight: exit 3, one line, in seconds`, async () => {
+  test(`COULD-NOT-RUN: ${label} stops the run at the preflight: exit 3, one line, before any check`, async () => {
     const target = await startMisbehavingTarget(behaviour);
     try {
       const run = await runConformance(contract(target.url));
@@ -76,8 +76,8 @@ for (const [label, behaviour, line] of PREFLIGHT_CASES) {
       expect(run.output).not.toContain('Running');
       expect(run.output).not.toMatch(/\n\s+at /);
       expect(run.output).not.toContain(SECRET);
-      expect(run.seconds).toBeLessThan(30);
-      // Three GETs at most, and nothing but GETs.
+      // Three GETs at most, and nothing but GETs: no check ran.
+      expect(target.requests.length).toBeLessThanOrEqual(3);
       expect(target.requests.every((r) => r.startsWith('GET '))).toBe(true);
     } finally {
       await target.close();
@@ -108,19 +108,21 @@ const behindProxy = async (
   };
 };
 
+/** The target answers this many requests, then none. */
+const DIES_AFTER = 150;
+
 for (const how of ['reset', 'hang'] as const) {
-  test(`COULD-NOT-RUN: a target that stops answering mid-run (${how}) stops the run: exit 3 within 30 s, the rest not run`, async () => {
-    const setup = await behindProxy({ dieAfter: { requests: 150, how } });
+  test(`COULD-NOT-RUN: a target that stops answering mid-run (${how}) stops the run: exit 3, the rest not sent`, async () => {
+    const setup = await behindProxy({ dieAfter: { requests: DIES_AFTER, how } });
     try {
       const run = await runConformance(setup.env);
       expect(run.code, run.output).toBe(EXIT.couldNotRun);
       expect(run.output).toMatch(/TARGET LOST: 3 requests in a row since .* got no answer/);
       const died = setup.target.diedAt();
       expect(died).toBeDefined();
-      // From the first unanswered request to the end of the run: about 10 s on an idle machine. The
-      // bound is loose so that a busy machine does not fail it; a run that missed the loss would take
-      // minutes.
-      expect((performance.now() - (died as number)) / 1000).toBeLessThan(60);
+      // Stopped, not run to its end: after the loss the workers send only what was already in flight
+      // and the three unanswered requests that tell the loss (a whole run sends thousands).
+      expect(setup.target.requests.length - DIES_AFTER).toBeLessThan(100);
       const certificate = certificateOf(setup.env);
       expect(certificate.outcome).toBe('incomplete');
       expect(certificate.outcomeText).toMatch(/the run was stopped: TARGET LOST/);
@@ -131,7 +133,7 @@ for (const how of ['reset', 'hang'] as const) {
   });
 }
 
-test('COULD-NOT-RUN: a tenant whose real limit is below the contract stops the run: exit 6 within 60 s, one line', async () => {
+test('COULD-NOT-RUN: a tenant whose real limit is below the contract stops the run: exit 6, one line, the rest not sent', async () => {
   // The server allows 40 requests per 5 s; the contract says 1000.
   const setup = await behindProxy({}, { rateLimit: { requestsPerWindow: 40, windowSeconds: 5 } });
   try {
@@ -146,8 +148,8 @@ test('COULD-NOT-RUN: a tenant whose real limit is below the contract stops the r
       /THROTTLED: tenant [AB] met 429s outside the rate-limit checks after sending about \d+ requests in the 5 s before them, while the contract says 1000 per 5 s/,
     );
     expect(run.output).toMatch(/Set the tenant's real limit in the target contract/);
-    // About 20 s on an idle machine, within a window of the first 429; loose, as above.
-    expect(run.seconds).toBeLessThan(90);
+    // Stopped within a window of the first 429s, not run to its end (a whole run sends thousands).
+    expect(setup.target.requests.length).toBeLessThan(1000);
   } finally {
     await setup.close();
   }

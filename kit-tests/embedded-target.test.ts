@@ -1,5 +1,5 @@
 /**
- * The embedded reference server seen as a target: the variables it hands the run (the global setup,
+ * The reference server seen as a target: the variables it hands the run (the global setup,
  * the k6 runner and `fei-kit reference` all use them) are read back by config/ as the same target. It
  * lives here, where the reference and the target contract may meet, so that neither imports the other.
  */

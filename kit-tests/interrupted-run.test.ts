@@ -6,7 +6,6 @@
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { expect, test } from '@playwright/test';
 import { EXIT } from '../config/index.ts';
 import { kitCommandArguments } from '../run-records/kit-root.ts';
@@ -57,7 +56,6 @@ for (const [signal, code] of [
     expect(certificate.outcome).toBe('incomplete');
     expect(String(certificate.outcomeText)).toMatch(/^Incomplete: interrupted/);
     expect(String(certificate.outcomeText)).not.toMatch(/rules? failed/);
-    await sleep(10);
   });
 }
 

@@ -2,7 +2,7 @@
  * A failed check keeps its worker in a conformance run (reports/reporters/kept-worker-reporter.ts), and every
  * output still reads it as the failure it is: Playwright's JSON report, the JUnit file, the Allure
  * results, the certificate and the exit code. Under --retries a failed check is retried as Playwright
- * documents and never reads passed. Real runs against the embedded server with a mutant that answers
+ * documents and never reads passed. Real runs against the reference server with a mutant that answers
  * validation failures 422.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';

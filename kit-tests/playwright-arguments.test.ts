@@ -1,7 +1,7 @@
 /**
  * Every Playwright argument a user gives `fei-kit conformance …` either works as Playwright
  * documents it, or is refused in one line before any request; and the exit code says 1 only when a
- * stated rule was broken. Each case runs the kit as a user does, against the embedded server (or the
+ * stated rule was broken. Each case runs the kit as a user does, against the reference server (or the
  * reference behind a small proxy where the target itself must misbehave).
  */
 import { spawnSync } from 'node:child_process';
@@ -75,7 +75,7 @@ test.describe('the argument table', () => {
   });
 });
 
-test.describe('against the embedded server', () => {
+test.describe('against the reference server', () => {
   test('ARGUMENTS: an unknown option, a bad value or a refused option exits 2 in one line, before any request', async () => {
     for (const args of [['--no-such-option'], ['--shard=0/2'], ['--ui'], ['--project', 'nope']]) {
       const run = await runConformance({ KIT_OUTPUT_DIR: outputDir() }, args);
@@ -83,7 +83,7 @@ test.describe('against the embedded server', () => {
       const lines = run.output.split('\n').filter((line) => line.startsWith('conformance:'));
       expect(lines, run.output).toHaveLength(1);
       expect(lines[0]).toMatch(/nothing was sent$/);
-      expect(run.output).not.toContain('starting the embedded reference server');
+      expect(run.output).not.toContain('starting the reference server');
     }
   });
 

@@ -90,7 +90,7 @@ const writeLoadSummary = (folder: string): number => {
     script: 'rate-limit',
     reportDir: folder,
     dashboard: 'rate-limit.html',
-    target: 'embedded reference server',
+    target: 'reference server',
     runId: RUN_ID,
     settings: { limit: 1000 },
     now: new Date(),

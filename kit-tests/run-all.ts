@@ -31,7 +31,7 @@ const STEPS: readonly Step[] = [
     report: 'fei-kit-output/kit-tests/results.json',
   },
   {
-    name: 'conformance against the embedded reference server',
+    name: 'conformance against the reference server',
     command: [...KIT, 'conformance'],
     report: 'fei-kit-output/conformance/results.json',
   },

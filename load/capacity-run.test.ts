@@ -1,6 +1,6 @@
 /**
  * The capacity run under the real k6, as a user runs it (`fei-kit load capacity`): once whole and
- * once as two local execution segments merged, against the embedded reference server, with the same
+ * once as two local execution segments merged, against the reference server, with the same
  * verdicts; and against a server that throttles one tenant below the limit its tenants file gives,
  * which fails that tenant's threshold and no other. Short runs of few tenants (seconds each).
  * Skipped, with the reason, where k6 is not installed.
@@ -46,7 +46,7 @@ test.describe('capacity run under k6', () => {
   test.skip(!k6.found, `k6 is not installed (${k6.found ? '' : k6.reason}): the capacity runs are skipped`);
   test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
-  test('whole and as two merged segments, against the embedded server: the same verdicts, the merge computing what k6 does', async () => {
+  test('whole and as two merged segments, against the reference server: the same verdicts, the merge computing what k6 does', async () => {
     const k6Path = k6.found ? k6.path : '';
     const tenants = fixtureTenants(3, 900, 60);
     const tenantsFile = join(work, 'tenants.json');

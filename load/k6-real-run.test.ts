@@ -1,6 +1,6 @@
 /**
  * Both load scripts under the real k6, run as a user runs them (`fei-kit load rate-limit`, `npm run
- * load:latency`: the runner in a child process, k6 found on PATH, the embedded reference server),
+ * load:latency`: the runner in a child process, k6 found on PATH, the reference server),
  * with a short window so that the pair takes seconds. Their verdicts and every output are checked:
  * the exit code, the text summary, the JSON summary, the JUnit file and k6's web-dashboard HTML
  * report, which a headless Chromium must render with no request off the machine.
@@ -37,7 +37,7 @@ const TOKEN_SHAPE = /svc_(test|live)_[A-Za-z0-9_-]{6,}/;
 let work: string;
 const runs = new Map<string, Run>();
 
-/** The runner as npm runs it, with no target: k6 from PATH, the embedded server with a 2 s window of 40. */
+/** The runner as npm runs it, with no target: k6 from PATH, the reference server with a 2 s window of 40. */
 const runScript = (script: string, k6Path: string): Promise<Run> =>
   runLoadChild(
     ['load', script],
@@ -98,11 +98,11 @@ test.describe('the load scripts under the real k6', () => {
   });
 
   for (const script of ['rate-limit', 'latency']) {
-    test(`${script}: passes against the embedded server, with its JSON, JUnit and HTML reports and no token in any`, async () => {
+    test(`${script}: passes against the reference server, with its JSON, JUnit and HTML reports and no token in any`, async () => {
       const run = runs.get(script) as Run;
       expect(run.code, `${run.stdout}\n${run.stderr}`).toBe(0);
       expect(run.stdout).toContain(`load:${script}: k6 run `);
-      expect(run.stdout).toContain('(sandbox, embedded reference server)');
+      expect(run.stdout).toContain('(sandbox, reference server)');
       expect(run.stdout).toContain('VERDICT: PASSED');
       expect(run.stdout).toContain(`load:${script}: web dashboard: `);
       expect(run.stdout).toContain(`load:${script}: k6 passed`);
@@ -136,7 +136,7 @@ test.describe('the load scripts under the real k6', () => {
       for (const text of [run.stdout, run.stderr, JSON.stringify(summary), junit, html, data]) {
         expect(text).not.toMatch(TOKEN_SHAPE);
       }
-      // The runner stopped the embedded server once k6 was done.
+      // The runner stopped the reference server once k6 was done.
       const baseUrl = /^(http:\/\/127\.0\.0\.1:\d+)/.exec(summary.target)?.[1];
       expect(baseUrl).toBeDefined();
       await expect(fetch(`${baseUrl}/`)).rejects.toThrow();

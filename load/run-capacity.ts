@@ -2,7 +2,7 @@
  * The runner behind `fei-kit load capacity [--segments N] [k6 run arguments…]`:
  *
  * Every tenant of CAPACITY_TENANTS_FILE at CAPACITY_SHARE of its own limit for LOAD_DURATION
- * (lib/capacity-plan.ts). With no TARGET_BASE_URL it starts the embedded reference server serving
+ * (lib/capacity-plan.ts). With no TARGET_BASE_URL it starts the reference server serving
  * those tenants, each with its own limit (with no tenants file either, CAPACITY_TENANT_COUNT made-up
  * tenants, default 5, of 1000 requests per 60 s). It runs the bundle in one k6 instance, or in N local
  * instances as k6 execution segments (`--segments N` or CAPACITY_SEGMENTS), each writing its raw
@@ -82,7 +82,7 @@ interface Prepared {
   readonly targetEnv: Record<string, string>;
 }
 
-/** The tenants file and the target: the user's, or made up and served by the embedded server. */
+/** The tenants file and the target: the user's, or made up and served by the reference server. */
 const prepareTarget = async (env: Env, privateDir: string): Promise<Prepared> => {
   const named = text(env, 'CAPACITY_TENANTS_FILE');
   let tenantsFile: string;
@@ -133,7 +133,7 @@ const prepareTarget = async (env: Env, privateDir: string): Promise<Prepared> =>
   } catch (error) {
     // A tenant the server cannot serve (a name of its seeded three, a production token): the file's fault.
     throw new LoadSetupError(
-      `the embedded server cannot serve the tenants file: ${(error as Error).message.split('\n')[0]}`,
+      `the reference server cannot serve the tenants file: ${(error as Error).message.split('\n')[0]}`,
     );
   }
   return {

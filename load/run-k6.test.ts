@@ -179,7 +179,7 @@ test.describe('load runner with a fake k6', () => {
   });
 });
 
-test('the embedded server of a load run: 100 per 2 s for every tenant, unless a limit variable says otherwise', () => {
+test('the reference server of a load run: 100 per 2 s for every tenant, unless a limit variable says otherwise', () => {
   const limitsOf = (env: Record<string, string>) => {
     const contract = readTargetContract(env);
     if (contract.kind !== 'embedded') throw new Error('expected the embedded contract');

@@ -39,15 +39,15 @@ import { rateLimitPlan } from './lib/rate-limit-plan.ts';
 import { describeTarget, type LoadTarget } from './lib/target.ts';
 
 /**
- * The embedded server's limit for a load run when the user sets none: 100 requests per 2 s window.
- * The embedded server is there to show the scripts at work in seconds on any machine (rate-limit
+ * The reference server's limit for a load run when the user sets none: 100 requests per 2 s window.
+ * The reference server is there to show the scripts at work in seconds on any machine (rate-limit
  * sends 150 requests a second for 6 s; latency 40 a second for 20 s), not to load a laptop at the
  * spec's 1000 per window. The limit variables of the target contract (shared or a tenant's own) still
  * set it, variable by variable.
  */
 export const EMBEDDED_LOAD_RATE_LIMIT = Object.freeze({ requestsPerWindow: 100, windowSeconds: 2 });
 
-/** Each tenant's limit for the embedded server of a load run: a variable set by the user, else the load default. */
+/** Each tenant's limit for the reference server of a load run: a variable set by the user, else the load default. */
 export const embeddedLoadLimits = (contract: TenantLimits, env: NodeJS.ProcessEnv): TenantLimits => {
   const set = (name: string) => Boolean(env[name]?.trim());
   const limitOf = (tenant: (typeof TENANT_NAMES)[number]): RateLimitSettings => {

@@ -34,7 +34,7 @@ export const PACING_URL_VARIABLE = 'KIT_PACING_URL';
 
 /**
  * Below this spacing per worker the budget cannot slow the run down: each worker paces itself (the
- * embedded server's generous budgets), and no request waits for a round trip to the broker.
+ * reference server's generous budgets), and no request waits for a round trip to the broker.
  */
 export const SHARED_PACING_MIN_INTERVAL_MS = 2;
 

@@ -189,10 +189,9 @@ test('PACER: on the real clock, requests are spaced at least an interval apart a
   const start = performance.now();
   await Promise.all(Array.from({ length: 11 }, () => pacer.take()));
   const spread = (performance.now() - start) / (10 * interval);
-  // Never faster than the interval (the pacer waits out early timers); a busy machine may make it
-  // slower, so the upper bound only catches a gross error (seconds for milliseconds, a doubled wait).
+  // Never faster than the interval (the pacer waits out early timers). How much slower a busy machine
+  // makes it is no verdict of a kit test: the tests on a fake clock above pin the exact slots.
   expect(spread).toBeGreaterThanOrEqual(1);
-  expect(spread).toBeLessThan(10);
 
   const counts = [0, 0];
   const until = performance.now() + 40 * interval;

@@ -143,7 +143,7 @@ test.describe('reference: fei-kit reference (cli.ts)', () => {
       expect(caFile).toBe(join(folder, 'reference-certificate.pem'));
       expect(readFileSync(caFile, 'utf8')).toMatch(/^-----BEGIN CERTIFICATE-----/);
       expect(readFileSync(caFile, 'utf8')).not.toMatch(/PRIVATE KEY/);
-      // A rehearsal of a remote deployment is not marked as the kit's embedded server.
+      // A rehearsal of a remote deployment is not marked as the kit's reference server.
       expect(variables.KIT_EMBEDDED_TARGET).toBeUndefined();
       const headers = {
         'x-client-id': variables.TENANT_A_CLIENT_ID as string,

@@ -1,5 +1,5 @@
 /**
- * The embedded reference server: a strict, complete implementation of the interface spec, and its
+ * The reference server: a strict, complete implementation of the interface spec, and its
  * mutants (one rule broken) and variants (another reading of the spec's gaps). See README.md here.
  */
 export { BODY_LIMIT_BYTES, buildReferenceApp, type ReferenceApp, type ReferenceAppInfo } from './app.ts';

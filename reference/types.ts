@@ -1,5 +1,5 @@
 /**
- * The public shapes of the embedded reference server: what it is started with and what a running one
+ * The public shapes of the reference server: what it is started with and what a running one
  * offers. Other parts of the kit code against these names.
  */
 import type { Environment } from '../spec/index.ts';

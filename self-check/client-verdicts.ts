@@ -125,7 +125,7 @@ export const renderClientMarkdown = (matrix: ClientMatrix): string[] => {
   const out = ['## Client certification', '', `**${clientTotalsLine(matrix)}**`, ''];
   if (matrix.skipped) return out;
   out.push(
-    'Each row is one `fei-kit certify-client` of a client of `client/self-check-clients/` against the sandbox double.',
+    'Each row is one `fei-kit certify-client` of a client of `client/self-check-clients/` against the reference server.',
     '',
     '| client | must | verdict | failed rules | seconds |',
     '|---|---|---|---|---|',

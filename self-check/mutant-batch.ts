@@ -106,7 +106,7 @@ const startServerOf = async (
   envDir: string,
 ): Promise<{ server: RunningReferenceServer; project: BatchProject }> => {
   const contract = readTargetContract({ ...run.env });
-  if (contract.kind !== 'embedded') throw new Error(`${run.id}: a batch runs embedded servers only`);
+  if (contract.kind !== 'embedded') throw new Error(`${run.id}: a batch runs reference servers only`);
   const server = await startReferenceServer({
     rateLimit: contract.limits.A,
     tenantRateLimits: contract.limits,

@@ -6,7 +6,7 @@
  *
  * Which Playwright projects a server gets, and why:
  * - the reference and every variant: both projects (`conformance` and `ratelimit`) in one run, at the
- *   embedded server's own settings, exactly as a user's `fei-kit conformance` runs them: a conforming
+ *   reference server's own settings, exactly as a user's `fei-kit conformance` runs them: a conforming
  *   server must pass the whole suite as it is really run (a conforming deployment never fails);
  * - a mutant of the rate limit (one whose catching rules include a RATE-LIMIT-* rule): the `ratelimit`
  *   project only; its one broken rule is the rate limit, which the other checks stay clear of by design

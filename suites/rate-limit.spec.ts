@@ -12,7 +12,7 @@
  * fixed window's boundary may fall inside the burst); after a window the tenant is served again. The
  * reading the target chose is recorded as a GAP-RATE-LIMIT-WINDOW observation when it shows.
  *
- * Timing: with the embedded server's short window the file takes seconds; against a deployment's minute
+ * Timing: with the reference server's short window the file takes seconds; against a deployment's minute
  * it takes a few minutes, and every timeout scales with the window.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -119,7 +119,7 @@ const expectThrottled = (
   const { unthrottled } = burst;
   if (unthrottled?.kind === 'too-slow') {
     inconclusive(
-      `${unthrottled.served} requests served in ${Math.round(unthrottled.withinMs)} ms without a 429, but the kit could not send fast enough for that to prove anything (it must outpace ${limit} per ${windowMs} ms). Check the target's latency and the machine's load, or run with a longer ${SHARED_LIMIT_VARIABLES.windowSeconds} against the embedded server.`,
+      `${unthrottled.served} requests served in ${Math.round(unthrottled.withinMs)} ms without a 429, but the kit could not send fast enough for that to prove anything (it must outpace ${limit} per ${windowMs} ms). Check the target's latency and the machine's load, or run with a longer ${SHARED_LIMIT_VARIABLES.windowSeconds} against the reference server.`,
     );
   }
   check.holds(

@@ -53,7 +53,7 @@ export interface InjectedFault {
 interface RunFacts {
   readonly strict: boolean;
   readonly mode: 'double' | 'proxy';
-  /** The service the exchanges went to: "the sandbox double", or the upstream's origin. */
+  /** The service the exchanges went to: "the reference server", or the upstream's origin. */
   readonly service: string;
   readonly environment: Environment;
   readonly faultsEnabled: readonly FaultName[];

@@ -91,7 +91,7 @@ export const capacityTarget = (env: Env, tenants: readonly CapacityTenant[]): Ca
   const baseUrl = text(env, baseUrlName);
   if (baseUrl === undefined) {
     throw new LoadSetupError(
-      `${baseUrlName} is not set: run the script through fei-kit load capacity (which starts the embedded reference server), or set it`,
+      `${baseUrlName} is not set: run the script through fei-kit load capacity (which starts the reference server), or set it`,
     );
   }
   if (!/^https?:\/\/[^\s/]+/.test(baseUrl)) {

@@ -4,7 +4,7 @@
  * One scenario, open model (constant-arrival-rate): each iteration is POST (create), GET (retrieve)
  * and PUT (update) of one realistic event of generators/k6-safe.ts, three requests of tenant A, at
  * LOAD_SHARE (default 0.8) of tenant A's limit, for LOAD_DURATION (default 1m against a deployment,
- * 20s against the embedded reference server). Thresholds: p95 and p99 of http_req_duration per
+ * 20s against the reference server). Thresholds: p95 and p99 of http_req_duration per
  * endpoint tag, every status check passed, no 429 below the limit, no dropped iteration.
  *
  * Latency defaults (milliseconds), each overridable by environment:

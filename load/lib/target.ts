@@ -36,7 +36,7 @@ export interface LoadLimit {
 export interface LoadTarget {
   readonly baseUrl: string;
   readonly environment: 'sandbox' | 'production';
-  /** The kit's embedded reference server (KIT_EMBEDDED_TARGET=true): shorter default durations. */
+  /** The kit's reference server (KIT_EMBEDDED_TARGET=true): shorter default durations. */
   readonly embedded: boolean;
   readonly tenantA: LoadTenant;
   readonly tenantB: LoadTenant | undefined;
@@ -99,7 +99,7 @@ export const readLoadTarget = (env: Env): LoadTarget => {
   const baseUrl = text(env, V.baseUrl);
   if (baseUrl === undefined) {
     throw new LoadSetupError(
-      `${V.baseUrl} is not set: run the script through fei-kit load rate-limit / load:latency (which starts the embedded reference server), or set the target contract`,
+      `${V.baseUrl} is not set: run the script through fei-kit load rate-limit / load:latency (which starts the reference server), or set the target contract`,
     );
   }
   if (!BASE_URL_PATTERN.test(baseUrl)) {
@@ -132,4 +132,4 @@ export const readLoadTarget = (env: Env): LoadTarget => {
 
 /** What a report may say about the target: never a token, never a client id. */
 export const describeTarget = (target: LoadTarget): string =>
-  `${target.baseUrl} (${target.environment}${target.embedded ? ', embedded reference server' : ''})`;
+  `${target.baseUrl} (${target.environment}${target.embedded ? ', reference server' : ''})`;

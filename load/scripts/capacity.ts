@@ -146,7 +146,7 @@ export function handleSummary(data: { setup_data?: Partial<SetupData> }): Record
     sequence: sequence ? String(sequence) : null,
     samples: samplesFileOf(name),
     runId: runId ?? null,
-    target: `${plan.target.baseUrl} (${plan.target.environment}${plan.target.embedded ? ', embedded reference server' : ''})`,
+    target: `${plan.target.baseUrl} (${plan.target.environment}${plan.target.embedded ? ', reference server' : ''})`,
     settings,
     tenants: plan.tenants.map((t) => ({
       name: t.tenant.name,

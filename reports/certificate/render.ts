@@ -23,7 +23,7 @@ const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' 
 export const describeTargetLine = (certificate: Certificate): string => {
   const target = certificate.target;
   if (!target) return 'not recorded';
-  const kind = target.embedded ? ', the kit’s embedded reference server' : '';
+  const kind = target.embedded ? ', the kit’s reference server' : '';
   return `${target.baseUrl} (${target.environment}${kind})`;
 };
 

@@ -62,11 +62,11 @@ export interface ProfileInputs {
 export const LATENCY_STATS = Object.freeze(['med', 'p(90)', 'p(95)', 'p(99)'] as const);
 const ENDPOINT_METRIC = /^http_req_duration\{endpoint:([^},]+)\}$/;
 
-/** The embedded server listens on a new port each run: it is named, not addressed. */
+/** The reference server listens on a new port each run: it is named, not addressed. */
 const describeTarget = (target: RunFields['target'] | CertificateFields['target']): string | null => {
   if (!target) return null;
   return target.embedded
-    ? `the embedded reference server (${target.environment})`
+    ? `the reference server (${target.environment})`
     : `${target.baseUrl} (${target.environment})`;
 };
 

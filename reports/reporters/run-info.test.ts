@@ -71,7 +71,7 @@ test('ENVIRONMENT: the Allure environment names target, environment, client ids,
   const embedded = environmentInfo(
     fixtureRun({ target: { ...describeTarget(target), embedded: true, clientIds: { A: 'a' } } }),
   );
-  expect(embedded.Environment).toBe('sandbox (embedded reference server)');
+  expect(embedded.Environment).toBe('sandbox (reference server)');
   expect(embedded['Tenant B client id']).toBe('not configured');
   const raised = environmentInfo(
     fixtureRun({

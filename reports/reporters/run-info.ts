@@ -2,7 +2,7 @@
  * The facts of one conformance run that the report and the certificate show: the target as a person
  * may see it (never a token), the kit version, the run id, when it ran and how it was filtered.
  * Written by run-reporter.ts as run.json beside results.json, because the certificate and the report
- * are built later, by other processes, when the embedded server is long gone.
+ * are built later, by other processes, when the reference server is long gone.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { z } from 'zod';
@@ -105,7 +105,7 @@ export const environmentInfo = (info: RunInfo): Record<string, string> => {
     ['Target base URL', target?.baseUrl],
     [
       'Environment',
-      target ? `${target.environment}${target.embedded ? ' (embedded reference server)' : ''}` : undefined,
+      target ? `${target.environment}${target.embedded ? ' (reference server)' : ''}` : undefined,
     ],
     ['Tenant A client id', target?.clientIds.A],
     ['Tenant B client id', target ? (target.clientIds.B ?? 'not configured') : undefined],

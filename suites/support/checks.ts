@@ -27,7 +27,7 @@ import type { ErrorCode, RuleId } from '../../spec/index.ts';
 import type { ServiceResponse } from './service-client.ts';
 
 /** A check of the oracle failed: the violations it found, and a message with the exchange. */
-export class ViolationError extends Error {
+export class RuleViolation extends Error {
   override readonly name: string = 'RuleViolation';
   constructor(
     message: string,

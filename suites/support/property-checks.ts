@@ -7,11 +7,11 @@
 import { describeViolations, type Violation, violationOf } from '../../oracle/index.ts';
 import { describeExchange } from '../../run-records/http-exchange.ts';
 import type { RuleId } from '../../spec/index.ts';
-import { makeChecks, ViolationError } from './checks.ts';
+import { makeChecks, RuleViolation } from './checks.ts';
 import type { ServiceResponse } from './service-client.ts';
 
 /** A property's expectation that did not hold; the message names it and carries the exchange. */
-export class PropertyViolation extends ViolationError {
+export class PropertyViolation extends RuleViolation {
   override readonly name = 'PropertyViolation';
 }
 

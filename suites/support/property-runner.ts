@@ -71,7 +71,7 @@ const MIN_PROPERTY_TIME_MS = 5_000;
 const shellQuote = (value: string): string => `'${value.replace(/'/g, `'\\''`)}'`;
 const regexEscape = (value: string): string => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** The environment a replay needs besides FC_SEED / FC_PATH: the embedded server's mutant or variant. */
+/** The environment a replay needs besides FC_SEED / FC_PATH: the reference server's mutant or variant. */
 const replayEnvironment = (target: Target): string[] =>
   target.embedded
     ? (['KIT_REFERENCE_MUTANT', 'KIT_REFERENCE_VARIANT'] as const)

@@ -2,7 +2,7 @@
  * How many runs a property gets, and the fast-check settings a run is replayed with.
  *
  * Runs per target:
- * - against the embedded reference server, each property's own generous count (it costs seconds);
+ * - against the reference server, each property's own generous count (it costs seconds);
  * - against a real deployment, a count that keeps the whole property run well inside the tenant's
  *   request budget and the test's time: the property suites together send at most
  *   `REMOTE_PROPERTY_WINDOWS` windows' worth of the run's share of the limit, split evenly between
@@ -27,7 +27,7 @@ export const MIN_REMOTE_RUNS = 5;
 export const MAX_REMOTE_RUNS = 25;
 
 export interface PropertyCost {
-  /** Runs against the embedded reference server. */
+  /** Runs against the reference server. */
   readonly embeddedRuns: number;
   /** Requests one run sends on average, all tenants together (measured against the reference). */
   readonly requestsPerRun: number;

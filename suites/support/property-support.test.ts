@@ -62,7 +62,7 @@ test.describe('runs per target', () => {
     expect(remoteRuns(limit, 16, 6)).toBeLessThan(remoteRuns(limit, 1, 6));
   });
 
-  test('the embedded server gets the generous count; FC_RUNS overrides both', () => {
+  test('the reference server gets the generous count; FC_RUNS overrides both', () => {
     const cost = { embeddedRuns: 200, requestsPerRun: 2 };
     expect(runSettings({ embedded: true, limits }, 1, cost, {}).numRuns).toBe(200);
     expect(runSettings({ embedded: false, limits }, 2, cost, {}).numRuns).toBe(25);

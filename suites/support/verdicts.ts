@@ -9,7 +9,7 @@ import { addViolation, markInconclusive } from '../../run-records/check-record-w
 import { describeExchange, exchangeTitle, type HttpExchange } from '../../run-records/http-exchange.ts';
 import { redact } from '../../run-records/redaction.ts';
 import { INCONCLUSIVE_ANNOTATION, violationAnnotation } from '../../run-records/result-annotations.ts';
-import { makeChecks, ViolationError } from './checks.ts';
+import { makeChecks, RuleViolation } from './checks.ts';
 
 /** Each violation, with the request it is about, once on the running test; returns the new ones. */
 export const recordViolations = (violations: readonly Violation[], exchange?: HttpExchange): Violation[] => {
@@ -33,8 +33,8 @@ export const recordViolations = (violations: readonly Violation[], exchange?: Ht
 export const violationFailure = (
   violations: readonly Violation[],
   exchange: HttpExchange | undefined,
-): ViolationError =>
-  new ViolationError(
+): RuleViolation =>
+  new RuleViolation(
     redact(
       exchange
         ? `${describeViolations(violations)}\n--- exchange ---\n${describeExchange(exchange)}`
