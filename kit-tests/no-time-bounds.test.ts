@@ -27,7 +27,8 @@ test('NO-TIME-BOUNDS: no kit test asserts that something took at most so long', 
     encoding: 'utf8',
   })
     .split('\n')
-    .filter(Boolean);
+    // This file's own examples are strings, not assertions.
+    .filter((path) => path !== '' && path !== 'kit-tests/no-time-bounds.test.ts');
   expect(files.length).toBeGreaterThan(90);
   const found = files.flatMap((path) => timeBounds(path, readFileSync(join(KIT_ROOT, path), 'utf8')));
   expect(found).toEqual([]);
