@@ -4,7 +4,7 @@
  * schedule gives it. The plan, the schedule and the thresholds are in ../lib/capacity-plan.ts.
  * Its handleSummary writes the instance's segment manifest for the merge (`fei-kit load merge`);
  * the raw samples are k6's CSV output, which the runner (or the TestRun) asks for.
- * Bundled by load/bundle.ts into dist/load/capacity.js.
+ * Bundled by load/bundle.ts into <output>/k6-bundles/capacity.js.
  */
 import exec from 'k6/execution';
 import http from 'k6/http';

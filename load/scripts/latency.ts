@@ -1,7 +1,7 @@
 /**
  * k6 script `latency`: POST, GET and PUT of one realistic event per iteration, at a share of tenant
  * A's limit. The plan, the scenario, the thresholds and their defaults are in
- * ../lib/latency-plan.ts. Bundled by load/bundle.ts into dist/load/latency.js.
+ * ../lib/latency-plan.ts. Bundled by load/bundle.ts into <output>/k6-bundles/latency.js.
  */
 import { check } from 'k6';
 import exec from 'k6/execution';

@@ -1,7 +1,7 @@
 /**
  * k6 script `rate-limit` (spec part 8). The plan, the scenarios and the thresholds are in
  * ../lib/rate-limit-plan.ts, which says what each threshold means; this file sends the requests and
- * counts what came back. Bundled by load/bundle.ts into dist/load/rate-limit.js.
+ * counts what came back. Bundled by load/bundle.ts into <output>/k6-bundles/rate-limit.js.
  */
 import exec from 'k6/execution';
 import http, { type RefinedResponse, type ResponseType } from 'k6/http';
