@@ -19,13 +19,13 @@ test('fei-kit bench reference with BENCH_SECONDS=1 prints the POST and GET ratio
   for (const operation of ['POST', 'GET']) {
     expect(result.stdout).toMatch(
       new RegExp(
-        `^reference ${operation}: ${number} req/s, p99 ${number} ms; bare node:http ${operation}: ${number} req/s, p99 ${number} ms; ratio ${number}$`,
+        `^bench reference: reference ${operation}: ${number} req/s, p99 ${number} ms; bare node:http ${operation}: ${number} req/s, p99 ${number} ms; ratio ${number}$`,
         'm',
       ),
     );
     expect(result.stdout).toMatch(
       new RegExp(
-        `^server CPU per ${operation}: reference ${number} µs, bare node:http ${number} µs; ratio ${number}$`,
+        `^bench reference: server CPU per ${operation}: reference ${number} µs, bare node:http ${number} µs; ratio ${number}$`,
         'm',
       ),
     );

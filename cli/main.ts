@@ -41,7 +41,7 @@ const usage = (): string => {
     `${BIN} ${kitVersion()}: the conformance and load-test kit of the Financial Events Ingestion Service`,
     '',
     `Usage: ${BIN} <command> [options]`,
-    `       ${BIN} <command> --help     what a command does, its options and exit codes`,
+    `       ${BIN} <command> --help     what a command does, its options and exit codes (or ${BIN} help <command>)`,
     `       ${BIN} --version`,
     '',
     'Commands:',
@@ -66,6 +66,8 @@ export const commandOf = (argv: readonly string[]): { command: KitCommand; rest:
 
 export const main = async (argv: readonly string[]): Promise<number> => {
   const [first] = argv;
+  // `fei-kit help <command>`, as git and npm read it: the command's own --help.
+  if (first === 'help' && argv.length > 1) return main([...argv.slice(1), '--help']);
   if (first === undefined || first === '--help' || first === '-h' || first === 'help') {
     process.stdout.write(usage());
     return first === undefined ? EXIT.badConfiguration : EXIT.ok;

@@ -53,11 +53,17 @@ test('CLIENT certification: the example client is certified, every client rule e
     'rate-limit',
     'rate-limit',
   ]);
-  const markdown = readFileSync(join(run.outputFolder, 'client-certificate.md'), 'utf8');
+  const markdown = readFileSync(
+    join(run.outputFolder, 'client-certificate', 'client-certificate.md'),
+    'utf8',
+  );
   expect(markdown).toContain('| CLIENT-CONFIRM-BEFORE-RETRY | MUST | passed |');
-  const junit = readFileSync(join(run.outputFolder, 'client-certificate.junit.xml'), 'utf8');
+  const junit = readFileSync(
+    join(run.outputFolder, 'client-certificate', 'client-certificate.junit.xml'),
+    'utf8',
+  );
   expect(junit).toContain('tests="10" failures="0" skipped="0"');
-  const allure = join(run.outputFolder, 'allure-results');
+  const allure = join(run.outputFolder, 'client-certificate', 'allure-results');
   const results = readdirSync(allure).map((f) => JSON.parse(readFileSync(join(allure, f), 'utf8')));
   expect(results.map((r) => r.status)).toEqual(Array(10).fill('passed'));
 });

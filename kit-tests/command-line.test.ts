@@ -44,6 +44,9 @@ test('CLI: fei-kit --help lists every command, --version prints the version ever
   const help = run(['--help']);
   expect(help.status).toBe(0);
   for (const command of COMMANDS) expect(help.stdout).toContain(`  ${command.name} `);
+  const byWord = run(['help', 'load', 'merge']);
+  expect(byWord.status).toBe(0);
+  expect(byWord.stdout).toContain('Usage: fei-kit load merge ');
   const version = run(['--version']);
   expect(version.status).toBe(0);
   expect(version.stdout.trim()).toBe(kitVersion());

@@ -154,7 +154,7 @@ test.describe('capacity run under k6', () => {
         },
         ['--segments', '2'],
       );
-      expect(run.code).toBe(99);
+      expect(run.code).toBe(1);
       const failed = failedThresholds(reportDir).filter((t) => !t.startsWith('dropped_iterations'));
       expect(failed).toEqual(['capacity_throttled{tenant:t002} count==0']);
       expect(run.stdout).toMatch(/✗ RATE-LIMIT-429: tenant t002 at 30% of its limit/);

@@ -63,7 +63,7 @@ test.describe('merging segments', () => {
       ['capacity_throttled{tenant:t001}', 'passed', 0],
     ]);
     expect(whole.results.every((r) => r.decidedBy === 'kit')).toBe(true);
-    expect(mergedVerdictCode(whole)).toBe(99);
+    expect(mergedVerdictCode(whole)).toBe(1);
   });
 
   test('percentiles are taken over all samples at once, as k6 takes them, not averaged per segment', async () => {

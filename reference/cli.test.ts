@@ -70,6 +70,7 @@ test.describe('reference: fei-kit reference (cli.ts)', () => {
       });
       try {
         const [, baseUrl] = await waitFor(cli, /listening on (http:\/\/127\.0\.0\.1:\d+)/);
+        await waitFor(cli, /Ctrl\+C stops it/);
         expect(cli.output()).toContain(credentials);
         expect(statSync(credentials).mode & 0o777).toBe(0o600);
         const variables = parseEnv(readFileSync(credentials, 'utf8'));

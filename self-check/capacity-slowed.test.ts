@@ -51,7 +51,7 @@ test('LOAD-LATENCY: a server whose p95 grows under load fails the capacity run b
       },
       ['--segments', '2'],
     );
-    expect(run.code).toBe(99);
+    expect(run.code).toBe(1);
     const failed = mergedSummary(reportDir).thresholds.filter((t) => t.verdict !== 'passed');
     const rules = new Set(failed.map((t) => t.ruleId));
     expect(failed.some((t) => t.ruleId.startsWith('LOAD-LATENCY-') && t.expression === 'p(95)<300')).toBe(

@@ -59,5 +59,7 @@ export const command: KitCommand = {
   examples: ["fei-kit self-check --only 'reference,variant-*'"],
   arguments: 'options',
   writesOutputs: true,
+  // It stops its own children's process groups on Ctrl-C or SIGTERM, then ends with 130 or 143.
+  handlesSignals: true,
   run: async ({ values, say }) => (await import('../../self-check/cli.ts')).runSelfCheck(values, say),
 };

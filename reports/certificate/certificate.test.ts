@@ -423,7 +423,9 @@ test('CERTIFICATE: `fei-kit certificate` with no results says so in one line and
   expect(result.status).toBe(EXIT.badConfiguration);
   const output = `${result.stdout}${result.stderr}`.trim();
   expect(output.split('\n')).toHaveLength(1);
-  expect(output).toMatch(/^certificate: no results at .*results\.json: run `fei-kit conformance` first$/);
+  expect(output).toMatch(
+    /^certificate: configuration error: no results at .*results\.json: run `fei-kit conformance` first$/,
+  );
 });
 
 test('CERTIFICATE: verdicts come from each check record, never from the words of a skip or a title', () => {
