@@ -39,6 +39,7 @@ const main = async (): Promise<number> => {
   const proxy = await startRecordingProxy({
     upstream: service,
     environment: options.environment,
+    tokenPrefixes: options.tokenPrefixes,
     faults: options.faults,
   });
   try {
@@ -89,7 +90,10 @@ const main = async (): Promise<number> => {
       say(`could not run: ${new URL(service).origin} never answered (${exchanges[0]?.refused})`);
       return EXIT.targetUnreachable;
     }
-    const grades = gradeClient(exchanges, { environment: options.environment });
+    const grades = gradeClient(exchanges, {
+      environment: options.environment,
+      tokenPrefixes: options.tokenPrefixes,
+    });
     const certificate = buildClientCertificate({
       grades,
       exchanges,

@@ -58,7 +58,7 @@ export type ReferenceApp = FastifyInstance & { readonly reference: ReferenceAppI
 /** The app's context: options resolved, the mutant's hooks in place, empty state. */
 const contextOf = (resolved: ReturnType<typeof resolveOptions>): ServerContext => {
   const hooks = hooksWith(resolved.mutant === undefined ? undefined : mutantsByList(resolved.mutant).hooks);
-  const tenants = new TenantDirectory(resolved.tenants, resolved.environment);
+  const tenants = new TenantDirectory(resolved.tenants, resolved.environment, resolved.tokenPrefix);
   return Object.freeze({
     environment: resolved.environment,
     behaviour: resolved.behaviour,

@@ -837,6 +837,34 @@ const PROBES: Record<MutantName, Probe> = {
       return (await h.a.get(unknownUuid())).status === 404;
     },
   },
+  // The closed vocabularies, extended as a real team extends them
+  'tokens-of-another-prefix': {
+    holds: async (h) =>
+      h.a.tenant.accessToken.startsWith('svc_test_') && is(await h.a.get(unknownUuid()), 404, 'ERR-4002'),
+  },
+  'type-bank-movement-accepted': {
+    holds: (h) =>
+      rejectedWith(
+        h,
+        payinEvent({ type: 'BANK_MOVEMENT', payload: { channel: 'ONLINE' } }),
+        'ERR-3002',
+        'type',
+      ),
+  },
+  'status-cancelled-failed-accepted': {
+    holds: (h) => rejectedWith(h, payoutEvent({ status: 'FAILED' }), 'ERR-3006', 'status'),
+  },
+  'channel-card-bank-transfer-accepted': {
+    holds: (h) =>
+      rejectedWith(h, payinEvent({ payload: { channel: 'BANK_TRANSFER' } }), 'ERR-3011', 'payload.channel'),
+  },
+  'payload-account-id-accepted': {
+    holds: async (h) =>
+      (await h.a.post(payoutEvent({ payload: { channel: 'CASH', accountId: 'ACC-1' } }))).status === 400,
+  },
+  'error-codes-provider-namespace': {
+    holds: async (h) => ERROR_CODE_PATTERN.test((await h.a.get(unknownUuid())).body?.errorCode ?? ''),
+  },
 };
 
 /** Whether a probe's rule holds on a server: the reference (undefined), a mutant, or a comma list of them. */

@@ -12,6 +12,7 @@ import { DEDUP_MUTANTS } from './mutants/dedup.ts';
 import type { Mutant, MutantDefinition } from './mutants/define.ts';
 import { ERROR_BODY_MUTANTS } from './mutants/error-bodies.ts';
 import { ISOLATION_MUTANTS } from './mutants/isolation.ts';
+import { NEIGHBOUR_MUTANTS } from './mutants/neighbours.ts';
 import { RATE_LIMIT_MUTANTS } from './mutants/rate-limit.ts';
 import { UPDATE_MUTANTS } from './mutants/update.ts';
 import { UPDATE_VALIDATION_MUTANTS } from './mutants/update-validation.ts';
@@ -31,6 +32,7 @@ const CATALOG = [
   ...ISOLATION_MUTANTS,
   ...ERROR_BODY_MUTANTS,
   ...RATE_LIMIT_MUTANTS,
+  ...NEIGHBOUR_MUTANTS,
 ];
 
 export type MutantName = (typeof CATALOG)[number]['name'];

@@ -4,6 +4,7 @@
  */
 import { DEFAULT_RATE_LIMIT, ENVIRONMENTS, type Environment } from '../spec/index.ts';
 import { type ReferenceBehaviour, resolveBehaviour } from './behaviour.ts';
+import { hooksWith } from './hooks.ts';
 import { mutantsByList } from './mutants.ts';
 import { generateTenants } from './tenants.ts';
 import type { RateLimitOptions, ReferenceServerOptions, SeededTenant } from './types.ts';
@@ -11,6 +12,8 @@ import { variantByName } from './variants.ts';
 
 export interface ResolvedOptions {
   readonly environment: Environment;
+  /** The prefix of the environment's tokens (the spec's, unless a mutant issues another). */
+  readonly tokenPrefix: string;
   readonly tenants: readonly SeededTenant[];
   readonly rateLimit: RateLimitOptions;
   /** Tenants' own limits, by name (the others have `rateLimit`). */
@@ -71,7 +74,9 @@ export const resolveOptions = (options: ReferenceServerOptions = {}): ResolvedOp
   if (!ENVIRONMENTS.includes(environment)) {
     throw new Error(`environment must be one of ${ENVIRONMENTS.join(', ')}; got ${String(environment)}`);
   }
-  const mutant = options.mutant === undefined ? undefined : mutantsByList(options.mutant).name;
+  const mutated = options.mutant === undefined ? undefined : mutantsByList(options.mutant);
+  const mutant = mutated?.name;
+  const tokenPrefix = hooksWith(mutated?.hooks).tokenPrefix(environment);
   const variant = options.variant === undefined ? undefined : variantByName(options.variant);
   const behaviour = resolveBehaviour(variant?.behaviour, options.behaviour);
 
@@ -95,7 +100,8 @@ export const resolveOptions = (options: ReferenceServerOptions = {}): ResolvedOp
   const clock = options.clock ?? Date.now;
   return Object.freeze({
     environment,
-    tenants: options.tenants ?? generateTenants(environment, clock()),
+    tokenPrefix,
+    tenants: options.tenants ?? generateTenants(environment, clock(), tokenPrefix),
     rateLimit,
     rateLimits,
     behaviour,

@@ -60,8 +60,8 @@ export interface ValidationHooks {
   fieldsNotAllowedIn(type: EventType): readonly string[];
   /** …and the code such a field gets. */
   exclusivityCode(type: EventType): string;
-  /** VAL-PAYLOAD-UNKNOWN-PROPERTY */
-  isPayloadProperty(key: string): boolean;
+  /** VAL-PAYLOAD-UNKNOWN-PROPERTY: whether a payload property is known, in an event of this type (as sent). */
+  isPayloadProperty(key: string, type: JsonValue | undefined): boolean;
   /** VAL-MCA-*: the multiCurrencyAmounts items that are validated. */
   itemsValidated(items: readonly JsonValue[]): readonly JsonValue[];
   /** VAL-MCA-CURRENCY-ISO4217: an item's currencyCode… */
@@ -204,7 +204,7 @@ export const validateEvent = (body: JsonObject, ctx: ValidationContext): Validat
   }
 
   if (Object.hasOwn(body, 'payload'))
-    checkPayload(body.payload as JsonValue, hooks.typeOfPayload(body), ctx, failures);
+    checkPayload(body.payload as JsonValue, hooks.typeOfPayload(body), body.type as JsonValue, ctx, failures);
   if (Object.hasOwn(body, 'multiCurrencyAmounts'))
     checkAmountItems(body.multiCurrencyAmounts as JsonValue, ctx, failures);
 
