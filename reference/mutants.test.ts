@@ -865,7 +865,52 @@ const PROBES: Record<MutantName, Probe> = {
   'error-codes-provider-namespace': {
     holds: async (h) => ERROR_CODE_PATTERN.test((await h.a.get(unknownUuid())).body?.errorCode ?? ''),
   },
+  // The operations a deployment adds: what the spec states holds there too
+  'listing-shows-every-tenant': {
+    options: { behaviour: { listing: 'paged' } },
+    holds: async (h) => {
+      const foreign = await h.b.create();
+      const own = await h.a.create();
+      const listed = await listing(h, credentialHeaders(h.a.tenant));
+      return listed.status === 200 && listed.text.includes(own) && !listed.text.includes(foreign);
+    },
+  },
+  'listing-token-not-checked': {
+    options: { behaviour: { listing: 'paged' } },
+    holds: async (h) => is(await listing(h, { 'x-client-id': h.a.tenant.clientId }), 401, 'ERR-1001'),
+  },
+  'listing-not-rate-limited': {
+    options: { ...small(2), behaviour: { listing: 'paged' } },
+    holds: async (h) => {
+      await listing(h, credentialHeaders(h.a.tenant));
+      await listing(h, credentialHeaders(h.a.tenant));
+      return (await listing(h, credentialHeaders(h.a.tenant))).status === 429;
+    },
+  },
+  'listing-bad-parameter-plain-text': {
+    options: { behaviour: { listing: 'paged' } },
+    holds: async (h) => {
+      const answer = await listing(h, credentialHeaders(h.a.tenant), '?page=0');
+      return answer.status === 400 && ERROR_CODE_PATTERN.test(answer.body?.errorCode ?? '');
+    },
+  },
+  'versions-of-other-tenant-shown': {
+    options: { behaviour: { versions: 'on-request' } },
+    holds: async (h) => {
+      const foreign = await h.b.create();
+      const answer = await send(h.app, {
+        method: 'GET',
+        url: `${EVENTS_PATH}/${foreign}?versions=true`,
+        headers: credentialHeaders(h.a.tenant),
+      });
+      return is(answer, 404, 'ERR-4002');
+    },
+  },
 };
+
+/** The listing a deployment may add: GET of the collection, with these headers and query. */
+const listing = (h: Harness, headers: Record<string, string>, query = ''): Promise<Answer> =>
+  send(h.app, { method: 'GET', url: `${EVENTS_PATH}${query}`, headers });
 
 /** Whether a probe's rule holds on a server: the reference (undefined), a mutant, or a comma list of them. */
 const runProbe = async (name: MutantName, mutant: string | undefined): Promise<boolean> => {

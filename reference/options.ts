@@ -4,6 +4,7 @@
  */
 import { DEFAULT_RATE_LIMIT, ENVIRONMENTS, type Environment } from '../spec/index.ts';
 import { type ReferenceBehaviour, resolveBehaviour } from './behaviour.ts';
+import { deploymentByName } from './deployments.ts';
 import { hooksWith } from './hooks.ts';
 import { mutantsByList } from './mutants.ts';
 import { generateTenants } from './tenants.ts';
@@ -20,8 +21,10 @@ export interface ResolvedOptions {
   readonly rateLimits: Readonly<Record<string, RateLimitOptions>>;
   readonly behaviour: ReferenceBehaviour;
   readonly variant: string | undefined;
-  /** A mutant's name, or several as a comma list (mutantsByList). */
+  /** A mutant's name, or several as a comma list (mutantsByList): a deployment's among them. */
   readonly mutant: string | undefined;
+  /** The deployment (deployments.ts) the server behaves as, if any. */
+  readonly deployment: string | undefined;
   readonly host: string;
   readonly port: number;
   readonly clock: () => number;
@@ -74,11 +77,22 @@ export const resolveOptions = (options: ReferenceServerOptions = {}): ResolvedOp
   if (!ENVIRONMENTS.includes(environment)) {
     throw new Error(`environment must be one of ${ENVIRONMENTS.join(', ')}; got ${String(environment)}`);
   }
-  const mutated = options.mutant === undefined ? undefined : mutantsByList(options.mutant);
+  // A deployment is its variant's readings and its mutants' deviations (deployments.ts).
+  const deployment = options.deployment === undefined ? undefined : deploymentByName(options.deployment);
+  const mutantList = [
+    ...(deployment?.mutants ?? []),
+    ...(options.mutant === undefined ? [] : [options.mutant]),
+  ];
+  const mutated = mutantList.length === 0 ? undefined : mutantsByList(mutantList.join(','));
   const mutant = mutated?.name;
   const tokenPrefix = hooksWith(mutated?.hooks).tokenPrefix(environment);
-  const variant = options.variant === undefined ? undefined : variantByName(options.variant);
-  const behaviour = resolveBehaviour(variant?.behaviour, options.behaviour);
+  const variant =
+    options.variant === undefined && deployment === undefined
+      ? undefined
+      : variantByName(options.variant ?? (deployment?.variant as string));
+  // A mutant of an operation only some readings have brings that reading; a variant's or the caller's
+  // own readings go over it.
+  const behaviour = resolveBehaviour(mutated?.behaviour, variant?.behaviour, options.behaviour);
 
   const rateLimit = checkedRateLimit('rateLimit', {
     requestsPerWindow: options.rateLimit?.requestsPerWindow ?? DEFAULT_RATE_LIMIT.requests,
@@ -107,6 +121,7 @@ export const resolveOptions = (options: ReferenceServerOptions = {}): ResolvedOp
     behaviour,
     variant: variant?.name,
     mutant,
+    deployment: deployment?.name,
     host: options.host ?? DEFAULT_HOST,
     port,
     clock,
