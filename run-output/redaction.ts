@@ -4,10 +4,11 @@
  * are replaced in every form a deployment may echo them in (text, URL-encoded, JSON-escaped, base64
  * and base64url at any alignment, and any fragment of those: secret-forms.ts), and anything shaped
  * like a token (a known prefix, then token or URL-encoded characters) is replaced too. The known
- * prefixes are the spec's and those of the tokens registered: a deployment may issue its own
- * (`th_test_`), and the tokens the suite makes up of that prefix are redacted like real ones.
+ * prefixes are the spec's and those of the tokens registered, with their other environment's: a
+ * deployment may issue its own (`th_test_`), and the tokens the suite makes up of that prefix (or of
+ * `th_live_`) are redacted like real ones.
  */
-import { TOKEN_PREFIXES, tokenPrefixOf } from '../spec/index.ts';
+import { otherEnvironmentPrefix, TOKEN_PREFIXES, tokenPrefixOf } from '../spec/index.ts';
 import { secretForms, secretFragments } from './secret-forms.ts';
 
 /** The spec's prefixes, and the prefix of every token registered. */
@@ -31,10 +32,10 @@ export const registerSecrets = (...secrets: readonly (string | undefined)[]): vo
   for (const secret of secrets) {
     if (!secret || secret.length < 4 || patterns.has(secret)) continue;
     const prefix = tokenPrefixOf(secret);
-    if (prefix !== undefined && !PREFIXES.has(prefix)) {
-      PREFIXES.add(prefix);
-      TOKEN_SHAPE = shapeOf(PREFIXES);
-    }
+    // Its prefix, and the other environment's of the same provider (th_test_, th_live_).
+    const shapes = [prefix, prefix === undefined ? undefined : otherEnvironmentPrefix(prefix)];
+    for (const shape of shapes) if (shape !== undefined) PREFIXES.add(shape);
+    TOKEN_SHAPE = shapeOf(PREFIXES);
     const alternation = (texts: readonly string[]) =>
       [...new Set(texts)]
         .sort((a, b) => b.length - a.length)
