@@ -10,6 +10,7 @@
  *                               one tenant's own limit (default: the shared one)
  *   REFERENCE_VARIANT           a named variant (another reading of the spec's gaps)
  *   REFERENCE_MUTANT            a named mutant (one rule deliberately broken)
+ *   REFERENCE_DEPLOYMENT        a named deployment (one that differs from the spec as it documents)
  *   REFERENCE_CREDENTIALS_FILE  where to write the credentials (default .reference/credentials.env)
  *   REFERENCE_HTTPS             true: HTTPS with a self-signed certificate generated at start
  *   REFERENCE_LATENCY_MS        a simulated round trip per request: 120 (fixed) or 80-160 (drawn)
@@ -25,12 +26,22 @@ import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { CONTRACT_VARIABLES } from '../contract/index.ts';
 import { type CliSettings, readSettings } from './cli-settings.ts';
+import { resolveOptions } from './options.ts';
 import { startReferenceServer } from './server.ts';
 import { targetEnvironmentOf, toDotEnv } from './target-env.ts';
 import { generateTenants } from './tenants.ts';
 import { type FileTenants, readTenantsFile } from './tenants-file.ts';
 import { generateSelfSignedCertificate, type TlsIdentity } from './tls.ts';
 import type { RunningReferenceServer } from './types.ts';
+
+/** The prefix of the tokens the server issues, as its options decide it (a deployment's own, or the spec's). */
+const tokenPrefixOf = (settings: CliSettings): string =>
+  resolveOptions({
+    environment: settings.environment,
+    deployment: settings.deployment,
+    mutant: settings.mutant,
+    tenants: [],
+  }).tokenPrefix;
 
 const EXIT_BAD_SETTING = 2;
 
@@ -87,9 +98,17 @@ const main = async (): Promise<void> => {
       environment: settings.environment,
       rateLimit: { requestsPerWindow: settings.requestsPerWindow, windowSeconds: settings.windowSeconds },
       tenantRateLimits: { ...settings.tenantRateLimits, ...extra?.limits },
-      ...(extra ? { tenants: [...generateTenants(settings.environment, Date.now()), ...extra.tenants] } : {}),
+      ...(extra
+        ? {
+            tenants: [
+              ...generateTenants(settings.environment, Date.now(), tokenPrefixOf(settings)),
+              ...extra.tenants,
+            ],
+          }
+        : {}),
       variant: settings.variant,
       mutant: settings.mutant,
+      deployment: settings.deployment,
       host: '127.0.0.1',
       port: settings.port,
       tls,
@@ -116,6 +135,7 @@ const main = async (): Promise<void> => {
   const extras = [
     settings.variant && `variant ${settings.variant}`,
     settings.mutant && `MUTANT ${settings.mutant}`,
+    settings.deployment && `DEPLOYMENT ${settings.deployment} (differs from the spec)`,
   ]
     .filter(Boolean)
     .join(', ');
