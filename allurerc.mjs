@@ -50,8 +50,8 @@ export default defineConfig({
       groupBy: [{ label: 'suite' }],
     },
     {
-      // Failures the provider declared as known deviations (DECLARED_DEVIATIONS_FILE): shown apart,
-      // they do not fail the run (reports/allure-declared.ts labels them).
+      // Failures the provider declared as known deviations (docs/declared-deviations.md): shown
+      // apart, they do not fail the run (reports/allure-declared.ts labels them).
       id: 'declared-deviation',
       name: 'Declared deviations (known to the provider: they do not fail the run)',
       matchers: { statuses: ['failed'], labels: { deviation: 'declared' } },
