@@ -96,6 +96,51 @@ for (const behaviour of CLIENT_BEHAVIOURS) {
   });
 }
 
+test('CLIENT certification: in front of a deployment of its own token prefix, th_test_ tokens are forwarded as Sandbox ones and the client graded as before', async () => {
+  const deployment = await startReferenceServer({ deployment: 'public-deployment' });
+  try {
+    expect(deployment.tenants.A.accessToken).toMatch(/^th_test_/);
+    const env = {
+      ...kitEnvironment(),
+      TARGET_ENVIRONMENT: 'sandbox',
+      TENANT_A_CLIENT_ID: deployment.tenants.A.clientId,
+      TENANT_A_ACCESS_TOKEN: deployment.tenants.A.accessToken,
+    };
+    const [example, liveToken, undeclared] = await Promise.all([
+      certify(['--upstream', deployment.baseUrl, '--faults', 'standard', 'node', EXAMPLE_CLIENT], env),
+      certify(['--upstream', deployment.baseUrl, 'node', TENANT_CLIENT, 'live-token'], env),
+      certify(['--upstream', deployment.baseUrl, 'node', EXAMPLE_CLIENT], {
+        ...env,
+        TARGET_ENVIRONMENT: '',
+      }),
+    ]);
+    expect(example.code, example.output).toBe(0);
+    expect(example.certificate?.certification).toBe('certified');
+    expect(example.certificate?.rules.find((r) => r.id === 'CLIENT-TOKEN-ENVIRONMENT')?.verdict).toBe(
+      'passed',
+    );
+    // Forwarded as the sandbox's own: the deployment holds the events the client created through the proxy.
+    expect(example.certificate?.requests).toBeGreaterThan(3);
+    expect(deployment.eventCount(deployment.tenants.A.clientId)).toBeGreaterThan(0);
+    // The same secret under the other environment's prefix of this deployment (th_live_) is never forwarded.
+    expect(liveToken.code, liveToken.output).toBe(1);
+    expect(failedRules(liveToken.certificate)).toContain('CLIENT-TOKEN-ENVIRONMENT');
+    expect(
+      liveToken.certificate?.rules.find((r) => r.id === 'CLIENT-TOKEN-ENVIRONMENT')?.findings[0]?.summary,
+    ).toContain('in sandbox with a production token (th_live_…); sandbox takes th_test_… only');
+    // Without TARGET_ENVIRONMENT the kit cannot tell which environment a th_test_ token is of: it asks.
+    expect(undeclared.code, undeclared.output).toBe(2);
+    expect(undeclared.output.trim().split('\n')).toHaveLength(1);
+    expect(undeclared.output).toContain(
+      'TENANT_A_ACCESS_TOKEN starts with th_test_, not svc_test_ (sandbox) or svc_live_ (production): set TARGET_ENVIRONMENT',
+    );
+    for (const run of [example, liveToken, undeclared])
+      expect(run.output).not.toContain(env.TENANT_A_ACCESS_TOKEN);
+  } finally {
+    await deployment.close();
+  }
+});
+
 test('CLIENT certification: a SHOULD rule broken is an advisory without --strict (exit 0), a failure with it', async () => {
   const run = await certify(['node', TENANT_CLIENT, 'retry-429-at-once']);
   expect(run.code, run.output).toBe(0);

@@ -41,6 +41,7 @@ export const certifyClient = async (argv: readonly string[]): Promise<number> =>
   const proxy = await startRecordingProxy({
     upstream: service,
     environment: options.environment,
+    tokenPrefixes: options.tokenPrefixes,
     faults: options.faults,
   });
   try {
@@ -91,7 +92,10 @@ export const certifyClient = async (argv: readonly string[]): Promise<number> =>
       say(`could not run: ${new URL(service).origin} never answered (${exchanges[0]?.refused})`);
       return EXIT.couldNotRun;
     }
-    const grades = gradeClient(exchanges, { environment: options.environment });
+    const grades = gradeClient(exchanges, {
+      environment: options.environment,
+      tokenPrefixes: options.tokenPrefixes,
+    });
     const certificate = buildClientCertificate({
       grades,
       exchanges,

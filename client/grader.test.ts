@@ -132,3 +132,24 @@ test('CLIENT-HEADERS-EVERY-REQUEST, CLIENT-TOKEN-*, CLIENT-PATH-ID-IS-UUID: one 
     expect(clean[id]?.verdict).toBe('passed');
   expect(clean['CLIENT-BODY-IS-JSON']?.verdict).toBe('not-exercised');
 });
+
+test('CLIENT-TOKEN-*: against a service of its own prefixes (th_test_, th_live_), its tokens are judged by them', () => {
+  const prefixes = { sandbox: 'th_test_', production: 'th_live_' } as const;
+  const gradedAt = (token: string, url = `${EVENTS_PATH}/${UUID}`) =>
+    Object.fromEntries(
+      gradeClient([{ ...get(200, { url, headers: { ...HEADERS, 'x-access-token': token } }), seq: 1 }], {
+        environment: 'sandbox',
+        tokenPrefixes: prefixes,
+      }).map((g) => [g.rule.id, g]),
+    );
+  expect(gradedAt('th_test_abcdefghijklmnop')['CLIENT-TOKEN-ENVIRONMENT']?.verdict).toBe('passed');
+  expect(gradedAt('th_live_abcdefghijklmnop')['CLIENT-TOKEN-ENVIRONMENT']?.findings[0]?.summary).toBe(
+    'GET in sandbox with a production token (th_live_…); sandbox takes th_test_… only',
+  );
+  // A token of the service's own shape in a URL is a token in a URL, whoever's it is.
+  expect(
+    gradedAt('th_test_abcdefghijklmnop', `${EVENTS_PATH}/${UUID}?key=th_test_someoneelse0123`)[
+      'CLIENT-TOKEN-NOT-IN-URL'
+    ]?.verdict,
+  ).toBe('failed');
+});

@@ -5,9 +5,10 @@
  * (any delay before retrying a 429, confirming by any GET before retrying, giving up after a 5xx).
  */
 
+import { environmentOfTokenIn, prefixesInUse, type TokenPrefixes } from '../contract/index.ts';
 import { secretForms } from '../run-records/secret-forms.ts';
 import { CLIENT_RULES, type ClientRule, type ClientRuleId } from '../spec/client-rules.ts';
-import { type Environment, EVENTS_PATH, environmentOfToken, isUuid, TOKEN_PREFIXES } from '../spec/index.ts';
+import { type Environment, EVENTS_PATH, isUuid, TOKEN_PREFIXES } from '../spec/index.ts';
 import { externalIdOf, pathOf, type RecordedExchange } from './exchange.ts';
 import { MIN_429_DELAY_MS } from './faults.ts';
 
@@ -31,6 +32,11 @@ export interface RuleGrade {
 export interface GradingContext {
   /** The environment the client ran against: its tokens must be of this one. */
   readonly environment: Environment;
+  /**
+   * The token prefix of each environment at the service (default: the spec's): a deployment may issue
+   * tokens of its own prefix (`th_test_`), which its clients rightly use.
+   */
+  readonly tokenPrefixes?: TokenPrefixes;
 }
 
 type Grader = (exchanges: readonly RecordedExchange[], context: GradingContext) => Omit<RuleGrade, 'rule'>;
@@ -129,17 +135,20 @@ const bodyIsJson: Grader = (exchanges) => {
   );
 };
 
-const tokenEnvironment: Grader = (exchanges, { environment }) => {
+const tokenEnvironment: Grader = (exchanges, { environment, tokenPrefixes }) => {
+  const prefixes = tokenPrefixes ?? prefixesInUse(environment, []);
   const withToken = exchanges.filter((e) => e.headers['x-access-token']);
   return grade(
     withToken.length,
     withToken.flatMap((e) => {
-      const own = environmentOfToken(e.headers['x-access-token'] ?? '');
+      const own = environmentOfTokenIn(e.headers['x-access-token'] ?? '', prefixes);
       if (own === environment) return [];
-      const what = own ? `a ${own} token (${TOKEN_PREFIXES[own]}…)` : 'a token of no known environment';
+      const what = own
+        ? `a ${own} token (${prefixes[own] || 'no prefix'}…)`
+        : 'a token of no known environment';
       return [
         {
-          summary: `${e.method} in ${environment} with ${what}; ${environment} takes ${TOKEN_PREFIXES[environment]}… only`,
+          summary: `${e.method} in ${environment} with ${what}; ${environment} takes ${prefixes[environment] || 'its own'}… only`,
           exchanges: [e.seq],
         },
       ];
@@ -147,8 +156,15 @@ const tokenEnvironment: Grader = (exchanges, { environment }) => {
   );
 };
 
-const tokenNotInUrl: Grader = (exchanges) =>
-  grade(
+const tokenNotInUrl: Grader = (exchanges, { environment, tokenPrefixes }) => {
+  // Any prefix of the spec's or of the service's own, in use: a token of either shape does not belong in a URL.
+  const shapes = [
+    ...new Set([
+      ...Object.values(TOKEN_PREFIXES),
+      ...Object.values(tokenPrefixes ?? prefixesInUse(environment, [])),
+    ]),
+  ].filter((prefix) => prefix !== '');
+  return grade(
     exchanges.length,
     exchanges.flatMap((e) => {
       const token = e.headers['x-access-token'];
@@ -160,12 +176,13 @@ const tokenNotInUrl: Grader = (exchanges) =>
       }
       const ownToken =
         token !== undefined && token.length >= 8 && secretForms(token).some((f) => e.url.includes(f.text));
-      const tokenShaped = Object.values(TOKEN_PREFIXES).some((p) => decoded.includes(p));
+      const tokenShaped = shapes.some((p) => decoded.includes(p));
       return ownToken || tokenShaped
         ? [{ summary: `${e.method} with an access token in its URL`, exchanges: [e.seq] }]
         : [];
     }),
   );
+};
 
 const pathIdIsUuid: Grader = (exchanges) => {
   const addressed = exchanges.filter((e) => (e.method === 'GET' || e.method === 'PUT') && isEventPath(e));

@@ -6,7 +6,13 @@
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError } from '../config/index.ts';
-import { CONTRACT_VARIABLES, configuredTokens, decideEnvironment } from '../contract/index.ts';
+import {
+  CONTRACT_VARIABLES,
+  configuredTokens,
+  decideEnvironment,
+  prefixesInUse,
+  type TokenPrefixes,
+} from '../contract/index.ts';
 import { outputRoot } from '../run-records/output-paths.ts';
 import type { Environment } from '../spec/index.ts';
 import { CLIENT_CERTIFICATE_FOLDER } from './certificate/write-certificate.ts';
@@ -17,6 +23,11 @@ export interface CertifyOptions {
   /** Proxy mode's upstream (a real sandbox); undefined: the reference server. */
   readonly upstream: string | undefined;
   readonly environment: Environment;
+  /**
+   * The token prefix of each environment in use: the upstream's own (its tokens may carry another
+   * prefix than the spec's, `th_test_`), which the proxy and the grader judge tokens by.
+   */
+  readonly tokenPrefixes: TokenPrefixes;
   readonly faults: readonly FaultName[];
   readonly strict: boolean;
   readonly timeLimitSeconds: number;
@@ -55,14 +66,19 @@ const split = (argv: readonly string[]): { own: string[]; command: string[] } =>
   return { own, command: [] };
 };
 
-/** The contract's own environment decision: TARGET_ENVIRONMENT, else the tokens' prefixes, else sandbox. */
-const environmentFrom = (env: NodeJS.ProcessEnv): Environment => {
+/**
+ * The contract's own environment decision: TARGET_ENVIRONMENT, else the tokens' prefixes, else sandbox;
+ * a token of another prefix than the spec's (a deployment's own `th_test_`) needs TARGET_ENVIRONMENT.
+ */
+const environmentFrom = (
+  env: NodeJS.ProcessEnv,
+): { environment: Environment; tokenPrefixes: TokenPrefixes } => {
   const decision = decideEnvironment(
     env[CONTRACT_VARIABLES.environment]?.trim() || undefined,
     configuredTokens((variable) => env[variable]?.trim() || undefined),
   );
   if (!decision.ok) throw new ConfigError(decision.message);
-  return decision.environment;
+  return { environment: decision.environment, tokenPrefixes: decision.prefixes };
 };
 
 const checkedUpstream = (text: string): string => {
@@ -94,7 +110,10 @@ export const parseCertifyOptions = (
   if (command.length === 0) throw new ConfigError(`no command to certify; ${USAGE}`);
   const upstreamText = values.upstream ?? env[CONTRACT_VARIABLES.baseUrl]?.trim();
   const upstream = upstreamText ? checkedUpstream(upstreamText) : undefined;
-  const environment = upstream ? environmentFrom(env) : 'sandbox';
+  // The double is the kit's own reference server: a sandbox of the spec's prefixes.
+  const { environment, tokenPrefixes } = upstream
+    ? environmentFrom(env)
+    : { environment: 'sandbox' as const, tokenPrefixes: prefixesInUse('sandbox', []) };
   if (environment === 'production' && !values['allow-production'])
     throw new ConfigError(
       'refusing a production upstream: the client certification is for a sandbox (pass --allow-production to run against production anyway)',
@@ -118,6 +137,7 @@ export const parseCertifyOptions = (
     command,
     upstream,
     environment,
+    tokenPrefixes,
     faults,
     strict: values.strict ?? false,
     timeLimitSeconds,

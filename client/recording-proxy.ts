@@ -6,9 +6,10 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { request } from 'undici';
+import { environmentOfTokenIn, prefixesInUse, type TokenPrefixes } from '../contract/index.ts';
 import { REFERENCE_CODES } from '../reference/index.ts';
 import { registerSecrets } from '../run-records/redaction.ts';
-import { type Environment, ERROR_CODES, environmentOfToken } from '../spec/index.ts';
+import { type Environment, ERROR_CODES } from '../spec/index.ts';
 import type { RecordedExchange } from './exchange.ts';
 import { type FaultName, FaultSchedule, HELD_ANSWER_MS } from './faults.ts';
 
@@ -17,6 +18,12 @@ export interface RecordingProxyOptions {
   readonly upstream: string;
   /** The environment of the run: a token of the other one is answered 401 ERR-1002 and not forwarded. */
   readonly environment: Environment;
+  /**
+   * The token prefix of each environment at the upstream (default: the spec's): a token is of the
+   * other environment by these, so a `th_live_` token is never forwarded to a sandbox whose tokens are
+   * `th_test_`, and a `th_test_` one is forwarded as the sandbox's own.
+   */
+  readonly tokenPrefixes?: TokenPrefixes;
   readonly faults: readonly FaultName[];
 }
 
@@ -81,6 +88,7 @@ export const startRecordingProxy = async (options: RecordingProxyOptions): Promi
   const recorded: RecordedExchange[] = [];
   const upstream = new URL(options.upstream);
   const basePath = upstream.pathname.replace(/\/$/, '');
+  const prefixes = options.tokenPrefixes ?? prefixesInUse(options.environment, []);
 
   const forward = async (method: string, url: string, headers: Record<string, string>, body: string) => {
     const kept = Object.fromEntries(Object.entries(headers).filter(([n]) => !NOT_FORWARDED.has(n)));
@@ -146,7 +154,7 @@ export const startRecordingProxy = async (options: RecordingProxyOptions): Promi
     const token = headers['x-access-token'];
     // From now on the command's passed-through output and the kit's own lines hide it too.
     registerSecrets(token);
-    const tokenEnvironment = token ? environmentOfToken(token) : undefined;
+    const tokenEnvironment = token ? environmentOfTokenIn(token, prefixes) : undefined;
     let fault: FaultName | undefined;
     let refused: string | undefined;
     let forwarded = false;

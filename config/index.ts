@@ -1,4 +1,5 @@
 export * from './config-error.ts';
+export * from './declared-deviations.ts';
 export * from './dotenv.ts';
 export * from './exit-codes.ts';
 export * from './rate-limits.ts';

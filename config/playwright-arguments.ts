@@ -25,6 +25,8 @@ type Handling =
   | { readonly kind: 'output' }
   /** The kit's own: build the Allure report after the run. */
   | { readonly kind: 'report' }
+  /** The kit's own: the file of the provider's declared deviations. */
+  | { readonly kind: 'deviations' }
   | { readonly kind: 'refuse'; readonly why: string };
 
 interface OptionSpec {
@@ -141,6 +143,13 @@ export const KIT_CONFORMANCE_OPTIONS: readonly OptionSpec[] = [
     handling: { kind: 'report' },
     text: 'build the Allure report after the run (what `fei-kit report` does)',
   },
+  {
+    long: '--deviations',
+    value: 'required',
+    handling: { kind: 'deviations' },
+    check: existingFile,
+    text: "the file of the deviations the provider declares (docs/declared-deviations.md; the contract's variable for it)",
+  },
 ];
 
 /** The projects of the conformance configuration (playwright.config.ts), for `--project`. */
@@ -172,6 +181,8 @@ export interface PlaywrightArguments {
   readonly output: string | undefined;
   /** `--report`: build the Allure report after the run. */
   readonly report: boolean;
+  /** `--deviations <file>`: the provider's declared deviations. */
+  readonly deviations: string | undefined;
 }
 
 const specOf = (written: string): OptionSpec | undefined =>
@@ -245,7 +256,12 @@ export const readPlaywrightArguments = (
       }
     }
     options.push({ spec, written, value });
-    if (spec.handling.kind === 'output' || spec.handling.kind === 'report') continue;
+    if (
+      spec.handling.kind === 'output' ||
+      spec.handling.kind === 'report' ||
+      spec.handling.kind === 'deviations'
+    )
+      continue;
     if (spec.handling.kind === 'reporter') {
       forPlaywright.push(`--add-reporter=${value}`);
     } else if (value === undefined) {
@@ -275,6 +291,7 @@ export const readPlaywrightArguments = (
     passWithNoTests: given('--pass-with-no-tests').length > 0,
     output: given('--output').at(-1)?.value,
     report: given('--report').length > 0,
+    deviations: given('--deviations').at(-1)?.value,
   };
 };
 

@@ -120,7 +120,23 @@ test('CONFIG: every malformed value stops the run with one message naming the va
       /TENANT_A_ACCESS_TOKEN is a sandbox token but TARGET_ENVIRONMENT is production/,
     ],
     [remote({ TENANT_A_CLIENT_ID: 'tenant-a' }), /^TENANT_A_CLIENT_ID must be a UUID/],
-    [remote({ TENANT_A_ACCESS_TOKEN: 'abc123secret' }), /^TENANT_A_ACCESS_TOKEN must start with svc_test_/],
+    [
+      remote({ TENANT_A_ACCESS_TOKEN: 'abc123secret' }),
+      /^TENANT_A_ACCESS_TOKEN starts with no prefix, not svc_test_ \(sandbox\) or svc_live_ \(production\): set TARGET_ENVIRONMENT/,
+    ],
+    [
+      remote({ TENANT_A_ACCESS_TOKEN: 'th_test_SecretOfA0123' }),
+      /^TENANT_A_ACCESS_TOKEN starts with th_test_, not svc_test_ .*set TARGET_ENVIRONMENT/,
+    ],
+    [
+      remote({
+        TARGET_ENVIRONMENT: 'sandbox',
+        TENANT_A_ACCESS_TOKEN: 'th_test_SecretOfA0123',
+        TENANT_B_CLIENT_ID: B_ID,
+        TENANT_B_ACCESS_TOKEN: 'th_live_SecretOfB0123',
+      }),
+      /^TENANT_B_ACCESS_TOKEN belongs to another environment than TENANT_A_ACCESS_TOKEN/,
+    ],
     [{ TARGET_BASE_URL: 'https://x.test' }, /TENANT_A_CLIENT_ID and TENANT_A_ACCESS_TOKEN are required/],
     [remote({ TENANT_B_CLIENT_ID: B_ID }), /^TENANT_B_ACCESS_TOKEN is missing/],
     [remote({ TENANT_B_ACCESS_TOKEN: 'svc_test_x' }), /^TENANT_B_CLIENT_ID is missing/],
@@ -160,9 +176,25 @@ test('CONFIG: every malformed value stops the run with one message naming the va
     const message = errorOf(env);
     expect(message).toMatch(expected);
     expect(message).not.toContain('\n');
-    for (const secret of [SANDBOX_TOKEN, LIVE_TOKEN, 'abc123secret', 'svc_test_x'])
+    for (const secret of [SANDBOX_TOKEN, LIVE_TOKEN, 'abc123secret', 'svc_test_x', 'SecretOf'])
       expect(message).not.toContain(secret);
   }
+});
+
+test("CONFIG: with TARGET_ENVIRONMENT, a token of a deployment's own prefix is that environment's, its prefixes in use", () => {
+  const target = loadTarget(
+    remote({ TARGET_ENVIRONMENT: 'sandbox', TENANT_A_ACCESS_TOKEN: 'th_test_SecretOfA0123' }),
+  );
+  expect(target.environment).toBe('sandbox');
+  expect(target.tokenPrefixes).toEqual({ sandbox: 'th_test_', production: 'th_live_' });
+  expect(mayWrite(target)).toBe(true);
+  // Production safety follows the decided environment, whatever the prefix says.
+  const live = loadTarget(
+    remote({ TARGET_ENVIRONMENT: 'production', TENANT_A_ACCESS_TOKEN: 'th_test_SecretOfA0123' }),
+  );
+  expect(live.environment).toBe('production');
+  expect(mayWrite(live)).toBe(false);
+  expect(loadTarget(remote()).tokenPrefixes).toEqual({ sandbox: 'svc_test_', production: 'svc_live_' });
 });
 
 test('CONFIG: loadTarget refuses a contract with no base URL', () => {

@@ -15,9 +15,9 @@ import {
   RUN_ID_RULE,
   SECRET_VARIABLES,
   TENANT_VARIABLES,
-  tokenPrefixRule,
+  type TokenPrefixes,
 } from '../contract/index.ts';
-import { ENVIRONMENTS, type Environment, environmentOfToken } from '../spec/index.ts';
+import { ENVIRONMENTS, type Environment } from '../spec/index.ts';
 import { ConfigError } from './config-error.ts';
 import {
   LIMIT_VARIABLE_NAMES,
@@ -38,6 +38,12 @@ export interface Target {
   /** True when the target is the kit's own reference server. */
   readonly embedded: boolean;
   readonly environment: Environment;
+  /**
+   * The token prefix of each environment as this target uses them: its tokens' own (the spec's
+   * `svc_test_`, or another a deployment issues), and for the other environment the same with `test`
+   * and `live` swapped. What the checks of "a token of the other environment" build on.
+   */
+  readonly tokenPrefixes: TokenPrefixes;
   readonly tenantA: TenantCredentials;
   readonly tenantB: TenantCredentials | undefined;
   readonly rateLimitTenant: TenantCredentials | undefined;
@@ -133,17 +139,19 @@ const tenantFrom = (
   if (accessToken === undefined)
     throw new ConfigError(`${tokenVariable} is missing while ${idVariable} is set`);
   if (!CLIENT_ID_PATTERN.test(clientId)) throw new ConfigError(`${idVariable} must be a UUID`);
-  if (environmentOfToken(accessToken) === undefined) throw new ConfigError(tokenPrefixRule(tokenVariable));
   return Object.freeze({ name, clientId, accessToken });
 };
 
-const environmentFrom = (parsed: ParsedContract): Environment => {
+/** The contract's one environment decision (contract/environment.ts): the environment and its prefixes. */
+const environmentFrom = (
+  parsed: ParsedContract,
+): { environment: Environment; tokenPrefixes: TokenPrefixes } => {
   const decision = decideEnvironment(
     parsed[V.environment],
     configuredTokens((variable) => parsed[variable as keyof ParsedContract] as string | undefined),
   );
   if (!decision.ok) throw new ConfigError(decision.message);
-  return decision.environment;
+  return { environment: decision.environment, tokenPrefixes: decision.prefixes };
 };
 
 /** TARGET_CA_FILE resolved against the working directory, and checked to hold a PEM certificate. */
@@ -190,7 +198,7 @@ export const readTargetContract = (env: NodeJS.ProcessEnv = process.env): Target
   const target: Target = Object.freeze({
     baseUrl,
     embedded: parsed[V.embeddedTarget],
-    environment: environmentFrom(parsed),
+    ...environmentFrom(parsed),
     tenantA,
     tenantB,
     rateLimitTenant,

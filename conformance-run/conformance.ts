@@ -6,9 +6,9 @@
  * compares the run with that baseline (reports/release-gate/).
  *
  * The exit code (config/exit-codes.ts) tells "the service broke a rule" (1, and only when a violation
- * of a stated rule was recorded) from "we could not test the service" (2 configuration or arguments,
- * 3 the target is not a working deployment, went away or was too slow, 6 a tenant throttled below the
- * configured limit, 130/143 interrupted) and from the kit's own failures (7 the kit failed, 8 the
+ * of a stated rule was recorded that the provider did not declare as a known deviation) from "we could
+ * not test the service" (2 configuration or arguments, 3 the target is not a working deployment, went
+ * away or was too slow, 6 a tenant throttled below the configured limit, 130/143 interrupted) and from the kit's own failures (7 the kit failed, 8 the
  * output folder cannot be written, 9 a baseline cannot be read), and drift from the baseline (5, only
  * with KIT_FAIL_ON_DRIFT=true). It is computed from the certificate, never from another run's results:
  * the outputs of the previous run are cleared before this one starts.
@@ -22,6 +22,7 @@ import {
   EXIT,
   loadDotEnv,
   mayWrite,
+  readDeclaredDeviations,
   readTargetContract,
   readTimeouts,
 } from '../config/index.ts';
@@ -35,6 +36,11 @@ import { CONTRACT_VARIABLES } from '../contract/index.ts';
 import { describeRequestBudget, requestBudgetReport, sumRequestStats } from '../pacing/request-budget.ts';
 import { buildReport } from '../reports/allure/build-report.ts';
 import type { Certificate } from '../reports/certificate/certificate.ts';
+import {
+  acceptanceText,
+  type DeclarationEntry,
+  type DeclarationStatus,
+} from '../reports/certificate/declarations.ts';
 import { listSuite } from '../reports/certificate/suite-listing.ts';
 import { certificateStep } from '../reports/certificate/write-certificate.ts';
 import type { FoundProfile } from '../reports/profile/files.ts';
@@ -67,6 +73,8 @@ export const runConformance = async (argv: readonly string[], say: SayLine): Pro
   }
   // Before anything reads the output paths: every output of the run, Playwright's included, goes there.
   if (args.output !== undefined) process.env.KIT_OUTPUT_DIR = resolve(args.output);
+  if (args.deviations !== undefined)
+    process.env[CONTRACT_VARIABLES.declaredDeviations] = resolve(args.deviations);
   if (args.reporters.some((name) => CONSOLE_REPORTERS.has(name))) process.env.KIT_CONSOLE_REPORTER = 'user';
   if (args.list) return listChecks(args, say);
 
@@ -77,6 +85,12 @@ export const runConformance = async (argv: readonly string[], say: SayLine): Pro
   try {
     if (process.env.KIT_IGNORE_DOTENV !== 'true') loadDotEnv();
     const contract = readTargetContract();
+    const declared = readDeclaredDeviations();
+    if (declared) {
+      say(
+        `${CONTRACT_VARIABLES.declaredDeviations}: ${declared.deviations.length} declared deviation${declared.deviations.length === 1 ? '' : 's'} in ${declared.file} (${declared.deviations.map((d) => d.rule).join(', ')}): shown as declared in the certificate, not gating the exit code`,
+      );
+    }
     settings = readCompareSettings();
     ensureWritable(outputRoot(), args.output !== undefined ? '--output' : undefined);
     if (settings.baseline) {
@@ -131,7 +145,8 @@ export const runConformance = async (argv: readonly string[], say: SayLine): Pro
     }
   } catch (error) {
     if (error instanceof ConfigError) {
-      say(`configuration error: ${error.message}`);
+      // One line per problem (a declared deviations file may have several).
+      for (const line of error.message.split('\n')) say(`configuration error: ${line}`);
       return EXIT.badConfiguration;
     }
     if (error instanceof PreflightError) {
@@ -170,6 +185,7 @@ export const runConformance = async (argv: readonly string[], say: SayLine): Pro
   writeFileSync(paths.requestBudget, `${JSON.stringify(budget, null, 2)}\n`);
   for (const line of describeRequestBudget(budget)) say(line);
   const certificate = await certificateStep(say);
+  for (const line of declarationLines(certificate)) say(line);
   const runCode = exitCodeOfRun(playwright.signal, certificate, budget.breaches.length > 0, say);
   if (playwright.signal) return runCode;
   const code = baseline ? compareRun(baseline, settings, runCode, say) : runCode;
@@ -332,6 +348,23 @@ const clearPreviousRun = (): void => {
   ]) {
     rmSync(path, { recursive: true, force: true });
   }
+};
+
+/** Loud lines about the provider's declared deviations: which occurred, which no longer occur, which expired. */
+const declarationLines = (certificate: Certificate | undefined): string[] => {
+  const report = certificate?.declaredDeviations;
+  if (!report) return [];
+  const lineOf: Record<DeclarationStatus, (entry: DeclarationEntry) => string> = {
+    occurs: (entry) =>
+      `DECLARED DEVIATION: ${entry.rule} failed as declared (${acceptanceText(entry)}): it does not fail the run`,
+    'no-longer-occurs': (entry) =>
+      `DECLARED DEVIATION NO LONGER OCCURS: ${entry.rule} passed in this run: remove it from ${report.file} (it fails nothing)`,
+    expired: (entry) =>
+      `DECLARATION EXPIRED: ${entry.rule}'s declaration ended on ${entry.until}: a failure of it counts as any other deviation`,
+    'not-judged': (entry) =>
+      `declared deviation ${entry.rule}: not judged in this run (its rule reads ${entry.verdict})`,
+  };
+  return report.entries.map((entry) => lineOf[entry.status](entry));
 };
 
 /**

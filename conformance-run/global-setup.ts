@@ -49,6 +49,7 @@ export default async function globalSetup(config: FullConfig): Promise<(() => Pr
     mutant: process.env.KIT_REFERENCE_MUTANT || undefined,
     behaviour: undefined,
     variant: process.env.KIT_REFERENCE_VARIANT || undefined,
+    deployment: process.env.KIT_REFERENCE_DEPLOYMENT || undefined,
   });
   Object.assign(process.env, targetEnvironmentOf(server));
   const broker = await startPacing(contract.limits, config);

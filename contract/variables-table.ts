@@ -21,8 +21,8 @@ export const CONTRACT_TABLE: readonly ContractRow[] = Object.freeze([
   },
   {
     names: [CONTRACT_VARIABLES.environment],
-    meaning: '`sandbox` or `production`',
-    unset: `from the token prefix (\`${TOKEN_PREFIXES.sandbox}\` sandbox, \`${TOKEN_PREFIXES.production}\` production)`,
+    meaning: "`sandbox` or `production`; with it, a deployment's own token prefix is that environment's",
+    unset: `from the token prefix (\`${TOKEN_PREFIXES.sandbox}\` sandbox, \`${TOKEN_PREFIXES.production}\` production); required for another prefix`,
   },
   {
     names: pair(TENANT_VARIABLES.A.clientId, TENANT_VARIABLES.A.accessToken),
@@ -61,6 +61,12 @@ export const CONTRACT_TABLE: readonly ContractRow[] = Object.freeze([
     names: [CONTRACT_VARIABLES.allowProductionWrites],
     meaning: '`true` lets a production run create events',
     unset: 'only checks that create nothing run against production',
+  },
+  {
+    names: [CONTRACT_VARIABLES.declaredDeviations],
+    meaning:
+      'a YAML or JSON file of the deviations the provider declares: they read *declared* and do not fail the run',
+    unset: 'every deviation fails the run',
   },
   {
     names: [CONTRACT_VARIABLES.runId],

@@ -14,6 +14,8 @@ export const CONTRACT_VARIABLES = Object.freeze({
   environment: 'TARGET_ENVIRONMENT',
   caFile: 'TARGET_CA_FILE',
   allowProductionWrites: 'ALLOW_PRODUCTION_WRITES',
+  /** A YAML or JSON file of the deviations from the spec the provider declares (docs/declared-deviations.md). */
+  declaredDeviations: 'DECLARED_DEVIATIONS_FILE',
   runId: 'KIT_RUN_ID',
   /** Set by the kit, never by a user: the target is its own reference server. */
   embeddedTarget: 'KIT_EMBEDDED_TARGET',
@@ -97,7 +99,3 @@ export const REMOTE_DEFAULT_LIMIT = Object.freeze({
   requestsPerWindow: DEFAULT_RATE_LIMIT.requests,
   windowSeconds: DEFAULT_RATE_LIMIT.windowSeconds,
 });
-
-/** The message of a token of neither environment's prefix. */
-export const tokenPrefixRule = (variable: string): string =>
-  `${variable} must start with ${TOKEN_PREFIXES.sandbox} (sandbox) or ${TOKEN_PREFIXES.production} (production)`;

@@ -150,6 +150,6 @@ test("DOCS: the README's and docs/' tables of commands, exit codes and the targe
 test('README: a newcomer reads it in five minutes: at most 150 lines, and it gives the two commands', () => {
   const readme = readFileSync(join(KIT_ROOT, 'README.md'), 'utf8');
   expect(readme.split('\n').length).toBeLessThanOrEqual(150);
-  expect(readme).toContain('npm run conformance');
+  expect(readme).toContain('fei-kit conformance');
   expect(readme).toContain('npm test');
 });

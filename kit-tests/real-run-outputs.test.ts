@@ -37,6 +37,7 @@ test.describe.configure({ mode: 'serial' });
 
 /** A few tests that send every tenant's token, create events and record observations. */
 const GREP = 'AUTH-TOKEN-INVALID|ISOLATION-GET|CREATE-RETURNS-UUID|GAP-MALFORMED-JSON';
+const LISTING_CHECKS = 'a listing';
 const SCREENSHOTS = outputPaths({}).screenshots;
 const RUN_ID = `kit-real-run-${Date.now().toString(36)}`;
 
@@ -115,7 +116,9 @@ test.beforeAll(async () => {
     };
     const paths = outputPaths(env);
     const thresholds = writeLoadSummary(paths.load);
-    const args = ['--grep', GREP, '--trace', 'on', '--report'];
+    // The checks of a listing (which the reference does not offer, so they skip) are left out: every
+    // check this run selects passes.
+    const args = ['--grep', GREP, '--grep-invert', LISTING_CHECKS, '--trace', 'on', '--report'];
     const { code, output } = await new Promise<{ code: number | null; output: string }>((resolve) => {
       const child = spawn(process.execPath, kitCommandArguments(['conformance', ...args]), {
         env,

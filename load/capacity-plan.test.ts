@@ -36,8 +36,8 @@ test.describe('tenants file', () => {
       [{ tenants: [] }, /1 to 1000 tenants/],
       [{ tenants: [{ ...t, clientId: 'nope' }] }, /tenant 1 \(t001\): clientId must be a UUID/],
       [
-        { tenants: [{ ...t, accessToken: 'Bearer x' }] },
-        /tenant 1 \(t001\): accessToken must start with svc_test_/,
+        { tenants: [{ ...t, accessToken: ' ' }] },
+        /tenant 1 \(t001\): accessToken must be a non-empty string/,
       ],
       [{ tenants: [{ ...t, requestsPerWindow: 0 }] }, /requestsPerWindow must be a whole number/],
       [{ tenants: [{ ...t, windowSeconds: 1.5 }] }, /windowSeconds must be a whole number/],
@@ -134,5 +134,23 @@ test.describe('capacity plan', () => {
       accessToken: t.accessToken.replace('svc_test_', 'svc_live_'),
     }));
     expect(capacityPlan(ENV, live).target.environment).toBe('production');
+  });
+
+  test("a deployment's own prefix takes TARGET_ENVIRONMENT's environment; without it, or of both environments, it stops", () => {
+    const own = (prefix: string) =>
+      fixtureTenants(2).map((t) => ({ ...t, accessToken: t.accessToken.replace('svc_test_', prefix) }));
+    expect(() => capacityPlan(ENV, own('th_test_'))).toThrow(
+      /tenant 1 \(t001\) starts with th_test_, not svc_test_ .*set TARGET_ENVIRONMENT/,
+    );
+    const declared = { ...ENV, TARGET_ENVIRONMENT: 'production' };
+    expect(capacityPlan(declared, own('th_test_')).target.environment).toBe('production');
+    const [first, second] = own('th_test_') as [
+      ReturnType<typeof fixtureTenants>[number],
+      ReturnType<typeof fixtureTenants>[number],
+    ];
+    const mixed = [first, { ...second, accessToken: second.accessToken.replace('th_test_', 'th_live_') }];
+    expect(() => capacityPlan({ ...ENV, TARGET_ENVIRONMENT: 'sandbox' }, mixed)).toThrow(
+      /tenant 2 \(t002\) belongs to another environment than the tenants file's tenant 1/,
+    );
   });
 });

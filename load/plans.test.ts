@@ -277,8 +277,17 @@ test.describe('target contract and thresholds helpers', () => {
       /TENANT_A_CLIENT_ID must be a UUID/,
     );
     expect(() => readLoadTarget(remoteEnv({ TENANT_A_ACCESS_TOKEN: 'abc' }))).toThrow(
-      /must start with svc_test_/,
+      /TENANT_A_ACCESS_TOKEN starts with no prefix, not svc_test_ .*set TARGET_ENVIRONMENT/,
     );
+    const own = readLoadTarget(
+      remoteEnv({
+        TARGET_ENVIRONMENT: 'sandbox',
+        TENANT_A_ACCESS_TOKEN: 'th_test_tenantA-secret',
+        TENANT_B_ACCESS_TOKEN: 'th_test_tenantB-secret',
+        RATE_LIMIT_ACCESS_TOKEN: 'th_test_ratelimit-secret',
+      }),
+    );
+    expect(own.environment).toBe('sandbox');
     expect(() => readLoadTarget(remoteEnv({ RATE_LIMIT_PER_MINUTE: '-3' }))).toThrow(/RATE_LIMIT_PER_MINUTE/);
   });
 

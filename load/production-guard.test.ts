@@ -35,6 +35,18 @@ test.describe('production refusal', () => {
     );
   });
 
+  test("production follows the decided environment, not the prefix: a deployment's own th_test_ tokens declared production are refused", () => {
+    const own = (env: string) =>
+      remoteEnv({
+        TARGET_ENVIRONMENT: env,
+        TENANT_A_ACCESS_TOKEN: TOKENS.A.replace('svc_test_', 'th_test_'),
+        TENANT_B_ACCESS_TOKEN: TOKENS.B.replace('svc_test_', 'th_test_'),
+        RATE_LIMIT_ACCESS_TOKEN: TOKENS.RATE_LIMIT.replace('svc_test_', 'th_test_'),
+      });
+    expect(productionRefusal(own('production'), 'latency')).toContain('against a production target');
+    expect(productionRefusal(own('sandbox'), 'latency')).toBeUndefined();
+  });
+
   test('ALLOW_PRODUCTION_LOAD=true, and only that value, allows it', () => {
     expect(productionRefusal(productionEnv({ ALLOW_PRODUCTION_LOAD: 'true' }), 'latency')).toBeUndefined();
     for (const value of ['false', '1', 'yes', 'TRUE', '']) {

@@ -23,7 +23,8 @@ import {
   sendProblem,
 } from './handlers/error-answers.ts';
 import { guardRequest } from './handlers/guard.ts';
-import { readEvent } from './handlers/read-event.ts';
+import { type ListingQuery, listEvents, listingGuard } from './handlers/list-events.ts';
+import { type ReadQuery, readEvent } from './handlers/read-event.ts';
 import { BODY_LIMIT_BYTES, registerJsonBodyParser } from './handlers/request-body.ts';
 import { registerSimulatedLatency } from './handlers/simulated-latency.ts';
 import { updateEvent } from './handlers/update-event.ts';
@@ -47,6 +48,7 @@ export interface ReferenceAppInfo {
   readonly behaviour: ReferenceBehaviour;
   readonly variant: string | undefined;
   readonly mutant: string | undefined;
+  readonly deployment: string | undefined;
   /** The host and port startReferenceServer listens on (from the options), and whether it serves HTTPS. */
   readonly listen: { readonly host: string; readonly port: number; readonly https: boolean };
   /** Events held by one tenant (by client id), or by all: lets tests prove that something created nothing. */
@@ -58,14 +60,14 @@ export type ReferenceApp = FastifyInstance & { readonly reference: ReferenceAppI
 /** The app's context: options resolved, the mutant's hooks in place, empty state. */
 const contextOf = (resolved: ReturnType<typeof resolveOptions>): ServerContext => {
   const hooks = hooksWith(resolved.mutant === undefined ? undefined : mutantsByList(resolved.mutant).hooks);
-  const tenants = new TenantDirectory(resolved.tenants, resolved.environment);
+  const tenants = new TenantDirectory(resolved.tenants, resolved.environment, resolved.tokenPrefix);
   return Object.freeze({
     environment: resolved.environment,
     behaviour: resolved.behaviour,
     hooks,
     clock: resolved.clock,
     tenants,
-    store: new EventStore(hooks.dedupScope, hooks.dedupKey),
+    store: new EventStore(hooks.dedupScope, hooks.dedupKey, resolved.behaviour.versions !== 'none'),
     budgets: new TenantBudgets(
       tenants.tenants,
       (name) => resolved.rateLimits[name] ?? resolved.rateLimit,
@@ -106,8 +108,15 @@ export const buildReferenceApp = (options: ReferenceServerOptions = {}): Referen
 
   const guarded = { onRequest: guardRequest(ctx) };
   app.post(EVENTS_PATH, guarded, createEvent(ctx));
-  app.get<{ Params: { uuid: string } }>(`${EVENTS_PATH}/:uuid`, guarded, readEvent(ctx));
+  app.get<{ Params: { uuid: string }; Querystring: ReadQuery }>(
+    `${EVENTS_PATH}/:uuid`,
+    guarded,
+    readEvent(ctx),
+  );
   app.put<{ Params: { uuid: string } }>(`${EVENTS_PATH}/:uuid`, guarded, updateEvent(ctx));
+  // GAP-OTHER-OPERATIONS: a listing only in the readings that offer one.
+  if (resolved.behaviour.listing !== 'none')
+    app.get<{ Querystring: ListingQuery }>(EVENTS_PATH, { onRequest: listingGuard(ctx) }, listEvents(ctx));
 
   const info: ReferenceAppInfo = Object.freeze({
     environment: resolved.environment,
@@ -125,6 +134,7 @@ export const buildReferenceApp = (options: ReferenceServerOptions = {}): Referen
     behaviour: resolved.behaviour,
     variant: resolved.variant,
     mutant: resolved.mutant,
+    deployment: resolved.deployment,
     listen: Object.freeze({ host: resolved.host, port: resolved.port, https: resolved.tls !== undefined }),
     eventCount: (clientId?: string) => ctx.store.count(clientId?.toLowerCase()),
   });

@@ -13,7 +13,7 @@
  * Each decision a hurried implementation gets wrong is a hook (AuthenticationHooks); the reference's
  * own are AUTHENTICATION_HOOKS, and mutants/authentication.ts replaces one at a time.
  */
-import { HEADERS, isUuid } from '../spec/index.ts';
+import { type Environment, HEADERS, isUuid, TOKEN_PREFIXES } from '../spec/index.ts';
 import type { ServerContext } from './context.ts';
 import { type HttpProblem, problem } from './problem.ts';
 import type { KnownTenant, TenantDirectory } from './tenants.ts';
@@ -31,6 +31,8 @@ export interface CheckedCredentials {
 }
 
 export interface AuthenticationHooks {
+  /** AUTH-TOKEN-PREFIX: the prefix of the tokens the server issues and accepts in an environment. */
+  tokenPrefix(environment: Environment): string;
   /**
    * AUTH-TOKEN-MISSING, TENANT-HEADER-*: every request, GET included, is checked for both headers
    * (`sentToken`: X-Access-Token as it came, possibly empty).
@@ -63,6 +65,7 @@ export interface AuthenticationHooks {
 const BOTH_CREDENTIALS: CheckedCredentials = Object.freeze({ token: true, clientId: true });
 
 export const AUTHENTICATION_HOOKS: AuthenticationHooks = Object.freeze({
+  tokenPrefix: (environment: Environment) => TOKEN_PREFIXES[environment],
   credentialsChecked: () => BOTH_CREDENTIALS,
   missingTokenAnswer: () => problem(401, 'ERR-1001'),
   missingClientIdAnswer: () => problem(400, 'ERR-2001'),

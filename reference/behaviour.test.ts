@@ -11,6 +11,7 @@ import {
   FIELD_PATH_READINGS,
   GET_EXTRA_FIELDS_READINGS,
   HEADER_PRECEDENCE_READINGS,
+  LISTING_READINGS,
   NON_UUID_PATH_READINGS,
   PUT_SEMANTICS_READINGS,
   PUT_SUCCESS_READINGS,
@@ -23,6 +24,7 @@ import {
   UNKNOWN_FIELD_READINGS,
   UNKNOWN_PAYLOAD_FIELD_READINGS,
   UNSUPPORTED_METHOD_READINGS,
+  VERSIONS_READINGS,
   WRONG_JSON_TYPE_READINGS,
 } from './behaviour.ts';
 import { REFERENCE_CODE_LIST, VARIANT_CODE_LIST } from './codes.ts';
@@ -449,6 +451,8 @@ test.describe('reference: variants (coherent other readings)', () => {
       contentType: CONTENT_TYPE_READINGS,
       nonUuidPathId: NON_UUID_PATH_READINGS,
       unsupportedMethod: UNSUPPORTED_METHOD_READINGS,
+      listing: LISTING_READINGS,
+      versions: VERSIONS_READINGS,
     };
     for (const [option, values] of Object.entries(readings)) {
       const taken = new Set(

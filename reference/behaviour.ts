@@ -3,7 +3,7 @@
  * as one option each. DEFAULT_BEHAVIOUR is the reference's documented reading (reference/README.md);
  * a variant (variants.ts) is another coherent reading, still conforming to every stated rule.
  */
-import { ERROR_CODE_PATTERN, EVENT_STATUSES, type EventStatus } from '../spec/index.ts';
+import { ERROR_CODE_PATTERN, EVENT_FIELDS, EVENT_STATUSES, type EventStatus } from '../spec/index.ts';
 import { REFERENCE_CODES } from './codes.ts';
 
 export const PUT_SUCCESS_READINGS = ['event-200', 'no-content-204', 'uuid-200'] as const;
@@ -52,6 +52,15 @@ export const CONTENT_TYPE_READINGS = [
 export const NON_UUID_PATH_READINGS = ['not-found-404', 'bad-request-400', 'route-not-found-404'] as const;
 export const UNSUPPORTED_METHOD_READINGS = ['not-found-404', 'method-not-allowed-405'] as const;
 export const MALFORMED_JSON_STATUSES = [400, 422] as const;
+export const LISTING_READINGS = ['none', 'paged'] as const;
+export const VERSIONS_READINGS = ['none', 'on-request'] as const;
+export const EXTRA_FIELD_TYPES = ['string', 'boolean', 'number'] as const;
+
+/** A top-level field a deployment knows beyond the spec's, and the JSON type it takes. */
+export interface ExtraField {
+  readonly name: string;
+  readonly type: (typeof EXTRA_FIELD_TYPES)[number];
+}
 
 export type PutSuccess = (typeof PUT_SUCCESS_READINGS)[number];
 export type ImmutableField = (typeof IMMUTABLE_FIELDS)[number];
@@ -164,6 +173,23 @@ export interface ReferenceBehaviour {
   readonly unsupportedMethod: (typeof UNSUPPORTED_METHOD_READINGS)[number];
   /** GAP-VERSIONING: no version anywhere, or this header on every answer. */
   readonly versionHeader: { readonly name: string; readonly value: string } | null;
+  /**
+   * GAP-OTHER-OPERATIONS: no listing (a GET of the collection is a method the path does not support),
+   * or `GET /financial-events` listing the tenant's events, paged (`page`, `size`) and filtered by
+   * creation time (`from`, `to`, ISO 8601), as `{ items, page, size, totalItems }`.
+   */
+  readonly listing: (typeof LISTING_READINGS)[number];
+  /**
+   * GAP-PUT-BODY, GAP-GET-BODY: PUT overwrites and keeps nothing, or keeps each replaced state as a
+   * version, which `GET /financial-events/{uuid}?versions=true` shows as `{ uuid, versions: [...] }`.
+   */
+  readonly versions: (typeof VERSIONS_READINGS)[number];
+  /**
+   * GAP-EXTRA-TOP-LEVEL-FIELDS: top-level fields the deployment knows beyond the spec's (a direction
+   * flag, an account), each of a JSON type (another type fails validation) and stored as sent; any
+   * other unknown field is read as `unknownTopLevelFields` says.
+   */
+  readonly extraFields: readonly ExtraField[];
 }
 
 export const DEFAULT_BEHAVIOUR: ReferenceBehaviour = Object.freeze({
@@ -200,6 +226,9 @@ export const DEFAULT_BEHAVIOUR: ReferenceBehaviour = Object.freeze({
   nonUuidPathId: 'not-found-404',
   unsupportedMethod: 'not-found-404',
   versionHeader: null,
+  listing: 'none',
+  versions: 'none',
+  extraFields: Object.freeze([]),
 } satisfies ReferenceBehaviour);
 
 const problemOf = (name: string, detail: string, value: unknown): Error =>
@@ -341,5 +370,32 @@ export const resolveBehaviour = (
     unsupportedMethod: oneOf('unsupportedMethod', chosen.unsupportedMethod, UNSUPPORTED_METHOD_READINGS),
     versionHeader:
       versionHeader === null ? null : Object.freeze({ name: versionHeader.name, value: versionHeader.value }),
+    listing: oneOf('listing', chosen.listing, LISTING_READINGS),
+    versions: oneOf('versions', chosen.versions, VERSIONS_READINGS),
+    extraFields: extraFieldsOf(chosen.extraFields),
   });
+};
+
+/** Names of the spec's own fields: an extra field must be another one. */
+const SPEC_FIELD_NAMES: ReadonlySet<string> = new Set(EVENT_FIELDS);
+
+const extraFieldsOf = (value: readonly ExtraField[]): readonly ExtraField[] => {
+  const valid =
+    Array.isArray(value) &&
+    value.every(
+      (field) =>
+        typeof field?.name === 'string' &&
+        /^[A-Za-z][A-Za-z0-9]*$/.test(field.name) &&
+        !SPEC_FIELD_NAMES.has(field.name) &&
+        (EXTRA_FIELD_TYPES as readonly string[]).includes(field.type),
+    ) &&
+    new Set(value.map((field) => field.name)).size === value.length;
+  if (!valid) {
+    throw problemOf(
+      'extraFields',
+      `a list of { name, type } with distinct names outside the spec's fields and a type of ${EXTRA_FIELD_TYPES.join(', ')}`,
+      value,
+    );
+  }
+  return Object.freeze(value.map((field) => Object.freeze({ name: field.name, type: field.type })));
 };

@@ -13,6 +13,7 @@ import {
   type TenantName,
 } from '../contract/index.ts';
 import { ENVIRONMENTS, type Environment } from '../spec/index.ts';
+import { deploymentByName } from './deployments.ts';
 import { mutantsByList } from './mutants.ts';
 import { MAX_LATENCY_MS } from './options.ts';
 import { variantByName } from './variants.ts';
@@ -46,7 +47,7 @@ const wholeNumber = (
   return whole;
 };
 
-/** A variant or mutant name, checked against its catalog (which throws listing the known names). */
+/** A variant, mutant or deployment name, checked against its catalog (which throws listing the known names). */
 const known = (name: string | undefined, lookup: (name: string) => { name: string }): string | undefined => {
   if (name === undefined) return undefined;
   try {
@@ -91,6 +92,8 @@ export interface CliSettings {
   >;
   readonly variant: string | undefined;
   readonly mutant: string | undefined;
+  /** A deployment that differs from the spec as it documents (deployments.ts). */
+  readonly deployment: string | undefined;
   readonly credentialsFile: string;
   /** Serve HTTPS with a self-signed certificate generated at start. */
   readonly https: boolean;
@@ -153,6 +156,7 @@ export const readSettings = (env: NodeJS.ProcessEnv, defaultCredentialsFile: str
     },
     variant: known(text(env, 'REFERENCE_VARIANT'), variantByName),
     mutant: known(text(env, 'REFERENCE_MUTANT'), mutantsByList),
+    deployment: known(text(env, 'REFERENCE_DEPLOYMENT'), deploymentByName),
     credentialsFile,
     https: flag(env, 'REFERENCE_HTTPS'),
     latency: latencyRange(env, 'REFERENCE_LATENCY_MS'),

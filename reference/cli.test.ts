@@ -126,6 +126,32 @@ test.describe('reference: fei-kit reference (cli.ts)', () => {
     }
   });
 
+  test('REFERENCE_DEPLOYMENT: a deployment of its own th_test_ tokens, the credentials file naming its environment', async () => {
+    const credentials = join(folder, 'credentials.env');
+    const cli = startCli({
+      PORT: '0',
+      REFERENCE_CREDENTIALS_FILE: credentials,
+      REFERENCE_DEPLOYMENT: 'public-deployment',
+    });
+    try {
+      await waitFor(cli, /listening on/);
+      expect(cli.output()).toContain('DEPLOYMENT public-deployment (differs from the spec)');
+      const variables = parseEnv(readFileSync(credentials, 'utf8'));
+      expect(variables.TARGET_ENVIRONMENT).toBe('sandbox');
+      expect(variables.TENANT_A_ACCESS_TOKEN).toMatch(/^th_test_/);
+      expect(cli.output()).not.toContain(variables.TENANT_A_ACCESS_TOKEN as string);
+    } finally {
+      cli.child.kill('SIGTERM');
+      await cli.exited;
+    }
+    const unknown = startCli({ PORT: '0', REFERENCE_DEPLOYMENT: 'nope' });
+    expect(await unknown.exited).toBe(2);
+    expect(unknown.output().trim().split('\n')).toHaveLength(1);
+    expect(unknown.output()).toContain(
+      'Unknown reference deployment "nope". Known deployments: public-deployment',
+    );
+  });
+
   test('REFERENCE_HTTPS and REFERENCE_LATENCY_MS: HTTPS with a generated certificate the credentials file names, answers delayed', async () => {
     const credentials = join(folder, 'credentials.env');
     const cli = startCli({

@@ -11,12 +11,22 @@ import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { CONTRACT_VARIABLES } from '../contract/index.ts';
 import { type CliSettings, readSettings, SettingError } from './cli-settings.ts';
+import { resolveOptions } from './options.ts';
 import { startReferenceServer } from './server.ts';
 import { targetEnvironmentOf, toDotEnv } from './target-env.ts';
 import { generateTenants } from './tenants.ts';
 import { type FileTenants, readTenantsFile } from './tenants-file.ts';
 import { generateSelfSignedCertificate, type TlsIdentity } from './tls.ts';
 import type { RunningReferenceServer } from './types.ts';
+
+/** The prefix of the tokens the server issues, as its options decide it (a deployment's own, or the spec's). */
+const tokenPrefixOf = (settings: CliSettings): string =>
+  resolveOptions({
+    environment: settings.environment,
+    deployment: settings.deployment,
+    mutant: settings.mutant,
+    tenants: [],
+  }).tokenPrefix;
 
 /** The target contract of this server, as the credentials file gives it to the kit. */
 const contractOf = (server: RunningReferenceServer, settings: CliSettings): Record<string, string> => {
@@ -84,9 +94,17 @@ export const serveReference = async (
       environment: settings.environment,
       rateLimit: { requestsPerWindow: settings.requestsPerWindow, windowSeconds: settings.windowSeconds },
       tenantRateLimits: { ...settings.tenantRateLimits, ...extra?.limits },
-      ...(extra ? { tenants: [...generateTenants(settings.environment, Date.now()), ...extra.tenants] } : {}),
+      ...(extra
+        ? {
+            tenants: [
+              ...generateTenants(settings.environment, Date.now(), tokenPrefixOf(settings)),
+              ...extra.tenants,
+            ],
+          }
+        : {}),
       variant: settings.variant,
       mutant: settings.mutant,
+      deployment: settings.deployment,
       host: '127.0.0.1',
       port: settings.port,
       tls,
@@ -111,6 +129,7 @@ export const serveReference = async (
   const extras = [
     settings.variant && `variant ${settings.variant}`,
     settings.mutant && `MUTANT ${settings.mutant}`,
+    settings.deployment && `DEPLOYMENT ${settings.deployment} (differs from the spec)`,
   ]
     .filter(Boolean)
     .join(', ');

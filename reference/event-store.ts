@@ -19,6 +19,15 @@ export interface StoredEvent {
   readonly updatedAt: number;
   /** 1 when created, one more for every update written. */
   readonly version: number;
+  /** The states an update replaced, oldest first, when the store keeps versions (GAP-PUT-BODY). */
+  readonly earlier?: readonly EventVersion[];
+}
+
+/** A state of an event an update replaced: its version, the event as it was, and since when. */
+export interface EventVersion {
+  readonly version: number;
+  readonly event: Readonly<JsonObject>;
+  readonly since: number;
 }
 
 export type CreateResult = { readonly created: StoredEvent } | { readonly duplicateOf: StoredEvent };
@@ -49,6 +58,8 @@ export class EventStore {
   constructor(
     private readonly scopeOf: (tenantId: string) => string = (tenantId) => tenantId,
     private readonly keyOf: (externalId: string) => string = (externalId) => externalId,
+    /** Keep the state each update replaces (a reading of versions on update): memory for history. */
+    private readonly keepVersions = false,
   ) {}
 
   private index(tenantId: string): Map<string, string> {
@@ -119,7 +130,14 @@ export class EventStore {
       if (index.get(oldKey) === stored.uuid) index.delete(oldKey);
       index.set(this.keyOf(externalIdOf(event)), stored.uuid);
     }
-    const updated: StoredEvent = { ...stored, event, updatedAt: now, version: stored.version + 1 };
+    const replaced: EventVersion = { version: stored.version, event: stored.event, since: stored.updatedAt };
+    const updated: StoredEvent = {
+      ...stored,
+      event,
+      updatedAt: now,
+      version: stored.version + 1,
+      ...(this.keepVersions ? { earlier: [...(stored.earlier ?? []), replaced] } : {}),
+    };
     this.byUuid.set(stored.uuid, updated);
     return updated;
   }
@@ -149,6 +167,16 @@ export class EventStore {
     const index = this.index(stored.tenantId);
     const key = this.keyOf(externalIdOf(stored.event));
     if (index.get(key) === stored.uuid) index.delete(key);
+  }
+
+  /** A tenant's events, oldest first. */
+  ofTenant(tenantId: string): StoredEvent[] {
+    return [...this.byUuid.values()].filter((stored) => stored.tenantId === tenantId);
+  }
+
+  /** Every tenant's events, oldest first (a mutant's path: no listing shows another tenant's). */
+  all(): StoredEvent[] {
+    return [...this.byUuid.values()];
   }
 
   /** How many events a tenant holds, or all tenants together. */

@@ -10,6 +10,7 @@ import { DEDUP_HOOKS, type DedupHooks } from './handlers/dedup.ts';
 import { ERROR_ANSWER_HOOKS, type ErrorAnswerHooks } from './handlers/error-answers.ts';
 import { EVENT_FORM_HOOKS, type EventFormHooks } from './handlers/event-view.ts';
 import { RATE_LIMIT_HOOKS, type RateLimitHooks } from './handlers/guard.ts';
+import { LISTING_HOOKS, type ListingHooks } from './handlers/list-events.ts';
 import { PATH_ID_HOOKS, type PathIdHooks } from './handlers/path-id.ts';
 import { RETRIEVAL_HOOKS, type RetrievalHooks } from './handlers/read-event.ts';
 import { REQUEST_BODY_HOOKS, type RequestBodyHooks } from './handlers/request-body.ts';
@@ -29,7 +30,8 @@ export interface ReferenceHooks
     CreationHooks,
     RetrievalHooks,
     UpdateHooks,
-    ErrorAnswerHooks {}
+    ErrorAnswerHooks,
+    ListingHooks {}
 
 /** The reference server's own decisions: what every stated rule of the spec asks. */
 export const REFERENCE_HOOKS: ReferenceHooks = Object.freeze({
@@ -45,6 +47,7 @@ export const REFERENCE_HOOKS: ReferenceHooks = Object.freeze({
   ...RETRIEVAL_HOOKS,
   ...UPDATE_HOOKS,
   ...ERROR_ANSWER_HOOKS,
+  ...LISTING_HOOKS,
 });
 
 /** A context whose hooks have some replaced: how a mutant changes one judgement for one operation. */

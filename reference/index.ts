@@ -12,6 +12,12 @@ export {
 export { CredentialsUnwritableError, ReferenceStartError, serveReference } from './cli.ts';
 export { REFERENCE_CODE_LIST, REFERENCE_CODES, type ReferenceCode } from './codes.ts';
 export {
+  DEPLOYMENT_NAMES,
+  DEPLOYMENTS,
+  type DeploymentDefinition,
+  deploymentByName,
+} from './deployments.ts';
+export {
   MUTANT_NAMES,
   MUTANTS,
   type MutantDefinition,

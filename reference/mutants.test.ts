@@ -837,7 +837,80 @@ const PROBES: Record<MutantName, Probe> = {
       return (await h.a.get(unknownUuid())).status === 404;
     },
   },
+  // The closed vocabularies, extended as a real team extends them
+  'tokens-of-another-prefix': {
+    holds: async (h) =>
+      h.a.tenant.accessToken.startsWith('svc_test_') && is(await h.a.get(unknownUuid()), 404, 'ERR-4002'),
+  },
+  'type-bank-movement-accepted': {
+    holds: (h) =>
+      rejectedWith(
+        h,
+        payinEvent({ type: 'BANK_MOVEMENT', payload: { channel: 'ONLINE' } }),
+        'ERR-3002',
+        'type',
+      ),
+  },
+  'status-cancelled-failed-accepted': {
+    holds: (h) => rejectedWith(h, payoutEvent({ status: 'FAILED' }), 'ERR-3006', 'status'),
+  },
+  'channel-card-bank-transfer-accepted': {
+    holds: (h) =>
+      rejectedWith(h, payinEvent({ payload: { channel: 'BANK_TRANSFER' } }), 'ERR-3011', 'payload.channel'),
+  },
+  'payload-account-id-accepted': {
+    holds: async (h) =>
+      (await h.a.post(payoutEvent({ payload: { channel: 'CASH', accountId: 'ACC-1' } }))).status === 400,
+  },
+  'error-codes-provider-namespace': {
+    holds: async (h) => ERROR_CODE_PATTERN.test((await h.a.get(unknownUuid())).body?.errorCode ?? ''),
+  },
+  // The operations a deployment adds: what the spec states holds there too
+  'listing-shows-every-tenant': {
+    options: { behaviour: { listing: 'paged' } },
+    holds: async (h) => {
+      const foreign = await h.b.create();
+      const own = await h.a.create();
+      const listed = await listing(h, credentialHeaders(h.a.tenant));
+      return listed.status === 200 && listed.text.includes(own) && !listed.text.includes(foreign);
+    },
+  },
+  'listing-token-not-checked': {
+    options: { behaviour: { listing: 'paged' } },
+    holds: async (h) => is(await listing(h, { 'x-client-id': h.a.tenant.clientId }), 401, 'ERR-1001'),
+  },
+  'listing-not-rate-limited': {
+    options: { ...small(2), behaviour: { listing: 'paged' } },
+    holds: async (h) => {
+      await listing(h, credentialHeaders(h.a.tenant));
+      await listing(h, credentialHeaders(h.a.tenant));
+      return (await listing(h, credentialHeaders(h.a.tenant))).status === 429;
+    },
+  },
+  'listing-bad-parameter-plain-text': {
+    options: { behaviour: { listing: 'paged' } },
+    holds: async (h) => {
+      const answer = await listing(h, credentialHeaders(h.a.tenant), '?page=0');
+      return answer.status === 400 && ERROR_CODE_PATTERN.test(answer.body?.errorCode ?? '');
+    },
+  },
+  'versions-of-other-tenant-shown': {
+    options: { behaviour: { versions: 'on-request' } },
+    holds: async (h) => {
+      const foreign = await h.b.create();
+      const answer = await send(h.app, {
+        method: 'GET',
+        url: `${EVENTS_PATH}/${foreign}?versions=true`,
+        headers: credentialHeaders(h.a.tenant),
+      });
+      return is(answer, 404, 'ERR-4002');
+    },
+  },
 };
+
+/** The listing a deployment may add: GET of the collection, with these headers and query. */
+const listing = (h: Harness, headers: Record<string, string>, query = ''): Promise<Answer> =>
+  send(h.app, { method: 'GET', url: `${EVENTS_PATH}${query}`, headers });
 
 /** Whether a probe's rule holds on a server: the reference (undefined), a mutant, or a comma list of them. */
 const runProbe = async (name: MutantName, mutant: string | undefined): Promise<boolean> => {

@@ -6,12 +6,15 @@
  * `catchingRules` are the rule ids of spec/rules.ts whose checks should catch the mutant; a mutant
  * caught only by other checks is "weakly caught" in the self-check.
  */
+
+import { ADDED_OPERATION_MUTANTS } from './mutants/added-operations.ts';
 import { AUTHENTICATION_MUTANTS } from './mutants/authentication.ts';
 import { CREATION_RETRIEVAL_MUTANTS } from './mutants/creation-retrieval.ts';
 import { DEDUP_MUTANTS } from './mutants/dedup.ts';
 import type { Mutant, MutantDefinition } from './mutants/define.ts';
 import { ERROR_BODY_MUTANTS } from './mutants/error-bodies.ts';
 import { ISOLATION_MUTANTS } from './mutants/isolation.ts';
+import { NEIGHBOUR_MUTANTS } from './mutants/neighbours.ts';
 import { RATE_LIMIT_MUTANTS } from './mutants/rate-limit.ts';
 import { UPDATE_MUTANTS } from './mutants/update.ts';
 import { UPDATE_VALIDATION_MUTANTS } from './mutants/update-validation.ts';
@@ -31,12 +34,16 @@ const CATALOG = [
   ...ISOLATION_MUTANTS,
   ...ERROR_BODY_MUTANTS,
   ...RATE_LIMIT_MUTANTS,
+  ...NEIGHBOUR_MUTANTS,
+  ...ADDED_OPERATION_MUTANTS,
 ];
 
 export type MutantName = (typeof CATALOG)[number]['name'];
 
 export const MUTANTS: readonly MutantDefinition[] = Object.freeze(
-  CATALOG.map(({ name, description, catchingRules }) => Object.freeze({ name, description, catchingRules })),
+  CATALOG.map(({ name, description, catchingRules, behaviour }) =>
+    Object.freeze({ name, description, catchingRules, ...(behaviour ? { behaviour } : {}) }),
+  ),
 );
 
 export const MUTANT_NAMES: readonly MutantName[] = Object.freeze(CATALOG.map((m) => m.name));
@@ -62,8 +69,10 @@ export const mutantsByList = (list: string): Mutant => {
   if (names.length === 1 && only !== undefined) return mutantByName(only);
   const mutants = names.map(mutantByName);
   const hooks: Record<string, unknown> = {};
+  const behaviour: Record<string, unknown> = {};
   const ownerOf = new Map<string, string>();
   for (const m of mutants) {
+    Object.assign(behaviour, m.behaviour);
     for (const [hook, replacement] of Object.entries(m.hooks)) {
       const owner = ownerOf.get(hook);
       if (owner !== undefined) {
@@ -80,5 +89,6 @@ export const mutantsByList = (list: string): Mutant => {
     description: mutants.map((m) => m.description).join('; '),
     catchingRules: [...new Set(mutants.flatMap((m) => m.catchingRules))],
     hooks: Object.freeze(hooks) as Mutant['hooks'],
+    ...(Object.keys(behaviour).length > 0 ? { behaviour: Object.freeze(behaviour) } : {}),
   });
 };

@@ -4,6 +4,8 @@
  */
 import { DEFAULT_RATE_LIMIT, ENVIRONMENTS, type Environment } from '../spec/index.ts';
 import { type ReferenceBehaviour, resolveBehaviour } from './behaviour.ts';
+import { deploymentByName } from './deployments.ts';
+import { hooksWith } from './hooks.ts';
 import { mutantsByList } from './mutants.ts';
 import { generateTenants } from './tenants.ts';
 import type { RateLimitOptions, ReferenceServerOptions, SeededTenant } from './types.ts';
@@ -11,14 +13,18 @@ import { variantByName } from './variants.ts';
 
 export interface ResolvedOptions {
   readonly environment: Environment;
+  /** The prefix of the environment's tokens (the spec's, unless a mutant issues another). */
+  readonly tokenPrefix: string;
   readonly tenants: readonly SeededTenant[];
   readonly rateLimit: RateLimitOptions;
   /** Tenants' own limits, by name (the others have `rateLimit`). */
   readonly rateLimits: Readonly<Record<string, RateLimitOptions>>;
   readonly behaviour: ReferenceBehaviour;
   readonly variant: string | undefined;
-  /** A mutant's name, or several as a comma list (mutantsByList). */
+  /** A mutant's name, or several as a comma list (mutantsByList): a deployment's among them. */
   readonly mutant: string | undefined;
+  /** The deployment (deployments.ts) the server behaves as, if any. */
+  readonly deployment: string | undefined;
   readonly host: string;
   readonly port: number;
   readonly clock: () => number;
@@ -71,9 +77,22 @@ export const resolveOptions = (options: ReferenceServerOptions = {}): ResolvedOp
   if (!ENVIRONMENTS.includes(environment)) {
     throw new Error(`environment must be one of ${ENVIRONMENTS.join(', ')}; got ${String(environment)}`);
   }
-  const mutant = options.mutant === undefined ? undefined : mutantsByList(options.mutant).name;
-  const variant = options.variant === undefined ? undefined : variantByName(options.variant);
-  const behaviour = resolveBehaviour(variant?.behaviour, options.behaviour);
+  // A deployment is its variant's readings and its mutants' deviations (deployments.ts).
+  const deployment = options.deployment === undefined ? undefined : deploymentByName(options.deployment);
+  const mutantList = [
+    ...(deployment?.mutants ?? []),
+    ...(options.mutant === undefined ? [] : [options.mutant]),
+  ];
+  const mutated = mutantList.length === 0 ? undefined : mutantsByList(mutantList.join(','));
+  const mutant = mutated?.name;
+  const tokenPrefix = hooksWith(mutated?.hooks).tokenPrefix(environment);
+  const variant =
+    options.variant === undefined && deployment === undefined
+      ? undefined
+      : variantByName(options.variant ?? (deployment?.variant as string));
+  // A mutant of an operation only some readings have brings that reading; a variant's or the caller's
+  // own readings go over it.
+  const behaviour = resolveBehaviour(mutated?.behaviour, variant?.behaviour, options.behaviour);
 
   const rateLimit = checkedRateLimit('rateLimit', {
     requestsPerWindow: options.rateLimit?.requestsPerWindow ?? DEFAULT_RATE_LIMIT.requests,
@@ -95,12 +114,14 @@ export const resolveOptions = (options: ReferenceServerOptions = {}): ResolvedOp
   const clock = options.clock ?? Date.now;
   return Object.freeze({
     environment,
-    tenants: options.tenants ?? generateTenants(environment, clock()),
+    tokenPrefix,
+    tenants: options.tenants ?? generateTenants(environment, clock(), tokenPrefix),
     rateLimit,
     rateLimits,
     behaviour,
     variant: variant?.name,
     mutant,
+    deployment: deployment?.name,
     host: options.host ?? DEFAULT_HOST,
     port,
     clock,

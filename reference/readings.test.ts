@@ -440,6 +440,109 @@ test.describe('reference: readings of the gaps (behaviour options)', () => {
     });
   });
 
+  test("GAP-OTHER-OPERATIONS listing paged: the tenant's own events, paged and filtered by creation time; the headers checked; a bad parameter 400 ERR-9008", async () => {
+    const clock = { now: Date.parse('2026-06-01T00:00:00Z') };
+    await withHarness(
+      {
+        behaviour: { listing: 'paged' },
+        clock: () => clock.now,
+        rateLimit: { requestsPerWindow: 1e6, windowSeconds: 60 },
+      },
+      async ({ app, a, b }) => {
+        const list = (query: string, headers = credentialHeaders(a.tenant)) =>
+          send(app, { method: 'GET', url: `${EVENTS_PATH}${query}`, headers });
+        const first = await a.create();
+        clock.now += 60_000;
+        const second = await a.create();
+        const foreign = await b.create();
+        const all = await list('');
+        expect(all.status).toBe(200);
+        expect(all.body).toMatchObject({ page: 1, size: 20, totalItems: 2 });
+        expect(all.body.items.map((e: { uuid: string }) => e.uuid)).toEqual([first, second]);
+        expect(all.text).not.toContain(foreign);
+        expect((await list('?page=2&size=1')).body.items.map((e: { uuid: string }) => e.uuid)).toEqual([
+          second,
+        ]);
+        const later = await list(`?from=${encodeURIComponent('2026-06-01T00:00:30Z')}`);
+        expect(later.body.items.map((e: { uuid: string }) => e.uuid)).toEqual([second]);
+        for (const bad of ['?page=0', '?size=101', '?from=yesterday', '?size=-1'])
+          expectSimpleError(await list(bad), 400, 'ERR-9008');
+        expectSimpleError(await list('', { 'x-client-id': a.tenant.clientId }), 401, 'ERR-1001');
+        expectSimpleError(
+          await list('', { ...credentialHeaders(a.tenant), 'x-client-id': 'x' }),
+          400,
+          'ERR-2002',
+        );
+      },
+    );
+  });
+
+  test("GAP-PUT-BODY versions on-request: each PUT keeps the state it replaces; ?versions=true shows them, of the tenant's own events only", async () => {
+    await withBehaviour({ versions: 'on-request' }, async ({ app, a, b }) => {
+      const event = payinEvent();
+      const uuid = await a.create(event);
+      expect((await a.put(uuid, { ...event, status: 'BOOKED' })).status).toBe(200);
+      const versions = await send(app, {
+        method: 'GET',
+        url: `${eventUrl(uuid)}?versions=true`,
+        headers: credentialHeaders(a.tenant),
+      });
+      expect(versions.status).toBe(200);
+      expect(versions.body.uuid).toBe(uuid);
+      expect(
+        versions.body.versions.map((v: { version: number; event: { status: string } }) => [
+          v.version,
+          v.event.status,
+        ]),
+      ).toEqual([
+        [1, 'PENDING'],
+        [2, 'BOOKED'],
+      ]);
+      // Without the parameter, GET is GET.
+      expect((await a.get(uuid)).body.status).toBe('BOOKED');
+      const foreign = await b.create();
+      const leak = await send(app, {
+        method: 'GET',
+        url: `${eventUrl(foreign)}?versions=true`,
+        headers: credentialHeaders(a.tenant),
+      });
+      expectSimpleError(leak, 404, 'ERR-4002');
+    });
+    // The reference keeps no versions: the parameter is ignored.
+    await withBehaviour({}, async ({ app, a }) => {
+      const uuid = await a.create();
+      const plain = await send(app, {
+        method: 'GET',
+        url: `${eventUrl(uuid)}?versions=true`,
+        headers: credentialHeaders(a.tenant),
+      });
+      expect(plain.body.uuid).toBe(uuid);
+      expect(plain.body.versions).toBeUndefined();
+    });
+  });
+
+  test('GAP-EXTRA-TOP-LEVEL-FIELDS extraFields: fields a deployment knows are stored as sent, of their own JSON type; others read as unknownTopLevelFields says', async () => {
+    const extraFields = [
+      { name: 'isNegative', type: 'boolean' },
+      { name: 'accountId', type: 'string' },
+    ] as const;
+    await withBehaviour({ extraFields }, async ({ a }) => {
+      const event = payoutEvent({ isNegative: true, accountId: 'ACC-1' });
+      expect((await a.get(await a.create(event))).body).toMatchObject({
+        isNegative: true,
+        accountId: 'ACC-1',
+      });
+      expectItems(await a.post(payoutEvent({ isNegative: 'yes' })), 400, [['isNegative', 'ERR-3013']]);
+      expectItems(await a.post(payoutEvent({ internalNote: 'x' })), 400, [['internalNote', 'ERR-3014']]);
+    });
+    await withBehaviour({ extraFields, unknownTopLevelFields: 'drop' }, async ({ a }) => {
+      const stored = (await a.get(await a.create(payoutEvent({ accountId: 'ACC-2', internalNote: 'x' }))))
+        .body;
+      expect(stored.accountId).toBe('ACC-2');
+      expect(stored.internalNote).toBeUndefined();
+    });
+  });
+
   test('every new option is checked at start, with a message naming it', () => {
     const bad: [Record<string, unknown>, RegExp][] = [
       [{ putSemantics: 'patch' }, /putSemantics must be one of replace, merge/],
@@ -540,6 +643,16 @@ test.describe('reference: readings of the gaps (behaviour options)', () => {
       [
         { versionHeader: { name: 'bad header', value: '1' } },
         /versionHeader must be null or \{ name, value \}/,
+      ],
+      [{ listing: 'cursor' }, /listing must be one of none, paged/],
+      [{ versions: 'always' }, /versions must be one of none, on-request/],
+      [
+        { extraFields: [{ name: 'amount', type: 'number' }] },
+        /extraFields must be a list of \{ name, type \}/,
+      ],
+      [
+        { extraFields: [{ name: 'isNegative', type: 'date' }] },
+        /extraFields must be a list of \{ name, type \}/,
       ],
     ];
     for (const [behaviour, message] of bad) {

@@ -30,6 +30,7 @@ export const startReferenceServer = async (
     behaviour: info.behaviour,
     variant: info.variant,
     mutant: info.mutant,
+    deployment: info.deployment,
     eventCount: (clientId?: string): number => info.eventCount(clientId),
     close: (): Promise<void> => {
       closing ??= app.close().then(() => undefined);

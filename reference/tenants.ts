@@ -4,7 +4,13 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { BlockList, isIP } from 'node:net';
-import { type Environment, isUuid, TOKEN_PREFIXES } from '../spec/index.ts';
+import {
+  type Environment,
+  isUuid,
+  otherEnvironment,
+  otherEnvironmentPrefix,
+  TOKEN_PREFIXES,
+} from '../spec/index.ts';
 import type { ReferenceTenants, SeededTenant } from './types.ts';
 
 export const SEEDED_TENANT_NAMES = ['A', 'B', 'RATE_LIMIT'] as const;
@@ -18,16 +24,23 @@ export const GENERATED_PRODUCTION_TOKEN_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 /** Allowlist decisions remembered per tenant before the memory starts over. */
 const MAX_REMEMBERED_ADDRESSES = 1024;
 
-export const newAccessToken = (environment: Environment): string =>
-  `${TOKEN_PREFIXES[environment]}${randomBytes(24).toString('base64url')}`;
+/** A fresh token of the environment's prefix (the spec's, unless a mutant issues another). */
+export const newAccessToken = (
+  environment: Environment,
+  prefix: string = TOKEN_PREFIXES[environment],
+): string => `${prefix}${randomBytes(24).toString('base64url')}`;
 
-export const generateTenants = (environment: Environment, now: number): readonly SeededTenant[] =>
+export const generateTenants = (
+  environment: Environment,
+  now: number,
+  prefix: string = TOKEN_PREFIXES[environment],
+): readonly SeededTenant[] =>
   Object.freeze(
     SEEDED_TENANT_NAMES.map((name) =>
       Object.freeze({
         name,
         clientId: randomUUID(),
-        accessToken: newAccessToken(environment),
+        accessToken: newAccessToken(environment, prefix),
         ...(environment === 'production'
           ? { tokenExpiresAt: new Date(now + GENERATED_PRODUCTION_TOKEN_LIFETIME_MS) }
           : { allowedIps: LOOPBACK_ADDRESSES }),
@@ -81,8 +94,9 @@ export class TenantDirectory {
   constructor(
     tenants: readonly SeededTenant[],
     readonly environment: Environment,
+    /** The prefix of this environment's tokens: the spec's, unless a mutant issues another. */
+    readonly prefix: string = TOKEN_PREFIXES[environment],
   ) {
-    const prefix = TOKEN_PREFIXES[environment];
     this.tenants = Object.freeze(
       tenants.map((seeded) => {
         const label = `Tenant ${seeded.name || '(unnamed)'}`;
@@ -138,7 +152,8 @@ export class TenantDirectory {
 
   /** The tenant whose token is this one with any environment's prefix removed (mutant use only). */
   byTokenSecret(token: string): KnownTenant | undefined {
-    for (const prefix of Object.values(TOKEN_PREFIXES)) {
+    const other = otherEnvironmentPrefix(this.prefix) ?? TOKEN_PREFIXES[otherEnvironment(this.environment)];
+    for (const prefix of new Set([this.prefix, other, ...Object.values(TOKEN_PREFIXES)])) {
       if (token.startsWith(prefix)) return this.bySecret.get(token.slice(prefix.length));
     }
     return undefined;

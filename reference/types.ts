@@ -43,6 +43,11 @@ export interface ReferenceServerOptions {
   readonly variant?: string;
   /** A named mutant of MUTANTS: one rule deliberately broken; or a comma list of them. Default none. */
   readonly mutant?: string;
+  /**
+   * A named deployment of DEPLOYMENTS: a server that behaves as a real deployment documents itself,
+   * its variant's readings and its mutants' deviations together. Default none.
+   */
+  readonly deployment?: string;
   /** Default '127.0.0.1'. */
   readonly host?: string;
   /** Default 0 (a free port). */
@@ -80,5 +85,6 @@ export interface RunningReferenceServer {
   readonly behaviour: ReferenceBehaviour;
   readonly variant: string | undefined;
   readonly mutant: string | undefined;
+  readonly deployment: string | undefined;
   close(): Promise<void>;
 }

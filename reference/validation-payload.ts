@@ -26,6 +26,8 @@ const EXCLUSIVE_PAYLOAD_FIELDS: readonly string[] = [
 export const checkPayload = (
   payload: JsonValue,
   type: EventType | undefined,
+  /** The body's type as sent, valid or not: what the payload's known properties may depend on. */
+  sentType: JsonValue | undefined,
   ctx: ValidationContext,
   failures: Failure[],
 ): void => {
@@ -74,7 +76,7 @@ export const checkPayload = (
     }
   }
   for (const key of Object.keys(payload)) {
-    if (!hooks.isPayloadProperty(key)) {
+    if (!hooks.isPayloadProperty(key, sentType)) {
       fail(
         failures,
         // GAP-UNKNOWN-PAYLOAD-CODE: reported on the property, or on the payload that holds it.

@@ -60,8 +60,8 @@ export interface ValidationHooks {
   fieldsNotAllowedIn(type: EventType): readonly string[];
   /** …and the code such a field gets. */
   exclusivityCode(type: EventType): string;
-  /** VAL-PAYLOAD-UNKNOWN-PROPERTY */
-  isPayloadProperty(key: string): boolean;
+  /** VAL-PAYLOAD-UNKNOWN-PROPERTY: whether a payload property is known, in an event of this type (as sent). */
+  isPayloadProperty(key: string, type: JsonValue | undefined): boolean;
   /** VAL-MCA-*: the multiCurrencyAmounts items that are validated. */
   itemsValidated(items: readonly JsonValue[]): readonly JsonValue[];
   /** VAL-MCA-CURRENCY-ISO4217: an item's currencyCode… */
@@ -204,24 +204,34 @@ export const validateEvent = (body: JsonObject, ctx: ValidationContext): Validat
   }
 
   if (Object.hasOwn(body, 'payload'))
-    checkPayload(body.payload as JsonValue, hooks.typeOfPayload(body), ctx, failures);
+    checkPayload(body.payload as JsonValue, hooks.typeOfPayload(body), body.type as JsonValue, ctx, failures);
   if (Object.hasOwn(body, 'multiCurrencyAmounts'))
     checkAmountItems(body.multiCurrencyAmounts as JsonValue, ctx, failures);
+
+  // Fields the deployment knows beyond the spec's (GAP-EXTRA-TOP-LEVEL-FIELDS): of their own JSON type.
+  for (const extra of behaviour.extraFields) {
+    if (Object.hasOwn(body, extra.name) && typeof body[extra.name] !== extra.type)
+      fail(failures, [extra.name], WRONG_TYPE, `${extra.name} must be a ${extra.type}`);
+  }
+  const known = (key: string) =>
+    EVENT_FIELD_SET.has(key) || behaviour.extraFields.some((f) => f.name === key);
 
   // Unknown top-level fields (GAP-EXTRA-TOP-LEVEL-FIELDS): rejected, dropped or kept.
   if (behaviour.unknownTopLevelFields === 'reject') {
     for (const key of Object.keys(body)) {
-      if (!EVENT_FIELD_SET.has(key))
-        fail(failures, [key], UNKNOWN_FIELD, `${key} is not a field of a financial event`);
+      if (!known(key)) fail(failures, [key], UNKNOWN_FIELD, `${key} is not a field of a financial event`);
     }
   }
 
   if (failures.length > 0) return { ok: false, failures };
-  return { ok: true, event: behaviour.unknownTopLevelFields === 'drop' ? withoutUnknownFields(body) : body };
+  return {
+    ok: true,
+    event: behaviour.unknownTopLevelFields === 'drop' ? withoutUnknownFields(body, behaviour) : body,
+  };
 };
 
-/** The event with only the fields the spec names (the drop reading); values are the ones sent. */
-const withoutUnknownFields = (body: JsonObject): JsonObject => {
+/** The event with only the fields the spec names and the deployment knows (the drop reading); values are the ones sent. */
+const withoutUnknownFields = (body: JsonObject, behaviour: ReferenceBehaviour): JsonObject => {
   const event: JsonObject = {};
   for (const field of EVENT_FIELDS) {
     if (!Object.hasOwn(body, field)) continue;
@@ -236,6 +246,9 @@ const withoutUnknownFields = (body: JsonObject): JsonObject => {
             return kept;
           })
         : value;
+  }
+  for (const extra of behaviour.extraFields) {
+    if (Object.hasOwn(body, extra.name)) event[extra.name] = body[extra.name] as JsonValue;
   }
   return event;
 };

@@ -298,6 +298,19 @@ export const VARIANTS: readonly VariantDefinition[] = Object.freeze([
     { headerPrecedence: 'client-id-first', nonObjectBody: { status: 422, errorCode: 'ERR-4220' } },
   ),
   variant(
+    'listing-and-versions',
+    "Operations and fields the spec does not show: GET of the collection lists the tenant's events, paged and filtered by creation time; PUT keeps each replaced state as a version, which GET ?versions=true shows; GET adds createdAt, updatedAt and version; top-level isNegative (boolean) and accountId (string) are known and stored, other unknown fields refused.",
+    {
+      listing: 'paged',
+      versions: 'on-request',
+      getExtraFields: 'timestamps-and-version',
+      extraFields: [
+        { name: 'isNegative', type: 'boolean' },
+        { name: 'accountId', type: 'string' },
+      ],
+    },
+  ),
+  variant(
     'unknown-payload-on-payload',
     'An unknown payload property is reported on payload itself with ERR-3000; errors[].field in JSONPath ($.payload), sorted by field.',
     {

@@ -3,17 +3,24 @@
  * observations, annotations, console lines) passes through here first. The tokens the run was given
  * are replaced in every form a deployment may echo them in (text, URL-encoded, JSON-escaped, base64
  * and base64url at any alignment, and any fragment of those: secret-forms.ts), and anything shaped
- * like a token (a known prefix, then token or URL-encoded characters) is replaced too.
+ * like a token (a known prefix, then token or URL-encoded characters) is replaced too. The known
+ * prefixes are the spec's and those of the tokens registered, with their other environment's: a
+ * deployment may issue its own (`th_test_`), and the tokens the suite makes up of that prefix (or of
+ * `th_live_`) are redacted like real ones.
  */
-import { TOKEN_PREFIXES } from '../spec/index.ts';
+import { otherEnvironmentPrefix, TOKEN_PREFIXES, tokenPrefixOf } from '../spec/index.ts';
 import { secretForms, secretFragments } from './secret-forms.ts';
 
-const PREFIXES = Object.values(TOKEN_PREFIXES);
+/** The spec's prefixes, and the prefix of every token registered. */
+const PREFIXES = new Set<string>(Object.values(TOKEN_PREFIXES));
 
 /** A character of a token, of its URL encoding or of its base64. */
 const TOKEN_CHARACTERS = '[A-Za-z0-9._~+/=%-]';
 
-const TOKEN_SHAPE = new RegExp(`(${PREFIXES.join('|')})(?:[A-Za-z0-9._~+/=-]|%[0-9A-Fa-f]{2})+`, 'g');
+const shapeOf = (prefixes: Iterable<string>): RegExp =>
+  new RegExp(`(${[...prefixes].join('|')})(?:[A-Za-z0-9._~+/=-]|%[0-9A-Fa-f]{2})+`, 'g');
+
+let TOKEN_SHAPE = shapeOf(PREFIXES);
 
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -24,21 +31,27 @@ const patterns = new Map<string, readonly RegExp[]>();
 export const registerSecrets = (...secrets: readonly (string | undefined)[]): void => {
   for (const secret of secrets) {
     if (!secret || secret.length < 4 || patterns.has(secret)) continue;
+    const prefix = tokenPrefixOf(secret);
+    // Its prefix, and the other environment's of the same provider (th_test_, th_live_).
+    const shapes = [prefix, prefix === undefined ? undefined : otherEnvironmentPrefix(prefix)];
+    for (const shape of shapes) if (shape !== undefined) PREFIXES.add(shape);
+    TOKEN_SHAPE = shapeOf(PREFIXES);
     const alternation = (texts: readonly string[]) =>
       [...new Set(texts)]
         .sort((a, b) => b.length - a.length)
         .map(escapeRegExp)
         .join('|');
     const whole = new RegExp(alternation(secretForms(secret).map((f) => f.text)), 'g');
-    const fragments = secretFragments(secret, PREFIXES).map((f) => f.text);
+    const fragments = secretFragments(secret).map((f) => f.text);
     // A fragment takes the whole run of token characters around it: a truncated echo leaves nothing.
     const around = new RegExp(`${TOKEN_CHARACTERS}*(?:${alternation(fragments)})${TOKEN_CHARACTERS}*`, 'g');
     patterns.set(secret, fragments.length > 0 ? [whole, around] : [whole]);
   }
 };
 
+/** A token as every output shows it: its prefix (`svc_test_`, `th_test_`), never more of it. */
 export const redactedToken = (token: string): string => {
-  const prefix = Object.values(TOKEN_PREFIXES).find((p) => token.startsWith(p));
+  const prefix = tokenPrefixOf(token);
   return prefix ? `${prefix}<redacted>` : '<redacted>';
 };
 

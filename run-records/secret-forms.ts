@@ -4,6 +4,7 @@
  * string can start at. Redaction removes them all (redaction.ts) and the output scan looks for them all
  * (reports/secret-scan/secret-scan.ts), fragments included: a part of a token is as much a leak as the token.
  */
+import { tokenPrefixOf } from '../spec/index.ts';
 
 export interface SecretForm {
   readonly form: string;
@@ -46,11 +47,11 @@ export const secretForms = (secret: string): SecretForm[] => {
 export const FRAGMENT_LENGTH = 12;
 
 /**
- * Every fragment of FRAGMENT_LENGTH characters of every form, the known prefix (`svc_test_`) left
- * out, since the prefix alone is no secret.
+ * Every fragment of FRAGMENT_LENGTH characters of every form, the token's prefix (`svc_test_`, or a
+ * deployment's own `th_test_`: spec/token-prefix.ts) left out, since the prefix alone is no secret.
  */
-export const secretFragments = (secret: string, prefixes: readonly string[] = []): SecretForm[] => {
-  const prefix = prefixes.find((p) => secret.startsWith(p)) ?? '';
+export const secretFragments = (secret: string): SecretForm[] => {
+  const prefix = tokenPrefixOf(secret) ?? '';
   const prefixBytes = Buffer.byteLength(prefix, 'utf8');
   const fragments: SecretForm[] = [];
   const seen = new Set<string>();

@@ -28,6 +28,7 @@ import {
   buildMatrix,
   type CompletedRun,
   conformingEntry,
+  deploymentEntry,
   exitCodeOf,
   matrixAsReportStats,
   mutantEntry,
@@ -35,7 +36,7 @@ import {
 } from './matrix.ts';
 import { batchable, runMutantBatch } from './mutant-batch.ts';
 import { type PlannedRun, planRuns, UNTHROTTLED_LIMIT } from './plan.ts';
-import { renderMarkdown, renderText, totalsLine } from './render.ts';
+import { deploymentText, renderMarkdown, renderText, totalsLine } from './render.ts';
 import { runServer } from './run-server.ts';
 
 export interface SelfCheckOptions {
@@ -71,6 +72,10 @@ const progressOf = (done: CompletedRun): string => {
           : `${entry.verdict === 'caught' ? 'caught' : 'WEAKLY caught'} by ${by}`;
     return `${run.id}: ${verdict} (${Math.round(entry.seconds)} s)`;
   }
+  if (run.server.kind === 'deployment') {
+    const entry = deploymentEntry(done);
+    return `${run.id}: ${entry.verdict === 'as-declared' ? 'as declared' : entry.verdict.toUpperCase()}, ${deploymentText(entry)} (${Math.round(entry.seconds)} s)`;
+  }
   const entry = conformingEntry(done);
   const { passed, failed } = entry.counts;
   return `${run.id}: ${entry.verdict === 'passed' ? 'passed' : entry.verdict.toUpperCase()} (${passed} passed, ${failed} failed, ${Math.round(entry.seconds)} s)${entry.problem ? ` ${entry.problem}` : ''}`;
@@ -102,7 +107,7 @@ export const runSelfCheck = async (values: SelfCheckOptions, say: SayLine): Prom
     throw new ConfigError(`--only ${values.only} matches no server`);
 
   const notes = [
-    'the reference and every variant get every check (conformance and rate-limit projects), at the embedded settings',
+    'the reference, every variant and every deployment get every check (conformance and rate-limit projects), at the embedded settings',
     ...(values.full
       ? ['every mutant gets every check too, in one stage (--full)']
       : [

@@ -3,7 +3,8 @@
  * real k6, against servers that must fail them and servers that must pass them.
  *
  * - rate-limit, against every mutant of the rate limit (a RATE-LIMIT-* rule among its catchingRules:
- *   must be caught, k6 crossing a threshold), and against a server of each rate-limit algorithm: the
+ *   must be caught, k6 crossing a threshold) but those of an operation the spec does not show (a
+ *   mutant with a `behaviour` of its own: the k6 scripts send only the spec's requests), and against a server of each rate-limit algorithm: the
  *   reference (fixed window) and, for each other algorithm, the first variant of the catalog that uses
  *   it (today sliding-window and token-bucket): must pass.
  * - latency, against a server whose latency grows under load (slowed-proxy.ts in front of the
@@ -147,18 +148,20 @@ export const planLoadRuns = (
     latencyRun(REFERENCE, 'pass'),
     rateLimitRun(REFERENCE, 'pass', []),
     ...variants.map((server) => rateLimitRun(server, 'pass', [])),
-    ...catalog.mutants.filter(isRateLimitMutant).map((mutant) =>
-      rateLimitRun(
-        {
-          kind: 'mutant',
-          name: mutant.name,
-          id: runId({ kind: 'mutant', name: mutant.name }),
-          description: mutant.description,
-        },
-        'catch',
-        mutant.catchingRules,
+    ...catalog.mutants
+      .filter((mutant) => isRateLimitMutant(mutant) && mutant.behaviour === undefined)
+      .map((mutant) =>
+        rateLimitRun(
+          {
+            kind: 'mutant',
+            name: mutant.name,
+            id: runId({ kind: 'mutant', name: mutant.name }),
+            description: mutant.description,
+          },
+          'catch',
+          mutant.catchingRules,
+        ),
       ),
-    ),
   ];
   return runs.filter((run) => selected(options.only, run));
 };

@@ -46,10 +46,17 @@ const completed = (
   name: string,
   stages: StageOutcome[],
   catchingRules: RuleId[] = [],
+  expectedFailures?: RuleId[],
 ): CompletedRun => ({
   run: {
     id: kind === 'reference' ? 'reference' : `${kind}-${name}`,
-    server: { kind, name, description: `${name} described`, catchingRules },
+    server: {
+      kind,
+      name,
+      description: `${name} described`,
+      catchingRules,
+      ...(expectedFailures ? { expectedFailures } : {}),
+    },
     projects: ['conformance'],
     scope: 'conformance checks only',
   },
@@ -154,6 +161,7 @@ test('SELF-CHECK: the matrix from fake runs: verdicts, the checks that caught ea
   expect(matrix.totals).toEqual({
     mutants: { total: 3, caught: 1, weaklyCaught: 1, survived: 1, errors: 0 },
     variants: { total: 2, passed: 1, failed: 1 },
+    deployments: { total: 0, asDeclared: 0, differ: 0 },
     reference: 'passed',
   });
   expect(matrixAsReportStats(matrix)).toEqual({ expected: 4, unexpected: 2, skipped: 0, flaky: 0 });
@@ -227,4 +235,53 @@ test('SELF-CHECK: the exit code fails on a survivor, a failing variant or refere
   expect(withSetupError.variants[0]?.verdict).toBe('error');
   expect(withSetupError.variants[0]?.problem).toContain('Error in global setup');
   expect(exitCodeOf(withSetupError)).toBe(1);
+});
+
+test('SELFTEST: a deployment is as declared when exactly the rules it deviates from failed, and differs otherwise', () => {
+  const declared: RuleId[] = ['AUTH-TOKEN-PREFIX', 'VAL-TYPE-ENUM'];
+  const deployment = (name: string, tests: TestResult[]) =>
+    completed('deployment', name, [stage([...PASSING, ...tests])], [], declared);
+  const exact = deployment('exact', [
+    check('AUTH-TOKEN-PREFIX: the tenants tokens carry the spec prefix', 'failed'),
+    check('VAL-TYPE-ENUM: POST with type BANK_MOVEMENT gives 400 ERR-3002', 'failed'),
+    check('VAL-TYPE-ENUM: POST with type lowercase gives 400 ERR-3002', 'passed'),
+  ]);
+  const tooStrict = deployment('too-strict', [
+    check('AUTH-TOKEN-PREFIX: x', 'failed'),
+    check('VAL-TYPE-ENUM: y', 'failed'),
+    check('GAP-OTHER-OPERATIONS: a listing', 'failed', ['ERROR-BODY-SHAPE']),
+  ]);
+  const tooWeak = deployment('too-weak', [check('AUTH-TOKEN-PREFIX: x', 'failed')]);
+  const matrix = buildMatrix([
+    completed('reference', 'reference', [stage(PASSING)]),
+    exact,
+    tooStrict,
+    tooWeak,
+  ]);
+  const byName = Object.fromEntries(matrix.deployments.map((d) => [d.name, d]));
+  expect(byName.exact).toMatchObject({ verdict: 'as-declared', missing: [], unexpected: [] });
+  expect(byName['too-strict']).toMatchObject({
+    verdict: 'differs',
+    missing: [],
+    unexpected: ['ERROR-BODY-SHAPE', 'GAP-OTHER-OPERATIONS'],
+  });
+  expect(byName['too-weak']).toMatchObject({
+    verdict: 'differs',
+    missing: ['VAL-TYPE-ENUM'],
+    unexpected: [],
+  });
+  expect(matrix.totals.deployments).toEqual({ total: 3, asDeclared: 1, differ: 2 });
+  expect(exitCodeOf(matrix)).toBe(1);
+  expect(exitCodeOf(buildMatrix([completed('reference', 'reference', [stage(PASSING)]), exact]))).toBe(0);
+  expect(matrixAsReportStats(matrix)).toEqual({ expected: 2, unexpected: 2, skipped: 0, flaky: 0 });
+  const context = { wallSeconds: 10, concurrency: 1, notes: [] };
+  const text = renderText(matrix, context);
+  expect(text).toMatch(
+    /as declared\s+exact\s+failed AUTH-TOKEN-PREFIX, VAL-TYPE-ENUM, exactly the rules it deviates from/,
+  );
+  expect(text).toMatch(/DIFFERS\s+too-weak\s+failed AUTH-TOKEN-PREFIX; no check failed VAL-TYPE-ENUM/);
+  expect(text).toContain('deployments: 1/3 as declared');
+  expect(renderMarkdown(matrix, context)).toContain(
+    '| `exact` | as-declared | AUTH-TOKEN-PREFIX, VAL-TYPE-ENUM |',
+  );
 });

@@ -15,6 +15,7 @@ import type { RunResults, TestResult } from './results.ts';
 
 export type MutantVerdict = 'caught' | 'weakly-caught' | 'survived' | 'error';
 export type ConformingVerdict = 'passed' | 'failed' | 'error';
+export type DeploymentVerdict = 'as-declared' | 'differs' | 'error';
 
 /** One Playwright invocation of a run (see plan.ts: stages). */
 export interface StageOutcome {
@@ -73,6 +74,19 @@ export interface ConformingEntry extends EntryBase {
   readonly failures: readonly FailedCheck[];
 }
 
+export interface DeploymentEntry extends EntryBase {
+  readonly kind: 'deployment';
+  readonly verdict: DeploymentVerdict;
+  /** The rules it deviates from: exactly the ones that must fail. */
+  readonly expectedFailures: readonly string[];
+  /** The rules its failed checks broke. */
+  readonly failedRules: readonly string[];
+  /** Declared rules no check failed, and rules that failed but are not declared. */
+  readonly missing: readonly string[];
+  readonly unexpected: readonly string[];
+  readonly failures: readonly FailedCheck[];
+}
+
 export interface MatrixTotals {
   readonly mutants: {
     readonly total: number;
@@ -82,6 +96,7 @@ export interface MatrixTotals {
     readonly errors: number;
   };
   readonly variants: { readonly total: number; readonly passed: number; readonly failed: number };
+  readonly deployments: { readonly total: number; readonly asDeclared: number; readonly differ: number };
   readonly reference: ConformingVerdict | 'not run';
 }
 
@@ -89,6 +104,7 @@ export interface Matrix {
   readonly reference: ConformingEntry | undefined;
   readonly variants: readonly ConformingEntry[];
   readonly mutants: readonly MutantEntry[];
+  readonly deployments: readonly DeploymentEntry[];
   readonly totals: MatrixTotals;
 }
 
@@ -200,17 +216,46 @@ export const conformingEntry = (completed: CompletedRun): ConformingEntry => {
   return { ...entry, kind: completed.run.server.kind as 'reference' | 'variant', failures, verdict };
 };
 
+export const deploymentEntry = (completed: CompletedRun): DeploymentEntry => {
+  const entry = base(completed);
+  const failures = failedChecks(testsOf(completed));
+  const expectedFailures: string[] = [...(completed.run.server.expectedFailures ?? [])].sort();
+  // A failed check that recorded no violation broke no rule: it is a rule of its own, never declared.
+  const failedRules = [
+    ...new Set(failures.flatMap((f) => (f.rules.length ? f.rules : [`(no rule: ${f.title})`]))),
+  ].sort();
+  const missing = expectedFailures.filter((rule) => !failedRules.includes(rule));
+  const unexpected = failedRules.filter((rule) => !expectedFailures.includes(rule));
+  const verdict: DeploymentVerdict = entry.problem
+    ? 'error'
+    : missing.length === 0 && unexpected.length === 0
+      ? 'as-declared'
+      : 'differs';
+  return {
+    ...entry,
+    kind: 'deployment',
+    verdict,
+    expectedFailures,
+    failedRules,
+    missing,
+    unexpected,
+    failures,
+  };
+};
+
 export const buildMatrix = (runs: readonly CompletedRun[]): Matrix => {
   const byName = <T extends { name: string }>(entries: T[]): T[] =>
     entries.sort((a, b) => a.name.localeCompare(b.name));
   const reference = runs.filter((r) => r.run.server.kind === 'reference').map(conformingEntry)[0];
   const variants = byName(runs.filter((r) => r.run.server.kind === 'variant').map(conformingEntry));
   const mutants = byName(runs.filter((r) => r.run.server.kind === 'mutant').map(mutantEntry));
+  const deployments = byName(runs.filter((r) => r.run.server.kind === 'deployment').map(deploymentEntry));
   const count = (verdict: MutantVerdict) => mutants.filter((m) => m.verdict === verdict).length;
   return {
     reference,
     variants,
     mutants,
+    deployments,
     totals: {
       mutants: {
         total: mutants.length,
@@ -224,16 +269,25 @@ export const buildMatrix = (runs: readonly CompletedRun[]): Matrix => {
         passed: variants.filter((v) => v.verdict === 'passed').length,
         failed: variants.filter((v) => v.verdict !== 'passed').length,
       },
+      deployments: {
+        total: deployments.length,
+        asDeclared: deployments.filter((d) => d.verdict === 'as-declared').length,
+        differ: deployments.filter((d) => d.verdict !== 'as-declared').length,
+      },
       reference: reference?.verdict ?? 'not run',
     },
   };
 };
 
-/** The self-check passes when every mutant is caught (weakly counts), every variant and the reference pass. */
+/**
+ * The self-check passes when every mutant is caught (weakly counts), every variant and the reference
+ * pass, and every deployment fails exactly the rules it deviates from.
+ */
 export const matrixPasses = (matrix: Matrix): boolean =>
   matrix.totals.mutants.survived === 0 &&
   matrix.totals.mutants.errors === 0 &&
   matrix.totals.variants.failed === 0 &&
+  matrix.totals.deployments.differ === 0 &&
   matrix.totals.reference !== 'failed' &&
   matrix.totals.reference !== 'error';
 
@@ -241,7 +295,8 @@ export const exitCodeOf = (matrix: Matrix): number => (matrixPasses(matrix) ? 0 
 
 /**
  * The matrix as a Playwright JSON report's stats, for `npm test`'s closing line: one "test" per server,
- * passed when the server got its due (mutant caught, weakly or not; variant or reference passed).
+ * passed when the server got its due (mutant caught, weakly or not; variant or reference passed;
+ * deployment as declared).
  */
 export const matrixAsReportStats = (
   matrix: Matrix,
@@ -249,7 +304,8 @@ export const matrixAsReportStats = (
   const conforming = [...(matrix.reference ? [matrix.reference] : []), ...matrix.variants];
   const good =
     conforming.filter((e) => e.verdict === 'passed').length +
-    matrix.mutants.filter((m) => m.verdict === 'caught' || m.verdict === 'weakly-caught').length;
-  const total = conforming.length + matrix.mutants.length;
+    matrix.mutants.filter((m) => m.verdict === 'caught' || m.verdict === 'weakly-caught').length +
+    matrix.deployments.filter((d) => d.verdict === 'as-declared').length;
+  const total = conforming.length + matrix.mutants.length + matrix.deployments.length;
   return { expected: good, unexpected: total - good, skipped: 0, flaky: 0 };
 };

@@ -1,6 +1,6 @@
 /** The self-check's plan, its reading of Playwright's JSON report, and the catalog's coverage of the spec. */
 import { expect, test } from '@playwright/test';
-import { MUTANTS, VARIANTS } from '../reference/index.ts';
+import { DEPLOYMENTS, MUTANTS, VARIANTS } from '../reference/index.ts';
 import { checkRecordAttachment } from '../run-records/check-record.ts';
 import { titlePatternOf } from '../run-records/rule-titles.ts';
 import { RULES } from '../spec/index.ts';
@@ -8,15 +8,24 @@ import { isRateLimitMutant, planRuns, UNTHROTTLED_LIMIT } from './plan.ts';
 import { resultsOfReport } from './results.ts';
 import { playwrightArguments, runEnvironment } from './run-server.ts';
 
-test('SELF-CHECK: the plan runs the reference, every variant and every mutant, each with the right checks', () => {
+test('SELF-CHECK: the plan runs the reference, every variant, every mutant and every deployment, each with the right checks', () => {
   const runs = planRuns();
-  expect(runs).toHaveLength(1 + VARIANTS.length + MUTANTS.length);
+  expect(runs).toHaveLength(1 + VARIANTS.length + MUTANTS.length + DEPLOYMENTS.length);
   expect(new Set(runs.map((r) => r.id)).size).toBe(runs.length);
   const byId = new Map(runs.map((r) => [r.id, r]));
   expect(byId.get('reference')?.projects).toEqual(['conformance', 'ratelimit']);
   expect(byId.get('reference')?.stages).toHaveLength(1);
   expect(byId.get('reference')?.env).toEqual({});
   for (const variant of VARIANTS) expect(byId.get(`variant-${variant.name}`)?.projects).toHaveLength(2);
+  // A deployment gets every check, and must fail exactly the rules it deviates from.
+  for (const deployment of DEPLOYMENTS) {
+    const run = byId.get(`deployment-${deployment.name}`);
+    expect(run?.projects).toEqual(['conformance', 'ratelimit']);
+    expect(run?.server.expectedFailures).toEqual(deployment.deviatesFrom);
+    expect(run && runEnvironment(run, '/tmp/out', '/tmp/out/r.json').KIT_REFERENCE_DEPLOYMENT).toBe(
+      deployment.name,
+    );
+  }
 
   const rateLimit = byId.get('mutant-rate-limit-global');
   expect(rateLimit?.projects).toEqual(['ratelimit']);

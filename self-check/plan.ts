@@ -25,11 +25,17 @@
  */
 
 import { SHARED_LIMIT_VARIABLES } from '../contract/index.ts';
-import { MUTANTS, type MutantDefinition, VARIANTS } from '../reference/index.ts';
+import {
+  DEPLOYMENTS,
+  type DeploymentDefinition,
+  MUTANTS,
+  type MutantDefinition,
+  VARIANTS,
+} from '../reference/index.ts';
 import { titlePatternOf } from '../run-records/rule-titles.ts';
 import { type RuleId, ruleById } from '../spec/index.ts';
 
-export type ServerKind = 'reference' | 'variant' | 'mutant';
+export type ServerKind = 'reference' | 'variant' | 'mutant' | 'deployment';
 export type ProjectName = 'conformance' | 'ratelimit';
 
 export const ALL_PROJECTS: readonly ProjectName[] = Object.freeze(['conformance', 'ratelimit']);
@@ -41,6 +47,8 @@ export interface ServerUnderTest {
   readonly description: string;
   /** Mutants only: the rule ids whose checks should catch it. */
   readonly catchingRules: readonly RuleId[];
+  /** Deployments only: the rules it deviates from, exactly the ones whose checks must fail. */
+  readonly expectedFailures?: readonly RuleId[];
 }
 
 /** One Playwright invocation of a run: the checks it selects by title. */
@@ -55,7 +63,7 @@ export interface Stage {
 
 export interface PlannedRun {
   readonly server: ServerUnderTest;
-  /** `reference`, `variant-<name>` or `mutant-<name>`: the run's folder and its key in the matrix. */
+  /** `reference`, `variant-<name>`, `mutant-<name>` or `deployment-<name>`: the run's folder and its key in the matrix. */
   readonly id: string;
   readonly projects: readonly ProjectName[];
   /** Why these projects, printed with the matrix. */
@@ -163,9 +171,14 @@ const mutantRun = (mutant: MutantDefinition, options: PlanOptions): PlannedRun =
 /** Every run of the self-check, longest first. */
 export const planRuns = (
   options: PlanOptions = {},
-  catalog: { mutants: readonly MutantDefinition[]; variants: typeof VARIANTS } = {
+  catalog: {
+    mutants: readonly MutantDefinition[];
+    variants: typeof VARIANTS;
+    deployments?: readonly DeploymentDefinition[];
+  } = {
     mutants: MUTANTS,
     variants: VARIANTS,
+    deployments: DEPLOYMENTS,
   },
 ): PlannedRun[] => {
   const runs: PlannedRun[] = [
@@ -177,6 +190,19 @@ export const planRuns = (
       ),
     ),
     ...catalog.mutants.map((m) => mutantRun(m, options)),
+    // A deployment deviates from the spec as it documents: every check, and exactly its deviations fail.
+    ...(catalog.deployments ?? []).map((d) =>
+      fullRun(
+        {
+          kind: 'deployment',
+          name: d.name,
+          description: d.description,
+          catchingRules: [],
+          expectedFailures: d.deviatesFrom,
+        },
+        `all checks, at the embedded settings: exactly ${d.deviatesFrom.join(', ')} must fail`,
+      ),
+    ),
   ];
   return runs
     .filter((run) => selected(options.only, run))

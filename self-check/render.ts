@@ -1,7 +1,7 @@
 /** The matrix as text for the console and as Markdown for the report folder (pure). */
 import { loadTotalsLine, renderLoadMarkdown, renderLoadText } from './load-render.ts';
 import type { LoadMatrix } from './load-verdicts.ts';
-import type { ConformingEntry, Matrix, MutantEntry, MutantVerdict } from './matrix.ts';
+import type { ConformingEntry, DeploymentEntry, Matrix, MutantEntry, MutantVerdict } from './matrix.ts';
 
 export interface RenderContext {
   /** Wall time of the whole self-check, in seconds. */
@@ -39,13 +39,27 @@ const failureLines = (entry: ConformingEntry, indent: string): string[] => [
 ];
 
 export const totalsLine = (matrix: Matrix): string => {
-  const { mutants, variants, reference } = matrix.totals;
+  const { mutants, variants, deployments, reference } = matrix.totals;
   return (
     `mutants: ${mutants.caught + mutants.weaklyCaught}/${mutants.total} caught ` +
     `(${mutants.caught} by a declared rule, ${mutants.weaklyCaught} weakly), ${mutants.survived} survived` +
     `${mutants.errors ? `, ${mutants.errors} run errors` : ''}; ` +
-    `variants: ${variants.passed}/${variants.total} passed; reference: ${reference}`
+    `variants: ${variants.passed}/${variants.total} passed; ` +
+    `${deployments.total ? `deployments: ${deployments.asDeclared}/${deployments.total} as declared; ` : ''}` +
+    `reference: ${reference}`
   );
+};
+
+/** How a deployment's failed rules compare with the rules it deviates from. */
+export const deploymentText = (d: DeploymentEntry): string => {
+  if (d.verdict === 'error') return d.problem ?? 'run error';
+  const failed = `failed ${d.failedRules.join(', ') || 'nothing'}`;
+  if (d.verdict === 'as-declared') return `${failed}, exactly the rules it deviates from`;
+  return [
+    failed,
+    ...(d.missing.length ? [`no check failed ${d.missing.join(', ')} (the suite is too weak)`] : []),
+    ...(d.unexpected.length ? [`not declared: ${d.unexpected.join(', ')} (the suite is too strict)`] : []),
+  ].join('; ');
 };
 
 export const renderText = (matrix: Matrix, context: RenderContext, load?: LoadMatrix): string => {
@@ -54,6 +68,7 @@ export const renderText = (matrix: Matrix, context: RenderContext, load?: LoadMa
     8,
     ...matrix.mutants.map((m) => m.name.length),
     ...matrix.variants.map((v) => v.name.length),
+    ...matrix.deployments.map((d) => d.name.length),
   );
   lines.push('Self-check: the conformance suite against the reference, its variants and its mutants');
   for (const note of context.notes) lines.push(`  · ${note}`);
@@ -73,6 +88,17 @@ export const renderText = (matrix: Matrix, context: RenderContext, load?: LoadMa
     lines.push(...failureLines(v, '      '));
   }
   lines.push('');
+  if (matrix.deployments.length) {
+    lines.push('Deployments (deviating from the spec as they document: exactly those rules must fail)');
+    for (const d of matrix.deployments) {
+      const label = d.verdict === 'as-declared' ? 'as declared' : d.verdict.toUpperCase();
+      lines.push(`  ${label}  ${d.name.padEnd(width)}  ${deploymentText(d)}`);
+      if (d.verdict !== 'as-declared')
+        for (const f of d.failures)
+          lines.push(`      ✗ [${f.project}] ${f.title}${f.error ? `\n          ${f.error}` : ''}`);
+    }
+    lines.push('');
+  }
   lines.push(`Mutants (one rule broken: some check must fail, ideally one of the declared rules)`);
   for (const m of matrix.mutants) {
     const label = MUTANT_LABEL[m.verdict].padEnd(8);
@@ -128,6 +154,19 @@ export const renderMarkdown = (matrix: Matrix, context: RenderContext, load?: Lo
     out.push(
       `| ${e.kind === 'reference' ? '**reference**' : `\`${e.name}\``} | ${e.verdict} | ${e.counts.passed} | ${e.counts.failed} | ${e.counts.skipped} | ${e.seconds} | ${cell(failed.join('; ')) || ''} |`,
     );
+  }
+  if (matrix.deployments.length) {
+    out.push('', '## Deployments', '');
+    out.push(
+      '| deployment | verdict | rules it deviates from | rules failed | failed checks |',
+      '|---|---|---|---|---|',
+    );
+    for (const d of matrix.deployments) {
+      const checks = d.failures.map((f) => `[${f.project}] ${f.title}`).join('; ');
+      out.push(
+        `| \`${d.name}\` | ${d.verdict} | ${d.expectedFailures.join(', ')} | ${cell(deploymentText(d))} | ${cell(checks)} |`,
+      );
+    }
   }
   out.push('', '## Mutants', '');
   out.push(

@@ -1,6 +1,6 @@
 /**
  * One run of the self-check: Playwright's conformance configuration against the embedded reference
- * server started as one mutant, one variant or itself, in child processes (one per stage) with the
+ * server started as one mutant, one variant, one deployment or itself, in child processes (one per stage) with the
  * run's own output folder (KIT_OUTPUT_DIR), each stage's JSON report read back afterwards.
  */
 import { mkdirSync, rmSync } from 'node:fs';
@@ -42,6 +42,7 @@ export const runEnvironment = (
     FORCE_COLOR: '0',
     ...(run.server.kind === 'mutant' ? { KIT_REFERENCE_MUTANT: run.server.name } : {}),
     ...(run.server.kind === 'variant' ? { KIT_REFERENCE_VARIANT: run.server.name } : {}),
+    ...(run.server.kind === 'deployment' ? { KIT_REFERENCE_DEPLOYMENT: run.server.name } : {}),
     ...run.env,
   };
 };

@@ -90,6 +90,15 @@ const CATALOG = [
     httpStatus: 401,
   }),
   rule({
+    id: 'AUTH-TOKEN-PREFIX',
+    part: 'authentication',
+    area: 'auth',
+    title: "The deployment's tokens carry the spec's prefix of their environment",
+    statement:
+      'Token prefixes: svc_live_ for Production, svc_test_ for Sandbox. A token the deployment accepts as its own carries the prefix of its environment.',
+    severity: 'normal',
+  }),
+  rule({
     id: 'AUTH-NOT-AUTHORIZED',
     part: 'authentication',
     area: 'auth',
@@ -394,6 +403,14 @@ const CATALOG = [
     statement: 'A UUID from another tenant also gives 404.',
     errorCode: 'ERR-4002',
     httpStatus: 404,
+  }),
+  rule({
+    id: 'ISOLATION-LISTING',
+    part: 'service',
+    area: 'isolation',
+    title: "A listing the deployment adds shows none of another tenant's events",
+    statement:
+      'Data is isolated per tenant. Listing is not shown (GAP-OTHER-OPERATIONS); a deployment that offers one shows a tenant only its own events.',
   }),
   // Part 7: error bodies
   rule({

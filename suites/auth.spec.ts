@@ -2,6 +2,8 @@
  * Part 5: the three headers on every request, GET included. Each fault is sent with the other headers
  * valid, since the spec gives no precedence between faults (GAP-HEADER-PRECEDENCE).
  */
+import type { Target } from '../config/index.ts';
+import { describePrefix } from '../contract/index.ts';
 import { readErrorBody } from '../oracle/index.ts';
 import { ruleTitle } from '../run-records/rule-titles.ts';
 import { type ErrorCode, HEADERS, otherEnvironment, type RuleId, TOKEN_PREFIXES } from '../spec/index.ts';
@@ -27,6 +29,26 @@ const sendAs = (
   if (method === 'POST') return client.create(validPayin(runId, 'auth'), { headers });
   if (method === 'GET') return client.retrieve(uuid, { headers });
   return client.update(uuid, validPayin(runId, 'auth'), { headers });
+};
+
+/**
+ * Tenant A's secret under the other environment's prefix, derived from the prefix in use: `svc_live_`
+ * for a `svc_test_` token, `th_live_` for a deployment's own `th_test_`, and the spec's other prefix
+ * too when that is another one. Each must be refused as a token of the other environment (5.2, 5.3).
+ */
+const otherEnvironmentTokens = (target: Target): Record<string, string> => {
+  const own = target.tokenPrefixes[target.environment];
+  const other = otherEnvironment(target.environment);
+  const token = target.tenantA.accessToken;
+  const secret = token.startsWith(own) ? token.slice(own.length) : token;
+  const inUse = target.tokenPrefixes[other];
+  const spec = TOKEN_PREFIXES[other];
+  return {
+    [`its secret with the other environment's prefix in use (${inUse})`]: `${inUse}${secret}`,
+    ...(spec === inUse
+      ? {}
+      : { [`its secret with the spec's ${other} prefix (${spec})`]: `${spec}${secret}` }),
+  };
 };
 
 const NOT_UUID_CLIENT_IDS: readonly [string, string][] = [
@@ -109,7 +131,8 @@ for (const method of METHODS) {
     test(
       ruleTitle('AUTH-TOKEN-INVALID', `${method} with an unknown token gives 401 ERR-1002`),
       async ({ tenantA, target, runId }) => {
-        const prefix = TOKEN_PREFIXES[target.environment];
+        // The prefix the deployment's own tokens carry, the spec's or not (AUTH-TOKEN-PREFIX judges that).
+        const prefix = target.tokenPrefixes[target.environment];
         const tokens = {
           'an unknown token of the right prefix': `${prefix}${crypto.randomUUID().replace(/-/g, '')}`,
           'a token of no known prefix': `tok_${crypto.randomUUID().replace(/-/g, '')}`,
@@ -178,11 +201,12 @@ for (const method of METHODS) {
         `${method} with the other environment's token prefix gives 401 ERR-1002`,
       ),
       async ({ tenantA, target, runId }) => {
-        const own = TOKEN_PREFIXES[target.environment];
-        const other = TOKEN_PREFIXES[otherEnvironment(target.environment)];
-        const token = `${other}${target.tenantA.accessToken.slice(own.length)}`;
-        const response = await sendAs(tenantA, method, runId, { [HEADERS.accessToken]: token });
-        check.error(response, 'ERR-1002', 'AUTH-TOKEN-OTHER-ENVIRONMENT');
+        for (const [label, token] of Object.entries(otherEnvironmentTokens(target))) {
+          await test.step(label, async () => {
+            const response = await sendAs(tenantA, method, runId, { [HEADERS.accessToken]: token });
+            check.error(response, 'ERR-1002', 'AUTH-TOKEN-OTHER-ENVIRONMENT');
+          });
+        }
       },
     );
 
@@ -210,6 +234,32 @@ for (const method of METHODS) {
     );
   });
 }
+
+test.describe('the token prefix', { tag: ['@auth', '@readonly'] }, () => {
+  test(
+    ruleTitle(
+      'AUTH-TOKEN-PREFIX',
+      "the tenants' tokens the deployment accepts carry the spec's prefix of its environment",
+    ),
+    async ({ clientFor, target }) => {
+      const expected = TOKEN_PREFIXES[target.environment];
+      for (const tenant of [target.tenantA, target.tenantB].filter((t) => t !== undefined)) {
+        await test.step(`tenant ${tenant.name}`, async () => {
+          // Accepted first: only a token the deployment serves is one it issued for this environment.
+          const response = await clientFor(tenant).retrieve(crypto.randomUUID());
+          check.error(response, 'ERR-4002', 'RETRIEVE-UNKNOWN-404');
+          const seen = describePrefix(tenant.accessToken);
+          check.holds(
+            'AUTH-TOKEN-PREFIX',
+            tenant.accessToken.startsWith(expected),
+            `the deployment accepts tenant ${tenant.name}'s ${target.environment} token, of prefix ${seen}; part 5.2 gives ${target.environment} tokens the prefix ${expected}`,
+            response,
+          );
+        });
+      }
+    },
+  );
+});
 
 /**
  * A valid token with another tenant's X-Client-Id: what triggers ERR-1003 is not shown

@@ -17,7 +17,7 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { SHARED_LIMIT_VARIABLES } from '../contract/index.ts';
-import { simpleErrorBodySchema } from '../oracle/index.ts';
+import { isSuccess, simpleErrorBodySchema } from '../oracle/index.ts';
 import { skipCheck } from '../run-records/check-record-writer.ts';
 import { ruleTitle } from '../run-records/rule-titles.ts';
 import { EVENTS_PATH, eventPath, type RuleId } from '../spec/index.ts';
@@ -55,6 +55,9 @@ const validPost =
 /** GETs of uuids that do not exist: 404 ERR-4002, nothing stored. */
 const unknownGet = (): SendOptions => ({ method: 'GET', path: eventPath(crypto.randomUUID()) });
 
+/** A listing of the tenant's events, in the deployments that offer one. */
+const listingRequest = (): SendOptions => ({ method: 'GET', path: EVENTS_PATH });
+
 /** Requests that all fail: a GET and a PUT of unknown uuids (404), a POST that fails validation (400). */
 const failingRequest =
   (runId: string) =>
@@ -91,6 +94,16 @@ const expectedOfFailing = (index: number): { status: number; rule: RuleId } => {
 
 const describeRequest = (r: SentRequest): string =>
   `#${r.index + 1} ${r.request.method} → ${r.response.status}`;
+
+/** Served nothing after a whole window of silence: the premise is gone, and the fault is the window's. */
+const skipIfStillThrottled = (burst: Exhaustion): void => {
+  if (burst.admitted > 0) return;
+  skipCheck(
+    test.info(),
+    'premise-not-met',
+    `still throttled after a whole window of silence (${statusCounts(burst.requests)}): RATE-LIMIT-WINDOW-RESET reports it`,
+  );
+};
 
 /** No 429 among the first `limit` requests of a burst from a fresh window. */
 const expectLimitServed = (burst: Exhaustion, limit: number): void => {
@@ -267,14 +280,7 @@ test.describe('rate limit', { tag: ['@ratelimit'] }, () => {
       const burst = await exhaustBudget(rateLimitTenant, target.limits.RATE_LIMIT, failingRequest(runId), {
         pauseAtHalf: true,
       });
-      // Served nothing after a whole window of silence: the premise is gone, and the fault is the window's.
-      if (burst.admitted === 0) {
-        skipCheck(
-          test.info(),
-          'premise-not-met',
-          `still throttled after a whole window of silence (${statusCounts(burst.requests)}): RATE-LIMIT-WINDOW-RESET reports it`,
-        );
-      }
+      skipIfStillThrottled(burst);
       expectLimitServed(burst, limit);
       const wrong = burst.requests.find(
         (r) => r.response.status !== 429 && r.response.status !== expectedOfFailing(r.index).status,
@@ -298,6 +304,33 @@ test.describe('rate limit', { tag: ['@ratelimit'] }, () => {
           wrong.response,
         );
       }
+      expectThrottled(burst, limit, windowMsOf(target.limits.RATE_LIMIT), 'RATE-LIMIT-ALL-REQUESTS');
+    },
+  );
+
+  test(
+    ruleTitle(
+      'RATE-LIMIT-ALL-REQUESTS',
+      'a listing the deployment adds counts too: listings alone exhaust the budget',
+    ),
+    async ({ rateLimitTenant, tenantA, target }) => {
+      // The spec shows no listing (GAP-OTHER-OPERATIONS): asked of tenant A, so as not to spend the
+      // rate-limit tenant's budget on the question.
+      const offered = await tenantA.send(listingRequest());
+      if (!isSuccess(offered.status)) {
+        skipCheck(
+          test.info(),
+          'premise-not-met',
+          `the deployment offers no listing (GET ${EVENTS_PATH} gives ${offered.status}): nothing to count`,
+        );
+      }
+      const limit = target.limits.RATE_LIMIT.requestsPerWindow;
+      await waitForFreshWindow(target.limits.RATE_LIMIT);
+      const burst = await exhaustBudget(rateLimitTenant, target.limits.RATE_LIMIT, listingRequest, {
+        pauseAtHalf: true,
+      });
+      skipIfStillThrottled(burst);
+      expectLimitServed(burst, limit);
       expectThrottled(burst, limit, windowMsOf(target.limits.RATE_LIMIT), 'RATE-LIMIT-ALL-REQUESTS');
     },
   );

@@ -2,10 +2,11 @@
  * Part 2: every field rule, on POST and on PUT, from a body that is valid but for one fault. The
  * failure must come back as a part 7.2 body naming the field (in any notation) with the rule's code.
  */
-import { changedFields, fieldNotation, readErrorBody } from '../oracle/index.ts';
+import { ANY_ERROR_CODE, changedFields, fieldNotation, readErrorBody } from '../oracle/index.ts';
 import { ruleTitle } from '../run-records/rule-titles.ts';
 import { test } from './fixtures/index.ts';
 import { failureOfAnyCode } from './support/expected-failures.ts';
+import { NEIGHBOUR_CASES } from './support/neighbour-cases.ts';
 import { validPayin, validPayout, withField } from './support/sample-events.ts';
 import { SINGLE_FAULT_CASES } from './support/single-fault-cases.ts';
 import { check } from './support/verdicts.ts';
@@ -24,6 +25,20 @@ test.describe('POST field validation', { tag: ['@validation'] }, () => {
         // Only nested fields tell a notation apart.
         if (testCase.expected[0]?.field.includes('.'))
           await observe('GAP-FIELD-PATH', fieldNotation(field), { example: field });
+      },
+    );
+  }
+});
+
+test.describe('POST with a neighbour of a closed vocabulary', { tag: ['@validation'] }, () => {
+  for (const testCase of NEIGHBOUR_CASES) {
+    const codes = testCase.expected
+      .map((e) => (e.errorCode === ANY_ERROR_CODE ? 'a validation failure naming it' : e.errorCode))
+      .join(', ');
+    test(
+      ruleTitle(testCase.ruleId, `POST with ${testCase.label} gives 400 ${codes}`),
+      async ({ tenantA, runId }) => {
+        check.validationFailure(await tenantA.create(testCase.make(runId)), testCase.expected);
       },
     );
   }

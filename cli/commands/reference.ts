@@ -47,6 +47,13 @@ export const command: KitCommand = {
       env: 'REFERENCE_MUTANT',
     },
     {
+      name: 'deployment',
+      type: 'string',
+      value: '<name>',
+      text: 'a deployment that differs from the spec as it documents (its own token prefix, an extra kind of event)',
+      env: 'REFERENCE_DEPLOYMENT',
+    },
+    {
       name: 'https',
       type: 'boolean',
       text: 'HTTPS with a self-signed certificate generated at start (REFERENCE_HTTPS=true)',

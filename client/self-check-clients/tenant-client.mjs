@@ -85,9 +85,11 @@ const BEHAVIOURS = {
     });
     return runIntegration(config, WELL_BEHAVED);
   },
+  // The production token a careless configuration picks: the same secret under its live prefix
+  // (svc_live_ for svc_test_, th_live_ for a provider's own th_test_).
   'live-token': (config) =>
     runIntegration(
-      { ...config, accessToken: config.accessToken.replace(/^svc_test_/, 'svc_live_') },
+      { ...config, accessToken: config.accessToken.replace(/^([a-z]+_)test_/, '$1live_') },
       WELL_BEHAVED,
     ),
   'token-in-query': (config) => {

@@ -121,7 +121,7 @@ export const capacityTarget = (env: Env, tenants: readonly CapacityTenant[]): Ca
 /** The refusal to load a production target unless ALLOW_PRODUCTION_LOAD=true; else undefined. */
 export const capacityProductionRefusal = (env: Env, target: CapacityTarget): string | undefined =>
   target.environment === 'production' && text(env, 'ALLOW_PRODUCTION_LOAD') !== 'true'
-    ? `refusing to run the capacity load script against a production target (${CONTRACT_VARIABLES.environment}=production or svc_live_ tokens in the tenants file); set ALLOW_PRODUCTION_LOAD=true to allow it`
+    ? `refusing to run the capacity load script against a production target (${CONTRACT_VARIABLES.environment}=production, or production tokens in the tenants file); set ALLOW_PRODUCTION_LOAD=true to allow it`
     : undefined;
 
 export const capacityPlan = (env: Env, tenants: readonly CapacityTenant[]): CapacityPlan => {

@@ -1,6 +1,6 @@
 /**
- * Safe by default, for load: a production target (TARGET_ENVIRONMENT=production or a
- * `svc_live_` token) gets no load unless ALLOW_PRODUCTION_LOAD=true. The k6 scripts call this in
+ * Safe by default, for load: a production target (as the contract's environment decision says:
+ * TARGET_ENVIRONMENT=production, or a `svc_live_` token) gets no load unless ALLOW_PRODUCTION_LOAD=true. The k6 scripts call this in
  * their init code (so a bundle run by hand refuses too) and the runner calls it before starting k6.
  * Pure: no k6 import, no Node API.
  */

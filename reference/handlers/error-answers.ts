@@ -59,7 +59,7 @@ export const routeProblem = (request: FastifyRequest, ctx: ServerContext): HttpP
   if (ctx.behaviour.unsupportedMethod === 'not-found-404') return referenceProblem('methodNotSupported');
   const { code, title } = REFERENCE_CODES.methodNotSupported;
   return new HttpProblem(405, simpleBody(405, code, title), {
-    Allow: collection ? 'POST' : 'GET, HEAD, PUT',
+    Allow: collection ? (ctx.behaviour.listing === 'none' ? 'POST' : 'GET, HEAD, POST') : 'GET, HEAD, PUT',
   });
 };
 

@@ -1,5 +1,5 @@
 /** Mutants of part 5: the token and tenant headers. Hooks: authentication.ts. */
-import { TOKEN_PREFIXES, UUID_SOURCE } from '../../spec/index.ts';
+import { UUID_SOURCE } from '../../spec/index.ts';
 import {
   AUTHENTICATION_HOOKS,
   type AuthenticationHooks,
@@ -56,7 +56,7 @@ export const AUTHENTICATION_MUTANTS = [
     {
       tokenOwner: (token, clientId, tenants) =>
         tokenOwner(token, clientId, tenants) ??
-        (token.startsWith(TOKEN_PREFIXES[tenants.environment]) && clientId !== undefined
+        (token.startsWith(tenants.prefix) && clientId !== undefined
           ? tenants.byClientId(clientId)
           : undefined),
     },

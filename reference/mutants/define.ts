@@ -5,12 +5,18 @@
  * functions that usually wrap the reference's own.
  */
 import type { RuleId } from '../../spec/index.ts';
+import type { ReferenceBehaviour } from '../behaviour.ts';
 import type { ReferenceHooks } from '../hooks.ts';
 
 export interface MutantDefinition {
   readonly name: string;
   readonly description: string;
   readonly catchingRules: readonly RuleId[];
+  /**
+   * The readings of gaps the broken code lives in, when the reference's own has none of it: an
+   * operation the spec does not show (a listing, versions), which the mutant's server offers.
+   */
+  readonly behaviour?: Partial<ReferenceBehaviour>;
 }
 
 export interface Mutant<N extends string = string> extends MutantDefinition {
@@ -23,4 +29,12 @@ export const mutant = <const N extends string>(
   catchingRules: readonly RuleId[],
   description: string,
   hooks: Partial<ReferenceHooks>,
-): Mutant<N> => Object.freeze({ name, description, catchingRules, hooks: Object.freeze(hooks) });
+  behaviour?: Partial<ReferenceBehaviour>,
+): Mutant<N> =>
+  Object.freeze({
+    name,
+    description,
+    catchingRules,
+    hooks: Object.freeze(hooks),
+    ...(behaviour ? { behaviour: Object.freeze(behaviour) } : {}),
+  });

@@ -33,10 +33,12 @@ import { consoleLine } from '../../run-records/console-line.ts';
 import { KIT_ROOT } from '../../run-records/kit-root.ts';
 import { readObservationsFile } from '../../run-records/observations.ts';
 import { type OutputPaths, outputPaths } from '../../run-records/output-paths.ts';
+import type { Certificate } from '../certificate/certificate.ts';
 import { CERTIFICATE_FILES } from '../certificate/files.ts';
 import { markDriftInAllureResults } from '../release-gate/allure-drift.ts';
 import { readComparisonFile } from '../release-gate/comparison-file.ts';
 import { readRunInfo } from '../reporters/run-info.ts';
+import { markDeclaredInAllureResults } from './allure-declared.ts';
 import { DASHBOARD_FOLDER, showObservationsInline, writeAllureExtras } from './allure-extras.ts';
 import { readLoadSummaries } from './load-summaries.ts';
 import { externalResourceUrls, stripThirdPartyScripts } from './third-party.ts';
@@ -88,6 +90,18 @@ const historyEntries = (path: string): number =>
         .filter((line) => line.trim() !== '').length
     : 0;
 
+/** The certificate written for the run at hand (same run id as run.json), if any. */
+const certificateOfRun = (paths: OutputPaths): Certificate | undefined => {
+  const file = join(paths.certificate, CERTIFICATE_FILES.json);
+  if (!existsSync(file)) return undefined;
+  try {
+    const certificate = JSON.parse(readFileSync(file, 'utf8')) as Certificate;
+    return certificate.runId === readRunInfo(paths.runInfo)?.runId ? certificate : undefined;
+  } catch {
+    return undefined;
+  }
+};
+
 export interface ReportOutcome {
   readonly code: number;
   readonly tests: number;
@@ -118,6 +132,14 @@ export const buildReport = async (
         `${marked} test${marked === 1 ? '' : 's'} tagged drift: their observation changed since the baseline`,
       );
   }
+  const declaredOnes = certificateOfRun(paths)?.declaredDeviations?.entries.filter(
+    (entry) => entry.status === 'occurs',
+  );
+  const declared = markDeclaredInAllureResults(paths.allureResults, declaredOnes ?? []);
+  if (declared > 0)
+    say(
+      `${declared} failed test${declared === 1 ? '' : 's'} filed under "Declared deviations": every violation they recorded is of a rule the provider declared`,
+    );
   const { thresholds } = writeAllureExtras({
     folder: paths.allureExtraResults,
     summaries,

@@ -13,33 +13,20 @@ import { kitCommandArguments } from '../../run-records/kit-root.ts';
 import { outputPaths } from '../../run-records/output-paths.ts';
 import { RULES } from '../../spec/index.ts';
 import {
+  certificateInput,
   type FixtureTest,
   fixtureReport,
   fixtureRun,
   PRODUCTION_TARGET,
 } from '../test-support/report-fixtures.ts';
-import { buildCertificate, type CertificateInput, type RuleEntry, VERDICTS } from './certificate.ts';
+import { buildCertificate, type RuleEntry, VERDICTS } from './certificate.ts';
 import { renderHtml, renderMarkdown } from './render.ts';
 import { type TestOutcome, testOutcomes } from './test-outcomes.ts';
 import { listsWholeSuite, writeCertificate } from './write-certificate.ts';
 
 const TOKEN = 'svc_test_CertificateFixtureSecret0123456789';
 
-const input = (
-  tests: readonly FixtureTest[],
-  overrides: Partial<CertificateInput> = {},
-): CertificateInput => ({
-  kitVersion: '0.1.0',
-  run: fixtureRun(),
-  runIdFallback: undefined,
-  dateFallback: undefined,
-  outcomes: testOutcomes(fixtureReport(tests)),
-  runErrors: [],
-  suiteListing: [],
-  observations: { byRule: {}, observations: [] },
-  loadSummaries: [],
-  ...overrides,
-});
+const input = certificateInput;
 
 const entry = (rules: readonly RuleEntry[], id: string): RuleEntry => {
   const found = rules.find((r) => r.id === id);

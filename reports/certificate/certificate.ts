@@ -18,18 +18,23 @@
  * and, when no test of the suite covers the rule at all:
  *   not checkable remotely  with the catalog's reason, or else
  *   not covered: never "passed". Honesty first: a rule nobody checked is not a rule that holds.
+ * A failed rule the provider declared as a known deviation (DECLARED_DEVIATIONS_FILE,
+ * declarations.ts) reads `declared`: shown with its declaration, and not a deviation of the run.
  */
+import type { DeclaredDeviations } from '../../config/declared-deviations.ts';
 import { CONTRACT_VARIABLES } from '../../contract/index.ts';
 import type { SkipKind } from '../../run-records/check-record.ts';
 import { RULES, type Rule, type RuleId, SPEC_PARTS } from '../../spec/index.ts';
 import type { LoadSummary } from '../allure/load-summaries.ts';
 import { type RunInfo, runFilters, type TargetDescription } from '../reporters/run-info.ts';
+import { applyDeclarations, type DeclarationReport, declarationNotes } from './declarations.ts';
 import type { TestOutcome, TestOutcomeStatus } from './test-outcomes.ts';
 
 export const CERTIFICATE_SCHEMA = 'conformance-certificate/v1';
 
 export const VERDICTS = Object.freeze([
   'failed',
+  'declared',
   'passed',
   'inconclusive',
   'skipped',
@@ -41,6 +46,7 @@ export type Verdict = (typeof VERDICTS)[number];
 
 export const VERDICT_LABELS: Readonly<Record<Verdict, string>> = Object.freeze({
   failed: 'failed',
+  declared: 'failed, declared deviation',
   passed: 'passed',
   inconclusive: 'inconclusive',
   skipped: 'skipped',
@@ -104,7 +110,12 @@ export type CertificateLoadSummary = Omit<LoadSummary, 'file' | 'dashboardFile'>
   readonly dashboardHref?: string | undefined;
 };
 
-export type Outcome = 'no-deviation-found' | 'deviation-found' | 'incomplete';
+export type Outcome =
+  | 'no-deviation-found'
+  /** Every rule that failed is one the provider declared: none of the rest failed. */
+  | 'declared-deviations-only'
+  | 'deviation-found'
+  | 'incomplete';
 
 export interface Certificate {
   readonly schema: typeof CERTIFICATE_SCHEMA;
@@ -134,6 +145,8 @@ export interface Certificate {
     readonly testsWithoutRule: number;
   };
   readonly rules: readonly RuleEntry[];
+  /** The provider's declared deviations and what became of each in this run; null without a file. */
+  readonly declaredDeviations: DeclarationReport | null;
   readonly runErrors: readonly string[];
   readonly load: readonly LoadEntry[];
   readonly notes: readonly string[];
@@ -158,6 +171,8 @@ export interface CertificateInput {
   readonly rules?: readonly Rule[];
   /** Why the run was stopped before its end (the target went away, a tenant was throttled). */
   readonly stopped?: string | undefined;
+  /** The provider's declared deviations (DECLARED_DEVIATIONS_FILE), when it names a file. */
+  readonly declaredDeviations?: DeclaredDeviations | undefined;
 }
 
 const zeroCounts = (): Record<TestOutcomeStatus, number> => ({ passed: 0, failed: 0, skipped: 0, flaky: 0 });
@@ -289,6 +304,11 @@ const outcomeOf = (
   },
 ): { outcome: Outcome; text: string } => {
   const failedRules = rules.filter((r) => r.verdict === 'failed').length;
+  const declared = rules.filter((r) => r.verdict === 'declared').map((r) => r.id);
+  const alsoDeclared =
+    declared.length > 0
+      ? ` ${plural(declared.length, 'declared deviation')} occurred too (${declared.join(', ')}).`
+      : '';
   const found = failedRules > 0 ? ` In what ran, ${plural(failedRules, 'rule')} failed.` : '';
   const early = ended.stoppedEarly
     ? ` The run stopped early, after ${plural(ended.stoppedEarly.maxFailures, 'failure')} (--max-failures): ${plural(ended.stoppedEarly.notRun, 'check')} did not run.`
@@ -307,7 +327,7 @@ const outcomeOf = (
     const flaky = testCounts.flaky > 0 ? `, ${plural(testCounts.flaky, 'flaky test')}` : '';
     return {
       outcome: 'deviation-found',
-      text: `Deviation found: ${plural(failedRules, 'rule')} failed (${plural(testCounts.failed, 'failed test')}${flaky}).${early}`,
+      text: `Deviation found: ${plural(failedRules, 'rule')} failed (${plural(testCounts.failed, 'failed test')}${flaky}).${alsoDeclared}${early}`,
     };
   }
   if (ended.kitFaults.length > 0) {
@@ -330,6 +350,12 @@ const outcomeOf = (
           : inconclusive > 0
             ? `Incomplete: no deviation found, but ${plural(inconclusive, 'rule')} could not be checked to the end (inconclusive).`
             : 'Incomplete: no test passed in this run.',
+    };
+  }
+  if (declared.length > 0) {
+    return {
+      outcome: 'declared-deviations-only',
+      text: `No undeclared deviation found: only the provider's ${plural(declared.length, 'declared deviation')} occurred (${declared.join(', ')}), shown under Declared deviations. Rules not covered, skipped or not checkable are listed as such.`,
     };
   }
   return {
@@ -391,7 +417,7 @@ export const buildCertificate = (input: CertificateInput): Certificate => {
     observedBy.set(ruleId, titles);
   }
 
-  const entries: RuleEntry[] = rules.map((rule) => {
+  const judged: RuleEntry[] = rules.map((rule) => {
     const observing = observedBy.get(rule.id);
     const ran: CertificateTest[] = [
       ...input.outcomes
@@ -438,6 +464,13 @@ export const buildCertificate = (input: CertificateInput): Certificate => {
     };
   });
 
+  const date = input.run?.startedAt ?? input.dateFallback ?? null;
+  const declarations = applyDeclarations(
+    judged,
+    input.declaredDeviations,
+    (date ?? new Date().toISOString()).slice(0, 10),
+  );
+  const entries = declarations.rules;
   const verdicts = Object.fromEntries(VERDICTS.map((v) => [v, 0])) as Record<Verdict, number>;
   for (const entry of entries) verdicts[entry.verdict] += 1;
   const allTests = [...input.outcomes, ...loadTests];
@@ -473,13 +506,14 @@ export const buildCertificate = (input: CertificateInput): Certificate => {
       : []),
     ...(input.run === undefined ? ['The run left no run.json: the target is not recorded.'] : []),
     ...unknownObservations.map((id) => `Observations for ${id}, which is not in the catalog, are not shown.`),
+    ...declarationNotes(declarations.report),
   ];
 
   return {
     schema: CERTIFICATE_SCHEMA,
     kitVersion: input.kitVersion,
     runId,
-    date: input.run?.startedAt ?? input.dateFallback ?? null,
+    date,
     target,
     filters,
     shard,
@@ -495,6 +529,7 @@ export const buildCertificate = (input: CertificateInput): Certificate => {
       testsWithoutRule: input.outcomes.filter((t) => t.ruleIds.length === 0).length,
     },
     rules: entries,
+    declaredDeviations: declarations.report,
     runErrors: [...input.runErrors],
     load,
     notes,

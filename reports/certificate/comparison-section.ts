@@ -37,6 +37,7 @@ const rowsOf = (file: ComparisonFile): Row[] => {
     ...verdictRows(file.rules.newlyFailing, 'rule newly failing'),
     ...verdictRows(file.rules.newlyPassing, 'rule newly passing'),
     ...verdictRows(file.rules.otherChanges, 'verdict changed'),
+    ...verdictRows(file.rules.declared ?? [], 'declared deviation'),
     ...groupReadingChanges(file.readings.changed).map((group) => ({
       what: group.gap,
       kind: 'reading changed',
@@ -73,6 +74,9 @@ const summaryOf = (file: ComparisonFile): string[] => [
   outcomeLine(file, file.failOnDrift),
   ...(file.rules.stillFailing.length > 0
     ? [`Failing in both runs: ${file.rules.stillFailing.join(', ')}.`]
+    : []),
+  ...((file.rules.stillDeclared ?? []).length > 0
+    ? [`Declared deviations in both runs: ${file.rules.stillDeclared.join(', ')}.`]
     : []),
   ...file.notes,
 ];

@@ -14,6 +14,7 @@ import {
   type Verdict,
 } from './certificate.ts';
 import { comparisonHtml, comparisonMarkdown } from './comparison-section.ts';
+import { declarationsHtml, declarationsMarkdown } from './declarations-section.ts';
 import { code, html, md } from './escape.ts';
 
 export const CERTIFICATE_TITLE = 'Conformance certificate: Financial Events Ingestion Service';
@@ -81,6 +82,7 @@ export const renderMarkdown = (certificate: Certificate, comparison?: Comparison
     '|---|---|',
     ...VERDICTS.map((v) => `| ${VERDICT_LABELS[v]} | ${totals.verdicts[v]} |`),
     ...(comparison ? comparisonMarkdown(comparison) : []),
+    ...declarationsMarkdown(certificate),
     '',
     '## Rules',
     '',
@@ -172,9 +174,9 @@ pre{font:12px ui-monospace,SFMono-Regular,Menlo,monospace;background:#f6f8fa;bor
 .verdict{display:inline-block;border-radius:10px;padding:0 8px;font-size:12px;font-weight:600;white-space:nowrap}
 .v-passed{background:#dcf5e3;color:#11632e}.v-failed{background:#fde0e0;color:#a3111b}.v-skipped{background:#fff2cc;color:#7a5600}
 .v-not-applicable-in-production{background:#e7e9fd;color:#2b3699}.v-not-checkable-remotely{background:#eceff3;color:#4a5563}
-.v-not-covered{background:#f9e4f4;color:#8a1c6f}
+.v-not-covered{background:#f9e4f4;color:#8a1c6f}.v-declared{background:#ffe8d6;color:#8a4100}
 .outcome{font-size:16px;font-weight:600;padding:10px 14px;border-radius:6px;margin:8px 0 14px}
-.o-no-deviation-found{background:#dcf5e3;color:#11632e}.o-deviation-found{background:#fde0e0;color:#a3111b}.o-incomplete{background:#fff2cc;color:#7a5600}
+.o-no-deviation-found{background:#dcf5e3;color:#11632e}.o-deviation-found{background:#fde0e0;color:#a3111b}.o-incomplete{background:#fff2cc;color:#7a5600}.o-declared-deviations-only{background:#ffe8d6;color:#8a4100}
 .muted{color:#5b6673;font-size:12px}ul.readings{margin:0;padding-left:18px}
 `;
 
@@ -263,6 +265,7 @@ export const renderHtml = (certificate: Certificate, comparison?: ComparisonFile
 <p>${html(`${plural(totals.rules, 'rule')} and ${plural(totals.gaps, 'gap')} of the spec catalog; tests: ${testsLine(totals.tests)}${totals.testsWithoutRule ? ` (${totals.testsWithoutRule} without a rule id)` : ''}.`)}</p>
 <table class="totals"><thead><tr><th>Verdict</th><th>Rules and gaps</th></tr></thead><tbody>${totalsRows}</tbody></table>
 ${comparison ? comparisonHtml(comparison) : ''}
+${declarationsHtml(certificate)}
 <h2>Rules</h2>
 ${rulesTable(certificate.rules.filter((r) => r.kind === 'rule'))}
 <h2>Gaps: where the spec is silent, what the target did</h2>

@@ -7,6 +7,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import type { JSONReport } from '@playwright/test/reporter';
+import { readDeclaredDeviations } from '../../config/declared-deviations.ts';
 import { SECRET_VARIABLES } from '../../contract/index.ts';
 import { kitVersion } from '../../run-records/kit-version.ts';
 import { readObservationsFile } from '../../run-records/observations.ts';
@@ -100,6 +101,7 @@ export const writeCertificate = async (options: CertificateOptions = {}): Promis
         : options.suiteListing;
   const certificate = buildCertificate({
     kitVersion: kitVersion(),
+    declaredDeviations: readDeclaredDeviations(env),
     run,
     stopped: readRunStop(paths.runStop)?.line,
     runIdFallback: observations?.runId,
@@ -172,7 +174,7 @@ export const addComparisonToCertificate = (certificateFolder: string): boolean =
 export const describeCertificate = ({ certificate, files, profile }: WrittenCertificate): string => {
   const v = certificate.totals.verdicts;
   const folder = shown(join(files[0] ?? '', '..'));
-  return `${certificate.outcomeText} Rules and gaps: ${v.passed} passed, ${v.failed} failed, ${v.skipped} skipped, ${v['not-applicable-in-production']} not applicable in production, ${v['not-covered']} not covered, ${v['not-checkable-remotely']} not checkable remotely → ${folder}/certificate.{md,html,json}${'file' in profile ? ', profile.json' : ` (no behaviour profile: ${profile.problem})`}`;
+  return `${certificate.outcomeText} Rules and gaps: ${v.passed} passed, ${v.failed} failed, ${v.declared ? `${v.declared} failed as declared, ` : ''}${v.skipped} skipped, ${v['not-applicable-in-production']} not applicable in production, ${v['not-covered']} not covered, ${v['not-checkable-remotely']} not checkable remotely → ${folder}/certificate.{md,html,json}${'file' in profile ? ', profile.json' : ` (no behaviour profile: ${profile.problem})`}`;
 };
 
 /**

@@ -65,6 +65,13 @@ export interface Comparison {
     readonly otherChanges: readonly VerdictChange[];
     /** Failed in both runs: not a change, but no gate should forget it. */
     readonly stillFailing: readonly string[];
+    /**
+     * Changes from or to a declared deviation (a failure the provider declared), shown apart: never a
+     * deviation of the comparison; one that newly occurs (from passed) is drift.
+     */
+    readonly declared: readonly VerdictChange[];
+    /** Declared deviations in both runs. */
+    readonly stillDeclared: readonly string[];
     readonly unchanged: number;
   };
   readonly readings: {

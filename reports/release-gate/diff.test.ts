@@ -262,3 +262,65 @@ test('COMPARE: the notes say when the runs were filtered, of other targets or ki
   expect(notes).toContain('different kit versions');
   expect(notes).toContain('This run was filtered (--grep GAP)');
 });
+
+test('COMPARE: declared deviations are shown apart and never a deviation; one newly occurring is drift; a lapsed one newly fails', () => {
+  const before = profile({
+    rules: rules({ 'AUTH-TOKEN-PREFIX': 'declared', 'VAL-TYPE-ENUM': 'failed', 'VAL-STATUS-ENUM': 'passed' }),
+  });
+  // The provider declared VAL-TYPE-ENUM since: it is no longer a newly failing rule, only a declared one.
+  const declaredSince = compareProfiles(
+    before,
+    profile(
+      {
+        rules: rules({
+          'AUTH-TOKEN-PREFIX': 'declared',
+          'VAL-TYPE-ENUM': 'declared',
+          'VAL-STATUS-ENUM': 'passed',
+        }),
+      },
+      'run-b',
+    ),
+  );
+  expect(declaredSince.rules.newlyFailing).toEqual([]);
+  expect(declaredSince.rules.declared).toEqual([
+    { id: 'VAL-TYPE-ENUM', kind: 'rule', from: 'failed', to: 'declared' },
+  ]);
+  expect(declaredSince.rules.stillDeclared).toEqual(['AUTH-TOKEN-PREFIX']);
+  expect(declaredSince.outcome).toBe('unchanged');
+  const lines = renderComparisonLines(declaredSince, false);
+  expect(lines).toContain(
+    "declared deviations (the provider's own, apart: never a deviation here): 1 changed, 1 declared in both runs",
+  );
+  expect(lines).toContain('  declared        VAL-TYPE-ENUM: failed → declared');
+  // A declared deviation that newly occurs moved the target's behaviour: drift, not a deviation.
+  const newlyOccurring = compareProfiles(
+    before,
+    profile(
+      {
+        rules: rules({
+          'AUTH-TOKEN-PREFIX': 'declared',
+          'VAL-TYPE-ENUM': 'failed',
+          'VAL-STATUS-ENUM': 'declared',
+        }),
+      },
+      'run-b',
+    ),
+  );
+  expect(newlyOccurring.outcome).toBe('drift');
+  // A declaration removed (or expired): the rule fails again, a deviation.
+  const lapsed = compareProfiles(
+    before,
+    profile(
+      {
+        rules: rules({
+          'AUTH-TOKEN-PREFIX': 'failed',
+          'VAL-TYPE-ENUM': 'failed',
+          'VAL-STATUS-ENUM': 'passed',
+        }),
+      },
+      'run-b',
+    ),
+  );
+  expect(lapsed.rules.newlyFailing.map((c) => c.id)).toEqual(['AUTH-TOKEN-PREFIX']);
+  expect(lapsed.outcome).toBe('deviation');
+});

@@ -20,6 +20,8 @@ export const DEFAULT_TOLERANCE: LatencyTolerance = Object.freeze({ percent: 25, 
 
 const FAILED = 'failed';
 const PASSED = 'passed';
+/** A failure the provider declared (the certificate's `declared` verdict): shown apart. */
+const DECLARED = 'declared';
 
 const byText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
@@ -28,6 +30,8 @@ const compareRules = (baseline: Behaviour, current: Behaviour): Comparison['rule
   const newlyPassing: VerdictChange[] = [];
   const otherChanges: VerdictChange[] = [];
   const stillFailing: string[] = [];
+  const declared: VerdictChange[] = [];
+  const stillDeclared: string[] = [];
   let unchanged = 0;
   const ids = [...new Set([...Object.keys(baseline.rules), ...Object.keys(current.rules)])].sort(byText);
   for (const id of ids) {
@@ -41,12 +45,14 @@ const compareRules = (baseline: Behaviour, current: Behaviour): Comparison['rule
     };
     if (change.from === change.to) {
       if (change.to === FAILED) stillFailing.push(id);
+      else if (change.to === DECLARED) stillDeclared.push(id);
       else unchanged += 1;
     } else if (change.to === FAILED) newlyFailing.push(change);
+    else if (change.from === DECLARED || change.to === DECLARED) declared.push(change);
     else if (change.from === FAILED && change.to === PASSED) newlyPassing.push(change);
     else otherChanges.push(change);
   }
-  return { newlyFailing, newlyPassing, otherChanges, stillFailing, unchanged };
+  return { newlyFailing, newlyPassing, otherChanges, stillFailing, declared, stillDeclared, unchanged };
 };
 
 const commonPrefix = (a: string, b: string): number => {
@@ -184,7 +190,9 @@ const outcomeOf = (
 ): ComparisonOutcome => {
   if (comparison.rules.newlyFailing.length > 0 || comparison.thresholds.newlyFailing.length > 0)
     return 'deviation';
-  if (comparison.readings.changed.length > 0 || comparison.latency.regressions.length > 0) return 'drift';
+  const newlyDeclared = comparison.rules.declared.some((c) => c.to === DECLARED && c.from === PASSED);
+  if (comparison.readings.changed.length > 0 || comparison.latency.regressions.length > 0 || newlyDeclared)
+    return 'drift';
   if (
     comparison.rules.newlyPassing.length > 0 ||
     comparison.thresholds.newlyPassing.length > 0 ||

@@ -86,6 +86,16 @@ export const renderComparisonLines = (comparison: Comparison, failOnDrift: boole
   for (const change of rules.newlyPassing) lines.push(`  newly passing   ${verdictLine(change)}`);
   for (const change of rules.otherChanges) lines.push(`  changed         ${verdictLine(change)}`);
   if (rules.stillFailing.length > 0) lines.push(`  still failing   ${rules.stillFailing.join(', ')}`);
+  // Older comparison files have no declared part.
+  const declared = rules.declared ?? [];
+  const stillDeclared = rules.stillDeclared ?? [];
+  if (declared.length + stillDeclared.length > 0) {
+    lines.push(
+      `declared deviations (the provider's own, apart: never a deviation here): ${declared.length} changed, ${stillDeclared.length} declared in both runs`,
+    );
+    for (const change of declared) lines.push(`  declared        ${verdictLine(change)}`);
+    if (stillDeclared.length > 0) lines.push(`  still declared  ${stillDeclared.join(', ')}`);
+  }
 
   const groups = groupReadingChanges(readings.changed);
   const notCompared =

@@ -30,6 +30,7 @@ const target: Target = {
   baseUrl: 'https://sandbox.payments.example',
   embedded: false,
   environment: 'sandbox',
+  tokenPrefixes: { sandbox: 'svc_test_', production: 'svc_live_' },
   tenantA: { name: 'A', clientId: '0b5c3e1e-1f7a-4c55-9a57-3f1d2c7b9e01', accessToken: TOKENS.A },
   tenantB: { name: 'B', clientId: '7e0f5f0c-5b7a-4a55-8e57-1f1d2c7b9e02', accessToken: TOKENS.B },
   rateLimitTenant: {

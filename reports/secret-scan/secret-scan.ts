@@ -8,7 +8,6 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync, inflateRawSync } from 'node:zlib';
 import { secretForms, secretFragments } from '../../run-records/secret-forms.ts';
-import { TOKEN_PREFIXES } from '../../spec/index.ts';
 
 export interface SecretHit {
   /** The file, and the archive member inside it when there is one (`trace.zip!0-trace.trace`). */
@@ -23,9 +22,10 @@ export interface SecretHit {
  * token that survived a partial redaction is a leak too). Each is long enough never to match by chance.
  */
 export const secretNeedles = (secret: string): { form: string; needle: Buffer }[] =>
-  [...secretForms(secret), ...secretFragments(secret, Object.values(TOKEN_PREFIXES))].map(
-    ({ form, text }) => ({ form, needle: Buffer.from(text) }),
-  );
+  [...secretForms(secret), ...secretFragments(secret)].map(({ form, text }) => ({
+    form,
+    needle: Buffer.from(text),
+  }));
 
 /** The members of a zip archive (stored or deflated), from its central directory. */
 export const zipMembers = (zip: Buffer): { name: string; data: Buffer }[] => {

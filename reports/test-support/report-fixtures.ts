@@ -12,6 +12,8 @@ import {
 } from '../../run-records/check-record.ts';
 import { parseRuleTitle } from '../../run-records/rule-titles.ts';
 import { isRuleId } from '../../spec/index.ts';
+import type { CertificateInput } from '../certificate/certificate.ts';
+import { testOutcomes } from '../certificate/test-outcomes.ts';
 import { newRunInfo, type RunInfo, type TargetDescription } from '../reporters/run-info.ts';
 
 export interface FixtureTest {
@@ -191,3 +193,20 @@ export const fixtureRun = (fields: Partial<RunInfo> = {}): RunInfo =>
     nodeVersion: 'v20.20.2',
     ...fields,
   });
+
+/** A certificate's input from fixture tests: a run of them and nothing else, unless overridden. */
+export const certificateInput = (
+  tests: readonly FixtureTest[],
+  overrides: Partial<CertificateInput> = {},
+): CertificateInput => ({
+  kitVersion: '0.1.0',
+  run: fixtureRun(),
+  runIdFallback: undefined,
+  dateFallback: undefined,
+  outcomes: testOutcomes(fixtureReport(tests)),
+  runErrors: [],
+  suiteListing: [],
+  observations: { byRule: {}, observations: [] },
+  loadSummaries: [],
+  ...overrides,
+});

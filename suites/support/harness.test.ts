@@ -35,3 +35,17 @@ test('HARNESS: tokens are redacted from text, headers, curl commands and exchang
   expect(text).not.toContain(secret);
   expect(text).not.toContain('k1tS3cr3t');
 });
+
+test("HARNESS: a deployment's own token prefix (th_test_) is shown, nothing after it; tokens made up of that prefix are redacted too", () => {
+  const secret = 'th_test_0wnPr3f1xS3cr3tV4lu3';
+  registerSecrets(secret);
+  expect(redact(`token=${secret}`)).toBe('token=th_test_<redacted>');
+  expect(redactHeaders({ 'X-Access-Token': secret })).toEqual({ 'X-Access-Token': 'th_test_<redacted>' });
+  // The suite's made-up tokens of the prefix in use and of the other environment's, never registered.
+  expect(redact('sent th_test_5f2c9a0e11 and th_live_77aa01bc')).toBe(
+    'sent th_test_<redacted> and th_live_<redacted>',
+  );
+  expect(redact('the secret as live: th_live_0wnPr3f1xS3cr3tV4lu3')).not.toContain('0wnPr3f1x');
+  // A fragment of the secret, the prefix left out, is a leak as much as the whole.
+  expect(redact('echo: 0wnPr3f1xS3cr3t')).not.toContain('0wnPr3f1x');
+});

@@ -71,10 +71,10 @@ const MIN_PROPERTY_TIME_MS = 5_000;
 const shellQuote = (value: string): string => `'${value.replace(/'/g, `'\\''`)}'`;
 const regexEscape = (value: string): string => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** The environment a replay needs besides FC_SEED / FC_PATH: the reference server's mutant or variant. */
+/** The environment a replay needs besides FC_SEED / FC_PATH: the reference server's mutant, variant or deployment. */
 const replayEnvironment = (target: Target): string[] =>
   target.embedded
-    ? (['KIT_REFERENCE_MUTANT', 'KIT_REFERENCE_VARIANT'] as const)
+    ? (['KIT_REFERENCE_MUTANT', 'KIT_REFERENCE_VARIANT', 'KIT_REFERENCE_DEPLOYMENT'] as const)
         .filter((name) => process.env[name]?.trim())
         .map((name) => `${name}=${shellQuote(process.env[name]?.trim() ?? '')}`)
     : [];

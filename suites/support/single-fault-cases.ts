@@ -17,7 +17,7 @@ export interface SingleFaultCase {
 }
 
 /** A payin whose payload holds only a channel: for faults of `type`, which make payin/payout fields undecidable. */
-const neutralPayin = (runId: string): EventBody =>
+export const neutralPayin = (runId: string): EventBody =>
   withField(validPayin(runId), 'payload', { channel: 'ONLINE' });
 
 const fault = (

@@ -1,0 +1,89 @@
+/**
+ * GET /financial-events, in the readings that offer a listing (GAP-OTHER-OPERATIONS: not shown): the
+ * calling tenant's events, oldest first, paged (`page` from 1, `size` 1 to 100, default 20) and filtered
+ * by creation time (`from`, `to`: ISO 8601, both inclusive), as `{ items, page, size, totalItems }`,
+ * each item as GET shows the event. A parameter it cannot read is 400 with the 7.1 body.
+ *
+ * What the spec states holds here as on its own endpoints: the three headers are checked and the
+ * request counts toward the tenant's limit (the route's guard, with the listing's hooks), and only
+ * the tenant's own events are shown (data is isolated per tenant, part 1).
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { CheckedCredentials } from '../authentication.ts';
+import type { ServerContext } from '../context.ts';
+import type { StoredEvent } from '../event-store.ts';
+import { type HttpProblem, referenceProblem } from '../problem.ts';
+import { presentEvent } from './event-view.ts';
+import { guardRequest, tenantOf } from './guard.ts';
+
+export interface ListingHooks {
+  /** ISOLATION-LISTING: the events a tenant's listing may show. */
+  eventsForListing(ctx: ServerContext, tenantId: string): readonly StoredEvent[];
+  /** AUTH-*, TENANT-HEADER-*: which credentials a listing is checked for (every request carries both). */
+  listingCredentialsChecked(
+    ctx: ServerContext,
+    method: string,
+    sentToken: string | undefined,
+  ): CheckedCredentials;
+  /** RATE-LIMIT-ALL-REQUESTS: whether a listing counts toward the tenant's limit. */
+  listingCountsTowardLimit(ctx: ServerContext, method: string): boolean;
+  /** ERROR-BODY-SHAPE: the answer to a listing parameter that cannot be read. */
+  listingParameterAnswer(): HttpProblem;
+}
+
+export const LISTING_HOOKS: ListingHooks = Object.freeze({
+  eventsForListing: (ctx: ServerContext, tenantId: string) => ctx.store.ofTenant(tenantId),
+  listingCredentialsChecked: (ctx: ServerContext, method: string, sentToken: string | undefined) =>
+    ctx.hooks.credentialsChecked(method, sentToken),
+  listingCountsTowardLimit: (ctx: ServerContext, method: string) => ctx.hooks.countsTowardLimit(method),
+  listingParameterAnswer: () => referenceProblem('listingParameter'),
+});
+
+export const DEFAULT_PAGE_SIZE = 20;
+export const MAX_PAGE_SIZE = 100;
+
+export type ListingQuery = Partial<Record<'page' | 'size' | 'from' | 'to', string | string[]>>;
+
+/** A whole number from `min` to `max`, or undefined for anything else (a repeated parameter included). */
+const wholeNumber = (value: string | string[] | undefined, fallback: number, min: number, max: number) => {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'string' || !/^\d{1,6}$/.test(value)) return undefined;
+  const number = Number(value);
+  return number >= min && number <= max ? number : undefined;
+};
+
+const instant = (value: string | string[] | undefined, fallback: number): number | undefined => {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}/.test(value)) return undefined;
+  const time = Date.parse(value);
+  return Number.isNaN(time) ? undefined : time;
+};
+
+/** The route's guard: the endpoints' own (authentication, then the rate limit) with the listing's hooks. */
+export const listingGuard = (ctx: ServerContext) =>
+  guardRequest({
+    ...ctx,
+    hooks: {
+      ...ctx.hooks,
+      credentialsChecked: (method, sent) => ctx.hooks.listingCredentialsChecked(ctx, method, sent),
+      countsTowardLimit: (method) => ctx.hooks.listingCountsTowardLimit(ctx, method),
+    },
+  });
+
+export const listEvents =
+  (ctx: ServerContext) =>
+  (request: FastifyRequest<{ Querystring: ListingQuery }>, reply: FastifyReply): void => {
+    const tenant = tenantOf(request);
+    const query = request.query ?? {};
+    const page = wholeNumber(query.page, 1, 1, 1_000_000);
+    const size = wholeNumber(query.size, DEFAULT_PAGE_SIZE, 1, MAX_PAGE_SIZE);
+    const from = instant(query.from, Number.NEGATIVE_INFINITY);
+    const to = instant(query.to, Number.POSITIVE_INFINITY);
+    if (page === undefined || size === undefined || from === undefined || to === undefined)
+      throw ctx.hooks.listingParameterAnswer();
+    const matching = ctx.hooks
+      .eventsForListing(ctx, tenant.id)
+      .filter((stored) => stored.createdAt >= from && stored.createdAt <= to);
+    const items = matching.slice((page - 1) * size, page * size).map((stored) => presentEvent(stored, ctx));
+    reply.send({ items, page, size, totalItems: matching.length });
+  };

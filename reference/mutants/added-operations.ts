@@ -1,0 +1,55 @@
+/**
+ * Mutants of the operations a deployment adds where the spec is silent (a listing, versions of an
+ * event): each is offered by the mutant's server (its `behaviour`), and what the spec states still
+ * holds on it, so breaking one of those rules only there is caught. Hooks: handlers/list-events.ts,
+ * handlers/read-event.ts.
+ */
+import { HttpProblem, problem } from '../problem.ts';
+import { mutant } from './define.ts';
+
+const WITH_LISTING = Object.freeze({ listing: 'paged' } as const);
+const WITH_VERSIONS = Object.freeze({ versions: 'on-request' } as const);
+
+export const ADDED_OPERATION_MUTANTS = [
+  mutant(
+    'listing-shows-every-tenant',
+    ['ISOLATION-LISTING'],
+    "The listing added beside the spec's endpoints queries every event, not the tenant's: it shows other tenants' events.",
+    { eventsForListing: (ctx) => ctx.store.all() },
+    WITH_LISTING,
+  ),
+  mutant(
+    'listing-token-not-checked',
+    ['AUTH-TOKEN-MISSING', 'AUTH-TOKEN-INVALID'],
+    "The listing's controller was added outside the security filter: it takes the tenant from X-Client-Id and never looks at the token.",
+    { listingCredentialsChecked: () => ({ token: false, clientId: true }) },
+    WITH_LISTING,
+  ),
+  mutant(
+    'listing-not-rate-limited',
+    ['RATE-LIMIT-ALL-REQUESTS'],
+    'The listing is served from a read replica behind its own route, which the rate limiter does not count.',
+    { listingCountsTowardLimit: () => false },
+    WITH_LISTING,
+  ),
+  mutant(
+    'listing-bad-parameter-plain-text',
+    ['ERROR-BODY-SHAPE'],
+    "A listing parameter the service cannot read (page=0, a date that is not one) gets the framework's text/plain 400.",
+    { listingParameterAnswer: () => HttpProblem.plain(400, 'Bad Request') },
+    WITH_LISTING,
+  ),
+  mutant(
+    'versions-of-other-tenant-shown',
+    ['ISOLATION-GET'],
+    "GET ?versions=true reads the history table by uuid alone: another tenant's event's versions are shown.",
+    {
+      eventForVersions: (ctx, tenantId, id) => {
+        const stored = ctx.store.findInAnyTenant(id) ?? ctx.store.find(tenantId, id);
+        if (!stored) throw problem(404, 'ERR-4002');
+        return stored;
+      },
+    },
+    WITH_VERSIONS,
+  ),
+];

@@ -1,0 +1,193 @@
+/**
+ * What a deployment adds where the spec is silent: a listing of events (GAP-OTHER-OPERATIONS), the
+ * versions of an event (`?versions=true`, GAP-GET-BODY), fields of its own (GAP-EXTRA-TOP-LEVEL-FIELDS).
+ * Each is observed and recorded, never failed for existing. What the spec does state still holds on
+ * whatever the deployment adds: data is isolated per tenant (part 1), every request carries the three
+ * headers (part 5), every non-2xx answer has the part 7 body. A check about an operation the deployment
+ * does not offer (a 404 or 405) records that reading and is skipped.
+ */
+import { isSuccess, readErrorBody } from '../oracle/index.ts';
+import { skipCheck } from '../run-records/check-record-writer.ts';
+import { ruleTitle } from '../run-records/rule-titles.ts';
+import { EVENTS_PATH, eventPath, HEADERS } from '../spec/index.ts';
+import { test } from './fixtures/index.ts';
+import { validPayin, validPayout } from './support/sample-events.ts';
+import type { ServiceClient, ServiceResponse } from './support/service-client.ts';
+import { check } from './support/verdicts.ts';
+
+/** `400 ERR-9008`, `200`: how an observation names an answer. */
+const summary = (response: ServiceResponse): string =>
+  `${response.status} ${readErrorBody(response)?.errorCode ?? ''}`.trim();
+
+/** The shape of a JSON answer, the same from run to run: its top-level keys, or an array. */
+const shapeOf = (response: ServiceResponse): string => {
+  const { json } = response;
+  if (Array.isArray(json)) return 'a JSON array';
+  if (typeof json === 'object' && json !== null) return `an object of ${Object.keys(json).sort().join(', ')}`;
+  return 'no JSON';
+};
+
+const listing = (client: ServiceClient, query = '', headers: Record<string, string | null> = {}) =>
+  client.send({ method: 'GET', path: `${EVENTS_PATH}${query}`, headers });
+
+/** Skips a check about a listing when the deployment answers a GET of the collection with no success. */
+const requireListing = async (
+  response: ServiceResponse,
+  observe: (ruleId: 'GAP-OTHER-OPERATIONS', observed: string) => Promise<void>,
+): Promise<void> => {
+  if (isSuccess(response.status)) return;
+  check.gapAnswer(response);
+  await observe('GAP-OTHER-OPERATIONS', `GET ${EVENTS_PATH} gives ${summary(response)}: no listing`);
+  skipCheck(
+    test.info(),
+    'premise-not-met',
+    `the deployment offers no listing (GET ${EVENTS_PATH} gives ${summary(response)}): nothing to check`,
+  );
+};
+
+test.describe('a listing the deployment adds', () => {
+  test(ruleTitle(
+    ['ISOLATION-LISTING', 'GAP-OTHER-OPERATIONS'],
+    "a listing of events shows a tenant none of another tenant's events, however it is paged or filtered",
+  ), { tag: ['@isolation'] }, async ({ tenantA, tenantB, target, runId, observe }) => {
+    // A moment before both events: a listing filtered by creation time shows them near its top.
+    const since = new Date(Date.now() - 60_000).toISOString();
+    const foreign = validPayin(runId, 'listing-foreign');
+    const foreignUuid = check.created(await tenantB.create(foreign));
+    const ownUuid = check.created(await tenantA.create(validPayout(runId, 'listing-own')));
+    const first = await listing(tenantA);
+    await requireListing(first, observe);
+    const until = new Date(Date.now() + 60_000).toISOString();
+    const queries = [
+      '',
+      '?page=1&size=100',
+      `?from=${encodeURIComponent(since)}&to=${encodeURIComponent(until)}&size=100`,
+      `?externalId=${encodeURIComponent(foreign.externalId)}`,
+      `?clientId=${encodeURIComponent(target.tenantB?.clientId ?? '')}`,
+    ];
+    for (const query of queries) {
+      await test.step(query === '' ? 'unfiltered' : (query.split('=')[0] ?? query), async () => {
+        const response = query === '' ? first : await listing(tenantA, query);
+        check.gapAnswer(response);
+        check.holds(
+          'ISOLATION-LISTING',
+          !response.text.includes(foreignUuid) && !response.text.includes(foreign.externalId),
+          `tenant A's listing${query ? ` (${query})` : ''} shows an event of tenant B's`,
+          response,
+        );
+      });
+    }
+    await observe(
+      'GAP-OTHER-OPERATIONS',
+      `GET ${EVENTS_PATH} lists events as ${shapeOf(first)}; filtered by creation time it ${
+        (await listing(tenantA, `?from=${encodeURIComponent(since)}&size=100`)).text.includes(ownUuid)
+          ? 'shows'
+          : 'does not show'
+      } the tenant's new event`,
+    );
+  });
+
+  test(ruleTitle(
+    ['AUTH-TOKEN-MISSING', 'AUTH-TOKEN-INVALID', 'TENANT-HEADER-MISSING', 'TENANT-HEADER-NOT-UUID'],
+    'a listing of events checks the three headers like every request',
+  ), { tag: ['@auth', '@readonly'] }, async ({ tenantA, target, observe }) => {
+    await requireListing(await listing(tenantA), observe);
+    const unknownToken = `${target.tokenPrefixes[target.environment]}${crypto.randomUUID().replace(/-/g, '')}`;
+    check.error(
+      await listing(tenantA, '', { [HEADERS.accessToken]: null }),
+      'ERR-1001',
+      'AUTH-TOKEN-MISSING',
+    );
+    check.error(
+      await listing(tenantA, '', { [HEADERS.accessToken]: unknownToken }),
+      'ERR-1002',
+      'AUTH-TOKEN-INVALID',
+    );
+    check.error(
+      await listing(tenantA, '', { [HEADERS.clientId]: null }),
+      'ERR-2001',
+      'TENANT-HEADER-MISSING',
+    );
+    check.error(
+      await listing(tenantA, '', { [HEADERS.clientId]: 'not-a-uuid' }),
+      'ERR-2002',
+      'TENANT-HEADER-NOT-UUID',
+    );
+  });
+
+  test(ruleTitle(
+    ['ERROR-BODY-SHAPE', 'GAP-OTHER-OPERATIONS'],
+    'a listing parameter the deployment cannot read is answered cleanly',
+  ), { tag: ['@readonly'] }, async ({ tenantA, observe }) => {
+    // Any answer is a reading (ignored, refused, or no listing at all); a refusal has the part 7 body.
+    for (const query of ['?page=0&size=-1', '?from=yesterday&to=not-a-date']) {
+      const response = await listing(tenantA, query);
+      check.gapAnswer(response);
+      await observe('GAP-OTHER-OPERATIONS', `GET ${EVENTS_PATH}${query} gives ${summary(response)}`);
+    }
+  });
+});
+
+test.describe('versions of an event', () => {
+  test(ruleTitle(
+    ['ISOLATION-GET', 'RETRIEVE-UNKNOWN-404', 'GAP-GET-BODY'],
+    "GET ?versions=true: any reading of the tenant's own event; another tenant's is not found",
+  ), { tag: ['@isolation', '@retrieval'] }, async ({ tenantA, tenantB, runId, observe }) => {
+    const versions = (client: ServiceClient, uuid: string) =>
+      client.send({ method: 'GET', path: `${eventPath(uuid)}?versions=true` });
+    const event = validPayin(runId, 'versions');
+    const uuid = check.created(await tenantA.create(event));
+    const outcome = check.update(await tenantA.update(uuid, { ...event, status: 'BOOKED' }));
+    const own = await versions(tenantA, uuid);
+    check.gapAnswer(own);
+    await observe(
+      'GAP-GET-BODY',
+      `GET ?versions=true of an event ${outcome === 'applied' ? 'updated once' : 'never updated'} gives ${summary(own)} with ${shapeOf(own)}`,
+    );
+    const foreign = validPayout(runId, 'versions-foreign');
+    const foreignUuid = check.created(await tenantB.create(foreign));
+    const leak = await versions(tenantA, foreignUuid);
+    check.error(leak, 'ERR-4002', 'ISOLATION-GET');
+    check.holds(
+      'ISOLATION-GET',
+      !leak.text.includes(foreign.externalId),
+      "GET ?versions=true of another tenant's uuid must reveal nothing of its event",
+      leak,
+    );
+    check.error(await versions(tenantA, crypto.randomUUID()), 'ERR-4002', 'RETRIEVE-UNKNOWN-404');
+  });
+});
+
+test.describe('fields a deployment adds', { tag: ['@validation'] }, () => {
+  test(
+    ruleTitle(
+      'GAP-EXTRA-TOP-LEVEL-FIELDS',
+      "a provider's own top-level fields (isNegative, accountId) are refused, dropped or kept",
+    ),
+    async ({ tenantA, runId, observe }) => {
+      const event = validPayout(runId, 'provider-fields');
+      const extras = { isNegative: true, accountId: 'ACC-0001' };
+      const response = await tenantA.create({ ...event, ...extras });
+      if (!isSuccess(response.status)) {
+        check.gapAnswer(response, {
+          claimsChecked: 'fields the spec does not name',
+          probedFields: Object.keys(extras),
+        });
+        await observe(
+          'GAP-EXTRA-TOP-LEVEL-FIELDS',
+          `isNegative and accountId: refused with ${summary(response)}`,
+        );
+        return;
+      }
+      // Accepted: every field the spec names comes back as sent; the extra ones kept or dropped.
+      const { event: stored } = check.sameEvent(await tenantA.retrieve(check.created(response)), event);
+      for (const [name, value] of Object.entries(extras)) {
+        const kept = stored?.[name];
+        await observe(
+          'GAP-EXTRA-TOP-LEVEL-FIELDS',
+          `${name}: accepted and ${kept === undefined ? 'dropped' : JSON.stringify(kept) === JSON.stringify(value) ? 'kept' : `stored as ${JSON.stringify(kept)}`}`,
+        );
+      }
+    },
+  );
+});
