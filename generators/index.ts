@@ -3,7 +3,17 @@
  * verdicts, the ISO code pools they draw from, and the k6-safe entry's functions.
  */
 export { MAX_AMOUNT, MIN_AMOUNT, nonPositiveAmountArbitrary, positiveAmountArbitrary } from './amounts.ts';
-export type { Fault, FaultKind, FaultKindId, FaultOperation, FaultSetOptions } from './faults/index.ts';
+export type {
+  AppliedFault,
+  Fault,
+  FaultKind,
+  FaultKindId,
+  FaultOperation,
+  FaultSetOptions,
+  StructuralFault,
+  StructuralPosition,
+  StructuralShape,
+} from './faults/index.ts';
 export {
   applicableFaultKinds,
   compatibleFaults,
@@ -13,6 +23,11 @@ export {
   faultKindApplies,
   faultSetArbitrary,
   faultsConflict,
+  isReadingCell,
+  STRUCTURAL_FAULTS,
+  STRUCTURAL_POSITIONS,
+  STRUCTURAL_SHAPES,
+  structuralFaultsFor,
 } from './faults/index.ts';
 export type { FieldPathSegment } from './field-path.ts';
 export { fieldPathSegments, fieldPathsOverlap, formatFieldPath } from './field-path.ts';
@@ -35,6 +50,12 @@ export {
 } from './iso-codes.ts';
 export { JsonNumberText, jsonNumberText, toJsonBody } from './json-body.ts';
 export { realisticEvent, realisticUpdate } from './k6-safe.ts';
+export type { StructuralBodyPlan, StructuralEventOptions } from './structural-event.ts';
+export {
+  applyStructuralFaults,
+  packStructuralFaults,
+  structuralEventArbitrary,
+} from './structural-event.ts';
 export type {
   EventFieldsOptions,
   LengthRange,

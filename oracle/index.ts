@@ -7,6 +7,7 @@
 export * from './amounts.ts';
 export * from './changed-fields.ts';
 export * from './code-rules.ts';
+export * from './coercion.ts';
 export * from './creation.ts';
 export * from './error-body.ts';
 export * from './expected-failure.ts';

@@ -1,0 +1,74 @@
+/**
+ * The fixed structural sweep: every cell of the structural dimension, packed into as few bodies as
+ * the faults allow (part 7: all failures come back together), sent side by side. A body whose answer
+ * breaks a rule is taken apart: each of its faults is sent alone, so that a 5xx, or a failure left out,
+ * is credited to the rule of the fault that caused it rather than to every fault of the body. A
+ * conforming target never costs those extra requests.
+ */
+import {
+  applyStructuralFaults,
+  type FinancialEvent,
+  packStructuralFaults,
+  type StructuralBodyPlan,
+  type StructuralFault,
+} from '../../generators/index.ts';
+import type { Violation } from '../../oracle/index.ts';
+import { EVENTS_PATH, type EventType } from '../../spec/index.ts';
+import { validPayin, validPayout } from './sample-events.ts';
+import type { ServiceClient, ServiceResponse } from './service-client.ts';
+import { judgeStructuralAnswer, type StructuralOutcome } from './structural-verdict.ts';
+
+export interface SweepFinding {
+  readonly violations: readonly Violation[];
+  readonly response: ServiceResponse;
+}
+
+export interface SweepResult {
+  readonly findings: readonly SweepFinding[];
+  /** One line a body: its faults and what the target did with them. */
+  readonly readings: readonly string[];
+  readonly bodies: number;
+}
+
+const baseOf = (type: EventType, runId: string): FinancialEvent =>
+  (type === 'INTERNAL_PAYOUT' ? validPayout(runId, 'shape') : validPayin(runId, 'shape')) as unknown as FinancialEvent;
+
+const sendOne = async (
+  client: ServiceClient,
+  runId: string,
+  type: EventType,
+  faults: readonly StructuralFault[],
+): Promise<StructuralOutcome> => {
+  const sample = applyStructuralFaults(baseOf(type, runId), faults);
+  const response = await client.send({ method: 'POST', path: EVENTS_PATH, rawBody: sample.body });
+  return judgeStructuralAnswer(sample, response, (uuid) => client.retrieve(uuid));
+};
+
+const sweepBody = async (
+  client: ServiceClient,
+  runId: string,
+  plan: StructuralBodyPlan,
+): Promise<{ findings: SweepFinding[]; reading: string }> => {
+  const outcome = await sendOne(client, runId, plan.type, plan.faults);
+  const reading = `${plan.faults.map((fault) => fault.description).join('; ')} → ${outcome.reading}`;
+  if (outcome.violations.length === 0) return { findings: [], reading };
+  if (plan.faults.length === 1) return { findings: [outcome], reading };
+  const alone = await Promise.all(plan.faults.map((fault) => sendOne(client, runId, plan.type, [fault])));
+  const failing = alone.filter((single) => single.violations.length > 0);
+  // Every fault answered rightly alone: what broke is the combination (a failure left out of several).
+  return { findings: failing.length > 0 ? failing : [outcome], reading };
+};
+
+/** Sends every body of the sweep (all at once: the client paces them) and gathers what broke. */
+export const sweepStructuralFaults = async (
+  client: ServiceClient,
+  runId: string,
+  plans: readonly StructuralBodyPlan[] = packStructuralFaults(),
+): Promise<SweepResult> => {
+  const results = await Promise.all(plans.map((plan) => sweepBody(client, runId, plan)));
+  return {
+    findings: results.flatMap((result) => result.findings),
+    readings: results.map((result) => result.reading),
+    bodies: plans.length,
+  };
+};
