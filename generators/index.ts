@@ -49,7 +49,15 @@ export {
   VALID_CURRENCY_CODES,
 } from './iso-codes.ts';
 export { JsonNumberText, jsonNumberText, toJsonBody } from './json-body.ts';
+export {
+  asciiBytes,
+  nestedArray,
+  withByteOrderMark,
+  withInvalidUtf8In,
+  withLeadingMembers,
+} from './json-documents.ts';
 export { realisticEvent, realisticUpdate } from './k6-safe.ts';
+export { POSITIVE_LITERALS, rotatedLiterals, UNBOUNDED_LITERALS, ZERO_LITERALS } from './number-literals.ts';
 export type { StructuralBodyPlan, StructuralEventOptions } from './structural-event.ts';
 export {
   applyStructuralFaults,

@@ -19,7 +19,8 @@ const DECIMAL_TEXT = /^\s*-?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?\s*$/;
 const SAME_AMOUNT_RELATIVE = 4 * Number.EPSILON;
 
 const sameValue = (got: number, wanted: number): boolean =>
-  got === wanted || Math.abs(got - wanted) <= SAME_AMOUNT_RELATIVE * Math.max(Math.abs(got), Math.abs(wanted));
+  got === wanted ||
+  Math.abs(got - wanted) <= SAME_AMOUNT_RELATIVE * Math.max(Math.abs(got), Math.abs(wanted));
 
 /** How a returned amount compares with the one sent (a number, or the exact JSON text the kit wrote). */
 export const compareAmount = (got: unknown, sent: unknown): AmountComparison => {

@@ -317,7 +317,8 @@ const PROBES: Record<MutantName, Probe> = {
     holds: (h) => refusedAs400(h, payinEvent({ multiCurrencyAmounts: ['EUR'] })),
   },
   'mca-amount-wrong-type-crashes': {
-    holds: (h) => refusedAs400(h, payinEvent({ multiCurrencyAmounts: [{ currencyCode: 'USD', amount: [5] }] })),
+    holds: (h) =>
+      refusedAs400(h, payinEvent({ multiCurrencyAmounts: [{ currencyCode: 'USD', amount: [5] }] })),
   },
   'mca-currency-wrong-type-accepted': {
     holds: (h) => refusedAs400(h, payinEvent({ multiCurrencyAmounts: [{ currencyCode: 42, amount: 5 }] })),

@@ -17,7 +17,11 @@ const asAmount = (value: JsonValue): JsonValue =>
 const asText = (value: JsonValue): JsonValue =>
   typeof value === 'number' || typeof value === 'boolean' ? String(value) : value;
 
-const coerceIn = (object: JsonObject, fields: readonly string[], coerce: (v: JsonValue) => JsonValue): JsonObject => {
+const coerceIn = (
+  object: JsonObject,
+  fields: readonly string[],
+  coerce: (v: JsonValue) => JsonValue,
+): JsonObject => {
   const copy: JsonObject = { ...object };
   for (const field of fields) if (Object.hasOwn(copy, field)) copy[field] = coerce(copy[field] as JsonValue);
   return copy;

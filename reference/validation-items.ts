@@ -25,7 +25,12 @@ export const checkAmountItems = (items: JsonValue, ctx: ValidationContext, failu
     if (!isJsonObject(item)) {
       if (behaviour.nonObjectItem === 'per-field') {
         // As a deserializer that builds an empty item and validates its fields.
-        fail(failures, ['multiCurrencyAmounts', index, 'currencyCode'], 'ERR-3007', `${at}.currencyCode is required`);
+        fail(
+          failures,
+          ['multiCurrencyAmounts', index, 'currencyCode'],
+          'ERR-3007',
+          `${at}.currencyCode is required`,
+        );
         fail(failures, ['multiCurrencyAmounts', index, 'amount'], 'ERR-3008', `${at}.amount is required`);
       } else {
         fail(

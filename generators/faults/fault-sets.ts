@@ -34,7 +34,10 @@ export const faultsConflict = (a: AppliedFault, b: AppliedFault): boolean =>
   (b.changesType && a.dependsOnType);
 
 /** The longest prefix-greedy selection of faults that do not conflict, at most `max` of them. */
-export const compatibleFaults = <F extends AppliedFault>(candidates: readonly F[], max: number): readonly F[] => {
+export const compatibleFaults = <F extends AppliedFault>(
+  candidates: readonly F[],
+  max: number,
+): readonly F[] => {
   const chosen: F[] = [];
   for (const candidate of candidates) {
     if (chosen.length >= max) break;

@@ -113,7 +113,10 @@ export const STRUCTURAL_POSITIONS: readonly StructuralPosition[] = Object.freeze
 ]);
 
 /** The value of a shape at a position (`delete` for absent), or undefined where the shape is no fault. */
-const valueOf = (at: StructuralPosition, shape: StructuralShape): { value: unknown } | 'delete' | undefined => {
+const shapeValue = (
+  at: StructuralPosition,
+  shape: StructuralShape,
+): { value: unknown } | 'delete' | undefined => {
   const scalar = at.kind !== 'object' && at.kind !== 'array' && at.kind !== 'item';
   const stringy = at.kind === 'externalId' || at.kind === 'enum' || at.kind === 'freeString';
   switch (shape) {
@@ -144,7 +147,10 @@ const verdictOf = (
   shape: StructuralShape,
 ): { errorCode: ExpectedError['errorCode']; readingOf?: RuleId } => {
   const stated = (errorCode: ExpectedError['errorCode']) => ({ errorCode });
-  const reading = (readingOf: RuleId) => ({ errorCode: ANY_ERROR_CODE as ExpectedError['errorCode'], readingOf });
+  const reading = (readingOf: RuleId) => ({
+    errorCode: ANY_ERROR_CODE as ExpectedError['errorCode'],
+    readingOf,
+  });
   if (shape === 'absent') {
     if (at.kind === 'externalId') return stated(FIELD_ERROR_CODES.externalId);
     return at.required ? stated(ANY_ERROR_CODE) : reading('GAP-REQUIRED-FIELDS');
@@ -159,7 +165,8 @@ const verdictOf = (
     if (at.valueCode !== undefined) return stated(at.valueCode);
     // An empty originalStatus or name is a string of a length the spec does not bound; "" where an
     // amount belongs is read as null by Jackson.
-    if (at.kind === 'freeString') return reading(at.path === 'originalStatus' ? 'GAP-ORIGINAL-STATUS-VALUES' : 'GAP-FIELD-LIMITS');
+    if (at.kind === 'freeString')
+      return reading(at.path === 'originalStatus' ? 'GAP-ORIGINAL-STATUS-VALUES' : 'GAP-FIELD-LIMITS');
     if (at.kind === 'amount' && !at.required) return reading('GAP-WRONG-JSON-TYPE');
     return stated(ANY_ERROR_CODE);
   }
@@ -189,7 +196,7 @@ const typeSpecificFieldsRemoved = (): readonly FaultOperation[] =>
   );
 
 const cellOf = (at: StructuralPosition, shape: StructuralShape): StructuralFault | undefined => {
-  const value = valueOf(at, shape);
+  const value = shapeValue(at, shape);
   if (value === undefined) return undefined;
   const { errorCode, readingOf } = verdictOf(at, shape);
   const operation: FaultOperation =

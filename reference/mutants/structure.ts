@@ -94,7 +94,8 @@ export const STRUCTURE_MUTANTS = [
     ['VAL-AMOUNT-POSITIVE'],
     'Zero is tested with Object.is(amount, 0) (as Java Double.equals does) and negatives with < 0: -0 is neither, and is accepted.',
     {
-      isAmount: (value) => typeof value === 'number' && Number.isFinite(value) && !Object.is(value, 0) && !(value < 0),
+      isAmount: (value) =>
+        typeof value === 'number' && Number.isFinite(value) && !Object.is(value, 0) && !(value < 0),
     },
   ),
 ];

@@ -17,7 +17,7 @@ import { type RateLimitSettings, readTimeouts, type Target } from '../../config/
 import { partOfShare, RUN_SHARE_OF_LIMIT, requestsPerSecond } from './request-pacer.ts';
 
 /** The number of property tests that share the remote budget (suites/properties/*.spec.ts). */
-export const PROPERTY_TESTS = 7;
+export const PROPERTY_TESTS = 8;
 /** The property suites together send at most this many windows' worth of the run's share. */
 export const REMOTE_PROPERTY_WINDOWS = 1;
 /** One property's runs take at most about this long at its worker's paced rate. */
@@ -47,6 +47,8 @@ export const PROPERTY_COSTS: readonly PropertyCost[] = Object.freeze([
   { embeddedRuns: 100, requestsPerRun: 3 },
   { embeddedRuns: 100, requestsPerRun: 6 },
   { embeddedRuns: 100, requestsPerRun: 6 },
+  // Structural faults: a GET follows the POST when every fault of the body was a reading, accepted.
+  { embeddedRuns: 150, requestsPerRun: 1.3 },
 ]);
 
 /**

@@ -1,22 +1,27 @@
 /**
- * The fixed structural sweep: every cell of the structural dimension, packed into as few bodies as
- * the faults allow (part 7: all failures come back together), sent side by side. A body whose answer
+ * The fixed sweeps of faults: every cell of the structural dimension (or every literal form of a
+ * zero), packed into as few bodies as the faults allow (part 7: all failures come back together), sent side by side. A body whose answer
  * breaks a rule is taken apart: each of its faults is sent alone, so that a 5xx, or a failure left out,
  * is credited to the rule of the fault that caused it rather than to every fault of the body. A
  * conforming target never costs those extra requests.
  */
 import {
-  applyStructuralFaults,
+  type AppliedFault,
+  applyFaults,
   type FinancialEvent,
   packStructuralFaults,
-  type StructuralBodyPlan,
-  type StructuralFault,
 } from '../../generators/index.ts';
 import type { Violation } from '../../oracle/index.ts';
 import { EVENTS_PATH, type EventType } from '../../spec/index.ts';
 import { validPayin, validPayout } from './sample-events.ts';
 import type { ServiceClient, ServiceResponse } from './service-client.ts';
 import { judgeStructuralAnswer, type StructuralOutcome } from './structural-verdict.ts';
+
+/** The faults one body carries, on a base event of one type. */
+export interface FaultPlan {
+  readonly type: EventType;
+  readonly faults: readonly AppliedFault[];
+}
 
 export interface SweepFinding {
   readonly violations: readonly Violation[];
@@ -31,15 +36,17 @@ export interface SweepResult {
 }
 
 const baseOf = (type: EventType, runId: string): FinancialEvent =>
-  (type === 'INTERNAL_PAYOUT' ? validPayout(runId, 'shape') : validPayin(runId, 'shape')) as unknown as FinancialEvent;
+  (type === 'INTERNAL_PAYOUT'
+    ? validPayout(runId, 'shape')
+    : validPayin(runId, 'shape')) as unknown as FinancialEvent;
 
 const sendOne = async (
   client: ServiceClient,
   runId: string,
   type: EventType,
-  faults: readonly StructuralFault[],
+  faults: readonly AppliedFault[],
 ): Promise<StructuralOutcome> => {
-  const sample = applyStructuralFaults(baseOf(type, runId), faults);
+  const sample = applyFaults(baseOf(type, runId), faults);
   const response = await client.send({ method: 'POST', path: EVENTS_PATH, rawBody: sample.body });
   return judgeStructuralAnswer(sample, response, (uuid) => client.retrieve(uuid));
 };
@@ -47,7 +54,7 @@ const sendOne = async (
 const sweepBody = async (
   client: ServiceClient,
   runId: string,
-  plan: StructuralBodyPlan,
+  plan: FaultPlan,
 ): Promise<{ findings: SweepFinding[]; reading: string }> => {
   const outcome = await sendOne(client, runId, plan.type, plan.faults);
   const reading = `${plan.faults.map((fault) => fault.description).join('; ')} → ${outcome.reading}`;
@@ -59,11 +66,11 @@ const sweepBody = async (
   return { findings: failing.length > 0 ? failing : [outcome], reading };
 };
 
-/** Sends every body of the sweep (all at once: the client paces them) and gathers what broke. */
-export const sweepStructuralFaults = async (
+/** Sends every body (all at once: the client paces them) and gathers what broke. */
+export const sweepFaultPlans = async (
   client: ServiceClient,
   runId: string,
-  plans: readonly StructuralBodyPlan[] = packStructuralFaults(),
+  plans: readonly FaultPlan[],
 ): Promise<SweepResult> => {
   const results = await Promise.all(plans.map((plan) => sweepBody(client, runId, plan)));
   return {
@@ -72,3 +79,7 @@ export const sweepStructuralFaults = async (
     bodies: plans.length,
   };
 };
+
+/** The structural sweep: every cell of the dimension, packed. */
+export const sweepStructuralFaults = (client: ServiceClient, runId: string): Promise<SweepResult> =>
+  sweepFaultPlans(client, runId, packStructuralFaults());

@@ -1,10 +1,11 @@
 /**
- * The verdict of a body with structural faults (generators/faults/structure.ts): the oracle's judgement
+ * The verdict of a body with faults, structural ones (generators/faults/structure.ts) or literal forms
+ * of its numbers: the oracle's judgement
  * of the POST, and, when the body was created because its every fault was only a reading, of the GET
  * that must show the event sent, the read positions holding what was sent or its coerced spelling.
  * One judgement for the fixed sweep and the property alike.
  */
-import type { InvalidEventSample, StructuralFault } from '../../generators/index.ts';
+import type { AppliedFault, InvalidEventSample } from '../../generators/index.ts';
 import {
   isSuccess,
   judgeRetrieval,
@@ -23,12 +24,12 @@ export interface StructuralOutcome {
   readonly reading: string;
 }
 
-const readings = (sample: InvalidEventSample<StructuralFault>): readonly StructuralFault[] =>
+const readings = (sample: InvalidEventSample<AppliedFault>): readonly AppliedFault[] =>
   sample.faults.filter((fault) => fault.expected.readingOf !== undefined);
 
 /** Reads back a created event: `retrieve` is called only when the POST created one. */
 export const judgeStructuralAnswer = async (
-  sample: InvalidEventSample<StructuralFault>,
+  sample: InvalidEventSample<AppliedFault>,
   response: ServiceResponse,
   retrieve: (uuid: string) => Promise<ServiceResponse>,
 ): Promise<StructuralOutcome> => {
@@ -39,7 +40,12 @@ export const judgeStructuralAnswer = async (
     const codes = judgement.body?.errors.map((e) => `${e.field} ${e.errorCode}`).join(', ');
     return {
       violations: created
-        ? [violationOf('CREATE-RETURNS-UUID', `created (${response.status}) without a uuid to read it back by`)]
+        ? [
+            violationOf(
+              'CREATE-RETURNS-UUID',
+              `created (${response.status}) without a uuid to read it back by`,
+            ),
+          ]
         : judgement.violations,
       response,
       reading: `${response.status}${codes ? `: ${codes}` : ''}`,
@@ -53,7 +59,9 @@ export const judgeStructuralAnswer = async (
   const values = retrieval.readValues ?? {};
   const changed = read.filter((fault) => {
     const sent = fault.operations.at(-1);
-    return sent?.op === 'set' && retrieval.event !== undefined && !keepsReadValue(values[fault.field], sent.value);
+    return (
+      sent?.op === 'set' && retrieval.event !== undefined && !keepsReadValue(values[fault.field], sent.value)
+    );
   });
   return {
     violations: [

@@ -1,0 +1,62 @@
+/**
+ * Property: any valid event with any few structural faults (any JSON shape at any position, at any
+ * depth: generators/faults/structure.ts) gets its verdict: refused with every stated failure named
+ * at its position, the open ones reported or not; created only when every fault is a reading, and
+ * then kept as sent; never a 5xx. The fixed sweep (suites/structure.spec.ts) sends every cell in every
+ * run; this adds the combinations with other events.
+ */
+import { describeVerdict, structuralEventArbitrary } from '../../generators/index.ts';
+import { describeViolations, ruleTitle } from '../../oracle/index.ts';
+import { test } from '../support/fixtures.ts';
+import { describeExchange } from '../support/http-exchange.ts';
+import { EXCHANGE_SEPARATOR, PropertyViolation } from '../support/property-checks.ts';
+import { checkProperty } from '../support/property-runner.ts';
+import { judgeStructuralAnswer } from '../support/structural-verdict.ts';
+import { postBody } from './property-requests.ts';
+
+test.describe('properties: structure', { tag: ['@property', '@validation'] }, () => {
+  test(
+    ruleTitle(
+      [
+        'VAL-ALL-FAILURES',
+        'VAL-EXTERNAL-ID-REQUIRED',
+        'VAL-TYPE-ENUM',
+        'VAL-COUNTRY-ISO3166',
+        'VAL-CURRENCY-ISO4217',
+        'VAL-AMOUNT-POSITIVE',
+        'VAL-STATUS-ENUM',
+        'VAL-CHANNEL-ENUM',
+        'VAL-MCA-CURRENCY-ISO4217',
+        'VAL-MCA-AMOUNT-POSITIVE',
+      ],
+      'any JSON shape at any position of any event gets its verdict, never a 5xx',
+    ),
+    async ({ target, tenantA, exchanges, runId }, testInfo) => {
+      await checkProperty(
+        {
+          target,
+          exchanges,
+          cost: { embeddedRuns: 150, requestsPerRun: 1.3 },
+          arbitrary: structuralEventArbitrary({ runId }),
+          show: (sample) => `POST ${sample.body}`,
+          predicate: async (sample, notes) => {
+            notes.note('Expected verdict', describeVerdict(sample.expected));
+            notes.note('Faults', sample.faults.map((fault) => fault.description).join('\n'));
+            const outcome = await judgeStructuralAnswer(
+              sample,
+              await postBody(tenantA, sample.body),
+              (uuid) => tenantA.retrieve(uuid),
+            );
+            if (outcome.violations.length > 0) {
+              throw new PropertyViolation(
+                `${describeViolations(outcome.violations)}${EXCHANGE_SEPARATOR}${describeExchange(outcome.response.exchange)}`,
+                outcome.violations,
+              );
+            }
+          },
+        },
+        testInfo,
+      );
+    },
+  );
+});
