@@ -36,7 +36,7 @@ test.describe('properties: structure', { tag: ['@property', '@validation'] }, ()
         {
           target,
           exchanges,
-          cost: { embeddedRuns: 150, requestsPerRun: 1.3 },
+          cost: { embeddedRuns: 150, requestsPerRun: 1 },
           arbitrary: structuralEventArbitrary({ runId }),
           show: (sample) => `POST ${sample.body}`,
           predicate: async (sample, notes) => {

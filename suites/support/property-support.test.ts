@@ -56,7 +56,7 @@ test.describe('runs per target', () => {
 
   test('a real deployment gets a bounded number of runs from its limit and workers', () => {
     expect(remoteRuns(limit, 2, 1)).toBe(MAX_REMOTE_RUNS);
-    expect(remoteRuns(limit, 2, 8)).toBe(14);
+    expect(remoteRuns(limit, 2, 8)).toBe(12);
     expect(remoteRuns({ requestsPerWindow: 60, windowSeconds: 60 }, 4, 3)).toBe(MIN_REMOTE_RUNS);
     // More workers: each worker's paced rate drops, and so do the runs one property can afford in time.
     expect(remoteRuns(limit, 16, 6)).toBeLessThan(remoteRuns(limit, 1, 6));
