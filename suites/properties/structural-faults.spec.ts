@@ -5,7 +5,12 @@
  * then kept as sent; never a 5xx. The fixed sweep (suites/structure.spec.ts) sends every cell in every
  * run; this adds the combinations with other events.
  */
-import { describeVerdict, structuralEventArbitrary } from '../../generators/index.ts';
+import {
+  applyStructuralFaults,
+  createExternalIdSource,
+  describeVerdict,
+  structuralEventArbitrary,
+} from '../../generators/index.ts';
 import { describeViolations, ruleTitle } from '../../oracle/index.ts';
 import { test } from '../support/fixtures.ts';
 import { describeExchange } from '../support/http-exchange.ts';
@@ -32,6 +37,7 @@ test.describe('properties: structure', { tag: ['@property', '@validation'] }, ()
       'any JSON shape at any position of any event gets its verdict, never a 5xx',
     ),
     async ({ target, tenantA, exchanges, runId }, testInfo) => {
+      const nextId = createExternalIdSource(runId);
       await checkProperty(
         {
           target,
@@ -42,11 +48,21 @@ test.describe('properties: structure', { tag: ['@property', '@validation'] }, ()
           predicate: async (sample, notes) => {
             notes.note('Expected verdict', describeVerdict(sample.expected));
             notes.note('Faults', sample.faults.map((fault) => fault.description).join('\n'));
-            const outcome = await judgeStructuralAnswer(
-              sample,
-              await postBody(tenantA, sample.body),
-              (uuid) => tenantA.retrieve(uuid),
-            );
+            const judge = (one: typeof sample) =>
+              judgeStructuralAnswer(one, postBody(tenantA, one.body), (uuid) => tenantA.retrieve(uuid));
+            let outcome = await judge(sample);
+            if (outcome.violations.length > 0 && sample.faults.length > 1) {
+              // Taken apart, as the fixed sweep does: the violation goes to the fault that caused it.
+              for (const fault of sample.faults) {
+                const single = await judge(
+                  applyStructuralFaults({ ...sample.base, externalId: nextId() }, [fault]),
+                );
+                if (single.violations.length > 0) {
+                  outcome = single;
+                  break;
+                }
+              }
+            }
             if (outcome.violations.length > 0) {
               throw new PropertyViolation(
                 `${describeViolations(outcome.violations)}${EXCHANGE_SEPARATOR}${describeExchange(outcome.response.exchange)}`,

@@ -30,9 +30,10 @@ const readings = (sample: InvalidEventSample<AppliedFault>): readonly AppliedFau
 /** Reads back a created event: `retrieve` is called only when the POST created one. */
 export const judgeStructuralAnswer = async (
   sample: InvalidEventSample<AppliedFault>,
-  response: ServiceResponse,
+  answer: ServiceResponse | Promise<ServiceResponse>,
   retrieve: (uuid: string) => Promise<ServiceResponse>,
 ): Promise<StructuralOutcome> => {
+  const response = await answer;
   const judgement = judgeValidationFailure(response, sample.expected.errors);
   const uuid = (response.json as { uuid?: unknown } | undefined)?.uuid;
   const created = isSuccess(response.status) && judgement.violations.length === 0;
