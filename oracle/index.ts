@@ -12,6 +12,7 @@ export * from './creation.ts';
 export * from './error-body.ts';
 export * from './expected-failure.ts';
 export * from './failure-matching.ts';
+export * from './faults-apart.ts';
 export * from './field-paths.ts';
 export * from './gap-answer.ts';
 export * from './http-answer.ts';

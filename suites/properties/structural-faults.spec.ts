@@ -12,6 +12,7 @@ import {
   structuralEventArbitrary,
 } from '../../generators/index.ts';
 import { describeViolations, ruleTitle } from '../../oracle/index.ts';
+import { judgeFaultsApart } from '../support/faults-apart.ts';
 import { test } from '../support/fixtures.ts';
 import { describeExchange } from '../support/http-exchange.ts';
 import { EXCHANGE_SEPARATOR, PropertyViolation } from '../support/property-checks.ts';
@@ -50,23 +51,23 @@ test.describe('properties: structure', { tag: ['@property', '@validation'] }, ()
             notes.note('Faults', sample.faults.map((fault) => fault.description).join('\n'));
             const judge = (one: typeof sample) =>
               judgeStructuralAnswer(one, postBody(tenantA, one.body), (uuid) => tenantA.retrieve(uuid));
-            let outcome = await judge(sample);
-            if (outcome.violations.length > 0 && sample.faults.length > 1) {
-              // Taken apart, as the fixed sweep does: the violation goes to the fault that caused it.
-              for (const fault of sample.faults) {
-                const single = await judge(
-                  applyStructuralFaults({ ...sample.base, externalId: nextId() }, [fault]),
-                );
-                if (single.violations.length > 0) {
-                  outcome = single;
-                  break;
-                }
-              }
-            }
-            if (outcome.violations.length > 0) {
+            // Taken apart as the fixed sweep is: a violation goes to the fault that caused it.
+            const { findings } = await judgeFaultsApart(sample.faults, (faults) =>
+              judge(
+                faults === sample.faults
+                  ? sample
+                  : applyStructuralFaults({ ...sample.base, externalId: nextId() }, faults),
+              ),
+            );
+            if (findings.length > 0) {
               throw new PropertyViolation(
-                `${describeViolations(outcome.violations)}${EXCHANGE_SEPARATOR}${describeExchange(outcome.response.exchange)}`,
-                outcome.violations,
+                findings
+                  .map(
+                    (finding) =>
+                      `${describeViolations(finding.violations)}${EXCHANGE_SEPARATOR}${describeExchange(finding.response.exchange)}`,
+                  )
+                  .join('\n\n'),
+                findings.flatMap((finding) => finding.violations),
               );
             }
           },

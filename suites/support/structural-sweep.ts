@@ -1,9 +1,9 @@
 /**
  * The fixed sweeps of faults: every cell of the structural dimension (or every literal form of a
- * zero), packed into as few bodies as the faults allow (part 7: all failures come back together), sent side by side. A body whose answer
- * breaks a rule is taken apart: each of its faults is sent alone, so that a 5xx, or a failure left out,
- * is credited to the rule of the fault that caused it rather than to every fault of the body. A
- * conforming target never costs those extra requests.
+ * zero), packed into as few bodies as the faults allow (part 7: all failures come back together),
+ * sent side by side. A body whose answer breaks a rule is taken apart (faults-apart.ts), so that a 5xx,
+ * or a failure left out, is credited to the rule of the fault that caused it rather than to every
+ * fault of the body. A conforming target never costs those extra requests.
  */
 import {
   type AppliedFault,
@@ -13,6 +13,7 @@ import {
 } from '../../generators/index.ts';
 import type { Violation } from '../../oracle/index.ts';
 import { EVENTS_PATH, type EventType } from '../../spec/index.ts';
+import { judgeFaultsApart } from './faults-apart.ts';
 import { validPayin, validPayout } from './sample-events.ts';
 import type { ServiceClient, ServiceResponse } from './service-client.ts';
 import { judgeStructuralAnswer, type StructuralOutcome } from './structural-verdict.ts';
@@ -55,15 +56,14 @@ const sweepBody = async (
   client: ServiceClient,
   runId: string,
   plan: FaultPlan,
-): Promise<{ findings: SweepFinding[]; reading: string }> => {
-  const outcome = await sendOne(client, runId, plan.type, plan.faults);
-  const reading = `${plan.faults.map((fault) => fault.description).join('; ')} → ${outcome.reading}`;
-  if (outcome.violations.length === 0) return { findings: [], reading };
-  if (plan.faults.length === 1) return { findings: [outcome], reading };
-  const alone = await Promise.all(plan.faults.map((fault) => sendOne(client, runId, plan.type, [fault])));
-  const failing = alone.filter((single) => single.violations.length > 0);
-  // Every fault answered rightly alone: what broke is the combination (a failure left out of several).
-  return { findings: failing.length > 0 ? failing : [outcome], reading };
+): Promise<{ findings: readonly SweepFinding[]; reading: string }> => {
+  const { whole, findings } = await judgeFaultsApart(plan.faults, (faults) =>
+    sendOne(client, runId, plan.type, faults),
+  );
+  return {
+    findings,
+    reading: `${plan.faults.map((fault) => fault.description).join('; ')} → ${whole.reading}`,
+  };
 };
 
 /** Sends every body (all at once: the client paces them) and gathers what broke. */
