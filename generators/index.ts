@@ -26,6 +26,7 @@ export {
   isReadingCell,
   STRUCTURAL_FAULTS,
   STRUCTURAL_POSITIONS,
+  STRUCTURAL_RULES,
   STRUCTURAL_SHAPES,
   structuralFaultsFor,
 } from './faults/index.ts';

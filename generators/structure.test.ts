@@ -1,7 +1,12 @@
 /** The structural dimension: every position crossed with every shape, its verdicts, and the sweep's packing. */
 import { expect, test } from '@playwright/test';
 import { faultsConflict } from './faults/fault-sets.ts';
-import { STRUCTURAL_FAULTS, STRUCTURAL_POSITIONS, STRUCTURAL_SHAPES } from './faults/structure.ts';
+import {
+  STRUCTURAL_FAULTS,
+  STRUCTURAL_POSITIONS,
+  STRUCTURAL_RULES,
+  STRUCTURAL_SHAPES,
+} from './faults/structure.ts';
 import { toJsonBody } from './json-body.ts';
 import { withByteOrderMark, withInvalidUtf8In } from './json-documents.ts';
 import { POSITIVE_LITERALS, rotatedLiterals, ZERO_LITERALS } from './number-literals.ts';
@@ -77,4 +82,23 @@ test('GENERATORS: every literal stands at the amount and at an item; documents k
   expect(toJsonBody({ amount: ZERO_LITERALS[2] })).toBe('{"amount":0.00}');
   expect([...withByteOrderMark('{}')]).toEqual([0xef, 0xbb, 0xbf, 0x7b, 0x7d]);
   expect([...withInvalidUtf8In('{"a":"b"}', 'a')].slice(7, 9)).toEqual([0xc3, 0x28]);
+});
+
+test('GENERATORS: the rules of the dimension are those of its positions, each once, every stated field rule among them', () => {
+  expect(new Set(STRUCTURAL_RULES)).toEqual(new Set(STRUCTURAL_POSITIONS.map((p) => p.ruleId)));
+  expect(STRUCTURAL_RULES.length).toBe(new Set(STRUCTURAL_RULES).size);
+  expect(STRUCTURAL_RULES).toEqual(
+    expect.arrayContaining([
+      'VAL-EXTERNAL-ID-REQUIRED',
+      'VAL-TYPE-ENUM',
+      'VAL-COUNTRY-ISO3166',
+      'VAL-CURRENCY-ISO4217',
+      'VAL-AMOUNT-POSITIVE',
+      'VAL-STATUS-ENUM',
+      'VAL-CHANNEL-ENUM',
+      'VAL-MCA-CURRENCY-ISO4217',
+      'VAL-MCA-AMOUNT-POSITIVE',
+      'VAL-ALL-FAILURES',
+    ]),
+  );
 });

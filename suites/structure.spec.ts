@@ -8,6 +8,7 @@
  * failures come back together); a body that breaks a rule is taken apart so that each violation is
  * credited to the rule of the fault that caused it.
  */
+import { STRUCTURAL_RULES } from '../generators/index.ts';
 import { ruleTitle } from '../oracle/index.ts';
 import { test } from './support/fixtures.ts';
 import { sweepStructuralFaults } from './support/structural-sweep.ts';
@@ -16,19 +17,7 @@ import { recordViolations, violationFailure } from './support/verdicts.ts';
 test.describe('the structure of a body, at every depth', { tag: ['@validation'] }, () => {
   test(
     ruleTitle(
-      [
-        'VAL-EXTERNAL-ID-REQUIRED',
-        'VAL-TYPE-ENUM',
-        'VAL-COUNTRY-ISO3166',
-        'VAL-CURRENCY-ISO4217',
-        'VAL-AMOUNT-POSITIVE',
-        'VAL-STATUS-ENUM',
-        'VAL-CHANNEL-ENUM',
-        'VAL-MCA-CURRENCY-ISO4217',
-        'VAL-MCA-AMOUNT-POSITIVE',
-        'VAL-ALL-FAILURES',
-        'GAP-WRONG-JSON-TYPE',
-      ],
+      [...STRUCTURAL_RULES, 'GAP-WRONG-JSON-TYPE'],
       'every JSON shape at every position of the body gets its verdict, and never a 5xx',
     ),
     async ({ tenantA, runId, observe }) => {

@@ -33,6 +33,7 @@ export {
   isReadingCell,
   STRUCTURAL_FAULTS,
   STRUCTURAL_POSITIONS,
+  STRUCTURAL_RULES,
   STRUCTURAL_SHAPES,
   structuralFaultsFor,
 } from './structure.ts';

@@ -112,6 +112,11 @@ export const STRUCTURAL_POSITIONS: readonly StructuralPosition[] = Object.freeze
   position('multiCurrencyAmounts[1].amount', 'amount', 'VAL-MCA-AMOUNT-POSITIVE', 5, { required: true }),
 ]);
 
+/** The rules the dimension's cells come from: what a check or property over them names in its title. */
+export const STRUCTURAL_RULES: readonly RuleId[] = Object.freeze([
+  ...new Set(STRUCTURAL_POSITIONS.map((at) => at.ruleId)),
+]);
+
 /** The value of a shape at a position (`delete` for absent), or undefined where the shape is no fault. */
 const shapeValue = (
   at: StructuralPosition,

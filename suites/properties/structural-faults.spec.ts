@@ -9,6 +9,7 @@ import {
   applyStructuralFaults,
   createExternalIdSource,
   describeVerdict,
+  STRUCTURAL_RULES,
   structuralEventArbitrary,
 } from '../../generators/index.ts';
 import { describeViolations, ruleTitle } from '../../oracle/index.ts';
@@ -22,21 +23,7 @@ import { postBody } from './property-requests.ts';
 
 test.describe('properties: structure', { tag: ['@property', '@validation'] }, () => {
   test(
-    ruleTitle(
-      [
-        'VAL-ALL-FAILURES',
-        'VAL-EXTERNAL-ID-REQUIRED',
-        'VAL-TYPE-ENUM',
-        'VAL-COUNTRY-ISO3166',
-        'VAL-CURRENCY-ISO4217',
-        'VAL-AMOUNT-POSITIVE',
-        'VAL-STATUS-ENUM',
-        'VAL-CHANNEL-ENUM',
-        'VAL-MCA-CURRENCY-ISO4217',
-        'VAL-MCA-AMOUNT-POSITIVE',
-      ],
-      'any JSON shape at any position of any event gets its verdict, never a 5xx',
-    ),
+    ruleTitle(STRUCTURAL_RULES, 'any JSON shape at any position of any event gets its verdict, never a 5xx'),
     async ({ target, tenantA, exchanges, runId }, testInfo) => {
       const nextId = createExternalIdSource(runId);
       await checkProperty(
