@@ -37,6 +37,7 @@ import type { RuleId } from '../../spec/rules.ts';
 import { toJsonBody } from '../json-body.ts';
 import { ANY_ERROR_CODE, type ExpectedError } from '../verdict.ts';
 import type { AppliedFault, FaultOperation } from './fault.ts';
+import { wrongShapeReporting } from './wrong-shape.ts';
 
 export const STRUCTURAL_SHAPES = Object.freeze([
   'absent',
@@ -192,8 +193,6 @@ export interface StructuralFault extends AppliedFault {
   readonly types: readonly EventType[];
 }
 
-const itemFields = (path: string): readonly string[] => [`${path}.currencyCode`, `${path}.amount`];
-
 /** A `type` fault removes the payload fields of the type it replaces: with no valid type, their rules cannot be decided. */
 const typeSpecificFieldsRemoved = (): readonly FaultOperation[] =>
   [...PAYIN_ONLY_PAYLOAD_FIELDS, ...PAYOUT_ONLY_PAYLOAD_FIELDS].map(
@@ -206,15 +205,15 @@ const cellOf = (at: StructuralPosition, shape: StructuralShape): StructuralFault
   const { errorCode, readingOf } = verdictOf(at, shape);
   const operation: FaultOperation =
     value === 'delete' ? { op: 'delete', path: at.path } : { op: 'set', path: at.path, value: value.value };
-  const item = at.kind === 'item';
   const expected: ExpectedError = {
     field: at.path,
     errorCode,
     ruleId: at.ruleId,
     ...(readingOf ? { readingOf } : {}),
     // A value of the wrong shape where a container belongs may be reported per field inside it.
-    ...(item ? { alternativeFields: itemFields(at.path), reportedWithin: true } : {}),
-    ...(at.kind === 'object' || at.kind === 'array' ? { reportedWithin: true } : {}),
+    ...(at.kind === 'item' || at.kind === 'object' || at.kind === 'array'
+      ? wrongShapeReporting(at.path, at.kind)
+      : {}),
   };
   const changesType = at.path === 'type';
   return Object.freeze({
