@@ -47,14 +47,11 @@ test.describe('properties: structure', { tag: ['@property', '@validation'] }, ()
               ),
             );
             if (findings.length > 0) {
+              const violations = findings.flatMap((finding) => finding.violations);
+              const shown = findings.map((finding) => describeExchange(finding.response.exchange));
               throw new PropertyViolation(
-                findings
-                  .map(
-                    (finding) =>
-                      `${describeViolations(finding.violations)}${EXCHANGE_SEPARATOR}${describeExchange(finding.response.exchange)}`,
-                  )
-                  .join('\n\n'),
-                findings.flatMap((finding) => finding.violations),
+                `${describeViolations(violations)}${EXCHANGE_SEPARATOR}${shown.join('\n\n')}`,
+                violations,
               );
             }
           },
