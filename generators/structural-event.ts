@@ -26,6 +26,14 @@ export interface StructuralBodyPlan {
 }
 
 /**
+ * A scalar at externalId that a deployment coerces (42 as "42") names the same event in every body and
+ * every run: once one is stored, the others are answered as duplicates, which would hide every fault
+ * beside it. Such a cell travels alone.
+ */
+const travelsAlone = (cell: StructuralFault): boolean =>
+  cell.position.kind === 'externalId' && isReadingCell(cell);
+
+/**
  * Every cell, packed first-fit into bodies that hold no two conflicting faults (one value a position,
  * no field and a field inside it, no type fault beside a payload field of a type). Cells that are only
  * readings go into bodies of their own, so that a deployment that accepts them is seen accepting them
@@ -34,20 +42,23 @@ export interface StructuralBodyPlan {
 export const packStructuralFaults = (
   cells: readonly StructuralFault[] = STRUCTURAL_FAULTS,
 ): readonly StructuralBodyPlan[] => {
-  const plans: { type: EventType; reading: boolean; faults: StructuralFault[] }[] = [];
+  const plans: { type: EventType; reading: boolean; alone: boolean; faults: StructuralFault[] }[] = [];
   // A container's fault shuts out every fault inside it: placed last, they fill the bodies the others
   // left room in, and the leaves pack densely first.
   const ordered = [...cells].sort((a, b) => containerRank(a) - containerRank(b));
   for (const cell of ordered) {
     const reading = isReadingCell(cell);
+    const alone = travelsAlone(cell);
     const home = plans.find(
       (plan) =>
+        !alone &&
+        !plan.alone &&
         plan.reading === reading &&
         cell.types.includes(plan.type) &&
         plan.faults.every((other) => !faultsConflict(other, cell)),
     );
     if (home) home.faults.push(cell);
-    else plans.push({ type: cell.types[0] as EventType, reading, faults: [cell] });
+    else plans.push({ type: cell.types[0] as EventType, reading, alone, faults: [cell] });
   }
   return plans.map(({ type, faults }) => Object.freeze({ type, faults: Object.freeze(faults) }));
 };

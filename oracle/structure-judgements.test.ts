@@ -122,3 +122,24 @@ test('ORACLE: a read value is kept as sent or as the value it spells; a dropped 
   expect(judged.violations).toEqual([]);
   expect(judged.readValues).toEqual({ amount: 12.5, originalStatus: 'B\uFFFD(' });
 });
+
+test('ORACLE: a coercible scalar at externalId may name an event that exists: a duplicate is its answer, if nothing else must be refused', () => {
+  const externalIdNumber: ExpectedFailure = {
+    field: 'externalId',
+    errorCode: ANY_ERROR_CODE,
+    ruleId: 'VAL-EXTERNAL-ID-REQUIRED',
+    readingOf: 'GAP-WRONG-JSON-TYPE',
+  };
+  const duplicate = answer(400, {
+    status: 400,
+    errorCode: 'ERR-4001',
+    title: 'externalId already exists for this tenant',
+  });
+  expect(rules(duplicate, [externalIdNumber])).toEqual([]);
+  expect(rules(duplicate, [externalIdNumber, amountNull])).toEqual([]);
+  // A stated failure beside it must still be reported; without a coercible externalId a duplicate is no answer.
+  expect(rules(duplicate, [externalIdNumber, channelObject])).not.toEqual([]);
+  expect(rules(duplicate, [amountNull])).not.toEqual([]);
+  // The duplicate's body is still a part 7 body.
+  expect(rules(answer(400, { errorCode: 'ERR-4001' }), [externalIdNumber])).toContain('ERROR-BODY-SHAPE');
+});

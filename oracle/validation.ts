@@ -15,7 +15,8 @@
  *
  * An expected failure that is only a reading of a gap (`readingOf`: a null that may mean absent, a
  * scalar a deployment may coerce) may be reported or not; a body of nothing but such failures may be
- * created. Whatever the body, a 5xx is never its answer: the spec answers it, with 201 or with 400.
+ * created, or, when the coerced scalar is its externalId, refused as a duplicate. Whatever the body, a
+ * 5xx is never its answer: the spec answers it, with 201 or with 400.
  */
 import type { RuleId } from '../spec/index.ts';
 import { isValidationCode, ruleOfCode } from './code-rules.ts';
@@ -57,6 +58,22 @@ export interface ValidationJudgement {
 }
 
 const TITLE_ABOUT_VALIDATION = /validat|invalid/i;
+
+/**
+ * A scalar at externalId that a deployment may coerce (42 read as "42", true as "true") names an event
+ * that may exist already, from an earlier body or run: when nothing else in the body must be refused,
+ * the duplicate's answer (4 rule 1: 400 ERR-4001) is as consistent as a creation.
+ */
+const duplicateOfCoercedId = (
+  answer: HttpAnswer,
+  expected: readonly ExpectedFailure[],
+  required: readonly ExpectedFailure[],
+): boolean =>
+  required.length === 0 &&
+  answer.status === 400 &&
+  isPlainObject(answer.json) &&
+  answer.json.errorCode === 'ERR-4001' &&
+  expected.some((failure) => failure.readingOf !== undefined && failure.field === 'externalId');
 
 /** Whether an answer names a 7.3 validation code, top-level or in errors[]. */
 const reportsValidationCode = (answer: HttpAnswer): boolean => {
@@ -138,6 +155,8 @@ export const judgeValidationFailure = (
       ),
     };
   }
+  if (duplicateOfCoercedId(answer, expected, required))
+    return { ...none, violations: errorBodyViolations(answer) };
   const violations: Violation[] = [];
   if (answer.status === 422) {
     // 7.3 gives 400 to its codes; a failure under no code of 7.3 may read 7.4's "422 Validation failed".
