@@ -143,3 +143,27 @@ test('ORACLE: a coercible scalar at externalId may name an event that exists: a 
   // The duplicate's body is still a part 7 body.
   expect(rules(answer(400, { errorCode: 'ERR-4001' }), [externalIdNumber])).toContain('ERROR-BODY-SHAPE');
 });
+
+test('ORACLE: a stated failure is matched before a reading that could take the same item of errors[]', () => {
+  const itemAmountText: ExpectedFailure = {
+    field: 'multiCurrencyAmounts[1].amount',
+    errorCode: ANY_ERROR_CODE,
+    ruleId: 'VAL-MCA-AMOUNT-POSITIVE',
+    readingOf: 'GAP-WRONG-JSON-TYPE',
+  };
+  const amountWord: ExpectedFailure = {
+    field: 'amount',
+    errorCode: ANY_ERROR_CODE,
+    ruleId: 'VAL-AMOUNT-POSITIVE',
+  };
+  // A leaf `amount` names the event's amount or an item's: the deployment coerced the item's "12.50".
+  const leafOnly = validationAnswer([{ field: 'amount', errorCode: 'ERR-3005' }]);
+  expect(rules(leafOnly, [itemAmountText, amountWord])).toEqual([]);
+  expect(rules(leafOnly, [amountWord, itemAmountText])).toEqual([]);
+  // Both reported under leaf names: both matched.
+  const both = validationAnswer([
+    { field: 'amount', errorCode: 'ERR-3008' },
+    { field: 'amount', errorCode: 'ERR-3005' },
+  ]);
+  expect(rules(both, [itemAmountText, amountWord])).toEqual([]);
+});
