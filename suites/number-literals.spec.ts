@@ -19,8 +19,8 @@ import { EVENTS_PATH } from '../spec/index.ts';
 import { expectedFailure } from './support/expected-failures.ts';
 import { test } from './support/fixtures.ts';
 import { type EventBody, validPayin, validPayout } from './support/sample-events.ts';
-import { type FaultPlan, sweepFaultPlans } from './support/structural-sweep.ts';
-import { check, recordViolations, violationFailure } from './support/verdicts.ts';
+import { type FaultPlan, failOnFindings, sweepFaultPlans } from './support/structural-sweep.ts';
+import { check } from './support/verdicts.ts';
 
 const amountAt = (
   path: string,
@@ -64,13 +64,7 @@ test.describe('literal forms of an amount', { tag: ['@validation'] }, () => {
         ],
       }));
       const { findings } = await sweepFaultPlans(tenantA, runId, plans);
-      const [first] = findings;
-      if (!first) return;
-      for (const finding of findings) recordViolations(finding.violations, finding.response.exchange);
-      throw violationFailure(
-        findings.flatMap((f) => f.violations),
-        first.response.exchange,
-      );
+      failOnFindings(findings);
     },
   );
 

@@ -11,8 +11,7 @@
 import { STRUCTURAL_RULES } from '../generators/index.ts';
 import { ruleTitle } from '../oracle/index.ts';
 import { test } from './support/fixtures.ts';
-import { sweepStructuralFaults } from './support/structural-sweep.ts';
-import { recordViolations, violationFailure } from './support/verdicts.ts';
+import { failOnFindings, sweepStructuralFaults } from './support/structural-sweep.ts';
 
 test.describe('the structure of a body, at every depth', { tag: ['@validation'] }, () => {
   test(
@@ -23,13 +22,7 @@ test.describe('the structure of a body, at every depth', { tag: ['@validation'] 
     async ({ tenantA, runId, observe }) => {
       const result = await sweepStructuralFaults(tenantA, runId);
       for (const reading of result.readings) await observe('GAP-WRONG-JSON-TYPE', reading);
-      const [first] = result.findings;
-      if (!first) return;
-      for (const finding of result.findings) recordViolations(finding.violations, finding.response.exchange);
-      throw violationFailure(
-        result.findings.flatMap((finding) => finding.violations),
-        first.response.exchange,
-      );
+      failOnFindings(result.findings);
     },
   );
 });

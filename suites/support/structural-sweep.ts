@@ -17,6 +17,7 @@ import { judgeFaultsApart } from './faults-apart.ts';
 import { validPayin, validPayout } from './sample-events.ts';
 import type { ServiceClient, ServiceResponse } from './service-client.ts';
 import { judgeStructuralAnswer, type StructuralOutcome } from './structural-verdict.ts';
+import { recordViolations, violationFailure } from './verdicts.ts';
 
 /** The faults one body carries, on a base event of one type. */
 export interface FaultPlan {
@@ -83,3 +84,14 @@ export const sweepFaultPlans = async (
 /** The structural sweep: every cell of the dimension, packed. */
 export const sweepStructuralFaults = (client: ServiceClient, runId: string): Promise<SweepResult> =>
   sweepFaultPlans(client, runId, packStructuralFaults());
+
+/** Fails the check on what a sweep found, each violation recorded with the exchange that shows it. */
+export const failOnFindings = (findings: readonly SweepFinding[]): void => {
+  const [first] = findings;
+  if (!first) return;
+  for (const finding of findings) recordViolations(finding.violations, finding.response.exchange);
+  throw violationFailure(
+    findings.flatMap((finding) => finding.violations),
+    first.response.exchange,
+  );
+};
