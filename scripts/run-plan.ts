@@ -13,7 +13,7 @@ import { PROPERTY_COSTS, type PropertyCost, remoteRuns } from '../suites/support
 import { partOfShare, requestsPerSecond, runShareOfLimit } from '../suites/support/request-pacer.ts';
 
 /** Requests the checks other than properties and rate-limit checks send per tenant (measured). */
-export const OTHER_CHECKS_REQUESTS = Object.freeze({ A: 380, B: 10 });
+export const OTHER_CHECKS_REQUESTS = Object.freeze({ A: 448, B: 10 });
 
 /** Requests in flight at once in a rate-limit burst (suites/support/rate-limit-burst.ts). */
 const BURST_CONCURRENCY = 32;
