@@ -3,20 +3,22 @@
  * depth: generators/faults/structure.ts) gets its verdict: refused with every stated failure named
  * at its position, the open ones reported or not; created only when every fault is a reading, and
  * then kept as sent; never a 5xx. The fixed sweep (suites/structure.spec.ts) sends every cell in every
- * run; this adds the combinations with other events.
+ * run; this adds the combinations with other events. A counterexample that still holds several faults
+ * when shrinking ends is taken apart, so that its violations go to the fault that caused them.
  */
 import {
   applyStructuralFaults,
   createExternalIdSource,
   describeVerdict,
+  type InvalidEventSample,
   STRUCTURAL_RULES,
+  type StructuralFault,
   structuralEventArbitrary,
 } from '../../generators/index.ts';
-import { describeViolations, ruleTitle } from '../../oracle/index.ts';
-import { judgeFaultsApart } from '../support/faults-apart.ts';
+import { ruleTitle } from '../../oracle/index.ts';
+import { creditTakenApart } from '../support/faults-apart.ts';
 import { test } from '../support/fixtures.ts';
-import { describeExchange } from '../support/http-exchange.ts';
-import { EXCHANGE_SEPARATOR, PropertyViolation } from '../support/property-checks.ts';
+import { failProperty } from '../support/property-checks.ts';
 import { checkProperty } from '../support/property-runner.ts';
 import { judgeStructuralAnswer } from '../support/structural-verdict.ts';
 import { postBody } from './property-requests.ts';
@@ -26,6 +28,8 @@ test.describe('properties: structure', { tag: ['@property', '@validation'] }, ()
     ruleTitle(STRUCTURAL_RULES, 'any JSON shape at any position of any event gets its verdict, never a 5xx'),
     async ({ target, tenantA, exchanges, runId }, testInfo) => {
       const nextId = createExternalIdSource(runId);
+      const judge = (sample: InvalidEventSample<StructuralFault>) =>
+        judgeStructuralAnswer(sample, postBody(tenantA, sample.body), (uuid) => tenantA.retrieve(uuid));
       await checkProperty(
         {
           target,
@@ -36,25 +40,14 @@ test.describe('properties: structure', { tag: ['@property', '@validation'] }, ()
           predicate: async (sample, notes) => {
             notes.note('Expected verdict', describeVerdict(sample.expected));
             notes.note('Faults', sample.faults.map((fault) => fault.description).join('\n'));
-            const judge = (one: typeof sample) =>
-              judgeStructuralAnswer(one, postBody(tenantA, one.body), (uuid) => tenantA.retrieve(uuid));
-            // Taken apart as the fixed sweep is: a violation goes to the fault that caused it.
-            const { findings } = await judgeFaultsApart(sample.faults, (faults) =>
-              judge(
-                faults === sample.faults
-                  ? sample
-                  : applyStructuralFaults({ ...sample.base, externalId: nextId() }, faults),
-              ),
-            );
-            if (findings.length > 0) {
-              const violations = findings.flatMap((finding) => finding.violations);
-              const shown = findings.map((finding) => describeExchange(finding.response.exchange));
-              throw new PropertyViolation(
-                `${describeViolations(violations)}${EXCHANGE_SEPARATOR}${shown.join('\n\n')}`,
-                violations,
-              );
-            }
+            const outcome = await judge(sample);
+            if (outcome.violations.length > 0) failProperty(outcome.violations, outcome.response);
           },
+          // Taken apart as the fixed sweep is: a violation goes to the fault that caused it.
+          credit: (sample, violations) =>
+            creditTakenApart(sample.faults, violations, (faults) =>
+              judge(applyStructuralFaults({ ...sample.base, externalId: nextId() }, faults)),
+            ),
         },
         testInfo,
       );

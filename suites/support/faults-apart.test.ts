@@ -3,6 +3,8 @@
  * that break one rule the way the reference's mutants do: the credit the sweep and the property share.
  */
 import { expect, test } from '@playwright/test';
+import * as fc from 'fast-check';
+import type { Target } from '../../config/index.ts';
 import {
   type AppliedFault,
   applyStructuralFaults,
@@ -10,8 +12,10 @@ import {
   STRUCTURAL_FAULTS,
   type StructuralFault,
 } from '../../generators/index.ts';
-import { judgeFaultsApart } from './faults-apart.ts';
+import { creditTakenApart, judgeFaultsApart } from './faults-apart.ts';
 import type { HttpExchange } from './http-exchange.ts';
+import { PropertyViolation } from './property-checks.ts';
+import { checkProperty } from './property-runner.ts';
 import { validPayin } from './sample-events.ts';
 import type { ServiceResponse } from './service-client.ts';
 import { judgeStructuralAnswer } from './structural-verdict.ts';
@@ -123,4 +127,38 @@ test('a body answered rightly, or a single fault, is never sent again', async ()
     'VAL-CHANNEL-ENUM',
   ]);
   expect(single.posts()).toBe(1);
+});
+
+test('a property takes its shrunk counterexample apart once, after shrinking, and fails with the credited violations', async () => {
+  const target = { embedded: true, limits: {} } as unknown as Target;
+  const crashOnChannel = fakeTarget((faults) => (faults.includes(CHANNEL_OBJECT) ? crash : refusal(faults)));
+  const credited: number[] = [];
+  let shrunk: string[] = [];
+  const error = await checkProperty(
+    {
+      target,
+      exchanges: [] as HttpExchange[],
+      cost: { embeddedRuns: 20, requestsPerRun: 1 },
+      // Every value fails with both faults in the body: shrinking cannot drop one.
+      arbitrary: fc.integer({ min: 0, max: 1000 }),
+      predicate: async () => {
+        const whole = await crashOnChannel.judge([CHANNEL_OBJECT, COUNTRY_ARRAY]);
+        shrunk = whole.violations.map((v) => v.rule).sort();
+        if (whole.violations.length > 0) throw new PropertyViolation('500', whole.violations);
+      },
+      credit: (value, violations) => {
+        credited.push(value);
+        return creditTakenApart([CHANNEL_OBJECT, COUNTRY_ARRAY], violations, crashOnChannel.judge);
+      },
+    },
+    test.info(),
+  ).then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(credited).toEqual([0]);
+  expect(error).toBeInstanceOf(PropertyViolation);
+  expect((error as PropertyViolation).violations.map((v) => v.rule)).toEqual(['VAL-CHANNEL-ENUM']);
+  // The shrunk run's own credit named both faults' rules.
+  expect(shrunk).toEqual(['VAL-CHANNEL-ENUM', 'VAL-COUNTRY-ISO3166']);
 });
