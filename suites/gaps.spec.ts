@@ -6,8 +6,7 @@
  * field's own code, the reference's own reading), and what is accepted is kept.
  */
 import { isSuccess, readErrorBody, ruleTitle } from '../oracle/index.ts';
-import { EVENT_FIELDS, EVENTS_PATH, eventPath, HEADERS, type RuleId } from '../spec/index.ts';
-import { failureOfAnyCode } from './support/expected-failures.ts';
+import { EVENT_FIELDS, EVENTS_PATH, eventPath, HEADERS } from '../spec/index.ts';
 import { test } from './support/fixtures.ts';
 import { validPayin, validPayout, withField } from './support/sample-events.ts';
 import type { ServiceResponse } from './support/service-client.ts';
@@ -95,30 +94,8 @@ test.describe('readings of the gaps', { tag: ['@validation'] }, () => {
     },
   );
 
-  test(
-    ruleTitle(
-      ['VAL-ALL-FAILURES', 'GAP-WRONG-JSON-TYPE'],
-      'an array or object where a scalar belongs, or a scalar where an object or array belongs, is refused',
-    ),
-    async ({ tenantA, runId, observe }) => {
-      // No stack reads these as the right type: the body fails validation, and its failure is in errors[]
-      // under a code the spec does not fix (the field's own code, or another).
-      const cases: [string, unknown, RuleId][] = [
-        ['multiCurrencyAmounts', { currencyCode: 'USD', amount: 1 }, 'VAL-ALL-FAILURES'],
-        ['payload', 'ONLINE', 'VAL-ALL-FAILURES'],
-        ['status', ['PENDING'], 'VAL-STATUS-ENUM'],
-        ['amount', { value: 125.5 }, 'VAL-AMOUNT-POSITIVE'],
-      ];
-      for (const [field, value, rule] of cases) {
-        const response = await tenantA.create(withField(validPayin(runId, 'wrong-type'), field, value));
-        const { body } = check.validationFailure(response, [failureOfAnyCode(field, rule)]);
-        await observe(
-          'GAP-WRONG-JSON-TYPE',
-          `${field} of the wrong type gives ${response.status} ${body?.errors[0]?.errorCode ?? ''}`.trim(),
-        );
-      }
-    },
-  );
+  // An array or object where a scalar belongs, and a scalar where an object or array belongs, at every
+  // position of the body: the structural sweep (structure.spec.ts) sends each in every run.
 
   test(
     ruleTitle('GAP-EXTRA-TOP-LEVEL-FIELDS', 'an unknown top-level field is refused, dropped or kept'),

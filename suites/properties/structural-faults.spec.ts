@@ -34,7 +34,7 @@ test.describe('properties: structure', { tag: ['@property', '@validation'] }, ()
         {
           target,
           exchanges,
-          cost: { embeddedRuns: 150, requestsPerRun: 1 },
+          cost: { embeddedRuns: 150, requestsPerRun: 1, maxRemoteRuns: 10 },
           arbitrary: structuralEventArbitrary({ runId }),
           show: (sample) => `POST ${sample.body}`,
           predicate: async (sample, notes) => {

@@ -32,6 +32,11 @@ export interface PropertyCost {
   readonly requestsPerRun: number;
   /** The share of those requests tenant B is sent (the rest are tenant A's); none when absent. */
   readonly tenantBShare?: number;
+  /**
+   * At most this many runs against a deployment (MAX_REMOTE_RUNS when absent): a property whose every
+   * case a fixed check already sends in every run only adds combinations on top of it.
+   */
+  readonly maxRemoteRuns?: number;
 }
 
 /**
@@ -47,8 +52,9 @@ export const PROPERTY_COSTS: readonly PropertyCost[] = Object.freeze([
   { embeddedRuns: 100, requestsPerRun: 3 },
   { embeddedRuns: 100, requestsPerRun: 6 },
   { embeddedRuns: 100, requestsPerRun: 6 },
-  // Structural faults: one POST (a GET only when a body of readings was accepted).
-  { embeddedRuns: 150, requestsPerRun: 1 },
+  // Structural faults: one POST (a GET only when a body of readings was accepted); the fixed sweep
+  // sends every cell in every run, so against a deployment a few combinations are enough.
+  { embeddedRuns: 150, requestsPerRun: 1, maxRemoteRuns: 10 },
 ]);
 
 /**
@@ -60,6 +66,7 @@ export const remoteRuns = (
   workers: number,
   requestsPerRun: number,
   roundTripMs?: number,
+  maxRuns = MAX_REMOTE_RUNS,
 ): number => {
   const perRequest = Math.max(1, requestsPerRun);
   const budget = (limit.requestsPerWindow * RUN_SHARE_OF_LIMIT * REMOTE_PROPERTY_WINDOWS) / PROPERTY_TESTS;
@@ -70,7 +77,10 @@ export const remoteRuns = (
     roundTripMs && roundTripMs > 0
       ? Math.floor((REMOTE_PROPERTY_SECONDS * 1000) / (perRequest * roundTripMs))
       : Number.POSITIVE_INFINITY;
-  return Math.min(MAX_REMOTE_RUNS, Math.max(MIN_REMOTE_RUNS, Math.min(byBudget, byTime, byLatency)));
+  return Math.min(
+    Math.max(MIN_REMOTE_RUNS, maxRuns),
+    Math.max(MIN_REMOTE_RUNS, Math.min(byBudget, byTime, byLatency)),
+  );
 };
 
 /**
@@ -124,7 +134,13 @@ export const runSettings = (
       ? [cost.embeddedRuns, 'embedded' as const]
       : [
           // The property suites send mostly tenant A's requests: its budget bounds them.
-          remoteRuns(target.limits.A, workers, cost.requestsPerRun, readTimeouts(env).roundTripMs),
+          remoteRuns(
+            target.limits.A,
+            workers,
+            cost.requestsPerRun,
+            readTimeouts(env).roundTripMs,
+            cost.maxRemoteRuns,
+          ),
           'remote' as const,
         ];
   return { numRuns, source, seed, path: pathText || undefined };
