@@ -13,7 +13,7 @@ import { partOfShare, requestsPerSecond, runShareOfLimit } from '../pacing/reque
 import { PROPERTY_COSTS, type PropertyCost, remoteRuns } from '../suites/support/property-runs.ts';
 
 /** Requests the checks other than properties and rate-limit checks send per tenant (measured). */
-export const OTHER_CHECKS_REQUESTS = Object.freeze({ A: 380, B: 10 });
+export const OTHER_CHECKS_REQUESTS = Object.freeze({ A: 444, B: 10 });
 
 /** Requests in flight at once in a rate-limit burst (suites/support/rate-limit-burst.ts). */
 const BURST_CONCURRENCY = 32;
@@ -50,7 +50,7 @@ const perSecond = (limit: RateLimitSettings): number => requestsPerSecond(partOf
 const runsOf = (cost: PropertyCost, input: PlanInput): number =>
   input.embedded
     ? cost.embeddedRuns
-    : remoteRuns(input.limits.A, input.workers, cost.requestsPerRun, input.roundTripMs);
+    : remoteRuns(input.limits.A, input.workers, cost.requestsPerRun, input.roundTripMs, cost.maxRemoteRuns);
 
 /** Seconds to send `requests` of a tenant paced at the run's share of its limit, one round trip at least. */
 const pacedSeconds = (requests: number, limit: RateLimitSettings, input: PlanInput): number =>

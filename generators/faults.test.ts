@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import * as fc from 'fast-check';
+import { judgeValidationFailure } from '../oracle/index.ts';
 import { ERROR_CODES, isRuleId, ruleById, VALIDATION_ERROR_CODES } from '../spec/index.ts';
 import { nonPositiveAmountArbitrary } from './amounts.ts';
 import { FAULT_KIND_IDS, FAULT_KINDS, type FaultKindId } from './faults/index.ts';
@@ -242,4 +243,45 @@ test('VAL-PAYLOAD-UNKNOWN-PROPERTY: unknown payload properties are never a known
     [],
   );
   expect(samples.map((s) => s.faults[0]?.field)).toContain('payload.amount');
+});
+
+test('VAL-ALL-FAILURES, GAP-WRONG-JSON-TYPE: a wrong shape where a container belongs may be reported on it or per field inside, as the structural cells read it', () => {
+  const shapes: Record<string, { within: boolean; alternatives: (field: string) => string[] }> = {
+    'multiCurrencyAmounts.item.wrongType': {
+      within: true,
+      alternatives: (field) => [`${field}.currencyCode`, `${field}.amount`],
+    },
+    'multiCurrencyAmounts.wrongType': { within: true, alternatives: () => [] },
+    'payload.wrongType': { within: true, alternatives: () => [] },
+  };
+  for (const [kind, want] of Object.entries(shapes)) {
+    for (const sample of drawKind(kind as FaultKindId).slice(0, 40)) {
+      const [expected] = sample.expected.errors;
+      expect(expected?.reportedWithin, kind).toBe(want.within);
+      expect(expected?.alternativeFields ?? [], kind).toEqual(want.alternatives(expected?.field ?? ''));
+    }
+  }
+  // Judged by the oracle: an item reported once per field it lacks is the one failure, not three.
+  const [item] = drawKind('multiCurrencyAmounts.item.wrongType');
+  const failure = item?.expected.errors[0];
+  if (!failure) throw new Error('no item fault drawn');
+  const perField = {
+    status: 400,
+    headers: { 'content-type': 'application/json' },
+    text: '',
+    json: {
+      status: 400,
+      errorCode: 'ERR-3007',
+      title: 'One or more validation errors occurred',
+      errors: [
+        { field: `${failure.field}.currencyCode`, errorCode: 'ERR-3007', message: 'required' },
+        { field: `${failure.field}.amount`, errorCode: 'ERR-3008', message: 'required' },
+      ],
+    },
+  };
+  expect(judgeValidationFailure(perField, [failure]).violations).toEqual([]);
+  // The other kinds of fault keep their exact field: no reading of a wrong shape.
+  expect(drawKind('multiCurrencyAmounts.item.amount.wrongType')[0]?.expected.errors[0]?.reportedWithin).toBe(
+    undefined,
+  );
 });

@@ -3,7 +3,17 @@
  * verdicts, the ISO code pools they draw from, and the k6-safe entry's functions.
  */
 export { MAX_AMOUNT, MIN_AMOUNT, nonPositiveAmountArbitrary, positiveAmountArbitrary } from './amounts.ts';
-export type { Fault, FaultKind, FaultKindId, FaultOperation, FaultSetOptions } from './faults/index.ts';
+export type {
+  AppliedFault,
+  Fault,
+  FaultKind,
+  FaultKindId,
+  FaultOperation,
+  FaultSetOptions,
+  StructuralFault,
+  StructuralPosition,
+  StructuralShape,
+} from './faults/index.ts';
 export {
   applicableFaultKinds,
   compatibleFaults,
@@ -13,6 +23,12 @@ export {
   faultKindApplies,
   faultSetArbitrary,
   faultsConflict,
+  isReadingCell,
+  STRUCTURAL_FAULTS,
+  STRUCTURAL_POSITIONS,
+  STRUCTURAL_RULES,
+  STRUCTURAL_SHAPES,
+  structuralFaultsFor,
 } from './faults/index.ts';
 export type { FieldPathSegment } from './field-path.ts';
 export { fieldPathSegments, fieldPathsOverlap, formatFieldPath } from './field-path.ts';
@@ -34,7 +50,21 @@ export {
   VALID_CURRENCY_CODES,
 } from './iso-codes.ts';
 export { JsonNumberText, jsonNumberText, toJsonBody } from './json-body.ts';
+export {
+  asciiBytes,
+  nestedArray,
+  withByteOrderMark,
+  withInvalidUtf8In,
+  withLeadingMembers,
+} from './json-documents.ts';
 export { realisticEvent, realisticUpdate } from './k6-safe.ts';
+export { POSITIVE_LITERALS, rotatedLiterals, UNBOUNDED_LITERALS, ZERO_LITERALS } from './number-literals.ts';
+export type { StructuralBodyPlan, StructuralEventOptions } from './structural-event.ts';
+export {
+  applyStructuralFaults,
+  packStructuralFaults,
+  structuralEventArbitrary,
+} from './structural-event.ts';
 export type {
   EventFieldsOptions,
   LengthRange,

@@ -5,6 +5,7 @@
 import type * as fc from 'fast-check';
 import type { EventType } from '../spec/event-fields.ts';
 import {
+  type AppliedFault,
   applicableFaultKinds,
   FAULT_KIND_IDS,
   FAULT_KINDS,
@@ -19,12 +20,12 @@ import { toJsonBody } from './json-body.ts';
 import { createExternalIdSource, eventFieldsArbitrary, validUpdateArbitrary } from './valid-event.ts';
 import { combineExpectations, type ExpectedVerdict } from './verdict.ts';
 
-export interface InvalidEventSample {
+export interface InvalidEventSample<F extends AppliedFault = Fault> {
   /** The event as the server parses it (`JSON.parse(body)`). */
   readonly event: unknown;
   /** The exact JSON text to send: it keeps what JSON.stringify cannot write (-0, 0.00). */
   readonly body: string;
-  readonly faults: readonly Fault[];
+  readonly faults: readonly F[];
   readonly expected: ExpectedVerdict;
   /** The valid event the faults were applied to. */
   readonly base: FinancialEvent;
@@ -38,7 +39,10 @@ export interface InvalidEventOptions extends FaultSetOptions {
 }
 
 /** Applies faults to a copy of a valid event and works out the body and the expected verdict. */
-export const applyFaults = (base: FinancialEvent, faults: readonly Fault[]): InvalidEventSample => {
+export const applyFaults = <F extends AppliedFault = Fault>(
+  base: FinancialEvent,
+  faults: readonly F[],
+): InvalidEventSample<F> => {
   const tree: unknown = cloneEvent(base);
   for (const fault of faults) {
     for (const operation of fault.operations) {

@@ -10,12 +10,24 @@ export type AmountComparison = 'same-number' | 'same-as-string' | 'different';
 
 const DECIMAL_TEXT = /^\s*-?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?\s*$/;
 
+/**
+ * Amount precision is not shown: a deployment may keep a decimal of more digits than a double holds
+ * (and return one a double rounds a last digit differently) or keep the double itself. Values within a
+ * few units in the last place of a double are the same amount; a float32, or an amount rounded to
+ * fewer decimals than were sent, is not.
+ */
+const SAME_AMOUNT_RELATIVE = 4 * Number.EPSILON;
+
+const sameValue = (got: number, wanted: number): boolean =>
+  got === wanted ||
+  Math.abs(got - wanted) <= SAME_AMOUNT_RELATIVE * Math.max(Math.abs(got), Math.abs(wanted));
+
 /** How a returned amount compares with the one sent (a number, or the exact JSON text the kit wrote). */
 export const compareAmount = (got: unknown, sent: unknown): AmountComparison => {
   const wanted = typeof sent === 'number' ? sent : Number(sent);
-  if (typeof got === 'number') return got === wanted ? 'same-number' : 'different';
+  if (typeof got === 'number') return sameValue(got, wanted) ? 'same-number' : 'different';
   if (typeof got === 'string' && DECIMAL_TEXT.test(got))
-    return Number(got) === wanted ? 'same-as-string' : 'different';
+    return sameValue(Number(got), wanted) ? 'same-as-string' : 'different';
   return 'different';
 };
 

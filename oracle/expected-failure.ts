@@ -21,6 +21,18 @@ export interface ExpectedFailure {
    * names the object that has an unexpected property (`payload`) rather than the property.
    */
   readonly alternativeFields?: readonly string[];
+  /**
+   * Set where the spec leaves open whether this is a failure at all (a null that may read as absent,
+   * a scalar a deployment may coerce): a reading of that gap may report it or accept the value. A
+   * body whose every failure is such a reading may be created; a 5xx is never one of its answers.
+   */
+  readonly readingOf?: RuleId;
+  /**
+   * A value of the wrong shape whose failure a deployment may report once on this field or once per
+   * field inside it (a string where an item belongs: the item, or its currencyCode and its amount):
+   * further items about this field or a field inside it are the same failure, not invented ones.
+   */
+  readonly reportedWithin?: boolean;
 }
 
 const describeOne = (failure: ExpectedFailure): string => {
@@ -28,7 +40,8 @@ const describeOne = (failure: ExpectedFailure): string => {
   const alternatives = failure.alternativeFields?.length
     ? ` (or ${failure.alternativeFields.join(', ')})`
     : '';
-  return `${failure.field}${alternatives} ${code}`;
+  const reading = failure.readingOf ? ` if refused (${failure.readingOf})` : '';
+  return `${failure.field}${alternatives} ${code}${reading}`;
 };
 
 /** `amount ERR-3005, payload.channel ERR-3011`, or `none`. */

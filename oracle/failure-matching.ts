@@ -27,6 +27,8 @@ export const canStandFor = (expected: ExpectedFailure, reported: ReportedFailure
   (expected.errorCode === ANY_ERROR_CODE || expected.errorCode === reported.errorCode) &&
   fieldsOf(expected).some((field) => fieldNames(reported.field, field));
 
+const isReading = (failure: ExpectedFailure | undefined): boolean => failure?.readingOf !== undefined;
+
 export const matchFailures = <E extends ExpectedFailure>(
   expected: readonly E[],
   reported: readonly ReportedFailure[],
@@ -45,7 +47,14 @@ export const matchFailures = <E extends ExpectedFailure>(
     }
     return false;
   };
-  const missing = expected.filter((_, e) => !assign(e, new Array<boolean>(reported.length).fill(false)));
+  // Stated failures are matched first, and a matched one stays matched: a failure that is only a
+  // reading (reported or not, as the deployment reads it) never takes the item a stated one needs,
+  // such as a leaf `amount` that could name the event's amount or an item's.
+  const order = expected
+    .map((_, e) => e)
+    .sort((a, b) => Number(isReading(expected[a])) - Number(isReading(expected[b])));
+  const unmatched = new Set(order.filter((e) => !assign(e, new Array<boolean>(reported.length).fill(false))));
+  const missing = expected.filter((_, e) => unmatched.has(e));
   const unexpected = reported.filter((_, r) => matchOfReported[r] === -1);
   return { missing, unexpected };
 };

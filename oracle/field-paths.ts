@@ -73,3 +73,19 @@ export const fieldNotation = (reported: string): string => {
   if (text.includes('.')) return 'dot (payload.channel)';
   return 'leaf or top-level name';
 };
+
+/**
+ * Whether a reported field names the expected one or a field inside it (`multiCurrencyAmounts[0]`
+ * holds `multiCurrencyAmounts[0].amount`, in any notation, the leaf one included).
+ */
+export const fieldLiesWithin = (reported: string, expected: string): boolean => {
+  if (fieldNames(reported, expected)) return true;
+  const got = lower(fieldSegments(reported));
+  const want = lower(fieldSegments(expected));
+  for (let start = 0; start + want.length < got.length; start += 1) {
+    if (got.slice(0, start).every(isRootSegment) && want.every((segment, i) => got[start + i] === segment))
+      return true;
+  }
+  // A leaf notation names a field inside only by its own name.
+  return [...FIELD_NAMES].some((name) => fieldNames(reported, `${expected}.${name}`));
+};

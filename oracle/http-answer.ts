@@ -14,6 +14,9 @@ export interface HttpAnswer {
 
 export const isSuccess = (status: number): boolean => status >= 200 && status < 300;
 
+/** A 5xx: the service failed. Never the answer to a request whose answer the spec gives. */
+export const isServerError = (status: number): boolean => status >= 500 && status < 600;
+
 export const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value);
 

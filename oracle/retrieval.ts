@@ -15,6 +15,8 @@ export interface RetrievalJudgement {
   readonly violations: readonly Violation[];
   /** The stored event as the body holds it, when there is one. */
   readonly event: Record<string, unknown> | undefined;
+  /** What came back at the paths of RetrievalOptions.readings (absent: undefined). */
+  readonly readValues?: Readonly<Record<string, unknown>>;
   /** How the body reads the gaps (GAP-GET-BODY), when it holds the event. */
   readonly reading: {
     /** The envelope key the event was found under, or undefined at the top level. */
@@ -42,9 +44,17 @@ const show = (value: unknown): string => (value === undefined ? '(absent)' : JSO
 interface Differences {
   readonly paths: string[];
   amountsAsStrings: boolean;
+  /** Paths whose stored value is a reading, not compared (see RetrievalOptions). */
+  readonly readings: ReadonlySet<string>;
+  /** What came back at those paths. */
+  readonly readValues: Record<string, unknown>;
 }
 
 const compare = (got: unknown, sent: unknown, path: string, key: string, out: Differences): void => {
+  if (out.readings.has(path)) {
+    out.readValues[path] = got;
+    return;
+  }
   if (key === AMOUNT_KEY && (typeof sent === 'number' || typeof sent === 'string')) {
     const comparison = compareAmount(got, sent);
     if (comparison === 'different') out.paths.push(`${path}: sent ${show(sent)}, got ${show(got)}`);
@@ -70,6 +80,10 @@ const compare = (got: unknown, sent: unknown, path: string, key: string, out: Di
     // Inside the event a deployment may add fields of its own (an item id) and list the fields of the
     // spec with null for those not sent; a value in a field of the spec that was not sent is a change.
     for (const [name, value] of Object.entries(got)) {
+      if (out.readings.has(`${path}.${name}`)) {
+        out.readValues[`${path}.${name}`] = value;
+        continue;
+      }
       if (!(name in sent) && value !== null && SPEC_FIELD_NAMES.has(name))
         out.paths.push(`${path}.${name}: not sent, got ${show(value)}`);
     }
@@ -93,11 +107,22 @@ const locateEvent = (
     : { event: body, envelope: undefined };
 };
 
+export interface RetrievalOptions {
+  /**
+   * Paths (`amount`, `payload.payerName`, `multiCurrencyAmounts[1].amount`) whose stored value is a
+   * reading of a gap, not compared: a scalar the deployment coerced, a null it dropped, a string it
+   * could not decode. Every other field sent must still come back the same. What came back at them
+   * is returned in `readValues`.
+   */
+  readonly readings?: readonly string[];
+}
+
 /** GET of an event that holds `sent`; violations are credited to `rule` (what the GET is checking). */
 export const judgeRetrieval = (
   answer: HttpAnswer,
   sent: Record<string, unknown>,
   rule: RuleId = 'RETRIEVE-RETURNS-EVENT',
+  options: RetrievalOptions = {},
 ): RetrievalJudgement => {
   const noReading = { envelope: undefined, addedFields: [], amountsAsStrings: false };
   if (answer.status !== 200) {
@@ -115,8 +140,18 @@ export const judgeRetrieval = (
     };
   }
   const { event, envelope } = locateEvent(answer.json, sent);
-  const out: Differences = { paths: [], amountsAsStrings: false };
+  const out: Differences = {
+    paths: [],
+    amountsAsStrings: false,
+    readings: new Set(options.readings ?? []),
+    readValues: {},
+  };
   for (const [name, value] of Object.entries(sent)) compare(event[name], value, name, name, out);
+  // A field of a reading may not have been sent at all (its value dropped): what came back is read too.
+  for (const path of out.readings) {
+    if (!path.includes('.') && !path.includes('[') && !(path in out.readValues) && !(path in sent))
+      out.readValues[path] = event[path];
+  }
   const violations =
     out.paths.length > 0
       ? [
@@ -129,6 +164,7 @@ export const judgeRetrieval = (
   return {
     violations,
     event,
+    readValues: out.readValues,
     reading: {
       envelope,
       addedFields: Object.keys(event)

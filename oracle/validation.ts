@@ -9,16 +9,22 @@
  * - the top-level errorCode, the title and errors[] itself: VAL-BODY-SHAPE; the part 7.1 fields:
  *   ERROR-BODY-SHAPE.
  * Where the spec is silent an extra item is a reading, not a fault, and is returned as `tolerated`:
- * a refusal of an originalStatus or personal id type value (their values are not shown), and on a PUT
- * a refusal, under a code of no stated rule, of a field the PUT changes (PUT's rules are not shown).
+ * a refusal of an originalStatus or personal id type value (their values are not shown), on a PUT
+ * a refusal, under a code of no stated rule, of a field the PUT changes (PUT's rules are not shown),
+ * and more items inside a value of the wrong shape (reported once, or once per field inside it).
+ *
+ * An expected failure that is only a reading of a gap (`readingOf`: a null that may mean absent, a
+ * scalar a deployment may coerce) may be reported or not; a body of nothing but such failures may be
+ * created, or, when the coerced scalar is its externalId, refused as a duplicate. Whatever the body, a
+ * 5xx is never its answer: the spec answers it, with 201 or with 400.
  */
 import type { RuleId } from '../spec/index.ts';
 import { isValidationCode, ruleOfCode } from './code-rules.ts';
 import { errorBodyViolations } from './error-body.ts';
 import { ANY_ERROR_CODE, describeExpectedFailures, type ExpectedFailure } from './expected-failure.ts';
 import { matchFailures, type ReportedFailure } from './failure-matching.ts';
-import { fieldNames } from './field-paths.ts';
-import { type HttpAnswer, isPlainObject, isSuccess, summarise } from './http-answer.ts';
+import { fieldLiesWithin, fieldNames } from './field-paths.ts';
+import { type HttpAnswer, isPlainObject, isServerError, isSuccess, summarise } from './http-answer.ts';
 import { explainMismatch, type ValidationErrorBody, validationErrorBodySchema } from './response-schemas.ts';
 import { type Violation, violationOf } from './violation.ts';
 
@@ -53,6 +59,22 @@ export interface ValidationJudgement {
 
 const TITLE_ABOUT_VALIDATION = /validat|invalid/i;
 
+/**
+ * A scalar at externalId that a deployment may coerce (42 read as "42", true as "true") names an event
+ * that may exist already, from an earlier body or run: when nothing else in the body must be refused,
+ * the duplicate's answer (4 rule 1: 400 ERR-4001) is as consistent as a creation.
+ */
+const duplicateOfCoercedId = (
+  answer: HttpAnswer,
+  expected: readonly ExpectedFailure[],
+  required: readonly ExpectedFailure[],
+): boolean =>
+  required.length === 0 &&
+  answer.status === 400 &&
+  isPlainObject(answer.json) &&
+  answer.json.errorCode === 'ERR-4001' &&
+  expected.some((failure) => failure.readingOf !== undefined && failure.field === 'externalId');
+
 /** Whether an answer names a 7.3 validation code, top-level or in errors[]. */
 const reportsValidationCode = (answer: HttpAnswer): boolean => {
   const body = isPlainObject(answer.json) ? answer.json : {};
@@ -62,7 +84,13 @@ const reportsValidationCode = (answer: HttpAnswer): boolean => {
   );
 };
 
-const toleratedGap = (reported: ReportedFailure, context: ValidationContext): RuleId | undefined => {
+const toleratedGap = (
+  reported: ReportedFailure,
+  expected: readonly ExpectedFailure[],
+  context: ValidationContext,
+): RuleId | undefined => {
+  if (expected.some((f) => f.reportedWithin && fieldLiesWithin(reported.field, f.field)))
+    return 'GAP-WRONG-JSON-TYPE';
   if (ruleOfCode(reported.errorCode) !== undefined) return undefined;
   const unshown = FIELDS_OF_UNSHOWN_VALUES.find((f) => fieldNames(reported.field, f.field));
   if (unshown) return unshown.gap;
@@ -114,10 +142,12 @@ export const judgeValidationFailure = (
   context: ValidationContext = {},
 ): ValidationJudgement => {
   const none: ValidationJudgement = { violations: [], body: undefined, tolerated: [] };
+  // Failures that are only readings of a gap: reported or not, as the deployment reads it.
+  const required = expected.filter((failure) => failure.readingOf === undefined);
   if (isSuccess(answer.status)) {
     return {
       ...none,
-      violations: expected.map((failure) =>
+      violations: required.map((failure) =>
         violationOf(
           context.creditMissingTo ?? failure.ruleId,
           `accepted (${summarise(answer)}) although ${describeExpectedFailures([failure])} must be refused`,
@@ -125,6 +155,8 @@ export const judgeValidationFailure = (
       ),
     };
   }
+  if (duplicateOfCoercedId(answer, expected, required))
+    return { ...none, violations: errorBodyViolations(answer) };
   const violations: Violation[] = [];
   if (answer.status === 422) {
     // 7.3 gives 400 to its codes; a failure under no code of 7.3 may read 7.4's "422 Validation failed".
@@ -132,11 +164,15 @@ export const judgeValidationFailure = (
       violations.push(violationOf('VAL-STATUS-400', 'a body validation failure answered 422; 7.3 gives 400'));
     }
   } else if (answer.status !== 400) {
+    // A 5xx replaced the answer the spec gives: every failure's rule, a reading's too (its answer
+    // was 201 or 400, never a server error).
+    const replaced = isServerError(answer.status) || required.length === 0 ? expected : required;
+    const what = isServerError(answer.status) ? 'a server error where the spec answers' : 'expected';
     violations.push(
-      ...expected.map((failure) =>
+      ...replaced.map((failure) =>
         violationOf(
           context.creditMissingTo ?? failure.ruleId,
-          `expected 400 with ${describeExpectedFailures([failure])}, got ${summarise(answer)}`,
+          `${what} 400 with ${describeExpectedFailures([failure])}, got ${summarise(answer)}`,
         ),
       ),
     );
@@ -151,7 +187,7 @@ export const judgeValidationFailure = (
     const code = isPlainObject(answer.json) ? String(answer.json.errorCode) : '';
     const named = expected.some((f) => f.errorCode === ANY_ERROR_CODE || f.errorCode === code);
     if (!named) {
-      violations.push(...missingViolations(expected, expected, answer, context));
+      violations.push(...missingViolations(required, required, answer, context));
       if (ruleOfCode(code) !== undefined)
         violations.push(claimViolation({ field: '(top level)', errorCode: code }));
       return { ...none, violations };
@@ -162,19 +198,26 @@ export const judgeValidationFailure = (
         `the validation body must have errors[] of {field, errorCode, message}: ${explainMismatch(parsed.error)}`,
       ),
     );
-    if (expected.length > 1) {
+    if (required.length > 1) {
       violations.push(
-        violationOf('VAL-ALL-FAILURES', `no errors[] to return ${describeExpectedFailures(expected)} in`),
+        violationOf('VAL-ALL-FAILURES', `no errors[] to return ${describeExpectedFailures(required)} in`),
       );
     }
     return { ...none, violations };
   }
   const body = parsed.data;
   const { missing, unexpected } = matchFailures(expected, body.errors);
-  violations.push(...missingViolations(expected, missing, answer, context));
+  violations.push(
+    ...missingViolations(
+      required,
+      missing.filter((failure) => failure.readingOf === undefined),
+      answer,
+      context,
+    ),
+  );
   const tolerated: ToleratedFailure[] = [];
   for (const reported of unexpected) {
-    const gap = toleratedGap(reported, context);
+    const gap = toleratedGap(reported, expected, context);
     if (gap) tolerated.push({ field: reported.field, errorCode: reported.errorCode, gap });
     else violations.push(claimViolation(reported));
   }

@@ -25,6 +25,8 @@ export const FIELD_PATH_READINGS = [
 ] as const;
 export const UNKNOWN_PAYLOAD_FIELD_READINGS = ['property', 'payload'] as const;
 export const WRONG_JSON_TYPE_READINGS = ['own-code', 'generic-code'] as const;
+export const NON_OBJECT_ITEM_READINGS = ['on-item', 'per-field'] as const;
+export const SCALAR_COERCION_READINGS = ['none', 'lenient'] as const;
 export const TOKEN_OF_OTHER_TENANT_READINGS = ['forbidden-1003', 'invalid-1002'] as const;
 export const HEADER_PRECEDENCE_READINGS = ['token-then-client-id', 'client-id-first', 'token-first'] as const;
 export const RATE_LIMIT_ALGORITHMS = [
@@ -122,6 +124,18 @@ export interface ReferenceBehaviour {
    * externalId, a string amount) gets the field's own code, or the generic ERR-3013.
    */
   readonly wrongJsonType: (typeof WRONG_JSON_TYPE_READINGS)[number];
+  /**
+   * GAP-WRONG-JSON-TYPE: a multiCurrencyAmounts item that is not an object is reported once on the
+   * item, or once per field it lacks (currencyCode ERR-3007, amount ERR-3008), as a typed
+   * deserializer that builds an empty item does.
+   */
+  readonly nonObjectItem: (typeof NON_OBJECT_ITEM_READINGS)[number];
+  /**
+   * GAP-WRONG-JSON-TYPE: scalars taken as they are, or coerced as Jackson and pydantic do: a numeric
+   * string where an amount belongs is that amount ("12.50", "1e2"), a number or boolean where a free
+   * string belongs (externalId, originalStatus, a payload name or id) is its text. Stored coerced.
+   */
+  readonly scalarCoercion: (typeof SCALAR_COERCION_READINGS)[number];
   /** GAP-MALFORMED-JSON: status and errorCode of a body that is not JSON. */
   readonly malformedJson: Refusal<(typeof MALFORMED_JSON_STATUSES)[number]>;
   /** GAP-MALFORMED-JSON: status and errorCode of a JSON body that is not an object. */
@@ -205,6 +219,8 @@ export const DEFAULT_BEHAVIOUR: ReferenceBehaviour = Object.freeze({
   unknownPayloadPropertyCode: REFERENCE_CODES.unknownPayloadProperty.code,
   unknownPayloadPropertyField: 'property',
   wrongJsonType: 'own-code',
+  nonObjectItem: 'on-item',
+  scalarCoercion: 'none',
   malformedJson: Object.freeze({ status: 400, errorCode: REFERENCE_CODES.malformedJson.code }),
   nonObjectBody: Object.freeze({ status: 400, errorCode: REFERENCE_CODES.bodyNotObject.code }),
   tokenOfOtherTenant: 'forbidden-1003',
@@ -333,6 +349,8 @@ export const resolveBehaviour = (
       UNKNOWN_PAYLOAD_FIELD_READINGS,
     ),
     wrongJsonType: oneOf('wrongJsonType', chosen.wrongJsonType, WRONG_JSON_TYPE_READINGS),
+    nonObjectItem: oneOf('nonObjectItem', chosen.nonObjectItem, NON_OBJECT_ITEM_READINGS),
+    scalarCoercion: oneOf('scalarCoercion', chosen.scalarCoercion, SCALAR_COERCION_READINGS),
     malformedJson: refusal('malformedJson', chosen.malformedJson, MALFORMED_JSON_STATUSES),
     nonObjectBody: refusal('nonObjectBody', chosen.nonObjectBody, [400, 422] as const),
     tokenOfOtherTenant: oneOf(

@@ -47,6 +47,13 @@ const rejectedWith = async (
   );
 };
 
+/** A payin whose amount is written as this JSON number text (`0.00`, `-0`), which JSON.stringify cannot write. */
+const payinWithAmountText = (text: string): string =>
+  JSON.stringify(payinEvent({ amount: 7777 })).replace('"amount":7777', `"amount":${text}`);
+
+const refusedAs400 = async (h: Harness, event: Record<string, unknown>): Promise<boolean> =>
+  (await h.a.post(event)).status === 400;
+
 const roundTrips = async (h: Harness, event: Record<string, unknown>): Promise<boolean> => {
   const uuid = await h.a.create(event);
   const fetched = await h.a.get(uuid);
@@ -297,6 +304,25 @@ const PROBES: Record<MutantName, Probe> = {
     holds: (h) => rejectedWith(h, payinEvent({ currencyCode: 'eur' }), 'ERR-3004'),
   },
   'amount-zero-accepted': { holds: (h) => rejectedWith(h, payinEvent({ amount: 0 }), 'ERR-3005') },
+  'amount-scaled-zero-accepted': {
+    holds: async (h) => is(await h.a.post(payinWithAmountText('0.00')), 400, 'ERR-3005'),
+  },
+  'amount-negative-zero-accepted': {
+    holds: async (h) => is(await h.a.post(payinWithAmountText('-0')), 400, 'ERR-3005'),
+  },
+  'channel-wrong-type-crashes': {
+    holds: (h) => refusedAs400(h, payinEvent({ payload: { channel: {} } })),
+  },
+  'mca-item-not-object-crashes': {
+    holds: (h) => refusedAs400(h, payinEvent({ multiCurrencyAmounts: ['EUR'] })),
+  },
+  'mca-amount-wrong-type-crashes': {
+    holds: (h) =>
+      refusedAs400(h, payinEvent({ multiCurrencyAmounts: [{ currencyCode: 'USD', amount: [5] }] })),
+  },
+  'mca-currency-wrong-type-accepted': {
+    holds: (h) => refusedAs400(h, payinEvent({ multiCurrencyAmounts: [{ currencyCode: 42, amount: 5 }] })),
+  },
   'amount-negative-accepted': { holds: (h) => rejectedWith(h, payinEvent({ amount: -5 }), 'ERR-3005') },
   'status-case-insensitive': { holds: (h) => rejectedWith(h, payinEvent({ status: 'pending' }), 'ERR-3006') },
   'channel-not-validated': {
@@ -980,7 +1006,12 @@ test.describe('reference: mutants', () => {
     ];
     // probes of the same rule seen from another side, which the mutant rightly breaks too
     const neighbours: Partial<Record<MutantName, MutantName[]>> = {
-      'amount-zero-accepted': ['put-amount-zero-accepted'],
+      // Zero accepted in any form: 0.00 and -0 too.
+      'amount-zero-accepted': [
+        'put-amount-zero-accepted',
+        'amount-scaled-zero-accepted',
+        'amount-negative-zero-accepted',
+      ],
       'isolation-leak-on-get': ['isolation-403-on-get', 'isolation-404-title-differs-on-get'],
       'put-not-applied': [
         'put-assigns-new-uuid',

@@ -16,6 +16,7 @@ import { ERROR_BODY_MUTANTS } from './mutants/error-bodies.ts';
 import { ISOLATION_MUTANTS } from './mutants/isolation.ts';
 import { NEIGHBOUR_MUTANTS } from './mutants/neighbours.ts';
 import { RATE_LIMIT_MUTANTS } from './mutants/rate-limit.ts';
+import { STRUCTURE_MUTANTS } from './mutants/structure.ts';
 import { UPDATE_MUTANTS } from './mutants/update.ts';
 import { UPDATE_VALIDATION_MUTANTS } from './mutants/update-validation.ts';
 import { VALIDATION_MUTANTS } from './mutants/validation.ts';
@@ -27,6 +28,7 @@ const CATALOG = [
   ...AUTHENTICATION_MUTANTS,
   ...VALIDATION_MUTANTS,
   ...VALIDATION_BODY_MUTANTS,
+  ...STRUCTURE_MUTANTS,
   ...CREATION_RETRIEVAL_MUTANTS,
   ...UPDATE_MUTANTS,
   ...UPDATE_VALIDATION_MUTANTS,

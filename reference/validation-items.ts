@@ -23,12 +23,23 @@ export const checkAmountItems = (items: JsonValue, ctx: ValidationContext, failu
   for (const [index, item] of hooks.itemsValidated(items).entries()) {
     const at = `multiCurrencyAmounts[${index}]`;
     if (!isJsonObject(item)) {
-      fail(
-        failures,
-        ['multiCurrencyAmounts', index],
-        WRONG_TYPE,
-        `${at} must be an object with currencyCode and amount`,
-      );
+      if (behaviour.nonObjectItem === 'per-field') {
+        // As a deserializer that builds an empty item and validates its fields.
+        fail(
+          failures,
+          ['multiCurrencyAmounts', index, 'currencyCode'],
+          'ERR-3007',
+          `${at}.currencyCode is required`,
+        );
+        fail(failures, ['multiCurrencyAmounts', index, 'amount'], 'ERR-3008', `${at}.amount is required`);
+      } else {
+        fail(
+          failures,
+          ['multiCurrencyAmounts', index],
+          WRONG_TYPE,
+          `${at} must be an object with currencyCode and amount`,
+        );
+      }
       continue;
     }
     if (!Object.hasOwn(item, 'currencyCode')) {

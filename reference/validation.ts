@@ -26,6 +26,7 @@ import { REFERENCE_CODES } from './codes.ts';
 import type { ValidationContext } from './context.ts';
 import { isCountryCode, isCurrencyCode } from './iso-codes.ts';
 import { isJsonObject, type JsonObject, type JsonValue } from './json.ts';
+import { coerceScalars } from './scalar-coercion.ts';
 import { type Failure, fail } from './validation-failure.ts';
 import { checkAmountItems } from './validation-items.ts';
 import { checkExternalIdLength, checkPrecision } from './validation-limits.ts';
@@ -165,8 +166,9 @@ const RULE_FIELDS: readonly RuleField[] = [
   },
 ];
 
-export const validateEvent = (body: JsonObject, ctx: ValidationContext): ValidationResult => {
+export const validateEvent = (sent: JsonObject, ctx: ValidationContext): ValidationResult => {
   const { behaviour, hooks } = ctx;
+  const body = behaviour.scalarCoercion === 'lenient' ? coerceScalars(sent) : sent;
   const failures: Failure[] = [];
   const genericTypeCode = behaviour.wrongJsonType === 'generic-code';
 

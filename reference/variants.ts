@@ -311,6 +311,16 @@ export const VARIANTS: readonly VariantDefinition[] = Object.freeze([
     },
   ),
   variant(
+    'items-reported-per-field',
+    'A multiCurrencyAmounts item that is not an object is reported once per field it lacks (currencyCode ERR-3007, amount ERR-3008), not once on the item.',
+    { nonObjectItem: 'per-field' },
+  ),
+  variant(
+    'jackson-coercion',
+    'Scalars coerced as Jackson and pydantic do, and stored so: "12.50" or "1e2" where an amount belongs is that amount; 42 or true where externalId, originalStatus or a payload name belongs is its text.',
+    { scalarCoercion: 'lenient' },
+  ),
+  variant(
     'unknown-payload-on-payload',
     'An unknown payload property is reported on payload itself with ERR-3000; errors[].field in JSONPath ($.payload), sorted by field.',
     {

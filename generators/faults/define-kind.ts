@@ -10,6 +10,7 @@ import { toJsonBody } from '../json-body.ts';
 import type { ExpectedErrorCode } from '../verdict.ts';
 import type { Fault, FaultKind, FaultKindId, FaultOperation } from './fault.ts';
 import type { Labelled } from './values.ts';
+import { type ContainerKind, wrongShapeReporting } from './wrong-shape.ts';
 
 export interface FaultKindDefinition extends FaultKind {
   readonly arbitrary: (base: FinancialEventFields) => fc.Arbitrary<Fault>;
@@ -32,6 +33,8 @@ interface KindSpec {
   readonly changesType?: boolean;
   readonly dependsOnType?: boolean;
   readonly alternativeFields?: (field: string) => readonly string[];
+  /** A wrong shape where a container belongs: reported on it or per field inside (wrong-shape.ts). */
+  readonly wrongShapeOf?: ContainerKind;
   readonly draw: (base: FinancialEventFields) => fc.Arbitrary<BrokenField>;
   /** Operations to run before the one that breaks the field. */
   readonly prepare?: (base: FinancialEventFields) => readonly FaultOperation[];
@@ -64,6 +67,7 @@ export const defineKind = (spec: KindSpec): FaultKindDefinition => ({
           errorCode: spec.errorCode,
           ruleId: spec.ruleId,
           ...(alternativeFields ? { alternativeFields } : {}),
+          ...(spec.wrongShapeOf ? wrongShapeReporting(field, spec.wrongShapeOf) : {}),
         },
         description: describeFault(field, operation, value === 'delete' ? undefined : value.label),
         changesType: spec.changesType ?? false,

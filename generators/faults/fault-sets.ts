@@ -7,7 +7,7 @@ import * as fc from 'fast-check';
 import { fieldPathsOverlap } from '../field-path.ts';
 import type { FinancialEventFields } from '../financial-event.ts';
 import { definitionOf } from './catalog.ts';
-import { FAULT_KIND_IDS, type Fault, type FaultKindId } from './fault.ts';
+import { type AppliedFault, FAULT_KIND_IDS, type Fault, type FaultKindId } from './fault.ts';
 
 /** Whether a kind can break this base event. */
 export const faultKindApplies = (kind: FaultKindId, base: FinancialEventFields): boolean => {
@@ -28,14 +28,17 @@ export const faultArbitrary = (kind: FaultKindId, base: FinancialEventFields): f
  * Whether two faults would interfere: they touch the same field or one inside the other, or one
  * makes the type invalid while the other's verdict depends on the type.
  */
-export const faultsConflict = (a: Fault, b: Fault): boolean =>
+export const faultsConflict = (a: AppliedFault, b: AppliedFault): boolean =>
   fieldPathsOverlap(a.field, b.field) ||
   (a.changesType && b.dependsOnType) ||
   (b.changesType && a.dependsOnType);
 
 /** The longest prefix-greedy selection of faults that do not conflict, at most `max` of them. */
-export const compatibleFaults = (candidates: readonly Fault[], max: number): readonly Fault[] => {
-  const chosen: Fault[] = [];
+export const compatibleFaults = <F extends AppliedFault>(
+  candidates: readonly F[],
+  max: number,
+): readonly F[] => {
+  const chosen: F[] = [];
   for (const candidate of candidates) {
     if (chosen.length >= max) break;
     if (chosen.every((fault) => !faultsConflict(fault, candidate))) chosen.push(candidate);

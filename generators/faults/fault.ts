@@ -42,8 +42,8 @@ export type FaultOperation =
   | { readonly op: 'set'; readonly path: string; readonly value: unknown }
   | { readonly op: 'delete'; readonly path: string };
 
-export interface Fault {
-  readonly kind: FaultKindId;
+/** A change to a valid event with the error it must produce: a fault of a kind, or a structural cell. */
+export interface AppliedFault {
   /** The field the fault breaks; also the field of its expected error. */
   readonly field: string;
   /** What to do to a copy of the valid event, in order. */
@@ -55,6 +55,10 @@ export interface Fault {
   readonly changesType: boolean;
   /** Its verdict depends on the event's type. */
   readonly dependsOnType: boolean;
+}
+
+export interface Fault extends AppliedFault {
+  readonly kind: FaultKindId;
 }
 
 export interface FaultKind {

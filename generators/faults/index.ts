@@ -17,7 +17,7 @@
  *   fields a deployment may read null as "absent", and which fields are required is not shown.
  */
 export { FAULT_KINDS } from './catalog.ts';
-export type { Fault, FaultKind, FaultKindId, FaultOperation } from './fault.ts';
+export type { AppliedFault, Fault, FaultKind, FaultKindId, FaultOperation } from './fault.ts';
 export { FAULT_KIND_IDS } from './fault.ts';
 export type { FaultSetOptions } from './fault-sets.ts';
 export {
@@ -28,3 +28,12 @@ export {
   faultSetArbitrary,
   faultsConflict,
 } from './fault-sets.ts';
+export type { StructuralFault, StructuralPosition, StructuralShape } from './structure.ts';
+export {
+  isReadingCell,
+  STRUCTURAL_FAULTS,
+  STRUCTURAL_POSITIONS,
+  STRUCTURAL_RULES,
+  STRUCTURAL_SHAPES,
+  structuralFaultsFor,
+} from './structure.ts';

@@ -18,6 +18,8 @@ import { type HttpProblem, problem, referenceProblem } from '../problem.ts';
 export const BODY_LIMIT_BYTES = DEFAULT_BEHAVIOUR.bodyLimit.maxBytes;
 
 export interface RequestBodyHooks {
+  /** How a body's text becomes JSON values (a throw is a body that is not JSON). */
+  parseJson(text: string): unknown;
   /** GAP-MALFORMED-JSON: what a body that is not JSON raises (an HttpProblem is answered as it is). */
   malformedJsonAnswer(behaviour: ReferenceBehaviour): Error;
   /** The answer to a JSON body that is not an object; undefined lets it through to validation. */
@@ -25,6 +27,7 @@ export interface RequestBodyHooks {
 }
 
 export const REQUEST_BODY_HOOKS: RequestBodyHooks = Object.freeze({
+  parseJson: (text: string) => JSON.parse(text) as unknown,
   malformedJsonAnswer: (behaviour: ReferenceBehaviour) =>
     problem(
       behaviour.malformedJson.status,
@@ -54,7 +57,7 @@ export const registerJsonBodyParser = (app: FastifyInstance, ctx: ServerContext)
     }
     let parsed: unknown;
     try {
-      parsed = JSON.parse(raw as string);
+      parsed = ctx.hooks.parseJson(raw as string);
     } catch {
       done(ctx.hooks.malformedJsonAnswer(ctx.behaviour), undefined);
       return;

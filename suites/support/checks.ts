@@ -17,6 +17,7 @@ import {
   judgeUpdate,
   judgeValidationFailure,
   type RetrievalJudgement,
+  type RetrievalOptions,
   type UpdateOutcome,
   type ValidationContext,
   type ValidationJudgement,
@@ -52,7 +53,12 @@ export interface Checks {
     context?: ValidationContext,
   ): ValidationJudgement;
   /** 200 with the event, every field sent the same; violations credited to `rule`. */
-  sameEvent(response: ServiceResponse, sent: object, rule?: RuleId): RetrievalJudgement;
+  sameEvent(
+    response: ServiceResponse,
+    sent: object,
+    rule?: RuleId,
+    options?: RetrievalOptions,
+  ): RetrievalJudgement;
   /** A PUT of a valid body: applied or refused cleanly. */
   update(response: ServiceResponse, rule?: RuleId, claims?: ClaimOptions): UpdateOutcome;
   /**
@@ -78,8 +84,8 @@ export const makeChecks = (enforce: Enforce): Checks => ({
     enforce(judgement.violations, response);
     return judgement;
   },
-  sameEvent(response, sent, rule) {
-    const judgement = judgeRetrieval(response, sent as Record<string, unknown>, rule);
+  sameEvent(response, sent, rule, options) {
+    const judgement = judgeRetrieval(response, sent as Record<string, unknown>, rule, options);
     enforce(judgement.violations, response);
     return judgement;
   },

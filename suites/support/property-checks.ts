@@ -18,7 +18,11 @@ export class PropertyViolation extends RuleViolation {
 /** Separates a violation's message from the exchange that shows it. */
 export const EXCHANGE_SEPARATOR = '\n--- exchange ---\n';
 
-const fail = (violations: readonly Violation[], response: ServiceResponse | undefined): never => {
+/** Throws these violations, with the exchange that shows them. */
+export const failProperty = (
+  violations: readonly Violation[],
+  response: ServiceResponse | undefined,
+): never => {
   const what = describeViolations(violations);
   throw new PropertyViolation(
     response ? `${what}${EXCHANGE_SEPARATOR}${describeExchange(response.exchange)}` : what,
@@ -28,8 +32,8 @@ const fail = (violations: readonly Violation[], response: ServiceResponse | unde
 
 /** Throws a violation of a rule, with the exchange (curl, token redacted, and response). */
 export const violation = (response: ServiceResponse | undefined, rule: RuleId, what: string): never =>
-  fail([violationOf(rule, what)], response);
+  failProperty([violationOf(rule, what)], response);
 
 export const propertyCheck = makeChecks((violations, response) => {
-  if (violations.length > 0) fail(violations, response);
+  if (violations.length > 0) failProperty(violations, response);
 });

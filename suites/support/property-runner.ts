@@ -15,6 +15,7 @@
 import type { TestInfo } from '@playwright/test';
 import * as fc from 'fast-check';
 import type { Target } from '../../config/index.ts';
+import { describeViolations, type Violation } from '../../oracle/index.ts';
 import { RunStoppedError } from '../../pacing/run-guard.ts';
 import { markInconclusive } from '../../run-records/check-record-writer.ts';
 import {
@@ -51,9 +52,16 @@ export interface PropertyOptions<T> {
   readonly predicate: (value: T, notes: RunNotes) => Promise<void>;
   /** How the counterexample reads in the report; fast-check's own rendering when absent. */
   readonly show?: (value: T) => string;
+  /**
+   * Credits the shrunk counterexample's violations, once, after shrinking: a body of several faults
+   * is taken apart (faults-apart.ts), so that a 5xx goes to the fault that caused it and not to every
+   * fault a shrink cut short by its budget left in the body. Its requests join the counterexample's.
+   */
+  readonly credit?: (value: T, violations: readonly Violation[]) => Promise<readonly Violation[]>;
 }
 
-interface FailedRun {
+interface FailedRun<T> {
+  readonly value: T;
   /** The counterexample as the report shows it. */
   readonly shown: string;
   readonly notes: readonly (readonly [string, string])[];
@@ -115,7 +123,7 @@ const errorText = (error: unknown): string =>
       ? `${error.name}: ${error.message}`
       : String(error);
 
-const describeFailedRun = (run: FailedRun): string => {
+const describeFailedRun = <T>(run: FailedRun<T>): string => {
   const parts = [`Counterexample (shrunk):\n${run.shown}`];
   for (const [label, text] of run.notes) parts.push(`${label}:\n${text}`);
   parts.push(`What went wrong:\n${errorText(run.error)}`);
@@ -125,7 +133,7 @@ const describeFailedRun = (run: FailedRun): string => {
   return redact(parts.join('\n\n'));
 };
 
-const curlScript = (run: FailedRun): string =>
+const curlScript = <T>(run: FailedRun<T>): string =>
   redact(
     [
       '# The requests of the shrunk counterexample, in order (token redacted).',
@@ -150,8 +158,8 @@ export const checkProperty = async <T>(options: PropertyOptions<T>, testInfo: Te
     options.cost,
   );
   const { exchanges } = options;
-  let lastFailure: FailedRun | undefined;
-  let noAnswer: FailedRun | undefined;
+  let lastFailure: FailedRun<T> | undefined;
+  let noAnswer: FailedRun<T> | undefined;
   let settled = false;
   const shrinking = shrinkBudget(settings.numRuns);
 
@@ -169,9 +177,26 @@ export const checkProperty = async <T>(options: PropertyOptions<T>, testInfo: Te
       if (!settled) {
         shrinking.failed();
         const shown = options.show ? options.show(value) : fc.stringify(value);
-        lastFailure = { shown, notes, exchanges: exchanges.slice(from), error };
+        lastFailure = { value, shown, notes, exchanges: exchanges.slice(from), error };
         if (error instanceof NoResponseError || error instanceof RunStoppedError) noAnswer = lastFailure;
       }
+      throw error;
+    }
+  };
+
+  const credited = async (run: FailedRun<T>): Promise<FailedRun<T>> => {
+    if (!options.credit || !(run.error instanceof PropertyViolation)) return run;
+    const from = exchanges.length;
+    try {
+      const violations = await options.credit(run.value, run.error.violations);
+      return {
+        ...run,
+        error: new PropertyViolation(describeViolations(violations), violations),
+        exchanges: [...run.exchanges, ...exchanges.slice(from)],
+      };
+    } catch (error) {
+      // Without an answer to the requests that take it apart, the shrunk run's own credit stands.
+      if (error instanceof NoResponseError || error instanceof RunStoppedError) return run;
       throw error;
     }
   };
@@ -227,7 +252,7 @@ export const checkProperty = async <T>(options: PropertyOptions<T>, testInfo: Te
     replayEnvironment(options.target),
     commandsReplayPath,
   );
-  const shown = lastFailure;
+  const shown = lastFailure && (await credited(lastFailure));
   // The shrunk failure is the test's: its violations are credited like a hand-written check's.
   if (shown?.error instanceof PropertyViolation) {
     recordViolations(shown.error.violations, shown.exchanges.at(-1));

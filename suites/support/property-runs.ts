@@ -18,7 +18,7 @@ import { describeWholeNumber, parseWholeNumber } from '../../contract/index.ts';
 import { partOfShare, RUN_SHARE_OF_LIMIT, requestsPerSecond } from '../../pacing/request-pacer.ts';
 
 /** The number of property tests that share the remote budget (suites/properties/*.spec.ts). */
-export const PROPERTY_TESTS = 7;
+export const PROPERTY_TESTS = 8;
 /** The property suites together send at most this many windows' worth of the run's share. */
 export const REMOTE_PROPERTY_WINDOWS = 1;
 /** One property's runs take at most about this long at its worker's paced rate. */
@@ -33,6 +33,11 @@ export interface PropertyCost {
   readonly requestsPerRun: number;
   /** The share of those requests tenant B is sent (the rest are tenant A's); none when absent. */
   readonly tenantBShare?: number;
+  /**
+   * At most this many runs against a deployment (MAX_REMOTE_RUNS when absent): a property whose every
+   * case a fixed check already sends in every run only adds combinations on top of it.
+   */
+  readonly maxRemoteRuns?: number;
 }
 
 /**
@@ -48,6 +53,9 @@ export const PROPERTY_COSTS: readonly PropertyCost[] = Object.freeze([
   { embeddedRuns: 100, requestsPerRun: 3 },
   { embeddedRuns: 100, requestsPerRun: 6 },
   { embeddedRuns: 100, requestsPerRun: 6 },
+  // Structural faults: one POST (a GET only when a body of readings was accepted); the fixed sweep
+  // sends every cell in every run, so against a deployment a few combinations are enough.
+  { embeddedRuns: 150, requestsPerRun: 1, maxRemoteRuns: 10 },
 ]);
 
 /**
@@ -59,6 +67,7 @@ export const remoteRuns = (
   workers: number,
   requestsPerRun: number,
   roundTripMs?: number,
+  maxRuns = MAX_REMOTE_RUNS,
 ): number => {
   const perRequest = Math.max(1, requestsPerRun);
   const budget = (limit.requestsPerWindow * RUN_SHARE_OF_LIMIT * REMOTE_PROPERTY_WINDOWS) / PROPERTY_TESTS;
@@ -69,7 +78,10 @@ export const remoteRuns = (
     roundTripMs && roundTripMs > 0
       ? Math.floor((REMOTE_PROPERTY_SECONDS * 1000) / (perRequest * roundTripMs))
       : Number.POSITIVE_INFINITY;
-  return Math.min(MAX_REMOTE_RUNS, Math.max(MIN_REMOTE_RUNS, Math.min(byBudget, byTime, byLatency)));
+  return Math.min(
+    Math.max(MIN_REMOTE_RUNS, maxRuns),
+    Math.max(MIN_REMOTE_RUNS, Math.min(byBudget, byTime, byLatency)),
+  );
 };
 
 /**
@@ -123,7 +135,13 @@ export const runSettings = (
       ? [cost.embeddedRuns, 'embedded' as const]
       : [
           // The property suites send mostly tenant A's requests: its budget bounds them.
-          remoteRuns(target.limits.A, workers, cost.requestsPerRun, readTimeouts(env).roundTripMs),
+          remoteRuns(
+            target.limits.A,
+            workers,
+            cost.requestsPerRun,
+            readTimeouts(env).roundTripMs,
+            cost.maxRemoteRuns,
+          ),
           'remote' as const,
         ];
   return { numRuns, source, seed, path: pathText || undefined };

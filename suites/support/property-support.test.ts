@@ -41,12 +41,14 @@ test("the run plan's table of property costs is what the property tests declare"
     .flatMap((name) =>
       [
         ...readFileSync(join(folder, name), 'utf8').matchAll(
-          /cost: \{ embeddedRuns: (\d+), requestsPerRun: (\d+) \}/g,
+          /cost: \{ embeddedRuns: (\d+), requestsPerRun: (\d+)(?:, maxRemoteRuns: (\d+))? \}/g,
         ),
-      ].map((m) => `${m[1]}×${m[2]}`),
+      ].map((m) => `${m[1]}×${m[2]}≤${m[3] ?? '-'}`),
     )
     .sort();
-  expect(declared).toEqual(PROPERTY_COSTS.map((c) => `${c.embeddedRuns}×${c.requestsPerRun}`).sort());
+  expect(declared).toEqual(
+    PROPERTY_COSTS.map((c) => `${c.embeddedRuns}×${c.requestsPerRun}≤${c.maxRemoteRuns ?? '-'}`).sort(),
+  );
   expect(PROPERTY_COSTS).toHaveLength(PROPERTY_TESTS);
 });
 
@@ -56,16 +58,24 @@ test.describe('runs per target', () => {
 
   test('a real deployment gets a bounded number of runs from its limit and workers', () => {
     expect(remoteRuns(limit, 2, 1)).toBe(MAX_REMOTE_RUNS);
-    expect(remoteRuns(limit, 2, 8)).toBe(14);
+    expect(remoteRuns(limit, 2, 8)).toBe(12);
     expect(remoteRuns({ requestsPerWindow: 60, windowSeconds: 60 }, 4, 3)).toBe(MIN_REMOTE_RUNS);
     // More workers: each worker's paced rate drops, and so do the runs one property can afford in time.
     expect(remoteRuns(limit, 16, 6)).toBeLessThan(remoteRuns(limit, 1, 6));
+    // A property that only adds combinations to a fixed check of every case asks for fewer.
+    expect(remoteRuns(limit, 2, 1, undefined, 10)).toBe(10);
+    expect(remoteRuns(limit, 2, 8, undefined, 10)).toBe(10);
+    expect(remoteRuns({ requestsPerWindow: 60, windowSeconds: 60 }, 4, 3, undefined, 10)).toBe(
+      MIN_REMOTE_RUNS,
+    );
   });
 
   test('the reference server gets the generous count; FC_RUNS overrides both', () => {
     const cost = { embeddedRuns: 200, requestsPerRun: 2 };
     expect(runSettings({ embedded: true, limits }, 1, cost, {}).numRuns).toBe(200);
     expect(runSettings({ embedded: false, limits }, 2, cost, {}).numRuns).toBe(25);
+    expect(runSettings({ embedded: false, limits }, 2, { ...cost, maxRemoteRuns: 10 }, {}).numRuns).toBe(10);
+    expect(runSettings({ embedded: true, limits }, 2, { ...cost, maxRemoteRuns: 10 }, {}).numRuns).toBe(200);
     // Tenant A's budget bounds the runs: a tenant A of a lower limit gets fewer.
     const lowA = { ...limits, A: { requestsPerWindow: 100, windowSeconds: 60 } };
     expect(

@@ -27,6 +27,7 @@ export const MULTI_CURRENCY_AMOUNT_FAULTS: readonly FaultKindDefinition[] = [
     errorCode: ANY_ERROR_CODE,
     ruleId: 'VAL-ALL-FAILURES',
     summary: 'multiCurrencyAmounts is not an array',
+    wrongShapeOf: 'array',
     draw: at(
       'multiCurrencyAmounts',
       labelledFrom({
@@ -43,6 +44,7 @@ export const MULTI_CURRENCY_AMOUNT_FAULTS: readonly FaultKindDefinition[] = [
     errorCode: ANY_ERROR_CODE,
     ruleId: 'VAL-ALL-FAILURES',
     summary: 'an item of multiCurrencyAmounts is not an object',
+    wrongShapeOf: 'item',
     needsMultiCurrencyAmount: true,
     draw: atItem(
       '',

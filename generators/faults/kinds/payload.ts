@@ -30,6 +30,7 @@ export const PAYLOAD_FAULTS: readonly FaultKindDefinition[] = [
     errorCode: ANY_ERROR_CODE,
     ruleId: 'VAL-ALL-FAILURES',
     summary: 'payload is not an object',
+    wrongShapeOf: 'object',
     draw: at(
       'payload',
       labelledFrom({ string: ['CASH'], number: [1], boolean: [true], array: [[], [{ channel: 'CASH' }]] }),

@@ -1,0 +1,36 @@
+/**
+ * The literal forms a JSON number can take at an amount, which JavaScript cannot write (toJsonBody
+ * writes a JsonNumberText as its text). Each list is sent whole by a fixed check in every run, at the
+ * event's amount and at an item's amount; properties only add combinations.
+ * - zero in every spelling: ERR-3005 / ERR-3008 (2.1: "zero or negative");
+ * - positive values of at most two decimals in other spellings (exponents, trailing zeros): accepted
+ *   and read back as the same number;
+ * - many decimals and very large values, whose precision and maximum are not shown
+ *   (GAP-FIELD-LIMITS): accepted and kept, or refused cleanly; never a 5xx.
+ */
+import { type JsonNumberText, jsonNumberText } from './json-body.ts';
+
+export const ZERO_LITERALS: readonly JsonNumberText[] = Object.freeze(
+  ['0', '-0', '0.00', '-0.0', '0E+2', '0e-10', '0.0E-5'].map(jsonNumberText),
+);
+
+export const POSITIVE_LITERALS: readonly JsonNumberText[] = Object.freeze(
+  ['1e2', '1E+2', '12.50', '5E-1', '1.50e1', '100.0'].map(jsonNumberText),
+);
+
+export const UNBOUNDED_LITERALS: readonly JsonNumberText[] = Object.freeze(
+  ['1E-7', '0.123456789', '1e15', '98765432109876543210.5'].map(jsonNumberText),
+);
+
+/**
+ * The same list at every position: the k-th body holds literal k at the amount and the next ones at
+ * the items, so that each literal stands once at the event's amount and once at least at an item's.
+ */
+export const rotatedLiterals = (
+  literals: readonly JsonNumberText[],
+  items: number,
+): readonly { amount: JsonNumberText; items: readonly JsonNumberText[] }[] =>
+  literals.map((amount, k) => ({
+    amount,
+    items: Array.from({ length: items }, (_, i) => literals[(k + 1 + i) % literals.length] as JsonNumberText),
+  }));

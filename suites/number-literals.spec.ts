@@ -1,0 +1,120 @@
+/**
+ * Part 2.1, amount and multiCurrencyAmounts[].amount, at every literal form of a JSON number, in every
+ * run (generators/number-literals.ts): zero however it is written is refused with ERR-3005 / ERR-3008;
+ * a positive amount however it is written is accepted and read back as the same number; amounts of
+ * many decimals or very large ones (precision and maximum not shown) are kept or refused cleanly, never
+ * answered with a 5xx. Each literal stands at the event's amount and at an item's.
+ */
+import {
+  type AppliedFault,
+  type JsonNumberText,
+  POSITIVE_LITERALS,
+  rotatedLiterals,
+  toJsonBody,
+  UNBOUNDED_LITERALS,
+  ZERO_LITERALS,
+} from '../generators/index.ts';
+import { isSuccess } from '../oracle/index.ts';
+import { ruleTitle } from '../run-records/rule-titles.ts';
+import { EVENTS_PATH } from '../spec/index.ts';
+import { test } from './fixtures/index.ts';
+import { expectedFailure } from './support/expected-failures.ts';
+import { type EventBody, validPayin, validPayout } from './support/sample-events.ts';
+import { type FaultPlan, failOnFindings, sweepFaultPlans } from './support/structural-sweep.ts';
+import { check } from './support/verdicts.ts';
+
+const amountAt = (
+  path: string,
+  literal: JsonNumberText,
+  errorCode: 'ERR-3005' | 'ERR-3008',
+): AppliedFault => ({
+  field: path,
+  operations: [{ op: 'set', path, value: literal }],
+  expected: expectedFailure(path, errorCode),
+  description: `${path} = ${literal.text}`,
+  changesType: false,
+  dependsOnType: false,
+});
+
+/** A valid event whose amounts are written as these literals. */
+const withLiterals = (
+  event: EventBody,
+  amount: JsonNumberText,
+  items: readonly JsonNumberText[],
+): EventBody => ({
+  ...event,
+  amount,
+  multiCurrencyAmounts: items.map((literal, i) => ({
+    currencyCode: i % 2 === 0 ? 'USD' : 'GBP',
+    amount: literal,
+  })),
+});
+
+test.describe('literal forms of an amount', { tag: ['@validation'] }, () => {
+  test(
+    ruleTitle(
+      ['VAL-AMOUNT-POSITIVE', 'VAL-MCA-AMOUNT-POSITIVE'],
+      'zero written in any form gives ERR-3005 / ERR-3008',
+    ),
+    async ({ tenantA, runId }) => {
+      const plans: FaultPlan[] = rotatedLiterals(ZERO_LITERALS, 2).map(({ amount, items }) => ({
+        type: 'INTERNAL_PAYIN',
+        faults: [
+          amountAt('amount', amount, 'ERR-3005'),
+          ...items.map((literal, i) => amountAt(`multiCurrencyAmounts[${i}].amount`, literal, 'ERR-3008')),
+        ],
+      }));
+      const { findings } = await sweepFaultPlans(tenantA, runId, plans);
+      failOnFindings(findings);
+    },
+  );
+
+  test(
+    ruleTitle(
+      ['VAL-AMOUNT-POSITIVE', 'VAL-MCA-AMOUNT-POSITIVE', 'RETRIEVE-RETURNS-EVENT'],
+      'a positive amount written with an exponent or trailing zeros is accepted and read back as the same number',
+    ),
+    async ({ tenantA, runId }) => {
+      const events = rotatedLiterals(POSITIVE_LITERALS, 2).map(({ amount, items }) =>
+        withLiterals(validPayout(runId, 'literal'), amount, items),
+      );
+      await Promise.all(
+        events.map(async (event) => {
+          const body = toJsonBody(event);
+          const uuid = check.created(
+            await tenantA.send({ method: 'POST', path: EVENTS_PATH, rawBody: body }),
+          );
+          check.sameEvent(await tenantA.retrieve(uuid), JSON.parse(body) as object);
+        }),
+      );
+    },
+  );
+
+  test(
+    ruleTitle(
+      ['VAL-AMOUNT-POSITIVE', 'GAP-FIELD-LIMITS'],
+      'an amount of many decimals or a very large one is kept, or refused cleanly, and never answered with a 5xx',
+    ),
+    async ({ tenantA, runId, observe }) => {
+      const events = rotatedLiterals(UNBOUNDED_LITERALS, 1).map(({ amount, items }) =>
+        withLiterals(validPayin(runId, 'unbounded'), amount, [amount, ...items]),
+      );
+      const answers = await Promise.all(
+        events.map(async (event) => {
+          const body = toJsonBody(event);
+          const response = await tenantA.send({ method: 'POST', path: EVENTS_PATH, rawBody: body });
+          if (isSuccess(response.status))
+            check.sameEvent(await tenantA.retrieve(check.created(response)), JSON.parse(body) as object);
+          else
+            check.gapAnswer(response, {
+              claimsChecked: `an amount of ${(event.amount as JsonNumberText).text}`,
+              probedFields: ['amount', 'multiCurrencyAmounts'],
+              serverErrorBreaks: 'VAL-AMOUNT-POSITIVE',
+            });
+          return `${(event.amount as JsonNumberText).text} gives ${response.status}`;
+        }),
+      );
+      await observe('GAP-FIELD-LIMITS', answers.join('; '));
+    },
+  );
+});
