@@ -124,14 +124,14 @@ test('WORKFLOW: Node 20, k6 the usual way, then the suites through the kit’s o
   const k6 = indexOf((s) => s.uses?.startsWith('grafana/setup-k6-action@') === true);
   const history = indexOf((s) => s.run?.includes('--name allure-history') === true);
   const suites = indexOf((s) => s.uses === './' && s.with?.command === 'conformance');
-  const load = indexOf((s) => s.run?.includes('fei-kit load rate-limit') === true);
-  const certificate = indexOf((s) => s.run === 'fei-kit certificate');
-  const report = indexOf((s) => s.run === 'fei-kit report');
-  const scan = indexOf((s) => s.run?.includes('then fei-kit scan-outputs;') === true);
+  const load = indexOf((s) => s.run?.includes('npm run load:rate-limit') === true);
+  const certificate = indexOf((s) => s.run === 'npm run certificate');
+  const report = indexOf((s) => s.run === 'npm run report');
+  const scan = indexOf((s) => s.run?.includes('then npm run scan-outputs;') === true);
   expect([ci, k6, history, suites, load, certificate, report, scan]).toEqual(
     [ci, k6, history, suites, load, certificate, report, scan].sort((a, b) => a - b),
   );
-  expect(steps[load]?.run).toContain('fei-kit load latency');
+  expect(steps[load]?.run).toContain('npm run load:latency');
   // The evidence is built by the steps after it: the action only runs the suites here.
   expect(steps[suites]?.with).toMatchObject({ 'upload-artifacts': 'false', 'fail-on-exit-code': 'false' });
   expect(job.env?.ALLURE_HISTORY_PATH).toBe('fei-kit-output/history/history.jsonl');
@@ -141,7 +141,7 @@ test('WORKFLOW: Node 20, k6 the usual way, then the suites through the kit’s o
 });
 
 test('WORKFLOW: nothing is uploaded before the token search; certificate, JUnit and history are artifacts', () => {
-  const scan = indexOf((s) => s.run?.includes('then fei-kit scan-outputs;') === true);
+  const scan = indexOf((s) => s.run?.includes('then npm run scan-outputs;') === true);
   const uploads = steps
     .map((s, index) => ({ s, index }))
     .filter(({ s }) => /^actions\/upload-(pages-)?artifact@/.test(s.uses ?? ''));
@@ -189,16 +189,16 @@ test('WORKFLOW: each night is compared with the last scheduled run’s profile, 
   const restore = indexOf((s) => s.run?.includes('--name behaviour-profile') === true);
   expect(steps[restore]?.run).toContain('--event schedule');
   expect(steps[restore]?.run).toContain('--dir fei-kit-output/baseline');
-  const certificate = indexOf((s) => s.run === 'fei-kit certificate');
+  const certificate = indexOf((s) => s.run === 'npm run certificate');
   const compare = indexOf((s) => s.id === 'compare');
-  const report = indexOf((s) => s.run === 'fei-kit report');
+  const report = indexOf((s) => s.run === 'npm run report');
   const summary = indexOf((s) => s.name === 'Job summary');
   expect(restore).toBeLessThan(indexOf((s) => s.uses === './'));
   // After the certificate (the profile then holds the k6 figures), before what shows its result.
   expect([certificate, compare, report, summary]).toEqual(
     [certificate, compare, report, summary].sort((a, b) => a - b),
   );
-  expect(steps[compare]?.run).toContain('fei-kit compare fei-kit-output/baseline/profile.json');
+  expect(steps[compare]?.run).toContain('npm run compare -- fei-kit-output/baseline/profile.json');
   expect(steps[compare]?.if).toContain("hashFiles('fei-kit-output/baseline/profile.json') != ''");
   expect(steps[compare]?.env?.KIT_FAIL_ON_DRIFT).toBe('${{ vars.KIT_FAIL_ON_DRIFT }}');
   const upload = (name: string) =>

@@ -101,11 +101,11 @@ test.describe('the load scripts under the real k6', () => {
     test(`${script}: passes against the reference server, with its JSON, JUnit and HTML reports and no token in any`, async () => {
       const run = runs.get(script) as Run;
       expect(run.code, `${run.stdout}\n${run.stderr}`).toBe(0);
-      expect(run.stdout).toContain(`load:${script}: k6 run `);
+      expect(run.stdout).toContain(`load ${script}: k6 run `);
       expect(run.stdout).toContain('(sandbox, reference server)');
       expect(run.stdout).toContain('VERDICT: PASSED');
-      expect(run.stdout).toContain(`load:${script}: web dashboard: `);
-      expect(run.stdout).toContain(`load:${script}: k6 passed`);
+      expect(run.stdout).toContain(`load ${script}: web dashboard: `);
+      expect(run.stdout).toContain(`load ${script}: k6 passed`);
       // k6 accepted the script as it is: no unknown option, no deprecation.
       expect(`${run.stdout}${run.stderr}`).not.toMatch(/level=(warning|error)/);
 
