@@ -11,7 +11,6 @@ export interface OptionSpec {
   readonly name: string;
   readonly short?: string;
   readonly type: 'string' | 'boolean';
-  readonly multiple?: boolean;
   /** How the value reads in the help: `<folder>`. */
   readonly value?: string;
   readonly text: string;

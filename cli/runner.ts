@@ -39,7 +39,6 @@ const parseOptions = (
       {
         type: option.type,
         ...(option.short ? { short: option.short } : {}),
-        ...(option.multiple ? { multiple: true } : {}),
       },
     ]),
   );
@@ -78,11 +77,12 @@ export const runCommand = async (command: KitCommand, argv: readonly string[]): 
   let positionals: string[] = [];
   try {
     if (command.arguments === 'options') ({ values, positionals } = parseOptions(command, argv));
-    if (typeof values.output === 'string') process.env.KIT_OUTPUT_DIR = resolve(values.output);
     for (const option of command.options) {
       const value = values[option.name];
       if (option.env && typeof value === 'string') process.env[option.env] = value;
     }
+    // Resolved here, where the user's working folder is known, for every process the command starts.
+    if (typeof values.output === 'string') process.env.KIT_OUTPUT_DIR = resolve(values.output);
     if (command.writesOutputs) ensureWritable(outputRoot());
   } catch (error) {
     if (error instanceof ConfigError) {
@@ -107,7 +107,8 @@ export const runCommand = async (command: KitCommand, argv: readonly string[]): 
     return await command.run({ argv, values, positionals, say, fail });
   } catch (error) {
     if (error instanceof ConfigError) {
-      fail(`configuration error: ${error.message}`);
+      // One line per problem: a declared deviations file, say, may have several.
+      for (const line of error.message.split('\n')) fail(`configuration error: ${line}`);
       return EXIT.badConfiguration;
     }
     if (error instanceof OutputUnwritableError) {

@@ -16,7 +16,7 @@ import { buildClientCertificate } from './certificate/client-certificate.ts';
 import { headline, ruleVerdictText } from './certificate/render-markdown.ts';
 import { CERTIFICATE_FILES, writeClientCertificate } from './certificate/write-certificate.ts';
 import { gradeClient } from './grader.ts';
-import { parseCertifyOptions, USAGE } from './options.ts';
+import { parseCertifyOptions } from './options.ts';
 import { startRecordingProxy, UNANSWERED } from './recording-proxy.ts';
 import { runCommand } from './run-command.ts';
 
@@ -28,10 +28,6 @@ const say = (line: string): void => writeLine(redact(line));
 /** Certifies the command the arguments name; returns the exit code (a ConfigError for bad arguments). */
 export const certifyClient = async (argv: readonly string[]): Promise<number> => {
   const options = parseCertifyOptions(argv, process.env);
-  if (!options) {
-    process.stdout.write(`${USAGE}\n`);
-    return EXIT.ok;
-  }
   registerSecrets(...SECRET_VARIABLES.map((name) => process.env[name]?.trim()));
   for (const file of Object.values(CERTIFICATE_FILES))
     rmSync(join(options.outputFolder, file), { force: true });

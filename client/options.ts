@@ -46,7 +46,6 @@ const OPTIONS = {
   'time-limit': { type: 'string' },
   output: { type: 'string' },
   'allow-production': { type: 'boolean' },
-  help: { type: 'boolean', short: 'h' },
 } as const;
 
 /** The kit's part of argv and the command's part. */
@@ -94,11 +93,8 @@ const checkedUpstream = (text: string): string => {
   return url.toString().replace(/\/$/, '');
 };
 
-/** Throws ConfigError (exit 2) with one line for anything it cannot use; undefined for --help. */
-export const parseCertifyOptions = (
-  argv: readonly string[],
-  env: NodeJS.ProcessEnv,
-): CertifyOptions | undefined => {
+/** Throws ConfigError (exit 2) with one line for anything it cannot use (the command runner answers --help). */
+export const parseCertifyOptions = (argv: readonly string[], env: NodeJS.ProcessEnv): CertifyOptions => {
   const { own, command } = split(argv);
   let values: ReturnType<typeof parseArgs<{ options: typeof OPTIONS }>>['values'];
   try {
@@ -106,7 +102,6 @@ export const parseCertifyOptions = (
   } catch (error) {
     throw new ConfigError(`${(error as Error).message.split('\n')[0]}; ${USAGE}`);
   }
-  if (values.help) return undefined;
   if (command.length === 0) throw new ConfigError(`no command to certify; ${USAGE}`);
   const upstreamText = values.upstream ?? env[CONTRACT_VARIABLES.baseUrl]?.trim();
   const upstream = upstreamText ? checkedUpstream(upstreamText) : undefined;

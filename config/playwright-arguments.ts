@@ -20,6 +20,7 @@ type Handling =
   | { readonly kind: 'reporter' }
   /** Lists the checks instead of running them. */
   | { readonly kind: 'list' }
+  /** Answered by the command runner before the arguments are read (cli/runner.ts). */
   | { readonly kind: 'help' }
   /** The kit's output folder (KIT_OUTPUT_DIR): Playwright's own goes inside it. */
   | { readonly kind: 'output' }
@@ -171,7 +172,6 @@ export interface PlaywrightArguments {
   /** File filters (Playwright's positional arguments). */
   readonly fileFilters: readonly string[];
   readonly list: boolean;
-  readonly help: boolean;
   /** The user's reporters, comma lists split. */
   readonly reporters: readonly string[];
   /** The filters as a person reads them (`--grep @auth`, `file filter auth`); empty: the whole suite. */
@@ -276,7 +276,6 @@ export const readPlaywrightArguments = (
     options,
     fileFilters,
     list: given('--list').length > 0,
-    help: given('--help').length > 0,
     reporters: options
       .filter((option) => option.spec.handling.kind === 'reporter')
       .flatMap((option) => (option.value ?? '').split(','))

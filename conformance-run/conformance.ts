@@ -144,18 +144,10 @@ export const runConformance = async (argv: readonly string[], say: SayLine): Pro
       for (const line of describeRunPlan(plan, true)) say(line);
     }
   } catch (error) {
-    if (error instanceof ConfigError) {
-      // One line per problem (a declared deviations file may have several).
-      for (const line of error.message.split('\n')) say(`configuration error: ${line}`);
-      return EXIT.badConfiguration;
-    }
+    // A configuration error or an unwritable output folder ends in the command runner (cli/runner.ts).
     if (error instanceof PreflightError) {
       say(error.message);
       return error.exitCode;
-    }
-    if (error instanceof OutputUnwritableError) {
-      say(error.message);
-      return EXIT.outputUnwritable;
     }
     if (error instanceof ComparisonInputError) {
       say(`BASELINE UNREADABLE: ${error.message}; nothing was sent`);
@@ -235,14 +227,8 @@ const compareRun = (
  * which write them, are replaced by the listing's).
  */
 const listChecks = async (args: PlaywrightArguments, say: SayLine): Promise<number> => {
-  try {
-    if (process.env.KIT_IGNORE_DOTENV !== 'true') loadDotEnv();
-    readTargetContract();
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    say(`configuration error: ${error.message}`);
-    return EXIT.badConfiguration;
-  }
+  if (process.env.KIT_IGNORE_DOTENV !== 'true') loadDotEnv();
+  readTargetContract();
   const reporter = `--reporter=${args.reporters.length > 0 ? args.reporters.join(',') : 'list'}`;
   const listed = await runPlaywrightChild([
     ...PLAYWRIGHT_CONFIG,

@@ -3,33 +3,7 @@
  * verdicts, the ISO code pools they draw from, and the k6-safe entry's functions.
  */
 export { MAX_AMOUNT, MIN_AMOUNT, nonPositiveAmountArbitrary, positiveAmountArbitrary } from './amounts.ts';
-export type {
-  AppliedFault,
-  Fault,
-  FaultKind,
-  FaultKindId,
-  FaultOperation,
-  FaultSetOptions,
-  StructuralFault,
-  StructuralPosition,
-  StructuralShape,
-} from './faults/index.ts';
-export {
-  applicableFaultKinds,
-  compatibleFaults,
-  FAULT_KIND_IDS,
-  FAULT_KINDS,
-  faultArbitrary,
-  faultKindApplies,
-  faultSetArbitrary,
-  faultsConflict,
-  isReadingCell,
-  STRUCTURAL_FAULTS,
-  STRUCTURAL_POSITIONS,
-  STRUCTURAL_RULES,
-  STRUCTURAL_SHAPES,
-  structuralFaultsFor,
-} from './faults/index.ts';
+export * from './faults/index.ts';
 export type { FieldPathSegment } from './field-path.ts';
 export { fieldPathSegments, fieldPathsOverlap, formatFieldPath } from './field-path.ts';
 export type {

@@ -5,12 +5,12 @@
  * 0600); only its path and the base URL are printed, never a token. Over HTTPS the certificate goes
  * beside it and the file names it as TARGET_CA_FILE, so the kit trusts it. With HTTPS or a latency the
  * server stands in for a remote deployment, so the file does not mark it as the kit's own. A bad
- * setting is a SettingError (one line, exit 2); Ctrl-C or SIGTERM stop the server and end with 0.
+ * setting is a ReferenceStartError (one line, exit 2); Ctrl-C or SIGTERM stop the server and end with 0.
  */
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { CONTRACT_VARIABLES } from '../contract/index.ts';
-import { type CliSettings, readSettings, SettingError } from './cli-settings.ts';
+import { type CliSettings, readSettings } from './cli-settings.ts';
 import { resolveOptions } from './options.ts';
 import { startReferenceServer } from './server.ts';
 import { targetEnvironmentOf, toDotEnv } from './target-env.ts';
@@ -155,5 +155,3 @@ export const serveReference = async (
   await server.close();
   return 0;
 };
-
-export { SettingError };

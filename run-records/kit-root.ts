@@ -21,14 +21,6 @@ export const kitCommandArguments = (args: readonly string[]): string[] => [
   ...args,
 ];
 
-/** Node's arguments for a process that runs one of the kit's TypeScript files (a path from KIT_ROOT). */
-export const kitScriptArguments = (script: string, args: readonly string[] = []): string[] => [
-  '--import',
-  TSX_LOADER,
-  join(KIT_ROOT, script),
-  ...args,
-];
-
 /**
  * Playwright compiles the TypeScript it loads, except under node_modules: an installed kit's
  * configuration and suites are compiled by tsx instead, loaded into Playwright's processes.
