@@ -153,3 +153,25 @@ test('README: a newcomer reads it in five minutes: at most 150 lines, and it giv
   expect(readme).toContain('fei-kit conformance');
   expect(readme).toContain('npm test');
 });
+
+test('CLI: the commands that write follow KIT_OUTPUT_DIR and --output, and write nothing beside it', () => {
+  const cases: [string[], string][] = [
+    [['load', 'tenants', '--count', '1'], 'tenants.json'],
+    [['load', 'bundle', 'rate-limit'], join('k6-bundles', 'rate-limit.js')],
+    [['load', 'k6-operator', '--parallelism', '1'], join('k6-operator', 'testrun.yaml')],
+  ];
+  for (const [args, written] of cases) {
+    for (const how of ['variable', 'option'] as const) {
+      const output = mkdtempSync(join(tmpdir(), 'kit-cli-output-'));
+      try {
+        const result =
+          how === 'variable' ? run(args, { KIT_OUTPUT_DIR: output }) : run([...args, '--output', output]);
+        expect(result.status, `${args.join(' ')} (${how}): ${result.stderr}`).toBe(0);
+        expect(readFileSync(join(output, written)).length).toBeGreaterThan(0);
+        expect(result.left, `${args.join(' ')} wrote in the working folder`).toEqual([]);
+      } finally {
+        rmSync(output, { recursive: true, force: true });
+      }
+    }
+  }
+});
