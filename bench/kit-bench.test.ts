@@ -14,7 +14,8 @@ const bench = async (env: NodeJS.ProcessEnv) => {
 };
 
 test('BENCH: fei-kit bench with BENCH_PARTS=embedded times the embedded run and writes the table', async () => {
-  test.setTimeout(120_000);
+  // A whole conformance run: about 30 s alone, several times that beside the other kit tests.
+  test.setTimeout(300_000);
   const outputDir = mkdtempSync(join(tmpdir(), 'kit-bench-'));
   const run = await bench({ BENCH_PARTS: 'embedded', KIT_OUTPUT_DIR: outputDir });
   expect(run.code, run.output).toBe(0);

@@ -17,7 +17,6 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { join, resolve } from 'node:path';
 import type { JSONReport } from '@playwright/test/reporter';
 import {
-  ConfigError,
   caTrustEnvironment,
   EXIT,
   loadDotEnv,

@@ -9,6 +9,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
+import { EXIT } from '../config/exit-codes.ts';
 import { findK6 } from '../load/find-k6.ts';
 import { kitCommandArguments } from '../run-records/kit-root.ts';
 import { runConformance } from './test-support/run-conformance.ts';
@@ -81,8 +82,12 @@ test('REHEARSAL: fei-kit load rate-limit under the real k6 trusts the rehearsal 
       LOAD_DIST_DIR: join(folder, 'dist'),
     });
     expect(run.output).not.toMatch(/x509|certificate signed by unknown authority/);
-    expect(run.output).toMatch(/load rate-limit: k6 passed/);
-    expect(run.code, run.output).toBe(0);
+    // What the certificate decides: every response came back over TLS with a status the script
+    // expects, and the limit was seen. The window counts beside them depend on how busy the machine
+    // is (the self-check's rows judge those), so a crossed one may end the run with 1, never with 7.
+    expect(run.output).toMatch(/✓ LOAD-EXPECTED-STATUSES:/);
+    expect(run.output).toMatch(/✓ RATE-LIMIT-429: traffic at [\d.]+ times the limit is throttled with 429/);
+    expect([EXIT.ok, EXIT.deviation], run.output).toContain(run.code);
   } finally {
     reference.child.kill('SIGTERM');
     rmSync(folder, { recursive: true, force: true });

@@ -12,7 +12,7 @@ import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { kitEnvironment } from '../conformance-run/kit-environment.ts';
 import { findK6 } from '../load/find-k6.ts';
-import { addTotals, closingLine, type TestTotals, totalsOfReport } from './test-summary.ts';
+import { addTotals, closingLine, notPassedLines, type TestTotals, totalsOfReport } from './test-summary.ts';
 
 interface Step {
   readonly name: string;
@@ -61,6 +61,7 @@ if (!k6.found) {
 
 let totals: TestTotals = { passed: 0, failed: 0, skipped: 0 };
 let failedSteps = 0;
+const notPassed: string[] = [];
 for (const step of STEPS) {
   rmSync(step.report, { force: true });
   const code = await run(step);
@@ -74,6 +75,10 @@ for (const step of STEPS) {
   totals = addTotals(totals, stepTotals);
   if (code !== 0) failedSteps += 1;
   process.stdout.write(`${step.name}: ${closingLine(stepTotals)}\n`);
+  const lines = notPassedLines(step.report);
+  if (lines.length > 0) notPassed.push(`${step.name}:`, ...lines);
 }
+if (notPassed.length > 0)
+  process.stdout.write(`\nNot passed at the first attempt:\n${notPassed.join('\n')}\n`);
 process.stdout.write(`\n${closingLine(totals)}\n`);
 process.exit(failedSteps === 0 && totals.failed === 0 ? 0 : 1);

@@ -7,18 +7,36 @@ export interface TestTotals {
   skipped: number;
 }
 
-interface PlaywrightJsonStats {
-  stats?: { expected?: number; unexpected?: number; flaky?: number; skipped?: number };
-  errors?: unknown[];
+interface PlaywrightJsonSpec {
+  title?: string;
+  file?: string;
+  line?: number;
+  tests?: { status?: string }[];
 }
 
-export const totalsOfReport = (file: string): TestTotals | undefined => {
-  let report: PlaywrightJsonStats;
+interface PlaywrightJsonSuite {
+  title?: string;
+  specs?: PlaywrightJsonSpec[];
+  suites?: PlaywrightJsonSuite[];
+}
+
+interface PlaywrightJsonStats {
+  stats?: { expected?: number; unexpected?: number; flaky?: number; skipped?: number };
+  errors?: { message?: string }[];
+  suites?: PlaywrightJsonSuite[];
+}
+
+const readReport = (file: string): PlaywrightJsonStats | undefined => {
   try {
-    report = JSON.parse(readFileSync(file, 'utf8')) as PlaywrightJsonStats;
+    return JSON.parse(readFileSync(file, 'utf8')) as PlaywrightJsonStats;
   } catch {
     return undefined;
   }
+};
+
+export const totalsOfReport = (file: string): TestTotals | undefined => {
+  const report = readReport(file);
+  if (!report) return undefined;
   const stats = report.stats ?? {};
   return {
     passed: (stats.expected ?? 0) + (stats.flaky ?? 0),
@@ -36,3 +54,28 @@ export const addTotals = (a: TestTotals, b: TestTotals): TestTotals => ({
 
 export const closingLine = (totals: TestTotals): string =>
   `${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`;
+
+/**
+ * One line per test that failed or passed only on a retry, and per error outside the tests: a CI log
+ * is often read from its end only, so what went wrong is repeated there, beside the closing line.
+ */
+export const notPassedLines = (file: string): string[] => {
+  const report = readReport(file);
+  if (!report) return [];
+  const lines: string[] = [];
+  const visit = (suite: PlaywrightJsonSuite): void => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status !== 'unexpected' && test.status !== 'flaky') continue;
+        const word = test.status === 'flaky' ? 'FLAKY (passed on a retry)' : 'FAILED';
+        lines.push(`  ${word}: ${spec.file ?? '?'}:${spec.line ?? '?'} › ${spec.title ?? '?'}`);
+      }
+    }
+    for (const child of suite.suites ?? []) visit(child);
+  };
+  for (const suite of report.suites ?? []) visit(suite);
+  for (const error of report.errors ?? []) {
+    lines.push(`  ERROR outside the tests: ${(error.message ?? String(error)).split('\n')[0]}`);
+  }
+  return lines;
+};

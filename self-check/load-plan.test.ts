@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { MUTANTS, type MutantDefinition, VARIANTS } from '../reference/index.ts';
-import { LATENCY_RULES, LOAD_RATE_LIMIT, planLoadRuns } from './load-plan.ts';
+import { DROPPED_TOLERANCE, LATENCY_RULES, LOAD_RATE_LIMIT, planLoadRuns } from './load-plan.ts';
 import { isRateLimitMutant } from './plan.ts';
 
 test('LOAD ROWS: rate-limit against every rate-limit mutant and a server of each algorithm; latency against a slowed server and the reference', () => {
@@ -41,6 +41,9 @@ test('LOAD ROWS: rate-limit against every rate-limit mutant and a server of each
   for (const run of runs) {
     expect(run.rateLimit).toEqual(LOAD_RATE_LIMIT);
     expect(run.plannedSeconds).toBeLessThanOrEqual(10);
+    // Every row rides out the stalls of a busy 2-core machine (docs/known-limits.md): k6 may drop a
+    // few of its planned iterations there, which says nothing about the server.
+    expect(run.env.LOAD_DROPPED_TOLERANCE, run.id).toBe(String(DROPPED_TOLERANCE));
   }
 });
 

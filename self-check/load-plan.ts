@@ -95,6 +95,7 @@ const rateLimitRun = (server: LoadServer, expect: 'pass' | 'catch', catchingRule
     env: {
       RATE_LIMIT_WINDOWS: String(RATE_LIMIT_WINDOWS),
       RATE_LIMIT_TOLERANCE: String(RATE_LIMIT_TOLERANCE),
+      LOAD_DROPPED_TOLERANCE: String(DROPPED_TOLERANCE),
     },
     plannedSeconds: RATE_LIMIT_WINDOWS * LOAD_RATE_LIMIT.windowSeconds,
   }) satisfies PlannedLoadRun;

@@ -7,9 +7,8 @@
  */
 import { isSuccess, readErrorBody } from '../oracle/index.ts';
 import { ruleTitle } from '../run-records/rule-titles.ts';
-import { EVENT_FIELDS, EVENTS_PATH, eventPath, HEADERS, type RuleId } from '../spec/index.ts';
+import { EVENT_FIELDS, EVENTS_PATH, eventPath, HEADERS } from '../spec/index.ts';
 import { test } from './fixtures/index.ts';
-import { failureOfAnyCode } from './support/expected-failures.ts';
 import { validPayin, validPayout, withField } from './support/sample-events.ts';
 import type { ServiceResponse } from './support/service-client.ts';
 import { check } from './support/verdicts.ts';

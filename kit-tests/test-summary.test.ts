@@ -1,0 +1,62 @@
+/**
+ * `npm test`'s closing line and the lines before it: totals read from Playwright's JSON report, and
+ * every test that failed or passed only on a retry named, so a CI log read from its end says what.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { closingLine, notPassedLines, totalsOfReport } from './test-summary.ts';
+
+const report = {
+  stats: { expected: 3, unexpected: 1, flaky: 1, skipped: 2 },
+  errors: [{ message: 'Error: worker teardown timed out\n    at somewhere' }],
+  suites: [
+    {
+      title: 'a.test.ts',
+      specs: [{ title: 'passes', file: 'a.test.ts', line: 3, tests: [{ status: 'expected' }] }],
+      suites: [
+        {
+          title: 'nested',
+          specs: [
+            { title: 'breaks', file: 'a.test.ts', line: 9, tests: [{ status: 'unexpected' }] },
+            { title: 'wobbles', file: 'a.test.ts', line: 12, tests: [{ status: 'flaky' }] },
+            { title: 'skipped', file: 'a.test.ts', line: 15, tests: [{ status: 'skipped' }] },
+          ],
+        },
+      ],
+    },
+  ],
+};
+
+test('SUMMARY: a flaky test counts as passed, an error outside the tests as failed, and both are named', () => {
+  const folder = mkdtempSync(join(tmpdir(), 'kit-summary-'));
+  try {
+    const file = join(folder, 'results.json');
+    writeFileSync(file, JSON.stringify(report));
+    const totals = totalsOfReport(file);
+    expect(totals).toEqual({ passed: 4, failed: 2, skipped: 2 });
+    expect(closingLine(totals ?? { passed: 0, failed: 0, skipped: 0 })).toBe('4 passed, 2 failed, 2 skipped');
+    expect(notPassedLines(file)).toEqual([
+      '  FAILED: a.test.ts:9 › breaks',
+      '  FLAKY (passed on a retry): a.test.ts:12 › wobbles',
+      '  ERROR outside the tests: Error: worker teardown timed out',
+    ]);
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+});
+
+test('SUMMARY: a report that is missing or not JSON has no totals and names nothing', () => {
+  const folder = mkdtempSync(join(tmpdir(), 'kit-summary-'));
+  try {
+    const file = join(folder, 'results.json');
+    expect(totalsOfReport(file)).toBeUndefined();
+    expect(notPassedLines(file)).toEqual([]);
+    writeFileSync(file, '<html>');
+    expect(totalsOfReport(file)).toBeUndefined();
+    expect(notPassedLines(file)).toEqual([]);
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+});
