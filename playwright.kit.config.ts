@@ -7,6 +7,22 @@ import { defineConfig } from '@playwright/test';
  * beside the code they test. The conformance suite against a target is `playwright.config.ts`; the
  * self-check (`fei-kit self-check`) runs that suite against the reference's variants and mutants.
  */
+
+/**
+ * The tests that run the real k6 against a server on this machine. k6's open model drops iterations
+ * and stretches windows when the CPU is taken, so `npm test` runs this project on its own, after the
+ * rest (as the self-check runs its k6 rows before its suite runs).
+ */
+const REAL_K6_TESTS = [
+  '**/load/k6-real-run.test.ts',
+  '**/load/capacity-run.test.ts',
+  '**/kit-tests/remote-rehearsal.test.ts',
+  '**/self-check/capacity-slowed.test.ts',
+];
+
+/** Where a run's results go: `npm test` gives each of its steps a folder of its own. */
+const outputFolder = process.env.KIT_TESTS_OUTPUT_DIR ?? 'fei-kit-output/kit-tests';
+
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.test.ts',
@@ -16,6 +32,10 @@ export default defineConfig({
   workers: Math.max(2, Math.floor(availableParallelism() / 2)),
   forbidOnly: !!process.env.CI,
   timeout: 60_000,
-  reporter: [['list'], ['json', { outputFile: 'fei-kit-output/kit-tests/results.json' }]],
-  outputDir: 'fei-kit-output/kit-tests/test-results',
+  reporter: [['list'], ['json', { outputFile: `${outputFolder}/results.json` }]],
+  outputDir: `${outputFolder}/test-results`,
+  projects: [
+    { name: 'kit', testIgnore: ['**/node_modules/**', ...REAL_K6_TESTS] },
+    { name: 'real-k6', testMatch: REAL_K6_TESTS },
+  ],
 });

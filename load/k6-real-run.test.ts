@@ -50,8 +50,10 @@ const runScript = (script: string, k6Path: string): Promise<Run> =>
       RATE_LIMIT_PER_MINUTE: '40',
       RATE_LIMIT_WINDOW_SECONDS: '2',
       LOAD_DURATION: '4s',
-      // A busy machine's k6 drops an iteration now and then (the self-check allows as much).
+      // A busy machine's k6 drops an iteration now and then and stalls across a window's edge: the
+      // self-check's rows allow as much (docs/known-limits.md), and this test is about the run's outputs.
       LOAD_DROPPED_TOLERANCE: '0.05',
+      RATE_LIMIT_TOLERANCE: '0.25',
     },
     90_000,
   );
