@@ -153,8 +153,8 @@ test.describe('rate-limit script options', () => {
     expect(latency.find((s) => s.metric === 'dropped_iterations')?.expression).toBe('count<=4');
   });
 
-  test('VUs: a second and a half of arrivals are pre-allocated (at least five), five times that at most (at least twenty)', () => {
-    expect(vusFor({}, 50, 0.05)).toEqual({ pre: 75, max: 375 });
+  test('VUs: half a second of arrivals are pre-allocated (at least five), five times that at most (at least twenty)', () => {
+    expect(vusFor({}, 50, 0.05)).toEqual({ pre: 25, max: 125 });
     expect(vusFor({}, 100, 1)).toEqual({ pre: 200, max: 1000 });
     expect(vusFor({}, 1, 0.05)).toEqual({ pre: 5, max: 25 });
     expect(vusFor({ LOAD_MAX_VUS: '10' }, 50, 0.05)).toEqual({ pre: 10, max: 10 });

@@ -1,20 +1,20 @@
 /**
  * How many VUs an open-model (arrival-rate) scenario allocates before it starts: enough for
- * `perSecond` iterations lasting about `iterationSeconds`, twice over, and never fewer than a second
- * and a half's arrivals (and five); then room to grow fivefold before k6 drops iterations (which the
+ * `perSecond` iterations lasting about `iterationSeconds`, twice over, and never fewer than half a
+ * second's arrivals (and five); then room to grow fivefold before k6 drops iterations (which the
  * scripts' `dropped_iterations` threshold reports). LOAD_MAX_VUS caps it.
  *
- * Why a second and a half: k6 starts a VU it lacks while the test runs (each one evaluates the whole
- * bundle) and drops the iterations that come due meanwhile, so a run that begins with just enough VUs
- * loses some to the first stall of a busy machine, and fails on its generator, not its target. On a
- * shared 2-core machine running other tests beside k6, stalls of about a second were seen, with every
- * response of that second held as long.
+ * Why half a second: k6 starts a VU it lacks while the test runs (each one evaluates the whole bundle)
+ * and drops the iterations that come due meanwhile, so a run that begins with just enough VUs loses
+ * some to the first half-second stall of a busy machine, and fails on its generator, not its target.
+ * Why not more: every VU is a JavaScript runtime k6 builds first; with a second and a half's worth,
+ * the self-check's three k6 runs at once slowed each other down more than the spare VUs saved.
  * Pure: no k6 import, no Node API.
  */
 import { type Env, positiveInteger } from './env.ts';
 
 /** The longest stall of the load generator's machine that the pre-allocated VUs ride out. */
-const STALL_SECONDS = 1.5;
+const STALL_SECONDS = 0.5;
 
 export const vusFor = (
   env: Env,
