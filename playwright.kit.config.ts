@@ -20,13 +20,15 @@ const REAL_K6_TESTS = [
   '**/self-check/capacity-slowed.test.ts',
 ];
 
+const NOT_TESTS = ['**/node_modules/**'];
+
 /** Where a run's results go: `npm test` gives each of its steps a folder of its own. */
 const outputFolder = process.env.KIT_TESTS_OUTPUT_DIR ?? 'fei-kit-output/kit-tests';
 
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.test.ts',
-  testIgnore: ['**/node_modules/**'],
+  testIgnore: NOT_TESTS,
   fullyParallel: true,
   // Two at least, even on two cores: many kit tests wait on child processes (whole runs, k6, servers).
   workers: Math.max(2, Math.floor(availableParallelism() / 2)),
@@ -35,7 +37,7 @@ export default defineConfig({
   reporter: [['list'], ['json', { outputFile: `${outputFolder}/results.json` }]],
   outputDir: `${outputFolder}/test-results`,
   projects: [
-    { name: 'kit', testIgnore: ['**/node_modules/**', ...REAL_K6_TESTS] },
+    { name: 'kit', testIgnore: [...NOT_TESTS, ...REAL_K6_TESTS] },
     { name: 'real-k6', testMatch: REAL_K6_TESTS },
   ],
 });

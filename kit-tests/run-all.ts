@@ -1,10 +1,10 @@
 /**
  * `npm test`: the kit's own tests (those that run the real k6 apart, after the others), then the
  * whole conformance run against the embedded reference server (which must pass: it conforms), then
- * the self-check (self-check/: the suite against the
- * reference's variants, which must pass, and its mutants, which must be caught; the load scripts
- * under k6 likewise). Ends with one line, `N passed, N failed, N skipped`, over all of them. A user's
- * target configuration and .env are ignored here: this tests the kit, not a target.
+ * the self-check (self-check/: the suite against the reference's variants, which must pass, and its
+ * mutants, which must be caught; the load scripts under k6 likewise). Ends with one line, `N passed,
+ * N failed, N skipped`, over all of them. A user's target configuration and .env are ignored here:
+ * this tests the kit, not a target.
  *
  * The k6 runs need k6 (K6_BIN, or k6 on PATH). Without it they alone are skipped, and counted as
  * skipped, and the run says so in one line at its start.
@@ -23,23 +23,27 @@ interface Step {
 }
 
 const TSX = ['node', '--import', 'tsx'];
-const KIT_TESTS = [...TSX, 'node_modules/@playwright/test/cli.js', 'test', '-c', 'playwright.kit.config.ts'];
+/** One project of the kit tests, with its results in a folder of its own (playwright.kit.config.ts). */
+const kitTests = (name: string, project: string, folder: string): Step => ({
+  name,
+  command: [
+    ...TSX,
+    'node_modules/@playwright/test/cli.js',
+    'test',
+    '-c',
+    'playwright.kit.config.ts',
+    `--project=${project}`,
+  ],
+  report: `${folder}/results.json`,
+  env: { KIT_TESTS_OUTPUT_DIR: folder },
+});
 /** The kit's commands as a user runs them: its bin. */
 const KIT = ['node', 'bin/fei-kit.mjs'];
 
 const STEPS: readonly Step[] = [
-  {
-    name: 'kit tests',
-    command: [...KIT_TESTS, '--project=kit'],
-    report: 'fei-kit-output/kit-tests/results.json',
-  },
-  {
-    // Apart from the CPU-heavy whole runs above: k6's open model is timed (playwright.kit.config.ts).
-    name: 'kit tests under the real k6',
-    command: [...KIT_TESTS, '--project=real-k6'],
-    report: 'fei-kit-output/kit-tests-real-k6/results.json',
-    env: { KIT_TESTS_OUTPUT_DIR: 'fei-kit-output/kit-tests-real-k6' },
-  },
+  kitTests('kit tests', 'kit', 'fei-kit-output/kit-tests'),
+  // Apart from the CPU-heavy whole runs above: k6's open model is timed (playwright.kit.config.ts).
+  kitTests('kit tests under the real k6', 'real-k6', 'fei-kit-output/kit-tests-real-k6'),
   {
     name: 'conformance against the reference server',
     command: [...KIT, 'conformance'],

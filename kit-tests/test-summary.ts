@@ -1,5 +1,6 @@
 /** Reads Playwright JSON reports and totals them, for the one closing line CI reads. */
 import { readFileSync } from 'node:fs';
+import type { JSONReport, JSONReportSuite } from '@playwright/test/reporter';
 
 export interface TestTotals {
   passed: number;
@@ -7,24 +8,12 @@ export interface TestTotals {
   skipped: number;
 }
 
-interface PlaywrightJsonSpec {
-  title?: string;
-  file?: string;
-  line?: number;
-  tests?: { status?: string }[];
-}
-
-interface PlaywrightJsonSuite {
-  title?: string;
-  specs?: PlaywrightJsonSpec[];
-  suites?: PlaywrightJsonSuite[];
-}
-
-interface PlaywrightJsonStats {
-  stats?: { expected?: number; unexpected?: number; flaky?: number; skipped?: number };
-  errors?: { message?: string }[];
-  suites?: PlaywrightJsonSuite[];
-}
+/**
+ * A Playwright JSON report, or the self-check's stand-in for one (its totals only, no suites).
+ */
+type PlaywrightJsonStats = Partial<Pick<JSONReport, 'suites' | 'errors'>> & {
+  stats?: Partial<JSONReport['stats']>;
+};
 
 const readReport = (file: string): PlaywrightJsonStats | undefined => {
   try {
@@ -63,12 +52,12 @@ export const notPassedLines = (file: string): string[] => {
   const report = readReport(file);
   if (!report) return [];
   const lines: string[] = [];
-  const visit = (suite: PlaywrightJsonSuite): void => {
-    for (const spec of suite.specs ?? []) {
-      for (const test of spec.tests ?? []) {
+  const visit = (suite: JSONReportSuite): void => {
+    for (const spec of suite.specs) {
+      for (const test of spec.tests) {
         if (test.status !== 'unexpected' && test.status !== 'flaky') continue;
         const word = test.status === 'flaky' ? 'FLAKY (passed on a retry)' : 'FAILED';
-        lines.push(`  ${word}: ${spec.file ?? '?'}:${spec.line ?? '?'} › ${spec.title ?? '?'}`);
+        lines.push(`  ${word}: ${spec.file}:${spec.line} › ${spec.title}`);
       }
     }
     for (const child of suite.suites ?? []) visit(child);
