@@ -14,6 +14,7 @@ import { command as certifyClient } from './commands/certify-client.ts';
 import { command as compare } from './commands/compare.ts';
 import { command as conformance } from './commands/conformance.ts';
 import { loadCommands } from './commands/load.ts';
+import { command as openapi } from './commands/openapi.ts';
 import { command as reference } from './commands/reference.ts';
 import { command as report } from './commands/report.ts';
 import { command as scanOutputs } from './commands/scan-outputs.ts';
@@ -29,6 +30,7 @@ export const COMMANDS: readonly KitCommand[] = [
   certificate,
   compare,
   scanOutputs,
+  openapi,
   ...loadCommands,
   selfCheck,
   bench,

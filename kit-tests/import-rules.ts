@@ -25,6 +25,7 @@ export const FOLDERS = [
   'load',
   'client',
   'conformance-run',
+  'openapi',
   'self-check',
   'bench',
   'cli',
@@ -83,6 +84,10 @@ export const IMPORT_RULES: Readonly<Record<Folder, FolderRule>> = {
       'reports',
       'reference',
     ],
+  },
+  openapi: {
+    imports: ['spec', 'contract', 'oracle', 'config', 'run-records', 'reports'],
+    testsAlsoImport: ['reference', 'conformance-run', 'kit-tests'],
   },
   'self-check': {
     imports: [
