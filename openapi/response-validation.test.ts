@@ -1,0 +1,53 @@
+/**
+ * The document holds what a conforming server answers, and refuses what a server with the wrong shapes
+ * answers: the battery of requests (test-support/request-battery.ts) sent to the reference server and
+ * every variant must validate in full against the document (openapi-backend), and for each mutant whose
+ * answers have the wrong shape at least one answer must fail it. A whole conformance run's every answer
+ * is judged in whole-run-validation.test.ts.
+ */
+import { expect, test } from '@playwright/test';
+import { startReferenceServer, VARIANT_NAMES } from '../reference/index.ts';
+import { sendBattery } from './test-support/request-battery.ts';
+import { responseValidator } from './test-support/response-validator.ts';
+
+/** The mutants of the error bodies, the validation body and the creation result whose answers have another shape. */
+const WRONG_SHAPE_MUTANTS = [
+  'error-status-as-string',
+  'error-code-lowercase',
+  'error-title-missing',
+  'not-found-plain-text',
+  'internal-error-html-page',
+  'validation-errors-without-field',
+  'validation-errors-without-message',
+  'validation-body-status-as-string',
+  'create-returns-200',
+  'create-body-empty',
+  'create-uuid-is-external-id',
+] as const;
+
+const batteryAgainst = async (server: { variant?: string; mutant?: string }) => {
+  const running = await startReferenceServer({ host: '127.0.0.1', port: 0, ...server });
+  try {
+    return await sendBattery(running.baseUrl, running.tenants.A, running.tenants.B);
+  } finally {
+    await running.close();
+  }
+};
+
+test('OPENAPI: every answer of the reference server and of every variant validates against the document', async () => {
+  const { tally } = await responseValidator();
+  for (const variant of [undefined, ...VARIANT_NAMES]) {
+    const exchanges = await batteryAgainst(variant === undefined ? {} : { variant });
+    const { valid, invalid } = tally(exchanges);
+    expect(invalid, `${variant ?? 'the reference server'}: answers outside the document`).toEqual([]);
+    expect(valid, `${variant ?? 'the reference server'}: answers judged`).toBe(exchanges.length);
+  }
+});
+
+for (const mutant of WRONG_SHAPE_MUTANTS) {
+  test(`OPENAPI: the mutant ${mutant} answers in a shape the document refuses`, async () => {
+    const { tally } = await responseValidator();
+    const { invalid } = tally(await batteryAgainst({ mutant }));
+    expect(invalid.length, `${mutant}: answers the document refuses`).toBeGreaterThan(0);
+  });
+}
