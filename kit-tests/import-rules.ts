@@ -87,7 +87,7 @@ export const IMPORT_RULES: Readonly<Record<Folder, FolderRule>> = {
   },
   openapi: {
     imports: ['spec', 'contract', 'oracle', 'config', 'run-records', 'reports'],
-    testsAlsoImport: ['reference', 'conformance-run', 'kit-tests'],
+    testsAlsoImport: ['reference', 'client', 'conformance-run', 'kit-tests'],
   },
   'self-check': {
     imports: [

@@ -26,8 +26,6 @@ export const SCHEMA_NAMES = Object.freeze({
 
 export const schemaRef = (name: string): { $ref: string } => ({ $ref: `#/components/schemas/${name}` });
 
-type Meta = Record<string, unknown> & { id: string };
-
 /** zod's output carries `$schema` and `$id` on each; a component of an OpenAPI document needs neither. */
 const withoutDialect = (schema: Record<string, unknown>): Record<string, unknown> => {
   const { $schema: _dialect, $id: _id, ...rest } = schema;
@@ -38,23 +36,26 @@ const enumOf = (values: readonly string[]) => z.enum(values as [string, ...strin
 
 /** Every schema of `components.schemas`, by name. */
 export const componentSchemas = (catalog: OpenApiCatalog): Record<string, Record<string, unknown>> => {
-  const registry = z.registry<Meta>();
+  // The registry only names the components; descriptions and gaps go on the schemas (`.meta()`, a copy
+  // each), since zod writes out their own metadata and not the registry's.
+  const registry = z.registry<{ id: string }>();
   const personal = (field: string) =>
     z
       .string()
       .optional()
       .meta(field.endsWith('IdType') ? gapsNote(catalog, 'GAP-PERSONAL-ID-TYPE-VALUES') : {});
-  const payload = z.strictObject({
-    channel: enumOf(catalog.channels).optional(),
-    ...Object.fromEntries(
-      [...catalog.payinOnlyFields, ...catalog.payoutOnlyFields].map((field) => [field, personal(field)]),
-    ),
-  });
-  registry.add(payload, {
-    id: SCHEMA_NAMES.payload,
-    description: `Type-specific data. Unknown properties are rejected with a 400. Only an INTERNAL_PAYIN may carry ${catalog.payinOnlyFields.join(', ')}; only an INTERNAL_PAYOUT may carry ${catalog.payoutOnlyFields.join(', ')}. An empty object is accepted.`,
-    ...gapsNote(catalog, 'GAP-UNKNOWN-PAYLOAD-CODE'),
-  });
+  const payload = z
+    .strictObject({
+      channel: enumOf(catalog.channels).optional(),
+      ...Object.fromEntries(
+        [...catalog.payinOnlyFields, ...catalog.payoutOnlyFields].map((field) => [field, personal(field)]),
+      ),
+    })
+    .meta({
+      description: `Type-specific data. Unknown properties are rejected with a 400. Only an INTERNAL_PAYIN may carry ${catalog.payinOnlyFields.join(', ')}; only an INTERNAL_PAYOUT may carry ${catalog.payoutOnlyFields.join(', ')}. An empty object is accepted.`,
+      ...gapsNote(catalog, 'GAP-UNKNOWN-PAYLOAD-CODE'),
+    });
+  registry.add(payload, { id: SCHEMA_NAMES.payload });
   const positive = z.number().gt(0);
   const currency = z.string().meta({ description: `An ${catalog.isoStandards.currency} code.` });
   const multiCurrencyAmount = z.looseObject({
@@ -65,45 +66,46 @@ export const componentSchemas = (catalog: OpenApiCatalog): Record<string, Record
   const required = new Set(catalog.requiredFields);
   const field = <T extends z.ZodType>(name: string, schema: T) =>
     required.has(name) ? schema : schema.optional();
-  const event = z.looseObject({
-    externalId: field('externalId', z.string().min(1)).meta({
-      description: "The tenant's own reference; unique per tenant (a duplicate gets 400 ERR-4001).",
-    }),
-    type: field('type', enumOf(catalog.eventTypes)),
-    countryCode: field(
-      'countryCode',
-      z.string().meta({ description: `An ${catalog.isoStandards.country} code.` }),
-    ),
-    currencyCode: field('currencyCode', currency),
-    amount: field('amount', positive),
-    status: field('status', enumOf(catalog.statuses)),
-    originalStatus: field(
-      'originalStatus',
-      z.string().meta({
-        description: "The status as held in the tenant's own system.",
-        ...gapsNote(catalog, 'GAP-ORIGINAL-STATUS-VALUES'),
+  const event = z
+    .looseObject({
+      externalId: field('externalId', z.string().min(1)).meta({
+        description: "The tenant's own reference; unique per tenant (a duplicate gets 400 ERR-4001).",
       }),
-    ),
-    payload: field('payload', payload),
-    multiCurrencyAmounts: field('multiCurrencyAmounts', z.array(multiCurrencyAmount)),
-  });
-  registry.add(event, {
-    id: SCHEMA_NAMES.event,
-    description: 'A financial event: an internal pay-in or pay-out.',
-    ...gapsNote(catalog, 'GAP-REQUIRED-FIELDS', 'GAP-EXTRA-TOP-LEVEL-FIELDS', 'GAP-FIELD-LIMITS'),
-  });
-  registry.add(creationResultSchema, {
-    id: SCHEMA_NAMES.creationResult,
+      type: field('type', enumOf(catalog.eventTypes)),
+      countryCode: field(
+        'countryCode',
+        z.string().meta({ description: `An ${catalog.isoStandards.country} code.` }),
+      ),
+      currencyCode: field('currencyCode', currency),
+      amount: field('amount', positive),
+      status: field('status', enumOf(catalog.statuses)),
+      originalStatus: field(
+        'originalStatus',
+        z.string().meta({
+          description: "The status as held in the tenant's own system.",
+          ...gapsNote(catalog, 'GAP-ORIGINAL-STATUS-VALUES'),
+        }),
+      ),
+      payload: field('payload', payload),
+      multiCurrencyAmounts: field('multiCurrencyAmounts', z.array(multiCurrencyAmount)),
+    })
+    .meta({
+      description: 'A financial event: an internal pay-in or pay-out.',
+      ...gapsNote(catalog, 'GAP-REQUIRED-FIELDS', 'GAP-EXTRA-TOP-LEVEL-FIELDS', 'GAP-FIELD-LIMITS'),
+    });
+  registry.add(event, { id: SCHEMA_NAMES.event });
+  const described = (name: string, schema: z.ZodType, meta: Record<string, unknown>) =>
+    registry.add(schema.meta(meta), { id: name });
+  described(SCHEMA_NAMES.creationResult, creationResultSchema, {
     description: 'The creation result: the service-generated UUID, the identifier used in paths.',
   });
-  registry.add(simpleErrorBodySchema, {
-    id: SCHEMA_NAMES.simpleError,
+  described(SCHEMA_NAMES.simpleError, simpleErrorBodySchema, {
     description:
       'The simple error body (7.1): authentication failures, header validation, infrastructure errors. Clients branch on errorCode; title may change between releases.',
   });
+  // Named as the oracle holds it: the validation body refers to this very schema for its items.
   registry.add(validationErrorItemSchema, { id: SCHEMA_NAMES.validationErrorItem });
-  registry.add(validationErrorBodySchema, {
-    id: SCHEMA_NAMES.validationError,
+  described(SCHEMA_NAMES.validationError, validationErrorBodySchema, {
     description:
       'The validation error body (7.2): the fields of 7.1 and errors[], every failure of the request; the top-level errorCode is the code of the first failure.',
     ...gapsNote(catalog, 'GAP-ERRORS-ORDER', 'GAP-FIELD-PATH'),
