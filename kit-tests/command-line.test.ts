@@ -159,6 +159,7 @@ test('CLI: the commands that write follow KIT_OUTPUT_DIR and --output, and write
     [['load', 'tenants', '--count', '1'], 'tenants.json'],
     [['load', 'bundle', 'rate-limit'], join('k6-bundles', 'rate-limit.js')],
     [['load', 'k6-operator', '--parallelism', '1'], join('k6-operator', 'testrun.yaml')],
+    [['openapi'], join('openapi', 'openapi.yaml')],
   ];
   for (const [args, written] of cases) {
     for (const how of ['variable', 'option'] as const) {
