@@ -476,6 +476,13 @@ const PROBES: Record<MutantName, Probe> = {
       return answers.filter((a) => a.status === 201).length === 1;
     },
   },
+  'dedup-window-1ms': {
+    holds: async (h) => {
+      const event = payinEvent();
+      const answers = await Promise.all(Array.from({ length: 10 }, () => h.a.post(event)));
+      return answers.filter((a) => a.status === 201).length === 1;
+    },
+  },
   'put-duplicate-external-id-allowed': {
     holds: async (h) => {
       const first = payinEvent();

@@ -31,6 +31,18 @@ const tenantKey = (tenantId: string, externalId: string): string => `${tenantId}
 /** How long the dedup-not-atomic mutant "talks to its database" between check and insert. */
 const NOT_ATOMIC_GAP_MS = 25;
 
+/** One database round trip on one host: the narrowest check-then-insert window a real deployment has. */
+const ROUND_TRIP_GAP_MS = 1;
+
+/** The duplicate check, then "a database round trip", then the insert: a window for simultaneous POSTs. */
+const checkThenInsert =
+  (gapMs: number): DedupHooks['insertUnlessDuplicate'] =>
+  async (ctx, tenantId, uuid, event) => {
+    if (ctx.store.findByExternalId(tenantId, externalIdOf(event))) throw ctx.hooks.duplicateAnswer();
+    await delay(gapMs);
+    return ctx.store.insert(tenantId, uuid, event, ctx.clock());
+  };
+
 export const DEDUP_MUTANTS = [
   mutant('dedup-missing', ['DEDUP-EXTERNAL-ID'], 'No deduplication: every POST creates a new event.', {
     insertUnlessDuplicate: (ctx, tenantId, uuid, event) =>
@@ -62,13 +74,13 @@ export const DEDUP_MUTANTS = [
     'dedup-not-atomic',
     ['DEDUP-CONCURRENT'],
     'Check-then-insert across an await: simultaneous POSTs of one new externalId can all succeed.',
-    {
-      insertUnlessDuplicate: async (ctx, tenantId, uuid, event) => {
-        if (ctx.store.findByExternalId(tenantId, externalIdOf(event))) throw ctx.hooks.duplicateAnswer();
-        await delay(NOT_ATOMIC_GAP_MS); // "the database round trip" between check and insert
-        return ctx.store.insert(tenantId, uuid, event, ctx.clock());
-      },
-    },
+    { insertUnlessDuplicate: checkThenInsert(NOT_ATOMIC_GAP_MS) },
+  ),
+  mutant(
+    'dedup-window-1ms',
+    ['DEDUP-CONCURRENT'],
+    'The duplicate check and the insert are one database round trip (1 ms) apart: POSTs of one new externalId that arrive together can all succeed.',
+    { insertUnlessDuplicate: checkThenInsert(ROUND_TRIP_GAP_MS) },
   ),
   mutant(
     'dedup-case-insensitive',
