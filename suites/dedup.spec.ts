@@ -1,7 +1,7 @@
 /** Part 4, rules 1, 4 and 5: deduplication by externalId, per tenant, atomic under concurrency. */
-import { isSuccess, judgeConcurrentCreation, readErrorBody } from '../oracle/index.ts';
+import { isSuccess, judgeConcurrentCreation, judgeConcurrentRename, readErrorBody } from '../oracle/index.ts';
 import { ruleTitle } from '../run-records/rule-titles.ts';
-import { EVENTS_PATH } from '../spec/index.ts';
+import { EVENTS_PATH, eventPath } from '../spec/index.ts';
 import { test } from './fixtures/index.ts';
 import { expectedFailure } from './support/expected-failures.ts';
 import { validPayin, validPayout } from './support/sample-events.ts';
@@ -9,6 +9,7 @@ import { judgeBursts, sentTogether } from './support/simultaneous-checks.ts';
 import { check, inconclusive } from './support/verdicts.ts';
 
 const CONCURRENT_POSTS = 12;
+const CONCURRENT_RENAMES = 4;
 
 test.describe('deduplication', { tag: ['@dedup'] }, () => {
   test(
@@ -149,6 +150,30 @@ test.describe('deduplication', { tag: ['@dedup'] }, () => {
       });
     },
   );
+
+  test(ruleTitle(
+    'DEDUP-EXTERNAL-ID',
+    `of ${CONCURRENT_RENAMES} simultaneous PUTs giving events of the tenant one new externalId at most one is applied`,
+  ), { tag: ['@update'] }, async ({ burstFor, tenantA, target, runId, observe }) => {
+    // externalId is unique per tenant, by simultaneous PUTs too: each event read back afterwards shows
+    // its PUT's body if that PUT was applied and its own if refused, so at most one holds the new id.
+    const burst = burstFor(target.tenantA);
+    await judgeBursts('DEDUP-EXTERNAL-ID', observe, async () => {
+      const originals = Array.from({ length: CONCURRENT_RENAMES }, () => validPayin(runId));
+      const uuids = await Promise.all(originals.map(async (e) => check.created(await tenantA.create(e))));
+      const { externalId } = validPayout(runId, 'renamed');
+      const events = originals.map((original) => ({ original, renamed: { ...original, externalId } }));
+      const puts = events.map(({ renamed }, i) => ({
+        method: 'PUT' as const,
+        path: eventPath(uuids[i] as string),
+        json: renamed,
+      }));
+      const result = await sentTogether(() => burst.send(puts));
+      const reads = await Promise.all(uuids.map((uuid) => tenantA.retrieve(uuid)));
+      const judgement = judgeConcurrentRename(events, result.responses, reads, result.timing.releaseSpreadMs);
+      return { result, judgement };
+    });
+  });
 
   test(
     ruleTitle(

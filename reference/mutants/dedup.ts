@@ -2,7 +2,7 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { type EventStore, externalIdOf } from '../event-store.ts';
 import { DEDUP_HOOKS, type DedupHooks } from '../handlers/dedup.ts';
-import { UPDATE_HOOKS } from '../handlers/update-event.ts';
+import { UPDATE_HOOKS, type UpdateHooks } from '../handlers/update-event.ts';
 import type { JsonValue } from '../json.ts';
 import { problem } from '../problem.ts';
 import { validateEvent } from '../validation.ts';
@@ -43,6 +43,20 @@ const checkThenInsert =
     return ctx.store.insert(tenantId, uuid, event, ctx.clock());
   };
 
+/** PUT's duplicate check of a new externalId, then "a database round trip", then the write. */
+const checkThenUpdate =
+  (gapMs: number): UpdateHooks['applyUpdate'] =>
+  async (ctx, existing, event) => {
+    const holder = ctx.store.findByExternalId(existing.tenantId, externalIdOf(event));
+    if (holder && holder.uuid !== existing.uuid) throw ctx.hooks.duplicateAnswer();
+    await delay(gapMs);
+    return ctx.store.overwrite(
+      ctx.store.find(existing.tenantId, existing.uuid) ?? existing,
+      event,
+      ctx.clock(),
+    );
+  };
+
 export const DEDUP_MUTANTS = [
   mutant('dedup-missing', ['DEDUP-EXTERNAL-ID'], 'No deduplication: every POST creates a new event.', {
     insertUnlessDuplicate: (ctx, tenantId, uuid, event) =>
@@ -81,6 +95,12 @@ export const DEDUP_MUTANTS = [
     ['DEDUP-CONCURRENT'],
     'The duplicate check and the insert are one database round trip (1 ms) apart: POSTs of one new externalId that arrive together can all succeed.',
     { insertUnlessDuplicate: checkThenInsert(ROUND_TRIP_GAP_MS) },
+  ),
+  mutant(
+    'put-dedup-window-1ms',
+    ['DEDUP-EXTERNAL-ID'],
+    'PUT checks that a new externalId is free one database round trip (1 ms) before writing it: PUTs that arrive together can give several events one externalId.',
+    { applyUpdate: checkThenUpdate(ROUND_TRIP_GAP_MS) },
   ),
   mutant(
     'dedup-case-insensitive',
