@@ -8,9 +8,9 @@
  * measured and returned, for the verdict to decide whether the burst makes the claim.
  *
  * node:http's ClientRequest runs on the sockets opened here (`createConnection`): it writes the head
- * and parses the responses as the platform does (chunked bodies, keep-alive, malformed answers), and
- * `end(lastByte)` writes the final byte synchronously once its socket is attached. A raw socket with
- * a hand-written response parser would gain nothing measurable for the release.
+ * and parses the responses as the platform does (chunked bodies, malformed answers); the final bytes go
+ * straight to the sockets, so that the release loop is a socket write a request and nothing more. A
+ * raw socket with a hand-written response parser would gain nothing measurable for the release.
  *
  * Like the ordinary client (service-client.ts), a burst sends the tenant's headers, takes one slot of
  * the tenant's pacing for all its requests (counted in its budget), records every exchange for the
@@ -203,12 +203,15 @@ export class LastByteBurst {
     }
     // Every head and body but its final byte has left this process before the release.
     await Promise.all(flushed);
+    // The release: one socket write of one byte a request, nothing else in the loop. The requests are
+    // then ended, which writes nothing more (the body has its Content-Length; no chunked encoding).
     const releaseStart = process.hrtime.bigint();
     const released: bigint[] = [];
-    for (const [i, req] of clientRequests.entries()) {
-      req.end((prepared[i] as Prepared).last);
+    for (const p of prepared) {
+      p.socket.write(p.last);
       released.push(process.hrtime.bigint());
     }
+    for (const req of clientRequests) req.end();
     const settled = await Promise.all(outcomes);
     const durationMs = performance.now() - start;
     const exchanges: HttpExchange[] = settled.map((outcome, i) => ({
