@@ -5,16 +5,16 @@
  * through TARGET_CA_FILE) passes both simultaneous checks, each with bursts that counted. Counts and
  * verdicts only, never times (the `bench` part `race` gives the rate over whole runs and the spreads).
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { generate } from 'selfsigned';
 import { startBusyProcesses } from '../bench/busy-processes.ts';
 import { burstsOf } from '../bench/race-bench.ts';
 import { EXIT } from '../config/exit-codes.ts';
 import { startReferenceServer, targetEnvironmentOf } from '../reference/index.ts';
 import { outputPaths } from '../run-records/output-paths.ts';
+import { loopbackCertificate } from '../suites/support/test-support/loopback-certificate.ts';
 import { runConformance } from './test-support/run-conformance.ts';
 
 const RUNS = 3;
@@ -49,19 +49,9 @@ test.describe('RACE: simultaneous requests, provoked on purpose', () => {
 
   test('a conforming reference server over HTTPS passes both simultaneous checks, with bursts that counted', async () => {
     test.setTimeout(180_000);
-    const pems = await generate([{ name: 'commonName', value: 'race test' }], {
-      keyType: 'ec',
-      curve: 'P-256',
-      algorithm: 'sha256',
-      extensions: [
-        { name: 'basicConstraints', cA: true, critical: true },
-        { name: 'subjectAltName', altNames: [{ type: 7, ip: '127.0.0.1' }] },
-      ],
-    });
     const output = mkdtempSync(join(tmpdir(), 'kit-race-'));
-    const caFile = join(output, 'ca.pem');
-    writeFileSync(caFile, pems.cert);
-    const server = await startReferenceServer({ tls: { key: pems.private, cert: pems.cert } });
+    const { key, cert, caFile } = await loopbackCertificate(output);
+    const server = await startReferenceServer({ tls: { key, cert } });
     try {
       expect(server.baseUrl).toMatch(/^https:/);
       const { KIT_EMBEDDED_TARGET: _embedded, ...contract } = targetEnvironmentOf(server);

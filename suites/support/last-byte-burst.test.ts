@@ -3,7 +3,7 @@
  * every request on a connection of its own, with the ordinary client's headers and the whole body; one
  * pacing slot for them all, each counted and recorded; over TLS with the target's CA file.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import {
   createServer as createHttpServer,
   type IncomingMessage,
@@ -15,11 +15,11 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { generate } from 'selfsigned';
 import { RequestStatsRecorder } from '../../pacing/request-stats.ts';
 import type { HttpExchange } from '../../run-records/http-exchange.ts';
 import { type BurstRequest, LastByteBurst } from './last-byte-burst.ts';
 import { NoResponseError } from './service-client.ts';
+import { loopbackCertificate } from './test-support/loopback-certificate.ts';
 
 interface Arrival {
   readonly port: number;
@@ -127,28 +127,17 @@ test.describe('BURST: last-byte synchronisation', () => {
   });
 
   test('over TLS, trusting the target CA file; without it the target gives no answer', async () => {
-    const pems = await generate([{ name: 'commonName', value: 'burst test' }], {
-      keyType: 'ec',
-      curve: 'P-256',
-      algorithm: 'sha256',
-      extensions: [
-        { name: 'basicConstraints', cA: true, critical: true },
-        { name: 'subjectAltName', altNames: [{ type: 7, ip: '127.0.0.1' }] },
-      ],
-    });
     const folder = mkdtempSync(join(tmpdir(), 'burst-tls-'));
-    const caFile = join(folder, 'ca.pem');
-    writeFileSync(caFile, pems.cert);
+    const { key, cert, caFile } = await loopbackCertificate(folder);
     const arrivals: Arrival[] = [];
     const handler = recordingHandler(arrivals);
-    const server = createHttpsServer({ key: pems.private, cert: pems.cert }, handler);
+    const server = createHttpsServer({ key, cert }, handler);
     const port = await listen(server);
     try {
       const { burst } = burstTo(`https://127.0.0.1:${port}`, caFile);
       const { responses } = await burst.send(posts(4));
       expect(responses.filter((r) => r.status === 201)).toHaveLength(1);
       expect(new Set(arrivals.map((a) => a.port)).size).toBe(4);
-      expect(readFileSync(caFile, 'utf8')).toContain('BEGIN CERTIFICATE');
       const untrusting = burstTo(`https://127.0.0.1:${port}`);
       await expect(untrusting.burst.send(posts(2))).rejects.toThrow(NoResponseError);
       expect(untrusting.exchanges[0]?.error).toMatch(/could not connect: .*certificate/);

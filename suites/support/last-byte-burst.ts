@@ -33,7 +33,7 @@ import {
   type RecordedResponse,
 } from '../../run-records/http-exchange.ts';
 import { type BurstTiming, burstTiming, splitForRelease } from './burst-timing.ts';
-import { NoResponseError, type ServiceResponse } from './service-client.ts';
+import { flattenHeaders, NoResponseError, type ServiceResponse } from './service-client.ts';
 
 /** One request of a burst: a JSON body is what every simultaneous check sends. */
 export interface BurstRequest {
@@ -71,13 +71,6 @@ interface Prepared {
 }
 
 type Outcome = { readonly response: RecordedResponse; readonly at: bigint } | { readonly error: string };
-
-const flattenHeaders = (raw: IncomingMessage['headers']): Record<string, string> =>
-  Object.fromEntries(
-    Object.entries(raw)
-      .filter((entry): entry is [string, string | string[]] => entry[1] !== undefined)
-      .map(([name, value]) => [name, Array.isArray(value) ? value.join(', ') : value]),
-  );
 
 const reasonOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
