@@ -18,7 +18,7 @@
  */
 
 import { readFileSync } from 'node:fs';
-import { type ClientRequest, request as httpRequest, type IncomingMessage } from 'node:http';
+import { type ClientRequest, request as httpRequest } from 'node:http';
 import { isIP, connect as netConnect, type Socket } from 'node:net';
 import { rootCertificates, connect as tlsConnect } from 'node:tls';
 import type { Pacer } from '../../pacing/request-pacer.ts';
