@@ -214,11 +214,16 @@ export class LastByteBurst {
       startedAt,
       durationMs,
     }));
+    let stopped: Error | undefined;
     for (const exchange of exchanges) {
       this.deps.onExchange(exchange);
       this.deps.guard?.afterRequest(exchange);
-      if (exchange.response?.status === 429) this.deps.stats.throttled(this.deps.statsKey);
+      if (exchange.response?.status !== 429) continue;
+      // Never retried (the burst would no longer be one); a paced tenant's 429 is the run guard's to watch.
+      this.deps.stats.throttled(this.deps.statsKey);
+      stopped ??= this.deps.guard?.throttled(this.deps.statsKey);
     }
+    if (stopped) throw stopped;
     for (const exchange of exchanges) this.#failUnanswered(exchange);
     return {
       responses: exchanges.map((exchange) => ({
