@@ -169,4 +169,25 @@ test.describe('BURST: last-byte synchronisation', () => {
       server.close();
     }
   });
+  test('a 429 is counted as throttled and never retried', async () => {
+    let received = 0;
+    const server = createHttpServer((req, res) => {
+      req.resume();
+      req.on('end', () => {
+        received += 1;
+        res.writeHead(429, { 'content-type': 'application/json' });
+        res.end('{}');
+      });
+    });
+    const port = await listen(server);
+    try {
+      const { burst, stats } = burstTo(`http://127.0.0.1:${port}`);
+      const { responses } = await burst.send(posts(3));
+      expect(responses.map((r) => r.status)).toEqual([429, 429, 429]);
+      expect(received).toBe(3);
+      expect(stats.snapshot().A).toEqual({ requests: 3, throttled: 3, retries: 0 });
+    } finally {
+      server.close();
+    }
+  });
 });
