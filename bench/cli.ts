@@ -18,13 +18,16 @@
  * - certify-client's recording proxy against a direct call (bench/proxy-bench.ts: the latency it adds
  *   per request, p50 and p99, and as a ratio);
  * - the capacity run (bench/capacity-bench.ts): 50 tenants for 60 s in two local k6 segments, the
- *   request rate achieved against the planned one, and the merge step's time.
+ *   request rate achieved against the planned one, and the merge step's time;
+ * - races under load (bench/race-bench.ts): whole conformance runs against a deployment whose duplicate
+ *   check and insert are 1 ms apart, busy processes beside each: how many caught it, and the spreads.
  *
  * Settings: BENCH_PARTS (comma-separated, of embedded, remote, verdict, self-check, reference, proxy,
- * capacity; default all), BENCH_REMOTE_SCALE (default 10), BENCH_REMOTE_LATENCY_MS (default 120),
+ * capacity, race; default all), BENCH_REMOTE_SCALE (default 10), BENCH_REMOTE_LATENCY_MS (default 120),
  * BENCH_VERDICT_ROUNDS (default 2), BENCH_SELF_CHECK_ONLY (the self-check's --only),
  * BENCH_PROXY_REQUESTS, BENCH_CAPACITY_TENANTS, BENCH_CAPACITY_SECONDS, BENCH_CAPACITY_SHARE,
- * BENCH_CAPACITY_SEGMENTS, and bench/reference-bench.ts's own. Each run the bench starts gets a clean
+ * BENCH_CAPACITY_SEGMENTS, BENCH_RACE_RUNS (default 20), BENCH_RACE_BUSY (default 4), and
+ * bench/reference-bench.ts's own. Each run the bench starts gets a clean
  * environment (no user target) and output folder; their logs go beside the table.
  *
  * A benchmark, not a test: it ends with 7 (the kit failed) only when a part could not be measured (a
@@ -52,6 +55,8 @@ import {
   type SelfCheckFigure,
 } from './kit-figures.ts';
 import { measureProxy } from './proxy-bench.ts';
+import { measureRace } from './race-bench.ts';
+import { raceRows } from './race-figures.ts';
 import { runBench } from './reference-bench.ts';
 import { startRemoteRehearsal } from './remote-rehearsal.ts';
 import { timedRun } from './timed-run.ts';
@@ -62,7 +67,16 @@ import {
   verdictProblem,
 } from './verdict-figures.ts';
 
-const PARTS = ['embedded', 'remote', 'verdict', 'self-check', 'reference', 'proxy', 'capacity'] as const;
+const PARTS = [
+  'embedded',
+  'remote',
+  'verdict',
+  'self-check',
+  'reference',
+  'proxy',
+  'capacity',
+  'race',
+] as const;
 type Part = (typeof PARTS)[number];
 
 /** A bench setting that is wrong: the configuration's error (exit 2). */
@@ -366,14 +380,28 @@ export const runBenchCommand = async (say: SayLine): Promise<number> => {
       kitEnvironment(),
     ),
   );
-  const rows = [...rowsOf(figures), ...capacityRows(capacity)];
+  const race = await attempt(
+    'race',
+    'DEDUP-CONCURRENT against a 1 ms check-then-insert window, under load',
+    () =>
+      measureRace(folderOf(runs, 'race'), {
+        runs: wholeNumber('BENCH_RACE_RUNS', 20, 1, 200),
+        busy: wholeNumber('BENCH_RACE_BUSY', 4, 0, 64),
+        env: envFor(runs),
+        onRun: (run, index) =>
+          say(
+            `  run ${index + 1}: DEDUP-CONCURRENT ${run.verdict ?? 'not in the certificate'}, release spreads ${run.bursts.map((b) => `${b.releaseSpreadMs.toFixed(3)} ms`).join(', ') || 'none recorded'} (${run.seconds.toFixed(1)} s)`,
+          ),
+      }),
+  );
+  const rows = [...rowsOf(figures), ...capacityRows(capacity), ...raceRows(race)];
   for (const row of rows)
     say(`${row.measure}: ${row.figure}${row.goal ? ` (goal ${row.goal}: ${row.verdict})` : ''}`);
   for (const problem of problems) say(`COULD NOT MEASURE ${problem}`);
   writeFileSync(join(root, 'bench.md'), markdownOf(rows, context));
   writeFileSync(
     join(root, 'bench.json'),
-    `${JSON.stringify({ generatedAt: new Date().toISOString(), context, figures: { ...figures, capacity }, rows, problems }, null, 2)}\n`,
+    `${JSON.stringify({ generatedAt: new Date().toISOString(), context, figures: { ...figures, capacity, race }, rows, problems }, null, 2)}\n`,
   );
   say(`table written to ${join(root, 'bench.{md,json}')}`);
   return problems.length === 0 ? EXIT.ok : EXIT.kitFailure;

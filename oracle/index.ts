@@ -19,6 +19,7 @@ export * from './http-answer.ts';
 export * from './refusal-claims.ts';
 export * from './response-schemas.ts';
 export * from './retrieval.ts';
+export * from './simultaneous-requests.ts';
 export * from './update.ts';
 export * from './validation.ts';
 export * from './violation.ts';

@@ -476,6 +476,23 @@ const PROBES: Record<MutantName, Probe> = {
       return answers.filter((a) => a.status === 201).length === 1;
     },
   },
+  'dedup-window-1ms': {
+    holds: async (h) => {
+      const event = payinEvent();
+      const answers = await Promise.all(Array.from({ length: 10 }, () => h.a.post(event)));
+      return answers.filter((a) => a.status === 201).length === 1;
+    },
+  },
+  'put-dedup-window-1ms': {
+    holds: async (h) => {
+      const externalId = payinEvent().externalId;
+      const events = [payinEvent(), payinEvent(), payinEvent()];
+      const uuids = await Promise.all(events.map((event) => h.a.create(event)));
+      await Promise.all(uuids.map((uuid, i) => h.a.put(uuid, { ...events[i], externalId })));
+      const holders = await Promise.all(uuids.map((uuid) => h.a.get(uuid)));
+      return holders.filter((read) => read.body?.externalId === externalId).length <= 1;
+    },
+  },
   'put-duplicate-external-id-allowed': {
     holds: async (h) => {
       const first = payinEvent();

@@ -9,7 +9,9 @@ export const command: KitCommand = {
     'Parts: embedded (the conformance run against the reference server), remote (against a rehearsed',
     "remote deployment at the spec's limit), verdict (a broken server judged as fast as a good one),",
     "self-check, reference (the reference server against bare node:http), proxy (the recording proxy's",
-    'cost), capacity (50 tenants in two k6 segments). Ends with 7 only when a part could not be measured.',
+    'cost), capacity (50 tenants in two k6 segments), race (whole runs against a 1 ms check-then-insert',
+    'window with busy processes beside them: the rate caught). Ends with 7 only when a part could not be',
+    'measured.',
   ],
   options: [
     {
@@ -29,6 +31,8 @@ export const command: KitCommand = {
     { name: 'BENCH_REMOTE_LATENCY_MS', text: "the rehearsal's simulated round trip (default 120)" },
     { name: 'BENCH_VERDICT_ROUNDS', text: 'rounds of the verdict part (default 2)' },
     { name: 'BENCH_SELF_CHECK_ONLY', text: "the self-check part's --only" },
+    { name: 'BENCH_RACE_RUNS', text: 'whole conformance runs of the race part (default 20)' },
+    { name: 'BENCH_RACE_BUSY', text: 'busy processes beside each run of the race part (default 4)' },
   ],
   exitCodes: ['ok', 'badConfiguration', 'kitFailure', 'outputUnwritable', 'interrupted', 'terminated'],
   examples: ['fei-kit bench --parts remote,verdict'],

@@ -24,13 +24,25 @@ export interface UpdateHooks {
   eventForUpdate(ctx: ServerContext, tenantId: string, id: string): StoredEvent;
   /** UPDATE-VALIDATES: a PUT's body judged like a POST's, changing nothing when it fails. */
   validateUpdate(ctx: ServerContext, body: JsonObject, existing: StoredEvent): ValidationResult;
-  /** UPDATE-APPLIES, DEDUP-EXTERNAL-ID: writes the update in place, unless the new externalId is taken (then throws). */
-  applyUpdate(ctx: ServerContext, existing: StoredEvent, event: JsonObject): StoredEvent;
+  /**
+   * UPDATE-APPLIES, DEDUP-EXTERNAL-ID: writes the update in place, unless the new externalId is taken
+   * (then throws). The reference's is synchronous; a mutant's may await (a database round trip).
+   */
+  applyUpdate(
+    ctx: ServerContext,
+    existing: StoredEvent,
+    event: JsonObject,
+  ): StoredEvent | Promise<StoredEvent>;
   /** UPDATE-VALIDATES, VAL-BODY-SHAPE: the answer to a PUT whose body failed validation. */
   refusedUpdateAnswer(ctx: ServerContext, failures: readonly Failure[]): HttpProblem;
 }
 
-export const UPDATE_HOOKS: UpdateHooks = Object.freeze({
+/** The reference's own hooks: its write is synchronous, which the mutants that wrap it rely on. */
+interface ReferenceUpdateHooks extends UpdateHooks {
+  applyUpdate(ctx: ServerContext, existing: StoredEvent, event: JsonObject): StoredEvent;
+}
+
+export const UPDATE_HOOKS: ReferenceUpdateHooks = Object.freeze({
   eventForUpdate: ownEvent,
   validateUpdate: (ctx: ServerContext, body: JsonObject) => validateEvent(body, ctx),
   applyUpdate: (ctx: ServerContext, existing: StoredEvent, event: JsonObject) => {
@@ -50,9 +62,24 @@ const mergedUpdate = (existing: StoredEvent, body: JsonObject): JsonObject => {
   return { ...kept, ...body };
 };
 
+const answerUpdated = (reply: FastifyReply, stored: StoredEvent, ctx: ServerContext): void => {
+  switch (ctx.behaviour.putSuccess) {
+    case 'event-200':
+      reply.code(200).send(presentEvent(stored, ctx));
+      return;
+    case 'uuid-200':
+      reply.code(200).send({ uuid: stored.uuid });
+      return;
+    case 'no-content-204':
+      reply.code(204).send();
+      return;
+  }
+};
+
+/** The handler (synchronous unless writing is: Fastify then awaits the promise it returns). */
 export const updateEvent =
   (ctx: ServerContext) =>
-  (request: EventRequest, reply: FastifyReply): void => {
+  (request: EventRequest, reply: FastifyReply): Promise<void> | undefined => {
     const { hooks } = ctx;
     const tenant = tenantOf(request);
     const body = eventBodyOf(request, ctx);
@@ -63,15 +90,7 @@ export const updateEvent =
     const refusal = updateRefusal(ctx, existing, result.event);
     if (refusal) throw refusal;
     const stored = hooks.applyUpdate(ctx, existing, hooks.storedForm(result.event));
-    switch (ctx.behaviour.putSuccess) {
-      case 'event-200':
-        reply.code(200).send(presentEvent(stored, ctx));
-        return;
-      case 'uuid-200':
-        reply.code(200).send({ uuid: stored.uuid });
-        return;
-      case 'no-content-204':
-        reply.code(204).send();
-        return;
-    }
+    if (stored instanceof Promise) return stored.then((updated) => answerUpdated(reply, updated, ctx));
+    answerUpdated(reply, stored, ctx);
+    return undefined;
   };

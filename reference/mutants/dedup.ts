@@ -2,7 +2,7 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { type EventStore, externalIdOf } from '../event-store.ts';
 import { DEDUP_HOOKS, type DedupHooks } from '../handlers/dedup.ts';
-import { UPDATE_HOOKS } from '../handlers/update-event.ts';
+import { UPDATE_HOOKS, type UpdateHooks } from '../handlers/update-event.ts';
 import type { JsonValue } from '../json.ts';
 import { problem } from '../problem.ts';
 import { validateEvent } from '../validation.ts';
@@ -30,6 +30,32 @@ const tenantKey = (tenantId: string, externalId: string): string => `${tenantId}
 
 /** How long the dedup-not-atomic mutant "talks to its database" between check and insert. */
 const NOT_ATOMIC_GAP_MS = 25;
+
+/** One database round trip on one host: the narrowest check-then-insert window a real deployment has. */
+const ROUND_TRIP_GAP_MS = 1;
+
+/** The duplicate check, then "a database round trip", then the insert: a window for simultaneous POSTs. */
+const checkThenInsert =
+  (gapMs: number): DedupHooks['insertUnlessDuplicate'] =>
+  async (ctx, tenantId, uuid, event) => {
+    if (ctx.store.findByExternalId(tenantId, externalIdOf(event))) throw ctx.hooks.duplicateAnswer();
+    await delay(gapMs);
+    return ctx.store.insert(tenantId, uuid, event, ctx.clock());
+  };
+
+/** PUT's duplicate check of a new externalId, then "a database round trip", then the write. */
+const checkThenUpdate =
+  (gapMs: number): UpdateHooks['applyUpdate'] =>
+  async (ctx, existing, event) => {
+    const holder = ctx.store.findByExternalId(existing.tenantId, externalIdOf(event));
+    if (holder && holder.uuid !== existing.uuid) throw ctx.hooks.duplicateAnswer();
+    await delay(gapMs);
+    return ctx.store.overwrite(
+      ctx.store.find(existing.tenantId, existing.uuid) ?? existing,
+      event,
+      ctx.clock(),
+    );
+  };
 
 export const DEDUP_MUTANTS = [
   mutant('dedup-missing', ['DEDUP-EXTERNAL-ID'], 'No deduplication: every POST creates a new event.', {
@@ -62,13 +88,19 @@ export const DEDUP_MUTANTS = [
     'dedup-not-atomic',
     ['DEDUP-CONCURRENT'],
     'Check-then-insert across an await: simultaneous POSTs of one new externalId can all succeed.',
-    {
-      insertUnlessDuplicate: async (ctx, tenantId, uuid, event) => {
-        if (ctx.store.findByExternalId(tenantId, externalIdOf(event))) throw ctx.hooks.duplicateAnswer();
-        await delay(NOT_ATOMIC_GAP_MS); // "the database round trip" between check and insert
-        return ctx.store.insert(tenantId, uuid, event, ctx.clock());
-      },
-    },
+    { insertUnlessDuplicate: checkThenInsert(NOT_ATOMIC_GAP_MS) },
+  ),
+  mutant(
+    'dedup-window-1ms',
+    ['DEDUP-CONCURRENT'],
+    'The duplicate check and the insert are one database round trip (1 ms) apart: POSTs of one new externalId that arrive together can all succeed.',
+    { insertUnlessDuplicate: checkThenInsert(ROUND_TRIP_GAP_MS) },
+  ),
+  mutant(
+    'put-dedup-window-1ms',
+    ['DEDUP-EXTERNAL-ID'],
+    'PUT checks that a new externalId is free one database round trip (1 ms) before writing it: PUTs that arrive together can give several events one externalId.',
+    { applyUpdate: checkThenUpdate(ROUND_TRIP_GAP_MS) },
   ),
   mutant(
     'dedup-case-insensitive',

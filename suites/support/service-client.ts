@@ -72,7 +72,8 @@ export interface ServiceClientDeps {
   readonly watchThrottles?: boolean;
 }
 
-const flattenHeaders = (raw: Record<string, string | string[] | undefined>): Record<string, string> =>
+/** A response's headers, one lower-case name to one string value (repeated ones joined). */
+export const flattenHeaders = (raw: Record<string, string | string[] | undefined>): Record<string, string> =>
   Object.fromEntries(
     Object.entries(raw)
       .filter((entry): entry is [string, string | string[]] => entry[1] !== undefined)

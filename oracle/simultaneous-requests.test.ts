@@ -1,0 +1,149 @@
+/** Simultaneous POSTs and PUTs: what breaks the rule whatever the timing, and when a burst counts. */
+import { expect, test } from '@playwright/test';
+import {
+  burstStanding,
+  inconclusiveBursts,
+  judgeConcurrentCreation,
+  judgeConcurrentRename,
+  MAX_RELEASE_SPREAD_MS,
+} from './simultaneous-requests.ts';
+import { answer } from './test-support/answers.ts';
+
+const rules = (violations: readonly { rule: string }[]) => violations.map((v) => v.rule);
+const created = () => answer(201, { uuid: crypto.randomUUID() });
+const duplicate = answer(400, { status: 400, errorCode: 'ERR-4001', title: 'Duplicate externalId' });
+const throttled = answer(429, { message: 'slow down' });
+const TIGHT = MAX_RELEASE_SPREAD_MS / 4;
+
+test.describe('ORACLE: simultaneous POSTs of one new externalId', () => {
+  test('one 201 and the rest 400 ERR-4001 keeps the rule, and a tight burst counts', () => {
+    const one = created();
+    const judgement = judgeConcurrentCreation([one, duplicate, duplicate, duplicate], TIGHT);
+    expect(judgement.violations).toEqual([]);
+    expect(judgement.counts).toBe(true);
+    expect(judgement.uuid).toBe((one.json as { uuid: string }).uuid);
+  });
+
+  test('two 201s break DEDUP-CONCURRENT, however spread out the burst was', () => {
+    for (const spread of [TIGHT, MAX_RELEASE_SPREAD_MS * 20]) {
+      const judgement = judgeConcurrentCreation([created(), created(), duplicate], spread);
+      expect(rules(judgement.violations)).toEqual(['DEDUP-CONCURRENT']);
+      expect(judgement.violations[0]?.message).toContain('2 of 3 simultaneous POSTs');
+      expect(judgement.uuid).toBeUndefined();
+    }
+  });
+
+  test('no 201 at all breaks it: a new externalId must be created once', () => {
+    expect(rules(judgeConcurrentCreation([duplicate, duplicate], TIGHT).violations)).toEqual([
+      'DEDUP-CONCURRENT',
+    ]);
+  });
+
+  test('a refusal other than 400 ERR-4001 breaks it (a 500 of a unique index, a 409)', () => {
+    const serverError = answer(500, { status: 500, errorCode: 'ERR-5001', title: 'Internal error' });
+    const conflict = answer(409, { status: 409, errorCode: 'ERR-4001', title: 'Duplicate externalId' });
+    expect(rules(judgeConcurrentCreation([created(), serverError], TIGHT).violations)).toEqual([
+      'DEDUP-CONCURRENT',
+    ]);
+    expect(rules(judgeConcurrentCreation([created(), conflict], TIGHT).violations)).toEqual([
+      'DEDUP-CONCURRENT',
+    ]);
+  });
+
+  test('a 201 without a UUID breaks CREATE-RETURNS-UUID', () => {
+    expect(rules(judgeConcurrentCreation([answer(201, { id: 1 }), duplicate], TIGHT).violations)).toEqual([
+      'CREATE-RETURNS-UUID',
+    ]);
+  });
+
+  test('a 429 was not processed: no violation, but the burst does not count', () => {
+    const judgement = judgeConcurrentCreation([created(), duplicate, throttled], TIGHT);
+    expect(judgement.violations).toEqual([]);
+    expect(judgement.counts).toBe(false);
+    expect(judgement.reason).toContain('1 of 3 requests were throttled');
+    expect(judgeConcurrentCreation([throttled, throttled], TIGHT).violations).toEqual([]);
+  });
+});
+
+test.describe('ORACLE: when a burst counts', () => {
+  test('a release spread wider than the limit does not count, with the spread in the reason', () => {
+    expect(burstStanding([created()], MAX_RELEASE_SPREAD_MS)).toEqual({ counts: true, reason: undefined });
+    const wide = burstStanding([created()], MAX_RELEASE_SPREAD_MS + 0.5);
+    expect(wide.counts).toBe(false);
+    expect(wide.reason).toContain(`${(MAX_RELEASE_SPREAD_MS + 0.5).toFixed(3)} ms`);
+  });
+
+  test('a check is inconclusive only when no burst counted', () => {
+    const no = { counts: false, reason: 'too slow' };
+    expect(inconclusiveBursts([no, { counts: true, reason: undefined }])).toBeUndefined();
+    expect(inconclusiveBursts([no, no])).toBe(
+      'no burst was simultaneous enough to judge the rule (burst 1: too slow; burst 2: too slow)',
+    );
+  });
+});
+
+test.describe('ORACLE: simultaneous PUTs giving events one new externalId', () => {
+  const taken = 'x-new';
+  const events = [
+    { original: { externalId: 'x-1', amount: 1 }, renamed: { externalId: taken, amount: 1 } },
+    { original: { externalId: 'x-2', amount: 2 }, renamed: { externalId: taken, amount: 2 } },
+  ];
+  const refusal = answer(400, { status: 400, errorCode: 'ERR-4001', title: 'Duplicate externalId' });
+
+  test('one applied, the other refused cleanly, each read back accordingly: the rule holds and it counts', () => {
+    const judgement = judgeConcurrentRename(
+      events,
+      [answer(204), refusal],
+      [answer(200, events[0]?.renamed), answer(200, events[1]?.original)],
+      TIGHT,
+    );
+    expect(judgement.violations).toEqual([]);
+    expect(judgement.counts).toBe(true);
+  });
+
+  test('PUT answering the event (200) or another refusal status is a reading, not a violation', () => {
+    const conflict = answer(409, { status: 409, errorCode: 'ERR-4001', title: 'Duplicate externalId' });
+    const judgement = judgeConcurrentRename(
+      events,
+      [conflict, answer(200, { data: events[1]?.renamed })],
+      [answer(200, events[0]?.original), answer(200, { data: events[1]?.renamed })],
+      TIGHT,
+    );
+    expect(judgement.violations).toEqual([]);
+  });
+
+  test('both applied breaks DEDUP-EXTERNAL-ID, and so do two events holding the externalId', () => {
+    const judgement = judgeConcurrentRename(
+      events,
+      [answer(204), answer(204)],
+      [answer(200, events[0]?.renamed), answer(200, events[1]?.renamed)],
+      MAX_RELEASE_SPREAD_MS * 20,
+    );
+    expect(rules(judgement.violations)).toEqual(['DEDUP-EXTERNAL-ID', 'DEDUP-EXTERNAL-ID']);
+    expect(judgement.violations.map((v) => v.message).join('\n')).toMatch(
+      /2 of 2 simultaneous PUTs[\s\S]*2 events of the tenant hold one externalId/,
+    );
+  });
+
+  test('a refused PUT whose event changed anyway breaks DEDUP-EXTERNAL-ID', () => {
+    const judgement = judgeConcurrentRename(
+      events,
+      [answer(204), refusal],
+      [answer(200, events[0]?.renamed), answer(200, events[1]?.renamed)],
+      TIGHT,
+    );
+    expect(rules(judgement.violations)).toEqual(['DEDUP-EXTERNAL-ID', 'DEDUP-EXTERNAL-ID']);
+  });
+
+  test('every PUT refused keeps the rule but proves nothing: the burst does not count', () => {
+    const judgement = judgeConcurrentRename(
+      events,
+      [refusal, refusal],
+      [answer(200, events[0]?.original), answer(200, events[1]?.original)],
+      TIGHT,
+    );
+    expect(judgement.violations).toEqual([]);
+    expect(judgement.counts).toBe(false);
+    expect(judgement.reason).toContain('every PUT was refused');
+  });
+});

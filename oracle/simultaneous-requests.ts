@@ -1,0 +1,169 @@
+/**
+ * Verdicts on requests sent together on purpose (a last-byte-synchronised burst). Whatever the timing,
+ * an answer that breaks a rule is a violation. But a burst only *shows* that a deployment keeps a rule
+ * under concurrency when its requests really were simultaneous: the release spread (the span in which
+ * every request became complete) at most MAX_RELEASE_SPREAD_MS, and every request processed (a 429 was
+ * not). A check whose bursts all fall short is inconclusive, never passed.
+ *
+ * Two rules are at stake, both stated in part 4 and 2.1:
+ * - POSTs of one new externalId: "POST with an externalId that already exists for the tenant gives
+ *   400 with ERR-4001": exactly one is created (201), every other gets 400 ERR-4001 (DEDUP-CONCURRENT).
+ * - PUTs giving several events of a tenant one new externalId: it is "unique per tenant", so at most
+ *   one PUT is applied and at most one event holds it afterwards (DEDUP-EXTERNAL-ID). PUT's status and
+ *   body are not shown: each PUT is judged as any valid update (update.ts), applied or refused cleanly.
+ */
+import { judgeCreation } from './creation.ts';
+import { errorViolations } from './error-body.ts';
+import { type HttpAnswer, isPlainObject } from './http-answer.ts';
+import { judgeRetrieval } from './retrieval.ts';
+import { judgeUpdate } from './update.ts';
+import { type Violation, violationOf } from './violation.ts';
+
+/**
+ * The widest release spread that still counts as simultaneous: a check-then-insert window of one
+ * database round trip (a millisecond on one host) is then open for every request of the burst.
+ */
+export const MAX_RELEASE_SPREAD_MS = 1;
+
+/** Whether a burst makes the claim of simultaneity, and if not, why. */
+export interface BurstStanding {
+  readonly counts: boolean;
+  readonly reason: string | undefined;
+}
+
+const THROTTLED = 429;
+
+export const burstStanding = (
+  answers: readonly HttpAnswer[],
+  releaseSpreadMs: number,
+  maxSpreadMs: number = MAX_RELEASE_SPREAD_MS,
+): BurstStanding => {
+  if (releaseSpreadMs > maxSpreadMs)
+    return {
+      counts: false,
+      reason: `released over ${releaseSpreadMs.toFixed(3)} ms, more than the ${maxSpreadMs} ms a simultaneous burst may take`,
+    };
+  const throttled = answers.filter((a) => a.status === THROTTLED).length;
+  if (throttled > 0)
+    return { counts: false, reason: `${throttled} of ${answers.length} requests were throttled (429)` };
+  return { counts: true, reason: undefined };
+};
+
+export interface BurstJudgement extends BurstStanding {
+  readonly violations: readonly Violation[];
+}
+
+const statuses = (answers: readonly HttpAnswer[]): string => answers.map((a) => a.status).join(', ');
+
+export interface ConcurrentCreationJudgement extends BurstJudgement {
+  /** The uuid of the one event created, to read back; undefined when none was. */
+  readonly uuid: string | undefined;
+}
+
+/** Simultaneous POSTs of one new externalId: exactly one 201, every other 400 ERR-4001. */
+export const judgeConcurrentCreation = (
+  answers: readonly HttpAnswer[],
+  releaseSpreadMs: number,
+  maxSpreadMs: number = MAX_RELEASE_SPREAD_MS,
+): ConcurrentCreationJudgement => {
+  const processed = answers.filter((a) => a.status !== THROTTLED);
+  const created = processed.filter((a) => a.status === 201);
+  const violations: Violation[] = created.flatMap((a) => judgeCreation(a).violations);
+  if (created.length > 1)
+    violations.push(
+      violationOf(
+        'DEDUP-CONCURRENT',
+        `${created.length} of ${answers.length} simultaneous POSTs of one new externalId were created (201); exactly one may be: ${statuses(answers)}`,
+      ),
+    );
+  if (created.length === 0 && processed.length === answers.length)
+    violations.push(
+      violationOf(
+        'DEDUP-CONCURRENT',
+        `none of ${answers.length} simultaneous POSTs of one new externalId was created; exactly one must be: ${statuses(answers)}`,
+      ),
+    );
+  for (const answer of processed)
+    if (answer.status !== 201) violations.push(...errorViolations(answer, 'ERR-4001', 'DEDUP-CONCURRENT'));
+  return {
+    ...burstStanding(answers, releaseSpreadMs, maxSpreadMs),
+    violations,
+    uuid: created.length === 1 ? judgeCreation(created[0] as HttpAnswer).uuid : undefined,
+  };
+};
+
+/** One event a simultaneous rename is about: what it held, and the body its PUT sent. */
+export interface RenamedEvent {
+  readonly original: Record<string, unknown>;
+  readonly renamed: Record<string, unknown>;
+}
+
+/** The externalId an event shows in a GET's answer (at the top level or in one envelope). */
+const shownExternalId = (answer: HttpAnswer): unknown => {
+  const body = answer.json;
+  if (!isPlainObject(body)) return undefined;
+  if ('externalId' in body) return body.externalId;
+  const held = Object.values(body).filter((v) => isPlainObject(v) && 'externalId' in v);
+  return held.length === 1 ? (held[0] as Record<string, unknown>).externalId : undefined;
+};
+
+/**
+ * Simultaneous PUTs giving each of `events` one new externalId (every `renamed` holds it): at most one
+ * applied; then each event, read back, shows its PUT's body if that PUT was applied and its original
+ * if it was refused; so at most one of them holds the externalId.
+ */
+export const judgeConcurrentRename = (
+  events: readonly RenamedEvent[],
+  putAnswers: readonly HttpAnswer[],
+  readsAfter: readonly HttpAnswer[],
+  releaseSpreadMs: number,
+  maxSpreadMs: number = MAX_RELEASE_SPREAD_MS,
+): BurstJudgement => {
+  const violations: Violation[] = [];
+  const outcomes = putAnswers.map((answer) => {
+    if (answer.status === THROTTLED) return 'throttled' as const;
+    const judgement = judgeUpdate(answer, 'DEDUP-EXTERNAL-ID', { trueClaims: ['ERR-4001'] });
+    violations.push(...judgement.violations);
+    return judgement.outcome;
+  });
+  const applied = outcomes.filter((o) => o === 'applied').length;
+  if (applied > 1)
+    violations.push(
+      violationOf(
+        'DEDUP-EXTERNAL-ID',
+        `${applied} of ${putAnswers.length} simultaneous PUTs giving events one new externalId were applied; at most one may be: ${statuses(putAnswers)}`,
+      ),
+    );
+  const target = events[0]?.renamed.externalId;
+  const holders = readsAfter.filter((read) => read.status === 200 && shownExternalId(read) === target);
+  if (holders.length > 1)
+    violations.push(
+      violationOf(
+        'DEDUP-EXTERNAL-ID',
+        `after simultaneous PUTs, ${holders.length} events of the tenant hold one externalId`,
+      ),
+    );
+  for (const [i, event] of events.entries()) {
+    const read = readsAfter[i];
+    const outcome = outcomes[i];
+    if (!read || outcome === 'broken') continue;
+    const expected = outcome === 'applied' ? event.renamed : event.original;
+    violations.push(...judgeRetrieval(read, expected, 'DEDUP-EXTERNAL-ID').violations);
+  }
+  const standing = burstStanding(putAnswers, releaseSpreadMs, maxSpreadMs);
+  const noneApplied =
+    standing.counts && applied === 0
+      ? {
+          counts: false,
+          reason: 'every PUT was refused: the deployment did not let PUT change externalId here',
+        }
+      : standing;
+  return { ...noneApplied, violations };
+};
+
+/** A check's bursts: inconclusive (with the reasons) when none of them made the claim. */
+export const inconclusiveBursts = (bursts: readonly BurstStanding[]): string | undefined => {
+  if (bursts.some((b) => b.counts)) return undefined;
+  const reasons = bursts.map((b, i) => `burst ${i + 1}: ${b.reason ?? 'did not count'}`);
+  return `no burst was simultaneous enough to judge the rule (${reasons.join('; ')})`;
+};

@@ -1,0 +1,74 @@
+/**
+ * How a check that claims simultaneity runs its bursts (last-byte-burst.ts) and acts on the oracle's
+ * judgement of each (oracle/simultaneous-requests.ts): each burst's timing is recorded with the verdict
+ * (an annotation a burst, and at the end one observation of the rule with every burst's figures as its
+ * detail), a burst that breaks the rule fails the check at once, and a check none of whose bursts
+ * counted is inconclusive, never passed.
+ */
+import { test } from '@playwright/test';
+import { type BurstJudgement, inconclusiveBursts } from '../../oracle/index.ts';
+import type { RuleId } from '../../spec/index.ts';
+import type { Observe } from '../fixtures/observe.ts';
+import { type BurstTiming, describeBurstTiming } from './burst-timing.ts';
+import type { BurstResult } from './last-byte-burst.ts';
+import { inconclusive, recordViolations, violationFailure } from './verdicts.ts';
+
+/** Bursts a check sends, each with fresh data: one burst a busy machine spread out does not decide it. */
+export const BURSTS_PER_CHECK = 3;
+
+export const BURST_ANNOTATION = 'burst';
+
+export interface JudgedBurst {
+  readonly result: BurstResult;
+  readonly judgement: BurstJudgement;
+}
+
+/** A burst's result, or inconclusive when the tenant's pacing share cannot hold its requests at once. */
+export const sentTogether = async (send: () => Promise<BurstResult>): Promise<BurstResult> => {
+  try {
+    return await send();
+  } catch (error) {
+    if (error instanceof RangeError)
+      inconclusive(`the tenant's budget cannot send them at once: ${error.message}`);
+    throw error;
+  }
+};
+
+const describeBurst = (index: number, timing: BurstTiming, judgement: BurstJudgement): string =>
+  `burst ${index + 1}: ${describeBurstTiming(timing)}; ${judgement.counts ? 'counts' : `does not count: ${judgement.reason}`}`;
+
+/** Runs `bursts` bursts through `oneBurst` and gives the check its verdict from their judgements. */
+export const judgeBursts = async (
+  rule: RuleId,
+  observe: Observe,
+  oneBurst: (index: number) => Promise<JudgedBurst>,
+  bursts: number = BURSTS_PER_CHECK,
+): Promise<void> => {
+  const judged: JudgedBurst[] = [];
+  // The text stays the same from run to run (the behaviour profile compares readings); the figures
+  // of every burst are the observation's detail, and each burst's annotation.
+  const observeAll = () =>
+    observe(
+      rule,
+      `sent together by last-byte synchronisation, ${judged.length} bursts of ${judged[0]?.result.timing.requests ?? 0} requests`,
+      judged.map((b) => ({ ...b.result.timing, counts: b.judgement.counts, reason: b.judgement.reason })),
+    );
+  for (let index = 0; index < bursts; index += 1) {
+    const burst = await oneBurst(index);
+    judged.push(burst);
+    test.info().annotations.push({
+      type: BURST_ANNOTATION,
+      description: describeBurst(index, burst.result.timing, burst.judgement),
+    });
+    const { violations } = burst.judgement;
+    if (violations.length > 0) {
+      await observeAll();
+      const exchange = burst.result.responses[0]?.exchange;
+      recordViolations(violations, exchange);
+      throw violationFailure(violations, exchange);
+    }
+  }
+  await observeAll();
+  const reason = inconclusiveBursts(judged.map((b) => b.judgement));
+  if (reason) inconclusive(reason);
+};
