@@ -8,6 +8,9 @@
  *
  * The k6 runs need k6 (K6_BIN, or k6 on PATH). Without it they alone are skipped, and counted as
  * skipped, and the run says so in one line at its start.
+ *
+ * `npm run test:quick` (`--quick`): the inner loop, the kit tests that start no whole conformance run
+ * (playwright.kit.config.ts, KIT_TESTS_QUICK) and no k6, with the same closing line.
  */
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
@@ -24,7 +27,12 @@ interface Step {
 
 const TSX = ['node', '--import', 'tsx'];
 /** One project of the kit tests, with its results in a folder of its own (playwright.kit.config.ts). */
-const kitTests = (name: string, project: string, folder: string): Step => ({
+const kitTests = (
+  name: string,
+  project: string,
+  folder: string,
+  env: Readonly<Record<string, string>> = {},
+): Step => ({
   name,
   command: [
     ...TSX,
@@ -35,12 +43,18 @@ const kitTests = (name: string, project: string, folder: string): Step => ({
     `--project=${project}`,
   ],
   report: `${folder}/results.json`,
-  env: { KIT_TESTS_OUTPUT_DIR: folder },
+  env: { ...env, KIT_TESTS_OUTPUT_DIR: folder },
 });
 /** The kit's commands as a user runs them: its bin. */
 const KIT = ['node', 'bin/fei-kit.mjs'];
 
-const STEPS: readonly Step[] = [
+const QUICK_STEPS: readonly Step[] = [
+  kitTests('kit tests without a whole conformance run', 'kit', 'fei-kit-output/kit-tests-quick', {
+    KIT_TESTS_QUICK: 'true',
+  }),
+];
+
+const WHOLE_STEPS: readonly Step[] = [
   kitTests('kit tests', 'kit', 'fei-kit-output/kit-tests'),
   // Apart from the CPU-heavy whole runs above: k6's open model is timed (playwright.kit.config.ts).
   kitTests('kit tests under the real k6', 'real-k6', 'fei-kit-output/kit-tests-real-k6'),
@@ -69,8 +83,10 @@ const run = (step: Step): Promise<number> =>
     child.on('exit', (code) => resolve(code ?? 1));
   });
 
+const quick = process.argv.includes('--quick');
+const STEPS = quick ? QUICK_STEPS : WHOLE_STEPS;
 const k6 = findK6(process.env);
-if (!k6.found) {
+if (!quick && !k6.found) {
   process.stdout.write(
     `K6 NOT FOUND: ${k6.reason}; npm test skips the k6 runs (the real-k6 kit tests and the self-check's load rows). Set K6_BIN or put k6 on PATH to run them.\n`,
   );
