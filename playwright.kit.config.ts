@@ -21,13 +21,17 @@ const REAL_K6_TESTS = [
 ];
 
 /**
- * The tests that start whole conformance runs (the command against a server, to its certificate), a
- * real batch of the self-check, or the kit installed as a package: `npm test` runs them; the quick
- * command, `npm run test:quick` (KIT_TESTS_QUICK=true), leaves them out, for the inner loop. The rest
- * (the oracle, the generators, the command line, the reference server, the reports, the load plans)
- * each start at most a short command or a server of their own.
+ * The tests that run one of the kit's jobs whole: a conformance run (the command against a server, to
+ * its certificate), a client certification, a real batch of the self-check, a bench run, the kit
+ * installed as a package. `npm test` runs them; the quick command, `npm run test:quick`
+ * (KIT_TESTS_QUICK=true), leaves them out for the inner loop. What it keeps (the oracle, the
+ * generators, the command line's help and errors, the reference server, the reports, the load plans)
+ * starts at most a short command or a server of its own in each test.
  */
 const WHOLE_RUN_TESTS = [
+  '**/bench/kit-bench.test.ts',
+  '**/bench/reference-bench.test.ts',
+  '**/client/certify-client.test.ts',
   '**/kit-tests/compare.test.ts',
   '**/kit-tests/could-not-run.test.ts',
   '**/kit-tests/inconclusive-property.test.ts',
