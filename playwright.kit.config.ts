@@ -20,7 +20,37 @@ const REAL_K6_TESTS = [
   '**/self-check/capacity-slowed.test.ts',
 ];
 
+/**
+ * The tests that run one of the kit's jobs whole: a conformance run (the command against a server, to
+ * its certificate), a client certification, a real batch of the self-check, a bench run, the kit
+ * installed as a package. `npm test` runs them; the quick command, `npm run test:quick`
+ * (KIT_TESTS_QUICK=true), leaves them out for the inner loop. What it keeps (the oracle, the
+ * generators, the command line's help and errors, the reference server, the reports, the load plans)
+ * starts at most a short command or a server of its own in each test.
+ */
+const WHOLE_RUN_TESTS = [
+  '**/bench/kit-bench.test.ts',
+  '**/bench/reference-bench.test.ts',
+  '**/client/certify-client.test.ts',
+  '**/kit-tests/compare.test.ts',
+  '**/kit-tests/could-not-run.test.ts',
+  '**/kit-tests/inconclusive-property.test.ts',
+  '**/kit-tests/interrupted-run.test.ts',
+  '**/kit-tests/kept-worker-run.test.ts',
+  '**/kit-tests/kit-failures.test.ts',
+  '**/kit-tests/package.test.ts',
+  '**/kit-tests/paced-run.test.ts',
+  '**/kit-tests/playwright-arguments.test.ts',
+  '**/kit-tests/production-safety.test.ts',
+  '**/kit-tests/real-deployment.test.ts',
+  '**/kit-tests/real-run-outputs.test.ts',
+  '**/kit-tests/sharding.test.ts',
+  '**/kit-tests/token-echo.test.ts',
+  '**/self-check/server-batch.test.ts',
+];
+
 const NOT_TESTS = ['**/node_modules/**'];
+const quick = process.env.KIT_TESTS_QUICK === 'true';
 
 /** Where a run's results go: `npm test` gives each of its steps a folder of its own. */
 const outputFolder = process.env.KIT_TESTS_OUTPUT_DIR ?? 'fei-kit-output/kit-tests';
@@ -37,7 +67,7 @@ export default defineConfig({
   reporter: [['list'], ['json', { outputFile: `${outputFolder}/results.json` }]],
   outputDir: `${outputFolder}/test-results`,
   projects: [
-    { name: 'kit', testIgnore: [...NOT_TESTS, ...REAL_K6_TESTS] },
+    { name: 'kit', testIgnore: [...NOT_TESTS, ...REAL_K6_TESTS, ...(quick ? WHOLE_RUN_TESTS : [])] },
     { name: 'real-k6', testMatch: REAL_K6_TESTS },
   ],
 });

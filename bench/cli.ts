@@ -3,6 +3,8 @@
  * written to fei-kit-output/bench/bench.{md,json}:
  *
  * - the conformance run against the reference server (`fei-kit conformance`, wall time);
+ * - the kit's own tests: the quick command and `npm test`, each step's wall and CPU time, in minutes
+ *   and as a ratio to the embedded run above (bench/npm-test-bench.ts; a clone of the kit only);
  * - the conformance run against a deployment rehearsed on this machine (bench/remote-rehearsal.ts:
  *   HTTPS, a simulated round trip, the spec's 1000 requests per tenant in a window BENCH_REMOTE_SCALE
  *   times shorter than a minute), and its projection to the real one-minute window through the run
@@ -22,8 +24,9 @@
  * - races under load (bench/race-bench.ts): whole conformance runs against a deployment whose duplicate
  *   check and insert are 1 ms apart, busy processes beside each: how many caught it, and the spreads.
  *
- * Settings: BENCH_PARTS (comma-separated, of embedded, remote, verdict, self-check, reference, proxy,
- * capacity, race; default all), BENCH_REMOTE_SCALE (default 10), BENCH_REMOTE_LATENCY_MS (default 120),
+ * Settings: BENCH_PARTS (comma-separated, of embedded, quick, npm-test, remote, verdict, self-check,
+ * reference, proxy, capacity, race; default all; quick and npm-test bring embedded with them),
+ * BENCH_REMOTE_SCALE (default 10), BENCH_REMOTE_LATENCY_MS (default 120),
  * BENCH_VERDICT_ROUNDS (default 2), BENCH_SELF_CHECK_ONLY (the self-check's --only),
  * BENCH_PROXY_REQUESTS, BENCH_CAPACITY_TENANTS, BENCH_CAPACITY_SECONDS, BENCH_CAPACITY_SHARE,
  * BENCH_CAPACITY_SEGMENTS, BENCH_RACE_RUNS (default 20), BENCH_RACE_BUSY (default 4), and
@@ -54,6 +57,7 @@ import {
   rowsOf,
   type SelfCheckFigure,
 } from './kit-figures.ts';
+import { measureTestCommand, type TestCommandFigure, testCommandRows } from './npm-test-bench.ts';
 import { measureProxy } from './proxy-bench.ts';
 import { measureRace } from './race-bench.ts';
 import { raceRows } from './race-figures.ts';
@@ -69,6 +73,8 @@ import {
 
 const PARTS = [
   'embedded',
+  'quick',
+  'npm-test',
   'remote',
   'verdict',
   'self-check',
@@ -91,7 +97,10 @@ const partsOf = (value: string | undefined): Set<Part> => {
       `BENCH_PARTS: unknown part ${unknown.join(', ')}; the parts are ${PARTS.join(', ')}`,
     );
   }
-  return new Set(parts as Part[]);
+  // The kit's own tests are stated as a ratio to the embedded run: it is measured in the same run.
+  const chosen = new Set(parts as Part[]);
+  if (chosen.has('quick') || chosen.has('npm-test')) chosen.add('embedded');
+  return chosen;
 };
 
 const wholeNumber = (name: string, fallback: number, min: number, max: number): number => {
@@ -341,6 +350,12 @@ export const runBenchCommand = async (say: SayLine): Promise<number> => {
   figures.embedded = await attempt('embedded', 'the conformance run against the reference server', () =>
     measureEmbedded(runs),
   );
+  const quick = await attempt('quick', 'the quick command, npm run test:quick', () =>
+    measureTestCommand('npm run test:quick', folderOf(runs, 'test-quick'), kitEnvironment()),
+  );
+  const npmTest = await attempt('npm-test', 'npm test, step by step', () =>
+    measureTestCommand('npm test', folderOf(runs, 'npm-test'), kitEnvironment()),
+  );
   figures.remote = await attempt(
     'remote',
     `the conformance run against a rehearsed deployment (HTTPS, ${latencyMs} ms, windows ${scale} times shorter than a minute)`,
@@ -394,14 +409,24 @@ export const runBenchCommand = async (say: SayLine): Promise<number> => {
           ),
       }),
   );
-  const rows = [...rowsOf(figures), ...capacityRows(capacity), ...raceRows(race)];
+  const testCommands = (command: TestCommandFigure['command'], figure: TestCommandFigure | undefined) =>
+    parts.has(command === 'npm test' ? 'npm-test' : 'quick')
+      ? testCommandRows(command, figure, figures.embedded)
+      : [];
+  const rows = [
+    ...rowsOf(figures),
+    ...testCommands('npm run test:quick', quick),
+    ...testCommands('npm test', npmTest),
+    ...capacityRows(capacity),
+    ...raceRows(race),
+  ];
   for (const row of rows)
     say(`${row.measure}: ${row.figure}${row.goal ? ` (goal ${row.goal}: ${row.verdict})` : ''}`);
   for (const problem of problems) say(`COULD NOT MEASURE ${problem}`);
   writeFileSync(join(root, 'bench.md'), markdownOf(rows, context));
   writeFileSync(
     join(root, 'bench.json'),
-    `${JSON.stringify({ generatedAt: new Date().toISOString(), context, figures: { ...figures, capacity, race }, rows, problems }, null, 2)}\n`,
+    `${JSON.stringify({ generatedAt: new Date().toISOString(), context, figures: { ...figures, capacity, quick, npmTest, race }, rows, problems }, null, 2)}\n`,
   );
   say(`table written to ${join(root, 'bench.{md,json}')}`);
   return problems.length === 0 ? EXIT.ok : EXIT.kitFailure;

@@ -41,6 +41,6 @@ test('BENCH: an unknown part is one line and exit 2', async () => {
   const run = await bench({ BENCH_PARTS: 'embedded,warp' });
   expect(run.code).toBe(2);
   expect(run.output.trim()).toBe(
-    'bench: configuration error: BENCH_PARTS: unknown part warp; the parts are embedded, remote, verdict, self-check, reference, proxy, capacity, race',
+    'bench: configuration error: BENCH_PARTS: unknown part warp; the parts are embedded, quick, npm-test, remote, verdict, self-check, reference, proxy, capacity, race',
   );
 });

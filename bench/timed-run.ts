@@ -17,14 +17,23 @@ export const timedRun = (
   args: readonly string[],
   env: NodeJS.ProcessEnv,
   logFile: string,
+): Promise<TimedRun> => timedNode(kitCommandArguments(args), env, logFile);
+
+/** Node with these arguments, timed the same way (`cwd`: where it runs; default the bench's own). */
+export const timedNode = (
+  nodeArguments: readonly string[],
+  env: NodeJS.ProcessEnv,
+  logFile: string,
+  cwd?: string,
 ): Promise<TimedRun> =>
   new Promise((resolve, reject) => {
     const started = performance.now();
     const log = createWriteStream(logFile);
     let output = '';
-    const child = spawn(process.execPath, kitCommandArguments(args), {
+    const child = spawn(process.execPath, [...nodeArguments], {
       env,
       stdio: ['ignore', 'pipe', 'pipe'],
+      ...(cwd ? { cwd } : {}),
     });
     const keep = (chunk: Buffer) => {
       output += chunk.toString();

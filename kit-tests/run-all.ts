@@ -8,12 +8,29 @@
  *
  * The k6 runs need k6 (K6_BIN, or k6 on PATH). Without it they alone are skipped, and counted as
  * skipped, and the run says so in one line at its start.
+ *
+ * `npm run test:quick` (`--quick`): the inner loop, the kit tests that start no whole conformance run
+ * (playwright.kit.config.ts, KIT_TESTS_QUICK) and no k6, with the same closing line.
+ *
+ * Each step's wall time and the CPU time of its processes go to <output>/npm-test.json (or
+ * npm-test-quick.json), which `fei-kit bench` reads.
  */
 import { spawn } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { kitEnvironment } from '../conformance-run/kit-environment.ts';
 import { findK6 } from '../load/find-k6.ts';
-import { addTotals, closingLine, notPassedLines, type TestTotals, totalsOfReport } from './test-summary.ts';
+import { outputPaths } from '../run-records/output-paths.ts';
+import { childCpuSeconds } from './child-cpu.ts';
+import {
+  addTotals,
+  closingLine,
+  notPassedLines,
+  type StepTiming,
+  type TestTotals,
+  timingLine,
+  totalsOfReport,
+} from './test-summary.ts';
 
 interface Step {
   readonly name: string;
@@ -23,38 +40,54 @@ interface Step {
 }
 
 const TSX = ['node', '--import', 'tsx'];
-/** One project of the kit tests, with its results in a folder of its own (playwright.kit.config.ts). */
-const kitTests = (name: string, project: string, folder: string): Step => ({
-  name,
-  command: [
-    ...TSX,
-    'node_modules/@playwright/test/cli.js',
-    'test',
-    '-c',
-    'playwright.kit.config.ts',
-    `--project=${project}`,
-  ],
-  report: `${folder}/results.json`,
-  env: { KIT_TESTS_OUTPUT_DIR: folder },
-});
+const paths = outputPaths();
+
+/** One project of the kit tests, with its results in a folder of its own under the output folder. */
+const kitTests = (
+  name: string,
+  project: string,
+  folderName: string,
+  env: Readonly<Record<string, string>> = {},
+): Step => {
+  const folder = join(paths.root, folderName);
+  return {
+    name,
+    command: [
+      ...TSX,
+      'node_modules/@playwright/test/cli.js',
+      'test',
+      '-c',
+      'playwright.kit.config.ts',
+      `--project=${project}`,
+    ],
+    report: join(folder, 'results.json'),
+    env: { ...env, KIT_TESTS_OUTPUT_DIR: folder },
+  };
+};
 /** The kit's commands as a user runs them: its bin. */
 const KIT = ['node', 'bin/fei-kit.mjs'];
 
-const STEPS: readonly Step[] = [
-  kitTests('kit tests', 'kit', 'fei-kit-output/kit-tests'),
+const QUICK_STEPS: readonly Step[] = [
+  kitTests('kit tests without a whole conformance run', 'kit', 'kit-tests-quick', {
+    KIT_TESTS_QUICK: 'true',
+  }),
+];
+
+const WHOLE_STEPS: readonly Step[] = [
+  kitTests('kit tests', 'kit', 'kit-tests'),
   // Apart from the CPU-heavy whole runs above: k6's open model is timed (playwright.kit.config.ts).
-  kitTests('kit tests under the real k6', 'real-k6', 'fei-kit-output/kit-tests-real-k6'),
+  kitTests('kit tests under the real k6', 'real-k6', 'kit-tests-real-k6'),
   {
     name: 'conformance against the reference server',
     command: [...KIT, 'conformance'],
-    report: 'fei-kit-output/conformance/results.json',
+    report: paths.results,
   },
   {
     // The suite scored against the reference, its variants (must pass) and its mutants (must be caught):
     // one "test" per server in the totals (self-check/matrix.ts).
     name: 'self-check: the suite against the reference server, its variants and its mutants',
     command: [...KIT, 'self-check'],
-    report: 'fei-kit-output/self-check/results.json',
+    report: join(paths.selfCheck, 'results.json'),
   },
 ];
 
@@ -69,32 +102,57 @@ const run = (step: Step): Promise<number> =>
     child.on('exit', (code) => resolve(code ?? 1));
   });
 
+const quick = process.argv.includes('--quick');
+const STEPS = quick ? QUICK_STEPS : WHOLE_STEPS;
 const k6 = findK6(process.env);
-if (!k6.found) {
+if (!quick && !k6.found) {
   process.stdout.write(
     `K6 NOT FOUND: ${k6.reason}; npm test skips the k6 runs (the real-k6 kit tests and the self-check's load rows). Set K6_BIN or put k6 on PATH to run them.\n`,
   );
 }
 
+/** A step run and timed: its wall time, and the CPU time of every process it started. */
+const timed = async (step: Step): Promise<{ code: number; timing: Omit<StepTiming, 'totals'> }> => {
+  const started = performance.now();
+  const cpuBefore = childCpuSeconds();
+  const code = await run(step);
+  const cpuAfter = childCpuSeconds();
+  const seconds = (performance.now() - started) / 1000;
+  const cpuSeconds = cpuBefore === undefined || cpuAfter === undefined ? undefined : cpuAfter - cpuBefore;
+  return {
+    code,
+    timing: { name: step.name, code, seconds, ...(cpuSeconds === undefined ? {} : { cpuSeconds }) },
+  };
+};
+
+const started = performance.now();
 let totals: TestTotals = { passed: 0, failed: 0, skipped: 0 };
 let failedSteps = 0;
 const notPassed: string[] = [];
+const timings: StepTiming[] = [];
 for (const step of STEPS) {
   rmSync(step.report, { force: true });
-  const code = await run(step);
+  const { code, timing } = await timed(step);
   const stepTotals = totalsOfReport(step.report);
+  timings.push({ ...timing, totals: stepTotals ?? { passed: 0, failed: 1, skipped: 0 } });
   if (!stepTotals) {
-    process.stdout.write(`${step.name}: no results written (exit ${code})\n`);
+    process.stdout.write(`${step.name}: no results written (exit ${code}; ${timingLine(timing)})\n`);
     totals = addTotals(totals, { passed: 0, failed: 1, skipped: 0 });
     failedSteps += 1;
     continue;
   }
   totals = addTotals(totals, stepTotals);
   if (code !== 0) failedSteps += 1;
-  process.stdout.write(`${step.name}: ${closingLine(stepTotals)}\n`);
+  process.stdout.write(`${step.name}: ${closingLine(stepTotals)} (${timingLine(timing)})\n`);
   const lines = notPassedLines(step.report);
   if (lines.length > 0) notPassed.push(`${step.name}:`, ...lines);
 }
+const timingFile = join(paths.root, quick ? 'npm-test-quick.json' : 'npm-test.json');
+mkdirSync(dirname(timingFile), { recursive: true });
+writeFileSync(
+  timingFile,
+  `${JSON.stringify({ command: quick ? 'npm run test:quick' : 'npm test', seconds: (performance.now() - started) / 1000, totals, steps: timings }, null, 2)}\n`,
+);
 if (notPassed.length > 0)
   process.stdout.write(`\nNot passed at the first attempt:\n${notPassed.join('\n')}\n`);
 process.stdout.write(`\n${closingLine(totals)}\n`);

@@ -6,7 +6,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { closingLine, notPassedLines, totalsOfReport } from './test-summary.ts';
+import { childCpuSeconds } from './child-cpu.ts';
+import { closingLine, notPassedLines, timingLine, totalsOfReport } from './test-summary.ts';
 
 const report = {
   stats: { expected: 3, unexpected: 1, flaky: 1, skipped: 2 },
@@ -56,6 +57,24 @@ test('SUMMARY: a report that is missing or not JSON has no totals and names noth
     writeFileSync(file, '<html>');
     expect(totalsOfReport(file)).toBeUndefined();
     expect(notPassedLines(file)).toEqual([]);
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+});
+
+test('SUMMARY: a step’s time is its wall time and how many cores its processes kept busy', () => {
+  expect(timingLine({ seconds: 120 })).toBe('120.0 s');
+  expect(timingLine({ seconds: 120, cpuSeconds: 180 })).toBe('120.0 s, CPU 180.0 s: 1.50 cores busy');
+});
+
+test('SUMMARY: the children’s CPU time is read from /proc’s stat line, a name with spaces and parentheses included', () => {
+  const folder = mkdtempSync(join(tmpdir(), 'kit-stat-'));
+  try {
+    const stat = join(folder, 'stat');
+    // pid (comm) state ppid pgrp session tty tpgid flags minflt cminflt majflt cmajflt utime stime cutime cstime …
+    writeFileSync(stat, '4242 (node (a) b) S 1 4242 4242 0 -1 4194304 10 20 0 0 7 3 1234 566 20 0 1 0\n');
+    expect(childCpuSeconds(stat)).toBe(18);
+    expect(childCpuSeconds(join(folder, 'missing'))).toBeUndefined();
   } finally {
     rmSync(folder, { recursive: true, force: true });
   }

@@ -68,3 +68,22 @@ export const notPassedLines = (file: string): string[] => {
   }
   return lines;
 };
+
+/** One step of `npm test` as it went: its wall time and the CPU time of its processes (where known). */
+export interface StepTiming {
+  readonly name: string;
+  readonly code: number;
+  readonly seconds: number;
+  readonly cpuSeconds?: number;
+  readonly totals: TestTotals;
+}
+
+/**
+ * A step's time for people: wall time, and how many of the machine's cores its processes kept busy on
+ * average (CPU time over wall time), which says whether a slow step waited or worked.
+ */
+export const timingLine = (timing: Pick<StepTiming, 'seconds' | 'cpuSeconds'>): string => {
+  const wall = `${timing.seconds.toFixed(1)} s`;
+  if (timing.cpuSeconds === undefined || timing.seconds <= 0) return wall;
+  return `${wall}, CPU ${timing.cpuSeconds.toFixed(1)} s: ${(timing.cpuSeconds / timing.seconds).toFixed(2)} cores busy`;
+};

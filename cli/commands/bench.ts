@@ -6,8 +6,9 @@ export const command: KitCommand = {
   summary: "measures the kit's speed against its goals and writes the table to <output>/bench/",
   usage: '[options]',
   description: [
-    'Parts: embedded (the conformance run against the reference server), remote (against a rehearsed',
-    "remote deployment at the spec's limit), verdict (a broken server judged as fast as a good one),",
+    'Parts: embedded (the conformance run against the reference server), quick and npm-test (the',
+    "kit's own tests step by step, also as a ratio to the embedded run; in a clone of the kit), remote",
+    "(against a rehearsed remote deployment at the spec's limit), verdict (a broken server judged as fast as a good one),",
     "self-check, reference (the reference server against bare node:http), proxy (the recording proxy's",
     'cost), capacity (50 tenants in two k6 segments), race (whole runs against a 1 ms check-then-insert',
     'window with busy processes beside them: the rate caught). Ends with 7 only when a part could not be',

@@ -1,0 +1,88 @@
+/**
+ * Which kit tests run where (playwright.kit.config.ts). The kit tests that run the real k6 are exactly
+ * the `real-k6` project, which `npm test` runs apart, after the CPU-heavy whole runs: a new one left
+ * out of the list would run beside them and fail now and then on a busy machine, for the machine's
+ * sake. The quick command (`npm run test:quick`) runs the `kit` project without the tests that start
+ * whole conformance runs, and still every test of the oracle, the generators and the command line.
+ */
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { expect, test } from '@playwright/test';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+interface Listing {
+  suites: Listing[];
+  specs: { file: string; tests: { projectName: string }[] }[];
+}
+
+/**
+ * The test files of each project, as Playwright lists them (`quick`: as the quick command selects
+ * them): one listing for both projects, since listing loads every test file.
+ */
+const filesByProject = (quick: boolean): Map<string, string[]> => {
+  const listing = execFileSync(
+    process.execPath,
+    [
+      'node_modules/@playwright/test/cli.js',
+      'test',
+      '-c',
+      'playwright.kit.config.ts',
+      '--list',
+      '--reporter=json',
+    ],
+    {
+      cwd: ROOT,
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+      env: { ...process.env, KIT_TESTS_QUICK: quick ? 'true' : 'false' },
+    },
+  );
+  const files = new Map<string, Set<string>>();
+  const visit = (suites: readonly Listing[]): void => {
+    for (const suite of suites) {
+      for (const spec of suite.specs)
+        for (const t of spec.tests)
+          files.set(t.projectName, (files.get(t.projectName) ?? new Set()).add(spec.file));
+      visit(suite.suites ?? []);
+    }
+  };
+  visit((JSON.parse(listing) as Listing).suites);
+  return new Map([...files].map(([project, names]) => [project, [...names].sort()]));
+};
+
+/** Every kit test file of the repository, relative to its root. */
+const allTestFiles = (): string[] =>
+  execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '*.test.ts'], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  })
+    .split('\n')
+    .filter(Boolean);
+
+test('REAL-K6 PROJECT: every kit test that looks for k6 runs in the real-k6 project, and only those', () => {
+  const looksForK6 = allTestFiles()
+    .filter((path) => /\bfindK6\(/.test(readFileSync(`${ROOT}/${path}`, 'utf8')))
+    .sort();
+  expect(looksForK6.length).toBeGreaterThan(0);
+  const projects = filesByProject(false);
+  expect(projects.get('real-k6')).toEqual(looksForK6);
+  const kit = projects.get('kit') ?? [];
+  for (const file of looksForK6) expect(kit).not.toContain(file);
+});
+
+test('QUICK: the quick command runs the kit tests but those of whole runs, and every test of the oracle, the generators and the command line', () => {
+  const kit = filesByProject(false).get('kit') ?? [];
+  const quick = filesByProject(true).get('kit') ?? [];
+  const left = kit.filter((file) => !quick.includes(file));
+  for (const file of quick) expect(kit).toContain(file);
+  // The whole run with every output, and the runs that could not run, are npm test's only.
+  expect(left).toContain('kit-tests/real-run-outputs.test.ts');
+  expect(left).toContain('kit-tests/could-not-run.test.ts');
+  const covered = allTestFiles().filter((file) =>
+    /^(oracle|generators|spec|cli)\/|^kit-tests\/(command-line|conformance)\.test\.ts$/.test(file),
+  );
+  expect(covered.length).toBeGreaterThan(10);
+  for (const file of covered) expect(quick, file).toContain(file);
+});
