@@ -46,7 +46,7 @@ const WHOLE_RUN_TESTS = [
   '**/kit-tests/real-run-outputs.test.ts',
   '**/kit-tests/sharding.test.ts',
   '**/kit-tests/token-echo.test.ts',
-  '**/self-check/server-batch.test.ts',
+  '**/self-check/mutant-batch.test.ts',
 ];
 
 const NOT_TESTS = ['**/node_modules/**'];

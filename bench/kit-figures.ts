@@ -137,7 +137,7 @@ export const rowsOf = (figures: KitFigures): Row[] => {
     const { conforming, mutant } = selfCheck.medianSeconds;
     rows.push({
       measure: 'self-check, median time of one server',
-      figure: `reference and variants ${conforming === undefined ? '–' : s(conforming)}; mutants ${mutant === undefined ? '–' : s(mutant)} (the time of their checks, added up: every server's first stage shares one Playwright run)`,
+      figure: `reference and variants ${conforming === undefined ? '–' : s(conforming)} (a Playwright run each); mutants ${mutant === undefined ? '–' : s(mutant)} (the time of their checks: most share one Playwright run)`,
       goal: '',
       verdict: '',
     });

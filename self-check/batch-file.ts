@@ -1,21 +1,16 @@
 /**
  * What self-check/batch.config.ts reads: the projects of one Playwright invocation of the self-check, each
- * one server's checks of one of the suite's projects, against that server. Written by server-batch.ts
- * as JSON, and read by the runner and by every worker (each loads the configuration).
+ * one mutant's checks against its own server. Written by mutant-batch.ts as JSON, and read by the
+ * runner and by every worker (each loads the configuration).
  */
-import type { ProjectName } from './plan.ts';
 
 export const BATCH_FILE_VARIABLE = 'SELF_CHECK_BATCH_FILE';
 
 export interface BatchProject {
-  /** The run id (`mutant-<name>`), with the suite's project for any but `conformance`: unique in the batch. */
+  /** The run id (`mutant-<name>`): unique in the batch. */
   readonly name: string;
-  /** The suite's project (playwright.config.ts) whose checks it runs, as the run's own invocation would. */
-  readonly project: ProjectName;
-  /** The checks it runs: the project's and the stage's title filters together (Playwright's grep). */
+  /** The stage's title filter (Playwright's --grep). */
   readonly grep: string;
-  /** The checks it leaves out (Playwright's grep-invert). */
-  readonly grepInvert?: string;
   /**
    * A JSON file of the target contract of the project's server and the run's own variables
    * (suites/fixtures/run-files.ts: runEnvironmentFile). They hold the server's tokens, so they are kept

@@ -34,10 +34,10 @@ import {
   mutantEntry,
   type StageOutcome,
 } from './matrix.ts';
+import { batchable, runMutantBatch } from './mutant-batch.ts';
 import { type PlannedRun, planRuns, UNTHROTTLED_LIMIT } from './plan.ts';
 import { deploymentText, renderMarkdown, renderText, totalsLine } from './render.ts';
 import { runServer } from './run-server.ts';
-import { BATCH_FOLDER, runServerBatch } from './server-batch.ts';
 
 export interface SelfCheckOptions {
   readonly only?: string;
@@ -117,7 +117,7 @@ export const runSelfCheck = async (values: SelfCheckOptions, say: SayLine): Prom
     ...(mutantPropertyRuns ? [`properties run ${mutantPropertyRuns} times each against mutants`] : []),
     values.full || values['no-batch']
       ? 'each run is one Playwright invocation per stage, with its own output folder under fei-kit-output/self-check/<run>/'
-      : `the first stage of every run in one Playwright invocation: a project for each server and project of the suite, against its own server, one worker each, a failed check keeping its worker (fei-kit-output/self-check/${BATCH_FOLDER}/); a later stage in an invocation of its own, with its own output folder under fei-kit-output/self-check/<run>/`,
+      : 'each run is one Playwright invocation per stage, with its own output folder under fei-kit-output/self-check/<run>/, except the first stage of the mutants of the conformance checks: one invocation for all of them, a project each against its own server, a failed check keeping its worker (fei-kit-output/self-check/batch-mutants/)',
     ...(loadRuns.length && !values['no-load']
       ? [
           `${loadRuns.length} load rows: each one k6 run of a load script (a limit of 40 per 2 s window), ${loadConcurrency} at a time, before the suite's runs (a load generator starved of CPU sends in bursts), in fei-kit-output/self-check/load-<script>-<server>/`,
@@ -155,9 +155,9 @@ export const runSelfCheck = async (values: SelfCheckOptions, say: SayLine): Prom
     };
   };
 
-  // The first stage of every run goes in one Playwright invocation (server-batch.ts); a later stage,
-  // and a run the batch did not settle, one invocation per run and stage.
-  const batched = values.full || values['no-batch'] ? [] : runs;
+  // Mutants of the conformance checks get their first stage in one Playwright invocation (mutant-batch.ts);
+  // the others, and any later stage, one invocation per run and stage.
+  const batched = values.full || values['no-batch'] ? [] : runs.filter(batchable);
   const firstStages = new Map<string, StageOutcome>();
   const queue = runs.filter((run) => !batched.includes(run));
   const completed: CompletedRun[] = [];
@@ -174,21 +174,16 @@ export const runSelfCheck = async (values: SelfCheckOptions, say: SayLine): Prom
   };
   const runBatch = async (): Promise<void> => {
     if (batched.length === 0) return;
-    say(
-      `${batched.length} servers: the first stage of each in one Playwright invocation, ${concurrency} workers`,
-    );
-    const { outcomes, problem } = await runServerBatch(batched, {
+    const { outcomes, problem } = await runMutantBatch(batched, {
       outputRoot: OUTPUT_ROOT,
       workers: concurrency,
       timeoutSeconds,
       onChild: trackedChild(),
     });
     if (problem)
-      say(
-        `${problem}: its servers run one by one (fei-kit-output/self-check/${BATCH_FOLDER}/playwright.log)`,
-      );
+      say(`${problem}: its mutants run one by one (fei-kit-output/self-check/batch-mutants/playwright.log)`);
     else if (outcomes.size < batched.length)
-      say(`${batched.length - outcomes.size} servers ran no check in the batch: they run one by one`);
+      say(`${batched.length - outcomes.size} mutants ran no check in the batch: they run one by one`);
     for (const run of batched) {
       const first = outcomes.get(run.id);
       if (first) firstStages.set(run.id, first);
@@ -220,6 +215,10 @@ export const runSelfCheck = async (values: SelfCheckOptions, say: SayLine): Prom
     say,
   });
   await Promise.all(Array.from({ length: Math.min(concurrency, queue.length) }, worker));
+  if (batched.length)
+    say(
+      `${batched.length} mutants of the conformance checks: the checks of their declared rules in one Playwright invocation, ${concurrency} workers`,
+    );
   await runBatch();
   await Promise.all(Array.from({ length: Math.min(concurrency, queue.length) }, worker));
   const wallSeconds = (performance.now() - started) / 1000;

@@ -43,7 +43,7 @@ export const command: KitCommand = {
       text: 'k6 runs at a time (default 3)',
       env: 'SELF_CHECK_LOAD_CONCURRENCY',
     },
-    { name: 'no-batch', type: 'boolean', text: 'every server in a Playwright invocation of its own' },
+    { name: 'no-batch', type: 'boolean', text: 'every mutant in a Playwright invocation of its own' },
     { name: 'no-clients', type: 'boolean', text: 'leave out the client certification rows' },
     OUTPUT_OPTION,
   ],
