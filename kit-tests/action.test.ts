@@ -113,7 +113,7 @@ test('ACTION: an argument is never run as a shell command, and a wrong command i
   expect(injected.outputs).toMatch(/^code=\d+$/m);
   const wrong = runStep('deploy', '');
   expect(wrong.outputs).toMatch(/^code=2$/m);
-  expect(wrong.stdout).toContain('command must be conformance or certify-client');
+  expect(wrong.stderr).toContain('command must be conformance or certify-client');
 });
 
 test('ACTION: the workflow of docs/github-action.md that uses it passes GitHub’s workflow parser', () => {
