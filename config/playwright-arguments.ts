@@ -329,10 +329,12 @@ export const conformanceOptionHelp = (): readonly (readonly [string, string])[] 
         spec.text ??
         (spec.handling.kind === 'refuse'
           ? `refused: ${spec.handling.why}`
-          : spec.handling.kind === 'reporter'
-            ? "added beside the kit's own reporters (the certificate reads those)"
-            : spec.handling.kind === 'list'
-              ? 'lists the checks; runs nothing, writes no certificate'
-              : 'as `npx playwright test --help` documents it');
+          : spec.long === '--reporter'
+            ? "replaces the kit's console reporter (list), as in Playwright; the reporters that write what the certificate, the report and CI read stay"
+            : spec.handling.kind === 'reporter'
+              ? "added beside the kit's own reporters (the certificate reads those)"
+              : spec.handling.kind === 'list'
+                ? 'lists the checks; runs nothing, writes no certificate'
+                : 'as `npx playwright test --help` documents it');
       return [flags, what] as const;
     });

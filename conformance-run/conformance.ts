@@ -81,7 +81,12 @@ export const runConformance = async (
   if (args.output !== undefined) process.env.KIT_OUTPUT_DIR = resolve(args.output);
   if (args.deviations !== undefined)
     process.env[CONTRACT_VARIABLES.declaredDeviations] = resolve(args.deviations);
-  if (args.reporters.some((name) => CONSOLE_REPORTERS.has(name))) process.env.KIT_CONSOLE_REPORTER = 'user';
+  // `--reporter`, as in Playwright, replaces: the kit's console reporter steps aside, and only the
+  // reporters that write what the certificate, the report and CI read stay. `--add-reporter` adds,
+  // and a console reporter added that way takes the console too, so the run is not printed twice.
+  const replaces = args.options.some((option) => option.spec.long === '--reporter');
+  if (replaces || args.reporters.some((name) => CONSOLE_REPORTERS.has(name)))
+    process.env.KIT_CONSOLE_REPORTER = 'user';
   if (args.list) return listChecks(args, say, fail);
 
   let settings: CompareSettings;
