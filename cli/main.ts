@@ -4,6 +4,7 @@
  * bin/fei-kit.mjs calls it; the npm scripts are one-line aliases of it.
  */
 import { EXIT } from '../config/exit-codes.ts';
+import { didYouMean } from '../config/nearest-name.ts';
 import { CONTRACT_VARIABLES } from '../contract/index.ts';
 import { firstLineOf } from '../run-records/console-line.ts';
 import { kitVersion } from '../run-records/kit-version.ts';
@@ -66,6 +67,46 @@ export const commandOf = (argv: readonly string[]): { command: KitCommand; rest:
   return undefined;
 };
 
+/** `fei-kit load --help`: the commands of a group, as the kit's own usage lists them. */
+const groupUsage = (group: string, members: readonly KitCommand[]): string => {
+  const width = Math.max(...members.map((c) => c.name.length)) + 2;
+  return [
+    `Usage: ${BIN} ${group} <${members.map((c) => c.name.split(' ')[1]).join('|')}> [options]`,
+    '',
+    'Commands:',
+    ...members.map((c) => `  ${c.name.padEnd(width)}${c.summary}`),
+    '',
+    `${BIN} ${group} <command> --help says what each does, its options and exit codes.`,
+    '',
+  ].join('\n');
+};
+
+/** No command matches: a group's usage, or one line on stderr with the nearest name. */
+const unknownCommand = (argv: readonly string[]): number => {
+  const [first = '', second] = argv;
+  const group = COMMANDS.filter((c) => c.name.startsWith(`${first} `));
+  if (group.length > 0) {
+    if (second === '--help' || second === '-h') {
+      process.stdout.write(groupUsage(first, group));
+      return EXIT.ok;
+    }
+    const members = group.map((c) => c.name.split(' ')[1] as string);
+    if (second === undefined) {
+      process.stderr.write(
+        `${BIN}: ${first} needs one of: ${members.join(', ')}; see ${BIN} ${first} --help\n`,
+      );
+      return EXIT.badConfiguration;
+    }
+    process.stderr.write(
+      `${BIN}: unknown command "${first} ${second}"${didYouMean(second, members, `${first} `)}; ${first} takes one of: ${members.join(', ')}\n`,
+    );
+    return EXIT.badConfiguration;
+  }
+  const names = [...new Set(COMMANDS.map((c) => c.name.split(' ')[0] as string)), 'help', 'version'];
+  process.stderr.write(`${BIN}: unknown command "${first}"${didYouMean(first, names)}; see ${BIN} --help\n`);
+  return EXIT.badConfiguration;
+};
+
 export const main = async (argv: readonly string[]): Promise<number> => {
   const [first] = argv;
   // `fei-kit help <command>`, as git and npm read it: the command's own --help.
@@ -79,15 +120,7 @@ export const main = async (argv: readonly string[]): Promise<number> => {
     return EXIT.ok;
   }
   const found = commandOf(argv);
-  if (!found) {
-    const group = COMMANDS.filter((c) => c.name.startsWith(`${first} `));
-    process.stderr.write(
-      group.length > 0
-        ? `${BIN}: ${first} needs one of: ${group.map((c) => c.name.split(' ')[1]).join(', ')}; see ${BIN} --help\n`
-        : `${BIN}: unknown command "${first}"; see ${BIN} --help\n`,
-    );
-    return EXIT.badConfiguration;
-  }
+  if (!found) return unknownCommand(argv);
   try {
     return await runCommand(found.command, found.rest);
   } catch (error) {

@@ -7,6 +7,7 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError } from '../config/config-error.ts';
 import { EXIT } from '../config/exit-codes.ts';
+import { didYouMean } from '../config/nearest-name.ts';
 import { consoleLine, firstLineOf } from '../run-records/console-line.ts';
 import { ensureWritable, OutputUnwritableError } from '../run-records/output-folder.ts';
 import { outputRoot } from '../run-records/output-paths.ts';
@@ -46,7 +47,11 @@ const parseOptions = (
   try {
     parsed = parseArgs({ args: [...argv], options, strict: true, allowPositionals: true }) as typeof parsed;
   } catch (error) {
-    throw new ConfigError(firstLineOf(error).replace(/\. To specify a positional.*$/, ''));
+    const line = firstLineOf(error).replace(/\. To specify a positional.*$/, '');
+    const unknown = /^Unknown option '(-[^']*)'/.exec(line)?.[1];
+    if (unknown === undefined) throw new ConfigError(line);
+    const names = command.options.map((option) => `--${option.name}`);
+    throw new ConfigError(`unknown option ${unknown}${didYouMean(unknown, [...names, '--help'])}`);
   }
   const { min, max } = command.positionals ?? { min: 0, max: 0 };
   if (parsed.positionals.length > max) {

@@ -40,7 +40,12 @@ const expectVerdict = (run: CertifyRun, behaviour: ClientBehaviour): void => {
 };
 
 test('CLIENT certification: the example client is certified, every client rule exercised and passed', async () => {
-  const run = await certify(['node', EXAMPLE_CLIENT]);
+  // A TARGET_BASE_URL left in the environment (for a conformance run) asks for no proxy: only --upstream does.
+  const run = await certify(['--time-limit', '2m', 'node', EXAMPLE_CLIENT], {
+    ...kitEnvironment(),
+    TARGET_BASE_URL: 'http://127.0.0.1:9',
+  });
+  expect(run.output).toContain('reference server at');
   expect(run.code, run.output).toBe(0);
   expect(run.output).toContain('CERTIFIED: the client keeps every client rule it exercised');
   expect(run.certificate?.rules.map((r) => `${r.id} ${r.verdict}`)).toEqual(
@@ -217,6 +222,6 @@ test('CLIENT certification: bad configuration (exit 2) in one line: an unknown o
   expect(lines[0]).toContain("Unknown option '--no-such-option'");
   expect(lines[1]).toContain('no command to certify');
   expect(lines[2]).toContain('unknown fault earthquake');
-  expect(lines[3]).toContain('--time-limit must be a positive number');
+  expect(lines[3]).toContain('--time-limit must be a duration such as 45s, 2m, 1m30s or plain seconds');
   expect(lines[4]).toContain('refusing a production upstream');
 });

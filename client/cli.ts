@@ -1,7 +1,7 @@
 /**
  * `fei-kit certify-client [options] [--] <command> [args…]`: certifies a tenant's own client against
  * the spec's client rules. Starts the reference server behind the recording layer, or the recording
- * proxy in front of a real sandbox (`--upstream`, or TARGET_BASE_URL), runs the command with the
+ * proxy in front of a real sandbox (`--upstream`, and only then), runs the command with the
  * service's address and credentials in its environment, grades what it sent, and writes the client
  * certificate. Exit: 0 certified, 1 a client rule broken, 2 bad configuration, 3 could not run.
  */

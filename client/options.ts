@@ -5,7 +5,7 @@
  */
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { ConfigError } from '../config/index.ts';
+import { ConfigError, durationOptionSeconds } from '../config/index.ts';
 import {
   CONTRACT_VARIABLES,
   configuredTokens,
@@ -37,7 +37,7 @@ export interface CertifyOptions {
 export const DEFAULT_TIME_LIMIT_SECONDS = 300;
 
 export const USAGE =
-  'usage: fei-kit certify-client [--upstream <sandbox URL>] [--faults standard|none|<names>] [--strict] [--time-limit <seconds>] [--output <folder>] [--allow-production] [--] <command> [args…]';
+  'usage: fei-kit certify-client [--upstream <sandbox URL>] [--faults standard|none|<names>] [--strict] [--time-limit <duration>] [--output <folder>] [--allow-production] [--] <command> [args…]';
 
 const OPTIONS = {
   upstream: { type: 'string' },
@@ -103,7 +103,9 @@ export const parseCertifyOptions = (argv: readonly string[], env: NodeJS.Process
     throw new ConfigError(`${(error as Error).message.split('\n')[0]}; ${USAGE}`);
   }
   if (command.length === 0) throw new ConfigError(`no command to certify; ${USAGE}`);
-  const upstreamText = values.upstream ?? env[CONTRACT_VARIABLES.baseUrl]?.trim();
+  // Proxy mode only when asked for: a TARGET_BASE_URL left in the environment (for the conformance
+  // run) never turns the fault-injecting reference server into a proxy without faults.
+  const upstreamText = values.upstream?.trim();
   const upstream = upstreamText ? checkedUpstream(upstreamText) : undefined;
   // The double is the kit's own reference server: a sandbox of the spec's prefixes.
   const { environment, tokenPrefixes } = upstream
@@ -113,14 +115,8 @@ export const parseCertifyOptions = (argv: readonly string[], env: NodeJS.Process
     throw new ConfigError(
       'refusing a production upstream: the client certification is for a sandbox (pass --allow-production to run against production anyway)',
     );
-  let timeLimitSeconds = DEFAULT_TIME_LIMIT_SECONDS;
-  if (values['time-limit'] !== undefined) {
-    timeLimitSeconds = Number(values['time-limit']);
-    if (!Number.isFinite(timeLimitSeconds) || timeLimitSeconds <= 0)
-      throw new ConfigError(
-        `--time-limit must be a positive number of seconds; got "${values['time-limit']}"`,
-      );
-  }
+  const timeLimitSeconds =
+    durationOptionSeconds('--time-limit', values['time-limit']) ?? DEFAULT_TIME_LIMIT_SECONDS;
   let faults: readonly FaultName[];
   try {
     // Against a real sandbox, faults are opt-in; the double injects them unless told not to.

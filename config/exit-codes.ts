@@ -55,7 +55,7 @@ export const EXIT_CODES: Readonly<Record<ExitCodeName, string>> = Object.freeze(
   deviation:
     'a deviation: the target broke a stated rule of the spec, a client broke a MUST rule, or a load threshold was crossed',
   badConfiguration:
-    'bad configuration: the target contract, an option or an argument is missing or malformed (nothing was sent)',
+    "bad configuration: the target contract, an option or an argument is missing or malformed (nothing was sent), or the preflight's GETs found tenant A's credentials refused",
   couldNotRun:
     'could not run: the target is no working deployment of the service, went away, or was too slow; or the command under test could not be run',
   k6Missing: 'k6 is not installed (K6_BIN, then PATH): the k6 run could not start',

@@ -1,6 +1,7 @@
 export * from './config-error.ts';
 export * from './declared-deviations.ts';
 export * from './dotenv.ts';
+export * from './duration-option.ts';
 export * from './exit-codes.ts';
 export * from './rate-limits.ts';
 export * from './target.ts';

@@ -9,7 +9,8 @@
  */
 
 import { existsSync } from 'node:fs';
-import { parseWholeNumber } from '../contract/index.ts';
+import { DURATION_FORMS, parseDuration, parseWholeNumber } from '../contract/index.ts';
+import { didYouMean } from './nearest-name.ts';
 
 /** What the kit does with an option. */
 type Handling =
@@ -40,6 +41,8 @@ interface OptionSpec {
   readonly handling: Handling;
   /** Checks a value; returns why it is wrong, or undefined. */
   readonly check?: (value: string) => string | undefined;
+  /** A duration as the kit writes them all (`30s`, `2m`, plain seconds), given to Playwright in ms. */
+  readonly duration?: true;
 }
 
 const PASS: Handling = { kind: 'pass' };
@@ -53,6 +56,14 @@ const wholeNumber =
   (least: number) =>
   (value: string): string | undefined =>
     parseWholeNumber(value, { min: least }) !== undefined ? undefined : `a whole number of at least ${least}`;
+
+/** Playwright's time-outs in milliseconds, from the kit's one way of writing a duration; 0: no limit. */
+const durationMs = (value: string): number | undefined => (value.trim() === '0' ? 0 : parseDuration(value));
+
+const DURATION_TEXT = `${DURATION_FORMS}; 0 for none`;
+
+const duration = (value: string): string | undefined =>
+  durationMs(value) === undefined ? DURATION_TEXT : undefined;
 
 const regularExpression = (value: string): string | undefined => {
   try {
@@ -96,7 +107,14 @@ export const PLAYWRIGHT_TEST_OPTIONS: readonly OptionSpec[] = [
   { long: '--fully-parallel', value: 'none', handling: PASS },
   { long: '--grep', short: '-g', value: 'required', handling: FILTER, check: regularExpression },
   { long: '--grep-invert', short: '-G', value: 'required', handling: FILTER, check: regularExpression },
-  { long: '--global-timeout', value: 'required', handling: PASS, check: wholeNumber(0) },
+  {
+    long: '--global-timeout',
+    value: 'required',
+    handling: PASS,
+    check: duration,
+    duration: true,
+    text: `the whole run's time limit: ${DURATION_TEXT} (Playwright's, which counts in ms)`,
+  },
   { long: '--headed', value: 'none', handling: NO_BROWSER },
   { long: '--ignore-snapshots', value: 'none', handling: PASS },
   { long: '--workers', short: '-j', value: 'required', handling: PASS, check: workers },
@@ -123,7 +141,14 @@ export const PLAYWRIGHT_TEST_OPTIONS: readonly OptionSpec[] = [
   { long: '--shuffle', value: 'optional', handling: PASS },
   { long: '--test-list', value: 'required', handling: FILTER, check: existingFile },
   { long: '--test-list-invert', value: 'required', handling: FILTER, check: existingFile },
-  { long: '--timeout', value: 'required', handling: PASS, check: wholeNumber(0) },
+  {
+    long: '--timeout',
+    value: 'required',
+    handling: PASS,
+    check: duration,
+    duration: true,
+    text: `each check's time limit: ${DURATION_TEXT} (Playwright's, which counts in ms)`,
+  },
   { long: '--trace', value: 'required', handling: PASS },
   { long: '--tsconfig', value: 'required', handling: PASS, check: existingFile },
   { long: '--update-snapshots', short: '-u', value: 'optional', handling: PASS },
@@ -204,16 +229,13 @@ export const readPlaywrightArguments = (
   const options: GivenOption[] = [];
   const fileFilters: string[] = [];
   const forPlaywright: string[] = [];
-  let onlyPositional = false;
   for (let index = 0; index < args.length; index += 1) {
     const argument = args[index] as string;
-    if (onlyPositional || !argument.startsWith('-') || argument === '-') {
+    // `fei-kit conformance --list -- --grep @auth`: what follows `--` goes to Playwright, read as
+    // Playwright reads its options, never taken for file filters.
+    if (argument === '--') continue;
+    if (!argument.startsWith('-') || argument === '-') {
       fileFilters.push(argument);
-      forPlaywright.push(argument);
-      continue;
-    }
-    if (argument === '--') {
-      onlyPositional = true;
       forPlaywright.push(argument);
       continue;
     }
@@ -221,8 +243,9 @@ export const readPlaywrightArguments = (
     const written = equals === -1 ? argument : argument.slice(0, equals);
     const spec = specOf(written);
     if (!spec) {
+      const known = [...PLAYWRIGHT_TEST_OPTIONS, ...KIT_CONFORMANCE_OPTIONS].map((option) => option.long);
       throw new PlaywrightArgumentError(
-        `unknown option ${written}: \`fei-kit conformance --help\` lists the options the run takes`,
+        `unknown option ${written}${didYouMean(written, known)}: \`fei-kit conformance --help\` lists the options the run takes`,
       );
     }
     let value: string | undefined = equals === -1 ? undefined : argument.slice(equals + 1);
@@ -266,6 +289,8 @@ export const readPlaywrightArguments = (
       forPlaywright.push(`--add-reporter=${value}`);
     } else if (value === undefined) {
       forPlaywright.push(written);
+    } else if (spec.duration) {
+      forPlaywright.push(`${written}=${durationMs(value) ?? value}`);
     } else {
       forPlaywright.push(`${written}=${value}`);
     }
@@ -304,10 +329,12 @@ export const conformanceOptionHelp = (): readonly (readonly [string, string])[] 
         spec.text ??
         (spec.handling.kind === 'refuse'
           ? `refused: ${spec.handling.why}`
-          : spec.handling.kind === 'reporter'
-            ? "added beside the kit's own reporters (the certificate reads those)"
-            : spec.handling.kind === 'list'
-              ? 'lists the checks; runs nothing, writes no certificate'
-              : 'as `npx playwright test --help` documents it');
+          : spec.long === '--reporter'
+            ? "replaces the kit's console reporter (list), as in Playwright; the reporters that write what the certificate, the report and CI read stay"
+            : spec.handling.kind === 'reporter'
+              ? "added beside the kit's own reporters (the certificate reads those)"
+              : spec.handling.kind === 'list'
+                ? 'lists the checks; runs nothing, writes no certificate'
+                : 'as `npx playwright test --help` documents it');
       return [flags, what] as const;
     });

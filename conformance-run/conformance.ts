@@ -60,22 +60,34 @@ const PLAYWRIGHT_CONFIG = ['test', '-c', join(KIT_ROOT, 'playwright.config.ts')]
 /** Reporters that print the run to the console: the kit's own `list` steps aside for them. */
 const CONSOLE_REPORTERS = new Set(['list', 'line', 'dot', 'github', 'null', 'failures']);
 
-/** The conformance run; returns its exit code. */
-export const runConformance = async (argv: readonly string[], say: SayLine): Promise<number> => {
+/**
+ * The conformance run; returns its exit code. `say` tells what the run does (stdout); `fail` why it
+ * stopped or could not run (stderr, where a pipeline's log shows errors).
+ */
+export const runConformance = async (
+  argv: readonly string[],
+  say: SayLine,
+  fail: SayLine = say,
+): Promise<number> => {
   let args: PlaywrightArguments;
   try {
     args = readPlaywrightArguments(argv);
   } catch (error) {
     if (!(error instanceof PlaywrightArgumentError)) throw error;
-    say(`${error.message}; nothing was sent`);
+    fail(`${error.message}; nothing was sent`);
     return EXIT.badConfiguration;
   }
   // Before anything reads the output paths: every output of the run, Playwright's included, goes there.
   if (args.output !== undefined) process.env.KIT_OUTPUT_DIR = resolve(args.output);
   if (args.deviations !== undefined)
     process.env[CONTRACT_VARIABLES.declaredDeviations] = resolve(args.deviations);
-  if (args.reporters.some((name) => CONSOLE_REPORTERS.has(name))) process.env.KIT_CONSOLE_REPORTER = 'user';
-  if (args.list) return listChecks(args, say);
+  // `--reporter`, as in Playwright, replaces: the kit's console reporter steps aside, and only the
+  // reporters that write what the certificate, the report and CI read stay. `--add-reporter` adds,
+  // and a console reporter added that way takes the console too, so the run is not printed twice.
+  const replaces = args.options.some((option) => option.spec.long === '--reporter');
+  if (replaces || args.reporters.some((name) => CONSOLE_REPORTERS.has(name)))
+    process.env.KIT_CONSOLE_REPORTER = 'user';
+  if (args.list) return listChecks(args, say, fail);
 
   let settings: CompareSettings;
   // Read before the run: a wrong path stops it at once, and a baseline in the output folder is read
@@ -145,11 +157,11 @@ export const runConformance = async (argv: readonly string[], say: SayLine): Pro
   } catch (error) {
     // A configuration error or an unwritable output folder ends in the command runner (cli/runner.ts).
     if (error instanceof PreflightError) {
-      say(error.message);
+      fail(error.message);
       return error.exitCode;
     }
     if (error instanceof ComparisonInputError) {
-      say(`BASELINE UNREADABLE: ${error.message}; nothing was sent`);
+      fail(`BASELINE UNREADABLE: ${error.message}; nothing was sent`);
       return EXIT.comparisonUnreadable;
     }
     throw error;
@@ -157,13 +169,13 @@ export const runConformance = async (argv: readonly string[], say: SayLine): Pro
   try {
     clearPreviousRun();
   } catch (error) {
-    say(new OutputUnwritableError(outputRoot(), error).message);
+    fail(new OutputUnwritableError(outputRoot(), error).message);
     return EXIT.outputUnwritable;
   }
   const playwright = await runPlaywrightChild([...PLAYWRIGHT_CONFIG, ...args.forPlaywright]);
   const paths = outputPaths();
   if (!playwright.signal) {
-    const unrun = await unrunVerdict(paths.results, playwright.code, args, say);
+    const unrun = await unrunVerdict(paths.results, playwright.code, args, say, fail);
     if (unrun !== undefined) return unrun;
   }
   // The run's own request budget: what each tenant was sent, and any 429 met outside @ratelimit.
@@ -177,7 +189,7 @@ export const runConformance = async (argv: readonly string[], say: SayLine): Pro
   for (const line of describeRequestBudget(budget)) say(line);
   const certificate = await certificateStep(say);
   for (const line of declarationLines(certificate)) say(line);
-  const runCode = exitCodeOfRun(playwright.signal, certificate, budget.breaches.length > 0, say);
+  const runCode = exitCodeOfRun(playwright.signal, certificate, budget.breaches.length > 0, say, fail);
   if (playwright.signal) return runCode;
   const code = baseline ? compareRun(baseline, settings, runCode, say) : runCode;
   return args.report ? withReport(code, say) : code;
@@ -225,7 +237,7 @@ const compareRun = (
  * request, no certificate, and the previous run's outputs left as they are (the kit's own reporters,
  * which write them, are replaced by the listing's).
  */
-const listChecks = async (args: PlaywrightArguments, say: SayLine): Promise<number> => {
+const listChecks = async (args: PlaywrightArguments, say: SayLine, fail: SayLine): Promise<number> => {
   if (process.env.KIT_IGNORE_DOTENV !== 'true') loadDotEnv();
   readTargetContract();
   const reporter = `--reporter=${args.reporters.length > 0 ? args.reporters.join(',') : 'list'}`;
@@ -240,10 +252,10 @@ const listChecks = async (args: PlaywrightArguments, say: SayLine): Promise<numb
     return EXIT.ok;
   }
   if (args.filters.length > 0) {
-    say(`NO CHECK SELECTED: ${args.filters.join(', ')} matches no check of the suite`);
+    fail(`NO CHECK SELECTED: ${args.filters.join(', ')} matches no check of the suite`);
     return EXIT.badConfiguration;
   }
-  say(`KIT FAILURE: Playwright could not list the suite (exit ${listed.code}); the lines above say why`);
+  fail(`KIT FAILURE: Playwright could not list the suite (exit ${listed.code}); the lines above say why`);
   return EXIT.kitFailure;
 };
 
@@ -258,10 +270,11 @@ const unrunVerdict = async (
   playwrightCode: number,
   args: PlaywrightArguments,
   say: SayLine,
+  fail: SayLine,
 ): Promise<number | undefined> => {
   const report = readReport(resultsFile);
   if (!report) {
-    say(
+    fail(
       `KIT FAILURE: Playwright ended (exit ${playwrightCode}) without writing its results to ${resultsFile}: the kit failed, not the target; the lines above say why`,
     );
     return EXIT.kitFailure;
@@ -272,7 +285,7 @@ const unrunVerdict = async (
   const filters = args.filters.length > 0 ? args.filters.join(', ') : undefined;
   const selected = await countSelected(args);
   if (selected !== 0) {
-    say(
+    fail(
       `KIT FAILURE: Playwright ended (exit ${playwrightCode}) without running any of the ${selected ?? 'selected'} checks: the kit failed, not the target; the lines above say why`,
     );
     return EXIT.kitFailure;
@@ -284,10 +297,10 @@ const unrunVerdict = async (
     return EXIT.ok;
   }
   if (filters) {
-    say(`NO CHECK SELECTED: ${filters} matches no check of the suite; nothing was checked`);
+    fail(`NO CHECK SELECTED: ${filters} matches no check of the suite; nothing was checked`);
     return EXIT.badConfiguration;
   }
-  say('KIT FAILURE: the run found no check to run at all; the lines above say why');
+  fail('KIT FAILURE: the run found no check to run at all; the lines above say why');
   return EXIT.kitFailure;
 };
 
@@ -362,23 +375,24 @@ const exitCodeOfRun = (
   certificate: Certificate | undefined,
   budgetBreached: boolean,
   say: SayLine,
+  fail: SayLine,
 ): number => {
   if (signal) {
-    say(`INTERRUPTED (${signal}): the certificate says "incomplete: interrupted"; what ran is kept`);
+    fail(`INTERRUPTED (${signal}): the certificate says "incomplete: interrupted"; what ran is kept`);
     return signal === 'SIGTERM' ? EXIT.terminated : EXIT.interrupted;
   }
   const paths = outputPaths();
   const stop = readRunStop(paths.runStop);
   if (stop?.reason === 'throttled') {
-    say(throttleLine(stop, paths.requestStats, readTargetContract()));
+    fail(throttleLine(stop, paths.requestStats, readTargetContract()));
     return EXIT.throttled;
   }
   if (stop) {
-    say(stop.line);
+    fail(stop.line);
     return EXIT.couldNotRun;
   }
   if (!certificate) {
-    say(
+    fail(
       'KIT FAILURE: no certificate could be written (the line above says why): the kit failed, not the target',
     );
     return EXIT.kitFailure;
@@ -389,17 +403,17 @@ const exitCodeOfRun = (
     return EXIT.deviation;
   }
   if (budgetBreached) {
-    say(
+    fail(
       'THROTTLED: a paced tenant met 429s outside the rate-limit checks: its real limit is below the contract (see the request counts above)',
     );
     return EXIT.throttled;
   }
   if (certificate.kitFaults.length > 0) {
-    say(`KIT FAILURE: ${certificate.outcomeText}`);
+    fail(`KIT FAILURE: ${certificate.outcomeText}`);
     return EXIT.kitFailure;
   }
   if (certificate.outcome === 'incomplete') {
-    say(`COULD NOT RUN FULLY: ${certificate.outcomeText}`);
+    fail(`COULD NOT RUN FULLY: ${certificate.outcomeText}`);
     return EXIT.couldNotRun;
   }
   return EXIT.ok;

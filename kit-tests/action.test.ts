@@ -39,6 +39,21 @@ test('ACTION: action.yml holds to the rules of a composite action', () => {
   expect(action.runs.steps.at(-1)?.run).toContain('exit "$CODE"');
 });
 
+test('ACTION: it sets up Node itself, the active LTS line unless the node-version input says another', () => {
+  const action = parseActionFile(ACTION);
+  expect(action.inputs['node-version']?.default).toBe('26');
+  const [first, second] = action.runs.steps;
+  expect(first?.uses).toBe('actions/setup-node@v4');
+  expect(first?.with?.['node-version']).toBe('${{ inputs.node-version }}');
+  expect(first?.if).toBe("${{ inputs.node-version != '' }}");
+  expect(second?.run).toContain('npm ci');
+  // The default is a line the kit's engines name.
+  const engines = (
+    JSON.parse(readFileSync(join(KIT_ROOT, 'package.json'), 'utf8')) as { engines: { node: string } }
+  ).engines.node;
+  expect(engines).toContain(`^${action.inputs['node-version']?.default}.`);
+});
+
 test('ACTION: the check finds a broken action (it can fail)', () => {
   const broken = ACTION.replace('      shell: bash\n      run: npm ci', '      run: npm ci')
     .replace('${{ inputs.command }}', '${{ inputs.comand }}')
@@ -98,7 +113,7 @@ test('ACTION: an argument is never run as a shell command, and a wrong command i
   expect(injected.outputs).toMatch(/^code=\d+$/m);
   const wrong = runStep('deploy', '');
   expect(wrong.outputs).toMatch(/^code=2$/m);
-  expect(wrong.stdout).toContain('command must be conformance or certify-client');
+  expect(wrong.stderr).toContain('command must be conformance or certify-client');
 });
 
 test('ACTION: the workflow of docs/github-action.md that uses it passes GitHub’s workflow parser', () => {

@@ -90,10 +90,27 @@ test('CLI: an unknown command, an unknown option or a missing argument is one li
   const cases: [string[], RegExp][] = [
     [['deploy'], /^fei-kit: unknown command "deploy"; see fei-kit --help$/],
     [
+      ['conformanse'],
+      /^fei-kit: unknown command "conformanse" \(did you mean conformance\?\); see fei-kit --help$/,
+    ],
+    [
+      ['load', 'capacty'],
+      /^fei-kit: unknown command "load capacty" \(did you mean load capacity\?\); load takes one of: /,
+    ],
+    [
+      ['load', 'tenants', '--cont', '3'],
+      /^load tenants: unknown option --cont \(did you mean --count\?\); see fei-kit load tenants --help$/,
+    ],
+    [['conformance', '--grepp', 'x'], /^conformance: unknown option --grepp \(did you mean --grep\?\): /],
+    [
+      ['conformance', '--timeout', 'soon'],
+      /^conformance: option --timeout "soon" is not a duration such as 45s, 2m/,
+    ],
+    [
       ['load'],
       /^fei-kit: load needs one of: rate-limit, latency, capacity, merge, tenants, k6-operator, bundle; /,
     ],
-    [['compare', '--colour'], /^compare: Unknown option '--colour'; see fei-kit compare --help$/],
+    [['compare', '--colour'], /^compare: unknown option --colour; see fei-kit compare --help$/],
     [
       ['compare', 'a', 'b', 'c'],
       /^compare: too many arguments \(3, at most 2\); see fei-kit compare --help$/,
@@ -109,10 +126,27 @@ test('CLI: an unknown command, an unknown option or a missing argument is one li
   for (const [args, message] of cases) {
     const result = run(args);
     expect(result.status, args.join(' ')).toBe(EXIT.badConfiguration);
-    const lines = `${result.stdout}${result.stderr}`.trim().split('\n');
+    // Every error line goes to stderr, where a pipeline's log shows errors.
+    expect(result.stdout, args.join(' ')).toBe('');
+    const lines = result.stderr.trim().split('\n');
     expect(lines, args.join(' ')).toHaveLength(1);
     expect(lines[0]).toMatch(message);
   }
+});
+
+test('CLI: --help at every level exits 0: the kit, a group of commands, a command, and `help <name>`', () => {
+  for (const args of [
+    ['--help'],
+    ['load', '--help'],
+    ['help', 'load'],
+    ['load', 'capacity', '--help'],
+    ['bench', '-h'],
+  ]) {
+    const result = run(args);
+    expect(result.status, args.join(' ')).toBe(EXIT.ok);
+    expect(result.stdout, args.join(' ')).toMatch(/^Usage: |\nUsage: /);
+  }
+  expect(run(['load', '--help']).stdout).toContain('load k6-operator');
 });
 
 test('CLI: with no arguments the kit prints its usage and exits 2', () => {

@@ -4,7 +4,9 @@
  * the kit's own lockfile), and runs the kit from its own folder as its users do: `npx fei-kit
  * conformance` against the reference server, the reference server itself with the conformance run
  * pointed at it through the project's .env, and `npx fei-kit certify-client -- node <its client>`.
- * Every output lands in the project's folder, none inside node_modules.
+ * Every output lands in the project's folder, none inside node_modules. On a Node line the kit's
+ * `engines` names, the install is engine-strict, as a project that sets `engine-strict=true` installs
+ * it: a dependency that refuses the line fails the test there (kit-tests/node-lines.sh runs it on each).
  */
 import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
 import {
@@ -30,8 +32,29 @@ const PACKAGE = JSON.parse(readFileSync(join(KIT_ROOT, 'package.json'), 'utf8'))
   name: string;
   version: string;
   dependencies: Record<string, string>;
-  engines: Record<string, string>;
+  engines: { node: string };
 };
+
+/**
+ * Whether `version` (`v24.21.0`) is in the kit's `engines` range, written as caret alternatives
+ * (`^22.12.0 || ^24.0.0`): on a line outside it (a machine's older default) the install only warns.
+ */
+const supportsNode = (range: string, version: string): boolean => {
+  const numbers = (text: string): number[] => text.replace(/^[v^]/, '').split('.').map(Number);
+  const [major, minor = 0, patch = 0] = numbers(version);
+  return range.split('||').some((alternative) => {
+    const [wantMajor, wantMinor = 0, wantPatch = 0] = numbers(alternative.trim());
+    return major === wantMajor && (minor > wantMinor || (minor === wantMinor && patch >= wantPatch));
+  });
+};
+
+test('PACKAGE: the engines range reads as npm reads it, for the lines the kit supports', () => {
+  expect(PACKAGE.engines.node).toBe('^22.12.0 || ^24.0.0 || ^26.0.0');
+  const supported = ['v22.12.0', 'v22.23.3', 'v24.21.0', 'v26.12.1'];
+  const outside = ['v20.20.2', 'v22.11.0', 'v23.5.0', 'v25.1.0', 'v27.0.0'];
+  expect(supported.filter((version) => !supportsNode(PACKAGE.engines.node, version))).toEqual([]);
+  expect(outside.filter((version) => supportsNode(PACKAGE.engines.node, version))).toEqual([]);
+});
 
 let work: string;
 let project: string;
@@ -95,7 +118,11 @@ test.beforeAll(() => {
   writeFileSync(join(project, 'package-lock.json'), `${JSON.stringify(lockfileFor(spec), null, 2)}\n`);
   execFileSync('npm', ['ci', '--offline', '--no-audit', '--no-fund', '--loglevel=error'], {
     cwd: project,
-    env: { ...process.env, npm_config_offline: 'true' },
+    env: {
+      ...process.env,
+      npm_config_offline: 'true',
+      npm_config_engine_strict: String(supportsNode(PACKAGE.engines.node, process.version)),
+    },
     stdio: 'pipe',
     timeout: 200_000,
   });

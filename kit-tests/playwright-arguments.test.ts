@@ -5,10 +5,10 @@
  * reference behind a small proxy where the target itself must misbehave).
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { EXIT } from '../config/index.ts';
 import { PLAYWRIGHT_TEST_OPTIONS, readPlaywrightArguments } from '../config/playwright-arguments.ts';
@@ -23,6 +23,16 @@ test.describe.configure({ timeout: 180_000 });
 const outputDir = () => mkdtempSync(join(tmpdir(), 'kit-arguments-'));
 const certificateOf = (env: Record<string, string>): Certificate =>
   JSON.parse(readFileSync(join(outputPaths(env).certificate, 'certificate.json'), 'utf8')) as Certificate;
+/** Every file under `folder` with its text, to show that a command wrote nothing there. */
+const folderContents = (folder: string): Record<string, string> =>
+  Object.fromEntries(
+    readdirSync(folder, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => {
+        const file = join(entry.parentPath, entry.name);
+        return [file, readFileSync(file, 'utf8')];
+      }),
+  );
 /** One quick check that passes against a conforming server. */
 const ONE_CHECK = ['--grep', 'RETRIEVE-UNKNOWN-404'];
 
@@ -59,6 +69,13 @@ test.describe('the argument table', () => {
     expect(read.reporters).toEqual(['dot', 'json']);
     expect(read.filters).toEqual(['-g @auth', '--shard 1/2', 'file filter auth']);
     expect(readPlaywrightArguments(['--only-changed', '--list']).list).toBe(true);
+    // After `--`, as the docs say, the arguments are Playwright's: options stay options.
+    const afterDashes = readPlaywrightArguments(['--list', '--', '--grep', '@auth', 'auth']);
+    expect(afterDashes.forPlaywright).toEqual(['--list', '--grep=@auth', 'auth']);
+    expect(afterDashes.filters).toEqual(['--grep @auth', 'file filter auth']);
+    expect(() => readPlaywrightArguments(['--', '--no-such-option'])).toThrow(
+      /^unknown option --no-such-option/,
+    );
     for (const [args, line] of [
       [['--no-such-option'], /^unknown option --no-such-option/],
       [['--shard', '3/2'], /^option --shard "3\/2" is not "current\/all"/],
@@ -87,7 +104,7 @@ test.describe('against the reference server', () => {
     }
   });
 
-  test('ARGUMENTS: --reporter dot and --reporter json are added beside the kit’s reporters: the certificate is written', async () => {
+  test('ARGUMENTS: --reporter dot and --reporter json replace the kit’s console reporter and keep the ones the certificate reads', async () => {
     const dot = { KIT_OUTPUT_DIR: outputDir() };
     const dotted = await runConformance(dot, [...ONE_CHECK, '--reporter=dot']);
     expect(dotted.code, dotted.output).toBe(EXIT.ok);
@@ -98,6 +115,8 @@ test.describe('against the reference server', () => {
     const jsoned = await runConformance(json, [...ONE_CHECK, '--reporter', 'json']);
     expect(jsoned.code, jsoned.output).toBe(EXIT.ok);
     expect(jsoned.stdout).toContain('"suites": [');
+    // Replaced, as Playwright's --reporter replaces: the kit's list prints no line of the run.
+    expect(jsoned.stdout).not.toMatch(/✓ +\d+ .*RETRIEVE-UNKNOWN-404/);
     expect(certificateOf(json).outcome).toBe('no-deviation-found');
     expect(existsSync(outputPaths(json).junit)).toBe(true);
   });
@@ -110,6 +129,27 @@ test.describe('against the reference server', () => {
     expect(run.output).toContain('conformance: listed only: nothing was run, no certificate written');
     expect(existsSync(outputPaths(env).certificate)).toBe(false);
     expect(existsSync(outputPaths(env).results)).toBe(false);
+  });
+
+  test('ARGUMENTS: `--list -- --grep @auth` lists the @auth checks only, and leaves the last run’s outputs as they were', async () => {
+    const env = { KIT_OUTPUT_DIR: outputDir() };
+    // The last real run's outputs, as a later `fei-kit report` and the certificate read them.
+    const paths = outputPaths(env);
+    const lastRun = {
+      [join(paths.allureResults, 'last-run-result.json')]: '{"status":"passed"}\n',
+      [join(paths.certificate, 'certificate.json')]: '{"outcome":"no-deviation-found"}\n',
+      [paths.results]: '{"suites":[]}\n',
+    };
+    for (const [file, text] of Object.entries(lastRun)) {
+      mkdirSync(dirname(file), { recursive: true });
+      writeFileSync(file, text);
+    }
+    const before = folderContents(env.KIT_OUTPUT_DIR);
+    const run = await runConformance(env, ['--list', '--', '--grep', '@auth']);
+    expect(run.code, run.output).toBe(EXIT.ok);
+    expect(run.output).toMatch(/AUTH-TOKEN-MISSING/);
+    expect(run.output).not.toMatch(/VAL-AMOUNT-POSITIVE|DEDUP-/);
+    expect(folderContents(env.KIT_OUTPUT_DIR)).toEqual(before);
   });
 
   test('ARGUMENTS: a filter that matches no check exits 2 naming it; --pass-with-no-tests makes it 0', async () => {

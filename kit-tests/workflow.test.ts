@@ -3,7 +3,7 @@
  * The nightly workflow, checked offline: GitHub's own workflow parser and schema
  * (@actions/workflow-parser, what GitHub's editor tooling uses) finds no error, and the workflow does
  * what docs/scaling.md and the README promise: schedule and manual runs, the contract from secrets
- * and nowhere else, Node 20 and `npm ci`, k6 installed the usual way, the history restored before the
+ * and nowhere else, the active LTS Node and `npm ci`, the kit on every Node line it supports, k6 installed the usual way, the history restored before the
  * report, a token search before anything leaves the runner, the report on Pages, the certificate and
  * JUnit as artifacts, the comparison with the previous night's behaviour profile, and a verdict that
  * fails on a deviation (and on drift, when asked).
@@ -77,7 +77,9 @@ const validate = (...files: string[]): { status: number | null; checks: Workflow
 
 test('WORKFLOW: GitHub’s workflow parser and schema find no error in it', () => {
   const { status, checks } = validate(PATH);
-  expect(checks).toEqual([{ file: PATH, errors: [], jobs: ['conformance', 'publish', 'verdict'] }]);
+  expect(checks).toEqual([
+    { file: PATH, errors: [], jobs: ['conformance', 'node-lines', 'publish', 'verdict'] },
+  ]);
   expect(status).toBe(0);
 });
 
@@ -117,9 +119,9 @@ test('WORKFLOW: the target contract comes from repository secrets, into one step
   expect(steps.at(-1)?.if).toBe('${{ always() }}');
 });
 
-test('WORKFLOW: Node 20, k6 the usual way, then the suites through the kit’s own action, load, certificate, report in order', () => {
+test('WORKFLOW: Node 26 (the active LTS line), k6 the usual way, then the suites through the kit’s own action, load, certificate, report in order', () => {
   const node = steps.find((s) => s.uses?.startsWith('actions/setup-node@'));
-  expect(node?.with?.['node-version']).toBe(20);
+  expect(node?.with?.['node-version']).toBe(26);
   const ci = indexOf((s) => s.uses?.startsWith('actions/setup-node@') === true);
   const k6 = indexOf((s) => s.uses?.startsWith('grafana/setup-k6-action@') === true);
   const history = indexOf((s) => s.run?.includes('--name allure-history') === true);
@@ -166,9 +168,26 @@ test('WORKFLOW: the report is published on GitHub Pages, and a deviation fails t
     true,
   );
   const verdict = workflow.jobs.verdict as Job;
-  expect(verdict.needs).toEqual(['conformance', 'publish']);
+  expect(verdict.needs).toEqual(['conformance', 'publish', 'node-lines']);
   expect(verdict.if).toBe('${{ always() }}');
   expect(verdict.steps[0]?.run).toContain('exit "${CONFORMANCE:-1}"');
+});
+
+test('WORKFLOW: a matrix runs the kit on each Node line its engines name, against the reference server', () => {
+  const engines = (JSON.parse(readFileSync('package.json', 'utf8')) as { engines: { node: string } }).engines
+    .node;
+  const lines = [...engines.matchAll(/\^(\d+)\./g)].map((m) => m[1]);
+  const nodeLines = workflow.jobs['node-lines'] as Job & { strategy: { matrix: { node: string[] } } };
+  expect(nodeLines.strategy.matrix.node).toEqual(lines);
+  expect(lines).toEqual(['22', '24', '26']);
+  const run = nodeLines.steps.find((s) => s.uses === './');
+  expect(run?.with).toMatchObject({ 'node-version': '${{ matrix.node }}', command: 'conformance' });
+  expect(run?.with?.['artifact-prefix']).toContain('${{ matrix.node }}');
+  // No contract: the reference server, so the lines spend none of the target's rate limit.
+  expect(JSON.stringify(nodeLines)).not.toMatch(/secrets\.|\.env\b/);
+  const verdict = workflow.jobs.verdict as Job;
+  expect(verdict.steps[0]?.env?.NODE_LINES).toBe('${{ needs.node-lines.result }}');
+  expect(verdict.steps[0]?.run).toContain('[ "$NODE_LINES" = "success" ] || exit 1');
 });
 
 test('WORKFLOW: every action is pinned to a major version, every npm script it runs exists', () => {

@@ -313,7 +313,9 @@ test.describe('target contract and thresholds helpers', () => {
     expect(parseDuration('1m30s')).toBe(90_000);
     expect(parseDuration('500ms')).toBe(500);
     expect(parseDuration('1h')).toBe(3_600_000);
-    expect(parseDuration('10')).toBeUndefined();
+    // Plain seconds, as every duration of the kit reads them.
+    expect(parseDuration('10')).toBe(10_000);
+    expect(parseDuration('10x')).toBeUndefined();
     expect(parseDuration('')).toBeUndefined();
   });
 });

@@ -145,7 +145,8 @@ export const readSettings = (env: NodeJS.ProcessEnv, defaultCredentialsFile: str
     ),
   });
   return {
-    port: wholeNumber(env, 'PORT', 8080, 0, 65535),
+    // Prefixed: a bare PORT, which platforms set for their own servers, never moves the reference server.
+    port: wholeNumber(env, 'REFERENCE_PORT', 8080, 0, 65535),
     environment: environment as Environment,
     requestsPerWindow,
     windowSeconds,

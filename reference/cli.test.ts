@@ -64,7 +64,7 @@ test.describe('reference: fei-kit reference (cli.ts)', () => {
     test('starts, writes the credentials file (0600), prints its path and the URL but no token, and stops on SIGTERM', async () => {
       const credentials = join(folder, 'nested', 'credentials.env');
       const cli = startCli({
-        PORT: '0',
+        REFERENCE_PORT: '0',
         REFERENCE_CREDENTIALS_FILE: credentials,
         RATE_LIMIT_PER_MINUTE: '77',
       });
@@ -108,7 +108,7 @@ test.describe('reference: fei-kit reference (cli.ts)', () => {
   test('REFERENCE_ENVIRONMENT=production gives svc_live_ credentials; SIGINT stops it cleanly', async () => {
     const credentials = join(folder, 'credentials.env');
     const cli = startCli({
-      PORT: '0',
+      REFERENCE_PORT: '0',
       REFERENCE_CREDENTIALS_FILE: credentials,
       REFERENCE_ENVIRONMENT: 'production',
     });
@@ -129,7 +129,7 @@ test.describe('reference: fei-kit reference (cli.ts)', () => {
   test('REFERENCE_DEPLOYMENT: a deployment of its own th_test_ tokens, the credentials file naming its environment', async () => {
     const credentials = join(folder, 'credentials.env');
     const cli = startCli({
-      PORT: '0',
+      REFERENCE_PORT: '0',
       REFERENCE_CREDENTIALS_FILE: credentials,
       REFERENCE_DEPLOYMENT: 'public-deployment',
     });
@@ -144,7 +144,7 @@ test.describe('reference: fei-kit reference (cli.ts)', () => {
       cli.child.kill('SIGTERM');
       await cli.exited;
     }
-    const unknown = startCli({ PORT: '0', REFERENCE_DEPLOYMENT: 'nope' });
+    const unknown = startCli({ REFERENCE_PORT: '0', REFERENCE_DEPLOYMENT: 'nope' });
     expect(await unknown.exited).toBe(2);
     expect(unknown.output().trim().split('\n')).toHaveLength(1);
     expect(unknown.output()).toContain(
@@ -155,7 +155,7 @@ test.describe('reference: fei-kit reference (cli.ts)', () => {
   test('REFERENCE_HTTPS and REFERENCE_LATENCY_MS: HTTPS with a generated certificate the credentials file names, answers delayed', async () => {
     const credentials = join(folder, 'credentials.env');
     const cli = startCli({
-      PORT: '0',
+      REFERENCE_PORT: '0',
       REFERENCE_CREDENTIALS_FILE: credentials,
       REFERENCE_HTTPS: 'true',
       REFERENCE_LATENCY_MS: '150-200',
@@ -202,28 +202,31 @@ test.describe('reference: fei-kit reference (cli.ts)', () => {
     try {
       const cases: [Record<string, string>, RegExp][] = [
         [
-          { PORT: 'abc' },
-          /^reference: configuration error: PORT must be a whole number from 0 to 65535; got "abc"\n$/,
+          { REFERENCE_PORT: 'abc' },
+          /^reference: configuration error: REFERENCE_PORT must be a whole number from 0 to 65535; got "abc"\n$/,
         ],
-        [{ PORT: '70000' }, /^reference: configuration error: PORT must be a whole number/],
         [
-          { PORT: '0', REFERENCE_ENVIRONMENT: 'staging' },
+          { REFERENCE_PORT: '70000' },
+          /^reference: configuration error: REFERENCE_PORT must be a whole number/,
+        ],
+        [
+          { REFERENCE_PORT: '0', REFERENCE_ENVIRONMENT: 'staging' },
           /^reference: configuration error: REFERENCE_ENVIRONMENT must be one of sandbox, production/,
         ],
         [
-          { PORT: '0', RATE_LIMIT_PER_MINUTE: '-5' },
+          { REFERENCE_PORT: '0', RATE_LIMIT_PER_MINUTE: '-5' },
           /^reference: configuration error: RATE_LIMIT_PER_MINUTE must be a whole number/,
         ],
         [
-          { PORT: '0', RATE_LIMIT_WINDOW_SECONDS: '0' },
+          { REFERENCE_PORT: '0', RATE_LIMIT_WINDOW_SECONDS: '0' },
           /^reference: configuration error: RATE_LIMIT_WINDOW_SECONDS must be a whole number/,
         ],
         [
-          { PORT: '0', REFERENCE_MUTANT: 'nope' },
+          { REFERENCE_PORT: '0', REFERENCE_MUTANT: 'nope' },
           /^reference: configuration error: Unknown reference mutant "nope"/,
         ],
         [
-          { PORT: new URL(occupied.baseUrl).port },
+          { REFERENCE_PORT: new URL(occupied.baseUrl).port },
           /^reference: configuration error: port \d+ on 127\.0\.0\.1 is already in use/,
         ],
       ];
@@ -263,11 +266,16 @@ test.describe('reference: the settings of fei-kit reference', () => {
     });
   });
 
+  test('the port is REFERENCE_PORT (or --port): a bare PORT, which platforms set for their own servers, is not read', () => {
+    expect(readSettings({ PORT: '9999' }, DEFAULT_CREDENTIALS_FILE).port).toBe(8080);
+    expect(readSettings({ PORT: '9999', REFERENCE_PORT: '9090' }, DEFAULT_CREDENTIALS_FILE).port).toBe(9090);
+  });
+
   test('every setting is read and checked', () => {
     expect(
       readSettings(
         {
-          PORT: '0',
+          REFERENCE_PORT: '0',
           REFERENCE_ENVIRONMENT: 'production',
           RATE_LIMIT_PER_MINUTE: '50',
           RATE_LIMIT_WINDOW_SECONDS: '5',
@@ -306,10 +314,10 @@ test.describe('reference: the settings of fei-kit reference', () => {
     expect(readSettings({ REFERENCE_LATENCY_MS: '0' }, DEFAULT_CREDENTIALS_FILE).latency).toBeUndefined();
     expect(readSettings({ REFERENCE_HTTPS: 'false' }, DEFAULT_CREDENTIALS_FILE).https).toBe(false);
     const bad: [Record<string, string>, RegExp][] = [
-      [{ PORT: 'abc' }, /^PORT must be a whole number from 0 to 65535; got "abc"$/],
-      [{ PORT: '70000' }, /^PORT must be a whole number/],
-      [{ PORT: '-1' }, /^PORT must be a whole number/],
-      [{ PORT: '80.5' }, /^PORT must be a whole number/],
+      [{ REFERENCE_PORT: 'abc' }, /^REFERENCE_PORT must be a whole number from 0 to 65535; got "abc"$/],
+      [{ REFERENCE_PORT: '70000' }, /^REFERENCE_PORT must be a whole number/],
+      [{ REFERENCE_PORT: '-1' }, /^REFERENCE_PORT must be a whole number/],
+      [{ REFERENCE_PORT: '80.5' }, /^REFERENCE_PORT must be a whole number/],
       [{ REFERENCE_ENVIRONMENT: 'staging' }, /^REFERENCE_ENVIRONMENT must be one of sandbox, production/],
       [{ RATE_LIMIT_PER_MINUTE: '-5' }, /^RATE_LIMIT_PER_MINUTE must be a whole number/],
       [{ RATE_LIMIT_PER_MINUTE: '0' }, /^RATE_LIMIT_PER_MINUTE must be a whole number/],
@@ -357,7 +365,7 @@ test.describe('reference: fei-kit reference with a tenants file', () => {
 
   const startWith = (file: string): Started =>
     startCli({
-      PORT: '0',
+      REFERENCE_PORT: '0',
       REFERENCE_TENANTS_FILE: file,
       REFERENCE_CREDENTIALS_FILE: join(folder, 'credentials.env'),
     });

@@ -114,7 +114,7 @@ export const serveReference = async (
     const code = (error as { code?: string }).code;
     throw new ReferenceStartError(
       code === 'EADDRINUSE'
-        ? `port ${process.env.PORT ?? 8080} on 127.0.0.1 is already in use; set PORT (--port) to another port`
+        ? `port ${process.env.REFERENCE_PORT ?? 8080} on 127.0.0.1 is already in use; give another with --port (or REFERENCE_PORT)`
         : (error as Error).message.split('\n')[0],
     );
   }

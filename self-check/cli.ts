@@ -9,7 +9,7 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import { ConfigError } from '../config/index.ts';
+import { ConfigError, durationOptionSeconds } from '../config/index.ts';
 import { describeWholeNumber, parseWholeNumber, SHARED_LIMIT_VARIABLES } from '../contract/index.ts';
 import type { SayLine } from '../run-records/console-line.ts';
 import { outputPaths } from '../run-records/output-paths.ts';
@@ -95,7 +95,7 @@ export const runSelfCheck = async (values: SelfCheckOptions, say: SayLine): Prom
     '--mutant-fc-runs',
     values['mutant-fc-runs'] ?? process.env.SELF_CHECK_MUTANT_FC_RUNS,
   );
-  const timeoutSeconds = positive('--timeout', values.timeout) ?? 900;
+  const timeoutSeconds = durationOptionSeconds('--timeout', values.timeout) ?? 900;
   const only = values.only
     ?.split(',')
     .map((s) => s.trim())

@@ -19,8 +19,7 @@ export const command: KitCommand = {
       name: 'upstream',
       type: 'string',
       value: '<url>',
-      text: 'record in front of this sandbox instead of the reference server',
-      env: CONTRACT_VARIABLES.baseUrl,
+      text: `record in front of this sandbox instead of the reference server (only this option asks for it, never ${CONTRACT_VARIABLES.baseUrl})`,
     },
     {
       name: 'faults',
@@ -32,8 +31,8 @@ export const command: KitCommand = {
     {
       name: 'time-limit',
       type: 'string',
-      value: '<seconds>',
-      text: `how long the command may run (default ${DEFAULT_TIME_LIMIT_SECONDS})`,
+      value: '<duration>',
+      text: `how long the command may run: 300s, 5m or plain seconds (default ${DEFAULT_TIME_LIMIT_SECONDS}s)`,
     },
     { name: 'allow-production', type: 'boolean', text: 'allow a production upstream' },
     OUTPUT_OPTION,

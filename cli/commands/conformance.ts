@@ -38,6 +38,6 @@ export const command: KitCommand = {
   arguments: 'own',
   writesOutputs: false,
   handlesSignals: true,
-  run: async ({ argv, say }) =>
-    (await import('../../conformance-run/conformance.ts')).runConformance(argv, say),
+  run: async ({ argv, say, fail }) =>
+    (await import('../../conformance-run/conformance.ts')).runConformance(argv, say, fail),
 };

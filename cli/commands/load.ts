@@ -1,6 +1,9 @@
 /** `fei-kit load <rate-limit|latency|capacity|merge|tenants|k6-operator|bundle>`: the k6 side of the kit. */
 import { join, resolve } from 'node:path';
+import { EXIT } from '../../config/exit-codes.ts';
+import { unknownK6Option } from '../../config/k6-run-options.ts';
 import { CONTRACT_VARIABLES } from '../../contract/index.ts';
+import type { SayLine } from '../../run-records/console-line.ts';
 import { ensureWritable } from '../../run-records/output-folder.ts';
 import { outputPaths, outputRoot } from '../../run-records/output-paths.ts';
 import { type KitCommand, OUTPUT_OPTION, type SettingSpec } from '../command.ts';
@@ -42,6 +45,7 @@ const scriptCommand = (script: 'rate-limit' | 'latency', summary: string): KitCo
   handlesSignals: true,
   run: async ({ argv, say, fail }) => {
     const rest = useOutputOf(argv);
+    if (refusedForK6(`load ${script}`, rest, ['--output'], fail)) return EXIT.badConfiguration;
     return (await import('../../load/run-k6.ts')).runLoad(script, rest, say, fail);
   },
 });
@@ -59,6 +63,18 @@ const takeOutput = (argv: readonly string[]): { output: string | undefined; rest
     else rest.push(arg);
   }
   return { output, rest };
+};
+
+/** Refuses, in one line on stderr, an option neither the kit nor `k6 run` takes, before k6 starts. */
+const refusedForK6 = (
+  name: string,
+  args: readonly string[],
+  kitOptions: readonly string[],
+  fail: SayLine,
+): boolean => {
+  const why = unknownK6Option(args, kitOptions);
+  if (why) fail(`${why}; see fei-kit ${name} --help`);
+  return why !== undefined;
 };
 
 /** Takes --output out of the arguments, makes it the output folder and checks it can be written. */
@@ -102,6 +118,7 @@ export const loadCommands: readonly KitCommand[] = [
     handlesSignals: true,
     run: async ({ argv, say, fail }) => {
       const rest = useOutputOf(argv);
+      if (refusedForK6('load capacity', rest, ['--output', '--segments'], fail)) return EXIT.badConfiguration;
       return (await import('../../load/run-capacity.ts')).runCapacity(rest, say, fail);
     },
   },

@@ -23,7 +23,7 @@ export const command: KitCommand = {
       type: 'string',
       value: '<port>',
       text: 'port on 127.0.0.1 (default 8080; 0 picks a free one)',
-      env: 'PORT',
+      env: 'REFERENCE_PORT',
     },
     {
       name: 'environment',

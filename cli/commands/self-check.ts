@@ -34,7 +34,12 @@ export const command: KitCommand = {
       text: "fast-check runs per property for mutants (default: each property's own)",
       env: 'SELF_CHECK_MUTANT_FC_RUNS',
     },
-    { name: 'timeout', type: 'string', value: '<seconds>', text: 'per run (default 900)' },
+    {
+      name: 'timeout',
+      type: 'string',
+      value: '<duration>',
+      text: 'per run: 900s, 15m or plain seconds (default 15m)',
+    },
     { name: 'no-load', type: 'boolean', text: 'leave out the k6 rows' },
     {
       name: 'load-concurrency',

