@@ -5,6 +5,7 @@
  * loads contract/.
  */
 export const KIT_VARIABLES: Readonly<Record<string, string>> = Object.freeze({
+  KIT_TESTS_QUICK: '`true`: the kit tests leave out those that run a job whole (npm run test:quick)',
   KIT_OUTPUT_DIR: 'the output folder of every command (or --output)',
   KIT_ENV_FILE: 'the file the target contract is read from (default .env)',
   KIT_IGNORE_DOTENV: '`true`: read no .env file',
@@ -58,6 +59,8 @@ export const KIT_VARIABLES: Readonly<Record<string, string>> = Object.freeze({
   BENCH_REMOTE_SCALE: "the bench's remote scale",
   BENCH_SELF_CHECK_ONLY: "the bench's self-check subset",
   BENCH_VERDICT_ROUNDS: "the bench's verdict rounds",
+  BENCH_RACE_RUNS: "the bench's whole runs against a 1 ms check-then-insert window",
+  BENCH_RACE_BUSY: 'the busy processes beside each of those runs',
 });
 
 /** k6's own settings, which the docs may name beside the kit's (k6 reads them, not the kit). */
