@@ -16,6 +16,7 @@ export * from './faults-apart.ts';
 export * from './field-paths.ts';
 export * from './gap-answer.ts';
 export * from './http-answer.ts';
+export * from './listing.ts';
 export * from './refusal-claims.ts';
 export * from './response-schemas.ts';
 export * from './retrieval.ts';

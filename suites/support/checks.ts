@@ -13,6 +13,8 @@ import {
   type GapAnswerOptions,
   judgeCreation,
   judgeGapAnswer,
+  judgeListedItem,
+  judgeListingText,
   judgeRetrieval,
   judgeUpdate,
   judgeValidationFailure,
@@ -66,6 +68,10 @@ export interface Checks {
    * `claimsChecked` a refusal claims no stated rule the request does not break.
    */
   gapAnswer(response: ServiceResponse, options?: GapAnswerOptions): void;
+  /** An item a listing shows at `where`, read back by the caller: its own (ISOLATION-LISTING). */
+  listedItem(where: string, uuid: string, readBackAsCaller: ServiceResponse): void;
+  /** A listing page whose items carry no uuid: it names none of the other tenant's events the check knows. */
+  listingText(where: string, response: ServiceResponse, othersEvents: readonly string[]): void;
   /** A condition of a rule that no judgement above covers (exactly one 201 of twelve, …). */
   holds(rule: RuleId, condition: boolean, message: string, response?: ServiceResponse): void;
 }
@@ -96,6 +102,12 @@ export const makeChecks = (enforce: Enforce): Checks => ({
   },
   gapAnswer(response, options) {
     enforce(judgeGapAnswer(response, options), response);
+  },
+  listedItem(where, uuid, readBackAsCaller) {
+    enforce(judgeListedItem(where, uuid, readBackAsCaller), readBackAsCaller);
+  },
+  listingText(where, response, othersEvents) {
+    enforce(judgeListingText(where, response, othersEvents), response);
   },
   holds(rule, condition, message, response) {
     if (!condition) enforce([violationOf(rule, message)], response);
