@@ -4,7 +4,13 @@
  */
 import type { Target } from '../config/index.ts';
 import { describePrefix } from '../contract/index.ts';
-import { readErrorBody } from '../oracle/index.ts';
+import {
+  judgeForeignClientRefusal,
+  judgeRevealsNothing,
+  judgeStatusIn,
+  judgeTokenPrefix,
+  readErrorBody,
+} from '../oracle/index.ts';
 import { ruleTitle } from '../run-records/rule-titles.ts';
 import { type ErrorCode, HEADERS, otherEnvironment, type RuleId, TOKEN_PREFIXES } from '../spec/index.ts';
 import { test } from './fixtures/index.ts';
@@ -99,21 +105,28 @@ const expectServedOrRefused = (
     return `refused ${response.status} ${refusal[0]}`;
   }
   if (method === 'POST') {
-    check.holds(
-      rule,
-      response.status === 201,
-      `expected 201, or a refusal (${[...refusals.keys()].join(', ')}); got HTTP ${response.status}`,
+    check.verdict(
+      judgeStatusIn(
+        rule,
+        response,
+        [201],
+        `expected 201, or a refusal (${[...refusals.keys()].join(', ')}); got HTTP ${response.status}`,
+      ),
       response,
     );
     check.created(response);
   } else {
-    check.holds(
-      rule,
-      response.status === 404,
-      `expected 404 ERR-4002 for an unknown uuid, or a refusal (${[...refusals.keys()].join(', ')}); got HTTP ${response.status}`,
+    check.verdict(
+      judgeStatusIn(
+        rule,
+        response,
+        [404],
+        `expected 404 ERR-4002 for an unknown uuid, or a refusal (${[...refusals.keys()].join(', ')}); got HTTP ${response.status}`,
+      ),
       response,
     );
-    check.error(response, 'ERR-4002', method === 'GET' ? 'RETRIEVE-UNKNOWN-404' : 'UPDATE-UNKNOWN-404');
+    const unknownUuidRule: RuleId = method === 'GET' ? 'RETRIEVE-UNKNOWN-404' : 'UPDATE-UNKNOWN-404';
+    check.error(response, 'ERR-4002', unknownUuidRule);
   }
   return 'served as the tenant';
 };
@@ -249,10 +262,12 @@ test.describe('the token prefix', { tag: ['@auth', '@readonly'] }, () => {
           const response = await clientFor(tenant).retrieve(crypto.randomUUID());
           check.error(response, 'ERR-4002', 'RETRIEVE-UNKNOWN-404');
           const seen = describePrefix(tenant.accessToken);
-          check.holds(
-            'AUTH-TOKEN-PREFIX',
-            tenant.accessToken.startsWith(expected),
-            `the deployment accepts tenant ${tenant.name}'s ${target.environment} token, of prefix ${seen}; part 5.2 gives ${target.environment} tokens the prefix ${expected}`,
+          check.verdict(
+            judgeTokenPrefix(
+              tenant.accessToken,
+              expected,
+              `the deployment accepts tenant ${tenant.name}'s ${target.environment} token, of prefix ${seen}; part 5.2 gives ${target.environment} tokens the prefix ${expected}`,
+            ),
             response,
           );
         });
@@ -270,13 +285,7 @@ const expectNotAuthorized = async (
   response: ServiceResponse,
   observe: (ruleId: RuleId, observed: string) => Promise<void>,
 ): Promise<void> => {
-  check.holds(
-    'AUTH-NOT-AUTHORIZED',
-    response.status === 401 || response.status === 403,
-    `a token used with another client id must be refused with 403 ERR-1003 or 401 ERR-1002; got HTTP ${response.status}`,
-    response,
-  );
-  check.error(response, response.status === 403 ? 'ERR-1003' : 'ERR-1002', 'AUTH-NOT-AUTHORIZED');
+  check.verdict(judgeForeignClientRefusal(response), response);
   await observe(
     'GAP-FORBIDDEN-TRIGGER',
     `a valid token with another client id gets ${response.status} ${readErrorBody(response)?.errorCode}`,
@@ -294,10 +303,13 @@ test.describe('tokens used with another client id', { tag: ['@auth'] }, () => {
       const uuid = check.created(await tenantB.create(event));
       const clientIdOfB = target.tenantB?.clientId ?? '';
       const read = await tenantA.retrieve(uuid, { headers: { [HEADERS.clientId]: clientIdOfB } });
-      check.holds(
-        'AUTH-NOT-AUTHORIZED',
-        !read.text.includes(event.externalId),
-        "the answer must not reveal tenant B's event",
+      check.verdict(
+        judgeRevealsNothing(
+          'AUTH-NOT-AUTHORIZED',
+          read,
+          [event.externalId],
+          "the answer must not reveal tenant B's event",
+        ),
         read,
       );
       await expectNotAuthorized(read, observe);

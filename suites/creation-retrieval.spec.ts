@@ -1,5 +1,12 @@
 /** Part 4: POST creates and answers 201 with a uuid; GET by that uuid returns the event as submitted. */
-import { describeRetrievalReading, isSuccess, readErrorBody } from '../oracle/index.ts';
+import {
+  describeRetrievalReading,
+  isSuccess,
+  judgeDistinctUuids,
+  judgeStatusIn,
+  judgeUuidNotExternalId,
+  readErrorBody,
+} from '../oracle/index.ts';
 import { ruleTitle } from '../run-records/rule-titles.ts';
 import { test } from './fixtures/index.ts';
 import { validPayin, validPayout, withField } from './support/sample-events.ts';
@@ -11,7 +18,13 @@ test.describe('creation and retrieval', { tag: ['@retrieval'] }, () => {
     async ({ tenantA, runId }) => {
       const first = check.created(await tenantA.create(validPayin(runId)));
       const second = check.created(await tenantA.create(validPayout(runId)));
-      check.holds('CREATE-RETURNS-UUID', first !== second, `two events were given the same uuid ${first}`);
+      check.verdict(
+        judgeDistinctUuids(
+          'CREATE-RETURNS-UUID',
+          [first, second],
+          `two events were given the same uuid ${first}`,
+        ),
+      );
     },
   );
 
@@ -108,7 +121,7 @@ test.describe('creation and retrieval', { tag: ['@retrieval'] }, () => {
       // The one externalId that cannot carry the run id: it must be a UUID to leave no gap to hide in.
       const event = { ...validPayin(runId), externalId: crypto.randomUUID() };
       const uuid = check.created(await tenantA.create(event));
-      check.holds('PATH-ID-IS-UUID', uuid !== event.externalId, 'the uuid given is the externalId sent');
+      check.verdict(judgeUuidNotExternalId(uuid, event.externalId));
       check.error(await tenantA.retrieve(event.externalId), 'ERR-4002', 'PATH-ID-IS-UUID');
       check.sameEvent(await tenantA.retrieve(uuid), event, 'PATH-ID-IS-UUID');
     },
@@ -121,10 +134,13 @@ test.describe('creation and retrieval', { tag: ['@retrieval'] }, () => {
     const response = await tenantA.retrieve('not-a-uuid');
     // No event has such an id: any refusal a stack gives a path parameter that fails its pattern
     // (404 like an unknown uuid or an unknown route, 400, FastAPI's 422) with the part 7 body.
-    check.holds(
-      'RETRIEVE-UNKNOWN-404',
-      [400, 404, 422].includes(response.status),
-      `a path id that is not a UUID names no event: expected 400, 404 or 422, got HTTP ${response.status}`,
+    check.verdict(
+      judgeStatusIn(
+        'RETRIEVE-UNKNOWN-404',
+        response,
+        [400, 404, 422],
+        `a path id that is not a UUID names no event: expected 400, 404 or 422, got HTTP ${response.status}`,
+      ),
       response,
     );
     check.gapAnswer(response);

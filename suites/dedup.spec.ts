@@ -1,5 +1,12 @@
 /** Part 4, rules 1, 4 and 5: deduplication by externalId, per tenant, atomic under concurrency. */
-import { isSuccess, readErrorBody } from '../oracle/index.ts';
+import {
+  isSuccess,
+  judgeDistinctUuids,
+  judgeNotClaiming,
+  judgeRefusedUpdate,
+  judgeStatusIn,
+  readErrorBody,
+} from '../oracle/index.ts';
 import { ruleTitle } from '../run-records/rule-titles.ts';
 import { test } from './fixtures/index.ts';
 import { expectedFailure } from './support/expected-failures.ts';
@@ -40,7 +47,9 @@ test.describe('deduplication', { tag: ['@dedup'] }, () => {
       const lower = { ...validPayout(runId), externalId: `${runId}-case-${suffix.toLowerCase()}` };
       const uuidOfUpper = check.created(await tenantA.create(upper));
       const uuidOfLower = check.created(await tenantA.create(lower));
-      check.holds('DEDUP-EXTERNAL-ID', uuidOfLower !== uuidOfUpper, 'two events were given one uuid');
+      check.verdict(
+        judgeDistinctUuids('DEDUP-EXTERNAL-ID', [uuidOfUpper, uuidOfLower], 'two events were given one uuid'),
+      );
       check.sameEvent(await tenantA.retrieve(uuidOfUpper), upper, 'DEDUP-EXTERNAL-ID');
       check.sameEvent(await tenantA.retrieve(uuidOfLower), lower, 'DEDUP-EXTERNAL-ID');
     },
@@ -64,10 +73,12 @@ test.describe('deduplication', { tag: ['@dedup'] }, () => {
       status: 'REJECTED',
     });
     const outcome = check.update(response, 'DEDUP-EXTERNAL-ID', { trueClaims: ['ERR-4001'] });
-    check.holds(
-      'DEDUP-EXTERNAL-ID',
-      outcome === 'refused',
-      'a PUT gave an event the externalId another event of the tenant holds',
+    check.verdict(
+      judgeRefusedUpdate(
+        'DEDUP-EXTERNAL-ID',
+        outcome,
+        'a PUT gave an event the externalId another event of the tenant holds',
+      ),
       response,
     );
     check.sameEvent(await tenantA.retrieve(uuidOfFirst), first, 'DEDUP-EXTERNAL-ID');
@@ -115,14 +126,23 @@ test.describe('deduplication', { tag: ['@dedup'] }, () => {
       const eventOfB = { ...validPayout(runId), externalId: eventOfA.externalId };
       const uuidOfA = check.created(await tenantA.create(eventOfA));
       const createdForB = await tenantB.create(eventOfB);
-      check.holds(
-        'DEDUP-PER-TENANT',
-        createdForB.status === 201,
-        `an externalId of tenant A must be free for tenant B; got HTTP ${createdForB.status}`,
+      check.verdict(
+        judgeStatusIn(
+          'DEDUP-PER-TENANT',
+          createdForB,
+          [201],
+          `an externalId of tenant A must be free for tenant B; got HTTP ${createdForB.status}`,
+        ),
         createdForB,
       );
       const uuidOfB = check.created(createdForB);
-      check.holds('DEDUP-PER-TENANT', uuidOfB !== uuidOfA, "tenant B's event was given tenant A's uuid");
+      check.verdict(
+        judgeDistinctUuids(
+          'DEDUP-PER-TENANT',
+          [uuidOfA, uuidOfB],
+          "tenant B's event was given tenant A's uuid",
+        ),
+      );
       check.sameEvent(await tenantA.retrieve(uuidOfA), eventOfA, 'DEDUP-PER-TENANT');
       check.sameEvent(await tenantB.retrieve(uuidOfB), eventOfB, 'DEDUP-PER-TENANT');
     },
@@ -219,10 +239,13 @@ test.describe('deduplication', { tag: ['@dedup'] }, () => {
       inconclusive('the deployment refused the update this check needs (an amount change)');
     }
     const ofB = await tenantB.create({ ...validPayout(runId), externalId: eventOfA.externalId });
-    check.holds(
-      'DEDUP-PER-TENANT',
-      ofB.status === 201,
-      `an externalId of tenant A must be free for tenant B, after an update too; got HTTP ${ofB.status}`,
+    check.verdict(
+      judgeStatusIn(
+        'DEDUP-PER-TENANT',
+        ofB,
+        [201],
+        `an externalId of tenant A must be free for tenant B, after an update too; got HTTP ${ofB.status}`,
+      ),
       ofB,
     );
   });
@@ -238,10 +261,13 @@ test.describe('deduplication', { tag: ['@dedup'] }, () => {
     const moved = { ...ofA, externalId: ofB.externalId };
     const response = await tenantA.update(uuid, moved);
     // PUT may refuse to change externalId at all (GAP-PUT-BODY), but not because another tenant holds it.
-    check.holds(
-      'DEDUP-PER-TENANT',
-      readErrorBody(response)?.errorCode !== 'ERR-4001',
-      "another tenant's externalId is no duplicate for this tenant, by PUT either",
+    check.verdict(
+      judgeNotClaiming(
+        'DEDUP-PER-TENANT',
+        response,
+        'ERR-4001',
+        "another tenant's externalId is no duplicate for this tenant, by PUT either",
+      ),
       response,
     );
     const outcome = check.update(response);

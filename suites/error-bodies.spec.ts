@@ -3,6 +3,7 @@
  * response of every test; these tests make each kind of error on purpose, so the rule has tests of
  * its own in the report and the certificate.
  */
+import { judgeErrorStatus } from '../oracle/index.ts';
 import { ruleTitle } from '../run-records/rule-titles.ts';
 import { EVENTS_PATH, HEADERS } from '../spec/index.ts';
 import { test } from './fixtures/index.ts';
@@ -12,7 +13,10 @@ import { check } from './support/verdicts.ts';
 
 /** An answer that must be an error, with the part 7 body (what each error is, its own rules check). */
 const expectStructured = (response: ServiceResponse, label: string): void => {
-  check.holds('ERROR-BODY-SHAPE', response.status >= 400, `${label}: expected an error status`, response);
+  check.verdict(
+    judgeErrorStatus('ERROR-BODY-SHAPE', response, `${label}: expected an error status`),
+    response,
+  );
   check.gapAnswer(response);
 };
 

@@ -5,9 +5,9 @@
  * (ERROR-BODY-SHAPE), a refusal claims no stated rule the request does not break (except the probed
  * field's own code, the reference's own reading), and what is accepted is kept.
  */
-import { isSuccess, readErrorBody } from '../oracle/index.ts';
+import { isSuccess, judgeRefusedUpdate, judgeStatusIn, readErrorBody } from '../oracle/index.ts';
 import { ruleTitle } from '../run-records/rule-titles.ts';
-import { EVENT_FIELDS, EVENTS_PATH, eventPath, HEADERS } from '../spec/index.ts';
+import { EVENT_FIELDS, EVENTS_PATH, eventPath, HEADERS, type RuleId } from '../spec/index.ts';
 import { test } from './fixtures/index.ts';
 import { validPayin, validPayout, withField } from './support/sample-events.ts';
 import type { ServiceResponse } from './support/service-client.ts';
@@ -29,10 +29,13 @@ test.describe('readings of the gaps', { tag: ['@validation'] }, () => {
         ['not JSON at all', 'externalId=x&amount=1'],
       ] as const) {
         const response = await tenantA.send({ method: 'POST', path: EVENTS_PATH, rawBody: raw });
-        check.holds(
-          'REQUEST-MALFORMED-400',
-          response.status === 400,
-          `${label}: a malformed request is a 400 (7.4); got HTTP ${response.status}`,
+        check.verdict(
+          judgeStatusIn(
+            'REQUEST-MALFORMED-400',
+            response,
+            [400],
+            `${label}: a malformed request is a 400 (7.4); got HTTP ${response.status}`,
+          ),
           response,
         );
         check.gapAnswer(response);
@@ -49,10 +52,13 @@ test.describe('readings of the gaps', { tag: ['@validation'] }, () => {
     async ({ tenantA, observe }) => {
       for (const raw of ['[]', '"event"', 'null', '42']) {
         const response = await tenantA.send({ method: 'POST', path: EVENTS_PATH, rawBody: raw });
-        check.holds(
-          'REQUEST-MALFORMED-400',
-          response.status === 400 || response.status === 422,
-          `${raw}: an event must be a JSON object: malformed (400) or invalid (422); got HTTP ${response.status}`,
+        check.verdict(
+          judgeStatusIn(
+            'REQUEST-MALFORMED-400',
+            response,
+            [400, 422],
+            `${raw}: an event must be a JSON object: malformed (400) or invalid (422); got HTTP ${response.status}`,
+          ),
           response,
         );
         check.gapAnswer(response);
@@ -69,18 +75,19 @@ test.describe('readings of the gaps', { tag: ['@validation'] }, () => {
     async ({ tenantA, runId, observe }) => {
       // Many stacks coerce scalars (Jackson and pydantic read "125.50" as an amount, Jackson reads 42 as
       // a string, ASP.NET Core reads numbers from strings): a reading, not a fault.
-      const cases: [string, unknown][] = [
-        ['amount', '125.50'],
-        ['externalId', 42],
+      // Each with the rule a 5xx in place of its answer breaks.
+      const cases: [string, unknown, RuleId][] = [
+        ['amount', '125.50', 'VAL-AMOUNT-POSITIVE'],
+        ['externalId', 42, 'VAL-EXTERNAL-ID-REQUIRED'],
       ];
-      for (const [field, value] of cases) {
+      for (const [field, value, serverErrorBreaks] of cases) {
         const event = withField(validPayin(runId, 'coercible'), field, value);
         const response = await tenantA.create(event);
         // Coerced (201) or refused (400): either way the spec answers it, so a 5xx breaks the field's rule.
         check.gapAnswer(response, {
           claimsChecked: `${field} as ${JSON.stringify(value)}`,
           probedFields: [field],
-          serverErrorBreaks: field === 'amount' ? 'VAL-AMOUNT-POSITIVE' : 'VAL-EXTERNAL-ID-REQUIRED',
+          serverErrorBreaks,
         });
         let stored = '';
         if (isSuccess(response.status)) {
@@ -123,11 +130,12 @@ test.describe('readings of the gaps', { tag: ['@validation'] }, () => {
     ruleTitle('GAP-REQUIRED-FIELDS', 'an event of only an externalId is accepted or refused cleanly'),
     async ({ tenantA, runId, observe }) => {
       const response = await tenantA.create({ externalId: validPayin(runId, 'minimal').externalId });
+      const unsent = EVENT_FIELDS.filter((field) => field !== 'externalId');
       // A refusal may name any missing field under its own code; it may not say externalId is missing.
       // Created, or refused for fields this deployment requires: a 5xx is neither (part 4 rule 2).
       check.gapAnswer(response, {
         claimsChecked: 'an event of only an externalId',
-        probedFields: EVENT_FIELDS.filter((field) => field !== 'externalId'),
+        probedFields: unsent,
         serverErrorBreaks: 'VAL-ALL-FAILURES',
       });
       const errors = (response.json as { errors?: { field: string; errorCode: string }[] } | undefined)
@@ -275,10 +283,12 @@ test.describe('readings of the field gaps', { tag: ['@validation'] }, () => {
     const uuid = check.created(await tenantA.create(second));
     const response = await tenantA.update(uuid, { ...second, externalId: first.externalId });
     const outcome = check.update(response, 'DEDUP-EXTERNAL-ID', { trueClaims: ['ERR-4001'] });
-    check.holds(
-      'DEDUP-EXTERNAL-ID',
-      outcome === 'refused',
-      'two events of a tenant can never share an externalId',
+    check.verdict(
+      judgeRefusedUpdate(
+        'DEDUP-EXTERNAL-ID',
+        outcome,
+        'two events of a tenant can never share an externalId',
+      ),
       response,
     );
     await observe('GAP-422-USE', `PUT onto another event's externalId gives ${summary(response)}`);

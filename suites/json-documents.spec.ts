@@ -14,7 +14,14 @@ import {
   withInvalidUtf8In,
   withLeadingMembers,
 } from '../generators/index.ts';
-import { type ExpectedFailure, isServerError, isSuccess, readErrorBody } from '../oracle/index.ts';
+import {
+  type ExpectedFailure,
+  isServerError,
+  isSuccess,
+  judgeClientErrorStatus,
+  judgeStatusIn,
+  readErrorBody,
+} from '../oracle/index.ts';
 import { ruleTitle } from '../run-records/rule-titles.ts';
 import { EVENTS_PATH } from '../spec/index.ts';
 import { test } from './fixtures/index.ts';
@@ -70,10 +77,12 @@ const refusedFor = (response: ServiceResponse, expected: readonly ExpectedFailur
   }
   // A parser's limit (a depth, say) refuses the document before validation: a clean 4xx.
   check.gapAnswer(response);
-  check.holds(
-    expected[0]?.ruleId ?? 'VAL-PAYLOAD-UNKNOWN-PROPERTY',
-    response.status >= 400 && response.status < 500,
-    `the body must be refused; got ${summary(response)}`,
+  check.verdict(
+    judgeClientErrorStatus(
+      expected[0]?.ruleId ?? 'VAL-PAYLOAD-UNKNOWN-PROPERTY',
+      response,
+      `the body must be refused; got ${summary(response)}`,
+    ),
     response,
   );
 };
@@ -90,10 +99,13 @@ test.describe('the edges of a JSON document', { tag: ['@validation'] }, () => {
         post(tenantA, ''),
         post(tenantA, `${toJsonBody(event)}\n\t \r\n`),
       ]);
-      check.holds(
-        'REQUEST-MALFORMED-400',
-        empty.status === 400 || empty.status === 422,
-        `an empty body is not JSON: 400 (or 422, a missing body); got ${summary(empty)}`,
+      check.verdict(
+        judgeStatusIn(
+          'REQUEST-MALFORMED-400',
+          empty,
+          [400, 422],
+          `an empty body is not JSON: 400 (or 422, a missing body); got ${summary(empty)}`,
+        ),
         empty,
       );
       check.gapAnswer(empty);

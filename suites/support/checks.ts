@@ -72,7 +72,12 @@ export interface Checks {
   listedItem(where: string, uuid: string, readBackAsCaller: ServiceResponse): void;
   /** A listing page whose items carry no uuid: it names none of the other tenant's events the check knows. */
   listingText(where: string, response: ServiceResponse, othersEvents: readonly string[]): void;
-  /** A condition of a rule that no judgement above covers (exactly one 201 of twelve, …). */
+  /** The violations a named judgement of the oracle found, shown with the answer they are about. */
+  verdict(violations: readonly Violation[], response?: ServiceResponse): void;
+  /**
+   * An inline condition: the one left is DEDUP-CONCURRENT's count of 201s, which moves into the oracle
+   * with that check's rework; a kit test (inline-verdicts.test.ts) allows no other call.
+   */
   holds(rule: RuleId, condition: boolean, message: string, response?: ServiceResponse): void;
 }
 
@@ -108,6 +113,9 @@ export const makeChecks = (enforce: Enforce): Checks => ({
   },
   listingText(where, response, othersEvents) {
     enforce(judgeListingText(where, response, othersEvents), response);
+  },
+  verdict(violations, response) {
+    enforce(violations, response);
   },
   holds(rule, condition, message, response) {
     if (!condition) enforce([violationOf(rule, message)], response);
