@@ -15,7 +15,7 @@ import {
   readErrorBody,
 } from '../oracle/index.ts';
 import { skipCheck } from '../run-records/check-record-writer.ts';
-import { ruleTitle } from '../run-records/rule-titles.ts';
+import { ruleCheck } from '../run-records/rule-annotations.ts';
 import { EVENTS_PATH, eventPath, HEADERS } from '../spec/index.ts';
 import { test } from './fixtures/index.ts';
 import { type ListingPage, walkListing } from './support/listing-walk.ts';
@@ -64,156 +64,175 @@ const requireListing = async (
 };
 
 test.describe('a listing the deployment adds', () => {
-  test(ruleTitle(
-    ['ISOLATION-LISTING', 'GAP-OTHER-OPERATIONS'],
-    "a listing of events shows a tenant none of another tenant's events, however it is paged or filtered",
-  ), { tag: ['@isolation'] }, async ({ tenantA, tenantB, target, runId, observe }) => {
-    // The tenant's own events first, then the other's: a later page that lost the tenant filter shows
-    // the other's, and the window filter holds little more than this check's events.
-    const own = [validPayin(runId, 'listing-own'), validPayout(runId, 'listing-own-payout')];
-    const others = [validPayin(runId, 'listing-foreign'), validPayout(runId, 'listing-foreign-payout')];
-    const ownUuids = new Set<string>();
-    let since = '';
-    for (const event of own) {
-      const response = await tenantA.create(event);
-      since ||= windowEdge(response, -1);
-      ownUuids.add(check.created(response));
-    }
-    const othersEvents: string[] = [];
-    for (const event of others)
-      othersEvents.push(check.created(await tenantB.create(event)), event.externalId);
-    const first = await listing(tenantA);
-    await requireListing(first, observe);
-    const until = windowEdge(first, 1);
-    const readBacks = new Map<string, ServiceResponse>();
-    const unverified: string[] = [];
-    const judgePage = async ({ where, response, items }: ListingPage): Promise<void> => {
-      check.gapAnswer(response);
-      if (!isSuccess(response.status)) return;
-      const uuids = (items ?? []).map(listedUuid);
-      if (items === undefined || uuids.includes(undefined)) check.listingText(where, response, othersEvents);
-      for (const uuid of uuids) {
-        if (uuid === undefined || ownUuids.has(uuid)) continue;
-        const readBack = readBacks.get(uuid) ?? (await tenantA.retrieve(uuid));
-        readBacks.set(uuid, readBack);
-        check.listedItem(where, uuid, readBack);
-        if (ownershipOf(readBack) === 'unknown') unverified.push(`${uuid} (${summary(readBack)})`);
+  test(
+    ...ruleCheck(
+      ['ISOLATION-LISTING', 'GAP-OTHER-OPERATIONS'],
+      "a listing of events shows a tenant none of another tenant's events, however it is paged or filtered",
+      { tag: ['@isolation'] },
+    ),
+    async ({ tenantA, tenantB, target, runId, observe }) => {
+      // The tenant's own events first, then the other's: a later page that lost the tenant filter shows
+      // the other's, and the window filter holds little more than this check's events.
+      const own = [validPayin(runId, 'listing-own'), validPayout(runId, 'listing-own-payout')];
+      const others = [validPayin(runId, 'listing-foreign'), validPayout(runId, 'listing-foreign-payout')];
+      const ownUuids = new Set<string>();
+      let since = '';
+      for (const event of own) {
+        const response = await tenantA.create(event);
+        since ||= windowEdge(response, -1);
+        ownUuids.add(check.created(response));
       }
-    };
-    await judgePage({ where: "tenant A's listing", response: first, items: listingItems(first) });
-    const filters = [
-      { name: 'unfiltered', filter: '', maxPages: 3 },
-      {
-        name: 'from, to',
-        filter: `from=${encodeURIComponent(since)}&to=${encodeURIComponent(until)}`,
-        maxPages: 20,
-      },
-      {
-        name: 'externalId',
-        filter: `externalId=${encodeURIComponent(others[0]?.externalId ?? '')}`,
-        maxPages: 3,
-      },
-      {
-        name: 'clientId',
-        filter: `clientId=${encodeURIComponent(target.tenantB?.clientId ?? '')}`,
-        maxPages: 3,
-      },
-    ];
-    const walked: string[] = [];
-    for (const { name, filter, maxPages } of filters) {
-      await test.step(name, async () => {
-        const walk = await walkListing(tenantA, filter, { size: 3, maxPages, owner: 'tenant A' });
-        for (const page of walk.pages) await judgePage(page);
-        walked.push(`${name}: ${walk.pages.length} page(s) of 3${walk.complete ? '' : ', more not walked'}`);
-      });
-    }
-    await observe(
-      'GAP-OTHER-OPERATIONS',
-      `GET ${EVENTS_PATH} lists events as ${shapeOf(first)}; walked ${walked.join('; ')}`,
-    );
-    if (unverified.length > 0)
-      inconclusive(
-        `items tenant A could not read back, neither its own nor refused: ${unverified.join(', ')}`,
+      const othersEvents: string[] = [];
+      for (const event of others)
+        othersEvents.push(check.created(await tenantB.create(event)), event.externalId);
+      const first = await listing(tenantA);
+      await requireListing(first, observe);
+      const until = windowEdge(first, 1);
+      const readBacks = new Map<string, ServiceResponse>();
+      const unverified: string[] = [];
+      const judgePage = async ({ where, response, items }: ListingPage): Promise<void> => {
+        check.gapAnswer(response);
+        if (!isSuccess(response.status)) return;
+        const uuids = (items ?? []).map(listedUuid);
+        if (items === undefined || uuids.includes(undefined))
+          check.listingText(where, response, othersEvents);
+        for (const uuid of uuids) {
+          if (uuid === undefined || ownUuids.has(uuid)) continue;
+          const readBack = readBacks.get(uuid) ?? (await tenantA.retrieve(uuid));
+          readBacks.set(uuid, readBack);
+          check.listedItem(where, uuid, readBack);
+          if (ownershipOf(readBack) === 'unknown') unverified.push(`${uuid} (${summary(readBack)})`);
+        }
+      };
+      await judgePage({ where: "tenant A's listing", response: first, items: listingItems(first) });
+      const filters = [
+        { name: 'unfiltered', filter: '', maxPages: 3 },
+        {
+          name: 'from, to',
+          filter: `from=${encodeURIComponent(since)}&to=${encodeURIComponent(until)}`,
+          maxPages: 20,
+        },
+        {
+          name: 'externalId',
+          filter: `externalId=${encodeURIComponent(others[0]?.externalId ?? '')}`,
+          maxPages: 3,
+        },
+        {
+          name: 'clientId',
+          filter: `clientId=${encodeURIComponent(target.tenantB?.clientId ?? '')}`,
+          maxPages: 3,
+        },
+      ];
+      const walked: string[] = [];
+      for (const { name, filter, maxPages } of filters) {
+        await test.step(name, async () => {
+          const walk = await walkListing(tenantA, filter, { size: 3, maxPages, owner: 'tenant A' });
+          for (const page of walk.pages) await judgePage(page);
+          walked.push(
+            `${name}: ${walk.pages.length} page(s) of 3${walk.complete ? '' : ', more not walked'}`,
+          );
+        });
+      }
+      await observe(
+        'GAP-OTHER-OPERATIONS',
+        `GET ${EVENTS_PATH} lists events as ${shapeOf(first)}; walked ${walked.join('; ')}`,
       );
-  });
+      if (unverified.length > 0)
+        inconclusive(
+          `items tenant A could not read back, neither its own nor refused: ${unverified.join(', ')}`,
+        );
+    },
+  );
 
-  test(ruleTitle(
-    ['AUTH-TOKEN-MISSING', 'AUTH-TOKEN-INVALID', 'TENANT-HEADER-MISSING', 'TENANT-HEADER-NOT-UUID'],
-    'a listing of events checks the three headers like every request',
-  ), { tag: ['@auth', '@readonly'] }, async ({ tenantA, target, observe }) => {
-    await requireListing(await listing(tenantA), observe);
-    const unknownToken = `${target.tokenPrefixes[target.environment]}${crypto.randomUUID().replace(/-/g, '')}`;
-    check.error(
-      await listing(tenantA, '', { [HEADERS.accessToken]: null }),
-      'ERR-1001',
-      'AUTH-TOKEN-MISSING',
-    );
-    check.error(
-      await listing(tenantA, '', { [HEADERS.accessToken]: unknownToken }),
-      'ERR-1002',
-      'AUTH-TOKEN-INVALID',
-    );
-    check.error(
-      await listing(tenantA, '', { [HEADERS.clientId]: null }),
-      'ERR-2001',
-      'TENANT-HEADER-MISSING',
-    );
-    check.error(
-      await listing(tenantA, '', { [HEADERS.clientId]: 'not-a-uuid' }),
-      'ERR-2002',
-      'TENANT-HEADER-NOT-UUID',
-    );
-  });
+  test(
+    ...ruleCheck(
+      ['AUTH-TOKEN-MISSING', 'AUTH-TOKEN-INVALID', 'TENANT-HEADER-MISSING', 'TENANT-HEADER-NOT-UUID'],
+      'a listing of events checks the three headers like every request',
+      { tag: ['@auth', '@readonly'] },
+    ),
+    async ({ tenantA, target, observe }) => {
+      await requireListing(await listing(tenantA), observe);
+      const unknownToken = `${target.tokenPrefixes[target.environment]}${crypto.randomUUID().replace(/-/g, '')}`;
+      check.error(
+        await listing(tenantA, '', { [HEADERS.accessToken]: null }),
+        'ERR-1001',
+        'AUTH-TOKEN-MISSING',
+      );
+      check.error(
+        await listing(tenantA, '', { [HEADERS.accessToken]: unknownToken }),
+        'ERR-1002',
+        'AUTH-TOKEN-INVALID',
+      );
+      check.error(
+        await listing(tenantA, '', { [HEADERS.clientId]: null }),
+        'ERR-2001',
+        'TENANT-HEADER-MISSING',
+      );
+      check.error(
+        await listing(tenantA, '', { [HEADERS.clientId]: 'not-a-uuid' }),
+        'ERR-2002',
+        'TENANT-HEADER-NOT-UUID',
+      );
+    },
+  );
 
-  test(ruleTitle(
-    ['ERROR-BODY-SHAPE', 'GAP-OTHER-OPERATIONS'],
-    'a listing parameter the deployment cannot read is answered cleanly',
-  ), { tag: ['@readonly'] }, async ({ tenantA, observe }) => {
-    // Any answer is a reading (ignored, refused, or no listing at all); a refusal has the part 7 body.
-    for (const query of ['?page=0&size=-1', '?from=yesterday&to=not-a-date']) {
-      const response = await listing(tenantA, query);
-      check.gapAnswer(response);
-      await observe('GAP-OTHER-OPERATIONS', `GET ${EVENTS_PATH}${query} gives ${summary(response)}`);
-    }
-  });
+  test(
+    ...ruleCheck(
+      ['ERROR-BODY-SHAPE', 'GAP-OTHER-OPERATIONS'],
+      'a listing parameter the deployment cannot read is answered cleanly',
+      { tag: ['@readonly'] },
+    ),
+    async ({ tenantA, observe }) => {
+      // Any answer is a reading (ignored, refused, or no listing at all); a refusal has the part 7 body.
+      for (const query of ['?page=0&size=-1', '?from=yesterday&to=not-a-date']) {
+        const response = await listing(tenantA, query);
+        check.gapAnswer(response);
+        await observe('GAP-OTHER-OPERATIONS', `GET ${EVENTS_PATH}${query} gives ${summary(response)}`);
+      }
+    },
+  );
 });
 
 test.describe('versions of an event', () => {
-  test(ruleTitle(
-    ['ISOLATION-GET', 'RETRIEVE-UNKNOWN-404', 'GAP-GET-BODY'],
-    "GET ?versions=true: any reading of the tenant's own event; another tenant's is not found",
-  ), { tag: ['@isolation', '@retrieval'] }, async ({ tenantA, tenantB, runId, observe }) => {
-    const versions = (client: ServiceClient, uuid: string) =>
-      client.send({ method: 'GET', path: `${eventPath(uuid)}?versions=true` });
-    const event = validPayin(runId, 'versions');
-    const uuid = check.created(await tenantA.create(event));
-    const outcome = check.update(await tenantA.update(uuid, { ...event, status: 'BOOKED' }));
-    const own = await versions(tenantA, uuid);
-    check.gapAnswer(own);
-    await observe(
-      'GAP-GET-BODY',
-      `GET ?versions=true of an event ${outcome === 'applied' ? 'updated once' : 'never updated'} gives ${summary(own)} with ${shapeOf(own)}`,
-    );
-    const foreign = validPayout(runId, 'versions-foreign');
-    const foreignUuid = check.created(await tenantB.create(foreign));
-    const leak = await versions(tenantA, foreignUuid);
-    check.error(leak, 'ERR-4002', 'ISOLATION-GET');
-    check.verdict(
-      judgeRevealsNothing(
-        'ISOLATION-GET',
+  test(
+    ...ruleCheck(
+      ['ISOLATION-GET', 'RETRIEVE-UNKNOWN-404', 'GAP-GET-BODY'],
+      "GET ?versions=true: any reading of the tenant's own event; another tenant's is not found",
+      { tag: ['@isolation', '@retrieval'] },
+    ),
+    async ({ tenantA, tenantB, runId, observe }) => {
+      const versions = (client: ServiceClient, uuid: string) =>
+        client.send({ method: 'GET', path: `${eventPath(uuid)}?versions=true` });
+      const event = validPayin(runId, 'versions');
+      const uuid = check.created(await tenantA.create(event));
+      const outcome = check.update(await tenantA.update(uuid, { ...event, status: 'BOOKED' }));
+      const own = await versions(tenantA, uuid);
+      check.gapAnswer(own);
+      await observe(
+        'GAP-GET-BODY',
+        `GET ?versions=true of an event ${outcome === 'applied' ? 'updated once' : 'never updated'} gives ${summary(own)} with ${shapeOf(own)}`,
+      );
+      const foreign = validPayout(runId, 'versions-foreign');
+      const foreignUuid = check.created(await tenantB.create(foreign));
+      const leak = await versions(tenantA, foreignUuid);
+      check.error(leak, 'ERR-4002', 'ISOLATION-GET');
+      check.verdict(
+        judgeRevealsNothing(
+          'ISOLATION-GET',
+          leak,
+          [foreign.externalId],
+          "GET ?versions=true of another tenant's uuid must reveal nothing of its event",
+        ),
         leak,
-        [foreign.externalId],
-        "GET ?versions=true of another tenant's uuid must reveal nothing of its event",
-      ),
-      leak,
-    );
-    check.error(await versions(tenantA, crypto.randomUUID()), 'ERR-4002', 'RETRIEVE-UNKNOWN-404');
-  });
+      );
+      check.error(await versions(tenantA, crypto.randomUUID()), 'ERR-4002', 'RETRIEVE-UNKNOWN-404');
+    },
+  );
 });
 
 test.describe('fields a deployment adds', { tag: ['@validation'] }, () => {
   test(
-    ruleTitle(
+    ...ruleCheck(
       'GAP-EXTRA-TOP-LEVEL-FIELDS',
       "a provider's own top-level fields (isNegative, accountId) are refused, dropped or kept",
     ),

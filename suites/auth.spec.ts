@@ -11,7 +11,7 @@ import {
   judgeTokenPrefix,
   readErrorBody,
 } from '../oracle/index.ts';
-import { ruleTitle } from '../run-records/rule-titles.ts';
+import { ruleCheck } from '../run-records/rule-annotations.ts';
 import { type ErrorCode, HEADERS, otherEnvironment, type RuleId, TOKEN_PREFIXES } from '../spec/index.ts';
 import { test } from './fixtures/index.ts';
 import { validPayin } from './support/sample-events.ts';
@@ -134,7 +134,7 @@ const expectServedOrRefused = (
 for (const method of METHODS) {
   test.describe(`${method} headers`, { tag: tagsFor(method) }, () => {
     test(
-      ruleTitle('AUTH-TOKEN-MISSING', `${method} without X-Access-Token gives 401 ERR-1001`),
+      ...ruleCheck('AUTH-TOKEN-MISSING', `${method} without X-Access-Token gives 401 ERR-1001`),
       async ({ tenantA, runId }) => {
         const response = await sendAs(tenantA, method, runId, { [HEADERS.accessToken]: null });
         check.error(response, 'ERR-1001', 'AUTH-TOKEN-MISSING');
@@ -142,7 +142,7 @@ for (const method of METHODS) {
     );
 
     test(
-      ruleTitle('AUTH-TOKEN-INVALID', `${method} with an unknown token gives 401 ERR-1002`),
+      ...ruleCheck('AUTH-TOKEN-INVALID', `${method} with an unknown token gives 401 ERR-1002`),
       async ({ tenantA, target, runId }) => {
         // The prefix the deployment's own tokens carry, the spec's or not (AUTH-TOKEN-PREFIX judges that).
         const prefix = target.tokenPrefixes[target.environment];
@@ -161,7 +161,7 @@ for (const method of METHODS) {
     );
 
     test(
-      ruleTitle(
+      ...ruleCheck(
         'AUTH-TOKEN-MISSING',
         `${method} with an empty X-Access-Token gives 401: ERR-1001 (absent) or ERR-1002 (invalid)`,
       ),
@@ -178,7 +178,7 @@ for (const method of METHODS) {
     );
 
     test(
-      ruleTitle(
+      ...ruleCheck(
         'TENANT-HEADER-NOT-UUID',
         `${method} with tenant A's X-Client-Id in the other letter case is a valid UUID: never 400 ERR-2002`,
       ),
@@ -191,7 +191,7 @@ for (const method of METHODS) {
     );
 
     test(
-      ruleTitle(
+      ...ruleCheck(
         'TENANT-HEADER-NOT-UUID',
         `${method} with tenant A's X-Client-Id in braces or as a URN: ERR-2002, or read as a UUID`,
       ),
@@ -209,7 +209,7 @@ for (const method of METHODS) {
     );
 
     test(
-      ruleTitle(
+      ...ruleCheck(
         'AUTH-TOKEN-OTHER-ENVIRONMENT',
         `${method} with the other environment's token prefix gives 401 ERR-1002`,
       ),
@@ -224,7 +224,7 @@ for (const method of METHODS) {
     );
 
     test(
-      ruleTitle('TENANT-HEADER-MISSING', `${method} without X-Client-Id gives 400 ERR-2001`),
+      ...ruleCheck('TENANT-HEADER-MISSING', `${method} without X-Client-Id gives 400 ERR-2001`),
       async ({ tenantA, runId }) => {
         const response = await sendAs(tenantA, method, runId, { [HEADERS.clientId]: null });
         check.error(response, 'ERR-2001', 'TENANT-HEADER-MISSING');
@@ -232,7 +232,7 @@ for (const method of METHODS) {
     );
 
     test(
-      ruleTitle(
+      ...ruleCheck(
         'TENANT-HEADER-NOT-UUID',
         `${method} with an X-Client-Id that is not a UUID gives 400 ERR-2002`,
       ),
@@ -250,7 +250,7 @@ for (const method of METHODS) {
 
 test.describe('the token prefix', { tag: ['@auth', '@readonly'] }, () => {
   test(
-    ruleTitle(
+    ...ruleCheck(
       'AUTH-TOKEN-PREFIX',
       "the tenants' tokens the deployment accepts carry the spec's prefix of its environment",
     ),
@@ -294,7 +294,7 @@ const expectNotAuthorized = async (
 
 test.describe('tokens used with another client id', { tag: ['@auth'] }, () => {
   test(
-    ruleTitle(
+    ...ruleCheck(
       'AUTH-NOT-AUTHORIZED',
       "tenant A's token with tenant B's X-Client-Id never reads nor changes B's event",
     ),
@@ -323,30 +323,37 @@ test.describe('tokens used with another client id', { tag: ['@auth'] }, () => {
     },
   );
 
-  test(ruleTitle('AUTH-NOT-AUTHORIZED', "a valid token with an unknown tenant's X-Client-Id is refused"), {
-    tag: ['@readonly'],
-  }, async ({ tenantA, observe }) => {
-    const response = await tenantA.retrieve(crypto.randomUUID(), {
-      headers: { [HEADERS.clientId]: crypto.randomUUID() },
-    });
-    await expectNotAuthorized(response, observe);
-  });
+  test(
+    ...ruleCheck('AUTH-NOT-AUTHORIZED', "a valid token with an unknown tenant's X-Client-Id is refused", {
+      tag: ['@readonly'],
+    }),
+    async ({ tenantA, observe }) => {
+      const response = await tenantA.retrieve(crypto.randomUUID(), {
+        headers: { [HEADERS.clientId]: crypto.randomUUID() },
+      });
+      await expectNotAuthorized(response, observe);
+    },
+  );
 
-  test(ruleTitle(
-    'GAP-HEADER-PRECEDENCE',
-    'with both X-Access-Token and X-Client-Id missing, one of their codes is given',
-  ), { tag: ['@readonly'] }, async ({ anonymous, observe }) => {
-    const response = await anonymous.retrieve(crypto.randomUUID());
-    // Either fault may be reported (the precedence is not shown), but one of them must be, with its status.
-    const tenantFirst = readErrorBody(response)?.errorCode === 'ERR-2001';
-    check.error(
-      response,
-      tenantFirst ? 'ERR-2001' : 'ERR-1001',
-      tenantFirst ? 'TENANT-HEADER-MISSING' : 'AUTH-TOKEN-MISSING',
-    );
-    await observe(
+  test(
+    ...ruleCheck(
       'GAP-HEADER-PRECEDENCE',
-      `both headers missing gives ${response.status} ${tenantFirst ? 'ERR-2001' : 'ERR-1001'}`,
-    );
-  });
+      'with both X-Access-Token and X-Client-Id missing, one of their codes is given',
+      { tag: ['@readonly'] },
+    ),
+    async ({ anonymous, observe }) => {
+      const response = await anonymous.retrieve(crypto.randomUUID());
+      // Either fault may be reported (the precedence is not shown), but one of them must be, with its status.
+      const tenantFirst = readErrorBody(response)?.errorCode === 'ERR-2001';
+      check.error(
+        response,
+        tenantFirst ? 'ERR-2001' : 'ERR-1001',
+        tenantFirst ? 'TENANT-HEADER-MISSING' : 'AUTH-TOKEN-MISSING',
+      );
+      await observe(
+        'GAP-HEADER-PRECEDENCE',
+        `both headers missing gives ${response.status} ${tenantFirst ? 'ERR-2001' : 'ERR-1001'}`,
+      );
+    },
+  );
 });

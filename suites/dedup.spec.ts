@@ -7,7 +7,7 @@ import {
   judgeStatusIn,
   readErrorBody,
 } from '../oracle/index.ts';
-import { ruleTitle } from '../run-records/rule-titles.ts';
+import { ruleCheck } from '../run-records/rule-annotations.ts';
 import { test } from './fixtures/index.ts';
 import { expectedFailure } from './support/expected-failures.ts';
 import { validPayin, validPayout } from './support/sample-events.ts';
@@ -17,7 +17,7 @@ const CONCURRENT_POSTS = 12;
 
 test.describe('deduplication', { tag: ['@dedup'] }, () => {
   test(
-    ruleTitle(
+    ...ruleCheck(
       'DEDUP-EXTERNAL-ID',
       'a second POST with an existing externalId gives 400 ERR-4001 and the first event is unchanged',
     ),
@@ -34,7 +34,7 @@ test.describe('deduplication', { tag: ['@dedup'] }, () => {
   );
 
   test(
-    ruleTitle(
+    ...ruleCheck(
       'DEDUP-EXTERNAL-ID',
       'externalIds that differ only in letter case are different ids, both created',
     ),
@@ -55,69 +55,77 @@ test.describe('deduplication', { tag: ['@dedup'] }, () => {
     },
   );
 
-  test(ruleTitle(
-    'DEDUP-EXTERNAL-ID',
-    'a PUT cannot give an event the externalId another event of the tenant holds',
-  ), { tag: ['@update'] }, async ({ tenantA, runId }) => {
-    // externalId is unique per tenant, by PUT too. The refusal's status is GAP-422-USE's observation
-    // (400, 409, 422, …), its code may well be ERR-4001; both events stay as they were.
-    const first = validPayin(runId);
-    const second = validPayout(runId);
-    const uuidOfFirst = check.created(await tenantA.create(first));
-    const uuidOfSecond = check.created(await tenantA.create(second));
-    // The PUT changes other fields too: a refusal must leave every one of them as it was.
-    const response = await tenantA.update(uuidOfSecond, {
-      ...second,
-      externalId: first.externalId,
-      amount: 1.5,
-      status: 'REJECTED',
-    });
-    const outcome = check.update(response, 'DEDUP-EXTERNAL-ID', { trueClaims: ['ERR-4001'] });
-    check.verdict(
-      judgeRefusedUpdate(
-        'DEDUP-EXTERNAL-ID',
-        outcome,
-        'a PUT gave an event the externalId another event of the tenant holds',
-      ),
-      response,
-    );
-    check.sameEvent(await tenantA.retrieve(uuidOfFirst), first, 'DEDUP-EXTERNAL-ID');
-    check.sameEvent(await tenantA.retrieve(uuidOfSecond), second, 'UPDATE-VALIDATES');
-  });
-
-  test(ruleTitle(
-    'DEDUP-EXTERNAL-ID',
-    'an externalId given to an event by PUT is taken (a POST with it gets ERR-4001) and the one it replaced is free',
-  ), { tag: ['@update'] }, async ({ tenantA, runId, observe }) => {
-    // Whether PUT may change externalId at all is not shown (GAP-PUT-BODY): a deployment that refuses
-    // the change cleanly passes, and says so.
-    const event = validPayin(runId);
-    const uuid = check.created(await tenantA.create(event));
-    const renamed = { ...event, externalId: `${event.externalId}-renamed` };
-    const response = await tenantA.update(uuid, renamed);
-    if (check.update(response) === 'refused') {
-      check.sameEvent(await tenantA.retrieve(uuid), event, 'UPDATE-VALIDATES');
-      await observe(
-        'GAP-PUT-BODY',
-        `PUT changing externalId: refused ${response.status} ${readErrorBody(response)?.errorCode ?? ''}`.trim(),
+  test(
+    ...ruleCheck(
+      'DEDUP-EXTERNAL-ID',
+      'a PUT cannot give an event the externalId another event of the tenant holds',
+      { tag: ['@update'] },
+    ),
+    async ({ tenantA, runId }) => {
+      // externalId is unique per tenant, by PUT too. The refusal's status is GAP-422-USE's observation
+      // (400, 409, 422, …), its code may well be ERR-4001; both events stay as they were.
+      const first = validPayin(runId);
+      const second = validPayout(runId);
+      const uuidOfFirst = check.created(await tenantA.create(first));
+      const uuidOfSecond = check.created(await tenantA.create(second));
+      // The PUT changes other fields too: a refusal must leave every one of them as it was.
+      const response = await tenantA.update(uuidOfSecond, {
+        ...second,
+        externalId: first.externalId,
+        amount: 1.5,
+        status: 'REJECTED',
+      });
+      const outcome = check.update(response, 'DEDUP-EXTERNAL-ID', { trueClaims: ['ERR-4001'] });
+      check.verdict(
+        judgeRefusedUpdate(
+          'DEDUP-EXTERNAL-ID',
+          outcome,
+          'a PUT gave an event the externalId another event of the tenant holds',
+        ),
+        response,
       );
-      return;
-    }
-    await observe('GAP-PUT-BODY', 'PUT changing externalId: applied');
-    check.sameEvent(await tenantA.retrieve(uuid), renamed, 'UPDATE-APPLIES');
-    const again = await tenantA.create({ ...validPayout(runId), externalId: renamed.externalId });
-    check.error(again, 'ERR-4001', 'DEDUP-EXTERNAL-ID');
-    check.sameEvent(await tenantA.retrieve(uuid), renamed, 'DEDUP-EXTERNAL-ID');
-    // ERR-4001's condition is an externalId that exists for the tenant (4 rule 1, 7.3), in the present
-    // tense: once the PUT was accepted no event of the tenant holds the old one, so it is free again.
-    const old = { ...validPayout(runId), externalId: event.externalId };
-    const oldUuid = check.created(await tenantA.create(old));
-    check.sameEvent(await tenantA.retrieve(oldUuid), old, 'DEDUP-EXTERNAL-ID');
-    check.sameEvent(await tenantA.retrieve(uuid), renamed, 'DEDUP-EXTERNAL-ID');
-  });
+      check.sameEvent(await tenantA.retrieve(uuidOfFirst), first, 'DEDUP-EXTERNAL-ID');
+      check.sameEvent(await tenantA.retrieve(uuidOfSecond), second, 'UPDATE-VALIDATES');
+    },
+  );
 
   test(
-    ruleTitle(
+    ...ruleCheck(
+      'DEDUP-EXTERNAL-ID',
+      'an externalId given to an event by PUT is taken (a POST with it gets ERR-4001) and the one it replaced is free',
+      { tag: ['@update'] },
+    ),
+    async ({ tenantA, runId, observe }) => {
+      // Whether PUT may change externalId at all is not shown (GAP-PUT-BODY): a deployment that refuses
+      // the change cleanly passes, and says so.
+      const event = validPayin(runId);
+      const uuid = check.created(await tenantA.create(event));
+      const renamed = { ...event, externalId: `${event.externalId}-renamed` };
+      const response = await tenantA.update(uuid, renamed);
+      if (check.update(response) === 'refused') {
+        check.sameEvent(await tenantA.retrieve(uuid), event, 'UPDATE-VALIDATES');
+        await observe(
+          'GAP-PUT-BODY',
+          `PUT changing externalId: refused ${response.status} ${readErrorBody(response)?.errorCode ?? ''}`.trim(),
+        );
+        return;
+      }
+      await observe('GAP-PUT-BODY', 'PUT changing externalId: applied');
+      check.sameEvent(await tenantA.retrieve(uuid), renamed, 'UPDATE-APPLIES');
+      const again = await tenantA.create({ ...validPayout(runId), externalId: renamed.externalId });
+      check.error(again, 'ERR-4001', 'DEDUP-EXTERNAL-ID');
+      check.sameEvent(await tenantA.retrieve(uuid), renamed, 'DEDUP-EXTERNAL-ID');
+      // ERR-4001's condition is an externalId that exists for the tenant (4 rule 1, 7.3), in the present
+      // tense: once the PUT was accepted no event of the tenant holds the old one, so it is free again.
+      const old = { ...validPayout(runId), externalId: event.externalId };
+      const oldUuid = check.created(await tenantA.create(old));
+      check.sameEvent(await tenantA.retrieve(oldUuid), old, 'DEDUP-EXTERNAL-ID');
+      check.sameEvent(await tenantA.retrieve(uuid), renamed, 'DEDUP-EXTERNAL-ID');
+    },
+  );
+
+  test(
+    ...ruleCheck(
       'DEDUP-PER-TENANT',
       'the same externalId under another tenant is accepted, and each tenant keeps its own',
     ),
@@ -149,7 +157,7 @@ test.describe('deduplication', { tag: ['@dedup'] }, () => {
   );
 
   test(
-    ruleTitle(
+    ...ruleCheck(
       'DEDUP-CONCURRENT',
       `of ${CONCURRENT_POSTS} simultaneous POSTs of one new externalId exactly one gets 201`,
     ),
@@ -179,7 +187,7 @@ test.describe('deduplication', { tag: ['@dedup'] }, () => {
   );
 
   test(
-    ruleTitle(
+    ...ruleCheck(
       'DEDUP-EXTERNAL-ID',
       'a POST refused for its body reserves nothing: the corrected event with that externalId is created',
     ),
@@ -191,21 +199,24 @@ test.describe('deduplication', { tag: ['@dedup'] }, () => {
     },
   );
 
-  test(ruleTitle('DEDUP-EXTERNAL-ID', 'a PUT refused for its body leaves the event’s externalId taken'), {
-    tag: ['@update'],
-  }, async ({ tenantA, runId }) => {
-    const event = validPayout(runId);
-    const uuid = check.created(await tenantA.create(event));
-    check.validationFailure(await tenantA.update(uuid, { ...event, amount: -1 }), [
-      expectedFailure('amount', 'ERR-3005'),
-    ]);
-    const again = await tenantA.create({ ...validPayin(runId), externalId: event.externalId });
-    check.error(again, 'ERR-4001', 'DEDUP-EXTERNAL-ID');
-    check.sameEvent(await tenantA.retrieve(uuid), event, 'DEDUP-EXTERNAL-ID');
-  });
+  test(
+    ...ruleCheck('DEDUP-EXTERNAL-ID', 'a PUT refused for its body leaves the event’s externalId taken', {
+      tag: ['@update'],
+    }),
+    async ({ tenantA, runId }) => {
+      const event = validPayout(runId);
+      const uuid = check.created(await tenantA.create(event));
+      check.validationFailure(await tenantA.update(uuid, { ...event, amount: -1 }), [
+        expectedFailure('amount', 'ERR-3005'),
+      ]);
+      const again = await tenantA.create({ ...validPayin(runId), externalId: event.externalId });
+      check.error(again, 'ERR-4001', 'DEDUP-EXTERNAL-ID');
+      check.sameEvent(await tenantA.retrieve(uuid), event, 'DEDUP-EXTERNAL-ID');
+    },
+  );
 
   test(
-    ruleTitle(
+    ...ruleCheck(
       'DEDUP-EXTERNAL-ID',
       'externalIds that differ only by a trailing space are different ids: never refused as duplicates',
     ),
@@ -228,50 +239,56 @@ test.describe('deduplication', { tag: ['@dedup'] }, () => {
       await observe('GAP-FIELD-LIMITS', `an externalId with a trailing space: ${reading}`);
     },
   );
-  test(ruleTitle(
-    'DEDUP-PER-TENANT',
-    'after tenant A updates its event, tenant B can still create an event with that externalId',
-  ), { tag: ['@update'] }, async ({ tenantA, tenantB, runId }) => {
-    const eventOfA = validPayin(runId);
-    const uuidOfA = check.created(await tenantA.create(eventOfA));
-    const updated = { ...eventOfA, amount: 77.7 };
-    if (check.update(await tenantA.update(uuidOfA, updated)) !== 'applied') {
-      inconclusive('the deployment refused the update this check needs (an amount change)');
-    }
-    const ofB = await tenantB.create({ ...validPayout(runId), externalId: eventOfA.externalId });
-    check.verdict(
-      judgeStatusIn(
-        'DEDUP-PER-TENANT',
+  test(
+    ...ruleCheck(
+      'DEDUP-PER-TENANT',
+      'after tenant A updates its event, tenant B can still create an event with that externalId',
+      { tag: ['@update'] },
+    ),
+    async ({ tenantA, tenantB, runId }) => {
+      const eventOfA = validPayin(runId);
+      const uuidOfA = check.created(await tenantA.create(eventOfA));
+      const updated = { ...eventOfA, amount: 77.7 };
+      if (check.update(await tenantA.update(uuidOfA, updated)) !== 'applied') {
+        inconclusive('the deployment refused the update this check needs (an amount change)');
+      }
+      const ofB = await tenantB.create({ ...validPayout(runId), externalId: eventOfA.externalId });
+      check.verdict(
+        judgeStatusIn(
+          'DEDUP-PER-TENANT',
+          ofB,
+          [201],
+          `an externalId of tenant A must be free for tenant B, after an update too; got HTTP ${ofB.status}`,
+        ),
         ofB,
-        [201],
-        `an externalId of tenant A must be free for tenant B, after an update too; got HTTP ${ofB.status}`,
-      ),
-      ofB,
-    );
-  });
+      );
+    },
+  );
 
-  test(ruleTitle(
-    'DEDUP-PER-TENANT',
-    'a PUT may give an event an externalId that only another tenant holds',
-  ), { tag: ['@update'] }, async ({ tenantA, tenantB, runId, observe }) => {
-    const ofB = validPayout(runId);
-    check.created(await tenantB.create(ofB));
-    const ofA = validPayin(runId);
-    const uuid = check.created(await tenantA.create(ofA));
-    const moved = { ...ofA, externalId: ofB.externalId };
-    const response = await tenantA.update(uuid, moved);
-    // PUT may refuse to change externalId at all (GAP-PUT-BODY), but not because another tenant holds it.
-    check.verdict(
-      judgeNotClaiming(
-        'DEDUP-PER-TENANT',
+  test(
+    ...ruleCheck('DEDUP-PER-TENANT', 'a PUT may give an event an externalId that only another tenant holds', {
+      tag: ['@update'],
+    }),
+    async ({ tenantA, tenantB, runId, observe }) => {
+      const ofB = validPayout(runId);
+      check.created(await tenantB.create(ofB));
+      const ofA = validPayin(runId);
+      const uuid = check.created(await tenantA.create(ofA));
+      const moved = { ...ofA, externalId: ofB.externalId };
+      const response = await tenantA.update(uuid, moved);
+      // PUT may refuse to change externalId at all (GAP-PUT-BODY), but not because another tenant holds it.
+      check.verdict(
+        judgeNotClaiming(
+          'DEDUP-PER-TENANT',
+          response,
+          'ERR-4001',
+          "another tenant's externalId is no duplicate for this tenant, by PUT either",
+        ),
         response,
-        'ERR-4001',
-        "another tenant's externalId is no duplicate for this tenant, by PUT either",
-      ),
-      response,
-    );
-    const outcome = check.update(response);
-    if (outcome === 'applied') check.sameEvent(await tenantA.retrieve(uuid), moved, 'UPDATE-APPLIES');
-    await observe('GAP-PUT-BODY', `PUT changing externalId: ${outcome}`);
-  });
+      );
+      const outcome = check.update(response);
+      if (outcome === 'applied') check.sameEvent(await tenantA.retrieve(uuid), moved, 'UPDATE-APPLIES');
+      await observe('GAP-PUT-BODY', `PUT changing externalId: ${outcome}`);
+    },
+  );
 });

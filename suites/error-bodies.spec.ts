@@ -4,7 +4,7 @@
  * its own in the report and the certificate.
  */
 import { judgeErrorStatus } from '../oracle/index.ts';
-import { ruleTitle } from '../run-records/rule-titles.ts';
+import { ruleCheck } from '../run-records/rule-annotations.ts';
 import { EVENTS_PATH, HEADERS } from '../spec/index.ts';
 import { test } from './fixtures/index.ts';
 import { validPayin, withField } from './support/sample-events.ts';
@@ -21,37 +21,42 @@ const expectStructured = (response: ServiceResponse, label: string): void => {
 };
 
 test.describe('error bodies', { tag: ['@errors'] }, () => {
-  test(ruleTitle(
-    'ERROR-BODY-SHAPE',
-    'header and lookup errors have JSON bodies with status, errorCode and title',
-  ), {
-    tag: ['@readonly'],
-  }, async ({ tenantA, anonymous }) => {
-    const probes: [string, () => Promise<ServiceResponse>][] = [
-      [
-        'token missing',
-        () => tenantA.retrieve(crypto.randomUUID(), { headers: { [HEADERS.accessToken]: null } }),
-      ],
-      [
-        'token invalid',
-        () => tenantA.retrieve(crypto.randomUUID(), { headers: { [HEADERS.accessToken]: 'svc_test_nope' } }),
-      ],
-      [
-        'tenant header missing',
-        () => tenantA.retrieve(crypto.randomUUID(), { headers: { [HEADERS.clientId]: null } }),
-      ],
-      [
-        'tenant header not a UUID',
-        () => tenantA.retrieve(crypto.randomUUID(), { headers: { [HEADERS.clientId]: 'x' } }),
-      ],
-      ['no headers at all', () => anonymous.retrieve(crypto.randomUUID())],
-      ['unknown uuid', () => tenantA.retrieve(crypto.randomUUID())],
-    ];
-    for (const [label, send] of probes) expectStructured(await send(), label);
-  });
+  test(
+    ...ruleCheck(
+      'ERROR-BODY-SHAPE',
+      'header and lookup errors have JSON bodies with status, errorCode and title',
+      {
+        tag: ['@readonly'],
+      },
+    ),
+    async ({ tenantA, anonymous }) => {
+      const probes: [string, () => Promise<ServiceResponse>][] = [
+        [
+          'token missing',
+          () => tenantA.retrieve(crypto.randomUUID(), { headers: { [HEADERS.accessToken]: null } }),
+        ],
+        [
+          'token invalid',
+          () =>
+            tenantA.retrieve(crypto.randomUUID(), { headers: { [HEADERS.accessToken]: 'svc_test_nope' } }),
+        ],
+        [
+          'tenant header missing',
+          () => tenantA.retrieve(crypto.randomUUID(), { headers: { [HEADERS.clientId]: null } }),
+        ],
+        [
+          'tenant header not a UUID',
+          () => tenantA.retrieve(crypto.randomUUID(), { headers: { [HEADERS.clientId]: 'x' } }),
+        ],
+        ['no headers at all', () => anonymous.retrieve(crypto.randomUUID())],
+        ['unknown uuid', () => tenantA.retrieve(crypto.randomUUID())],
+      ];
+      for (const [label, send] of probes) expectStructured(await send(), label);
+    },
+  );
 
   test(
-    ruleTitle(
+    ...ruleCheck(
       'ERROR-BODY-SHAPE',
       'validation, duplicate and malformed-body errors have structured JSON bodies',
     ),

@@ -1,6 +1,6 @@
 /** Part 1 and part 4, rule 3: another tenant's uuid answers exactly like an unknown uuid. */
 import { judgeIndistinguishable, judgeRevealsNothing } from '../oracle/index.ts';
-import { ruleTitle } from '../run-records/rule-titles.ts';
+import { ruleCheck } from '../run-records/rule-annotations.ts';
 import type { RuleId } from '../spec/index.ts';
 import { test } from './fixtures/index.ts';
 import { validPayin, validPayout } from './support/sample-events.ts';
@@ -23,7 +23,7 @@ const expectIndistinguishable = (
 
 test.describe('tenant isolation', { tag: ['@isolation'] }, () => {
   test(
-    ruleTitle('ISOLATION-GET', "GET of another tenant's uuid answers exactly like an unknown uuid"),
+    ...ruleCheck('ISOLATION-GET', "GET of another tenant's uuid answers exactly like an unknown uuid"),
     async ({ tenantA, tenantB, runId }) => {
       const event = validPayin(runId);
       const uuid = check.created(await tenantA.create(event));
@@ -34,7 +34,7 @@ test.describe('tenant isolation', { tag: ['@isolation'] }, () => {
   );
 
   test(
-    ruleTitle(
+    ...ruleCheck(
       'ISOLATION-PUT',
       "PUT of another tenant's uuid answers like an unknown uuid and changes nothing",
     ),

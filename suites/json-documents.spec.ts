@@ -22,7 +22,7 @@ import {
   judgeStatusIn,
   readErrorBody,
 } from '../oracle/index.ts';
-import { ruleTitle } from '../run-records/rule-titles.ts';
+import { ruleCheck } from '../run-records/rule-annotations.ts';
 import { EVENTS_PATH } from '../spec/index.ts';
 import { test } from './fixtures/index.ts';
 import { failureOfAnyCode } from './support/expected-failures.ts';
@@ -89,7 +89,7 @@ const refusedFor = (response: ServiceResponse, expected: readonly ExpectedFailur
 
 test.describe('the edges of a JSON document', { tag: ['@validation'] }, () => {
   test(
-    ruleTitle(
+    ...ruleCheck(
       ['REQUEST-MALFORMED-400', 'CREATE-RETURNS-UUID'],
       'an empty body is refused, whitespace after the value is read',
     ),
@@ -114,7 +114,7 @@ test.describe('the edges of a JSON document', { tag: ['@validation'] }, () => {
   );
 
   test(
-    ruleTitle(
+    ...ruleCheck(
       ['VAL-PAYLOAD-UNKNOWN-PROPERTY', 'GAP-EXTRA-TOP-LEVEL-FIELDS'],
       '__proto__, constructor and a deeply nested value as payload properties are refused, never a 5xx',
     ),
@@ -151,7 +151,7 @@ test.describe('the edges of a JSON document', { tag: ['@validation'] }, () => {
   );
 
   test(
-    ruleTitle(
+    ...ruleCheck(
       ['REQUEST-MALFORMED-400', 'GAP-MALFORMED-JSON'],
       'a byte-order mark, invalid UTF-8, bytes after the value or duplicate keys are read or refused cleanly, never a 5xx',
     ),

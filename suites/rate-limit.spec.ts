@@ -30,7 +30,7 @@ import {
   statusCounts,
 } from '../oracle/index.ts';
 import { skipCheck } from '../run-records/check-record-writer.ts';
-import { ruleTitle } from '../run-records/rule-titles.ts';
+import { ruleCheck } from '../run-records/rule-annotations.ts';
 import { EVENTS_PATH, eventPath, type RuleId } from '../spec/index.ts';
 import { test } from './fixtures/index.ts';
 import {
@@ -169,7 +169,7 @@ test.describe('rate limit', { tag: ['@ratelimit'] }, () => {
   });
 
   test(
-    ruleTitle(
+    ...ruleCheck(
       'RATE-LIMIT-429',
       'inside a fresh window the limit is served; past it a 429 with a structured JSON body',
     ),
@@ -204,7 +204,7 @@ test.describe('rate limit', { tag: ['@ratelimit'] }, () => {
   );
 
   test(
-    ruleTitle(
+    ...ruleCheck(
       'RATE-LIMIT-NO-HEADERS',
       'neither a throttled nor a served response carries rate-limit headers',
     ),
@@ -225,7 +225,7 @@ test.describe('rate limit', { tag: ['@ratelimit'] }, () => {
   );
 
   test(
-    ruleTitle('RATE-LIMIT-PER-TENANT', 'while the rate-limit tenant is throttled, tenant A is served'),
+    ...ruleCheck('RATE-LIMIT-PER-TENANT', 'while the rate-limit tenant is throttled, tenant A is served'),
     async ({ rateLimitTenant, tenantA, target, runId }) => {
       // POSTs, which count however the target counts: the tenant is throttled for them at least.
       await throttleNow(rateLimitTenant, target.limits.RATE_LIMIT, validPost(runId));
@@ -260,7 +260,7 @@ test.describe('rate limit', { tag: ['@ratelimit'] }, () => {
   );
 
   test(
-    ruleTitle(
+    ...ruleCheck(
       'RATE-LIMIT-ALL-REQUESTS',
       'GETs, PUTs and failed validations count: they alone exhaust the budget',
     ),
@@ -284,7 +284,7 @@ test.describe('rate limit', { tag: ['@ratelimit'] }, () => {
   );
 
   test(
-    ruleTitle(
+    ...ruleCheck(
       'RATE-LIMIT-ALL-REQUESTS',
       'a listing the deployment adds counts too: listings alone exhaust the budget',
     ),
@@ -311,7 +311,7 @@ test.describe('rate limit', { tag: ['@ratelimit'] }, () => {
   );
 
   test(
-    ruleTitle(
+    ...ruleCheck(
       'RATE-LIMIT-WINDOW-RESET',
       'after the window a throttled tenant is served again; the refused POST is then created',
     ),

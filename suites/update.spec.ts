@@ -11,7 +11,7 @@ import {
   judgeStatusIn,
   readErrorBody,
 } from '../oracle/index.ts';
-import { ruleTitle } from '../run-records/rule-titles.ts';
+import { ruleCheck } from '../run-records/rule-annotations.ts';
 import { type Observe, test } from './fixtures/index.ts';
 import { type EventBody, validPayin, validPayout, withField } from './support/sample-events.ts';
 import type { ServiceClient } from './support/service-client.ts';
@@ -70,7 +70,7 @@ const tryUpdate = async (
 
 test.describe('update', { tag: ['@update'] }, () => {
   test(
-    ruleTitle(
+    ...ruleCheck(
       'UPDATE-APPLIES',
       'each kind of PUT is applied and visible through GET, or refused cleanly; at least one applies',
     ),
@@ -92,7 +92,7 @@ test.describe('update', { tag: ['@update'] }, () => {
   );
 
   test(
-    ruleTitle(
+    ...ruleCheck(
       ['UPDATE-APPLIES', 'UPDATE-VALIDATES'],
       'PUT changing the type, with the payload fields of the new type, is applied or refused cleanly',
     ),
@@ -111,7 +111,7 @@ test.describe('update', { tag: ['@update'] }, () => {
   );
 
   test(
-    ruleTitle('UPDATE-UNKNOWN-404', 'PUT of an unknown uuid gives 404 ERR-4002 and creates nothing'),
+    ...ruleCheck('UPDATE-UNKNOWN-404', 'PUT of an unknown uuid gives 404 ERR-4002 and creates nothing'),
     async ({ tenantA, runId }) => {
       const uuid = crypto.randomUUID();
       const event = validPayout(runId);
@@ -133,7 +133,7 @@ test.describe('update', { tag: ['@update'] }, () => {
   );
 
   test(
-    ruleTitle(
+    ...ruleCheck(
       'GAP-STATUS-TRANSITIONS',
       'a status moved back from BOOKED to PENDING is applied or refused cleanly',
     ),
