@@ -47,8 +47,8 @@ export const judgeListedItem = (where: string, uuid: string, readBackAsCaller: H
     : [];
 
 /**
- * ISOLATION-LISTING on a page whose items carry no uuid (nothing to read back): it must at least not
- * name any of the other tenant's events the check knows (their uuids and externalIds).
+ * ISOLATION-LISTING on a page as text, whatever its shape (items with no uuid to read back included):
+ * it names none of the other tenant's events the check knows (their uuids and externalIds).
  */
 export const judgeListingText = (
   where: string,

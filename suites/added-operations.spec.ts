@@ -92,11 +92,10 @@ test.describe('a listing the deployment adds', () => {
       const unverified: string[] = [];
       const judgePage = async ({ where, response, items }: ListingPage): Promise<void> => {
         check.gapAnswer(response);
+        // Whatever its shape or status, a page names none of the other tenant's events this check made.
+        check.listingText(where, response, othersEvents);
         if (!isSuccess(response.status)) return;
-        const uuids = (items ?? []).map(listedUuid);
-        if (items === undefined || uuids.includes(undefined))
-          check.listingText(where, response, othersEvents);
-        for (const uuid of uuids) {
+        for (const uuid of (items ?? []).map(listedUuid)) {
           if (uuid === undefined || ownUuids.has(uuid)) continue;
           const readBack = readBacks.get(uuid) ?? (await tenantA.retrieve(uuid));
           readBacks.set(uuid, readBack);

@@ -70,7 +70,7 @@ export interface Checks {
   gapAnswer(response: ServiceResponse, options?: GapAnswerOptions): void;
   /** An item a listing shows at `where`, read back by the caller: its own (ISOLATION-LISTING). */
   listedItem(where: string, uuid: string, readBackAsCaller: ServiceResponse): void;
-  /** A listing page whose items carry no uuid: it names none of the other tenant's events the check knows. */
+  /** A listing page, whatever its shape: it names none of the other tenant's events the check knows. */
   listingText(where: string, response: ServiceResponse, othersEvents: readonly string[]): void;
   /** The violations a named judgement of the oracle found, shown with the answer they are about. */
   verdict(violations: readonly Violation[], response?: ServiceResponse): void;
