@@ -50,19 +50,20 @@ test('TITLES: a check keeps its rule ids when its title drops them; a mistyped i
     ].join('\n'),
   );
   const listed = await listSuite(process.env, 110_000, join(dir, 'playwright.config.mjs'));
-  expect((listed ?? []).map((t) => [t.title, t.ruleIds, titleProblem(t.title)])).toEqual([
-    [
-      'VAL-AMOUNT-POSITIV: amount zero gives 400 ERR-3005',
-      ['VAL-AMOUNT-POSITIVE'],
-      'names VAL-AMOUNT-POSITIV, not in the catalog (spec/rules.ts)',
-    ],
-    ['VAL-AMOUNT-POSITIVE: amount zero gives 400 ERR-3005', ['VAL-AMOUNT-POSITIVE'], undefined],
+  const byTitle = [...(listed ?? [])].sort((a, b) => a.title.localeCompare(b.title));
+  expect(byTitle.map((t) => [t.title, t.ruleIds, titleProblem(t.title)])).toEqual([
     // Renamed, its id gone from the title: the check is still credited to its rule.
     [
       'amount zero gives 400',
       ['VAL-AMOUNT-POSITIVE'],
       'names no rule id of the catalog (titles start with `RULE-ID: `)',
     ],
+    [
+      'VAL-AMOUNT-POSITIV: amount zero gives 400 ERR-3005',
+      ['VAL-AMOUNT-POSITIVE'],
+      'names VAL-AMOUNT-POSITIV, not in the catalog (spec/rules.ts)',
+    ],
+    ['VAL-AMOUNT-POSITIVE: amount zero gives 400 ERR-3005', ['VAL-AMOUNT-POSITIVE'], undefined],
     // The id in a title alone credits nothing: nothing reads it back.
     ['VAL-AMOUNT-POSITIVE: declared with no rule', [], undefined],
   ]);
