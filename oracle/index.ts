@@ -5,10 +5,12 @@
  * all go through it; no matcher, normaliser or body check exists anywhere else.
  */
 export * from './amounts.ts';
+export * from './authorization.ts';
 export * from './changed-fields.ts';
 export * from './code-rules.ts';
 export * from './coercion.ts';
 export * from './creation.ts';
+export * from './disclosure.ts';
 export * from './error-body.ts';
 export * from './expected-failure.ts';
 export * from './failure-matching.ts';
@@ -16,10 +18,15 @@ export * from './faults-apart.ts';
 export * from './field-paths.ts';
 export * from './gap-answer.ts';
 export * from './http-answer.ts';
+export * from './identity.ts';
+export * from './listing.ts';
+export * from './rate-limit-judgements.ts';
 export * from './refusal-claims.ts';
 export * from './response-schemas.ts';
 export * from './retrieval.ts';
 export * from './simultaneous-requests.ts';
+export * from './statuses.ts';
 export * from './update.ts';
+export * from './update-outcomes.ts';
 export * from './validation.ts';
 export * from './violation.ts';

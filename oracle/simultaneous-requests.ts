@@ -49,13 +49,13 @@ export const burstStanding = (
   return { counts: true, reason: undefined };
 };
 
-export interface BurstJudgement extends BurstStanding {
+export interface SimultaneousBurstJudgement extends BurstStanding {
   readonly violations: readonly Violation[];
 }
 
 const statuses = (answers: readonly HttpAnswer[]): string => answers.map((a) => a.status).join(', ');
 
-export interface ConcurrentCreationJudgement extends BurstJudgement {
+export interface ConcurrentCreationJudgement extends SimultaneousBurstJudgement {
   /** The uuid of the one event created, to read back; undefined when none was. */
   readonly uuid: string | undefined;
 }
@@ -118,7 +118,7 @@ export const judgeConcurrentRename = (
   readsAfter: readonly HttpAnswer[],
   releaseSpreadMs: number,
   maxSpreadMs: number = MAX_RELEASE_SPREAD_MS,
-): BurstJudgement => {
+): SimultaneousBurstJudgement => {
   const violations: Violation[] = [];
   const outcomes = putAnswers.map((answer) => {
     if (answer.status === THROTTLED) return 'throttled' as const;

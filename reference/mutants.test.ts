@@ -918,6 +918,24 @@ const PROBES: Record<MutantName, Probe> = {
       return listed.status === 200 && listed.text.includes(own) && !listed.text.includes(foreign);
     },
   },
+  'listing-later-pages-every-tenant': {
+    options: { behaviour: { listing: 'paged' } },
+    holds: async (h) => {
+      const own = await h.a.create();
+      const foreign = await h.b.create();
+      const later = await listing(h, credentialHeaders(h.a.tenant), '?page=2&size=1');
+      return later.status === 200 && !later.text.includes(foreign) && !later.text.includes(own);
+    },
+  },
+  'listing-shows-every-payout': {
+    options: { behaviour: { listing: 'paged' } },
+    holds: async (h) => {
+      const foreign = await h.b.create(payoutEvent());
+      const own = await h.a.create();
+      const listed = await listing(h, credentialHeaders(h.a.tenant));
+      return listed.status === 200 && listed.text.includes(own) && !listed.text.includes(foreign);
+    },
+  },
   'listing-token-not-checked': {
     options: { behaviour: { listing: 'paged' } },
     holds: async (h) => is(await listing(h, { 'x-client-id': h.a.tenant.clientId }), 401, 'ERR-1001'),

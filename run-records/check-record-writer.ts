@@ -16,7 +16,8 @@ import {
   type SkipKind,
 } from './check-record.ts';
 import { redact } from './redaction.ts';
-import { parseRuleTitle } from './rule-titles.ts';
+import { INCONCLUSIVE_ANNOTATION } from './result-annotations.ts';
+import { rulesOfAnnotations } from './rule-annotations.ts';
 
 interface PendingCheckRecord {
   ruleIds: readonly RuleId[];
@@ -39,13 +40,13 @@ export const pendingRecordOf = (info: TestInfo): PendingCheckRecord => {
 };
 
 /**
- * The rules a check checks: the ids its title was written from (`ruleTitle`), read once as it starts.
- * Throws on an id the catalog does not know.
+ * The rules a check checks: its `rule` annotations (`ruleCheck`), read once as it starts, never its
+ * title. Throws on an id the catalog does not know.
  */
 export const startCheck = (info: TestInfo): readonly RuleId[] => {
-  const { ids, unknown } = parseRuleTitle(info.title);
+  const { ids, unknown } = rulesOfAnnotations(info.annotations);
   if (unknown.length > 0)
-    throw new Error(`Unknown rule id ${unknown.join(', ')} in the title "${info.title}"`);
+    throw new Error(`Unknown rule id ${unknown.join(', ')} in the annotations of "${info.title}"`);
   pendingRecordOf(info).ruleIds = ids;
   return ids;
 };
@@ -65,9 +66,15 @@ export const skipCheck = (info: TestInfo, kind: SkipKind, text: string): never =
   throw new Error('unreachable: skip() throws');
 };
 
-/** Marks the running check as unable to complete its verdict (the first reason counts). */
+/**
+ * Marks the running check as unable to complete its verdict (the first reason counts): its check
+ * record and the annotation people read in Playwright's own reports, written together.
+ */
 export const markInconclusive = (info: TestInfo, kind: InconclusiveKind, text: string): void => {
-  pendingRecordOf(info).inconclusive ??= { kind, text: redact(text) };
+  const record = pendingRecordOf(info);
+  if (record.inconclusive) return;
+  record.inconclusive = { kind, text: redact(text) };
+  info.annotations.push({ type: INCONCLUSIVE_ANNOTATION, description: redact(text) });
 };
 
 /** Marks the running check as not run (the first reason counts). */

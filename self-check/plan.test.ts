@@ -2,6 +2,7 @@
 import { expect, test } from '@playwright/test';
 import { DEPLOYMENTS, MUTANTS, VARIANTS } from '../reference/index.ts';
 import { checkRecordAttachment } from '../run-records/check-record.ts';
+import { ruleAnnotations } from '../run-records/rule-annotations.ts';
 import { titlePatternOf } from '../run-records/rule-titles.ts';
 import { RULES } from '../spec/index.ts';
 import { isRateLimitMutant, planRuns, UNTHROTTLED_LIMIT } from './plan.ts';
@@ -141,12 +142,25 @@ test("SELF-CHECK: Playwright's JSON report is read back as one outcome per check
                   attachments: [{ ...record, body: Buffer.from(record.body).toString('base64') }],
                 },
               ]),
-              spec('RETRIEVE-UNKNOWN-404: GET of an unknown uuid', 'expected', [{ status: 'passed' }]),
+              spec(
+                'RETRIEVE-UNKNOWN-404: GET of an unknown uuid',
+                'expected',
+                [{ status: 'passed' }],
+                ruleAnnotations('RETRIEVE-UNKNOWN-404'),
+              ),
               spec('a title with no rule id', 'skipped', [{ status: 'skipped' }]),
-              spec('DEDUP-CONCURRENT: flaky', 'flaky', [{ status: 'failed' }, { status: 'passed' }]),
-              spec('UPDATE-APPLIES, UPDATE-VALIDATES: failed outside the oracle', 'unexpected', [
-                { status: 'failed', errors: [{ message: 'TypeError: x is undefined\n    at y' }] },
-              ]),
+              spec(
+                'DEDUP-CONCURRENT: flaky',
+                'flaky',
+                [{ status: 'failed' }, { status: 'passed' }],
+                ruleAnnotations('DEDUP-CONCURRENT'),
+              ),
+              spec(
+                'UPDATE-APPLIES, UPDATE-VALIDATES: failed outside the oracle',
+                'unexpected',
+                [{ status: 'failed', errors: [{ message: 'TypeError: x is undefined\n    at y' }] }],
+                ruleAnnotations(['UPDATE-APPLIES', 'UPDATE-VALIDATES']),
+              ),
             ],
           },
         ],

@@ -4,7 +4,7 @@
  * validation errors, and 400, not 422.
  */
 import { changedFields, fieldSegments } from '../oracle/index.ts';
-import { ruleTitle } from '../run-records/rule-titles.ts';
+import { ruleCheck } from '../run-records/rule-annotations.ts';
 import { type ErrorCode, EVENT_FIELDS, PAYLOAD_FIELDS } from '../spec/index.ts';
 import { test } from './fixtures/index.ts';
 import { expectedFailures } from './support/expected-failures.ts';
@@ -136,7 +136,7 @@ const orderOf = (reported: readonly { field: string; errorCode: string }[]): str
 test.describe('all failures together', { tag: ['@validation'] }, () => {
   for (const testCase of CASES) {
     test(
-      ruleTitle('VAL-ALL-FAILURES', `POST with ${testCase.label} gives every failure in errors[]`),
+      ...ruleCheck('VAL-ALL-FAILURES', `POST with ${testCase.label} gives every failure in errors[]`),
       async ({ tenantA, runId, observe }) => {
         const { body } = check.validationFailure(
           await tenantA.create(testCase.make(runId)),
@@ -146,24 +146,27 @@ test.describe('all failures together', { tag: ['@validation'] }, () => {
       },
     );
 
-    test(ruleTitle('UPDATE-VALIDATES', `PUT with ${testCase.label} gives every failure in errors[]`), {
-      tag: ['@update'],
-    }, async ({ tenantA, runId }) => {
-      const faulty = testCase.make(runId);
-      const original = faulty.type === 'INTERNAL_PAYOUT' ? validPayout(runId) : validPayin(runId);
-      if (faulty.externalId) original.externalId = faulty.externalId;
-      const uuid = check.created(await tenantA.create(original));
-      check.validationFailure(await tenantA.update(uuid, faulty), expectedFailures(testCase.expected), {
-        changedFields: changedFields(original, faulty),
-        creditMissingTo: 'UPDATE-VALIDATES',
-      });
-      // A refused update changes nothing (found by the self-check: put-stored-before-validation).
-      check.sameEvent(await tenantA.retrieve(uuid), original, 'UPDATE-VALIDATES');
-    });
+    test(
+      ...ruleCheck('UPDATE-VALIDATES', `PUT with ${testCase.label} gives every failure in errors[]`, {
+        tag: ['@update'],
+      }),
+      async ({ tenantA, runId }) => {
+        const faulty = testCase.make(runId);
+        const original = faulty.type === 'INTERNAL_PAYOUT' ? validPayout(runId) : validPayin(runId);
+        if (faulty.externalId) original.externalId = faulty.externalId;
+        const uuid = check.created(await tenantA.create(original));
+        check.validationFailure(await tenantA.update(uuid, faulty), expectedFailures(testCase.expected), {
+          changedFields: changedFields(original, faulty),
+          creditMissingTo: 'UPDATE-VALIDATES',
+        });
+        // A refused update changes nothing (found by the self-check: put-stored-before-validation).
+        check.sameEvent(await tenantA.retrieve(uuid), original, 'UPDATE-VALIDATES');
+      },
+    );
   }
 
   test(
-    ruleTitle(
+    ...ruleCheck(
       'VAL-BODY-SHAPE',
       'the validation body has status, errorCode of the first failure, a validation title, errors[]',
     ),
@@ -177,7 +180,7 @@ test.describe('all failures together', { tag: ['@validation'] }, () => {
   );
 
   test(
-    ruleTitle(
+    ...ruleCheck(
       'VAL-BODY-SHAPE',
       'with several failures, the top-level errorCode is the code of the first item of errors[]',
     ),
@@ -195,7 +198,7 @@ test.describe('all failures together', { tag: ['@validation'] }, () => {
   );
 
   test(
-    ruleTitle('VAL-STATUS-400', 'a validation failure answers 400, never 422'),
+    ...ruleCheck('VAL-STATUS-400', 'a validation failure answers 400, never 422'),
     async ({ tenantA, runId }) => {
       check.validationFailure(
         await tenantA.create(withField(validPayout(runId), 'status', 'booked')),

@@ -4,8 +4,14 @@
  */
 import type { Target } from '../config/index.ts';
 import { describePrefix } from '../contract/index.ts';
-import { readErrorBody } from '../oracle/index.ts';
-import { ruleTitle } from '../run-records/rule-titles.ts';
+import {
+  judgeForeignClientRefusal,
+  judgeRevealsNothing,
+  judgeStatusIn,
+  judgeTokenPrefix,
+  readErrorBody,
+} from '../oracle/index.ts';
+import { ruleCheck } from '../run-records/rule-annotations.ts';
 import { type ErrorCode, HEADERS, otherEnvironment, type RuleId, TOKEN_PREFIXES } from '../spec/index.ts';
 import { test } from './fixtures/index.ts';
 import { validPayin } from './support/sample-events.ts';
@@ -99,21 +105,28 @@ const expectServedOrRefused = (
     return `refused ${response.status} ${refusal[0]}`;
   }
   if (method === 'POST') {
-    check.holds(
-      rule,
-      response.status === 201,
-      `expected 201, or a refusal (${[...refusals.keys()].join(', ')}); got HTTP ${response.status}`,
+    check.verdict(
+      judgeStatusIn(
+        rule,
+        response,
+        [201],
+        `expected 201, or a refusal (${[...refusals.keys()].join(', ')}); got HTTP ${response.status}`,
+      ),
       response,
     );
     check.created(response);
   } else {
-    check.holds(
-      rule,
-      response.status === 404,
-      `expected 404 ERR-4002 for an unknown uuid, or a refusal (${[...refusals.keys()].join(', ')}); got HTTP ${response.status}`,
+    check.verdict(
+      judgeStatusIn(
+        rule,
+        response,
+        [404],
+        `expected 404 ERR-4002 for an unknown uuid, or a refusal (${[...refusals.keys()].join(', ')}); got HTTP ${response.status}`,
+      ),
       response,
     );
-    check.error(response, 'ERR-4002', method === 'GET' ? 'RETRIEVE-UNKNOWN-404' : 'UPDATE-UNKNOWN-404');
+    const unknownUuidRule: RuleId = method === 'GET' ? 'RETRIEVE-UNKNOWN-404' : 'UPDATE-UNKNOWN-404';
+    check.error(response, 'ERR-4002', unknownUuidRule);
   }
   return 'served as the tenant';
 };
@@ -121,7 +134,7 @@ const expectServedOrRefused = (
 for (const method of METHODS) {
   test.describe(`${method} headers`, { tag: tagsFor(method) }, () => {
     test(
-      ruleTitle('AUTH-TOKEN-MISSING', `${method} without X-Access-Token gives 401 ERR-1001`),
+      ...ruleCheck('AUTH-TOKEN-MISSING', `${method} without X-Access-Token gives 401 ERR-1001`),
       async ({ tenantA, runId }) => {
         const response = await sendAs(tenantA, method, runId, { [HEADERS.accessToken]: null });
         check.error(response, 'ERR-1001', 'AUTH-TOKEN-MISSING');
@@ -129,7 +142,7 @@ for (const method of METHODS) {
     );
 
     test(
-      ruleTitle('AUTH-TOKEN-INVALID', `${method} with an unknown token gives 401 ERR-1002`),
+      ...ruleCheck('AUTH-TOKEN-INVALID', `${method} with an unknown token gives 401 ERR-1002`),
       async ({ tenantA, target, runId }) => {
         // The prefix the deployment's own tokens carry, the spec's or not (AUTH-TOKEN-PREFIX judges that).
         const prefix = target.tokenPrefixes[target.environment];
@@ -148,7 +161,7 @@ for (const method of METHODS) {
     );
 
     test(
-      ruleTitle(
+      ...ruleCheck(
         'AUTH-TOKEN-MISSING',
         `${method} with an empty X-Access-Token gives 401: ERR-1001 (absent) or ERR-1002 (invalid)`,
       ),
@@ -165,7 +178,7 @@ for (const method of METHODS) {
     );
 
     test(
-      ruleTitle(
+      ...ruleCheck(
         'TENANT-HEADER-NOT-UUID',
         `${method} with tenant A's X-Client-Id in the other letter case is a valid UUID: never 400 ERR-2002`,
       ),
@@ -178,7 +191,7 @@ for (const method of METHODS) {
     );
 
     test(
-      ruleTitle(
+      ...ruleCheck(
         'TENANT-HEADER-NOT-UUID',
         `${method} with tenant A's X-Client-Id in braces or as a URN: ERR-2002, or read as a UUID`,
       ),
@@ -196,7 +209,7 @@ for (const method of METHODS) {
     );
 
     test(
-      ruleTitle(
+      ...ruleCheck(
         'AUTH-TOKEN-OTHER-ENVIRONMENT',
         `${method} with the other environment's token prefix gives 401 ERR-1002`,
       ),
@@ -211,7 +224,7 @@ for (const method of METHODS) {
     );
 
     test(
-      ruleTitle('TENANT-HEADER-MISSING', `${method} without X-Client-Id gives 400 ERR-2001`),
+      ...ruleCheck('TENANT-HEADER-MISSING', `${method} without X-Client-Id gives 400 ERR-2001`),
       async ({ tenantA, runId }) => {
         const response = await sendAs(tenantA, method, runId, { [HEADERS.clientId]: null });
         check.error(response, 'ERR-2001', 'TENANT-HEADER-MISSING');
@@ -219,7 +232,7 @@ for (const method of METHODS) {
     );
 
     test(
-      ruleTitle(
+      ...ruleCheck(
         'TENANT-HEADER-NOT-UUID',
         `${method} with an X-Client-Id that is not a UUID gives 400 ERR-2002`,
       ),
@@ -237,7 +250,7 @@ for (const method of METHODS) {
 
 test.describe('the token prefix', { tag: ['@auth', '@readonly'] }, () => {
   test(
-    ruleTitle(
+    ...ruleCheck(
       'AUTH-TOKEN-PREFIX',
       "the tenants' tokens the deployment accepts carry the spec's prefix of its environment",
     ),
@@ -249,10 +262,12 @@ test.describe('the token prefix', { tag: ['@auth', '@readonly'] }, () => {
           const response = await clientFor(tenant).retrieve(crypto.randomUUID());
           check.error(response, 'ERR-4002', 'RETRIEVE-UNKNOWN-404');
           const seen = describePrefix(tenant.accessToken);
-          check.holds(
-            'AUTH-TOKEN-PREFIX',
-            tenant.accessToken.startsWith(expected),
-            `the deployment accepts tenant ${tenant.name}'s ${target.environment} token, of prefix ${seen}; part 5.2 gives ${target.environment} tokens the prefix ${expected}`,
+          check.verdict(
+            judgeTokenPrefix(
+              tenant.accessToken,
+              expected,
+              `the deployment accepts tenant ${tenant.name}'s ${target.environment} token, of prefix ${seen}; part 5.2 gives ${target.environment} tokens the prefix ${expected}`,
+            ),
             response,
           );
         });
@@ -270,13 +285,7 @@ const expectNotAuthorized = async (
   response: ServiceResponse,
   observe: (ruleId: RuleId, observed: string) => Promise<void>,
 ): Promise<void> => {
-  check.holds(
-    'AUTH-NOT-AUTHORIZED',
-    response.status === 401 || response.status === 403,
-    `a token used with another client id must be refused with 403 ERR-1003 or 401 ERR-1002; got HTTP ${response.status}`,
-    response,
-  );
-  check.error(response, response.status === 403 ? 'ERR-1003' : 'ERR-1002', 'AUTH-NOT-AUTHORIZED');
+  check.verdict(judgeForeignClientRefusal(response), response);
   await observe(
     'GAP-FORBIDDEN-TRIGGER',
     `a valid token with another client id gets ${response.status} ${readErrorBody(response)?.errorCode}`,
@@ -285,7 +294,7 @@ const expectNotAuthorized = async (
 
 test.describe('tokens used with another client id', { tag: ['@auth'] }, () => {
   test(
-    ruleTitle(
+    ...ruleCheck(
       'AUTH-NOT-AUTHORIZED',
       "tenant A's token with tenant B's X-Client-Id never reads nor changes B's event",
     ),
@@ -294,10 +303,13 @@ test.describe('tokens used with another client id', { tag: ['@auth'] }, () => {
       const uuid = check.created(await tenantB.create(event));
       const clientIdOfB = target.tenantB?.clientId ?? '';
       const read = await tenantA.retrieve(uuid, { headers: { [HEADERS.clientId]: clientIdOfB } });
-      check.holds(
-        'AUTH-NOT-AUTHORIZED',
-        !read.text.includes(event.externalId),
-        "the answer must not reveal tenant B's event",
+      check.verdict(
+        judgeRevealsNothing(
+          'AUTH-NOT-AUTHORIZED',
+          read,
+          [event.externalId],
+          "the answer must not reveal tenant B's event",
+        ),
         read,
       );
       await expectNotAuthorized(read, observe);
@@ -311,30 +323,37 @@ test.describe('tokens used with another client id', { tag: ['@auth'] }, () => {
     },
   );
 
-  test(ruleTitle('AUTH-NOT-AUTHORIZED', "a valid token with an unknown tenant's X-Client-Id is refused"), {
-    tag: ['@readonly'],
-  }, async ({ tenantA, observe }) => {
-    const response = await tenantA.retrieve(crypto.randomUUID(), {
-      headers: { [HEADERS.clientId]: crypto.randomUUID() },
-    });
-    await expectNotAuthorized(response, observe);
-  });
+  test(
+    ...ruleCheck('AUTH-NOT-AUTHORIZED', "a valid token with an unknown tenant's X-Client-Id is refused", {
+      tag: ['@readonly'],
+    }),
+    async ({ tenantA, observe }) => {
+      const response = await tenantA.retrieve(crypto.randomUUID(), {
+        headers: { [HEADERS.clientId]: crypto.randomUUID() },
+      });
+      await expectNotAuthorized(response, observe);
+    },
+  );
 
-  test(ruleTitle(
-    'GAP-HEADER-PRECEDENCE',
-    'with both X-Access-Token and X-Client-Id missing, one of their codes is given',
-  ), { tag: ['@readonly'] }, async ({ anonymous, observe }) => {
-    const response = await anonymous.retrieve(crypto.randomUUID());
-    // Either fault may be reported (the precedence is not shown), but one of them must be, with its status.
-    const tenantFirst = readErrorBody(response)?.errorCode === 'ERR-2001';
-    check.error(
-      response,
-      tenantFirst ? 'ERR-2001' : 'ERR-1001',
-      tenantFirst ? 'TENANT-HEADER-MISSING' : 'AUTH-TOKEN-MISSING',
-    );
-    await observe(
+  test(
+    ...ruleCheck(
       'GAP-HEADER-PRECEDENCE',
-      `both headers missing gives ${response.status} ${tenantFirst ? 'ERR-2001' : 'ERR-1001'}`,
-    );
-  });
+      'with both X-Access-Token and X-Client-Id missing, one of their codes is given',
+      { tag: ['@readonly'] },
+    ),
+    async ({ anonymous, observe }) => {
+      const response = await anonymous.retrieve(crypto.randomUUID());
+      // Either fault may be reported (the precedence is not shown), but one of them must be, with its status.
+      const tenantFirst = readErrorBody(response)?.errorCode === 'ERR-2001';
+      check.error(
+        response,
+        tenantFirst ? 'ERR-2001' : 'ERR-1001',
+        tenantFirst ? 'TENANT-HEADER-MISSING' : 'AUTH-TOKEN-MISSING',
+      );
+      await observe(
+        'GAP-HEADER-PRECEDENCE',
+        `both headers missing gives ${response.status} ${tenantFirst ? 'ERR-2001' : 'ERR-1001'}`,
+      );
+    },
+  );
 });

@@ -1,22 +1,35 @@
 /** Part 4: POST creates and answers 201 with a uuid; GET by that uuid returns the event as submitted. */
-import { describeRetrievalReading, isSuccess, readErrorBody } from '../oracle/index.ts';
-import { ruleTitle } from '../run-records/rule-titles.ts';
+import {
+  describeRetrievalReading,
+  isSuccess,
+  judgeDistinctUuids,
+  judgeStatusIn,
+  judgeUuidNotExternalId,
+  readErrorBody,
+} from '../oracle/index.ts';
+import { ruleCheck } from '../run-records/rule-annotations.ts';
 import { test } from './fixtures/index.ts';
 import { validPayin, validPayout, withField } from './support/sample-events.ts';
 import { check } from './support/verdicts.ts';
 
 test.describe('creation and retrieval', { tag: ['@retrieval'] }, () => {
   test(
-    ruleTitle('CREATE-RETURNS-UUID', 'POST of a valid payin and payout gives 201 with distinct UUIDs'),
+    ...ruleCheck('CREATE-RETURNS-UUID', 'POST of a valid payin and payout gives 201 with distinct UUIDs'),
     async ({ tenantA, runId }) => {
       const first = check.created(await tenantA.create(validPayin(runId)));
       const second = check.created(await tenantA.create(validPayout(runId)));
-      check.holds('CREATE-RETURNS-UUID', first !== second, `two events were given the same uuid ${first}`);
+      check.verdict(
+        judgeDistinctUuids(
+          'CREATE-RETURNS-UUID',
+          [first, second],
+          `two events were given the same uuid ${first}`,
+        ),
+      );
     },
   );
 
   test(
-    ruleTitle('RETRIEVE-RETURNS-EVENT', 'GET by uuid returns every submitted field equal'),
+    ...ruleCheck('RETRIEVE-RETURNS-EVENT', 'GET by uuid returns every submitted field equal'),
     async ({ tenantA, runId, observe }) => {
       for (const event of [validPayin(runId), validPayout(runId)]) {
         const uuid = check.created(await tenantA.create(event));
@@ -27,7 +40,7 @@ test.describe('creation and retrieval', { tag: ['@retrieval'] }, () => {
   );
 
   test(
-    ruleTitle('RETRIEVE-RETURNS-EVENT', 'large and fractional amounts come back as the same numbers'),
+    ...ruleCheck('RETRIEVE-RETURNS-EVENT', 'large and fractional amounts come back as the same numbers'),
     async ({ tenantA, runId }) => {
       const event = withField(
         withField(validPayout(runId, 'amounts'), 'amount', 98765432.1),
@@ -43,7 +56,7 @@ test.describe('creation and retrieval', { tag: ['@retrieval'] }, () => {
   );
 
   test(
-    ruleTitle('RETRIEVE-RETURNS-EVENT', 'data is kept exactly as sent, or refused cleanly, never altered'),
+    ...ruleCheck('RETRIEVE-RETURNS-EVENT', 'data is kept exactly as sent, or refused cleanly, never altered'),
     async ({ tenantA, runId, observe }) => {
       // Precision and the externalId's form are not shown (GAP-FIELD-LIMITS): a deployment may refuse
       // these (under the field's own code too) or even fail on them, which is recorded; what it accepts
@@ -81,7 +94,7 @@ test.describe('creation and retrieval', { tag: ['@retrieval'] }, () => {
   );
 
   test(
-    ruleTitle(
+    ...ruleCheck(
       'RETRIEVE-RETURNS-EVENT',
       'names with accents, mixed case and punctuation are accepted and kept exactly',
     ),
@@ -96,41 +109,51 @@ test.describe('creation and retrieval', { tag: ['@retrieval'] }, () => {
     },
   );
 
-  test(ruleTitle('RETRIEVE-UNKNOWN-404', 'GET of an unknown uuid gives 404 ERR-4002'), {
-    tag: ['@readonly'],
-  }, async ({ tenantA }) => {
-    check.error(await tenantA.retrieve(crypto.randomUUID()), 'ERR-4002', 'RETRIEVE-UNKNOWN-404');
-  });
+  test(
+    ...ruleCheck('RETRIEVE-UNKNOWN-404', 'GET of an unknown uuid gives 404 ERR-4002', {
+      tag: ['@readonly'],
+    }),
+    async ({ tenantA }) => {
+      check.error(await tenantA.retrieve(crypto.randomUUID()), 'ERR-4002', 'RETRIEVE-UNKNOWN-404');
+    },
+  );
 
   test(
-    ruleTitle('PATH-ID-IS-UUID', 'GET by an externalId (itself shaped like a UUID) gives 404 ERR-4002'),
+    ...ruleCheck('PATH-ID-IS-UUID', 'GET by an externalId (itself shaped like a UUID) gives 404 ERR-4002'),
     async ({ tenantA, runId }) => {
       // The one externalId that cannot carry the run id: it must be a UUID to leave no gap to hide in.
       const event = { ...validPayin(runId), externalId: crypto.randomUUID() };
       const uuid = check.created(await tenantA.create(event));
-      check.holds('PATH-ID-IS-UUID', uuid !== event.externalId, 'the uuid given is the externalId sent');
+      check.verdict(judgeUuidNotExternalId(uuid, event.externalId));
       check.error(await tenantA.retrieve(event.externalId), 'ERR-4002', 'PATH-ID-IS-UUID');
       check.sameEvent(await tenantA.retrieve(uuid), event, 'PATH-ID-IS-UUID');
     },
   );
 
-  test(ruleTitle(
-    'GAP-NON-UUID-PATH',
-    'GET with a path id that is not a UUID is refused with a structured error',
-  ), { tag: ['@readonly'] }, async ({ tenantA, observe }) => {
-    const response = await tenantA.retrieve('not-a-uuid');
-    // No event has such an id: any refusal a stack gives a path parameter that fails its pattern
-    // (404 like an unknown uuid or an unknown route, 400, FastAPI's 422) with the part 7 body.
-    check.holds(
-      'RETRIEVE-UNKNOWN-404',
-      [400, 404, 422].includes(response.status),
-      `a path id that is not a UUID names no event: expected 400, 404 or 422, got HTTP ${response.status}`,
-      response,
-    );
-    check.gapAnswer(response);
-    await observe(
+  test(
+    ...ruleCheck(
       'GAP-NON-UUID-PATH',
-      `GET /not-a-uuid gives ${response.status} ${readErrorBody(response)?.errorCode ?? ''}`.trim(),
-    );
-  });
+      'GET with a path id that is not a UUID is refused with a structured error',
+      { tag: ['@readonly'] },
+    ),
+    async ({ tenantA, observe }) => {
+      const response = await tenantA.retrieve('not-a-uuid');
+      // No event has such an id: any refusal a stack gives a path parameter that fails its pattern
+      // (404 like an unknown uuid or an unknown route, 400, FastAPI's 422) with the part 7 body.
+      check.verdict(
+        judgeStatusIn(
+          'RETRIEVE-UNKNOWN-404',
+          response,
+          [400, 404, 422],
+          `a path id that is not a UUID names no event: expected 400, 404 or 422, got HTTP ${response.status}`,
+        ),
+        response,
+      );
+      check.gapAnswer(response);
+      await observe(
+        'GAP-NON-UUID-PATH',
+        `GET /not-a-uuid gives ${response.status} ${readErrorBody(response)?.errorCode ?? ''}`.trim(),
+      );
+    },
+  );
 });

@@ -1,6 +1,15 @@
 /** Part 4, rules 1, 4 and 5: deduplication by externalId, per tenant, atomic under concurrency. */
-import { isSuccess, judgeConcurrentCreation, judgeConcurrentRename, readErrorBody } from '../oracle/index.ts';
-import { ruleTitle } from '../run-records/rule-titles.ts';
+import {
+  isSuccess,
+  judgeConcurrentCreation,
+  judgeConcurrentRename,
+  judgeDistinctUuids,
+  judgeNotClaiming,
+  judgeRefusedUpdate,
+  judgeStatusIn,
+  readErrorBody,
+} from '../oracle/index.ts';
+import { ruleCheck } from '../run-records/rule-annotations.ts';
 import { EVENTS_PATH, eventPath } from '../spec/index.ts';
 import { test } from './fixtures/index.ts';
 import { expectedFailure } from './support/expected-failures.ts';
@@ -13,7 +22,7 @@ const CONCURRENT_RENAMES = 4;
 
 test.describe('deduplication', { tag: ['@dedup'] }, () => {
   test(
-    ruleTitle(
+    ...ruleCheck(
       'DEDUP-EXTERNAL-ID',
       'a second POST with an existing externalId gives 400 ERR-4001 and the first event is unchanged',
     ),
@@ -30,7 +39,7 @@ test.describe('deduplication', { tag: ['@dedup'] }, () => {
   );
 
   test(
-    ruleTitle(
+    ...ruleCheck(
       'DEDUP-EXTERNAL-ID',
       'externalIds that differ only in letter case are different ids, both created',
     ),
@@ -43,73 +52,85 @@ test.describe('deduplication', { tag: ['@dedup'] }, () => {
       const lower = { ...validPayout(runId), externalId: `${runId}-case-${suffix.toLowerCase()}` };
       const uuidOfUpper = check.created(await tenantA.create(upper));
       const uuidOfLower = check.created(await tenantA.create(lower));
-      check.holds('DEDUP-EXTERNAL-ID', uuidOfLower !== uuidOfUpper, 'two events were given one uuid');
+      check.verdict(
+        judgeDistinctUuids('DEDUP-EXTERNAL-ID', [uuidOfUpper, uuidOfLower], 'two events were given one uuid'),
+      );
       check.sameEvent(await tenantA.retrieve(uuidOfUpper), upper, 'DEDUP-EXTERNAL-ID');
       check.sameEvent(await tenantA.retrieve(uuidOfLower), lower, 'DEDUP-EXTERNAL-ID');
     },
   );
 
-  test(ruleTitle(
-    'DEDUP-EXTERNAL-ID',
-    'a PUT cannot give an event the externalId another event of the tenant holds',
-  ), { tag: ['@update'] }, async ({ tenantA, runId }) => {
-    // externalId is unique per tenant, by PUT too. The refusal's status is GAP-422-USE's observation
-    // (400, 409, 422, …), its code may well be ERR-4001; both events stay as they were.
-    const first = validPayin(runId);
-    const second = validPayout(runId);
-    const uuidOfFirst = check.created(await tenantA.create(first));
-    const uuidOfSecond = check.created(await tenantA.create(second));
-    // The PUT changes other fields too: a refusal must leave every one of them as it was.
-    const response = await tenantA.update(uuidOfSecond, {
-      ...second,
-      externalId: first.externalId,
-      amount: 1.5,
-      status: 'REJECTED',
-    });
-    const outcome = check.update(response, 'DEDUP-EXTERNAL-ID', { trueClaims: ['ERR-4001'] });
-    check.holds(
+  test(
+    ...ruleCheck(
       'DEDUP-EXTERNAL-ID',
-      outcome === 'refused',
-      'a PUT gave an event the externalId another event of the tenant holds',
-      response,
-    );
-    check.sameEvent(await tenantA.retrieve(uuidOfFirst), first, 'DEDUP-EXTERNAL-ID');
-    check.sameEvent(await tenantA.retrieve(uuidOfSecond), second, 'UPDATE-VALIDATES');
-  });
-
-  test(ruleTitle(
-    'DEDUP-EXTERNAL-ID',
-    'an externalId given to an event by PUT is taken (a POST with it gets ERR-4001) and the one it replaced is free',
-  ), { tag: ['@update'] }, async ({ tenantA, runId, observe }) => {
-    // Whether PUT may change externalId at all is not shown (GAP-PUT-BODY): a deployment that refuses
-    // the change cleanly passes, and says so.
-    const event = validPayin(runId);
-    const uuid = check.created(await tenantA.create(event));
-    const renamed = { ...event, externalId: `${event.externalId}-renamed` };
-    const response = await tenantA.update(uuid, renamed);
-    if (check.update(response) === 'refused') {
-      check.sameEvent(await tenantA.retrieve(uuid), event, 'UPDATE-VALIDATES');
-      await observe(
-        'GAP-PUT-BODY',
-        `PUT changing externalId: refused ${response.status} ${readErrorBody(response)?.errorCode ?? ''}`.trim(),
+      'a PUT cannot give an event the externalId another event of the tenant holds',
+      { tag: ['@update'] },
+    ),
+    async ({ tenantA, runId }) => {
+      // externalId is unique per tenant, by PUT too. The refusal's status is GAP-422-USE's observation
+      // (400, 409, 422, …), its code may well be ERR-4001; both events stay as they were.
+      const first = validPayin(runId);
+      const second = validPayout(runId);
+      const uuidOfFirst = check.created(await tenantA.create(first));
+      const uuidOfSecond = check.created(await tenantA.create(second));
+      // The PUT changes other fields too: a refusal must leave every one of them as it was.
+      const response = await tenantA.update(uuidOfSecond, {
+        ...second,
+        externalId: first.externalId,
+        amount: 1.5,
+        status: 'REJECTED',
+      });
+      const outcome = check.update(response, 'DEDUP-EXTERNAL-ID', { trueClaims: ['ERR-4001'] });
+      check.verdict(
+        judgeRefusedUpdate(
+          'DEDUP-EXTERNAL-ID',
+          outcome,
+          'a PUT gave an event the externalId another event of the tenant holds',
+        ),
+        response,
       );
-      return;
-    }
-    await observe('GAP-PUT-BODY', 'PUT changing externalId: applied');
-    check.sameEvent(await tenantA.retrieve(uuid), renamed, 'UPDATE-APPLIES');
-    const again = await tenantA.create({ ...validPayout(runId), externalId: renamed.externalId });
-    check.error(again, 'ERR-4001', 'DEDUP-EXTERNAL-ID');
-    check.sameEvent(await tenantA.retrieve(uuid), renamed, 'DEDUP-EXTERNAL-ID');
-    // ERR-4001's condition is an externalId that exists for the tenant (4 rule 1, 7.3), in the present
-    // tense: once the PUT was accepted no event of the tenant holds the old one, so it is free again.
-    const old = { ...validPayout(runId), externalId: event.externalId };
-    const oldUuid = check.created(await tenantA.create(old));
-    check.sameEvent(await tenantA.retrieve(oldUuid), old, 'DEDUP-EXTERNAL-ID');
-    check.sameEvent(await tenantA.retrieve(uuid), renamed, 'DEDUP-EXTERNAL-ID');
-  });
+      check.sameEvent(await tenantA.retrieve(uuidOfFirst), first, 'DEDUP-EXTERNAL-ID');
+      check.sameEvent(await tenantA.retrieve(uuidOfSecond), second, 'UPDATE-VALIDATES');
+    },
+  );
 
   test(
-    ruleTitle(
+    ...ruleCheck(
+      'DEDUP-EXTERNAL-ID',
+      'an externalId given to an event by PUT is taken (a POST with it gets ERR-4001) and the one it replaced is free',
+      { tag: ['@update'] },
+    ),
+    async ({ tenantA, runId, observe }) => {
+      // Whether PUT may change externalId at all is not shown (GAP-PUT-BODY): a deployment that refuses
+      // the change cleanly passes, and says so.
+      const event = validPayin(runId);
+      const uuid = check.created(await tenantA.create(event));
+      const renamed = { ...event, externalId: `${event.externalId}-renamed` };
+      const response = await tenantA.update(uuid, renamed);
+      if (check.update(response) === 'refused') {
+        check.sameEvent(await tenantA.retrieve(uuid), event, 'UPDATE-VALIDATES');
+        await observe(
+          'GAP-PUT-BODY',
+          `PUT changing externalId: refused ${response.status} ${readErrorBody(response)?.errorCode ?? ''}`.trim(),
+        );
+        return;
+      }
+      await observe('GAP-PUT-BODY', 'PUT changing externalId: applied');
+      check.sameEvent(await tenantA.retrieve(uuid), renamed, 'UPDATE-APPLIES');
+      const again = await tenantA.create({ ...validPayout(runId), externalId: renamed.externalId });
+      check.error(again, 'ERR-4001', 'DEDUP-EXTERNAL-ID');
+      check.sameEvent(await tenantA.retrieve(uuid), renamed, 'DEDUP-EXTERNAL-ID');
+      // ERR-4001's condition is an externalId that exists for the tenant (4 rule 1, 7.3), in the present
+      // tense: once the PUT was accepted no event of the tenant holds the old one, so it is free again.
+      const old = { ...validPayout(runId), externalId: event.externalId };
+      const oldUuid = check.created(await tenantA.create(old));
+      check.sameEvent(await tenantA.retrieve(oldUuid), old, 'DEDUP-EXTERNAL-ID');
+      check.sameEvent(await tenantA.retrieve(uuid), renamed, 'DEDUP-EXTERNAL-ID');
+    },
+  );
+
+  test(
+    ...ruleCheck(
       'DEDUP-PER-TENANT',
       'the same externalId under another tenant is accepted, and each tenant keeps its own',
     ),
@@ -118,21 +139,30 @@ test.describe('deduplication', { tag: ['@dedup'] }, () => {
       const eventOfB = { ...validPayout(runId), externalId: eventOfA.externalId };
       const uuidOfA = check.created(await tenantA.create(eventOfA));
       const createdForB = await tenantB.create(eventOfB);
-      check.holds(
-        'DEDUP-PER-TENANT',
-        createdForB.status === 201,
-        `an externalId of tenant A must be free for tenant B; got HTTP ${createdForB.status}`,
+      check.verdict(
+        judgeStatusIn(
+          'DEDUP-PER-TENANT',
+          createdForB,
+          [201],
+          `an externalId of tenant A must be free for tenant B; got HTTP ${createdForB.status}`,
+        ),
         createdForB,
       );
       const uuidOfB = check.created(createdForB);
-      check.holds('DEDUP-PER-TENANT', uuidOfB !== uuidOfA, "tenant B's event was given tenant A's uuid");
+      check.verdict(
+        judgeDistinctUuids(
+          'DEDUP-PER-TENANT',
+          [uuidOfA, uuidOfB],
+          "tenant B's event was given tenant A's uuid",
+        ),
+      );
       check.sameEvent(await tenantA.retrieve(uuidOfA), eventOfA, 'DEDUP-PER-TENANT');
       check.sameEvent(await tenantB.retrieve(uuidOfB), eventOfB, 'DEDUP-PER-TENANT');
     },
   );
 
   test(
-    ruleTitle(
+    ...ruleCheck(
       'DEDUP-CONCURRENT',
       `of ${CONCURRENT_POSTS} simultaneous POSTs of one new externalId exactly one gets 201`,
     ),
@@ -151,32 +181,41 @@ test.describe('deduplication', { tag: ['@dedup'] }, () => {
     },
   );
 
-  test(ruleTitle(
-    'DEDUP-EXTERNAL-ID',
-    `of ${CONCURRENT_RENAMES} simultaneous PUTs giving events of the tenant one new externalId at most one is applied`,
-  ), { tag: ['@update'] }, async ({ burstFor, tenantA, target, runId, observe }) => {
-    // externalId is unique per tenant, by simultaneous PUTs too: each event read back afterwards shows
-    // its PUT's body if that PUT was applied and its own if refused, so at most one holds the new id.
-    const burst = burstFor(target.tenantA);
-    await judgeBursts('DEDUP-EXTERNAL-ID', observe, async () => {
-      const originals = Array.from({ length: CONCURRENT_RENAMES }, () => validPayin(runId));
-      const uuids = await Promise.all(originals.map(async (e) => check.created(await tenantA.create(e))));
-      const { externalId } = validPayout(runId, 'renamed');
-      const events = originals.map((original) => ({ original, renamed: { ...original, externalId } }));
-      const puts = events.map(({ renamed }, i) => ({
-        method: 'PUT' as const,
-        path: eventPath(uuids[i] as string),
-        json: renamed,
-      }));
-      const result = await sentTogether(() => burst.send(puts));
-      const reads = await Promise.all(uuids.map((uuid) => tenantA.retrieve(uuid)));
-      const judgement = judgeConcurrentRename(events, result.responses, reads, result.timing.releaseSpreadMs);
-      return { result, judgement };
-    });
-  });
+  test(
+    ...ruleCheck(
+      'DEDUP-EXTERNAL-ID',
+      `of ${CONCURRENT_RENAMES} simultaneous PUTs giving events of the tenant one new externalId at most one is applied`,
+      { tag: ['@update'] },
+    ),
+    async ({ burstFor, tenantA, target, runId, observe }) => {
+      // externalId is unique per tenant, by simultaneous PUTs too: each event read back afterwards shows
+      // its PUT's body if that PUT was applied and its own if refused, so at most one holds the new id.
+      const burst = burstFor(target.tenantA);
+      await judgeBursts('DEDUP-EXTERNAL-ID', observe, async () => {
+        const originals = Array.from({ length: CONCURRENT_RENAMES }, () => validPayin(runId));
+        const uuids = await Promise.all(originals.map(async (e) => check.created(await tenantA.create(e))));
+        const { externalId } = validPayout(runId, 'renamed');
+        const events = originals.map((original) => ({ original, renamed: { ...original, externalId } }));
+        const puts = events.map(({ renamed }, i) => ({
+          method: 'PUT' as const,
+          path: eventPath(uuids[i] as string),
+          json: renamed,
+        }));
+        const result = await sentTogether(() => burst.send(puts));
+        const reads = await Promise.all(uuids.map((uuid) => tenantA.retrieve(uuid)));
+        const judgement = judgeConcurrentRename(
+          events,
+          result.responses,
+          reads,
+          result.timing.releaseSpreadMs,
+        );
+        return { result, judgement };
+      });
+    },
+  );
 
   test(
-    ruleTitle(
+    ...ruleCheck(
       'DEDUP-EXTERNAL-ID',
       'a POST refused for its body reserves nothing: the corrected event with that externalId is created',
     ),
@@ -188,21 +227,24 @@ test.describe('deduplication', { tag: ['@dedup'] }, () => {
     },
   );
 
-  test(ruleTitle('DEDUP-EXTERNAL-ID', 'a PUT refused for its body leaves the event’s externalId taken'), {
-    tag: ['@update'],
-  }, async ({ tenantA, runId }) => {
-    const event = validPayout(runId);
-    const uuid = check.created(await tenantA.create(event));
-    check.validationFailure(await tenantA.update(uuid, { ...event, amount: -1 }), [
-      expectedFailure('amount', 'ERR-3005'),
-    ]);
-    const again = await tenantA.create({ ...validPayin(runId), externalId: event.externalId });
-    check.error(again, 'ERR-4001', 'DEDUP-EXTERNAL-ID');
-    check.sameEvent(await tenantA.retrieve(uuid), event, 'DEDUP-EXTERNAL-ID');
-  });
+  test(
+    ...ruleCheck('DEDUP-EXTERNAL-ID', 'a PUT refused for its body leaves the event’s externalId taken', {
+      tag: ['@update'],
+    }),
+    async ({ tenantA, runId }) => {
+      const event = validPayout(runId);
+      const uuid = check.created(await tenantA.create(event));
+      check.validationFailure(await tenantA.update(uuid, { ...event, amount: -1 }), [
+        expectedFailure('amount', 'ERR-3005'),
+      ]);
+      const again = await tenantA.create({ ...validPayin(runId), externalId: event.externalId });
+      check.error(again, 'ERR-4001', 'DEDUP-EXTERNAL-ID');
+      check.sameEvent(await tenantA.retrieve(uuid), event, 'DEDUP-EXTERNAL-ID');
+    },
+  );
 
   test(
-    ruleTitle(
+    ...ruleCheck(
       'DEDUP-EXTERNAL-ID',
       'externalIds that differ only by a trailing space are different ids: never refused as duplicates',
     ),
@@ -225,44 +267,56 @@ test.describe('deduplication', { tag: ['@dedup'] }, () => {
       await observe('GAP-FIELD-LIMITS', `an externalId with a trailing space: ${reading}`);
     },
   );
-  test(ruleTitle(
-    'DEDUP-PER-TENANT',
-    'after tenant A updates its event, tenant B can still create an event with that externalId',
-  ), { tag: ['@update'] }, async ({ tenantA, tenantB, runId }) => {
-    const eventOfA = validPayin(runId);
-    const uuidOfA = check.created(await tenantA.create(eventOfA));
-    const updated = { ...eventOfA, amount: 77.7 };
-    if (check.update(await tenantA.update(uuidOfA, updated)) !== 'applied') {
-      inconclusive('the deployment refused the update this check needs (an amount change)');
-    }
-    const ofB = await tenantB.create({ ...validPayout(runId), externalId: eventOfA.externalId });
-    check.holds(
+  test(
+    ...ruleCheck(
       'DEDUP-PER-TENANT',
-      ofB.status === 201,
-      `an externalId of tenant A must be free for tenant B, after an update too; got HTTP ${ofB.status}`,
-      ofB,
-    );
-  });
+      'after tenant A updates its event, tenant B can still create an event with that externalId',
+      { tag: ['@update'] },
+    ),
+    async ({ tenantA, tenantB, runId }) => {
+      const eventOfA = validPayin(runId);
+      const uuidOfA = check.created(await tenantA.create(eventOfA));
+      const updated = { ...eventOfA, amount: 77.7 };
+      if (check.update(await tenantA.update(uuidOfA, updated)) !== 'applied') {
+        inconclusive('the deployment refused the update this check needs (an amount change)');
+      }
+      const ofB = await tenantB.create({ ...validPayout(runId), externalId: eventOfA.externalId });
+      check.verdict(
+        judgeStatusIn(
+          'DEDUP-PER-TENANT',
+          ofB,
+          [201],
+          `an externalId of tenant A must be free for tenant B, after an update too; got HTTP ${ofB.status}`,
+        ),
+        ofB,
+      );
+    },
+  );
 
-  test(ruleTitle(
-    'DEDUP-PER-TENANT',
-    'a PUT may give an event an externalId that only another tenant holds',
-  ), { tag: ['@update'] }, async ({ tenantA, tenantB, runId, observe }) => {
-    const ofB = validPayout(runId);
-    check.created(await tenantB.create(ofB));
-    const ofA = validPayin(runId);
-    const uuid = check.created(await tenantA.create(ofA));
-    const moved = { ...ofA, externalId: ofB.externalId };
-    const response = await tenantA.update(uuid, moved);
-    // PUT may refuse to change externalId at all (GAP-PUT-BODY), but not because another tenant holds it.
-    check.holds(
-      'DEDUP-PER-TENANT',
-      readErrorBody(response)?.errorCode !== 'ERR-4001',
-      "another tenant's externalId is no duplicate for this tenant, by PUT either",
-      response,
-    );
-    const outcome = check.update(response);
-    if (outcome === 'applied') check.sameEvent(await tenantA.retrieve(uuid), moved, 'UPDATE-APPLIES');
-    await observe('GAP-PUT-BODY', `PUT changing externalId: ${outcome}`);
-  });
+  test(
+    ...ruleCheck('DEDUP-PER-TENANT', 'a PUT may give an event an externalId that only another tenant holds', {
+      tag: ['@update'],
+    }),
+    async ({ tenantA, tenantB, runId, observe }) => {
+      const ofB = validPayout(runId);
+      check.created(await tenantB.create(ofB));
+      const ofA = validPayin(runId);
+      const uuid = check.created(await tenantA.create(ofA));
+      const moved = { ...ofA, externalId: ofB.externalId };
+      const response = await tenantA.update(uuid, moved);
+      // PUT may refuse to change externalId at all (GAP-PUT-BODY), but not because another tenant holds it.
+      check.verdict(
+        judgeNotClaiming(
+          'DEDUP-PER-TENANT',
+          response,
+          'ERR-4001',
+          "another tenant's externalId is no duplicate for this tenant, by PUT either",
+        ),
+        response,
+      );
+      const outcome = check.update(response);
+      if (outcome === 'applied') check.sameEvent(await tenantA.retrieve(uuid), moved, 'UPDATE-APPLIES');
+      await observe('GAP-PUT-BODY', `PUT changing externalId: ${outcome}`);
+    },
+  );
 });

@@ -3,7 +3,8 @@
  * response of every test; these tests make each kind of error on purpose, so the rule has tests of
  * its own in the report and the certificate.
  */
-import { ruleTitle } from '../run-records/rule-titles.ts';
+import { judgeErrorStatus } from '../oracle/index.ts';
+import { ruleCheck } from '../run-records/rule-annotations.ts';
 import { EVENTS_PATH, HEADERS } from '../spec/index.ts';
 import { test } from './fixtures/index.ts';
 import { validPayin, withField } from './support/sample-events.ts';
@@ -12,42 +13,50 @@ import { check } from './support/verdicts.ts';
 
 /** An answer that must be an error, with the part 7 body (what each error is, its own rules check). */
 const expectStructured = (response: ServiceResponse, label: string): void => {
-  check.holds('ERROR-BODY-SHAPE', response.status >= 400, `${label}: expected an error status`, response);
+  check.verdict(
+    judgeErrorStatus('ERROR-BODY-SHAPE', response, `${label}: expected an error status`),
+    response,
+  );
   check.gapAnswer(response);
 };
 
 test.describe('error bodies', { tag: ['@errors'] }, () => {
-  test(ruleTitle(
-    'ERROR-BODY-SHAPE',
-    'header and lookup errors have JSON bodies with status, errorCode and title',
-  ), {
-    tag: ['@readonly'],
-  }, async ({ tenantA, anonymous }) => {
-    const probes: [string, () => Promise<ServiceResponse>][] = [
-      [
-        'token missing',
-        () => tenantA.retrieve(crypto.randomUUID(), { headers: { [HEADERS.accessToken]: null } }),
-      ],
-      [
-        'token invalid',
-        () => tenantA.retrieve(crypto.randomUUID(), { headers: { [HEADERS.accessToken]: 'svc_test_nope' } }),
-      ],
-      [
-        'tenant header missing',
-        () => tenantA.retrieve(crypto.randomUUID(), { headers: { [HEADERS.clientId]: null } }),
-      ],
-      [
-        'tenant header not a UUID',
-        () => tenantA.retrieve(crypto.randomUUID(), { headers: { [HEADERS.clientId]: 'x' } }),
-      ],
-      ['no headers at all', () => anonymous.retrieve(crypto.randomUUID())],
-      ['unknown uuid', () => tenantA.retrieve(crypto.randomUUID())],
-    ];
-    for (const [label, send] of probes) expectStructured(await send(), label);
-  });
+  test(
+    ...ruleCheck(
+      'ERROR-BODY-SHAPE',
+      'header and lookup errors have JSON bodies with status, errorCode and title',
+      {
+        tag: ['@readonly'],
+      },
+    ),
+    async ({ tenantA, anonymous }) => {
+      const probes: [string, () => Promise<ServiceResponse>][] = [
+        [
+          'token missing',
+          () => tenantA.retrieve(crypto.randomUUID(), { headers: { [HEADERS.accessToken]: null } }),
+        ],
+        [
+          'token invalid',
+          () =>
+            tenantA.retrieve(crypto.randomUUID(), { headers: { [HEADERS.accessToken]: 'svc_test_nope' } }),
+        ],
+        [
+          'tenant header missing',
+          () => tenantA.retrieve(crypto.randomUUID(), { headers: { [HEADERS.clientId]: null } }),
+        ],
+        [
+          'tenant header not a UUID',
+          () => tenantA.retrieve(crypto.randomUUID(), { headers: { [HEADERS.clientId]: 'x' } }),
+        ],
+        ['no headers at all', () => anonymous.retrieve(crypto.randomUUID())],
+        ['unknown uuid', () => tenantA.retrieve(crypto.randomUUID())],
+      ];
+      for (const [label, send] of probes) expectStructured(await send(), label);
+    },
+  );
 
   test(
-    ruleTitle(
+    ...ruleCheck(
       'ERROR-BODY-SHAPE',
       'validation, duplicate and malformed-body errors have structured JSON bodies',
     ),

@@ -5,9 +5,9 @@
  * (ERROR-BODY-SHAPE), a refusal claims no stated rule the request does not break (except the probed
  * field's own code, the reference's own reading), and what is accepted is kept.
  */
-import { isSuccess, readErrorBody } from '../oracle/index.ts';
-import { ruleTitle } from '../run-records/rule-titles.ts';
-import { EVENT_FIELDS, EVENTS_PATH, eventPath, HEADERS } from '../spec/index.ts';
+import { isSuccess, judgeRefusedUpdate, judgeStatusIn, readErrorBody } from '../oracle/index.ts';
+import { ruleCheck } from '../run-records/rule-annotations.ts';
+import { EVENT_FIELDS, EVENTS_PATH, eventPath, HEADERS, type RuleId } from '../spec/index.ts';
 import { test } from './fixtures/index.ts';
 import { validPayin, validPayout, withField } from './support/sample-events.ts';
 import type { ServiceResponse } from './support/service-client.ts';
@@ -19,7 +19,7 @@ const summary = (response: ServiceResponse): string =>
 
 test.describe('readings of the gaps', { tag: ['@validation'] }, () => {
   test(
-    ruleTitle(
+    ...ruleCheck(
       ['REQUEST-MALFORMED-400', 'GAP-MALFORMED-JSON'],
       'a body that is not JSON gives 400 with a structured error',
     ),
@@ -29,10 +29,13 @@ test.describe('readings of the gaps', { tag: ['@validation'] }, () => {
         ['not JSON at all', 'externalId=x&amount=1'],
       ] as const) {
         const response = await tenantA.send({ method: 'POST', path: EVENTS_PATH, rawBody: raw });
-        check.holds(
-          'REQUEST-MALFORMED-400',
-          response.status === 400,
-          `${label}: a malformed request is a 400 (7.4); got HTTP ${response.status}`,
+        check.verdict(
+          judgeStatusIn(
+            'REQUEST-MALFORMED-400',
+            response,
+            [400],
+            `${label}: a malformed request is a 400 (7.4); got HTTP ${response.status}`,
+          ),
           response,
         );
         check.gapAnswer(response);
@@ -42,17 +45,20 @@ test.describe('readings of the gaps', { tag: ['@validation'] }, () => {
   );
 
   test(
-    ruleTitle(
+    ...ruleCheck(
       ['REQUEST-MALFORMED-400', 'GAP-MALFORMED-JSON'],
       'a JSON body that is not an object gives 400 (or 422)',
     ),
     async ({ tenantA, observe }) => {
       for (const raw of ['[]', '"event"', 'null', '42']) {
         const response = await tenantA.send({ method: 'POST', path: EVENTS_PATH, rawBody: raw });
-        check.holds(
-          'REQUEST-MALFORMED-400',
-          response.status === 400 || response.status === 422,
-          `${raw}: an event must be a JSON object: malformed (400) or invalid (422); got HTTP ${response.status}`,
+        check.verdict(
+          judgeStatusIn(
+            'REQUEST-MALFORMED-400',
+            response,
+            [400, 422],
+            `${raw}: an event must be a JSON object: malformed (400) or invalid (422); got HTTP ${response.status}`,
+          ),
           response,
         );
         check.gapAnswer(response);
@@ -62,25 +68,26 @@ test.describe('readings of the gaps', { tag: ['@validation'] }, () => {
   );
 
   test(
-    ruleTitle(
+    ...ruleCheck(
       'GAP-WRONG-JSON-TYPE',
       'a scalar of another JSON type is accepted as the value it spells, or refused cleanly',
     ),
     async ({ tenantA, runId, observe }) => {
       // Many stacks coerce scalars (Jackson and pydantic read "125.50" as an amount, Jackson reads 42 as
       // a string, ASP.NET Core reads numbers from strings): a reading, not a fault.
-      const cases: [string, unknown][] = [
-        ['amount', '125.50'],
-        ['externalId', 42],
+      // Each with the rule a 5xx in place of its answer breaks.
+      const cases: [string, unknown, RuleId][] = [
+        ['amount', '125.50', 'VAL-AMOUNT-POSITIVE'],
+        ['externalId', 42, 'VAL-EXTERNAL-ID-REQUIRED'],
       ];
-      for (const [field, value] of cases) {
+      for (const [field, value, serverErrorBreaks] of cases) {
         const event = withField(validPayin(runId, 'coercible'), field, value);
         const response = await tenantA.create(event);
         // Coerced (201) or refused (400): either way the spec answers it, so a 5xx breaks the field's rule.
         check.gapAnswer(response, {
           claimsChecked: `${field} as ${JSON.stringify(value)}`,
           probedFields: [field],
-          serverErrorBreaks: field === 'amount' ? 'VAL-AMOUNT-POSITIVE' : 'VAL-EXTERNAL-ID-REQUIRED',
+          serverErrorBreaks,
         });
         let stored = '';
         if (isSuccess(response.status)) {
@@ -99,7 +106,7 @@ test.describe('readings of the gaps', { tag: ['@validation'] }, () => {
   // position of the body: the structural sweep (structure.spec.ts) sends each in every run.
 
   test(
-    ruleTitle('GAP-EXTRA-TOP-LEVEL-FIELDS', 'an unknown top-level field is refused, dropped or kept'),
+    ...ruleCheck('GAP-EXTRA-TOP-LEVEL-FIELDS', 'an unknown top-level field is refused, dropped or kept'),
     async ({ tenantA, runId, observe }) => {
       const event = validPayout(runId, 'extra-field');
       const response = await tenantA.create({ ...event, internalNote: 'kit' });
@@ -120,14 +127,15 @@ test.describe('readings of the gaps', { tag: ['@validation'] }, () => {
   );
 
   test(
-    ruleTitle('GAP-REQUIRED-FIELDS', 'an event of only an externalId is accepted or refused cleanly'),
+    ...ruleCheck('GAP-REQUIRED-FIELDS', 'an event of only an externalId is accepted or refused cleanly'),
     async ({ tenantA, runId, observe }) => {
       const response = await tenantA.create({ externalId: validPayin(runId, 'minimal').externalId });
+      const unsent = EVENT_FIELDS.filter((field) => field !== 'externalId');
       // A refusal may name any missing field under its own code; it may not say externalId is missing.
       // Created, or refused for fields this deployment requires: a 5xx is neither (part 4 rule 2).
       check.gapAnswer(response, {
         claimsChecked: 'an event of only an externalId',
-        probedFields: EVENT_FIELDS.filter((field) => field !== 'externalId'),
+        probedFields: unsent,
         serverErrorBreaks: 'VAL-ALL-FAILURES',
       });
       const errors = (response.json as { errors?: { field: string; errorCode: string }[] } | undefined)
@@ -141,7 +149,7 @@ test.describe('readings of the gaps', { tag: ['@validation'] }, () => {
   );
 
   test(
-    ruleTitle(
+    ...ruleCheck(
       'GAP-CONTENT-TYPE',
       'a JSON body sent as text/plain, or with no Content-Type, is answered cleanly',
     ),
@@ -163,21 +171,24 @@ test.describe('readings of the gaps', { tag: ['@validation'] }, () => {
     },
   );
 
-  test(ruleTitle('GAP-OTHER-OPERATIONS', 'a listing and an unknown route are answered cleanly'), {
-    tag: ['@readonly'],
-  }, async ({ tenantA, observe }) => {
-    for (const probe of [
-      { method: 'GET', path: EVENTS_PATH },
-      { method: 'GET', path: '/api/h2h/ingestion/no-such-resource' },
-    ]) {
-      const response = await tenantA.send(probe);
-      check.gapAnswer(response);
-      await observe('GAP-OTHER-OPERATIONS', `${probe.method} ${probe.path} gives ${summary(response)}`);
-    }
-  });
+  test(
+    ...ruleCheck('GAP-OTHER-OPERATIONS', 'a listing and an unknown route are answered cleanly', {
+      tag: ['@readonly'],
+    }),
+    async ({ tenantA, observe }) => {
+      for (const probe of [
+        { method: 'GET', path: EVENTS_PATH },
+        { method: 'GET', path: '/api/h2h/ingestion/no-such-resource' },
+      ]) {
+        const response = await tenantA.send(probe);
+        check.gapAnswer(response);
+        await observe('GAP-OTHER-OPERATIONS', `${probe.method} ${probe.path} gives ${summary(response)}`);
+      }
+    },
+  );
 
   test(
-    ruleTitle('GAP-OTHER-OPERATIONS', 'a DELETE of an unknown uuid is answered cleanly'),
+    ...ruleCheck('GAP-OTHER-OPERATIONS', 'a DELETE of an unknown uuid is answered cleanly'),
     async ({ tenantA, observe }) => {
       // Not @readonly: a read-only run sends nothing but GETs.
       const response = await tenantA.send({ method: 'DELETE', path: eventPath(crypto.randomUUID()) });
@@ -187,7 +198,7 @@ test.describe('readings of the gaps', { tag: ['@validation'] }, () => {
   );
 
   test(
-    ruleTitle(
+    ...ruleCheck(
       'GAP-FIELD-LIMITS',
       'a long externalId and many multiCurrencyAmounts are kept or refused cleanly',
     ),
@@ -218,7 +229,7 @@ test.describe('readings of the gaps', { tag: ['@validation'] }, () => {
 
 test.describe('readings of the field gaps', { tag: ['@validation'] }, () => {
   test(
-    ruleTitle('GAP-ORIGINAL-STATUS-VALUES', 'any originalStatus string is kept or refused cleanly'),
+    ...ruleCheck('GAP-ORIGINAL-STATUS-VALUES', 'any originalStatus string is kept or refused cleanly'),
     async ({ tenantA, runId, observe }) => {
       for (const originalStatus of ['SETTLED_BY_PARTNER_7', 'en attente', '']) {
         const event = withField(validPayin(runId, 'original-status'), 'originalStatus', originalStatus);
@@ -239,7 +250,7 @@ test.describe('readings of the field gaps', { tag: ['@validation'] }, () => {
   );
 
   test(
-    ruleTitle('GAP-PERSONAL-ID-TYPE-VALUES', 'any personal id type string is kept or refused cleanly'),
+    ...ruleCheck('GAP-PERSONAL-ID-TYPE-VALUES', 'any personal id type string is kept or refused cleanly'),
     async ({ tenantA, runId, observe }) => {
       const cases: [Record<string, unknown>, string][] = [
         [
@@ -265,22 +276,28 @@ test.describe('readings of the field gaps', { tag: ['@validation'] }, () => {
     },
   );
 
-  test(ruleTitle(
-    ['DEDUP-EXTERNAL-ID', 'GAP-422-USE'],
-    'a PUT moving an event onto another event’s externalId is refused cleanly, 400, 409 or 422',
-  ), { tag: ['@update'] }, async ({ tenantA, runId, observe }) => {
-    const first = validPayin(runId);
-    const second = validPayout(runId);
-    check.created(await tenantA.create(first));
-    const uuid = check.created(await tenantA.create(second));
-    const response = await tenantA.update(uuid, { ...second, externalId: first.externalId });
-    const outcome = check.update(response, 'DEDUP-EXTERNAL-ID', { trueClaims: ['ERR-4001'] });
-    check.holds(
-      'DEDUP-EXTERNAL-ID',
-      outcome === 'refused',
-      'two events of a tenant can never share an externalId',
-      response,
-    );
-    await observe('GAP-422-USE', `PUT onto another event's externalId gives ${summary(response)}`);
-  });
+  test(
+    ...ruleCheck(
+      ['DEDUP-EXTERNAL-ID', 'GAP-422-USE'],
+      'a PUT moving an event onto another event’s externalId is refused cleanly, 400, 409 or 422',
+      { tag: ['@update'] },
+    ),
+    async ({ tenantA, runId, observe }) => {
+      const first = validPayin(runId);
+      const second = validPayout(runId);
+      check.created(await tenantA.create(first));
+      const uuid = check.created(await tenantA.create(second));
+      const response = await tenantA.update(uuid, { ...second, externalId: first.externalId });
+      const outcome = check.update(response, 'DEDUP-EXTERNAL-ID', { trueClaims: ['ERR-4001'] });
+      check.verdict(
+        judgeRefusedUpdate(
+          'DEDUP-EXTERNAL-ID',
+          outcome,
+          'two events of a tenant can never share an externalId',
+        ),
+        response,
+      );
+      await observe('GAP-422-USE', `PUT onto another event's externalId gives ${summary(response)}`);
+    },
+  );
 });

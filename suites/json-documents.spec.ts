@@ -14,8 +14,15 @@ import {
   withInvalidUtf8In,
   withLeadingMembers,
 } from '../generators/index.ts';
-import { type ExpectedFailure, isServerError, isSuccess, readErrorBody } from '../oracle/index.ts';
-import { ruleTitle } from '../run-records/rule-titles.ts';
+import {
+  type ExpectedFailure,
+  isServerError,
+  isSuccess,
+  judgeClientErrorStatus,
+  judgeStatusIn,
+  readErrorBody,
+} from '../oracle/index.ts';
+import { ruleCheck } from '../run-records/rule-annotations.ts';
 import { EVENTS_PATH } from '../spec/index.ts';
 import { test } from './fixtures/index.ts';
 import { failureOfAnyCode } from './support/expected-failures.ts';
@@ -70,17 +77,19 @@ const refusedFor = (response: ServiceResponse, expected: readonly ExpectedFailur
   }
   // A parser's limit (a depth, say) refuses the document before validation: a clean 4xx.
   check.gapAnswer(response);
-  check.holds(
-    expected[0]?.ruleId ?? 'VAL-PAYLOAD-UNKNOWN-PROPERTY',
-    response.status >= 400 && response.status < 500,
-    `the body must be refused; got ${summary(response)}`,
+  check.verdict(
+    judgeClientErrorStatus(
+      expected[0]?.ruleId ?? 'VAL-PAYLOAD-UNKNOWN-PROPERTY',
+      response,
+      `the body must be refused; got ${summary(response)}`,
+    ),
     response,
   );
 };
 
 test.describe('the edges of a JSON document', { tag: ['@validation'] }, () => {
   test(
-    ruleTitle(
+    ...ruleCheck(
       ['REQUEST-MALFORMED-400', 'CREATE-RETURNS-UUID'],
       'an empty body is refused, whitespace after the value is read',
     ),
@@ -90,10 +99,13 @@ test.describe('the edges of a JSON document', { tag: ['@validation'] }, () => {
         post(tenantA, ''),
         post(tenantA, `${toJsonBody(event)}\n\t \r\n`),
       ]);
-      check.holds(
-        'REQUEST-MALFORMED-400',
-        empty.status === 400 || empty.status === 422,
-        `an empty body is not JSON: 400 (or 422, a missing body); got ${summary(empty)}`,
+      check.verdict(
+        judgeStatusIn(
+          'REQUEST-MALFORMED-400',
+          empty,
+          [400, 422],
+          `an empty body is not JSON: 400 (or 422, a missing body); got ${summary(empty)}`,
+        ),
         empty,
       );
       check.gapAnswer(empty);
@@ -102,7 +114,7 @@ test.describe('the edges of a JSON document', { tag: ['@validation'] }, () => {
   );
 
   test(
-    ruleTitle(
+    ...ruleCheck(
       ['VAL-PAYLOAD-UNKNOWN-PROPERTY', 'GAP-EXTRA-TOP-LEVEL-FIELDS'],
       '__proto__, constructor and a deeply nested value as payload properties are refused, never a 5xx',
     ),
@@ -139,7 +151,7 @@ test.describe('the edges of a JSON document', { tag: ['@validation'] }, () => {
   );
 
   test(
-    ruleTitle(
+    ...ruleCheck(
       ['REQUEST-MALFORMED-400', 'GAP-MALFORMED-JSON'],
       'a byte-order mark, invalid UTF-8, bytes after the value or duplicate keys are read or refused cleanly, never a 5xx',
     ),

@@ -15,7 +15,7 @@ import {
   ZERO_LITERALS,
 } from '../generators/index.ts';
 import { isSuccess } from '../oracle/index.ts';
-import { ruleTitle } from '../run-records/rule-titles.ts';
+import { ruleCheck } from '../run-records/rule-annotations.ts';
 import { EVENTS_PATH } from '../spec/index.ts';
 import { test } from './fixtures/index.ts';
 import { expectedFailure } from './support/expected-failures.ts';
@@ -52,7 +52,7 @@ const withLiterals = (
 
 test.describe('literal forms of an amount', { tag: ['@validation'] }, () => {
   test(
-    ruleTitle(
+    ...ruleCheck(
       ['VAL-AMOUNT-POSITIVE', 'VAL-MCA-AMOUNT-POSITIVE'],
       'zero written in any form gives ERR-3005 / ERR-3008',
     ),
@@ -70,7 +70,7 @@ test.describe('literal forms of an amount', { tag: ['@validation'] }, () => {
   );
 
   test(
-    ruleTitle(
+    ...ruleCheck(
       ['VAL-AMOUNT-POSITIVE', 'VAL-MCA-AMOUNT-POSITIVE', 'RETRIEVE-RETURNS-EVENT'],
       'a positive amount written with an exponent or trailing zeros is accepted and read back as the same number',
     ),
@@ -91,7 +91,7 @@ test.describe('literal forms of an amount', { tag: ['@validation'] }, () => {
   );
 
   test(
-    ruleTitle(
+    ...ruleCheck(
       ['VAL-AMOUNT-POSITIVE', 'GAP-FIELD-LIMITS'],
       'an amount of many decimals or a very large one is kept, or refused cleanly, and never answered with a 5xx',
     ),

@@ -17,9 +17,20 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { SHARED_LIMIT_VARIABLES } from '../contract/index.ts';
-import { isSuccess, simpleErrorBodySchema } from '../oracle/index.ts';
+import {
+  isSuccess,
+  judgeFailingBurst,
+  judgeLimitServed,
+  judgeNoRateLimitHeaders,
+  judgeNotThrottled,
+  judgeServedCreated,
+  judgeStatusIn,
+  judgeThrottledPastLimit,
+  simpleErrorBodySchema,
+  statusCounts,
+} from '../oracle/index.ts';
 import { skipCheck } from '../run-records/check-record-writer.ts';
-import { ruleTitle } from '../run-records/rule-titles.ts';
+import { ruleCheck } from '../run-records/rule-annotations.ts';
 import { EVENTS_PATH, eventPath, type RuleId } from '../spec/index.ts';
 import { test } from './fixtures/index.ts';
 import {
@@ -27,13 +38,11 @@ import {
   type Exhaustion,
   exhaustBudget,
   noteWait,
-  rateLimitHeadersOf,
   rateLimitTenantActivity,
   rateLimitTestTimeoutMs,
   type SentRequest,
   sendBurst,
   silenceMarginMs,
-  statusCounts,
   throttleNow,
   waitForFreshWindow,
   windowMsOf,
@@ -92,9 +101,6 @@ const expectedOfFailing = (index: number): { status: number; rule: RuleId } => {
   }
 };
 
-const describeRequest = (r: SentRequest): string =>
-  `#${r.index + 1} ${r.request.method} → ${r.response.status}`;
-
 /** Served nothing after a whole window of silence: the premise is gone, and the fault is the window's. */
 const skipIfStillThrottled = (burst: Exhaustion): void => {
   if (burst.admitted > 0) return;
@@ -107,13 +113,8 @@ const skipIfStillThrottled = (burst: Exhaustion): void => {
 
 /** No 429 among the first `limit` requests of a burst from a fresh window. */
 const expectLimitServed = (burst: Exhaustion, limit: number): void => {
-  const early = burst.withinLimit.find((r) => r.response.status === 429);
-  check.holds(
-    'RATE-LIMIT-429',
-    early === undefined,
-    `inside a fresh window the first ${limit} requests must all be served, but request #${(early?.index ?? 0) + 1} got 429 (${statusCounts(burst.withinLimit)})`,
-    early?.response,
-  );
+  const served = judgeLimitServed(burst.withinLimit, limit);
+  check.verdict(served.violations, served.example);
   if (burst.withinLimit.length !== limit)
     inconclusive(`the burst sent ${burst.withinLimit.length} requests, not the whole limit of ${limit}`);
 };
@@ -135,12 +136,13 @@ const expectThrottled = (
       `${unthrottled.served} requests served in ${Math.round(unthrottled.withinMs)} ms without a 429, but the kit could not send fast enough for that to prove anything (it must outpace ${limit} per ${windowMs} ms). Check the target's latency and the machine's load, or run with a longer ${SHARED_LIMIT_VARIABLES.windowSeconds} against the reference server.`,
     );
   }
-  check.holds(
-    rule,
-    unthrottled === undefined && burst.first429 !== undefined,
-    unthrottled
-      ? `past the limit of ${limit} the service must answer 429: ${unthrottled.served} requests were served in ${Math.round(unthrottled.withinMs)} ms, more than the ${unthrottled.most} any reading of a ${windowMs} ms window admits in that time, and none got 429 (${statusCounts(burst.requests)})`
-      : `past the limit of ${limit} the service must answer 429 (${statusCounts(burst.requests)} in ${took})`,
+  check.verdict(
+    judgeThrottledPastLimit(
+      rule,
+      { unthrottled, first429: burst.first429?.response, counts: statusCounts(burst.requests), took },
+      limit,
+      windowMs,
+    ),
     burst.requests.at(-1)?.response,
   );
   return (burst.first429 as SentRequest).response;
@@ -167,7 +169,7 @@ test.describe('rate limit', { tag: ['@ratelimit'] }, () => {
   });
 
   test(
-    ruleTitle(
+    ...ruleCheck(
       'RATE-LIMIT-429',
       'inside a fresh window the limit is served; past it a 429 with a structured JSON body',
     ),
@@ -182,12 +184,8 @@ test.describe('rate limit', { tag: ['@ratelimit'] }, () => {
       const notCreated = served.find((r) => r.response.status !== 201);
       const createdCount = served.filter((r) => r.response.status === 201).length;
       if (notCreated && createdCount < limit) check.created(notCreated.response);
-      check.holds(
-        'RATE-LIMIT-429',
-        notCreated === undefined,
-        `past the limit of ${limit} the service must answer 429; request #${(notCreated?.index ?? 0) + 1} got HTTP ${notCreated?.response.status}`,
-        notCreated?.response,
-      );
+      const allCreated = judgeServedCreated(served, limit);
+      check.verdict(allCreated.violations, allCreated.example);
       const throttled = expectThrottled(burst, limit, windowMsOf(target.limits.RATE_LIMIT));
       // A non-2xx answer: a JSON object (its fields are not shown, GAP-429-BODY).
       check.gapAnswer(throttled);
@@ -206,7 +204,7 @@ test.describe('rate limit', { tag: ['@ratelimit'] }, () => {
   );
 
   test(
-    ruleTitle(
+    ...ruleCheck(
       'RATE-LIMIT-NO-HEADERS',
       'neither a throttled nor a served response carries rate-limit headers',
     ),
@@ -221,21 +219,13 @@ test.describe('rate limit', { tag: ['@ratelimit'] }, () => {
       const answers = burst.requests;
       if (!answers.some((r) => r.response.status === 429) || !answers.some((r) => r.response.status !== 429))
         inconclusive(`both served and throttled answers are needed to check (${statusCounts(answers)})`);
-      const offending = answers.filter((r) => rateLimitHeadersOf(r.response).length > 0);
-      const names = [...new Set(offending.flatMap((r) => rateLimitHeadersOf(r.response)))];
-      const statuses = [...new Set(offending.map((r) => r.response.status))];
-      const example = offending.find((r) => r.response.status === 429) ?? offending[0];
-      check.holds(
-        'RATE-LIMIT-NO-HEADERS',
-        example === undefined,
-        `part 8: rate-limit response headers are not returned, yet ${offending.length} of ${answers.length} answers (HTTP ${statuses.join(', ')}) carry ${names.join(', ')}`,
-        example?.response,
-      );
+      const headers = judgeNoRateLimitHeaders(answers);
+      check.verdict(headers.violations, headers.example);
     },
   );
 
   test(
-    ruleTitle('RATE-LIMIT-PER-TENANT', 'while the rate-limit tenant is throttled, tenant A is served'),
+    ...ruleCheck('RATE-LIMIT-PER-TENANT', 'while the rate-limit tenant is throttled, tenant A is served'),
     async ({ rateLimitTenant, tenantA, target, runId }) => {
       // POSTs, which count however the target counts: the tenant is throttled for them at least.
       await throttleNow(rateLimitTenant, target.limits.RATE_LIMIT, validPost(runId));
@@ -257,10 +247,12 @@ test.describe('rate limit', { tag: ['@ratelimit'] }, () => {
         inconclusive(
           `the rate-limit tenant was not throttled while tenant A's request was in flight: ${statusCounts(meanwhile)} of its requests overlapped it (${statusCounts(streamed)} in all)`,
         );
-      check.holds(
-        'RATE-LIMIT-PER-TENANT',
-        other.status !== 429,
-        "another tenant's request must not be throttled by the rate-limit tenant's traffic",
+      check.verdict(
+        judgeNotThrottled(
+          'RATE-LIMIT-PER-TENANT',
+          other,
+          "another tenant's request must not be throttled by the rate-limit tenant's traffic",
+        ),
         other,
       );
       check.error(other, 'ERR-4002', 'RETRIEVE-UNKNOWN-404');
@@ -268,7 +260,7 @@ test.describe('rate limit', { tag: ['@ratelimit'] }, () => {
   );
 
   test(
-    ruleTitle(
+    ...ruleCheck(
       'RATE-LIMIT-ALL-REQUESTS',
       'GETs, PUTs and failed validations count: they alone exhaust the budget',
     ),
@@ -282,34 +274,17 @@ test.describe('rate limit', { tag: ['@ratelimit'] }, () => {
       });
       skipIfStillThrottled(burst);
       expectLimitServed(burst, limit);
-      const wrong = burst.requests.find(
-        (r) => r.response.status !== 429 && r.response.status !== expectedOfFailing(r.index).status,
+      const failing = judgeFailingBurst(
+        burst.requests.map((r) => ({ ...r, expected: expectedOfFailing(r.index) })),
+        limit,
       );
-      const servedCount = burst.requests.filter(
-        (r) => r.response.status === expectedOfFailing(r.index).status,
-      ).length;
-      if (wrong && servedCount >= limit) {
-        check.holds(
-          'RATE-LIMIT-429',
-          false,
-          `past the limit of ${limit} the service must answer 429: ${describeRequest(wrong)}`,
-          wrong.response,
-        );
-      } else if (wrong) {
-        const expected = expectedOfFailing(wrong.index);
-        check.holds(
-          wrong.response.status === 422 ? 'VAL-STATUS-400' : expected.rule,
-          false,
-          `${describeRequest(wrong)}: expected ${expected.status} (an unknown uuid gives 404, an amount of 0 gives 400)`,
-          wrong.response,
-        );
-      }
+      check.verdict(failing.violations, failing.example);
       expectThrottled(burst, limit, windowMsOf(target.limits.RATE_LIMIT), 'RATE-LIMIT-ALL-REQUESTS');
     },
   );
 
   test(
-    ruleTitle(
+    ...ruleCheck(
       'RATE-LIMIT-ALL-REQUESTS',
       'a listing the deployment adds counts too: listings alone exhaust the budget',
     ),
@@ -336,7 +311,7 @@ test.describe('rate limit', { tag: ['@ratelimit'] }, () => {
   );
 
   test(
-    ruleTitle(
+    ...ruleCheck(
       'RATE-LIMIT-WINDOW-RESET',
       'after the window a throttled tenant is served again; the refused POST is then created',
     ),
@@ -371,16 +346,21 @@ test.describe('rate limit', { tag: ['@ratelimit'] }, () => {
         rateLimitTenantActivity.note(performance.now());
         retries += 1;
       } while (answer.status === 429 && performance.now() < deadline);
-      check.holds(
-        'RATE-LIMIT-WINDOW-RESET',
-        answer.status !== 429,
-        `a throttled tenant must be served again within a window (${retries} retries, the last ${Math.round(servedAt - lastThrottledAt)} ms after the last 429)`,
+      check.verdict(
+        judgeNotThrottled(
+          'RATE-LIMIT-WINDOW-RESET',
+          answer,
+          `a throttled tenant must be served again within a window (${retries} retries, the last ${Math.round(servedAt - lastThrottledAt)} ms after the last 429)`,
+        ),
         answer,
       );
-      check.holds(
-        'RATE-LIMIT-429',
-        answer.status === 201,
-        'the POST refused with 429 was not processed, so retrying it must create the event (201, not ERR-4001)',
+      check.verdict(
+        judgeStatusIn(
+          'RATE-LIMIT-429',
+          answer,
+          [201],
+          'the POST refused with 429 was not processed, so retrying it must create the event (201, not ERR-4001)',
+        ),
         answer,
       );
       // How the capacity came back (GAP-RATE-LIMIT-WINDOW): all at once, or bit by bit.

@@ -9,13 +9,13 @@
  * credited to the rule of the fault that caused it.
  */
 import { STRUCTURAL_RULES } from '../generators/index.ts';
-import { ruleTitle } from '../run-records/rule-titles.ts';
+import { ruleCheck } from '../run-records/rule-annotations.ts';
 import { test } from './fixtures/index.ts';
 import { failOnFindings, sweepStructuralFaults } from './support/structural-sweep.ts';
 
 test.describe('the structure of a body, at every depth', { tag: ['@validation'] }, () => {
   test(
-    ruleTitle(
+    ...ruleCheck(
       [...STRUCTURAL_RULES, 'GAP-WRONG-JSON-TYPE'],
       'every JSON shape at every position of the body gets its verdict, and never a 5xx',
     ),

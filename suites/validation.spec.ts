@@ -2,8 +2,14 @@
  * Part 2: every field rule, on POST and on PUT, from a body that is valid but for one fault. The
  * failure must come back as a part 7.2 body naming the field (in any notation) with the rule's code.
  */
-import { ANY_ERROR_CODE, changedFields, fieldNotation, readErrorBody } from '../oracle/index.ts';
-import { ruleTitle } from '../run-records/rule-titles.ts';
+import {
+  ANY_ERROR_CODE,
+  changedFields,
+  fieldNotation,
+  judgeStatusIn,
+  readErrorBody,
+} from '../oracle/index.ts';
+import { ruleCheck } from '../run-records/rule-annotations.ts';
 import { test } from './fixtures/index.ts';
 import { failureOfAnyCode } from './support/expected-failures.ts';
 import { NEIGHBOUR_CASES } from './support/neighbour-cases.ts';
@@ -15,7 +21,7 @@ test.describe('POST field validation', { tag: ['@validation'] }, () => {
   for (const testCase of SINGLE_FAULT_CASES) {
     const codes = testCase.expected.map((e) => e.errorCode).join(', ');
     test(
-      ruleTitle(testCase.ruleId, `POST with ${testCase.label} gives 400 ${codes}`),
+      ...ruleCheck(testCase.ruleId, `POST with ${testCase.label} gives 400 ${codes}`),
       async ({ tenantA, runId, observe }) => {
         const { body } = check.validationFailure(
           await tenantA.create(testCase.make(runId)),
@@ -36,7 +42,7 @@ test.describe('POST with a neighbour of a closed vocabulary', { tag: ['@validati
       .map((e) => (e.errorCode === ANY_ERROR_CODE ? 'a validation failure naming it' : e.errorCode))
       .join(', ');
     test(
-      ruleTitle(testCase.ruleId, `POST with ${testCase.label} gives 400 ${codes}`),
+      ...ruleCheck(testCase.ruleId, `POST with ${testCase.label} gives 400 ${codes}`),
       async ({ tenantA, runId }) => {
         check.validationFailure(await tenantA.create(testCase.make(runId)), testCase.expected);
       },
@@ -48,7 +54,7 @@ test.describe('PUT field validation', { tag: ['@validation', '@update'] }, () =>
   for (const testCase of SINGLE_FAULT_CASES) {
     const codes = testCase.expected.map((e) => e.errorCode).join(', ');
     test(
-      ruleTitle(
+      ...ruleCheck(
         [testCase.ruleId, 'UPDATE-VALIDATES'],
         `PUT with ${testCase.label} gives 400 ${codes} and changes nothing`,
       ),
@@ -73,15 +79,21 @@ test.describe('PUT field validation', { tag: ['@validation', '@update'] }, () =>
 
 test.describe('payload edge cases', { tag: ['@validation'] }, () => {
   test(
-    ruleTitle('VAL-PAYLOAD-EMPTY-ACCEPTED', 'an empty payload object is accepted for a payin and a payout'),
+    ...ruleCheck(
+      'VAL-PAYLOAD-EMPTY-ACCEPTED',
+      'an empty payload object is accepted for a payin and a payout',
+    ),
     async ({ tenantA, runId }) => {
       for (const make of [validPayin, validPayout]) {
         const event = withField(make(runId, 'empty-payload'), 'payload', {});
         const response = await tenantA.create(event);
-        check.holds(
-          'VAL-PAYLOAD-EMPTY-ACCEPTED',
-          response.status === 201,
-          `an empty payload must be accepted; got HTTP ${response.status}`,
+        check.verdict(
+          judgeStatusIn(
+            'VAL-PAYLOAD-EMPTY-ACCEPTED',
+            response,
+            [201],
+            `an empty payload must be accepted; got HTTP ${response.status}`,
+          ),
           response,
         );
         check.sameEvent(await tenantA.retrieve(check.created(response)), event, 'VAL-PAYLOAD-EMPTY-ACCEPTED');
@@ -90,7 +102,7 @@ test.describe('payload edge cases', { tag: ['@validation'] }, () => {
   );
 
   test(
-    ruleTitle(
+    ...ruleCheck(
       'VAL-PAYLOAD-UNKNOWN-PROPERTY',
       'an unknown payload property gives 400 with a validation failure naming it',
     ),
@@ -116,7 +128,7 @@ test.describe('payload edge cases', { tag: ['@validation'] }, () => {
   );
 
   test(
-    ruleTitle(
+    ...ruleCheck(
       'VAL-AMOUNT-POSITIVE',
       'a tiny positive amount is accepted, in the event and in multiCurrencyAmounts',
     ),
@@ -131,16 +143,19 @@ test.describe('payload edge cases', { tag: ['@validation'] }, () => {
     },
   );
 
-  test(ruleTitle('VAL-STATUS-ENUM', 'every status of the spec is accepted'), async ({ tenantA, runId }) => {
-    for (const status of ['PENDING', 'REJECTED', 'BOOKED']) {
-      check.created(
-        await tenantA.create(withField(validPayout(runId, `status-${status}`), 'status', status)),
-      );
-    }
-  });
+  test(
+    ...ruleCheck('VAL-STATUS-ENUM', 'every status of the spec is accepted'),
+    async ({ tenantA, runId }) => {
+      for (const status of ['PENDING', 'REJECTED', 'BOOKED']) {
+        check.created(
+          await tenantA.create(withField(validPayout(runId, `status-${status}`), 'status', status)),
+        );
+      }
+    },
+  );
 
   test(
-    ruleTitle('VAL-CHANNEL-ENUM', 'every channel of the spec is accepted for both types'),
+    ...ruleCheck('VAL-CHANNEL-ENUM', 'every channel of the spec is accepted for both types'),
     async ({ tenantA, runId }) => {
       for (const channel of ['CASH', 'ONLINE', 'CRYPTO']) {
         for (const make of [validPayin, validPayout]) {

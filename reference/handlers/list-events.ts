@@ -17,8 +17,8 @@ import { presentEvent } from './event-view.ts';
 import { guardRequest, tenantOf } from './guard.ts';
 
 export interface ListingHooks {
-  /** ISOLATION-LISTING: the events a tenant's listing may show. */
-  eventsForListing(ctx: ServerContext, tenantId: string): readonly StoredEvent[];
+  /** ISOLATION-LISTING: the events a tenant's listing may show, on a page of it (from 1). */
+  eventsForListing(ctx: ServerContext, tenantId: string, page: number): readonly StoredEvent[];
   /** AUTH-*, TENANT-HEADER-*: which credentials a listing is checked for (every request carries both). */
   listingCredentialsChecked(
     ctx: ServerContext,
@@ -82,7 +82,7 @@ export const listEvents =
     if (page === undefined || size === undefined || from === undefined || to === undefined)
       throw ctx.hooks.listingParameterAnswer();
     const matching = ctx.hooks
-      .eventsForListing(ctx, tenant.id)
+      .eventsForListing(ctx, tenant.id, page)
       .filter((stored) => stored.createdAt >= from && stored.createdAt <= to);
     const items = matching.slice((page - 1) * size, page * size).map((stored) => presentEvent(stored, ctx));
     reply.send({ items, page, size, totalItems: matching.length });

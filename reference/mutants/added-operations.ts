@@ -19,6 +19,27 @@ export const ADDED_OPERATION_MUTANTS = [
     WITH_LISTING,
   ),
   mutant(
+    'listing-later-pages-every-tenant',
+    ['ISOLATION-LISTING'],
+    "The listing's first page is the tenant's own, but later pages come from an offset query on another code path that lost the tenant filter: they show every tenant's events.",
+    {
+      eventsForListing: (ctx, tenantId, page) => (page > 1 ? ctx.store.all() : ctx.store.ofTenant(tenantId)),
+    },
+    WITH_LISTING,
+  ),
+  mutant(
+    'listing-shows-every-payout',
+    ['ISOLATION-LISTING'],
+    "The listing's query misses its parentheses (tenant = ? AND type = 'INTERNAL_PAYIN' OR type = 'INTERNAL_PAYOUT'): it shows the tenant's events and every tenant's pay-outs.",
+    {
+      eventsForListing: (ctx, tenantId) =>
+        ctx.store
+          .all()
+          .filter((stored) => stored.tenantId === tenantId || stored.event.type === 'INTERNAL_PAYOUT'),
+    },
+    WITH_LISTING,
+  ),
+  mutant(
     'listing-token-not-checked',
     ['AUTH-TOKEN-MISSING', 'AUTH-TOKEN-INVALID'],
     "The listing's controller was added outside the security filter: it takes the tenant from X-Client-Id and never looks at the token.",

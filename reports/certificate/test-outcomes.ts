@@ -13,7 +13,7 @@ import {
   checkRecordsOf,
   type SkipKind,
 } from '../../run-records/check-record.ts';
-import { parseRuleTitle } from '../../run-records/rule-titles.ts';
+import { rulesOfAnnotations } from '../../run-records/rule-annotations.ts';
 import type { RuleId } from '../../spec/index.ts';
 
 export type TestOutcomeStatus = 'passed' | 'failed' | 'skipped' | 'flaky';
@@ -86,18 +86,18 @@ const firstError = (test: JSONReportTest): string | undefined => {
 
 /**
  * The record of an attempt that left none: it never reached the fixtures (a worker that died, a
- * check skipped before it started) or is only listed (`--list`). Its rules are the ids its title
- * was written from; nothing else is read from text, and it recorded no violation.
+ * check skipped before it started) or is only listed (`--list`). Its rules are its `rule` annotations,
+ * which Playwright's JSON report keeps for every test; nothing is read from text, and it recorded no
+ * violation.
  */
 const recordOfPlaywright = (
   test: JSONReportTest,
-  title: string,
   result: JSONReportTest['results'][number] | undefined,
 ): CheckRecord => {
   const status = result?.status ?? 'skipped';
   return {
     schema: CHECK_RECORD_SCHEMA,
-    ruleIds: [...parseRuleTitle(title).ids],
+    ruleIds: [...rulesOfAnnotations(test.annotations).ids],
     attempt: {
       retry: result?.retry ?? 0,
       repeatEachIndex: 0,
@@ -123,10 +123,8 @@ const recordOfPlaywright = (
 };
 
 /** Each attempt's record: the one it attached, or one made from Playwright's own result. */
-const attemptsOf = (test: JSONReportTest, title: string): CheckRecord[] =>
-  test.results.map(
-    (result) => checkRecordsOf(result.attachments)[0] ?? recordOfPlaywright(test, title, result),
-  );
+const attemptsOf = (test: JSONReportTest): CheckRecord[] =>
+  test.results.map((result) => checkRecordsOf(result.attachments)[0] ?? recordOfPlaywright(test, result));
 
 const FAILED_ATTEMPT: ReadonlySet<string> = new Set(['failed', 'timedOut', 'interrupted']);
 
@@ -160,8 +158,8 @@ const outcomeOf = (
   describes: readonly string[],
   file: string,
 ): TestOutcome => {
-  const attempts = attemptsOf(test, spec.title);
-  const listed = attempts.length === 0 ? recordOfPlaywright(test, spec.title, undefined) : undefined;
+  const attempts = attemptsOf(test);
+  const listed = attempts.length === 0 ? recordOfPlaywright(test, undefined) : undefined;
   const violations = violationsOfAttempts(attempts);
   // A check that got no answer to judge, or ran out of time, is not run or inconclusive: never a
   // failure of a rule unless it recorded a violation first.

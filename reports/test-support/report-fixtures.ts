@@ -10,14 +10,17 @@ import {
   checkRecordAttachment,
   type SkipKind,
 } from '../../run-records/check-record.ts';
+import { ruleAnnotations } from '../../run-records/rule-annotations.ts';
 import { parseRuleTitle } from '../../run-records/rule-titles.ts';
-import { isRuleId } from '../../spec/index.ts';
+import { isRuleId, type RuleId } from '../../spec/index.ts';
 import type { CertificateInput } from '../certificate/certificate.ts';
 import { testOutcomes } from '../certificate/test-outcomes.ts';
 import { newRunInfo, type RunInfo, type TargetDescription } from '../reporters/run-info.ts';
 
 export interface FixtureTest {
   readonly title: string;
+  /** The rules it is declared with (its `rule` annotations); by default the ids its title starts with, as `ruleCheck` writes both. */
+  readonly ruleIds?: readonly RuleId[];
   readonly status: 'passed' | 'failed' | 'skipped' | 'flaky';
   readonly describe?: string;
   readonly file?: string;
@@ -37,12 +40,15 @@ export interface FixtureTest {
   readonly recorded?: boolean;
 }
 
+const declaredRules = (test: FixtureTest): readonly RuleId[] =>
+  test.ruleIds ?? parseRuleTitle(test.title).ids;
+
 /** The check record an attempt of a fixture test attaches, as the fixtures would write it. */
 const recordOf = (test: FixtureTest, status: CheckRecord['status'], retry: number): CheckRecord => {
   const last = status !== 'failed' || test.status !== 'flaky';
   return {
     schema: CHECK_RECORD_SCHEMA,
-    ruleIds: [...parseRuleTitle(test.title).ids],
+    ruleIds: [...declaredRules(test)],
     attempt: { retry, repeatEachIndex: 0, workerIndex: 0 },
     status,
     violations: last
@@ -86,6 +92,7 @@ export const fixtureReport = (tests: readonly FixtureTest[], errors: readonly st
       parent = describe;
     }
     const annotations = [
+      ...ruleAnnotations(declaredRules(test)),
       ...(test.skipReason ? [{ type: 'skip', description: test.skipReason }] : []),
       ...(test.inconclusive
         ? [

@@ -9,6 +9,7 @@ import {
   type FinancialEvent,
   type FinancialEventFields,
 } from '../../generators/index.ts';
+import { ruleCheck } from '../../run-records/rule-annotations.ts';
 import { test } from '../fixtures/index.ts';
 import { propertyCheck } from '../support/property-checks.ts';
 import type { ServiceClient } from '../support/service-client.ts';
@@ -81,32 +82,35 @@ const checkSequence = async (
 };
 
 test.describe('properties: deduplication', { tag: ['@property', '@dedup'] }, () => {
-  test('DEDUP-EXTERNAL-ID: any sequence of POSTs with repeated externalIds gives one 201 per distinct id and ERR-4001 for every repeat', async ({
-    tenantA,
-    runId,
-    property,
-  }) => {
-    const nextId = freshIds(runId);
-    await property({
-      cost: { embeddedRuns: 100, requestsPerRun: 6 },
-      arbitrary: postsArbitrary(['A']),
-      predicate: (posts, notes) =>
-        checkSequence(posts, { A: tenantA, B: tenantA }, nextId, notes.note.bind(notes)),
-    });
-  });
+  test(
+    ...ruleCheck(
+      'DEDUP-EXTERNAL-ID',
+      'any sequence of POSTs with repeated externalIds gives one 201 per distinct id and ERR-4001 for every repeat',
+    ),
+    async ({ tenantA, runId, property }) => {
+      const nextId = freshIds(runId);
+      await property({
+        cost: { embeddedRuns: 100, requestsPerRun: 6 },
+        arbitrary: postsArbitrary(['A']),
+        predicate: (posts, notes) =>
+          checkSequence(posts, { A: tenantA, B: tenantA }, nextId, notes.note.bind(notes)),
+      });
+    },
+  );
 
-  test('DEDUP-PER-TENANT: interleaved POSTs of tenants A and B with shared externalIds deduplicate per tenant', async ({
-    tenantA,
-    tenantB,
-    runId,
-    property,
-  }) => {
-    const nextId = freshIds(runId);
-    await property({
-      cost: { embeddedRuns: 100, requestsPerRun: 6 },
-      arbitrary: postsArbitrary(['A', 'B']),
-      predicate: (posts, notes) =>
-        checkSequence(posts, { A: tenantA, B: tenantB }, nextId, notes.note.bind(notes)),
-    });
-  });
+  test(
+    ...ruleCheck(
+      'DEDUP-PER-TENANT',
+      'interleaved POSTs of tenants A and B with shared externalIds deduplicate per tenant',
+    ),
+    async ({ tenantA, tenantB, runId, property }) => {
+      const nextId = freshIds(runId);
+      await property({
+        cost: { embeddedRuns: 100, requestsPerRun: 6 },
+        arbitrary: postsArbitrary(['A', 'B']),
+        predicate: (posts, notes) =>
+          checkSequence(posts, { A: tenantA, B: tenantB }, nextId, notes.note.bind(notes)),
+      });
+    },
+  );
 });

@@ -15,6 +15,7 @@ import {
   validEventArbitrary,
 } from '../../generators/index.ts';
 import { changedFields, judgeCreation, judgeRetrieval, judgeValidationFailure } from '../../oracle/index.ts';
+import { ruleCheck } from '../../run-records/rule-annotations.ts';
 import { test } from '../fixtures/index.ts';
 import { creditTakenApart } from '../support/faults-apart.ts';
 import { propertyCheck } from '../support/property-checks.ts';
@@ -25,77 +26,81 @@ import { freshIds, postBody, postEvent, putBody, rekeyedInvalidUpdate } from './
 const MAX_FAULTS = 3;
 
 test.describe('properties: validation', { tag: ['@property', '@validation'] }, () => {
-  test('VAL-ALL-FAILURES: every invalid event POSTed is rejected with exactly its expected verdict', async ({
-    tenantA,
-    runId,
-    property,
-  }) => {
-    const nextId = freshIds(runId);
-    await property({
-      cost: { embeddedRuns: 200, requestsPerRun: 1 },
-      arbitrary: withSimplification(
-        invalidEventArbitrary({ runId, maxFaults: MAX_FAULTS }),
-        simplerInvalidEvents(freshIds(runId)),
-      ),
-      show: (sample) => `POST ${sample.body}`,
-      predicate: async (sample, notes) => {
-        notes.note('Expected verdict', describeVerdict(sample.expected));
-        notes.note('Faults', sample.faults.map((fault) => fault.description).join('\n'));
-        propertyCheck.validationFailure(await postBody(tenantA, sample.body), sample.expected.errors);
-      },
-      credit: (sample, violations) =>
-        creditTakenApart(sample.faults, violations, async (faults) => {
-          const one = applyFaults({ ...sample.base, externalId: nextId() }, faults);
-          return judgeValidationFailure(await postBody(tenantA, one.body), one.expected.errors);
-        }),
-    });
-  });
+  test(
+    ...ruleCheck(
+      'VAL-ALL-FAILURES',
+      'every invalid event POSTed is rejected with exactly its expected verdict',
+    ),
+    async ({ tenantA, runId, property }) => {
+      const nextId = freshIds(runId);
+      await property({
+        cost: { embeddedRuns: 200, requestsPerRun: 1 },
+        arbitrary: withSimplification(
+          invalidEventArbitrary({ runId, maxFaults: MAX_FAULTS }),
+          simplerInvalidEvents(freshIds(runId)),
+        ),
+        show: (sample) => `POST ${sample.body}`,
+        predicate: async (sample, notes) => {
+          notes.note('Expected verdict', describeVerdict(sample.expected));
+          notes.note('Faults', sample.faults.map((fault) => fault.description).join('\n'));
+          propertyCheck.validationFailure(await postBody(tenantA, sample.body), sample.expected.errors);
+        },
+        credit: (sample, violations) =>
+          creditTakenApart(sample.faults, violations, async (faults) => {
+            const one = applyFaults({ ...sample.base, externalId: nextId() }, faults);
+            return judgeValidationFailure(await postBody(tenantA, one.body), one.expected.errors);
+          }),
+      });
+    },
+  );
 });
 
 test.describe('properties: update validation', { tag: ['@property', '@update', '@validation'] }, () => {
-  test('UPDATE-VALIDATES: every invalid PUT on an existing event is rejected with exactly its expected verdict and changes nothing', async ({
-    tenantA,
-    runId,
-    property,
-  }) => {
-    const nextId = freshIds(runId);
-    await property({
-      cost: { embeddedRuns: 100, requestsPerRun: 3 },
-      arbitrary: withSimplification(
-        validEventArbitrary({ runId }).chain((previous) =>
-          invalidUpdateArbitrary(previous, { maxFaults: MAX_FAULTS }).map((sample) =>
-            rekeyedInvalidUpdate(nextId, previous, sample),
+  test(
+    ...ruleCheck(
+      'UPDATE-VALIDATES',
+      'every invalid PUT on an existing event is rejected with exactly its expected verdict and changes nothing',
+    ),
+    async ({ tenantA, runId, property }) => {
+      const nextId = freshIds(runId);
+      await property({
+        cost: { embeddedRuns: 100, requestsPerRun: 3 },
+        arbitrary: withSimplification(
+          validEventArbitrary({ runId }).chain((previous) =>
+            invalidUpdateArbitrary(previous, { maxFaults: MAX_FAULTS }).map((sample) =>
+              rekeyedInvalidUpdate(nextId, previous, sample),
+            ),
           ),
+          simplerInvalidUpdates(nextId),
         ),
-        simplerInvalidUpdates(nextId),
-      ),
-      show: ({ previous, update }) => `POST ${toJsonBody(previous)}\nPUT ${update.body}`,
-      predicate: async ({ previous, update }, notes) => {
-        notes.note('Expected verdict of the PUT', describeVerdict(update.expected));
-        notes.note('Faults', update.faults.map((fault) => fault.description).join('\n'));
-        const uuid = propertyCheck.created(await postEvent(tenantA, previous));
-        propertyCheck.validationFailure(await putBody(tenantA, uuid, update.body), update.expected.errors, {
-          changedFields: changedFields(previous, update.event),
-        });
-        propertyCheck.sameEvent(await tenantA.retrieve(uuid), previous, 'UPDATE-VALIDATES');
-      },
-      credit: ({ previous, update }, violations) =>
-        creditTakenApart(update.faults, violations, async (faults) => {
-          const pair = rekeyedInvalidUpdate(nextId, previous, { ...update, faults });
-          const created = judgeCreation(await postEvent(tenantA, pair.previous));
-          if (created.uuid === undefined) return created;
-          const refused = judgeValidationFailure(
-            await putBody(tenantA, created.uuid, pair.update.body),
-            pair.update.expected.errors,
-            { changedFields: changedFields(pair.previous, pair.update.event) },
-          );
-          const kept = judgeRetrieval(
-            await tenantA.retrieve(created.uuid),
-            pair.previous as unknown as Record<string, unknown>,
-            'UPDATE-VALIDATES',
-          );
-          return { violations: [...refused.violations, ...kept.violations] };
-        }),
-    });
-  });
+        show: ({ previous, update }) => `POST ${toJsonBody(previous)}\nPUT ${update.body}`,
+        predicate: async ({ previous, update }, notes) => {
+          notes.note('Expected verdict of the PUT', describeVerdict(update.expected));
+          notes.note('Faults', update.faults.map((fault) => fault.description).join('\n'));
+          const uuid = propertyCheck.created(await postEvent(tenantA, previous));
+          propertyCheck.validationFailure(await putBody(tenantA, uuid, update.body), update.expected.errors, {
+            changedFields: changedFields(previous, update.event),
+          });
+          propertyCheck.sameEvent(await tenantA.retrieve(uuid), previous, 'UPDATE-VALIDATES');
+        },
+        credit: ({ previous, update }, violations) =>
+          creditTakenApart(update.faults, violations, async (faults) => {
+            const pair = rekeyedInvalidUpdate(nextId, previous, { ...update, faults });
+            const created = judgeCreation(await postEvent(tenantA, pair.previous));
+            if (created.uuid === undefined) return created;
+            const refused = judgeValidationFailure(
+              await putBody(tenantA, created.uuid, pair.update.body),
+              pair.update.expected.errors,
+              { changedFields: changedFields(pair.previous, pair.update.event) },
+            );
+            const kept = judgeRetrieval(
+              await tenantA.retrieve(created.uuid),
+              pair.previous as unknown as Record<string, unknown>,
+              'UPDATE-VALIDATES',
+            );
+            return { violations: [...refused.violations, ...kept.violations] };
+          }),
+      });
+    },
+  );
 });

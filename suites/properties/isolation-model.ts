@@ -14,7 +14,8 @@ import {
   type FinancialEventFields,
   validUpdateArbitrary,
 } from '../../generators/index.ts';
-import { propertyCheck, violation } from '../support/property-checks.ts';
+import { judgeDistinctUuids, judgeRevealsNothing } from '../../oracle/index.ts';
+import { propertyCheck } from '../support/property-checks.ts';
 import { commandsReplayPath } from '../support/property-runs.ts';
 import type { ServiceClient } from '../support/service-client.ts';
 import { postEvent, putEvent } from './property-requests.ts';
@@ -97,8 +98,14 @@ class ACreates implements Command {
     const event: FinancialEvent = { externalId: system.nextId(), ...this.fields };
     const response = await postEvent(system.a, event);
     const uuid = propertyCheck.created(response);
-    if (system.uuids.includes(uuid))
-      violation(response, 'CREATE-RETURNS-UUID', `POST gave uuid ${uuid}, which another event already has`);
+    propertyCheck.verdict(
+      judgeDistinctUuids(
+        'CREATE-RETURNS-UUID',
+        [...system.uuids, uuid],
+        `POST gave uuid ${uuid}, which another event already has`,
+      ),
+      response,
+    );
     system.uuids.push(uuid);
     model.events.push(event);
   }
@@ -143,13 +150,15 @@ class BReads implements Command {
     const { event, uuid } = eventAt(model, system, this.pick);
     const response = await system.b.retrieve(uuid);
     propertyCheck.error(response, 'ERR-4002', 'ISOLATION-GET');
-    if (response.text.includes(event.externalId)) {
-      violation(
-        response,
+    propertyCheck.verdict(
+      judgeRevealsNothing(
         'ISOLATION-GET',
+        response,
+        [event.externalId],
         "tenant B's answer must not reveal tenant A's event (it holds its externalId)",
-      );
-    }
+      ),
+      response,
+    );
   }
   toString(): string {
     return `B reads A's event #${this.pick}`;

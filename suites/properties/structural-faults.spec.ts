@@ -15,7 +15,7 @@ import {
   type StructuralFault,
   structuralEventArbitrary,
 } from '../../generators/index.ts';
-import { ruleTitle } from '../../run-records/rule-titles.ts';
+import { ruleCheck } from '../../run-records/rule-annotations.ts';
 import { test } from '../fixtures/index.ts';
 import { creditTakenApart } from '../support/faults-apart.ts';
 import { failProperty } from '../support/property-checks.ts';
@@ -24,7 +24,10 @@ import { postBody } from './property-requests.ts';
 
 test.describe('properties: structure', { tag: ['@property', '@validation'] }, () => {
   test(
-    ruleTitle(STRUCTURAL_RULES, 'any JSON shape at any position of any event gets its verdict, never a 5xx'),
+    ...ruleCheck(
+      STRUCTURAL_RULES,
+      'any JSON shape at any position of any event gets its verdict, never a 5xx',
+    ),
     async ({ tenantA, runId, property }) => {
       const nextId = createExternalIdSource(runId);
       const judge = (sample: InvalidEventSample<StructuralFault>) =>

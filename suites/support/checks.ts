@@ -13,6 +13,8 @@ import {
   type GapAnswerOptions,
   judgeCreation,
   judgeGapAnswer,
+  judgeListedItem,
+  judgeListingText,
   judgeRetrieval,
   judgeUpdate,
   judgeValidationFailure,
@@ -22,7 +24,6 @@ import {
   type ValidationContext,
   type ValidationJudgement,
   type Violation,
-  violationOf,
 } from '../../oracle/index.ts';
 import type { ErrorCode, RuleId } from '../../spec/index.ts';
 import type { ServiceResponse } from './service-client.ts';
@@ -66,8 +67,12 @@ export interface Checks {
    * `claimsChecked` a refusal claims no stated rule the request does not break.
    */
   gapAnswer(response: ServiceResponse, options?: GapAnswerOptions): void;
-  /** A condition of a rule that no judgement above covers (exactly one 201 of twelve, …). */
-  holds(rule: RuleId, condition: boolean, message: string, response?: ServiceResponse): void;
+  /** An item a listing shows at `where`, read back by the caller: its own (ISOLATION-LISTING). */
+  listedItem(where: string, uuid: string, readBackAsCaller: ServiceResponse): void;
+  /** A listing page, whatever its shape: it names none of the other tenant's events the check knows. */
+  listingText(where: string, response: ServiceResponse, othersEvents: readonly string[]): void;
+  /** The violations a named judgement of the oracle found, shown with the answer they are about. */
+  verdict(violations: readonly Violation[], response?: ServiceResponse): void;
 }
 
 export const makeChecks = (enforce: Enforce): Checks => ({
@@ -97,7 +102,13 @@ export const makeChecks = (enforce: Enforce): Checks => ({
   gapAnswer(response, options) {
     enforce(judgeGapAnswer(response, options), response);
   },
-  holds(rule, condition, message, response) {
-    if (!condition) enforce([violationOf(rule, message)], response);
+  listedItem(where, uuid, readBackAsCaller) {
+    enforce(judgeListedItem(where, uuid, readBackAsCaller), readBackAsCaller);
+  },
+  listingText(where, response, othersEvents) {
+    enforce(judgeListingText(where, response, othersEvents), response);
+  },
+  verdict(violations, response) {
+    enforce(violations, response);
   },
 });

@@ -4,9 +4,8 @@
  * of being recorded on the test: a property runs its predicate hundreds of times, and while shrinking
  * most runs fail on purpose. Only the final, shrunk failure is the test's (property-runner.ts).
  */
-import { describeViolations, type Violation, violationOf } from '../../oracle/index.ts';
+import { describeViolations, type Violation } from '../../oracle/index.ts';
 import { describeExchange } from '../../run-records/http-exchange.ts';
-import type { RuleId } from '../../spec/index.ts';
 import { makeChecks, RuleViolation } from './checks.ts';
 import type { ServiceResponse } from './service-client.ts';
 
@@ -29,10 +28,6 @@ export const failProperty = (
     violations,
   );
 };
-
-/** Throws a violation of a rule, with the exchange (curl, token redacted, and response). */
-export const violation = (response: ServiceResponse | undefined, rule: RuleId, what: string): never =>
-  failProperty([violationOf(rule, what)], response);
 
 export const propertyCheck = makeChecks((violations, response) => {
   if (violations.length > 0) failProperty(violations, response);

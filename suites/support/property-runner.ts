@@ -25,7 +25,6 @@ import {
   toCurl,
 } from '../../run-records/http-exchange.ts';
 import { redact } from '../../run-records/redaction.ts';
-import { INCONCLUSIVE_ANNOTATION } from '../../run-records/result-annotations.ts';
 import { EXCHANGE_SEPARATOR, PropertyViolation } from './property-checks.ts';
 import {
   COMMANDS_REPLAY_VARIABLE,
@@ -224,7 +223,6 @@ export const checkProperty = async <T>(options: PropertyOptions<T>, testInfo: Te
   if (!details.failed) {
     if (details.numRuns < settings.numRuns) {
       const reason = `inconclusive: the property completed ${details.numRuns} of its ${settings.numRuns} runs before the time limit (${seconds} s); ${INCONCLUSIVE_ADVICE}`;
-      testInfo.annotations.push({ type: INCONCLUSIVE_ANNOTATION, description: reason });
       markInconclusive(testInfo, 'property-cut-short', reason);
       process.stdout.write(`[property] INCONCLUSIVE ${testInfo.title}: ${reason}\n`);
       testInfo.skip(true, reason);

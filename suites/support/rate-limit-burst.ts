@@ -12,7 +12,6 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { RateLimitSettings } from '../../config/index.ts';
-import { RATE_LIMIT_HEADER_PATTERN } from '../../spec/index.ts';
 import { maxAdmittedInBurst } from './rate-limit-reading.ts';
 import type { SendOptions, ServiceClient, ServiceResponse } from './service-client.ts';
 
@@ -292,19 +291,3 @@ export const throttleNow = async (
       served: 0,
     })
   ).sent;
-
-/** Part 8 says no rate-limit headers are returned: the names of any a response carries. */
-export const rateLimitHeadersOf = (response: { headers: Readonly<Record<string, string>> }): string[] =>
-  Object.keys(response.headers).filter((name) => RATE_LIMIT_HEADER_PATTERN.test(name));
-
-/** A short account of a burst's answers, for failure messages: `1000 × 201, 3 × 429`. */
-export const statusCounts = (requests: readonly { response: ServiceResponse }[]): string => {
-  const counts = new Map<number, number>();
-  for (const { response } of requests) counts.set(response.status, (counts.get(response.status) ?? 0) + 1);
-  return (
-    [...counts.entries()]
-      .sort((a, b) => a[0] - b[0])
-      .map(([status, count]) => `${count} × ${status}`)
-      .join(', ') || 'no requests'
-  );
-};

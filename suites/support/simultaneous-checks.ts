@@ -6,7 +6,7 @@
  * counted is inconclusive, never passed.
  */
 import { test } from '@playwright/test';
-import { type BurstJudgement, inconclusiveBursts } from '../../oracle/index.ts';
+import { inconclusiveBursts, type SimultaneousBurstJudgement } from '../../oracle/index.ts';
 import type { RuleId } from '../../spec/index.ts';
 import type { Observe } from '../fixtures/observe.ts';
 import { type BurstTiming, describeBurstTiming } from './burst-timing.ts';
@@ -20,7 +20,7 @@ export const BURST_ANNOTATION = 'burst';
 
 export interface JudgedBurst {
   readonly result: BurstResult;
-  readonly judgement: BurstJudgement;
+  readonly judgement: SimultaneousBurstJudgement;
 }
 
 /** A burst's result, or inconclusive when the tenant's pacing share cannot hold its requests at once. */
@@ -34,7 +34,7 @@ export const sentTogether = async (send: () => Promise<BurstResult>): Promise<Bu
   }
 };
 
-const describeBurst = (index: number, timing: BurstTiming, judgement: BurstJudgement): string =>
+const describeBurst = (index: number, timing: BurstTiming, judgement: SimultaneousBurstJudgement): string =>
   `burst ${index + 1}: ${describeBurstTiming(timing)}; ${judgement.counts ? 'counts' : `does not count: ${judgement.reason}`}`;
 
 /** Runs `bursts` bursts through `oneBurst` and gives the check its verdict from their judgements. */

@@ -8,7 +8,7 @@ import { describeViolations, type Violation, violationOf } from '../../oracle/in
 import { addViolation, markInconclusive } from '../../run-records/check-record-writer.ts';
 import { describeExchange, exchangeTitle, type HttpExchange } from '../../run-records/http-exchange.ts';
 import { redact } from '../../run-records/redaction.ts';
-import { INCONCLUSIVE_ANNOTATION, violationAnnotation } from '../../run-records/result-annotations.ts';
+import { violationAnnotation } from '../../run-records/result-annotations.ts';
 import { makeChecks, RuleViolation } from './checks.ts';
 
 /** Each violation, with the request it is about, once on the running test; returns the new ones. */
@@ -56,7 +56,6 @@ export const check = makeChecks((violations, response) => {
  */
 export function inconclusive(reason: string): never {
   const info = test.info();
-  info.annotations.push({ type: INCONCLUSIVE_ANNOTATION, description: redact(reason) });
   markInconclusive(info, 'could-not-complete', reason);
   info.skip(true, redact(`inconclusive: ${reason}`));
   throw new Error('unreachable: skip() throws');

@@ -1,0 +1,155 @@
+/**
+ * Part 8 judged over a burst of answers: inside a fresh window the limit is served; past it the
+ * service answers 429 and nothing else; no answer carries rate-limit headers. Each judgement returns
+ * its violations and the answer that shows them (the example a failure prints).
+ */
+import { RATE_LIMIT_HEADER_PATTERN, type RuleId } from '../spec/index.ts';
+import type { HttpAnswer } from './http-answer.ts';
+import { THROTTLED_STATUS } from './statuses.ts';
+import { type Violation, violationOf } from './violation.ts';
+
+/** One request of a burst: its place in the order sent, its method and its answer. */
+export interface BurstAnswer<A extends HttpAnswer = HttpAnswer> {
+  readonly index: number;
+  readonly request: { readonly method: string };
+  readonly response: A;
+}
+
+export interface BurstJudgement<A extends HttpAnswer> {
+  readonly violations: readonly Violation[];
+  /** The answer that shows the first violation. */
+  readonly example?: A;
+}
+
+/** A short account of a burst's answers, for messages: `1000 × 201, 3 × 429`. */
+export const statusCounts = (requests: readonly { response: HttpAnswer }[]): string => {
+  const counts = new Map<number, number>();
+  for (const { response } of requests) counts.set(response.status, (counts.get(response.status) ?? 0) + 1);
+  return (
+    [...counts.entries()]
+      .sort((a, b) => a[0] - b[0])
+      .map(([status, count]) => `${count} × ${status}`)
+      .join(', ') || 'no requests'
+  );
+};
+
+/** The rate-limit headers an answer carries (part 8: none are returned). */
+export const rateLimitHeadersOf = (answer: { headers: Readonly<Record<string, string>> }): string[] =>
+  Object.keys(answer.headers).filter((name) => RATE_LIMIT_HEADER_PATTERN.test(name));
+
+/** RATE-LIMIT-429: no 429 among the first `limit` requests sent inside a fresh window. */
+export const judgeLimitServed = <A extends HttpAnswer>(
+  withinLimit: readonly BurstAnswer<A>[],
+  limit: number,
+): BurstJudgement<A> => {
+  const early = withinLimit.find((r) => r.response.status === THROTTLED_STATUS);
+  return early === undefined
+    ? { violations: [] }
+    : {
+        violations: [
+          violationOf(
+            'RATE-LIMIT-429',
+            `inside a fresh window the first ${limit} requests must all be served, but request #${early.index + 1} got 429 (${statusCounts(withinLimit)})`,
+          ),
+        ],
+        example: early.response,
+      };
+};
+
+/** RATE-LIMIT-429: of valid POSTs, every one served was created; any other answer should have been a 429. */
+export const judgeServedCreated = <A extends HttpAnswer>(
+  served: readonly BurstAnswer<A>[],
+  limit: number,
+): BurstJudgement<A> => {
+  const notCreated = served.find((r) => r.response.status !== 201);
+  return notCreated === undefined
+    ? { violations: [] }
+    : {
+        violations: [
+          violationOf(
+            'RATE-LIMIT-429',
+            `past the limit of ${limit} the service must answer 429; request #${notCreated.index + 1} got HTTP ${notCreated.response.status}`,
+          ),
+        ],
+        example: notCreated.response,
+      };
+};
+
+/** A burst that outpaced the limit and was served past every reading of the window without a 429. */
+export interface Unthrottled {
+  readonly served: number;
+  readonly withinMs: number;
+  readonly most: number;
+}
+
+/** `rule` (RATE-LIMIT-429 or RATE-LIMIT-ALL-REQUESTS): a burst past the limit met a 429. */
+export const judgeThrottledPastLimit = (
+  rule: RuleId,
+  burst: {
+    readonly unthrottled: Unthrottled | undefined;
+    /** The first 429 of the burst, if any. */
+    readonly first429: HttpAnswer | undefined;
+    readonly counts: string;
+    readonly took: string;
+  },
+  limit: number,
+  windowMs: number,
+): Violation[] => {
+  const { unthrottled, first429, counts, took } = burst;
+  if (unthrottled === undefined && first429 !== undefined) return [];
+  return [
+    violationOf(
+      rule,
+      unthrottled
+        ? `past the limit of ${limit} the service must answer 429: ${unthrottled.served} requests were served in ${Math.round(unthrottled.withinMs)} ms, more than the ${unthrottled.most} any reading of a ${windowMs} ms window admits in that time, and none got 429 (${counts})`
+        : `past the limit of ${limit} the service must answer 429 (${counts} in ${took})`,
+    ),
+  ];
+};
+
+/**
+ * Requests that all fail (each with the status and rule it gets when served): every answer is that
+ * status or a 429. Another status past the limit breaks RATE-LIMIT-429; within it, the request's own
+ * rule (a 422 where a 400 is due breaks VAL-STATUS-400).
+ */
+export const judgeFailingBurst = <A extends HttpAnswer>(
+  requests: readonly (BurstAnswer<A> & {
+    readonly expected: { readonly status: number; readonly rule: RuleId };
+  })[],
+  limit: number,
+): BurstJudgement<A> => {
+  const wrong = requests.find(
+    (r) => r.response.status !== THROTTLED_STATUS && r.response.status !== r.expected.status,
+  );
+  if (wrong === undefined) return { violations: [] };
+  const served = requests.filter((r) => r.response.status === r.expected.status).length;
+  const described = `#${wrong.index + 1} ${wrong.request.method} → ${wrong.response.status}`;
+  const violation =
+    served >= limit
+      ? violationOf('RATE-LIMIT-429', `past the limit of ${limit} the service must answer 429: ${described}`)
+      : violationOf(
+          wrong.response.status === 422 ? 'VAL-STATUS-400' : wrong.expected.rule,
+          `${described}: expected ${wrong.expected.status} (an unknown uuid gives 404, an amount of 0 gives 400)`,
+        );
+  return { violations: [violation], example: wrong.response };
+};
+
+/** RATE-LIMIT-NO-HEADERS: no answer of the burst, served or throttled, carries a rate-limit header. */
+export const judgeNoRateLimitHeaders = <A extends HttpAnswer>(
+  answers: readonly { readonly response: A }[],
+): BurstJudgement<A> => {
+  const offending = answers.filter((r) => rateLimitHeadersOf(r.response).length > 0);
+  const example = offending.find((r) => r.response.status === THROTTLED_STATUS) ?? offending[0];
+  if (example === undefined) return { violations: [] };
+  const names = [...new Set(offending.flatMap((r) => rateLimitHeadersOf(r.response)))];
+  const statuses = [...new Set(offending.map((r) => r.response.status))];
+  return {
+    violations: [
+      violationOf(
+        'RATE-LIMIT-NO-HEADERS',
+        `part 8: rate-limit response headers are not returned, yet ${offending.length} of ${answers.length} answers (HTTP ${statuses.join(', ')}) carry ${names.join(', ')}`,
+      ),
+    ],
+    example: example.response,
+  };
+};
