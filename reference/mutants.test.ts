@@ -967,6 +967,20 @@ const PROBES: Record<MutantName, Probe> = {
       return is(answer, 404, 'ERR-4002');
     },
   },
+  'versions-keyed-by-external-id': {
+    options: { behaviour: { versions: 'on-request' } },
+    holds: async (h) => {
+      const own = payinEvent();
+      const uuid = await h.a.create(own);
+      await h.b.create(payoutEvent({ externalId: own.externalId, amount: 4321.5 }));
+      const answer = await send(h.app, {
+        method: 'GET',
+        url: `${EVENTS_PATH}/${uuid}?versions=true`,
+        headers: credentialHeaders(h.a.tenant),
+      });
+      return answer.status === 200 && !answer.text.includes('4321.5');
+    },
+  },
 };
 
 /** The listing a deployment may add: GET of the collection, with these headers and query. */

@@ -204,9 +204,28 @@ test.describe('versions of an event', () => {
         client.send({ method: 'GET', path: `${eventPath(uuid)}?versions=true` });
       const event = validPayin(runId, 'versions');
       const uuid = check.created(await tenantA.create(event));
+      // Tenant B's event with the same externalId, told apart by a name only it holds: a history kept
+      // by externalId (not by tenant and event) would show its states among A's own.
+      const marker = `Versions Marker ${crypto.randomUUID().slice(0, 8)}`;
+      const payoutOfB = validPayout(runId, 'versions-same-id');
+      const sameIdOfB = {
+        ...payoutOfB,
+        externalId: event.externalId,
+        payload: { ...(payoutOfB.payload as object), beneficiaryName: marker },
+      };
+      check.created(await tenantB.create(sameIdOfB));
       const outcome = check.update(await tenantA.update(uuid, { ...event, status: 'BOOKED' }));
       const own = await versions(tenantA, uuid);
       check.gapAnswer(own);
+      check.verdict(
+        judgeRevealsNothing(
+          'ISOLATION-GET',
+          own,
+          [marker],
+          "GET ?versions=true of the tenant's own event must show nothing of another tenant's event with the same externalId",
+        ),
+        own,
+      );
       await observe(
         'GAP-GET-BODY',
         `GET ?versions=true of an event ${outcome === 'applied' ? 'updated once' : 'never updated'} gives ${summary(own)} with ${shapeOf(own)}`,

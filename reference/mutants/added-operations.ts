@@ -4,6 +4,7 @@
  * holds on it, so breaking one of those rules only there is caught. Hooks: handlers/list-events.ts,
  * handlers/read-event.ts.
  */
+import { externalIdOf } from '../event-store.ts';
 import { HttpProblem, problem } from '../problem.ts';
 import { mutant } from './define.ts';
 
@@ -69,6 +70,26 @@ export const ADDED_OPERATION_MUTANTS = [
         const stored = ctx.store.findInAnyTenant(id) ?? ctx.store.find(tenantId, id);
         if (!stored) throw problem(404, 'ERR-4002');
         return stored;
+      },
+    },
+    WITH_VERSIONS,
+  ),
+  mutant(
+    'versions-keyed-by-external-id',
+    ['ISOLATION-GET'],
+    "GET ?versions=true reads the history by externalId alone: another tenant's event with the same externalId shows its states among the tenant's own.",
+    {
+      eventForVersions: (ctx, tenantId, id) => {
+        const own = ctx.store.find(tenantId, id);
+        if (!own) throw problem(404, 'ERR-4002');
+        const others = ctx.store
+          .holdersOfExternalId(externalIdOf(own.event))
+          .filter((holder) => holder.tenantId !== own.tenantId)
+          .flatMap((holder) => [
+            ...(holder.earlier ?? []),
+            { version: holder.version, event: holder.event, since: holder.updatedAt },
+          ]);
+        return { ...own, earlier: [...others, ...(own.earlier ?? [])] };
       },
     },
     WITH_VERSIONS,
