@@ -217,7 +217,7 @@ const timeToVerdict = async (
   // server breaks: without them the pair measures what a broken deployment changes, tenants A and B.
   const args = target === 'rehearsal' ? ['--grep-invert', '@ratelimit'] : [];
   if (target === 'embedded') {
-    const extra = mutants.length ? { KIT_REFERENCE_MUTANT: mutants.join(',') } : {};
+    const extra = mutants.length ? { REFERENCE_MUTANT: mutants.join(',') } : {};
     const run = await timedRun(['conformance', ...args], envFor(outputDir, extra), log);
     return { seconds: run.seconds, code: run.code, failedRules: failedRules(outputDir) };
   }

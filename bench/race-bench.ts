@@ -65,7 +65,7 @@ export const measureRace = async (folder: string, settings: RaceSettings): Promi
     try {
       ({ seconds } = await timedRun(
         ['conformance'],
-        { ...settings.env, KIT_OUTPUT_DIR: outputDir, KIT_REFERENCE_MUTANT: RACE_MUTANT },
+        { ...settings.env, KIT_OUTPUT_DIR: outputDir, REFERENCE_MUTANT: RACE_MUTANT },
         join(outputDir, 'conformance.log'),
       ));
     } finally {

@@ -14,6 +14,7 @@ import { CONTRACT_VARIABLES } from '../contract/index.ts';
 import { needsSharedPacing, PACING_URL_VARIABLE, startPacingBroker } from '../pacing/pacing-broker.ts';
 import { startReferenceServer, targetEnvironmentOf } from '../reference/index.ts';
 import { outputPaths } from '../run-records/output-paths.ts';
+import { referenceSetting } from './reference-setting.ts';
 
 /** The broker for the paced tenants (A, B) whose budget is tight for this many workers, if any. */
 const startPacing = async (limits: TenantLimits, config: FullConfig) => {
@@ -46,10 +47,10 @@ export default async function globalSetup(config: FullConfig): Promise<(() => Pr
   const server = await startReferenceServer({
     rateLimit: contract.limits.A,
     tenantRateLimits: contract.limits,
-    mutant: process.env.KIT_REFERENCE_MUTANT || undefined,
+    mutant: referenceSetting('MUTANT', process.env, (line) => process.stderr.write(line)),
     behaviour: undefined,
-    variant: process.env.KIT_REFERENCE_VARIANT || undefined,
-    deployment: process.env.KIT_REFERENCE_DEPLOYMENT || undefined,
+    variant: referenceSetting('VARIANT', process.env, (line) => process.stderr.write(line)),
+    deployment: referenceSetting('DEPLOYMENT', process.env, (line) => process.stderr.write(line)),
   });
   Object.assign(process.env, targetEnvironmentOf(server));
   const broker = await startPacing(contract.limits, config);

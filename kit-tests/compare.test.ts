@@ -80,7 +80,7 @@ test.describe('release gate', () => {
     const run = await runConformance(
       {
         KIT_OUTPUT_DIR: current,
-        KIT_REFERENCE_VARIANT: 'every-gap-the-other-way',
+        REFERENCE_VARIANT: 'every-gap-the-other-way',
         KIT_BASELINE: baseline,
         KIT_FAIL_ON_DRIFT: 'true',
       },

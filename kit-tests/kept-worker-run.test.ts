@@ -42,7 +42,7 @@ const annotationTypes = (tests: readonly JSONReportTest[]): Set<string> =>
 
 const run = async (args: readonly string[]) => {
   const folder = mkdtempSync(join(tmpdir(), 'kit-keep-run-'));
-  const result = await runConformance({ KIT_OUTPUT_DIR: folder, KIT_REFERENCE_MUTANT: MUTANT }, [
+  const result = await runConformance({ KIT_OUTPUT_DIR: folder, REFERENCE_MUTANT: MUTANT }, [
     '--grep',
     GREP,
     '--workers=1',

@@ -34,7 +34,7 @@ test.describe('RACE: simultaneous requests, provoked on purpose', () => {
       const busy = startBusyProcesses(BUSY, 180);
       try {
         const result = await runConformance(
-          { KIT_OUTPUT_DIR: output, KIT_REFERENCE_MUTANT: 'dedup-window-1ms' },
+          { KIT_OUTPUT_DIR: output, REFERENCE_MUTANT: 'dedup-window-1ms' },
           ['--grep', 'DEDUP-CONCURRENT'],
         );
         expect(result.code, `run ${run}: ${result.output}`).toBe(EXIT.deviation);

@@ -119,7 +119,7 @@ const startServerOf = async (
     [CONTRACT_VARIABLES.runId]: contract.runId,
     KIT_OUTPUT_DIR: outputDir,
     // What a run of its own has: a failing property's replay command names the mutant.
-    KIT_REFERENCE_MUTANT: run.server.name,
+    REFERENCE_MUTANT: run.server.name,
   };
   writeFileSync(envFile, JSON.stringify(env), { mode: 0o600 });
   return { server, project: { name: run.id, grep: run.stages[0]?.grep ?? '(?!)', envFile } };

@@ -23,7 +23,7 @@ test('SELF-CHECK: the plan runs the reference, every variant, every mutant and e
     const run = byId.get(`deployment-${deployment.name}`);
     expect(run?.projects).toEqual(['conformance', 'ratelimit']);
     expect(run?.server.expectedFailures).toEqual(deployment.deviatesFrom);
-    expect(run && runEnvironment(run, '/tmp/out', '/tmp/out/r.json').KIT_REFERENCE_DEPLOYMENT).toBe(
+    expect(run && runEnvironment(run, '/tmp/out', '/tmp/out/r.json').REFERENCE_DEPLOYMENT).toBe(
       deployment.name,
     );
   }
@@ -76,7 +76,7 @@ test("SELF-CHECK: a run's environment drops the user's target and names the muta
     TENANT_A_ACCESS_TOKEN: 'svc_test_secret',
     RATE_LIMIT_PER_MINUTE: '50',
     FC_SEED: '42',
-    KIT_REFERENCE_VARIANT: 'put-no-content',
+    REFERENCE_VARIANT: 'put-no-content',
   };
   const env = runEnvironment(
     {
@@ -92,7 +92,7 @@ test("SELF-CHECK: a run's environment drops the user's target and names the muta
     KIT_IGNORE_DOTENV: 'true',
     KIT_OUTPUT_DIR: '/out/mutant-dedup-missing',
     PLAYWRIGHT_JSON_OUTPUT_NAME: '/out/mutant-dedup-missing/results-1.json',
-    KIT_REFERENCE_MUTANT: 'dedup-missing',
+    REFERENCE_MUTANT: 'dedup-missing',
     FC_RUNS: '5',
   });
   for (const gone of [
@@ -100,7 +100,7 @@ test("SELF-CHECK: a run's environment drops the user's target and names the muta
     'TENANT_A_ACCESS_TOKEN',
     'RATE_LIMIT_PER_MINUTE',
     'FC_SEED',
-    'KIT_REFERENCE_VARIANT',
+    'REFERENCE_VARIANT',
   ])
     expect(env[gone], gone).toBeUndefined();
 });

@@ -17,7 +17,7 @@ const require = createRequire(import.meta.url);
 
 /** Variables of a user's target contract and of a run in progress: a self-check always runs embedded. */
 const SCRUBBED =
-  /^(TARGET_|TENANT_[AB]_|RATE_LIMIT_|KIT_ENV_FILE|KIT_REFERENCE_|KIT_EMBEDDED|KIT_OUTPUT_DIR|FC_|PLAYWRIGHT_JSON_)/;
+  /^(TARGET_|TENANT_[AB]_|RATE_LIMIT_|KIT_ENV_FILE|KIT_REFERENCE_|REFERENCE_(?:VARIANT|MUTANT|DEPLOYMENT)$|KIT_EMBEDDED|KIT_OUTPUT_DIR|FC_|PLAYWRIGHT_JSON_)/;
 
 /** The parent's environment without any target or run in progress. */
 export const scrubbedEnvironment = (parent: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv => {
@@ -40,9 +40,9 @@ export const runEnvironment = (
     KIT_OUTPUT_DIR: outputDir,
     PLAYWRIGHT_JSON_OUTPUT_NAME: reportFile,
     FORCE_COLOR: '0',
-    ...(run.server.kind === 'mutant' ? { KIT_REFERENCE_MUTANT: run.server.name } : {}),
-    ...(run.server.kind === 'variant' ? { KIT_REFERENCE_VARIANT: run.server.name } : {}),
-    ...(run.server.kind === 'deployment' ? { KIT_REFERENCE_DEPLOYMENT: run.server.name } : {}),
+    ...(run.server.kind === 'mutant' ? { REFERENCE_MUTANT: run.server.name } : {}),
+    ...(run.server.kind === 'variant' ? { REFERENCE_VARIANT: run.server.name } : {}),
+    ...(run.server.kind === 'deployment' ? { REFERENCE_DEPLOYMENT: run.server.name } : {}),
     ...run.env,
   };
 };

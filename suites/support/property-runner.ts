@@ -81,7 +81,7 @@ const regexEscape = (value: string): string => value.replace(/[.*+?^${}()|[\]\\]
 /** The environment a replay needs besides FC_SEED / FC_PATH: the reference server's mutant, variant or deployment. */
 const replayEnvironment = (target: Target): string[] =>
   target.embedded
-    ? (['KIT_REFERENCE_MUTANT', 'KIT_REFERENCE_VARIANT', 'KIT_REFERENCE_DEPLOYMENT'] as const)
+    ? (['REFERENCE_MUTANT', 'REFERENCE_VARIANT', 'REFERENCE_DEPLOYMENT'] as const)
         .filter((name) => process.env[name]?.trim())
         .map((name) => `${name}=${shellQuote(process.env[name]?.trim() ?? '')}`)
     : [];

@@ -128,9 +128,9 @@ test('propertyCheck throws a PropertyViolation that carries the violations and t
 
 test('the replay text gives FC_SEED, FC_PATH and a --grep that matches the title literally', () => {
   const title = "ISOLATION-GET: for any sequence of A's creates (model-based)";
-  const text = replayInstructions(title, -123, '4:0:2', ["KIT_REFERENCE_MUTANT='x'"]);
+  const text = replayInstructions(title, -123, '4:0:2', ["REFERENCE_MUTANT='x'"]);
   expect(text).toContain(
-    `KIT_REFERENCE_MUTANT='x' FC_SEED=-123 FC_PATH=4:0:2 npx tsx cli/commands/conformance.ts --grep 'ISOLATION-GET: for any sequence of A'\\''s creates \\(model-based\\)'`,
+    `REFERENCE_MUTANT='x' FC_SEED=-123 FC_PATH=4:0:2 npx tsx cli/commands/conformance.ts --grep 'ISOLATION-GET: for any sequence of A'\\''s creates \\(model-based\\)'`,
   );
   expect(text).toContain(`FC_SEED=-123 npx tsx cli/commands/conformance.ts`);
   expect(/ISOLATION-GET: for any sequence of A's creates \(model-based\)/.test(title)).toBe(true);
