@@ -3,17 +3,24 @@
  * reference` reads (REFERENCE_*), so that one setting has one name. The KIT_REFERENCE_* names of 0.2
  * are still read, with a line saying so, since users' scripts may carry them.
  */
-export type ReferenceSettingName = 'VARIANT' | 'MUTANT' | 'DEPLOYMENT';
+const NAMES = {
+  VARIANT: { now: 'REFERENCE_VARIANT', before: 'KIT_REFERENCE_VARIANT' },
+  MUTANT: { now: 'REFERENCE_MUTANT', before: 'KIT_REFERENCE_MUTANT' },
+  DEPLOYMENT: { now: 'REFERENCE_DEPLOYMENT', before: 'KIT_REFERENCE_DEPLOYMENT' },
+} as const;
+
+export type ReferenceSettingName = keyof typeof NAMES;
 
 export const referenceSetting = (
   what: ReferenceSettingName,
   env: NodeJS.ProcessEnv,
   say: (line: string) => void,
 ): string | undefined => {
-  const value = env[`REFERENCE_${what}`]?.trim();
+  const { now, before } = NAMES[what];
+  const value = env[now]?.trim();
   if (value) return value;
-  const legacy = env[`KIT_REFERENCE_${what}`]?.trim();
+  const legacy = env[before]?.trim();
   if (!legacy) return undefined;
-  say(`conformance: KIT_REFERENCE_${what} is now REFERENCE_${what}; the old name is read until 1.0\n`);
+  say(`conformance: ${before} is now ${now}; the old name is read until 1.0\n`);
   return legacy;
 };

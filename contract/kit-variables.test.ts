@@ -41,3 +41,20 @@ test('VARIABLES: the check finds a variable the kit does not read', () => {
     ),
   ).toEqual(['KIT_OUTPUT_FOLDER', 'LOAD_DURATON']);
 });
+
+/** The kit's code, tests and docs left out: where a setting is read. */
+const sourceFiles = (): string[] =>
+  (readdirSync(ROOT, { recursive: true, encoding: 'utf8' }) as string[])
+    .filter((path) => /\.(?:ts|mjs|sh)$/.test(path) && !path.endsWith('.test.ts'))
+    .filter(
+      (path) => !/^(?:node_modules|fei-kit-output|docs)\//.test(path) && !path.includes('/node_modules/'),
+    )
+    .filter((path) => path !== 'contract/kit-variables.ts' && !path.includes('test-support/'));
+
+test('VARIABLES: every setting of the registry is read by the kit’s code (a registry entry is no promise by itself)', () => {
+  const code = sourceFiles()
+    .map((path) => readFileSync(`${ROOT}${path}`, 'utf8'))
+    .join('\n');
+  const unread = Object.keys(KIT_VARIABLES).filter((name) => !code.includes(name));
+  expect(unread).toEqual([]);
+});
