@@ -41,7 +41,7 @@ export const startRemoteRehearsal = (options: {
   const child: ChildProcess = spawn(process.execPath, kitCommandArguments(['reference']), {
     env: {
       ...options.env,
-      PORT: '0',
+      REFERENCE_PORT: '0',
       REFERENCE_HTTPS: 'true',
       REFERENCE_LATENCY_MS: String(options.latencyMs),
       REFERENCE_CREDENTIALS_FILE: envFile,

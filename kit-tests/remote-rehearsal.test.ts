@@ -35,7 +35,7 @@ test('REHEARSAL: fei-kit reference over HTTPS with latency, then conformance --g
   const folder = mkdtempSync(join(tmpdir(), 'rehearsal-'));
   const credentials = join(folder, 'credentials.env');
   const reference = startReference({
-    PORT: '0',
+    REFERENCE_PORT: '0',
     REFERENCE_HTTPS: 'true',
     REFERENCE_LATENCY_MS: '20-60',
     REFERENCE_CREDENTIALS_FILE: credentials,
@@ -66,7 +66,7 @@ test('REHEARSAL: fei-kit load rate-limit under the real k6 trusts the rehearsal 
   const folder = mkdtempSync(join(tmpdir(), 'rehearsal-k6-'));
   const credentials = join(folder, 'credentials.env');
   const reference = startReference({
-    PORT: '0',
+    REFERENCE_PORT: '0',
     REFERENCE_HTTPS: 'true',
     REFERENCE_CREDENTIALS_FILE: credentials,
     RATE_LIMIT_PER_MINUTE: '40',

@@ -246,7 +246,7 @@ test.describe('load runner refusals', () => {
     const result = await runRunner(['soak'], { PATH: emptyDir() });
     expect(result.code).toBe(EXIT.badConfiguration);
     expect(result.stderr).toContain(
-      'fei-kit: load needs one of: rate-limit, latency, capacity, merge, tenants, k6-operator, bundle',
+      'fei-kit: unknown command "load soak"; load takes one of: rate-limit, latency, capacity, merge, tenants, k6-operator, bundle',
     );
   });
 });

@@ -18,7 +18,7 @@ const PREFIXES = new Set<string>(Object.values(TOKEN_PREFIXES));
 const TOKEN_CHARACTERS = '[A-Za-z0-9._~+/=%-]';
 
 const shapeOf = (prefixes: Iterable<string>): RegExp =>
-  new RegExp(`(${[...prefixes].join('|')})(?:[A-Za-z0-9._~+/=-]|%[0-9A-Fa-f]{2})+`, 'g');
+  new RegExp(`(${[...prefixes].join('|')})(?:[A-Za-z0-9._~+/=-]|%[0-9A-Fa-f]{2})+`, 'gi');
 
 let TOKEN_SHAPE = shapeOf(PREFIXES);
 

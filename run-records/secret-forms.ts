@@ -24,7 +24,33 @@ const base64Cores = (bytes: Buffer): { offset: number; core: string }[] =>
     return core.length >= MIN_BASE64_CORE ? [{ offset, core }] : [];
   });
 
+/** Each letter case a check may send a token in (AUTH-TOKEN-INVALID sends it swapped): a deployment echoes it as sent. */
+const SPELLINGS = [
+  { name: '', spell: (text: string) => text },
+  { name: ' (upper case)', spell: (text: string) => text.toUpperCase() },
+  { name: ' (lower case)', spell: (text: string) => text.toLowerCase() },
+  {
+    name: ' (case swapped)',
+    spell: (text: string) =>
+      [...text].map((c) => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase())).join(''),
+  },
+];
+
+/**
+ * Every form of the secret as given and in each other letter case: a token in another case is the
+ * token to whoever reads it (a case-insensitive comparison, a hex token upper-cased).
+ */
 export const secretForms = (secret: string): SecretForm[] => {
+  const seen = new Set<string>();
+  return SPELLINGS.flatMap(({ name, spell }) => {
+    const spelt = spell(secret);
+    if (seen.has(spelt)) return [];
+    seen.add(spelt);
+    return formsOf(spelt).map((f) => ({ form: `${f.form}${name}`, text: f.text }));
+  });
+};
+
+const formsOf = (secret: string): SecretForm[] => {
   const forms: SecretForm[] = [{ form: 'text', text: secret }];
   const encoded = encodeURIComponent(secret);
   if (encoded !== secret) {
@@ -57,7 +83,7 @@ export const secretFragments = (secret: string): SecretForm[] => {
   const seen = new Set<string>();
   for (const { form, text } of secretForms(secret)) {
     // In base64 the first characters encode the prefix alone (and `svc_test_<redacted>` shares them).
-    const offset = Number(/@(\d)$/.exec(form)?.[1] ?? 0);
+    const offset = Number(/@(\d)/.exec(form)?.[1] ?? 0);
     const coreStart = offset === 0 ? 0 : offset === 1 ? 2 : 3;
     const body = form.startsWith('base64')
       ? text.slice(Math.max(0, Math.floor(((offset + prefixBytes) * 8) / 6) - coreStart))

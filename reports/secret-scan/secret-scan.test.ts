@@ -139,3 +139,20 @@ test('SECRET-SCAN: a folder is searched through, every file listed, every hit na
   expect(hits).toEqual([{ file: join(root, 'a', 'b', 'leak.json'), secret: 0, form: 'text' }]);
   expect(() => scanFiles([root], ['short'])).toThrow(/at least 8 characters/);
 });
+
+test('SECRET-SCAN: the token in another letter case (as AUTH-TOKEN-INVALID sends it, as a deployment echoes it) is found, and redaction leaves nothing of it', () => {
+  registerSecrets(TOKEN);
+  const swapped = [...TOKEN].map((c) => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase())).join('');
+  const echoes = [
+    `x-debug-token: ${swapped}`,
+    `token ${TOKEN.toUpperCase()} quoted`,
+    Buffer.from(`X-Access-Token: ${swapped}\n`).toString('base64'),
+    Buffer.from(`X-Access-Token: ${swapped}\n`).toString('base64').slice(20, 60),
+  ];
+  for (const echo of echoes) {
+    expect(scanBuffer(Buffer.from(echo), 'f', [TOKEN]).length, echo).toBeGreaterThan(0);
+    const redacted = redact(echo);
+    expect(scanBuffer(Buffer.from(redacted), 'f', [TOKEN]), `${echo} → ${redacted}`).toEqual([]);
+    expect(scanBuffer(Buffer.from(Buffer.from(redacted).toString('base64')), 'f', [TOKEN])).toEqual([]);
+  }
+});
