@@ -15,7 +15,7 @@ import { secretForms, secretFragments } from './secret-forms.ts';
 const PREFIXES = new Set<string>(Object.values(TOKEN_PREFIXES));
 
 /** A character of a token, of its URL encoding or of its base64. */
-const TOKEN_CHARACTERS = '[A-Za-z0-9._~+/=%-]';
+const TOKEN_CHARACTER = /[A-Za-z0-9._~+/=%-]/;
 
 const shapeOf = (prefixes: Iterable<string>): RegExp =>
   new RegExp(`(${[...prefixes].join('|')})(?:[A-Za-z0-9._~+/=-]|%[0-9A-Fa-f]{2})+`, 'gi');
@@ -25,7 +25,7 @@ let TOKEN_SHAPE = shapeOf(PREFIXES);
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Per secret: one pattern of its whole forms, longest first, then one of its fragments. */
-const patterns = new Map<string, readonly RegExp[]>();
+const patterns = new Map<string, { readonly whole: RegExp; readonly fragments?: RegExp }>();
 
 /** Registers values that must never be written anywhere (the target's access tokens). */
 export const registerSecrets = (...secrets: readonly (string | undefined)[]): void => {
@@ -43,9 +43,7 @@ export const registerSecrets = (...secrets: readonly (string | undefined)[]): vo
         .join('|');
     const whole = new RegExp(alternation(secretForms(secret).map((f) => f.text)), 'g');
     const fragments = secretFragments(secret).map((f) => f.text);
-    // A fragment takes the whole run of token characters around it: a truncated echo leaves nothing.
-    const around = new RegExp(`${TOKEN_CHARACTERS}*(?:${alternation(fragments)})${TOKEN_CHARACTERS}*`, 'g');
-    patterns.set(secret, fragments.length > 0 ? [whole, around] : [whole]);
+    patterns.set(secret, fragments.length > 0 ? { whole, fragments: new RegExp(alternation(fragments), 'g') } : { whole });
   }
 };
 
@@ -55,11 +53,35 @@ export const redactedToken = (token: string): string => {
   return prefix ? `${prefix}<redacted>` : '<redacted>';
 };
 
+/**
+ * Each fragment found takes the whole run of token characters around it, so a truncated echo leaves
+ * nothing. The fragments are searched alone and the run found by hand: a pattern with the run's
+ * character class on both sides backtracks over every run of the text, many times slower.
+ */
+const redactFragments = (text: string, fragments: RegExp): string => {
+  fragments.lastIndex = 0;
+  let found = fragments.exec(text);
+  if (found === null) return text;
+  let result = '';
+  let copied = 0;
+  while (found !== null) {
+    let start = found.index;
+    while (start > copied && TOKEN_CHARACTER.test(text.charAt(start - 1))) start -= 1;
+    let end = found.index + found[0].length;
+    while (end < text.length && TOKEN_CHARACTER.test(text.charAt(end))) end += 1;
+    result += `${text.slice(copied, start)}<redacted>`;
+    copied = end;
+    fragments.lastIndex = end;
+    found = fragments.exec(text);
+  }
+  return result + text.slice(copied);
+};
+
 export const redact = (text: string): string => {
   let result = text;
-  for (const [secret, [whole, fragments]] of patterns) {
-    result = result.replace(whole as RegExp, redactedToken(secret));
-    if (fragments) result = result.replace(fragments, '<redacted>');
+  for (const [secret, { whole, fragments }] of patterns) {
+    result = result.replace(whole, redactedToken(secret));
+    if (fragments) result = redactFragments(result, fragments);
   }
   return result.replace(TOKEN_SHAPE, (match, prefix: string) =>
     match === `${prefix}<redacted>` ? match : `${prefix}<redacted>`,
