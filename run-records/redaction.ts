@@ -43,7 +43,10 @@ export const registerSecrets = (...secrets: readonly (string | undefined)[]): vo
         .join('|');
     const whole = new RegExp(alternation(secretForms(secret).map((f) => f.text)), 'g');
     const fragments = secretFragments(secret).map((f) => f.text);
-    patterns.set(secret, fragments.length > 0 ? { whole, fragments: new RegExp(alternation(fragments), 'g') } : { whole });
+    patterns.set(
+      secret,
+      fragments.length > 0 ? { whole, fragments: new RegExp(alternation(fragments), 'g') } : { whole },
+    );
   }
 };
 

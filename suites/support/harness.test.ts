@@ -49,5 +49,7 @@ test("HARNESS: a deployment's own token prefix (th_test_) is shown, nothing afte
   // A fragment of the secret, the prefix left out, is a leak as much as the whole.
   expect(redact('echo: 0wnPr3f1xS3cr3t')).not.toContain('0wnPr3f1x');
   // A fragment takes the whole run of token characters around it, on both sides, each time it occurs.
-  expect(redact('a: zz3f1xS3cr3tV4lu3zz; b: "r3f1xS3cr3tV4" c: ok')).toBe('a: <redacted>; b: "<redacted>" c: ok');
+  expect(redact('a: zz3f1xS3cr3tV4lu3zz; b: "r3f1xS3cr3tV4" c: ok')).toBe(
+    'a: <redacted>; b: "<redacted>" c: ok',
+  );
 });
