@@ -42,10 +42,12 @@ const WHOLE_RUN_TESTS = [
   '**/kit-tests/paced-run.test.ts',
   '**/kit-tests/playwright-arguments.test.ts',
   '**/kit-tests/production-safety.test.ts',
+  '**/kit-tests/race-under-load.test.ts',
   '**/kit-tests/real-deployment.test.ts',
   '**/kit-tests/real-run-outputs.test.ts',
   '**/kit-tests/sharding.test.ts',
   '**/kit-tests/token-echo.test.ts',
+  '**/openapi/whole-run-validation.test.ts',
   '**/self-check/mutant-batch.test.ts',
 ];
 

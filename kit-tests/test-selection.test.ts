@@ -12,6 +12,9 @@ import { expect, test } from '@playwright/test';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
+// One worker for the file's tests, so that they share the listings below.
+test.describe.configure({ mode: 'default' });
+
 interface Listing {
   suites: Listing[];
   specs: { file: string; tests: { projectName: string }[] }[];
@@ -22,6 +25,8 @@ interface Listing {
  * them): one listing for both projects, since listing loads every test file.
  */
 const filesByProject = (quick: boolean): Map<string, string[]> => {
+  const listed = listings.get(quick);
+  if (listed) return listed;
   const listing = execFileSync(
     process.execPath,
     [
@@ -49,8 +54,13 @@ const filesByProject = (quick: boolean): Map<string, string[]> => {
     }
   };
   visit((JSON.parse(listing) as Listing).suites);
-  return new Map([...files].map(([project, names]) => [project, [...names].sort()]));
+  const byProject = new Map([...files].map(([project, names]) => [project, [...names].sort()]));
+  listings.set(quick, byProject);
+  return byProject;
 };
+
+/** Each selection is listed once for the file's tests: a listing loads every test file. */
+const listings = new Map<boolean, Map<string, string[]>>();
 
 /** Every kit test file of the repository, relative to its root. */
 const allTestFiles = (): string[] =>
@@ -80,6 +90,8 @@ test('QUICK: the quick command runs the kit tests but those of whole runs, and e
   // The whole run with every output, and the runs that could not run, are npm test's only.
   expect(left).toContain('kit-tests/real-run-outputs.test.ts');
   expect(left).toContain('kit-tests/could-not-run.test.ts');
+  expect(left).toContain('kit-tests/race-under-load.test.ts');
+  expect(left).toContain('openapi/whole-run-validation.test.ts');
   const covered = allTestFiles().filter((file) =>
     /^(oracle|generators|spec|cli)\/|^kit-tests\/(command-line|conformance)\.test\.ts$/.test(file),
   );
