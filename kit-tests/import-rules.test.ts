@@ -170,11 +170,12 @@ test('IMPORTS: docs/architecture.md shows the table the check enforces', () => {
 test('IMPORTS: the reader misses no import the compiler sees', () => {
   test.setTimeout(120_000);
   // tsc lists every import it followed, type-only and dynamic ones included, from the three projects
-  // `npm run typecheck` checks.
+  // `npm run typecheck` checks. Without the type-check (`--noCheck`): the imports are the same, at a
+  // fifth of the CPU; `npm run typecheck` checks the types.
   const tsc = fileURLToPath(new URL('../node_modules/.bin/tsc', import.meta.url));
   const seen = new Set<string>();
   for (const project of ['.', 'load', 'load/tsconfig.node.json']) {
-    const output = execFileSync(tsc, ['-p', project, '--noEmit', '--explainFiles'], {
+    const output = execFileSync(tsc, ['-p', project, '--noEmit', '--noCheck', '--explainFiles'], {
       cwd: ROOT,
       encoding: 'utf8',
       maxBuffer: 64 * 1024 * 1024,
