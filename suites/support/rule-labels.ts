@@ -6,25 +6,40 @@
  */
 import type { TestInfo } from '@playwright/test';
 import * as allure from 'allure-js-commons';
+import { type Label, LabelName, type Link } from 'allure-js-commons';
 import { pendingRecordOf } from '../../run-records/check-record-writer.ts';
 import { ruleLink } from '../../run-records/rule-link.ts';
 import { type RuleId, ruleById, SPEC_PARTS } from '../../spec/index.ts';
 
-const labelRule = async (id: RuleId, first: boolean): Promise<void> => {
-  const rule = ruleById(id);
-  if (first) {
-    await allure.epic(SPEC_PARTS[rule.part]);
-    await allure.feature(rule.area);
+/**
+ * The rules' labels and links, given to Allure in one call each: every call of Allure's runtime is an
+ * attachment, a step of Playwright's whose stack it captures.
+ */
+const labelRules = async (ids: readonly RuleId[], firstIsMain: boolean): Promise<void> => {
+  if (ids.length === 0) return;
+  const labels: Label[] = [];
+  const links: Link[] = [];
+  for (const [index, id] of ids.entries()) {
+    const rule = ruleById(id);
+    const main = firstIsMain && index === 0;
+    // In the order the report's label list shows them before its "Show more".
+    if (main)
+      labels.push(
+        { name: LabelName.EPIC, value: SPEC_PARTS[rule.part] },
+        { name: LabelName.FEATURE, value: rule.area },
+      );
+    labels.push({ name: LabelName.STORY, value: rule.id });
+    if (main) labels.push({ name: LabelName.SEVERITY, value: rule.severity });
+    links.push({ url: ruleLink(rule), name: `rule ${rule.id}` });
   }
-  await allure.story(rule.id);
-  if (first) await allure.severity(rule.severity);
-  await allure.link(ruleLink(rule), `rule ${rule.id}`);
+  await allure.labels(...labels);
+  await allure.links(...links);
 };
 
 /** The labels of the rules the check checks (its record's rule ids). */
 export const applyRuleLabels = async (testInfo: TestInfo): Promise<readonly RuleId[]> => {
   const ids = pendingRecordOf(testInfo).ruleIds;
-  for (const [index, id] of ids.entries()) await labelRule(id, index === 0);
+  await labelRules(ids, true);
   return ids;
 };
 
@@ -32,9 +47,6 @@ export const applyRuleLabels = async (testInfo: TestInfo): Promise<readonly Rule
 export const labelViolatedRules = async (testInfo: TestInfo): Promise<void> => {
   const record = pendingRecordOf(testInfo);
   const named = new Set<string>(record.ruleIds);
-  for (const rule of new Set(record.violations.map((v) => v.rule))) {
-    if (named.has(rule)) continue;
-    named.add(rule);
-    await labelRule(rule, false);
-  }
+  const broken = [...new Set(record.violations.map((v) => v.rule))].filter((rule) => !named.has(rule));
+  await labelRules(broken, false);
 };
