@@ -7,8 +7,8 @@
  */
 import { expect, test } from '@playwright/test';
 import { startReferenceServer, VARIANT_NAMES } from '../reference/index.ts';
+import { responseValidator } from './response-validator.ts';
 import { sendBattery } from './test-support/request-battery.ts';
-import { responseValidator } from './test-support/response-validator.ts';
 
 /** The mutants of the error bodies, the validation body and the creation result whose answers have another shape. */
 const WRONG_SHAPE_MUTANTS = [

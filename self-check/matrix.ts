@@ -5,11 +5,13 @@
  *   rule the mutant declares in `catchingRules`; **weakly caught** when only checks of other rules
  *   failed (reported, but not a failure of the self-check: the mutant is caught, by the wrong check);
  *   **survived** when every check passed (a failure of the self-check: the suite is too weak).
- * - A variant, and the reference, **passed** when no check failed; otherwise it **failed** (a failure
- *   of the self-check: the suite is too strict, or the server does not conform).
+ * - A variant, and the reference, **passed** when no check failed and every answer its run recorded
+ *   validates against the kit's OpenAPI document (answers.ts); otherwise it **failed** (a failure of the
+ *   self-check: the suite or the document is too strict, or the server does not conform).
  * - A run that wrote no results, hit an error outside its tests or ran no test at all is an **error**
  *   (a failure of the self-check: it proves nothing either way).
  */
+import { type AnswersCheck, answersProblem } from './answers.ts';
 import type { PlannedRun, ServerKind } from './plan.ts';
 import type { RunResults, TestResult } from './results.ts';
 
@@ -32,6 +34,8 @@ export interface CompletedRun {
   readonly run: Pick<PlannedRun, 'id' | 'server' | 'projects' | 'scope'>;
   /** The stages that ran, in order. */
   readonly stages: readonly StageOutcome[];
+  /** A conforming run's recorded answers against the OpenAPI document (answers.ts). */
+  readonly answers?: AnswersCheck;
 }
 
 export interface FailedCheck {
@@ -72,6 +76,8 @@ export interface ConformingEntry extends EntryBase {
   readonly kind: 'reference' | 'variant';
   readonly verdict: ConformingVerdict;
   readonly failures: readonly FailedCheck[];
+  /** Its answers against the OpenAPI document; undefined when none were recorded (an older caller). */
+  readonly answers: AnswersCheck | undefined;
 }
 
 export interface DeploymentEntry extends EntryBase {
@@ -98,6 +104,14 @@ export interface MatrixTotals {
   readonly variants: { readonly total: number; readonly passed: number; readonly failed: number };
   readonly deployments: { readonly total: number; readonly asDeclared: number; readonly differ: number };
   readonly reference: ConformingVerdict | 'not run';
+  /** The conforming rows' answers against the OpenAPI document, summed over the rows validated. */
+  readonly answers: {
+    readonly rows: number;
+    readonly valid: number;
+    readonly outside: number;
+    readonly invalid: number;
+    readonly notValidated: number;
+  };
 }
 
 export interface Matrix {
@@ -209,11 +223,39 @@ export const mutantEntry = (completed: CompletedRun): MutantEntry => {
   };
 };
 
+/**
+ * A conforming row fails on a failed check or on one answer outside the OpenAPI document; answers that
+ * could not be read make it an error (it proves nothing about them).
+ */
 export const conformingEntry = (completed: CompletedRun): ConformingEntry => {
   const entry = base(completed);
   const failures = failedChecks(testsOf(completed));
-  const verdict: ConformingVerdict = failures.length ? 'failed' : entry.problem ? 'error' : 'passed';
-  return { ...entry, kind: completed.run.server.kind as 'reference' | 'variant', failures, verdict };
+  const { answers } = completed;
+  const answersWrong = answersProblem(answers);
+  const problem = [entry.problem, answers?.outcome === 'unreadable' ? answersWrong : undefined]
+    .filter((p): p is string => p !== undefined)
+    .join('; ');
+  const invalid = answers?.outcome === 'validated' && answers.invalidCount > 0;
+  const verdict: ConformingVerdict = failures.length || invalid ? 'failed' : problem ? 'error' : 'passed';
+  return {
+    ...entry,
+    ...(problem ? { problem } : {}),
+    kind: completed.run.server.kind as 'reference' | 'variant',
+    failures,
+    verdict,
+    answers,
+  };
+};
+
+const answersTotals = (entries: readonly ConformingEntry[]): MatrixTotals['answers'] => {
+  const validated = entries.flatMap((e) => (e.answers?.outcome === 'validated' ? [e.answers] : []));
+  return {
+    rows: validated.length,
+    valid: validated.reduce((sum, a) => sum + a.valid, 0),
+    outside: validated.reduce((sum, a) => sum + a.outside, 0),
+    invalid: validated.reduce((sum, a) => sum + a.invalidCount, 0),
+    notValidated: entries.length - validated.length,
+  };
 };
 
 export const deploymentEntry = (completed: CompletedRun): DeploymentEntry => {
@@ -275,6 +317,7 @@ export const buildMatrix = (runs: readonly CompletedRun[]): Matrix => {
         differ: deployments.filter((d) => d.verdict !== 'as-declared').length,
       },
       reference: reference?.verdict ?? 'not run',
+      answers: answersTotals([...(reference ? [reference] : []), ...variants]),
     },
   };
 };

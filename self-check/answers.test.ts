@@ -1,0 +1,114 @@
+/**
+ * A conforming row's answers against the OpenAPI document, without a whole run: the answers a reference
+ * server records under the self-check's setting (a battery of requests drawing every kind of answer)
+ * validate, and one invalid answer among them fails the row, named.
+ */
+import { appendFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { answersFileSetting } from '../conformance-run/reference-setting.ts';
+import { sendBattery } from '../openapi/test-support/request-battery.ts';
+import { startReferenceServer } from '../reference/index.ts';
+import { type AnswersCheck, validateAnswers } from './answers.ts';
+import { buildMatrix, type CompletedRun, conformingEntry, exitCodeOf } from './matrix.ts';
+import { renderText, totalsLine } from './render.ts';
+
+const variantRun = (answers: AnswersCheck): CompletedRun => ({
+  run: {
+    id: 'variant-put-no-content',
+    server: { kind: 'variant', name: 'put-no-content', description: 'a variant', catchingRules: [] },
+    projects: ['conformance'],
+    scope: 'every check',
+  },
+  stages: [
+    {
+      label: 'every check',
+      results: {
+        tests: [
+          {
+            ruleId: 'VAL-AMOUNT-POSITIVE',
+            failedRules: [],
+            title: 'VAL-AMOUNT-POSITIVE: zero',
+            file: 'x',
+            project: 'conformance',
+            outcome: 'passed',
+          },
+        ],
+        errors: [],
+      },
+      exitCode: 0,
+      seconds: 1,
+    },
+  ],
+  answers,
+});
+
+/** The answers a variant's server recorded, with the embedded target's setting, in a fresh folder. */
+const recordedAnswers = async (): Promise<string> => {
+  const file = join(mkdtempSync(join(tmpdir(), 'fei-self-check-answers-')), 'answers.jsonl');
+  const server = await startReferenceServer({
+    variant: 'put-no-content',
+    ...answersFileSetting({ KIT_EMBEDDED_ANSWERS_FILE: file }),
+  });
+  try {
+    await sendBattery(server.baseUrl, server.tenants.A, server.tenants.B);
+  } finally {
+    await server.close();
+  }
+  return file;
+};
+
+/** One recorded 404 of the file, its body's status turned into a string: a shape the document refuses. */
+const invalidAnswerOf = (file: string): string => {
+  const lines = readFileSync(file, 'utf8').split('\n').filter(Boolean);
+  const notFound = lines.map((l) => JSON.parse(l)).find((a) => a.status === 404 && a.method === 'GET');
+  const body = JSON.parse(notFound.body);
+  return `${JSON.stringify({ ...notFound, body: JSON.stringify({ ...body, status: String(body.status) }) })}\n`;
+};
+
+test('SELF-CHECK ANSWERS: a conforming server’s recorded answers validate and pass its row; one invalid answer fails it, named', async () => {
+  const file = await recordedAnswers();
+  const valid = await validateAnswers(file);
+  expect(valid).toMatchObject({ outcome: 'validated', invalidCount: 0, invalid: [] });
+  if (valid.outcome !== 'validated') throw new Error('not validated');
+  // The battery draws some sixty answers, every one of the document's operations.
+  expect(valid.valid).toBeGreaterThan(50);
+  expect(valid.outside).toBe(0);
+  expect(conformingEntry(variantRun(valid)).verdict).toBe('passed');
+  expect(exitCodeOf(buildMatrix([variantRun(valid)]))).toBe(0);
+
+  appendFileSync(file, invalidAnswerOf(file));
+  const invalid = await validateAnswers(file);
+  expect(invalid).toMatchObject({ outcome: 'validated', valid: valid.valid, invalidCount: 1 });
+  if (invalid.outcome !== 'validated') throw new Error('not validated');
+  expect(invalid.invalid[0]).toMatch(/^GET \/api\/\S+ → 404: \/status must be integer/);
+  const entry = conformingEntry(variantRun(invalid));
+  expect(entry.verdict).toBe('failed');
+  const matrix = buildMatrix([variantRun(invalid)]);
+  expect(exitCodeOf(matrix)).toBe(1);
+  expect(matrix.totals.answers).toEqual({
+    rows: 1,
+    valid: valid.valid,
+    outside: 0,
+    invalid: 1,
+    notValidated: 0,
+  });
+  const text = renderText(matrix, { wallSeconds: 1, concurrency: 1, notes: [] });
+  expect(text).toContain(`ANSWERS: 1 of ${valid.valid + 1} invalid against the OpenAPI document`);
+  expect(text).toContain(`✗ answer outside the OpenAPI document: ${invalid.invalid[0]}`);
+  expect(totalsLine(matrix)).toContain(`${valid.valid} valid, 1 invalid against the OpenAPI document`);
+});
+
+test('SELF-CHECK ANSWERS: a run that recorded nothing, or a line that is no answer, makes its row an error', async () => {
+  const folder = mkdtempSync(join(tmpdir(), 'fei-self-check-answers-'));
+  const missing = await validateAnswers(join(folder, 'answers.jsonl'));
+  expect(missing).toEqual({ outcome: 'unreadable', reason: 'the run recorded no answers' });
+  expect(conformingEntry(variantRun(missing))).toMatchObject({
+    verdict: 'error',
+    problem: 'answers: the run recorded no answers',
+  });
+  const broken = join(folder, 'broken.jsonl');
+  writeFileSync(broken, '{"method":"GET"}\n');
+  expect(await validateAnswers(broken)).toMatchObject({ outcome: 'unreadable' });
+});

@@ -1,0 +1,112 @@
+/**
+ * Every answer of a conforming server's whole run, validated against the kit's OpenAPI document: the
+ * run's embedded reference server records its answers (KIT_EMBEDDED_ANSWERS_FILE, one JSON line each,
+ * reference/answer-log.ts) and the self-check hands the file to the document's response validator
+ * (openapi/response-validator.ts). A conforming server answers only what the document allows, so one
+ * invalid answer fails its row, as a failed check does.
+ *
+ * Only conforming rows (the reference, every variant) are validated: a deployment deviates from the
+ * spec as it documents (a third `type`, a listing, other token prefixes), so the spec's document is not
+ * its contract, and a mutant's wrong shapes are the battery test's to show (openapi/).
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import {
+  type AnsweredExchange,
+  type ResponseValidator,
+  responseValidator,
+  ValidatorMissingError,
+} from '../openapi/response-validator.ts';
+import type { ServerKind } from './plan.ts';
+
+/** The file, in the run's output folder, its server appends every answer to. */
+export const ANSWERS_FILE_NAME = 'answers.jsonl';
+
+/** How many invalid answers a row names. */
+export const NAMED_INVALID_ANSWERS = 3;
+
+export type AnswersCheck =
+  | {
+      readonly outcome: 'validated';
+      /** Answers of the document's operations that validate. */
+      readonly valid: number;
+      /** Answers to requests the document has no operation for (other routes and methods). */
+      readonly outside: number;
+      readonly invalidCount: number;
+      /** The first few invalid answers, each with why. */
+      readonly invalid: readonly string[];
+    }
+  /** The validator is not installed: said once, and the row is judged on its checks alone. */
+  | { readonly outcome: 'not validated'; readonly reason: string }
+  /** The run recorded nothing readable: the row proves nothing about its answers. */
+  | { readonly outcome: 'unreadable'; readonly reason: string };
+
+export const answersValidated = (kind: ServerKind): boolean => kind === 'reference' || kind === 'variant';
+
+/** The recorded answers, or why there are none. */
+export const readAnswers = (file: string): AnsweredExchange[] | string => {
+  if (!existsSync(file)) return 'the run recorded no answers';
+  const lines = readFileSync(file, 'utf8').split('\n').filter(Boolean);
+  if (lines.length === 0) return 'the run recorded no answers';
+  const answers: AnsweredExchange[] = [];
+  for (const [index, line] of lines.entries()) {
+    try {
+      const { method, path, status, body } = JSON.parse(line) as Record<string, unknown>;
+      if (typeof method !== 'string' || typeof path !== 'string' || typeof status !== 'number')
+        throw new Error('not an answer');
+      answers.push({ method, path, status, body: typeof body === 'string' ? body : '' });
+    } catch {
+      return `line ${index + 1} of ${file} is not a recorded answer`;
+    }
+  }
+  return answers;
+};
+
+/** The judgement of a run's answers (pure, given the validator). */
+export const checkAnswers = (
+  answers: readonly AnsweredExchange[] | string,
+  validator: Pick<ResponseValidator, 'tally'>,
+): AnswersCheck => {
+  if (typeof answers === 'string') return { outcome: 'unreadable', reason: answers };
+  const { valid, outside, invalid } = validator.tally(answers);
+  return {
+    outcome: 'validated',
+    valid,
+    outside,
+    invalidCount: invalid.length,
+    invalid: invalid.slice(0, NAMED_INVALID_ANSWERS),
+  };
+};
+
+let shared: Promise<ResponseValidator> | undefined;
+
+/** Validates one run's recorded answers; the validator is built once for the whole self-check. */
+export const validateAnswers = async (file: string): Promise<AnswersCheck> => {
+  shared ??= responseValidator();
+  try {
+    return checkAnswers(readAnswers(file), await shared);
+  } catch (error) {
+    if (error instanceof ValidatorMissingError)
+      return { outcome: 'not validated', reason: `answers not validated: ${error.message}` };
+    throw error;
+  }
+};
+
+/** Why a row's answers fail it (invalid, or unreadable), or undefined. */
+export const answersProblem = (check: AnswersCheck | undefined): string | undefined => {
+  if (check?.outcome === 'unreadable') return `answers: ${check.reason}`;
+  if (check?.outcome === 'validated' && check.invalidCount > 0)
+    return `${check.invalidCount} answers outside the OpenAPI document, first: ${check.invalid.join(' | ')}`;
+  return undefined;
+};
+
+/** The row's answers in a few words, for the matrix. */
+export const answersText = (check: AnswersCheck | undefined): string => {
+  if (check === undefined) return 'answers not recorded';
+  if (check.outcome === 'not validated') return 'answers not validated (validator not installed)';
+  if (check.outcome === 'unreadable') return `ANSWERS UNREADABLE: ${check.reason}`;
+  const judged = check.valid + check.invalidCount;
+  const outside = check.outside ? `, ${check.outside} outside its operations` : '';
+  return check.invalidCount
+    ? `ANSWERS: ${check.invalidCount} of ${judged} invalid against the OpenAPI document${outside}`
+    : `answers: ${check.valid} valid against the OpenAPI document${outside}`;
+};
