@@ -10,14 +10,25 @@ import { expect, test } from '@playwright/test';
 import { answersFileSetting } from '../conformance-run/reference-setting.ts';
 import { sendBattery } from '../openapi/test-support/request-battery.ts';
 import { startReferenceServer } from '../reference/index.ts';
-import { type AnswersCheck, validateAnswers } from './answers.ts';
-import { buildMatrix, type CompletedRun, conformingEntry, exitCodeOf } from './matrix.ts';
+import { type AnswersCheck, answersValidated, validateAnswers } from './answers.ts';
+import {
+  buildMatrix,
+  type CompletedRun,
+  conformingEntry,
+  exitCodeOf,
+  matrixAsReportStats,
+} from './matrix.ts';
 import { renderText, totalsLine } from './render.ts';
 
-const variantRun = (answers: AnswersCheck): CompletedRun => ({
+const variantRun = (answers: AnswersCheck, kind: 'variant' | 'mutant' = 'variant'): CompletedRun => ({
   run: {
-    id: 'variant-put-no-content',
-    server: { kind: 'variant', name: 'put-no-content', description: 'a variant', catchingRules: [] },
+    id: `${kind}-error-status-as-string`,
+    server: {
+      kind,
+      name: 'error-status-as-string',
+      description: 'a server',
+      catchingRules: ['ERROR-BODY-SHAPE'],
+    },
     projects: ['conformance'],
     scope: 'every check',
   },
@@ -25,36 +36,48 @@ const variantRun = (answers: AnswersCheck): CompletedRun => ({
     {
       label: 'every check',
       results: {
+        // A variant's one check passed; a mutant's caught it.
         tests: [
-          {
-            ruleId: 'VAL-AMOUNT-POSITIVE',
-            failedRules: [],
-            title: 'VAL-AMOUNT-POSITIVE: zero',
-            file: 'x',
-            project: 'conformance',
-            outcome: 'passed',
-          },
+          kind === 'mutant'
+            ? {
+                ruleId: 'ERROR-BODY-SHAPE',
+                failedRules: ['ERROR-BODY-SHAPE'],
+                title: 'ERROR-BODY-SHAPE: an error body has its fields',
+                file: 'x',
+                project: 'conformance',
+                outcome: 'failed',
+              }
+            : {
+                ruleId: 'VAL-AMOUNT-POSITIVE',
+                failedRules: [],
+                title: 'VAL-AMOUNT-POSITIVE: zero',
+                file: 'x',
+                project: 'conformance',
+                outcome: 'passed',
+              },
         ],
         errors: [],
       },
-      exitCode: 0,
+      exitCode: kind === 'mutant' ? 1 : 0,
       seconds: 1,
     },
   ],
   answers,
 });
 
-/** The answers a variant's server recorded, with the embedded target's setting, in a fresh folder. */
-const recordedAnswers = async (): Promise<string> => {
+/** The answers a server recorded, with the embedded target's setting, in a fresh folder. */
+const recordedAnswers = async (
+  server: { variant: string } | { mutant: string } = { variant: 'put-no-content' },
+): Promise<string> => {
   const file = join(mkdtempSync(join(tmpdir(), 'fei-self-check-answers-')), 'answers.jsonl');
-  const server = await startReferenceServer({
-    variant: 'put-no-content',
+  const running = await startReferenceServer({
+    ...server,
     ...answersFileSetting({ KIT_EMBEDDED_ANSWERS_FILE: file }),
   });
   try {
-    await sendBattery(server.baseUrl, server.tenants.A, server.tenants.B);
+    await sendBattery(running.baseUrl, running.tenants.A, running.tenants.B);
   } finally {
-    await server.close();
+    await running.close();
   }
   return file;
 };
@@ -93,6 +116,8 @@ test('SELF-CHECK ANSWERS: a conforming server’s recorded answers validate and 
     outside: 0,
     invalid: 1,
     notValidated: 0,
+    wrongShapeMutants: 0,
+    refusedMutants: 0,
   });
   const text = renderText(matrix, { wallSeconds: 1, concurrency: 1, notes: [] });
   expect(text).toContain(`ANSWERS: 1 of ${valid.valid + 1} invalid against the OpenAPI document`);
@@ -111,4 +136,29 @@ test('SELF-CHECK ANSWERS: a run that recorded nothing, or a line that is no answ
   const broken = join(folder, 'broken.jsonl');
   writeFileSync(broken, '{"method":"GET"}\n');
   expect(await validateAnswers(broken)).toMatchObject({ outcome: 'unreadable' });
+});
+
+test('SELF-CHECK ANSWERS: a mutant whose answers have the wrong shape passes when the document refuses some answer, and fails the self-check when it refuses none', async () => {
+  expect(answersValidated({ kind: 'mutant', name: 'error-status-as-string' })).toBe(true);
+  expect(answersValidated({ kind: 'mutant', name: 'amount-zero-accepted' })).toBe(false);
+  expect(answersValidated({ kind: 'deployment', name: 'public-deployment' })).toBe(false);
+  const refused = await validateAnswers(await recordedAnswers({ mutant: 'error-status-as-string' }));
+  expect(refused).toMatchObject({ outcome: 'validated' });
+  if (refused.outcome !== 'validated') throw new Error('not validated');
+  expect(refused.invalidCount).toBeGreaterThan(0);
+  const caught = buildMatrix([variantRun(refused, 'mutant')]);
+  expect(caught.mutants[0]).toMatchObject({ verdict: 'caught', answersRefused: true });
+  expect(caught.totals.answers).toMatchObject({ wrongShapeMutants: 1, refusedMutants: 1 });
+  expect(exitCodeOf(caught)).toBe(0);
+  expect(renderText(caught, { wallSeconds: 1, concurrency: 1, notes: [] })).toContain(
+    `${refused.invalidCount} of ${refused.valid + refused.invalidCount} answers refused by the OpenAPI document`,
+  );
+
+  // The same mutant, had its answers been the conforming ones: caught by its checks, but the document is too weak.
+  const conforming = await validateAnswers(await recordedAnswers());
+  const unrefused = buildMatrix([variantRun(conforming, 'mutant')]);
+  expect(unrefused.mutants[0]).toMatchObject({ verdict: 'caught', answersRefused: false });
+  expect(exitCodeOf(unrefused)).toBe(1);
+  expect(matrixAsReportStats(unrefused)).toMatchObject({ expected: 0, unexpected: 1 });
+  expect(totalsLine(unrefused)).toContain('wrong-shape mutants refused by the document: 0/1');
 });

@@ -5,9 +5,10 @@
  * (openapi/response-validator.ts). A conforming server answers only what the document allows, so one
  * invalid answer fails its row, as a failed check does.
  *
- * Only conforming rows (the reference, every variant) are validated: a deployment deviates from the
- * spec as it documents (a third `type`, a listing, other token prefixes), so the spec's document is not
- * its contract, and a mutant's wrong shapes are the battery test's to show (openapi/).
+ * The mutants whose answers have the wrong shape (openapi/wrong-shape-mutants.ts) are recorded too, and
+ * the other way round: some answer of theirs must be refused. A deployment's answers are not validated:
+ * it deviates from the spec as it documents (a third `type`, a listing, other token prefixes), so the
+ * spec's document is not its contract; nor are other mutants' (one broken rule need not show in a shape).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import {
@@ -16,7 +17,8 @@ import {
   responseValidator,
   ValidatorMissingError,
 } from '../openapi/response-validator.ts';
-import type { ServerKind } from './plan.ts';
+import { WRONG_SHAPE_MUTANTS } from '../openapi/wrong-shape-mutants.ts';
+import type { ServerUnderTest } from './plan.ts';
 
 /** The file, in the run's output folder, its server appends every answer to. */
 export const ANSWERS_FILE_NAME = 'answers.jsonl';
@@ -40,7 +42,24 @@ export type AnswersCheck =
   /** The run recorded nothing readable: the row proves nothing about its answers. */
   | { readonly outcome: 'unreadable'; readonly reason: string };
 
-export const answersValidated = (kind: ServerKind): boolean => kind === 'reference' || kind === 'variant';
+/**
+ * The runs whose answers are recorded and validated: the conforming ones (every answer must validate),
+ * and the mutants whose answers have the wrong shape (some answer must be refused).
+ */
+export const answersValidated = (server: Pick<ServerUnderTest, 'kind' | 'name'>): boolean =>
+  server.kind === 'reference' ||
+  server.kind === 'variant' ||
+  (server.kind === 'mutant' && WRONG_SHAPE_MUTANTS.includes(server.name));
+
+/**
+ * A wrong-shape mutant's answers: refused when some answer is invalid; undefined when there is nothing
+ * to judge (no check, or the validator is not installed); not refused otherwise, including answers that
+ * could not be read.
+ */
+export const mutantAnswersRefused = (check: AnswersCheck | undefined): boolean | undefined => {
+  if (check === undefined || check.outcome === 'not validated') return undefined;
+  return check.outcome === 'validated' && check.invalidCount > 0;
+};
 
 /** The recorded answers, or why there are none. */
 export const readAnswers = (file: string): AnsweredExchange[] | string => {
@@ -109,4 +128,16 @@ export const answersText = (check: AnswersCheck | undefined): string => {
   return check.invalidCount
     ? `ANSWERS: ${check.invalidCount} of ${judged} invalid against the OpenAPI document${outside}`
     : `answers: ${check.valid} valid against the OpenAPI document${outside}`;
+};
+
+/** A wrong-shape mutant's answers in a few words, for the matrix ('' when not judged). */
+export const mutantAnswersText = (check: AnswersCheck | undefined): string => {
+  const refused = mutantAnswersRefused(check);
+  if (refused === undefined || check === undefined) return '';
+  if (check.outcome === 'unreadable') return `ANSWERS UNREADABLE: ${check.reason}`;
+  if (check.outcome !== 'validated') return '';
+  const judged = check.valid + check.invalidCount;
+  return refused
+    ? `${check.invalidCount} of ${judged} answers refused by the OpenAPI document`
+    : `ANSWERS NOT REFUSED: all ${judged} validate against the OpenAPI document, whose shapes this mutant breaks`;
 };

@@ -13,7 +13,7 @@ import { ConfigError, durationOptionSeconds } from '../config/index.ts';
 import { describeWholeNumber, parseWholeNumber, SHARED_LIMIT_VARIABLES } from '../contract/index.ts';
 import type { SayLine } from '../run-records/console-line.ts';
 import { outputPaths } from '../run-records/output-paths.ts';
-import { answersText } from './answers.ts';
+import { answersText, mutantAnswersText } from './answers.ts';
 import { plannedClientRows, runClientRows } from './client-rows.ts';
 import {
   clientAsReportStats,
@@ -71,7 +71,8 @@ const progressOf = (done: CompletedRun): string => {
         : entry.verdict === 'survived'
           ? 'SURVIVED'
           : `${entry.verdict === 'caught' ? 'caught' : 'WEAKLY caught'} by ${by}`;
-    return `${run.id}: ${verdict} (${Math.round(entry.seconds)} s)`;
+    const answers = mutantAnswersText(entry.answers);
+    return `${run.id}: ${verdict}${answers ? `; ${answers}` : ''} (${Math.round(entry.seconds)} s)`;
   }
   if (run.server.kind === 'deployment') {
     const entry = deploymentEntry(done);
@@ -109,7 +110,7 @@ export const runSelfCheck = async (values: SelfCheckOptions, say: SayLine): Prom
 
   const notes = [
     'the reference, every variant and every deployment get every check (conformance and rate-limit projects), at the embedded settings',
-    "the reference's and every variant's server records every answer of its run (answers.jsonl in the run's folder), and each answer must validate against the kit's OpenAPI document; a deployment's answers are not validated (it deviates from the spec as it documents)",
+    "the reference's and every variant's server records every answer of its run (answers.jsonl in the run's folder), and each answer must validate against the kit's OpenAPI document; a mutant whose answers have the wrong shape records them too, and the document must refuse some; a deployment's answers are not validated (it deviates from the spec as it documents)",
     ...(values.full
       ? ['every mutant gets every check too, in one stage (--full)']
       : [

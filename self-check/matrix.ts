@@ -11,7 +11,7 @@
  * - A run that wrote no results, hit an error outside its tests or ran no test at all is an **error**
  *   (a failure of the self-check: it proves nothing either way).
  */
-import { type AnswersCheck, answersProblem } from './answers.ts';
+import { type AnswersCheck, answersProblem, mutantAnswersRefused } from './answers.ts';
 import type { PlannedRun, ServerKind } from './plan.ts';
 import type { RunResults, TestResult } from './results.ts';
 
@@ -70,6 +70,10 @@ export interface MutantEntry extends EntryBase {
   readonly caughtBy: readonly FailedCheck[];
   /** The distinct rule ids of those checks, with how many checks of each failed. */
   readonly caughtByRules: readonly { readonly ruleId: string; readonly checks: number }[];
+  /** A mutant whose answers have the wrong shape: its recorded answers against the OpenAPI document. */
+  readonly answers?: AnswersCheck;
+  /** Whether the document refused some answer of it (undefined: not judged). */
+  readonly answersRefused?: boolean;
 }
 
 export interface ConformingEntry extends EntryBase {
@@ -111,6 +115,9 @@ export interface MatrixTotals {
     readonly outside: number;
     readonly invalid: number;
     readonly notValidated: number;
+    /** The mutants whose answers have the wrong shape, judged, and how many the document refused. */
+    readonly wrongShapeMutants: number;
+    readonly refusedMutants: number;
   };
 }
 
@@ -213,6 +220,7 @@ export const mutantEntry = (completed: CompletedRun): MutantEntry => {
   const entry = base(completed);
   const caughtBy = failedChecks(testsOf(completed));
   const catchingRules = completed.run.server.catchingRules;
+  const refused = mutantAnswersRefused(completed.answers);
   return {
     ...entry,
     kind: 'mutant',
@@ -220,6 +228,8 @@ export const mutantEntry = (completed: CompletedRun): MutantEntry => {
     caughtBy,
     caughtByRules: rulesOfChecks(caughtBy),
     verdict: entry.problem ? 'error' : classifyMutant(catchingRules, caughtBy),
+    ...(completed.answers ? { answers: completed.answers } : {}),
+    ...(refused === undefined ? {} : { answersRefused: refused }),
   };
 };
 
@@ -247,9 +257,15 @@ export const conformingEntry = (completed: CompletedRun): ConformingEntry => {
   };
 };
 
-const answersTotals = (entries: readonly ConformingEntry[]): MatrixTotals['answers'] => {
+const answersTotals = (
+  entries: readonly ConformingEntry[],
+  mutants: readonly MutantEntry[],
+): MatrixTotals['answers'] => {
   const validated = entries.flatMap((e) => (e.answers?.outcome === 'validated' ? [e.answers] : []));
+  const judged = mutants.filter((m) => m.answersRefused !== undefined);
   return {
+    wrongShapeMutants: judged.length,
+    refusedMutants: judged.filter((m) => m.answersRefused).length,
     rows: validated.length,
     valid: validated.reduce((sum, a) => sum + a.valid, 0),
     outside: validated.reduce((sum, a) => sum + a.outside, 0),
@@ -317,17 +333,19 @@ export const buildMatrix = (runs: readonly CompletedRun[]): Matrix => {
         differ: deployments.filter((d) => d.verdict !== 'as-declared').length,
       },
       reference: reference?.verdict ?? 'not run',
-      answers: answersTotals([...(reference ? [reference] : []), ...variants]),
+      answers: answersTotals([...(reference ? [reference] : []), ...variants], mutants),
     },
   };
 };
 
 /**
  * The self-check passes when every mutant is caught (weakly counts), every variant and the reference
- * pass, and every deployment fails exactly the rules it deviates from.
+ * pass, every deployment fails exactly the rules it deviates from, and the OpenAPI document refuses
+ * some answer of each mutant whose answers have the wrong shape.
  */
 export const matrixPasses = (matrix: Matrix): boolean =>
   matrix.totals.mutants.survived === 0 &&
+  matrix.totals.answers.refusedMutants === matrix.totals.answers.wrongShapeMutants &&
   matrix.totals.mutants.errors === 0 &&
   matrix.totals.variants.failed === 0 &&
   matrix.totals.deployments.differ === 0 &&
@@ -338,8 +356,8 @@ export const exitCodeOf = (matrix: Matrix): number => (matrixPasses(matrix) ? 0 
 
 /**
  * The matrix as a Playwright JSON report's stats, for `npm test`'s closing line: one "test" per server,
- * passed when the server got its due (mutant caught, weakly or not; variant or reference passed;
- * deployment as declared).
+ * passed when the server got its due (mutant caught, weakly or not, and a wrong-shape mutant's answers
+ * refused by the OpenAPI document; variant or reference passed; deployment as declared).
  */
 export const matrixAsReportStats = (
   matrix: Matrix,
@@ -347,7 +365,9 @@ export const matrixAsReportStats = (
   const conforming = [...(matrix.reference ? [matrix.reference] : []), ...matrix.variants];
   const good =
     conforming.filter((e) => e.verdict === 'passed').length +
-    matrix.mutants.filter((m) => m.verdict === 'caught' || m.verdict === 'weakly-caught').length +
+    matrix.mutants.filter(
+      (m) => (m.verdict === 'caught' || m.verdict === 'weakly-caught') && m.answersRefused !== false,
+    ).length +
     matrix.deployments.filter((d) => d.verdict === 'as-declared').length;
   const total = conforming.length + matrix.mutants.length + matrix.deployments.length;
   return { expected: good, unexpected: total - good, skipped: 0, flaky: 0 };

@@ -1,5 +1,5 @@
 /** The matrix as text for the console and as Markdown for the report folder (pure). */
-import { answersText } from './answers.ts';
+import { answersText, mutantAnswersText } from './answers.ts';
 import { loadTotalsLine, renderLoadMarkdown, renderLoadText } from './load-render.ts';
 import type { LoadMatrix } from './load-verdicts.ts';
 import type { ConformingEntry, DeploymentEntry, Matrix, MutantEntry, MutantVerdict } from './matrix.ts';
@@ -46,8 +46,12 @@ const failureLines = (entry: ConformingEntry, indent: string): string[] => [
 /** The conforming rows' answers against the OpenAPI document, for the closing line. */
 const answersTotalsText = (matrix: Matrix): string => {
   const { rows, valid, invalid, outside, notValidated } = matrix.totals.answers;
-  if (rows === 0) return notValidated ? '; answers not validated' : '';
-  return `; answers of ${rows} conforming runs: ${valid} valid, ${invalid} invalid against the OpenAPI document (${outside} outside its operations)${notValidated ? `, ${notValidated} runs not validated` : ''}`;
+  const { wrongShapeMutants, refusedMutants } = matrix.totals.answers;
+  const mutants = wrongShapeMutants
+    ? `; wrong-shape mutants refused by the document: ${refusedMutants}/${wrongShapeMutants}`
+    : '';
+  if (rows === 0) return `${notValidated ? '; answers not validated' : ''}${mutants}`;
+  return `; answers of ${rows} conforming runs: ${valid} valid, ${invalid} invalid against the OpenAPI document (${outside} outside its operations)${notValidated ? `, ${notValidated} runs not validated` : ''}${mutants}`;
 };
 
 export const totalsLine = (matrix: Matrix): string => {
@@ -116,11 +120,12 @@ export const renderText = (matrix: Matrix, context: RenderContext, load?: LoadMa
   lines.push(`Mutants (one rule broken: some check must fail, ideally one of the declared rules)`);
   for (const m of matrix.mutants) {
     const label = MUTANT_LABEL[m.verdict].padEnd(8);
+    const answers = mutantAnswersText(m.answers);
     if (m.verdict === 'caught') {
-      lines.push(`  ${label}  ${m.name.padEnd(width)}  by ${rulesText(m)}`);
+      lines.push(`  ${label}  ${m.name.padEnd(width)}  by ${rulesText(m)}${answers ? `; ${answers}` : ''}`);
     } else if (m.verdict === 'weakly-caught') {
       lines.push(
-        `  ${label}  ${m.name.padEnd(width)}  by ${rulesText(m)}; none of the declared ${m.catchingRules.join(', ')}`,
+        `  ${label}  ${m.name.padEnd(width)}  by ${rulesText(m)}; none of the declared ${m.catchingRules.join(', ')}${answers ? `; ${answers}` : ''}`,
       );
     } else if (m.verdict === 'survived') {
       lines.push(
@@ -189,7 +194,8 @@ export const renderMarkdown = (matrix: Matrix, context: RenderContext, load?: Lo
     '|---|---|---|---|---|',
   );
   for (const m of matrix.mutants) {
-    const by = m.verdict === 'error' ? (m.problem ?? '') : rulesText(m) || '—';
+    const answers = mutantAnswersText(m.answers);
+    const by = `${m.verdict === 'error' ? (m.problem ?? '') : rulesText(m) || '—'}${answers ? `; ${answers}` : ''}`;
     out.push(
       `| \`${m.name}\` | ${m.verdict} | ${cell(by)} | ${m.catchingRules.join(', ')} | ${m.projects.join(' + ')}: ${cell(stagesText(m))} |`,
     );

@@ -46,9 +46,7 @@ export const runEnvironment = (
     ...(run.server.kind === 'mutant' ? { REFERENCE_MUTANT: run.server.name } : {}),
     ...(run.server.kind === 'variant' ? { REFERENCE_VARIANT: run.server.name } : {}),
     ...(run.server.kind === 'deployment' ? { REFERENCE_DEPLOYMENT: run.server.name } : {}),
-    ...(answersValidated(run.server.kind)
-      ? { [ANSWERS_FILE_VARIABLE]: join(outputDir, ANSWERS_FILE_NAME) }
-      : {}),
+    ...(answersValidated(run.server) ? { [ANSWERS_FILE_VARIABLE]: join(outputDir, ANSWERS_FILE_NAME) } : {}),
     ...run.env,
   };
 };
@@ -144,6 +142,6 @@ export const runServer = async (
     stages.push(outcome);
     if (settles(outcome, run.server.catchingRules)) break;
   }
-  if (!answersValidated(run.server.kind)) return { run, stages };
+  if (!answersValidated(run.server)) return { run, stages };
   return { run, stages, answers: await validateAnswers(join(outputDir, ANSWERS_FILE_NAME)) };
 };
