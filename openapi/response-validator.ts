@@ -41,13 +41,16 @@ export class ValidatorMissingError extends Error {}
 
 export const VALIDATOR_PACKAGE = 'openapi-backend';
 
-const loadBackend = async (): Promise<typeof import('openapi-backend')> => {
+/** The validator's package; `specifier` only for the kit test of a missing one. */
+export const loadBackend = async (
+  specifier: string = VALIDATOR_PACKAGE,
+): Promise<typeof import('openapi-backend')> => {
   try {
-    return await import('openapi-backend');
+    return (await import(specifier)) as typeof import('openapi-backend');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ERR_MODULE_NOT_FOUND')
       throw new ValidatorMissingError(
-        `${VALIDATOR_PACKAGE} is not installed (a development dependency of the kit: npm install --save-dev ${VALIDATOR_PACKAGE})`,
+        `${specifier} is not installed (a development dependency of the kit: npm install --save-dev ${specifier})`,
       );
     throw error;
   }

@@ -8,9 +8,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { answersFileSetting } from '../conformance-run/reference-setting.ts';
+import { loadBackend, ValidatorMissingError } from '../openapi/response-validator.ts';
 import { sendBattery } from '../openapi/test-support/request-battery.ts';
 import { startReferenceServer } from '../reference/index.ts';
-import { type AnswersCheck, answersValidated, validateAnswers } from './answers.ts';
+import { type AnswersCheck, answersText, answersValidated, validateAnswers } from './answers.ts';
 import {
   buildMatrix,
   type CompletedRun,
@@ -161,4 +162,21 @@ test('SELF-CHECK ANSWERS: a mutant whose answers have the wrong shape passes whe
   expect(exitCodeOf(unrefused)).toBe(1);
   expect(matrixAsReportStats(unrefused)).toMatchObject({ expected: 0, unexpected: 1 });
   expect(totalsLine(unrefused)).toContain('wrong-shape mutants refused by the document: 0/1');
+});
+
+test('SELF-CHECK ANSWERS: without the validator installed, the rows are judged on their checks alone, and the reason is one line', async () => {
+  const missing = await loadBackend('openapi-backend-not-installed').catch((error: unknown) => error);
+  expect(missing).toBeInstanceOf(ValidatorMissingError);
+  expect((missing as Error).message).toBe(
+    'openapi-backend-not-installed is not installed (a development dependency of the kit: npm install --save-dev openapi-backend-not-installed)',
+  );
+  const check = await validateAnswers(await recordedAnswers(), Promise.reject(missing));
+  expect(check).toEqual({
+    outcome: 'not validated',
+    reason: `answers not validated: ${(missing as Error).message}`,
+  });
+  expect(conformingEntry(variantRun(check)).verdict).toBe('passed');
+  expect(answersText(check)).toBe('answers not validated (validator not installed)');
+  // A mutant not judged is no failure either.
+  expect(exitCodeOf(buildMatrix([variantRun(check, 'mutant')]))).toBe(0);
 });

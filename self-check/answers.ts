@@ -98,24 +98,24 @@ export const checkAnswers = (
 
 let shared: Promise<ResponseValidator> | undefined;
 
-/** Validates one run's recorded answers; the validator is built once for the whole self-check. */
-export const validateAnswers = async (file: string): Promise<AnswersCheck> => {
+/** The document's validator, built once for the whole self-check. */
+const sharedValidator = (): Promise<ResponseValidator> => {
   shared ??= responseValidator();
+  return shared;
+};
+
+/** Validates one run's recorded answers (a kit test hands its own validator). */
+export const validateAnswers = async (
+  file: string,
+  validator: Promise<Pick<ResponseValidator, 'tally'>> = sharedValidator(),
+): Promise<AnswersCheck> => {
   try {
-    return checkAnswers(readAnswers(file), await shared);
+    return checkAnswers(readAnswers(file), await validator);
   } catch (error) {
     if (error instanceof ValidatorMissingError)
       return { outcome: 'not validated', reason: `answers not validated: ${error.message}` };
     throw error;
   }
-};
-
-/** Why a row's answers fail it (invalid, or unreadable), or undefined. */
-export const answersProblem = (check: AnswersCheck | undefined): string | undefined => {
-  if (check?.outcome === 'unreadable') return `answers: ${check.reason}`;
-  if (check?.outcome === 'validated' && check.invalidCount > 0)
-    return `${check.invalidCount} answers outside the OpenAPI document, first: ${check.invalid.join(' | ')}`;
-  return undefined;
 };
 
 /** The row's answers in a few words, for the matrix. */

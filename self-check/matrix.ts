@@ -11,7 +11,7 @@
  * - A run that wrote no results, hit an error outside its tests or ran no test at all is an **error**
  *   (a failure of the self-check: it proves nothing either way).
  */
-import { type AnswersCheck, answersProblem, mutantAnswersRefused } from './answers.ts';
+import { type AnswersCheck, mutantAnswersRefused } from './answers.ts';
 import type { PlannedRun, ServerKind } from './plan.ts';
 import type { RunResults, TestResult } from './results.ts';
 
@@ -241,8 +241,10 @@ export const conformingEntry = (completed: CompletedRun): ConformingEntry => {
   const entry = base(completed);
   const failures = failedChecks(testsOf(completed));
   const { answers } = completed;
-  const answersWrong = answersProblem(answers);
-  const problem = [entry.problem, answers?.outcome === 'unreadable' ? answersWrong : undefined]
+  const problem = [
+    entry.problem,
+    answers?.outcome === 'unreadable' ? `answers: ${answers.reason}` : undefined,
+  ]
     .filter((p): p is string => p !== undefined)
     .join('; ');
   const invalid = answers?.outcome === 'validated' && answers.invalidCount > 0;
