@@ -14,7 +14,7 @@ import { CONTRACT_VARIABLES } from '../contract/index.ts';
 import { needsSharedPacing, PACING_URL_VARIABLE, startPacingBroker } from '../pacing/pacing-broker.ts';
 import { startReferenceServer, targetEnvironmentOf } from '../reference/index.ts';
 import { outputPaths } from '../run-records/output-paths.ts';
-import { referenceSetting } from './reference-setting.ts';
+import { answersFileSetting, referenceSetting } from './reference-setting.ts';
 
 /** The broker for the paced tenants (A, B) whose budget is tight for this many workers, if any. */
 const startPacing = async (limits: TenantLimits, config: FullConfig) => {
@@ -51,6 +51,7 @@ export default async function globalSetup(config: FullConfig): Promise<(() => Pr
     behaviour: undefined,
     variant: referenceSetting('VARIANT', process.env, (line) => process.stderr.write(line)),
     deployment: referenceSetting('DEPLOYMENT', process.env, (line) => process.stderr.write(line)),
+    ...answersFileSetting(process.env),
   });
   Object.assign(process.env, targetEnvironmentOf(server));
   const broker = await startPacing(contract.limits, config);

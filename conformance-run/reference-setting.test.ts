@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { referenceSetting } from './reference-setting.ts';
+import { answersFileSetting, referenceSetting } from './reference-setting.ts';
 
 test("REFERENCE SETTING: REFERENCE_VARIANT names the embedded target's variant, silently", () => {
   const said: string[] = [];
@@ -25,4 +25,12 @@ test('REFERENCE SETTING: the new name wins over the old, and neither set is no s
   expect(referenceSetting('DEPLOYMENT', env, (l) => said.push(l))).toBe('public-deployment');
   expect(referenceSetting('DEPLOYMENT', {}, (l) => said.push(l))).toBeUndefined();
   expect(said).toEqual([]);
+});
+
+test('REFERENCE SETTING: KIT_EMBEDDED_ANSWERS_FILE gives the embedded server the file it records its answers in; unset or blank records nothing', () => {
+  expect(answersFileSetting({ KIT_EMBEDDED_ANSWERS_FILE: ' /tmp/run/answers.jsonl ' })).toEqual({
+    answersFile: '/tmp/run/answers.jsonl',
+  });
+  expect(answersFileSetting({ KIT_EMBEDDED_ANSWERS_FILE: '  ' })).toEqual({});
+  expect(answersFileSetting({})).toEqual({});
 });

@@ -24,3 +24,15 @@ export const referenceSetting = (
   say(`conformance: ${before} is now ${now}; the old name is read until 1.0\n`);
   return legacy;
 };
+
+/**
+ * A JSON-lines file the embedded reference server appends every answer to (reference/answer-log.ts):
+ * how the self-check sees every answer of a whole run. Read only when the kit starts the server itself.
+ */
+export const ANSWERS_FILE_VARIABLE = 'KIT_EMBEDDED_ANSWERS_FILE';
+
+/** The embedded server's option that records its answers, when the caller asks for it. */
+export const answersFileSetting = (env: NodeJS.ProcessEnv): { answersFile?: string } => {
+  const file = env[ANSWERS_FILE_VARIABLE]?.trim();
+  return file ? { answersFile: file } : {};
+};

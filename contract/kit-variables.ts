@@ -17,6 +17,8 @@ export const KIT_VARIABLES: Readonly<Record<string, string>> = Object.freeze({
   KIT_REFERENCE_VARIANT: 'the old name of REFERENCE_VARIANT for the embedded target, read until 1.0',
   KIT_REFERENCE_MUTANT: 'the old name of REFERENCE_MUTANT for the embedded target, read until 1.0',
   KIT_REFERENCE_DEPLOYMENT: 'the old name of REFERENCE_DEPLOYMENT for the embedded target, read until 1.0',
+  KIT_EMBEDDED_ANSWERS_FILE:
+    'the embedded target appends every answer (method, path, status, content type, body) to this JSON-lines file',
   REQUEST_TIMEOUT_SECONDS: 'how long a request may go unanswered before it counts as no answer',
   FC_RUNS: "the properties' runs",
   FC_SEED: "the properties' seed",

@@ -101,6 +101,7 @@ export const IMPORT_RULES: Readonly<Record<Folder, FolderRule>> = {
       'reference',
       'client',
       'conformance-run',
+      'openapi',
     ],
   },
   bench: {

@@ -25,6 +25,7 @@ import { KIT_ROOT } from '../run-records/kit-root.ts';
 
 interface LockEntry {
   readonly dev?: boolean;
+  readonly link?: boolean;
   readonly [key: string]: unknown;
 }
 
@@ -68,7 +69,10 @@ const lockfileFor = (tarballSpec: string): object => {
   const kitLock = JSON.parse(readFileSync(join(KIT_ROOT, 'package-lock.json'), 'utf8')) as {
     packages: Record<string, LockEntry>;
   };
-  const runtime = Object.entries(kitLock.packages).filter(([path, entry]) => path !== '' && !entry.dev);
+  // Installed packages only: the kit's own workspaces (and their links) are not part of its package.
+  const runtime = Object.entries(kitLock.packages).filter(
+    ([path, entry]) => path.startsWith('node_modules/') && !entry.dev && !entry.link,
+  );
   return {
     name: 'a-project',
     version: '1.0.0',

@@ -7,23 +7,9 @@
  */
 import { expect, test } from '@playwright/test';
 import { startReferenceServer, VARIANT_NAMES } from '../reference/index.ts';
+import { responseValidator } from './response-validator.ts';
 import { sendBattery } from './test-support/request-battery.ts';
-import { responseValidator } from './test-support/response-validator.ts';
-
-/** The mutants of the error bodies, the validation body and the creation result whose answers have another shape. */
-const WRONG_SHAPE_MUTANTS = [
-  'error-status-as-string',
-  'error-code-lowercase',
-  'error-title-missing',
-  'not-found-plain-text',
-  'internal-error-html-page',
-  'validation-errors-without-field',
-  'validation-errors-without-message',
-  'validation-body-status-as-string',
-  'create-returns-200',
-  'create-body-empty',
-  'create-uuid-is-external-id',
-] as const;
+import { WRONG_SHAPE_MUTANTS } from './wrong-shape-mutants.ts';
 
 const batteryAgainst = async (server: { variant?: string; mutant?: string }) => {
   const running = await startReferenceServer({ host: '127.0.0.1', port: 0, ...server });

@@ -13,7 +13,7 @@ import { startRecordingProxy } from '../client/recording-proxy.ts';
 import { CONTRACT_VARIABLES } from '../contract/index.ts';
 import { runConformance } from '../kit-tests/test-support/run-conformance.ts';
 import { startReferenceServer, targetEnvironmentOf } from '../reference/index.ts';
-import { responseValidator } from './test-support/response-validator.ts';
+import { responseValidator } from './response-validator.ts';
 
 test('OPENAPI: every answer of a whole conformance run against the reference server validates against the document', async () => {
   test.setTimeout(240_000);

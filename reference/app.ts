@@ -12,6 +12,7 @@
  */
 import Fastify, { type FastifyInstance } from 'fastify';
 import { type Environment, EVENTS_PATH } from '../spec/index.ts';
+import { registerAnswerLog } from './answer-log.ts';
 import type { ReferenceBehaviour } from './behaviour.ts';
 import type { ServerContext } from './context.ts';
 import { EventStore } from './event-store.ts';
@@ -103,6 +104,8 @@ export const buildReferenceApp = (options: ReferenceServerOptions = {}): Referen
       done(null, payload);
     });
   }
+  // Last of the onSend hooks: the answer as it leaves, its headers final.
+  if (resolved.answersFile) registerAnswerLog(app, resolved.answersFile);
   registerJsonBodyParser(app, ctx);
   registerErrorAnswers(app, ctx);
 

@@ -2,6 +2,7 @@
  * ReferenceServerOptions checked and completed with the defaults, once, before anything starts. An
  * unknown mutant or variant, a bad rate limit or a malformed tenant stops the start with a clear error.
  */
+import { resolve } from 'node:path';
 import { DEFAULT_RATE_LIMIT, ENVIRONMENTS, type Environment } from '../spec/index.ts';
 import { type ReferenceBehaviour, resolveBehaviour } from './behaviour.ts';
 import { deploymentByName } from './deployments.ts';
@@ -30,6 +31,8 @@ export interface ResolvedOptions {
   readonly clock: () => number;
   readonly tls: { readonly key: string; readonly cert: string } | undefined;
   readonly latency: { readonly minMs: number; readonly maxMs: number } | undefined;
+  /** An absolute path, or undefined: no answer is recorded. */
+  readonly answersFile: string | undefined;
 }
 
 /** The longest simulated round trip: a minute is far beyond any network the kit is rehearsed against. */
@@ -57,6 +60,12 @@ const checkedTls = (tls: ReferenceServerOptions['tls']): ResolvedOptions['tls'] 
     throw new Error('tls.cert must be a PEM certificate');
   }
   return Object.freeze({ key: tls.key, cert: tls.cert });
+};
+
+const checkedAnswersFile = (file: ReferenceServerOptions['answersFile']): string | undefined => {
+  if (file === undefined) return undefined;
+  if (typeof file !== 'string' || file.trim() === '') throw new Error('answersFile must be a file path');
+  return resolve(file.trim());
 };
 
 export const DEFAULT_HOST = '127.0.0.1';
@@ -127,5 +136,6 @@ export const resolveOptions = (options: ReferenceServerOptions = {}): ResolvedOp
     clock,
     tls: checkedTls(options.tls),
     latency: checkedLatency(options.latency),
+    answersFile: checkedAnswersFile(options.answersFile),
   });
 };

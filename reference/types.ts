@@ -61,6 +61,11 @@ export interface ReferenceServerOptions {
    * for a fixed latency). Default: none.
    */
   readonly latency?: { readonly minMs: number; readonly maxMs: number };
+  /**
+   * Append every answer (method, path, status, content type, body) as one JSON line to this file
+   * (answer-log.ts). Default: none.
+   */
+  readonly answersFile?: string;
 }
 
 export interface ReferenceTenants {

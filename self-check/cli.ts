@@ -13,6 +13,7 @@ import { ConfigError, durationOptionSeconds } from '../config/index.ts';
 import { describeWholeNumber, parseWholeNumber, SHARED_LIMIT_VARIABLES } from '../contract/index.ts';
 import type { SayLine } from '../run-records/console-line.ts';
 import { outputPaths } from '../run-records/output-paths.ts';
+import { answersText, mutantAnswersText } from './answers.ts';
 import { plannedClientRows, runClientRows } from './client-rows.ts';
 import {
   clientAsReportStats,
@@ -70,7 +71,8 @@ const progressOf = (done: CompletedRun): string => {
         : entry.verdict === 'survived'
           ? 'SURVIVED'
           : `${entry.verdict === 'caught' ? 'caught' : 'WEAKLY caught'} by ${by}`;
-    return `${run.id}: ${verdict} (${Math.round(entry.seconds)} s)`;
+    const answers = mutantAnswersText(entry.answers);
+    return `${run.id}: ${verdict}${answers ? `; ${answers}` : ''} (${Math.round(entry.seconds)} s)`;
   }
   if (run.server.kind === 'deployment') {
     const entry = deploymentEntry(done);
@@ -78,7 +80,7 @@ const progressOf = (done: CompletedRun): string => {
   }
   const entry = conformingEntry(done);
   const { passed, failed } = entry.counts;
-  return `${run.id}: ${entry.verdict === 'passed' ? 'passed' : entry.verdict.toUpperCase()} (${passed} passed, ${failed} failed, ${Math.round(entry.seconds)} s)${entry.problem ? ` ${entry.problem}` : ''}`;
+  return `${run.id}: ${entry.verdict === 'passed' ? 'passed' : entry.verdict.toUpperCase()} (${passed} passed, ${failed} failed, ${answersText(entry.answers)}, ${Math.round(entry.seconds)} s)${entry.problem ? ` ${entry.problem}` : ''}`;
 };
 
 /** The self-check; returns 0 when every row of the matrix is as it must be, 1 otherwise. */
@@ -108,6 +110,7 @@ export const runSelfCheck = async (values: SelfCheckOptions, say: SayLine): Prom
 
   const notes = [
     'the reference, every variant and every deployment get every check (conformance and rate-limit projects), at the embedded settings',
+    "the reference's and every variant's server records every answer of its run (answers.jsonl in the run's folder), and each answer must validate against the kit's OpenAPI document; a mutant whose answers have the wrong shape records them too, and the document must refuse some; a deployment's answers are not validated (it deviates from the spec as it documents)",
     ...(values.full
       ? ['every mutant gets every check too, in one stage (--full)']
       : [
@@ -224,6 +227,9 @@ export const runSelfCheck = async (values: SelfCheckOptions, say: SayLine): Prom
   const wallSeconds = (performance.now() - started) / 1000;
 
   const matrix = buildMatrix(completed);
+  // The validator's absence (the kit installed as a package) is said once, not on every row.
+  const skipped = completed.find((done) => done.answers?.outcome === 'not validated')?.answers;
+  if (skipped?.outcome === 'not validated') say(skipped.reason);
   const context = { wallSeconds, concurrency, notes };
   process.stdout.write(`\n${renderText(matrix, context, load)}\n${renderClientText(clients).join('\n')}\n`);
   writeFileSync(

@@ -163,6 +163,16 @@ test('SELF-CHECK: the matrix from fake runs: verdicts, the checks that caught ea
     variants: { total: 2, passed: 1, failed: 1 },
     deployments: { total: 0, asDeclared: 0, differ: 0 },
     reference: 'passed',
+    // These fake runs recorded no answers (self-check/answers.test.ts judges some).
+    answers: {
+      rows: 0,
+      valid: 0,
+      outside: 0,
+      invalid: 0,
+      notValidated: 3,
+      wrongShapeMutants: 0,
+      refusedMutants: 0,
+    },
   });
   expect(matrixAsReportStats(matrix)).toEqual({ expected: 4, unexpected: 2, skipped: 0, flaky: 0 });
 

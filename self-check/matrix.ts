@@ -5,11 +5,13 @@
  *   rule the mutant declares in `catchingRules`; **weakly caught** when only checks of other rules
  *   failed (reported, but not a failure of the self-check: the mutant is caught, by the wrong check);
  *   **survived** when every check passed (a failure of the self-check: the suite is too weak).
- * - A variant, and the reference, **passed** when no check failed; otherwise it **failed** (a failure
- *   of the self-check: the suite is too strict, or the server does not conform).
+ * - A variant, and the reference, **passed** when no check failed and every answer its run recorded
+ *   validates against the kit's OpenAPI document (answers.ts); otherwise it **failed** (a failure of the
+ *   self-check: the suite or the document is too strict, or the server does not conform).
  * - A run that wrote no results, hit an error outside its tests or ran no test at all is an **error**
  *   (a failure of the self-check: it proves nothing either way).
  */
+import { type AnswersCheck, mutantAnswersRefused } from './answers.ts';
 import type { PlannedRun, ServerKind } from './plan.ts';
 import type { RunResults, TestResult } from './results.ts';
 
@@ -32,6 +34,8 @@ export interface CompletedRun {
   readonly run: Pick<PlannedRun, 'id' | 'server' | 'projects' | 'scope'>;
   /** The stages that ran, in order. */
   readonly stages: readonly StageOutcome[];
+  /** A conforming run's recorded answers against the OpenAPI document (answers.ts). */
+  readonly answers?: AnswersCheck;
 }
 
 export interface FailedCheck {
@@ -66,12 +70,18 @@ export interface MutantEntry extends EntryBase {
   readonly caughtBy: readonly FailedCheck[];
   /** The distinct rule ids of those checks, with how many checks of each failed. */
   readonly caughtByRules: readonly { readonly ruleId: string; readonly checks: number }[];
+  /** A mutant whose answers have the wrong shape: its recorded answers against the OpenAPI document. */
+  readonly answers?: AnswersCheck;
+  /** Whether the document refused some answer of it (undefined: not judged). */
+  readonly answersRefused?: boolean;
 }
 
 export interface ConformingEntry extends EntryBase {
   readonly kind: 'reference' | 'variant';
   readonly verdict: ConformingVerdict;
   readonly failures: readonly FailedCheck[];
+  /** Its answers against the OpenAPI document; undefined when none were recorded (an older caller). */
+  readonly answers: AnswersCheck | undefined;
 }
 
 export interface DeploymentEntry extends EntryBase {
@@ -98,6 +108,17 @@ export interface MatrixTotals {
   readonly variants: { readonly total: number; readonly passed: number; readonly failed: number };
   readonly deployments: { readonly total: number; readonly asDeclared: number; readonly differ: number };
   readonly reference: ConformingVerdict | 'not run';
+  /** The conforming rows' answers against the OpenAPI document, summed over the rows validated. */
+  readonly answers: {
+    readonly rows: number;
+    readonly valid: number;
+    readonly outside: number;
+    readonly invalid: number;
+    readonly notValidated: number;
+    /** The mutants whose answers have the wrong shape, judged, and how many the document refused. */
+    readonly wrongShapeMutants: number;
+    readonly refusedMutants: number;
+  };
 }
 
 export interface Matrix {
@@ -199,6 +220,7 @@ export const mutantEntry = (completed: CompletedRun): MutantEntry => {
   const entry = base(completed);
   const caughtBy = failedChecks(testsOf(completed));
   const catchingRules = completed.run.server.catchingRules;
+  const refused = mutantAnswersRefused(completed.answers);
   return {
     ...entry,
     kind: 'mutant',
@@ -206,14 +228,52 @@ export const mutantEntry = (completed: CompletedRun): MutantEntry => {
     caughtBy,
     caughtByRules: rulesOfChecks(caughtBy),
     verdict: entry.problem ? 'error' : classifyMutant(catchingRules, caughtBy),
+    ...(completed.answers ? { answers: completed.answers } : {}),
+    ...(refused === undefined ? {} : { answersRefused: refused }),
   };
 };
 
+/**
+ * A conforming row fails on a failed check or on one answer outside the OpenAPI document; answers that
+ * could not be read make it an error (it proves nothing about them).
+ */
 export const conformingEntry = (completed: CompletedRun): ConformingEntry => {
   const entry = base(completed);
   const failures = failedChecks(testsOf(completed));
-  const verdict: ConformingVerdict = failures.length ? 'failed' : entry.problem ? 'error' : 'passed';
-  return { ...entry, kind: completed.run.server.kind as 'reference' | 'variant', failures, verdict };
+  const { answers } = completed;
+  const problem = [
+    entry.problem,
+    answers?.outcome === 'unreadable' ? `answers: ${answers.reason}` : undefined,
+  ]
+    .filter((p): p is string => p !== undefined)
+    .join('; ');
+  const invalid = answers?.outcome === 'validated' && answers.invalidCount > 0;
+  const verdict: ConformingVerdict = failures.length || invalid ? 'failed' : problem ? 'error' : 'passed';
+  return {
+    ...entry,
+    ...(problem ? { problem } : {}),
+    kind: completed.run.server.kind as 'reference' | 'variant',
+    failures,
+    verdict,
+    answers,
+  };
+};
+
+const answersTotals = (
+  entries: readonly ConformingEntry[],
+  mutants: readonly MutantEntry[],
+): MatrixTotals['answers'] => {
+  const validated = entries.flatMap((e) => (e.answers?.outcome === 'validated' ? [e.answers] : []));
+  const judged = mutants.filter((m) => m.answersRefused !== undefined);
+  return {
+    wrongShapeMutants: judged.length,
+    refusedMutants: judged.filter((m) => m.answersRefused).length,
+    rows: validated.length,
+    valid: validated.reduce((sum, a) => sum + a.valid, 0),
+    outside: validated.reduce((sum, a) => sum + a.outside, 0),
+    invalid: validated.reduce((sum, a) => sum + a.invalidCount, 0),
+    notValidated: entries.length - validated.length,
+  };
 };
 
 export const deploymentEntry = (completed: CompletedRun): DeploymentEntry => {
@@ -275,16 +335,19 @@ export const buildMatrix = (runs: readonly CompletedRun[]): Matrix => {
         differ: deployments.filter((d) => d.verdict !== 'as-declared').length,
       },
       reference: reference?.verdict ?? 'not run',
+      answers: answersTotals([...(reference ? [reference] : []), ...variants], mutants),
     },
   };
 };
 
 /**
  * The self-check passes when every mutant is caught (weakly counts), every variant and the reference
- * pass, and every deployment fails exactly the rules it deviates from.
+ * pass, every deployment fails exactly the rules it deviates from, and the OpenAPI document refuses
+ * some answer of each mutant whose answers have the wrong shape.
  */
 export const matrixPasses = (matrix: Matrix): boolean =>
   matrix.totals.mutants.survived === 0 &&
+  matrix.totals.answers.refusedMutants === matrix.totals.answers.wrongShapeMutants &&
   matrix.totals.mutants.errors === 0 &&
   matrix.totals.variants.failed === 0 &&
   matrix.totals.deployments.differ === 0 &&
@@ -295,8 +358,8 @@ export const exitCodeOf = (matrix: Matrix): number => (matrixPasses(matrix) ? 0 
 
 /**
  * The matrix as a Playwright JSON report's stats, for `npm test`'s closing line: one "test" per server,
- * passed when the server got its due (mutant caught, weakly or not; variant or reference passed;
- * deployment as declared).
+ * passed when the server got its due (mutant caught, weakly or not, and a wrong-shape mutant's answers
+ * refused by the OpenAPI document; variant or reference passed; deployment as declared).
  */
 export const matrixAsReportStats = (
   matrix: Matrix,
@@ -304,7 +367,9 @@ export const matrixAsReportStats = (
   const conforming = [...(matrix.reference ? [matrix.reference] : []), ...matrix.variants];
   const good =
     conforming.filter((e) => e.verdict === 'passed').length +
-    matrix.mutants.filter((m) => m.verdict === 'caught' || m.verdict === 'weakly-caught').length +
+    matrix.mutants.filter(
+      (m) => (m.verdict === 'caught' || m.verdict === 'weakly-caught') && m.answersRefused !== false,
+    ).length +
     matrix.deployments.filter((d) => d.verdict === 'as-declared').length;
   const total = conforming.length + matrix.mutants.length + matrix.deployments.length;
   return { expected: good, unexpected: total - good, skipped: 0, flaky: 0 };

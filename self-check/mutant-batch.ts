@@ -24,6 +24,7 @@ import {
 } from '../reference/index.ts';
 import { KEPT_WORKER_ANNOTATION } from '../run-records/kept-worker.ts';
 import { KIT_ROOT, playwrightEnvironment } from '../run-records/kit-root.ts';
+import { ANSWERS_FILE_NAME, answersValidated } from './answers.ts';
 import { BATCH_FILE_VARIABLE, type BatchFile, type BatchProject } from './batch-file.ts';
 import { runLoggedChild } from './logged-child.ts';
 import type { StageOutcome } from './matrix.ts';
@@ -111,6 +112,7 @@ const startServerOf = async (
     rateLimit: contract.limits.A,
     tenantRateLimits: contract.limits,
     mutant: run.server.name,
+    ...(answersValidated(run.server) ? { answersFile: join(outputDir, ANSWERS_FILE_NAME) } : {}),
   });
   const envFile = join(envDir, `${run.id}.json`);
   const env = {

@@ -1,4 +1,5 @@
 /** The matrix as text for the console and as Markdown for the report folder (pure). */
+import { answersText, mutantAnswersText } from './answers.ts';
 import { loadTotalsLine, renderLoadMarkdown, renderLoadText } from './load-render.ts';
 import type { LoadMatrix } from './load-verdicts.ts';
 import type { ConformingEntry, DeploymentEntry, Matrix, MutantEntry, MutantVerdict } from './matrix.ts';
@@ -31,12 +32,27 @@ const duration = (seconds: number): string =>
     ? `${Math.floor(seconds / 60)} min ${Math.round(seconds % 60)} s`
     : `${Math.round(seconds)} s`;
 
+const invalidAnswers = (entry: ConformingEntry): readonly string[] =>
+  entry.answers?.outcome === 'validated' ? entry.answers.invalid : [];
+
 const failureLines = (entry: ConformingEntry, indent: string): string[] => [
   ...(entry.problem ? [`${indent}run: ${entry.problem}`] : []),
   ...entry.failures.map(
     (f) => `${indent}✗ [${f.project}] ${f.title}${f.error ? `\n${indent}    ${f.error}` : ''}`,
   ),
+  ...invalidAnswers(entry).map((why) => `${indent}✗ answer outside the OpenAPI document: ${why}`),
 ];
+
+/** The conforming rows' answers against the OpenAPI document, for the closing line. */
+const answersTotalsText = (matrix: Matrix): string => {
+  const { rows, valid, invalid, outside, notValidated } = matrix.totals.answers;
+  const { wrongShapeMutants, refusedMutants } = matrix.totals.answers;
+  const mutants = wrongShapeMutants
+    ? `; wrong-shape mutants refused by the document: ${refusedMutants}/${wrongShapeMutants}`
+    : '';
+  if (rows === 0) return `${notValidated ? '; answers not validated' : ''}${mutants}`;
+  return `; answers of ${rows} conforming runs: ${valid} valid, ${invalid} invalid against the OpenAPI document (${outside} outside its operations)${notValidated ? `, ${notValidated} runs not validated` : ''}${mutants}`;
+};
 
 export const totalsLine = (matrix: Matrix): string => {
   const { mutants, variants, deployments, reference } = matrix.totals;
@@ -46,7 +62,7 @@ export const totalsLine = (matrix: Matrix): string => {
     `${mutants.errors ? `, ${mutants.errors} run errors` : ''}; ` +
     `variants: ${variants.passed}/${variants.total} passed; ` +
     `${deployments.total ? `deployments: ${deployments.asDeclared}/${deployments.total} as declared; ` : ''}` +
-    `reference: ${reference}`
+    `reference: ${reference}${answersTotalsText(matrix)}`
   );
 };
 
@@ -75,15 +91,17 @@ export const renderText = (matrix: Matrix, context: RenderContext, load?: LoadMa
   lines.push('');
   if (matrix.reference) {
     lines.push(
-      `Reference: ${matrix.reference.verdict} (${matrix.reference.counts.passed} passed, ${matrix.reference.counts.failed} failed, ${matrix.reference.counts.skipped} skipped)`,
+      `Reference: ${matrix.reference.verdict} (${matrix.reference.counts.passed} passed, ${matrix.reference.counts.failed} failed, ${matrix.reference.counts.skipped} skipped; ${answersText(matrix.reference.answers)})`,
     );
     lines.push(...failureLines(matrix.reference, '    '));
     lines.push('');
   }
-  lines.push(`Variants (conforming: every check must pass)`);
+  lines.push(
+    `Variants (conforming: every check must pass, every answer validate against the OpenAPI document)`,
+  );
   for (const v of matrix.variants) {
     lines.push(
-      `  ${v.verdict === 'passed' ? 'passed' : v.verdict.toUpperCase()}  ${v.name.padEnd(width)}  ${v.counts.passed} passed, ${v.counts.failed} failed, ${v.counts.skipped} skipped`,
+      `  ${v.verdict === 'passed' ? 'passed' : v.verdict.toUpperCase()}  ${v.name.padEnd(width)}  ${v.counts.passed} passed, ${v.counts.failed} failed, ${v.counts.skipped} skipped; ${answersText(v.answers)}`,
     );
     lines.push(...failureLines(v, '      '));
   }
@@ -102,11 +120,12 @@ export const renderText = (matrix: Matrix, context: RenderContext, load?: LoadMa
   lines.push(`Mutants (one rule broken: some check must fail, ideally one of the declared rules)`);
   for (const m of matrix.mutants) {
     const label = MUTANT_LABEL[m.verdict].padEnd(8);
+    const answers = mutantAnswersText(m.answers);
     if (m.verdict === 'caught') {
-      lines.push(`  ${label}  ${m.name.padEnd(width)}  by ${rulesText(m)}`);
+      lines.push(`  ${label}  ${m.name.padEnd(width)}  by ${rulesText(m)}${answers ? `; ${answers}` : ''}`);
     } else if (m.verdict === 'weakly-caught') {
       lines.push(
-        `  ${label}  ${m.name.padEnd(width)}  by ${rulesText(m)}; none of the declared ${m.catchingRules.join(', ')}`,
+        `  ${label}  ${m.name.padEnd(width)}  by ${rulesText(m)}; none of the declared ${m.catchingRules.join(', ')}${answers ? `; ${answers}` : ''}`,
       );
     } else if (m.verdict === 'survived') {
       lines.push(
@@ -143,16 +162,17 @@ export const renderMarkdown = (matrix: Matrix, context: RenderContext, load?: Lo
   );
   out.push('## Reference and variants', '');
   out.push(
-    '| server | verdict | passed | failed | skipped | seconds | failed checks |',
-    '|---|---|---|---|---|---|---|',
+    '| server | verdict | passed | failed | skipped | seconds | answers (OpenAPI document) | failed checks and invalid answers |',
+    '|---|---|---|---|---|---|---|---|',
   );
   for (const e of [...(matrix.reference ? [matrix.reference] : []), ...matrix.variants]) {
     const failed = [
       ...(e.problem ? [`run: ${e.problem}`] : []),
       ...e.failures.map((f) => `[${f.project}] ${f.title}${f.error ? ` (${f.error})` : ''}`),
+      ...invalidAnswers(e).map((why) => `answer: ${why}`),
     ];
     out.push(
-      `| ${e.kind === 'reference' ? '**reference**' : `\`${e.name}\``} | ${e.verdict} | ${e.counts.passed} | ${e.counts.failed} | ${e.counts.skipped} | ${e.seconds} | ${cell(failed.join('; ')) || ''} |`,
+      `| ${e.kind === 'reference' ? '**reference**' : `\`${e.name}\``} | ${e.verdict} | ${e.counts.passed} | ${e.counts.failed} | ${e.counts.skipped} | ${e.seconds} | ${cell(answersText(e.answers))} | ${cell(failed.join('; ')) || ''} |`,
     );
   }
   if (matrix.deployments.length) {
@@ -174,7 +194,8 @@ export const renderMarkdown = (matrix: Matrix, context: RenderContext, load?: Lo
     '|---|---|---|---|---|',
   );
   for (const m of matrix.mutants) {
-    const by = m.verdict === 'error' ? (m.problem ?? '') : rulesText(m) || '—';
+    const answers = mutantAnswersText(m.answers);
+    const by = `${m.verdict === 'error' ? (m.problem ?? '') : rulesText(m) || '—'}${answers ? `; ${answers}` : ''}`;
     out.push(
       `| \`${m.name}\` | ${m.verdict} | ${cell(by)} | ${m.catchingRules.join(', ')} | ${m.projects.join(' + ')}: ${cell(stagesText(m))} |`,
     );

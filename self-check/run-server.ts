@@ -1,13 +1,16 @@
 /**
  * One run of the self-check: Playwright's conformance configuration against the embedded reference
  * server started as one mutant, one variant, one deployment or itself, in child processes (one per stage) with the
- * run's own output folder (KIT_OUTPUT_DIR), each stage's JSON report read back afterwards.
+ * run's own output folder (KIT_OUTPUT_DIR), each stage's JSON report read back afterwards. A conforming
+ * server records every answer in that folder, validated afterwards against the OpenAPI document (answers.ts).
  */
 import { mkdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { ANSWERS_FILE_VARIABLE } from '../conformance-run/reference-setting.ts';
 import { CONTRACT_VARIABLES } from '../contract/index.ts';
 import { KIT_ROOT, playwrightEnvironment } from '../run-records/kit-root.ts';
+import { ANSWERS_FILE_NAME, answersValidated, validateAnswers } from './answers.ts';
 import { runLoggedChild } from './logged-child.ts';
 import type { CompletedRun, StageOutcome } from './matrix.ts';
 import type { PlannedRun, Stage } from './plan.ts';
@@ -43,6 +46,7 @@ export const runEnvironment = (
     ...(run.server.kind === 'mutant' ? { REFERENCE_MUTANT: run.server.name } : {}),
     ...(run.server.kind === 'variant' ? { REFERENCE_VARIANT: run.server.name } : {}),
     ...(run.server.kind === 'deployment' ? { REFERENCE_DEPLOYMENT: run.server.name } : {}),
+    ...(answersValidated(run.server) ? { [ANSWERS_FILE_VARIABLE]: join(outputDir, ANSWERS_FILE_NAME) } : {}),
     ...run.env,
   };
 };
@@ -138,5 +142,6 @@ export const runServer = async (
     stages.push(outcome);
     if (settles(outcome, run.server.catchingRules)) break;
   }
-  return { run, stages };
+  if (!answersValidated(run.server)) return { run, stages };
+  return { run, stages, answers: await validateAnswers(join(outputDir, ANSWERS_FILE_NAME)) };
 };

@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { request } from 'undici';
 import { EVENTS_PATH, eventPath, HEADERS, JSON_CONTENT_TYPE } from '../../spec/index.ts';
-import type { AnsweredExchange } from './response-validator.ts';
+import type { AnsweredExchange } from '../response-validator.ts';
 
 export interface BatteryTenant {
   readonly clientId: string;

@@ -4,11 +4,13 @@
  * is checked against the response the document gives its status. A request the document has no
  * operation for (another route, another method) is outside it, counted apart: the spec does not show
  * such operations (GAP-OTHER-OPERATIONS).
+ *
+ * openapi-backend is a development dependency of the kit: it is loaded when a validator is asked for,
+ * and its absence (the kit installed as a package) is one clear error, ValidatorMissingError.
  */
-import { OpenAPIBackend } from 'openapi-backend';
-import { UUID_PATTERN } from '../../spec/index.ts';
-import { type OpenApiCatalog, SPEC_CATALOG } from '../catalog.ts';
-import { buildOpenApiDocument } from '../document.ts';
+import { UUID_PATTERN } from '../spec/index.ts';
+import { type OpenApiCatalog, SPEC_CATALOG } from './catalog.ts';
+import { buildOpenApiDocument } from './document.ts';
 
 export interface AnsweredExchange {
   readonly method: string;
@@ -29,6 +31,31 @@ export interface ValidationTally {
   readonly invalid: readonly string[];
 }
 
+export interface ResponseValidator {
+  judge(exchange: AnsweredExchange): ExchangeVerdict;
+  tally(exchanges: readonly AnsweredExchange[]): ValidationTally;
+}
+
+/** The validator's package is not installed. */
+export class ValidatorMissingError extends Error {}
+
+export const VALIDATOR_PACKAGE = 'openapi-backend';
+
+/** The validator's package; `specifier` only for the kit test of a missing one. */
+export const loadBackend = async (
+  specifier: string = VALIDATOR_PACKAGE,
+): Promise<typeof import('openapi-backend')> => {
+  try {
+    return (await import(specifier)) as typeof import('openapi-backend');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ERR_MODULE_NOT_FOUND')
+      throw new ValidatorMissingError(
+        `${specifier} is not installed (a development dependency of the kit: npm install --save-dev ${specifier})`,
+      );
+    throw error;
+  }
+};
+
 const bodyOf = (text: string): unknown => {
   if (text === '') return undefined;
   try {
@@ -39,7 +66,10 @@ const bodyOf = (text: string): unknown => {
   }
 };
 
-export const responseValidator = async (catalog: OpenApiCatalog = SPEC_CATALOG) => {
+export const responseValidator = async (
+  catalog: OpenApiCatalog = SPEC_CATALOG,
+): Promise<ResponseValidator> => {
+  const { OpenAPIBackend } = await loadBackend();
   const api = new OpenAPIBackend({
     definition: structuredClone(buildOpenApiDocument(catalog, { kitVersion: 'test' })) as never,
     strict: true,
