@@ -7,6 +7,8 @@ export interface InProcessRun {
   readonly status: number;
   readonly stdout: string;
   readonly stderr: string;
+  /** stdout and stderr together, in the order they came. */
+  readonly output: string;
   /** What the command left in its working folder. */
   readonly left: string[];
 }
@@ -30,10 +32,13 @@ export const runCliInProcess = async (
   const writes = { stdout: process.stdout.write, stderr: process.stderr.write };
   let stdout = '';
   let stderr = '';
+  let output = '';
   const collect =
     (append: (text: string) => void) =>
     (chunk: string | Uint8Array, ...rest: unknown[]): boolean => {
-      append(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8'));
+      const text = typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
+      append(text);
+      output += text;
       const callback = rest.find((arg) => typeof arg === 'function') as (() => void) | undefined;
       callback?.();
       return true;
@@ -49,7 +54,7 @@ export const runCliInProcess = async (
       stderr += text;
     }) as typeof process.stderr.write;
     const status = await main(args);
-    return { status, stdout, stderr, left: readdirSync(folder) };
+    return { status, stdout, stderr, output, left: readdirSync(folder) };
   } finally {
     process.stdout.write = writes.stdout;
     process.stderr.write = writes.stderr;
