@@ -17,22 +17,11 @@ interface Listing {
   specs: { file: string; tests: { projectName: string }[] }[];
 }
 
-// In order, in one worker: both tests read the same listing of the whole kit, made once.
-test.describe.configure({ mode: 'default' });
-
-const listings = new Map<boolean, Map<string, string[]>>();
-
 /**
  * The test files of each project, as Playwright lists them (`quick`: as the quick command selects
- * them): one listing for both projects, since listing loads every test file, and one a worker.
+ * them): one listing for both projects, since listing loads every test file.
  */
 const filesByProject = (quick: boolean): Map<string, string[]> => {
-  const listed = listings.get(quick) ?? listProjects(quick);
-  listings.set(quick, listed);
-  return listed;
-};
-
-const listProjects = (quick: boolean): Map<string, string[]> => {
   const listing = execFileSync(
     process.execPath,
     [
