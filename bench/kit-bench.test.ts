@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
+import { runCliInProcess } from '../kit-tests/test-support/run-cli-in-process.ts';
 import { runBenchCommand } from './test-support/run-script.ts';
 
 /**
@@ -38,7 +39,9 @@ test('BENCH: fei-kit bench with BENCH_PARTS=embedded times the embedded run and 
 });
 
 test('BENCH: an unknown part is one line and exit 2', async () => {
-  const run = await bench({ BENCH_PARTS: 'embedded,warp' });
+  // Refused before anything is measured: through the command line's entry in this process, no start-up.
+  const refused = await runCliInProcess(['bench'], { BENCH_PARTS: 'embedded,warp' });
+  const run = { code: refused.status, output: refused.output };
   expect(run.code).toBe(2);
   expect(run.output.trim()).toBe(
     'bench: configuration error: BENCH_PARTS: unknown part warp; the parts are embedded, quick, npm-test, remote, verdict, self-check, reference, proxy, capacity, race',

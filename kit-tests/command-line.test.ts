@@ -23,9 +23,10 @@ import { PROVOKED_FAULT_VARIABLE } from '../cli/runner.ts';
 import { EXIT } from '../config/exit-codes.ts';
 import { KIT_ROOT, kitCommandArguments } from '../run-records/kit-root.ts';
 import { kitVersion } from '../run-records/kit-version.ts';
+import { runCliInProcess } from './test-support/run-cli-in-process.ts';
 
-/** A user's folder with nothing in it, no k6 anywhere, no target, no .env. */
-const run = (args: readonly string[], env: Record<string, string> = {}) => {
+/** A user's folder with nothing in it, no k6 anywhere, no target, no .env: the bin, as a user runs it. */
+const spawned = (args: readonly string[], env: Record<string, string> = {}) => {
   const folder = mkdtempSync(join(tmpdir(), 'kit-cli-'));
   try {
     const result = spawnSync(process.execPath, kitCommandArguments(args), {
@@ -40,14 +41,20 @@ const run = (args: readonly string[], env: Record<string, string> = {}) => {
   }
 };
 
-test('CLI: fei-kit --help lists every command, --version prints the version every certificate carries', () => {
-  const help = run(['--help']);
+/**
+ * The same through the command line's entry in this process: most cases run so, the start-up of a
+ * process per case being most of their cost; each kind of fact keeps a case of the spawned bin.
+ */
+const run = runCliInProcess;
+
+test('CLI: fei-kit --help lists every command, --version prints the version every certificate carries', async () => {
+  const help = spawned(['--help']);
   expect(help.status).toBe(0);
   for (const command of COMMANDS) expect(help.stdout).toContain(`  ${command.name} `);
-  const byWord = run(['help', 'load', 'merge']);
+  const byWord = await run(['help', 'load', 'merge']);
   expect(byWord.status).toBe(0);
   expect(byWord.stdout).toContain('Usage: fei-kit load merge ');
-  const version = run(['--version']);
+  const version = spawned(['--version']);
   expect(version.status).toBe(0);
   expect(version.stdout.trim()).toBe(kitVersion());
   expect(kitVersion()).toBe(JSON.parse(readFileSync(join(KIT_ROOT, 'package.json'), 'utf8')).version);
@@ -55,9 +62,12 @@ test('CLI: fei-kit --help lists every command, --version prints the version ever
 });
 
 for (const command of COMMANDS) {
-  test(`CLI: ${BIN} ${command.name} --help prints its usage, options and exit codes, starts nothing, writes nothing`, () => {
+  // The first command's --help through the bin too: the help a user sees comes out of a real process.
+  const first = command === COMMANDS[0];
+  test(`CLI: ${BIN} ${command.name} --help prints its usage, options and exit codes, starts nothing, writes nothing`, async () => {
     for (const flag of ['--help', '-h']) {
-      const result = run([...command.name.split(' '), flag]);
+      const args = [...command.name.split(' '), flag];
+      const result = first && flag === '--help' ? spawned(args) : await run(args);
       expect(result.status, result.stderr).toBe(0);
       expect(result.stdout).toContain(`Usage: ${BIN} ${command.name} `);
       expect(result.stdout).toContain('Options:');
@@ -68,16 +78,16 @@ for (const command of COMMANDS) {
     }
   });
 
-  test(`CLI: an internal error of ${BIN} ${command.name} is the kit's own failure (7) in one line, never 1`, () => {
+  test(`CLI: an internal error of ${BIN} ${command.name} is the kit's own failure (7) in one line, never 1`, async () => {
     // The arguments each command needs to get as far as its work.
     const needs: Record<string, string[]> = {
       'load merge': ['segments'],
       'load tenants': ['--count', '1'],
       'load k6-operator': ['--parallelism', '1'],
     };
-    const result = run([...command.name.split(' '), ...(needs[command.name] ?? [])], {
-      [PROVOKED_FAULT_VARIABLE]: command.name,
-    });
+    const args = [...command.name.split(' '), ...(needs[command.name] ?? [])];
+    const env = { [PROVOKED_FAULT_VARIABLE]: command.name };
+    const result = first ? spawned(args, env) : await run(args, env);
     expect(result.status, result.stdout + result.stderr).toBe(EXIT.kitFailure);
     const lines = result.stderr.trim().split('\n');
     expect(lines).toHaveLength(1);
@@ -86,7 +96,7 @@ for (const command of COMMANDS) {
   });
 }
 
-test('CLI: an unknown command, an unknown option or a missing argument is one line and exit 2', () => {
+test('CLI: an unknown command, an unknown option or a missing argument is one line and exit 2', async () => {
   const cases: [string[], RegExp][] = [
     [['deploy'], /^fei-kit: unknown command "deploy"; see fei-kit --help$/],
     [
@@ -124,7 +134,8 @@ test('CLI: an unknown command, an unknown option or a missing argument is one li
     [['conformance', '--ui'], /^conformance: option --ui is not for the conformance run: /],
   ];
   for (const [args, message] of cases) {
-    const result = run(args);
+    // The first case through the bin: the exit code and stderr of a real process.
+    const result = args === cases[0]?.[0] ? spawned(args) : await run(args);
     expect(result.status, args.join(' ')).toBe(EXIT.badConfiguration);
     // Every error line goes to stderr, where a pipeline's log shows errors.
     expect(result.stdout, args.join(' ')).toBe('');
@@ -134,7 +145,7 @@ test('CLI: an unknown command, an unknown option or a missing argument is one li
   }
 });
 
-test('CLI: --help at every level exits 0: the kit, a group of commands, a command, and `help <name>`', () => {
+test('CLI: --help at every level exits 0: the kit, a group of commands, a command, and `help <name>`', async () => {
   for (const args of [
     ['--help'],
     ['load', '--help'],
@@ -142,15 +153,15 @@ test('CLI: --help at every level exits 0: the kit, a group of commands, a comman
     ['load', 'capacity', '--help'],
     ['bench', '-h'],
   ]) {
-    const result = run(args);
+    const result = await run(args);
     expect(result.status, args.join(' ')).toBe(EXIT.ok);
     expect(result.stdout, args.join(' ')).toMatch(/^Usage: |\nUsage: /);
   }
-  expect(run(['load', '--help']).stdout).toContain('load k6-operator');
+  expect((await run(['load', '--help'])).stdout).toContain('load k6-operator');
 });
 
 test('CLI: with no arguments the kit prints its usage and exits 2', () => {
-  const result = run([]);
+  const result = spawned([]);
   expect(result.status).toBe(EXIT.badConfiguration);
   expect(result.stdout).toContain(`Usage: ${BIN} <command> [options]`);
 });
@@ -159,7 +170,7 @@ test('CLI: a kit that cannot load is its own failure (7) in one line', () => {
   // A resolver that refuses the kit's command line: what a broken installation looks like to the bin.
   const hook = `export async function resolve(s, c, next) { if (s.includes('cli/main.ts')) throw new Error('broken install'); return next(s, c); }`;
   const register = `import { register } from 'node:module'; register(${JSON.stringify(`data:text/javascript,${encodeURIComponent(hook)}`)});`;
-  const result = run(['--version'], {
+  const result = spawned(['--version'], {
     NODE_OPTIONS: `--import=data:text/javascript,${encodeURIComponent(register)}`,
   });
   expect(result.status).toBe(EXIT.kitFailure);
@@ -188,7 +199,7 @@ test('README: a newcomer reads it in five minutes: at most 150 lines, and it giv
   expect(readme).toContain('npm test');
 });
 
-test('CLI: the commands that write follow KIT_OUTPUT_DIR and --output, and write nothing beside it', () => {
+test('CLI: the commands that write follow KIT_OUTPUT_DIR and --output, and write nothing beside it', async () => {
   const cases: [string[], string][] = [
     [['load', 'tenants', '--count', '1'], 'tenants.json'],
     [['load', 'bundle', 'rate-limit'], join('k6-bundles', 'rate-limit.js')],
@@ -199,8 +210,14 @@ test('CLI: the commands that write follow KIT_OUTPUT_DIR and --output, and write
     for (const how of ['variable', 'option'] as const) {
       const output = mkdtempSync(join(tmpdir(), 'kit-cli-output-'));
       try {
+        // The first case through the bin: a real process's working folder and environment. The two
+        // that bundle too: esbuild's service, started once a process, keeps the working folder it met.
+        const bundles = args[1] === 'bundle' || args[1] === 'k6-operator';
+        const through = (args === cases[0]?.[0] && how === 'variable') || bundles ? spawned : run;
         const result =
-          how === 'variable' ? run(args, { KIT_OUTPUT_DIR: output }) : run([...args, '--output', output]);
+          how === 'variable'
+            ? await through(args, { KIT_OUTPUT_DIR: output })
+            : await through([...args, '--output', output]);
         expect(result.status, `${args.join(' ')} (${how}): ${result.stderr}`).toBe(0);
         expect(readFileSync(join(output, written)).length).toBeGreaterThan(0);
         expect(result.left, `${args.join(' ')} wrote in the working folder`).toEqual([]);

@@ -15,6 +15,7 @@ import { DRIFT_TAG, markDriftInAllureResults } from '../reports/release-gate/all
 import type { ComparisonFile } from '../reports/release-gate/comparison-file.ts';
 import { kitCommandArguments } from '../run-records/kit-root.ts';
 import { outputPaths } from '../run-records/output-paths.ts';
+import { runCliInProcess } from './test-support/run-cli-in-process.ts';
 import { runConformance } from './test-support/run-conformance.ts';
 
 /** Four tests: three whose observations the variant reads differently, one it reads the same. */
@@ -56,6 +57,12 @@ const compareCli = (args: readonly string[], env: Record<string, string> = {}) =
     encoding: 'utf8',
     timeout: 60_000,
   });
+  return { code: result.status, output: `${result.stdout}${result.stderr}` };
+};
+
+/** The same through the command line's entry in this process: no process start-up for a quick refusal. */
+const compareInProcess = async (args: readonly string[], env: Record<string, string> = {}) => {
+  const result = await runCliInProcess(['compare', ...args], { KIT_IGNORE_DOTENV: 'true', ...env });
   return { code: result.status, output: `${result.stdout}${result.stderr}` };
 };
 
@@ -164,10 +171,10 @@ test('GATE: a baseline that cannot be read stops the run before any test, in one
   expect(cli.output.trim()).toMatch(/^compare: NOT COMPARED: baseline: .*nothing-here does not exist$/);
   const notJson = join(folder('garbled'), 'profile.json');
   writeFileSync(notJson, '{ not json');
-  const garbled = compareCli([notJson]);
+  const garbled = await compareInProcess([notJson]);
   expect(garbled.code, garbled.output).toBe(EXIT.comparisonUnreadable);
   expect(garbled.output.trim()).toMatch(/^compare: NOT COMPARED: baseline: .*profile\.json is not JSON$/);
-  const bad = compareCli([], { KIT_FAIL_ON_DRIFT: 'sometimes' });
+  const bad = await compareInProcess([], { KIT_FAIL_ON_DRIFT: 'sometimes' });
   expect(bad.output.trim()).toBe('compare: configuration error: KIT_FAIL_ON_DRIFT must be true or false');
   expect(bad.code).toBe(EXIT.badConfiguration);
 });

@@ -3,28 +3,49 @@
  * "incomplete: interrupted" and exits 130 or 143; nothing it writes is ever another run's: the
  * previous run's outputs are cleared when a run starts, and every output carries its run id.
  */
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { EXIT } from '../config/index.ts';
 import { kitCommandArguments } from '../run-records/kit-root.ts';
 import { outputPaths } from '../run-records/output-paths.ts';
-import { runConformance } from './test-support/run-conformance.ts';
+import { type ConformanceRun, runConformance } from './test-support/run-conformance.ts';
 
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
 const readJson = (path: string) => JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>;
+
+/**
+ * A whole small run, made once: each test starts from a copy of its output folder, as from the
+ * outputs a previous run left where the next one writes.
+ */
+const FIRST_RUN_ID = 'run-first-complete';
+let firstRun: { readonly folder: string; readonly run: ConformanceRun };
+
+test.beforeAll(async () => {
+  const folder = mkdtempSync(join(tmpdir(), 'kit-first-run-'));
+  const run = await runConformance({ KIT_OUTPUT_DIR: folder, KIT_RUN_ID: FIRST_RUN_ID }, [
+    '--grep',
+    'RETRIEVE-UNKNOWN-404',
+  ]);
+  firstRun = { folder, run };
+});
+
+/** A folder holding the first run's outputs, and its environment as that run had it. */
+const afterFirstRun = (prefix: string) => {
+  const output = mkdtempSync(join(tmpdir(), prefix));
+  cpSync(firstRun.folder, output, { recursive: true });
+  return { env: { KIT_OUTPUT_DIR: output, KIT_RUN_ID: FIRST_RUN_ID }, first: firstRun.run };
+};
 
 for (const [signal, code] of [
   ['SIGINT', EXIT.interrupted],
   ['SIGTERM', EXIT.terminated],
 ] as const) {
   test(`INTERRUPTED: ${signal} mid-run exits ${code}, the certificate says interrupted, of this run only`, async () => {
-    const output = mkdtempSync(join(tmpdir(), 'kit-interrupted-'));
-    const env = { KIT_OUTPUT_DIR: output, KIT_RUN_ID: 'run-first-complete' };
     // A whole small run first: its outputs are what a careless kit would show again.
-    const first = await runConformance(env, ['--grep', 'RETRIEVE-UNKNOWN-404']);
+    const { env, first } = afterFirstRun('kit-interrupted-');
     expect(first.code, first.output).toBe(EXIT.ok);
     const paths = outputPaths(env);
     expect(readJson(join(paths.certificate, 'certificate.json')).runId).toBe('run-first-complete');
@@ -60,9 +81,7 @@ for (const [signal, code] of [
 }
 
 test('INTERRUPTED: results of another run are refused, never certified under this one', async () => {
-  const output = mkdtempSync(join(tmpdir(), 'kit-mixed-'));
-  const env = { KIT_OUTPUT_DIR: output, KIT_RUN_ID: 'run-mixed-a' };
-  const run = await runConformance(env, ['--grep', 'RETRIEVE-UNKNOWN-404']);
+  const { env, first: run } = afterFirstRun('kit-mixed-');
   expect(run.code, run.output).toBe(EXIT.ok);
   // run.json of another run beside this run's results: `fei-kit certificate` refuses to mix them.
   const paths = outputPaths(env);
@@ -76,6 +95,6 @@ test('INTERRUPTED: results of another run are refused, never certified under thi
   });
   expect(certificate.status).not.toBe(0);
   expect(`${certificate.stdout}${certificate.stderr}`).toMatch(
-    /results\.json is of run run-mixed-a, .*run\.json of run run-mixed-b: refusing to mix two runs' results/,
+    /results\.json is of run run-first-complete, .*run\.json of run run-mixed-b: refusing to mix two runs' results/,
   );
 });

@@ -15,6 +15,7 @@ import { deploymentByName, startReferenceServer, targetEnvironmentOf } from '../
 import type { Certificate } from '../reports/certificate/certificate.ts';
 import { scanFiles } from '../reports/secret-scan/secret-scan.ts';
 import { RULES } from '../spec/index.ts';
+import { runCliInProcess } from './test-support/run-cli-in-process.ts';
 import { runConformance } from './test-support/run-conformance.ts';
 
 const DEPLOYMENT = deploymentByName('public-deployment');
@@ -156,7 +157,9 @@ test.describe('a real deployment that differs from the spec', () => {
         expect.stringContaining('Declared deviation VAL-TYPE-ENUM no longer occurs'),
       );
       writeFileSync(file, 'deviations:\n  - rule: GAP-PUT-STATUS\n    differs: x\n    reason: y\n');
-      const refused = await runConformance(contract);
+      // Refused before anything is sent: through the command line's entry in this process, no start-up.
+      const inProcess = await runCliInProcess(['conformance'], { KIT_IGNORE_DOTENV: 'true', ...contract });
+      const refused = { code: inProcess.status, output: inProcess.output };
       expect(refused.code, refused.output).toBe(2);
       expect(refused.output).toMatch(
         /configuration error: .*declared-deviations\.yaml: deviations\[0\]\.rule GAP-PUT-STATUS is a gap/,

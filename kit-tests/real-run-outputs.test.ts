@@ -15,7 +15,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Page, test } from '@playwright/test';
 import type { JSONReport } from '@playwright/test/reporter';
 import { summaryOutputs } from '../load/lib/summary-outputs.ts';
 import { startReferenceServer, targetEnvironmentOf } from '../reference/index.ts';
@@ -182,6 +182,22 @@ test('REAL RUN: the one-shot run exits 0 and leaves results, JUnit, certificate 
   expect(junit.match(/<property name="rule" /g)?.length).toBe(run.rulesNamed);
 });
 
+/**
+ * One Chromium for the file's tests, launched by the first that needs it (its launch costs more than
+ * the pages); each test's pages, in contexts of their own, are closed when it ends.
+ */
+let chromiumOfFile: Browser | undefined;
+const sharedChromium = async (): Promise<Browser> => {
+  chromiumOfFile ??= await launchChromium();
+  return chromiumOfFile;
+};
+const closePages = async (browser: Browser): Promise<void> => {
+  for (const context of browser.contexts()) await context.close();
+};
+test.afterAll(async () => {
+  await chromiumOfFile?.close();
+});
+
 const openReport = async (page: Page, url: string): Promise<void> => {
   await page.goto(url);
   await expect(page.getByText('Financial Events Ingestion Service: conformance').first()).toBeVisible();
@@ -190,7 +206,7 @@ const openReport = async (page: Page, url: string): Promise<void> => {
 test('REAL RUN: the Allure report shows every test, the rule labels, a redacted exchange, and calls no one', async () => {
   test.skip(!existsSync(CHROMIUM), CHROMIUM_MISSING);
   const site = await serveFolder(run.paths.allureReport);
-  const browser = await launchChromium();
+  const browser = await sharedChromium();
   try {
     const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
     const attempts = await guardPage(page);
@@ -294,7 +310,7 @@ test('REAL RUN: the Allure report shows every test, the rule labels, a redacted 
 
     expect([...attempts]).toEqual([]);
   } finally {
-    await browser.close();
+    await closePages(browser);
     await site.close();
   }
 });
@@ -314,14 +330,14 @@ test('REAL RUN: the guard sees a third-party call: Allure’s page as generated 
       ),
   );
   const site = await serveFolder(folder);
-  const browser = await launchChromium();
+  const browser = await sharedChromium();
   try {
     const page = await browser.newPage();
     const attempts = await guardPage(page);
     await openReport(page, `${site.url}/`);
     await expect.poll(() => [...attempts].some((url) => url.includes('googletagmanager.com'))).toBe(true);
   } finally {
-    await browser.close();
+    await closePages(browser);
     await site.close();
   }
 });
@@ -330,7 +346,7 @@ test('REAL RUN: the certificate in Chromium lists every rule with its verdict an
   test.skip(!existsSync(CHROMIUM), CHROMIUM_MISSING);
   // The output folder as published: the certificate and the load runs' dashboards side by side.
   const site = await serveFolder(run.paths.root);
-  const browser = await launchChromium();
+  const browser = await sharedChromium();
   try {
     const page = await browser.newPage({ viewport: { width: 1300, height: 1000 } });
     const attempts = await guardPage(page);
@@ -367,7 +383,7 @@ test('REAL RUN: the certificate in Chromium lists every rule with its verdict an
     await expect(page.getByText('rate-limit run')).toBeVisible();
     expect([...attempts]).toEqual([]);
   } finally {
-    await browser.close();
+    await closePages(browser);
     await site.close();
   }
 });
@@ -380,7 +396,7 @@ test('REAL RUN: the next report of the same history shows the first run in a tes
   expect(readFileSync(run.paths.history, 'utf8').trim().split('\n')).toHaveLength(2);
   test.skip(!existsSync(CHROMIUM), CHROMIUM_MISSING);
   const site = await serveFolder(run.paths.allureReport);
-  const browser = await launchChromium();
+  const browser = await sharedChromium();
   try {
     const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
     const attempts = await guardPage(page);
@@ -407,7 +423,7 @@ test('REAL RUN: the next report of the same history shows the first run in a tes
     await page.screenshot({ path: join(SCREENSHOTS, 'allure-graphs.png') });
     expect([...attempts]).toEqual([]);
   } finally {
-    await browser.close();
+    await closePages(browser);
     await site.close();
   }
 });
