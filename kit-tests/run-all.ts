@@ -18,6 +18,7 @@
 import { spawn } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { compileCacheEnvironment } from '../conformance-run/compile-cache.ts';
 import { kitEnvironment } from '../conformance-run/kit-environment.ts';
 import { findK6 } from '../load/find-k6.ts';
 import { outputPaths } from '../run-records/output-paths.ts';
@@ -40,6 +41,7 @@ interface Step {
 }
 
 const TSX = ['node', '--import', 'tsx'];
+const COMPILE_CACHE = compileCacheEnvironment();
 const paths = outputPaths();
 
 /** One project of the kit tests, with its results in a folder of its own under the output folder. */
@@ -96,7 +98,7 @@ const run = (step: Step): Promise<number> =>
     process.stdout.write(`\n=== ${step.name}\n`);
     const [command, ...args] = step.command;
     const child = spawn(command as string, args, {
-      env: { ...kitEnvironment(), ...step.env },
+      env: { ...kitEnvironment(), ...COMPILE_CACHE, ...step.env },
       stdio: 'inherit',
     });
     child.on('exit', (code) => resolve(code ?? 1));
