@@ -45,7 +45,7 @@ export const command: KitCommand = {
       name: 'load-concurrency',
       type: 'string',
       value: '<n>',
-      text: 'k6 runs at a time (default 3)',
+      text: 'k6 runs at a time (default 5)',
       env: 'SELF_CHECK_LOAD_CONCURRENCY',
     },
     { name: 'no-batch', type: 'boolean', text: 'every mutant in a Playwright invocation of its own' },
