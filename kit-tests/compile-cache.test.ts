@@ -28,15 +28,10 @@ const cacheFiles = (temporary: string): string[] => {
   );
 };
 
-/** `fei-kit conformance --list` with a temporary folder of its own and no cache named. */
-const listIn = async (temporary: string, env: Record<string, string> = {}) => {
+/** A kit command with a temporary folder of its own and no cache named. */
+const runIn = async (temporary: string, args: readonly string[], env: Record<string, string> = {}) => {
   const { NODE_COMPILE_CACHE: _, ...inherited } = process.env;
-  return runKit(['conformance', '--list', '--output', join(temporary, 'out')], {
-    ...inherited,
-    TMPDIR: temporary,
-    KIT_IGNORE_DOTENV: 'true',
-    ...env,
-  });
+  return runKit(args, { ...inherited, TMPDIR: temporary, KIT_IGNORE_DOTENV: 'true', ...env });
 };
 
 test.describe('the compile cache', () => {
@@ -48,7 +43,7 @@ test.describe('the compile cache', () => {
   test.afterEach(() => rmSync(temporary, { recursive: true, force: true }));
 
   test('COMPILE-CACHE: a listing fills the cache in the temporary folder, with the files only the runner it starts compiles', async () => {
-    const run = await listIn(temporary);
+    const run = await runIn(temporary, ['conformance', '--list', '--output', join(temporary, 'out')]);
     expect(run.code, run.output).toBe(0);
     const files = cacheFiles(temporary);
     expect(files.length).toBeGreaterThan(100);
@@ -57,8 +52,12 @@ test.describe('the compile cache', () => {
   });
 
   test('COMPILE-CACHE: NODE_DISABLE_COMPILE_CACHE=1 leaves no cache', async () => {
-    const run = await listIn(temporary, { NODE_DISABLE_COMPILE_CACHE: '1' });
-    expect(run.code, run.output).toBe(0);
+    const on = await runIn(temporary, ['--version']);
+    expect(on.code, on.output).toBe(0);
+    expect(cacheFiles(temporary).length).toBeGreaterThan(0);
+    rmSync(join(temporary, 'node-compile-cache'), { recursive: true, force: true });
+    const off = await runIn(temporary, ['--version'], { NODE_DISABLE_COMPILE_CACHE: '1' });
+    expect(off.code, off.output).toBe(0);
     expect(cacheFiles(temporary)).toEqual([]);
   });
 });
