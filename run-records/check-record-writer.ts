@@ -6,6 +6,7 @@
 import type { TestInfo } from '@playwright/test';
 import type { Violation } from '../oracle/index.ts';
 import type { RuleId } from '../spec/index.ts';
+import { attachWithoutStep } from './attach-without-step.ts';
 import {
   type AttemptStatus,
   CHECK_RECORD_SCHEMA,
@@ -121,7 +122,7 @@ export const checkRecordOf = (info: TestInfo): CheckRecord => {
 };
 
 /** Attaches the check's record: once per attempt, at its very end. */
-export const attachCheckRecord = async (info: TestInfo): Promise<void> => {
+export const attachCheckRecord = (info: TestInfo): void => {
   const { name, contentType, body } = checkRecordAttachment(checkRecordOf(info));
-  await info.attach(name, { body, contentType });
+  attachWithoutStep(info, name, body, contentType);
 };

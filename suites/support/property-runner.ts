@@ -17,6 +17,7 @@ import * as fc from 'fast-check';
 import type { Target } from '../../config/index.ts';
 import { describeViolations, type Violation } from '../../oracle/index.ts';
 import { RunStoppedError } from '../../pacing/run-guard.ts';
+import { attachWithoutStep } from '../../run-records/attach-without-step.ts';
 import { markInconclusive } from '../../run-records/check-record-writer.ts';
 import {
   describeExchange,
@@ -232,10 +233,12 @@ export const checkProperty = async <T>(options: PropertyOptions<T>, testInfo: Te
 
   if (noAnswer) {
     // No answer, no verdict: the property is not run (the client marked it), never failed on a rule.
-    await testInfo.attach('property stopped: the request that got no answer', {
-      body: describeFailedRun(noAnswer),
-      contentType: 'text/plain',
-    });
+    attachWithoutStep(
+      testInfo,
+      'property stopped: the request that got no answer',
+      describeFailedRun(noAnswer),
+      'text/plain',
+    );
     testInfo.skip(
       true,
       `not run: the target stopped answering after ${details.numRuns} run(s) of the property`,
@@ -256,16 +259,15 @@ export const checkProperty = async <T>(options: PropertyOptions<T>, testInfo: Te
     recordViolations(shown.error.violations, shown.exchanges.at(-1));
   }
   if (shown) {
-    await testInfo.attach('property counterexample: requests (curl)', {
-      body: curlScript(shown),
-      contentType: 'text/plain',
-    });
-    await testInfo.attach('property counterexample: expected and got', {
-      body: describeFailedRun(shown),
-      contentType: 'text/plain',
-    });
+    attachWithoutStep(testInfo, 'property counterexample: requests (curl)', curlScript(shown), 'text/plain');
+    attachWithoutStep(
+      testInfo,
+      'property counterexample: expected and got',
+      describeFailedRun(shown),
+      'text/plain',
+    );
   }
-  await testInfo.attach('property replay', { body: replay, contentType: 'text/plain' });
+  attachWithoutStep(testInfo, 'property replay', replay, 'text/plain');
   const header = shrinking.spent()
     ? `Shrinking stopped at its budget (${shrinking.budget} runs, what the property had left): the counterexample below is the smallest found so far.`
     : details.interrupted
