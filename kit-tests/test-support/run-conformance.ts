@@ -1,7 +1,16 @@
 import type { ChildProcess } from 'node:child_process';
+import { workersOfArguments } from '../../config/run-workers.ts';
 import { type KitScriptRun, runKit } from './run-kit.ts';
 
 export type ConformanceRun = Pick<KitScriptRun, 'code' | 'output' | 'stdout' | 'seconds'>;
+
+/**
+ * A run filtered to a few checks (`--grep`) gets one worker unless the test asks for more: Playwright
+ * starts a worker for each check up to the run's count, and a worker's start costs more CPU than a
+ * few checks. The checks are the same either way; a test about workers names its count.
+ */
+export const withOneWorkerWhenFiltered = (args: readonly string[]): readonly string[] =>
+  args.includes('--grep') && workersOfArguments(args) === undefined ? [...args, '--workers=1'] : args;
 
 /**
  * Runs `fei-kit conformance` as a user would, with only the given environment (and PATH), its
@@ -14,7 +23,7 @@ export const runConformance = (
   onStart?: (child: ChildProcess, output: () => string) => void,
 ): Promise<ConformanceRun> =>
   runKit(
-    ['conformance', ...args],
+    ['conformance', ...withOneWorkerWhenFiltered(args)],
     { PATH: process.env.PATH, KIT_IGNORE_DOTENV: 'true', ...env },
     { timeoutMs: 170_000, ...(onStart ? { onStart } : {}) },
   );
