@@ -6,7 +6,6 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { test } from '@playwright/test';
 import { CONTRACT_VARIABLES } from '../contract/index.ts';
 
 export interface TenantRequestStats {
@@ -42,32 +41,17 @@ export interface WorkerRequestStats {
   readonly sentAt: Readonly<Record<string, readonly number[]>>;
 }
 
-/** What the recorder needs to know about the moment a request is sent; replaced in the kit's tests. */
+/**
+ * What the recorder needs to know about the moment a request is sent: Playwright's running test in a
+ * worker (playwright-recorder-context.ts, apart so that the kit's command line, which sums the files,
+ * never loads Playwright), a fake in the kit's tests.
+ */
 export interface RecorderContext {
   scope(): RequestScope;
   /** Epoch milliseconds, finer than whole ones, comparable between the workers of one machine. */
   now(): number;
   workers(): number | undefined;
 }
-
-/** The test that sends a request decides its scope; a request outside any test counts against the budget. */
-export const playwrightContext: RecorderContext = {
-  scope: () => {
-    try {
-      return test.info().tags.includes(RATE_LIMIT_TAG) ? 'ratelimit' : 'conformance';
-    } catch {
-      return 'conformance';
-    }
-  },
-  now: () => performance.timeOrigin + performance.now(),
-  workers: () => {
-    try {
-      return test.info().config.workers;
-    } catch {
-      return undefined;
-    }
-  },
-};
 
 export const emptyTenantStats = (): TenantRequestStats => ({ requests: 0, throttled: 0, retries: 0 });
 
@@ -76,7 +60,7 @@ export class RequestStatsRecorder {
   readonly #sentAt: Record<string, number[]> = {};
   #workers: number | undefined;
 
-  constructor(private readonly context: RecorderContext = playwrightContext) {}
+  constructor(private readonly context: RecorderContext) {}
 
   #of(tenant: string): TenantRequestStats {
     const stats = this.#byScope[this.context.scope()];
