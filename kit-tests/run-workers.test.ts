@@ -6,8 +6,8 @@
 import { spawnSync } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { expect, test } from '@playwright/test';
+import { defaultWorkers, REMOTE_WORKERS } from '../config/run-workers.ts';
 import { KIT_ROOT } from '../run-records/kit-root.ts';
-import { defaultWorkers, REMOTE_WORKERS } from './run-workers.ts';
 
 /** The configuration as the runner reads it, with these arguments on its command line. */
 const projectWorkers = (args: readonly string[], env: Record<string, string> = {}) => {
