@@ -6,20 +6,30 @@
  * (pacing/pacing-broker.ts): four workers beside the rate-limit checks' keep a budget busy even at a long
  * round trip.
  */
-import { availableParallelism } from 'node:os';
+import { availableParallelism, cpus } from 'node:os';
 
 export const REMOTE_WORKERS = 5;
 
 export const defaultWorkers = (embedded: boolean, cores: number = availableParallelism()): number =>
   embedded ? cores + 1 : REMOTE_WORKERS;
 
-/** The workers a Playwright command line asks for (`--workers 3`, `--workers=3`, `-j 3`), if any. */
-export const workersOfArguments = (args: readonly string[]): number | undefined => {
+/**
+ * The workers a Playwright command line asks for (`--workers 3`, `--workers=3`, `-j 3`, or a share of
+ * the CPUs, `--workers 50%`, read as Playwright reads it), if any.
+ */
+export const workersOfArguments = (
+  args: readonly string[],
+  /** The CPUs Playwright counts a share of. */
+  cpuCount: number = cpus().length,
+): number | undefined => {
   for (const [index, argument] of args.entries()) {
     const value =
-      /^(?:--workers|-j)=(\d+)$/.exec(argument)?.[1] ??
+      /^(?:--workers|-j)=(\d+%?)$/.exec(argument)?.[1] ??
       (argument === '--workers' || argument === '-j' ? args[index + 1] : undefined);
-    if (value !== undefined && /^\d+$/.test(value)) return Number(value);
+    if (value === undefined) continue;
+    if (/^\d+$/.test(value)) return Number(value);
+    const percent = /^(\d+)%$/.exec(value)?.[1];
+    if (percent !== undefined) return Math.max(1, Math.floor(cpuCount * (Number(percent) / 100)));
   }
   return undefined;
 };

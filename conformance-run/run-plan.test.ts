@@ -75,4 +75,8 @@ test('WORKERS: the rate-limit checks get a worker of their own beside the others
   expect(workersOfArguments(['--workers=4'])).toBe(4);
   expect(workersOfArguments(['-j', '1'])).toBe(1);
   expect(workersOfArguments(['--grep', '@auth'])).toBeUndefined();
+  // A share of the CPUs, as Playwright reads it: never below one.
+  expect(workersOfArguments(['--workers', '50%'], 8)).toBe(4);
+  expect(workersOfArguments(['--workers=100%'], 2)).toBe(2);
+  expect(workersOfArguments(['-j', '10%'], 2)).toBe(1);
 });

@@ -4,7 +4,7 @@
  * is started for the last few checks once the rate-limit checks end).
  */
 import { spawnSync } from 'node:child_process';
-import { availableParallelism } from 'node:os';
+import { availableParallelism, cpus } from 'node:os';
 import { expect, test } from '@playwright/test';
 import { defaultWorkers, REMOTE_WORKERS } from '../config/run-workers.ts';
 import { KIT_ROOT } from '../run-records/kit-root.ts';
@@ -38,6 +38,8 @@ test('RUN WORKERS: --workers and -j on the command line set the cap, never below
   expect(projectWorkers(['--workers', '4']).projects.conformance).toBe(3);
   expect(projectWorkers(['--workers=6']).projects.conformance).toBe(5);
   expect(projectWorkers(['-j', '1']).projects.conformance).toBe(1);
+  // A share of the CPUs, as Playwright counts them.
+  expect(projectWorkers(['--workers', '100%']).projects.conformance).toBe(Math.max(1, cpus().length - 1));
 });
 
 test('RUN WORKERS: against a deployment, the remote count less the rate-limit checks’ worker', () => {
