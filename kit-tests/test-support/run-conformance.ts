@@ -10,7 +10,10 @@ export type ConformanceRun = Pick<KitScriptRun, 'code' | 'output' | 'stdout' | '
  * few checks. The checks are the same either way; a test about workers names its count.
  */
 export const withOneWorkerWhenFiltered = (args: readonly string[]): readonly string[] =>
-  args.includes('--grep') && workersOfArguments(args) === undefined ? [...args, '--workers=1'] : args;
+  args.some((a) => a === '--grep' || a === '-g' || a.startsWith('--grep=')) &&
+  workersOfArguments(args) === undefined
+    ? [...args, '--workers=1']
+    : args;
 
 /**
  * Runs `fei-kit conformance` as a user would, with only the given environment (and PATH), its
