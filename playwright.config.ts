@@ -12,7 +12,7 @@ import {
   readTargetContract,
   readTimeouts,
 } from './config/index.ts';
-import { defaultWorkers, workersOfArguments } from './config/run-workers.ts';
+import { defaultWorkers } from './config/run-workers.ts';
 import { CONTRACT_VARIABLES } from './contract/index.ts';
 import { outputPaths } from './run-records/output-paths.ts';
 
@@ -22,10 +22,6 @@ const contract = readTargetContract();
 process.env[CONTRACT_VARIABLES.runId] ||= contract.kind === 'remote' ? contract.target.runId : contract.runId;
 const reportPaths = outputPaths();
 const productionReadOnly = contract.kind === 'remote' && !mayWrite(contract.target);
-// As many as the command line asks for (the runner reads this file with its arguments), or the default.
-const runWorkers =
-  workersOfArguments(process.argv) ??
-  defaultWorkers(contract.kind === 'embedded' || contract.target.embedded);
 // The workers, started after this file is read, trust TARGET_CA_FILE (when `npx playwright test` runs alone).
 if (contract.kind === 'remote') Object.assign(process.env, caTrustEnvironment(contract.target));
 
@@ -36,7 +32,7 @@ export default defineConfig({
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
   // The rate-limit checks on a worker of their own beside the others (config/run-workers.ts).
-  workers: runWorkers,
+  workers: defaultWorkers(contract.kind === 'embedded' || contract.target.embedded),
   // Scaled to the target's round trip (config/timeouts.ts): a slow target is not a wrong one.
   timeout: readTimeouts().testMs,
   // @ratelimit checks exhaust a tenant's budget on purpose; they run in a project of their own, listed
@@ -45,14 +41,7 @@ export default defineConfig({
   // throttle nothing run (docs/architecture.md).
   projects: [
     { name: 'ratelimit', grep: productionReadOnly ? /(?!)/ : /@ratelimit/, fullyParallel: false },
-    // The others never take the rate-limit checks' worker: once those end, Playwright would start one
-    // more worker for the last few checks, a process's start-up for little.
-    {
-      name: 'conformance',
-      grep: productionReadOnly ? /@readonly/ : /./,
-      grepInvert: /@ratelimit/,
-      workers: Math.max(1, runWorkers - 1),
-    },
+    { name: 'conformance', grep: productionReadOnly ? /@readonly/ : /./, grepInvert: /@ratelimit/ },
   ],
   // Outputs go under fei-kit-output, or KIT_OUTPUT_DIR (run-records/output-paths.ts). kept-worker-reporter
   // comes first: a failed check keeps its worker, and every reporter after it sees the plain failure.
