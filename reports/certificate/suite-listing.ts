@@ -1,7 +1,8 @@
 /**
  * Every test of the conformance suite, run or not: `playwright test --list` against no target (the
  * listing starts no server and sends nothing). The certificate uses it to tell "no test checks this
- * rule" (not covered) from "its tests were filtered out or are not for production".
+ * rule" (not covered) from "its tests were filtered out or are not for production". The whole
+ * listing is kept between runs of the same kit files (suite-listing-cache.ts).
  */
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
@@ -9,6 +10,7 @@ import { join } from 'node:path';
 import type { JSONReport } from '@playwright/test/reporter';
 import { isContractVariable } from '../../contract/index.ts';
 import { KIT_ROOT, playwrightEnvironment } from '../../run-records/kit-root.ts';
+import { cachedListing, privateCacheFolder } from './suite-listing-cache.ts';
 import { type TestOutcome, testOutcomes } from './test-outcomes.ts';
 
 const require = createRequire(import.meta.url);
@@ -37,14 +39,31 @@ export const listingEnvironment = (env: NodeJS.ProcessEnv): NodeJS.ProcessEnv =>
   return clean;
 };
 
+const SUITE_CONFIG = join(KIT_ROOT, 'playwright.config.ts');
+
 export const listSuite = (
   env: NodeJS.ProcessEnv = process.env,
   timeoutMs = 60_000,
-  configFile = join(KIT_ROOT, 'playwright.config.ts'),
+  configFile = SUITE_CONFIG,
   /** Filters, to list only what they select. */
   filters: readonly string[] = [],
   /** List as the run itself sees the suite (its target, production's read-only mode), not all of it. */
   asTheRun = false,
+): Promise<TestOutcome[] | undefined> => {
+  const list = () => playwrightListing(env, timeoutMs, configFile, filters, asTheRun);
+  // The whole suite, as any run of this kit's files lists it, is kept between runs.
+  return configFile === SUITE_CONFIG && filters.length === 0 && !asTheRun
+    ? cachedListing(list, { root: KIT_ROOT, folder: privateCacheFolder() })
+    : list();
+};
+
+/** `playwright test --list`, every time. */
+export const playwrightListing = (
+  env: NodeJS.ProcessEnv,
+  timeoutMs: number,
+  configFile: string,
+  filters: readonly string[],
+  asTheRun: boolean,
 ): Promise<TestOutcome[] | undefined> =>
   new Promise((resolve) => {
     const cli = require.resolve('@playwright/test/cli');

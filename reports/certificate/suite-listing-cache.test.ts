@@ -1,0 +1,134 @@
+/**
+ * The whole suite's listing kept between runs: read back only for the very files it was made from,
+ * never from a folder another user could write to, never a file that is not a listing; and what it
+ * gives is what Playwright lists.
+ */
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { KIT_ROOT } from '../../run-records/kit-root.ts';
+import { listSuite, playwrightListing } from './suite-listing.ts';
+import { cachedListing, listingKey, privateCacheFolder } from './suite-listing-cache.ts';
+import type { TestOutcome } from './test-outcomes.ts';
+
+const outcome = (title: string): TestOutcome => ({
+  title,
+  fullTitle: title,
+  file: 'a.spec.ts',
+  project: 'conformance',
+  ruleIds: ['VAL-AMOUNT-POSITIVE'],
+  tags: [],
+  status: 'skipped',
+  reasons: [],
+  skipKinds: [],
+  error: undefined,
+  violations: [],
+  inconclusive: undefined,
+  attempts: 0,
+});
+
+/** A kit of two source files, and a listing function that counts its calls. */
+const fixture = () => {
+  const root = mkdtempSync(join(tmpdir(), 'fei-listing-root-'));
+  mkdirSync(join(root, 'suites'));
+  writeFileSync(join(root, 'suites', 'a.spec.ts'), "test('VAL-AMOUNT-POSITIVE: one', () => {});\n");
+  writeFileSync(join(root, 'playwright.config.ts'), 'export default {};\n');
+  const folder = mkdtempSync(join(tmpdir(), 'fei-listing-kept-'));
+  const calls: string[] = [];
+  const list = (title: string) => async () => {
+    calls.push(title);
+    return [outcome(title)];
+  };
+  return { root, folder, calls, list };
+};
+
+test('LISTING CACHE: listed once for the same files, again when a file changes', async () => {
+  const { root, folder, calls, list } = fixture();
+  expect(await cachedListing(list('first'), { root, folder })).toEqual(
+    [outcome('first')].map(withoutUndefined),
+  );
+  expect(await cachedListing(list('second'), { root, folder })).toEqual([withoutUndefined(outcome('first'))]);
+  expect(calls).toEqual(['first']);
+  writeFileSync(join(root, 'suites', 'a.spec.ts'), "test('VAL-AMOUNT-POSITIVE: renamed', () => {});\n");
+  expect((await cachedListing(list('third'), { root, folder }))?.[0]?.title).toBe('third');
+  expect(calls).toEqual(['first', 'third']);
+});
+
+test('LISTING CACHE: the key is every source file and its path; outputs, dependencies and kit tests are not', () => {
+  const { root } = fixture();
+  const key = listingKey(root);
+  for (const [folder, name] of [
+    ['node_modules/zod', 'index.js'],
+    ['fei-kit-output/kit', 'results.json'],
+    ['test-results', 'x.json'],
+    ['suites', 'a.test.ts'],
+    ['.git', 'HEAD.json'],
+    ['docs', 'notes.md'],
+  ] as const) {
+    mkdirSync(join(root, folder), { recursive: true });
+    writeFileSync(join(root, folder, name), 'anything\n');
+  }
+  expect(listingKey(root)).toBe(key);
+  mkdirSync(join(root, 'oracle'));
+  writeFileSync(join(root, 'oracle', 'rules.json'), '{}\n');
+  const withData = listingKey(root);
+  expect(withData).not.toBe(key);
+  // The same bytes under another name are another kit.
+  const moved = join(root, 'oracle', 'rules.json');
+  writeFileSync(moved.replace('rules', 'other'), '{}\n');
+  expect(listingKey(root)).not.toBe(withData);
+});
+
+test('LISTING CACHE: a kept file that is not a listing is listed afresh and replaced; a failed listing is not kept', async () => {
+  const { root, folder, calls, list } = fixture();
+  writeFileSync(join(folder, `${listingKey(root)}.json`), '{"not":"a listing"}');
+  expect((await cachedListing(list('fresh'), { root, folder }))?.[0]?.title).toBe('fresh');
+  expect((await cachedListing(list('again'), { root, folder }))?.[0]?.title).toBe('fresh');
+  const empty = fixture();
+  const failed = async () => {
+    empty.calls.push('failed');
+    return undefined;
+  };
+  expect(await cachedListing(failed, { root: empty.root, folder: empty.folder })).toBeUndefined();
+  expect(await cachedListing(failed, { root: empty.root, folder: empty.folder })).toBeUndefined();
+  expect(empty.calls).toEqual(['failed', 'failed']);
+  expect(readdirSync(empty.folder)).toEqual([]);
+  expect(calls).toEqual(['fresh']);
+  // No folder: listed every time.
+  const none = fixture();
+  await cachedListing(none.list('a'), { root: none.root, folder: undefined });
+  await cachedListing(none.list('b'), { root: none.root, folder: undefined });
+  expect(none.calls).toEqual(['a', 'b']);
+});
+
+test('LISTING CACHE: the folder is the user’s own; one others can write to is not used', () => {
+  test.skip(process.platform === 'win32', 'owners and modes are POSIX');
+  const base = mkdtempSync(join(tmpdir(), 'fei-listing-base-'));
+  const folder = privateCacheFolder(base);
+  expect(folder).toBeDefined();
+  chmodSync(folder as string, 0o777);
+  expect(privateCacheFolder(base)).toBeUndefined();
+  chmodSync(folder as string, 0o700);
+  expect(privateCacheFolder(base)).toBe(folder);
+});
+
+test('LISTING CACHE: the kept listing of the suite is the one Playwright gives', async () => {
+  test.setTimeout(120_000);
+  const fresh = await playwrightListing(
+    process.env,
+    110_000,
+    join(KIT_ROOT, 'playwright.config.ts'),
+    [],
+    false,
+  );
+  expect(fresh?.length).toBeGreaterThan(100);
+  // Twice: the second, at least, is read back from the folder.
+  await listSuite(process.env, 110_000);
+  expect(await listSuite(process.env, 110_000)).toEqual(fresh?.map(withoutUndefined));
+});
+
+/** As a listing reads back from JSON: a field without a value is absent. */
+function withoutUndefined(value: TestOutcome): TestOutcome {
+  return JSON.parse(JSON.stringify(value)) as TestOutcome;
+}
