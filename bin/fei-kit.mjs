@@ -1,8 +1,11 @@
 #!/usr/bin/env node
-// The kit's command line. The kit is written in TypeScript and runs as it is: tsx, one of its
-// dependencies, compiles each file as it loads, in this process and in every process the kit starts.
+// The kit's command line. The kit is written in TypeScript and runs as it is. Node (22.18 and later)
+// strips the types itself, as it loads each file: a fifth of a second of CPU less per command than
+// a compiler. It refuses files under node_modules, as an installed kit's are: there, and on older
+// lines, tsx, one of the kit's dependencies, compiles them. The kit's TypeScript is only of the kind
+// Node can strip (tsconfig.json: erasableSyntaxOnly), so both read it alike.
 import module from 'node:module';
-import { register } from 'tsx/esm/api';
+import { fileURLToPath } from 'node:url';
 
 // A run starts several Node processes (the runner and its workers), and each compiles the same few
 // hundred files. Node's compile cache (22.1 and later) keeps their bytecode on disk between processes;
@@ -12,8 +15,10 @@ if (compileCache?.directory && !process.env.NODE_COMPILE_CACHE)
   process.env.NODE_COMPILE_CACHE = compileCache.directory;
 
 let main;
+const installed = /[\\/]node_modules[\\/]/.test(fileURLToPath(import.meta.url));
+const stripsTypes = Boolean(process.features.typescript) && process.env.KIT_TYPESCRIPT !== 'tsx';
 try {
-  register();
+  if (installed || !stripsTypes) (await import('tsx/esm/api')).register();
   ({ main } = await import('../cli/main.ts'));
 } catch (error) {
   // The kit could not even load: its own failure (7), in one line, never a stack trace.

@@ -68,7 +68,10 @@ export class FaultSchedule {
   private putsSeen = 0;
   private creations = 0;
 
-  constructor(private readonly enabled: readonly FaultName[]) {}
+  private readonly enabled: readonly FaultName[];
+  constructor(enabled: readonly FaultName[]) {
+    this.enabled = enabled;
+  }
 
   /** `now`: milliseconds on the recording's clock, the same as `answered429`'s. */
   beforeForward(method: string, now: number): 'rate-limit' | 'put-500-unapplied' | undefined {

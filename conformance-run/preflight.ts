@@ -22,11 +22,10 @@ import { bodyPreview, isPlainObject, parseJsonBody, readErrorBody } from '../ora
 import { eventPath, HEADERS, JSON_CONTENT_TYPE } from '../spec/index.ts';
 
 export class PreflightError extends Error {
-  constructor(
-    message: string,
-    readonly exitCode: number,
-  ) {
+  readonly exitCode: number;
+  constructor(message: string, exitCode: number) {
     super(message);
+    this.exitCode = exitCode;
   }
 }
 

@@ -5,7 +5,9 @@
  * string escapes). A body it writes parses back with `JSON.parse` to what the server sees.
  */
 export class JsonNumberText {
-  constructor(readonly text: string) {
+  readonly text: string;
+  constructor(text: string) {
+    this.text = text;
     if (!/^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/.test(text)) throw new Error(`not a JSON number: ${text}`);
   }
 

@@ -177,6 +177,19 @@ test('CLI: a kit that cannot load is its own failure (7) in one line', () => {
   expect(result.stderr.trim()).toBe('fei-kit: KIT FAILURE: the kit could not load: broken install');
 });
 
+test('CLI: where Node strips types the kit loads no compiler; with KIT_TYPESCRIPT=tsx it compiles with tsx, alike', () => {
+  test.skip(!process.features.typescript, 'this Node line does not strip types: the kit always uses tsx');
+  // Reports, as the process exits, whether any module of tsx was loaded into it.
+  const hook = `import { registerHooks } from 'node:module'; let tsx = false; registerHooks({ load(url, context, next) { if (url.includes('/node_modules/tsx/')) tsx = true; return next(url, context); } }); process.on('exit', () => process.stderr.write('tsx loaded: ' + tsx + '\\n'));`;
+  const watched = { NODE_OPTIONS: `--import=data:text/javascript,${encodeURIComponent(hook)}` };
+  const native = spawned(['--version'], watched);
+  const compiled = spawned(['--version'], { ...watched, KIT_TYPESCRIPT: 'tsx' });
+  expect(native.stderr.trim()).toBe('tsx loaded: false');
+  expect(compiled.stderr.trim()).toBe('tsx loaded: true');
+  expect([native.status, compiled.status]).toEqual([0, 0]);
+  expect(compiled.stdout).toBe(native.stdout);
+});
+
 test('DOCS: docs/commands.md is the commands as they are (npm run docs writes it)', () => {
   expect(readFileSync(join(KIT_ROOT, 'docs', 'commands.md'), 'utf8')).toBe(commandsPage(COMMANDS));
 });

@@ -131,7 +131,7 @@ test.beforeAll(async () => {
       child.stderr.on('data', (chunk: Buffer) => {
         text += chunk.toString('utf8');
       });
-      child.on('exit', (exitCode) => resolve({ code: exitCode, output: text }));
+      child.on('close', (exitCode) => resolve({ code: exitCode, output: text }));
     });
     const consoleLog = join(root, 'console.log');
     writeFileSync(consoleLog, output);

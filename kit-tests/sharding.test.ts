@@ -27,7 +27,7 @@ const run = (
     child.stderr.on('data', (chunk: Buffer) => {
       output += chunk.toString('utf8');
     });
-    child.on('exit', (code) => resolve({ code, output }));
+    child.on('close', (code) => resolve({ code, output }));
   });
 
 const PLAYWRIGHT = 'node_modules/@playwright/test/cli.js';

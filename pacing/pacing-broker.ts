@@ -156,11 +156,14 @@ const BROKER_RETRY_MS = 50;
 export class SharedPacer implements Pacer {
   #fallback: Pacer | undefined;
 
-  constructor(
-    private readonly url: string,
-    private readonly tenant: string,
-    private readonly fallback: () => Pacer,
-  ) {}
+  private readonly url: string;
+  private readonly tenant: string;
+  private readonly fallback: () => Pacer;
+  constructor(url: string, tenant: string, fallback: () => Pacer) {
+    this.url = url;
+    this.tenant = tenant;
+    this.fallback = fallback;
+  }
 
   async #askBroker(count: number, leadMs: number): Promise<number> {
     const tenant = encodeURIComponent(this.tenant);

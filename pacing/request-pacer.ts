@@ -119,10 +119,9 @@ export const sleepUntil = async (clock: PacerClock, until: number): Promise<numb
 export class RequestPacer implements Pacer {
   readonly #schedule: SlotSchedule;
 
-  constructor(
-    share: PacingShare,
-    private readonly clock: PacerClock = realClock,
-  ) {
+  private readonly clock: PacerClock;
+  constructor(share: PacingShare, clock: PacerClock = realClock) {
+    this.clock = clock;
     this.#schedule = new SlotSchedule(share.perSpan, share.spanMs);
   }
 
@@ -157,10 +156,11 @@ export class TogetherPacer implements Pacer {
   #batch: Promise<void> | undefined;
   #left: number;
 
-  constructor(
-    private readonly pacer: Pacer,
-    private readonly size: number,
-  ) {
+  private readonly pacer: Pacer;
+  private readonly size: number;
+  constructor(pacer: Pacer, size: number) {
+    this.pacer = pacer;
+    this.size = size;
     this.#left = size;
   }
 

@@ -60,7 +60,10 @@ export class RequestStatsRecorder {
   readonly #sentAt: Record<string, number[]> = {};
   #workers: number | undefined;
 
-  constructor(private readonly context: RecorderContext) {}
+  private readonly context: RecorderContext;
+  constructor(context: RecorderContext) {
+    this.context = context;
+  }
 
   #of(tenant: string): TenantRequestStats {
     const stats = this.#byScope[this.context.scope()];

@@ -43,12 +43,16 @@ export class RunGuard {
 
   readonly stopFile: string;
 
+  /** The window of a tenant's limit (by the name its requests are counted under). */
+  private readonly windowMsOf: (tenant: string) => number;
+  private readonly now: () => number;
   constructor(
     files: { readonly runStop: string; readonly targetHealth: string },
-    /** The window of a tenant's limit (by the name its requests are counted under). */
-    private readonly windowMsOf: (tenant: string) => number,
-    private readonly now: () => number = Date.now,
+    windowMsOf: (tenant: string) => number,
+    now: () => number = Date.now,
   ) {
+    this.windowMsOf = windowMsOf;
+    this.now = now;
     this.stopFile = files.runStop;
     this.#watch = new RunStopWatch(files.runStop);
     this.#health = new TargetHealth(files.targetHealth);

@@ -15,10 +15,11 @@ export class SlotSchedule {
   readonly #log: number[] = [];
   #nextEven = Number.NEGATIVE_INFINITY;
 
-  constructor(
-    readonly perSpan: number,
-    readonly spanMs: number,
-  ) {
+  readonly perSpan: number;
+  readonly spanMs: number;
+  constructor(perSpan: number, spanMs: number) {
+    this.perSpan = perSpan;
+    this.spanMs = spanMs;
     if (!Number.isInteger(perSpan) || perSpan < 1) {
       throw new RangeError(
         `a schedule needs a whole number of requests per span, at least 1; got ${perSpan}`,

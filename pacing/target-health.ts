@@ -41,7 +41,10 @@ interface Failure {
  * and Playwright starts a new worker after a failed test, so the count must outlive the worker.
  */
 export class TargetHealth {
-  constructor(readonly file: string) {}
+  readonly file: string;
+  constructor(file: string) {
+    this.file = file;
+  }
 
   #read(): Failure[] {
     try {

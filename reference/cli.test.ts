@@ -37,7 +37,8 @@ const startCli = (env: Record<string, string>): Started => {
   child.stderr?.on('data', (chunk) => {
     output += chunk.toString();
   });
-  const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
+  // 'close', not 'exit': the output is read whole only once the pipes are drained.
+  const exited = new Promise<number | null>((done) => child.on('close', (code) => done(code)));
   return { child, output: () => output, exited };
 };
 

@@ -55,12 +55,19 @@ export class EventStore {
    * otherwise; `keyOf` maps an externalId to its dedup key: itself (exact comparison) unless a mutant
    * says otherwise.
    */
+  private readonly scopeOf: (tenantId: string) => string;
+  private readonly keyOf: (externalId: string) => string;
+  /** Keep the state each update replaces (a reading of versions on update): memory for history. */
+  private readonly keepVersions: boolean;
   constructor(
-    private readonly scopeOf: (tenantId: string) => string = (tenantId) => tenantId,
-    private readonly keyOf: (externalId: string) => string = (externalId) => externalId,
-    /** Keep the state each update replaces (a reading of versions on update): memory for history. */
-    private readonly keepVersions = false,
-  ) {}
+    scopeOf: (tenantId: string) => string = (tenantId) => tenantId,
+    keyOf: (externalId: string) => string = (externalId) => externalId,
+    keepVersions: boolean = false,
+  ) {
+    this.scopeOf = scopeOf;
+    this.keyOf = keyOf;
+    this.keepVersions = keepVersions;
+  }
 
   private index(tenantId: string): Map<string, string> {
     const scope = this.scopeOf(tenantId);

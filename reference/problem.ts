@@ -35,12 +35,14 @@ export class HttpProblem extends Error {
   /** Set only by mutants that answer an error without a JSON body. */
   plainText: UnstructuredAnswer | undefined;
 
-  constructor(
-    readonly status: number,
-    readonly body: ErrorBody,
-    readonly headers: Readonly<Record<string, string>> = {},
-  ) {
+  readonly status: number;
+  readonly body: ErrorBody;
+  readonly headers: Readonly<Record<string, string>>;
+  constructor(status: number, body: ErrorBody, headers: Readonly<Record<string, string>> = {}) {
     super(`${status} ${body.errorCode}`);
+    this.status = status;
+    this.body = body;
+    this.headers = headers;
   }
 
   /** An unstructured answer (text/plain unless said otherwise): never the reference's own, only a mutant's. */

@@ -28,10 +28,12 @@ const ALLOWED: RateDecision = Object.freeze({ allowed: true });
 
 export class FixedWindowLimiter implements RateLimiter {
   private readonly windows = new Map<string, { start: number; count: number }>();
-  constructor(
-    private readonly capacity: number,
-    private readonly windowMs: number,
-  ) {}
+  private readonly capacity: number;
+  private readonly windowMs: number;
+  constructor(capacity: number, windowMs: number) {
+    this.capacity = capacity;
+    this.windowMs = windowMs;
+  }
 
   private current(key: string, now: number): { start: number; count: number } {
     let window = this.windows.get(key);
@@ -63,10 +65,9 @@ export class SlidingWindowLimiter implements RateLimiter {
   /** Per key, the buckets still counted: [bucket number, requests admitted in it], oldest first. */
   private readonly buckets = new Map<string, [number, number][]>();
   private readonly bucketMs: number;
-  constructor(
-    private readonly capacity: number,
-    windowMs: number,
-  ) {
+  private readonly capacity: number;
+  constructor(capacity: number, windowMs: number) {
+    this.capacity = capacity;
     this.bucketMs = windowMs / BUCKETS_PER_WINDOW;
   }
 
@@ -113,10 +114,12 @@ export class SlidingWindowLimiter implements RateLimiter {
 export class SlidingLogLimiter implements RateLimiter {
   /** Per key, the instants of admitted requests, oldest first, at most `capacity` of them. */
   private readonly logs = new Map<string, number[]>();
-  constructor(
-    private readonly capacity: number,
-    private readonly windowMs: number,
-  ) {}
+  private readonly capacity: number;
+  private readonly windowMs: number;
+  constructor(capacity: number, windowMs: number) {
+    this.capacity = capacity;
+    this.windowMs = windowMs;
+  }
 
   private log(key: string, now: number): number[] {
     let log = this.logs.get(key);
@@ -148,10 +151,9 @@ export class TokenBucketLimiter implements RateLimiter {
   private readonly buckets = new Map<string, { tokens: number; at: number }>();
   /** Tokens per millisecond. */
   private readonly refillRate: number;
-  constructor(
-    private readonly capacity: number,
-    windowMs: number,
-  ) {
+  private readonly capacity: number;
+  constructor(capacity: number, windowMs: number) {
+    this.capacity = capacity;
     this.refillRate = Number.isFinite(windowMs) ? capacity / windowMs : 0;
   }
 

@@ -91,12 +91,16 @@ export class TenantDirectory {
   /** Tokens without their environment prefix: only the token-other-environment-accepted mutant looks here. */
   private readonly bySecret = new Map<string, KnownTenant>();
 
+  readonly environment: Environment;
+  /** The prefix of this environment's tokens: the spec's, unless a mutant issues another. */
+  readonly prefix: string;
   constructor(
     tenants: readonly SeededTenant[],
-    readonly environment: Environment,
-    /** The prefix of this environment's tokens: the spec's, unless a mutant issues another. */
-    readonly prefix: string = TOKEN_PREFIXES[environment],
+    environment: Environment,
+    prefix: string = TOKEN_PREFIXES[environment],
   ) {
+    this.environment = environment;
+    this.prefix = prefix;
     this.tenants = Object.freeze(
       tenants.map((seeded) => {
         const label = `Tenant ${seeded.name || '(unnamed)'}`;

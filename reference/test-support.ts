@@ -114,10 +114,12 @@ export const send = async (app: ReferenceApp, request: RawRequest): Promise<Answ
 
 /** A tenant's view of the app: the three endpoints with that tenant's headers. */
 export class TenantClient {
-  constructor(
-    readonly app: ReferenceApp,
-    readonly tenant: SeededTenant,
-  ) {}
+  readonly app: ReferenceApp;
+  readonly tenant: SeededTenant;
+  constructor(app: ReferenceApp, tenant: SeededTenant) {
+    this.app = app;
+    this.tenant = tenant;
+  }
 
   post(body: unknown, headers: Record<string, string> = jsonHeaders(this.tenant)): Promise<Answer> {
     return send(this.app, { method: 'POST', url: EVENTS_PATH, headers, payload: body });

@@ -44,10 +44,12 @@ export class RunStopWatch {
   #checkedAt = Number.NEGATIVE_INFINITY;
   #stop: RunStop | undefined;
 
-  constructor(
-    readonly file: string,
-    private readonly everyMs = 200,
-  ) {}
+  readonly file: string;
+  private readonly everyMs: number;
+  constructor(file: string, everyMs: number = 200) {
+    this.file = file;
+    this.everyMs = everyMs;
+  }
 
   current(): RunStop | undefined {
     if (this.#stop) return this.#stop;

@@ -52,7 +52,10 @@ class Accumulator {
   last = 0;
   values: number[] = [];
 
-  constructor(readonly type: MetricType) {}
+  readonly type: MetricType;
+  constructor(type: MetricType) {
+    this.type = type;
+  }
 
   add(value: number): void {
     this.count += 1;

@@ -70,7 +70,8 @@ const runAllure = (
     child.stderr.on('data', (chunk: Buffer) => {
       output += chunk.toString('utf8');
     });
-    child.on('exit', (code) => resolve({ code: code ?? 1, output }));
+    // 'close': the output is whole only once the pipes are drained, which can be after 'exit'.
+    child.on('close', (code) => resolve({ code: code ?? 1, output }));
   });
 
 const htmlFiles = (folder: string): string[] => {

@@ -80,7 +80,8 @@ export const playwrightListing = (
       clearTimeout(timer);
       resolve(undefined);
     });
-    child.on('exit', (code) => {
+    // 'close', not 'exit': the listing is whole only once its pipe is drained.
+    child.on('close', (code) => {
       clearTimeout(timer);
       if (code !== 0) return resolve(undefined);
       try {

@@ -32,11 +32,12 @@ interface SimplifyingContext {
 }
 
 class SimplifyingArbitrary<T> extends fc.Arbitrary<T> {
-  constructor(
-    private readonly inner: fc.Arbitrary<T>,
-    private readonly simpler: (value: T) => readonly T[],
-  ) {
+  private readonly inner: fc.Arbitrary<T>;
+  private readonly simpler: (value: T) => readonly T[];
+  constructor(inner: fc.Arbitrary<T>, simpler: (value: T) => readonly T[]) {
     super();
+    this.inner = inner;
+    this.simpler = simpler;
   }
 
   generate(mrng: fc.Random, biasFactor: number | undefined): fc.Value<T> {

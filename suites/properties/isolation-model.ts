@@ -90,7 +90,10 @@ const eventAt = (model: Readonly<IsolationModel>, system: IsolationSystem, pick:
 };
 
 class ACreates implements Command {
-  constructor(readonly fields: FinancialEventFields) {}
+  readonly fields: FinancialEventFields;
+  constructor(fields: FinancialEventFields) {
+    this.fields = fields;
+  }
   check(model: Readonly<IsolationModel>): boolean {
     return model.events.length < MAX_EVENTS_OF_A;
   }
@@ -115,10 +118,12 @@ class ACreates implements Command {
 }
 
 class AUpdates implements Command {
-  constructor(
-    readonly pick: number,
-    readonly change: Change,
-  ) {}
+  readonly pick: number;
+  readonly change: Change;
+  constructor(pick: number, change: Change) {
+    this.pick = pick;
+    this.change = change;
+  }
   check = hasEvents;
   async run(model: IsolationModel, system: IsolationSystem): Promise<void> {
     const { index, event, uuid } = eventAt(model, system, this.pick);
@@ -132,7 +137,10 @@ class AUpdates implements Command {
 }
 
 class AReads implements Command {
-  constructor(readonly pick: number) {}
+  readonly pick: number;
+  constructor(pick: number) {
+    this.pick = pick;
+  }
   check = hasEvents;
   async run(model: IsolationModel, system: IsolationSystem): Promise<void> {
     const { event, uuid } = eventAt(model, system, this.pick);
@@ -144,7 +152,10 @@ class AReads implements Command {
 }
 
 class BReads implements Command {
-  constructor(readonly pick: number) {}
+  readonly pick: number;
+  constructor(pick: number) {
+    this.pick = pick;
+  }
   check = hasEvents;
   async run(model: IsolationModel, system: IsolationSystem): Promise<void> {
     const { event, uuid } = eventAt(model, system, this.pick);
@@ -166,10 +177,12 @@ class BReads implements Command {
 }
 
 class BUpdates implements Command {
-  constructor(
-    readonly pick: number,
-    readonly change: Change,
-  ) {}
+  readonly pick: number;
+  readonly change: Change;
+  constructor(pick: number, change: Change) {
+    this.pick = pick;
+    this.change = change;
+  }
   check = hasEvents;
   async run(model: IsolationModel, system: IsolationSystem): Promise<void> {
     const { event, uuid } = eventAt(model, system, this.pick);

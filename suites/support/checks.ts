@@ -31,11 +31,10 @@ import type { ServiceResponse } from './service-client.ts';
 /** A check of the oracle failed: the violations it found, and a message with the exchange. */
 export class RuleViolation extends Error {
   override readonly name: string = 'RuleViolation';
-  constructor(
-    message: string,
-    readonly violations: readonly Violation[],
-  ) {
+  readonly violations: readonly Violation[];
+  constructor(message: string, violations: readonly Violation[]) {
     super(message);
+    this.violations = violations;
   }
 }
 

@@ -78,7 +78,9 @@ export class LastByteBurst {
   readonly #url: URL;
   readonly #ca: string[] | undefined;
 
-  constructor(private readonly deps: BurstSenderDeps) {
+  private readonly deps: BurstSenderDeps;
+  constructor(deps: BurstSenderDeps) {
+    this.deps = deps;
     this.#url = new URL(deps.baseUrl);
     this.#ca =
       deps.caFile === undefined ? undefined : [...rootCertificates, readFileSync(deps.caFile, 'utf8')];

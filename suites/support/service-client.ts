@@ -81,11 +81,13 @@ export const flattenHeaders = (raw: Record<string, string | string[] | undefined
   );
 
 export class ServiceClient {
-  constructor(
-    /** The tenant whose headers are sent; undefined sends no tenant headers unless given. */
-    readonly tenant: TenantCredentials | undefined,
-    private readonly deps: ServiceClientDeps,
-  ) {}
+  /** The tenant whose headers are sent; undefined sends no tenant headers unless given. */
+  readonly tenant: TenantCredentials | undefined;
+  private readonly deps: ServiceClientDeps;
+  constructor(tenant: TenantCredentials | undefined, deps: ServiceClientDeps) {
+    this.tenant = tenant;
+    this.deps = deps;
+  }
 
   get #statsKey(): string {
     return this.tenant?.name ?? 'no tenant headers';
