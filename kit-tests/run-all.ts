@@ -40,7 +40,6 @@ interface Step {
   readonly env?: Readonly<Record<string, string>>;
 }
 
-const TSX = ['node', '--import', 'tsx'];
 const COMPILE_CACHE = compileCacheEnvironment();
 const paths = outputPaths();
 
@@ -54,8 +53,10 @@ const kitTests = (
   const folder = join(paths.root, folderName);
   return {
     name,
+    // Playwright compiles the kit tests' TypeScript itself: a compiler loaded beside it (tsx) only
+    // adds its own hooks to every import of the runner and its workers (6 to 15 % more CPU).
     command: [
-      ...TSX,
+      'node',
       'node_modules/@playwright/test/cli.js',
       'test',
       '-c',
