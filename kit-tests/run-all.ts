@@ -54,7 +54,7 @@ const kitTests = (
   return {
     name,
     // Playwright compiles the kit tests' TypeScript itself: a compiler loaded beside it (tsx) only
-    // adds its own hooks to every import of the runner and its workers (6 to 15 % more CPU).
+    // adds its own hooks to every import of the runner and its workers (6 to 17 % more CPU).
     command: [
       'node',
       'node_modules/@playwright/test/cli.js',

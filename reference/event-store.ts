@@ -50,15 +50,15 @@ export class EventStore {
   /** dedup scope → externalId → uuid */
   private readonly byExternalId = new Map<string, Map<string, string>>();
 
+  private readonly scopeOf: (tenantId: string) => string;
+  private readonly keyOf: (externalId: string) => string;
+  private readonly keepVersions: boolean;
   /**
    * `scopeOf` maps a tenant to its dedup scope: itself (per-tenant uniqueness) unless a mutant says
    * otherwise; `keyOf` maps an externalId to its dedup key: itself (exact comparison) unless a mutant
-   * says otherwise.
+   * says otherwise; `keepVersions` keeps the state each update replaces (a reading of versions on
+   * update): memory for history.
    */
-  private readonly scopeOf: (tenantId: string) => string;
-  private readonly keyOf: (externalId: string) => string;
-  /** Keep the state each update replaces (a reading of versions on update): memory for history. */
-  private readonly keepVersions: boolean;
   constructor(
     scopeOf: (tenantId: string) => string = (tenantId) => tenantId,
     keyOf: (externalId: string) => string = (externalId) => externalId,

@@ -9,9 +9,10 @@ import { fileURLToPath } from 'node:url';
 export const KIT_ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
 
 /**
- * The kit runs its TypeScript as it is, through tsx (one of its dependencies), in every process it
- * starts. Resolved from the kit's own folder, so that a project that installed the kit need not have
- * tsx where Node would look for it from the project.
+ * tsx (one of the kit's dependencies) runs the kit's TypeScript as it is where Node cannot strip its
+ * types itself: an installed kit, whose files are under node_modules (bin/fei-kit.mjs, and the
+ * Playwright processes below). Resolved from the kit's own folder, so that a project that installed
+ * the kit need not have tsx where Node would look for it from the project.
  */
 export const TSX_LOADER = import.meta.resolve('tsx');
 

@@ -3,7 +3,7 @@
  * never from a folder another user could write to, never a file that is not a listing; and what it
  * gives is what Playwright lists.
  */
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
@@ -31,6 +31,11 @@ const outcome = (title: string): TestOutcome => ({
 /** A kit of two source files, and a listing function that counts its calls. */
 const fixture = () => {
   const root = mkdtempSync(join(tmpdir(), 'fei-listing-root-'));
+  // What the kit ships: the folders a listing can load.
+  writeFileSync(
+    join(root, 'package.json'),
+    JSON.stringify({ files: ['suites/', 'oracle/', 'docs/', 'playwright.config.ts', '!**/*.test.ts'] }),
+  );
   mkdirSync(join(root, 'suites'));
   writeFileSync(join(root, 'suites', 'a.spec.ts'), "test('VAL-AMOUNT-POSITIVE: one', () => {});\n");
   writeFileSync(join(root, 'playwright.config.ts'), 'export default {};\n');
@@ -55,7 +60,7 @@ test('LISTING CACHE: listed once for the same files, again when a file changes',
   expect(calls).toEqual(['first', 'third']);
 });
 
-test('LISTING CACHE: the key is every source file and its path; outputs, dependencies and kit tests are not', () => {
+test('LISTING CACHE: the key is every source file the kit ships and its path; outputs, dependencies and kit tests are not', () => {
   const { root } = fixture();
   const key = listingKey(root);
   for (const [folder, name] of [
@@ -63,8 +68,11 @@ test('LISTING CACHE: the key is every source file and its path; outputs, depende
     ['fei-kit-output/kit', 'results.json'],
     ['test-results', 'x.json'],
     ['suites', 'a.test.ts'],
+    ['suites/node_modules/x', 'index.js'],
     ['.git', 'HEAD.json'],
     ['docs', 'notes.md'],
+    // A user's outputs in the clone, under a name of their own.
+    ['my-run', 'results.json'],
   ] as const) {
     mkdirSync(join(root, folder), { recursive: true });
     writeFileSync(join(root, folder, name), 'anything\n');
@@ -77,7 +85,43 @@ test('LISTING CACHE: the key is every source file and its path; outputs, depende
   // The same bytes under another name are another kit.
   const moved = join(root, 'oracle', 'rules.json');
   writeFileSync(moved.replace('rules', 'other'), '{}\n');
-  expect(listingKey(root)).not.toBe(withData);
+  const renamed = listingKey(root);
+  expect(renamed).not.toBe(withData);
+  // With CI set the configuration forbids test.only: another listing.
+  expect(listingKey(root, { CI: 'true' })).not.toBe(renamed);
+  // A file the kit reaches through a link is read where it points.
+  writeFileSync(join(root, 'elsewhere.ts'), 'export const a = 1;\n');
+  symlinkSync(join(root, 'elsewhere.ts'), join(root, 'suites', 'linked.ts'));
+  const linked = listingKey(root);
+  expect(linked).not.toBe(renamed);
+  writeFileSync(join(root, 'elsewhere.ts'), 'export const a = 2;\n');
+  expect(listingKey(root)).not.toBe(linked);
+});
+
+test('LISTING CACHE: a file edited while the suite is listed keeps that listing out; an unreadable kit lists afresh', async () => {
+  const { root, folder, calls } = fixture();
+  const editing = async () => {
+    calls.push('edited meanwhile');
+    writeFileSync(join(root, 'suites', 'a.spec.ts'), "test('VAL-AMOUNT-POSITIVE: two', () => {});\n");
+    return [outcome('made from the old files')];
+  };
+  await cachedListing(editing, { root, folder });
+  expect(readdirSync(folder)).toEqual([]);
+  // No package.json to say what the kit ships: no name for a listing, every call lists, none throws.
+  const bare = mkdtempSync(join(tmpdir(), 'fei-listing-bare-'));
+  const listed = async () => [outcome('fresh')];
+  expect((await cachedListing(listed, { root: bare, folder }))?.[0]?.title).toBe('fresh');
+  expect(readdirSync(folder)).toEqual([]);
+});
+
+test('LISTING CACHE: the folder keeps the newest few listings', async () => {
+  const { root, folder, list } = fixture();
+  for (let version = 0; version < 11; version += 1) {
+    writeFileSync(join(root, 'suites', 'a.spec.ts'), `test('VAL-AMOUNT-POSITIVE: ${version}', () => {});\n`);
+    await cachedListing(list(`v${version}`), { root, folder });
+  }
+  expect(readdirSync(folder).length).toBe(8);
+  expect((await cachedListing(list('again'), { root, folder }))?.[0]?.title).toBe('v10');
 });
 
 test('LISTING CACHE: a kept file that is not a listing is listed afresh and replaced; a failed listing is not kept', async () => {

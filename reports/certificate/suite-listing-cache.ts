@@ -8,6 +8,8 @@
  *
  * The folder is the user's own, under the system's temporary folder; one that another user could
  * write to is not used, and then every certificate lists the suite afresh, as without the cache.
+ * Nothing about the cache can cost a certificate its listing: whatever goes wrong, the suite is
+ * listed afresh.
  */
 import { createHash } from 'node:crypto';
 import {
@@ -18,6 +20,7 @@ import {
   readFileSync,
   renameSync,
   rmSync,
+  statSync,
   writeFileSync,
 } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -30,6 +33,8 @@ const require = createRequire(import.meta.url);
 
 /** Folders that hold no source of the kit: dependencies and a run's outputs. */
 const NOT_SOURCES = new Set(['node_modules', 'fei-kit-output', 'test-results']);
+/** How many listings the folder keeps: the kit's files of the last few versions a user ran. */
+const KEPT_LISTINGS = 8;
 /** What can change a listing: code and data; tests of the kit itself are never loaded by one. */
 const SOURCE_EXTENSIONS = ['.ts', '.mts', '.cts', '.js', '.mjs', '.cjs', '.json'];
 const isSource = (name: string): boolean =>
@@ -38,24 +43,33 @@ const isSource = (name: string): boolean =>
 /** Bumped when what is kept, or how its name is made, changes. */
 const CACHE_FORMAT = 'suite-listing-1';
 
+/**
+ * The folders and files the kit ships (package.json's `files`): all a listing can load. Outputs a
+ * user keeps inside a clone, under whatever name, are not among them.
+ */
+const shippedPaths = (root: string): string[] => {
+  const { files } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { files?: unknown };
+  if (!Array.isArray(files)) throw new Error('package.json lists no files');
+  return files
+    .filter((entry): entry is string => typeof entry === 'string' && !entry.startsWith('!'))
+    .map((entry) => join(root, entry));
+};
+
 const sourceFiles = (root: string): string[] => {
   const files: string[] = [];
-  const walk = (folder: string): void => {
-    let entries: Dirent[];
-    try {
-      entries = readdirSync(folder, { withFileTypes: true });
-    } catch {
-      return;
-    }
-    for (const entry of entries) {
-      if (entry.name.startsWith('.') || NOT_SOURCES.has(entry.name)) continue;
-      const path = join(folder, entry.name);
-      if (entry.isDirectory()) walk(path);
-      else if (entry.isFile() && isSource(entry.name)) files.push(path);
+  const walk = (path: string, name: string): void => {
+    if (name.startsWith('.') || NOT_SOURCES.has(name)) return;
+    // A link is read where it points (a file, or a folder not itself reached through a link).
+    const stat = statSync(path, { throwIfNoEntry: false });
+    if (stat?.isFile()) {
+      if (isSource(name)) files.push(path);
+    } else if (stat?.isDirectory() && !lstatSync(path).isSymbolicLink()) {
+      const entries: Dirent[] = readdirSync(path, { withFileTypes: true });
+      for (const entry of entries) walk(join(path, entry.name), entry.name);
     }
   };
-  walk(root);
-  return files.sort();
+  for (const path of shippedPaths(root)) walk(path, relative(root, path));
+  return [...new Set(files)].sort();
 };
 
 const playwrightVersion = (): string => {
@@ -66,10 +80,13 @@ const playwrightVersion = (): string => {
   }
 };
 
-/** The hash every kept listing is named by: the kit's files, their paths, and Playwright's version. */
-export const listingKey = (root: string): string => {
+/**
+ * The hash every kept listing is named by: the kit's files, their paths, Playwright's version, and
+ * whether `CI` is set (the configuration then forbids `test.only`, which changes a listing).
+ */
+export const listingKey = (root: string, env: NodeJS.ProcessEnv = process.env): string => {
   const hash = createHash('sha256');
-  hash.update(`${CACHE_FORMAT}\0${playwrightVersion()}\0`);
+  hash.update(`${CACHE_FORMAT}\0${playwrightVersion()}\0ci=${Boolean(env.CI)}\0`);
   for (const file of sourceFiles(root)) {
     hash.update(relative(root, file));
     hash.update('\0');
@@ -81,9 +98,10 @@ export const listingKey = (root: string): string => {
 
 /** The user's own folder under the temporary one; undefined when it is not safely theirs. */
 export const privateCacheFolder = (base: string = tmpdir()): string | undefined => {
-  const user = userInfo();
-  const folder = join(base, `fei-kit-cache-${user.uid >= 0 ? user.uid : user.username}`);
   try {
+    // A user with no name (a container's numeric user) has no userInfo(): then no cache.
+    const user = userInfo();
+    const folder = join(base, `fei-kit-cache-${user.uid >= 0 ? user.uid : user.username}`);
     mkdirSync(folder, { recursive: true, mode: 0o700 });
     const stat = lstatSync(folder);
     if (!stat.isDirectory()) return undefined;
@@ -132,11 +150,27 @@ const keep = (file: string, listing: readonly TestOutcome[]): void => {
   }
 };
 
+/** The folder keeps the newest few listings: a clone whose files change often leaves no heap. */
+const pruneOld = (folder: string, newest: string): void => {
+  try {
+    const others = readdirSync(folder)
+      .map((name) => join(folder, name))
+      .filter((path) => path.endsWith('.json') && path !== newest)
+      .map((path) => ({ path, at: statSync(path).mtimeMs }))
+      .sort((a, b) => b.at - a.at);
+    for (const old of others.slice(KEPT_LISTINGS - 1)) rmSync(old.path, { force: true });
+  } catch {
+    // Another run pruned beside this one: nothing lost.
+  }
+};
+
 export interface ListingCacheOptions {
   /** The kit whose files name the listing. */
   readonly root: string;
   /** Where listings are kept; undefined: not kept (every call lists). */
   readonly folder: string | undefined;
+  /** The environment the listing is made in (process.env by default). */
+  readonly env?: NodeJS.ProcessEnv;
 }
 
 /**
@@ -147,11 +181,30 @@ export const cachedListing = async (
   list: () => Promise<TestOutcome[] | undefined>,
   options: ListingCacheOptions,
 ): Promise<TestOutcome[] | undefined> => {
-  if (options.folder === undefined) return list();
-  const file = join(options.folder, `${listingKey(options.root)}.json`);
+  const { folder, root, env = process.env } = options;
+  if (folder === undefined) return list();
+  let key: string;
+  try {
+    key = listingKey(root, env);
+  } catch {
+    // A file that cannot be read (or vanished) names no listing: listed afresh, not kept.
+    return list();
+  }
+  const file = join(folder, `${key}.json`);
   const kept = readKept(file);
   if (kept) return kept;
   const listed = await list();
-  if (listed && listed.length > 0) keep(file, listed);
+  // Kept only if the files are still those it was named for: a file edited while Playwright listed
+  // would otherwise leave the new files' listing under the old files' name.
+  let unchanged = false;
+  try {
+    unchanged = listingKey(root, env) === key;
+  } catch {
+    unchanged = false;
+  }
+  if (listed && listed.length > 0 && unchanged) {
+    keep(file, listed);
+    pruneOld(folder, file);
+  }
   return listed;
 };

@@ -53,7 +53,7 @@ export const listSuite = (
   const list = () => playwrightListing(env, timeoutMs, configFile, filters, asTheRun);
   // The whole suite, as any run of this kit's files lists it, is kept between runs.
   return configFile === SUITE_CONFIG && filters.length === 0 && !asTheRun
-    ? cachedListing(list, { root: KIT_ROOT, folder: privateCacheFolder() })
+    ? cachedListing(list, { root: KIT_ROOT, folder: privateCacheFolder(), env })
     : list();
 };
 
