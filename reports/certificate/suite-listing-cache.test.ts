@@ -62,7 +62,9 @@ test('LISTING CACHE: listed once for the same files, again when a file changes',
 
 test('LISTING CACHE: the key is every source file the kit ships and its path; outputs, dependencies and kit tests are not', () => {
   const { root } = fixture();
-  const key = listingKey(root);
+  // Keys made without CI, whatever the environment these tests run in.
+  const keyOf = (env: NodeJS.ProcessEnv = {}) => listingKey(root, env);
+  const key = keyOf();
   for (const [folder, name] of [
     ['node_modules/zod', 'index.js'],
     ['fei-kit-output/kit', 'results.json'],
@@ -77,25 +79,25 @@ test('LISTING CACHE: the key is every source file the kit ships and its path; ou
     mkdirSync(join(root, folder), { recursive: true });
     writeFileSync(join(root, folder, name), 'anything\n');
   }
-  expect(listingKey(root)).toBe(key);
+  expect(keyOf()).toBe(key);
   mkdirSync(join(root, 'oracle'));
   writeFileSync(join(root, 'oracle', 'rules.json'), '{}\n');
-  const withData = listingKey(root);
+  const withData = keyOf();
   expect(withData).not.toBe(key);
   // The same bytes under another name are another kit.
   const moved = join(root, 'oracle', 'rules.json');
   writeFileSync(moved.replace('rules', 'other'), '{}\n');
-  const renamed = listingKey(root);
+  const renamed = keyOf();
   expect(renamed).not.toBe(withData);
   // With CI set the configuration forbids test.only: another listing.
-  expect(listingKey(root, { CI: 'true' })).not.toBe(renamed);
+  expect(keyOf({ CI: 'true' })).not.toBe(renamed);
   // A file the kit reaches through a link is read where it points.
   writeFileSync(join(root, 'elsewhere.ts'), 'export const a = 1;\n');
   symlinkSync(join(root, 'elsewhere.ts'), join(root, 'suites', 'linked.ts'));
-  const linked = listingKey(root);
+  const linked = keyOf();
   expect(linked).not.toBe(renamed);
   writeFileSync(join(root, 'elsewhere.ts'), 'export const a = 2;\n');
-  expect(listingKey(root)).not.toBe(linked);
+  expect(keyOf()).not.toBe(linked);
 });
 
 test('LISTING CACHE: a file edited while the suite is listed keeps that listing out; an unreadable kit lists afresh', async () => {
