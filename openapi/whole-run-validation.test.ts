@@ -3,13 +3,17 @@
  * OpenAPI document. The run goes, as a user runs it, through the client certification's recording
  * proxy in front of a reference server this test starts, so that every exchange is seen whole (the
  * run's own attachments keep at most a few dozen a check). Answers to operations the document does not
- * have (the run's probes of other routes and methods) are counted apart.
+ * have (the run's probes of other routes and methods) are counted apart. The server has the limits the
+ * embedded run gives it: tenants A and B never paced, the rate-limit tenant a small window, whose 429
+ * answers are validated with the rest (a limit of 1000 for every tenant made the rate-limit checks
+ * send thousands of requests more and the run three times as long, for the same answers' shapes).
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { startRecordingProxy } from '../client/recording-proxy.ts';
+import { EMBEDDED_DEFAULT_LIMITS } from '../config/index.ts';
 import { CONTRACT_VARIABLES } from '../contract/index.ts';
 import { runConformance } from '../kit-tests/test-support/run-conformance.ts';
 import { startReferenceServer, targetEnvironmentOf } from '../reference/index.ts';
@@ -17,7 +21,10 @@ import { responseValidator } from './response-validator.ts';
 
 test('OPENAPI: every answer of a whole conformance run against the reference server validates against the document', async () => {
   test.setTimeout(240_000);
-  const server = await startReferenceServer({ rateLimit: { requestsPerWindow: 1000, windowSeconds: 5 } });
+  const server = await startReferenceServer({
+    rateLimit: EMBEDDED_DEFAULT_LIMITS.A,
+    tenantRateLimits: EMBEDDED_DEFAULT_LIMITS,
+  });
   const proxy = await startRecordingProxy({
     upstream: server.baseUrl,
     environment: server.environment,
