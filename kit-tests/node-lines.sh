@@ -47,10 +47,15 @@ for line in $lines; do
     continue
   fi
   log=$(mktemp)
-  PATH="$runtime/bin:$PATH" KIT_TESTS_OUTPUT_DIR="fei-kit-output/node-lines/node-$line" \
+  # The tests' temporary files in a folder of their own, removed when the line passes; Playwright's
+  # compiled files stay in their usual cache (as npm test does, kit-tests/temporary-root.ts).
+  temporary=$(mktemp -d "${TMPDIR:-/tmp}/fei-kit-tests-node-$line-XXXXXX")
+  PATH="$runtime/bin:$PATH" KIT_TESTS_OUTPUT_DIR="fei-kit-output/node-lines/node-$line" TMPDIR="$temporary" \
+    PLAYWRIGHT_TRANSFORM_CACHE_DIR="${PLAYWRIGHT_TRANSFORM_CACHE_DIR:-${TMPDIR:-/tmp}/playwright-transform-cache-$(id -u)}" \
     npx playwright test -c playwright.kit.config.ts --project kit --grep-invert "$SKIPPED" "${RUNTIME_TESTS[@]}" \
     2>&1 | tee "$log"
   code=${PIPESTATUS[0]}
+  if [ "$code" -eq 0 ]; then rm -rf "$temporary"; else echo "Node $line: the temporary files of the failed tests are kept in $temporary"; fi
   summary=$(grep -E '^ +[0-9]+ (passed|failed|flaky|skipped)' "$log" | tr -s ' ' | paste -sd ',' -)
   rm -f "$log"
   if [ "$code" -eq 0 ]; then

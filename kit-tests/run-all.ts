@@ -23,6 +23,7 @@ import { kitEnvironment } from '../conformance-run/kit-environment.ts';
 import { findK6 } from '../load/find-k6.ts';
 import { outputPaths } from '../run-records/output-paths.ts';
 import { childCpuSeconds } from './child-cpu.ts';
+import { temporaryRoot } from './temporary-root.ts';
 import {
   addTotals,
   closingLine,
@@ -38,6 +39,8 @@ interface Step {
   readonly command: readonly string[];
   readonly report: string;
   readonly env?: Readonly<Record<string, string>>;
+  /** A step of kit tests: its own temporary folder, removed when it passes (temporary-root.ts). */
+  readonly temporary?: string;
 }
 
 const COMPILE_CACHE = compileCacheEnvironment();
@@ -65,6 +68,7 @@ const kitTests = (
     ],
     report: join(folder, 'results.json'),
     env: { ...env, KIT_TESTS_OUTPUT_DIR: folder },
+    temporary: project,
   };
 };
 /** The kit's commands as a user runs them: its bin. */
@@ -98,11 +102,16 @@ const run = (step: Step): Promise<number> =>
   new Promise((resolve) => {
     process.stdout.write(`\n=== ${step.name}\n`);
     const [command, ...args] = step.command;
+    const temporary = step.temporary === undefined ? undefined : temporaryRoot(step.temporary);
     const child = spawn(command as string, args, {
-      env: { ...kitEnvironment(), ...COMPILE_CACHE, ...step.env },
+      env: { ...kitEnvironment(), ...COMPILE_CACHE, ...step.env, ...temporary?.env },
       stdio: 'inherit',
     });
-    child.on('exit', (code) => resolve(code ?? 1));
+    child.on('exit', (code) => {
+      const line = temporary?.finish(code === 0);
+      if (line) process.stdout.write(`${step.name}: ${line}\n`);
+      resolve(code ?? 1);
+    });
   });
 
 const quick = process.argv.includes('--quick');
