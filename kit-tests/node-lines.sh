@@ -26,6 +26,7 @@ RUNTIME_TESTS=(
   config/target-ca.test.ts
   config/dotenv.test.ts
   pacing/pacing-broker.test.ts
+  kit-tests/temporary-root.test.ts
 )
 # The package test's reference-server and client tests repeat what the files above cover on each line.
 SKIPPED='PACKAGE: the reference server starts|PACKAGE: .*certify-client'
@@ -48,10 +49,12 @@ for line in $lines; do
   fi
   log=$(mktemp)
   # The tests' temporary files in a folder of their own, removed when the line passes; Playwright's
-  # compiled files stay in their usual cache (as npm test does, kit-tests/temporary-root.ts).
+  # compiled files stay in their usual cache (as npm test does, kit-tests/temporary-root.ts). The
+  # cache's path is worked out first: on the command below, TMPDIR is already the new folder.
+  cache=${PLAYWRIGHT_TRANSFORM_CACHE_DIR:-${TMPDIR:-/tmp}/playwright-transform-cache-$(id -u)}
   temporary=$(mktemp -d "${TMPDIR:-/tmp}/fei-kit-tests-node-$line-XXXXXX")
   PATH="$runtime/bin:$PATH" KIT_TESTS_OUTPUT_DIR="fei-kit-output/node-lines/node-$line" TMPDIR="$temporary" \
-    PLAYWRIGHT_TRANSFORM_CACHE_DIR="${PLAYWRIGHT_TRANSFORM_CACHE_DIR:-${TMPDIR:-/tmp}/playwright-transform-cache-$(id -u)}" \
+    PLAYWRIGHT_TRANSFORM_CACHE_DIR="$cache" \
     npx playwright test -c playwright.kit.config.ts --project kit --grep-invert "$SKIPPED" "${RUNTIME_TESTS[@]}" \
     2>&1 | tee "$log"
   code=${PIPESTATUS[0]}

@@ -1,14 +1,23 @@
 /**
  * The kit tests' own temporary folder (temporary-root.ts): what a step makes under it goes when the
- * step passes and stays when it fails; Playwright's compile cache stays where it was.
+ * step passes and stays when it fails; Playwright's compile cache stays where it was. And the step
+ * these tests run in has such a folder, as npm test, the quick command and the Node lines give it.
  */
-import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { temporaryRoot } from './temporary-root.ts';
 
-const parentFolder = (): string => mkdtempSync(join(tmpdir(), 'kit-temporary-root-'));
+const parents: string[] = [];
+const parentFolder = (): string => {
+  const parent = mkdtempSync(join(tmpdir(), 'kit-temporary-root-'));
+  parents.push(parent);
+  return parent;
+};
+test.afterEach(() => {
+  for (const parent of parents.splice(0)) rmSync(parent, { recursive: true, force: true });
+});
 
 test('TEMPORARY ROOT: a step that passed leaves nothing behind, its folders within folders included', () => {
   const parent = parentFolder();
@@ -30,9 +39,24 @@ test('TEMPORARY ROOT: a step that failed keeps its files and says where', () => 
 
 test("TEMPORARY ROOT: Playwright's compile cache stays in the machine's temporary folder, or where the user put it", () => {
   const parent = parentFolder();
-  const cache = temporaryRoot('kit', {}, parent).env.PLAYWRIGHT_TRANSFORM_CACHE_DIR;
-  expect(cache?.startsWith(join(parent, 'playwright-transform-cache'))).toBe(true);
+  expect(temporaryRoot('kit', {}, parent).env.PLAYWRIGHT_TRANSFORM_CACHE_DIR).toBe(
+    join(parent, `playwright-transform-cache-${process.geteuid?.() ?? ''}`),
+  );
   expect(temporaryRoot('kit', { PLAYWRIGHT_TRANSFORM_CACHE_DIR: '/cache/pw' }, parent).env).toMatchObject({
     PLAYWRIGHT_TRANSFORM_CACHE_DIR: '/cache/pw',
   });
+  // As Playwright reads it, an empty value is none.
+  expect(temporaryRoot('kit', { PLAYWRIGHT_TRANSFORM_CACHE_DIR: '' }, parent).env).toMatchObject({
+    PLAYWRIGHT_TRANSFORM_CACHE_DIR: join(parent, `playwright-transform-cache-${process.geteuid?.() ?? ''}`),
+  });
+});
+
+test('TEMPORARY ROOT: under npm test, the quick command or a Node line, this step has a folder of its own and the compile cache is outside it', () => {
+  test.skip(
+    !basename(tmpdir()).startsWith('fei-kit-tests-'),
+    'run by Playwright alone (npm run test:kit): the machine’s temporary folder',
+  );
+  const cache = process.env.PLAYWRIGHT_TRANSFORM_CACHE_DIR;
+  expect(cache, 'PLAYWRIGHT_TRANSFORM_CACHE_DIR').toBeTruthy();
+  expect(cache?.startsWith(tmpdir())).toBe(false);
 });

@@ -31,7 +31,8 @@ export const temporaryRoot = (
   parent: string = tmpdir(),
 ): TemporaryRoot => {
   const folder = mkdtempSync(join(parent, `fei-kit-tests-${name}-`));
-  const cache = env.PLAYWRIGHT_TRANSFORM_CACHE_DIR ?? env.PWTEST_CACHE_DIR ?? playwrightCacheOf(parent);
+  // As Playwright reads them: an empty value is no value.
+  const cache = env.PLAYWRIGHT_TRANSFORM_CACHE_DIR || env.PWTEST_CACHE_DIR || playwrightCacheOf(parent);
   return {
     folder,
     env: { TMPDIR: folder, PLAYWRIGHT_TRANSFORM_CACHE_DIR: cache },

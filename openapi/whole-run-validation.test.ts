@@ -53,6 +53,8 @@ test('OPENAPI: every answer of a whole conformance run against the reference ser
     // A whole run: hundreds of answers, nearly all of them of the document's operations.
     expect(valid).toBeGreaterThan(300);
     expect(outside).toBeLessThan(valid / 4);
+    // The rate-limit checks' 429 answers are among them.
+    expect(answered.filter((answer) => answer.status === 429).length).toBeGreaterThan(0);
   } finally {
     await proxy.close();
     await server.close();
