@@ -7,8 +7,7 @@ import { chmodSync, mkdirSync, mkdtempSync, readdirSync, symlinkSync, writeFileS
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { KIT_ROOT } from '../../run-records/kit-root.ts';
-import { listSuite, playwrightListing } from './suite-listing.ts';
+import { listSuite, wholeSuiteListing } from './suite-listing.ts';
 import { cachedListing, listingKey, privateCacheFolder } from './suite-listing-cache.ts';
 import type { TestOutcome } from './test-outcomes.ts';
 
@@ -161,17 +160,11 @@ test('LISTING CACHE: the folder is the user’s own; one others can write to is 
 
 test('LISTING CACHE: the kept listing of the suite is the one Playwright gives', async () => {
   test.setTimeout(120_000);
-  const fresh = await playwrightListing(
-    process.env,
-    110_000,
-    join(KIT_ROOT, 'playwright.config.ts'),
-    [],
-    false,
-  );
+  const fresh = await listSuite(process.env, 110_000);
   expect(fresh?.length).toBeGreaterThan(100);
   // Twice: the second, at least, is read back from the folder.
-  await listSuite(process.env, 110_000);
-  expect(await listSuite(process.env, 110_000)).toEqual(fresh?.map(withoutUndefined));
+  await wholeSuiteListing(process.env, 110_000);
+  expect(await wholeSuiteListing(process.env, 110_000)).toEqual(fresh?.map(withoutUndefined));
 });
 
 /** As a listing reads back from JSON: a field without a value is absent. */

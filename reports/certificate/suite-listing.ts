@@ -41,6 +41,7 @@ export const listingEnvironment = (env: NodeJS.ProcessEnv): NodeJS.ProcessEnv =>
 
 const SUITE_CONFIG = join(KIT_ROOT, 'playwright.config.ts');
 
+/** `playwright test --list`, every time. */
 export const listSuite = (
   env: NodeJS.ProcessEnv = process.env,
   timeoutMs = 60_000,
@@ -49,21 +50,6 @@ export const listSuite = (
   filters: readonly string[] = [],
   /** List as the run itself sees the suite (its target, production's read-only mode), not all of it. */
   asTheRun = false,
-): Promise<TestOutcome[] | undefined> => {
-  const list = () => playwrightListing(env, timeoutMs, configFile, filters, asTheRun);
-  // The whole suite, as any run of this kit's files lists it, is kept between runs.
-  return configFile === SUITE_CONFIG && filters.length === 0 && !asTheRun
-    ? cachedListing(list, { root: KIT_ROOT, folder: privateCacheFolder(), env })
-    : list();
-};
-
-/** `playwright test --list`, every time. */
-export const playwrightListing = (
-  env: NodeJS.ProcessEnv,
-  timeoutMs: number,
-  configFile: string,
-  filters: readonly string[],
-  asTheRun: boolean,
 ): Promise<TestOutcome[] | undefined> =>
   new Promise((resolve) => {
     const cli = require.resolve('@playwright/test/cli');
@@ -92,3 +78,13 @@ export const playwrightListing = (
       }
     });
   });
+
+/**
+ * The whole suite, as any run of this kit's files lists it: kept between runs (suite-listing-cache.ts),
+ * listed only when the kit's files changed since.
+ */
+export const wholeSuiteListing = (
+  env: NodeJS.ProcessEnv = process.env,
+  timeoutMs = 60_000,
+): Promise<TestOutcome[] | undefined> =>
+  cachedListing(() => listSuite(env, timeoutMs), { root: KIT_ROOT, folder: privateCacheFolder(), env });

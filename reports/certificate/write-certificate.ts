@@ -22,7 +22,7 @@ import { type RunInfo, readRunInfo, runFilters } from '../reporters/run-info.ts'
 import { buildCertificate, type Certificate } from './certificate.ts';
 import { CERTIFICATE_FILES } from './files.ts';
 import { renderHtml, renderMarkdown } from './render.ts';
-import { listSuite } from './suite-listing.ts';
+import { wholeSuiteListing } from './suite-listing.ts';
 import { runErrors, type TestOutcome, testOutcomes } from './test-outcomes.ts';
 
 /** The run left nothing to certify: a configuration problem of the caller (exit 2). */
@@ -97,7 +97,7 @@ export const writeCertificate = async (options: CertificateOptions = {}): Promis
     options.suiteListing === undefined && listsWholeSuite(run, outcomes)
       ? outcomes
       : options.suiteListing === undefined || options.suiteListing === 'list'
-        ? await listSuite(env)
+        ? await wholeSuiteListing(env)
         : options.suiteListing;
   const certificate = buildCertificate({
     kitVersion: kitVersion(),
