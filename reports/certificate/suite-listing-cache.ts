@@ -26,7 +26,6 @@ import {
 import { createRequire } from 'node:module';
 import { tmpdir, userInfo } from 'node:os';
 import { join, relative } from 'node:path';
-import { z } from 'zod';
 import type { TestOutcome } from './test-outcomes.ts';
 
 const require = createRequire(import.meta.url);
@@ -39,9 +38,6 @@ const KEPT_LISTINGS = 8;
 const SOURCE_EXTENSIONS = ['.ts', '.mts', '.cts', '.js', '.mjs', '.cjs', '.json'];
 const isSource = (name: string): boolean =>
   SOURCE_EXTENSIONS.some((extension) => name.endsWith(extension)) && !name.endsWith('.test.ts');
-
-/** Bumped when what is kept, or how its name is made, changes. */
-const CACHE_FORMAT = 'suite-listing-1';
 
 /**
  * The folders and files the kit ships (package.json's `files`): all a listing can load. Outputs a
@@ -82,11 +78,13 @@ const playwrightVersion = (): string => {
 
 /**
  * The hash every kept listing is named by: the kit's files, their paths, Playwright's version, and
- * whether `CI` is set (the configuration then forbids `test.only`, which changes a listing).
+ * whether `CI` is set (the configuration then forbids `test.only`, which changes a listing). This
+ * file and the listing's own code are among the kit's files: a change to what is kept, or how,
+ * changes every name.
  */
 export const listingKey = (root: string, env: NodeJS.ProcessEnv = process.env): string => {
   const hash = createHash('sha256');
-  hash.update(`${CACHE_FORMAT}\0${playwrightVersion()}\0ci=${Boolean(env.CI)}\0`);
+  hash.update(`${playwrightVersion()}\0ci=${Boolean(env.CI)}\0`);
   for (const file of sourceFiles(root)) {
     hash.update(relative(root, file));
     hash.update('\0');
@@ -99,41 +97,30 @@ export const listingKey = (root: string, env: NodeJS.ProcessEnv = process.env): 
 /** The user's own folder under the temporary one; undefined when it is not safely theirs. */
 export const privateCacheFolder = (base: string = tmpdir()): string | undefined => {
   try {
-    // A user with no name (a container's numeric user) has no userInfo(): then no cache.
-    const user = userInfo();
-    const folder = join(base, `fei-kit-cache-${user.uid >= 0 ? user.uid : user.username}`);
+    // The user id where the system has one (a container's numeric user has no name, still an id).
+    const uid = process.geteuid?.();
+    const folder = join(base, `fei-kit-cache-${uid ?? userInfo().username}`);
     mkdirSync(folder, { recursive: true, mode: 0o700 });
     const stat = lstatSync(folder);
     if (!stat.isDirectory()) return undefined;
     // Where the system has owners and modes (not Windows): ours, and writable by no one else.
-    if (user.uid >= 0 && (stat.uid !== user.uid || (stat.mode & 0o022) !== 0)) return undefined;
+    if (uid !== undefined && (stat.uid !== uid || (stat.mode & 0o022) !== 0)) return undefined;
     return folder;
   } catch {
     return undefined;
   }
 };
 
-const keptOutcome = z.object({
-  title: z.string(),
-  fullTitle: z.string(),
-  file: z.string(),
-  project: z.string(),
-  ruleIds: z.array(z.string()),
-  tags: z.array(z.string()),
-  status: z.enum(['passed', 'failed', 'skipped', 'flaky']),
-  reasons: z.array(z.string()),
-  skipKinds: z.array(z.string()),
-  violations: z.array(z.unknown()),
-  attempts: z.number(),
-});
-
+/**
+ * A kept listing, read back. It was written by this very code for these very files (its name says
+ * so): only a file cut short or put there by something else is refused, and the suite listed afresh.
+ */
 const readKept = (file: string): TestOutcome[] | undefined => {
   try {
-    const parsed = z
-      .array(keptOutcome.loose())
-      .min(1)
-      .safeParse(JSON.parse(readFileSync(file, 'utf8')));
-    return parsed.success ? (parsed.data as unknown as TestOutcome[]) : undefined;
+    const kept: unknown = JSON.parse(readFileSync(file, 'utf8'));
+    return Array.isArray(kept) && kept.length > 0 && kept.every((t) => typeof t?.title === 'string')
+      ? (kept as TestOutcome[])
+      : undefined;
   } catch {
     return undefined;
   }
