@@ -1,4 +1,5 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { K6_OWN_VARIABLES, KIT_VARIABLES } from './kit-variables.ts';
@@ -42,19 +43,18 @@ test('VARIABLES: the check finds a variable the kit does not read', () => {
   ).toEqual(['KIT_OUTPUT_FOLDER', 'LOAD_DURATON']);
 });
 
-/** Folders never walked: dependencies, outputs (which other tests write and delete meanwhile), docs. */
-const NOT_CODE = new Set(['node_modules', 'fei-kit-output', 'test-results', 'docs', '.git']);
-
-const filesUnder = (folder: string): string[] =>
-  readdirSync(`${ROOT}${folder}`, { withFileTypes: true }).flatMap((entry) => {
-    const path = `${folder}${entry.name}`;
-    if (entry.isDirectory()) return NOT_CODE.has(entry.name) ? [] : filesUnder(`${path}/`);
-    return entry.isFile() ? [path] : [];
-  });
+/** The repository's files as git sees them: outputs (which other tests write and delete meanwhile) are ignored. */
+const repositoryFiles = (): string[] =>
+  execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z'], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  })
+    .split('\0')
+    .filter((path) => path !== '' && !path.startsWith('docs/') && existsSync(`${ROOT}${path}`));
 
 /** The kit's code, tests and docs left out: where a setting is read. */
 const sourceFiles = (): string[] =>
-  filesUnder('')
+  repositoryFiles()
     .filter((path) => /\.(?:ts|mjs|sh)$/.test(path) && !path.endsWith('.test.ts'))
     .filter((path) => path !== 'contract/kit-variables.ts' && !path.includes('test-support/'));
 
