@@ -11,7 +11,6 @@
  *   console log) holds none of the tokens.
  * Screenshots go to fei-kit-output/screenshots/ (a CI artifact).
  */
-import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -29,9 +28,9 @@ import {
   launchChromium,
   serveFolder,
 } from '../reports/test-support/browser.ts';
-import { kitCommandArguments } from '../run-records/kit-root.ts';
 import { type OutputPaths, outputPaths } from '../run-records/output-paths.ts';
 import { RULES } from '../spec/index.ts';
+import { runKit } from './test-support/run-kit.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -119,20 +118,7 @@ test.beforeAll(async () => {
     // The checks of a listing (which the reference does not offer, so they skip) are left out: every
     // check this run selects passes.
     const args = ['--grep', GREP, '--grep-invert', LISTING_CHECKS, '--trace', 'on', '--report'];
-    const { code, output } = await new Promise<{ code: number | null; output: string }>((resolve) => {
-      const child = spawn(process.execPath, kitCommandArguments(['conformance', ...args]), {
-        env,
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      let text = '';
-      child.stdout.on('data', (chunk: Buffer) => {
-        text += chunk.toString('utf8');
-      });
-      child.stderr.on('data', (chunk: Buffer) => {
-        text += chunk.toString('utf8');
-      });
-      child.on('close', (exitCode) => resolve({ code: exitCode, output: text }));
-    });
+    const { code, output } = await runKit(['conformance', ...args], env);
     const consoleLog = join(root, 'console.log');
     writeFileSync(consoleLog, output);
     const report = JSON.parse(readFileSync(paths.results, 'utf8')) as JSONReport;
