@@ -215,6 +215,15 @@ const specOf = (written: string): OptionSpec | undefined =>
     (spec) => spec.long === written || spec.short === written,
   );
 
+/** `-j1`: a short option that takes a value, and its value in the same word. */
+const attachedShortValue = (argument: string): { written: string; value: string } | undefined => {
+  if (argument.startsWith('--') || argument.length <= 2) return undefined;
+  const spec = specOf(argument.slice(0, 2));
+  return spec && spec.value !== 'none' && spec.short === argument.slice(0, 2)
+    ? { written: argument.slice(0, 2), value: argument.slice(2) }
+    : undefined;
+};
+
 const projectPattern = (name: string): RegExp =>
   new RegExp(`^${name.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`, 'i');
 
@@ -240,7 +249,9 @@ export const readPlaywrightArguments = (
       continue;
     }
     const equals = argument.startsWith('--') ? argument.indexOf('=') : -1;
-    const written = equals === -1 ? argument : argument.slice(0, equals);
+    // A short option's value may follow it in the same word, as Playwright reads them (`-j1`, `-g@auth`).
+    const attached = attachedShortValue(argument);
+    const written = attached?.written ?? (equals === -1 ? argument : argument.slice(0, equals));
     const spec = specOf(written);
     if (!spec) {
       const known = [...PLAYWRIGHT_TEST_OPTIONS, ...KIT_CONFORMANCE_OPTIONS].map((option) => option.long);
@@ -248,7 +259,8 @@ export const readPlaywrightArguments = (
         `unknown option ${written}${didYouMean(written, known)}: \`fei-kit conformance --help\` lists the options the run takes`,
       );
     }
-    let value: string | undefined = equals === -1 ? undefined : argument.slice(equals + 1);
+    let value: string | undefined =
+      attached?.value ?? (equals === -1 ? undefined : argument.slice(equals + 1));
     const next = args[index + 1];
     if (value === undefined && spec.value !== 'none' && next !== undefined) {
       if (spec.value === 'required' || !next.startsWith('-')) {
@@ -285,14 +297,16 @@ export const readPlaywrightArguments = (
       spec.handling.kind === 'deviations'
     )
       continue;
+    // Passed on under the long name: Playwright reads `-g=@auth` as the pattern "=@auth", where
+    // `--grep=@auth` is the pattern "@auth".
     if (spec.handling.kind === 'reporter') {
       forPlaywright.push(`--add-reporter=${value}`);
     } else if (value === undefined) {
-      forPlaywright.push(written);
+      forPlaywright.push(spec.long);
     } else if (spec.duration) {
-      forPlaywright.push(`${written}=${durationMs(value) ?? value}`);
+      forPlaywright.push(`${spec.long}=${durationMs(value) ?? value}`);
     } else {
-      forPlaywright.push(`${written}=${value}`);
+      forPlaywright.push(`${spec.long}=${value}`);
     }
   }
   const given = (long: string): GivenOption[] => options.filter((option) => option.spec.long === long);

@@ -62,7 +62,7 @@ test.describe('the argument table', () => {
     ]);
     expect(read.forPlaywright).toEqual([
       '--add-reporter=dot,json',
-      '-g=@auth',
+      '--grep=@auth',
       '--workers=2',
       '--shard=1/2',
       'auth',
@@ -70,6 +70,22 @@ test.describe('the argument table', () => {
     expect(read.reporters).toEqual(['dot', 'json']);
     expect(read.filters).toEqual(['-g @auth', '--shard 1/2', 'file filter auth']);
     expect(readPlaywrightArguments(['--only-changed', '--list']).list).toBe(true);
+    // Short options as Playwright reads them, the value in the next word or in the same one; passed on
+    // under the long name, since Playwright reads `-g=@auth` as the pattern "=@auth".
+    for (const args of [
+      ['-g', '@auth', '-j', '1', '-G', 'AUTH-TOKEN-MISSING'],
+      ['-g@auth', '-j1', '-GAUTH-TOKEN-MISSING'],
+    ]) {
+      const short = readPlaywrightArguments(args);
+      expect(short.forPlaywright, args.join(' ')).toEqual([
+        '--grep=@auth',
+        '--workers=1',
+        '--grep-invert=AUTH-TOKEN-MISSING',
+      ]);
+      expect(short.filters).toEqual(['-g @auth', '-G AUTH-TOKEN-MISSING']);
+    }
+    expect(readPlaywrightArguments(['-x', '-u']).forPlaywright).toEqual(['-x', '--update-snapshots']);
+    expect(() => readPlaywrightArguments(['-j0'])).toThrow(/^option -j "0" is not a number of workers/);
     // After `--`, as the docs say, the arguments are Playwright's: options stay options.
     const afterDashes = readPlaywrightArguments(['--list', '--', '--grep', '@auth', 'auth']);
     expect(afterDashes.forPlaywright).toEqual(['--list', '--grep=@auth', 'auth']);
@@ -141,7 +157,7 @@ test.describe('against the reference server', () => {
     expect(existsSync(outputPaths(env).results)).toBe(false);
   });
 
-  test('ARGUMENTS: `--list -- --grep @auth` lists the @auth checks only, and leaves the last run’s outputs as they were', async () => {
+  test('ARGUMENTS: `--list -- --grep @auth` and `--list -g @auth -j 1` list the @auth checks only, and leave the last run’s outputs as they were', async () => {
     const env = { KIT_OUTPUT_DIR: outputDir() };
     // The last real run's outputs, as a later `fei-kit report` and the certificate read them.
     const paths = outputPaths(env);
@@ -160,6 +176,13 @@ test.describe('against the reference server', () => {
     expect(run.output).toMatch(/AUTH-TOKEN-MISSING/);
     expect(run.output).not.toMatch(/VAL-AMOUNT-POSITIVE|DEDUP-/);
     expect(folderContents(env.KIT_OUTPUT_DIR)).toEqual(before);
+    // Playwright's short forms select the same checks.
+    const short = await runConformance(env, ['--list', '-g', '@auth', '-j', '1']);
+    expect(short.code, short.output).toBe(EXIT.ok);
+    const listed = (output: string) =>
+      output.split('\n').filter((line) => line.startsWith('  [conformance] › '));
+    expect(listed(short.output)).toEqual(listed(run.output));
+    expect(listed(run.output).length).toBeGreaterThan(10);
   });
 
   test('ARGUMENTS: a filter that matches no check exits 2 naming it; --pass-with-no-tests makes it 0', async () => {
