@@ -24,8 +24,28 @@ let TOKEN_SHAPE = shapeOf(PREFIXES);
 
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** Per secret: one pattern of its whole forms, longest first, then one of its fragments. */
-const patterns = new Map<string, { readonly whole: RegExp; readonly fragments?: RegExp }>();
+type SecretPatterns = Map<string, { readonly whole: RegExp; readonly fragments?: RegExp }>;
+
+/** Per secret in force: one pattern of its whole forms, longest first, then one of its fragments. */
+let patterns: SecretPatterns = new Map();
+/** Outside a batch every secret is the run's: the server ''. */
+const patternsByServer = new Map<string, SecretPatterns>([['', patterns]]);
+
+/**
+ * In a batch of the self-check's mutants (suites/fixtures/batch-mode.ts) a worker checks many servers
+ * in turn, each with tokens of its own, and a check talks to one of them only: the secrets in force are
+ * that server's, registered apart from the others'. Searching every server's tokens in every text
+ * would make each redaction as slow as the batch is large. Anything shaped like a token is still
+ * redacted, whichever server it came from. `''` is the run's own set, the one in force outside a batch.
+ */
+export const redactSecretsOfServer = (server: string): void => {
+  let own = patternsByServer.get(server);
+  if (!own) {
+    own = new Map();
+    patternsByServer.set(server, own);
+  }
+  patterns = own;
+};
 
 /** Registers values that must never be written anywhere (the target's access tokens). */
 export const registerSecrets = (...secrets: readonly (string | undefined)[]): void => {

@@ -128,7 +128,7 @@ export const runSelfCheck = async (values: SelfCheckOptions, say: SayLine): Prom
     ...(mutantPropertyRuns ? [`properties run ${mutantPropertyRuns} times each against mutants`] : []),
     values.full || values['no-batch']
       ? 'each run is one Playwright invocation per stage, with its own output folder under fei-kit-output/self-check/<run>/'
-      : 'each run is one Playwright invocation per stage, with its own output folder under fei-kit-output/self-check/<run>/, except the first stage of the mutants of the conformance checks: one invocation for all of them, a project each against its own server, a failed check keeping its worker (fei-kit-output/self-check/batch-mutants/)',
+      : 'each run is one Playwright invocation per stage, with its own output folder under fei-kit-output/self-check/<run>/, except the first stage of the mutants of the conformance checks: one invocation for all of them, each mutant against its own server, each worker serving a share of the mutants one check after another, a failed check keeping its worker (fei-kit-output/self-check/batch-mutants/)',
     ...(loadRuns.length && !values['no-load']
       ? [
           `${loadRuns.length} load rows: each one k6 run of a load script (a limit of 40 per 2 s window), ${loadConcurrency} at a time, before the suite's runs (a load generator starved of CPU sends in bursts), in fei-kit-output/self-check/load-<script>-<server>/`,

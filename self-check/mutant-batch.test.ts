@@ -1,12 +1,18 @@
 /** The self-check's batch of mutants: which runs go in it, how its report is split, and a real batch. */
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import type { JSONReport, JSONReportTest } from '@playwright/test/reporter';
+import type { JSONReport, JSONReportSuite, JSONReportTest } from '@playwright/test/reporter';
+import { kitEnvironment } from '../conformance-run/kit-environment.ts';
+import { BATCH_TARGET_ANNOTATION } from '../run-records/batch-file.ts';
 import { KEPT_WORKER_ANNOTATION } from '../run-records/kept-worker.ts';
-import { batchable, reportOfProject, restoredTest, runMutantBatch } from './mutant-batch.ts';
+import { KIT_ROOT } from '../run-records/kit-root.ts';
+import { batchable, reportOfMutant, restoredTest, runMutantBatch } from './mutant-batch.ts';
 import { planRuns } from './plan.ts';
+import { resultsOfReport } from './results.ts';
 
 const reportTest = (projectName: string, kept: boolean): JSONReportTest => ({
   timeout: 1000,
@@ -55,7 +61,33 @@ test('SELF-CHECK: a failure whose worker was kept is put back as the plain failu
   expect(restoredTest(reportTest('mutant-x', false)).status).toBe('expected');
 });
 
-test('SELF-CHECK: a batch report is split by project, each part under the conformance project a run of its own has', () => {
+test('SELF-CHECK: a batch report is split by mutant, each part where a run of its own has it, under the conformance project', () => {
+  const markerSuite = (marker: string, mutant: string, kept: boolean): JSONReportSuite => ({
+    title: marker,
+    file: 'fixtures/batch-mode.ts',
+    line: 1,
+    column: 1,
+    specs: [
+      {
+        title: 'AUTH-TOKEN-MISSING: x',
+        ok: true,
+        tags: [],
+        id: marker,
+        file: 'fixtures/batch-mode.ts',
+        line: 1,
+        column: 1,
+        tests: [
+          {
+            ...reportTest('batch-worker-1', kept),
+            annotations: [
+              { type: BATCH_TARGET_ANNOTATION, description: mutant },
+              ...reportTest('batch-worker-1', kept).annotations,
+            ],
+          },
+        ],
+      },
+    ],
+  });
   const report: Pick<JSONReport, 'suites' | 'errors'> = {
     errors: [],
     suites: [
@@ -64,32 +96,51 @@ test('SELF-CHECK: a batch report is split by project, each part under the confor
         file: 'auth.spec.ts',
         line: 0,
         column: 0,
-        specs: [
+        specs: [],
+        suites: [
           {
-            title: 'AUTH-TOKEN-MISSING: x',
-            ok: true,
-            tags: [],
-            id: '1',
+            title: 'POST headers',
             file: 'auth.spec.ts',
-            line: 1,
+            line: 3,
             column: 1,
-            tests: [reportTest('mutant-a', true), reportTest('mutant-b', false)],
+            specs: [],
+            suites: [
+              markerSuite('⟦batch 1⟧', 'mutant-a', true),
+              markerSuite('⟦batch 2⟧', 'mutant-b', false),
+              markerSuite('⟦batch 11⟧', 'mutant-k', false),
+            ],
           },
         ],
       },
     ],
   };
-  const a = reportOfProject(report, 'mutant-a');
-  const tests = a.suites[0]?.specs[0]?.tests ?? [];
+  const a = reportOfMutant(report, 0);
+  const describe = a.suites[0]?.suites?.[0];
+  expect(describe?.title).toBe('POST headers');
+  expect(describe?.suites).toBeUndefined();
+  expect(describe?.specs).toHaveLength(1);
+  expect(describe?.specs[0]?.file).toBe('auth.spec.ts');
+  const tests = describe?.specs[0]?.tests ?? [];
   expect(tests).toHaveLength(1);
   expect(tests[0]?.projectName).toBe('conformance');
   expect(tests[0]?.status).toBe('unexpected');
-  expect(reportOfProject(report, 'mutant-b').suites[0]?.specs[0]?.tests[0]?.status).toBe('expected');
+  expect(tests[0]?.annotations).toEqual([]);
+  const b = reportOfMutant(report, 1).suites[0]?.suites?.[0]?.specs ?? [];
+  expect(b.map((spec) => spec.tests[0]?.status)).toEqual(['expected']);
+  expect(reportOfMutant(report, 10).suites[0]?.suites?.[0]?.specs).toHaveLength(1);
+  expect(reportOfMutant(report, 2).suites[0]?.suites?.[0]?.specs).toEqual([]);
 });
 
-test('SELF-CHECK: a real batch of two mutants catches each by its declared rules, every check of a mutant in one worker', async () => {
+test("SELF-CHECK: a real batch catches each mutant by its declared rules, each mutant's checks exactly its stage's, one after another in one worker that serves others too", async () => {
   test.setTimeout(120_000);
-  const runs = planRuns({ only: ['mutant-token-prefix-only-checked', 'mutant-validation-status-422'] });
+  const runs = planRuns({
+    only: [
+      'mutant-token-prefix-only-checked',
+      'mutant-validation-status-422',
+      'mutant-tenant-header-not-checked-on-get',
+    ],
+  });
+  expect(runs).toHaveLength(3);
   expect(runs.every(batchable)).toBe(true);
   const outputRoot = mkdtempSync(join(tmpdir(), 'kit-batch-'));
   const { outcomes, problem } = await runMutantBatch(runs, { outputRoot, workers: 2, timeoutSeconds: 100 });
@@ -101,8 +152,27 @@ test('SELF-CHECK: a real batch of two mutants catches each by its declared rules
     expect(failed.length, run.id).toBeGreaterThan(0);
     expect(failed.some((t) => t.failedRules.some((r) => run.server.catchingRules.includes(r)))).toBe(true);
     expect(failed.every((t) => t.project === 'conformance')).toBe(true);
+    // Exactly the checks a run of its own selects with the stage's filter, none twice.
+    const listed = spawnSync(
+      process.execPath,
+      [
+        createRequire(import.meta.url).resolve('@playwright/test/cli'),
+        'test',
+        '--list',
+        '--reporter=json',
+        '--project=conformance',
+        `--grep=${run.stages[0]?.grep}`,
+      ],
+      { cwd: KIT_ROOT, encoding: 'utf8', env: { ...kitEnvironment(), KIT_IGNORE_DOTENV: 'true' } },
+    );
+    const own = resultsOfReport(JSON.parse(listed.stdout) as JSONReport).tests.map(
+      (t) => `${t.file} ${t.title}`,
+    );
+    expect(own.length, listed.stderr).toBeGreaterThan(0);
+    expect(outcome?.results?.tests.map((t) => `${t.file} ${t.title}`).sort()).toEqual(own.sort());
   }
-  // Failures kept their worker: one worker per mutant for all of its checks.
+  // Failures kept their worker: each mutant's checks in one worker, and the worker dealt two mutants
+  // served both.
   const report = JSON.parse(
     readFileSync(join(outputRoot, 'batch-mutants', 'results.json'), 'utf8'),
   ) as JSONReport;
@@ -110,15 +180,20 @@ test('SELF-CHECK: a real batch of two mutants catches each by its declared rules
   const visit = (suites: JSONReport['suites']): void => {
     for (const suite of suites) {
       for (const spec of suite.specs)
-        for (const t of spec.tests)
+        for (const t of spec.tests) {
+          const mutant = t.annotations.find((a) => a.type === BATCH_TARGET_ANNOTATION)?.description ?? '';
           for (const r of t.results)
-            workers.set(t.projectName, (workers.get(t.projectName) ?? new Set()).add(r.workerIndex));
+            workers.set(mutant, (workers.get(mutant) ?? new Set()).add(r.workerIndex));
+        }
       visit(suite.suites ?? []);
     }
   };
   visit(report.suites);
   expect([...workers.keys()].sort()).toEqual(runs.map((r) => r.id).sort());
   for (const indexes of workers.values()) expect(indexes.size).toBe(1);
+  const workerOf = (run: (typeof runs)[number]) => [...(workers.get(run.id) ?? [])][0];
+  expect(workerOf(runs[0] as (typeof runs)[number])).toBe(workerOf(runs[2] as (typeof runs)[number]));
+  expect(workerOf(runs[0] as (typeof runs)[number])).not.toBe(workerOf(runs[1] as (typeof runs)[number]));
   // Each mutant's part is also written where a run of its own writes it.
   for (const run of runs)
     expect(() => readFileSync(join(outputRoot, run.id, 'results-1.json'))).not.toThrow();

@@ -1,11 +1,12 @@
 /**
- * The first stage of many mutants' runs in one Playwright invocation (batch.config.ts): each mutant a
- * project, against its own reference server started here, in this process, as the conformance run's
- * global setup would start it. Playwright starts, lists the suite and reports once for the batch
- * instead of once per mutant, and a failed check keeps its worker; that was most of a mutant's cost.
- * The batch's JSON report is split back into one stage outcome per mutant, each failure whose worker
- * was kept restored as the plain failure a run of its own reports, so that the results are read
- * exactly as any run's (results.ts).
+ * The first stage of many mutants' runs in one Playwright invocation (batch.config.ts): each mutant
+ * against its own reference server started here, in this process, as the conformance run's global setup
+ * would start it; each worker serving a share of the mutants, one check after another. Playwright
+ * starts, lists the suite and reports once for the batch instead of once per mutant, a worker starts
+ * once for many mutants, and a failed check keeps its worker; that was most of a mutant's cost. The
+ * batch's JSON report is split back into one stage outcome per mutant, each failure whose worker was
+ * kept restored as the plain failure a run of its own reports, so that the results are read exactly as
+ * any run's (results.ts).
  *
  * Only mutants of the `conformance` project go in a batch: the rate-limit checks wait out windows in
  * series, and a conforming server must be run exactly as a user runs the suite (plan.ts).
@@ -22,10 +23,16 @@ import {
   startReferenceServer,
   targetEnvironmentOf,
 } from '../reference/index.ts';
+import {
+  BATCH_FILE_VARIABLE,
+  BATCH_TARGET_ANNOTATION,
+  type BatchFile,
+  type BatchProject,
+  batchMarker,
+} from '../run-records/batch-file.ts';
 import { KEPT_WORKER_ANNOTATION } from '../run-records/kept-worker.ts';
 import { KIT_ROOT, playwrightEnvironment } from '../run-records/kit-root.ts';
 import { ANSWERS_FILE_NAME, answersValidated } from './answers.ts';
-import { BATCH_FILE_VARIABLE, type BatchFile, type BatchProject } from './batch-file.ts';
 import { runLoggedChild } from './logged-child.ts';
 import type { StageOutcome } from './matrix.ts';
 import type { PlannedRun } from './plan.ts';
@@ -65,25 +72,47 @@ export const restoredTest = (test: JSONReportTest): JSONReportTest => {
   return { ...test, annotations, results, expectedStatus: 'passed', status: 'unexpected' };
 };
 
-/** The report's suites with only one project's tests, under the project name a run of its own has. */
-const suitesOf = (suites: readonly JSONReportSuite[], project: string): JSONReportSuite[] =>
-  suites.map((suite) => ({
-    ...suite,
-    specs: suite.specs.map((spec) => ({
-      ...spec,
-      tests: spec.tests
-        .filter((test) => test.projectName === project)
-        .map((test) => restoredTest({ ...test, projectName: 'conformance' })),
-    })),
-    ...(suite.suites ? { suites: suitesOf(suite.suites, project) } : {}),
-  }));
+/** A test of the batch without what only the batch gave it: the marker's annotation. */
+const withoutBatchAnnotation = (test: JSONReportTest): JSONReportTest => ({
+  ...test,
+  annotations: test.annotations.filter((a) => a.type !== BATCH_TARGET_ANNOTATION),
+  results: test.results.map((result) => ({
+    ...result,
+    annotations: (result.annotations ?? []).filter((a) => a.type !== BATCH_TARGET_ANNOTATION),
+  })),
+});
 
-/** One project's part of a batch report, as a report of its own. */
-export const reportOfProject = (
+const isMarker = (title: string): boolean => /^⟦batch \d+⟧$/.test(title);
+
+/**
+ * The report's suites with only one mutant's checks: those under its marker, put back where a run of
+ * its own has them (in the describe around the marker, under the spec file that declares them), in the
+ * conformance project a run of its own has.
+ */
+const suitesOf = (suites: readonly JSONReportSuite[], marker: string, file?: string): JSONReportSuite[] =>
+  suites.map(({ suites: nested = [], ...suite }) => {
+    const specFile = file ?? suite.file;
+    const own = nested.filter((s) => s.title === marker).flatMap((s) => s.specs);
+    const others = nested.filter((s) => !isMarker(s.title));
+    return {
+      ...suite,
+      specs: own.map((spec) => ({
+        ...spec,
+        file: specFile,
+        tests: spec.tests.map((test) =>
+          restoredTest(withoutBatchAnnotation({ ...test, projectName: 'conformance' })),
+        ),
+      })),
+      ...(others.length > 0 ? { suites: suitesOf(others, marker, specFile) } : {}),
+    };
+  });
+
+/** One mutant's part of a batch report (the `index`-th of the batch file), as a report of its own. */
+export const reportOfMutant = (
   report: Pick<JSONReport, 'suites' | 'errors'>,
-  project: string,
+  index: number,
 ): Pick<JSONReport, 'suites' | 'errors'> => ({
-  suites: suitesOf(report.suites, project),
+  suites: suitesOf(report.suites, batchMarker(index)),
   errors: report.errors,
 });
 
@@ -212,8 +241,8 @@ export const runMutantBatch = async (
         problem: `the batch failed outside its checks: ${errors[0]?.message?.split('\n')[0] ?? 'an error'}`,
       };
     }
-    for (const run of runs) {
-      const own = reportOfProject({ suites: report.suites ?? [], errors }, run.id);
+    for (const [index, run] of runs.entries()) {
+      const own = reportOfMutant({ suites: report.suites ?? [], errors }, index);
       const results = resultsOfReport(own);
       if (results.tests.length === 0) continue;
       writeFileSync(join(options.outputRoot, run.id, 'results-1.json'), JSON.stringify(own));

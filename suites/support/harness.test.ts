@@ -1,7 +1,12 @@
 /** Kit tests of the pure parts of the conformance harness. */
 import { expect, test } from '@playwright/test';
 import { describeExchange, type HttpExchange, toCurl } from '../../run-records/http-exchange.ts';
-import { redact, redactHeaders, registerSecrets } from '../../run-records/redaction.ts';
+import {
+  redact,
+  redactHeaders,
+  redactSecretsOfServer,
+  registerSecrets,
+} from '../../run-records/redaction.ts';
 
 test('HARNESS: tokens are redacted from text, headers, curl commands and exchanges', () => {
   const secret = 'svc_test_k1tS3cr3tV4lu3';
@@ -34,6 +39,25 @@ test('HARNESS: tokens are redacted from text, headers, curl commands and exchang
   expect(text).toContain('HTTP 401');
   expect(text).not.toContain(secret);
   expect(text).not.toContain('k1tS3cr3t');
+});
+
+test("HARNESS: in a batch of servers the secrets in force are the current server's; a token of any server is still redacted by its shape", () => {
+  // Without a prefix, only its registration redacts a secret: which one is in force shows here.
+  const first = 'Xq7vLp2mZr9kTs5e';
+  const second = 'Hb4nWt8yCd3jGu6a';
+  try {
+    redactSecretsOfServer('mutant-one');
+    registerSecrets(first);
+    redactSecretsOfServer('mutant-two');
+    registerSecrets(second);
+    expect(redact(`${first} ${second}`)).toBe(`${first} <redacted>`);
+    expect(redact('svc_test_0therServersT0ken')).toBe('svc_test_<redacted>');
+    redactSecretsOfServer('mutant-one');
+    expect(redact(`${first} ${second}`)).toBe(`<redacted> ${second}`);
+  } finally {
+    redactSecretsOfServer('');
+  }
+  expect(redact('svc_test_k1tS3cr3tV4lu3 Xq7vLp2mZr9kTs5e')).toBe('svc_test_<redacted> Xq7vLp2mZr9kTs5e');
 });
 
 test("HARNESS: a deployment's own token prefix (th_test_) is shown, nothing after it; tokens made up of that prefix are redacted too", () => {

@@ -1,0 +1,38 @@
+/** How a batch's mutants are dealt to its workers, and the filter each worker's project selects with. */
+import { expect, test } from '@playwright/test';
+import { batchMarker } from '../run-records/batch-file.ts';
+import { projectFilter, sharesOfWorkers } from './batch-shares.ts';
+
+const project = (name: string, grep: string) => ({ name, grep, envFile: `/tmp/${name}.json` });
+
+test('BATCH SHARES: the mutants are dealt to the workers in turn, no share empty, none left out', () => {
+  const projects = ['a', 'b', 'c', 'd', 'e'].map((name) => project(name, name));
+  const shares = sharesOfWorkers({ workers: 2, projects });
+  expect(shares.map((share) => share.map((member) => member.index))).toEqual([
+    [0, 2, 4],
+    [1, 3],
+  ]);
+  expect(sharesOfWorkers({ workers: 8, projects: projects.slice(0, 2) })).toHaveLength(2);
+  expect(sharesOfWorkers({ workers: 0, projects })).toHaveLength(1);
+});
+
+test("BATCH SHARES: a project's filter selects a member's check under that member's marker only, by its stage's filter, case-insensitive", () => {
+  const stage = (ids: string) => `(^|[ ,])(${ids})[,:]`;
+  const filter = projectFilter([
+    { index: 0, grep: stage('AUTH-TOKEN-MISSING') },
+    { index: 2, grep: stage('VAL-TYPE-ENUM|DEDUP-EXTERNAL-ID') },
+  ]);
+  // As Playwright reads a title for --grep: project, file, describes, the marker, the title, the tags.
+  const title = (index: number, check: string) =>
+    ` batch-worker-1 auth.spec.ts POST headers ${batchMarker(index)} ${check} @auth`;
+  expect(filter.test(title(0, 'AUTH-TOKEN-MISSING: POST without a token'))).toBe(true);
+  expect(filter.test(title(0, 'auth-token-missing: lower case'))).toBe(true);
+  expect(filter.test(title(0, 'AUTH-TOKEN-INVALID: an unknown token'))).toBe(false);
+  expect(filter.test(title(1, 'AUTH-TOKEN-MISSING: another mutant, another share'))).toBe(false);
+  expect(filter.test(title(2, 'VAL-TYPE-ENUM, DEDUP-EXTERNAL-ID: both'))).toBe(true);
+  expect(filter.test(title(2, 'AUTH-TOKEN-MISSING: not this member’s stage'))).toBe(false);
+  // Marker 1 is no part of marker 11 (index 0 and index 10).
+  expect(batchMarker(10)).toContain('1');
+  expect(filter.test(title(10, 'AUTH-TOKEN-MISSING: x'))).toBe(false);
+  expect(projectFilter([]).test(title(0, 'AUTH-TOKEN-MISSING: x'))).toBe(false);
+});
