@@ -22,14 +22,16 @@ export const workersOfArguments = (
   /** The CPUs Playwright counts a share of. */
   cpuCount: number = cpus().length,
 ): number | undefined => {
+  // The last one given counts, as Playwright reads its options.
+  let workers: number | undefined;
   for (const [index, argument] of args.entries()) {
     const value =
       /^(?:--workers|-j)=(\d+%?)$/.exec(argument)?.[1] ??
       (argument === '--workers' || argument === '-j' ? args[index + 1] : undefined);
     if (value === undefined) continue;
-    if (/^\d+$/.test(value)) return Number(value);
     const percent = /^(\d+)%$/.exec(value)?.[1];
-    if (percent !== undefined) return Math.max(1, Math.floor(cpuCount * (Number(percent) / 100)));
+    if (/^\d+$/.test(value)) workers = Number(value);
+    else if (percent !== undefined) workers = Math.max(1, Math.floor(cpuCount * (Number(percent) / 100)));
   }
-  return undefined;
+  return workers;
 };

@@ -74,6 +74,7 @@ test('WORKERS: the rate-limit checks get a worker of their own beside the others
   expect(workersOfArguments(['--grep', 'x', '--workers', '2'])).toBe(2);
   expect(workersOfArguments(['--workers=4'])).toBe(4);
   expect(workersOfArguments(['-j', '1'])).toBe(1);
+  expect(workersOfArguments(['--workers=2', '--grep', 'x', '--workers=3'])).toBe(3);
   expect(workersOfArguments(['--grep', '@auth'])).toBeUndefined();
   // A share of the CPUs, as Playwright reads it: never below one.
   expect(workersOfArguments(['--workers', '50%'], 8)).toBe(4);

@@ -5,8 +5,9 @@
  * registered once per mutant (suites/fixtures/batch-mode.ts), under a describe that names it; a project
  * per worker takes a share of the mutants, and its filter selects, for each of them, the checks its
  * stage selects (never @ratelimit, as a mutant's own run of the `conformance` project). Its one worker
- * runs each mutant's checks one after another in the suite's order, as a run of that mutant's own on
- * one worker runs them (a mutant's answers can depend on what earlier checks stored), against the
+ * runs them one at a time, the share's mutants taking turns, each mutant's checks in the suite's order
+ * as a run of that mutant's own on one worker runs them (a mutant's answers can depend on what earlier
+ * checks stored), against the
  * mutant's own server, which the self-check's process started, with the mutant's own output folder and
  * variables; and it keeps its worker when a check fails (`keepWorkerOnFailure`): a mutant is meant to
  * fail checks.

@@ -1,6 +1,6 @@
 /** The self-check's batch of mutants: which runs go in it, how its report is split, and a real batch. */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,6 +10,7 @@ import { kitEnvironment } from '../conformance-run/kit-environment.ts';
 import { BATCH_TARGET_ANNOTATION } from '../run-records/batch-file.ts';
 import { KEPT_WORKER_ANNOTATION } from '../run-records/kept-worker.ts';
 import { KIT_ROOT } from '../run-records/kit-root.ts';
+import { outputPaths } from '../run-records/output-paths.ts';
 import { batchable, reportOfMutant, restoredTest, runMutantBatch } from './mutant-batch.ts';
 import { planRuns } from './plan.ts';
 import { resultsOfReport } from './results.ts';
@@ -120,6 +121,7 @@ test('SELF-CHECK: a batch report is split by mutant, each part where a run of it
   expect(describe?.suites).toBeUndefined();
   expect(describe?.specs).toHaveLength(1);
   expect(describe?.specs[0]?.file).toBe('auth.spec.ts');
+  expect(describe?.specs[0]?.line).toBe(0);
   const tests = describe?.specs[0]?.tests ?? [];
   expect(tests).toHaveLength(1);
   expect(tests[0]?.projectName).toBe('conformance');
@@ -194,6 +196,17 @@ test("SELF-CHECK: a real batch catches each mutant by its declared rules, each m
   const workerOf = (run: (typeof runs)[number]) => [...(workers.get(run.id) ?? [])][0];
   expect(workerOf(runs[0] as (typeof runs)[number])).toBe(workerOf(runs[2] as (typeof runs)[number]));
   expect(workerOf(runs[0] as (typeof runs)[number])).not.toBe(workerOf(runs[1] as (typeof runs)[number]));
+  // Each mutant's request counts, written as the worker that served it ends, carry its own run id.
+  const runIds = runs.map((run) => {
+    const folder = outputPaths({ KIT_OUTPUT_DIR: join(outputRoot, run.id) }).requestStats;
+    const ids = readdirSync(folder).map(
+      (file) => (JSON.parse(readFileSync(join(folder, file), 'utf8')) as { runId?: string }).runId,
+    );
+    expect(ids.length, run.id).toBeGreaterThan(0);
+    expect(new Set(ids).size, run.id).toBe(1);
+    return ids[0];
+  });
+  expect(new Set(runIds).size).toBe(runs.length);
   // Each mutant's part is also written where a run of its own writes it.
   for (const run of runs)
     expect(() => readFileSync(join(outputRoot, run.id, 'results-1.json'))).not.toThrow();

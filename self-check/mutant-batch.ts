@@ -96,9 +96,13 @@ const suitesOf = (suites: readonly JSONReportSuite[], marker: string, file?: str
     const others = nested.filter((s) => !isMarker(s.title));
     return {
       ...suite,
+      // Playwright locates a check where `test()` was called, which in a batch is batch-mode.ts: the
+      // file is the spec file's, the line and column unknown.
       specs: own.map((spec) => ({
         ...spec,
         file: specFile,
+        line: 0,
+        column: 0,
         tests: spec.tests.map((test) =>
           restoredTest(withoutBatchAnnotation({ ...test, projectName: 'conformance' })),
         ),
