@@ -41,6 +41,9 @@ export interface BatchFile {
  */
 export const batchMarker = (index: number): string => `⟦batch ${index + 1}⟧`;
 
+/** Whether a describe's title is a batch marker (batchMarker). */
+export const isBatchMarker = (title: string): boolean => /^⟦batch \d+⟧$/.test(title);
+
 /** The batch this process belongs to, or undefined outside a batch. */
 export const batchOfEnvironment = (env: NodeJS.ProcessEnv = process.env): BatchFile | undefined => {
   const file = env[BATCH_FILE_VARIABLE];

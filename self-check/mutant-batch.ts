@@ -29,6 +29,7 @@ import {
   type BatchFile,
   type BatchProject,
   batchMarker,
+  isBatchMarker,
 } from '../run-records/batch-file.ts';
 import { KEPT_WORKER_ANNOTATION } from '../run-records/kept-worker.ts';
 import { KIT_ROOT, playwrightEnvironment } from '../run-records/kit-root.ts';
@@ -82,8 +83,6 @@ const withoutBatchAnnotation = (test: JSONReportTest): JSONReportTest => ({
   })),
 });
 
-const isMarker = (title: string): boolean => /^⟦batch \d+⟧$/.test(title);
-
 /**
  * The report's suites with only one mutant's checks: those under its marker, put back where a run of
  * its own has them (in the describe around the marker, under the spec file that declares them), in the
@@ -93,7 +92,7 @@ const suitesOf = (suites: readonly JSONReportSuite[], marker: string, file?: str
   suites.map(({ suites: nested = [], ...suite }) => {
     const specFile = file ?? suite.file;
     const own = nested.filter((s) => s.title === marker).flatMap((s) => s.specs);
-    const others = nested.filter((s) => !isMarker(s.title));
+    const others = nested.filter((s) => !isBatchMarker(s.title));
     return {
       ...suite,
       // Playwright locates a check where `test()` was called, which in a batch is batch-mode.ts: the
