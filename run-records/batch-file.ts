@@ -1,8 +1,8 @@
 /**
- * What self-check/batch.config.ts and the suites read in a batch of the self-check's mutants: many
- * servers' checks in one Playwright invocation, each worker serving several of them in turn. Written by
- * self-check/mutant-batch.ts as JSON, and read by the runner and by every worker (each loads the
- * configuration and the suites).
+ * What self-check/batch.config.ts and the suites read in the self-check's batch (its variants and its
+ * mutants): many servers' checks in one Playwright invocation, each worker serving several of them in
+ * turn. Written by self-check/mutant-batch.ts as JSON, and read by the runner and by every worker (each
+ * loads the configuration and the suites).
  */
 import { readFileSync } from 'node:fs';
 
@@ -10,15 +10,20 @@ export const BATCH_FILE_VARIABLE = 'SELF_CHECK_BATCH_FILE';
 
 /**
  * The annotation of a check registered for one server of the batch (suites/fixtures/batch-mode.ts):
- * its description is the run id of that server's mutant.
+ * its description is the run id of that server (a mutant's or a variant's).
  */
 export const BATCH_TARGET_ANNOTATION = 'kit-batch-target';
 
+/** The projects of the conformance configuration (playwright.config.ts) a server's stage runs. */
+export type SuiteProject = 'conformance' | 'ratelimit';
+
 export interface BatchProject {
-  /** The run id (`mutant-<name>`): unique in the batch. */
+  /** The run id (`mutant-<name>`, `variant-<name>`): unique in the batch. */
   readonly name: string;
-  /** The stage's title filter (Playwright's --grep). */
+  /** The stage's title filter (Playwright's --grep); empty for every check. */
   readonly grep: string;
+  /** Which of the conformance configuration's projects its run has: their checks, and no other. */
+  readonly suiteProjects: readonly SuiteProject[];
   /**
    * A JSON file of the target contract of the mutant's server and the run's own variables, set on top
    * of the worker's environment while one of its checks runs. They hold the server's tokens, so they
@@ -28,8 +33,16 @@ export interface BatchProject {
 }
 
 export interface BatchFile {
-  /** The workers of the invocation: a project each, every project serving a share of the mutants. */
+  /**
+   * The workers for the checks of the `conformance` project: a project each, every project serving a
+   * share of the servers that have those checks.
+   */
   readonly workers: number;
+  /**
+   * The workers for the rate-limit checks, likewise. They mostly wait for windows to pass, so more of
+   * them run beside the others than the machine has cores.
+   */
+  readonly rateLimitWorkers: number;
   /** Playwright's outputDir (test-results) for the batch. */
   readonly outputDir: string;
   readonly projects: readonly BatchProject[];

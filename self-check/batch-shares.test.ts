@@ -1,19 +1,52 @@
 /** How a batch's mutants are dealt to its workers, and the filter each worker's project selects with. */
 import { expect, test } from '@playwright/test';
-import { batchMarker } from '../run-records/batch-file.ts';
-import { projectFilter, sharesOfWorkers } from './batch-shares.ts';
+import { batchMarker, type SuiteProject } from '../run-records/batch-file.ts';
+import { projectFilter, sharesOfWorkers, suiteProjectOfShare } from './batch-shares.ts';
 
-const project = (name: string, grep: string) => ({ name, grep, envFile: `/tmp/${name}.json` });
+const project = (name: string, grep: string, suiteProjects: readonly SuiteProject[] = ['conformance']) => ({
+  name,
+  grep,
+  suiteProjects,
+  envFile: `/tmp/${name}.json`,
+});
 
-test('BATCH SHARES: the mutants are dealt to the workers in turn, no share empty, none left out', () => {
+test('BATCH SHARES: the servers are dealt to the workers in turn, no share empty, none left out', () => {
   const projects = ['a', 'b', 'c', 'd', 'e'].map((name) => project(name, name));
-  const shares = sharesOfWorkers({ workers: 2, projects });
-  expect(shares.map((share) => share.map((member) => member.index))).toEqual([
-    [0, 2, 4],
-    [1, 3],
+  const shares = sharesOfWorkers({ workers: 2, rateLimitWorkers: 4, projects });
+  expect(shares.map((share) => [share.name, share.members.map((member) => member.index)])).toEqual([
+    ['batch-worker-1', [0, 2, 4]],
+    ['batch-worker-2', [1, 3]],
   ]);
-  expect(sharesOfWorkers({ workers: 8, projects: projects.slice(0, 2) })).toHaveLength(2);
-  expect(sharesOfWorkers({ workers: 0, projects })).toHaveLength(1);
+  expect(sharesOfWorkers({ workers: 8, rateLimitWorkers: 1, projects: projects.slice(0, 2) })).toHaveLength(
+    2,
+  );
+  expect(sharesOfWorkers({ workers: 0, rateLimitWorkers: 0, projects })).toHaveLength(1);
+});
+
+test("BATCH SHARES: a server's rate-limit checks go to the rate-limit workers, its other checks to the others", () => {
+  const projects = [
+    project('variant-a', '', ['conformance', 'ratelimit']),
+    project('mutant-b', 'B', ['conformance']),
+    project('mutant-c', 'C', ['ratelimit']),
+    project('variant-d', '', ['conformance', 'ratelimit']),
+  ];
+  const shares = sharesOfWorkers({ workers: 2, rateLimitWorkers: 2, projects });
+  expect(shares.map((share) => [share.name, share.suiteProject, share.members.map((m) => m.index)])).toEqual([
+    ['batch-worker-1', 'conformance', [0, 3]],
+    ['batch-worker-2', 'conformance', [1]],
+    ['batch-ratelimit-1', 'ratelimit', [0, 3]],
+    ['batch-ratelimit-2', 'ratelimit', [2]],
+  ]);
+  expect(shares.map((share) => suiteProjectOfShare(share.name))).toEqual([
+    'conformance',
+    'conformance',
+    'ratelimit',
+    'ratelimit',
+  ]);
+  // No rate-limit worker without a server that has rate-limit checks.
+  expect(sharesOfWorkers({ workers: 2, rateLimitWorkers: 2, projects: projects.slice(1, 2) })).toHaveLength(
+    1,
+  );
 });
 
 test("BATCH SHARES: a project's filter selects a member's check under that member's marker only, by its stage's filter, case-insensitive", () => {
@@ -35,4 +68,9 @@ test("BATCH SHARES: a project's filter selects a member's check under that membe
   expect(batchMarker(10)).toContain('1');
   expect(filter.test(title(10, 'AUTH-TOKEN-MISSING: x'))).toBe(false);
   expect(projectFilter([]).test(title(0, 'AUTH-TOKEN-MISSING: x'))).toBe(false);
+  // Every check of a server whose stage has no filter (a variant's); a required pattern narrows it.
+  const everyCheck = projectFilter([{ index: 1, grep: '' }], '@ratelimit');
+  expect(everyCheck.test(`${title(1, 'RATE-LIMIT-429: x')} @ratelimit`)).toBe(true);
+  expect(everyCheck.test(title(1, 'AUTH-TOKEN-MISSING: x'))).toBe(false);
+  expect(projectFilter([{ index: 1, grep: '' }]).test(title(1, 'AUTH-TOKEN-MISSING: x'))).toBe(true);
 });

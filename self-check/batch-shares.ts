@@ -1,39 +1,90 @@
 /**
- * How a batch's mutants are shared between its workers (batch.config.ts), and the filter that selects,
- * for each mutant of a share, the checks its stage selects among those registered for it.
+ * How a batch's servers are shared between its workers (batch.config.ts), and the filter that selects,
+ * for each server of a share, the checks its stage selects among those registered for it.
+ *
+ * A server's checks of the `conformance` project and its rate-limit checks go to workers of two kinds,
+ * as a conformance run gives the rate-limit checks a worker of their own beside the others: the
+ * rate-limit checks mostly wait for a window to pass, the others keep a core busy.
  */
-import { type BatchFile, batchMarker } from '../run-records/batch-file.ts';
+import { type BatchFile, batchMarker, type SuiteProject } from '../run-records/batch-file.ts';
 
 export interface BatchShareMember {
-  /** The mutant's place in the batch file (its marker). */
+  /** The server's place in the batch file (its marker). */
   readonly index: number;
-  /** Its stage's filter (Playwright's --grep). */
+  /** Its stage's filter (Playwright's --grep); empty for every check. */
   readonly grep: string;
 }
 
-/** The mutants dealt to the workers in turn, in the batch's order: as many shares as workers, none empty. */
-export const sharesOfWorkers = (batch: Pick<BatchFile, 'workers' | 'projects'>): BatchShareMember[][] => {
+export interface BatchShare {
+  /** The batch configuration's project that serves the share: a worker of its own. */
+  readonly name: string;
+  /** The conformance configuration's project whose checks it runs. */
+  readonly suiteProject: SuiteProject;
+  readonly members: readonly BatchShareMember[];
+}
+
+const SHARE_PREFIX: Readonly<Record<SuiteProject, string>> = {
+  conformance: 'batch-worker-',
+  ratelimit: 'batch-ratelimit-',
+};
+
+/** The conformance configuration's project whose checks a share's project ran (by its name). */
+export const suiteProjectOfShare = (shareName: string): SuiteProject =>
+  shareName.startsWith(SHARE_PREFIX.ratelimit) ? 'ratelimit' : 'conformance';
+
+const dealt = (
+  members: readonly BatchShareMember[],
+  workers: number,
+  suiteProject: SuiteProject,
+): BatchShare[] => {
+  if (members.length === 0) return [];
   const shares: BatchShareMember[][] = Array.from(
-    { length: Math.max(1, Math.min(batch.workers, batch.projects.length)) },
+    { length: Math.max(1, Math.min(workers, members.length)) },
     () => [],
   );
-  batch.projects.forEach((project, index) => {
-    shares[index % shares.length]?.push({ index, grep: project.grep });
+  members.forEach((member, index) => {
+    shares[index % shares.length]?.push(member);
   });
-  return shares;
+  return shares.map((share, index) => ({
+    name: `${SHARE_PREFIX[suiteProject]}${index + 1}`,
+    suiteProject,
+    members: share,
+  }));
+};
+
+/**
+ * The servers with checks of each project dealt to that project's workers in turn, in the batch's
+ * order: as many shares as workers at most, none empty.
+ */
+export const sharesOfWorkers = (
+  batch: Pick<BatchFile, 'workers' | 'rateLimitWorkers' | 'projects'>,
+): BatchShare[] => {
+  const membersOf = (suiteProject: SuiteProject): BatchShareMember[] =>
+    batch.projects.flatMap((project, index) =>
+      project.suiteProjects.includes(suiteProject) ? [{ index, grep: project.grep }] : [],
+    );
+  return [
+    ...dealt(membersOf('conformance'), batch.workers, 'conformance'),
+    ...dealt(membersOf('ratelimit'), batch.rateLimitWorkers, 'ratelimit'),
+  ];
 };
 
 const escaped = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
- * A check of a share's mutant whose title, as Playwright reads it for --grep (project, file,
- * describes, the mutant's marker, the check's title and tags), that mutant's stage filter matches:
+ * A check of a share's server whose title, as Playwright reads it for --grep (project, file,
+ * describes, the server's marker, the check's title and tags), that server's stage filter matches:
  * case-insensitive, as Playwright's --grep reads a pattern. The marker is looked for up to the first
- * marker only, so a title is read once per member at most.
+ * marker only, so a title is read once per member at most. `required`: a pattern every selected
+ * title must match as well (a project's own filter).
  */
-export const projectFilter = (share: readonly BatchShareMember[]): RegExp =>
+export const projectFilter = (share: readonly BatchShareMember[], required?: string): RegExp =>
   new RegExp(
-    share.map(({ index, grep }) => `^(?=[^⟦]*${escaped(batchMarker(index))})(?=.*(?:${grep}))`).join('|') ||
-      '(?!)',
+    share
+      .map(
+        ({ index, grep }) =>
+          `^(?=[^⟦]*${escaped(batchMarker(index))})(?=.*(?:${grep}))${required ? `(?=.*(?:${required}))` : ''}`,
+      )
+      .join('|') || '(?!)',
     'i',
   );

@@ -1,18 +1,18 @@
 /**
- * The self-check's Playwright configuration for mutants in a batch: one invocation for many servers, so
- * that Playwright starts, lists the suite and reports once for all of them instead of once per mutant,
- * and a worker starts once for a share of the mutants instead of once for each. Each check is
- * registered once per mutant (suites/fixtures/batch-mode.ts), under a describe that names it; a project
- * per worker takes a share of the mutants, and its filter selects, for each of them, the checks its
- * stage selects (never @ratelimit, as a mutant's own run of the `conformance` project). Its one worker
- * runs them one at a time, the share's mutants taking turns, each mutant's checks in the suite's order
- * as a run of that mutant's own on one worker runs them (a mutant's answers can depend on what earlier
- * checks stored), against the
- * mutant's own server, which the self-check's process started, with the mutant's own output folder and
- * variables; and it keeps its worker when a check fails (`keepWorkerOnFailure`): a mutant is meant to
- * fail checks.
+ * The self-check's Playwright configuration for servers in a batch (mutants and variants): one
+ * invocation for many servers, so that Playwright starts, lists the suite and reports once for all of
+ * them instead of once per server, and a worker starts once for a share of the servers instead of once
+ * for each. Each check is registered once per server (suites/fixtures/batch-mode.ts), under a describe
+ * that names it. A project per worker takes a share of the servers and its filter selects, for each of
+ * them, the checks its stage selects within one of the conformance configuration's two projects: the
+ * `conformance` checks (never @ratelimit) or the rate-limit checks, on workers of their own beside the
+ * others as in a conformance run (batch-shares.ts). Its one worker runs them one at a time, the
+ * share's servers taking turns, each server's checks in the suite's order as a run of that server's
+ * own on one worker runs them (a server's answers can depend on what earlier checks stored), against
+ * the server the self-check's process started, with the server's own output folder and variables; and
+ * it keeps its worker when a check fails (`keepWorkerOnFailure`): a mutant is meant to fail checks.
  *
- * The mutants come from the file SELF_CHECK_BATCH_FILE names (mutant-batch.ts writes it).
+ * The servers come from the file SELF_CHECK_BATCH_FILE names (mutant-batch.ts writes it).
  */
 import { defineConfig } from '@playwright/test';
 import { readTimeouts } from '../config/index.ts';
@@ -21,23 +21,26 @@ import { projectFilter, sharesOfWorkers } from './batch-shares.ts';
 
 const batch = batchOfEnvironment();
 if (!batch) throw new Error(`${BATCH_FILE_VARIABLE} is not set: this configuration is the self-check's`);
+const shares = sharesOfWorkers(batch);
 
 export default defineConfig<{ keepWorkerOnFailure: boolean }>({
   testDir: '../suites',
   testMatch: '**/*.spec.ts',
   timeout: readTimeouts().testMs,
   retries: 0,
-  workers: batch.workers,
+  workers: shares.length,
   outputDir: batch.outputDir,
   use: { trace: 'off', video: 'off', screenshot: 'off' },
-  projects: sharesOfWorkers(batch).map((share, index) => ({
-    name: `batch-worker-${index + 1}`,
+  projects: shares.map((share) => ({
+    name: share.name,
     workers: 1,
     // A group a file (not a check): Playwright's worker prepares a group by going over every test of
-    // its file, here registered once per mutant of the batch.
+    // its file, here registered once per server of the batch.
     fullyParallel: false,
-    grep: projectFilter(share),
-    grepInvert: /@ratelimit/,
+    // As the conformance configuration's two projects select their checks.
+    ...(share.suiteProject === 'ratelimit'
+      ? { grep: projectFilter(share.members, '@ratelimit') }
+      : { grep: projectFilter(share.members), grepInvert: /@ratelimit/ }),
     use: { keepWorkerOnFailure: true },
   })),
 });

@@ -105,6 +105,9 @@ export const runSelfCheck = async (values: SelfCheckOptions, say: SayLine): Prom
     '--mutant-fc-runs',
     values['mutant-fc-runs'] ?? process.env.SELF_CHECK_MUTANT_FC_RUNS,
   );
+  // The rate-limit checks mostly wait for a window to pass: as many workers as the others end theirs
+  // well before the others end (a worker more is a second of CPU more).
+  const rateLimitConcurrency = concurrency;
   const timeoutSeconds = durationOptionSeconds('--timeout', values.timeout) ?? 900;
   const only = values.only
     ?.split(',')
@@ -128,7 +131,7 @@ export const runSelfCheck = async (values: SelfCheckOptions, say: SayLine): Prom
     ...(mutantPropertyRuns ? [`properties run ${mutantPropertyRuns} times each against mutants`] : []),
     values.full || values['no-batch']
       ? 'each run is one Playwright invocation per stage, with its own output folder under fei-kit-output/self-check/<run>/'
-      : 'each run is one Playwright invocation per stage, with its own output folder under fei-kit-output/self-check/<run>/, except the first stage of the mutants of the conformance checks: one invocation for all of them, each mutant against its own server, each worker serving a share of the mutants one check after another, a failed check keeping its worker (fei-kit-output/self-check/batch-mutants/)',
+      : "each run is one Playwright invocation per stage, with its own output folder under fei-kit-output/self-check/<run>/, except the variants' runs and the mutants' first stage: one invocation for all of them, each against its own server, each worker serving a share of the servers one check after another (the rate-limit checks on workers of their own, beside the others), a failed check keeping its worker (fei-kit-output/self-check/batch-mutants/); the reference and the deployments run as a user runs the suite",
     ...(loadRuns.length && !values['no-load']
       ? [
           `${loadRuns.length} load rows: each one k6 run of a load script (a limit of 40 per 2 s window), ${loadConcurrency} at a time, before the suite's runs (a load generator starved of CPU sends in bursts), in fei-kit-output/self-check/load-<script>-<server>/`,
@@ -166,8 +169,8 @@ export const runSelfCheck = async (values: SelfCheckOptions, say: SayLine): Prom
     };
   };
 
-  // Mutants of the conformance checks get their first stage in one Playwright invocation (mutant-batch.ts);
-  // the others, and any later stage, one invocation per run and stage.
+  // The variants, and the mutants' first stage, in one Playwright invocation (mutant-batch.ts); the
+  // reference, the deployments and any later stage, one invocation per run and stage.
   const batched = values.full || values['no-batch'] ? [] : runs.filter(batchable);
   const firstStages = new Map<string, StageOutcome>();
   const queue = runs.filter((run) => !batched.includes(run));
@@ -188,13 +191,14 @@ export const runSelfCheck = async (values: SelfCheckOptions, say: SayLine): Prom
     const { outcomes, problem } = await runMutantBatch(batched, {
       outputRoot: OUTPUT_ROOT,
       workers: concurrency,
+      rateLimitWorkers: rateLimitConcurrency,
       timeoutSeconds,
       onChild: trackedChild(),
     });
     if (problem)
-      say(`${problem}: its mutants run one by one (fei-kit-output/self-check/batch-mutants/playwright.log)`);
+      say(`${problem}: its servers run one by one (fei-kit-output/self-check/batch-mutants/playwright.log)`);
     else if (outcomes.size < batched.length)
-      say(`${batched.length - outcomes.size} mutants ran no check in the batch: they run one by one`);
+      say(`${batched.length - outcomes.size} servers ran no check in the batch: they run one by one`);
     for (const run of batched) {
       const first = outcomes.get(run.id);
       if (first) firstStages.set(run.id, first);
@@ -228,7 +232,7 @@ export const runSelfCheck = async (values: SelfCheckOptions, say: SayLine): Prom
   await Promise.all(Array.from({ length: Math.min(concurrency, queue.length) }, worker));
   if (batched.length)
     say(
-      `${batched.length} mutants of the conformance checks: the checks of their declared rules in one Playwright invocation, ${concurrency} workers`,
+      `${batched.length} variants and mutants in one Playwright invocation: ${concurrency} workers for the conformance checks, ${rateLimitConcurrency} for the rate-limit checks`,
     );
   await runBatch();
   await Promise.all(Array.from({ length: Math.min(concurrency, queue.length) }, worker));

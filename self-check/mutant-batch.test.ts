@@ -11,6 +11,7 @@ import { BATCH_TARGET_ANNOTATION } from '../run-records/batch-file.ts';
 import { KEPT_WORKER_ANNOTATION } from '../run-records/kept-worker.ts';
 import { KIT_ROOT } from '../run-records/kit-root.ts';
 import { outputPaths } from '../run-records/output-paths.ts';
+import { suiteProjectOfShare } from './batch-shares.ts';
 import { batchable, reportOfMutant, restoredTest, runMutantBatch } from './mutant-batch.ts';
 import { planRuns } from './plan.ts';
 import { resultsOfReport } from './results.ts';
@@ -40,16 +41,21 @@ const reportTest = (projectName: string, kept: boolean): JSONReportTest => ({
   status: 'expected',
 });
 
-test('SELF-CHECK: only the mutants of the conformance checks go in a batch; never with --full', () => {
+test("SELF-CHECK: the variants and the mutants' first stage go in a batch, never the reference or a deployment, never a mutant's every check", () => {
   const runs = planRuns();
   const batched = runs.filter(batchable);
-  expect(batched.length).toBeGreaterThan(50);
-  expect(batched.every((run) => run.server.kind === 'mutant' && run.projects.join() === 'conformance')).toBe(
-    true,
+  expect(batched.filter((run) => run.server.kind === 'mutant').length).toBeGreaterThan(100);
+  expect(batched.filter((run) => run.server.kind === 'variant').length).toBeGreaterThan(20);
+  expect(batched.some((run) => run.id === 'mutant-rate-limit-global')).toBe(true);
+  expect(
+    runs
+      .filter((run) => !batchable(run))
+      .map((run) => run.server.kind)
+      .sort(),
+  ).toEqual(['deployment', 'reference']);
+  expect(planRuns({ full: true }).filter((run) => run.server.kind === 'mutant' && batchable(run))).toEqual(
+    [],
   );
-  expect(runs.find((run) => run.id === 'reference' && batchable(run))).toBeUndefined();
-  expect(runs.find((run) => run.id === 'mutant-rate-limit-global' && batchable(run))).toBeUndefined();
-  expect(planRuns({ full: true }).filter(batchable)).toEqual([]);
 });
 
 test('SELF-CHECK: a failure whose worker was kept is put back as the plain failure a run of its own reports', () => {
@@ -62,8 +68,13 @@ test('SELF-CHECK: a failure whose worker was kept is put back as the plain failu
   expect(restoredTest(reportTest('mutant-x', false)).status).toBe('expected');
 });
 
-test('SELF-CHECK: a batch report is split by mutant, each part where a run of its own has it, under the conformance project', () => {
-  const markerSuite = (marker: string, mutant: string, kept: boolean): JSONReportSuite => ({
+test('SELF-CHECK: a batch report is split by server, each part where a run of its own has it, in the project a run of its own has it in', () => {
+  const markerSuite = (
+    marker: string,
+    mutant: string,
+    kept: boolean,
+    share = 'batch-worker-1',
+  ): JSONReportSuite => ({
     title: marker,
     file: 'fixtures/batch-mode.ts',
     line: 1,
@@ -79,10 +90,10 @@ test('SELF-CHECK: a batch report is split by mutant, each part where a run of it
         column: 1,
         tests: [
           {
-            ...reportTest('batch-worker-1', kept),
+            ...reportTest(share, kept),
             annotations: [
               { type: BATCH_TARGET_ANNOTATION, description: mutant },
-              ...reportTest('batch-worker-1', kept).annotations,
+              ...reportTest(share, kept).annotations,
             ],
           },
         ],
@@ -109,6 +120,7 @@ test('SELF-CHECK: a batch report is split by mutant, each part where a run of it
               markerSuite('⟦batch 1⟧', 'mutant-a', true),
               markerSuite('⟦batch 2⟧', 'mutant-b', false),
               markerSuite('⟦batch 11⟧', 'mutant-k', false),
+              markerSuite('⟦batch 4⟧', 'variant-d', false, 'batch-ratelimit-2'),
             ],
           },
         ],
@@ -131,30 +143,53 @@ test('SELF-CHECK: a batch report is split by mutant, each part where a run of it
   expect(b.map((spec) => spec.tests[0]?.status)).toEqual(['expected']);
   expect(reportOfMutant(report, 10).suites[0]?.suites?.[0]?.specs).toHaveLength(1);
   expect(reportOfMutant(report, 2).suites[0]?.suites?.[0]?.specs).toEqual([]);
+  // A rate-limit worker's check is put back in the rate-limit project.
+  const d = reportOfMutant(report, 3).suites[0]?.suites?.[0]?.specs ?? [];
+  expect(d.map((spec) => spec.tests[0]?.projectName)).toEqual(['ratelimit']);
 });
 
-test("SELF-CHECK: a real batch catches each mutant by its declared rules, each mutant's checks exactly its stage's, one after another in one worker that serves others too", async () => {
-  test.setTimeout(120_000);
-  const runs = planRuns({
+test("SELF-CHECK: a real batch catches each mutant by its declared rules and passes a variant, each server's checks exactly its stage's, one after another in a worker that serves others too", async () => {
+  test.setTimeout(180_000);
+  const planned = planRuns({
     only: [
       'mutant-token-prefix-only-checked',
       'mutant-validation-status-422',
       'mutant-tenant-header-not-checked-on-get',
+      'mutant-rate-limit-headers-sent',
+      'variant-sliding-window',
     ],
   });
-  expect(runs).toHaveLength(3);
+  // In this order: the variant's rate-limit checks come after the rate-limit mutant's on their one
+  // worker, so that the mutant's check could only pass on a burst the variant's server answered.
+  const runs = [
+    ...planned.filter((run) => run.server.kind === 'mutant' && run.projects.join() === 'conformance'),
+    ...planned.filter((run) => run.id === 'mutant-rate-limit-headers-sent'),
+    ...planned.filter((run) => run.server.kind === 'variant'),
+  ];
+  expect(runs).toHaveLength(5);
   expect(runs.every(batchable)).toBe(true);
   const outputRoot = mkdtempSync(join(tmpdir(), 'kit-batch-'));
-  const { outcomes, problem } = await runMutantBatch(runs, { outputRoot, workers: 2, timeoutSeconds: 100 });
+  const { outcomes, problem } = await runMutantBatch(runs, {
+    outputRoot,
+    workers: 2,
+    rateLimitWorkers: 1,
+    timeoutSeconds: 150,
+  });
   expect(problem).toBeUndefined();
   for (const run of runs) {
     const outcome = outcomes.get(run.id);
     expect(outcome?.timedOut).toBeUndefined();
     const failed = outcome?.results?.tests.filter((t) => t.outcome === 'failed') ?? [];
-    expect(failed.length, run.id).toBeGreaterThan(0);
-    expect(failed.some((t) => t.failedRules.some((r) => run.server.catchingRules.includes(r)))).toBe(true);
-    expect(failed.every((t) => t.project === 'conformance')).toBe(true);
+    if (run.server.kind === 'variant') {
+      expect(failed, run.id).toEqual([]);
+    } else {
+      expect(failed.length, run.id).toBeGreaterThan(0);
+      expect(failed.some((t) => t.failedRules.some((r) => run.server.catchingRules.includes(r)))).toBe(true);
+    }
+    // Each check in the project a run of its own has it in.
+    expect(new Set(outcome?.results?.tests.map((t) => t.project)), run.id).toEqual(new Set(run.projects));
     // Exactly the checks a run of its own selects with the stage's filter, none twice.
+    const grep = run.stages[0]?.grep;
     const listed = spawnSync(
       process.execPath,
       [
@@ -162,19 +197,21 @@ test("SELF-CHECK: a real batch catches each mutant by its declared rules, each m
         'test',
         '--list',
         '--reporter=json',
-        '--project=conformance',
-        `--grep=${run.stages[0]?.grep}`,
+        ...run.projects.map((project) => `--project=${project}`),
+        ...(grep ? [`--grep=${grep}`] : []),
       ],
       { cwd: KIT_ROOT, encoding: 'utf8', env: { ...kitEnvironment(), KIT_IGNORE_DOTENV: 'true' } },
     );
     const own = resultsOfReport(JSON.parse(listed.stdout) as JSONReport).tests.map(
-      (t) => `${t.file} ${t.title}`,
+      (t) => `${t.project} ${t.file} ${t.title}`,
     );
     expect(own.length, listed.stderr).toBeGreaterThan(0);
-    expect(outcome?.results?.tests.map((t) => `${t.file} ${t.title}`).sort()).toEqual(own.sort());
+    expect(outcome?.results?.tests.map((t) => `${t.project} ${t.file} ${t.title}`).sort()).toEqual(
+      own.sort(),
+    );
   }
-  // Failures kept their worker: each mutant's checks in one worker, and the worker dealt two mutants
-  // served both.
+  // Failures kept their worker: each server's checks of a project in one worker, and the worker dealt
+  // two servers served both.
   const report = JSON.parse(
     readFileSync(join(outputRoot, 'batch-mutants', 'results.json'), 'utf8'),
   ) as JSONReport;
@@ -183,19 +220,25 @@ test("SELF-CHECK: a real batch catches each mutant by its declared rules, each m
     for (const suite of suites) {
       for (const spec of suite.specs)
         for (const t of spec.tests) {
-          const mutant = t.annotations.find((a) => a.type === BATCH_TARGET_ANNOTATION)?.description ?? '';
-          for (const r of t.results)
-            workers.set(mutant, (workers.get(mutant) ?? new Set()).add(r.workerIndex));
+          const server = t.annotations.find((a) => a.type === BATCH_TARGET_ANNOTATION)?.description ?? '';
+          const key = `${server} ${suiteProjectOfShare(t.projectName)}`;
+          for (const r of t.results) workers.set(key, (workers.get(key) ?? new Set()).add(r.workerIndex));
         }
       visit(suite.suites ?? []);
     }
   };
   visit(report.suites);
-  expect([...workers.keys()].sort()).toEqual(runs.map((r) => r.id).sort());
+  expect([...workers.keys()].sort()).toEqual(
+    runs.flatMap((run) => run.projects.map((project) => `${run.id} ${project}`)).sort(),
+  );
   for (const indexes of workers.values()) expect(indexes.size).toBe(1);
-  const workerOf = (run: (typeof runs)[number]) => [...(workers.get(run.id) ?? [])][0];
-  expect(workerOf(runs[0] as (typeof runs)[number])).toBe(workerOf(runs[2] as (typeof runs)[number]));
-  expect(workerOf(runs[0] as (typeof runs)[number])).not.toBe(workerOf(runs[1] as (typeof runs)[number]));
+  const workerOf = (index: number, project: string) =>
+    [...(workers.get(`${runs[index]?.id} ${project}`) ?? [])][0];
+  expect(workerOf(0, 'conformance')).toBe(workerOf(2, 'conformance'));
+  expect(workerOf(0, 'conformance')).not.toBe(workerOf(1, 'conformance'));
+  expect(workerOf(1, 'conformance')).toBe(workerOf(4, 'conformance'));
+  expect(workerOf(3, 'ratelimit')).toBe(workerOf(4, 'ratelimit'));
+  expect(workerOf(4, 'ratelimit')).not.toBe(workerOf(4, 'conformance'));
   // Each mutant's request counts, written as the worker that served it ends, carry its own run id.
   const runIds = runs.map((run) => {
     const folder = outputPaths({ KIT_OUTPUT_DIR: join(outputRoot, run.id) }).requestStats;

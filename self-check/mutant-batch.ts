@@ -1,15 +1,18 @@
 /**
- * The first stage of many mutants' runs in one Playwright invocation (batch.config.ts): each mutant
- * against its own reference server started here, in this process, as the conformance run's global setup
- * would start it; each worker serving a share of the mutants, one check after another. Playwright
- * starts, lists the suite and reports once for the batch instead of once per mutant, a worker starts
- * once for many mutants, and a failed check keeps its worker; that was most of a mutant's cost. The
- * batch's JSON report is split back into one stage outcome per mutant, each failure whose worker was
- * kept restored as the plain failure a run of its own reports, so that the results are read exactly as
- * any run's (results.ts).
+ * The first stage of many servers' runs in one Playwright invocation (batch.config.ts): each mutant's
+ * or variant's server started here, in this process, as the conformance run's global setup would
+ * start it; each worker serving a share of the servers, one check after another. Playwright starts,
+ * lists the suite and reports once for the batch instead of once per server, a worker starts once for
+ * many servers, and a failed check keeps its worker; that was most of a server's cost. The batch's
+ * JSON report is split back into one stage outcome per server, each failure whose worker was kept
+ * restored as the plain failure a run of its own reports, so that the results are read exactly as any
+ * run's (results.ts).
  *
- * Only mutants of the `conformance` project go in a batch: the rate-limit checks wait out windows in
- * series, and a conforming server must be run exactly as a user runs the suite (plan.ts).
+ * The variants go in it too, with every check of both projects: the rate-limit checks on workers of
+ * their own beside the others (batch.config.ts), as a conformance run has them, against the same
+ * server. The reference and the deployments do not: they run exactly as a user runs the suite, a
+ * process each (plan.ts), which proves the run's own machinery (its runner, its global setup, its
+ * pacing) as the batch cannot.
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -34,6 +37,7 @@ import {
 import { KEPT_WORKER_ANNOTATION } from '../run-records/kept-worker.ts';
 import { KIT_ROOT, playwrightEnvironment } from '../run-records/kit-root.ts';
 import { ANSWERS_FILE_NAME, answersValidated } from './answers.ts';
+import { suiteProjectOfShare } from './batch-shares.ts';
 import { runLoggedChild } from './logged-child.ts';
 import type { StageOutcome } from './matrix.ts';
 import type { PlannedRun } from './plan.ts';
@@ -45,18 +49,21 @@ const require = createRequire(import.meta.url);
 export interface MutantBatchOptions {
   readonly outputRoot: string;
   readonly workers: number;
+  /** Workers for the rate-limit checks (batch-file.ts). */
+  readonly rateLimitWorkers: number;
   /** For the whole batch. */
   readonly timeoutSeconds: number;
   /** Called with the child's pid while it runs, and undefined when it ends (to stop it on Ctrl-C). */
   readonly onChild?: (pid: number | undefined) => void;
 }
 
-/** A run that can go in a batch: a mutant of the conformance project only. */
+/**
+ * A run that can go in a batch: a variant (every check), or a mutant whose first stage is the checks of
+ * its declared rules (not `--full`'s every check: a failed check keeps its worker, but a hundred
+ * failures a mutant would fill the batch's report).
+ */
 export const batchable = (run: PlannedRun): boolean =>
-  run.server.kind === 'mutant' &&
-  run.projects.length === 1 &&
-  run.projects[0] === 'conformance' &&
-  run.stages[0]?.grep !== undefined;
+  run.server.kind === 'variant' || (run.server.kind === 'mutant' && run.stages[0]?.grep !== undefined);
 
 /**
  * A failed check whose worker was kept was marked as expected to fail (suites/fixtures/kept-worker.ts):
@@ -84,9 +91,9 @@ const withoutBatchAnnotation = (test: JSONReportTest): JSONReportTest => ({
 });
 
 /**
- * The report's suites with only one mutant's checks: those under its marker, put back where a run of
+ * The report's suites with only one server's checks: those under its marker, put back where a run of
  * its own has them (in the describe around the marker, under the spec file that declares them), in the
- * conformance project a run of its own has.
+ * project of the conformance configuration a run of its own has them in.
  */
 const suitesOf = (suites: readonly JSONReportSuite[], marker: string, file?: string): JSONReportSuite[] =>
   suites.map(({ suites: nested = [], ...suite }) => {
@@ -103,14 +110,16 @@ const suitesOf = (suites: readonly JSONReportSuite[], marker: string, file?: str
         line: 0,
         column: 0,
         tests: spec.tests.map((test) =>
-          restoredTest(withoutBatchAnnotation({ ...test, projectName: 'conformance' })),
+          restoredTest(
+            withoutBatchAnnotation({ ...test, projectName: suiteProjectOfShare(test.projectName) }),
+          ),
         ),
       })),
       ...(others.length > 0 ? { suites: suitesOf(others, marker, specFile) } : {}),
     };
   });
 
-/** One mutant's part of a batch report (the `index`-th of the batch file), as a report of its own. */
+/** One server's part of a batch report (the `index`-th of the batch file), as a report of its own. */
 export const reportOfMutant = (
   report: Pick<JSONReport, 'suites' | 'errors'>,
   index: number,
@@ -132,7 +141,7 @@ const secondsOf = (report: Pick<JSONReport, 'suites'>): number => {
   return ms / 1000;
 };
 
-/** The mutant's server, started as the conformance run's global setup starts the embedded one. */
+/** The run's server, started as the conformance run's global setup starts the embedded one. */
 const startServerOf = async (
   run: PlannedRun,
   outputDir: string,
@@ -143,7 +152,7 @@ const startServerOf = async (
   const server = await startReferenceServer({
     rateLimit: contract.limits.A,
     tenantRateLimits: contract.limits,
-    mutant: run.server.name,
+    ...(run.server.kind === 'mutant' ? { mutant: run.server.name } : { variant: run.server.name }),
     ...(answersValidated(run.server) ? { answersFile: join(outputDir, ANSWERS_FILE_NAME) } : {}),
   });
   const envFile = join(envDir, `${run.id}.json`);
@@ -152,11 +161,16 @@ const startServerOf = async (
     ...targetEnvironmentOf(server),
     [CONTRACT_VARIABLES.runId]: contract.runId,
     KIT_OUTPUT_DIR: outputDir,
-    // What a run of its own has: a failing property's replay command names the mutant.
-    REFERENCE_MUTANT: run.server.name,
+    // What a run of its own has: a failing property's replay command names the server.
+    ...(run.server.kind === 'mutant'
+      ? { REFERENCE_MUTANT: run.server.name }
+      : { REFERENCE_VARIANT: run.server.name }),
   };
   writeFileSync(envFile, JSON.stringify(env), { mode: 0o600 });
-  return { server, project: { name: run.id, grep: run.stages[0]?.grep ?? '(?!)', envFile } };
+  return {
+    server,
+    project: { name: run.id, grep: run.stages[0]?.grep ?? '', suiteProjects: run.projects, envFile },
+  };
 };
 
 /** Seconds a batch may take before it is stopped: a run's time-out, and half a minute per mutant a worker runs. */
@@ -202,7 +216,12 @@ export const runMutantBatch = async (
       projects.push(project);
     }
     const workers = Math.max(1, Math.min(options.workers, runs.length));
-    const batch: BatchFile = { workers, outputDir: join(folder, 'test-results'), projects };
+    const batch: BatchFile = {
+      workers,
+      rateLimitWorkers: Math.max(1, options.rateLimitWorkers),
+      outputDir: join(folder, 'test-results'),
+      projects,
+    };
     const batchFile = join(folder, 'batch.json');
     const reportFile = join(folder, 'results.json');
     writeFileSync(batchFile, `${JSON.stringify(batch, null, 2)}\n`);

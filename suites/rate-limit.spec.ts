@@ -211,7 +211,7 @@ test.describe('rate limit', { tag: ['@ratelimit'] }, () => {
     async ({ rateLimitTenant, target, runId }) => {
       // The answers of the burst that spent the budget from a fresh window, served ones and 429s: the
       // previous check's, or a burst of this check's own when it runs alone.
-      let burst = rateLimitTenantActivity.lastExhaustion;
+      let burst = rateLimitTenantActivity().lastExhaustion;
       if (!burst) {
         await waitForFreshWindow(target.limits.RATE_LIMIT);
         burst = await exhaustBudget(rateLimitTenant, target.limits.RATE_LIMIT, validPost(runId));
@@ -319,7 +319,7 @@ test.describe('rate limit', { tag: ['@ratelimit'] }, () => {
       const limit = target.limits.RATE_LIMIT.requestsPerWindow;
       const windowMs = windowMsOf(target.limits.RATE_LIMIT);
       // From the previous check's burst when it is recent, or from a burst of this check's own.
-      let exhaustion = rateLimitTenantActivity.lastExhaustion;
+      let exhaustion = rateLimitTenantActivity().lastExhaustion;
       if (!exhaustion || performance.now() > exhaustion.startedAt + 0.9 * windowMs) {
         await waitForFreshWindow(target.limits.RATE_LIMIT);
         exhaustion = await exhaustBudget(rateLimitTenant, target.limits.RATE_LIMIT, validPost(runId), {
@@ -343,7 +343,7 @@ test.describe('rate limit', { tag: ['@ratelimit'] }, () => {
         await sleep(windowMs / 20);
         servedAt = performance.now();
         answer = await rateLimitTenant.send(retry);
-        rateLimitTenantActivity.note(performance.now());
+        rateLimitTenantActivity().note(performance.now());
         retries += 1;
       } while (answer.status === 429 && performance.now() < deadline);
       check.verdict(

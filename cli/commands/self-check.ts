@@ -48,7 +48,11 @@ export const command: KitCommand = {
       text: 'k6 runs at a time (default 5)',
       env: 'SELF_CHECK_LOAD_CONCURRENCY',
     },
-    { name: 'no-batch', type: 'boolean', text: 'every mutant in a Playwright invocation of its own' },
+    {
+      name: 'no-batch',
+      type: 'boolean',
+      text: 'every variant and mutant in a Playwright invocation of its own',
+    },
     { name: 'no-clients', type: 'boolean', text: 'leave out the client certification rows' },
     OUTPUT_OPTION,
   ],

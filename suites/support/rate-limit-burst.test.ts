@@ -39,9 +39,9 @@ const fixedWindowClient = (used: number): { client: ServiceClient; sent: () => n
 };
 
 const forget = (): void => {
-  rateLimitTenantActivity.lastAnsweredAt = undefined;
-  rateLimitTenantActivity.lastExhaustion = undefined;
-  rateLimitTenantActivity.freshnessUnknown = false;
+  rateLimitTenantActivity().lastAnsweredAt = undefined;
+  rateLimitTenantActivity().lastExhaustion = undefined;
+  rateLimitTenantActivity().freshnessUnknown = false;
 };
 
 const post = (): SendOptions => ({ method: 'POST', path: '/x', json: {} });
@@ -53,7 +53,7 @@ test('RATE-LIMIT-BURST: a fresh tenant is not waited for: the first burst is ser
   const { client, sent } = fixedWindowClient(0);
   await waitForFreshWindow(LIMIT);
   // Nothing was known of the tenant, so nothing was waited for: the freshness is marked unknown instead.
-  expect(rateLimitTenantActivity.freshnessUnknown).toBe(true);
+  expect(rateLimitTenantActivity().freshnessUnknown).toBe(true);
   const burst = await exhaustBudget(client, LIMIT, post);
   expect(burst.withinLimit).toHaveLength(LIMIT.requestsPerWindow);
   expect(burst.withinLimit.every((r) => r.response.status === 201)).toBe(true);
@@ -71,7 +71,7 @@ test('RATE-LIMIT-BURST: a window someone else began (a 429 before the limit) is 
   expect(performance.now() - started).toBeGreaterThanOrEqual(LIMIT.windowSeconds * 1000);
   expect(burst.withinLimit).toHaveLength(LIMIT.requestsPerWindow);
   expect(burst.withinLimit.every((r) => r.response.status === 201)).toBe(true);
-  expect(rateLimitTenantActivity.lastExhaustion).toBe(burst);
+  expect(rateLimitTenantActivity().lastExhaustion).toBe(burst);
 });
 
 test('RATE-LIMIT-BURST: once the worker has used the tenant, a check waits a whole window of silence', async () => {
@@ -79,7 +79,7 @@ test('RATE-LIMIT-BURST: once the worker has used the tenant, a check waits a who
   const { client } = fixedWindowClient(0);
   await waitForFreshWindow(LIMIT);
   await exhaustBudget(client, LIMIT, post);
-  const lastAnswer = rateLimitTenantActivity.lastAnsweredAt as number;
+  const lastAnswer = rateLimitTenantActivity().lastAnsweredAt as number;
   await waitForFreshWindow(LIMIT);
   expect(performance.now() - lastAnswer).toBeGreaterThanOrEqual(
     LIMIT.windowSeconds * 1000 + silenceMarginMs(LIMIT),

@@ -12,6 +12,7 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { RateLimitSettings } from '../../config/index.ts';
+import { CONTRACT_VARIABLES } from '../../contract/index.ts';
 import { maxAdmittedInBurst } from './rate-limit-reading.ts';
 import type { SendOptions, ServiceClient, ServiceResponse } from './service-client.ts';
 
@@ -52,8 +53,22 @@ class TenantActivity {
   }
 }
 
-/** The rate-limit tenant's activity, per worker (the @ratelimit file runs serially in one worker). */
-export const rateLimitTenantActivity = new TenantActivity();
+const activities = new Map<string, TenantActivity>();
+
+/**
+ * The rate-limit tenant's activity at the worker's target (the @ratelimit file runs serially in one
+ * worker). A worker of the self-check's batch serves several servers in turn, each its target while
+ * its checks run (suites/fixtures/batch-mode.ts): what one server's tenant did says nothing of another's.
+ */
+export const rateLimitTenantActivity = (): TenantActivity => {
+  const target = process.env[CONTRACT_VARIABLES.baseUrl] ?? '';
+  let activity = activities.get(target);
+  if (!activity) {
+    activity = new TenantActivity();
+    activities.set(target, activity);
+  }
+  return activity;
+};
 
 /** A wait this long is said in the run's output: against a real window it may last a minute. */
 export const WAIT_NOTICE_MS = 5_000;
@@ -76,12 +91,12 @@ const waitUntil = async (until: number, why: string): Promise<void> => {
  * only if it proves the window was not fresh (see the file's comment and exhaustBudget).
  */
 export const waitForFreshWindow = async (limit: RateLimitSettings): Promise<void> => {
-  const since = rateLimitTenantActivity.lastAnsweredAt;
+  const since = rateLimitTenantActivity().lastAnsweredAt;
   if (since === undefined) {
-    rateLimitTenantActivity.freshnessUnknown = true;
+    rateLimitTenantActivity().freshnessUnknown = true;
     return;
   }
-  rateLimitTenantActivity.freshnessUnknown = false;
+  rateLimitTenantActivity().freshnessUnknown = false;
   await waitUntil(
     since + windowMsOf(limit) + silenceMarginMs(limit),
     `for a fresh window of the rate-limit tenant (silent for a whole ${limit.windowSeconds} s window)`,
@@ -119,7 +134,7 @@ export const sendBurst = async (
       try {
         const response = await client.send({ ...request, retryOn429: false });
         const answeredAt = performance.now();
-        rateLimitTenantActivity.note(answeredAt);
+        rateLimitTenantActivity().note(answeredAt);
         const answered = { index, request, response, sentAt, answeredAt };
         results.push(answered);
         if (response.status === 429 && options.stopAt429) stop = true;
@@ -221,11 +236,11 @@ export const exhaustBudget = async (
   makeRequest: (index: number) => SendOptions,
   options: { pauseAtHalf?: boolean } = {},
 ): Promise<Exhaustion> => {
-  const unknown = rateLimitTenantActivity.freshnessUnknown;
-  rateLimitTenantActivity.freshnessUnknown = false;
+  const unknown = rateLimitTenantActivity().freshnessUnknown;
+  rateLimitTenantActivity().freshnessUnknown = false;
   const exhaustion = await exhaustOnce(client, limit, makeRequest, options);
   if (!unknown || !exhaustion.withinLimit.some((r) => r.response.status === 429)) return exhaustion;
-  rateLimitTenantActivity.lastExhaustion = undefined;
+  rateLimitTenantActivity().lastExhaustion = undefined;
   await waitForFreshWindow(limit);
   return exhaustOnce(client, limit, makeRequest, options);
 };
@@ -274,7 +289,7 @@ const exhaustOnce = async (
     unthrottled,
     pausedAtHalf: half > 0,
   };
-  if (first429) rateLimitTenantActivity.lastExhaustion = exhaustion;
+  if (first429) rateLimitTenantActivity().lastExhaustion = exhaustion;
   return exhaustion;
 };
 
