@@ -173,6 +173,7 @@ export const runSelfCheck = async (values: SelfCheckOptions, say: SayLine): Prom
   // reference, the deployments and any later stage, one invocation per run and stage.
   const batched = values.full || values['no-batch'] ? [] : runs.filter(batchable);
   const firstStages = new Map<string, StageOutcome>();
+  /** The runs of processes of their own (the reference, the deployments), then the batch's later stages. */
   const queue = runs.filter((run) => !batched.includes(run));
   const completed: CompletedRun[] = [];
   const worker = async (): Promise<void> => {
@@ -229,13 +230,17 @@ export const runSelfCheck = async (values: SelfCheckOptions, say: SayLine): Prom
     env: Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(TARGET_|TENANT_)/.test(name))),
     say,
   });
-  await Promise.all(Array.from({ length: Math.min(concurrency, queue.length) }, worker));
+  const workOffQueue = () => Promise.all(Array.from({ length: Math.min(concurrency, queue.length) }, worker));
   if (batched.length)
     say(
-      `${batched.length} variants and mutants in one Playwright invocation: ${concurrency} workers for the conformance checks, ${rateLimitConcurrency} for the rate-limit checks`,
+      `${batched.length} variants and mutants in one Playwright invocation: ${concurrency} workers for the conformance checks, ${rateLimitConcurrency} for the rate-limit checks; beside it, the runs of their own`,
     );
+  // The runs of their own go beside the batch: the machine's cores are as busy either way, and neither
+  // waits for the other's last few seconds. The batch's runs come back to the queue when it ends.
+  const rowsOfTheirOwn = workOffQueue();
   await runBatch();
-  await Promise.all(Array.from({ length: Math.min(concurrency, queue.length) }, worker));
+  await rowsOfTheirOwn;
+  await workOffQueue();
   const wallSeconds = (performance.now() - started) / 1000;
 
   const matrix = buildMatrix(completed);
