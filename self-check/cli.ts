@@ -176,7 +176,9 @@ export const runSelfCheck = async (values: SelfCheckOptions, say: SayLine): Prom
   /** The runs of processes of their own (the reference, the deployments), then the batch's later stages. */
   const queue = runs.filter((run) => !batched.includes(run));
   const completed: CompletedRun[] = [];
+  let liveWorkers = 0;
   const worker = async (): Promise<void> => {
+    liveWorkers += 1;
     for (let next = queue.shift(); next; next = queue.shift()) {
       const done = await runServer(
         next,
@@ -186,6 +188,7 @@ export const runSelfCheck = async (values: SelfCheckOptions, say: SayLine): Prom
       completed.push(done);
       say(`[${completed.length}/${runs.length}] ${progressOf(done)}`);
     }
+    liveWorkers -= 1;
   };
   const runBatch = async (): Promise<void> => {
     if (batched.length === 0) return;
@@ -230,7 +233,9 @@ export const runSelfCheck = async (values: SelfCheckOptions, say: SayLine): Prom
     env: Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(TARGET_|TENANT_)/.test(name))),
     say,
   });
-  const workOffQueue = () => Promise.all(Array.from({ length: Math.min(concurrency, queue.length) }, worker));
+  /** Workers for the queue, up to `concurrency` with those still at work. */
+  const workOffQueue = () =>
+    Promise.all(Array.from({ length: Math.min(concurrency - liveWorkers, queue.length) }, worker));
   if (batched.length)
     say(
       `${batched.length} variants and mutants in one Playwright invocation: ${concurrency} workers for the conformance checks, ${rateLimitConcurrency} for the rate-limit checks; beside it, the runs of their own`,
@@ -239,8 +244,9 @@ export const runSelfCheck = async (values: SelfCheckOptions, say: SayLine): Prom
   // waits for the other's last few seconds. The batch's runs come back to the queue when it ends.
   const rowsOfTheirOwn = workOffQueue();
   await runBatch();
-  await rowsOfTheirOwn;
-  await workOffQueue();
+  // Workers of the runs of their own may have ended on an empty queue meanwhile: new ones beside those
+  // still at work take the batch's runs.
+  await Promise.all([rowsOfTheirOwn, workOffQueue()]);
   const wallSeconds = (performance.now() - started) / 1000;
 
   const matrix = buildMatrix(completed);

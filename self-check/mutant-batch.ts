@@ -173,7 +173,10 @@ const startServerOf = async (
   };
 };
 
-/** Seconds a batch may take before it is stopped: a run's time-out, and half a minute per mutant a worker runs. */
+/**
+ * Seconds a batch may take before it is stopped: a run's time-out, and half a minute per server a
+ * worker of the conformance checks serves (the rate-limit workers, as many or more, serve no more).
+ */
 const batchTimeoutSeconds = (runs: number, workers: number, perRun: number): number =>
   perRun + 30 * Math.ceil(runs / workers);
 

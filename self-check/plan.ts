@@ -8,7 +8,8 @@
  * Which Playwright projects a server gets, and why:
  * - the reference and every variant: both projects (`conformance` and `ratelimit`), at the reference
  *   server's own settings, as a user's `fei-kit conformance` runs them: a conforming server must pass
- *   the whole suite as it is really run (a conforming deployment never fails);
+ *   the whole suite (a conforming deployment never fails); the reference in a run of its own, exactly
+ *   as a user runs it, the variants in the batch (self-check/mutant-batch.ts);
  * - a mutant of the rate limit (one whose catching rules include a RATE-LIMIT-* rule): the `ratelimit`
  *   project only; its one broken rule is the rate limit, which the other checks stay clear of by design
  *   (they pace themselves under the limit);

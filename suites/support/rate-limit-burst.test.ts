@@ -89,3 +89,24 @@ test('RATE-LIMIT-BURST: once the worker has used the tenant, a check waits a who
   const burst = await exhaustBudget(busy, LIMIT, post);
   expect(burst.withinLimit.some((r) => r.response.status === 429)).toBe(true);
 });
+
+test("RATE-LIMIT-BURST: the tenant's record is kept per target: a worker serving two servers in turn (the self-check's batch) reads each one's own", async () => {
+  const previous = process.env.TARGET_BASE_URL;
+  try {
+    process.env.TARGET_BASE_URL = 'http://127.0.0.1:1';
+    forget();
+    const { client } = fixedWindowClient(0);
+    await waitForFreshWindow(LIMIT);
+    const burst = await exhaustBudget(client, LIMIT, post);
+    expect(rateLimitTenantActivity().lastExhaustion).toBe(burst);
+    process.env.TARGET_BASE_URL = 'http://127.0.0.1:2';
+    // Nothing is known of the other server's tenant: no burst to reuse, no silence to wait for.
+    expect(rateLimitTenantActivity().lastExhaustion).toBeUndefined();
+    expect(rateLimitTenantActivity().lastAnsweredAt).toBeUndefined();
+    process.env.TARGET_BASE_URL = 'http://127.0.0.1:1';
+    expect(rateLimitTenantActivity().lastExhaustion).toBe(burst);
+  } finally {
+    if (previous === undefined) delete process.env.TARGET_BASE_URL;
+    else process.env.TARGET_BASE_URL = previous;
+  }
+});
