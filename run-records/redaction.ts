@@ -9,6 +9,7 @@
  * `th_live_`) are redacted like real ones.
  */
 import { otherEnvironmentPrefix, TOKEN_PREFIXES, tokenPrefixOf } from '../spec/index.ts';
+import { escapeRegExp } from './escape-pattern.ts';
 import { secretForms, secretFragments } from './secret-forms.ts';
 
 /** The spec's prefixes, and the prefix of every token registered. */
@@ -21,8 +22,6 @@ const shapeOf = (prefixes: Iterable<string>): RegExp =>
   new RegExp(`(${[...prefixes].join('|')})(?:[A-Za-z0-9._~+/=-]|%[0-9A-Fa-f]{2})+`, 'gi');
 
 let TOKEN_SHAPE = shapeOf(PREFIXES);
-
-const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 type SecretPatterns = Map<string, { readonly whole: RegExp; readonly fragments?: RegExp }>;
 

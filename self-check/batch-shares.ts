@@ -7,6 +7,7 @@
  * rate-limit checks mostly wait for a window to pass, the others keep a core busy.
  */
 import { type BatchFile, batchMarker, type SuiteProject } from '../run-records/batch-file.ts';
+import { escapeRegExp } from '../run-records/escape-pattern.ts';
 
 export interface BatchShareMember {
   /** The server's place in the batch file (its marker). */
@@ -69,8 +70,6 @@ export const sharesOfWorkers = (
   ];
 };
 
-const escaped = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
 /**
  * A check of a share's server whose title, as Playwright reads it for --grep (project, file,
  * describes, the server's marker, the check's title and tags), that server's stage filter matches:
@@ -83,7 +82,7 @@ export const projectFilter = (share: readonly BatchShareMember[], required?: str
     share
       .map(
         ({ index, grep }) =>
-          `^(?=[^⟦]*${escaped(batchMarker(index))})(?=.*(?:${grep}))${required ? `(?=.*(?:${required}))` : ''}`,
+          `^(?=[^⟦]*${escapeRegExp(batchMarker(index))})(?=.*(?:${grep}))${required ? `(?=.*(?:${required}))` : ''}`,
       )
       .join('|') || '(?!)',
     'i',

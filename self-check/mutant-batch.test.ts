@@ -12,7 +12,7 @@ import { KEPT_WORKER_ANNOTATION } from '../run-records/kept-worker.ts';
 import { KIT_ROOT } from '../run-records/kit-root.ts';
 import { outputPaths } from '../run-records/output-paths.ts';
 import { suiteProjectOfShare } from './batch-shares.ts';
-import { batchable, reportOfMutant, restoredTest, runMutantBatch } from './mutant-batch.ts';
+import { batchable, reportOfServer, restoredTest, runMutantBatch } from './mutant-batch.ts';
 import { planRuns } from './plan.ts';
 import { resultsOfReport } from './results.ts';
 
@@ -127,7 +127,7 @@ test('SELF-CHECK: a batch report is split by server, each part where a run of it
       },
     ],
   };
-  const a = reportOfMutant(report, 0);
+  const a = reportOfServer(report, 0);
   const describe = a.suites[0]?.suites?.[0];
   expect(describe?.title).toBe('POST headers');
   expect(describe?.suites).toBeUndefined();
@@ -139,12 +139,12 @@ test('SELF-CHECK: a batch report is split by server, each part where a run of it
   expect(tests[0]?.projectName).toBe('conformance');
   expect(tests[0]?.status).toBe('unexpected');
   expect(tests[0]?.annotations).toEqual([]);
-  const b = reportOfMutant(report, 1).suites[0]?.suites?.[0]?.specs ?? [];
+  const b = reportOfServer(report, 1).suites[0]?.suites?.[0]?.specs ?? [];
   expect(b.map((spec) => spec.tests[0]?.status)).toEqual(['expected']);
-  expect(reportOfMutant(report, 10).suites[0]?.suites?.[0]?.specs).toHaveLength(1);
-  expect(reportOfMutant(report, 2).suites[0]?.suites?.[0]?.specs).toEqual([]);
+  expect(reportOfServer(report, 10).suites[0]?.suites?.[0]?.specs).toHaveLength(1);
+  expect(reportOfServer(report, 2).suites[0]?.suites?.[0]?.specs).toEqual([]);
   // A rate-limit worker's check is put back in the rate-limit project.
-  const d = reportOfMutant(report, 3).suites[0]?.suites?.[0]?.specs ?? [];
+  const d = reportOfServer(report, 3).suites[0]?.suites?.[0]?.specs ?? [];
   expect(d.map((spec) => spec.tests[0]?.projectName)).toEqual(['ratelimit']);
 });
 

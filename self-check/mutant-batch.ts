@@ -120,7 +120,7 @@ const suitesOf = (suites: readonly JSONReportSuite[], marker: string, file?: str
   });
 
 /** One server's part of a batch report (the `index`-th of the batch file), as a report of its own. */
-export const reportOfMutant = (
+export const reportOfServer = (
   report: Pick<JSONReport, 'suites' | 'errors'>,
   index: number,
 ): Pick<JSONReport, 'suites' | 'errors'> => ({
@@ -267,7 +267,7 @@ export const runMutantBatch = async (
       };
     }
     for (const [index, run] of runs.entries()) {
-      const own = reportOfMutant({ suites: report.suites ?? [], errors }, index);
+      const own = reportOfServer({ suites: report.suites ?? [], errors }, index);
       const results = resultsOfReport(own);
       if (results.tests.length === 0) continue;
       writeFileSync(join(options.outputRoot, run.id, 'results-1.json'), JSON.stringify(own));

@@ -19,6 +19,7 @@ import { describeViolations, type Violation } from '../../oracle/index.ts';
 import { RunStoppedError } from '../../pacing/run-guard.ts';
 import { attachWithoutStep } from '../../run-records/attach-without-step.ts';
 import { markInconclusive } from '../../run-records/check-record-writer.ts';
+import { escapeRegExp } from '../../run-records/escape-pattern.ts';
 import {
   describeExchange,
   exchangeTitle,
@@ -77,7 +78,6 @@ const TEARDOWN_MARGIN_MS = 15_000;
 const MIN_PROPERTY_TIME_MS = 5_000;
 
 const shellQuote = (value: string): string => `'${value.replace(/'/g, `'\\''`)}'`;
-const regexEscape = (value: string): string => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The environment a replay needs besides FC_SEED / FC_PATH: the reference server's mutant, variant or deployment. */
 const replayEnvironment = (target: Target): string[] =>
@@ -95,7 +95,7 @@ export const replayInstructions = (
   extraEnvironment: readonly string[] = [],
   commandsReplayPath?: string,
 ): string => {
-  const grep = `--grep ${shellQuote(regexEscape(title))}`;
+  const grep = `--grep ${shellQuote(escapeRegExp(title))}`;
   const command = (variables: readonly string[]) =>
     [...extraEnvironment, ...variables, 'npx tsx cli/commands/conformance.ts', grep].join(' ');
   const lines: string[] = [];
