@@ -29,7 +29,7 @@ const GREP = [
 const PUT_TEST =
   'UPDATE-APPLIES: each kind of PUT is applied and visible through GET, or refused cleanly; at least one applies';
 const NON_UUID_TEST =
-  'GAP-NON-UUID-PATH: GET with a path id that is not a UUID is refused with a structured error';
+  'ERROR-BODY-SHAPE, GAP-NON-UUID-PATH: GET with a path id that is not a UUID is refused with a structured error';
 const FORBIDDEN_TEST = "AUTH-NOT-AUTHORIZED: a valid token with an unknown tenant's X-Client-Id is refused";
 
 const EXPECTED_CHANGES = [

@@ -251,7 +251,7 @@ test.describe('versions of an event', () => {
 test.describe('fields a deployment adds', { tag: ['@validation'] }, () => {
   test(
     ...ruleCheck(
-      'GAP-EXTRA-TOP-LEVEL-FIELDS',
+      ['ERROR-BODY-SHAPE', 'GAP-EXTRA-TOP-LEVEL-FIELDS'],
       "a provider's own top-level fields (isNegative, accountId) are refused, dropped or kept",
     ),
     async ({ tenantA, runId, observe }) => {

@@ -132,7 +132,7 @@ test.describe('creation and retrieval', { tag: ['@retrieval'] }, () => {
 
   test(
     ...ruleCheck(
-      'GAP-NON-UUID-PATH',
+      ['ERROR-BODY-SHAPE', 'GAP-NON-UUID-PATH'],
       'GET with a path id that is not a UUID is refused with a structured error',
       { tag: ['@readonly'] },
     ),
