@@ -44,29 +44,40 @@ const SHORT = {
 
 test.describe('capacity run under k6', () => {
   test.skip(!k6.found, `k6 is not installed (${k6.found ? '' : k6.reason}): the capacity runs are skipped`);
-  test.describe.configure({ mode: 'serial', timeout: 180_000 });
+  // Two tests that share nothing but the worker's folder: on workers of their own.
+  test.describe.configure({ timeout: 180_000 });
 
   test('whole and as two merged segments, against the reference server: the same verdicts, the merge computing what k6 does', async () => {
     const k6Path = k6.found ? k6.path : '';
     const tenants = fixtureTenants(3, 900, 60);
     const tenantsFile = join(work, 'tenants.json');
     writeFileSync(tenantsFile, tenantsFileText(tenants), { mode: 0o600 });
-    const common = { ...SHORT, CAPACITY_TENANTS_FILE: tenantsFile, LOAD_DIST_DIR: join(work, 'dist') };
+    const common = { ...SHORT, CAPACITY_TENANTS_FILE: tenantsFile };
     const wholeDir = join(work, 'whole');
-    const whole = await runCapacityChild(k6Path, {
-      ...common,
-      LOAD_REPORT_DIR: wholeDir,
-      KIT_RUN_ID: 'run-capacity-whole',
-    });
+    const splitDir = join(work, 'split');
+    // Side by side, each bundling into a folder of its own and starting its own embedded server: the
+    // load is light (SHORT).
+    const [whole, split] = await Promise.all([
+      runCapacityChild(k6Path, {
+        ...common,
+        LOAD_DIST_DIR: join(work, 'dist-whole'),
+        LOAD_REPORT_DIR: wholeDir,
+        KIT_RUN_ID: 'run-capacity-whole',
+      }),
+      runCapacityChild(
+        k6Path,
+        {
+          ...common,
+          LOAD_DIST_DIR: join(work, 'dist-split'),
+          LOAD_REPORT_DIR: splitDir,
+          KIT_RUN_ID: 'run-capacity-split',
+        },
+        ['--segments', '2'],
+      ),
+    ]);
     expect(whole.stderr).toBe('');
     expect(whole.code, whole.stdout.split('THRESHOLDS')[1]).toBe(0);
     expect(whole.stdout).toContain('VERDICT: PASSED');
-    const splitDir = join(work, 'split');
-    const split = await runCapacityChild(
-      k6Path,
-      { ...common, LOAD_REPORT_DIR: splitDir, KIT_RUN_ID: 'run-capacity-split' },
-      ['--segments', '2'],
-    );
     expect(split.code, split.stdout.split('THRESHOLDS')[1]).toBe(0);
     expect(split.stdout).toContain('load/capacity (2 segment(s) merged)');
 
