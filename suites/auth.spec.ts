@@ -337,7 +337,7 @@ test.describe('tokens used with another client id', { tag: ['@auth'] }, () => {
 
   test(
     ...ruleCheck(
-      'GAP-HEADER-PRECEDENCE',
+      ['ERROR-BODY-SHAPE', 'GAP-HEADER-PRECEDENCE'],
       'with both X-Access-Token and X-Client-Id missing, one of their codes is given',
       { tag: ['@readonly'] },
     ),

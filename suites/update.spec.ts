@@ -134,7 +134,7 @@ test.describe('update', { tag: ['@update'] }, () => {
 
   test(
     ...ruleCheck(
-      'GAP-STATUS-TRANSITIONS',
+      ['ERROR-BODY-SHAPE', 'GAP-STATUS-TRANSITIONS'],
       'a status moved back from BOOKED to PENDING is applied or refused cleanly',
     ),
     async ({ tenantA, runId, observe }) => {

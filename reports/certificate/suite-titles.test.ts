@@ -27,6 +27,19 @@ test('TITLES: every test of the suite is declared with known rule ids, and its t
   expect(problems).toEqual([]);
 });
 
+test('TITLES: a check of gaps alone declares ERROR-BODY-SHAPE, the stated rule it judges in any answer', async () => {
+  test.setTimeout(120_000);
+  // Where the spec is silent any answer is a reading, but a non-2xx answer still has the part 7 body:
+  // a run of that rule's checks (--grep, a mutant's first stage in the self-check) must have these.
+  const listed = await listSuite(process.env, 110_000);
+  const gapsAlone = (listed ?? []).filter(
+    (t) =>
+      t.ruleIds.length > 0 && t.ruleIds.every((id) => id === 'ERROR-BODY-SHAPE' || id.startsWith('GAP-')),
+  );
+  expect(gapsAlone.length).toBeGreaterThan(10);
+  expect(gapsAlone.filter((t) => !t.ruleIds.includes('ERROR-BODY-SHAPE')).map((t) => t.title)).toEqual([]);
+});
+
 test('TITLES: a check keeps its rule ids when its title drops them; a mistyped id in a title is caught', async () => {
   test.setTimeout(120_000);
   // A throwaway suite inside the repository (so it resolves @playwright/test), listed the same way.
