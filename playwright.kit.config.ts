@@ -73,11 +73,11 @@ export default defineConfig({
   projects: [
     { name: 'kit', testIgnore: [...NOT_TESTS, ...REAL_K6_TESTS, ...(quick ? WHOLE_RUN_TESTS : [])] },
     // k6 runs are timed, but light (a few requests a second each): on two cores, three workers keep
-    // about one core busy, as the self-check's five k6 runs at a time keep 1.3 (docs/benchmark.md).
+    // about one core busy (docs/benchmark.md), less than the self-check's five k6 runs at a time.
     {
       name: 'real-k6',
       testMatch: REAL_K6_TESTS,
-      workers: Math.floor(availableParallelism() / 2) + 2,
+      workers: Math.max(3, Math.floor(availableParallelism() / 2)),
     },
   ],
 });

@@ -122,6 +122,12 @@ test.describe('capacity run under k6', () => {
       sent(splitDir).forEach((count, i) => {
         expect(Math.abs(count - (whole[i] as number)), tenants[i]?.name).toBeLessThanOrEqual(3 * 2);
       });
+    } else {
+      // Said in the report, so that a busy machine weakening this test shows.
+      test.info().annotations.push({
+        type: 'not compared',
+        description: `each tenant's share: k6 dropped ${dropped(wholeDir)} iterations whole and ${dropped(splitDir)} split`,
+      });
     }
 
     // No token anywhere: reports, samples, manifests, the dashboard, what was printed.

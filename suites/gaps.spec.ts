@@ -3,10 +3,10 @@
  * recorded as an observation. Any answer is a reading there, a refusal or even a failure; what the
  * spec does say still holds: a malformed request is a 400 (7.4), every non-2xx body is the part 7 body
  * (ERROR-BODY-SHAPE), a refusal claims no stated rule the request does not break (except the probed
- * field's own code, the reference's own reading), and what is accepted is kept. A check of a gap alone
- * declares ERROR-BODY-SHAPE beside it: that is the stated rule it judges, so a run of that rule's
- * checks (`--grep ERROR-BODY-SHAPE`, a mutant's first stage in the self-check) has it too: an HTML
- * page for an unknown route or a too-long field is found there.
+ * field's own code, the reference's own reading), and what is accepted is kept. A check of a gap
+ * declares ERROR-BODY-SHAPE beside it, the stated rule every one of them judges in any answer, so that
+ * a run of that rule's checks (`--grep ERROR-BODY-SHAPE`, a mutant's first stage in the self-check)
+ * has it too: an HTML page for an unknown route or a too-long field is found there.
  */
 import { isSuccess, judgeRefusedUpdate, judgeStatusIn, readErrorBody } from '../oracle/index.ts';
 import { ruleCheck } from '../run-records/rule-annotations.ts';
