@@ -71,7 +71,11 @@ export default defineConfig({
   reporter: [['list'], ['json', { outputFile: `${outputFolder}/results.json` }]],
   outputDir: `${outputFolder}/test-results`,
   projects: [
-    { name: 'kit', testIgnore: [...NOT_TESTS, ...REAL_K6_TESTS, ...(quick ? WHOLE_RUN_TESTS : [])] },
+    // The whole runs first: Playwright hands out tests in the order of the projects, then of their
+    // files, and these are the longest; the many short tests after them fill the workers to the end.
+    // In file order, the last whole runs (a real self-check batch) ended alone, the other workers idle.
+    ...(quick ? [] : [{ name: 'kit-whole-runs', testMatch: WHOLE_RUN_TESTS, testIgnore: NOT_TESTS }]),
+    { name: 'kit', testIgnore: [...NOT_TESTS, ...REAL_K6_TESTS, ...WHOLE_RUN_TESTS] },
     // k6 runs are timed, but light (a few requests a second each): on two cores, three workers keep
     // about one core busy (docs/benchmark.md), less than the self-check's five k6 runs at a time.
     {

@@ -55,7 +55,7 @@ for line in $lines; do
   temporary=$(mktemp -d "${TMPDIR:-/tmp}/fei-kit-tests-node-$line-XXXXXX")
   PATH="$runtime/bin:$PATH" KIT_TESTS_OUTPUT_DIR="fei-kit-output/node-lines/node-$line" TMPDIR="$temporary" \
     PLAYWRIGHT_TRANSFORM_CACHE_DIR="$cache" \
-    npx playwright test -c playwright.kit.config.ts --project kit --grep-invert "$SKIPPED" "${RUNTIME_TESTS[@]}" \
+    npx playwright test -c playwright.kit.config.ts --project kit --project kit-whole-runs --grep-invert "$SKIPPED" "${RUNTIME_TESTS[@]}" \
     2>&1 | tee "$log"
   code=${PIPESTATUS[0]}
   if [ "$code" -eq 0 ]; then rm -rf "$temporary"; else echo "Node $line: the temporary files of the failed tests are kept in $temporary"; fi

@@ -20,6 +20,11 @@ interface Listing {
   specs: { file: string; tests: { projectName: string }[] }[];
 }
 
+interface ListingReport {
+  config: { projects: { name: string }[] };
+  suites: Listing[];
+}
+
 /**
  * The test files of each project, as Playwright lists them (`quick`: as the quick command selects
  * them): one listing for both projects, since listing loads every test file.
@@ -53,8 +58,14 @@ const filesByProject = (quick: boolean): Map<string, string[]> => {
       visit(suite.suites ?? []);
     }
   };
-  visit((JSON.parse(listing) as Listing).suites);
-  const byProject = new Map([...files].map(([project, names]) => [project, [...names].sort()]));
+  const report = JSON.parse(listing) as ListingReport;
+  visit(report.suites);
+  // In the config's order, which is the order Playwright hands out their tests in.
+  const byProject = new Map(
+    report.config.projects
+      .filter((project) => files.has(project.name))
+      .map((project) => [project.name, [...(files.get(project.name) ?? [])].sort()]),
+  );
   listings.set(quick, byProject);
   return byProject;
 };
@@ -78,13 +89,28 @@ test('REAL-K6 PROJECT: every kit test that looks for k6 runs in the real-k6 proj
   expect(looksForK6.length).toBeGreaterThan(0);
   const projects = filesByProject(false);
   expect(projects.get('real-k6')).toEqual(looksForK6);
-  const kit = projects.get('kit') ?? [];
+  const kit = [...(projects.get('kit') ?? []), ...(projects.get('kit-whole-runs') ?? [])];
   for (const file of looksForK6) expect(kit).not.toContain(file);
 });
 
+test('WHOLE RUNS FIRST: npm test hands out the whole runs before the other kit tests, and runs both', () => {
+  const projects = filesByProject(false);
+  const wholeRuns = projects.get('kit-whole-runs') ?? [];
+  expect(wholeRuns).toContain('self-check/mutant-batch.test.ts');
+  expect(wholeRuns).toContain('client/certify-client.test.ts');
+  for (const file of wholeRuns) expect(projects.get('kit') ?? []).not.toContain(file);
+  expect([...projects.keys()]).toEqual(['kit-whole-runs', 'kit', 'real-k6']);
+  const runAll = readFileSync(`${ROOT}/kit-tests/run-all.ts`, 'utf8');
+  expect(runAll).toContain("kitTests('kit tests', ['kit', 'kit-whole-runs']");
+  const nodeLines = readFileSync(`${ROOT}/kit-tests/node-lines.sh`, 'utf8');
+  expect(nodeLines).toContain('--project kit --project kit-whole-runs');
+});
+
 test('QUICK: the quick command runs the kit tests but those of whole runs, and every test of the oracle, the generators and the command line', () => {
-  const kit = filesByProject(false).get('kit') ?? [];
+  const full = filesByProject(false);
+  const kit = [...(full.get('kit') ?? []), ...(full.get('kit-whole-runs') ?? [])];
   const quick = filesByProject(true).get('kit') ?? [];
+  expect(filesByProject(true).has('kit-whole-runs')).toBe(false);
   const left = kit.filter((file) => !quick.includes(file));
   for (const file of quick) expect(kit).toContain(file);
   // The whole run with every output, and the runs that could not run, are npm test's only.
