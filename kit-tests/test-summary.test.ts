@@ -20,7 +20,34 @@ const report = {
         {
           title: 'nested',
           specs: [
-            { title: 'breaks', file: 'a.test.ts', line: 9, tests: [{ status: 'unexpected' }] },
+            {
+              title: 'breaks',
+              file: 'a.test.ts',
+              line: 9,
+              tests: [
+                {
+                  status: 'unexpected',
+                  results: [
+                    {
+                      status: 'failed',
+                      errors: [
+                        {
+                          message: [
+                            'Error: conformance: run r-1 against http://127.0.0.1:1',
+                            'conformance: 190 passed',
+                            'conformance: COULD NOT RUN FULLY: 1 rule could not be checked to the end (inconclusive).',
+                            '',
+                            '\u001b[2mexpect(\u001b[22mreceived).toBe(expected)',
+                            'Expected: \u001b[32m0\u001b[39m',
+                            'Received: \u001b[31m3\u001b[39m',
+                          ].join('\n'),
+                        },
+                      ],
+                    },
+                  ],
+                },
+              ],
+            },
             { title: 'wobbles', file: 'a.test.ts', line: 12, tests: [{ status: 'flaky' }] },
             { title: 'skipped', file: 'a.test.ts', line: 15, tests: [{ status: 'skipped' }] },
           ],
@@ -40,6 +67,10 @@ test('SUMMARY: a flaky test counts as passed, an error outside the tests as fail
     expect(closingLine(totals ?? { passed: 0, failed: 0, skipped: 0 })).toBe('4 passed, 2 failed, 2 skipped');
     expect(notPassedLines(file)).toEqual([
       '  FAILED: a.test.ts:9 › breaks',
+      '      Error: conformance: run r-1 against http://127.0.0.1:1',
+      '      conformance: COULD NOT RUN FULLY: 1 rule could not be checked to the end (inconclusive).',
+      '      Expected: 0',
+      '      Received: 3',
       '  FLAKY (passed on a retry): a.test.ts:12 › wobbles',
       '  ERROR outside the tests: Error: worker teardown timed out',
     ]);

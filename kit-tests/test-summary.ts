@@ -1,6 +1,7 @@
 /** Reads Playwright JSON reports and totals them, for the one closing line CI reads. */
 import { readFileSync } from 'node:fs';
-import type { JSONReport, JSONReportSuite } from '@playwright/test/reporter';
+import { stripVTControlCharacters } from 'node:util';
+import type { JSONReport, JSONReportSuite, JSONReportTest } from '@playwright/test/reporter';
 
 export interface TestTotals {
   passed: number;
@@ -44,9 +45,38 @@ export const addTotals = (a: TestTotals, b: TestTotals): TestTotals => ({
 export const closingLine = (totals: TestTotals): string =>
   `${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`;
 
+/** At most this many lines of a failed test's error are repeated under its name. */
+const ERROR_LINES = 8;
+const LINE_WIDTH = 240;
+
 /**
- * One line per test that failed or passed only on a retry, and per error outside the tests: a CI log
- * is often read from its end only, so what went wrong is repeated there, beside the closing line.
+ * The lines of an error that say what went wrong: its first line, what was expected and received, and
+ * the kit's loud lines (`DEVIATION: …`, `COULD NOT RUN FULLY: …`, `KIT FAILURE: …`) of a run's output
+ * that a kit test gave as the assertion's message.
+ */
+export const tellingLines = (message: string): string[] => {
+  const lines = stripVTControlCharacters(message)
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
+  const telling = lines.filter(
+    (line, index) =>
+      index === 0 || /^(Expected|Received)\b/.test(line) || /\b[A-Z][A-Z ]{3,}[A-Z]: /.test(line),
+  );
+  return [...new Set(telling)]
+    .slice(0, ERROR_LINES)
+    .map((line) => (line.length > LINE_WIDTH ? `${line.slice(0, LINE_WIDTH - 1)}…` : line));
+};
+
+const firstErrorOf = (test: JSONReportTest): string | undefined => {
+  const result = test.results?.find((r) => r.status !== 'passed' && r.status !== 'skipped');
+  return result?.errors?.[0]?.message ?? result?.error?.message;
+};
+
+/**
+ * One line per test that failed or passed only on a retry, with the telling lines of its first error,
+ * and one per error outside the tests: a CI log is often read from its end only, so what went wrong is
+ * repeated there, beside the closing line.
  */
 export const notPassedLines = (file: string): string[] => {
   const report = readReport(file);
@@ -58,6 +88,8 @@ export const notPassedLines = (file: string): string[] => {
         if (test.status !== 'unexpected' && test.status !== 'flaky') continue;
         const word = test.status === 'flaky' ? 'FLAKY (passed on a retry)' : 'FAILED';
         lines.push(`  ${word}: ${spec.file}:${spec.line} › ${spec.title}`);
+        const error = firstErrorOf(test);
+        if (error !== undefined) lines.push(...tellingLines(error).map((line) => `      ${line}`));
       }
     }
     for (const child of suite.suites ?? []) visit(child);

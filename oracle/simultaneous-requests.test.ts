@@ -1,6 +1,10 @@
 /** Simultaneous POSTs and PUTs: what breaks the rule whatever the timing, and when a burst counts. */
 import { expect, test } from '@playwright/test';
 import {
+  anotherBurstNeeded,
+  BURSTS_AT_FIRST,
+  BURSTS_AT_MOST,
+  type BurstStanding,
   burstStanding,
   inconclusiveBursts,
   judgeConcurrentCreation,
@@ -70,6 +74,7 @@ test.describe('ORACLE: when a burst counts', () => {
     expect(burstStanding([created()], MAX_RELEASE_SPREAD_MS)).toEqual({ counts: true, reason: undefined });
     const wide = burstStanding([created()], MAX_RELEASE_SPREAD_MS + 0.5);
     expect(wide.counts).toBe(false);
+    expect(wide.shortfall).toBe('spread');
     expect(wide.reason).toContain(`${(MAX_RELEASE_SPREAD_MS + 0.5).toFixed(3)} ms`);
   });
 
@@ -79,6 +84,41 @@ test.describe('ORACLE: when a burst counts', () => {
     expect(inconclusiveBursts([no, no])).toBe(
       'no burst was simultaneous enough to judge the rule (burst 1: too slow; burst 2: too slow)',
     );
+  });
+});
+
+test.describe('ORACLE: how many bursts a check sends', () => {
+  const counted: BurstStanding = { counts: true, reason: undefined };
+  const spread = burstStanding([created()], MAX_RELEASE_SPREAD_MS * 2);
+  const throttledBurst = burstStanding([created(), throttled], TIGHT);
+  const repeat = (standing: BurstStanding, times: number) => Array<BurstStanding>(times).fill(standing);
+
+  test('always the first ones, whatever they showed', () => {
+    for (const standing of [counted, spread, throttledBurst])
+      for (let sent = 0; sent < BURSTS_AT_FIRST; sent += 1)
+        expect(anotherBurstNeeded(repeat(standing, sent))).toBe(true);
+    expect(anotherBurstNeeded(repeat(counted, BURSTS_AT_FIRST))).toBe(false);
+    expect(anotherBurstNeeded([spread, counted, spread])).toBe(false);
+  });
+
+  test('more while a busy machine spread out every release, up to the most', () => {
+    for (let sent = BURSTS_AT_FIRST; sent < BURSTS_AT_MOST; sent += 1)
+      expect(anotherBurstNeeded(repeat(spread, sent))).toBe(true);
+    expect(anotherBurstNeeded(repeat(spread, BURSTS_AT_MOST))).toBe(false);
+    expect(anotherBurstNeeded([...repeat(spread, BURSTS_AT_FIRST + 1), counted])).toBe(false);
+  });
+
+  test('no more once the target throttled a burst or refused every PUT: it would again', () => {
+    const refused = judgeConcurrentRename(
+      [{ original: { externalId: 'x-1' }, renamed: { externalId: 'x-new' } }],
+      [answer(400, { status: 400, errorCode: 'ERR-4001', title: 'Duplicate externalId' })],
+      [answer(200, { externalId: 'x-1' })],
+      TIGHT,
+    );
+    expect(refused.shortfall).toBe('none-applied');
+    expect(throttledBurst.shortfall).toBe('throttled');
+    for (const stop of [refused, throttledBurst])
+      expect(anotherBurstNeeded([spread, stop, ...repeat(spread, BURSTS_AT_FIRST - 2)])).toBe(false);
   });
 });
 

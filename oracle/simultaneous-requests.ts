@@ -25,10 +25,17 @@ import { type Violation, violationOf } from './violation.ts';
  */
 export const MAX_RELEASE_SPREAD_MS = 1;
 
+/**
+ * Why a burst does not count: its release was spread out (the client's machine was busy; another burst
+ * may do better), requests were throttled, or every PUT was refused (the target's doing, again next time).
+ */
+export type BurstShortfall = 'spread' | 'throttled' | 'none-applied';
+
 /** Whether a burst makes the claim of simultaneity, and if not, why. */
 export interface BurstStanding {
   readonly counts: boolean;
   readonly reason: string | undefined;
+  readonly shortfall?: BurstShortfall;
 }
 
 const THROTTLED = 429;
@@ -41,11 +48,16 @@ export const burstStanding = (
   if (releaseSpreadMs > maxSpreadMs)
     return {
       counts: false,
+      shortfall: 'spread',
       reason: `released over ${releaseSpreadMs.toFixed(3)} ms, more than the ${maxSpreadMs} ms a simultaneous burst may take`,
     };
   const throttled = answers.filter((a) => a.status === THROTTLED).length;
   if (throttled > 0)
-    return { counts: false, reason: `${throttled} of ${answers.length} requests were throttled (429)` };
+    return {
+      counts: false,
+      shortfall: 'throttled',
+      reason: `${throttled} of ${answers.length} requests were throttled (429)`,
+    };
   return { counts: true, reason: undefined };
 };
 
@@ -155,10 +167,30 @@ export const judgeConcurrentRename = (
     standing.counts && applied === 0
       ? {
           counts: false,
+          shortfall: 'none-applied' as const,
           reason: 'every PUT was refused: the deployment did not let PUT change externalId here',
         }
       : standing;
   return { ...noneApplied, violations };
+};
+
+/** The bursts a check sends, each with fresh data: one burst a busy machine spread out does not decide it. */
+export const BURSTS_AT_FIRST = 3;
+
+/** The most a check sends when a busy machine spread out the release of every burst before. */
+export const BURSTS_AT_MOST = 12;
+
+/**
+ * Whether a check sends another burst: always its first BURSTS_AT_FIRST; after them, only while none
+ * has counted and each fell short by its own release spread alone. A release is spread out when the
+ * client's process is preempted inside it, which a busy machine does to one burst in several and
+ * rarely to many in a row, so further bursts decide what three could not. A throttled burst, or one
+ * whose PUTs were all refused, is the target's doing and would come again.
+ */
+export const anotherBurstNeeded = (bursts: readonly BurstStanding[]): boolean => {
+  if (bursts.length < BURSTS_AT_FIRST) return true;
+  if (bursts.length >= BURSTS_AT_MOST) return false;
+  return bursts.every((b) => !b.counts && b.shortfall === 'spread');
 };
 
 /** A check's bursts: inconclusive (with the reasons) when none of them made the claim. */

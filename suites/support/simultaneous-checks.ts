@@ -5,16 +5,25 @@
  * detail), a burst that breaks the rule fails the check at once, and a check none of whose bursts
  * counted is inconclusive, never passed.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import { test } from '@playwright/test';
-import { inconclusiveBursts, type SimultaneousBurstJudgement } from '../../oracle/index.ts';
+import {
+  anotherBurstNeeded,
+  BURSTS_AT_FIRST,
+  inconclusiveBursts,
+  type SimultaneousBurstJudgement,
+} from '../../oracle/index.ts';
 import type { RuleId } from '../../spec/index.ts';
 import type { Observe } from '../fixtures/observe.ts';
 import { type BurstTiming, describeBurstTiming } from './burst-timing.ts';
 import type { BurstResult } from './last-byte-burst.ts';
 import { inconclusive, recordViolations, violationFailure } from './verdicts.ts';
 
-/** Bursts a check sends, each with fresh data: one burst a busy machine spread out does not decide it. */
-export const BURSTS_PER_CHECK = 3;
+/**
+ * Before each burst past the first ones, a pause that grows by this much: a moment of load (the other
+ * processes of a busy machine) passes, so a later burst is less likely to meet it.
+ */
+export const EXTRA_BURST_PAUSE_MS = 25;
 
 export const BURST_ANNOTATION = 'burst';
 
@@ -37,23 +46,27 @@ export const sentTogether = async (send: () => Promise<BurstResult>): Promise<Bu
 const describeBurst = (index: number, timing: BurstTiming, judgement: SimultaneousBurstJudgement): string =>
   `burst ${index + 1}: ${describeBurstTiming(timing)}; ${judgement.counts ? 'counts' : `does not count: ${judgement.reason}`}`;
 
-/** Runs `bursts` bursts through `oneBurst` and gives the check its verdict from their judgements. */
+/**
+ * Runs bursts through `oneBurst` as long as the oracle asks for another (anotherBurstNeeded), and gives
+ * the check its verdict from their judgements.
+ */
 export const judgeBursts = async (
   rule: RuleId,
   observe: Observe,
   oneBurst: (index: number) => Promise<JudgedBurst>,
-  bursts: number = BURSTS_PER_CHECK,
 ): Promise<void> => {
   const judged: JudgedBurst[] = [];
-  // The text stays the same from run to run (the behaviour profile compares readings); the figures
-  // of every burst are the observation's detail, and each burst's annotation.
+  // The text stays the same from run to run (the behaviour profile compares readings), however many
+  // bursts a busy machine took; the figures of every burst are the observation's detail, and each
+  // burst's annotation.
   const observeAll = () =>
     observe(
       rule,
-      `sent together by last-byte synchronisation, ${judged.length} bursts of ${judged[0]?.result.timing.requests ?? 0} requests`,
+      `sent together by last-byte synchronisation, in bursts of ${judged[0]?.result.timing.requests ?? 0} requests`,
       judged.map((b) => ({ ...b.result.timing, counts: b.judgement.counts, reason: b.judgement.reason })),
     );
-  for (let index = 0; index < bursts; index += 1) {
+  for (let index = 0; anotherBurstNeeded(judged.map((b) => b.judgement)); index += 1) {
+    if (index >= BURSTS_AT_FIRST) await sleep(EXTRA_BURST_PAUSE_MS * (index - BURSTS_AT_FIRST + 1));
     const burst = await oneBurst(index);
     judged.push(burst);
     test.info().annotations.push({
