@@ -224,6 +224,17 @@ const attachedShortValue = (argument: string): { written: string; value: string 
     : undefined;
 };
 
+/**
+ * `-xj1`: a flag written together with the short options after it, as Playwright's parser reads them.
+ * The flag, and the rest of the word as an argument of its own (`-j1`).
+ */
+const combinedShortFlag = (argument: string): { written: string; rest: string } | undefined => {
+  if (argument.startsWith('--') || argument.length <= 2) return undefined;
+  const written = argument.slice(0, 2);
+  const spec = specOf(written);
+  return spec && spec.value === 'none' ? { written, rest: `-${argument.slice(2)}` } : undefined;
+};
+
 const projectPattern = (name: string): RegExp =>
   new RegExp(`^${name.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`, 'i');
 
@@ -238,8 +249,9 @@ export const readPlaywrightArguments = (
   const options: GivenOption[] = [];
   const fileFilters: string[] = [];
   const forPlaywright: string[] = [];
-  for (let index = 0; index < args.length; index += 1) {
-    const argument = args[index] as string;
+  const words = [...args];
+  for (let index = 0; index < words.length; index += 1) {
+    let argument = words[index] as string;
     // `fei-kit conformance --list -- --grep @auth`: what follows `--` goes to Playwright, read as
     // Playwright reads its options, never taken for file filters.
     if (argument === '--') continue;
@@ -247,6 +259,11 @@ export const readPlaywrightArguments = (
       fileFilters.push(argument);
       forPlaywright.push(argument);
       continue;
+    }
+    const combined = combinedShortFlag(argument);
+    if (combined) {
+      words.splice(index + 1, 0, combined.rest);
+      argument = combined.written;
     }
     const equals = argument.startsWith('--') ? argument.indexOf('=') : -1;
     // A short option's value may follow it in the same word, as Playwright reads them (`-j1`, `-g@auth`).
@@ -261,7 +278,7 @@ export const readPlaywrightArguments = (
     }
     let value: string | undefined =
       attached?.value ?? (equals === -1 ? undefined : argument.slice(equals + 1));
-    const next = args[index + 1];
+    const next = words[index + 1];
     if (value === undefined && spec.value !== 'none' && next !== undefined) {
       if (spec.value === 'required' || !next.startsWith('-')) {
         value = next;

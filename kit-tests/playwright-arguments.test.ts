@@ -85,6 +85,11 @@ test.describe('the argument table', () => {
       expect(short.filters).toEqual(['-g @auth', '-G AUTH-TOKEN-MISSING']);
     }
     expect(readPlaywrightArguments(['-x', '-u']).forPlaywright).toEqual(['-x', '--update-snapshots']);
+    // Flags written together with what follows them, as Playwright's parser reads them.
+    expect(readPlaywrightArguments(['-xj1']).forPlaywright).toEqual(['-x', '--workers=1']);
+    expect(readPlaywrightArguments(['-xg@auth']).forPlaywright).toEqual(['-x', '--grep=@auth']);
+    expect(readPlaywrightArguments(['-g', '-xj1']).forPlaywright).toEqual(['--grep=-xj1']);
+    expect(() => readPlaywrightArguments(['-xq'])).toThrow(/^unknown option -q/);
     expect(() => readPlaywrightArguments(['-j0'])).toThrow(/^option -j "0" is not a number of workers/);
     // After `--`, as the docs say, the arguments are Playwright's: options stay options.
     const afterDashes = readPlaywrightArguments(['--list', '--', '--grep', '@auth', 'auth']);

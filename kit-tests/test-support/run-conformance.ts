@@ -1,4 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
+import { type PlaywrightArguments, readPlaywrightArguments } from '../../config/playwright-arguments.ts';
 import { workersOfArguments } from '../../config/run-workers.ts';
 import { type KitScriptRun, runKit } from './run-kit.ts';
 
@@ -9,11 +10,16 @@ export type ConformanceRun = Pick<KitScriptRun, 'code' | 'output' | 'stdout' | '
  * starts a worker for each check up to the run's count, and a worker's start costs more CPU than a
  * few checks. The checks are the same either way; a test about workers names its count.
  */
-export const withOneWorkerWhenFiltered = (args: readonly string[]): readonly string[] =>
-  args.some((a) => a === '--grep' || a === '-g' || a.startsWith('--grep=')) &&
-  workersOfArguments(args) === undefined
-    ? [...args, '--workers=1']
-    : args;
+export const withOneWorkerWhenFiltered = (args: readonly string[]): readonly string[] => {
+  let read: PlaywrightArguments;
+  try {
+    read = readPlaywrightArguments(args, { checkValues: false });
+  } catch {
+    return args; // arguments the run must refuse, as given
+  }
+  const filtered = read.options.some((option) => option.spec.long === '--grep');
+  return filtered && workersOfArguments(read.forPlaywright) === undefined ? [...args, '--workers=1'] : args;
+};
 
 /**
  * Runs `fei-kit conformance` as a user would, with only the given environment (and PATH), its
