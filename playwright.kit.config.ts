@@ -48,7 +48,7 @@ const WHOLE_RUN_TESTS = [
   '**/kit-tests/sharding.test.ts',
   '**/kit-tests/token-echo.test.ts',
   '**/openapi/whole-run-validation.test.ts',
-  '**/self-check/mutant-batch.test.ts',
+  '**/self-check/server-batch.test.ts',
 ];
 
 const NOT_TESTS = ['**/node_modules/**'];

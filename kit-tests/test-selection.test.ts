@@ -96,7 +96,7 @@ test('REAL-K6 PROJECT: every kit test that looks for k6 runs in the real-k6 proj
 test('WHOLE RUNS FIRST: npm test hands out the whole runs before the other kit tests, and runs both', () => {
   const projects = filesByProject(false);
   const wholeRuns = projects.get('kit-whole-runs') ?? [];
-  expect(wholeRuns).toContain('self-check/mutant-batch.test.ts');
+  expect(wholeRuns).toContain('self-check/server-batch.test.ts');
   expect(wholeRuns).toContain('client/certify-client.test.ts');
   for (const file of wholeRuns) expect(projects.get('kit') ?? []).not.toContain(file);
   expect([...projects.keys()]).toEqual(['kit-whole-runs', 'kit', 'real-k6']);

@@ -1,7 +1,7 @@
 /**
  * What self-check/batch.config.ts and the suites read in the self-check's batch (its variants and its
  * mutants): many servers' checks in one Playwright invocation, each worker serving several of them in
- * turn. Written by self-check/mutant-batch.ts as JSON, and read by the runner and by every worker (each
+ * turn. Written by self-check/server-batch.ts as JSON, and read by the runner and by every worker (each
  * loads the configuration and the suites).
  */
 import { readFileSync } from 'node:fs';

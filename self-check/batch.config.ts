@@ -12,7 +12,7 @@
  * the server the self-check's process started, with the server's own output folder and variables; and
  * it keeps its worker when a check fails (`keepWorkerOnFailure`): a mutant is meant to fail checks.
  *
- * The servers come from the file SELF_CHECK_BATCH_FILE names (mutant-batch.ts writes it).
+ * The servers come from the file SELF_CHECK_BATCH_FILE names (server-batch.ts writes it).
  */
 import { defineConfig } from '@playwright/test';
 import { readTimeouts } from '../config/index.ts';

@@ -35,10 +35,10 @@ import {
   mutantEntry,
   type StageOutcome,
 } from './matrix.ts';
-import { batchable, runMutantBatch } from './mutant-batch.ts';
 import { type PlannedRun, planRuns, UNTHROTTLED_LIMIT } from './plan.ts';
 import { deploymentText, renderMarkdown, renderText, totalsLine } from './render.ts';
 import { runServer } from './run-server.ts';
+import { batchable, runServerBatch } from './server-batch.ts';
 
 export interface SelfCheckOptions {
   readonly only?: string;
@@ -131,7 +131,7 @@ export const runSelfCheck = async (values: SelfCheckOptions, say: SayLine): Prom
     ...(mutantPropertyRuns ? [`properties run ${mutantPropertyRuns} times each against mutants`] : []),
     values.full || values['no-batch']
       ? 'each run is one Playwright invocation per stage, with its own output folder under fei-kit-output/self-check/<run>/'
-      : "each run is one Playwright invocation per stage, with its own output folder under fei-kit-output/self-check/<run>/, except the variants' runs and the mutants' first stage: one invocation for all of them, each against its own server, each worker serving a share of the servers one check after another (the rate-limit checks on workers of their own, beside the others), a failed check keeping its worker (fei-kit-output/self-check/batch-mutants/); the reference and the deployments run as a user runs the suite",
+      : "each run is one Playwright invocation per stage, with its own output folder under fei-kit-output/self-check/<run>/, except the variants' runs and the mutants' first stage: one invocation for all of them, each against its own server, each worker serving a share of the servers one check after another (the rate-limit checks on workers of their own, beside the others), a failed check keeping its worker (fei-kit-output/self-check/server-batch/); the reference and the deployments run as a user runs the suite",
     ...(loadRuns.length && !values['no-load']
       ? [
           `${loadRuns.length} load rows: each one k6 run of a load script (a limit of 40 per 2 s window), ${loadConcurrency} at a time, before the suite's runs (a load generator starved of CPU sends in bursts), in fei-kit-output/self-check/load-<script>-<server>/`,
@@ -169,7 +169,7 @@ export const runSelfCheck = async (values: SelfCheckOptions, say: SayLine): Prom
     };
   };
 
-  // The variants, and the mutants' first stage, in one Playwright invocation (mutant-batch.ts); the
+  // The variants, and the mutants' first stage, in one Playwright invocation (server-batch.ts); the
   // reference, the deployments and any later stage, one invocation per run and stage.
   const batched = values.full || values['no-batch'] ? [] : runs.filter(batchable);
   const firstStages = new Map<string, StageOutcome>();
@@ -192,7 +192,7 @@ export const runSelfCheck = async (values: SelfCheckOptions, say: SayLine): Prom
   };
   const runBatch = async (): Promise<void> => {
     if (batched.length === 0) return;
-    const { outcomes, problem } = await runMutantBatch(batched, {
+    const { outcomes, problem } = await runServerBatch(batched, {
       outputRoot: OUTPUT_ROOT,
       workers: concurrency,
       rateLimitWorkers: rateLimitConcurrency,
@@ -200,7 +200,7 @@ export const runSelfCheck = async (values: SelfCheckOptions, say: SayLine): Prom
       onChild: trackedChild(),
     });
     if (problem)
-      say(`${problem}: its servers run one by one (fei-kit-output/self-check/batch-mutants/playwright.log)`);
+      say(`${problem}: its servers run one by one (fei-kit-output/self-check/server-batch/playwright.log)`);
     else if (outcomes.size < batched.length)
       say(`${batched.length - outcomes.size} servers ran no check in the batch: they run one by one`);
     for (const run of batched) {

@@ -3,13 +3,13 @@
  * variants (other readings of the gaps, which must pass) and each of its mutants (one rule broken,
  * which must be caught). One run per server, each with its own output folder, so that several can go
  * side by side; a run is one Playwright invocation per stage (below), but for the runs of a batch
- * (self-check/mutant-batch.ts: the variants, and the mutants' first stage).
+ * (self-check/server-batch.ts: the variants, and the mutants' first stage).
  *
  * Which Playwright projects a server gets, and why:
  * - the reference and every variant: both projects (`conformance` and `ratelimit`), at the reference
  *   server's own settings, as a user's `fei-kit conformance` runs them: a conforming server must pass
  *   the whole suite (a conforming deployment never fails); the reference in a run of its own, exactly
- *   as a user runs it, the variants in the batch (self-check/mutant-batch.ts);
+ *   as a user runs it, the variants in the batch (self-check/server-batch.ts);
  * - a mutant of the rate limit (one whose catching rules include a RATE-LIMIT-* rule): the `ratelimit`
  *   project only; its one broken rule is the rate limit, which the other checks stay clear of by design
  *   (they pace themselves under the limit);

@@ -122,7 +122,7 @@ const settles = (stage: StageOutcome, declared: readonly string[]): boolean =>
 
 /**
  * Runs the stages of a run in order until one settles it. `firstStage`: the outcome of its first stage
- * when that already ran elsewhere (a batch of mutants, mutant-batch.ts); the run goes on from there.
+ * when that already ran elsewhere (the batch of variants and mutants, server-batch.ts); the run goes on from there.
  */
 export const runServer = async (
   run: PlannedRun,

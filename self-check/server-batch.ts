@@ -46,7 +46,7 @@ import { scrubbedEnvironment } from './run-server.ts';
 
 const require = createRequire(import.meta.url);
 
-export interface MutantBatchOptions {
+export interface ServerBatchOptions {
   readonly outputRoot: string;
   readonly workers: number;
   /** Workers for the rate-limit checks (batch-file.ts). */
@@ -180,7 +180,7 @@ const startServerOf = async (
 const batchTimeoutSeconds = (runs: number, workers: number, perRun: number): number =>
   perRun + 30 * Math.ceil(runs / workers);
 
-export interface MutantBatchResult {
+export interface ServerBatchResult {
   /** The first stage's outcome of each mutant the batch settled, by run id. */
   readonly outcomes: ReadonlyMap<string, StageOutcome>;
   /** Why the batch settled none, when it went wrong as a whole: its mutants then run one by one. */
@@ -193,13 +193,13 @@ export interface MutantBatchResult {
  * ran no check is left out: those run in invocations of their own, so that one server's trouble is
  * never charged to the others.
  */
-export const runMutantBatch = async (
+export const runServerBatch = async (
   runs: readonly PlannedRun[],
-  options: MutantBatchOptions,
-): Promise<MutantBatchResult> => {
+  options: ServerBatchOptions,
+): Promise<ServerBatchResult> => {
   const outcomes = new Map<string, StageOutcome>();
   if (runs.length === 0) return { outcomes };
-  const folder = join(options.outputRoot, 'batch-mutants');
+  const folder = join(options.outputRoot, 'server-batch');
   rmSync(folder, { recursive: true, force: true });
   mkdirSync(folder, { recursive: true });
   // The projects' variables hold the servers' tokens: outside the outputs, private, gone when the batch

@@ -12,9 +12,9 @@ import { KEPT_WORKER_ANNOTATION } from '../run-records/kept-worker.ts';
 import { KIT_ROOT } from '../run-records/kit-root.ts';
 import { outputPaths } from '../run-records/output-paths.ts';
 import { suiteProjectOfShare } from './batch-shares.ts';
-import { batchable, reportOfServer, restoredTest, runMutantBatch } from './mutant-batch.ts';
 import { planRuns } from './plan.ts';
 import { resultsOfReport } from './results.ts';
+import { batchable, reportOfServer, restoredTest, runServerBatch } from './server-batch.ts';
 
 const reportTest = (projectName: string, kept: boolean): JSONReportTest => ({
   timeout: 1000,
@@ -170,7 +170,7 @@ test("SELF-CHECK: a real batch catches each mutant by its declared rules and pas
   expect(runs).toHaveLength(5);
   expect(runs.every(batchable)).toBe(true);
   const outputRoot = mkdtempSync(join(tmpdir(), 'kit-batch-'));
-  const { outcomes, problem } = await runMutantBatch(runs, {
+  const { outcomes, problem } = await runServerBatch(runs, {
     outputRoot,
     workers: 2,
     rateLimitWorkers: 1,
@@ -219,7 +219,7 @@ test("SELF-CHECK: a real batch catches each mutant by its declared rules and pas
   // Failures kept their worker: each server's checks of a project in one worker, and the worker dealt
   // two servers served both.
   const report = JSON.parse(
-    readFileSync(join(outputRoot, 'batch-mutants', 'results.json'), 'utf8'),
+    readFileSync(join(outputRoot, 'server-batch', 'results.json'), 'utf8'),
   ) as JSONReport;
   const workers = new Map<string, Set<number>>();
   const visit = (suites: JSONReport['suites']): void => {
@@ -262,11 +262,11 @@ test("SELF-CHECK: a real batch catches each mutant by its declared rules and pas
   // The servers' tokens are in none of the batch's outputs (Playwright copies project options into its
   // report), and the private folder that held them is gone.
   for (const file of ['batch.json', 'results.json', 'playwright.log']) {
-    expect(readFileSync(join(outputRoot, 'batch-mutants', file), 'utf8'), file).not.toMatch(
+    expect(readFileSync(join(outputRoot, 'server-batch', file), 'utf8'), file).not.toMatch(
       /svc_(test|live)_[A-Za-z0-9]/,
     );
   }
-  const batch = JSON.parse(readFileSync(join(outputRoot, 'batch-mutants', 'batch.json'), 'utf8')) as {
+  const batch = JSON.parse(readFileSync(join(outputRoot, 'server-batch', 'batch.json'), 'utf8')) as {
     projects: { envFile: string }[];
   };
   for (const project of batch.projects) expect(existsSync(project.envFile)).toBe(false);
