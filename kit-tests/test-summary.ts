@@ -58,7 +58,8 @@ export const tellingLines = (message: string): string[] => {
   const lines = stripVTControlCharacters(message)
     .split('\n')
     .map((line) => line.trim())
-    .filter((line) => line !== '');
+    // Not the code frame Playwright appends (`> 44 |   expect(…)`): the test's source, not what happened.
+    .filter((line) => line !== '' && !/^(>\s*)?\d+\s*\|/.test(line));
   const telling = lines.filter(
     (line, index) =>
       index === 0 || /^(Expected|Received)\b/.test(line) || /\b[A-Z][A-Z ]{3,}[A-Z]: /.test(line),
