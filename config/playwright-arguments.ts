@@ -232,7 +232,11 @@ const combinedShortFlag = (argument: string): { written: string; rest: string } 
   if (argument.startsWith('--') || argument.length <= 2) return undefined;
   const written = argument.slice(0, 2);
   const spec = specOf(written);
-  return spec && spec.value === 'none' ? { written, rest: `-${argument.slice(2)}` } : undefined;
+  if (spec?.value !== 'none') return undefined;
+  // `-x-` would end the options in Playwright's reading and the kit's reading would go on: refused.
+  if (argument[2] === '-')
+    throw new PlaywrightArgumentError(`unknown option ${argument}: write ${written} and -- apart`);
+  return { written, rest: `-${argument.slice(2)}` };
 };
 
 const projectPattern = (name: string): RegExp =>
@@ -290,6 +294,13 @@ export const readPlaywrightArguments = (
     }
     if (spec.value === 'required' && value === undefined) {
       throw new PlaywrightArgumentError(`option ${written} needs a value`);
+    }
+    // A whole word `-h` or `--help` is the command's help, answered before the arguments are read
+    // (cli/runner.ts): one here came with other flags (`-xh`) or after `--`.
+    if (spec.handling.kind === 'help') {
+      throw new PlaywrightArgumentError(
+        `option ${written} asks for help: \`fei-kit conformance --help\` gives it, as a word of its own`,
+      );
     }
     if (spec.handling.kind === 'refuse') {
       throw new PlaywrightArgumentError(

@@ -90,6 +90,13 @@ test.describe('the argument table', () => {
     expect(readPlaywrightArguments(['-xg@auth']).forPlaywright).toEqual(['-x', '--grep=@auth']);
     expect(readPlaywrightArguments(['-g', '-xj1']).forPlaywright).toEqual(['--grep=-xj1']);
     expect(() => readPlaywrightArguments(['-xq'])).toThrow(/^unknown option -q/);
+    for (const args of [['-xh'], ['-hx'], ['--', '--help']])
+      expect(() => readPlaywrightArguments(args), args.join(' ')).toThrow(
+        /^option (-h|--help) asks for help: `fei-kit conformance --help` gives it/,
+      );
+    expect(() => readPlaywrightArguments(['-x-', '--grep', 'a'])).toThrow(
+      /^unknown option -x-: write -x and -- apart/,
+    );
     expect(() => readPlaywrightArguments(['-j0'])).toThrow(/^option -j "0" is not a number of workers/);
     // After `--`, as the docs say, the arguments are Playwright's: options stay options.
     const afterDashes = readPlaywrightArguments(['--list', '--', '--grep', '@auth', 'auth']);

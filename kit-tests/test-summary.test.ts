@@ -51,7 +51,32 @@ const report = {
                 },
               ],
             },
-            { title: 'wobbles', file: 'a.test.ts', line: 12, tests: [{ status: 'flaky' }] },
+            {
+              title: 'wobbles',
+              file: 'a.test.ts',
+              line: 12,
+              tests: [
+                {
+                  status: 'flaky',
+                  results: [
+                    { status: 'failed', error: { message: 'Error: socket hang up' } },
+                    { status: 'passed' },
+                  ],
+                },
+              ],
+            },
+            {
+              title: 'passes where it should fail',
+              file: 'a.test.ts',
+              line: 13,
+              tests: [{ status: 'unexpected', expectedStatus: 'failed', results: [{ status: 'passed' }] }],
+            },
+            {
+              title: 'has no results',
+              file: 'a.test.ts',
+              line: 14,
+              tests: [{ status: 'unexpected', results: [] }],
+            },
             { title: 'skipped', file: 'a.test.ts', line: 15, tests: [{ status: 'skipped' }] },
           ],
         },
@@ -75,6 +100,10 @@ test('SUMMARY: a flaky test counts as passed, an error outside the tests as fail
       '      Expected: 0',
       '      Received: 3',
       '  FLAKY (passed on a retry): a.test.ts:12 › wobbles',
+      '      Error: socket hang up',
+      '  FAILED: a.test.ts:13 › passes where it should fail',
+      '      passed, where the test is marked to fail (test.fail)',
+      '  FAILED: a.test.ts:14 › has no results',
       '  ERROR outside the tests: Error: worker teardown timed out',
     ]);
   } finally {

@@ -62,7 +62,9 @@ export const tellingLines = (message: string): string[] => {
     .filter((line) => line !== '' && !/^(>\s*)?\d+\s*\|/.test(line));
   const telling = lines.filter(
     (line, index) =>
-      index === 0 || /^(Expected|Received)\b/.test(line) || /\b[A-Z][A-Z ]{3,}[A-Z]: /.test(line),
+      index === 0 ||
+      /^(Expected|Received)\b/.test(line) ||
+      /^(?:[\w-]+: )?[A-Z][A-Z0-9 ]{3,}[A-Z]: /.test(line),
   );
   return [...new Set(telling)]
     .slice(0, ERROR_LINES)
@@ -71,7 +73,12 @@ export const tellingLines = (message: string): string[] => {
 
 const firstErrorOf = (test: JSONReportTest): string | undefined => {
   const result = test.results?.find((r) => r.status !== 'passed' && r.status !== 'skipped');
-  return result?.errors?.[0]?.message ?? result?.error?.message;
+  const message = result?.errors?.[0]?.message ?? result?.error?.message;
+  if (message !== undefined) return message;
+  // `test.fail()` whose test passed: no error, and the reason is that it passed.
+  if (test.status === 'unexpected' && test.expectedStatus === 'failed')
+    return 'passed, where the test is marked to fail (test.fail)';
+  return undefined;
 };
 
 /**

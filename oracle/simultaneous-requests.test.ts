@@ -120,6 +120,26 @@ test.describe('ORACLE: how many bursts a check sends', () => {
     for (const stop of [refused, throttledBurst])
       expect(anotherBurstNeeded([spread, stop, ...repeat(spread, BURSTS_AT_FIRST - 2)])).toBe(false);
   });
+
+  test('the target’s reason is the one recorded when the release was spread out too', () => {
+    const wide = MAX_RELEASE_SPREAD_MS * 5;
+    expect(burstStanding([created(), throttled], wide).shortfall).toBe('throttled');
+    const refusedSpread = judgeConcurrentRename(
+      [{ original: { externalId: 'x-1' }, renamed: { externalId: 'x-new' } }],
+      [answer(400, { status: 400, errorCode: 'ERR-4001', title: 'Duplicate externalId' })],
+      [answer(200, { externalId: 'x-1' })],
+      wide,
+    );
+    expect(refusedSpread.shortfall).toBe('none-applied');
+    expect(anotherBurstNeeded(repeat(refusedSpread, BURSTS_AT_FIRST))).toBe(false);
+    const throttledPuts = judgeConcurrentRename(
+      [{ original: { externalId: 'x-1' }, renamed: { externalId: 'x-new' } }],
+      [throttled],
+      [answer(200, { externalId: 'x-1' })],
+      wide,
+    );
+    expect(throttledPuts.shortfall).toBe('throttled');
+  });
 });
 
 test.describe('ORACLE: simultaneous PUTs giving events one new externalId', () => {

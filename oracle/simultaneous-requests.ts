@@ -40,23 +40,24 @@ export interface BurstStanding {
 
 const THROTTLED = 429;
 
+/** The target's reasons first: a throttled burst is one whatever its spread, and would be again. */
 export const burstStanding = (
   answers: readonly HttpAnswer[],
   releaseSpreadMs: number,
   maxSpreadMs: number = MAX_RELEASE_SPREAD_MS,
 ): BurstStanding => {
-  if (releaseSpreadMs > maxSpreadMs)
-    return {
-      counts: false,
-      shortfall: 'spread',
-      reason: `released over ${releaseSpreadMs.toFixed(3)} ms, more than the ${maxSpreadMs} ms a simultaneous burst may take`,
-    };
   const throttled = answers.filter((a) => a.status === THROTTLED).length;
   if (throttled > 0)
     return {
       counts: false,
       shortfall: 'throttled',
       reason: `${throttled} of ${answers.length} requests were throttled (429)`,
+    };
+  if (releaseSpreadMs > maxSpreadMs)
+    return {
+      counts: false,
+      shortfall: 'spread',
+      reason: `released over ${releaseSpreadMs.toFixed(3)} ms, more than the ${maxSpreadMs} ms a simultaneous burst may take`,
     };
   return { counts: true, reason: undefined };
 };
@@ -163,8 +164,10 @@ export const judgeConcurrentRename = (
     violations.push(...judgeRetrieval(read, expected, 'DEDUP-EXTERNAL-ID').violations);
   }
   const standing = burstStanding(putAnswers, releaseSpreadMs, maxSpreadMs);
+  // Every PUT refused is the target's doing however spread out the release was: spread out, the
+  // first to arrive would have been applied by a deployment that lets PUT change externalId.
   const noneApplied =
-    standing.counts && applied === 0
+    standing.shortfall !== 'throttled' && applied === 0
       ? {
           counts: false,
           shortfall: 'none-applied' as const,

@@ -1,4 +1,7 @@
-/** The self-check's batch of mutants: which runs go in it, how its report is split, and a real batch. */
+/**
+ * The self-check's batch of variants and mutants: which runs go in it, how its report is split, and a
+ * real batch.
+ */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
