@@ -92,6 +92,14 @@ test.describe('ORACLE: how many bursts a check sends', () => {
   const spread = burstStanding([created()], MAX_RELEASE_SPREAD_MS * 2);
   const throttledBurst = burstStanding([created(), throttled], TIGHT);
   const repeat = (standing: BurstStanding, times: number) => Array<BurstStanding>(times).fill(standing);
+  /** One PUT giving an event a new externalId, answered `put`, the event read back unchanged. */
+  const renameAnswered = (put: ReturnType<typeof answer>, spreadMs: number) =>
+    judgeConcurrentRename(
+      [{ original: { externalId: 'x-1' }, renamed: { externalId: 'x-new' } }],
+      [put],
+      [answer(200, { externalId: 'x-1' })],
+      spreadMs,
+    );
 
   test('always the first ones, whatever they showed', () => {
     for (const standing of [counted, spread, throttledBurst])
@@ -109,12 +117,7 @@ test.describe('ORACLE: how many bursts a check sends', () => {
   });
 
   test('no more once the target throttled a burst or refused every PUT: it would again', () => {
-    const refused = judgeConcurrentRename(
-      [{ original: { externalId: 'x-1' }, renamed: { externalId: 'x-new' } }],
-      [answer(400, { status: 400, errorCode: 'ERR-4001', title: 'Duplicate externalId' })],
-      [answer(200, { externalId: 'x-1' })],
-      TIGHT,
-    );
+    const refused = renameAnswered(duplicate, TIGHT);
     expect(refused.shortfall).toBe('none-applied');
     expect(throttledBurst.shortfall).toBe('throttled');
     for (const stop of [refused, throttledBurst])
@@ -124,20 +127,10 @@ test.describe('ORACLE: how many bursts a check sends', () => {
   test('the target’s reason is the one recorded when the release was spread out too', () => {
     const wide = MAX_RELEASE_SPREAD_MS * 5;
     expect(burstStanding([created(), throttled], wide).shortfall).toBe('throttled');
-    const refusedSpread = judgeConcurrentRename(
-      [{ original: { externalId: 'x-1' }, renamed: { externalId: 'x-new' } }],
-      [answer(400, { status: 400, errorCode: 'ERR-4001', title: 'Duplicate externalId' })],
-      [answer(200, { externalId: 'x-1' })],
-      wide,
-    );
+    const refusedSpread = renameAnswered(duplicate, wide);
     expect(refusedSpread.shortfall).toBe('none-applied');
     expect(anotherBurstNeeded(repeat(refusedSpread, BURSTS_AT_FIRST))).toBe(false);
-    const throttledPuts = judgeConcurrentRename(
-      [{ original: { externalId: 'x-1' }, renamed: { externalId: 'x-new' } }],
-      [throttled],
-      [answer(200, { externalId: 'x-1' })],
-      wide,
-    );
+    const throttledPuts = renameAnswered(throttled, wide);
     expect(throttledPuts.shortfall).toBe('throttled');
   });
 });
