@@ -68,8 +68,15 @@ const mutatedEvent = fc
           : event;
       const key = path.replace(/^payload\./, '');
       if (value === 'DELETE') delete target[key];
+      // A copy: fast-check hands out the same `{}` and `[]` every time, and the payload given one
+      // and then a field of it the same one would hold itself (and the next runs would see it).
       else
-        Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+        Object.defineProperty(target, key, {
+          value: structuredClone(value),
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
     }
     return JSON.stringify(event);
   });
