@@ -19,18 +19,7 @@ import { checkProperty } from './property-runner.ts';
 import { validPayin } from './sample-events.ts';
 import type { ServiceResponse } from './service-client.ts';
 import { judgeStructuralAnswer } from './structural-verdict.ts';
-
-const response = (status: number, body: unknown): ServiceResponse => {
-  const text = JSON.stringify(body);
-  const exchange: HttpExchange = {
-    request: { method: 'POST', url: 'http://127.0.0.1/x', headers: {}, body: '{}' },
-    response: { status, headers: { 'content-type': 'application/json' }, body: text },
-    error: undefined,
-    startedAt: '2026-01-01T00:00:00.000Z',
-    durationMs: 1,
-  };
-  return { status, headers: { 'content-type': 'application/json' }, text, json: JSON.parse(text), exchange };
-};
+import { serviceResponse as response } from './test-support/service-responses.ts';
 
 const cell = (field: string, shape: StructuralFault['shape']): StructuralFault => {
   const found = STRUCTURAL_FAULTS.find((c) => c.field === field && c.shape === shape);

@@ -2,7 +2,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import type { HttpExchange } from '../../run-records/http-exchange.ts';
 import { EXCHANGE_SEPARATOR, PropertyViolation, propertyCheck } from './property-checks.ts';
 import { replayInstructions } from './property-runner.ts';
 import {
@@ -14,25 +13,7 @@ import {
   remoteRuns,
   runSettings,
 } from './property-runs.ts';
-import type { ServiceResponse } from './service-client.ts';
-
-const response = (status: number, body: unknown, contentType = 'application/json'): ServiceResponse => {
-  const text = typeof body === 'string' ? body : JSON.stringify(body);
-  const exchange: HttpExchange = {
-    request: { method: 'POST', url: 'http://127.0.0.1/x', headers: {}, body: '{}' },
-    response: { status, headers: { 'content-type': contentType }, body: text },
-    error: undefined,
-    startedAt: '2026-01-01T00:00:00.000Z',
-    durationMs: 1,
-  };
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    json = undefined;
-  }
-  return { status, headers: { 'content-type': contentType }, text, json, exchange };
-};
+import { serviceResponse as response } from './test-support/service-responses.ts';
 
 test("the run plan's table of property costs is what the property tests declare", () => {
   const folder = join(import.meta.dirname, '..', 'properties');

@@ -5,35 +5,22 @@
  */
 import { expect, test } from '@playwright/test';
 import { BURSTS_AT_FIRST, judgeConcurrentCreation, MAX_RELEASE_SPREAD_MS } from '../../oracle/index.ts';
-import { answer } from '../../oracle/test-support/answers.ts';
-import type { HttpExchange } from '../../run-records/http-exchange.ts';
 import type { Observe } from '../fixtures/observe.ts';
 import { BURST_ANNOTATION, type JudgedBurst, judgeBursts } from './simultaneous-checks.ts';
+import { serviceResponse } from './test-support/service-responses.ts';
 
 const REQUESTS = 3;
-const exchange: HttpExchange = {
-  request: {
-    method: 'POST',
-    url: 'http://127.0.0.1:1/api/h2h/ingestion/financial-events',
-    headers: {},
-    body: '{}',
-  },
-  response: { status: 201, headers: {}, body: '{}' },
-  error: undefined,
-  startedAt: new Date(0).toISOString(),
-  durationMs: 1,
-};
 
 /** A burst of one 201 and the rest 400 ERR-4001 (or two 201s), released over the given spread. */
 const burstOf = (releaseSpreadMs: number, created = 1): JudgedBurst => {
   const answers = Array.from({ length: REQUESTS }, (_, i) =>
     i < created
-      ? answer(201, { uuid: crypto.randomUUID() })
-      : answer(400, { status: 400, errorCode: 'ERR-4001', title: 'Duplicate externalId' }),
+      ? serviceResponse(201, { uuid: crypto.randomUUID() })
+      : serviceResponse(400, { status: 400, errorCode: 'ERR-4001', title: 'Duplicate externalId' }),
   );
   return {
     result: {
-      responses: answers.map((a) => ({ ...a, exchange })),
+      responses: answers,
       timing: { requests: REQUESTS, releaseSpreadMs, firstAnswerMs: 1, lastAnswerMs: 2 },
     },
     judgement: judgeConcurrentCreation(answers, releaseSpreadMs),
