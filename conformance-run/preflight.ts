@@ -10,16 +10,20 @@
  * - any other answer without the part 7 JSON body (a proxy's 502 page, an empty 404 from another host
  *   or path prefix, an HTML page with 200): not the service.
  * Any answer with the part 7 body (a 404 ERR-4002, or even a 500 ERR-5001) is the service: the run
- * judges it. So is a target whose 404 lacks that body but which tells the cases of parts 4 and 5 apart
+ * judges it, once one more request has shown that the creation route is where the spec puts it: a POST
+ * of the events path without a token (which nothing can store) gets 401 from the service, and 404 from
+ * no route of the spec. A 404 there is a wrong address (a path prefix doubled, missing or another
+ * service's), said in one line with the likely cause before any check runs. So is a target whose 404 lacks that body but which tells the cases of parts 4 and 5 apart
  * by their statuses (401 without a token, 400 for a malformed client id): a release that broke its
  * error bodies is the service breaking part 7, which the run then judges, not a wrong URL.
  */
 import { request } from 'undici';
 import type { Target } from '../config/index.ts';
-import { ConfigError, caTrustingDispatcher, EXIT } from '../config/index.ts';
+import { ConfigError, caTrustingDispatcher, EXIT, mayWrite } from '../config/index.ts';
 import { CONTRACT_VARIABLES, SHARED_LIMIT_VARIABLES, TENANT_VARIABLES } from '../contract/index.ts';
 import { bodyPreview, isPlainObject, parseJsonBody, readErrorBody } from '../oracle/index.ts';
-import { eventPath, HEADERS, JSON_CONTENT_TYPE } from '../spec/index.ts';
+import { EVENTS_PATH, eventPath, HEADERS, JSON_CONTENT_TYPE } from '../spec/index.ts';
+import { wrongAddressLine } from './wrong-address.ts';
 
 export class PreflightError extends Error {
   readonly exitCode: number;
@@ -53,19 +57,30 @@ const header = (value: string | string[] | undefined): string =>
 /** How a probe departs from tenant A's ordinary GET: no token, or a client id that is no UUID. */
 type Probe = 'as-tenant-a' | 'without-token' | 'malformed-client-id';
 
+interface Sent {
+  readonly method: 'GET' | 'POST';
+  readonly path: string;
+  readonly probe: Probe;
+  readonly body?: string;
+}
+
 const headersOf = (target: Target, probe: Probe): Record<string, string> => ({
   [HEADERS.clientId]: probe === 'malformed-client-id' ? 'not-a-uuid' : target.tenantA.clientId,
   ...(probe === 'without-token' ? {} : { [HEADERS.accessToken]: target.tenantA.accessToken }),
   [HEADERS.contentType]: JSON_CONTENT_TYPE,
 });
 
-const get = async (target: Target, probe: Probe = 'as-tenant-a'): Promise<Answer> => {
-  const url = `${target.baseUrl}${eventPath(crypto.randomUUID())}`;
+const get = (target: Target, probe: Probe = 'as-tenant-a'): Promise<Answer> =>
+  send(target, { method: 'GET', path: eventPath(crypto.randomUUID()), probe });
+
+const send = async (target: Target, sent: Sent, baseUrl = target.baseUrl): Promise<Answer> => {
+  const url = `${baseUrl}${sent.path}`;
   const started = performance.now();
   try {
     const response = await request(url, {
-      method: 'GET',
-      headers: headersOf(target, probe),
+      method: sent.method,
+      headers: headersOf(target, sent.probe),
+      ...(sent.body === undefined ? {} : { body: sent.body }),
       signal: AbortSignal.timeout(PREFLIGHT_TIMEOUT_MS),
       ...(target.caFile === undefined ? {} : { dispatcher: caTrustingDispatcher(target) }),
     });
@@ -137,12 +152,47 @@ const answersAsTheService = async (target: Target, first: Answer): Promise<strin
   return `the target answers as the service (404 for an unknown uuid, 401 without a token, 400 for a malformed client id), but its 404 is ${first.headers['content-type'] || 'no Content-Type'} ${bodyPreview(first.text)}, not the part 7 body: the run goes on and judges its error bodies (ERROR-BODY-SHAPE) with every rule it can still check`;
 };
 
+/**
+ * Where the spec's routes are: a POST of the events path without a token is refused by the service
+ * (401) and stores nothing; only an address where the spec's routes are not answers it 404. A 404 is
+ * asked once more with tenant A's credentials and a JSON array for a body (which no reading can store
+ * as an event), so that a deployment hiding its routes from callers without a token is judged by the
+ * run, not called a wrong address. Against production, where the kit sends nothing but GETs unless
+ * writes are allowed, the same question is asked of GET: an event's path without a token (401) and
+ * with a malformed client id (400) both answering 404. Where the address is wrong, the spec's path
+ * under the base URL's origin alone is tried once, to name the cause.
+ */
+const routeProblem = async (target: Target): Promise<PreflightError | undefined> => {
+  const probes: readonly Sent[] = mayWrite(target)
+    ? [
+        { method: 'POST', path: EVENTS_PATH, probe: 'without-token', body: '{}' },
+        { method: 'POST', path: EVENTS_PATH, probe: 'as-tenant-a', body: '[]' },
+      ]
+    : [
+        { method: 'GET', path: eventPath(crypto.randomUUID()), probe: 'without-token' },
+        { method: 'GET', path: eventPath(crypto.randomUUID()), probe: 'malformed-client-id' },
+      ];
+  for (const probe of probes) if ((await send(target, probe)).status !== 404) return undefined;
+  const first = probes[0] as Sent;
+  const origin = new URL(target.baseUrl).origin;
+  const atOrigin =
+    origin !== target.baseUrl.replace(/\/+$/, '')
+      ? await send(target, first, origin).catch(() => undefined)
+      : undefined;
+  return new PreflightError(
+    wrongAddressLine(target.baseUrl, first.method, first.path, atOrigin?.status),
+    EXIT.couldNotRun,
+  );
+};
+
 export const preflight = async (target: Target): Promise<PreflightResult> => {
   const first = await get(target);
   const problem = judgeFirstAnswer(target, first);
   const bodiesBreakPart7 =
     problem instanceof PreflightError ? await answersAsTheService(target, first) : undefined;
   if (problem && !bodiesBreakPart7) throw problem;
+  const wrongAddress = await routeProblem(target);
+  if (wrongAddress) throw wrongAddress;
   const times = [first.ms];
   for (let round = 1; round < ROUND_TRIPS; round += 1) times.push((await get(target)).ms);
   times.sort((a, b) => a - b);

@@ -96,6 +96,73 @@ for (const [label, behaviour, line] of PREFLIGHT_CASES) {
   });
 }
 
+const WRONG_ADDRESSES = [
+  {
+    label: 'the path prefix doubled',
+    suffix: '/api/h2h',
+    environment: 'sandbox',
+    request: 'POST /api/h2h/api/h2h/ingestion/financial-events',
+    cause: /the prefix is doubled\); set TARGET_BASE_URL=http:\/\/127\.0\.0\.1:\d+, where that request is answered \(HTTP 401\)/,
+  },
+  {
+    label: 'another path prefix',
+    suffix: '/gateway/v2',
+    environment: 'sandbox',
+    request: 'POST /gateway/v2/api/h2h/ingestion/financial-events',
+    cause: /at http:\/\/127\.0\.0\.1:\d+ the same request is answered \(HTTP 401\)/,
+  },
+  {
+    label: 'the path prefix doubled, against production (GETs only)',
+    suffix: '/api/h2h',
+    environment: 'production',
+    request: 'GET /api/h2h/api/h2h/ingestion/financial-events/',
+    cause: /the prefix is doubled\); set TARGET_BASE_URL=http:\/\/127\.0\.0\.1:\d+, where that request is answered \(HTTP 401\)/,
+  },
+] as const;
+
+for (const wrong of WRONG_ADDRESSES) {
+  test(`COULD-NOT-RUN: a base URL with ${wrong.label} is named as a wrong address at the preflight: exit 3, one line, no rule judged`, async () => {
+    const server = await startReferenceServer({ environment: wrong.environment });
+    const recorder = await startMisbehavingTarget({ kind: 'proxy', upstream: server.baseUrl });
+    try {
+      const env = {
+        ...targetEnvironmentOf(server),
+        TARGET_BASE_URL: `${recorder.url}${wrong.suffix}`,
+        KIT_OUTPUT_DIR: mkdtempSync(join(tmpdir(), 'kit-could-not-run-')),
+      };
+      const started = performance.now();
+      const run = await runCliInProcess(['conformance'], { KIT_IGNORE_DOTENV: 'true', ...env });
+      expect(run.status, run.output).toBe(EXIT.couldNotRun);
+      expect(performance.now() - started).toBeLessThan(15_000);
+      const lines = run.output.split('\n').filter((line) => line.includes('WRONG ADDRESS'));
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toContain(`${wrong.request}`);
+      expect(lines[0]).toMatch(wrong.cause);
+      expect(run.output).not.toContain('Running');
+      expect(run.output).not.toMatch(/DEVIATION|certificate:/);
+      expect(run.output).not.toContain(server.tenants.A.accessToken);
+      // A handful of requests, none of which can store anything; against production GETs alone.
+      expect(recorder.requests.length).toBeLessThanOrEqual(4);
+      if (wrong.environment === 'production')
+        expect(recorder.requests.filter((r) => !r.startsWith('GET '))).toEqual([]);
+    } finally {
+      await recorder.close();
+      await server.close();
+    }
+  });
+}
+
+test('COULD-NOT-RUN: a deployment that answers 404 to a POST without a token is judged, not called a wrong address', async () => {
+  const setup = await behindProxy({}, { mutant: 'missing-token-404' });
+  try {
+    const run = await runConformance(setup.env, ['--grep', 'AUTH-TOKEN-MISSING: POST']);
+    expect(run.output).not.toContain('WRONG ADDRESS');
+    expect(run.code, run.output).toBe(EXIT.deviation);
+  } finally {
+    await setup.close();
+  }
+});
+
 /** The reference server, reached through a misbehaving proxy, with the contract of its tenants. */
 const behindProxy = async (
   proxy: Omit<Extract<Parameters<typeof startMisbehavingTarget>[0], { kind: 'proxy' }>, 'kind' | 'upstream'>,

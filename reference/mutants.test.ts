@@ -79,6 +79,10 @@ const PROBES: Record<MutantName, Probe> = {
     holds: async (h) =>
       is(await h.a.get(unknownUuid(), { 'x-client-id': h.a.tenant.clientId }), 401, 'ERR-1001'),
   },
+  'missing-token-404': {
+    holds: async (h) =>
+      is(await h.a.get(unknownUuid(), { 'x-client-id': h.a.tenant.clientId }), 401, 'ERR-1001'),
+  },
   'token-not-checked-on-get': {
     holds: async (h) => {
       const uuid = await h.a.create();

@@ -32,6 +32,12 @@ export const AUTHENTICATION_MUTANTS = [
     { missingTokenAnswer: () => problem(401, 'ERR-1002') },
   ),
   mutant(
+    'missing-token-404',
+    ['AUTH-TOKEN-MISSING'],
+    'A request without X-Access-Token answers 404 ERR-4002, the gateway hiding the API from anonymous callers, instead of 401 ERR-1001.',
+    { missingTokenAnswer: () => problem(404, 'ERR-4002') },
+  ),
+  mutant(
     'token-not-checked-on-get',
     ['AUTH-TOKEN-MISSING', 'AUTH-TOKEN-INVALID'],
     'GET trusts X-Client-Id alone: the token is neither required nor checked on reads.',
