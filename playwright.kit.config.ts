@@ -47,6 +47,7 @@ const WHOLE_RUN_TESTS = [
   '**/kit-tests/real-run-outputs.test.ts',
   '**/kit-tests/sharding.test.ts',
   '**/kit-tests/token-echo.test.ts',
+  '**/kit-tests/verdict-accounting.test.ts',
   '**/openapi/whole-run-validation.test.ts',
   '**/self-check/server-batch.test.ts',
 ];

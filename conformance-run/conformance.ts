@@ -34,7 +34,7 @@ import { defaultWorkers, workersOfArguments } from '../config/run-workers.ts';
 import { CONTRACT_VARIABLES } from '../contract/index.ts';
 import { describeRequestBudget, requestBudgetReport, sumRequestStats } from '../pacing/request-budget.ts';
 import { buildReport } from '../reports/allure/build-report.ts';
-import type { Certificate } from '../reports/certificate/certificate.ts';
+import { type Certificate, describeUnanswered } from '../reports/certificate/certificate.ts';
 import {
   acceptanceText,
   type DeclarationEntry,
@@ -189,7 +189,14 @@ export const runConformance = async (
   for (const line of describeRequestBudget(budget)) say(line);
   const certificate = await certificateStep(say);
   for (const line of declarationLines(certificate)) say(line);
-  const runCode = exitCodeOfRun(playwright.signal, certificate, budget.breaches.length > 0, say, fail);
+  for (const line of unansweredLines(certificate)) fail(line);
+  const runCode = exitCodeOfRun(
+    { signal: playwright.signal, code: playwright.code },
+    certificate,
+    budget.breaches.length > 0,
+    say,
+    fail,
+  );
   if (playwright.signal) return runCode;
   const code = baseline ? compareRun(baseline, settings, runCode, say) : runCode;
   return args.report ? withReport(code, say) : code;
@@ -365,18 +372,34 @@ const declarationLines = (certificate: Certificate | undefined): string[] => {
   return report.entries.map((entry) => lineOf[entry.status](entry));
 };
 
+/** Most unanswered requests named one a line; the rest are in the certificate. */
+const UNANSWERED_LINES = 10;
+
+/** A loud line for each request the target never answered, while it answered others. */
+const unansweredLines = (certificate: Certificate | undefined): string[] => {
+  const unanswered = certificate?.unanswered ?? [];
+  const lines = unanswered
+    .slice(0, UNANSWERED_LINES)
+    .map((u) => `UNANSWERED: ${describeUnanswered(u)}: the check did not run, its rules are not established`);
+  if (unanswered.length > UNANSWERED_LINES)
+    lines.push(`UNANSWERED: ${unanswered.length - UNANSWERED_LINES} more, listed in the certificate`);
+  return lines;
+};
+
 /**
  * The run's exit code, from what happened to it and from its certificate: an interruption, a stop
  * (the target went away, a tenant was throttled), a deviation, a budget breach, an incomplete run.
- * Each case but a clean pass is said in one line.
+ * Each case but a clean pass is said in one line. A run in which Playwright saw a check fail never
+ * exits 0, whatever the certificate made of it.
  */
 const exitCodeOfRun = (
-  signal: NodeJS.Signals | undefined,
+  playwright: { readonly signal: NodeJS.Signals | undefined; readonly code: number },
   certificate: Certificate | undefined,
   budgetBreached: boolean,
   say: SayLine,
   fail: SayLine,
 ): number => {
+  const { signal } = playwright;
   if (signal) {
     fail(`INTERRUPTED (${signal}): the certificate says "incomplete: interrupted"; what ran is kept`);
     return signal === 'SIGTERM' ? EXIT.terminated : EXIT.interrupted;
@@ -414,6 +437,13 @@ const exitCodeOfRun = (
   }
   if (certificate.outcome === 'incomplete') {
     fail(`COULD NOT RUN FULLY: ${certificate.outcomeText}`);
+    return EXIT.couldNotRun;
+  }
+  const failedChecks = certificate.totals.tests.failed + certificate.totals.tests.flaky;
+  if (playwright.code !== 0 || failedChecks > 0) {
+    fail(
+      `COULD NOT RUN FULLY: Playwright ended with exit ${playwright.code} and ${failedChecks} failed check${failedChecks === 1 ? '' : 's'}, though no rule's violation was recorded: a pass is only what the run saw (the lines above say which)`,
+    );
     return EXIT.couldNotRun;
   }
   return EXIT.ok;

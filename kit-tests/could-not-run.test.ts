@@ -102,7 +102,8 @@ const WRONG_ADDRESSES = [
     suffix: '/api/h2h',
     environment: 'sandbox',
     request: 'POST /api/h2h/api/h2h/ingestion/financial-events',
-    cause: /the prefix is doubled\); set TARGET_BASE_URL=http:\/\/127\.0\.0\.1:\d+, where that request is answered \(HTTP 401\)/,
+    cause:
+      /the prefix is doubled\); set TARGET_BASE_URL=http:\/\/127\.0\.0\.1:\d+, where that request is answered \(HTTP 401\)/,
   },
   {
     label: 'another path prefix',
@@ -116,7 +117,8 @@ const WRONG_ADDRESSES = [
     suffix: '/api/h2h',
     environment: 'production',
     request: 'GET /api/h2h/api/h2h/ingestion/financial-events/',
-    cause: /the prefix is doubled\); set TARGET_BASE_URL=http:\/\/127\.0\.0\.1:\d+, where that request is answered \(HTTP 401\)/,
+    cause:
+      /the prefix is doubled\); set TARGET_BASE_URL=http:\/\/127\.0\.0\.1:\d+, where that request is answered \(HTTP 401\)/,
   },
 ] as const;
 
@@ -214,23 +216,75 @@ for (const how of ['reset', 'hang'] as const) {
   });
 }
 
-test('COULD-NOT-RUN: a tenant whose real limit is below the contract stops the run: exit 6, one line, the rest not sent', async () => {
+test('COULD-NOT-RUN: requests the target never answers, while it answers others, are named and never read as a pass: exit 3', async () => {
+  // A validation proxy that hangs on any body it cannot parse, in front of the reference.
+  const setup = await behindProxy({ silentOnBodyNotJson: true });
+  try {
+    const run = await runConformance({ ...setup.env, REQUEST_TIMEOUT_SECONDS: '2' }, [
+      '--grep',
+      'REQUEST-MALFORMED-400|AUTH-TOKEN-MISSING: GET',
+    ]);
+    expect(run.code, run.output).toBe(EXIT.couldNotRun);
+    expect(run.output).toMatch(
+      /UNANSWERED: POST \/api\/h2h\/ingestion\/financial-events, no answer after \d+ ms, in ".*" \(REQUEST-MALFORMED-400/,
+    );
+    expect(run.output).not.toContain('No deviation found');
+    const certificate = JSON.parse(
+      readFileSync(join(outputPaths(setup.env).certificate, 'certificate.json'), 'utf8'),
+    ) as {
+      outcome: string;
+      unanswered: { method: string; path: string; waitedMs: number; rules: string[] }[];
+      rules: { id: string; verdict: string; reason?: string }[];
+      totals: { tests: { failed: number } };
+    };
+    expect(certificate.outcome).toBe('incomplete');
+    expect(certificate.unanswered.length).toBeGreaterThan(0);
+    for (const u of certificate.unanswered) {
+      expect(u.method).toBe('POST');
+      expect(u.waitedMs).toBeGreaterThanOrEqual(1900);
+      expect(u.rules).toContain('REQUEST-MALFORMED-400');
+    }
+    const malformed = certificate.rules.find((rule) => rule.id === 'REQUEST-MALFORMED-400');
+    expect(malformed?.verdict).toBe('inconclusive');
+    expect(malformed?.reason).toMatch(/not run: the target gave no HTTP answer/);
+    // The rule the answered requests judged still passed: the run was judged as far as it was seen.
+    expect(certificate.rules.find((rule) => rule.id === 'AUTH-TOKEN-MISSING')?.verdict).toBe('passed');
+    // The certificate counts the unanswered checks as Playwright does: failed, not skipped.
+    expect(certificate.totals.tests.failed).toBe(certificate.unanswered.length);
+  } finally {
+    await setup.close();
+  }
+});
+
+test('COULD-NOT-RUN: a tenant whose real limit is below the contract stops the run: exit 6, one line, nothing new sent for the paced tenants after their first 429', async () => {
   // The server allows 40 requests per 5 s; the contract says 1000.
   const setup = await behindProxy({}, { rateLimit: { requestsPerWindow: 40, windowSeconds: 5 } });
   try {
     // Every tenant's own pair too: the server hands the run its real limits, which the contract overrides.
     const contractSays = { requestsPerWindow: 1000, windowSeconds: 5 };
-    const run = await runConformance({
-      ...setup.env,
-      ...limitVariables({ A: contractSays, B: contractSays, RATE_LIMIT: contractSays }),
-    });
+    const workers = 3;
+    const run = await runConformance(
+      { ...setup.env, ...limitVariables({ A: contractSays, B: contractSays, RATE_LIMIT: contractSays }) },
+      [`--workers=${workers}`],
+    );
     expect(run.code, run.output).toBe(EXIT.throttled);
     expect(run.output).toMatch(
       /THROTTLED: tenant [AB] met 429s outside the rate-limit checks after sending about \d+ requests in the 5 s before them, while the contract says 1000 per 5 s/,
     );
     expect(run.output).toMatch(/Set the tenant's real limit in the target contract/);
-    // Stopped within a window of the first 429s, not run to its end (a whole run sends thousands).
-    expect(setup.target.requests.length).toBeLessThan(1000);
+    // The paced tenants' requests that reached the target after the first 429 one of them was answered:
+    // only those already in flight, at most one a worker (a check's requests of one tenant go one
+    // after another, through its pacer), whatever the machine's speed. The rate-limit tenant's are
+    // its checks' own and are not counted.
+    const paced = new Set([setup.server.tenants.A.clientId, setup.server.tenants.B.clientId]);
+    const pacedSeen = setup.target.seen.filter((r) => r.clientId !== undefined && paced.has(r.clientId));
+    const firstThrottled = pacedSeen.find((r) => r.status === 429);
+    expect(firstThrottled?.answeredAt).toBeDefined();
+    const after = pacedSeen.filter((r) => r.arrivedAt > (firstThrottled?.answeredAt ?? 0));
+    expect(
+      after.length,
+      `${after.length} requests of the paced tenants after their first 429`,
+    ).toBeLessThanOrEqual(workers);
   } finally {
     await setup.close();
   }

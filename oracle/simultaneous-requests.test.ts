@@ -10,6 +10,7 @@ import {
   judgeConcurrentCreation,
   judgeConcurrentRename,
   MAX_RELEASE_SPREAD_MS,
+  premiseNotMetByBursts,
 } from './simultaneous-requests.ts';
 import { answer } from './test-support/answers.ts';
 
@@ -85,6 +86,26 @@ test.describe('ORACLE: when a burst counts', () => {
       'no burst was simultaneous enough to judge the rule (burst 1: too slow; burst 2: too slow)',
     );
   });
+});
+
+test('ORACLE: a deployment that refused every PUT of a burst does not meet the premise; a busy machine or a throttle does not say so', () => {
+  const refused: BurstStanding = {
+    counts: false,
+    shortfall: 'none-applied',
+    reason: 'every PUT was refused: the deployment did not let PUT change externalId here',
+  };
+  const spread: BurstStanding = { counts: false, shortfall: 'spread', reason: 'released over 2.000 ms' };
+  const throttledOne: BurstStanding = {
+    counts: false,
+    shortfall: 'throttled',
+    reason: '1 of 4 requests were throttled (429)',
+  };
+  expect(premiseNotMetByBursts([spread, refused])).toBe(
+    'every PUT was refused: the deployment did not let PUT change externalId here: the check needs a deployment that lets PUT change externalId',
+  );
+  expect(premiseNotMetByBursts([spread, spread, spread])).toBeUndefined();
+  expect(premiseNotMetByBursts([refused, throttledOne])).toBeUndefined();
+  expect(premiseNotMetByBursts([refused, { counts: true, reason: undefined }])).toBeUndefined();
 });
 
 test.describe('ORACLE: how many bursts a check sends', () => {

@@ -196,6 +196,19 @@ export const anotherBurstNeeded = (bursts: readonly BurstStanding[]): boolean =>
   return bursts.every((b) => !b.counts && b.shortfall === 'spread');
 };
 
+/**
+ * When no burst counted because the deployment refused every PUT of one (it does not let PUT change
+ * externalId, a reading of PUT's unshown rules): the check's premise is not met, which says nothing
+ * against the rule and nothing of the machine. The reason, or undefined.
+ */
+export const premiseNotMetByBursts = (bursts: readonly BurstStanding[]): string | undefined => {
+  if (bursts.some((b) => b.counts)) return undefined;
+  const refused = bursts.find((b) => b.shortfall === 'none-applied');
+  if (!refused || bursts.some((b) => b.shortfall !== 'none-applied' && b.shortfall !== 'spread'))
+    return undefined;
+  return `${refused.reason ?? 'every PUT was refused'}: the check needs a deployment that lets PUT change externalId`;
+};
+
 /** A check's bursts: inconclusive (with the reasons) when none of them made the claim. */
 export const inconclusiveBursts = (bursts: readonly BurstStanding[]): string | undefined => {
   if (bursts.some((b) => b.counts)) return undefined;

@@ -52,6 +52,13 @@ export interface ToleratedFailure extends ReportedFailure {
 
 export interface ValidationJudgement {
   readonly violations: readonly Violation[];
+  /**
+   * The rules whose part of the answer was judged, held or broken: the status (VAL-STATUS-400), each
+   * expected failure's code and field (its rule), errors[] as a whole (VAL-ALL-FAILURES) and the
+   * body (VAL-BODY-SHAPE, ERROR-BODY-SHAPE), as far as the answer let them be judged. A 422 is judged
+   * for its codes too; a body without the part 7 fields is not.
+   */
+  readonly judged: readonly RuleId[];
   /** The 7.2 body, when the answer has one. */
   readonly body: ValidationErrorBody | undefined;
   readonly tolerated: readonly ToleratedFailure[];
@@ -141,12 +148,18 @@ export const judgeValidationFailure = (
   expected: readonly ExpectedFailure[],
   context: ValidationContext = {},
 ): ValidationJudgement => {
-  const none: ValidationJudgement = { violations: [], body: undefined, tolerated: [] };
   // Failures that are only readings of a gap: reported or not, as the deployment reads it.
   const required = expected.filter((failure) => failure.readingOf === undefined);
+  // The rules judged so far (held or broken): each failure's own, unless a failure left out is
+  // credited to another rule (on a PUT), which then leaves the failure's own rule unjudged.
+  const ownRules = (failures: readonly ExpectedFailure[]): RuleId[] =>
+    context.creditMissingTo ? [] : [...new Set(failures.map((failure) => failure.ruleId))];
+  const none: ValidationJudgement = { violations: [], body: undefined, tolerated: [], judged: [] };
+  const statusAndShape: readonly RuleId[] = ['VAL-STATUS-400', 'ERROR-BODY-SHAPE'];
   if (isSuccess(answer.status)) {
     return {
       ...none,
+      judged: ownRules(required),
       violations: required.map((failure) =>
         violationOf(
           context.creditMissingTo ?? failure.ruleId,
@@ -156,7 +169,7 @@ export const judgeValidationFailure = (
     };
   }
   if (duplicateOfCoercedId(answer, expected, required))
-    return { ...none, violations: errorBodyViolations(answer) };
+    return { ...none, violations: errorBodyViolations(answer), judged: ['ERROR-BODY-SHAPE'] };
   const violations: Violation[] = [];
   if (answer.status === 422) {
     // 7.3 gives 400 to its codes; a failure under no code of 7.3 may read 7.4's "422 Validation failed".
@@ -176,10 +189,14 @@ export const judgeValidationFailure = (
         ),
       ),
     );
-    return { ...none, violations: [...violations, ...errorBodyViolations(answer)] };
+    return {
+      ...none,
+      violations: [...violations, ...errorBodyViolations(answer)],
+      judged: [...ownRules(replaced), 'ERROR-BODY-SHAPE'],
+    };
   }
   const shape = errorBodyViolations(answer);
-  if (shape.length > 0) return { ...none, violations: [...violations, ...shape] };
+  if (shape.length > 0) return { ...none, violations: [...violations, ...shape], judged: statusAndShape };
   const parsed = validationErrorBodySchema.safeParse(answer.json);
   if (!parsed.success) {
     // A simple body: the failure it names was reported, but not in errors[] (VAL-BODY-SHAPE); a code
@@ -190,7 +207,7 @@ export const judgeValidationFailure = (
       violations.push(...missingViolations(required, required, answer, context));
       if (ruleOfCode(code) !== undefined)
         violations.push(claimViolation({ field: '(top level)', errorCode: code }));
-      return { ...none, violations };
+      return { ...none, violations, judged: [...ownRules(required), ...statusAndShape] };
     }
     violations.push(
       violationOf(
@@ -203,7 +220,15 @@ export const judgeValidationFailure = (
         violationOf('VAL-ALL-FAILURES', `no errors[] to return ${describeExpectedFailures(required)} in`),
       );
     }
-    return { ...none, violations };
+    return {
+      ...none,
+      violations,
+      judged: [
+        ...statusAndShape,
+        'VAL-BODY-SHAPE',
+        ...(required.length > 1 ? (['VAL-ALL-FAILURES'] as const) : ownRules(required)),
+      ],
+    };
   }
   const body = parsed.data;
   const { missing, unexpected } = matchFailures(expected, body.errors);
@@ -237,5 +262,17 @@ export const judgeValidationFailure = (
       ),
     );
   }
-  return { violations, body, tolerated };
+  const reported = required.filter((failure) => !missing.includes(failure));
+  return {
+    violations,
+    body,
+    tolerated,
+    // A failure errors[] reports holds for its own rule, wherever a left-out one would be credited.
+    judged: [
+      ...new Set(reported.map((failure) => failure.ruleId)),
+      ...statusAndShape,
+      'VAL-ALL-FAILURES',
+      'VAL-BODY-SHAPE',
+    ],
+  };
 };

@@ -1,12 +1,13 @@
 /**
  * A worker's guard of the run, consulted by the service client around every request: it refuses to
  * send once the run is stopped (run-records/run-stop.ts), stops the run when the target is gone
- * (target-health.ts) or when a paced tenant keeps meeting 429s (THROTTLE_TRIP within one window: the
- * pacing keeps the run at 80 % of the limit, so that is a limit lower than the contract says), and
+ * (target-health.ts) or at the first 429 a paced tenant meets outside the rate-limit checks (the pacing
+ * keeps the run at 80 % of the limit, so that is a limit lower than the contract says, and every
+ * request sent after it would only be throttled too), and
  * marks the test that meets any of this as *not run* rather than failed.
  */
 import { test } from '@playwright/test';
-import type { NotRunKind } from '../run-records/check-record.ts';
+import type { NotRunKind, UnansweredRequest } from '../run-records/check-record.ts';
 import { markCheckNotRun } from '../run-records/check-record-writer.ts';
 import type { HttpExchange } from '../run-records/http-exchange.ts';
 import { redact } from '../run-records/redaction.ts';
@@ -14,21 +15,35 @@ import { NOT_RUN_ANNOTATION } from '../run-records/result-annotations.ts';
 import { type RunStop, RunStopWatch, stopRun } from '../run-records/run-stop.ts';
 import { fateOf, TargetHealth } from './target-health.ts';
 
-/** 429s a paced tenant may meet within one window before the run stops: a hiccup is not a limit. */
-export const THROTTLE_TRIP = 3;
+/**
+ * 429s a paced tenant may meet within one window before the run stops: the first. Any 429 outside the
+ * rate-limit checks already fails the run (exit 6, pacing/request-budget.ts), so nothing a later
+ * request could show is worth sending it to a tenant the target throttles.
+ */
+export const THROTTLE_TRIP = 1;
 
-/** Marks the running test (if any) as not run, with why. */
-export const markNotRun = (kind: NotRunKind, reason: string): void => {
+/** Marks the running test (if any) as not run, with why, and the exchange left unanswered if any. */
+export const markNotRun = (kind: NotRunKind, reason: string, unanswered?: HttpExchange): void => {
   try {
     const info = test.info();
     const { annotations } = info;
     const description = redact(reason);
-    markCheckNotRun(info, kind, description);
+    markCheckNotRun(info, kind, description, unanswered ? unansweredRequestOf(unanswered) : undefined);
     if (!annotations.some((a) => a.type === NOT_RUN_ANNOTATION && a.description === description))
       annotations.push({ type: NOT_RUN_ANNOTATION, description });
   } catch {
     // Not inside a test (a kit test of the client): nothing to mark.
   }
+};
+
+/** The request of an exchange that got no answer, as the certificate names it. */
+const unansweredRequestOf = (exchange: HttpExchange): UnansweredRequest => {
+  const url = new URL(exchange.request.url);
+  return {
+    method: exchange.request.method,
+    path: `${url.pathname}${url.search}`,
+    waitedMs: Math.round(exchange.durationMs),
+  };
 };
 
 /** The run was stopped: nothing more is sent. */
@@ -54,7 +69,9 @@ export class RunGuard {
     this.windowMsOf = windowMsOf;
     this.now = now;
     this.stopFile = files.runStop;
-    this.#watch = new RunStopWatch(files.runStop);
+    // Read before every request, not every 200 ms: once a worker has stopped the run, the others send
+    // nothing new (a stat of one file costs microseconds; a request, a millisecond at least).
+    this.#watch = new RunStopWatch(files.runStop, 0);
     this.#health = new TargetHealth(files.targetHealth);
   }
 

@@ -15,6 +15,7 @@ import {
   type InconclusiveKind,
   type NotRunKind,
   type SkipKind,
+  type UnansweredRequest,
 } from './check-record.ts';
 import { redact } from './redaction.ts';
 import { INCONCLUSIVE_ANNOTATION } from './result-annotations.ts';
@@ -23,9 +24,10 @@ import { rulesOfAnnotations } from './rule-annotations.ts';
 interface PendingCheckRecord {
   ruleIds: readonly RuleId[];
   readonly violations: Violation[];
+  judged?: readonly RuleId[];
   skipped?: { kind: SkipKind; text: string };
   inconclusive?: { kind: InconclusiveKind; text: string };
-  notRun?: { kind: NotRunKind; text: string };
+  notRun?: { kind: NotRunKind; text: string; request?: UnansweredRequest };
 }
 
 const PENDING = new WeakMap<TestInfo, PendingCheckRecord>();
@@ -60,6 +62,14 @@ export const addViolation = (info: TestInfo, violation: Violation): boolean => {
   return true;
 };
 
+/**
+ * The rules the judgement that fails the check reached (the first failing judgement counts: the check
+ * ends with it).
+ */
+export const markJudged = (info: TestInfo, rules: readonly RuleId[]): void => {
+  pendingRecordOf(info).judged ??= [...new Set(rules)].sort();
+};
+
 /** Skips the running check for a reason of this kind. */
 export const skipCheck = (info: TestInfo, kind: SkipKind, text: string): never => {
   pendingRecordOf(info).skipped ??= { kind, text: redact(text) };
@@ -78,9 +88,18 @@ export const markInconclusive = (info: TestInfo, kind: InconclusiveKind, text: s
   info.annotations.push({ type: INCONCLUSIVE_ANNOTATION, description: redact(text) });
 };
 
-/** Marks the running check as not run (the first reason counts). */
-export const markCheckNotRun = (info: TestInfo, kind: NotRunKind, text: string): void => {
-  pendingRecordOf(info).notRun ??= { kind, text: redact(text) };
+/** Marks the running check as not run (the first reason counts), with the request left unanswered. */
+export const markCheckNotRun = (
+  info: TestInfo,
+  kind: NotRunKind,
+  text: string,
+  request?: UnansweredRequest,
+): void => {
+  pendingRecordOf(info).notRun ??= {
+    kind,
+    text: redact(text),
+    ...(request ? { request: { ...request, path: redact(request.path) } } : {}),
+  };
 };
 
 const declaredSkip = (info: TestInfo): string =>
@@ -115,6 +134,7 @@ export const checkRecordOf = (info: TestInfo): CheckRecord => {
     attempt: { retry: info.retry, repeatEachIndex: info.repeatEachIndex, workerIndex: info.workerIndex },
     status: status as AttemptStatus,
     violations: pending.violations.map((v) => ({ rule: v.rule, message: v.message })),
+    ...(judged && pending.judged ? { judged: [...pending.judged] } : {}),
     ...(skipped ? { skipped } : {}),
     ...(inconclusive ? { inconclusive } : {}),
     ...(notRun ? { notRun } : {}),

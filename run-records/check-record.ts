@@ -69,6 +69,16 @@ const ruleId = z.custom<RuleId>((value) => typeof value === 'string' && isRuleId
 const because = <K extends readonly [string, ...string[]]>(kinds: K) =>
   z.object({ kind: z.enum(kinds), text: z.string() });
 
+/** The request a check sent and got no answer to: what the certificate names as unanswered. */
+export const unansweredRequestSchema = z.object({
+  method: z.string(),
+  /** The path and query, never the host's credentials (the URL carries none). */
+  path: z.string(),
+  /** How long the kit waited before it gave up, in milliseconds. */
+  waitedMs: z.number().nonnegative(),
+});
+export type UnansweredRequest = z.infer<typeof unansweredRequestSchema>;
+
 export const checkRecordSchema = z.object({
   schema: z.literal(CHECK_RECORD_SCHEMA),
   ruleIds: z.array(ruleId),
@@ -81,9 +91,15 @@ export const checkRecordSchema = z.object({
   }),
   status: z.enum(ATTEMPT_STATUSES),
   violations: z.array(z.object({ rule: ruleId, message: z.string() })),
+  /**
+   * The rules whose part of an answer the judgement that failed the check reached (held or broke):
+   * a 422 to a bad status breaks VAL-STATUS-400 and still shows whether ERR-3006 was named. A rule
+   * of a failed check not in it was never judged by that check.
+   */
+  judged: z.array(ruleId).optional(),
   skipped: because(SKIP_KINDS).optional(),
   inconclusive: because(INCONCLUSIVE_KINDS).optional(),
-  notRun: because(NOT_RUN_KINDS).optional(),
+  notRun: because(NOT_RUN_KINDS).extend({ request: unansweredRequestSchema.optional() }).optional(),
 });
 export type CheckRecord = z.infer<typeof checkRecordSchema>;
 

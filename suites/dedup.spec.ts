@@ -15,7 +15,7 @@ import { test } from './fixtures/index.ts';
 import { expectedFailure } from './support/expected-failures.ts';
 import { validPayin, validPayout } from './support/sample-events.ts';
 import { judgeBursts, sentTogether } from './support/simultaneous-checks.ts';
-import { check, inconclusive } from './support/verdicts.ts';
+import { check, premiseNotMet } from './support/verdicts.ts';
 
 const CONCURRENT_POSTS = 12;
 const CONCURRENT_RENAMES = 4;
@@ -278,7 +278,7 @@ test.describe('deduplication', { tag: ['@dedup'] }, () => {
       const uuidOfA = check.created(await tenantA.create(eventOfA));
       const updated = { ...eventOfA, amount: 77.7 };
       if (check.update(await tenantA.update(uuidOfA, updated)) !== 'applied') {
-        inconclusive('the deployment refused the update this check needs (an amount change)');
+        premiseNotMet('the deployment refused the update this check needs (an amount change)');
       }
       const ofB = await tenantB.create({ ...validPayout(runId), externalId: eventOfA.externalId });
       check.verdict(

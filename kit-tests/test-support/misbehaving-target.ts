@@ -2,7 +2,7 @@
  * Small local targets that are no working deployment, or not for long, for the kit's tests of "could
  * not run": a fixed answer to everything (a proxy's 502 page, a redirect, an empty 404, 429s, 200 {}),
  * or a proxy in front of a real server (the reference) that slows every answer, stops answering after
- * some requests, echoes the caller's token back in every encoding, or records every method it is sent.
+ * some requests or never answers a body that is not JSON, echoes the caller's token back in every encoding, or records every method it is sent.
  */
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -34,12 +34,29 @@ export type Misbehaviour =
        * next (flaky).
        */
       readonly firstTokenlessAnswer?: { readonly status: number; readonly body: string };
+      /**
+       * Never answer a request whose body is there but is not JSON, and answer every other: a
+       * validation proxy that hangs on what it cannot parse (Prism's does), or a service that does.
+       */
+      readonly silentOnBodyNotJson?: boolean;
     };
+
+/** One request as the target saw it: when it came, whose it was, and what it was answered. */
+export interface SeenRequest {
+  /** performance.now() as the request came in. */
+  readonly arrivedAt: number;
+  readonly clientId: string | undefined;
+  /** The status it was answered with, and when, once it was. */
+  status?: number;
+  answeredAt?: number;
+}
 
 export interface MisbehavingTarget {
   readonly url: string;
   /** Every request, as `METHOD /path`, in order. */
   readonly requests: readonly string[];
+  /** Every request with its tenant and answer, in order of arrival. */
+  readonly seen: readonly SeenRequest[];
   /** When it stopped answering (performance.now()), once it has. */
   readonly diedAt: () => number | undefined;
   close(): Promise<void>;
@@ -74,6 +91,15 @@ const withEcho = (body: string, token: string): string => {
   return body;
 };
 
+const isJson = (body: Buffer): boolean => {
+  try {
+    JSON.parse(body.toString('utf8'));
+    return true;
+  } catch {
+    return false;
+  }
+};
+
 const withoutErrorCode = (body: string): string => {
   try {
     const { errorCode: _dropped, ...rest } = JSON.parse(body) as Record<string, unknown>;
@@ -85,6 +111,7 @@ const withoutErrorCode = (body: string): string => {
 
 export const startMisbehavingTarget = async (behaviour: Misbehaviour): Promise<MisbehavingTarget> => {
   const requests: string[] = [];
+  const seen: SeenRequest[] = [];
   const sockets = new Set<Socket>();
   let tokenlessAnswered = false;
   let diedAt: number | undefined;
@@ -100,6 +127,7 @@ export const startMisbehavingTarget = async (behaviour: Misbehaviour): Promise<M
       return; // hang: never answer
     }
     const body = await readBody(incoming);
+    if (options.silentOnBodyNotJson && body.length > 0 && !isJson(body)) return; // never answered
     if (options.firstTokenlessAnswer && !incoming.headers['x-access-token'] && !tokenlessAnswered) {
       tokenlessAnswered = true;
       outgoing.writeHead(options.firstTokenlessAnswer.status, { 'content-type': 'application/json' });
@@ -140,6 +168,21 @@ export const startMisbehavingTarget = async (behaviour: Misbehaviour): Promise<M
 
   const server = createServer((incoming, outgoing) => {
     requests.push(`${incoming.method} ${incoming.url}`);
+    const clientId = incoming.headers['x-client-id'];
+    const entry: SeenRequest = {
+      arrivedAt: performance.now(),
+      clientId: typeof clientId === 'string' ? clientId : undefined,
+    };
+    seen.push(entry);
+    const writeHead = outgoing.writeHead.bind(outgoing) as (
+      status: number,
+      ...rest: unknown[]
+    ) => ServerResponse;
+    outgoing.writeHead = ((status: number, ...rest: unknown[]) => {
+      entry.status = status;
+      entry.answeredAt = performance.now();
+      return writeHead(status, ...rest);
+    }) as typeof outgoing.writeHead;
     if (behaviour.kind === 'fixed') {
       outgoing.writeHead(behaviour.status, behaviour.headers ?? {});
       outgoing.end(behaviour.body ?? '');
@@ -160,6 +203,7 @@ export const startMisbehavingTarget = async (behaviour: Misbehaviour): Promise<M
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
+    seen,
     diedAt: () => diedAt,
     close: async () => {
       for (const socket of sockets) socket.destroy();

@@ -86,7 +86,8 @@ test('CERTIFICATE: a test of several rules credits each; a cut-short property is
   expect(entry(certificate.rules, 'UPDATE-APPLIES').verdict).toBe('inconclusive');
   expect(entry(certificate.rules, 'RETRIEVE-RETURNS-EVENT')).toMatchObject({
     verdict: 'inconclusive',
-    reason: 'the property completed 3 of its 200 runs before the time limit',
+    reason:
+      '1 check could not make the claim: the property completed 3 of its 200 runs before the time limit',
   });
   const withoutTheFailure = buildCertificate(
     input([
@@ -439,7 +440,7 @@ test('CERTIFICATE: verdicts come from each check record, never from the words of
           status: 'failed',
           violations: ['ERROR-BODY-SHAPE: AUTH-TOKEN-MISSING: looks like a title'],
         },
-        // Not run (no answer): skipped with why, never failed.
+        // Not run (no answer): not established, with why, never failed.
         {
           title: 'DEDUP-EXTERNAL-ID: a second POST gives ERR-4001',
           status: 'failed',
@@ -454,9 +455,100 @@ test('CERTIFICATE: verdicts come from each check record, never from the words of
   expect(entry(certificate.rules, 'ERROR-BODY-SHAPE').verdict).toBe('failed');
   expect(entry(certificate.rules, 'AUTH-TOKEN-MISSING').verdict).toBe('inconclusive');
   expect(entry(certificate.rules, 'DEDUP-EXTERNAL-ID')).toMatchObject({
-    verdict: 'skipped',
-    reason: 'not run: no answer',
+    verdict: 'inconclusive',
+    reason: '1 check not run: no answer',
   });
+});
+
+test('CERTIFICATE: a rule reads passed only when every check of it that ran reached its judgement on it', () => {
+  const held = {
+    title: 'VAL-STATUS-ENUM: POST with status lowercase gives 400 ERR-3006',
+    status: 'passed',
+  } as const;
+  const judgedIn422 = {
+    title: 'VAL-STATUS-ENUM: POST with status not in the list gives 400 ERR-3006',
+    status: 'failed',
+    violations: ['VAL-STATUS-400: a body validation failure answered 422; 7.3 gives 400'],
+    judged: ['VAL-STATUS-ENUM', 'VAL-STATUS-400'],
+  } as const;
+  const stopped = {
+    title:
+      'VAL-CHANNEL-ENUM, UPDATE-VALIDATES: PUT with channel lowercase gives 400 ERR-3011 and changes nothing',
+    status: 'failed',
+    violations: ['VAL-STATUS-400: a body validation failure answered 422; 7.3 gives 400'],
+    judged: ['VAL-CHANNEL-ENUM', 'VAL-STATUS-400'],
+  } as const;
+  const unanswered = {
+    title: 'REQUEST-MALFORMED-400: a body that is not JSON gives 400',
+    status: 'failed',
+    notRun: 'not run: the target gave no HTTP answer (no answer within 5000 ms)',
+    unanswered: { method: 'POST', path: '/api/h2h/ingestion/financial-events', waitedMs: 5004 },
+  } as const;
+  const premise = {
+    title: 'UPDATE-APPLIES: PUT changing the amount',
+    status: 'skipped',
+    skipReason: 'the deployment refused the update this check needs',
+    skipKind: 'premise-not-met',
+  } as const;
+  const certificate = buildCertificate(
+    input([
+      held,
+      judgedIn422,
+      stopped,
+      unanswered,
+      { title: 'REQUEST-MALFORMED-400: a truncated body gives 400', status: 'passed' },
+      premise,
+      { title: 'UPDATE-APPLIES: PUT changing the status', status: 'passed' },
+    ]),
+  );
+  // A 422 still judged the code: held, and said so.
+  expect(entry(certificate.rules, 'VAL-STATUS-ENUM')).toMatchObject({
+    verdict: 'passed',
+    reason: '1 check that failed on another rule judged it and found it held',
+  });
+  expect(entry(certificate.rules, 'VAL-CHANNEL-ENUM').verdict).toBe('passed');
+  // "changes nothing" was never reached: not established, never passed, with its reason.
+  expect(entry(certificate.rules, 'UPDATE-VALIDATES')).toMatchObject({
+    verdict: 'inconclusive',
+    reason: '1 check stopped at violations of VAL-STATUS-400 before judging it',
+  });
+  // One check passed, one went unanswered: not established, naming the request.
+  const malformed = entry(certificate.rules, 'REQUEST-MALFORMED-400');
+  expect(malformed.verdict).toBe('inconclusive');
+  expect(malformed.reason).toBe(
+    '1 check not run: the target gave no HTTP answer (no answer within 5000 ms) (POST /api/h2h/ingestion/financial-events, waited 5004 ms); 1 check judged it and found it held',
+  );
+  // A premise a reading does not meet neither passes nor holds back the rule.
+  expect(entry(certificate.rules, 'UPDATE-APPLIES')).toMatchObject({
+    verdict: 'passed',
+    reason: '1 skipped',
+  });
+  expect(certificate.unanswered).toEqual([
+    {
+      check: unanswered.title,
+      rules: ['REQUEST-MALFORMED-400'],
+      method: 'POST',
+      path: '/api/h2h/ingestion/financial-events',
+      waitedMs: 5004,
+    },
+  ]);
+  expect(certificate.outcome).toBe('deviation-found');
+  expect(certificate.outcomeText).toContain('The target never answered 1 request');
+  for (const rule of certificate.rules) if (rule.verdict === 'inconclusive') expect(rule.reason).toBeTruthy();
+  // Without the violation, the unanswered request alone makes the run incomplete, never a pass.
+  const alone = buildCertificate(input([held, unanswered]));
+  expect(alone.outcome).toBe('incomplete');
+  expect(alone.outcomeText).toMatch(
+    /^Incomplete: the target never answered 1 request while it answered others \(first POST \/api\/h2h\/ingestion\/financial-events, no answer after 5004 ms, in "REQUEST-MALFORMED-400: a body that is not JSON gives 400" \(REQUEST-MALFORMED-400\)\)/,
+  );
+  expect(renderMarkdown(alone)).toContain('## Unanswered requests');
+  // A gap no finished check observed may be observed by the check that did not run: never "not covered".
+  const unobserved = alone.rules.filter((rule) => rule.kind === 'gap' && rule.tests.length === 0);
+  expect(unobserved.length).toBeGreaterThan(0);
+  for (const gap of unobserved) expect(gap.verdict, gap.id).not.toBe('not-covered');
+  const skippedGaps = unobserved.filter((gap) => gap.verdict === 'skipped');
+  expect(skippedGaps.length).toBeGreaterThan(0);
+  for (const gap of skippedGaps) expect(gap.reason, gap.id).toContain('1 check did not reach their end');
 });
 
 test('CERTIFICATE: a check failed on one attempt and passed on its retry is flaky, with both attempts counted, and fails its rule', () => {

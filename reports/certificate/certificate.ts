@@ -4,14 +4,20 @@
  * kit version and the run id. Pure: the inputs are read elsewhere (write-certificate.ts).
  *
  * A rule's verdict is computed from the violations the tests recorded (oracle/), whichever test found
- * them, and from the tests that check it (those whose titles name it, or that observed the gap):
+ * them, and from the tests that check it (those whose rule annotations name it, or that observed the gap):
  *   failed   if any test recorded a violation of it, on any attempt: a check that failed and
  *            then passed on a retry is flaky, and an answer that changes from one attempt to the
  *            next is a finding, never a pass (a crossed k6 threshold is a violation too);
- *   passed   if at least one test of it passed and nothing violated it;
- *   inconclusive  if its tests could not complete (a property cut short), were stopped by
- *            violations of other rules before they got to it, or failed inside the kit without
- *            recording any violation (a kit fault: never counted against the target, see kitFaults);
+ *   passed   only if every test of it that ran reached its judgement on it and found it held: it
+ *            passed, or it failed on another rule in a judgement that still judged this one (a 422
+ *            breaks VAL-STATUS-400 and still shows the code of a bad status); tests skipped for a
+ *            reason of their own (a premise a consistent reading does not meet, tenant B missing)
+ *            neither pass nor hold it back;
+ *   inconclusive  ("not established") if any test of it did not reach its judgement on it, each
+ *            reason kept apart: no answer from the target (the request, how long it waited), stopped
+ *            at another rule's violation before this rule's part was judged, the claim could not be
+ *            made (a property cut short, no simultaneous burst, out of time), or a failure inside the
+ *            kit without any violation (a kit fault: never counted against the target, see kitFaults);
  *   skipped  if all were skipped, with their reasons, or none was selected by the run's filters;
  *   not applicable in production  if they were skipped (or filtered out) because production gets
  *            only the checks that create and throttle nothing;
@@ -23,7 +29,7 @@
  */
 import type { DeclaredDeviations } from '../../config/declared-deviations.ts';
 import { CONTRACT_VARIABLES } from '../../contract/index.ts';
-import type { SkipKind } from '../../run-records/check-record.ts';
+import type { SkipKind, UnansweredRequest } from '../../run-records/check-record.ts';
 import { RULES, type Rule, type RuleId, SPEC_PARTS } from '../../spec/index.ts';
 import type { LoadSummary } from '../allure/load-summaries.ts';
 import { type RunInfo, runFilters, type TargetDescription } from '../reporters/run-info.ts';
@@ -48,7 +54,7 @@ export const VERDICT_LABELS: Readonly<Record<Verdict, string>> = Object.freeze({
   failed: 'failed',
   declared: 'failed, declared deviation',
   passed: 'passed',
-  inconclusive: 'inconclusive',
+  inconclusive: 'not established',
   skipped: 'skipped',
   'not-applicable-in-production': 'not applicable in production',
   'not-checkable-remotely': 'not checkable remotely',
@@ -70,6 +76,18 @@ export interface CertificateTest {
   /** The rules of others it recorded violations of. */
   readonly otherViolations?: readonly RuleId[];
   readonly inconclusive?: string;
+  /** Why it was not run (no answer, the run stopped), when it recorded no violation. */
+  readonly notRun?: string;
+  /** The request the target never answered, when that is why it was not run. */
+  readonly unanswered?: UnansweredRequest;
+  /** A failed test whose failing judgement still judged this rule (and found it held). */
+  readonly judgedHere?: boolean;
+}
+
+/** A request the target never answered, while it answered others: a finding of the run. */
+export interface UnansweredFinding extends UnansweredRequest {
+  readonly check: string;
+  readonly rules: readonly RuleId[];
 }
 
 export interface Reading {
@@ -132,6 +150,12 @@ export interface Certificate {
    * a fault of the kit, never counted against the target.
    */
   readonly kitFaults: readonly { readonly title: string; readonly error: string | undefined }[];
+  /**
+   * Requests the target never answered (no answer within the time-out, a reset, a gateway's page)
+   * while it answered others: each a check not run, its rules not established. The run exits 3 for
+   * them unless a violation makes it 1.
+   */
+  readonly unanswered: readonly UnansweredFinding[];
   /** Set when `--max-failures` stopped the run before its end. */
   readonly stoppedEarly: { readonly maxFailures: number; readonly notRun: number } | null;
   readonly outcome: Outcome;
@@ -187,13 +211,15 @@ const countsOf = (tests: readonly { status: TestOutcomeStatus }[]): Record<TestO
 const isKitFault = (t: {
   readonly status: TestOutcomeStatus;
   readonly inconclusive?: string | undefined;
+  readonly notRun?: unknown;
   readonly violations?: readonly unknown[];
   readonly otherViolations?: readonly unknown[];
 }): boolean =>
   (t.status === 'failed' || t.status === 'flaky') &&
   (t.violations?.length ?? 0) === 0 &&
   (t.otherViolations?.length ?? 0) === 0 &&
-  !t.inconclusive;
+  !t.inconclusive &&
+  !t.notRun;
 
 const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
 
@@ -207,11 +233,53 @@ interface VerdictDecision {
   readonly reason?: string;
 }
 
+/**
+ * Why the tests of a rule did not establish it, each kind of reason apart, or undefined when every
+ * test that ran reached its judgement on it: not run for want of an answer (or the run stopping),
+ * stopped at another rule's violation before judging this one, or unable to make the claim.
+ */
+const notEstablished = (ran: readonly CertificateTest[]): string | undefined => {
+  const notRun = ran.filter((t) => t.notRun);
+  const cutShort = ran.filter((t) => !t.notRun && t.inconclusive);
+  const stopped = ran.filter(
+    (t) =>
+      !t.notRun &&
+      !t.inconclusive &&
+      !t.judgedHere &&
+      (t.status === 'failed' || t.status === 'flaky') &&
+      (t.otherViolations?.length ?? 0) > 0,
+  );
+  if (notRun.length + cutShort.length + stopped.length === 0) return undefined;
+  const parts: string[] = [];
+  const first = notRun[0];
+  if (first) {
+    const request = first.unanswered
+      ? ` (${first.unanswered.method} ${first.unanswered.path}, waited ${first.unanswered.waitedMs} ms)`
+      : '';
+    parts.push(`${plural(notRun.length, 'check')} ${first.notRun}${request}`);
+  }
+  if (stopped.length > 0) {
+    const others = [...new Set(stopped.flatMap((t) => t.otherViolations ?? []))].sort();
+    parts.push(
+      `${plural(stopped.length, 'check')} stopped at violations of ${others.join(', ')} before judging it`,
+    );
+  }
+  if (cutShort.length > 0)
+    parts.push(`${plural(cutShort.length, 'check')} could not make the claim: ${cutShort[0]?.inconclusive}`);
+  const held = ran.filter((t) => t.status === 'passed' || t.judgedHere).length;
+  return `${parts.join('; ')}${held > 0 ? `; ${plural(held, 'check')} judged it and found it held` : ''}`;
+};
+
 export const decideVerdict = (
   rule: Rule,
   ran: readonly CertificateTest[],
   listed: readonly TestOutcome[] | undefined,
-  context: { readonly productionReadOnly: boolean; readonly filters: readonly string[] },
+  context: {
+    readonly productionReadOnly: boolean;
+    readonly filters: readonly string[];
+    /** Checks of the run that did not reach their end (failed, not run, cut short, interrupted). */
+    readonly unfinishedChecks?: number;
+  },
 ): VerdictDecision => {
   const counts = countsOf(ran);
   const violating = ran.filter((t) => (t.violations?.length ?? 0) > 0);
@@ -237,20 +305,20 @@ export const decideVerdict = (
         `${plural(kitFaults.length, 'check')} failed inside the kit without recording a violation (not a verdict on the target): ${kitFaults[0]?.error?.split('\n')[0] ?? kitFaults[0]?.title ?? ''}`.trim(),
     };
   }
-  if (counts.passed > 0) {
-    return counts.skipped > 0
-      ? { verdict: 'passed', reason: `${counts.skipped} skipped` }
-      : { verdict: 'passed' };
-  }
-  const cutShort = ran.find((t) => t.inconclusive);
-  if (cutShort) return { verdict: 'inconclusive', reason: cutShort.inconclusive };
-  const stopped = ran.filter((t) => t.status === 'failed' || t.status === 'flaky');
-  if (stopped.length > 0) {
-    const others = [...new Set(stopped.flatMap((t) => t.otherViolations ?? []))].sort();
-    return {
-      verdict: 'inconclusive',
-      reason: `its ${plural(stopped.length, 'check')} stopped at violations of ${others.join(', ')} before getting to it`,
-    };
+  const unestablished = notEstablished(ran);
+  if (unestablished) return { verdict: 'inconclusive', reason: unestablished };
+  const established = ran.filter((t) => t.status === 'passed' || t.judgedHere).length;
+  if (established > 0) {
+    const inFailed = established - counts.passed;
+    const reason = [
+      inFailed > 0
+        ? `${plural(inFailed, 'check')} that failed on another rule judged it and found it held`
+        : '',
+      counts.skipped > 0 ? `${counts.skipped} skipped` : '',
+    ]
+      .filter((part) => part !== '')
+      .join('; ');
+    return reason ? { verdict: 'passed', reason } : { verdict: 'passed' };
   }
   if (ran.length > 0) {
     const reasons = [...new Set(ran.flatMap((t) => t.reasons ?? []))].sort();
@@ -285,12 +353,23 @@ export const decideVerdict = (
       reason: `not observed in this run, which ran part of the suite (${part}); only a whole run tells whether any test observes it`,
     };
   }
+  // Nor can a run whose checks did not all reach their end: the one that observes it may have stopped.
+  if (rule.kind === 'gap' && (context.unfinishedChecks ?? 0) > 0) {
+    return {
+      verdict: 'skipped',
+      reason: `not observed in this run, in which ${plural(context.unfinishedChecks ?? 0, 'check')} did not reach their end; only a whole run whose checks all end tells whether any test observes it`,
+    };
+  }
   const what = rule.kind === 'gap' ? 'observes this gap' : 'checks this rule';
   return {
     verdict: 'not-covered',
     reason: listed ? `no test of the suite ${what}` : `no test of this run ${what}`,
   };
 };
+
+/** One unanswered request in words: the request, how long the kit waited, the check and its rules. */
+export const describeUnanswered = (u: UnansweredFinding): string =>
+  `${u.method} ${u.path}, no answer after ${u.waitedMs} ms, in "${u.check}" (${u.rules.join(', ') || 'no rule'})`;
 
 const outcomeOf = (
   rules: readonly RuleEntry[],
@@ -301,6 +380,7 @@ const outcomeOf = (
     readonly stopped: string | undefined;
     readonly stoppedEarly: Certificate['stoppedEarly'];
     readonly kitFaults: Certificate['kitFaults'];
+    readonly unanswered: Certificate['unanswered'];
   },
 ): { outcome: Outcome; text: string } => {
   const failedRules = rules.filter((r) => r.verdict === 'failed').length;
@@ -323,11 +403,21 @@ const outcomeOf = (
   if (ended.stopped) {
     return { outcome: 'incomplete', text: `Incomplete: the run was stopped: ${ended.stopped}.${found}` };
   }
+  const unansweredText =
+    ended.unanswered.length > 0
+      ? ` The target never answered ${plural(ended.unanswered.length, 'request')} (first ${describeUnanswered(ended.unanswered[0] as UnansweredFinding)}): their checks did not run.`
+      : '';
   if (failedRules > 0) {
     const flaky = testCounts.flaky > 0 ? `, ${plural(testCounts.flaky, 'flaky test')}` : '';
     return {
       outcome: 'deviation-found',
-      text: `Deviation found: ${plural(failedRules, 'rule')} failed (${plural(testCounts.failed, 'failed test')}${flaky}).${alsoDeclared}${early}`,
+      text: `Deviation found: ${plural(failedRules, 'rule')} failed (${plural(testCounts.failed, 'failed test')}${flaky}).${alsoDeclared}${unansweredText}${early}`,
+    };
+  }
+  if (ended.unanswered.length > 0) {
+    return {
+      outcome: 'incomplete',
+      text: `Incomplete: the target never answered ${plural(ended.unanswered.length, 'request')} while it answered others (first ${describeUnanswered(ended.unanswered[0] as UnansweredFinding)}): their checks did not run, and their rules are not established.${early}`,
     };
   }
   if (ended.kitFaults.length > 0) {
@@ -372,7 +462,18 @@ export const buildCertificate = (input: CertificateInput): Certificate => {
   const target = input.run?.target ?? null;
   const runId = input.run?.runId ?? input.runIdFallback ?? null;
   const filters = input.run ? runFilters(input.run) : [];
-  const context = { productionReadOnly: isProductionReadOnly(target), filters };
+  const unfinishedChecks = input.outcomes.filter(
+    (t) =>
+      t.status === 'failed' || t.status === 'flaky' || t.notRun !== undefined || t.inconclusive !== undefined,
+  ).length;
+  const context = {
+    productionReadOnly: isProductionReadOnly(target),
+    filters,
+    // A run cut short (interrupted, timed out, killed) left checks it never listed as results.
+    unfinishedChecks: ['interrupted', 'timedout', 'running'].includes(input.run?.status ?? '')
+      ? Math.max(1, unfinishedChecks)
+      : unfinishedChecks,
+  };
 
   const load: LoadEntry[] = [];
   const loadTests: (CertificateTest & { ruleId: string })[] = [];
@@ -440,6 +541,9 @@ export const buildCertificate = (input: CertificateInput): Certificate => {
             ...(own.length > 0 ? { violations: own } : {}),
             ...(others.length > 0 ? { otherViolations: others } : {}),
             ...(t.inconclusive ? { inconclusive: t.inconclusive } : {}),
+            ...(t.notRun ? { notRun: t.notRun.text } : {}),
+            ...(t.notRun?.request ? { unanswered: t.notRun.request } : {}),
+            ...(own.length === 0 && t.judged.includes(rule.id as RuleId) ? { judgedHere: true } : {}),
           };
         }),
       ...loadTests.filter((t) => t.ruleId === rule.id).map(({ ruleId: _ruleId, ...test }) => test),
@@ -478,11 +582,17 @@ export const buildCertificate = (input: CertificateInput): Certificate => {
   const shard = input.run?.shard ?? null;
   const stoppedEarly = input.run?.stoppedEarly ?? null;
   const kitFaults = input.outcomes.filter(isKitFault).map((t) => ({ title: t.fullTitle, error: t.error }));
+  const unanswered = input.outcomes.flatMap((t) =>
+    t.notRun?.kind === 'no-answer' && t.notRun.request
+      ? [{ check: t.fullTitle, rules: t.ruleIds, ...t.notRun.request }]
+      : [],
+  );
   const ended = outcomeOf(entries, testCounts, input.runErrors, {
     status: input.run?.status,
     stopped: input.stopped,
     stoppedEarly,
     kitFaults,
+    unanswered,
   });
   const outcome = ended.outcome;
   // A shard's certificate says so in its first sentence: the other shards' checks are not in it.
@@ -518,6 +628,7 @@ export const buildCertificate = (input: CertificateInput): Certificate => {
     filters,
     shard,
     kitFaults,
+    unanswered,
     stoppedEarly,
     outcome,
     outcomeText: text,

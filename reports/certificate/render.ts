@@ -8,6 +8,7 @@ import type { ComparisonFile } from '../release-gate/comparison-file.ts';
 import {
   type Certificate,
   type CertificateTest,
+  describeUnanswered,
   type RuleEntry,
   VERDICT_LABELS,
   VERDICTS,
@@ -145,6 +146,16 @@ export const renderMarkdown = (certificate: Certificate, comparison?: Comparison
       );
     }
   }
+  if (certificate.unanswered.length > 0) {
+    lines.push(
+      '',
+      '## Unanswered requests',
+      '',
+      'Requests the target never answered while it answered others: their checks did not run, and their rules are not established.',
+      '',
+    );
+    for (const u of certificate.unanswered) lines.push(`- ${md(describeUnanswered(u))}`);
+  }
   if (certificate.runErrors.length > 0) {
     lines.push('', '## Errors of the run', '');
     for (const error of certificate.runErrors) lines.push('```text', error, '```');
@@ -239,6 +250,12 @@ export const renderHtml = (certificate: Certificate, comparison?: ComparisonFile
           )
           .join('')}</tbody></table>`
       : '';
+  const unanswered =
+    certificate.unanswered.length > 0
+      ? `<h2>Unanswered requests</h2><p>Requests the target never answered while it answered others: their checks did not run, and their rules are not established.</p><ul>${certificate.unanswered
+          .map((u) => `<li>${html(describeUnanswered(u))}</li>`)
+          .join('')}</ul>`
+      : '';
   const errors =
     certificate.runErrors.length > 0
       ? `<h2>Errors of the run</h2>${certificate.runErrors.map((e) => `<pre>${html(e)}</pre>`).join('')}`
@@ -271,6 +288,7 @@ ${rulesTable(certificate.rules.filter((r) => r.kind === 'rule'))}
 <h2>Gaps: where the spec is silent, what the target did</h2>
 ${gapsTable(certificate.rules.filter((r) => r.kind === 'gap'))}
 ${failures ? `<h2>Failures</h2>${failures}` : ''}
+${unanswered}
 ${others}
 ${load}
 ${errors}

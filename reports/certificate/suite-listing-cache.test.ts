@@ -24,6 +24,8 @@ const outcome = (title: string): TestOutcome => ({
   error: undefined,
   violations: [],
   inconclusive: undefined,
+  notRun: undefined,
+  judged: [],
   attempts: 0,
 });
 

@@ -39,6 +39,13 @@ export interface TestOutcome {
   readonly violations: readonly Violation[];
   /** Why it could not complete its check, when it could not (a property cut short, …). */
   readonly inconclusive: string | undefined;
+  /**
+   * Why it was not run when it recorded no violation: no answer from the target (with the request
+   * left unanswered), the run stopped or interrupted. Playwright counts such a check as it ended.
+   */
+  readonly notRun: NonNullable<CheckRecord['notRun']> | undefined;
+  /** The rules the judgement that failed it reached, on every failed attempt: what it still judged. */
+  readonly judged: readonly RuleId[];
   /** How many attempts it had (retries): more than one with both outcomes is flaky. */
   readonly attempts: number;
 }
@@ -149,6 +156,11 @@ const violationsOfAttempts = (attempts: readonly CheckRecord[]): Violation[] => 
     });
 };
 
+const judgedByAll = (attempts: readonly CheckRecord[]): RuleId[] => {
+  const [first, ...rest] = attempts.map((a) => a.judged ?? []);
+  return (first ?? []).filter((rule) => rest.every((judged) => judged.includes(rule)));
+};
+
 const skipTextOf = (attempt: CheckRecord): string | undefined =>
   attempt.skipped?.text ?? (attempt.inconclusive ? `inconclusive: ${attempt.inconclusive.text}` : undefined);
 
@@ -162,9 +174,10 @@ const outcomeOf = (
   const listed = attempts.length === 0 ? recordOfPlaywright(test, undefined) : undefined;
   const violations = violationsOfAttempts(attempts);
   // A check that got no answer to judge, or ran out of time, is not run or inconclusive: never a
-  // failure of a rule unless it recorded a violation first.
-  const notRun = violations.length === 0 ? attempts.find((a) => a.notRun)?.notRun?.text : undefined;
-  const status = notRun ? 'skipped' : listed ? statusOf(test) : statusOfAttempts(attempts);
+  // failure of a rule unless it recorded a violation first. Its status stays Playwright's.
+  const notRun = violations.length === 0 ? attempts.find((a) => a.notRun)?.notRun : undefined;
+  const status = listed ? statusOf(test) : statusOfAttempts(attempts);
+  const failedAttempts = attempts.filter((a) => a.status !== 'passed' && a.status !== 'skipped');
   const skippedAttempts = attempts.filter((a) => a.status === 'skipped');
   return {
     title: spec.title,
@@ -175,7 +188,7 @@ const outcomeOf = (
     tags: [...spec.tags].sort(),
     status,
     reasons: notRun
-      ? [notRun]
+      ? [notRun.text]
       : status === 'skipped'
         ? [...new Set(skippedAttempts.map(skipTextOf).filter((t): t is string => t !== undefined))].sort()
         : [],
@@ -186,6 +199,9 @@ const outcomeOf = (
     error: status === 'failed' ? firstError(test) : undefined,
     violations,
     inconclusive: attempts.find((a) => a.inconclusive)?.inconclusive?.text,
+    notRun,
+    // A rule counts as judged only where every failed attempt judged it.
+    judged: failedAttempts.length === 0 ? [] : judgedByAll(failedAttempts),
     attempts: attempts.length,
   };
 };

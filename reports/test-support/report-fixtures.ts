@@ -36,6 +36,10 @@ export interface FixtureTest {
   readonly inconclusive?: string;
   /** Why it was not run (it is then skipped with that reason). */
   readonly notRun?: string;
+  /** The request left unanswered, when it was not run for want of an answer. */
+  readonly unanswered?: { readonly method: string; readonly path: string; readonly waitedMs: number };
+  /** The rules its failing judgement reached, held or broken. */
+  readonly judged?: readonly RuleId[];
   /** False: its attempts attached no check record (a worker that died, a `--list`). */
   readonly recorded?: boolean;
 }
@@ -63,7 +67,16 @@ const recordOf = (test: FixtureTest, status: CheckRecord['status'], retry: numbe
     ...(last && test.inconclusive
       ? { inconclusive: { kind: 'property-cut-short' as const, text: test.inconclusive } }
       : {}),
-    ...(last && test.notRun ? { notRun: { kind: 'no-answer' as const, text: test.notRun } } : {}),
+    ...(last && test.notRun
+      ? {
+          notRun: {
+            kind: 'no-answer' as const,
+            text: test.notRun,
+            ...(test.unanswered ? { request: test.unanswered } : {}),
+          },
+        }
+      : {}),
+    ...(last && test.judged ? { judged: [...test.judged] } : {}),
   };
 };
 

@@ -38,8 +38,15 @@ export class RuleViolation extends Error {
   }
 }
 
-/** What to do with the violations of one response (none: nothing). */
-export type Enforce = (violations: readonly Violation[], response: ServiceResponse | undefined) => void;
+/**
+ * What to do with the violations of one response (none: nothing), and the rules whose part of it the
+ * judgement reached besides those it found broken (held): what a check that fails here still judged.
+ */
+export type Enforce = (
+  violations: readonly Violation[],
+  response: ServiceResponse | undefined,
+  judged?: readonly RuleId[],
+) => void;
 
 export interface Checks {
   /** 201 with a UUID; returns the uuid. */
@@ -85,7 +92,7 @@ export const makeChecks = (enforce: Enforce): Checks => ({
   },
   validationFailure(response, expected, context) {
     const judgement = judgeValidationFailure(response, expected, context);
-    enforce(judgement.violations, response);
+    enforce(judgement.violations, response, judgement.judged);
     return judgement;
   },
   sameEvent(response, sent, rule, options) {

@@ -120,7 +120,7 @@ export class LastByteBurst {
     };
     this.deps.onExchange(exchange);
     this.deps.guard?.afterRequest(exchange);
-    markNotRun('no-answer', `not run: the target gave no HTTP answer (${reason})`);
+    markNotRun('no-answer', `not run: the target gave no HTTP answer (${reason})`, exchange);
     throw new NoResponseError(`The target gave no HTTP answer: ${reason}\n${describeExchange(exchange)}`);
   }
 
@@ -267,7 +267,7 @@ export class LastByteBurst {
     const fate = fateOf(exchange.response, exchange.error);
     if (fate.kind === 'answered') return;
     const what = fate.kind === 'gateway' ? 'the service did not answer' : 'the target gave no HTTP answer';
-    markNotRun('no-answer', `not run: ${what} (${fate.detail})`);
+    markNotRun('no-answer', `not run: ${what} (${fate.detail})`, exchange);
     throw new NoResponseError(`${what}: ${fate.detail}\n${describeExchange(exchange)}`);
   }
 }

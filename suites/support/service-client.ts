@@ -213,14 +213,14 @@ export class ServiceClient {
       this.deps.guard?.afterRequest(exchange);
       // Not retried: a POST may have been stored (part 4, rule 6). No rule can be judged without an
       // answer: the test is not run, never failed on a rule.
-      markNotRun('no-answer', `not run: the target gave no HTTP answer (${reason})`);
+      markNotRun('no-answer', `not run: the target gave no HTTP answer (${reason})`, exchange);
       throw new NoResponseError(`The target gave no HTTP answer: ${reason}\n${describeExchange(exchange)}`);
     }
     this.deps.onExchange(exchange);
     this.deps.guard?.afterRequest(exchange);
     const fate = fateOf(exchange.response, exchange.error);
     if (fate.kind === 'gateway') {
-      markNotRun('no-answer', `not run: the service did not answer (${fate.detail})`);
+      markNotRun('no-answer', `not run: the service did not answer (${fate.detail})`, exchange);
       throw new NoResponseError(`The service did not answer: ${fate.detail}\n${describeExchange(exchange)}`);
     }
     return { ...answerOf(response), exchange };

@@ -11,13 +11,14 @@ import {
   anotherBurstNeeded,
   BURSTS_AT_FIRST,
   inconclusiveBursts,
+  premiseNotMetByBursts,
   type SimultaneousBurstJudgement,
 } from '../../oracle/index.ts';
 import type { RuleId } from '../../spec/index.ts';
 import type { Observe } from '../fixtures/observe.ts';
 import { type BurstTiming, describeBurstTiming } from './burst-timing.ts';
 import type { BurstResult } from './last-byte-burst.ts';
-import { inconclusive, recordViolations, violationFailure } from './verdicts.ts';
+import { inconclusive, premiseNotMet, recordViolations, violationFailure } from './verdicts.ts';
 
 /**
  * Before each burst past the first ones, a pause that grows by this much: a moment of load (the other
@@ -82,6 +83,9 @@ export const judgeBursts = async (
     }
   }
   await observeAll();
-  const reason = inconclusiveBursts(judged.map((b) => b.judgement));
+  const standings = judged.map((b) => b.judgement);
+  const unmet = premiseNotMetByBursts(standings);
+  if (unmet) premiseNotMet(unmet);
+  const reason = inconclusiveBursts(standings);
   if (reason) inconclusive(reason);
 };

@@ -5,7 +5,12 @@
  */
 import { test } from '@playwright/test';
 import { describeViolations, type Violation, violationOf } from '../../oracle/index.ts';
-import { addViolation, markInconclusive } from '../../run-records/check-record-writer.ts';
+import {
+  addViolation,
+  markInconclusive,
+  markJudged,
+  skipCheck,
+} from '../../run-records/check-record-writer.ts';
 import { describeExchange, exchangeTitle, type HttpExchange } from '../../run-records/http-exchange.ts';
 import { redact } from '../../run-records/redaction.ts';
 import { violationAnnotation } from '../../run-records/result-annotations.ts';
@@ -43,12 +48,24 @@ export const violationFailure = (
     violations,
   );
 
-/** The checks of hand-written tests: record, then fail. */
-export const check = makeChecks((violations, response) => {
+/**
+ * The checks of hand-written tests: record, then fail, with the rules the failing judgement reached
+ * (the broken ones and those it still found holding), so that a rule it judged is not read as unjudged.
+ */
+export const check = makeChecks((violations, response, judged = []) => {
   if (violations.length === 0) return;
+  markJudged(test.info(), [...judged, ...violations.map((v) => v.rule)]);
   recordViolations(violations, response?.exchange);
   throw violationFailure(violations, response?.exchange);
 });
+
+/**
+ * A check whose premise a deployment's consistent reading of a gap does not meet (it refuses the
+ * update the check needs): skipped as premise not met, which neither passes nor holds back its rule.
+ */
+export function premiseNotMet(reason: string): never {
+  return skipCheck(test.info(), 'premise-not-met', reason);
+}
 
 /**
  * A check that could not be made (the kit could not send fast enough, a premise did not hold): neither
