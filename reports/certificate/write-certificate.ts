@@ -174,7 +174,9 @@ export const addComparisonToCertificate = (certificateFolder: string): boolean =
 export const describeCertificate = ({ certificate, files, profile }: WrittenCertificate): string => {
   const v = certificate.totals.verdicts;
   const folder = shown(join(files[0] ?? '', '..'));
-  return `${certificate.outcomeText} Rules and gaps: ${v.passed} passed, ${v.failed} failed, ${v.declared ? `${v.declared} failed as declared, ` : ''}${v.skipped} skipped, ${v['not-applicable-in-production']} not applicable in production, ${v['not-covered']} not covered, ${v['not-checkable-remotely']} not checkable remotely → ${folder}/certificate.{md,html,json}${'file' in profile ? ', profile.json' : ` (no behaviour profile: ${profile.problem})`}`;
+  const t = certificate.totals.tests;
+  const checks = `Checks, as Playwright counts them: ${t.passed} passed, ${t.failed} failed${t.flaky ? `, ${t.flaky} flaky` : ''}, ${t.skipped} skipped.`;
+  return `${certificate.outcomeText} ${checks} Rules and gaps: ${v.passed} passed, ${v.failed} failed, ${v.declared ? `${v.declared} failed as declared, ` : ''}${v.inconclusive} not established, ${v.skipped} skipped, ${v['not-applicable-in-production']} not applicable in production, ${v['not-covered']} not covered, ${v['not-checkable-remotely']} not checkable remotely → ${folder}/certificate.{md,html,json}${'file' in profile ? ', profile.json' : ` (no behaviour profile: ${profile.problem})`}`;
 };
 
 /**
