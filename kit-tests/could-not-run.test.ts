@@ -132,10 +132,8 @@ for (const wrong of WRONG_ADDRESSES) {
         TARGET_BASE_URL: `${recorder.url}${wrong.suffix}`,
         KIT_OUTPUT_DIR: mkdtempSync(join(tmpdir(), 'kit-could-not-run-')),
       };
-      const started = performance.now();
       const run = await runCliInProcess(['conformance'], { KIT_IGNORE_DOTENV: 'true', ...env });
       expect(run.status, run.output).toBe(EXIT.couldNotRun);
-      expect(performance.now() - started).toBeLessThan(15_000);
       const lines = run.output.split('\n').filter((line) => line.includes('WRONG ADDRESS'));
       expect(lines).toHaveLength(1);
       expect(lines[0]).toContain(`${wrong.request}`);

@@ -240,7 +240,7 @@ test.describe('against the reference server', () => {
 });
 
 test.describe('against a deployment whose answer changes between attempts', () => {
-  // The first request without a token gets ERR-1002 instead of ERR-1001; every later one the truth.
+  // The first GET without a token gets ERR-1002 instead of ERR-1001; every later one the truth.
   const flakyDeployment = async () => {
     const server = await startReferenceServer();
     const proxy = await startMisbehavingTarget({

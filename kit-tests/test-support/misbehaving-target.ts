@@ -29,8 +29,8 @@ export type Misbehaviour =
       /** Leave `errorCode` out of every 404 body: a release that broke part 7 in one answer. */
       readonly notFoundWithoutErrorCode?: boolean;
       /**
-       * Answer the first request without an X-Access-Token with this instead of the upstream's
-       * answer, and the later ones truly: a deployment whose answer changes from one attempt to the
+       * Answer the first GET without an X-Access-Token with this instead of the upstream's answer
+       * (the preflight's POST without a token is answered truly), and the later ones truly: a deployment whose answer changes from one attempt to the
        * next (flaky).
        */
       readonly firstTokenlessAnswer?: { readonly status: number; readonly body: string };
@@ -128,7 +128,12 @@ export const startMisbehavingTarget = async (behaviour: Misbehaviour): Promise<M
     }
     const body = await readBody(incoming);
     if (options.silentOnBodyNotJson && body.length > 0 && !isJson(body)) return; // never answered
-    if (options.firstTokenlessAnswer && !incoming.headers['x-access-token'] && !tokenlessAnswered) {
+    if (
+      options.firstTokenlessAnswer &&
+      incoming.method === 'GET' &&
+      !incoming.headers['x-access-token'] &&
+      !tokenlessAnswered
+    ) {
       tokenlessAnswered = true;
       outgoing.writeHead(options.firstTokenlessAnswer.status, { 'content-type': 'application/json' });
       outgoing.end(options.firstTokenlessAnswer.body);
