@@ -223,10 +223,10 @@ export const checkProperty = async <T>(options: PropertyOptions<T>, testInfo: Te
   });
   if (!details.failed) {
     if (details.numRuns < settings.numRuns) {
-      const reason = `inconclusive: the property completed ${details.numRuns} of its ${settings.numRuns} runs before the time limit (${seconds} s); ${INCONCLUSIVE_ADVICE}`;
+      const reason = `the property completed ${details.numRuns} of its ${settings.numRuns} runs before the time limit (${seconds} s); ${INCONCLUSIVE_ADVICE}`;
       markInconclusive(testInfo, 'property-cut-short', reason);
       process.stdout.write(`[property] INCONCLUSIVE ${testInfo.title}: ${reason}\n`);
-      testInfo.skip(true, reason);
+      testInfo.skip(true, `inconclusive: ${reason}`);
     }
     return;
   }
