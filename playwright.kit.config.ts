@@ -45,6 +45,7 @@ const WHOLE_RUN_TESTS = [
   '**/kit-tests/race-under-load.test.ts',
   '**/kit-tests/real-deployment.test.ts',
   '**/kit-tests/real-run-outputs.test.ts',
+  '**/kit-tests/run-twice.test.ts',
   '**/kit-tests/sharding.test.ts',
   '**/kit-tests/token-echo.test.ts',
   '**/openapi/whole-run-validation.test.ts',

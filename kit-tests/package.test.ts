@@ -215,11 +215,14 @@ test('PACKAGE: the reference server starts from the project, the run follows the
   expect(await exited, output).toBe('0');
 });
 
-test('PACKAGE: `npx fei-kit certify-client -- node <the project’s client>` certifies the example client', () => {
+test('PACKAGE: `npx fei-kit certify-client -- node <the project’s client>` certifies the example client, night after night', () => {
   test.setTimeout(300_000);
   copyFileSync(join(KIT_ROOT, 'client', 'examples', 'example-client.mjs'), join(project, 'sync-events.mjs'));
-  const run = npx(['certify-client', '--', 'node', 'sync-events.mjs'], { KIT_OUTPUT_DIR: 'client-run' });
-  expect(run.status, `${run.stdout}\n${run.stderr}`.slice(-3000)).toBe(0);
+  // Twice in one folder, as a nightly certification runs it: the second replaces the first whole.
+  for (const night of [1, 2]) {
+    const run = npx(['certify-client', '--', 'node', 'sync-events.mjs'], { KIT_OUTPUT_DIR: 'client-run' });
+    expect(run.status, `night ${night}: ${run.stdout}\n${run.stderr}`.slice(-3000)).toBe(0);
+  }
   const certificate = join(project, 'client-run', 'client-certificate', 'client-certificate.md');
   expect(readFileSync(certificate, 'utf8')).toContain('CERTIFIED');
 });
