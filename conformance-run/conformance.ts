@@ -49,6 +49,7 @@ import { KIT_ROOT } from '../run-records/kit-root.ts';
 import { ensureWritable, OutputUnwritableError } from '../run-records/output-folder.ts';
 import { outputPaths, outputRoot } from '../run-records/output-paths.ts';
 import { readRunStop } from '../run-records/run-stop.ts';
+import { closingLines } from './closing-lines.ts';
 import { runPlaywrightChild } from './playwright-cli.ts';
 import { PreflightError, preflight } from './preflight.ts';
 import { describeRunPlan, runPlan } from './run-plan.ts';
@@ -188,6 +189,7 @@ export const runConformance = async (
     }
     throw error;
   }
+  const started = Date.now();
   try {
     clearPreviousRun();
   } catch (error) {
@@ -216,9 +218,17 @@ export const runConformance = async (
   const certificate = await certificateStep(say);
   for (const line of declarationLines(certificate)) say(line);
   const runCode = exitCodeOfRun(playwright.signal, certificate, budget.breaches.length > 0, say, fail);
-  if (playwright.signal) return runCode;
-  const code = baseline ? compareRun(baseline, settings, runCode, say) : runCode;
-  return args.report ? withReport(code, say) : code;
+  const closing = () => {
+    for (const line of closingLines(paths, { started, compared: baseline !== undefined })) say(line);
+  };
+  if (playwright.signal) {
+    closing();
+    return runCode;
+  }
+  const compared = baseline ? compareRun(baseline, settings, runCode, say) : runCode;
+  const code = args.report ? await withReport(compared, say) : compared;
+  closing();
+  return code;
 };
 
 const plural = (count: number, word: string): string => `${count} ${word}${count === 1 ? '' : 's'}`;

@@ -174,6 +174,22 @@ test('PACKAGE: `npx fei-kit conformance` checks the reference server and leaves 
   expect(readdirSync(installed).filter((name) => /output|test-results|\.reference/.test(name))).toEqual([]);
 });
 
+test('PACKAGE: `--reporter html` writes Playwright’s report under the output folder, says where, and nothing under node_modules', () => {
+  test.setTimeout(300_000);
+  const run = npx(['conformance', '--grep', 'AUTH-TOKEN-MISSING: GET', '--reporter', 'html'], {
+    KIT_OUTPUT_DIR: 'html-run',
+  });
+  expect(run.status, `${run.stdout}\n${run.stderr}`.slice(-3000)).toBe(0);
+  expect(existsSync(join(project, 'html-run', 'playwright-report', 'index.html'))).toBe(true);
+  expect(run.stdout).toContain('`npx playwright show-report html-run/playwright-report`');
+  const installed = join(project, 'node_modules', PACKAGE.name);
+  expect(
+    readdirSync(installed).filter((name) =>
+      /^(playwright-report|blob-report|test-results|fei-kit-output)$/.test(name),
+    ),
+  ).toEqual([]);
+});
+
 test('PACKAGE: the reference server starts from the project, the run follows the project’s .env to it, and it stops', async () => {
   test.setTimeout(300_000);
   // The bin npx runs, started directly so that the signal reaches the kit and not npm in between.

@@ -239,6 +239,12 @@ test.describe('against the reference server', () => {
     const plan = /plan: tenant A ~(\d+) requests/.exec(run.output);
     expect(Number(plan?.[1])).toBeLessThan(50);
     expect(run.output).not.toMatch(/plan: .*tenant B|plan: .*rate-limit tenant/);
+    // The last lines: what was written, where, and what to run next.
+    const last = run.output.trim().split('\n').slice(-2);
+    expect(last[0]).toMatch(
+      /^conformance: written: the certificate .*certificate\.\{md,html,json\}; JUnit .*junit\.xml/,
+    );
+    expect(last[1]).toMatch(/^conformance: next: `npx fei-kit report` builds the Allure report/);
   });
 
   test('ARGUMENTS: --shard 1/2 writes a certificate that says it covers shard 1 of 2', async () => {
