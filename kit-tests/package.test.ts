@@ -21,7 +21,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { KIT_ROOT } from '../run-records/kit-root.ts';
+import { KIT_ROOT, kitCommandArguments } from '../run-records/kit-root.ts';
 
 interface LockEntry {
   readonly dev?: boolean;
@@ -172,6 +172,33 @@ test('PACKAGE: `npx fei-kit conformance` checks the reference server and leaves 
   expect(existsSync(join(project, 'fei-kit-output', 'conformance', 'junit.xml'))).toBe(true);
   const installed = join(project, 'node_modules', PACKAGE.name);
   expect(readdirSync(installed).filter((name) => /output|test-results|\.reference/.test(name))).toEqual([]);
+});
+
+test('PACKAGE: `npx fei-kit conformance --list` shows every check at the file:line:col a clone shows', () => {
+  test.setTimeout(240_000);
+  /** `[project] › <file>:<line>:<col> › title`, the file without its folder (the two are listed from different folders). */
+  const located = (output: string): string[] =>
+    output
+      .split('\n')
+      .filter((line) => /^\s*\[\w+\] › /.test(line))
+      .map((line) => line.trim().replace(/^(\[\w+\]) › (?:\S*\/)?([^/\s]+:\d+:\d+) ›/, '$1 $2 ›'))
+      .sort();
+  const installed = npx(['conformance', '--list']);
+  expect(installed.status, installed.stderr).toBe(0);
+  const clone = spawnSync(process.execPath, kitCommandArguments(['conformance', '--list']), {
+    cwd: work,
+    env: { PATH: process.env.PATH, HOME: work, KIT_IGNORE_DOTENV: 'true' },
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
+  expect(clone.status, clone.stderr).toBe(0);
+  const lines = located(installed.stdout);
+  expect(lines.length).toBeGreaterThan(100);
+  // Compiled code put every check on line 1 (`auth.spec.ts:1:3350`): none may be there.
+  expect(lines.filter((line) => /\.spec\.ts:1:\d+ ›/.test(line))).toEqual([]);
+  expect(lines).toEqual(located(clone.stdout));
+  // Nothing but the listing: no warning of an experimental or deprecated API on stderr.
+  expect(installed.stderr).not.toMatch(/Warning/);
 });
 
 test('PACKAGE: `--reporter html` writes Playwright’s report under the output folder, says where, and nothing under node_modules', () => {
