@@ -217,6 +217,16 @@ test('PACKAGE: `--reporter html` writes Playwright’s report under the output f
   ).toEqual([]);
 });
 
+test('PACKAGE: the worked example of docs/client-certification.md runs as written in an installed project', () => {
+  test.setTimeout(300_000);
+  const guide = readFileSync(join(KIT_ROOT, 'docs', 'client-certification.md'), 'utf8');
+  const line = /^npx fei-kit (certify-client -- node node_modules\/\S+)$/m.exec(guide)?.[1];
+  expect(line, 'the guide’s command for an installed kit').toBeDefined();
+  const run = npx((line ?? '').split(' '), { KIT_OUTPUT_DIR: 'worked-example' });
+  expect(run.status, `${run.stdout}\n${run.stderr}`.slice(-3000)).toBe(0);
+  expect(run.stderr).toContain('CERTIFIED: the client keeps every client rule it exercised');
+});
+
 test('PACKAGE: the reference server starts from the project, the run follows the project’s .env to it, and it stops', async () => {
   test.setTimeout(300_000);
   // The bin npx runs, started directly so that the signal reaches the kit and not npm in between.
