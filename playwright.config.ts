@@ -15,12 +15,15 @@ import {
 import { defaultWorkers } from './config/run-workers.ts';
 import { CONTRACT_VARIABLES } from './contract/index.ts';
 import { outputPaths } from './run-records/output-paths.ts';
+import { applyReporterOutputDefaults } from './run-records/reporter-outputs.ts';
 
 if (process.env.KIT_IGNORE_DOTENV !== 'true') loadDotEnv();
 const contract = readTargetContract();
 // One run id for the runner and its workers (which inherit it): every output carries it.
 process.env[CONTRACT_VARIABLES.runId] ||= contract.kind === 'remote' ? contract.target.runId : contract.runId;
 const reportPaths = outputPaths();
+// A reporter the user adds (`--reporter html`) writes under the output folder, not beside this file.
+applyReporterOutputDefaults(reportPaths);
 const productionReadOnly = contract.kind === 'remote' && !mayWrite(contract.target);
 // The workers, started after this file is read, trust TARGET_CA_FILE (when `npx playwright test` runs alone).
 if (contract.kind === 'remote') Object.assign(process.env, caTrustEnvironment(contract.target));

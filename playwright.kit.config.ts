@@ -17,6 +17,7 @@ const REAL_K6_TESTS = [
   '**/load/k6-real-run.test.ts',
   '**/load/capacity-run.test.ts',
   '**/kit-tests/remote-rehearsal.test.ts',
+  '**/kit-tests/run-twice.test.ts',
   '**/self-check/capacity-slowed.test.ts',
 ];
 

@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // The kit's command line. The kit is written in TypeScript and runs as it is. Node (22.18 and later)
 // strips the types itself, as it loads each file: about 0.4 s of CPU less per command than a
-// compiler. It refuses files under node_modules, as an installed kit's are: there, and on older
-// lines, tsx, one of the kit's dependencies, compiles them. The kit's TypeScript is only of the kind
+// compiler. It refuses files under node_modules, as an installed kit's are: there the kit's own
+// hooks have Node strip them all the same (bin/strip-types.mjs), and on older lines tsx, one of the
+// kit's dependencies, compiles them. The kit's TypeScript is only of the kind
 // Node can strip (tsconfig.json: erasableSyntaxOnly), so both read it alike.
 import module from 'node:module';
 import { fileURLToPath } from 'node:url';
@@ -20,7 +21,12 @@ let main;
 const installed = /[\\/]node_modules[\\/]/.test(fileURLToPath(import.meta.url));
 const stripsTypes = Boolean(process.features.typescript) && process.env.KIT_TYPESCRIPT !== 'tsx';
 try {
-  if (installed || !stripsTypes) (await import('tsx/esm/api')).register();
+  // Installed: Node strips the types through the kit's own hooks (bin/strip-types.mjs), which keep every
+  // line and column where it is, as Node's own stripping does in a clone; tsx where Node cannot.
+  const nodeStrips =
+    typeof module.stripTypeScriptTypes === 'function' && process.env.KIT_TYPESCRIPT !== 'tsx';
+  if (installed && nodeStrips) await import('./strip-types.mjs');
+  else if (installed || !stripsTypes) (await import('tsx/esm/api')).register();
   ({ main } = await import('../cli/main.ts'));
 } catch (error) {
   // The kit could not even load: its own failure (7), in one line, never a stack trace.

@@ -29,8 +29,10 @@ const say = (line: string): void => writeLine(redact(line));
 export const certifyClient = async (argv: readonly string[]): Promise<number> => {
   const options = parseCertifyOptions(argv, process.env);
   registerSecrets(...SECRET_VARIABLES.map((name) => process.env[name]?.trim()));
+  // The previous certificate goes whole (its allure-results/ folder too), so that a failed run
+  // leaves none that could be mistaken for this run's.
   for (const file of Object.values(CERTIFICATE_FILES))
-    rmSync(join(options.outputFolder, file), { force: true });
+    rmSync(join(options.outputFolder, file), { recursive: true, force: true });
 
   const double = options.upstream ? undefined : await startReferenceServer({ environment: 'sandbox' });
   const service = options.upstream ?? (double?.baseUrl as string);

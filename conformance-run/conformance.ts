@@ -40,7 +40,6 @@ import {
   type DeclarationEntry,
   type DeclarationStatus,
 } from '../reports/certificate/declarations.ts';
-import { listSuite } from '../reports/certificate/suite-listing.ts';
 import { certificateStep } from '../reports/certificate/write-certificate.ts';
 import type { FoundProfile } from '../reports/profile/files.ts';
 import { ComparisonInputError, compareWithBaseline, loadProfileOf } from '../reports/release-gate/gate.ts';
@@ -50,9 +49,11 @@ import { KIT_ROOT } from '../run-records/kit-root.ts';
 import { ensureWritable, OutputUnwritableError } from '../run-records/output-folder.ts';
 import { outputPaths, outputRoot } from '../run-records/output-paths.ts';
 import { readRunStop } from '../run-records/run-stop.ts';
+import { closingLines } from './closing-lines.ts';
 import { runPlaywrightChild } from './playwright-cli.ts';
 import { PreflightError, preflight } from './preflight.ts';
 import { describeRunPlan, runPlan } from './run-plan.ts';
+import { listSelected, type Selection, selectedChecks } from './selection.ts';
 import { throttleLine } from './throttle-line.ts';
 
 const PLAYWRIGHT_CONFIG = ['test', '-c', join(KIT_ROOT, 'playwright.config.ts')];
@@ -90,6 +91,7 @@ export const runConformance = async (
   if (args.list) return listChecks(args, say, fail);
 
   let settings: CompareSettings;
+  let workerArguments: string[] = [];
   // Read before the run: a wrong path stops it at once, and a baseline in the output folder is read
   // before the run writes over it.
   let baseline: FoundProfile | undefined;
@@ -113,7 +115,26 @@ export const runConformance = async (
     process.env[CONTRACT_VARIABLES.runId] =
       contract.kind === 'remote' ? contract.target.runId : contract.runId;
     readTimeouts();
-    const workers = workersOfArguments(args.forPlaywright);
+    // What the filters select, before anything starts: nothing selected is refused here, and the
+    // plan and the workers are those of the checks that will run.
+    const chosen = await selectedChecks(args);
+    // With --pass-with-no-tests the run goes on, as asked, and leaves a run of nothing (no certificate).
+    if (chosen?.selected.length === 0 && !args.passWithNoTests) {
+      fail(
+        `NO CHECK SELECTED: ${args.filters.join(', ')} matches no check of the suite; nothing was started or sent`,
+      );
+      return EXIT.badConfiguration;
+    }
+    const selection = chosen?.selection;
+    if (selection) say(`plan: ${plural(selection.checks, 'check')} selected by ${args.filters.join(', ')}`);
+    const asked = workersOfArguments(args.forPlaywright);
+    /** The workers the run gets: Playwright starts no more than it has groups of checks to give. */
+    const workersFor = (embedded: boolean): number => {
+      const workers = asked ?? defaultWorkers(embedded);
+      if (!selection || selection.groups >= workers) return workers;
+      workerArguments = [`--workers=${Math.max(1, selection.groups)}`];
+      return Math.max(1, selection.groups);
+    };
     if (contract.kind === 'remote') {
       const { target } = contract;
       say(`target ${target.baseUrl} (${target.environment}), run ${target.runId}`);
@@ -134,11 +155,12 @@ export const runConformance = async (
       const plan = runPlan({
         limits: target.limits,
         embedded: target.embedded,
-        workers: workers ?? defaultWorkers(target.embedded),
+        workers: workersFor(target.embedded),
         roundTripMs,
         tenantB: target.tenantB !== undefined,
         rateLimitTenant: target.rateLimitTenant !== undefined,
         readOnly: !mayWrite(target),
+        ...planSelection(selection),
       });
       for (const line of describeRunPlan(plan, target.embedded)) say(line);
     } else {
@@ -146,11 +168,12 @@ export const runConformance = async (
       const plan = runPlan({
         limits: contract.limits,
         embedded: true,
-        workers: workers ?? defaultWorkers(true),
+        workers: workersFor(true),
         roundTripMs: undefined,
         tenantB: true,
         rateLimitTenant: true,
         readOnly: false,
+        ...planSelection(selection),
       });
       for (const line of describeRunPlan(plan, true)) say(line);
     }
@@ -166,13 +189,18 @@ export const runConformance = async (
     }
     throw error;
   }
+  const started = Date.now();
   try {
     clearPreviousRun();
   } catch (error) {
     fail(new OutputUnwritableError(outputRoot(), error).message);
     return EXIT.outputUnwritable;
   }
-  const playwright = await runPlaywrightChild([...PLAYWRIGHT_CONFIG, ...args.forPlaywright]);
+  const playwright = await runPlaywrightChild([
+    ...PLAYWRIGHT_CONFIG,
+    ...args.forPlaywright,
+    ...workerArguments,
+  ]);
   const paths = outputPaths();
   if (!playwright.signal) {
     const unrun = await unrunVerdict(paths.results, playwright.code, args, say, fail);
@@ -197,10 +225,22 @@ export const runConformance = async (
     say,
     fail,
   );
-  if (playwright.signal) return runCode;
-  const code = baseline ? compareRun(baseline, settings, runCode, say) : runCode;
-  return args.report ? withReport(code, say) : code;
+  const closing = () => {
+    for (const line of closingLines(paths, { started, compared: baseline !== undefined })) say(line);
+  };
+  if (playwright.signal) {
+    closing();
+    return runCode;
+  }
+  const compared = baseline ? compareRun(baseline, settings, runCode, say) : runCode;
+  const code = args.report ? await withReport(compared, say) : compared;
+  closing();
+  return code;
 };
+
+const plural = (count: number, word: string): string => `${count} ${word}${count === 1 ? '' : 's'}`;
+
+const planSelection = (selection: Selection | undefined) => (selection ? { selection } : {});
 
 /**
  * `--report`: the Allure report of the run just ended. A deviation or drift is what a report is for;
@@ -312,21 +352,8 @@ const unrunVerdict = async (
 };
 
 /** How many checks the arguments select (`playwright test --list`), or undefined if it cannot tell. */
-const countSelected = async (args: PlaywrightArguments): Promise<number | undefined> => {
-  const listed = await listSuite(
-    process.env,
-    60_000,
-    join(KIT_ROOT, 'playwright.config.ts'),
-    [
-      ...args.forPlaywright.filter(
-        (argument) => !argument.startsWith('--add-reporter=') && !argument.startsWith('--output'),
-      ),
-      '--pass-with-no-tests',
-    ],
-    true,
-  );
-  return listed?.length;
-};
+const countSelected = async (args: PlaywrightArguments): Promise<number | undefined> =>
+  (await listSelected(args))?.length;
 
 const readReport = (path: string): JSONReport | undefined => {
   if (!existsSync(path)) return undefined;

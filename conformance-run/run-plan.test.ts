@@ -81,3 +81,17 @@ test('WORKERS: the rate-limit checks get a worker of their own beside the others
   expect(workersOfArguments(['--workers=100%'], 2)).toBe(2);
   expect(workersOfArguments(['-j', '10%'], 2)).toBe(1);
 });
+
+test('PLAN: a filtered run counts the part of the suite it selects, and no rate-limit tenant without its checks', () => {
+  const whole = runPlan(remote);
+  const half = runPlan({ ...remote, selection: { otherShare: 0.5, propertyShare: 0, rateLimit: false } });
+  const requestsOf = (plan: typeof whole, tenant: string) =>
+    plan.tenants.find((t) => t.tenant === tenant)?.requests;
+  expect(requestsOf(half, 'A')).toBe(Math.round(OTHER_CHECKS_REQUESTS.A * 0.5));
+  expect(half.tenants.map((t) => t.tenant)).toEqual(['A', 'B']);
+  const none = runPlan({ ...remote, selection: { otherShare: 0, propertyShare: 1, rateLimit: true } });
+  expect(requestsOf(none, 'A') ?? 0).toBeLessThan(
+    (requestsOf(whole, 'A') ?? 0) - OTHER_CHECKS_REQUESTS.A + 1,
+  );
+  expect(none.tenants.map((t) => t.tenant)).toContain('RATE_LIMIT');
+});

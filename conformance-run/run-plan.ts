@@ -43,6 +43,12 @@ export interface PlanInput {
   readonly rateLimitTenant: boolean;
   /** Production without ALLOW_PRODUCTION_WRITES: only GETs, no property, no rate-limit check. */
   readonly readOnly: boolean;
+  /** The part of the suite the run's filters select; absent: the whole suite. */
+  readonly selection?: {
+    readonly otherShare: number;
+    readonly propertyShare: number;
+    readonly rateLimit: boolean;
+  };
 }
 
 const perSecond = (limit: RateLimitSettings): number => requestsPerSecond(partOfShare(limit, 1));
@@ -74,11 +80,12 @@ const rateLimitPlan = (limit: RateLimitSettings, input: PlanInput): TenantPlan =
 };
 
 export const runPlan = (input: PlanInput): RunPlan => {
-  let a = OTHER_CHECKS_REQUESTS.A;
-  let b = input.tenantB ? OTHER_CHECKS_REQUESTS.B : 0;
+  const { otherShare = 1, propertyShare = 1, rateLimit = true } = input.selection ?? {};
+  let a = OTHER_CHECKS_REQUESTS.A * otherShare;
+  let b = input.tenantB ? OTHER_CHECKS_REQUESTS.B * otherShare : 0;
   if (!input.readOnly) {
     for (const cost of PROPERTY_COSTS) {
-      const requests = runsOf(cost, input) * cost.requestsPerRun;
+      const requests = runsOf(cost, input) * cost.requestsPerRun * propertyShare;
       const toB = input.tenantB ? (cost.tenantBShare ?? 0) : 0;
       a += requests * (1 - toB);
       b += requests * toB;
@@ -92,7 +99,7 @@ export const runPlan = (input: PlanInput): RunPlan => {
       why: `at ${runShareOfLimit(input.limits.A)} per ${input.limits.A.windowSeconds} s`,
     },
   ];
-  if (b > 0) {
+  if (Math.round(b) > 0) {
     tenants.push({
       tenant: 'B',
       requests: Math.round(b),
@@ -100,7 +107,8 @@ export const runPlan = (input: PlanInput): RunPlan => {
       why: `at ${runShareOfLimit(input.limits.B)} per ${input.limits.B.windowSeconds} s`,
     });
   }
-  if (input.rateLimitTenant && !input.readOnly) tenants.push(rateLimitPlan(input.limits.RATE_LIMIT, input));
+  if (input.rateLimitTenant && !input.readOnly && rateLimit)
+    tenants.push(rateLimitPlan(input.limits.RATE_LIMIT, input));
   return { tenants, seconds: Math.max(0, ...tenants.map((t) => t.seconds)) + FIXED_SECONDS };
 };
 

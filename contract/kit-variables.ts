@@ -15,7 +15,7 @@ export const KIT_VARIABLES: Readonly<Record<string, string>> = Object.freeze({
   KIT_LATENCY_TOLERANCE_MS: "the release gate's latency tolerance, in milliseconds",
   KIT_TEST_TIMEOUT_SECONDS: 'how long one check may take',
   KIT_TYPESCRIPT:
-    '`tsx`: the command line compiles the kit with tsx even where Node could strip its types (docs/tooling.md)',
+    '`tsx`: the kit is compiled with tsx even where Node could strip its types, a clone or installed (docs/tooling.md)',
   KIT_REFERENCE_VARIANT: 'the old name of REFERENCE_VARIANT for the embedded target, read until 1.0',
   KIT_REFERENCE_MUTANT: 'the old name of REFERENCE_MUTANT for the embedded target, read until 1.0',
   KIT_REFERENCE_DEPLOYMENT: 'the old name of REFERENCE_DEPLOYMENT for the embedded target, read until 1.0',

@@ -18,6 +18,7 @@ import { outputPaths } from '../run-records/output-paths.ts';
 import { startMisbehavingTarget } from './test-support/misbehaving-target.ts';
 import { runCliInProcess } from './test-support/run-cli-in-process.ts';
 import { runConformance } from './test-support/run-conformance.ts';
+import { runKit } from './test-support/run-kit.ts';
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -201,15 +202,49 @@ test.describe('against the reference server', () => {
     const run = await runConformance({ KIT_OUTPUT_DIR: outputDir() }, ['--grep', 'NO-SUCH-RULE']);
     expect(run.code, run.output).toBe(EXIT.badConfiguration);
     expect(run.output).toContain(
-      'conformance: NO CHECK SELECTED: --grep NO-SUCH-RULE matches no check of the suite',
+      'conformance: NO CHECK SELECTED: --grep NO-SUCH-RULE matches no check of the suite; nothing was started or sent',
     );
-    const passing = await runConformance({ KIT_OUTPUT_DIR: outputDir() }, [
-      '--grep',
-      'NO-SUCH-RULE',
-      '--pass-with-no-tests',
-    ]);
+    // Refused before anything starts: no reference server, no plan, no Playwright run.
+    expect(run.output).not.toMatch(/starting the reference server|plan:|Running \d+ test/);
+    const passingEnv = { KIT_OUTPUT_DIR: outputDir() };
+    const passing = await runConformance(passingEnv, ['--grep', 'NO-SUCH-RULE', '--pass-with-no-tests']);
     expect(passing.code, passing.output).toBe(EXIT.ok);
     expect(passing.output).toMatch(/no check selected by --grep NO-SUCH-RULE \(--pass-with-no-tests\)/);
+    // A run of nothing gets no certificate afterwards either: one would read as a verdict.
+    const certificate = await runKit(['certificate'], {
+      PATH: process.env.PATH,
+      KIT_IGNORE_DOTENV: 'true',
+      ...passingEnv,
+    });
+    expect(certificate.code, certificate.output).toBe(EXIT.badConfiguration);
+    expect(certificate.output).toContain(
+      'the last conformance run checked nothing (--grep NO-SUCH-RULE selected no check)',
+    );
+    expect(existsSync(join(passingEnv.KIT_OUTPUT_DIR, 'certificate'))).toBe(false);
+  });
+
+  test('ARGUMENTS: a filtered run plans the checks it selects and names one worker count', async () => {
+    const run = await runConformance({ KIT_OUTPUT_DIR: outputDir() }, [
+      '--grep',
+      'AUTH-TOKEN-MISSING: GET',
+      '--workers',
+      '5',
+    ]);
+    expect(run.code, run.output).toBe(EXIT.ok);
+    expect(run.output).toContain('conformance: plan: 2 checks selected by --grep AUTH-TOKEN-MISSING: GET');
+    // Two checks, two workers: Playwright's line and the request counts say the same number.
+    expect(run.output).toContain('Running 2 tests using 2 workers');
+    expect(run.output).toMatch(/requests sent by the run \(.*, 2 workers\)/);
+    // The plan is of those two checks: no property, no rate-limit tenant, a handful of requests.
+    const plan = /plan: tenant A ~(\d+) requests/.exec(run.output);
+    expect(Number(plan?.[1])).toBeLessThan(50);
+    expect(run.output).not.toMatch(/plan: .*tenant B|plan: .*rate-limit tenant/);
+    // The last lines: what was written, where, and what to run next.
+    const last = run.output.trim().split('\n').slice(-2);
+    expect(last[0]).toMatch(
+      /^conformance: written: the certificate .*certificate\.\{md,html,json\}; JUnit .*junit\.xml/,
+    );
+    expect(last[1]).toMatch(/^conformance: next: `npx fei-kit report` builds the Allure report/);
   });
 
   test('ARGUMENTS: --shard 1/2 writes a certificate that says it covers shard 1 of 2', async () => {

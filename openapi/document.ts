@@ -8,6 +8,7 @@
 import { CONTRACT_VARIABLES } from '../contract/index.ts';
 import type { EndpointFact, OpenApiCatalog } from './catalog.ts';
 import { errorBodySchema, errorResponses } from './error-responses.ts';
+import { operationExamples } from './examples.ts';
 import { GAPS_EXTENSION, gapsNote, notesOf, RULES_EXTENSION } from './gap-notes.ts';
 import { rulesOfOperation } from './operation-scope.ts';
 import { componentSchemas, SCHEMA_NAMES, schemaRef } from './schemas.ts';
@@ -31,7 +32,8 @@ const prefixesText = (catalog: OpenApiCatalog): string =>
   `Token prefixes: \`${catalog.tokenPrefixes.production}\` for Production, \`${catalog.tokenPrefixes.sandbox}\` for Sandbox; a token is used only in its own environment.`;
 
 const successResponse = (catalog: OpenApiCatalog, endpoint: EndpointFact) => {
-  const json = (schema: object) => ({ content: { [catalog.contentType]: { schema } } });
+  const { success: example } = operationExamples(catalog, endpoint.id);
+  const json = (schema: object) => ({ content: { [catalog.contentType]: { schema, example } } });
   if (endpoint.id === 'create')
     return {
       [String(endpoint.successStatus)]: {
@@ -47,10 +49,12 @@ const successResponse = (catalog: OpenApiCatalog, endpoint: EndpointFact) => {
         ...gapsNote(catalog, 'GAP-GET-BODY'),
       },
     };
-  // The spec shows neither the status nor the body of a successful update: the range says only "success".
+  // The spec shows neither the status nor the body of a successful update: the range says only
+  // "success"; the example is one reading (the event as updated), not the only one.
   return {
     '2XX': {
-      description: 'Success: status code not shown; a body, if any, is JSON of a shape not shown.',
+      description:
+        'Success: status code not shown; a body, if any, is JSON of a shape not shown (the example is one reading: the event as updated).',
       ...json({}),
       ...gapsNote(catalog, 'GAP-PUT-STATUS', 'GAP-PUT-BODY'),
     },
@@ -73,7 +77,12 @@ const operationOf = (catalog: OpenApiCatalog, endpoint: EndpointFact) => {
       ? {
           requestBody: {
             required: true,
-            content: { [catalog.contentType]: { schema: schemaRef(SCHEMA_NAMES.event) } },
+            content: {
+              [catalog.contentType]: {
+                schema: schemaRef(SCHEMA_NAMES.event),
+                example: operationExamples(catalog, endpoint.id).request,
+              },
+            },
             ...(endpoint.id === 'update' ? gapsNote(catalog, 'GAP-PUT-BODY', 'GAP-STATUS-TRANSITIONS') : {}),
           },
         }

@@ -3,8 +3,9 @@
  * is a clone or a package installed in another project's node_modules. Never where outputs go: those
  * follow the user's working folder (output-paths.ts).
  */
+import module from 'node:module';
 import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 export const KIT_ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
 
@@ -24,12 +25,23 @@ export const kitCommandArguments = (args: readonly string[]): string[] => [
 
 /**
  * Playwright compiles the TypeScript it loads, except under node_modules: an installed kit's
- * configuration and suites are compiled by tsx instead, loaded into Playwright's processes.
+ * configuration and suites are loaded into Playwright's processes with their types stripped by Node
+ * (bin/strip-types.mjs: every line and column where it is in the source, so that locations read as
+ * in a clone), or by tsx on a Node line without `module.stripTypeScriptTypes` (or KIT_TYPESCRIPT=tsx).
  */
 const INSTALLED = /[\\/]node_modules[\\/]/.test(KIT_ROOT);
 
-/** The environment of a Playwright process the kit starts: tsx loaded into it when the kit is installed. */
+/** The `--import` that lets an installed kit's processes read its TypeScript. */
+export const TYPESCRIPT_LOADER =
+  typeof module.stripTypeScriptTypes === 'function' && process.env.KIT_TYPESCRIPT !== 'tsx'
+    ? pathToFileURL(join(KIT_ROOT, 'bin', 'strip-types.mjs')).href
+    : TSX_LOADER;
+
+/** The environment of a Playwright process the kit starts: the TypeScript loader in it when installed. */
 export const playwrightEnvironment = (env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv =>
   INSTALLED
-    ? { ...env, NODE_OPTIONS: [env.NODE_OPTIONS, `--import ${TSX_LOADER}`].filter(Boolean).join(' ') }
+    ? {
+        ...env,
+        NODE_OPTIONS: [env.NODE_OPTIONS, `--import ${TYPESCRIPT_LOADER}`].filter(Boolean).join(' '),
+      }
     : env;

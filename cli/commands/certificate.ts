@@ -1,9 +1,10 @@
 /**
  * `fei-kit certificate`: writes the certificate of the last conformance run again (it is written at
  * the end of `fei-kit conformance`). Exits 0 once written, whatever its verdicts: the conformance run
- * is the gate.
+ * is the gate. A run that checked nothing gets no certificate: one would read as a verdict.
  */
 import { ConfigError, loadDotEnv } from '../../config/index.ts';
+import { outputPaths } from '../../run-records/output-paths.ts';
 import { type KitCommand, OUTPUT_OPTION } from '../command.ts';
 
 export const command: KitCommand = {
@@ -20,6 +21,12 @@ export const command: KitCommand = {
     const { CertificateInputError, describeCertificate, writeCertificate } = await import(
       '../../reports/certificate/write-certificate.ts'
     );
+    const { checkedNothing } = await import('../../reports/certificate/checked-nothing.ts');
+    const nothing = checkedNothing(outputPaths());
+    if (nothing !== undefined)
+      throw new ConfigError(
+        `the last conformance run checked nothing${nothing ? ` (${nothing} selected no check)` : ''}: no certificate of nothing is written; run \`fei-kit conformance\` with filters that select checks`,
+      );
     try {
       say(describeCertificate(await writeCertificate()));
       return 0;

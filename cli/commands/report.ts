@@ -1,4 +1,5 @@
 /** `fei-kit report`: the Allure report of the last run, with the k6 runs and the history. */
+import { relative } from 'node:path';
 import { type KitCommand, OUTPUT_OPTION } from '../command.ts';
 
 export const command: KitCommand = {
@@ -17,5 +18,11 @@ export const command: KitCommand = {
   exitCodes: ['ok', 'badConfiguration', 'kitFailure', 'outputUnwritable'],
   arguments: 'options',
   writesOutputs: true,
-  run: async () => (await (await import('../../reports/allure/build-report.ts')).buildReport()).code,
+  run: async ({ say }) => {
+    const report = await (await import('../../reports/allure/build-report.ts')).buildReport();
+    // The last line names the next step: the page to open.
+    if (report.code === 0)
+      say(`next: open ${relative(process.cwd(), report.index)} in a browser (one self-contained page)`);
+    return report.code;
+  },
 };

@@ -1,0 +1,30 @@
+/** The part of the suite a run's filters select, as the plan and the worker count read it. */
+import { expect, test } from '@playwright/test';
+import type { TestOutcome } from '../reports/certificate/test-outcomes.ts';
+import { selectionOf } from './selection.ts';
+
+const check = (file: string, project = 'conformance'): TestOutcome =>
+  ({ title: file, fullTitle: file, file, project }) as unknown as TestOutcome;
+
+const WHOLE = [
+  check('auth.spec.ts'),
+  check('auth.spec.ts'),
+  check('validation.spec.ts'),
+  check('validation.spec.ts'),
+  check('properties/events.spec.ts'),
+  check('properties/isolation.spec.ts'),
+  check('rate-limit.spec.ts', 'ratelimit'),
+  check('rate-limit.spec.ts', 'ratelimit'),
+];
+
+test('SELECTION: shares by kind of check; the rate-limit checks of a file are one group', () => {
+  const selected = [WHOLE[0], WHOLE[4], WHOLE[6], WHOLE[7]] as TestOutcome[];
+  expect(selectionOf(selected, WHOLE)).toEqual({
+    checks: 4,
+    groups: 3,
+    otherShare: 0.25,
+    propertyShare: 0.5,
+    rateLimit: true,
+  });
+  expect(selectionOf([WHOLE[2]] as TestOutcome[], WHOLE)).toMatchObject({ groups: 1, rateLimit: false });
+});

@@ -1,0 +1,74 @@
+/**
+ * The checks a run's filters select, listed before anything starts (no server, no request): a filter
+ * that selects nothing is refused then, and the plan and the worker count are those of the checks
+ * that will run, not of the whole suite.
+ */
+import { join } from 'node:path';
+import type { PlaywrightArguments } from '../config/playwright-arguments.ts';
+import { listSuite, wholeSuiteListing } from '../reports/certificate/suite-listing.ts';
+import type { TestOutcome } from '../reports/certificate/test-outcomes.ts';
+import { KIT_ROOT } from '../run-records/kit-root.ts';
+
+/** Which part of the suite a run selects, as the plan counts it. */
+export interface Selection {
+  readonly checks: number;
+  /** The groups Playwright hands to workers: each check alone, the rate-limit checks a file at a time. */
+  readonly groups: number;
+  /** The share of the checks other than properties and rate-limit checks. */
+  readonly otherShare: number;
+  /** The share of the property checks. */
+  readonly propertyShare: number;
+  /** Whether any rate-limit check runs. */
+  readonly rateLimit: boolean;
+}
+
+const RATE_LIMIT_PROJECT = 'ratelimit';
+const isProperty = (check: TestOutcome): boolean => /(^|\/)properties\//.test(check.file);
+const isRateLimit = (check: TestOutcome): boolean => check.project === RATE_LIMIT_PROJECT;
+const isOther = (check: TestOutcome): boolean => !isProperty(check) && !isRateLimit(check);
+
+/** The selected checks' share of the whole suite's, by kind (pure, for the plan). */
+export const selectionOf = (selected: readonly TestOutcome[], whole: readonly TestOutcome[]): Selection => {
+  const share = (test: (check: TestOutcome) => boolean): number => {
+    const all = whole.filter(test).length;
+    return all === 0 ? 0 : Math.min(1, selected.filter(test).length / all);
+  };
+  const rateLimitFiles = new Set(selected.filter(isRateLimit).map((check) => check.file));
+  return {
+    checks: selected.length,
+    groups: selected.filter((check) => !isRateLimit(check)).length + rateLimitFiles.size,
+    otherShare: share(isOther),
+    propertyShare: share(isProperty),
+    rateLimit: rateLimitFiles.size > 0,
+  };
+};
+
+/** The checks the arguments select (`playwright test --list`), as the run sees the suite; undefined if it cannot tell. */
+export const listSelected = (args: PlaywrightArguments): Promise<TestOutcome[] | undefined> =>
+  listSuite(
+    process.env,
+    60_000,
+    join(KIT_ROOT, 'playwright.config.ts'),
+    [
+      ...args.forPlaywright.filter(
+        (argument) => !argument.startsWith('--add-reporter=') && !argument.startsWith('--output'),
+      ),
+      '--pass-with-no-tests',
+    ],
+    true,
+  );
+
+/**
+ * The checks the arguments select, as the run will see them (its target, production's read-only
+ * mode), and their share of the whole suite; undefined when the arguments select the whole suite or
+ * the listing could not be had (the run then says what it always said).
+ */
+export const selectedChecks = async (
+  args: PlaywrightArguments,
+): Promise<{ readonly selected: readonly TestOutcome[]; readonly selection?: Selection } | undefined> => {
+  if (args.filters.length === 0) return undefined;
+  const selected = await listSelected(args);
+  if (selected === undefined) return undefined;
+  const whole = await wholeSuiteListing();
+  return { selected, ...(whole ? { selection: selectionOf(selected, whole) } : {}) };
+};
