@@ -101,7 +101,7 @@ export const runPlan = (input: PlanInput): RunPlan => {
     });
   }
   if (input.rateLimitTenant && !input.readOnly) tenants.push(rateLimitPlan(input.limits.RATE_LIMIT, input));
-  return { tenants, seconds: Math.max(0, ...tenants.map((t) => t.seconds)) + FIXED_SECONDS };
+  return { tenants, seconds: tenants.reduce((most, t) => Math.max(most, t.seconds), 0) + FIXED_SECONDS };
 };
 
 export const formatDuration = (seconds: number): string =>

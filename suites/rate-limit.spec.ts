@@ -330,7 +330,10 @@ test.describe('rate limit', { tag: ['@ratelimit'] }, () => {
       const refused = sent.find((r) => r.response.status === 429 && r.request.method === 'POST');
       if (!refused)
         inconclusive(`the rate-limit tenant could not be throttled for this check (${statusCounts(sent)})`);
-      const lastThrottledAt = Math.max(...sent.map((r) => r.answeredAt));
+      const lastThrottledAt = sent.reduce(
+        (latest, r) => Math.max(latest, r.answeredAt),
+        Number.NEGATIVE_INFINITY,
+      );
       // Part 8: a client retries a 429 after a delay. Retried every twentieth of a window, the refused
       // POST must be served within a window of the last 429.
       const deadline = lastThrottledAt + windowMs + silenceMarginMs(target.limits.RATE_LIMIT);
