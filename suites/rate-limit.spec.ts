@@ -133,7 +133,7 @@ const expectThrottled = (
   const { unthrottled } = burst;
   if (unthrottled?.kind === 'too-slow') {
     inconclusive(
-      `${unthrottled.served} requests served in ${Math.round(unthrottled.withinMs)} ms without a 429, but the kit could not send fast enough for that to prove anything (it must outpace ${limit} per ${windowMs} ms). Check the target's latency and the machine's load, or run with a longer ${SHARED_LIMIT_VARIABLES.windowSeconds} against the reference server.`,
+      `${unthrottled.served} requests served in ${Math.round(unthrottled.withinMs)} ms without a 429 (${Math.round((unthrottled.served * 1000) / unthrottled.withinMs)} a second), but the kit could not send fast enough for that to prove anything (it must outpace ${limit} per ${windowMs} ms, more than ${Math.ceil((limit * 1000) / windowMs)} a second). Check the target's latency and the machine's load, or run with a longer ${SHARED_LIMIT_VARIABLES.windowSeconds} against the reference server.`,
     );
   }
   check.verdict(

@@ -47,6 +47,8 @@ class TenantActivity {
   lastExhaustion: Exhaustion | undefined;
   /** Set when a check went ahead without a whole window of silence behind it (the worker's first). */
   freshnessUnknown = false;
+  /** Set once the machine's reach was said (reachLine). */
+  reachSaid = false;
 
   note(answeredAt: number): void {
     this.lastAnsweredAt = Math.max(this.lastAnsweredAt ?? answeredAt, answeredAt);
@@ -258,9 +260,12 @@ const exhaustOnce = async (
   const throttled = (): boolean => requests.some((r) => r.response.status === 429);
   const send = async (count: number): Promise<void> => {
     if (count <= 0 || throttled()) return;
-    requests.push(
-      ...(await sendBurst(client, makeRequest, { firstIndex: requests.length, count, stopAt429: true })),
-    );
+    const sent = await sendBurst(client, makeRequest, {
+      firstIndex: requests.length,
+      count,
+      stopAt429: true,
+    });
+    for (const request of sent) requests.push(request);
   };
   const half = options.pauseAtHalf ? Math.floor(capacity / 2) : 0;
   await send(half);
@@ -275,7 +280,7 @@ const exhaustOnce = async (
       startedAt,
       served: requests.length,
     });
-    requests.push(...more.sent);
+    for (const request of more.sent) requests.push(request);
     unthrottled = more.unthrottled;
   }
   const first429 = requests.find((r) => r.response.status === 429);
@@ -290,7 +295,30 @@ const exhaustOnce = async (
     pausedAtHalf: half > 0,
   };
   if (first429) rateLimitTenantActivity().lastExhaustion = exhaustion;
+  if (!exhaustion.pausedAtHalf) sayReach(exhaustion, limit);
   return exhaustion;
+};
+
+/** Requests a second a burst went out at, over its whole length. */
+export const burstRate = (burst: Pick<Exhaustion, 'requests' | 'startedAt' | 'endedAt'>): number =>
+  burst.requests.length / (Math.max(1, burst.endedAt - burst.startedAt) / 1000);
+
+/** `this machine reached 8123 requests a second …`: what a burst shows of the machine's reach, against the rate the limit needs. */
+export const reachLine = (rate: number, limit: RateLimitSettings): string => {
+  const needed = limit.requestsPerWindow / limit.windowSeconds;
+  const verdict =
+    rate > needed
+      ? 'enough to exceed the limit within a window'
+      : 'not enough to exceed the limit within a window: the checks that must exceed it are inconclusive unless the target throttles sooner';
+  return `rate-limit checks: this machine reached ${Math.round(rate)} requests a second against the rate-limit tenant; its limit of ${limit.requestsPerWindow} per ${limit.windowSeconds} s needs more than ${Math.ceil(needed)} a second: ${verdict}`;
+};
+
+/** Says the machine's reach once per target, from the first burst that went out without a pause. */
+const sayReach = (burst: Exhaustion, limit: RateLimitSettings): void => {
+  const activity = rateLimitTenantActivity();
+  if (activity.reachSaid) return;
+  activity.reachSaid = true;
+  process.stdout.write(`${reachLine(burstRate(burst), limit)}\n`);
 };
 
 /** Makes sure the tenant is throttled right now: sends until a 429 (see sendUntilThrottled). */
