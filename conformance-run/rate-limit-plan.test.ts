@@ -5,8 +5,8 @@
  */
 import { expect, test } from '@playwright/test';
 import fc from 'fast-check';
-import { describeRunPlan, runPlan } from './run-plan.ts';
 import { burstReach, rateLimitPlan } from './rate-limit-plan.ts';
+import { describeRunPlan, runPlan } from './run-plan.ts';
 
 test('RATE-LIMIT-PLAN: 10 per 5 s, 1000 per 60 s and 100,000 per 60 s within reach: four bursts of the limit and 2.5 windows', () => {
   for (const limit of [
