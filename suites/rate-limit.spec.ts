@@ -16,6 +16,7 @@
  * it takes a few minutes, and every timeout scales with the window.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { RateLimitSettings } from '../config/index.ts';
 import { SHARED_LIMIT_VARIABLES } from '../contract/index.ts';
 import {
   BurstTally,
@@ -26,6 +27,7 @@ import {
   judgeNoRateLimitHeaders,
   judgeNotThrottled,
   judgeServedCreated,
+  judgeServedWithinOneWindow,
   judgeStatusIn,
   judgeThrottledPastLimit,
   simpleErrorBodySchema,
@@ -35,6 +37,7 @@ import { skipCheck } from '../run-records/check-record-writer.ts';
 import { ruleCheck } from '../run-records/rule-annotations.ts';
 import { EVENTS_PATH, eventPath, type RuleId } from '../spec/index.ts';
 import { test } from './fixtures/index.ts';
+import { burstWithinOneWindow } from './support/one-window-burst.ts';
 import {
   BURST_CONCURRENCY,
   type Exhaustion,
@@ -155,6 +158,22 @@ const expectThrottled = (
   return (burst.first429 as SentRequest).response;
 };
 
+/** Served no more than one window admits, the limit exceeded by a little as well as by much (one-window-burst.ts). */
+const expectWithinOneWindow = async (
+  first: Exhaustion,
+  limit: RateLimitSettings,
+  sendAgain: () => Promise<Exhaustion>,
+): Promise<void> => {
+  const outcome = await burstWithinOneWindow(first, limit, sendAgain);
+  if (outcome.kind === 'within') return;
+  if (outcome.kind === 'undecided') inconclusive(outcome.why);
+  else
+    check.verdict(
+      judgeServedWithinOneWindow(outcome, limit.requestsPerWindow, windowMsOf(limit)),
+      outcome.second.answers.last?.response,
+    );
+};
+
 /** GAP-429-BODY: the fields of a 429 body, and whether it is part 7.1's simple error body. */
 const shapeOf429 = (response: ServiceResponse): string => {
   const body = response.json as Record<string, unknown>;
@@ -192,6 +211,9 @@ test.describe('rate limit', { tag: ['@ratelimit'] }, () => {
       const allCreated = judgeServedCreated(burst.answers);
       check.verdict(allCreated.violations, allCreated.example);
       const throttled = expectThrottled(burst, limit, windowMsOf(target.limits.RATE_LIMIT));
+      await expectWithinOneWindow(burst, target.limits.RATE_LIMIT, () =>
+        exhaustBudget(rateLimitTenant, target.limits.RATE_LIMIT, validPost(runId)),
+      );
       // A non-2xx answer: a JSON object (its fields are not shown, GAP-429-BODY).
       check.gapAnswer(throttled);
       await observe('GAP-429-BODY', shapeOf429(throttled), throttled.json);

@@ -19,6 +19,28 @@
 export const maxAdmittedInBurst = (limit: number, durationMs: number, windowMs: number): number =>
   limit * (1 + Math.max(1, Math.ceil(durationMs / windowMs)));
 
+/**
+ * The most any reading admits in a burst of `durationMs` from a fresh window when no fixed window's
+ * boundary can fall inside it: the limit, and what a token bucket refills meanwhile (whole requests).
+ * More than that in one burst, only a fixed window aligned to the clock admits, its boundary inside it.
+ */
+export const maxAdmittedWithinOneWindow = (limit: number, durationMs: number, windowMs: number): number =>
+  Math.floor(limit + (limit * durationMs) / windowMs);
+
+/**
+ * Whether a second burst, sent after a whole window of silence that followed a first burst that
+ * started at `firstStartedAt`, ended soon enough that no boundary of a fixed window aligned to the
+ * clock can fall inside it, if one fell inside the first (it then ended before the first's start plus
+ * two windows: the boundary after it is a window after the one in the first burst).
+ */
+export const noBoundaryInside = (
+  firstStartedAt: number,
+  second: { readonly startedAt: number; readonly endedAt: number },
+  previousAnsweredAt: number,
+  windowMs: number,
+): boolean =>
+  second.startedAt >= previousAnsweredAt + windowMs && second.endedAt < firstStartedAt + 2 * windowMs;
+
 export interface BurstFigures {
   readonly limit: number;
   readonly windowMs: number;
