@@ -10,8 +10,8 @@ import { answerOf, type HttpExchange } from '../../run-records/http-exchange.ts'
 
 /** Exchanges a check keeps from its start: the report attaches the first half of what it shows from these. */
 export const KEPT_FIRST = 20;
-/** Exchanges a check keeps from its end: at least a property run's requests, read back by index. */
-export const KEPT_RECENT = 1_000;
+/** Exchanges a check keeps from its end: a property run's requests, read back by index (8 at most, and its credit's). */
+export const KEPT_RECENT = 100;
 /** Exchanges whose error body broke part 7 that are kept, with their violations; the rest are counted. */
 export const KEPT_ERROR_BODY_FINDINGS = 20;
 
