@@ -95,6 +95,15 @@ test('REQUEST-STATS: a worker counts requests, 429s and retries per tenant and p
     RATE_LIMIT: { slotMs: 5, counts: [[(t + 100) / 5, 1]] },
   });
   expect(recorder.snapshot().A).toEqual({ requests: 3, throttled: 1, retries: 1 });
+  // The worker's peak memory, which the bench compares between limits.
+  const rss = process.resourceUsage().maxRSS;
+  expect(file.maxRssKb).toBeGreaterThan(0);
+  expect(file.maxRssKb).toBeLessThanOrEqual(rss);
+  const summed = sumWorkerStats([
+    { ...file, maxRssKb: 1_000 },
+    { ...file, maxRssKb: 3_000 },
+  ]);
+  expect(requestBudgetReport(summed, LIMITS).peakWorkerRssKb).toBe(3_000);
 });
 
 test("REQUEST-STATS: the workers' files sum per tenant and scope; other runs' and broken files are left out", async () => {

@@ -41,6 +41,8 @@ export interface RunRequestStats {
   readonly byScope: Readonly<Record<RequestScope, RequestStats>>;
   /** Per tenant: its requests per slot of time, over every worker. */
   readonly sent: ReadonlyMap<string, SendSlots>;
+  /** The most resident memory any worker reached, in kilobytes (undefined: no worker said). */
+  readonly peakWorkerRssKb: number | undefined;
 }
 
 /** Sums worker files' contents. */
@@ -52,6 +54,7 @@ export const sumWorkerStats = (
   const sent = new Map<string, SendSlots>();
   const problems = [...unreadable];
   let workers: number | undefined;
+  let peakWorkerRssKb: number | undefined;
   for (const file of files) {
     for (const scope of REQUEST_SCOPES) addStats(byScope[scope], file.byScope[scope]);
     for (const [tenant, { slotMs, counts }] of Object.entries(file.sentPerSlot)) {
@@ -65,8 +68,17 @@ export const sumWorkerStats = (
         );
     }
     if (file.workers !== undefined) workers = Math.max(workers ?? 0, file.workers);
+    if (file.maxRssKb !== undefined) peakWorkerRssKb = Math.max(peakWorkerRssKb ?? 0, file.maxRssKb);
   }
-  return { workerFiles: files.length, unreadable: problems, otherRuns: 0, workers, byScope, sent };
+  return {
+    workerFiles: files.length,
+    unreadable: problems,
+    otherRuns: 0,
+    workers,
+    byScope,
+    sent,
+    peakWorkerRssKb,
+  };
 };
 
 /**
@@ -122,6 +134,8 @@ export interface RequestBudgetReport {
   /** The run's maximum number of concurrent workers, as the workers saw it. */
   readonly workers: number | undefined;
   readonly workerFiles: number;
+  /** The most resident memory any worker reached, in kilobytes. */
+  readonly peakWorkerRssKb: number | undefined;
   readonly tenants: Readonly<Record<string, TenantBudget>>;
   /** 429s met outside @ratelimit: the run was throttled by its own traffic. Non-empty fails the run. */
   readonly breaches: readonly string[];
@@ -186,6 +200,7 @@ export const requestBudgetReport = (
     runShare: share,
     workers: stats.workers,
     workerFiles: stats.workerFiles,
+    peakWorkerRssKb: stats.peakWorkerRssKb,
     tenants,
     breaches,
     warnings,

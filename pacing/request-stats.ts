@@ -47,6 +47,8 @@ export interface WorkerRequestStats {
   readonly byScope: Readonly<Record<RequestScope, RequestStats>>;
   /** Per tenant: how many requests left in each slot of epoch time. */
   readonly sentPerSlot: Readonly<Record<string, TenantSendSlots>>;
+  /** The worker's peak resident memory, in kilobytes, when it wrote the file. */
+  readonly maxRssKb?: number;
 }
 
 /**
@@ -119,6 +121,7 @@ export class RequestStatsRecorder {
       sentPerSlot: Object.fromEntries(
         [...this.#sent].map(([tenant, slots]) => [tenant, { slotMs: slots.slotMs, counts: slots.counts() }]),
       ),
+      maxRssKb: process.resourceUsage().maxRSS,
     };
   }
 
@@ -179,5 +182,7 @@ export const parseWorkerStats = (text: string): WorkerRequestStats => {
   if (!sent || typeof sent !== 'object' || !Object.values(sent).every(isTenantSendSlots)) {
     throw new Error('sentPerSlot must map tenants to the counts of requests that left in each slot');
   }
+  if (value.maxRssKb !== undefined && !isCount(value.maxRssKb))
+    throw new Error('maxRssKb must be a count of kilobytes');
   return value as WorkerRequestStats;
 };
