@@ -26,6 +26,13 @@ test('RATE-LIMIT-PLAN: 10 per 5 s, 1000 per 60 s and 100,000 per 60 s within rea
   expect(Math.round(burstReach(7))).toBe(4571);
 });
 
+test('RATE-LIMIT-PLAN: a burst slow enough that the recovery check cannot reuse it costs a window and a half and a burst more', () => {
+  // 100,000 per 60 s at about 2,000 a second: 50 s a burst, its second half ending 55 s in.
+  const plan = rateLimitPlan({ requestsPerWindow: 100_000, windowSeconds: 60 }, 16);
+  expect(plan.requests).toBe(5 * 100_000 + 100);
+  expect(plan.seconds).toBeCloseTo(2.5 * 60 + 5 * 50 + 1.5 * 60, 6);
+});
+
 test('RATE-LIMIT-PLAN: a limit this machine cannot outpace is said before the run, with what the checks will do', () => {
   // 100,000 a minute needs 1667 a second; 32 at a time over 120 ms reach about 267.
   const plan = rateLimitPlan({ requestsPerWindow: 100_000, windowSeconds: 60 }, 120);

@@ -67,9 +67,15 @@ export const rateLimitPlan = (limit: RateLimitSettings, roundTripMs: number | un
   // The longest check: a fresh window, half the limit, half a window, the other half.
   const longest = windowSeconds * 1.5 + burstSeconds;
   if (longest > timeoutSeconds) warnings.push(timeoutWarning(longest, timeoutSeconds));
+  // The recovery check reuses the last paused burst while it began less than 0.9 of a window before;
+  // when its second half ends later, the check waits for a fresh window and pauses a burst of its own.
+  const ownRecoveryBurst = windowSeconds / 2 + burstSeconds / 2 > 0.9 * windowSeconds;
   return {
-    requests: BURSTS * limit.requestsPerWindow + 100,
-    seconds: WINDOWS_WAITED * windowSeconds + BURSTS * burstSeconds,
+    requests: (BURSTS + (ownRecoveryBurst ? 1 : 0)) * limit.requestsPerWindow + 100,
+    seconds:
+      WINDOWS_WAITED * windowSeconds +
+      BURSTS * burstSeconds +
+      (ownRecoveryBurst ? 1.5 * windowSeconds + burstSeconds : 0),
     why: `about ${WINDOWS_WAITED} windows of ${windowSeconds} s and ${BURSTS} bursts of ${limit.requestsPerWindow} at about ${Math.round(reach)} a second`,
     longestCheckSeconds: longest,
     timeoutSeconds,
