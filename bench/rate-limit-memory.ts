@@ -7,7 +7,6 @@
  */
 import { readFileSync } from 'node:fs';
 import { TENANT_LIMIT_VARIABLES } from '../config/index.ts';
-import type { RequestBudgetReport } from '../pacing/request-budget.ts';
 import { outputPaths } from '../run-records/output-paths.ts';
 import type { Row } from './kit-figures.ts';
 import { timedRun } from './timed-run.ts';
@@ -35,6 +34,12 @@ export interface RateLimitMemoryFigure {
   readonly code: number;
 }
 
+/** What the bench reads of the run's request-budget.json. */
+interface BudgetFigures {
+  readonly peakWorkerRssKb?: number;
+  readonly tenants?: { readonly RATE_LIMIT?: { readonly requests?: number } };
+}
+
 const measureAt = async (
   requestsPerWindow: number,
   folderOf: (name: string) => string,
@@ -47,11 +52,11 @@ const measureAt = async (
     envFor(folder, { [own.requestsPerWindow]: String(requestsPerWindow), [own.windowSeconds]: '60' }),
     `${folder}/conformance.log`,
   );
-  let report: RequestBudgetReport | undefined;
+  let report: BudgetFigures | undefined;
   try {
     report = JSON.parse(
       readFileSync(outputPaths({ KIT_OUTPUT_DIR: folder }).requestBudget, 'utf8'),
-    ) as RequestBudgetReport;
+    ) as BudgetFigures;
   } catch {
     report = undefined;
   }
@@ -60,7 +65,7 @@ const measureAt = async (
     code: run.code,
     seconds: run.seconds,
     peakRssKb: report?.peakWorkerRssKb,
-    requests: report?.tenants.RATE_LIMIT?.requests,
+    requests: report?.tenants?.RATE_LIMIT?.requests,
   };
 };
 
