@@ -3,8 +3,7 @@
  * --grep …` against a reference server): 10 per 5 s, the spec's 1000 per 60 s and 100,000 per 60 s. A
  * conforming server passes, or is honestly inconclusive (exit 3) where this machine cannot send faster
  * than the limit, and the run names the rate it reached; never a kit failure. A server that throttles
- * with 503 is caught at 100,000 (past the limit, whatever the machine's speed), and one that lets 10 %
- * more through at 10 per 5 s (the 429 check's second burst).
+ * with 503 is caught at 100,000 (past the limit, whatever the machine's speed).
  *
  * CI time: at 10 per 5 s every rate-limit check runs (the waits for fresh windows take seconds). At 60 s
  * windows the checks that wait for a fresh window would take minutes each, so those rows run the
@@ -80,16 +79,4 @@ test('ANY-LIMIT: at 100,000 per 60 s a limiter that throttles with 503 is caught
   expect(run.output).toMatch(
     /past the limit of 100000 the service must answer 429; request #\d+ got HTTP 503/,
   );
-});
-
-test('ANY-LIMIT: at 10 per 5 s a limiter that lets 10 % more through is caught by the second burst', async () => {
-  test.setTimeout(170_000);
-  const run = await runAt(
-    { requestsPerWindow: 10, windowSeconds: 5 },
-    'RATE-LIMIT-429: inside a fresh window',
-    'rate-limit-ten-percent-loose',
-  );
-  expect(run.output).not.toContain('KIT FAILURE');
-  expect(run.code, run.output).toBe(1);
-  expect(run.output).toMatch(/11 requests were served in one burst of \d+ ms from a fresh window/);
 });

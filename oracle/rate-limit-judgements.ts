@@ -91,24 +91,6 @@ export const judgeThrottledPastLimit = (
 };
 
 /**
- * RATE-LIMIT-429: a burst from a fresh window that no fixed window's boundary can fall inside served no
- * more than `most` (the limit and a token bucket's refill in the time taken).
- */
-export const judgeServedWithinOneWindow = (
-  burst: { readonly served: number; readonly durationMs: number; readonly most: number },
-  limit: number,
-  windowMs: number,
-): Violation[] =>
-  burst.served <= burst.most
-    ? []
-    : [
-        violationOf(
-          'RATE-LIMIT-429',
-          `past the limit of ${limit} the service must answer 429: ${burst.served} requests were served in one burst of ${Math.round(burst.durationMs)} ms from a fresh window, where no ${windowMs} ms window's boundary could fall, more than the ${burst.most} any reading admits (the limit, and a token bucket's refill meanwhile)`,
-        ),
-      ];
-
-/**
  * Requests that all fail (the tally knows the status and rule each gets when served): every answer is
  * that status or a 429. Another status past the limit breaks RATE-LIMIT-429; within it, the request's
  * own rule (a 422 where a 400 is due breaks VAL-STATUS-400).

@@ -563,13 +563,6 @@ const PROBES: Record<MutantName, Probe> = {
       return (await h.a.get(unknownUuid())).status === 429;
     },
   },
-  'rate-limit-ten-percent-loose': {
-    options: small(20),
-    holds: async (h) => {
-      for (let i = 0; i < 20; i += 1) if ((await h.a.get(unknownUuid())).status !== 404) return false;
-      return (await h.a.get(unknownUuid())).status === 429;
-    },
-  },
   'rate-limit-headers-sent': {
     options: small(1),
     holds: async (h) => {

@@ -124,12 +124,6 @@ const selected = (only: readonly string[] | undefined, run: PlannedLoadRun): boo
   only.some((p) => matches(p, run.id) || matches(p, run.server.id) || matches(p, run.server.name));
 
 /** Every load run of the self-check, in the order they start. */
-/**
- * Rate-limit mutants within the slack the rows give k6 (25 % above the limit per window, above): the
- * one that serves 10 % more is the suite's to catch (RATE-LIMIT-429's second burst), not k6's.
- */
-const WITHIN_LOAD_SLACK: ReadonlySet<string> = new Set(['rate-limit-ten-percent-loose']);
-
 export const planLoadRuns = (
   options: { readonly only?: readonly string[] } = {},
   catalog: { mutants: readonly MutantDefinition[]; variants: typeof VARIANTS } = {
@@ -156,10 +150,7 @@ export const planLoadRuns = (
     rateLimitRun(REFERENCE, 'pass', []),
     ...variants.map((server) => rateLimitRun(server, 'pass', [])),
     ...catalog.mutants
-      .filter(
-        (mutant) =>
-          isRateLimitMutant(mutant) && mutant.behaviour === undefined && !WITHIN_LOAD_SLACK.has(mutant.name),
-      )
+      .filter((mutant) => isRateLimitMutant(mutant) && mutant.behaviour === undefined)
       .map((mutant) =>
         rateLimitRun(
           {

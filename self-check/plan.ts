@@ -26,7 +26,6 @@
  * lists every check that catches each mutant, and checks the two claims above.
  */
 
-import { TENANT_LIMIT_VARIABLES } from '../config/index.ts';
 import { SHARED_LIMIT_VARIABLES } from '../contract/index.ts';
 import {
   DEPLOYMENTS,
@@ -134,15 +133,6 @@ export const REFERENCE_SERVER: ServerUnderTest = Object.freeze({
   catchingRules: [],
 });
 
-/**
- * Rate-limit mutants whose row runs at a window of its own. A limiter 10 % loose is caught only by a
- * burst served within a tenth of a window (suites/support/one-window-burst.ts): at the embedded 50 per
- * 2 s that is 55 requests within 200 ms, which a busy machine may not send; at 50 per 20 s, within 2 s.
- */
-const OWN_WINDOWS: Readonly<Record<string, { readonly windowSeconds: number; readonly seconds: number }>> = {
-  'rate-limit-ten-percent-loose': { windowSeconds: 20, seconds: 30 },
-};
-
 const mutantRun = (mutant: MutantDefinition, options: PlanOptions): PlannedRun => {
   const server: ServerUnderTest = {
     kind: 'mutant',
@@ -153,15 +143,14 @@ const mutantRun = (mutant: MutantDefinition, options: PlanOptions): PlannedRun =
   if (options.full) return fullRun(server, 'all checks (--full)');
   const stages = stagesOf(mutant.catchingRules);
   if (isRateLimitMutant(mutant)) {
-    const own = OWN_WINDOWS[mutant.name];
     return {
       server,
       id: runId(server),
       stages,
       projects: ['ratelimit'],
-      scope: `rate-limit checks only: the mutant breaks the rate limit, which the other checks stay under${own ? `; the rate-limit tenant's window ${own.windowSeconds} s` : ''}`,
-      env: own ? { [TENANT_LIMIT_VARIABLES.RATE_LIMIT.windowSeconds]: String(own.windowSeconds) } : {},
-      expectedSeconds: own?.seconds ?? 15,
+      scope: 'rate-limit checks only: the mutant breaks the rate limit, which the other checks stay under',
+      env: {},
+      expectedSeconds: 15,
     };
   }
   const properties = options.mutantPropertyRuns;

@@ -27,12 +27,6 @@ export const RATE_LIMIT_MUTANTS = [
     { rateLimitCapacity: (requestsPerWindow) => Math.max(1, Math.floor(requestsPerWindow / 10)) },
   ),
   mutant(
-    'rate-limit-ten-percent-loose',
-    ['RATE-LIMIT-429'],
-    'The limit lets 10 % more through: a window serves the configured requests per window and a tenth more.',
-    { rateLimitCapacity: (requestsPerWindow) => Math.ceil(requestsPerWindow * 1.1) },
-  ),
-  mutant(
     'rate-limit-headers-sent',
     ['RATE-LIMIT-NO-HEADERS'],
     'Responses carry X-RateLimit-Limit/Remaining, and a 429 carries Retry-After.',

@@ -1,12 +1,13 @@
 /**
- * Kit tests of the second burst (one-window-burst.ts): a conforming window aligned to the clock whose
- * boundary fell inside the first burst passes; a limiter 10 % loose is judged and breaks the bound; a
- * token bucket's refill needs no second burst.
+ * Kit tests of the second burst (one-window-burst.ts): a window aligned to the clock whose boundary
+ * fell inside the first burst is read as such; a limiter 10 % loose serves more again, read as a
+ * bucket refilled in steps or a limit above the stated one (an observation, not a verdict); the limit
+ * served needs no second burst.
  */
 import { expect, test } from '@playwright/test';
-import { judgeServedWithinOneWindow } from '../../oracle/index.ts';
 import { burstWithinOneWindow } from './one-window-burst.ts';
 import { exhaustBudget, rateLimitTenantActivity } from './rate-limit-burst.ts';
+import { readingOfSecondBurst } from './rate-limit-reading.ts';
 import type { SendOptions, ServiceClient, ServiceResponse } from './service-client.ts';
 
 // Two seconds: the second burst waits a window and half a second of margin, and must end within two.
@@ -68,29 +69,36 @@ const fresh = (): void => {
 
 test.describe.configure({ mode: 'serial' });
 
-test('ONE-WINDOW: a window aligned to the clock whose boundary fell inside the first burst is told apart, and passes', async () => {
+/** The second burst's figures and reading, for a tenant behind `client`. */
+const secondBurstOf = async (client: ServiceClient) => {
   fresh();
-  // The boundary after the fifth request: 4 served before it, 10 more after.
-  const client = alignedWindowClient(10);
   const first = await exhaustBudget(client, LIMIT, post);
-  expect(first.admitted).toBeGreaterThan(10);
   const outcome = await burstWithinOneWindow(first, LIMIT, () => exhaustBudget(client, LIMIT, post));
-  expect(outcome.kind).toBe('judged');
-  if (outcome.kind !== 'judged') return;
-  expect(outcome.served).toBeLessThanOrEqual(10);
-  expect(judgeServedWithinOneWindow(outcome, 10, WINDOW_MS)).toEqual([]);
+  return { first, outcome };
+};
+
+test('ONE-WINDOW: a window aligned to the clock whose boundary fell inside the first burst is read as such', async () => {
+  // The boundary after the fifth request: 4 served before it, 10 more after.
+  const { first, outcome } = await secondBurstOf(alignedWindowClient(10));
+  expect(first.admitted).toBeGreaterThan(10);
+  expect(outcome.kind).toBe('measured');
+  if (outcome.kind !== 'measured') return;
+  expect(outcome.served).toBeLessThanOrEqual(outcome.most);
+  expect(readingOfSecondBurst({ ...outcome, limit: 10 })).toMatch(/a fixed window aligned to the clock$/);
 });
 
-test('ONE-WINDOW: a limiter that lets 10 % more through is judged on the second burst, and breaks the bound', async () => {
-  fresh();
-  const client = firstRequestWindowClient(11);
-  const first = await exhaustBudget(client, LIMIT, post);
+test('ONE-WINDOW: a limiter 10 % loose serves more again, read as a bucket refilled in steps or a limit above the stated one', async () => {
+  // Which of the two it is no burst can tell: a bucket refilled in steps may have a step land inside
+  // any burst, so the reading is an observation, never a verdict.
+  const { first, outcome } = await secondBurstOf(firstRequestWindowClient(11));
   expect(first.admitted).toBe(11);
-  const outcome = await burstWithinOneWindow(first, LIMIT, () => exhaustBudget(client, LIMIT, post));
-  expect(outcome.kind).toBe('judged');
-  if (outcome.kind !== 'judged') return;
+  expect(outcome.kind).toBe('measured');
+  if (outcome.kind !== 'measured') return;
   expect(outcome.served).toBe(11);
-  expect(judgeServedWithinOneWindow(outcome, 10, WINDOW_MS).map((v) => v.rule)).toEqual(['RATE-LIMIT-429']);
+  expect(outcome.served).toBeGreaterThan(outcome.most);
+  expect(readingOfSecondBurst({ ...outcome, limit: 10 })).toMatch(
+    /a token bucket that refills in steps, or a limit above the one stated$/,
+  );
 });
 
 test('ONE-WINDOW: the limit served, or no more than a token bucket refills, asks for no second burst', async () => {

@@ -1,11 +1,13 @@
 /**
- * Whether a burst from a fresh window was served more than one window admits, the limit being
- * exceeded by a little as well as by much. From one burst the checks tolerate up to twice the limit
+ * What a burst from a fresh window served beyond the limit and a continuous refill tells of the
+ * window (GAP-RATE-LIMIT-WINDOW). From one burst the checks tolerate up to twice the limit
  * (rate-limit-reading.ts): a fixed window aligned to the clock may have its boundary inside the burst.
- * But no other reading serves more than the limit and a token bucket's refill in the time taken; when
- * a burst did, a second one after a whole window of silence, ended before the first's start plus two
- * windows, has no boundary of that window inside it: more than the limit and the refill there breaks
- * every reading.
+ * When a burst was served more than the limit and a continuous token bucket's refill, a second one
+ * after a whole window of silence, ended before the first's start plus two windows, has no boundary of
+ * such a window inside it: no more than the limit there shows that reading; more again shows a token
+ * bucket that refills in steps or a limit above the one stated. That is an observation, never a
+ * verdict: a bucket refilled in steps (a common library setting) serves a whole step at once, and
+ * the spec names no algorithm.
  */
 import type { RateLimitSettings } from '../../config/index.ts';
 import type { Exhaustion } from './rate-limit-burst.ts';
@@ -15,11 +17,11 @@ import { maxAdmittedWithinOneWindow, noBoundaryInside } from './rate-limit-readi
 export type OneWindowOutcome =
   /** No more than the limit and its refill: nothing more to tell. */
   | { readonly kind: 'within' }
-  /** More, and the second burst took too long to tell a window's boundary from a deviation. */
-  | { readonly kind: 'undecided'; readonly why: string }
-  /** A second burst that no boundary can fall inside: its figures, judged by judgeServedWithinOneWindow. */
+  /** More, and the second burst took too long to be clear of a clock-aligned window's boundary. */
+  | { readonly kind: 'undecided' }
+  /** A second burst that no such boundary can fall inside: its figures (readingOfSecondBurst). */
   | {
-      readonly kind: 'judged';
+      readonly kind: 'measured';
       readonly served: number;
       readonly durationMs: number;
       readonly most: number;
@@ -40,13 +42,10 @@ export const burstWithinOneWindow = async (
   await waitForFreshWindow(limit);
   const second = await sendAgain();
   if (!noBoundaryInside(first.startedAt, second, previousAnsweredAt, windowMs)) {
-    return {
-      kind: 'undecided',
-      why: `${first.admitted} requests were served in a burst of ${Math.round(first.endedAt - first.startedAt)} ms from a fresh window, more than the limit and a token bucket's refill (${mostIn(first, limit)}): only a window aligned to the clock whose boundary fell inside the burst admits that, and the second burst that would tell took too long (it must end within two windows of the first's start)`,
-    };
+    return { kind: 'undecided' };
   }
   return {
-    kind: 'judged',
+    kind: 'measured',
     served: second.admitted,
     durationMs: second.endedAt - second.startedAt,
     most: mostIn(second, limit),

@@ -41,6 +41,26 @@ export const noBoundaryInside = (
 ): boolean =>
   second.startedAt >= previousAnsweredAt + windowMs && second.endedAt < firstStartedAt + 2 * windowMs;
 
+export interface SecondBurstFigures {
+  /** Served in the second burst, after a whole window of silence, no clock-aligned window's boundary inside it. */
+  readonly served: number;
+  /** The most a continuous reading admits in the second burst (maxAdmittedWithinOneWindow). */
+  readonly most: number;
+  readonly limit: number;
+}
+
+/**
+ * GAP-RATE-LIMIT-WINDOW as a second burst shows it. No more than the limit and a continuous refill,
+ * where the first was served more: a fixed window aligned to the clock, whose boundary fell inside the
+ * first. More again: a token bucket that refills in steps (a step may land inside any burst), or a
+ * limit above the one stated; the spec names no algorithm, so the two cannot be told apart and neither
+ * is a verdict.
+ */
+export const readingOfSecondBurst = (burst: SecondBurstFigures): string =>
+  burst.served <= burst.most
+    ? 'more than the limit served in a burst across a window boundary, no more than the limit in one clear of any: a fixed window aligned to the clock'
+    : `${burst.served} served in a burst after a whole window of silence where no clock-aligned window's boundary could fall, more than the limit of ${burst.limit} and a continuous refill (${burst.most}): a token bucket that refills in steps, or a limit above the one stated`;
+
 export interface BurstFigures {
   readonly limit: number;
   readonly windowMs: number;
