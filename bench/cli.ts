@@ -22,10 +22,12 @@
  * - the capacity run (bench/capacity-bench.ts): 50 tenants for 60 s in two local k6 segments, the
  *   request rate achieved against the planned one, and the merge step's time;
  * - races under load (bench/race-bench.ts): whole conformance runs against a deployment whose duplicate
- *   check and insert are 1 ms apart, busy processes beside each: how many caught it, and the spreads.
+ *   check and insert are 1 ms apart, busy processes beside each: how many caught it, and the spreads;
+ * - the rate-limit checks' peak memory at 100,000 per 60 s against 1000 per 60 s
+ *   (bench/rate-limit-memory.ts).
  *
  * Settings: BENCH_PARTS (comma-separated, of embedded, quick, npm-test, remote, verdict, self-check,
- * reference, proxy, capacity, race; default all; quick and npm-test bring embedded with them),
+ * reference, proxy, capacity, race, rate-limit-memory; default all; quick and npm-test bring embedded with them),
  * BENCH_REMOTE_SCALE (default 10), BENCH_REMOTE_LATENCY_MS (default 120),
  * BENCH_VERDICT_ROUNDS (default 2), BENCH_SELF_CHECK_ONLY (the self-check's --only),
  * BENCH_PROXY_REQUESTS, BENCH_CAPACITY_TENANTS, BENCH_CAPACITY_SECONDS, BENCH_CAPACITY_SHARE,
@@ -61,6 +63,7 @@ import { measureTestCommand, type TestCommandFigure, testCommandRows } from './n
 import { measureProxy } from './proxy-bench.ts';
 import { measureRace } from './race-bench.ts';
 import { raceRows } from './race-figures.ts';
+import { measureRateLimitMemory, rateLimitMemoryRow } from './rate-limit-memory.ts';
 import { runBench } from './reference-bench.ts';
 import { startRemoteRehearsal } from './remote-rehearsal.ts';
 import { timedRun } from './timed-run.ts';
@@ -82,6 +85,7 @@ const PARTS = [
   'proxy',
   'capacity',
   'race',
+  'rate-limit-memory',
 ] as const;
 type Part = (typeof PARTS)[number];
 
@@ -409,6 +413,11 @@ export const runBenchCommand = async (say: SayLine): Promise<number> => {
           ),
       }),
   );
+  const rateLimitMemory = await attempt(
+    'rate-limit-memory',
+    "the rate-limit checks' peak memory at 100,000 and at 1000 per 60 s",
+    () => measureRateLimitMemory((name) => folderOf(runs, name), envFor),
+  );
   const testCommands = (command: TestCommandFigure['command'], figure: TestCommandFigure | undefined) =>
     parts.has(command === 'npm test' ? 'npm-test' : 'quick')
       ? testCommandRows(command, figure, figures.embedded)
@@ -419,6 +428,7 @@ export const runBenchCommand = async (say: SayLine): Promise<number> => {
     ...testCommands('npm test', npmTest),
     ...capacityRows(capacity),
     ...raceRows(race),
+    ...(parts.has('rate-limit-memory') ? [rateLimitMemoryRow(rateLimitMemory)] : []),
   ];
   for (const row of rows)
     say(`${row.measure}: ${row.figure}${row.goal ? ` (goal ${row.goal}: ${row.verdict})` : ''}`);

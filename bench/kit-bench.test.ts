@@ -44,6 +44,6 @@ test('BENCH: an unknown part is one line and exit 2', async () => {
   const run = { code: refused.status, output: refused.output };
   expect(run.code).toBe(2);
   expect(run.output.trim()).toBe(
-    'bench: configuration error: BENCH_PARTS: unknown part warp; the parts are embedded, quick, npm-test, remote, verdict, self-check, reference, proxy, capacity, race',
+    'bench: configuration error: BENCH_PARTS: unknown part warp; the parts are embedded, quick, npm-test, remote, verdict, self-check, reference, proxy, capacity, race, rate-limit-memory',
   );
 });

@@ -124,7 +124,7 @@ export const rowsOf = (figures: KitFigures): Row[] => {
     });
   } else
     rows.push(notMeasured('conformance run, rehearsed deployment projected to 60 s windows', remoteGoal));
-  if (figures.verdicts?.length) rows.push(...figures.verdicts.map(verdictRow));
+  if (figures.verdicts?.length) for (const verdict of figures.verdicts) rows.push(verdictRow(verdict));
   else rows.push(notMeasured('time to verdict: conforming vs broken server', VERDICT_GOAL));
   const selfCheckGoal = `≤ ${GOALS.selfCheckSeconds} s`;
   if (selfCheck) {

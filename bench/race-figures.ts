@@ -44,7 +44,7 @@ export const raceRows = (figure: RaceFigure | undefined): Row[] => {
   return [
     {
       measure: measure(figure),
-      figure: `caught in ${caught} of ${figure.runs.length} runs; ${counted} of ${bursts.length} bursts within the spread that counts; release spread min ${ms(spreads.length ? Math.min(...spreads) : undefined)}, median ${ms(median(spreads))}, max ${ms(spreads.length ? Math.max(...spreads) : undefined)}`,
+      figure: `caught in ${caught} of ${figure.runs.length} runs; ${counted} of ${bursts.length} bursts within the spread that counts; release spread min ${ms(spreads.length ? spreads.reduce((least, s) => Math.min(least, s)) : undefined)}, median ${ms(median(spreads))}, max ${ms(spreads.length ? spreads.reduce((most, s) => Math.max(most, s)) : undefined)}`,
       goal: 'every run',
       verdict: figure.runs.length > 0 && caught === figure.runs.length ? 'met' : 'NOT MET',
     },

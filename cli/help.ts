@@ -6,7 +6,7 @@ const flagsOf = (option: OptionSpec): string =>
   `${option.short ? `-${option.short}, ` : '    '}--${option.name}${option.value ? ` ${option.value}` : ''}`;
 
 const table = (rows: readonly (readonly [string, string])[]): string[] => {
-  const width = Math.min(34, Math.max(...rows.map(([left]) => left.length)) + 2);
+  const width = Math.min(34, rows.reduce((most, [left]) => Math.max(most, left.length), 0) + 2);
   return rows.map(([left, right]) =>
     left.length + 2 > width ? `  ${left}\n  ${' '.repeat(width)}${right}` : `  ${left.padEnd(width)}${right}`,
   );

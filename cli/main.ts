@@ -39,7 +39,7 @@ export const COMMANDS: readonly KitCommand[] = [
 ];
 
 const usage = (): string => {
-  const width = Math.max(...COMMANDS.map((c) => c.name.length)) + 2;
+  const width = COMMANDS.reduce((most, c) => Math.max(most, c.name.length), 0) + 2;
   return [
     `${BIN} ${kitVersion()}: the conformance and load-test kit of the Financial Events Ingestion Service`,
     '',
@@ -69,7 +69,7 @@ export const commandOf = (argv: readonly string[]): { command: KitCommand; rest:
 
 /** `fei-kit load --help`: the commands of a group, as the kit's own usage lists them. */
 const groupUsage = (group: string, members: readonly KitCommand[]): string => {
-  const width = Math.max(...members.map((c) => c.name.length)) + 2;
+  const width = members.reduce((most, c) => Math.max(most, c.name.length), 0) + 2;
   return [
     `Usage: ${BIN} ${group} <${members.map((c) => c.name.split(' ')[1]).join('|')}> [options]`,
     '',

@@ -11,12 +11,11 @@
 import type { RateLimitSettings, TenantLimits } from '../config/index.ts';
 import { partOfShare, requestsPerSecond, runShareOfLimit } from '../pacing/request-pacer.ts';
 import { PROPERTY_COSTS, type PropertyCost, remoteRuns } from '../suites/support/property-runs.ts';
+import { rateLimitPlan } from './rate-limit-plan.ts';
 
 /** Requests the checks other than properties and rate-limit checks send per tenant (measured). */
 export const OTHER_CHECKS_REQUESTS = Object.freeze({ A: 444, B: 10 });
 
-/** Requests in flight at once in a rate-limit burst (suites/support/rate-limit-burst.ts). */
-const BURST_CONCURRENCY = 32;
 /** What a run costs besides its tenants' budgets: starting, listing, the certificate. */
 const FIXED_SECONDS = 10;
 
@@ -26,6 +25,8 @@ export interface TenantPlan {
   readonly seconds: number;
   /** How the estimate was reached, for the printed line. */
   readonly why: string;
+  /** Said before the run starts (the rate-limit checks': a limit out of this machine's reach, a time-out). */
+  readonly warnings?: readonly string[];
 }
 
 export interface RunPlan {
@@ -62,23 +63,6 @@ const runsOf = (cost: PropertyCost, input: PlanInput): number =>
 const pacedSeconds = (requests: number, limit: RateLimitSettings, input: PlanInput): number =>
   Math.max(requests / perSecond(limit), ((input.roundTripMs ?? 0) / 1000) * (requests > 0 ? 1 : 0));
 
-/**
- * The rate-limit checks: three bursts of about the limit each (and a few dozen other requests), two
- * whole windows of silence before two of them, half a window between the halves of one, and up to a
- * window for the throttled tenant to be served again.
- */
-const rateLimitPlan = (limit: RateLimitSettings, input: PlanInput): TenantPlan => {
-  const requests = 3 * limit.requestsPerWindow + 100;
-  const burstSeconds = ((input.roundTripMs ?? 5) / 1000) * (limit.requestsPerWindow / BURST_CONCURRENCY);
-  const windows = 2.5;
-  return {
-    tenant: 'RATE_LIMIT',
-    requests,
-    seconds: windows * limit.windowSeconds + 3 * burstSeconds,
-    why: `about ${windows} windows of ${limit.windowSeconds} s and 3 bursts of ${limit.requestsPerWindow}`,
-  };
-};
-
 export const runPlan = (input: PlanInput): RunPlan => {
   const { otherShare = 1, propertyShare = 1, rateLimit = true } = input.selection ?? {};
   let a = OTHER_CHECKS_REQUESTS.A * otherShare;
@@ -107,9 +91,12 @@ export const runPlan = (input: PlanInput): RunPlan => {
       why: `at ${runShareOfLimit(input.limits.B)} per ${input.limits.B.windowSeconds} s`,
     });
   }
-  if (input.rateLimitTenant && !input.readOnly && rateLimit)
-    tenants.push(rateLimitPlan(input.limits.RATE_LIMIT, input));
-  return { tenants, seconds: Math.max(0, ...tenants.map((t) => t.seconds)) + FIXED_SECONDS };
+  // The rate-limit checks have their own model (rate-limit-plan.ts).
+  if (input.rateLimitTenant && !input.readOnly && rateLimit) {
+    const { requests, seconds, why, warnings } = rateLimitPlan(input.limits.RATE_LIMIT, input.roundTripMs);
+    tenants.push({ tenant: 'RATE_LIMIT', requests, seconds, why, warnings });
+  }
+  return { tenants, seconds: tenants.reduce((most, t) => Math.max(most, t.seconds), 0) + FIXED_SECONDS };
 };
 
 export const formatDuration = (seconds: number): string =>
@@ -129,4 +116,5 @@ export const describeRunPlan = (plan: RunPlan, embedded: boolean): string[] => [
   embedded
     ? 'plan: the reference server gives tenants A and B budgets the run never reaches: the run is bounded by this machine'
     : `plan: the tenants run side by side: about ${formatDuration(plan.seconds)} in all, set by the slowest tenant's budget`,
+  ...plan.tenants.flatMap((t) => (t.warnings ?? []).map((warning) => `plan: warning: ${warning}`)),
 ];

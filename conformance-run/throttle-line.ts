@@ -23,7 +23,7 @@ export const throttleLine = (stop: RunStop, statsFolder: string, contract: Targe
   const variables = TENANT_LIMIT_VARIABLES[name];
   const windowMs = limit.windowSeconds * 1000;
   const at = Date.parse(stop.at);
-  const times = sumRequestStats(statsFolder, process.env[CONTRACT_VARIABLES.runId]).sentAt[tenant] ?? [];
-  const sent = times.filter((t) => t > at - windowMs && t <= at).length;
+  const slots = sumRequestStats(statsFolder, process.env[CONTRACT_VARIABLES.runId]).sent.get(tenant);
+  const sent = slots?.countBetween(at - windowMs, at) ?? 0;
   return `THROTTLED: tenant ${tenant} met 429s outside the rate-limit checks after sending about ${sent} requests in the ${limit.windowSeconds} s before them, while the contract says ${limit.requestsPerWindow} per ${limit.windowSeconds} s (the run paces itself to 80 % of that). Set the tenant's real limit in the target contract (${variables.requestsPerWindow}, ${variables.windowSeconds}, or the shared ${SHARED_LIMIT_VARIABLES.requestsPerWindow}, ${SHARED_LIMIT_VARIABLES.windowSeconds}), or report to the provider a limit below the spec's 1000 per minute.`;
 };

@@ -23,7 +23,7 @@ const testsOf = (report: JSONReport): JSONReportTest[] => {
   const tests: JSONReportTest[] = [];
   const walk = (suites: JSONReport['suites']): void => {
     for (const suite of suites) {
-      for (const spec of suite.specs) tests.push(...spec.tests);
+      for (const spec of suite.specs) for (const one of spec.tests) tests.push(one);
       walk(suite.suites ?? []);
     }
   };

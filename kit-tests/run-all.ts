@@ -161,7 +161,7 @@ for (const step of STEPS) {
   if (code !== 0) failedSteps += 1;
   process.stdout.write(`${step.name}: ${closingLine(stepTotals)} (${timingLine(timing)})\n`);
   const lines = notPassedLines(step.report);
-  if (lines.length > 0) notPassed.push(`${step.name}:`, ...lines);
+  if (lines.length > 0) for (const line of [`${step.name}:`, ...lines]) notPassed.push(line);
 }
 const timingFile = join(paths.root, quick ? 'npm-test-quick.json' : 'npm-test.json');
 mkdirSync(dirname(timingFile), { recursive: true });

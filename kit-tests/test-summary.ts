@@ -97,7 +97,7 @@ export const notPassedLines = (file: string): string[] => {
         const word = test.status === 'flaky' ? 'FLAKY (passed on a retry)' : 'FAILED';
         lines.push(`  ${word}: ${spec.file}:${spec.line} › ${spec.title}`);
         const error = firstErrorOf(test);
-        if (error !== undefined) lines.push(...tellingLines(error).map((line) => `      ${line}`));
+        if (error !== undefined) for (const line of tellingLines(error)) lines.push(`      ${line}`);
       }
     }
     for (const child of suite.suites ?? []) visit(child);

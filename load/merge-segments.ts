@@ -219,7 +219,9 @@ export const mergeSegments = async (folders: readonly string[]): Promise<MergedR
   );
   let samples = 0;
   for (const segment of segments) samples += await readSamples(segment.samplesFile, aggregator);
-  const durationSeconds = Math.max(...segments.map((s) => s.manifest.testRunDurationMs)) / 1000;
+  const durationSeconds =
+    segments.reduce((most, s) => Math.max(most, s.manifest.testRunDurationMs), Number.NEGATIVE_INFINITY) /
+    1000;
   const metrics = aggregator.metrics(durationSeconds);
   const results = manifest.thresholds.map((spec) => evaluateThreshold(spec, metrics));
   return { segments, manifest, metrics, results, durationSeconds, samples };

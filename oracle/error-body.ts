@@ -65,7 +65,7 @@ export const errorViolations = (answer: HttpAnswer, code: ErrorCode, rule: RuleI
     violations.push(violationOf(rule, `expected HTTP ${status} ${code}, got ${summarise(answer)}`));
   }
   const shape = errorBodyViolations(answer);
-  violations.push(...shape);
+  for (const violation of shape) violations.push(violation);
   const body = isPlainObject(answer.json) ? answer.json : undefined;
   if (answer.status === status && shape.length === 0 && body?.errorCode !== code) {
     violations.push(violationOf(rule, `expected errorCode ${code}, got ${String(body?.errorCode)}`));

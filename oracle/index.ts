@@ -6,6 +6,7 @@
  */
 export * from './amounts.ts';
 export * from './authorization.ts';
+export * from './burst-tally.ts';
 export * from './changed-fields.ts';
 export * from './code-rules.ts';
 export * from './coercion.ts';

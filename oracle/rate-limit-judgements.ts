@@ -1,19 +1,13 @@
 /**
- * Part 8 judged over a burst of answers: inside a fresh window the limit is served; past it the
- * service answers 429 and nothing else; no answer carries rate-limit headers. Each judgement returns
- * its violations and the answer that shows them (the example a failure prints).
+ * Part 8 judged over a burst of answers, folded as they came (burst-tally.ts): inside a fresh window
+ * the limit is served; past it the service answers 429 and nothing else; no answer carries rate-limit
+ * headers. Each judgement returns its violations and the answer that shows them (the example a failure
+ * prints).
  */
-import { RATE_LIMIT_HEADER_PATTERN, type RuleId } from '../spec/index.ts';
+import type { RuleId } from '../spec/index.ts';
+import { type BurstAnswer, type BurstTally, describeStatusCounts } from './burst-tally.ts';
 import type { HttpAnswer } from './http-answer.ts';
-import { THROTTLED_STATUS } from './statuses.ts';
 import { type Violation, violationOf } from './violation.ts';
-
-/** One request of a burst: its place in the order sent, its method and its answer. */
-export interface BurstAnswer<A extends HttpAnswer = HttpAnswer> {
-  readonly index: number;
-  readonly request: { readonly method: string };
-  readonly response: A;
-}
 
 export interface BurstJudgement<A extends HttpAnswer> {
   readonly violations: readonly Violation[];
@@ -21,35 +15,25 @@ export interface BurstJudgement<A extends HttpAnswer> {
   readonly example?: A;
 }
 
-/** A short account of a burst's answers, for messages: `1000 × 201, 3 × 429`. */
+/** A short account of answers in hand, for messages: `1000 × 201, 3 × 429`. */
 export const statusCounts = (requests: readonly { response: HttpAnswer }[]): string => {
   const counts = new Map<number, number>();
   for (const { response } of requests) counts.set(response.status, (counts.get(response.status) ?? 0) + 1);
-  return (
-    [...counts.entries()]
-      .sort((a, b) => a[0] - b[0])
-      .map(([status, count]) => `${count} × ${status}`)
-      .join(', ') || 'no requests'
-  );
+  return describeStatusCounts(counts);
 };
 
-/** The rate-limit headers an answer carries (part 8: none are returned). */
-export const rateLimitHeadersOf = (answer: { headers: Readonly<Record<string, string>> }): string[] =>
-  Object.keys(answer.headers).filter((name) => RATE_LIMIT_HEADER_PATTERN.test(name));
-
 /** RATE-LIMIT-429: no 429 among the first `limit` requests sent inside a fresh window. */
-export const judgeLimitServed = <A extends HttpAnswer>(
-  withinLimit: readonly BurstAnswer<A>[],
-  limit: number,
+export const judgeLimitServed = <A extends HttpAnswer, R extends BurstAnswer<A>>(
+  burst: BurstTally<A, R>,
 ): BurstJudgement<A> => {
-  const early = withinLimit.find((r) => r.response.status === THROTTLED_STATUS);
+  const early = burst.early429;
   return early === undefined
     ? { violations: [] }
     : {
         violations: [
           violationOf(
             'RATE-LIMIT-429',
-            `inside a fresh window the first ${limit} requests must all be served, but request #${early.index + 1} got 429 (${statusCounts(withinLimit)})`,
+            `inside a fresh window the first ${burst.limit} requests must all be served, but request #${early.index + 1} got 429 (${describeStatusCounts(burst.withinLimitCounts)})`,
           ),
         ],
         example: early.response,
@@ -57,18 +41,17 @@ export const judgeLimitServed = <A extends HttpAnswer>(
 };
 
 /** RATE-LIMIT-429: of valid POSTs, every one served was created; any other answer should have been a 429. */
-export const judgeServedCreated = <A extends HttpAnswer>(
-  served: readonly BurstAnswer<A>[],
-  limit: number,
+export const judgeServedCreated = <A extends HttpAnswer, R extends BurstAnswer<A>>(
+  burst: BurstTally<A, R>,
 ): BurstJudgement<A> => {
-  const notCreated = served.find((r) => r.response.status !== 201);
+  const notCreated = burst.notCreated;
   return notCreated === undefined
     ? { violations: [] }
     : {
         violations: [
           violationOf(
             'RATE-LIMIT-429',
-            `past the limit of ${limit} the service must answer 429; request #${notCreated.index + 1} got HTTP ${notCreated.response.status}`,
+            `past the limit of ${burst.limit} the service must answer 429; request #${notCreated.index + 1} got HTTP ${notCreated.response.status}`,
           ),
         ],
         example: notCreated.response,
@@ -108,25 +91,22 @@ export const judgeThrottledPastLimit = (
 };
 
 /**
- * Requests that all fail (each with the status and rule it gets when served): every answer is that
- * status or a 429. Another status past the limit breaks RATE-LIMIT-429; within it, the request's own
- * rule (a 422 where a 400 is due breaks VAL-STATUS-400).
+ * Requests that all fail (the tally knows the status and rule each gets when served): every answer is
+ * that status or a 429. Another status past the limit breaks RATE-LIMIT-429; within it, the request's
+ * own rule (a 422 where a 400 is due breaks VAL-STATUS-400).
  */
-export const judgeFailingBurst = <A extends HttpAnswer>(
-  requests: readonly (BurstAnswer<A> & {
-    readonly expected: { readonly status: number; readonly rule: RuleId };
-  })[],
-  limit: number,
+export const judgeFailingBurst = <A extends HttpAnswer, R extends BurstAnswer<A>>(
+  burst: BurstTally<A, R>,
 ): BurstJudgement<A> => {
-  const wrong = requests.find(
-    (r) => r.response.status !== THROTTLED_STATUS && r.response.status !== r.expected.status,
-  );
+  const wrong = burst.wrong;
   if (wrong === undefined) return { violations: [] };
-  const served = requests.filter((r) => r.response.status === r.expected.status).length;
   const described = `#${wrong.index + 1} ${wrong.request.method} → ${wrong.response.status}`;
   const violation =
-    served >= limit
-      ? violationOf('RATE-LIMIT-429', `past the limit of ${limit} the service must answer 429: ${described}`)
+    burst.asExpected >= burst.limit
+      ? violationOf(
+          'RATE-LIMIT-429',
+          `past the limit of ${burst.limit} the service must answer 429: ${described}`,
+        )
       : violationOf(
           wrong.response.status === 422 ? 'VAL-STATUS-400' : wrong.expected.rule,
           `${described}: expected ${wrong.expected.status} (an unknown uuid gives 404, an amount of 0 gives 400)`,
@@ -135,19 +115,16 @@ export const judgeFailingBurst = <A extends HttpAnswer>(
 };
 
 /** RATE-LIMIT-NO-HEADERS: no answer of the burst, served or throttled, carries a rate-limit header. */
-export const judgeNoRateLimitHeaders = <A extends HttpAnswer>(
-  answers: readonly { readonly response: A }[],
+export const judgeNoRateLimitHeaders = <A extends HttpAnswer, R extends BurstAnswer<A>>(
+  burst: BurstTally<A, R>,
 ): BurstJudgement<A> => {
-  const offending = answers.filter((r) => rateLimitHeadersOf(r.response).length > 0);
-  const example = offending.find((r) => r.response.status === THROTTLED_STATUS) ?? offending[0];
+  const example = burst.headerExample;
   if (example === undefined) return { violations: [] };
-  const names = [...new Set(offending.flatMap((r) => rateLimitHeadersOf(r.response)))];
-  const statuses = [...new Set(offending.map((r) => r.response.status))];
   return {
     violations: [
       violationOf(
         'RATE-LIMIT-NO-HEADERS',
-        `part 8: rate-limit response headers are not returned, yet ${offending.length} of ${answers.length} answers (HTTP ${statuses.join(', ')}) carry ${names.join(', ')}`,
+        `part 8: rate-limit response headers are not returned, yet ${burst.withHeaders} of ${burst.count} answers (HTTP ${[...burst.headerStatuses].join(', ')}) carry ${[...burst.headerNames].join(', ')}`,
       ),
     ],
     example: example.response,

@@ -97,7 +97,9 @@ export const judgeConcurrentCreation = (
       ),
     );
   for (const answer of processed)
-    if (answer.status !== 201) violations.push(...errorViolations(answer, 'ERR-4001', 'DEDUP-CONCURRENT'));
+    if (answer.status !== 201)
+      for (const violation of errorViolations(answer, 'ERR-4001', 'DEDUP-CONCURRENT'))
+        violations.push(violation);
   return {
     ...burstStanding(answers, releaseSpreadMs, maxSpreadMs),
     violations,
@@ -136,7 +138,7 @@ export const judgeConcurrentRename = (
   const outcomes = putAnswers.map((answer) => {
     if (answer.status === THROTTLED) return 'throttled' as const;
     const judgement = judgeUpdate(answer, 'DEDUP-EXTERNAL-ID', { trueClaims: ['ERR-4001'] });
-    violations.push(...judgement.violations);
+    for (const violation of judgement.violations) violations.push(violation);
     return judgement.outcome;
   });
   const applied = outcomes.filter((o) => o === 'applied').length;
@@ -161,7 +163,8 @@ export const judgeConcurrentRename = (
     const outcome = outcomes[i];
     if (!read || outcome === 'broken') continue;
     const expected = outcome === 'applied' ? event.renamed : event.original;
-    violations.push(...judgeRetrieval(read, expected, 'DEDUP-EXTERNAL-ID').violations);
+    for (const violation of judgeRetrieval(read, expected, 'DEDUP-EXTERNAL-ID').violations)
+      violations.push(violation);
   }
   const standing = burstStanding(putAnswers, releaseSpreadMs, maxSpreadMs);
   // Every PUT refused is the target's doing however spread out the release was: spread out, the

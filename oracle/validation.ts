@@ -181,14 +181,13 @@ export const judgeValidationFailure = (
     // was 201 or 400, never a server error).
     const replaced = isServerError(answer.status) || required.length === 0 ? expected : required;
     const what = isServerError(answer.status) ? 'a server error where the spec answers' : 'expected';
-    violations.push(
-      ...replaced.map((failure) =>
+    for (const failure of replaced)
+      violations.push(
         violationOf(
           context.creditMissingTo ?? failure.ruleId,
           `${what} 400 with ${describeExpectedFailures([failure])}, got ${summarise(answer)}`,
         ),
-      ),
-    );
+      );
     return {
       ...none,
       violations: [...violations, ...errorBodyViolations(answer)],
@@ -204,7 +203,8 @@ export const judgeValidationFailure = (
     const code = isPlainObject(answer.json) ? String(answer.json.errorCode) : '';
     const named = expected.some((f) => f.errorCode === ANY_ERROR_CODE || f.errorCode === code);
     if (!named) {
-      violations.push(...missingViolations(required, required, answer, context));
+      for (const violation of missingViolations(required, required, answer, context))
+        violations.push(violation);
       if (ruleOfCode(code) !== undefined)
         violations.push(claimViolation({ field: '(top level)', errorCode: code }));
       return { ...none, violations, judged: [...ownRules(required), ...statusAndShape] };
@@ -232,14 +232,8 @@ export const judgeValidationFailure = (
   }
   const body = parsed.data;
   const { missing, unexpected } = matchFailures(expected, body.errors);
-  violations.push(
-    ...missingViolations(
-      required,
-      missing.filter((failure) => failure.readingOf === undefined),
-      answer,
-      context,
-    ),
-  );
+  const unread = missing.filter((failure) => failure.readingOf === undefined);
+  for (const violation of missingViolations(required, unread, answer, context)) violations.push(violation);
   const tolerated: ToleratedFailure[] = [];
   for (const reported of unexpected) {
     const gap = toleratedGap(reported, expected, context);

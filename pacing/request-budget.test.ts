@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import {
   describeRequestBudget,
+  limitOfRecorded,
   requestBudgetReport,
   sumRequestStats,
   sumWorkerStats,
@@ -17,8 +18,11 @@ import {
   type RecorderContext,
   type RequestScope,
   RequestStatsRecorder,
+  type TenantSendSlots,
   WORKER_STATS_FORMAT,
+  type WorkerRequestStats,
 } from './request-stats.ts';
+import { SendSlots, slotMsOf } from './send-slots.ts';
 
 const LIMIT = { requestsPerWindow: 1000, windowSeconds: 5 };
 const LIMITS = { A: LIMIT, B: LIMIT, RATE_LIMIT: { requestsPerWindow: 50, windowSeconds: 2 } };
@@ -35,6 +39,13 @@ const fakeContext = (): RecorderContext & { scopeNow: RequestScope; time: number
   return context;
 };
 
+/** A worker file's slots for sends at `times`, in a window of `windowMs`. */
+const slotsOf = (times: readonly number[], windowMs: number): TenantSendSlots => {
+  const slots = new SendSlots(slotMsOf(windowMs));
+  for (const time of times) slots.add(time);
+  return { slotMs: slots.slotMs, counts: slots.counts() };
+};
+
 const withFolder = async (body: (folder: string) => Promise<void> | void): Promise<void> => {
   const folder = mkdtempSync(join(tmpdir(), 'request-stats-'));
   try {
@@ -46,7 +57,7 @@ const withFolder = async (body: (folder: string) => Promise<void> | void): Promi
 
 test('REQUEST-STATS: a worker counts requests, 429s and retries per tenant and per scope, and when each left', () => {
   const context = fakeContext();
-  const recorder = new RequestStatsRecorder(context);
+  const recorder = new RequestStatsRecorder(context, (tenant) => (tenant === 'A' ? 60_000 : 5_000));
   recorder.sent('A');
   recorder.sent('A');
   recorder.throttled('A');
@@ -71,8 +82,28 @@ test('REQUEST-STATS: a worker counts requests, 429s and retries per tenant and p
     },
   });
   const t = 1_700_000_000_000;
-  expect(file.sentAt).toEqual({ A: [t, t, t + 100], B: [t + 100], RATE_LIMIT: [t + 100] });
+  // Slots of a thousandth of each tenant's window: 60 ms for A, 5 ms for the others.
+  expect(file.sentPerSlot).toEqual({
+    A: {
+      slotMs: 60,
+      counts: [
+        [Math.floor(t / 60), 2],
+        [Math.floor((t + 100) / 60), 1],
+      ],
+    },
+    B: { slotMs: 5, counts: [[(t + 100) / 5, 1]] },
+    RATE_LIMIT: { slotMs: 5, counts: [[(t + 100) / 5, 1]] },
+  });
   expect(recorder.snapshot().A).toEqual({ requests: 3, throttled: 1, retries: 1 });
+  // The worker's peak memory, which the bench compares between limits.
+  const rss = process.resourceUsage().maxRSS;
+  expect(file.maxRssKb).toBeGreaterThan(0);
+  expect(file.maxRssKb).toBeLessThanOrEqual(rss);
+  const summed = sumWorkerStats([
+    { ...file, maxRssKb: 1_000 },
+    { ...file, maxRssKb: 3_000 },
+  ]);
+  expect(requestBudgetReport(summed, LIMITS).peakWorkerRssKb).toBe(3_000);
 });
 
 test("REQUEST-STATS: the workers' files sum per tenant and scope; other runs' and broken files are left out", async () => {
@@ -108,7 +139,7 @@ test("REQUEST-STATS: the workers' files sum per tenant and scope; other runs' an
       B: { requests: 2, throttled: 0, retries: 0 },
     });
     expect(stats.byScope.ratelimit).toEqual({ RATE_LIMIT: { requests: 2, throttled: 2, retries: 0 } });
-    expect(stats.sentAt.A).toEqual(Array.from({ length: 30 }, () => 1_700_000_000_000));
+    expect(stats.sent.get('A')?.counts()).toEqual([[Math.floor(1_700_000_000_000 / 60), 30]]);
     // Without a run id every readable file counts.
     expect(sumRequestStats(folder).workerFiles).toBe(3);
   });
@@ -119,7 +150,7 @@ test('REQUEST-BUDGET: 429s of the @ratelimit checks are expected; one outside th
   const at = (count: number, from: number, everyMs: number): number[] =>
     Array.from({ length: count }, (_, i) => from + i * everyMs);
   // A: 500 requests 10 ms apart (all within 5 s); the rate-limit tenant 3000 within 2 s.
-  const sentAt = { A: at(500, 0, 10), RATE_LIMIT: at(3000, 0, 0.5) };
+  const sentPerSlot = { A: slotsOf(at(500, 0, 10), 5_000), RATE_LIMIT: slotsOf(at(3000, 0, 0.5), 2_000) };
   const clean = sumWorkerStats([
     {
       format: WORKER_STATS_FORMAT,
@@ -134,7 +165,7 @@ test('REQUEST-BUDGET: 429s of the @ratelimit checks are expected; one outside th
           RATE_LIMIT: { requests: 3000, throttled: 900, retries: 0 },
         },
       },
-      sentAt,
+      sentPerSlot,
     },
   ]);
   const report = requestBudgetReport(clean, LIMITS, { runId: 'r' });
@@ -155,10 +186,10 @@ test('REQUEST-BUDGET: 429s of the @ratelimit checks are expected; one outside th
   });
   const lines = describeRequestBudget(report).join('\n');
   expect(lines).toContain(
-    "A: 500 requests, 0 × 429, 0 retries; at most 500 in any 5 s window (limit 1000 per 5 s, run's share 800)",
+    "A: 500 requests, 0 × 429, 0 retries; 500 in the busiest 5 s window (limit 1000 per 5 s, run's share 800)",
   );
   expect(lines).toContain(
-    'RATE_LIMIT: 3000 requests, 900 × 429, 0 retries; at most 3000 in any 2 s window (limit 50 per 2 s)',
+    'RATE_LIMIT: 3000 requests, 900 × 429, 0 retries; 3000 in the busiest 2 s window (limit 50 per 2 s)',
   );
   expect(lines).toContain('request budget kept');
   expect(lines).not.toContain('BREACH');
@@ -178,7 +209,7 @@ test('REQUEST-BUDGET: 429s of the @ratelimit checks are expected; one outside th
         ratelimit: {},
       },
       // 900 of A, 5 ms apart: 900 in one 5 s window, one past it.
-      sentAt: { A: at(900, 0, 5), B: at(10, 0, 1) },
+      sentPerSlot: { A: slotsOf(at(900, 0, 5), 5_000), B: slotsOf(at(10, 0, 1), 5_000) },
     },
   ]);
   const breached = requestBudgetReport(throttled, LIMITS);
@@ -197,4 +228,58 @@ test('REQUEST-BUDGET: 429s of the @ratelimit checks are expected; one outside th
     A: { requestsPerWindow: 5000, windowSeconds: 5 },
   });
   expect(raised.warnings).toEqual([]);
+});
+
+test('REQUEST-STATS: a tenant sent 300,100 requests at 100,000 per minute: counted per slot, summed and reported without a crash', () => {
+  // The rate-limit checks' traffic at a raised limit: 300,100 requests over three minutes, faster
+  // than the limit for the first of them. The record holds a count per slot, never a list of sends.
+  const limits = { ...LIMITS, RATE_LIMIT: { requestsPerWindow: 100_000, windowSeconds: 60 } };
+  const context = fakeContext();
+  context.scopeNow = 'ratelimit';
+  const recorder = new RequestStatsRecorder(
+    context,
+    (tenant) => limitOfRecorded(limits, tenant).windowSeconds * 1000,
+  );
+  const start = context.time;
+  for (let i = 0; i < 300_100; i += 1) {
+    // 110,000 in the first 50 s, the rest spread over the next 130 s.
+    context.time =
+      start + (i < 110_000 ? i * (50_000 / 110_000) : 50_000 + (i - 110_000) * (130_000 / 190_100));
+    recorder.sent('RATE_LIMIT');
+  }
+  const file = recorder.toJSON();
+  const slots = file.sentPerSlot.RATE_LIMIT;
+  // Three minutes in slots of 60 ms: 3,000 of them, whatever the number of requests.
+  expect(slots?.slotMs).toBe(60);
+  expect(slots?.counts.length).toBeLessThanOrEqual(3_001);
+  const stats = sumWorkerStats([file, file]);
+  expect(stats.byScope.ratelimit.RATE_LIMIT?.requests).toBe(600_200);
+  const report = requestBudgetReport(stats, limits);
+  const tenant = report.tenants.RATE_LIMIT;
+  // Two workers' copies of the same sends: 2 × 110,000 in the first 50 s, plus the rest's first 10 s.
+  const exact = 2 * (110_000 + Math.floor(10_000 / (130_000 / 190_100)));
+  expect(tenant?.peakPerWindow).toBeLessThanOrEqual(exact + 2);
+  expect(tenant?.peakPerWindowAtMost).toBeGreaterThanOrEqual(exact);
+  // Within one slot's requests: two workers' sends of 60 ms at the fastest pace.
+  expect((tenant?.peakPerWindowAtMost ?? 0) - (tenant?.peakPerWindow ?? 0)).toBeLessThanOrEqual(
+    2 * Math.ceil(60 / (50_000 / 110_000)),
+  );
+  expect(describeRequestBudget(report).join('\n')).toContain('RATE_LIMIT: 600200 requests');
+});
+
+test('REQUEST-STATS: workers that cut a tenant into slots of different widths are said, not summed', () => {
+  const file = (slots: TenantSendSlots): WorkerRequestStats => ({
+    format: WORKER_STATS_FORMAT,
+    runId: 'r',
+    pid: 7,
+    parallelIndex: '0',
+    workers: 1,
+    byScope: { conformance: { A: { requests: 1, throttled: 0, retries: 0 } }, ratelimit: {} },
+    sentPerSlot: { A: slots },
+  });
+  const stats = sumWorkerStats([file(slotsOf([0], 5_000)), file(slotsOf([0], 60_000))]);
+  expect(stats.sent.get('A')?.total).toBe(1);
+  expect(stats.unreadable).toEqual([
+    expect.stringMatching(/tenant A's requests in slots of 60 ms, where other workers used 5 ms/),
+  ]);
 });

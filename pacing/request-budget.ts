@@ -1,6 +1,7 @@
 /**
  * The run's own request budget (docs/architecture.md): the workers' request counts summed per tenant,
- * the busiest window of each tenant (measured from the moments the requests left), and the verdict. A 429 met outside the @ratelimit checks is a
+ * the busiest window of each tenant (measured from the workers' counts per slot of time, to within a
+ * slot), and the verdict. A 429 met outside the @ratelimit checks is a
  * breach: the run was throttled by traffic it should have paced (or the target's limit is lower than
  * the contract says). `fei-kit conformance` prints this and writes it to request-stats.json.
  */
@@ -19,7 +20,7 @@ import {
   type TenantRequestStats,
   type WorkerRequestStats,
 } from './request-stats.ts';
-import { peakInAnySpan } from './slot-schedule.ts';
+import { SendSlots } from './send-slots.ts';
 
 /** The tenant the @ratelimit checks throttle on purpose; it is not paced and has no budget to keep. */
 export const RATE_LIMIT_TENANT = 'RATE_LIMIT';
@@ -38,8 +39,10 @@ export interface RunRequestStats {
   /** The run's maximum number of concurrent workers, as the workers saw it. */
   readonly workers: number | undefined;
   readonly byScope: Readonly<Record<RequestScope, RequestStats>>;
-  /** Per tenant: the moments its requests left (epoch ms), over every worker, in order. */
-  readonly sentAt: Readonly<Record<string, readonly number[]>>;
+  /** Per tenant: its requests per slot of time, over every worker. */
+  readonly sent: ReadonlyMap<string, SendSlots>;
+  /** The most resident memory any worker reached, in kilobytes (undefined: no worker said). */
+  readonly peakWorkerRssKb: number | undefined;
 }
 
 /** Sums worker files' contents. */
@@ -48,18 +51,34 @@ export const sumWorkerStats = (
   unreadable: readonly string[] = [],
 ): RunRequestStats => {
   const byScope: Record<RequestScope, RequestStats> = { conformance: {}, ratelimit: {} };
-  const sentAt: Record<string, number[]> = {};
+  const sent = new Map<string, SendSlots>();
+  const problems = [...unreadable];
   let workers: number | undefined;
+  let peakWorkerRssKb: number | undefined;
   for (const file of files) {
     for (const scope of REQUEST_SCOPES) addStats(byScope[scope], file.byScope[scope]);
-    for (const [tenant, times] of Object.entries(file.sentAt)) {
-      sentAt[tenant] ??= [];
-      sentAt[tenant].push(...times);
+    for (const [tenant, { slotMs, counts }] of Object.entries(file.sentPerSlot)) {
+      const slots = sent.get(tenant) ?? new SendSlots(slotMs);
+      sent.set(tenant, slots);
+      // Workers of one run share one contract, so one window per tenant: other slots are another run's.
+      if (slots.slotMs === slotMs) slots.addCounts(counts);
+      else
+        problems.push(
+          `worker ${file.pid}: tenant ${tenant}'s requests in slots of ${slotMs} ms, where other workers used ${slots.slotMs} ms (left out of its busiest window)`,
+        );
     }
     if (file.workers !== undefined) workers = Math.max(workers ?? 0, file.workers);
+    if (file.maxRssKb !== undefined) peakWorkerRssKb = Math.max(peakWorkerRssKb ?? 0, file.maxRssKb);
   }
-  for (const times of Object.values(sentAt)) times.sort((a, b) => a - b);
-  return { workerFiles: files.length, unreadable, otherRuns: 0, workers, byScope, sentAt };
+  return {
+    workerFiles: files.length,
+    unreadable: problems,
+    otherRuns: 0,
+    workers,
+    byScope,
+    sent,
+    peakWorkerRssKb,
+  };
 };
 
 /**
@@ -100,8 +119,12 @@ export interface TenantBudget extends TenantRequestStats {
   readonly outsideRateLimitChecks: TenantRequestStats;
   /** Sent by the @ratelimit checks. */
   readonly inRateLimitChecks: TenantRequestStats;
-  /** The most requests of the tenant that left within any one window (any start, to the millisecond's tenth). */
+  /**
+   * The most requests of the tenant that surely left within one window (any start): counted per slot,
+   * a thousandth of the window, so the true busiest window holds at most `peakPerWindowAtMost`.
+   */
   readonly peakPerWindow: number;
+  readonly peakPerWindowAtMost: number;
 }
 
 export interface RequestBudgetReport {
@@ -111,6 +134,8 @@ export interface RequestBudgetReport {
   /** The run's maximum number of concurrent workers, as the workers saw it. */
   readonly workers: number | undefined;
   readonly workerFiles: number;
+  /** The most resident memory any worker reached, in kilobytes. */
+  readonly peakWorkerRssKb: number | undefined;
   readonly tenants: Readonly<Record<string, TenantBudget>>;
   /** 429s met outside @ratelimit: the run was throttled by its own traffic. Non-empty fails the run. */
   readonly breaches: readonly string[];
@@ -139,7 +164,8 @@ export const requestBudgetReport = (
     const sum = addStats(addStats({}, { [name]: outside }), { [name]: inside })[name] as TenantRequestStats;
     const limit = limitOfRecorded(limits, name);
     const runBudgetPerWindow = runShareOfLimit(limit, share);
-    const peak = peakInAnySpan(stats.sentAt[name] ?? [], limit.windowSeconds * 1000);
+    const busiest = stats.sent.get(name)?.busiest(limit.windowSeconds * 1000) ?? { atLeast: 0, atMost: 0 };
+    const peak = busiest.atLeast;
     tenants[name] = {
       limit: {
         requestsPerWindow: limit.requestsPerWindow,
@@ -150,6 +176,7 @@ export const requestBudgetReport = (
       outsideRateLimitChecks: outside,
       inRateLimitChecks: inside,
       peakPerWindow: peak,
+      peakPerWindowAtMost: busiest.atMost,
     };
     if (outside.throttled > 0) {
       breaches.push(
@@ -173,6 +200,7 @@ export const requestBudgetReport = (
     runShare: share,
     workers: stats.workers,
     workerFiles: stats.workerFiles,
+    peakWorkerRssKb: stats.peakWorkerRssKb,
     tenants,
     breaches,
     warnings,
@@ -181,6 +209,12 @@ export const requestBudgetReport = (
 
 const describeCounts = (s: TenantRequestStats): string =>
   `${plural(s.requests, 'request')}, ${s.throttled} × 429, ${plural(s.retries, 'retry', 'retries')}`;
+
+/** `800`, or `799 to 801` when a slot's requests may have fallen either side of the busiest window. */
+const busiestText = (t: TenantBudget): string =>
+  t.peakPerWindowAtMost === t.peakPerWindow
+    ? `${t.peakPerWindow}`
+    : `${t.peakPerWindow} to ${t.peakPerWindowAtMost}`;
 
 /** The report as lines for the console; a breach is impossible to miss. */
 export const describeRequestBudget = (report: RequestBudgetReport): string[] => {
@@ -203,7 +237,7 @@ export const describeRequestBudget = (report: RequestBudgetReport): string[] => 
     const limit = `limit ${t.limit.requestsPerWindow} per ${t.limit.windowSeconds} s`;
     const budget = name === RATE_LIMIT_TENANT ? limit : `${limit}, run's share ${t.limit.runBudgetPerWindow}`;
     lines.push(
-      `  ${name}: ${describeCounts(t)}; at most ${t.peakPerWindow} in any ${t.limit.windowSeconds} s window (${budget})${where}`,
+      `  ${name}: ${describeCounts(t)}; ${busiestText(t)} in the busiest ${t.limit.windowSeconds} s window (${budget})${where}`,
     );
   }
   for (const warning of report.warnings) lines.push(`warning: ${warning}`);
@@ -212,7 +246,7 @@ export const describeRequestBudget = (report: RequestBudgetReport): string[] => 
     return lines;
   }
   const banner = '!'.repeat(100);
-  lines.push(
+  for (const item of [
     banner,
     `!!! REQUEST BUDGET BREACH: ${plural(report.breaches.length, 'tenant')} throttled outside @ratelimit`,
     ...report.breaches.map((breach) => `!!!   ${breach}`),
@@ -221,6 +255,7 @@ export const describeRequestBudget = (report: RequestBudgetReport): string[] => 
     '!!! is higher than the tenant really has, something else used the tenant during the run, or the',
     '!!! target does not keep a separate limit per tenant.',
     banner,
-  );
+  ])
+    lines.push(item);
   return lines;
 };

@@ -1,12 +1,14 @@
 /**
  * What a worker sent, per tenant: requests, 429s met, retries, split by where they came from (the
  * @ratelimit checks, which throttle on purpose, or the rest of the run, which must never be throttled),
- * and when (the moment each request left, from which the run's busiest window is measured). Written to a file
- * when the worker ends; request-budget.ts sums the files and reports them.
+ * and when (counted per slot of the tenant's window, send-slots.ts, from which the run's busiest window
+ * is measured: the record does not grow with the requests sent). Written to a file when the worker
+ * ends; request-budget.ts sums the files and reports them.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CONTRACT_VARIABLES } from '../contract/index.ts';
+import { SendSlots, type SlotCounts, slotMsOf } from './send-slots.ts';
 
 export interface TenantRequestStats {
   requests: number;
@@ -24,7 +26,13 @@ export type RequestScope = 'conformance' | 'ratelimit';
 
 export const REQUEST_SCOPES: readonly RequestScope[] = ['conformance', 'ratelimit'];
 
-export const WORKER_STATS_FORMAT = 'conformance-kit/request-stats/3';
+export const WORKER_STATS_FORMAT = 'conformance-kit/request-stats/4';
+
+/** A tenant's sends per slot of its window: the slot's width, and the counts of the slots that saw one. */
+export interface TenantSendSlots {
+  readonly slotMs: number;
+  readonly counts: SlotCounts;
+}
 
 /** One worker's file. */
 export interface WorkerRequestStats {
@@ -37,8 +45,10 @@ export interface WorkerRequestStats {
   /** The run's maximum number of concurrent workers, as the worker saw it (its pacing divides by it). */
   readonly workers: number | undefined;
   readonly byScope: Readonly<Record<RequestScope, RequestStats>>;
-  /** Per tenant: the epoch milliseconds (to a tenth) at which each request left, in order. */
-  readonly sentAt: Readonly<Record<string, readonly number[]>>;
+  /** Per tenant: how many requests left in each slot of epoch time. */
+  readonly sentPerSlot: Readonly<Record<string, TenantSendSlots>>;
+  /** The worker's peak resident memory, in kilobytes, when it wrote the file. */
+  readonly maxRssKb?: number;
 }
 
 /**
@@ -57,12 +67,15 @@ export const emptyTenantStats = (): TenantRequestStats => ({ requests: 0, thrott
 
 export class RequestStatsRecorder {
   readonly #byScope: Record<RequestScope, RequestStats> = { conformance: {}, ratelimit: {} };
-  readonly #sentAt: Record<string, number[]> = {};
+  readonly #sent = new Map<string, SendSlots>();
   #workers: number | undefined;
 
   private readonly context: RecorderContext;
-  constructor(context: RecorderContext) {
+  private readonly windowMsOf: (tenant: string) => number;
+  /** `windowMsOf`: each tenant's window (its slots are a thousandth of it); the spec's minute unless told. */
+  constructor(context: RecorderContext, windowMsOf: (tenant: string) => number = () => 60_000) {
     this.context = context;
+    this.windowMsOf = windowMsOf;
   }
 
   #of(tenant: string): TenantRequestStats {
@@ -73,8 +86,12 @@ export class RequestStatsRecorder {
 
   sent(tenant: string): void {
     this.#of(tenant).requests += 1;
-    this.#sentAt[tenant] ??= [];
-    this.#sentAt[tenant].push(Math.round(this.context.now() * 10) / 10);
+    let slots = this.#sent.get(tenant);
+    if (!slots) {
+      slots = new SendSlots(slotMsOf(this.windowMsOf(tenant)));
+      this.#sent.set(tenant, slots);
+    }
+    slots.add(this.context.now());
     this.#workers ??= this.context.workers();
   }
 
@@ -101,7 +118,10 @@ export class RequestStatsRecorder {
       parallelIndex: process.env.TEST_PARALLEL_INDEX,
       workers: this.#workers,
       byScope: structuredClone(this.#byScope),
-      sentAt: structuredClone(this.#sentAt),
+      sentPerSlot: Object.fromEntries(
+        [...this.#sent].map(([tenant, slots]) => [tenant, { slotMs: slots.slotMs, counts: slots.counts() }]),
+      ),
+      maxRssKb: process.resourceUsage().maxRSS,
     };
   }
 
@@ -138,6 +158,18 @@ const isRequestStats = (value: unknown): value is RequestStats =>
       isCount((s as TenantRequestStats).retries),
   );
 
+const isTenantSendSlots = (value: unknown): value is TenantSendSlots => {
+  const { slotMs, counts } = (value ?? {}) as Partial<TenantSendSlots>;
+  return (
+    typeof slotMs === 'number' &&
+    slotMs > 0 &&
+    Array.isArray(counts) &&
+    counts.every(
+      (pair) => Array.isArray(pair) && pair.length === 2 && Number.isInteger(pair[0]) && isCount(pair[1]),
+    )
+  );
+};
+
 /** A worker file's content, checked; throws with the reason when it is not one. */
 export const parseWorkerStats = (text: string): WorkerRequestStats => {
   const value = JSON.parse(text) as Partial<WorkerRequestStats> | null;
@@ -146,15 +178,11 @@ export const parseWorkerStats = (text: string): WorkerRequestStats => {
   if (!byScope || !REQUEST_SCOPES.every((scope) => isRequestStats(byScope[scope]))) {
     throw new Error('byScope must hold request counts for every scope');
   }
-  const sentAt = value.sentAt;
-  if (
-    !sentAt ||
-    typeof sentAt !== 'object' ||
-    !Object.values(sentAt).every(
-      (times) => Array.isArray(times) && times.every((t) => typeof t === 'number' && Number.isFinite(t)),
-    )
-  ) {
-    throw new Error('sentAt must map tenants to the times their requests left');
+  const sent = value.sentPerSlot;
+  if (!sent || typeof sent !== 'object' || !Object.values(sent).every(isTenantSendSlots)) {
+    throw new Error('sentPerSlot must map tenants to the counts of requests that left in each slot');
   }
+  if (value.maxRssKb !== undefined && !isCount(value.maxRssKb))
+    throw new Error('maxRssKb must be a count of kilobytes');
   return value as WorkerRequestStats;
 };

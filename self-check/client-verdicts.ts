@@ -111,7 +111,7 @@ export const renderClientText = (matrix: ClientMatrix): string[] => {
     'Client certification (fei-kit certify-client): well-behaved clients must be certified, each mutant client caught by the rule it breaks',
   ];
   if (matrix.skipped) return [...lines, `  skipped: ${matrix.skipped.reason}`];
-  const width = Math.max(8, ...matrix.entries.map((e) => e.client.length));
+  const width = matrix.entries.reduce((most, e) => Math.max(most, e.client.length), 8);
   for (const e of matrix.entries)
     lines.push(
       `  ${LABEL[e.verdict].padEnd(9)}  ${e.client.padEnd(width)}  ${outcomeText(e)} (${e.seconds} s)`,

@@ -51,7 +51,7 @@ const HEADING =
 export const renderLoadText = (matrix: LoadMatrix): string[] => {
   const lines = [HEADING];
   if (matrix.skipped) return [...lines, `  skipped: ${matrix.skipped.reason}`];
-  const width = Math.max(8, ...matrix.entries.map((e) => serverText(e).length));
+  const width = matrix.entries.reduce((most, e) => Math.max(most, serverText(e).length), 8);
   for (const entry of matrix.entries) {
     lines.push(
       `  ${LABEL[entry.verdict].padEnd(8)}  ${entry.script.padEnd(10)}  ${serverText(entry).padEnd(width)}  ${loadOutcomeText(entry)} (${Math.round(entry.seconds)} s)`,

@@ -80,12 +80,12 @@ export const deploymentText = (d: DeploymentEntry): string => {
 
 export const renderText = (matrix: Matrix, context: RenderContext, load?: LoadMatrix): string => {
   const lines: string[] = [];
-  const width = Math.max(
+  const width = [
     8,
     ...matrix.mutants.map((m) => m.name.length),
     ...matrix.variants.map((v) => v.name.length),
     ...matrix.deployments.map((d) => d.name.length),
-  );
+  ].reduce((most, n) => Math.max(most, n), Number.NEGATIVE_INFINITY);
   lines.push('Self-check: the conformance suite against the reference, its variants and its mutants');
   for (const note of context.notes) lines.push(`  · ${note}`);
   lines.push('');
@@ -93,7 +93,7 @@ export const renderText = (matrix: Matrix, context: RenderContext, load?: LoadMa
     lines.push(
       `Reference: ${matrix.reference.verdict} (${matrix.reference.counts.passed} passed, ${matrix.reference.counts.failed} failed, ${matrix.reference.counts.skipped} skipped; ${answersText(matrix.reference.answers)})`,
     );
-    lines.push(...failureLines(matrix.reference, '    '));
+    for (const line of failureLines(matrix.reference, '    ')) lines.push(line);
     lines.push('');
   }
   lines.push(
@@ -103,7 +103,7 @@ export const renderText = (matrix: Matrix, context: RenderContext, load?: LoadMa
     lines.push(
       `  ${v.verdict === 'passed' ? 'passed' : v.verdict.toUpperCase()}  ${v.name.padEnd(width)}  ${v.counts.passed} passed, ${v.counts.failed} failed, ${v.counts.skipped} skipped; ${answersText(v.answers)}`,
     );
-    lines.push(...failureLines(v, '      '));
+    for (const line of failureLines(v, '      ')) lines.push(line);
   }
   lines.push('');
   if (matrix.deployments.length) {
@@ -136,7 +136,7 @@ export const renderText = (matrix: Matrix, context: RenderContext, load?: LoadMa
     }
   }
   lines.push('');
-  if (load) lines.push(...renderLoadText(load), '');
+  if (load) for (const line of [...renderLoadText(load), '']) lines.push(line);
   lines.push(
     "WEAK: caught only by checks of rules other than the mutant's declared catchingRules; reported, not a failure.",
   );
@@ -200,7 +200,7 @@ export const renderMarkdown = (matrix: Matrix, context: RenderContext, load?: Lo
       `| \`${m.name}\` | ${m.verdict} | ${cell(by)} | ${m.catchingRules.join(', ')} | ${m.projects.join(' + ')}: ${cell(stagesText(m))} |`,
     );
   }
-  if (load) out.push('', ...renderLoadMarkdown(load));
+  if (load) for (const line of ['', ...renderLoadMarkdown(load)]) out.push(line);
   out.push('', '## Mutants: the checks that caught each', '');
   for (const m of matrix.mutants) {
     out.push(`### \`${m.name}\` (${m.verdict})`, '', cell(m.description), '');

@@ -54,27 +54,29 @@ export const renderMarkdown = (c: ClientCertificate): string => {
         '',
       );
       for (const finding of rule.findings) {
-        out.push(
+        for (const item of [
           `- ${finding.summary}:`,
           '',
           '  ```',
           ...finding.exchanges.map((l) => `  ${l.text}`),
           '  ```',
           '',
-        );
+        ])
+          out.push(item);
       }
     }
   }
   const notExercised = c.rules.filter((r) => r.verdict === 'not-exercised');
   if (notExercised.length) {
-    out.push(
+    for (const item of [
       '## Not exercised',
       '',
       'The client never did what these rules are about, so they were not graded:',
       '',
       ...notExercised.map((r) => `- ${r.id}: needs ${r.exercisedBy}`),
       '',
-    );
+    ])
+      out.push(item);
   }
   out.push('## Faults injected and what the client did next', '');
   if (c.faults.length === 0) out.push('No fault was injected.', '');

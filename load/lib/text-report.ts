@@ -40,7 +40,7 @@ export const textSummary = (
   }
   lines.push('', '  METRICS');
   const names = [...metrics.keys()].sort();
-  const width = Math.min(60, Math.max(0, ...names.map((name) => name.length)) + 2);
+  const width = Math.min(60, names.reduce((most, name) => Math.max(most, name.length), 0) + 2);
   for (const name of names) {
     const metric = metrics.get(name) as MetricSummary;
     lines.push(`    ${name.padEnd(width, '.')} ${describeValues(metric)}`);

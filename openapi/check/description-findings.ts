@@ -54,7 +54,8 @@ export const descriptionFindings = (
       continue;
     }
     matched.add(provider);
-    findings.push(...operationFindings(catalog, endpoint, provider, description.document));
+    for (const finding of operationFindings(catalog, endpoint, provider, description.document))
+      findings.push(finding);
   }
   for (const operation of description.operations.filter((o) => !matched.has(o)))
     findings.push(

@@ -193,9 +193,14 @@ const bodyFindings = (
   const findings: DescriptionFinding[] = [];
   const vocabulary = (schemas: Json[], field: string, path: string, spec: readonly string[]) => {
     if (schemas.length > 0)
-      findings.push(
-        ...vocabularyFinding(ruleOfField(field), path, allowedValues(document, schemas), spec, where),
-      );
+      for (const finding of vocabularyFinding(
+        ruleOfField(field),
+        path,
+        allowedValues(document, schemas),
+        spec,
+        where,
+      ))
+        findings.push(finding);
   };
   vocabulary(propertySchemas(document, [schema], 'type'), 'type', 'type', catalog.eventTypes);
   vocabulary(propertySchemas(document, [schema], 'status'), 'status', 'status', catalog.statuses);

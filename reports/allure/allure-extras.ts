@@ -230,7 +230,7 @@ export const writeAllureExtras = (input: ExtrasInput): { thresholds: number } =>
     writeFileSync(join(input.folder, source), readFileSync(file.path));
     attachments.push({ name: file.name, source, type: file.type, timestamp });
   }
-  attachments.push(...dashboards);
+  for (const dashboard of dashboards) attachments.push(dashboard);
   writeFileSync(
     join(input.folder, `${randomUUID()}-globals.json`),
     JSON.stringify({ attachments, errors: [] }),

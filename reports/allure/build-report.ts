@@ -78,7 +78,7 @@ const htmlFiles = (folder: string): string[] => {
   const found: string[] = [];
   for (const entry of readdirSync(folder, { withFileTypes: true })) {
     const path = join(folder, entry.name);
-    if (entry.isDirectory()) found.push(...htmlFiles(path));
+    if (entry.isDirectory()) for (const file of htmlFiles(path)) found.push(file);
     else if (entry.name.endsWith('.html')) found.push(path);
   }
   return found;

@@ -73,7 +73,7 @@ export const renderMarkdown = (certificate: Certificate, comparison?: Comparison
   const lines: string[] = [`# ${CERTIFICATE_TITLE}`, '', '| | |', '|---|---|'];
   for (const [name, value] of headingFacts(certificate)) lines.push(`| ${name} | ${md(value)} |`);
   const { totals } = certificate;
-  lines.push(
+  for (const item of [
     '',
     '## Totals',
     '',
@@ -89,7 +89,8 @@ export const renderMarkdown = (certificate: Certificate, comparison?: Comparison
     '',
     '| Rule | Part | Severity | Verdict | Tests | Why |',
     '|---|---|---|---|---|---|',
-  );
+  ])
+    lines.push(item);
   for (const entry of certificate.rules.filter((r) => r.kind === 'rule')) {
     lines.push(
       `| ${code(entry.id)} ${md(entry.title)} | ${md(entry.part)} | ${entry.severity} | **${verdictText(entry)}** | ${testsLine(entry.counts)} | ${md(entry.reason ?? '')} |`,
@@ -116,7 +117,8 @@ export const renderMarkdown = (certificate: Certificate, comparison?: Comparison
       for (const test of failedTests(entry)) {
         lines.push(`- ${md(test.title)} [${md(test.project)}]`);
         if (test.error)
-          lines.push('', '  ```text', ...test.error.split('\n').map((l) => `  ${l}`), '  ```', '');
+          for (const item of ['', '  ```text', ...test.error.split('\n').map((l) => `  ${l}`), '  ```', ''])
+            lines.push(item);
       }
     }
   }

@@ -77,7 +77,7 @@ export const profileInputsOf = (paths: OutputPaths): ProfileInputs => {
     notes.push(`no ${shownPath(paths.observations)}: no gap readings`);
   }
   const { summaries, problems } = readLoadSummaries(paths.load);
-  notes.push(...problems.map((problem) => `k6 summary left out: ${problem}`));
+  for (const problem of problems) notes.push(`k6 summary left out: ${problem}`);
   const loadSummaries: LoadSummaryFields[] = summaries.map((summary) => {
     const extra = metricsSchema.safeParse(readJson(summary.file));
     return { ...summary, metrics: extra.success ? extra.data.metrics : {} };

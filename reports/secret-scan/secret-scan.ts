@@ -92,16 +92,17 @@ export const scanBuffer = (
   if (depth >= MAX_DEPTH) return hits;
   if (isZip(data)) {
     for (const member of zipMembers(data))
-      hits.push(...scanBuffer(member.data, `${name}!${member.name}`, secrets, depth + 1));
+      for (const hit of scanBuffer(member.data, `${name}!${member.name}`, secrets, depth + 1)) hits.push(hit);
   } else if (isGzip(data)) {
-    hits.push(...scanBuffer(gunzipSync(data), `${name}!gunzip`, secrets, depth + 1));
+    for (const hit of scanBuffer(gunzipSync(data), `${name}!gunzip`, secrets, depth + 1)) hits.push(hit);
   } else {
     // Embedded files (a single-file report's attachments, a JSON report's bodies) are base64 runs:
     // decoded, they may be archives (a trace) whose content the needles above cannot see.
     for (const match of data.toString('latin1').matchAll(BASE64_RUN)) {
       const decoded = Buffer.from(match[0], 'base64');
       if (isZip(decoded) || isGzip(decoded) || HAS_BASE64_RUN.test(decoded.toString('latin1'))) {
-        hits.push(...scanBuffer(decoded, `${name}!base64@${match.index}`, secrets, depth + 1));
+        for (const item of [...scanBuffer(decoded, `${name}!base64@${match.index}`, secrets, depth + 1)])
+          hits.push(item);
       }
     }
   }

@@ -133,7 +133,7 @@ test('simpler invalid PUTs keep one externalId for the event and its update', ()
     fc.property(pairs, (pair) => {
       const problems: string[] = [];
       for (const candidate of simplerInvalidUpdates(nextId)(pair)) {
-        problems.push(...problemsOf(candidate.update));
+        for (const problem of problemsOf(candidate.update)) problems.push(problem);
         if (candidate.update.base.externalId !== candidate.previous.externalId)
           problems.push('two externalIds');
         if (candidate.previous.externalId === pair.previous.externalId) problems.push('externalId not fresh');

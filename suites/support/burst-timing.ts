@@ -51,8 +51,9 @@ export const burstTiming = (clock: BurstClock): BurstTiming => {
   return {
     requests: clock.released.length,
     releaseSpreadMs: toMicros(msBetween(clock.releaseStart, lastRelease)),
-    firstAnswerMs: answers.length > 0 ? toMicros(Math.min(...answers)) : undefined,
-    lastAnswerMs: answers.length > 0 ? toMicros(Math.max(...answers)) : undefined,
+    firstAnswerMs:
+      answers.length > 0 ? toMicros(answers.reduce((first, t) => Math.min(first, t))) : undefined,
+    lastAnswerMs: answers.length > 0 ? toMicros(answers.reduce((last, t) => Math.max(last, t))) : undefined,
   };
 };
 

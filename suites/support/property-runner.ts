@@ -27,6 +27,7 @@ import {
   toCurl,
 } from '../../run-records/http-exchange.ts';
 import { redact } from '../../run-records/redaction.ts';
+import type { ExchangeHistory } from './exchange-log.ts';
 import { EXCHANGE_SEPARATOR, PropertyViolation } from './property-checks.ts';
 import {
   COMMANDS_REPLAY_VARIABLE,
@@ -47,7 +48,7 @@ export interface RunNotes {
 export interface PropertyOptions<T> {
   readonly target: Target;
   /** The test's exchanges fixture: the requests of the shrunk run are read from it. */
-  readonly exchanges: readonly HttpExchange[];
+  readonly exchanges: ExchangeHistory;
   readonly cost: PropertyCost;
   readonly arbitrary: fc.Arbitrary<T>;
   readonly predicate: (value: T, notes: RunNotes) => Promise<void>;

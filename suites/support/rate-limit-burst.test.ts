@@ -5,8 +5,10 @@
  */
 import { expect, test } from '@playwright/test';
 import {
+  burstRate,
   exhaustBudget,
   rateLimitTenantActivity,
+  reachLine,
   silenceMarginMs,
   waitForFreshWindow,
 } from './rate-limit-burst.ts';
@@ -42,6 +44,7 @@ const forget = (): void => {
   rateLimitTenantActivity().lastAnsweredAt = undefined;
   rateLimitTenantActivity().lastExhaustion = undefined;
   rateLimitTenantActivity().freshnessUnknown = false;
+  rateLimitTenantActivity().reachSaid = false;
 };
 
 const post = (): SendOptions => ({ method: 'POST', path: '/x', json: {} });
@@ -55,10 +58,10 @@ test('RATE-LIMIT-BURST: a fresh tenant is not waited for: the first burst is ser
   // Nothing was known of the tenant, so nothing was waited for: the freshness is marked unknown instead.
   expect(rateLimitTenantActivity().freshnessUnknown).toBe(true);
   const burst = await exhaustBudget(client, LIMIT, post);
-  expect(burst.withinLimit).toHaveLength(LIMIT.requestsPerWindow);
-  expect(burst.withinLimit.every((r) => r.response.status === 201)).toBe(true);
+  expect(burst.answers.withinLimit).toBe(LIMIT.requestsPerWindow);
+  expect(burst.answers.withinLimitCounts).toEqual(new Map([[201, LIMIT.requestsPerWindow]]));
   expect(burst.first429).toBeDefined();
-  expect(sent()).toBe(burst.requests.length);
+  expect(sent()).toBe(burst.answers.count);
 });
 
 test('RATE-LIMIT-BURST: a window someone else began (a 429 before the limit) is waited out, then the burst starts again', async () => {
@@ -69,8 +72,8 @@ test('RATE-LIMIT-BURST: a window someone else began (a 429 before the limit) is 
   const burst = await exhaustBudget(client, LIMIT, post);
   // The second burst came after a whole window of silence, and was served the whole limit.
   expect(performance.now() - started).toBeGreaterThanOrEqual(LIMIT.windowSeconds * 1000);
-  expect(burst.withinLimit).toHaveLength(LIMIT.requestsPerWindow);
-  expect(burst.withinLimit.every((r) => r.response.status === 201)).toBe(true);
+  expect(burst.answers.withinLimit).toBe(LIMIT.requestsPerWindow);
+  expect(burst.answers.early429).toBeUndefined();
   expect(rateLimitTenantActivity().lastExhaustion).toBe(burst);
 });
 
@@ -87,7 +90,7 @@ test('RATE-LIMIT-BURST: once the worker has used the tenant, a check waits a who
   // Known silent: an early 429 now is the target's, and is kept (not retried).
   const { client: busy } = fixedWindowClient(7);
   const burst = await exhaustBudget(busy, LIMIT, post);
-  expect(burst.withinLimit.some((r) => r.response.status === 429)).toBe(true);
+  expect(burst.answers.early429).toBeDefined();
 });
 
 test("RATE-LIMIT-BURST: the tenant's record is kept per target: a worker serving two servers in turn (the self-check's batch) reads each one's own", async () => {
@@ -109,4 +112,44 @@ test("RATE-LIMIT-BURST: the tenant's record is kept per target: a worker serving
     if (previous === undefined) delete process.env.TARGET_BASE_URL;
     else process.env.TARGET_BASE_URL = previous;
   }
+});
+
+/** A tenant that answers at once: `throttleAfter` requests served, 429 after them (never, when undefined). */
+const instantClient = (throttleAfter: number | undefined): ServiceClient => {
+  let count = 0;
+  const answer = (status: number): ServiceResponse =>
+    ({ status, headers: {}, text: '{}', json: {}, exchange: undefined }) as unknown as ServiceResponse;
+  return {
+    send: async (): Promise<ServiceResponse> => {
+      count += 1;
+      return answer(throttleAfter !== undefined && count > throttleAfter ? 429 : 201);
+    },
+  } as unknown as ServiceClient;
+};
+
+test('RATE-LIMIT-BURST: a limit of 100,000 a minute is spent, and a limiter that lets 10 % more through is run past, without a crash', async () => {
+  test.setTimeout(120_000);
+  const limit = { requestsPerWindow: 100_000, windowSeconds: 60 };
+  forget();
+  const conforming = await exhaustBudget(instantClient(limit.requestsPerWindow), limit, post);
+  expect(conforming.answers.withinLimit).toBe(limit.requestsPerWindow);
+  expect(conforming.answers.early429).toBeUndefined();
+  expect(conforming.first429?.index).toBe(limit.requestsPerWindow);
+  forget();
+  // 110,000 served: the burst goes on past the limit to the first 429, every answer kept in order.
+  const loose = await exhaustBudget(instantClient(110_000), limit, post);
+  expect(loose.admitted).toBe(110_000);
+  expect(loose.first429?.index).toBe(110_000);
+  expect(loose.unthrottled).toBeUndefined();
+});
+
+test("RATE-LIMIT-BURST: the machine's reach is said against the rate the limit needs", () => {
+  const limit = { requestsPerWindow: 100_000, windowSeconds: 60 };
+  expect(reachLine(8_000, limit)).toBe(
+    'rate-limit checks: this machine reached 8000 requests a second against the rate-limit tenant; its limit of 100000 per 60 s needs more than 1667 a second: enough to exceed the limit within a window',
+  );
+  expect(reachLine(900, limit)).toMatch(
+    /reached 900 requests a second.*not enough to exceed the limit within a window: the checks that must exceed it are inconclusive/,
+  );
+  expect(burstRate({ answers: { count: 500 }, startedAt: 1_000, endedAt: 1_250 })).toBe(2_000);
 });

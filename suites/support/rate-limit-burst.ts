@@ -13,6 +13,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { RateLimitSettings } from '../../config/index.ts';
 import { CONTRACT_VARIABLES } from '../../contract/index.ts';
+import { BurstTally, type ExpectedWhenServed } from '../../oracle/index.ts';
 import { maxAdmittedInBurst } from './rate-limit-reading.ts';
 import type { SendOptions, ServiceClient, ServiceResponse } from './service-client.ts';
 
@@ -47,6 +48,8 @@ class TenantActivity {
   lastExhaustion: Exhaustion | undefined;
   /** Set when a check went ahead without a whole window of silence behind it (the worker's first). */
   freshnessUnknown = false;
+  /** Set once the machine's reach was said (reachLine). */
+  reachSaid = false;
 
   note(answeredAt: number): void {
     this.lastAnsweredAt = Math.max(this.lastAnsweredAt ?? answeredAt, answeredAt);
@@ -113,16 +116,20 @@ export interface BurstOptions {
   readonly stopAt429?: boolean;
   /** Called with every answer as it comes; returning true stops sending (requests in flight finish). */
   readonly stopWhen?: (answered: SentRequest) => boolean;
+  /** Called with every answer as it comes: the burst itself keeps none (a limit may be 100,000). */
+  readonly onAnswer: (answered: SentRequest) => void;
 }
 
-/** Sends up to `count` requests, `concurrency` at a time, each seen as answered (a 429 is not retried). */
+/**
+ * Sends up to `count` requests, `concurrency` at a time, each seen as answered (a 429 is not retried),
+ * and hands each answer to `onAnswer`; resolves to the number sent.
+ */
 export const sendBurst = async (
   client: ServiceClient,
   makeRequest: (index: number) => SendOptions,
   options: BurstOptions,
-): Promise<SentRequest[]> => {
+): Promise<number> => {
   const first = options.firstIndex ?? 0;
-  const results: SentRequest[] = [];
   let next = 0;
   let stop = false;
   const lane = async (): Promise<void> => {
@@ -136,7 +143,7 @@ export const sendBurst = async (
         const answeredAt = performance.now();
         rateLimitTenantActivity().note(answeredAt);
         const answered = { index, request, response, sentAt, answeredAt };
-        results.push(answered);
+        options.onAnswer(answered);
         if (response.status === 429 && options.stopAt429) stop = true;
         if (options.stopWhen?.(answered)) stop = true;
       } catch (error) {
@@ -152,8 +159,11 @@ export const sendBurst = async (
   const settled = await Promise.allSettled(lanes);
   const failure = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
   if (failure) throw failure.reason;
-  return results.sort((a, b) => a.index - b.index);
+  return next;
 };
+
+/** A burst's answers, folded as they come (oracle/burst-tally.ts). */
+export type BurstAnswers = BurstTally<ServiceResponse, SentRequest>;
 
 /** A burst gives up, unthrottled and unable to prove anything, after this many windows. */
 export const GIVE_UP_AFTER_WINDOWS = 3;
@@ -171,10 +181,8 @@ export type Unthrottled =
   | { readonly kind: 'too-slow'; readonly served: number; readonly withinMs: number };
 
 export interface Exhaustion {
-  /** Every request, in the order they were issued. */
-  readonly requests: readonly SentRequest[];
-  /** The first `limit` requests: inside a fresh window, none of them may get a 429. */
-  readonly withinLimit: readonly SentRequest[];
+  /** Every answer, folded: counts, and the answers the judgements of part 8 name. */
+  readonly answers: BurstAnswers;
   /** The first request answered 429, if any. */
   readonly first429: SentRequest | undefined;
   /** Requests answered with anything but 429. */
@@ -196,16 +204,22 @@ const sendUntilThrottled = async (
   limit: RateLimitSettings,
   makeRequest: (index: number) => SendOptions,
   from: { readonly firstIndex: number; readonly startedAt: number; readonly served: number },
-): Promise<{ sent: SentRequest[]; unthrottled: Unthrottled | undefined }> => {
+  answers: BurstAnswers,
+): Promise<Unthrottled | undefined> => {
   const windowMs = windowMsOf(limit);
   let served = from.served;
+  let met429 = false;
   let unthrottled: Unthrottled | undefined;
-  const sent = await sendBurst(client, makeRequest, {
+  await sendBurst(client, makeRequest, {
     firstIndex: from.firstIndex,
     count: Number.POSITIVE_INFINITY,
     stopAt429: true,
+    onAnswer: (answered) => answers.add(answered),
     stopWhen: ({ response, answeredAt }) => {
-      if (response.status === 429) return true;
+      if (response.status === 429) {
+        met429 = true;
+        return true;
+      }
       served += 1;
       const withinMs = answeredAt - from.startedAt;
       const most = maxAdmittedInBurst(limit.requestsPerWindow, withinMs, windowMs);
@@ -219,8 +233,8 @@ const sendUntilThrottled = async (
     },
   });
   // Proof of too many served stands whatever the requests still in flight then met; giving up does not.
-  const met429 = sent.some((r) => r.response.status === 429);
-  return { sent, unthrottled: unthrottled?.kind === 'too-slow' && met429 ? undefined : unthrottled };
+  const given = unthrottled as Unthrottled | undefined;
+  return given?.kind === 'too-slow' && met429 ? undefined : given;
 };
 
 /**
@@ -230,16 +244,22 @@ const sendUntilThrottled = async (
  * fresh (the worker's first burst) and a 429 came before the limit, it waits for a fresh window and
  * starts again: only then is an early 429 a deviation.
  */
+export interface ExhaustOptions {
+  readonly pauseAtHalf?: boolean;
+  /** For requests that all fail: what each answers when served (judgeFailingBurst reads it). */
+  readonly expectedOf?: (index: number) => ExpectedWhenServed;
+}
+
 export const exhaustBudget = async (
   client: ServiceClient,
   limit: RateLimitSettings,
   makeRequest: (index: number) => SendOptions,
-  options: { pauseAtHalf?: boolean } = {},
+  options: ExhaustOptions = {},
 ): Promise<Exhaustion> => {
   const unknown = rateLimitTenantActivity().freshnessUnknown;
   rateLimitTenantActivity().freshnessUnknown = false;
   const exhaustion = await exhaustOnce(client, limit, makeRequest, options);
-  if (!unknown || !exhaustion.withinLimit.some((r) => r.response.status === 429)) return exhaustion;
+  if (!unknown || exhaustion.answers.early429 === undefined) return exhaustion;
   rateLimitTenantActivity().lastExhaustion = undefined;
   await waitForFreshWindow(limit);
   return exhaustOnce(client, limit, makeRequest, options);
@@ -249,18 +269,21 @@ const exhaustOnce = async (
   client: ServiceClient,
   limit: RateLimitSettings,
   makeRequest: (index: number) => SendOptions,
-  options: { pauseAtHalf?: boolean },
+  options: ExhaustOptions,
 ): Promise<Exhaustion> => {
   const capacity = limit.requestsPerWindow;
   const windowMs = windowMsOf(limit);
   const startedAt = performance.now();
-  const requests: SentRequest[] = [];
-  const throttled = (): boolean => requests.some((r) => r.response.status === 429);
+  const answers: BurstAnswers = new BurstTally(capacity, options.expectedOf);
+  const throttled = (): boolean => answers.first429 !== undefined;
   const send = async (count: number): Promise<void> => {
     if (count <= 0 || throttled()) return;
-    requests.push(
-      ...(await sendBurst(client, makeRequest, { firstIndex: requests.length, count, stopAt429: true })),
-    );
+    await sendBurst(client, makeRequest, {
+      firstIndex: answers.count,
+      count,
+      stopAt429: true,
+      onAnswer: (answered) => answers.add(answered),
+    });
   };
   const half = options.pauseAtHalf ? Math.floor(capacity / 2) : 0;
   await send(half);
@@ -268,41 +291,69 @@ const exhaustOnce = async (
     await waitUntil(startedAt + windowMs / 2, 'to send the second half of the limit half a window later');
   }
   await send(capacity - half);
-  let unthrottled: Unthrottled | undefined;
-  if (!throttled()) {
-    const more = await sendUntilThrottled(client, limit, makeRequest, {
-      firstIndex: requests.length,
-      startedAt,
-      served: requests.length,
-    });
-    requests.push(...more.sent);
-    unthrottled = more.unthrottled;
-  }
-  const first429 = requests.find((r) => r.response.status === 429);
+  const unthrottled = throttled()
+    ? undefined
+    : await sendUntilThrottled(
+        client,
+        limit,
+        makeRequest,
+        { firstIndex: answers.count, startedAt, served: answers.count },
+        answers,
+      );
+  const first429 = answers.first429;
   const exhaustion: Exhaustion = {
-    requests,
-    withinLimit: requests.slice(0, capacity),
+    answers,
     first429,
-    admitted: requests.filter((r) => r.response.status !== 429).length,
+    admitted: answers.admitted,
     startedAt,
     endedAt: performance.now(),
     unthrottled,
     pausedAtHalf: half > 0,
   };
   if (first429) rateLimitTenantActivity().lastExhaustion = exhaustion;
+  if (!exhaustion.pausedAtHalf) sayReach(exhaustion, limit);
   return exhaustion;
 };
+
+/** Requests a second a burst went out at, over its whole length. */
+export const burstRate = (burst: {
+  readonly answers: { readonly count: number };
+  readonly startedAt: number;
+  readonly endedAt: number;
+}): number => burst.answers.count / (Math.max(1, burst.endedAt - burst.startedAt) / 1000);
+
+/** `this machine reached 8123 requests a second …`: what a burst shows of the machine's reach, against the rate the limit needs. */
+export const reachLine = (rate: number, limit: RateLimitSettings): string => {
+  const needed = limit.requestsPerWindow / limit.windowSeconds;
+  const verdict =
+    rate > needed
+      ? 'enough to exceed the limit within a window'
+      : 'not enough to exceed the limit within a window: the checks that must exceed it are inconclusive unless the target throttles sooner';
+  return `rate-limit checks: this machine reached ${Math.round(rate)} requests a second against the rate-limit tenant; its limit of ${limit.requestsPerWindow} per ${limit.windowSeconds} s needs more than ${Math.ceil(needed)} a second: ${verdict}`;
+};
+
+/** Says the machine's reach once per target, from the first burst that went out without a pause. */
+const sayReach = (burst: Exhaustion, limit: RateLimitSettings): void => {
+  const activity = rateLimitTenantActivity();
+  if (activity.reachSaid) return;
+  activity.reachSaid = true;
+  process.stdout.write(`${reachLine(burstRate(burst), limit)}\n`);
+};
+
+/** A tenant made throttled: its answers, and when the last came (monotonic ms). */
+export interface Throttling {
+  readonly answers: BurstAnswers;
+  readonly lastAnsweredAt: number;
+}
 
 /** Makes sure the tenant is throttled right now: sends until a 429 (see sendUntilThrottled). */
 export const throttleNow = async (
   client: ServiceClient,
   limit: RateLimitSettings,
   makeRequest: (index: number) => SendOptions,
-): Promise<SentRequest[]> =>
-  (
-    await sendUntilThrottled(client, limit, makeRequest, {
-      firstIndex: 0,
-      startedAt: performance.now(),
-      served: 0,
-    })
-  ).sent;
+): Promise<Throttling> => {
+  const answers: BurstAnswers = new BurstTally(limit.requestsPerWindow);
+  const startedAt = performance.now();
+  await sendUntilThrottled(client, limit, makeRequest, { firstIndex: 0, startedAt, served: 0 }, answers);
+  return { answers, lastAnsweredAt: rateLimitTenantActivity().lastAnsweredAt ?? startedAt };
+};

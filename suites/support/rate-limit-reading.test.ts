@@ -5,7 +5,13 @@
  * reading serves more than the bound the checks assert, and the readings are told apart as stated.
  */
 import { expect, test } from '@playwright/test';
-import { maxAdmittedInBurst, readingOfBurst, readingOfRecovery } from './rate-limit-reading.ts';
+import {
+  maxAdmittedInBurst,
+  maxAdmittedWithinOneWindow,
+  noBoundaryInside,
+  readingOfBurst,
+  readingOfRecovery,
+} from './rate-limit-reading.ts';
 
 /** Admits (true) or refuses (false) a request at `at` ms; requests come in time order. */
 type Limiter = (at: number) => boolean;
@@ -135,4 +141,17 @@ test('RATE-LIMIT-READING: a burst and a recovery tell the readings apart, or say
   // Without the paused burst, a partial return of capacity proves nothing.
   expect(readingOfRecovery({ ...recovery, servedRightAfter: 480, burstPausedAtHalf: false })).toBeUndefined();
   expect(readingOfRecovery({ ...recovery, servedRightAfter: undefined })).toBeUndefined();
+});
+
+test("RATE-LIMIT-READING: within one window, the limit and a token bucket's refill; a second burst is clear of a boundary only inside two windows of the first", () => {
+  // 10 per 5 s: a burst of 40 ms refills 0.08, so 10; one of 2.5 s refills 5.
+  expect(maxAdmittedWithinOneWindow(10, 40, 5_000)).toBe(10);
+  expect(maxAdmittedWithinOneWindow(10, 2_500, 5_000)).toBe(15);
+  expect(maxAdmittedWithinOneWindow(100_000, 20_000, 60_000)).toBe(133_333);
+  // First burst from 0, its last answer at 100; a whole window of silence, then the second.
+  expect(noBoundaryInside(0, { startedAt: 5_600, endedAt: 5_700 }, 100, 5_000)).toBe(true);
+  // Started before a whole window of silence: a boundary a window after the first's may fall inside.
+  expect(noBoundaryInside(0, { startedAt: 5_000, endedAt: 5_100 }, 100, 5_000)).toBe(false);
+  // Ended two windows after the first's start: the boundary after next may fall inside.
+  expect(noBoundaryInside(0, { startedAt: 5_600, endedAt: 10_000 }, 100, 5_000)).toBe(false);
 });

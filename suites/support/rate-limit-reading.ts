@@ -19,6 +19,48 @@
 export const maxAdmittedInBurst = (limit: number, durationMs: number, windowMs: number): number =>
   limit * (1 + Math.max(1, Math.ceil(durationMs / windowMs)));
 
+/**
+ * The most any reading admits in a burst of `durationMs` from a fresh window when no fixed window's
+ * boundary can fall inside it: the limit, and what a token bucket refills meanwhile (whole requests).
+ * More than that in one burst, only a fixed window aligned to the clock admits, its boundary inside it.
+ */
+export const maxAdmittedWithinOneWindow = (limit: number, durationMs: number, windowMs: number): number =>
+  Math.floor(limit + (limit * durationMs) / windowMs);
+
+/**
+ * Whether a second burst, sent after a whole window of silence that followed a first burst that
+ * started at `firstStartedAt`, ended soon enough that no boundary of a fixed window aligned to the
+ * clock can fall inside it, if one fell inside the first (it then ended before the first's start plus
+ * two windows: the boundary after it is a window after the one in the first burst).
+ */
+export const noBoundaryInside = (
+  firstStartedAt: number,
+  second: { readonly startedAt: number; readonly endedAt: number },
+  previousAnsweredAt: number,
+  windowMs: number,
+): boolean =>
+  second.startedAt >= previousAnsweredAt + windowMs && second.endedAt < firstStartedAt + 2 * windowMs;
+
+export interface SecondBurstFigures {
+  /** Served in the second burst, after a whole window of silence, no clock-aligned window's boundary inside it. */
+  readonly served: number;
+  /** The most a continuous reading admits in the second burst (maxAdmittedWithinOneWindow). */
+  readonly most: number;
+  readonly limit: number;
+}
+
+/**
+ * GAP-RATE-LIMIT-WINDOW as a second burst shows it. No more than the limit and a continuous refill,
+ * where the first was served more: a fixed window aligned to the clock, whose boundary fell inside the
+ * first. More again: a token bucket that refills in steps (a step may land inside any burst), or a
+ * limit above the one stated; the spec names no algorithm, so the two cannot be told apart and neither
+ * is a verdict.
+ */
+export const readingOfSecondBurst = (burst: SecondBurstFigures): string =>
+  burst.served <= burst.most
+    ? 'more than the limit served in a burst across a window boundary, no more than the limit in one clear of any: a fixed window aligned to the clock'
+    : `${burst.served} served in a burst after a whole window of silence where no clock-aligned window's boundary could fall, more than the limit of ${burst.limit} and a continuous refill (${burst.most}): a token bucket that refills in steps, or a limit above the one stated`;
+
 export interface BurstFigures {
   readonly limit: number;
   readonly windowMs: number;

@@ -177,19 +177,28 @@ export class ServiceClient {
         : this.deps.timeoutMs;
     let exchange: HttpExchange;
     let response: RecordedResponse;
+    // A timer cleared once the answer is in, not AbortSignal.timeout: that one lives its whole time-out
+    // whatever happens, holding the request's state, and a burst of thousands a second kept seconds'
+    // worth of them.
+    const controller = new AbortController();
+    const timer = setTimeout(
+      () => controller.abort(new DOMException(`no answer within ${timeoutMs} ms`, 'TimeoutError')),
+      timeoutMs,
+    );
     try {
       const answer = await request(recorded.url, {
         method: options.method as Dispatcher.HttpMethod,
         headers,
         body,
         dispatcher: this.deps.dispatcher,
-        signal: AbortSignal.timeout(timeoutMs),
+        signal: controller.signal,
       });
       response = {
         status: answer.statusCode,
         headers: flattenHeaders(answer.headers),
         body: await answer.body.text(),
       };
+      clearTimeout(timer);
       exchange = {
         request: recorded,
         response,
@@ -198,6 +207,7 @@ export class ServiceClient {
         durationMs: performance.now() - start,
       };
     } catch (error) {
+      clearTimeout(timer);
       const reason =
         (error as Error).name === 'TimeoutError'
           ? `no answer within ${timeoutMs} ms`

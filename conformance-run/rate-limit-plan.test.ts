@@ -1,0 +1,80 @@
+/**
+ * The rate-limit checks' part of the plan (rate-limit-plan.ts): requests and time for any limit from
+ * 10 to 100,000 a window, a limit this machine may not outpace said before the run, and every check's
+ * planned length within its time-out.
+ */
+import { expect, test } from '@playwright/test';
+import fc from 'fast-check';
+import { burstReach, rateLimitPlan } from './rate-limit-plan.ts';
+import { describeRunPlan, runPlan } from './run-plan.ts';
+
+test('RATE-LIMIT-PLAN: 10 per 5 s, 1000 per 60 s and 100,000 per 60 s within reach: four bursts of the limit and 2.5 windows', () => {
+  for (const limit of [
+    { requestsPerWindow: 10, windowSeconds: 5 },
+    { requestsPerWindow: 1000, windowSeconds: 60 },
+    { requestsPerWindow: 100_000, windowSeconds: 60 },
+  ]) {
+    const plan = rateLimitPlan(limit, 7);
+    expect(plan.requests).toBe(4 * limit.requestsPerWindow + 100);
+    expect(plan.seconds).toBeCloseTo(
+      2.5 * limit.windowSeconds + (4 * limit.requestsPerWindow) / burstReach(7),
+      6,
+    );
+    expect(plan.warnings).toEqual([]);
+  }
+  // 32 in flight over a 7 ms round trip: about 4571 a second.
+  expect(Math.round(burstReach(7))).toBe(4571);
+});
+
+test('RATE-LIMIT-PLAN: a burst slow enough that the recovery check cannot reuse it costs a window and a half and a burst more', () => {
+  // 100,000 per 60 s at about 2,000 a second: 50 s a burst, its second half ending 55 s in.
+  const plan = rateLimitPlan({ requestsPerWindow: 100_000, windowSeconds: 60 }, 16);
+  expect(plan.requests).toBe(5 * 100_000 + 100);
+  expect(plan.seconds).toBeCloseTo(2.5 * 60 + 5 * 50 + 1.5 * 60, 6);
+});
+
+test('RATE-LIMIT-PLAN: a limit this machine cannot outpace is said before the run, with what the checks will do', () => {
+  // 100,000 a minute needs 1667 a second; 32 at a time over 120 ms reach about 267.
+  const plan = rateLimitPlan({ requestsPerWindow: 100_000, windowSeconds: 60 }, 120);
+  expect(plan.warnings).toEqual([
+    expect.stringMatching(
+      /limit of 100000 per 60 s needs more than 1667 requests a second.* reach about 267: the checks that must exceed it will likely be inconclusive after 3 windows each/,
+    ),
+  ]);
+  // Four bursts of three windows each, and the windows waited.
+  expect(plan.seconds).toBe(4 * 180 + 2.5 * 60);
+  const lines = describeRunPlan(
+    runPlan({
+      limits: {
+        A: { requestsPerWindow: 1000, windowSeconds: 60 },
+        B: { requestsPerWindow: 1000, windowSeconds: 60 },
+        RATE_LIMIT: { requestsPerWindow: 100_000, windowSeconds: 60 },
+      },
+      embedded: false,
+      workers: 2,
+      roundTripMs: 120,
+      tenantB: true,
+      rateLimitTenant: true,
+      readOnly: false,
+    }),
+    false,
+  );
+  expect(lines.at(-1)).toMatch(/^plan: warning: the rate-limit tenant's limit of 100000 per 60 s/);
+});
+
+test('RATE-LIMIT-PLAN: for any limit from 10 to 100,000 a window and any round trip, the longest check fits its time-out', () => {
+  fc.assert(
+    fc.property(
+      fc.integer({ min: 10, max: 100_000 }),
+      fc.integer({ min: 1, max: 3_600 }),
+      fc.option(fc.integer({ min: 1, max: 5_000 }), { nil: undefined }),
+      (requestsPerWindow, windowSeconds, roundTripMs) => {
+        const plan = rateLimitPlan({ requestsPerWindow, windowSeconds }, roundTripMs);
+        expect(plan.longestCheckSeconds).toBeLessThan(plan.timeoutSeconds);
+        expect(plan.warnings.some((w) => w.includes('time-out'))).toBe(false);
+        expect(Number.isFinite(plan.requests) && plan.requests > 0).toBe(true);
+      },
+    ),
+    { numRuns: 500 },
+  );
+});

@@ -1,0 +1,84 @@
+/**
+ * A check's HTTP exchanges, held to part 7's error body as they come, and kept within bounds: the
+ * first ones and the most recent ones (what the report attaches, and what a property's run reads
+ * back), and those whose error body broke part 7. A rate-limit check at a limit of 100,000 sends
+ * hundreds of thousands of requests; what is kept of them does not grow with that.
+ */
+import { errorBodyViolations, type Violation } from '../../oracle/index.ts';
+import { fateOf } from '../../pacing/target-health.ts';
+import { answerOf, type HttpExchange } from '../../run-records/http-exchange.ts';
+
+/** Exchanges a check keeps from its start: the report attaches the first half of what it shows from these. */
+export const KEPT_FIRST = 20;
+/** Exchanges a check keeps from its end: a property run's requests, read back by index (8 at most, and its credit's). */
+export const KEPT_RECENT = 100;
+/** Exchanges whose error body broke part 7 that are kept, with their violations; the rest are counted. */
+export const KEPT_ERROR_BODY_FINDINGS = 20;
+
+/** What a property's runner reads of the log: how many so far, and those from an index on. */
+export interface ExchangeHistory {
+  readonly length: number;
+  slice(from: number): HttpExchange[];
+}
+
+export interface ErrorBodyFinding {
+  readonly violations: Violation[];
+  readonly exchange: HttpExchange;
+}
+
+/** ERROR-BODY-SHAPE violations of one exchange (part 7); none for no answer or a gateway's page. */
+const errorBodyFindingOf = (exchange: HttpExchange): ErrorBodyFinding | undefined => {
+  const response = exchange.response;
+  // No answer, or a gateway's page instead of the service's: the test was not run, nothing judged.
+  if (!response || fateOf(response, exchange.error).kind !== 'answered') return undefined;
+  const violations = errorBodyViolations(answerOf(response));
+  return violations.length > 0 ? { violations, exchange } : undefined;
+};
+
+export class ExchangeLog implements ExchangeHistory {
+  #count = 0;
+  readonly #first: HttpExchange[] = [];
+  /** The most recent exchanges, from index #recentFrom on; trimmed by KEPT_RECENT at a time. */
+  #recent: HttpExchange[] = [];
+  #recentFrom = 0;
+  readonly #findings: ErrorBodyFinding[] = [];
+  #moreFindings = 0;
+
+  get length(): number {
+    return this.#count;
+  }
+
+  push(exchange: HttpExchange): void {
+    this.#count += 1;
+    if (this.#first.length < KEPT_FIRST) this.#first.push(exchange);
+    this.#recent.push(exchange);
+    if (this.#recent.length >= 2 * KEPT_RECENT) {
+      this.#recent = this.#recent.slice(KEPT_RECENT);
+      this.#recentFrom += KEPT_RECENT;
+    }
+    const finding = errorBodyFindingOf(exchange);
+    if (finding === undefined) return;
+    if (this.#findings.length < KEPT_ERROR_BODY_FINDINGS) this.#findings.push(finding);
+    else this.#moreFindings += 1;
+  }
+
+  /** The exchanges from index `from` on; a RangeError when they are older than the log keeps. */
+  slice(from: number): HttpExchange[] {
+    if (from < this.#recentFrom)
+      throw new RangeError(
+        `exchange ${from + 1} is no longer kept: only the last ${this.#count - this.#recentFrom} of ${this.#count} are`,
+      );
+    return this.#recent.slice(from - this.#recentFrom);
+  }
+
+  /** The first `half` and the last `half` exchanges, in order, without repeating one. */
+  ends(half: number): HttpExchange[] {
+    if (this.#count <= 2 * half) return this.slice(Math.max(0, this.#count - 2 * half));
+    return [...this.#first.slice(0, half), ...this.slice(this.#count - half)];
+  }
+
+  /** Exchanges whose error body broke part 7, the first KEPT_ERROR_BODY_FINDINGS of them, and how many more. */
+  errorBodyFindings(): { readonly kept: readonly ErrorBodyFinding[]; readonly more: number } {
+    return { kept: this.#findings, more: this.#moreFindings };
+  }
+}
