@@ -931,6 +931,15 @@ const PROBES: Record<MutantName, Probe> = {
       return later.status === 200 && !later.text.includes(foreign) && !later.text.includes(own);
     },
   },
+  'public-listing-later-pages-every-tenant': {
+    options: { behaviour: { listing: 'page-and-page-size' } },
+    holds: async (h) => {
+      const own = await h.a.create();
+      const foreign = await h.b.create();
+      const later = await listing(h, credentialHeaders(h.a.tenant), '?page=2&pageSize=1');
+      return later.status === 200 && !later.text.includes(foreign) && !later.text.includes(own);
+    },
+  },
   'listing-shows-every-payout': {
     options: { behaviour: { listing: 'paged' } },
     holds: async (h) => {

@@ -128,7 +128,7 @@ test.describe('a listing the deployment adds', () => {
           const walk = await walkListing(tenantA, filter, { size: 3, maxPages, owner: 'tenant A' });
           for (const page of walk.pages) await judgePage(page);
           walked.push(
-            `${name}: ${walk.pages.length} page(s) of 3${walk.complete ? '' : ', more not walked'}`,
+            `${name}: ${walk.pages.length} page(s) by ${walk.means}${walk.complete ? '' : `, cut short at ${maxPages} pages with more offered`}`,
           );
         });
       }
