@@ -968,6 +968,20 @@ const PROBES: Record<MutantName, Probe> = {
       return answer.status === 400 && ERROR_CODE_PATTERN.test(answer.body?.errorCode ?? '');
     },
   },
+  'foreign-put-writes-version': {
+    options: { behaviour: { versions: 'on-request' } },
+    holds: async (h) => {
+      const own = payinEvent();
+      const uuid = await h.a.create(own);
+      const refused = await h.b.put(uuid, { ...own, originalStatus: 'Foreign Marker' });
+      const answer = await send(h.app, {
+        method: 'GET',
+        url: `${EVENTS_PATH}/${uuid}?versions=true`,
+        headers: credentialHeaders(h.a.tenant),
+      });
+      return is(refused, 404, 'ERR-4002') && answer.status === 200 && !answer.text.includes('Foreign Marker');
+    },
+  },
   'versions-of-other-tenant-shown': {
     options: { behaviour: { versions: 'on-request' } },
     holds: async (h) => {

@@ -19,6 +19,7 @@ import { ruleCheck } from '../run-records/rule-annotations.ts';
 import { EVENTS_PATH, eventPath, HEADERS } from '../spec/index.ts';
 import { test } from './fixtures/index.ts';
 import { type ListingPage, walkListing } from './support/listing-walk.ts';
+import { windowEdge, windowFilter } from './support/listing-window.ts';
 import { validPayin, validPayout } from './support/sample-events.ts';
 import type { ServiceClient, ServiceResponse } from './support/service-client.ts';
 import { check, inconclusive } from './support/verdicts.ts';
@@ -33,16 +34,6 @@ const shapeOf = (response: ServiceResponse): string => {
   if (Array.isArray(json)) return 'a JSON array';
   if (typeof json === 'object' && json !== null) return `an object of ${Object.keys(json).sort().join(', ')}`;
   return 'no JSON';
-};
-
-/**
- * An edge of a window of creation times, by the target's own clock (its Date header, whole seconds),
- * `seconds` away; by this machine's clock, a minute wider, when the answer has no date.
- */
-const windowEdge = (response: ServiceResponse, seconds: number): string => {
-  const told = Date.parse(response.headers.date ?? '');
-  const base = Number.isNaN(told) ? Date.now() + Math.sign(seconds) * 60_000 : told;
-  return new Date(base + seconds * 1000).toISOString();
 };
 
 const listing = (client: ServiceClient, query = '', headers: Record<string, string | null> = {}) =>
@@ -108,7 +99,7 @@ test.describe('a listing the deployment adds', () => {
         { name: 'unfiltered', filter: '', maxPages: 3 },
         {
           name: 'from, to',
-          filter: `from=${encodeURIComponent(since)}&to=${encodeURIComponent(until)}`,
+          filter: windowFilter(since, until),
           maxPages: 20,
         },
         {
