@@ -761,6 +761,15 @@ const PROBES: Record<MutantName, Probe> = {
       return (await h.a.post({ ...event, externalId: `${event.externalId} ` })).status === 201;
     },
   },
+  'put-dedup-trims': {
+    holds: async (h) => {
+      const plain = payinEvent();
+      await h.a.create(plain);
+      const padded = payoutEvent({ externalId: `${plain.externalId} ` });
+      const uuid = await h.a.create(padded);
+      return (await h.a.put(uuid, { ...padded, status: 'BOOKED' })).status === 200;
+    },
+  },
   'put-dedup-across-tenants': {
     holds: async (h) => {
       const taken = payinEvent();
