@@ -4,6 +4,7 @@ export * from './dotenv.ts';
 export * from './duration-option.ts';
 export * from './exit-codes.ts';
 export * from './rate-limits.ts';
+export * from './second-look.ts';
 export * from './target.ts';
 export * from './target-ca.ts';
 export * from './timeouts.ts';

@@ -179,7 +179,7 @@ export const KIT_CONFORMANCE_OPTIONS: readonly OptionSpec[] = [
 ];
 
 /** The projects of the conformance configuration (playwright.config.ts), for `--project`. */
-export const CONFORMANCE_PROJECTS = Object.freeze(['ratelimit', 'conformance'] as const);
+export const CONFORMANCE_PROJECTS = Object.freeze(['ratelimit', 'conformance', 'second-look'] as const);
 
 export class PlaywrightArgumentError extends Error {}
 

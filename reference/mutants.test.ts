@@ -949,6 +949,16 @@ const PROBES: Record<MutantName, Probe> = {
       return later.status === 200 && !later.text.includes(foreign) && !later.text.includes(own);
     },
   },
+  'listing-view-lags-without-tenant-filter': {
+    options: { behaviour: { listing: 'paged' } },
+    holds: async (h, clock) => {
+      const foreign = await h.b.create();
+      clock.now += 60_000;
+      const own = await h.a.create();
+      const listed = await listing(h, credentialHeaders(h.a.tenant));
+      return listed.status === 200 && listed.text.includes(own) && !listed.text.includes(foreign);
+    },
+  },
   'listing-shows-every-payout': {
     options: { behaviour: { listing: 'paged' } },
     holds: async (h) => {
