@@ -1,5 +1,6 @@
 export * from './config-error.ts';
 export * from './declared-deviations.ts';
+export * from './described-listing.ts';
 export * from './dotenv.ts';
 export * from './duration-option.ts';
 export * from './exit-codes.ts';

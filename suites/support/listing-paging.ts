@@ -7,16 +7,9 @@
  * `totalPages` and the like), or an offset and a limit. An answer that offers none of these is `none`:
  * the walk then tries the kit's own guess. Pure: it reads answers, sends nothing.
  */
+import type { ListingParameters } from '../../config/index.ts';
 
-/** The paging parameters a provider's own description declares for its listing (listing-description.ts). */
-export interface ListingParameters {
-  readonly page?: string;
-  readonly size?: string;
-  readonly offset?: string;
-  readonly cursor?: string;
-  /** The first page's number: 0 when the description's minimum says so, else 1. */
-  readonly firstPage: number;
-}
+export type { ListingParameters };
 
 export type PagingOffer =
   /** The next page is this link (as the answer wrote it: absolute, a path or a query). */

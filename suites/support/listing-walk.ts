@@ -9,6 +9,7 @@
  */
 import { listedUuid, listingItems } from '../../oracle/index.ts';
 import { EVENTS_PATH } from '../../spec/index.ts';
+import { describedListingParameters } from './listing-description.ts';
 import { declaredOffer, type ListingParameters, type PagingOffer, pagingOffer } from './listing-paging.ts';
 import type { ServiceClient, ServiceResponse } from './service-client.ts';
 
@@ -34,7 +35,7 @@ export interface WalkOptions {
   readonly maxPages: number;
   /** Whose listing, for messages: `tenant A`. */
   readonly owner: string;
-  /** The paging parameters of the provider's own description, when the run was given one. */
+  /** The paging parameters of the provider's own description: by default the run's, if it was given one. */
   readonly declared?: ListingParameters;
 }
 
@@ -83,7 +84,7 @@ const GUESS: PagingOffer = {
 export const walkListing = async (
   client: ServiceClient,
   filter: string,
-  { size, maxPages, owner, declared }: WalkOptions,
+  { size, maxPages, owner, declared = describedListingParameters() }: WalkOptions,
 ): Promise<ListingWalk> => {
   const pages: ListingPage[] = [];
   const seen = new Set<string>();
