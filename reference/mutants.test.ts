@@ -630,6 +630,13 @@ const PROBES: Record<MutantName, Probe> = {
       return is(put, 403, 'ERR-1003') && (await h.b.get(uuid)).body?.amount === event.amount;
     },
   },
+  'put-status-takes-processing-states': {
+    holds: async (h) => {
+      const event = payoutEvent();
+      const uuid = await h.a.create(event);
+      return is(await h.a.put(uuid, { ...event, status: 'SETTLED' }), 400, 'ERR-3006');
+    },
+  },
   'put-skips-payload-exclusivity': {
     holds: async (h) => {
       const event = payinEvent();
