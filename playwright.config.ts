@@ -11,6 +11,9 @@ import {
   mayWrite,
   readTargetContract,
   readTimeouts,
+  SECOND_LOOK_PROJECT,
+  SECOND_LOOK_TAG,
+  secondLookFilters,
 } from './config/index.ts';
 import { defaultWorkers } from './config/run-workers.ts';
 import { CONTRACT_VARIABLES } from './contract/index.ts';
@@ -42,9 +45,23 @@ export default defineConfig({
   // first so that they start first, on a worker of their own, beside every other check: the rate-limit
   // tenant shares no budget with the others. Against production only checks that create nothing and
   // throttle nothing run (docs/architecture.md).
+  // The @second-look checks look at listings and views again once every other check has run: the
+  // `second-look` project is the teardown of `conformance`, so Playwright runs it after the first phase
+  // (both projects above) whatever that phase found.
   projects: [
     { name: 'ratelimit', grep: productionReadOnly ? /(?!)/ : /@ratelimit/, fullyParallel: false },
-    { name: 'conformance', grep: productionReadOnly ? /@readonly/ : /./, grepInvert: /@ratelimit/ },
+    {
+      name: 'conformance',
+      grep: productionReadOnly ? /@readonly/ : /./,
+      grepInvert: [/@ratelimit/, new RegExp(SECOND_LOOK_TAG)],
+      teardown: SECOND_LOOK_PROJECT,
+    },
+    {
+      // One worker: starting it is most of what the second look costs.
+      name: SECOND_LOOK_PROJECT,
+      workers: 1,
+      ...secondLookFilters(process.argv, productionReadOnly),
+    },
   ],
   // Outputs go under fei-kit-output, or KIT_OUTPUT_DIR (run-records/output-paths.ts). kept-worker-reporter
   // comes first: a failed check keeps its worker, and every reporter after it sees the plain failure.

@@ -29,6 +29,8 @@ type Handling =
   | { readonly kind: 'report' }
   /** The kit's own: the file of the provider's declared deviations. */
   | { readonly kind: 'deviations' }
+  /** The kit's own: the provider's own OpenAPI description. */
+  | { readonly kind: 'openapi' }
   | { readonly kind: 'refuse'; readonly why: string };
 
 interface OptionSpec {
@@ -176,10 +178,17 @@ export const KIT_CONFORMANCE_OPTIONS: readonly OptionSpec[] = [
     check: existingFile,
     text: "the file of the deviations the provider declares (docs/declared-deviations.md; the contract's variable for it)",
   },
+  {
+    long: '--openapi',
+    value: 'required',
+    handling: { kind: 'openapi' },
+    check: existingFile,
+    text: "the provider's own OpenAPI description: a listing it adds is walked with the paging it declares (TARGET_OPENAPI_FILE)",
+  },
 ];
 
 /** The projects of the conformance configuration (playwright.config.ts), for `--project`. */
-export const CONFORMANCE_PROJECTS = Object.freeze(['ratelimit', 'conformance'] as const);
+export const CONFORMANCE_PROJECTS = Object.freeze(['ratelimit', 'conformance', 'second-look'] as const);
 
 export class PlaywrightArgumentError extends Error {}
 
@@ -208,6 +217,8 @@ export interface PlaywrightArguments {
   readonly report: boolean;
   /** `--deviations <file>`: the provider's declared deviations. */
   readonly deviations: string | undefined;
+  /** `--openapi <file>`: the provider's own OpenAPI description. */
+  readonly openapi: string | undefined;
 }
 
 const specOf = (written: string): OptionSpec | undefined =>
@@ -322,7 +333,8 @@ export const readPlaywrightArguments = (
     if (
       spec.handling.kind === 'output' ||
       spec.handling.kind === 'report' ||
-      spec.handling.kind === 'deviations'
+      spec.handling.kind === 'deviations' ||
+      spec.handling.kind === 'openapi'
     )
       continue;
     // Passed on under the long name: Playwright reads `-g=@auth` as the pattern "=@auth", where
@@ -358,6 +370,7 @@ export const readPlaywrightArguments = (
     output: given('--output').at(-1)?.value,
     report: given('--report').length > 0,
     deviations: given('--deviations').at(-1)?.value,
+    openapi: given('--openapi').at(-1)?.value,
   };
 };
 

@@ -18,10 +18,12 @@ import { join, resolve } from 'node:path';
 import type { JSONReport } from '@playwright/test/reporter';
 import {
   caTrustEnvironment,
+  describedListingLine,
   EXIT,
   loadDotEnv,
   mayWrite,
   readDeclaredDeviations,
+  readDescribedListing,
   readTargetContract,
   readTimeouts,
 } from '../config/index.ts';
@@ -82,6 +84,7 @@ export const runConformance = async (
   if (args.output !== undefined) process.env.KIT_OUTPUT_DIR = resolve(args.output);
   if (args.deviations !== undefined)
     process.env[CONTRACT_VARIABLES.declaredDeviations] = resolve(args.deviations);
+  if (args.openapi !== undefined) process.env[CONTRACT_VARIABLES.providerDescription] = resolve(args.openapi);
   // `--reporter`, as in Playwright, replaces: the kit's console reporter steps aside, and only the
   // reporters that write what the certificate, the report and CI read stay. `--add-reporter` adds,
   // and a console reporter added that way takes the console too, so the run is not printed twice.
@@ -104,6 +107,8 @@ export const runConformance = async (
         `${CONTRACT_VARIABLES.declaredDeviations}: ${declared.deviations.length} declared deviation${declared.deviations.length === 1 ? '' : 's'} in ${declared.file} (${declared.deviations.map((d) => d.rule).join(', ')}): shown as declared in the certificate, not gating the exit code`,
       );
     }
+    const described = readDescribedListing();
+    if (described) say(describedListingLine(described));
     settings = readCompareSettings();
     ensureWritable(outputRoot(), args.output !== undefined ? '--output' : undefined);
     if (settings.baseline) {

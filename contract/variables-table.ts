@@ -69,6 +69,12 @@ export const CONTRACT_TABLE: readonly ContractRow[] = Object.freeze([
     unset: 'every deviation fails the run',
   },
   {
+    names: [CONTRACT_VARIABLES.providerDescription],
+    meaning:
+      "the provider's own OpenAPI description (YAML or JSON): a listing it adds is walked with the paging parameters it declares where the listing's answers name none",
+    unset: "the listing's own answers, else the kit's guess (`page`, `size`)",
+  },
+  {
     names: [CONTRACT_VARIABLES.runId],
     meaning: 'tags every `externalId` the run creates',
     unset: '`run-<UTC timestamp>-<random>`',

@@ -16,6 +16,8 @@ export const CONTRACT_VARIABLES = Object.freeze({
   allowProductionWrites: 'ALLOW_PRODUCTION_WRITES',
   /** A YAML or JSON file of the deviations from the spec the provider declares (docs/declared-deviations.md). */
   declaredDeviations: 'DECLARED_DEVIATIONS_FILE',
+  /** The provider's own OpenAPI description (YAML or JSON): the paging of the listing it declares. */
+  providerDescription: 'TARGET_OPENAPI_FILE',
   runId: 'KIT_RUN_ID',
   /** Set by the kit, never by a user: the target is its own reference server. */
   embeddedTarget: 'KIT_EMBEDDED_TARGET',

@@ -54,7 +54,8 @@ export const CONTENT_TYPE_READINGS = [
 export const NON_UUID_PATH_READINGS = ['not-found-404', 'bad-request-400', 'route-not-found-404'] as const;
 export const UNSUPPORTED_METHOD_READINGS = ['not-found-404', 'method-not-allowed-405'] as const;
 export const MALFORMED_JSON_STATUSES = [400, 422] as const;
-export const LISTING_READINGS = ['none', 'paged'] as const;
+export const LISTING_READINGS = ['none', 'paged', 'page-and-page-size', 'cursor', 'unpaged'] as const;
+export type ListingReading = (typeof LISTING_READINGS)[number];
 export const VERSIONS_READINGS = ['none', 'on-request'] as const;
 export const EXTRA_FIELD_TYPES = ['string', 'boolean', 'number'] as const;
 
@@ -189,10 +190,11 @@ export interface ReferenceBehaviour {
   readonly versionHeader: { readonly name: string; readonly value: string } | null;
   /**
    * GAP-OTHER-OPERATIONS: no listing (a GET of the collection is a method the path does not support),
-   * or `GET /financial-events` listing the tenant's events, paged (`page`, `size`) and filtered by
-   * creation time (`from`, `to`, ISO 8601), as `{ items, page, size, totalItems }`.
+   * or `GET /financial-events` listing the tenant's events, filtered by creation time (`from`, `to`,
+   * ISO 8601) and paged as the reading says (handlers/listing-pages.ts): `page` and `size`, `page` and
+   * `pageSize`, a cursor, or not at all.
    */
-  readonly listing: (typeof LISTING_READINGS)[number];
+  readonly listing: ListingReading;
   /**
    * GAP-PUT-BODY, GAP-GET-BODY: PUT overwrites and keeps nothing, or keeps each replaced state as a
    * version, which `GET /financial-events/{uuid}?versions=true` shows as `{ uuid, versions: [...] }`.

@@ -27,9 +27,9 @@ test('DEPLOYMENTS: public-deployment is its variant and its mutants, in both env
   ] as const) {
     const app = buildReferenceApp({ deployment: 'public-deployment', environment });
     expect(app.reference.deployment).toBe('public-deployment');
-    expect(app.reference.variant).toBe('listing-and-versions');
+    expect(app.reference.variant).toBe('public-listing-and-versions');
     expect(app.reference.mutant).toBe('tokens-of-another-prefix,type-bank-movement-accepted');
-    expect(app.reference.behaviour.listing).toBe('paged');
+    expect(app.reference.behaviour.listing).toBe('page-and-page-size');
     for (const tenant of app.reference.allTenants) expect(tenant.accessToken.startsWith(prefix)).toBe(true);
     await app.close();
   }

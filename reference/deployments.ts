@@ -24,8 +24,8 @@ export const DEPLOYMENTS: readonly DeploymentDefinition[] = Object.freeze([
   Object.freeze({
     name: 'public-deployment',
     description:
-      "As a provider's public documentation describes its deployment: tokens prefixed th_test_ (Sandbox) and th_live_ (Production); a third type, BANK_MOVEMENT, with an accountId and payload fields of its own; top-level isNegative and accountId; a listing paged and filtered by date; ?versions=true on GET and PUT keeping versions.",
-    variant: 'listing-and-versions',
+      "As a provider's public documentation describes its deployment: tokens prefixed th_test_ (Sandbox) and th_live_ (Production); a third type, BANK_MOVEMENT, with an accountId and payload fields of its own; top-level isNegative and accountId; a listing paged by page and pageSize (default 50) and filtered by date; ?versions=true on GET and PUT keeping versions.",
+    variant: 'public-listing-and-versions',
     mutants: Object.freeze(['tokens-of-another-prefix', 'type-bank-movement-accepted'] as const),
     deviatesFrom: Object.freeze(['AUTH-TOKEN-PREFIX', 'VAL-TYPE-ENUM'] as const),
   }),

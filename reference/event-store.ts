@@ -149,6 +149,15 @@ export class EventStore {
     return updated;
   }
 
+  /**
+   * Adds a state to an event's versions without changing the event (a mutant's path: a history row
+   * written apart from the event's own).
+   */
+  addVersion(stored: StoredEvent, event: JsonObject, now: number): void {
+    const added: EventVersion = { version: stored.version, event, since: now };
+    this.byUuid.set(stored.uuid, { ...stored, earlier: [...(stored.earlier ?? []), added] });
+  }
+
   /** Takes an event's externalId out of the dedup index (a mutant's path). */
   forgetExternalId(stored: StoredEvent): void {
     const index = this.index(stored.tenantId);

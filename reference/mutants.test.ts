@@ -630,6 +630,13 @@ const PROBES: Record<MutantName, Probe> = {
       return is(put, 403, 'ERR-1003') && (await h.b.get(uuid)).body?.amount === event.amount;
     },
   },
+  'put-status-takes-processing-states': {
+    holds: async (h) => {
+      const event = payoutEvent();
+      const uuid = await h.a.create(event);
+      return is(await h.a.put(uuid, { ...event, status: 'SETTLED' }), 400, 'ERR-3006');
+    },
+  },
   'put-skips-payload-exclusivity': {
     holds: async (h) => {
       const event = payinEvent();
@@ -759,6 +766,15 @@ const PROBES: Record<MutantName, Probe> = {
       const event = payinEvent({ externalId: `pad-${unknownUuid()}` });
       await h.a.create(event);
       return (await h.a.post({ ...event, externalId: `${event.externalId} ` })).status === 201;
+    },
+  },
+  'put-dedup-trims': {
+    holds: async (h) => {
+      const plain = payinEvent();
+      await h.a.create(plain);
+      const padded = payoutEvent({ externalId: `${plain.externalId} ` });
+      const uuid = await h.a.create(padded);
+      return (await h.a.put(uuid, { ...padded, status: 'BOOKED' })).status === 200;
     },
   },
   'put-dedup-across-tenants': {
@@ -931,6 +947,25 @@ const PROBES: Record<MutantName, Probe> = {
       return later.status === 200 && !later.text.includes(foreign) && !later.text.includes(own);
     },
   },
+  'public-listing-later-pages-every-tenant': {
+    options: { behaviour: { listing: 'page-and-page-size' } },
+    holds: async (h) => {
+      const own = await h.a.create();
+      const foreign = await h.b.create();
+      const later = await listing(h, credentialHeaders(h.a.tenant), '?page=2&pageSize=1');
+      return later.status === 200 && !later.text.includes(foreign) && !later.text.includes(own);
+    },
+  },
+  'listing-view-lags-without-tenant-filter': {
+    options: { behaviour: { listing: 'paged' } },
+    holds: async (h, clock) => {
+      const foreign = await h.b.create();
+      clock.now += 60_000;
+      const own = await h.a.create();
+      const listed = await listing(h, credentialHeaders(h.a.tenant));
+      return listed.status === 200 && listed.text.includes(own) && !listed.text.includes(foreign);
+    },
+  },
   'listing-shows-every-payout': {
     options: { behaviour: { listing: 'paged' } },
     holds: async (h) => {
@@ -957,6 +992,20 @@ const PROBES: Record<MutantName, Probe> = {
     holds: async (h) => {
       const answer = await listing(h, credentialHeaders(h.a.tenant), '?page=0');
       return answer.status === 400 && ERROR_CODE_PATTERN.test(answer.body?.errorCode ?? '');
+    },
+  },
+  'foreign-put-writes-version': {
+    options: { behaviour: { versions: 'on-request' } },
+    holds: async (h) => {
+      const own = payinEvent();
+      const uuid = await h.a.create(own);
+      const refused = await h.b.put(uuid, { ...own, originalStatus: 'Foreign Marker' });
+      const answer = await send(h.app, {
+        method: 'GET',
+        url: `${EVENTS_PATH}/${uuid}?versions=true`,
+        headers: credentialHeaders(h.a.tenant),
+      });
+      return is(refused, 404, 'ERR-4002') && answer.status === 200 && !answer.text.includes('Foreign Marker');
     },
   },
   'versions-of-other-tenant-shown': {

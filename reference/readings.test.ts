@@ -477,6 +477,45 @@ test.describe('reference: readings of the gaps (behaviour options)', () => {
     );
   });
 
+  test('GAP-OTHER-OPERATIONS listing page-and-page-size, cursor, unpaged: the same events, paged by their own names', async () => {
+    for (const listing of ['page-and-page-size', 'cursor', 'unpaged'] as const) {
+      await withHarness(
+        { behaviour: { listing }, rateLimit: { requestsPerWindow: 1e6, windowSeconds: 60 } },
+        async ({ app, a, b }) => {
+          const list = (query: string) =>
+            send(app, { method: 'GET', url: `${EVENTS_PATH}${query}`, headers: credentialHeaders(a.tenant) });
+          const own = [await a.create(), await a.create(), await a.create()];
+          const foreign = await b.create();
+          const uuids = (items: { uuid: string }[]) => items.map((e) => e.uuid);
+          if (listing === 'unpaged') {
+            const all = await list('?page=2&size=1');
+            expect(uuids(all.body)).toEqual(own);
+            expect(all.text).not.toContain(foreign);
+            return;
+          }
+          if (listing === 'page-and-page-size') {
+            expect((await list('')).body).toMatchObject({ page: 1, pageSize: 50, total: 3 });
+            expect((await list('?page=1&size=1')).body.items).toHaveLength(3);
+            const second = await list('?page=2&pageSize=2');
+            expect(second.body).toMatchObject({ page: 2, pageSize: 2, total: 3 });
+            expect(uuids(second.body.items)).toEqual([own[2]]);
+            expectSimpleError(await list('?pageSize=0'), 400, 'ERR-9008');
+            return;
+          }
+          const first = await list('?limit=2');
+          expect(uuids(first.body.data)).toEqual(own.slice(0, 2));
+          const next = /<([^>]+)>; rel="next"/.exec(first.headers.link as string)?.[1] ?? '';
+          expect(next).toContain(`cursor=${first.body.nextCursor}`);
+          const last = await send(app, { method: 'GET', url: next, headers: credentialHeaders(a.tenant) });
+          expect(uuids(last.body.data)).toEqual([own[2]]);
+          expect(last.body.nextCursor).toBeNull();
+          expect(last.headers.link).toBeUndefined();
+          expectSimpleError(await list('?cursor=not-one'), 400, 'ERR-9008');
+        },
+      );
+    }
+  });
+
   test("GAP-PUT-BODY versions on-request: each PUT keeps the state it replaces; ?versions=true shows them, of the tenant's own events only", async () => {
     await withBehaviour({ versions: 'on-request' }, async ({ app, a, b }) => {
       const event = payinEvent();
@@ -644,7 +683,7 @@ test.describe('reference: readings of the gaps (behaviour options)', () => {
         { versionHeader: { name: 'bad header', value: '1' } },
         /versionHeader must be null or \{ name, value \}/,
       ],
-      [{ listing: 'cursor' }, /listing must be one of none, paged/],
+      [{ listing: 'by-offset' }, /listing must be one of none, paged, page-and-page-size, cursor, unpaged/],
       [{ versions: 'always' }, /versions must be one of none, on-request/],
       [
         { extraFields: [{ name: 'amount', type: 'number' }] },

@@ -25,6 +25,17 @@ const variant = (
 /** Statuses a booked or rejected event keeps for good, in the readings that have final statuses. */
 const BOOKED_AND_REJECTED_FINAL = ['BOOKED', 'REJECTED'] as const;
 
+/** A listing, versions of an event and two top-level fields of the deployment's own. */
+const LISTING_AND_VERSIONS = Object.freeze({
+  listing: 'paged',
+  versions: 'on-request',
+  getExtraFields: 'timestamps-and-version',
+  extraFields: [
+    { name: 'isNegative', type: 'boolean' },
+    { name: 'accountId', type: 'string' },
+  ],
+} as const);
+
 export const VARIANTS: readonly VariantDefinition[] = Object.freeze([
   variant('put-no-content', 'PUT answers 204 with no body; GET adds createdAt and updatedAt.', {
     putSuccess: 'no-content-204',
@@ -300,15 +311,22 @@ export const VARIANTS: readonly VariantDefinition[] = Object.freeze([
   variant(
     'listing-and-versions',
     "Operations and fields the spec does not show: GET of the collection lists the tenant's events, paged and filtered by creation time; PUT keeps each replaced state as a version, which GET ?versions=true shows; GET adds createdAt, updatedAt and version; top-level isNegative (boolean) and accountId (string) are known and stored, other unknown fields refused.",
-    {
-      listing: 'paged',
-      versions: 'on-request',
-      getExtraFields: 'timestamps-and-version',
-      extraFields: [
-        { name: 'isNegative', type: 'boolean' },
-        { name: 'accountId', type: 'string' },
-      ],
-    },
+    LISTING_AND_VERSIONS,
+  ),
+  variant(
+    'public-listing-and-versions',
+    "As listing-and-versions, with the listing paged as a provider's public deployment pages it: `page` and `pageSize` (default 50), answering { items, page, pageSize, total }; a `size` parameter is ignored.",
+    { ...LISTING_AND_VERSIONS, listing: 'page-and-page-size' },
+  ),
+  variant(
+    'listing-by-cursor',
+    'A listing paged by an opaque cursor: `limit` (default 10) and `cursor`, answering { data, nextCursor } with the next page also in a Link header (RFC 8288); page numbers are ignored.',
+    { listing: 'cursor' },
+  ),
+  variant(
+    'listing-unpaged',
+    'A listing with no paging at all: every event of the tenant as one JSON array, filtered by creation time; paging parameters are ignored.',
+    { listing: 'unpaged' },
   ),
   variant(
     'items-reported-per-field',

@@ -6,6 +6,8 @@
  * as a conformance run gives the rate-limit checks a worker of their own beside the others: the
  * rate-limit checks mostly wait for a window to pass, the others keep a core busy.
  */
+
+import { SECOND_LOOK_PROJECT } from '../config/index.ts';
 import { type BatchFile, batchMarker, type SuiteProject } from '../run-records/batch-file.ts';
 import { escapeRegExp } from '../run-records/escape-pattern.ts';
 
@@ -32,6 +34,13 @@ const SHARE_PREFIX: Readonly<Record<SuiteProject, string>> = {
 /** The conformance configuration's project whose checks a share's project ran (by its name). */
 export const suiteProjectOfShare = (shareName: string): SuiteProject =>
   shareName.startsWith(SHARE_PREFIX.ratelimit) ? 'ratelimit' : 'conformance';
+
+/** The batch's project of every server's checks that look again at the end (batch.config.ts). */
+export const BATCH_SECOND_LOOK_PROJECT = 'batch-second-look';
+
+/** The conformance configuration's project a batch project's check belongs to, as a run of its own names it. */
+export const runProjectOfBatchProject = (projectName: string): string =>
+  projectName === BATCH_SECOND_LOOK_PROJECT ? SECOND_LOOK_PROJECT : suiteProjectOfShare(projectName);
 
 const dealt = (
   members: readonly BatchShareMember[],

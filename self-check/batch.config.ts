@@ -11,17 +11,20 @@
  * own on one worker runs them (a server's answers can depend on what earlier checks stored), against
  * the server the self-check's process started, with the server's own output folder and variables; and
  * it keeps its worker when a check fails (`keepWorkerOnFailure`): a mutant is meant to fail checks.
+ * The checks that look again at the end of the run (config/second-look.ts) run, for every server, in
+ * a project of their own after all the others, as the conformance configuration's `second-look`.
  *
  * The servers come from the file SELF_CHECK_BATCH_FILE names (server-batch.ts writes it).
  */
 import { defineConfig } from '@playwright/test';
-import { readTimeouts } from '../config/index.ts';
+import { readTimeouts, SECOND_LOOK_TAG } from '../config/index.ts';
 import { BATCH_FILE_VARIABLE, batchOfEnvironment } from '../run-records/batch-file.ts';
-import { projectFilter, sharesOfWorkers } from './batch-shares.ts';
+import { BATCH_SECOND_LOOK_PROJECT, projectFilter, sharesOfWorkers } from './batch-shares.ts';
 
 const batch = batchOfEnvironment();
 if (!batch) throw new Error(`${BATCH_FILE_VARIABLE} is not set: this configuration is the self-check's`);
 const shares = sharesOfWorkers(batch);
+const checkShares = shares.filter((share) => share.suiteProject === 'conformance');
 
 export default defineConfig<{ keepWorkerOnFailure: boolean }>({
   testDir: '../suites',
@@ -31,16 +34,37 @@ export default defineConfig<{ keepWorkerOnFailure: boolean }>({
   workers: shares.length,
   outputDir: batch.outputDir,
   use: { trace: 'off', video: 'off', screenshot: 'off' },
-  projects: shares.map((share) => ({
-    name: share.name,
-    workers: 1,
-    // A group a file (not a check): Playwright's worker prepares a group by going over every test of
-    // its file, here registered once per server of the batch.
-    fullyParallel: false,
-    // As the conformance configuration's two projects select their checks.
-    ...(share.suiteProject === 'ratelimit'
-      ? { grep: projectFilter(share.members, '@ratelimit') }
-      : { grep: projectFilter(share.members), grepInvert: /@ratelimit/ }),
-    use: { keepWorkerOnFailure: true },
-  })),
+  projects: [
+    ...shares.map((share) => ({
+      name: share.name,
+      workers: 1,
+      // A group a file (not a check): Playwright's worker prepares a group by going over every test of
+      // its file, here registered once per server of the batch.
+      fullyParallel: false,
+      // As the conformance configuration's projects select their checks.
+      ...(share.suiteProject === 'ratelimit'
+        ? { grep: projectFilter(share.members, '@ratelimit') }
+        : {
+            grep: projectFilter(share.members),
+            grepInvert: [/@ratelimit/, new RegExp(SECOND_LOOK_TAG)],
+            teardown: BATCH_SECOND_LOOK_PROJECT,
+          }),
+      use: { keepWorkerOnFailure: true },
+    })),
+    ...(checkShares.length === 0
+      ? []
+      : [
+          {
+            // As the conformance configuration's `second-look`: every server's look at the end of the batch.
+            name: BATCH_SECOND_LOOK_PROJECT,
+            workers: checkShares.length,
+            fullyParallel: true,
+            grep: projectFilter(
+              checkShares.flatMap((share) => share.members),
+              SECOND_LOOK_TAG,
+            ),
+            use: { keepWorkerOnFailure: true },
+          },
+        ]),
+  ],
 });

@@ -37,7 +37,7 @@ import {
 import { KEPT_WORKER_ANNOTATION } from '../run-records/kept-worker.ts';
 import { KIT_ROOT, playwrightEnvironment } from '../run-records/kit-root.ts';
 import { ANSWERS_FILE_NAME, answersValidated } from './answers.ts';
-import { suiteProjectOfShare } from './batch-shares.ts';
+import { runProjectOfBatchProject } from './batch-shares.ts';
 import { runLoggedChild } from './logged-child.ts';
 import type { StageOutcome } from './matrix.ts';
 import type { PlannedRun } from './plan.ts';
@@ -111,7 +111,7 @@ const suitesOf = (suites: readonly JSONReportSuite[], marker: string, file?: str
         column: 0,
         tests: spec.tests.map((test) =>
           restoredTest(
-            withoutBatchAnnotation({ ...test, projectName: suiteProjectOfShare(test.projectName) }),
+            withoutBatchAnnotation({ ...test, projectName: runProjectOfBatchProject(test.projectName) }),
           ),
         ),
       })),

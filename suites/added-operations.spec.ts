@@ -6,6 +6,8 @@
  * headers (part 5), every non-2xx answer has the part 7 body. A check about an operation the deployment
  * does not offer (a 404 or 405) records that reading and is skipped.
  */
+
+import { SECOND_LOOK_TAG } from '../config/index.ts';
 import {
   isSuccess,
   judgeRevealsNothing,
@@ -19,6 +21,7 @@ import { ruleCheck } from '../run-records/rule-annotations.ts';
 import { EVENTS_PATH, eventPath, HEADERS } from '../spec/index.ts';
 import { test } from './fixtures/index.ts';
 import { type ListingPage, walkListing } from './support/listing-walk.ts';
+import { windowEdge, windowFilter } from './support/listing-window.ts';
 import { validPayin, validPayout } from './support/sample-events.ts';
 import type { ServiceClient, ServiceResponse } from './support/service-client.ts';
 import { check, inconclusive } from './support/verdicts.ts';
@@ -33,16 +36,6 @@ const shapeOf = (response: ServiceResponse): string => {
   if (Array.isArray(json)) return 'a JSON array';
   if (typeof json === 'object' && json !== null) return `an object of ${Object.keys(json).sort().join(', ')}`;
   return 'no JSON';
-};
-
-/**
- * An edge of a window of creation times, by the target's own clock (its Date header, whole seconds),
- * `seconds` away; by this machine's clock, a minute wider, when the answer has no date.
- */
-const windowEdge = (response: ServiceResponse, seconds: number): string => {
-  const told = Date.parse(response.headers.date ?? '');
-  const base = Number.isNaN(told) ? Date.now() + Math.sign(seconds) * 60_000 : told;
-  return new Date(base + seconds * 1000).toISOString();
 };
 
 const listing = (client: ServiceClient, query = '', headers: Record<string, string | null> = {}) =>
@@ -63,86 +56,199 @@ const requireListing = async (
   );
 };
 
-test.describe('a listing the deployment adds', () => {
+/**
+ * The moments a listing and the versions are looked at: early in the run, when the other tenant's
+ * events are seconds old, and again at its end (the `second-look` project, after every other check),
+ * when the other tenants have made hundreds of events and some are minutes old: a view that lags, a
+ * cache keyed by time or a page far down the list shows then what it hid at first.
+ */
+const LOOKS = [
+  { describe: '', title: '', tag: [] },
+  { describe: ', looked at again at the end of the run', title: ' (end of the run)', tag: [SECOND_LOOK_TAG] },
+] as const;
+
+for (const look of LOOKS) {
+  test.describe(`a listing the deployment adds${look.describe}`, () => {
+    test(
+      ...ruleCheck(
+        ['ISOLATION-LISTING', 'GAP-OTHER-OPERATIONS'],
+        `a listing of events shows a tenant none of another tenant's events, however it is paged or filtered${look.title}`,
+        { tag: ['@isolation', ...look.tag] },
+      ),
+      async ({ tenantA, tenantB, target, runId, observe }) => {
+        // The tenant's own events first, then the other's: a later page that lost the tenant filter shows
+        // the other's, and the window filter holds little more than this check's events.
+        const own = [validPayin(runId, 'listing-own'), validPayout(runId, 'listing-own-payout')];
+        const others = [validPayin(runId, 'listing-foreign'), validPayout(runId, 'listing-foreign-payout')];
+        const ownUuids = new Set<string>();
+        let since = '';
+        for (const event of own) {
+          const response = await tenantA.create(event);
+          since ||= windowEdge(response, -1);
+          ownUuids.add(check.created(response));
+        }
+        const othersEvents: string[] = [];
+        for (const event of others)
+          othersEvents.push(check.created(await tenantB.create(event)), event.externalId);
+        const first = await listing(tenantA);
+        await requireListing(first, observe);
+        const until = windowEdge(first, 1);
+        const readBacks = new Map<string, ServiceResponse>();
+        const unverified: string[] = [];
+        const judgePage = async ({ where, response, items }: ListingPage): Promise<void> => {
+          check.gapAnswer(response);
+          // Whatever its shape or status, a page names none of the other tenant's events this check made.
+          check.listingText(where, response, othersEvents);
+          if (!isSuccess(response.status)) return;
+          for (const uuid of (items ?? []).map(listedUuid)) {
+            if (uuid === undefined || ownUuids.has(uuid)) continue;
+            const readBack = readBacks.get(uuid) ?? (await tenantA.retrieve(uuid));
+            readBacks.set(uuid, readBack);
+            check.listedItem(where, uuid, readBack);
+            if (ownershipOf(readBack) === 'unknown') unverified.push(`${uuid} (${summary(readBack)})`);
+          }
+        };
+        await judgePage({ where: "tenant A's listing", response: first, items: listingItems(first) });
+        const filters = [
+          { name: 'unfiltered', filter: '', maxPages: 3 },
+          {
+            name: 'from, to',
+            filter: windowFilter(since, until),
+            maxPages: 20,
+          },
+          {
+            name: 'externalId',
+            filter: `externalId=${encodeURIComponent(others[0]?.externalId ?? '')}`,
+            maxPages: 3,
+          },
+          {
+            name: 'clientId',
+            filter: `clientId=${encodeURIComponent(target.tenantB?.clientId ?? '')}`,
+            maxPages: 3,
+          },
+        ];
+        const walked: string[] = [];
+        for (const { name, filter, maxPages } of filters) {
+          await test.step(name, async () => {
+            const walk = await walkListing(tenantA, filter, { size: 3, maxPages, owner: 'tenant A' });
+            for (const page of walk.pages) await judgePage(page);
+            walked.push(
+              `${name}: ${walk.pages.length} page(s) by ${walk.means}${walk.complete ? '' : `, cut short at ${maxPages} pages with more offered`}`,
+            );
+          });
+        }
+        await observe(
+          'GAP-OTHER-OPERATIONS',
+          `GET ${EVENTS_PATH} lists events as ${shapeOf(first)}; walked ${walked.join('; ')}`,
+        );
+        if (unverified.length > 0)
+          inconclusive(
+            `items tenant A could not read back, neither its own nor refused: ${unverified.join(', ')}`,
+          );
+      },
+    );
+  });
+
+  test.describe(`versions of an event${look.describe}`, () => {
+    test(
+      ...ruleCheck(
+        ['ISOLATION-GET', 'RETRIEVE-UNKNOWN-404', 'GAP-GET-BODY'],
+        `GET ?versions=true: any reading of the tenant's own event; another tenant's is not found${look.title}`,
+        { tag: ['@isolation', '@retrieval', ...look.tag] },
+      ),
+      async ({ tenantA, tenantB, runId, observe }) => {
+        const versions = (client: ServiceClient, uuid: string) =>
+          client.send({ method: 'GET', path: `${eventPath(uuid)}?versions=true` });
+        const event = validPayin(runId, 'versions');
+        const uuid = check.created(await tenantA.create(event));
+        // Tenant B's event with the same externalId, told apart by a name only it holds: a history kept
+        // by externalId (not by tenant and event) would show its states among A's own.
+        const marker = `Versions Marker ${crypto.randomUUID().slice(0, 8)}`;
+        const payoutOfB = validPayout(runId, 'versions-same-id');
+        const sameIdOfB = {
+          ...payoutOfB,
+          externalId: event.externalId,
+          payload: { ...(payoutOfB.payload as object), beneficiaryName: marker },
+        };
+        check.created(await tenantB.create(sameIdOfB));
+        const outcome = check.update(await tenantA.update(uuid, { ...event, status: 'BOOKED' }));
+        const own = await versions(tenantA, uuid);
+        check.gapAnswer(own);
+        check.verdict(
+          judgeRevealsNothing(
+            'ISOLATION-GET',
+            own,
+            [marker],
+            "GET ?versions=true of the tenant's own event must show nothing of another tenant's event with the same externalId",
+          ),
+          own,
+        );
+        await observe(
+          'GAP-GET-BODY',
+          `GET ?versions=true of an event ${outcome === 'applied' ? 'updated once' : 'never updated'} gives ${summary(own)} with ${shapeOf(own)}`,
+        );
+        const foreign = validPayout(runId, 'versions-foreign');
+        const foreignUuid = check.created(await tenantB.create(foreign));
+        const leak = await versions(tenantA, foreignUuid);
+        check.error(leak, 'ERR-4002', 'ISOLATION-GET');
+        check.verdict(
+          judgeRevealsNothing(
+            'ISOLATION-GET',
+            leak,
+            [foreign.externalId],
+            "GET ?versions=true of another tenant's uuid must reveal nothing of its event",
+          ),
+          leak,
+        );
+        check.error(await versions(tenantA, crypto.randomUUID()), 'ERR-4002', 'RETRIEVE-UNKNOWN-404');
+      },
+    );
+  });
+}
+
+/** How far the end-of-run walk of a whole listing goes: pages of up to 100 where the size can be named. */
+const WHOLE_LISTING = { size: 100, maxPages: 30 } as const;
+
+/** The uuids a walk's pages show, each with the first page that shows it. */
+const listedOn = (pages: readonly ListingPage[]): Map<string, string> => {
+  const shown = new Map<string, string>();
+  for (const { where, items } of pages)
+    for (const uuid of (items ?? []).map(listedUuid))
+      if (uuid !== undefined && !shown.has(uuid)) shown.set(uuid, where);
+  return shown;
+};
+
+test.describe('listings of two tenants, at the end of the run', () => {
   test(
     ...ruleCheck(
-      ['ISOLATION-LISTING', 'GAP-OTHER-OPERATIONS'],
-      "a listing of events shows a tenant none of another tenant's events, however it is paged or filtered",
-      { tag: ['@isolation'] },
+      'ISOLATION-LISTING',
+      "no event shows in two tenants' whole listings, walked after every other check (end of the run)",
+      { tag: ['@isolation', '@readonly', SECOND_LOOK_TAG] },
     ),
-    async ({ tenantA, tenantB, target, runId, observe }) => {
-      // The tenant's own events first, then the other's: a later page that lost the tenant filter shows
-      // the other's, and the window filter holds little more than this check's events.
-      const own = [validPayin(runId, 'listing-own'), validPayout(runId, 'listing-own-payout')];
-      const others = [validPayin(runId, 'listing-foreign'), validPayout(runId, 'listing-foreign-payout')];
-      const ownUuids = new Set<string>();
-      let since = '';
-      for (const event of own) {
-        const response = await tenantA.create(event);
-        since ||= windowEdge(response, -1);
-        ownUuids.add(check.created(response));
+    async ({ tenantA, tenantB, observe }) => {
+      // An event has one owner: one that both tenants' listings show is another tenant's in one of them.
+      // By now the tenants hold the whole run's events, some minutes old.
+      await requireListing(await listing(tenantA), observe);
+      const ofA = await walkListing(tenantA, '', { ...WHOLE_LISTING, owner: 'tenant A' });
+      const ofB = await walkListing(tenantB, '', { ...WHOLE_LISTING, owner: 'tenant B' });
+      const shownToA = listedOn(ofA.pages);
+      const shownToB = listedOn(ofB.pages);
+      const inBoth = [...shownToA.keys()].filter((uuid) => shownToB.has(uuid)).slice(0, 5);
+      for (const uuid of inBoth) {
+        check.listedItem(shownToA.get(uuid) ?? "tenant A's listing", uuid, await tenantA.retrieve(uuid));
+        check.listedItem(shownToB.get(uuid) ?? "tenant B's listing", uuid, await tenantB.retrieve(uuid));
       }
-      const othersEvents: string[] = [];
-      for (const event of others)
-        othersEvents.push(check.created(await tenantB.create(event)), event.externalId);
-      const first = await listing(tenantA);
-      await requireListing(first, observe);
-      const until = windowEdge(first, 1);
-      const readBacks = new Map<string, ServiceResponse>();
-      const unverified: string[] = [];
-      const judgePage = async ({ where, response, items }: ListingPage): Promise<void> => {
-        check.gapAnswer(response);
-        // Whatever its shape or status, a page names none of the other tenant's events this check made.
-        check.listingText(where, response, othersEvents);
-        if (!isSuccess(response.status)) return;
-        for (const uuid of (items ?? []).map(listedUuid)) {
-          if (uuid === undefined || ownUuids.has(uuid)) continue;
-          const readBack = readBacks.get(uuid) ?? (await tenantA.retrieve(uuid));
-          readBacks.set(uuid, readBack);
-          check.listedItem(where, uuid, readBack);
-          if (ownershipOf(readBack) === 'unknown') unverified.push(`${uuid} (${summary(readBack)})`);
-        }
-      };
-      await judgePage({ where: "tenant A's listing", response: first, items: listingItems(first) });
-      const filters = [
-        { name: 'unfiltered', filter: '', maxPages: 3 },
-        {
-          name: 'from, to',
-          filter: `from=${encodeURIComponent(since)}&to=${encodeURIComponent(until)}`,
-          maxPages: 20,
-        },
-        {
-          name: 'externalId',
-          filter: `externalId=${encodeURIComponent(others[0]?.externalId ?? '')}`,
-          maxPages: 3,
-        },
-        {
-          name: 'clientId',
-          filter: `clientId=${encodeURIComponent(target.tenantB?.clientId ?? '')}`,
-          maxPages: 3,
-        },
-      ];
-      const walked: string[] = [];
-      for (const { name, filter, maxPages } of filters) {
-        await test.step(name, async () => {
-          const walk = await walkListing(tenantA, filter, { size: 3, maxPages, owner: 'tenant A' });
-          for (const page of walk.pages) await judgePage(page);
-          walked.push(
-            `${name}: ${walk.pages.length} page(s) of 3${walk.complete ? '' : ', more not walked'}`,
-          );
-        });
-      }
+      const walked = (walk: typeof ofA, shown: Map<string, string>) =>
+        `${shown.size} events on ${walk.pages.length} page(s) by ${walk.means}${walk.complete ? '' : `, cut short at ${WHOLE_LISTING.maxPages} pages with more offered`}`;
       await observe(
         'GAP-OTHER-OPERATIONS',
-        `GET ${EVENTS_PATH} lists events as ${shapeOf(first)}; walked ${walked.join('; ')}`,
+        `at the end of the run, tenant A's listing: ${walked(ofA, shownToA)}; tenant B's: ${walked(ofB, shownToB)}`,
       );
-      if (unverified.length > 0)
-        inconclusive(
-          `items tenant A could not read back, neither its own nor refused: ${unverified.join(', ')}`,
-        );
     },
   );
+});
 
+test.describe('a listing the deployment adds: its headers and parameters', () => {
   test(
     ...ruleCheck(
       ['AUTH-TOKEN-MISSING', 'AUTH-TOKEN-INVALID', 'TENANT-HEADER-MISSING', 'TENANT-HEADER-NOT-UUID'],
@@ -188,62 +294,6 @@ test.describe('a listing the deployment adds', () => {
         check.gapAnswer(response);
         await observe('GAP-OTHER-OPERATIONS', `GET ${EVENTS_PATH}${query} gives ${summary(response)}`);
       }
-    },
-  );
-});
-
-test.describe('versions of an event', () => {
-  test(
-    ...ruleCheck(
-      ['ISOLATION-GET', 'RETRIEVE-UNKNOWN-404', 'GAP-GET-BODY'],
-      "GET ?versions=true: any reading of the tenant's own event; another tenant's is not found",
-      { tag: ['@isolation', '@retrieval'] },
-    ),
-    async ({ tenantA, tenantB, runId, observe }) => {
-      const versions = (client: ServiceClient, uuid: string) =>
-        client.send({ method: 'GET', path: `${eventPath(uuid)}?versions=true` });
-      const event = validPayin(runId, 'versions');
-      const uuid = check.created(await tenantA.create(event));
-      // Tenant B's event with the same externalId, told apart by a name only it holds: a history kept
-      // by externalId (not by tenant and event) would show its states among A's own.
-      const marker = `Versions Marker ${crypto.randomUUID().slice(0, 8)}`;
-      const payoutOfB = validPayout(runId, 'versions-same-id');
-      const sameIdOfB = {
-        ...payoutOfB,
-        externalId: event.externalId,
-        payload: { ...(payoutOfB.payload as object), beneficiaryName: marker },
-      };
-      check.created(await tenantB.create(sameIdOfB));
-      const outcome = check.update(await tenantA.update(uuid, { ...event, status: 'BOOKED' }));
-      const own = await versions(tenantA, uuid);
-      check.gapAnswer(own);
-      check.verdict(
-        judgeRevealsNothing(
-          'ISOLATION-GET',
-          own,
-          [marker],
-          "GET ?versions=true of the tenant's own event must show nothing of another tenant's event with the same externalId",
-        ),
-        own,
-      );
-      await observe(
-        'GAP-GET-BODY',
-        `GET ?versions=true of an event ${outcome === 'applied' ? 'updated once' : 'never updated'} gives ${summary(own)} with ${shapeOf(own)}`,
-      );
-      const foreign = validPayout(runId, 'versions-foreign');
-      const foreignUuid = check.created(await tenantB.create(foreign));
-      const leak = await versions(tenantA, foreignUuid);
-      check.error(leak, 'ERR-4002', 'ISOLATION-GET');
-      check.verdict(
-        judgeRevealsNothing(
-          'ISOLATION-GET',
-          leak,
-          [foreign.externalId],
-          "GET ?versions=true of another tenant's uuid must reveal nothing of its event",
-        ),
-        leak,
-      );
-      check.error(await versions(tenantA, crypto.randomUUID()), 'ERR-4002', 'RETRIEVE-UNKNOWN-404');
     },
   );
 });

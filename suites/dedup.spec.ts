@@ -269,6 +269,65 @@ test.describe('deduplication', { tag: ['@dedup'] }, () => {
   );
   test(
     ...ruleCheck(
+      'DEDUP-EXTERNAL-ID',
+      'by PUT too, externalIds that differ only by a trailing space or in letter case are never refused as duplicates',
+      { tag: ['@update'] },
+    ),
+    async ({ tenantA, runId, observe }) => {
+      // The twins of the POST checks above: PUT's duplicate check may be another lookup than POST's.
+      const suffix = crypto.randomUUID().slice(0, 13);
+      const held = { ...validPayin(runId), externalId: `${runId}-Twin-${suffix.toLowerCase()}` };
+      check.created(await tenantA.create(held));
+      const padded = { ...validPayout(runId), externalId: `${held.externalId} ` };
+      const created = await tenantA.create(padded);
+      if (!isSuccess(created.status))
+        premiseNotMet(
+          `the deployment refuses an externalId with a trailing space (${created.status}), which this check's PUT keeps`,
+        );
+      const paddedUuid = check.created(created);
+      const renamed = validPayout(runId);
+      const renamedUuid = check.created(await tenantA.create(renamed));
+      const puts = [
+        {
+          what: 'a PUT keeping its own externalId with a trailing space',
+          uuid: paddedUuid,
+          body: { ...padded, status: 'BOOKED' },
+        },
+        {
+          // Two spaces: "<id> " is the padded event's own.
+          what: 'a PUT giving an event that externalId with two trailing spaces',
+          uuid: renamedUuid,
+          body: { ...renamed, externalId: `${held.externalId}  ` },
+        },
+        {
+          what: 'a PUT giving an event that externalId in upper case',
+          uuid: renamedUuid,
+          body: { ...renamed, externalId: held.externalId.toUpperCase() },
+        },
+      ];
+      const outcomes: string[] = [];
+      for (const { what, uuid, body } of puts) {
+        const response = await tenantA.update(uuid, body);
+        // A PUT may refuse to change externalId at all (GAP-PUT-BODY), but not as a duplicate.
+        check.verdict(
+          judgeNotClaiming(
+            'DEDUP-EXTERNAL-ID',
+            response,
+            'ERR-4001',
+            `${what}: "${body.externalId}" is none of the externalIds other events hold ("${held.externalId}", "${padded.externalId}")`,
+          ),
+          response,
+        );
+        const outcome = check.update(response);
+        if (outcome === 'applied') check.sameEvent(await tenantA.retrieve(uuid), body, 'UPDATE-APPLIES');
+        outcomes.push(`${what}: ${outcome}`);
+      }
+      await observe('GAP-PUT-BODY', outcomes.join('; '));
+    },
+  );
+
+  test(
+    ...ruleCheck(
       'DEDUP-PER-TENANT',
       'after tenant A updates its event, tenant B can still create an event with that externalId',
       { tag: ['@update'] },

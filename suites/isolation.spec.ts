@@ -1,8 +1,14 @@
-/** Part 1 and part 4, rule 3: another tenant's uuid answers exactly like an unknown uuid. */
+/**
+ * Part 1 and part 4, rule 3: another tenant's uuid answers exactly like an unknown uuid, and a write of
+ * another tenant (a PUT of the owner's uuid, a POST reusing its externalId) shows in none of the owner's
+ * reads: GET, `?versions=true` and the listing, where the deployment offers them.
+ */
 import { judgeIndistinguishable, judgeRevealsNothing } from '../oracle/index.ts';
 import { ruleCheck } from '../run-records/rule-annotations.ts';
 import type { RuleId } from '../spec/index.ts';
 import { test } from './fixtures/index.ts';
+import { windowEdge } from './support/listing-window.ts';
+import { type OwnerRead, ownerReads } from './support/owner-reads.ts';
 import { validPayin, validPayout } from './support/sample-events.ts';
 import type { ServiceResponse } from './support/service-client.ts';
 import { check } from './support/verdicts.ts';
@@ -21,6 +27,28 @@ const expectIndistinguishable = (
   check.verdict(judgeIndistinguishable(rule, foreign, unknown), foreign);
 };
 
+/** Judges that none of the owner's reads shows `marker`, each read under the rule `ruleOf` names. */
+const expectNoneShows = (
+  reads: readonly OwnerRead[],
+  marker: string,
+  what: string,
+  ruleOf: (read: OwnerRead) => RuleId,
+): void => {
+  for (const read of reads)
+    check.verdict(
+      judgeRevealsNothing(
+        ruleOf(read),
+        read.response,
+        [marker],
+        `${read.where} must show nothing of ${what}`,
+      ),
+      read.response,
+    );
+};
+
+/** A name only the other tenant's write carries, in a field any reading stores as sent. */
+const foreignMarker = (): string => `Foreign Marker ${crypto.randomUUID().slice(0, 8)}`;
+
 test.describe('tenant isolation', { tag: ['@isolation'] }, () => {
   test(
     ...ruleCheck('ISOLATION-GET', "GET of another tenant's uuid answers exactly like an unknown uuid"),
@@ -36,18 +64,54 @@ test.describe('tenant isolation', { tag: ['@isolation'] }, () => {
   test(
     ...ruleCheck(
       'ISOLATION-PUT',
-      "PUT of another tenant's uuid answers like an unknown uuid and changes nothing",
+      "PUT of another tenant's uuid answers like an unknown uuid and shows in none of the owner's reads",
     ),
     async ({ tenantA, tenantB, runId }) => {
       const event = validPayout(runId);
-      const uuid = check.created(await tenantA.create(event));
-      const foreign = await tenantB.update(uuid, { ...event, status: 'REJECTED', amount: 1 });
+      const created = await tenantA.create(event);
+      const since = windowEdge(created, -1);
+      const uuid = check.created(created);
+      const marker = foreignMarker();
+      const foreign = await tenantB.update(uuid, {
+        ...event,
+        status: 'REJECTED',
+        amount: 1,
+        originalStatus: marker,
+      });
       const unknown = await tenantB.update(crypto.randomUUID(), {
         ...validPayout(runId),
         status: 'REJECTED',
       });
       expectIndistinguishable('ISOLATION-PUT', foreign, unknown, event.externalId);
       check.sameEvent(await tenantA.retrieve(uuid), event, 'ISOLATION-PUT');
+      // Not GET alone: a history or a listing written before the owner was checked shows it too.
+      const reads = await ownerReads(tenantA, uuid, { owner: 'tenant A', since });
+      expectNoneShows(reads, marker, "tenant B's refused PUT", () => 'ISOLATION-PUT');
+    },
+  );
+
+  test(
+    ...ruleCheck(
+      'ISOLATION-GET',
+      "an event of another tenant with the owner's externalId shows in none of the owner's reads",
+    ),
+    async ({ tenantA, tenantB, runId }) => {
+      const event = validPayin(runId, 'reused-by-other');
+      const created = await tenantA.create(event);
+      const since = windowEdge(created, -1);
+      const uuid = check.created(created);
+      const marker = foreignMarker();
+      // Whether B may hold the same externalId is DEDUP-PER-TENANT's to judge; here, whatever B's POST
+      // gets, A's reads show nothing of it.
+      await tenantB.create({
+        ...validPayin(runId, 'reuse'),
+        externalId: event.externalId,
+        originalStatus: marker,
+      });
+      const reads = await ownerReads(tenantA, uuid, { owner: 'tenant A', since });
+      expectNoneShows(reads, marker, "tenant B's event with the same externalId", (read) =>
+        read.kind === 'listing' ? 'ISOLATION-LISTING' : 'ISOLATION-GET',
+      );
     },
   );
 });

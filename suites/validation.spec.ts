@@ -77,6 +77,29 @@ test.describe('PUT field validation', { tag: ['@validation', '@update'] }, () =>
   }
 });
 
+test.describe('PUT with a neighbour of a closed vocabulary', { tag: ['@validation', '@update'] }, () => {
+  // The twins of POST's: an update may be validated by another DTO than a creation. Credited to the
+  // vocabulary's rule alone, as on POST: a deployment that takes the value everywhere breaks one rule.
+  for (const testCase of NEIGHBOUR_CASES) {
+    const codes = testCase.expected
+      .map((e) => (e.errorCode === ANY_ERROR_CODE ? 'a validation failure naming it' : e.errorCode))
+      .join(', ');
+    test(
+      ...ruleCheck(testCase.ruleId, `PUT with ${testCase.label} gives 400 ${codes} and changes nothing`),
+      async ({ tenantA, runId }) => {
+        const faulty = testCase.make(runId);
+        const valid = faulty.type === 'INTERNAL_PAYOUT' ? validPayout(runId) : validPayin(runId);
+        const original = { ...valid, externalId: String(faulty.externalId) };
+        const uuid = check.created(await tenantA.create(original));
+        check.validationFailure(await tenantA.update(uuid, faulty), testCase.expected, {
+          changedFields: changedFields(original, faulty),
+        });
+        check.sameEvent(await tenantA.retrieve(uuid), original, testCase.ruleId);
+      },
+    );
+  }
+});
+
 test.describe('payload edge cases', { tag: ['@validation'] }, () => {
   test(
     ...ruleCheck(

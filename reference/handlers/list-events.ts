@@ -1,8 +1,8 @@
 /**
  * GET /financial-events, in the readings that offer a listing (GAP-OTHER-OPERATIONS: not shown): the
- * calling tenant's events, oldest first, paged (`page` from 1, `size` 1 to 100, default 20) and filtered
- * by creation time (`from`, `to`: ISO 8601, both inclusive), as `{ items, page, size, totalItems }`,
- * each item as GET shows the event. A parameter it cannot read is 400 with the 7.1 body.
+ * calling tenant's events, oldest first, filtered by creation time (`from`, `to`: ISO 8601, both
+ * inclusive) and paged as the reading pages them (listing-pages.ts), each item as GET shows the event.
+ * A parameter it cannot read is 400 with the 7.1 body.
  *
  * What the spec states holds here as on its own endpoints: the three headers are checked and the
  * request counts toward the tenant's limit (the route's guard, with the listing's hooks), and only
@@ -15,6 +15,7 @@ import type { StoredEvent } from '../event-store.ts';
 import { type HttpProblem, referenceProblem } from '../problem.ts';
 import { presentEvent } from './event-view.ts';
 import { guardRequest, tenantOf } from './guard.ts';
+import { type ListingQueryValue, pageAnswer, pageRequest } from './listing-pages.ts';
 
 export interface ListingHooks {
   /** ISOLATION-LISTING: the events a tenant's listing may show, on a page of it (from 1). */
@@ -39,20 +40,9 @@ export const LISTING_HOOKS: ListingHooks = Object.freeze({
   listingParameterAnswer: () => referenceProblem('listingParameter'),
 });
 
-export const DEFAULT_PAGE_SIZE = 20;
-export const MAX_PAGE_SIZE = 100;
+export type ListingQuery = Record<string, ListingQueryValue>;
 
-export type ListingQuery = Partial<Record<'page' | 'size' | 'from' | 'to', string | string[]>>;
-
-/** A whole number from `min` to `max`, or undefined for anything else (a repeated parameter included). */
-const wholeNumber = (value: string | string[] | undefined, fallback: number, min: number, max: number) => {
-  if (value === undefined) return fallback;
-  if (typeof value !== 'string' || !/^\d{1,6}$/.test(value)) return undefined;
-  const number = Number(value);
-  return number >= min && number <= max ? number : undefined;
-};
-
-const instant = (value: string | string[] | undefined, fallback: number): number | undefined => {
+const instant = (value: ListingQueryValue, fallback: number): number | undefined => {
   if (value === undefined) return fallback;
   if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}/.test(value)) return undefined;
   const time = Date.parse(value);
@@ -73,17 +63,27 @@ export const listingGuard = (ctx: ServerContext) =>
 export const listEvents =
   (ctx: ServerContext) =>
   (request: FastifyRequest<{ Querystring: ListingQuery }>, reply: FastifyReply): void => {
+    const reading = ctx.behaviour.listing;
+    if (reading === 'none') return;
     const tenant = tenantOf(request);
     const query = request.query ?? {};
-    const page = wholeNumber(query.page, 1, 1, 1_000_000);
-    const size = wholeNumber(query.size, DEFAULT_PAGE_SIZE, 1, MAX_PAGE_SIZE);
+    const asked = pageRequest(reading, query);
     const from = instant(query.from, Number.NEGATIVE_INFINITY);
     const to = instant(query.to, Number.POSITIVE_INFINITY);
-    if (page === undefined || size === undefined || from === undefined || to === undefined)
+    if (asked === undefined || from === undefined || to === undefined)
       throw ctx.hooks.listingParameterAnswer();
     const matching = ctx.hooks
-      .eventsForListing(ctx, tenant.id, page)
+      .eventsForListing(ctx, tenant.id, asked.ordinal)
       .filter((stored) => stored.createdAt >= from && stored.createdAt <= to);
-    const items = matching.slice((page - 1) * size, page * size).map((stored) => presentEvent(stored, ctx));
-    reply.send({ items, page, size, totalItems: matching.length });
+    const items = matching
+      .slice(asked.start, asked.start + asked.count)
+      .map((stored) => presentEvent(stored, ctx));
+    const filter = new URLSearchParams();
+    for (const name of ['from', 'to'] as const) {
+      const value = query[name];
+      if (typeof value === 'string') filter.set(name, value);
+    }
+    const base = `${request.url.split('?')[0]}${filter.size > 0 ? `?${filter}` : ''}`;
+    const { body, headers } = pageAnswer(reading, asked, items, matching.length, base);
+    reply.headers(headers).send(body);
   };

@@ -20,6 +20,11 @@ import { eventBodyOf } from './request-body.ts';
 import { updateRefusal } from './update-rules.ts';
 
 export interface UpdateHooks {
+  /**
+   * ISOLATION-PUT: what a PUT writes before its event is looked up: nothing (a mutant writes the
+   * body's history row first, whoever owns the event).
+   */
+  writtenBeforeLookup(ctx: ServerContext, tenantId: string, id: string, body: JsonObject): void;
   /** UPDATE-UNKNOWN-404, ISOLATION-PUT: the event a PUT of this id updates, or a thrown answer. */
   eventForUpdate(ctx: ServerContext, tenantId: string, id: string): StoredEvent;
   /** UPDATE-VALIDATES: a PUT's body judged like a POST's, changing nothing when it fails. */
@@ -43,6 +48,7 @@ interface ReferenceUpdateHooks extends UpdateHooks {
 }
 
 export const UPDATE_HOOKS: ReferenceUpdateHooks = Object.freeze({
+  writtenBeforeLookup: () => undefined,
   eventForUpdate: ownEvent,
   validateUpdate: (ctx: ServerContext, body: JsonObject) => validateEvent(body, ctx),
   applyUpdate: (ctx: ServerContext, existing: StoredEvent, event: JsonObject) => {
@@ -83,7 +89,9 @@ export const updateEvent =
     const { hooks } = ctx;
     const tenant = tenantOf(request);
     const body = eventBodyOf(request, ctx);
-    const existing = hooks.eventForUpdate(ctx, tenant.id, pathIdOf(request.params.uuid, ctx));
+    const id = pathIdOf(request.params.uuid, ctx);
+    hooks.writtenBeforeLookup(ctx, tenant.id, id, body);
+    const existing = hooks.eventForUpdate(ctx, tenant.id, id);
     const candidate = ctx.behaviour.putSemantics === 'merge' ? mergedUpdate(existing, body) : body;
     const result = hooks.validateUpdate(ctx, candidate, existing);
     if (!result.ok) throw hooks.refusedUpdateAnswer(ctx, result.failures);

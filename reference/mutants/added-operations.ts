@@ -5,10 +5,20 @@
  * handlers/read-event.ts.
  */
 import { externalIdOf } from '../event-store.ts';
+import type { ListingHooks } from '../handlers/list-events.ts';
 import { HttpProblem, problem } from '../problem.ts';
 import { mutant } from './define.ts';
 
 const WITH_LISTING = Object.freeze({ listing: 'paged' } as const);
+/** The listing as a provider's public deployment pages it: `page` and `pageSize`, default 50. */
+const WITH_PUBLIC_LISTING = Object.freeze({ listing: 'page-and-page-size' } as const);
+
+/** How far behind the lagging view is: events younger than this are only in the live table. */
+const VIEW_LAG_MS = 3000;
+
+/** Later pages from an offset query on another code path that lost the tenant filter. */
+const laterPagesOfEveryTenant: ListingHooks['eventsForListing'] = (ctx, tenantId, page) =>
+  page > 1 ? ctx.store.all() : ctx.store.ofTenant(tenantId);
 const WITH_VERSIONS = Object.freeze({ versions: 'on-request' } as const);
 
 export const ADDED_OPERATION_MUTANTS = [
@@ -23,8 +33,28 @@ export const ADDED_OPERATION_MUTANTS = [
     'listing-later-pages-every-tenant',
     ['ISOLATION-LISTING'],
     "The listing's first page is the tenant's own, but later pages come from an offset query on another code path that lost the tenant filter: they show every tenant's events.",
+    { eventsForListing: laterPagesOfEveryTenant },
+    WITH_LISTING,
+  ),
+  mutant(
+    'public-listing-later-pages-every-tenant',
+    ['ISOLATION-LISTING'],
+    "The listing is paged as the public deployment pages it (page and pageSize, default 50, a size parameter ignored); its first page is the tenant's own, but later pages come from an offset query that lost the tenant filter.",
+    { eventsForListing: laterPagesOfEveryTenant },
+    WITH_PUBLIC_LISTING,
+  ),
+  mutant(
+    'listing-view-lags-without-tenant-filter',
+    ['ISOLATION-LISTING'],
+    "The listing reads the tenant's recent events from the live table and older ones from a view refreshed every few seconds, whose query lost the tenant filter: every other tenant's events older than 3 s are appended to the tenant's own.",
     {
-      eventsForListing: (ctx, tenantId, page) => (page > 1 ? ctx.store.all() : ctx.store.ofTenant(tenantId)),
+      eventsForListing: (ctx, tenantId) => {
+        const refreshed = ctx.clock() - VIEW_LAG_MS;
+        const lagged = ctx.store
+          .all()
+          .filter((stored) => stored.tenantId !== tenantId && stored.createdAt <= refreshed);
+        return [...ctx.store.ofTenant(tenantId), ...lagged];
+      },
     },
     WITH_LISTING,
   ),

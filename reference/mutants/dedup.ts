@@ -206,6 +206,21 @@ export const DEDUP_MUTANTS = [
     { dedupKey: (externalId) => externalId.trimEnd() },
   ),
   mutant(
+    'put-dedup-trims',
+    ['DEDUP-EXTERNAL-ID'],
+    'PUT checks its externalId against the trimmed externalIds of the tenant\'s other events (a hand-written lookup beside the exact unique index POST uses): a PUT of "a " is refused as a duplicate of "a".',
+    {
+      applyUpdate: (ctx, existing, event) => {
+        const wanted = externalIdOf(event).trim();
+        const clash = ctx.store
+          .ofTenant(existing.tenantId)
+          .some((other) => other.uuid !== existing.uuid && externalIdOf(other.event).trim() === wanted);
+        if (clash) throw ctx.hooks.duplicateAnswer();
+        return UPDATE_HOOKS.applyUpdate(ctx, existing, event);
+      },
+    },
+  ),
+  mutant(
     'put-dedup-across-tenants',
     ['DEDUP-PER-TENANT'],
     "PUT checks a new externalId against every tenant's events: it may not take one another tenant holds (400 ERR-4001).",

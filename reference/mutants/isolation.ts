@@ -20,6 +20,18 @@ const ownEventOr403 = (ctx: ServerContext, tenantId: string, id: string): Stored
 
 export const ISOLATION_MUTANTS = [
   mutant(
+    'foreign-put-writes-version',
+    ['ISOLATION-PUT'],
+    "A PUT's history row is written before the event's owner is checked: another tenant's PUT answers 404 ERR-4002 and leaves the event as it was, but its body is among that event's versions (GET ?versions=true).",
+    {
+      writtenBeforeLookup: (ctx, tenantId, id, body) => {
+        const stored = ctx.store.findInAnyTenant(id);
+        if (stored && stored.tenantId !== tenantId) ctx.store.addVersion(stored, body, ctx.clock());
+      },
+    },
+    { versions: 'on-request' },
+  ),
+  mutant(
     'isolation-leak-on-get',
     ['ISOLATION-GET'],
     "GET finds events of every tenant: another tenant's uuid returns its event.",

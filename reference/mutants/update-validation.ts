@@ -11,7 +11,24 @@ import { mutant } from './define.ts';
 
 const reference = VALIDATION_HOOKS;
 
+/** The processing states a separate update DTO of the provider's lets through. */
+const UPDATE_DTO_STATUSES: ReadonlySet<unknown> = new Set(['FAILED', 'SETTLED']);
+
 export const UPDATE_VALIDATION_MUTANTS = [
+  mutant(
+    'put-status-takes-processing-states',
+    ['VAL-STATUS-ENUM'],
+    "PUT validates with an update DTO written apart from POST's: its status also takes the processing states FAILED and SETTLED, which POST refuses.",
+    {
+      validateUpdate: (ctx, body) =>
+        validateEvent(
+          body,
+          withHooks(ctx, {
+            isEventStatus: (value) => reference.isEventStatus(value) || UPDATE_DTO_STATUSES.has(value),
+          }),
+        ),
+    },
+  ),
   mutant(
     'put-skips-payload-exclusivity',
     ['VAL-PAYIN-NO-PAYOUT-FIELDS', 'VAL-PAYOUT-NO-PAYIN-FIELDS', 'UPDATE-VALIDATES'],

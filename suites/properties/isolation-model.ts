@@ -1,7 +1,9 @@
 /**
  * The model-based isolation test's commands (fast-check `fc.commands`): tenant A creates, updates and
  * reads its events; tenant B tries to read and to update them by their uuids. The model is what A's
- * events must hold; B must get exactly "unknown uuid" (404 ERR-4002) and never change anything.
+ * events must hold; B must get exactly "unknown uuid" (404 ERR-4002) and never change anything, on
+ * every read the deployment offers: GET and `?versions=true` (where it is no reading of the deployment,
+ * its answer is GET's or a refusal, and the judgement is the same).
  *
  * Commands are generated before they run, so they carry data, not ids: an event's externalId is given
  * when it is created (fresh for every run and every shrink), an update is a change applied to whichever
@@ -15,6 +17,7 @@ import {
   validUpdateArbitrary,
 } from '../../generators/index.ts';
 import { judgeDistinctUuids, judgeRevealsNothing } from '../../oracle/index.ts';
+import { eventPath } from '../../spec/index.ts';
 import { propertyCheck } from '../support/property-checks.ts';
 import { commandsReplayPath } from '../support/property-runs.ts';
 import type { ServiceClient } from '../support/service-client.ts';
@@ -77,6 +80,10 @@ export const applyChange = (event: FinancialEvent, change: Change): FinancialEve
     multiCurrencyAmounts: source.multiCurrencyAmounts,
   };
 };
+
+/** GET ?versions=true of an event: every state it had, in the readings that keep them. */
+const versionsOf = (client: ServiceClient, uuid: string) =>
+  client.send({ method: 'GET', path: `${eventPath(uuid)}?versions=true` });
 
 const describeChange = (change: Change): string =>
   `payin→${change.payin.status} ${change.payin.amount} | payout→${change.payout.status} ${change.payout.amount}`;
@@ -159,17 +166,18 @@ class BReads implements Command {
   check = hasEvents;
   async run(model: IsolationModel, system: IsolationSystem): Promise<void> {
     const { event, uuid } = eventAt(model, system, this.pick);
-    const response = await system.b.retrieve(uuid);
-    propertyCheck.error(response, 'ERR-4002', 'ISOLATION-GET');
-    propertyCheck.verdict(
-      judgeRevealsNothing(
-        'ISOLATION-GET',
+    for (const response of [await system.b.retrieve(uuid), await versionsOf(system.b, uuid)]) {
+      propertyCheck.error(response, 'ERR-4002', 'ISOLATION-GET');
+      propertyCheck.verdict(
+        judgeRevealsNothing(
+          'ISOLATION-GET',
+          response,
+          [event.externalId],
+          "tenant B's answer must not reveal tenant A's event (it holds its externalId)",
+        ),
         response,
-        [event.externalId],
-        "tenant B's answer must not reveal tenant A's event (it holds its externalId)",
-      ),
-      response,
-    );
+      );
+    }
   }
   toString(): string {
     return `B reads A's event #${this.pick}`;
@@ -188,12 +196,24 @@ class BUpdates implements Command {
     const { event, uuid } = eventAt(model, system, this.pick);
     // A valid body: had the service let B at A's event, it would have applied it. A's event is read
     // back at once, so that a change B made is credited to isolation, not to a later read.
+    // Its originalStatus is a name only B's write carries: A's history must not show it either.
+    const marker = `B's write ${system.nextId()}`;
     propertyCheck.error(
-      await putEvent(system.b, uuid, applyChange(event, this.change)),
+      await putEvent(system.b, uuid, { ...applyChange(event, this.change), originalStatus: marker }),
       'ERR-4002',
       'ISOLATION-PUT',
     );
     propertyCheck.sameEvent(await system.a.retrieve(uuid), event, 'ISOLATION-PUT');
+    const versions = await versionsOf(system.a, uuid);
+    propertyCheck.verdict(
+      judgeRevealsNothing(
+        'ISOLATION-PUT',
+        versions,
+        [marker],
+        "tenant A's GET ?versions=true must show nothing of tenant B's refused PUT",
+      ),
+      versions,
+    );
   }
   toString(): string {
     return `B updates A's event #${this.pick} (${describeChange(this.change)})`;

@@ -1,7 +1,7 @@
 /**
  * Property (model-based): whatever tenant A creates is invisible to tenant B, for any sequence of
- * creates and updates (part 1; part 4, rule 3). B's reads and updates of A's uuids answer 404
- * ERR-4002, and A's events always hold what A last wrote.
+ * creates and updates (part 1; part 4, rule 3). B's reads (GET, `?versions=true`) and updates of A's
+ * uuids answer 404 ERR-4002, and A's events, and their versions, always hold what A last wrote.
  */
 import * as fc from 'fast-check';
 import { ruleCheck } from '../../run-records/rule-annotations.ts';
@@ -24,7 +24,7 @@ test.describe('properties: tenant isolation', { tag: ['@property', '@isolation']
     async ({ tenantA, tenantB, runId, property }) => {
       const nextId = freshIds(runId);
       await property({
-        cost: { embeddedRuns: 100, requestsPerRun: 8 },
+        cost: { embeddedRuns: 100, requestsPerRun: 10 },
         arbitrary: isolationScenarios(),
         predicate: async ({ first, commands }, notes) => {
           const system: IsolationSystem = { a: tenantA, b: tenantB, uuids: [], nextId };

@@ -2,8 +2,9 @@
  * The neighbours of the vocabularies the spec closes: the values a real team adds to them (another
  * kind of event, another status, another channel, a field of another kind of event in the payload).
  * Checked on every run, not only when a property happens to draw them: a deployment that accepts one
- * fails the rule that closes the vocabulary. POST only: a PUT of them would credit the same deviation
- * to UPDATE-VALIDATES as well, when it is POST's reading all the same.
+ * fails the rule that closes the vocabulary. On POST and on PUT (an update may be validated by another
+ * DTO), credited to that rule alone: never to UPDATE-VALIDATES as well, since a deployment that takes
+ * the value on both methods reads the vocabulary so, and breaks one rule.
  */
 import { expectedFailure, failureOfAnyCode } from './expected-failures.ts';
 import { validPayin, validPayout, withField } from './sample-events.ts';

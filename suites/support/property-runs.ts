@@ -49,7 +49,7 @@ export const PROPERTY_COSTS: readonly PropertyCost[] = Object.freeze([
   { embeddedRuns: 100, requestsPerRun: 3 },
   { embeddedRuns: 200, requestsPerRun: 2 },
   // The model-based isolation test: tenant B reads and writes as much as tenant A does, and more.
-  { embeddedRuns: 100, requestsPerRun: 8, tenantBShare: 0.6 },
+  { embeddedRuns: 100, requestsPerRun: 10, tenantBShare: 0.6 },
   { embeddedRuns: 100, requestsPerRun: 3 },
   { embeddedRuns: 100, requestsPerRun: 6 },
   { embeddedRuns: 100, requestsPerRun: 6 },
