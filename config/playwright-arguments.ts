@@ -9,7 +9,7 @@
  */
 
 import { existsSync } from 'node:fs';
-import { DURATION_FORMS, parseDuration, parseWholeNumber } from '../contract/index.ts';
+import { CONTRACT_VARIABLES, DURATION_FORMS, parseDuration, parseWholeNumber } from '../contract/index.ts';
 import { didYouMean } from './nearest-name.ts';
 
 /** What the kit does with an option. */
@@ -183,7 +183,7 @@ export const KIT_CONFORMANCE_OPTIONS: readonly OptionSpec[] = [
     value: 'required',
     handling: { kind: 'openapi' },
     check: existingFile,
-    text: "the provider's own OpenAPI description: a listing it adds is walked with the paging it declares (TARGET_OPENAPI_FILE)",
+    text: `the provider's own OpenAPI description: a listing it adds is walked with the paging it declares (${CONTRACT_VARIABLES.providerDescription})`,
   },
 ];
 

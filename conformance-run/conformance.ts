@@ -36,12 +36,6 @@ import { defaultWorkers, workersOfArguments } from '../config/run-workers.ts';
 import { CONTRACT_VARIABLES } from '../contract/index.ts';
 import { describeRequestBudget, requestBudgetReport, sumRequestStats } from '../pacing/request-budget.ts';
 import { buildReport } from '../reports/allure/build-report.ts';
-import { type Certificate, describeUnanswered } from '../reports/certificate/certificate.ts';
-import {
-  acceptanceText,
-  type DeclarationEntry,
-  type DeclarationStatus,
-} from '../reports/certificate/declarations.ts';
 import { certificateStep } from '../reports/certificate/write-certificate.ts';
 import type { FoundProfile } from '../reports/profile/files.ts';
 import { ComparisonInputError, compareWithBaseline, loadProfileOf } from '../reports/release-gate/gate.ts';
@@ -50,13 +44,12 @@ import type { SayLine } from '../run-records/console-line.ts';
 import { KIT_ROOT } from '../run-records/kit-root.ts';
 import { ensureWritable, OutputUnwritableError } from '../run-records/output-folder.ts';
 import { outputPaths, outputRoot } from '../run-records/output-paths.ts';
-import { readRunStop } from '../run-records/run-stop.ts';
 import { closingLines } from './closing-lines.ts';
 import { runPlaywrightChild } from './playwright-cli.ts';
 import { PreflightError, preflight } from './preflight.ts';
+import { declarationLines, exitCodeOfRun, unansweredLines } from './run-ending.ts';
 import { describeRunPlan, runPlan } from './run-plan.ts';
 import { listSelected, type Selection, selectedChecks } from './selection.ts';
-import { throttleLine } from './throttle-line.ts';
 
 const PLAYWRIGHT_CONFIG = ['test', '-c', join(KIT_ROOT, 'playwright.config.ts')];
 
@@ -385,101 +378,4 @@ const clearPreviousRun = (): void => {
   ]) {
     rmSync(path, { recursive: true, force: true });
   }
-};
-
-/** Loud lines about the provider's declared deviations: which occurred, which no longer occur, which expired. */
-const declarationLines = (certificate: Certificate | undefined): string[] => {
-  const report = certificate?.declaredDeviations;
-  if (!report) return [];
-  const lineOf: Record<DeclarationStatus, (entry: DeclarationEntry) => string> = {
-    occurs: (entry) =>
-      `DECLARED DEVIATION: ${entry.rule} failed as declared (${acceptanceText(entry)}): it does not fail the run`,
-    'no-longer-occurs': (entry) =>
-      `DECLARED DEVIATION NO LONGER OCCURS: ${entry.rule} passed in this run: remove it from ${report.file} (it fails nothing)`,
-    expired: (entry) =>
-      `DECLARATION EXPIRED: ${entry.rule}'s declaration ended on ${entry.until}: a failure of it counts as any other deviation`,
-    'not-judged': (entry) =>
-      `declared deviation ${entry.rule}: not judged in this run (its rule reads ${entry.verdict})`,
-  };
-  return report.entries.map((entry) => lineOf[entry.status](entry));
-};
-
-/** Most unanswered requests named one a line; the rest are in the certificate. */
-const UNANSWERED_LINES = 10;
-
-/** A loud line for each request the target never answered, while it answered others. */
-const unansweredLines = (certificate: Certificate | undefined): string[] => {
-  const unanswered = certificate?.unanswered ?? [];
-  const lines = unanswered
-    .slice(0, UNANSWERED_LINES)
-    .map((u) => `UNANSWERED: ${describeUnanswered(u)}: the check did not run, its rules are not established`);
-  if (unanswered.length > UNANSWERED_LINES)
-    lines.push(`UNANSWERED: ${unanswered.length - UNANSWERED_LINES} more, listed in the certificate`);
-  return lines;
-};
-
-/**
- * The run's exit code, from what happened to it and from its certificate: an interruption, a stop
- * (the target went away, a tenant was throttled), a deviation, a budget breach, an incomplete run.
- * Each case but a clean pass is said in one line. A run in which Playwright saw a check fail never
- * exits 0, whatever the certificate made of it.
- */
-const exitCodeOfRun = (
-  playwright: { readonly signal: NodeJS.Signals | undefined; readonly code: number },
-  certificate: Certificate | undefined,
-  budgetBreached: boolean,
-  say: SayLine,
-  fail: SayLine,
-): number => {
-  const { signal } = playwright;
-  if (signal) {
-    fail(`INTERRUPTED (${signal}): the certificate says "incomplete: interrupted"; what ran is kept`);
-    return signal === 'SIGTERM' ? EXIT.terminated : EXIT.interrupted;
-  }
-  const paths = outputPaths();
-  const stop = readRunStop(paths.runStop);
-  if (stop?.reason === 'throttled') {
-    fail(throttleLine(stop, paths.requestStats, readTargetContract()));
-    return EXIT.throttled;
-  }
-  if (stop) {
-    fail(stop.line);
-    return EXIT.couldNotRun;
-  }
-  if (!certificate) {
-    fail(
-      'KIT FAILURE: no certificate could be written (the line above says why): the kit failed, not the target',
-    );
-    return EXIT.kitFailure;
-  }
-  if (certificate.outcome === 'deviation-found') {
-    const failed = certificate.rules.filter((rule) => rule.verdict === 'failed').map((rule) => rule.id);
-    say(`DEVIATION: the target broke ${failed.join(', ')}`);
-    return EXIT.deviation;
-  }
-  if (budgetBreached) {
-    fail(
-      'THROTTLED: a paced tenant met 429s outside the rate-limit checks: its real limit is below the contract (see the request counts above)',
-    );
-    return EXIT.throttled;
-  }
-  if (certificate.kitFaults.length > 0) {
-    fail(`KIT FAILURE: ${certificate.outcomeText}`);
-    return EXIT.kitFailure;
-  }
-  if (certificate.outcome === 'incomplete') {
-    fail(`COULD NOT RUN FULLY: ${certificate.outcomeText}`);
-    return EXIT.couldNotRun;
-  }
-  // Every failed check is explained above (a deviation, a kit fault, a request left unanswered, a stop)
-  // or by a declared deviation; a failure nothing explains still keeps the run from passing.
-  const declared = certificate.rules.some((rule) => rule.verdict === 'declared');
-  if (playwright.code !== 0 && !declared) {
-    const failedChecks = certificate.totals.tests.failed + certificate.totals.tests.flaky;
-    fail(
-      `COULD NOT RUN FULLY: Playwright ended with exit ${playwright.code} (${failedChecks} failed check${failedChecks === 1 ? '' : 's'}), though no rule's violation was recorded: a pass is only what the run saw (the lines above say which)`,
-    );
-    return EXIT.couldNotRun;
-  }
-  return EXIT.ok;
 };
