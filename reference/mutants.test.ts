@@ -539,6 +539,17 @@ const PROBES: Record<MutantName, Probe> = {
         })
       ).status === 400,
   },
+  'put-malformed-json-500': {
+    holds: async (h) =>
+      (
+        await send(h.app, {
+          method: 'PUT',
+          url: `${EVENTS_PATH}/${await h.a.create()}`,
+          headers: jsonHeaders(h.a.tenant),
+          payload: '{',
+        })
+      ).status === 400,
+  },
   'rate-limit-removed': {
     options: small(3),
     holds: async (h) => {

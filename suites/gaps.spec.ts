@@ -50,6 +50,38 @@ test.describe('readings of the gaps', { tag: ['@validation'] }, () => {
   test(
     ...ruleCheck(
       ['REQUEST-MALFORMED-400', 'GAP-MALFORMED-JSON'],
+      'a PUT body that is not JSON gives 400 with a structured error and changes nothing',
+      { tag: ['@update'] },
+    ),
+    async ({ tenantA, runId, observe }) => {
+      // The twin of the POST check above: 7.4's "400 Malformed request" holds for every body the
+      // service reads, and a body it cannot read cannot update anything.
+      const event = validPayin(runId, 'malformed-put');
+      const uuid = check.created(await tenantA.create(event));
+      for (const [label, raw] of [
+        ['truncated JSON', '{"externalId": "x", "amount": '],
+        ['not JSON at all', 'externalId=x&amount=1'],
+      ] as const) {
+        const response = await tenantA.send({ method: 'PUT', path: eventPath(uuid), rawBody: raw });
+        check.verdict(
+          judgeStatusIn(
+            'REQUEST-MALFORMED-400',
+            response,
+            [400],
+            `PUT with ${label}: a malformed request is a 400 (7.4); got HTTP ${response.status}`,
+          ),
+          response,
+        );
+        check.gapAnswer(response);
+        await observe('GAP-MALFORMED-JSON', `PUT with ${label} gives ${summary(response)}`);
+      }
+      check.sameEvent(await tenantA.retrieve(uuid), event, 'REQUEST-MALFORMED-400');
+    },
+  );
+
+  test(
+    ...ruleCheck(
+      ['REQUEST-MALFORMED-400', 'GAP-MALFORMED-JSON'],
       'a JSON body that is not an object gives 400 (or 422)',
     ),
     async ({ tenantA, observe }) => {

@@ -20,8 +20,11 @@ export const BODY_LIMIT_BYTES = DEFAULT_BEHAVIOUR.bodyLimit.maxBytes;
 export interface RequestBodyHooks {
   /** How a body's text becomes JSON values (a throw is a body that is not JSON). */
   parseJson(text: string): unknown;
-  /** GAP-MALFORMED-JSON: what a body that is not JSON raises (an HttpProblem is answered as it is). */
-  malformedJsonAnswer(behaviour: ReferenceBehaviour): Error;
+  /**
+   * GAP-MALFORMED-JSON: what a body that is not JSON raises (an HttpProblem is answered as it is), for
+   * a request of this method.
+   */
+  malformedJsonAnswer(behaviour: ReferenceBehaviour, method: string): Error;
   /** The answer to a JSON body that is not an object; undefined lets it through to validation. */
   nonObjectBodyAnswer(behaviour: ReferenceBehaviour): HttpProblem | undefined;
 }
@@ -59,7 +62,7 @@ export const registerJsonBodyParser = (app: FastifyInstance, ctx: ServerContext)
     try {
       parsed = ctx.hooks.parseJson(raw as string);
     } catch {
-      done(ctx.hooks.malformedJsonAnswer(ctx.behaviour), undefined);
+      done(ctx.hooks.malformedJsonAnswer(ctx.behaviour, request.method), undefined);
       return;
     }
     if (depthOf(parsed, MAX_BODY_DEPTH) > MAX_BODY_DEPTH) {
@@ -95,7 +98,7 @@ export const eventBodyOf = (request: FastifyRequest, ctx: ServerContext): JsonOb
       case 'treated-as-empty':
         return {};
       case 'parse-any':
-        throw ctx.hooks.malformedJsonAnswer(ctx.behaviour); // an empty body is not JSON
+        throw ctx.hooks.malformedJsonAnswer(ctx.behaviour, request.method); // an empty body is not JSON
       default:
         throw unsupportedContentType(ctx.behaviour);
     }

@@ -4,6 +4,7 @@
  * body). Hooks: handlers/update-event.ts (validateUpdate, refusedUpdateAnswer).
  */
 import type { EventType } from '../../spec/index.ts';
+import { REQUEST_BODY_HOOKS } from '../handlers/request-body.ts';
 import { withHooks } from '../hooks.ts';
 import { VALIDATION_HOOKS, validateEvent } from '../validation.ts';
 import { failedValidation, validationProblem } from '../validation-answer.ts';
@@ -15,6 +16,17 @@ const reference = VALIDATION_HOOKS;
 const UPDATE_DTO_STATUSES: ReadonlySet<unknown> = new Set(['FAILED', 'SETTLED']);
 
 export const UPDATE_VALIDATION_MUTANTS = [
+  mutant(
+    'put-malformed-json-500',
+    ['REQUEST-MALFORMED-400'],
+    "PUT's route reads its body with a parser of its own whose failure escapes: a PUT body that is not JSON answers 500 ERR-5001 (POST's answers 400).",
+    {
+      malformedJsonAnswer: (behaviour, method) =>
+        method === 'PUT'
+          ? new Error('update body parser failed')
+          : REQUEST_BODY_HOOKS.malformedJsonAnswer(behaviour, method),
+    },
+  ),
   mutant(
     'put-status-takes-processing-states',
     ['VAL-STATUS-ENUM'],
