@@ -10,12 +10,13 @@
  * - any other answer without the part 7 JSON body (a proxy's 502 page, an empty 404 from another host
  *   or path prefix, an HTML page with 200): not the service.
  * Any answer with the part 7 body (a 404 ERR-4002, or even a 500 ERR-5001) is the service: the run
- * judges it, once one more request has shown that the creation route is where the spec puts it: a POST
- * of the events path without a token (which nothing can store) gets 401 from the service, and 404 from
- * no route of the spec. A 404 there is a wrong address (a path prefix doubled, missing or another
- * service's), said in one line with the likely cause before any check runs. So is a target whose 404 lacks that body but which tells the cases of parts 4 and 5 apart
+ * judges it. So is a target whose 404 lacks that body but which tells the cases of parts 4 and 5 apart
  * by their statuses (401 without a token, 400 for a malformed client id): a release that broke its
  * error bodies is the service breaking part 7, which the run then judges, not a wrong URL.
+ * Either way, one more question comes first: are the spec's routes at this address? A POST of the
+ * events path without a token (which nothing can store) gets 401 from the service and 404 from no route
+ * of the spec; a 404 there is a wrong address (a path prefix doubled, missing or another service's),
+ * said in one line with the likely cause before any check runs (routeProblem below).
  */
 import { request } from 'undici';
 import type { Target } from '../config/index.ts';

@@ -15,13 +15,6 @@ import { NOT_RUN_ANNOTATION } from '../run-records/result-annotations.ts';
 import { type RunStop, RunStopWatch, stopRun } from '../run-records/run-stop.ts';
 import { fateOf, TargetHealth } from './target-health.ts';
 
-/**
- * 429s a paced tenant may meet within one window before the run stops: the first. Any 429 outside the
- * rate-limit checks already fails the run (exit 6, pacing/request-budget.ts), so nothing a later
- * request could show is worth sending it to a tenant the target throttles.
- */
-export const THROTTLE_TRIP = 1;
-
 /** Marks the running test (if any) as not run, with why, and the exchange left unanswered if any. */
 export const markNotRun = (kind: NotRunKind, reason: string, unanswered?: HttpExchange): void => {
   try {
@@ -54,19 +47,14 @@ export class RunStoppedError extends Error {
 export class RunGuard {
   readonly #watch: RunStopWatch;
   readonly #health: TargetHealth;
-  readonly #throttles = new Map<string, number[]>();
 
   readonly stopFile: string;
 
-  /** The window of a tenant's limit (by the name its requests are counted under). */
-  private readonly windowMsOf: (tenant: string) => number;
   private readonly now: () => number;
   constructor(
     files: { readonly runStop: string; readonly targetHealth: string },
-    windowMsOf: (tenant: string) => number,
     now: () => number = Date.now,
   ) {
-    this.windowMsOf = windowMsOf;
     this.now = now;
     this.stopFile = files.runStop;
     // Read before every request, not every 200 ms: once a worker has stopped the run, the others send
@@ -104,22 +92,17 @@ export class RunGuard {
   }
 
   /**
-   * A 429 met by a paced tenant outside the rate-limit checks. Returns the error to throw when the run
-   * is stopped for it, or undefined when the client may retry.
+   * A 429 met by a paced tenant outside the rate-limit checks: the run stops at the first. Any such
+   * 429 already fails the run (exit 6, request-budget.ts), so nothing a later request could show is
+   * worth sending to a tenant the target throttles. Returns the error to throw.
    */
-  throttled(tenant: string): RunStoppedError | undefined {
-    const now = this.now();
-    const windowMs = this.windowMsOf(tenant);
-    const recent = (this.#throttles.get(tenant) ?? []).filter((at) => now - at < windowMs);
-    recent.push(now);
-    this.#throttles.set(tenant, recent);
-    if (recent.length < THROTTLE_TRIP) return undefined;
-    const at = new Date(recent[0] as number).toISOString();
+  throttled(tenant: string): RunStoppedError {
+    const at = new Date(this.now()).toISOString();
     stopRun(this.stopFile, {
       reason: 'throttled',
       at,
       tenant,
-      line: `THROTTLED: tenant ${tenant} met ${recent.length} × 429 within one window outside the rate-limit checks`,
+      line: `THROTTLED: tenant ${tenant} met a 429 outside the rate-limit checks`,
     });
     return this.#stopped({ reason: 'throttled', at, tenant, line: '' });
   }

@@ -135,10 +135,7 @@ export class ServiceClient {
       if (response.status !== 429) return response;
       this.deps.stats.throttled(this.#statsKey);
       if (!retryOn429) return response;
-      if (this.deps.watchThrottles) {
-        const stopped = this.deps.guard?.throttled(this.#statsKey);
-        if (stopped) throw stopped;
-      }
+      if (this.deps.watchThrottles && this.deps.guard) throw this.deps.guard.throttled(this.#statsKey);
       if (attempt >= this.deps.max429Retries) return response;
       this.deps.stats.retried(this.#statsKey);
       // A 429 means the request was not processed, so even a POST may be sent again (part 8).
