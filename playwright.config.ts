@@ -7,7 +7,7 @@
 import { defineConfig } from '@playwright/test';
 import {
   caTrustEnvironment,
-  loadDotEnv,
+  loadDotEnvUnlessIgnored,
   mayWrite,
   readTargetContract,
   readTimeouts,
@@ -16,14 +16,17 @@ import {
   secondLookFilters,
 } from './config/index.ts';
 import { defaultWorkers } from './config/run-workers.ts';
+import { CI, contractVariable, KIT_CONSOLE_REPORTER } from './config/settings/index.ts';
 import { CONTRACT_VARIABLES } from './contract/index.ts';
 import { outputPaths } from './run-records/output-paths.ts';
 import { applyReporterOutputDefaults } from './run-records/reporter-outputs.ts';
 
-if (process.env.KIT_IGNORE_DOTENV !== 'true') loadDotEnv();
+loadDotEnvUnlessIgnored();
 const contract = readTargetContract();
 // One run id for the runner and its workers (which inherit it): every output carries it.
-process.env[CONTRACT_VARIABLES.runId] ||= contract.kind === 'remote' ? contract.target.runId : contract.runId;
+const runIdVariable = contractVariable(CONTRACT_VARIABLES.runId);
+if (!runIdVariable.read())
+  runIdVariable.write(contract.kind === 'remote' ? contract.target.runId : contract.runId);
 const reportPaths = outputPaths();
 // A reporter the user adds (`--reporter html`) writes under the output folder, not beside this file.
 applyReporterOutputDefaults(reportPaths);
@@ -36,7 +39,7 @@ export default defineConfig({
   testMatch: '**/*.spec.ts',
   globalSetup: './conformance-run/global-setup.ts',
   fullyParallel: true,
-  forbidOnly: !!process.env.CI,
+  forbidOnly: CI.read(),
   // The rate-limit checks on a worker of their own beside the others (config/run-workers.ts).
   workers: defaultWorkers(contract.kind === 'embedded' || contract.target.embedded),
   // Scaled to the target's round trip (config/timeouts.ts): a slow target is not a wrong one.
@@ -71,7 +74,7 @@ export default defineConfig({
   // to the console, the kit's own `list` steps aside so that the run is not printed twice.
   reporter: [
     ['./reports/reporters/kept-worker-reporter.ts'],
-    ...(process.env.KIT_CONSOLE_REPORTER === 'user' ? [] : [['list'] as const]),
+    ...(KIT_CONSOLE_REPORTER.read() ? [] : [['list'] as const]),
     ['./reports/reporters/run-reporter.ts'],
     ['json', { outputFile: reportPaths.results }],
     ['junit', { outputFile: reportPaths.junit }],
@@ -83,7 +86,7 @@ export default defineConfig({
   ],
   outputDir: `${reportPaths.conformance}/test-results`,
   // Ties results.json to its run: the certificate refuses results of another run.
-  metadata: { runId: process.env[CONTRACT_VARIABLES.runId] },
+  metadata: { runId: runIdVariable.read() },
   // Traces and videos would record request headers, tokens included: never on.
   use: { trace: 'off', video: 'off', screenshot: 'off' },
 });

@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from '@playwright/test';
+import { CI, KIT_TESTS_OUTPUT_DIR, KIT_TESTS_QUICK } from './config/settings/index.ts';
 
 /**
  * The kit tests, `npm run test:kit` (the spec catalog, the config parser, the oracle, the reference
@@ -55,10 +56,10 @@ const WHOLE_RUN_TESTS = [
 ];
 
 const NOT_TESTS = ['**/node_modules/**'];
-const quick = process.env.KIT_TESTS_QUICK === 'true';
+const quick = KIT_TESTS_QUICK.read();
 
 /** Where a run's results go: `npm test` gives each of its steps a folder of its own. */
-const outputFolder = process.env.KIT_TESTS_OUTPUT_DIR ?? 'fei-kit-output/kit-tests';
+const outputFolder = KIT_TESTS_OUTPUT_DIR.read();
 
 export default defineConfig({
   testDir: '.',
@@ -69,7 +70,7 @@ export default defineConfig({
   // and on a client's delays. On two cores, three workers kept them 1.75 busy where two kept them
   // 1.55, and four ended the kit tests about 8 s sooner than three (docs/benchmark.md).
   workers: Math.floor(availableParallelism() / 2) + 3,
-  forbidOnly: !!process.env.CI,
+  forbidOnly: CI.read(),
   timeout: 60_000,
   reporter: [['list'], ['json', { outputFile: `${outputFolder}/results.json` }]],
   outputDir: `${outputFolder}/test-results`,

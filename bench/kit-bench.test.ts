@@ -2,7 +2,8 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { runCliInProcess } from '../kit-tests/test-support/run-cli-in-process.ts';
+import { ConfigError } from '../config/index.ts';
+import { runBenchCommand as benchInProcess } from './bench.ts';
 import { runBenchCommand } from './test-support/run-script.ts';
 
 /**
@@ -38,12 +39,24 @@ test('BENCH: fei-kit bench with BENCH_PARTS=embedded times the embedded run and 
   expect(run.output).not.toMatch(/svc_(test|live)_/);
 });
 
-test('BENCH: an unknown part is one line and exit 2', async () => {
-  // Refused before anything is measured: through the command line's entry in this process, no start-up.
-  const refused = await runCliInProcess(['bench'], { BENCH_PARTS: 'embedded,warp' });
-  const run = { code: refused.status, output: refused.output };
-  expect(run.code).toBe(2);
-  expect(run.output.trim()).toBe(
-    'bench: configuration error: BENCH_PARTS: unknown part warp; the parts are embedded, quick, npm-test, remote, verdict, self-check, reference, proxy, capacity, race, rate-limit-memory',
-  );
+test('BENCH: an unknown part is refused as a configuration error (one line, exit 2) before anything is measured', async () => {
+  // The bench's own entry in this process, no start-up: the command line turns a ConfigError into
+  // `bench: configuration error: …` and exit 2 for every command (kit-tests/command-line.test.ts).
+  const saved = process.env.BENCH_PARTS;
+  const said: string[] = [];
+  process.env.BENCH_PARTS = 'embedded,warp';
+  try {
+    const refused = await benchInProcess((line) => said.push(line)).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    expect(refused).toBeInstanceOf(ConfigError);
+    expect((refused as Error).message).toBe(
+      'BENCH_PARTS: unknown part warp; the parts are embedded, quick, npm-test, remote, verdict, self-check, reference, proxy, capacity, race, rate-limit-memory',
+    );
+    expect(said).toEqual([]);
+  } finally {
+    if (saved === undefined) delete process.env.BENCH_PARTS;
+    else process.env.BENCH_PARTS = saved;
+  }
 });

@@ -1,6 +1,6 @@
 /**
  * The figures `fei-kit bench` gathers, the goals they are held to, and the table it writes. Pure: the
- * measuring is bench/cli.ts's. A part that was not measured (BENCH_PARTS) or did not finish well shows
+ * measuring is bench/bench.ts's. A part that was not measured (BENCH_PARTS) or did not finish well shows
  * as such, never as a goal met.
  */
 import type { ProxyFigure } from './proxy-bench.ts';

@@ -26,7 +26,12 @@ import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon, { type AutocannonRequest, type AutocannonResult } from 'autocannon';
-import { describeWholeNumber, parseWholeNumber } from '../contract/index.ts';
+import {
+  BENCH_CONNECTIONS,
+  BENCH_ROUNDS,
+  BENCH_SECONDS,
+  BENCH_WARMUP_SECONDS,
+} from '../config/settings/index.ts';
 import type { SayLine } from '../run-records/console-line.ts';
 import { TSX_LOADER } from '../run-records/kit-root.ts';
 import { outputPaths } from '../run-records/output-paths.ts';
@@ -34,17 +39,6 @@ import { EVENTS_PATH, eventPath, HEADERS, JSON_CONTENT_TYPE } from '../spec/http
 import type { BenchTargets } from './targets.ts';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
-
-const DEFAULT_SECONDS = 3;
-const DEFAULT_ROUNDS = 5;
-
-const wholeNumber = (name: string, fallback: number, min: number): number => {
-  const raw = process.env[name]?.trim();
-  if (!raw) return fallback;
-  const value = parseWholeNumber(raw, { min });
-  if (value === undefined) throw new Error(`${name} must be ${describeWholeNumber({ min })}`);
-  return value;
-};
 
 /** A valid event of the spec (part 2); `externalId` is set per request. */
 const EVENT_TEMPLATE = Object.freeze({
@@ -225,10 +219,10 @@ const measure = async (
 };
 
 export const runBench = async (): Promise<Comparison[]> => {
-  const seconds = wholeNumber('BENCH_SECONDS', DEFAULT_SECONDS, 1);
-  const warmup = wholeNumber('BENCH_WARMUP_SECONDS', 1, 0);
-  const connections = wholeNumber('BENCH_CONNECTIONS', 10, 1);
-  const roundCount = wholeNumber('BENCH_ROUNDS', DEFAULT_ROUNDS, 1);
+  const seconds = BENCH_SECONDS.read();
+  const warmup = BENCH_WARMUP_SECONDS.read();
+  const connections = BENCH_CONNECTIONS.read();
+  const roundCount = BENCH_ROUNDS.read();
   const runId = `bench-${Date.now().toString(36)}`;
   let sequence = 0;
 
@@ -314,9 +308,9 @@ export const runBench = async (): Promise<Comparison[]> => {
 /** Measures and prints the comparison; returns 0, or 7 when a measurement is not valid. */
 export const runReferenceBench = async (say: SayLine): Promise<number> => {
   const OUTPUT = join(outputPaths().bench, 'reference-bench.json');
-  const seconds = wholeNumber('BENCH_SECONDS', DEFAULT_SECONDS, 1);
-  const connections = wholeNumber('BENCH_CONNECTIONS', 10, 1);
-  const rounds = wholeNumber('BENCH_ROUNDS', DEFAULT_ROUNDS, 1);
+  const seconds = BENCH_SECONDS.read();
+  const connections = BENCH_CONNECTIONS.read();
+  const rounds = BENCH_ROUNDS.read();
   process.stdout.write(
     `bench: loopback, ${connections} connections, ${seconds} s per measurement, ${rounds} round${rounds === 1 ? '' : 's'} of both servers back to back, Node ${process.version}, ${availableParallelism()} CPUs\n`,
   );

@@ -2,7 +2,7 @@
  * Time to verdict: the conformance run against a conforming server and against a badly broken one (the
  * reference with several mutants at once), on the same machine in the same bench run. A broken
  * deployment must be judged about as fast as a conforming one: QA waits for the verdict whichever it
- * is, and a pipeline's time-out turns a slow verdict into none. Pure: the measuring is bench/cli.ts's.
+ * is, and a pipeline's time-out turns a slow verdict into none. Pure: the measuring is bench/bench.ts's.
  */
 import type { Row } from './kit-figures.ts';
 

@@ -12,19 +12,19 @@ import { fileURLToPath } from 'node:url';
 // hundred files. Node's compile cache (22.1 and later) keeps their bytecode on disk between processes;
 // the variable hands it to every process started from here. NODE_DISABLE_COMPILE_CACHE=1 turns it off.
 const compileCache = module.enableCompileCache?.();
-if (compileCache?.directory && !process.env.NODE_COMPILE_CACHE)
-  process.env.NODE_COMPILE_CACHE = compileCache.directory;
+if (compileCache?.directory) process.env.NODE_COMPILE_CACHE ||= compileCache.directory;
 
 let main;
 // The same test as run-records/kit-root.ts's INSTALLED, which this file cannot load before it has a
 // way to read TypeScript (and bin/ imports only cli/).
 const installed = /[\\/]node_modules[\\/]/.test(fileURLToPath(import.meta.url));
-const stripsTypes = Boolean(process.features.typescript) && process.env.KIT_TYPESCRIPT !== 'tsx';
+// KIT_TYPESCRIPT (config/settings/run-settings.ts), read here before the registry can be loaded.
+const tsxAsked = process.env.KIT_TYPESCRIPT === 'tsx';
+const stripsTypes = Boolean(process.features.typescript) && !tsxAsked;
 try {
   // Installed: Node strips the types through the kit's own hooks (bin/strip-types.mjs), which keep every
   // line and column where it is, as Node's own stripping does in a clone; tsx where Node cannot.
-  const nodeStrips =
-    typeof module.stripTypeScriptTypes === 'function' && process.env.KIT_TYPESCRIPT !== 'tsx';
+  const nodeStrips = typeof module.stripTypeScriptTypes === 'function' && !tsxAsked;
   if (installed && nodeStrips) await import('./strip-types.mjs');
   else if (installed || !stripsTypes) (await import('tsx/esm/api')).register();
   ({ main } = await import('../cli/main.ts'));

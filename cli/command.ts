@@ -4,6 +4,7 @@
  * the same one-line errors, the same output folder and the same exit codes.
  */
 import type { ExitCodeName } from '../config/exit-codes.ts';
+import { KIT_OUTPUT_DIR } from '../config/settings/index.ts';
 import type { SayLine } from '../run-records/console-line.ts';
 
 export interface OptionSpec {
@@ -77,7 +78,7 @@ export const OUTPUT_OPTION: OptionSpec = {
   type: 'string',
   value: '<folder>',
   text: 'the output folder of every file the command writes (default: fei-kit-output in the working folder)',
-  env: 'KIT_OUTPUT_DIR',
+  env: KIT_OUTPUT_DIR.name,
 };
 
 export const HELP_OPTION: OptionSpec = {

@@ -8,6 +8,7 @@ import { parseArgs } from 'node:util';
 import { ConfigError } from '../config/config-error.ts';
 import { EXIT } from '../config/exit-codes.ts';
 import { didYouMean } from '../config/nearest-name.ts';
+import { KIT_OUTPUT_DIR, KIT_PROVOKE_INTERNAL_ERROR, variableNamed } from '../config/settings/index.ts';
 import { consoleLine, firstLineOf } from '../run-records/console-line.ts';
 import { ensureWritable, OutputUnwritableError } from '../run-records/output-folder.ts';
 import { outputRoot } from '../run-records/output-paths.ts';
@@ -18,7 +19,7 @@ import { helpText } from './help.ts';
  * Names a command whose run throws at once, as an internal error would: the kit's tests prove with it
  * that every command ends such an error as the kit's own failure (7), in one line. Not for users.
  */
-export const PROVOKED_FAULT_VARIABLE = 'KIT_PROVOKE_INTERNAL_ERROR';
+export const PROVOKED_FAULT_VARIABLE = KIT_PROVOKE_INTERNAL_ERROR.name;
 
 /** Whether the arguments ask for help: anywhere before `--` (or, for a command reading its own, before its first word). */
 export const asksForHelp = (command: Pick<KitCommand, 'arguments'>, argv: readonly string[]): boolean => {
@@ -84,10 +85,10 @@ export const runCommand = async (command: KitCommand, argv: readonly string[]): 
     if (command.arguments === 'options') ({ values, positionals } = parseOptions(command, argv));
     for (const option of command.options) {
       const value = values[option.name];
-      if (option.env && typeof value === 'string') process.env[option.env] = value;
+      if (option.env && typeof value === 'string') variableNamed(option.env).write(value);
     }
     // Resolved here, where the user's working folder is known, for every process the command starts.
-    if (typeof values.output === 'string') process.env.KIT_OUTPUT_DIR = resolve(values.output);
+    if (typeof values.output === 'string') KIT_OUTPUT_DIR.write(resolve(values.output));
     if (command.writesOutputs) ensureWritable(outputRoot());
   } catch (error) {
     if (error instanceof ConfigError) {
@@ -107,7 +108,7 @@ export const runCommand = async (command: KitCommand, argv: readonly string[]): 
   };
   process.on('SIGINT', onSignal).on('SIGTERM', onSignal);
   try {
-    if (process.env[PROVOKED_FAULT_VARIABLE] === command.name)
+    if (KIT_PROVOKE_INTERNAL_ERROR.read() === command.name)
       throw new Error(`provoked by ${PROVOKED_FAULT_VARIABLE}`);
     return await command.run({ argv, values, positionals, say, fail });
   } catch (error) {

@@ -1,9 +1,11 @@
 /**
  * `npm run docs`: writes docs/commands.md from the commands, and the tables of the commands, the exit
- * codes and the target contract into the README and docs/ where they stand (cli/reference-docs.ts).
+ * codes, the target contract and the kit's own settings (config/settings/) into the README and docs/
+ * where they stand (cli/reference-docs.ts).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { settingsTable } from '../config/settings/index.ts';
 import { KIT_ROOT } from '../run-records/kit-root.ts';
 import { COMMANDS } from './main.ts';
 import { commandsPage, commandsTable, contractTable, exitCodesTable, tableUnder } from './reference-docs.ts';
@@ -29,7 +31,10 @@ update('README.md', [
   ['## Commands', commandsTable(COMMANDS)],
   ['## Exit codes', exitCodesTable()],
 ]);
-update(join('docs', 'configuration.md'), [['## The target contract', contractTable()]]);
+update(join('docs', 'configuration.md'), [
+  ['## The target contract', contractTable()],
+  ["## The kit's own settings", settingsTable()],
+]);
 update(join('docs', 'exit-codes.md'), [['# Exit codes', exitCodesTable()]]);
 process.stdout.write(
   'docs: docs/commands.md and the tables of README.md, docs/configuration.md, docs/exit-codes.md written\n',

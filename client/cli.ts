@@ -8,6 +8,7 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { EXIT } from '../config/index.ts';
+import { contractVariable } from '../config/settings/index.ts';
 import { CONTRACT_VARIABLES, SECRET_VARIABLES, TENANT_VARIABLES } from '../contract/index.ts';
 import { startReferenceServer } from '../reference/index.ts';
 import { consoleLine } from '../run-records/console-line.ts';
@@ -28,7 +29,7 @@ const say = (line: string): void => writeLine(redact(line));
 /** Certifies the command the arguments name; returns the exit code (a ConfigError for bad arguments). */
 export const certifyClient = async (argv: readonly string[]): Promise<number> => {
   const options = parseCertifyOptions(argv, process.env);
-  registerSecrets(...SECRET_VARIABLES.map((name) => process.env[name]?.trim()));
+  registerSecrets(...SECRET_VARIABLES.map((name) => contractVariable(name).read()?.trim()));
   // The previous certificate goes whole (its allure-results/ folder too), so that a failed run
   // leaves none that could be mistaken for this run's.
   for (const file of Object.values(CERTIFICATE_FILES))

@@ -5,9 +5,10 @@
  * NODE_DISABLE_COMPILE_CACHE=1, nothing changes.
  */
 import module from 'node:module';
+import { NODE_COMPILE_CACHE } from '../config/settings/index.ts';
 
 export const compileCacheEnvironment = (): Readonly<Record<string, string>> => {
   const enabled = module.enableCompileCache?.();
-  const directory = process.env.NODE_COMPILE_CACHE ?? enabled?.directory;
+  const directory = NODE_COMPILE_CACHE.read() ?? enabled?.directory;
   return directory ? { NODE_COMPILE_CACHE: directory } : {};
 };

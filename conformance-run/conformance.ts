@@ -20,7 +20,7 @@ import {
   caTrustEnvironment,
   describedListingLine,
   EXIT,
-  loadDotEnv,
+  loadDotEnvUnlessIgnored,
   mayWrite,
   readDeclaredDeviations,
   readDescribedListing,
@@ -33,6 +33,12 @@ import {
   readPlaywrightArguments,
 } from '../config/playwright-arguments.ts';
 import { defaultWorkers, workersOfArguments } from '../config/run-workers.ts';
+import {
+  contractVariable,
+  KIT_CONSOLE_REPORTER,
+  KIT_OUTPUT_DIR,
+  KIT_ROUND_TRIP_MS,
+} from '../config/settings/index.ts';
 import { CONTRACT_VARIABLES } from '../contract/index.ts';
 import { describeRequestBudget, requestBudgetReport, sumRequestStats } from '../pacing/request-budget.ts';
 import { buildReport } from '../reports/allure/build-report.ts';
@@ -74,16 +80,17 @@ export const runConformance = async (
     return EXIT.badConfiguration;
   }
   // Before anything reads the output paths: every output of the run, Playwright's included, goes there.
-  if (args.output !== undefined) process.env.KIT_OUTPUT_DIR = resolve(args.output);
+  if (args.output !== undefined) KIT_OUTPUT_DIR.write(resolve(args.output));
   if (args.deviations !== undefined)
-    process.env[CONTRACT_VARIABLES.declaredDeviations] = resolve(args.deviations);
-  if (args.openapi !== undefined) process.env[CONTRACT_VARIABLES.providerDescription] = resolve(args.openapi);
+    contractVariable(CONTRACT_VARIABLES.declaredDeviations).write(resolve(args.deviations));
+  if (args.openapi !== undefined)
+    contractVariable(CONTRACT_VARIABLES.providerDescription).write(resolve(args.openapi));
   // `--reporter`, as in Playwright, replaces: the kit's console reporter steps aside, and only the
   // reporters that write what the certificate, the report and CI read stay. `--add-reporter` adds,
   // and a console reporter added that way takes the console too, so the run is not printed twice.
   const replaces = args.options.some((option) => option.spec.long === '--reporter');
   if (replaces || args.reporters.some((name) => CONSOLE_REPORTERS.has(name)))
-    process.env.KIT_CONSOLE_REPORTER = 'user';
+    KIT_CONSOLE_REPORTER.write('user');
   if (args.list) return listChecks(args, say, fail);
 
   let settings: CompareSettings;
@@ -92,7 +99,7 @@ export const runConformance = async (
   // before the run writes over it.
   let baseline: FoundProfile | undefined;
   try {
-    if (process.env.KIT_IGNORE_DOTENV !== 'true') loadDotEnv();
+    loadDotEnvUnlessIgnored();
     const contract = readTargetContract();
     const declared = readDeclaredDeviations();
     if (declared) {
@@ -110,8 +117,9 @@ export const runConformance = async (
         `KIT_BASELINE: the run will be compared with ${baseline.profile.run.runId ?? 'a run'} (${baseline.source})`,
       );
     }
-    process.env[CONTRACT_VARIABLES.runId] =
-      contract.kind === 'remote' ? contract.target.runId : contract.runId;
+    contractVariable(CONTRACT_VARIABLES.runId).write(
+      contract.kind === 'remote' ? contract.target.runId : contract.runId,
+    );
     readTimeouts();
     // What the filters select, before anything starts: nothing selected is refused here, and the
     // plan and the workers are those of the checks that will run.
@@ -144,7 +152,7 @@ export const runConformance = async (
         );
       }
       const { roundTripMs, bodiesBreakPart7 } = await preflight(target);
-      process.env.KIT_ROUND_TRIP_MS = String(Math.max(1, roundTripMs));
+      KIT_ROUND_TRIP_MS.write(String(Math.max(1, roundTripMs)));
       const timeouts = readTimeouts();
       if (bodiesBreakPart7) say(`preflight: ${bodiesBreakPart7}`);
       say(
@@ -207,7 +215,7 @@ export const runConformance = async (
   // The run's own request budget: what each tenant was sent, and any 429 met outside @ratelimit.
   const contract = readTargetContract();
   const limits = contract.kind === 'remote' ? contract.target.limits : contract.limits;
-  const runId = process.env[CONTRACT_VARIABLES.runId];
+  const runId = contractVariable(CONTRACT_VARIABLES.runId).read();
   const stats = sumRequestStats(paths.requestStats, runId);
   const budget = requestBudgetReport(stats, limits, { runId });
   mkdirSync(paths.conformance, { recursive: true });
@@ -283,7 +291,7 @@ const compareRun = (
  * which write them, are replaced by the listing's).
  */
 const listChecks = async (args: PlaywrightArguments, say: SayLine, fail: SayLine): Promise<number> => {
-  if (process.env.KIT_IGNORE_DOTENV !== 'true') loadDotEnv();
+  loadDotEnvUnlessIgnored();
   readTargetContract();
   const reporter = `--reporter=${args.reporters.length > 0 ? args.reporters.join(',') : 'list'}`;
   const listed = await runPlaywrightChild([

@@ -9,9 +9,10 @@
  */
 import { rmSync } from 'node:fs';
 import type { FullConfig } from '@playwright/test';
-import { loadDotEnv, readTargetContract, type TenantLimits } from '../config/index.ts';
+import { loadDotEnvUnlessIgnored, readTargetContract, type TenantLimits } from '../config/index.ts';
+import { contractVariable, KIT_PACING_URL } from '../config/settings/index.ts';
 import { CONTRACT_VARIABLES } from '../contract/index.ts';
-import { needsSharedPacing, PACING_URL_VARIABLE, startPacingBroker } from '../pacing/pacing-broker.ts';
+import { needsSharedPacing, startPacingBroker } from '../pacing/pacing-broker.ts';
 import { startReferenceServer, targetEnvironmentOf } from '../reference/index.ts';
 import { outputPaths } from '../run-records/output-paths.ts';
 import { answersFileSetting, referenceSetting } from './reference-setting.ts';
@@ -27,19 +28,21 @@ const startPacing = async (limits: TenantLimits, config: FullConfig) => {
     shards,
     say: (line) => process.stdout.write(`${line}\n`),
   });
-  process.env[PACING_URL_VARIABLE] = broker.url;
+  KIT_PACING_URL.write(broker.url);
   return broker;
 };
 
 export default async function globalSetup(config: FullConfig): Promise<(() => Promise<void>) | undefined> {
-  if (process.env.KIT_IGNORE_DOTENV !== 'true') loadDotEnv();
+  loadDotEnvUnlessIgnored();
   const contract = readTargetContract();
-  process.env[CONTRACT_VARIABLES.runId] = contract.kind === 'remote' ? contract.target.runId : contract.runId;
+  contractVariable(CONTRACT_VARIABLES.runId).write(
+    contract.kind === 'remote' ? contract.target.runId : contract.runId,
+  );
   const paths = outputPaths();
   rmSync(paths.requestStats, { recursive: true, force: true });
   rmSync(paths.runStop, { force: true });
   rmSync(paths.targetHealth, { force: true });
-  delete process.env[PACING_URL_VARIABLE];
+  KIT_PACING_URL.write(undefined);
   if (contract.kind === 'remote') {
     const broker = await startPacing(contract.target.limits, config);
     return broker ? () => broker.close() : undefined;

@@ -9,6 +9,7 @@ import {
   TENANT_NAMES,
   type TenantName,
 } from '../config/index.ts';
+import { contractVariable } from '../config/settings/index.ts';
 import { CONTRACT_VARIABLES, SHARED_LIMIT_VARIABLES } from '../contract/index.ts';
 import { sumRequestStats } from '../pacing/request-budget.ts';
 import type { RunStop } from '../run-records/run-stop.ts';
@@ -23,7 +24,9 @@ export const throttleLine = (stop: RunStop, statsFolder: string, contract: Targe
   const variables = TENANT_LIMIT_VARIABLES[name];
   const windowMs = limit.windowSeconds * 1000;
   const at = Date.parse(stop.at);
-  const slots = sumRequestStats(statsFolder, process.env[CONTRACT_VARIABLES.runId]).sent.get(tenant);
+  const slots = sumRequestStats(statsFolder, contractVariable(CONTRACT_VARIABLES.runId).read()).sent.get(
+    tenant,
+  );
   const sent = slots?.countBetween(at - windowMs, at) ?? 0;
   return `THROTTLED: tenant ${tenant} met 429s outside the rate-limit checks after sending about ${sent} requests in the ${limit.windowSeconds} s before them, while the contract says ${limit.requestsPerWindow} per ${limit.windowSeconds} s (the run paces itself to 80 % of that). Set the tenant's real limit in the target contract (${variables.requestsPerWindow}, ${variables.windowSeconds}, or the shared ${SHARED_LIMIT_VARIABLES.requestsPerWindow}, ${SHARED_LIMIT_VARIABLES.windowSeconds}), or report to the provider a limit below the spec's 1000 per minute.`;
 };

@@ -6,7 +6,6 @@
 
 export * from './duration.ts';
 export * from './environment.ts';
-export * from './kit-variables.ts';
 export * from './variables.ts';
 export * from './variables-table.ts';
 export * from './whole-number.ts';

@@ -52,7 +52,7 @@ export const IMPORT_RULES: Readonly<Record<Folder, FolderRule>> = {
   contract: { imports: ['spec'], packages: [] },
   oracle: { imports: ['spec'], packages: ['zod'] },
   config: { imports: ['spec', 'contract'] },
-  'run-records': { imports: ['spec', 'oracle'] },
+  'run-records': { imports: ['spec', 'oracle', 'config'] },
   generators: {
     imports: ['spec', 'oracle'],
     packages: ['fast-check', 'currency-codes', 'iso-3166'],
@@ -106,7 +106,6 @@ export const IMPORT_RULES: Readonly<Record<Folder, FolderRule>> = {
   },
   bench: {
     imports: ['spec', 'contract', 'config', 'run-records', 'conformance-run', 'reference', 'client'],
-    testsAlsoImport: ['kit-tests'],
   },
   cli: { imports: EVERY_FOLDER_BUT('cli', 'kit-tests', 'bin') },
   'kit-tests': {

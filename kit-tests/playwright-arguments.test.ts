@@ -15,10 +15,10 @@ import { PLAYWRIGHT_TEST_OPTIONS, readPlaywrightArguments } from '../config/play
 import { startReferenceServer, targetEnvironmentOf } from '../reference/index.ts';
 import type { Certificate } from '../reports/certificate/certificate.ts';
 import { outputPaths } from '../run-records/output-paths.ts';
+import { runKit } from '../run-records/test-support/run-kit.ts';
 import { startMisbehavingTarget } from './test-support/misbehaving-target.ts';
 import { runCliInProcess } from './test-support/run-cli-in-process.ts';
 import { runConformance } from './test-support/run-conformance.ts';
-import { runKit } from './test-support/run-kit.ts';
 
 test.describe.configure({ timeout: 180_000 });
 

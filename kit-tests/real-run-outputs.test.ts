@@ -29,8 +29,8 @@ import {
   serveFolder,
 } from '../reports/test-support/browser.ts';
 import { type OutputPaths, outputPaths } from '../run-records/output-paths.ts';
+import { runKit } from '../run-records/test-support/run-kit.ts';
 import { RULES } from '../spec/index.ts';
-import { runKit } from './test-support/run-kit.ts';
 
 test.describe.configure({ mode: 'serial' });
 

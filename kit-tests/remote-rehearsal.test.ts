@@ -12,8 +12,8 @@ import { expect, test } from '@playwright/test';
 import { EXIT } from '../config/exit-codes.ts';
 import { findK6 } from '../load/find-k6.ts';
 import { kitCommandArguments } from '../run-records/kit-root.ts';
+import { runKit } from '../run-records/test-support/run-kit.ts';
 import { runConformance } from './test-support/run-conformance.ts';
-import { runKit } from './test-support/run-kit.ts';
 
 const startReference = (env: Record<string, string>): { child: ChildProcess; output: () => string } => {
   const child = spawn(process.execPath, kitCommandArguments(['reference']), {

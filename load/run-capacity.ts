@@ -16,7 +16,8 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
-import { ConfigError, EXIT, exitCodeOfK6, loadDotEnv } from '../config/index.ts';
+import { ConfigError, EXIT, exitCodeOfK6, loadDotEnvUnlessIgnored } from '../config/index.ts';
+import { CAPACITY_SEGMENTS, contractVariable } from '../config/settings/index.ts';
 import { CONTRACT_VARIABLES, describeWholeNumber, parseWholeNumber } from '../contract/index.ts';
 import type { SayLine } from '../run-records/console-line.ts';
 import { KIT_ROOT } from '../run-records/kit-root.ts';
@@ -152,7 +153,7 @@ const prepareTarget = async (env: Env, privateDir: string): Promise<Prepared> =>
 export const runCapacity = async (argv: readonly string[], say: SayLine, fail: SayLine): Promise<number> => {
   const { segments: segmentsArg, k6Args } = splitArguments(argv);
   try {
-    if (process.env.KIT_IGNORE_DOTENV !== 'true') loadDotEnv();
+    loadDotEnvUnlessIgnored();
   } catch (error) {
     if (error instanceof ConfigError) {
       fail(`configuration error: ${error.message}`);
@@ -160,7 +161,7 @@ export const runCapacity = async (argv: readonly string[], say: SayLine, fail: S
     }
     throw error;
   }
-  const segmentsText = segmentsArg ?? text(process.env, 'CAPACITY_SEGMENTS') ?? '1';
+  const segmentsText = segmentsArg ?? CAPACITY_SEGMENTS.read() ?? '1';
   const segments = parseWholeNumber(segmentsText, { min: 1, max: MAX_SEGMENTS });
   if (segments === undefined) {
     fail(
@@ -210,7 +211,7 @@ export const runCapacity = async (argv: readonly string[], say: SayLine, fail: S
       rmSync(file, { force: true });
     }
     const runId =
-      text(process.env, CONTRACT_VARIABLES.runId) ??
+      (contractVariable(CONTRACT_VARIABLES.runId).read()?.trim() || undefined) ??
       `run-${new Date()
         .toISOString()
         .replace(/[^0-9]/g, '')

@@ -17,7 +17,7 @@ import {
   ConfigError,
   EXIT,
   exitCodeOfK6,
-  loadDotEnv,
+  loadDotEnvUnlessIgnored,
   type RateLimitSettings,
   readTargetContract,
   SHARED_LIMIT_VARIABLES,
@@ -121,7 +121,7 @@ export const runLoad = async (
 ): Promise<number> => {
   let contract: ReturnType<typeof readTargetContract>;
   try {
-    if (process.env.KIT_IGNORE_DOTENV !== 'true') loadDotEnv();
+    loadDotEnvUnlessIgnored();
     contract = readTargetContract(process.env);
   } catch (error) {
     if (error instanceof ConfigError) {

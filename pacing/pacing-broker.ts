@@ -18,6 +18,7 @@ import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { request } from 'undici';
 import type { RateLimitSettings } from '../config/index.ts';
+import { KIT_PACING_URL } from '../config/settings/index.ts';
 import {
   LATEST_DEPARTURE_MS,
   machineClock,
@@ -30,7 +31,7 @@ import {
 import { SlotSchedule } from './slot-schedule.ts';
 
 /** How the workers find the broker (set by the global setup, inherited by the workers). */
-export const PACING_URL_VARIABLE = 'KIT_PACING_URL';
+export const PACING_URL_VARIABLE = KIT_PACING_URL.name;
 
 /**
  * Below this spacing per worker the budget cannot slow the run down: each worker paces itself (the

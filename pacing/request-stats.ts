@@ -7,6 +7,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { contractVariable, TEST_PARALLEL_INDEX } from '../config/settings/index.ts';
 import { CONTRACT_VARIABLES } from '../contract/index.ts';
 import { SendSlots, type SlotCounts, slotMsOf } from './send-slots.ts';
 
@@ -113,9 +114,9 @@ export class RequestStatsRecorder {
   toJSON(): WorkerRequestStats {
     return {
       format: WORKER_STATS_FORMAT,
-      runId: process.env[CONTRACT_VARIABLES.runId],
+      runId: contractVariable(CONTRACT_VARIABLES.runId).read(),
       pid: process.pid,
-      parallelIndex: process.env.TEST_PARALLEL_INDEX,
+      parallelIndex: TEST_PARALLEL_INDEX.read(),
       workers: this.#workers,
       byScope: structuredClone(this.#byScope),
       sentPerSlot: Object.fromEntries(

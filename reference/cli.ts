@@ -86,8 +86,11 @@ export const serveReference = async (
   let server: RunningReferenceServer;
   let tls: TlsIdentity | undefined;
   let extra: FileTenants | undefined;
+  // For the message when the port is taken: the one asked for, or the default.
+  let port = 8080;
   try {
     settings = readSettings(process.env, defaultCredentialsFile);
+    port = settings.port;
     extra = settings.tenantsFile ? readTenantsFile(settings.tenantsFile) : undefined;
     tls = settings.https ? await generateSelfSignedCertificate() : undefined;
     server = await startReferenceServer({
@@ -114,7 +117,7 @@ export const serveReference = async (
     const code = (error as { code?: string }).code;
     throw new ReferenceStartError(
       code === 'EADDRINUSE'
-        ? `port ${process.env.REFERENCE_PORT ?? 8080} on 127.0.0.1 is already in use; give another with --port (or REFERENCE_PORT)`
+        ? `port ${port} on 127.0.0.1 is already in use; give another with --port (or REFERENCE_PORT)`
         : (error as Error).message.split('\n')[0],
     );
   }

@@ -4,6 +4,8 @@
  * asked for it puts such a check back as the plain failure it is: the self-check from its batch's
  * report, the conformance run through reports/reporters/kept-worker-reporter.ts as each check ends.
  */
+import { KIT_KEEP_WORKER_ON_FAILURE } from '../config/settings/index.ts';
+
 export const KEPT_WORKER_ANNOTATION = 'kit-kept-worker';
 
 /**
@@ -12,4 +14,4 @@ export const KEPT_WORKER_ANNOTATION = 'kit-kept-worker';
  * check back into a failure before anything reads it (a run with other reporters restarts the worker,
  * as Playwright does).
  */
-export const KEEP_WORKER_VARIABLE = 'KIT_KEEP_WORKER_ON_FAILURE';
+export const KEEP_WORKER_VARIABLE = KIT_KEEP_WORKER_ON_FAILURE.name;

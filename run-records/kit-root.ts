@@ -6,6 +6,7 @@
 import module from 'node:module';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { KIT_TYPESCRIPT } from '../config/settings/index.ts';
 
 export const KIT_ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
 
@@ -33,7 +34,7 @@ const INSTALLED = /[\\/]node_modules[\\/]/.test(KIT_ROOT);
 
 /** The `--import` that lets an installed kit's processes read its TypeScript. */
 export const TYPESCRIPT_LOADER =
-  typeof module.stripTypeScriptTypes === 'function' && process.env.KIT_TYPESCRIPT !== 'tsx'
+  typeof module.stripTypeScriptTypes === 'function' && !KIT_TYPESCRIPT.read()
     ? pathToFileURL(join(KIT_ROOT, 'bin', 'strip-types.mjs')).href
     : TSX_LOADER;
 

@@ -10,6 +10,11 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { ConfigError, durationOptionSeconds } from '../config/index.ts';
+import {
+  SELF_CHECK_CONCURRENCY,
+  SELF_CHECK_LOAD_CONCURRENCY,
+  SELF_CHECK_MUTANT_FC_RUNS,
+} from '../config/settings/index.ts';
 import { describeWholeNumber, parseWholeNumber, SHARED_LIMIT_VARIABLES } from '../contract/index.ts';
 import type { SayLine } from '../run-records/console-line.ts';
 import { outputPaths } from '../run-records/output-paths.ts';
@@ -94,16 +99,16 @@ export const runSelfCheck = async (values: SelfCheckOptions, say: SayLine): Prom
   const started = performance.now();
   const OUTPUT_ROOT = outputPaths().selfCheck;
   const loadConcurrency =
-    positive('--load-concurrency', values['load-concurrency'] ?? process.env.SELF_CHECK_LOAD_CONCURRENCY) ??
+    positive('--load-concurrency', values['load-concurrency'] ?? SELF_CHECK_LOAD_CONCURRENCY.read()) ??
     // Five k6 runs at a time keep 2 cores about 1.3 busy: none drops an iteration, and the 15 rows take
     // three rounds instead of five.
     5;
   const concurrency =
-    positive('--concurrency', values.concurrency ?? process.env.SELF_CHECK_CONCURRENCY) ??
+    positive('--concurrency', values.concurrency ?? SELF_CHECK_CONCURRENCY.read()) ??
     availableParallelism() + 1;
   const mutantPropertyRuns = positive(
     '--mutant-fc-runs',
-    values['mutant-fc-runs'] ?? process.env.SELF_CHECK_MUTANT_FC_RUNS,
+    values['mutant-fc-runs'] ?? SELF_CHECK_MUTANT_FC_RUNS.read(),
   );
   // The rate-limit checks mostly wait for a window to pass: as many workers as the others end theirs
   // well before the others end (a worker more is a second of CPU more).

@@ -1,5 +1,25 @@
 /** `fei-kit bench [reference]`: the kit's speed against its goals (a benchmark, never a test). */
+
+import {
+  BENCH_CAPACITY_SECONDS,
+  BENCH_CAPACITY_SEGMENTS,
+  BENCH_CAPACITY_SHARE,
+  BENCH_CAPACITY_TENANTS,
+  BENCH_CONNECTIONS,
+  BENCH_PARTS,
+  BENCH_PROXY_REQUESTS,
+  BENCH_RACE_BUSY,
+  BENCH_RACE_RUNS,
+  BENCH_REMOTE_LATENCY_MS,
+  BENCH_REMOTE_SCALE,
+  BENCH_ROUNDS,
+  BENCH_SECONDS,
+  BENCH_SELF_CHECK_ONLY,
+  BENCH_VERDICT_ROUNDS,
+  BENCH_WARMUP_SECONDS,
+} from '../../config/settings/index.ts';
 import { type KitCommand, OUTPUT_OPTION } from '../command.ts';
+import { kitSettings } from '../kit-settings.ts';
 
 export const command: KitCommand = {
   name: 'bench',
@@ -21,26 +41,28 @@ export const command: KitCommand = {
       type: 'string',
       value: '<parts>',
       text: 'comma-separated parts (default: all)',
-      env: 'BENCH_PARTS',
+      env: BENCH_PARTS.name,
     },
     OUTPUT_OPTION,
   ],
-  settings: [
-    {
-      name: 'BENCH_REMOTE_SCALE',
-      text: "the rehearsal's windows are this many times shorter than a minute (default 10)",
-    },
-    { name: 'BENCH_REMOTE_LATENCY_MS', text: "the rehearsal's simulated round trip (default 120)" },
-    { name: 'BENCH_VERDICT_ROUNDS', text: 'rounds of the verdict part (default 2)' },
-    { name: 'BENCH_SELF_CHECK_ONLY', text: "the self-check part's --only" },
-    { name: 'BENCH_RACE_RUNS', text: 'whole conformance runs of the race part (default 20)' },
-    { name: 'BENCH_RACE_BUSY', text: 'busy processes beside each run of the race part (default 4)' },
-  ],
+  settings: kitSettings(
+    BENCH_REMOTE_SCALE,
+    BENCH_REMOTE_LATENCY_MS,
+    BENCH_VERDICT_ROUNDS,
+    BENCH_SELF_CHECK_ONLY,
+    BENCH_PROXY_REQUESTS,
+    BENCH_CAPACITY_TENANTS,
+    BENCH_CAPACITY_SECONDS,
+    BENCH_CAPACITY_SHARE,
+    BENCH_CAPACITY_SEGMENTS,
+    BENCH_RACE_RUNS,
+    BENCH_RACE_BUSY,
+  ),
   exitCodes: ['ok', 'badConfiguration', 'kitFailure', 'outputUnwritable', 'interrupted', 'terminated'],
   examples: ['fei-kit bench --parts remote,verdict'],
   arguments: 'options',
   writesOutputs: true,
-  run: async ({ say }) => (await import('../../bench/cli.ts')).runBenchCommand(say),
+  run: async ({ say }) => (await import('../../bench/bench.ts')).runBenchCommand(say),
 };
 
 export const referenceCommand: KitCommand = {
@@ -48,11 +70,7 @@ export const referenceCommand: KitCommand = {
   summary: "the reference server's throughput and CPU per request against a bare node:http server",
   usage: '[options]',
   options: [OUTPUT_OPTION],
-  settings: [
-    { name: 'BENCH_SECONDS', text: 'per measurement (default 3)' },
-    { name: 'BENCH_ROUNDS', text: 'rounds (default 5)' },
-    { name: 'BENCH_CONNECTIONS', text: 'connections (default 10)' },
-  ],
+  settings: kitSettings(BENCH_SECONDS, BENCH_WARMUP_SECONDS, BENCH_ROUNDS, BENCH_CONNECTIONS),
   exitCodes: ['ok', 'badConfiguration', 'kitFailure', 'outputUnwritable', 'interrupted', 'terminated'],
   arguments: 'options',
   writesOutputs: true,

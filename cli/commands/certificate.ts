@@ -3,7 +3,7 @@
  * the end of `fei-kit conformance`). Exits 0 once written, whatever its verdicts: the conformance run
  * is the gate. A run that checked nothing gets no certificate: one would read as a verdict.
  */
-import { ConfigError, loadDotEnv } from '../../config/index.ts';
+import { ConfigError, loadDotEnvUnlessIgnored } from '../../config/index.ts';
 import { outputPaths } from '../../run-records/output-paths.ts';
 import { type KitCommand, OUTPUT_OPTION } from '../command.ts';
 
@@ -17,7 +17,7 @@ export const command: KitCommand = {
   writesOutputs: true,
   run: async ({ say }) => {
     // The .env may hold the tokens: they are read only so that redaction knows them.
-    if (process.env.KIT_IGNORE_DOTENV !== 'true') loadDotEnv();
+    loadDotEnvUnlessIgnored();
     const { CertificateInputError, describeCertificate, writeCertificate } = await import(
       '../../reports/certificate/write-certificate.ts'
     );

@@ -4,17 +4,24 @@
  * file; the current run defaults to the output folder's, the baseline to KIT_BASELINE. Never 1 unless
  * a rule newly fails.
  */
-import { ConfigError, EXIT, loadDotEnv } from '../../config/index.ts';
+import { ConfigError, EXIT, loadDotEnvUnlessIgnored } from '../../config/index.ts';
+import {
+  KIT_BASELINE,
+  KIT_FAIL_ON_DRIFT,
+  KIT_LATENCY_TOLERANCE_MS,
+  KIT_LATENCY_TOLERANCE_PERCENT,
+} from '../../config/settings/index.ts';
 import { readCompareSettings } from '../../reports/release-gate/settings.ts';
 import { outputRoot } from '../../run-records/output-paths.ts';
 import { type KitCommand, OUTPUT_OPTION } from '../command.ts';
+import { kitSettings } from '../kit-settings.ts';
 
-export const RELEASE_GATE_SETTINGS = [
-  { name: 'KIT_BASELINE', text: 'the baseline run (a folder or profile.json); unset: no comparison' },
-  { name: 'KIT_FAIL_ON_DRIFT', text: '`true`: a changed gap reading or a latency regression exits 5' },
-  { name: 'KIT_LATENCY_TOLERANCE_PERCENT', text: 'how much a latency percentile may grow (default 25)' },
-  { name: 'KIT_LATENCY_TOLERANCE_MS', text: '…and by at least this many milliseconds (default 5)' },
-] as const;
+export const RELEASE_GATE_SETTINGS = kitSettings(
+  KIT_BASELINE,
+  KIT_FAIL_ON_DRIFT,
+  KIT_LATENCY_TOLERANCE_PERCENT,
+  KIT_LATENCY_TOLERANCE_MS,
+);
 
 export const command: KitCommand = {
   name: 'compare',
@@ -28,7 +35,7 @@ export const command: KitCommand = {
   positionals: { min: 0, max: 2 },
   writesOutputs: false,
   run: async ({ positionals, say }) => {
-    if (process.env.KIT_IGNORE_DOTENV !== 'true') loadDotEnv();
+    loadDotEnvUnlessIgnored();
     const settings = readCompareSettings();
     const [baselineArg = settings.baseline, currentArg = outputRoot()] = positionals;
     const { ComparisonInputError, compareWithBaseline, loadProfileOf } = await import(

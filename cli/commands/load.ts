@@ -2,18 +2,27 @@
 import { join, resolve } from 'node:path';
 import { EXIT } from '../../config/exit-codes.ts';
 import { unknownK6Option } from '../../config/k6-run-options.ts';
+import {
+  ALLOW_PRODUCTION_LOAD,
+  CAPACITY_SEGMENTS,
+  CAPACITY_SHARE,
+  CAPACITY_TENANTS_FILE,
+  K6_BIN,
+  KIT_OUTPUT_DIR,
+  LOAD_DIST_DIR,
+  LOAD_DURATION,
+  LOAD_REPORT_DIR,
+} from '../../config/settings/index.ts';
 import { CONTRACT_VARIABLES } from '../../contract/index.ts';
 import type { SayLine } from '../../run-records/console-line.ts';
 import { ensureWritable } from '../../run-records/output-folder.ts';
 import { outputPaths, outputRoot } from '../../run-records/output-paths.ts';
 import { type KitCommand, OUTPUT_OPTION, type SettingSpec } from '../command.ts';
 import { CONTRACT_SETTINGS } from '../contract-settings.ts';
+import { kitSettings } from '../kit-settings.ts';
 
 const K6_SETTINGS: readonly SettingSpec[] = [
-  { name: 'K6_BIN', text: 'the k6 binary (else k6 on PATH); without k6 the run says so and exits 4' },
-  { name: 'LOAD_DURATION', text: 'how long the run lasts (k6 duration, e.g. 2m)' },
-  { name: 'ALLOW_PRODUCTION_LOAD', text: '`true` lets a load run go against production' },
-  { name: 'LOAD_REPORT_DIR', text: "the k6 reports' folder (default <output>/load)" },
+  ...kitSettings(K6_BIN, LOAD_DURATION, ALLOW_PRODUCTION_LOAD, LOAD_REPORT_DIR),
   ...CONTRACT_SETTINGS,
 ];
 
@@ -80,7 +89,7 @@ const refusedForK6 = (
 /** Takes --output out of the arguments, makes it the output folder and checks it can be written. */
 const useOutputOf = (argv: readonly string[]): string[] => {
   const { output, rest } = takeOutput(argv);
-  if (output !== undefined) process.env.KIT_OUTPUT_DIR = resolve(output);
+  if (output !== undefined) KIT_OUTPUT_DIR.write(resolve(output));
   ensureWritable(outputRoot(), output !== undefined ? '--output' : undefined);
   return rest;
 };
@@ -103,15 +112,11 @@ export const loadCommands: readonly KitCommand[] = [
         type: 'string',
         value: '<n>',
         text: 'k6 instances, 1 to 16 (default 1)',
-        env: 'CAPACITY_SEGMENTS',
+        env: CAPACITY_SEGMENTS.name,
       },
       OUTPUT_OPTION,
     ],
-    settings: [
-      { name: 'CAPACITY_TENANTS_FILE', text: 'the tenants (fei-kit load tenants writes one)' },
-      { name: 'CAPACITY_SHARE', text: 'the share of each limit (default 0.8)' },
-      ...K6_SETTINGS,
-    ],
+    settings: [...kitSettings(CAPACITY_TENANTS_FILE, CAPACITY_SHARE), ...K6_SETTINGS],
     exitCodes: K6_EXIT_CODES,
     arguments: 'own',
     writesOutputs: false,
@@ -225,7 +230,7 @@ export const loadCommands: readonly KitCommand[] = [
     summary: 'bundles the k6 scripts into self-contained files for k6, k6 Cloud or k6-operator',
     usage: '[options] [<script>…]',
     options: [OUTPUT_OPTION],
-    settings: [{ name: 'LOAD_DIST_DIR', text: 'where the bundles go (default <output>/k6-bundles)' }],
+    settings: kitSettings(LOAD_DIST_DIR),
     exitCodes: ['ok', 'badConfiguration', 'kitFailure', 'outputUnwritable'],
     arguments: 'options',
     positionals: { min: 0, max: 3 },

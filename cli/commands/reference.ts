@@ -1,6 +1,17 @@
 /** `fei-kit reference`: the reference server standalone, a local sandbox to build a client against. */
 import { join } from 'node:path';
 import { ConfigError } from '../../config/index.ts';
+import {
+  REFERENCE_CREDENTIALS_FILE,
+  REFERENCE_DEPLOYMENT,
+  REFERENCE_ENVIRONMENT,
+  REFERENCE_HTTPS,
+  REFERENCE_LATENCY_MS,
+  REFERENCE_MUTANT,
+  REFERENCE_PORT,
+  REFERENCE_TENANTS_FILE,
+  REFERENCE_VARIANT,
+} from '../../config/settings/index.ts';
 import { LIMIT_VARIABLE_NAMES } from '../../contract/index.ts';
 import { OutputUnwritableError } from '../../run-records/output-folder.ts';
 import { outputPaths } from '../../run-records/output-paths.ts';
@@ -23,35 +34,35 @@ export const command: KitCommand = {
       type: 'string',
       value: '<port>',
       text: 'port on 127.0.0.1 (default 8080; 0 picks a free one)',
-      env: 'REFERENCE_PORT',
+      env: REFERENCE_PORT.name,
     },
     {
       name: 'environment',
       type: 'string',
       value: 'sandbox|production',
       text: 'the environment it plays (default sandbox)',
-      env: 'REFERENCE_ENVIRONMENT',
+      env: REFERENCE_ENVIRONMENT.name,
     },
     {
       name: 'variant',
       type: 'string',
       value: '<name>',
       text: 'another reading of the gaps of the spec',
-      env: 'REFERENCE_VARIANT',
+      env: REFERENCE_VARIANT.name,
     },
     {
       name: 'mutant',
       type: 'string',
       value: '<names>',
       text: 'one stated rule broken (a comma list combines mutants)',
-      env: 'REFERENCE_MUTANT',
+      env: REFERENCE_MUTANT.name,
     },
     {
       name: 'deployment',
       type: 'string',
       value: '<name>',
       text: 'a deployment that differs from the spec as it documents (its own token prefix, an extra kind of event)',
-      env: 'REFERENCE_DEPLOYMENT',
+      env: REFERENCE_DEPLOYMENT.name,
     },
     {
       name: 'https',
@@ -63,21 +74,21 @@ export const command: KitCommand = {
       type: 'string',
       value: '<ms>',
       text: 'a simulated round trip: 120 (fixed) or 80-160 (drawn)',
-      env: 'REFERENCE_LATENCY_MS',
+      env: REFERENCE_LATENCY_MS.name,
     },
     {
       name: 'tenants-file',
       type: 'string',
       value: '<file>',
       text: 'more tenants, each with its own limit (fei-kit load tenants writes one)',
-      env: 'REFERENCE_TENANTS_FILE',
+      env: REFERENCE_TENANTS_FILE.name,
     },
     {
       name: 'credentials-file',
       type: 'string',
       value: '<file>',
       text: 'where the credentials go (default <output>/reference/credentials.env)',
-      env: 'REFERENCE_CREDENTIALS_FILE',
+      env: REFERENCE_CREDENTIALS_FILE.name,
     },
     OUTPUT_OPTION,
   ],
@@ -91,7 +102,7 @@ export const command: KitCommand = {
   writesOutputs: true,
   handlesSignals: true,
   run: async ({ values, say }) => {
-    if (values.https === true) process.env.REFERENCE_HTTPS = 'true';
+    if (values.https === true) REFERENCE_HTTPS.write('true');
     const { CredentialsUnwritableError, ReferenceStartError, serveReference } = await import(
       '../../reference/index.ts'
     );

@@ -1,6 +1,8 @@
 /** `fei-kit report`: the Allure report of the last run, with the k6 runs and the history. */
 import { relative } from 'node:path';
+import { ALLURE_HISTORY_PATH } from '../../config/settings/index.ts';
 import { type KitCommand, OUTPUT_OPTION } from '../command.ts';
+import { kitSettings } from '../kit-settings.ts';
 
 export const command: KitCommand = {
   name: 'report',
@@ -12,9 +14,7 @@ export const command: KitCommand = {
     'ALLURE_HISTORY_PATH): restore that file between scheduled runs to keep the trends.',
   ],
   options: [OUTPUT_OPTION],
-  settings: [
-    { name: 'ALLURE_HISTORY_PATH', text: 'the history file (default <output>/history/history.jsonl)' },
-  ],
+  settings: kitSettings(ALLURE_HISTORY_PATH),
   exitCodes: ['ok', 'badConfiguration', 'kitFailure', 'outputUnwritable'],
   arguments: 'options',
   writesOutputs: true,

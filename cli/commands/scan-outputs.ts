@@ -5,7 +5,8 @@
  * anything. A token found is a failure of the kit's redaction (7): the files are named, the token never.
  */
 import { relative } from 'node:path';
-import { ConfigError, EXIT, loadDotEnv } from '../../config/index.ts';
+import { ConfigError, EXIT, loadDotEnvUnlessIgnored } from '../../config/index.ts';
+import { contractVariable } from '../../config/settings/index.ts';
 import { SECRET_VARIABLES } from '../../contract/index.ts';
 import { outputRoot } from '../../run-records/output-paths.ts';
 import { type KitCommand, OUTPUT_OPTION } from '../command.ts';
@@ -20,12 +21,12 @@ export const command: KitCommand = {
   positionals: { min: 0, max: Number.POSITIVE_INFINITY },
   writesOutputs: false,
   run: async ({ positionals, say }) => {
-    if (process.env.KIT_IGNORE_DOTENV !== 'true') loadDotEnv();
-    const named = SECRET_VARIABLES.filter((name) => (process.env[name]?.trim().length ?? 0) >= 8);
+    loadDotEnvUnlessIgnored();
+    const named = SECRET_VARIABLES.filter((name) => (contractVariable(name).read()?.trim().length ?? 0) >= 8);
     if (named.length === 0) {
       throw new ConfigError(`no token to search for: set ${SECRET_VARIABLES.join(', ')} (at least one)`);
     }
-    const secrets = named.map((name) => process.env[name]?.trim() as string);
+    const secrets = named.map((name) => contractVariable(name).read()?.trim() as string);
     const { scanFiles } = await import('../../reports/secret-scan/secret-scan.ts');
     const { files, hits } = scanFiles([outputRoot(), ...positionals], secrets);
     if (hits.length === 0) {

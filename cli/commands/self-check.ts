@@ -1,4 +1,10 @@
 /** `fei-kit self-check`: does the suite catch what it should, and only that? */
+
+import {
+  SELF_CHECK_CONCURRENCY,
+  SELF_CHECK_LOAD_CONCURRENCY,
+  SELF_CHECK_MUTANT_FC_RUNS,
+} from '../../config/settings/index.ts';
 import { type KitCommand, OUTPUT_OPTION } from '../command.ts';
 
 export const command: KitCommand = {
@@ -24,7 +30,7 @@ export const command: KitCommand = {
       type: 'string',
       value: '<n>',
       text: 'runs at a time (default: CPUs + 1)',
-      env: 'SELF_CHECK_CONCURRENCY',
+      env: SELF_CHECK_CONCURRENCY.name,
     },
     { name: 'full', type: 'boolean', text: 'every server gets every check at the embedded settings (slow)' },
     {
@@ -32,7 +38,7 @@ export const command: KitCommand = {
       type: 'string',
       value: '<n>',
       text: "fast-check runs per property for mutants (default: each property's own)",
-      env: 'SELF_CHECK_MUTANT_FC_RUNS',
+      env: SELF_CHECK_MUTANT_FC_RUNS.name,
     },
     {
       name: 'timeout',
@@ -46,7 +52,7 @@ export const command: KitCommand = {
       type: 'string',
       value: '<n>',
       text: 'k6 runs at a time (default 5)',
-      env: 'SELF_CHECK_LOAD_CONCURRENCY',
+      env: SELF_CHECK_LOAD_CONCURRENCY.name,
     },
     {
       name: 'no-batch',

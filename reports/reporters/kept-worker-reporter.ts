@@ -2,13 +2,14 @@
  * A failed check need not cost a worker restart: a worker's set-up (the target, the connection pool,
  * the pacing) is paid again after every failure otherwise, which made a broken deployment take many
  * times as long to judge as a conforming one. This reporter, listed first, asks the workers to keep
- * themselves after a failed check (KEEP_WORKER_VARIABLE, set before any worker starts; the fixture
+ * themselves after a failed check (KIT_KEEP_WORKER_ON_FAILURE, set before any worker starts; the fixture
  * `keepWorker` marks such a check as failing as expected) and turns every such check back into the
  * unexpected failure it is before any other reporter, the exit status or `--max-failures` sees it. A
  * worker with requests still in flight, or a check with a retry left, is not kept (fixtures.ts).
  */
 import type { Reporter, TestCase, TestResult } from '@playwright/test/reporter';
-import { KEEP_WORKER_VARIABLE, KEPT_WORKER_ANNOTATION } from '../../run-records/kept-worker.ts';
+import { KIT_KEEP_WORKER_ON_FAILURE } from '../../config/settings/index.ts';
+import { KEPT_WORKER_ANNOTATION } from '../../run-records/kept-worker.ts';
 
 const withoutKeptMark = (annotations: TestResult['annotations']): void => {
   for (let index = annotations.length - 1; index >= 0; index -= 1) {
@@ -27,7 +28,7 @@ export const restoreKeptFailure = (test: TestCase, result: TestResult): boolean 
 
 export default class KeptWorkerReporter implements Reporter {
   constructor() {
-    process.env[KEEP_WORKER_VARIABLE] = 'true';
+    KIT_KEEP_WORKER_ON_FAILURE.write('true');
   }
 
   printsToStdio(): boolean {

@@ -5,6 +5,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Reporter, TestCase, TestResult } from '@playwright/test/reporter';
+import { contractVariable } from '../../config/settings/index.ts';
 import { CONTRACT_VARIABLES } from '../../contract/index.ts';
 import {
   OBSERVATION_CONTENT_TYPE,
@@ -33,7 +34,7 @@ export default class ObservationsReporter implements Reporter {
 
   onEnd(): void {
     const file: ObservationsFile = {
-      runId: process.env[CONTRACT_VARIABLES.runId],
+      runId: contractVariable(CONTRACT_VARIABLES.runId).read(),
       observations: this.#observations,
       byRule: summariseObservations(this.#observations),
     };

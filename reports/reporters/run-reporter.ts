@@ -18,6 +18,7 @@ import type {
   TestResult,
 } from '@playwright/test/reporter';
 import { readTargetContract } from '../../config/index.ts';
+import { contractVariable } from '../../config/settings/index.ts';
 import { CONTRACT_VARIABLES } from '../../contract/index.ts';
 import { checkRecordsOf } from '../../run-records/check-record.ts';
 import { type OutputPaths, outputPaths } from '../../run-records/output-paths.ts';
@@ -135,7 +136,7 @@ export default class RunReporter implements Reporter {
     const shard = this.#config?.shard;
     const stoppedEarly = result.status === 'running' ? undefined : this.#stoppedEarly();
     return newRunInfo({
-      runId: process.env[CONTRACT_VARIABLES.runId],
+      runId: contractVariable(CONTRACT_VARIABLES.runId).read(),
       startedAt: result.startTime.toISOString(),
       ...(result.status === 'running'
         ? {}

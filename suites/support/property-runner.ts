@@ -15,6 +15,7 @@
 import type { TestInfo } from '@playwright/test';
 import * as fc from 'fast-check';
 import type { Target } from '../../config/index.ts';
+import { REFERENCE_DEPLOYMENT, REFERENCE_MUTANT, REFERENCE_VARIANT } from '../../config/settings/index.ts';
 import { describeViolations, type Violation } from '../../oracle/index.ts';
 import { RunStoppedError } from '../../pacing/run-guard.ts';
 import { attachWithoutStep } from '../../run-records/attach-without-step.ts';
@@ -83,9 +84,9 @@ const shellQuote = (value: string): string => `'${value.replace(/'/g, `'\\''`)}'
 /** The environment a replay needs besides FC_SEED / FC_PATH: the reference server's mutant, variant or deployment. */
 const replayEnvironment = (target: Target): string[] =>
   target.embedded
-    ? (['REFERENCE_MUTANT', 'REFERENCE_VARIANT', 'REFERENCE_DEPLOYMENT'] as const)
-        .filter((name) => process.env[name]?.trim())
-        .map((name) => `${name}=${shellQuote(process.env[name]?.trim() ?? '')}`)
+    ? [REFERENCE_MUTANT, REFERENCE_VARIANT, REFERENCE_DEPLOYMENT]
+        .filter((setting) => setting.read())
+        .map((setting) => `${setting.name}=${shellQuote(setting.read() ?? '')}`)
     : [];
 
 /** The commands that replay a failure: exactly the counterexample, and the whole run. README-ready. */

@@ -12,6 +12,7 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { RateLimitSettings } from '../../config/index.ts';
+import { contractVariable } from '../../config/settings/index.ts';
 import { CONTRACT_VARIABLES } from '../../contract/index.ts';
 import { BurstTally, type ExpectedWhenServed } from '../../oracle/index.ts';
 import { maxAdmittedInBurst } from './rate-limit-reading.ts';
@@ -64,7 +65,7 @@ const activities = new Map<string, TenantActivity>();
  * its checks run (suites/fixtures/batch-mode.ts): what one server's tenant did says nothing of another's.
  */
 export const rateLimitTenantActivity = (): TenantActivity => {
-  const target = process.env[CONTRACT_VARIABLES.baseUrl] ?? '';
+  const target = contractVariable(CONTRACT_VARIABLES.baseUrl).read() ?? '';
   let activity = activities.get(target);
   if (!activity) {
     activity = new TenantActivity();

@@ -2,13 +2,13 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
-import { K6_OWN_VARIABLES, KIT_VARIABLES } from './kit-variables.ts';
-import { ALL_CONTRACT_VARIABLES } from './variables.ts';
+import { ALL_CONTRACT_VARIABLES } from '../../contract/variables.ts';
+import { K6_OWN_VARIABLES, SETTINGS } from './index.ts';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const PREFIXES =
   /\b(?:KIT|LOAD|REFERENCE|BENCH|CAPACITY|SELF_CHECK|FC|ALLOW|ALLURE|REQUEST|K6|TARGET|TENANT|RATE_LIMIT|DECLARED)_[A-Z0-9_]*[A-Z0-9]\b/g;
-const KNOWN = new Set([...Object.keys(KIT_VARIABLES), ...ALL_CONTRACT_VARIABLES, ...K6_OWN_VARIABLES]);
+const KNOWN = new Set([...SETTINGS.map((s) => s.name), ...ALL_CONTRACT_VARIABLES, ...K6_OWN_VARIABLES]);
 
 /** The variables a doc names (in code, inline or in blocks) that no registry holds. */
 const unknownVariablesIn = (markdown: string): string[] => {
@@ -56,12 +56,12 @@ const repositoryFiles = (): string[] =>
 const sourceFiles = (): string[] =>
   repositoryFiles()
     .filter((path) => /\.(?:ts|mjs|sh)$/.test(path) && !path.endsWith('.test.ts'))
-    .filter((path) => path !== 'contract/kit-variables.ts' && !path.includes('test-support/'));
+    .filter((path) => !path.startsWith('config/settings/') && !path.includes('test-support/'));
 
 test('VARIABLES: every setting of the registry is read by the kit’s code (a registry entry is no promise by itself)', () => {
   const code = sourceFiles()
     .map((path) => readFileSync(`${ROOT}${path}`, 'utf8'))
     .join('\n');
-  const unread = Object.keys(KIT_VARIABLES).filter((name) => !code.includes(name));
+  const unread = SETTINGS.map((s) => s.name).filter((name) => !code.includes(name));
   expect(unread).toEqual([]);
 });

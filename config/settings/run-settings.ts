@@ -1,0 +1,165 @@
+/** The settings of every command and of a conformance run: where outputs go, where the contract is read from, time-outs, properties. */
+import { CONTRACT_VARIABLES } from '../../contract/variables.ts';
+import { define, exact, isTrue, trimmed } from './setting.ts';
+
+export const KIT_OUTPUT_DIR = define({
+  name: 'KIT_OUTPUT_DIR',
+  doc: 'the output folder of every command (or --output)',
+  defaultText: '`fei-kit-output` in the working folder',
+  audience: 'public',
+  parse: trimmed,
+});
+
+export const KIT_ENV_FILE = define({
+  name: 'KIT_ENV_FILE',
+  doc: 'the file the target contract is read from',
+  defaultText: '`.env` in the working folder',
+  audience: 'public',
+  parse: trimmed,
+});
+
+export const KIT_IGNORE_DOTENV = define({
+  name: 'KIT_IGNORE_DOTENV',
+  doc: '`true`: read no .env file',
+  defaultText: 'the .env file is read',
+  audience: 'public',
+  parse: isTrue,
+});
+
+export const REQUEST_TIMEOUT_SECONDS = define({
+  name: 'REQUEST_TIMEOUT_SECONDS',
+  doc: 'how long a request may go unanswered before it counts as *no answer* (its check is then *not run*)',
+  defaultText: '30 round trips of the preflight, at least 5 s (15 s against the reference server)',
+  audience: 'public',
+  parse: exact,
+});
+
+export const KIT_TEST_TIMEOUT_SECONDS = define({
+  name: 'KIT_TEST_TIMEOUT_SECONDS',
+  doc: 'how long one check may take (a property stops its runs in time within it)',
+  defaultText: '120 s, or 60 s + 80 round trips when more',
+  audience: 'public',
+  parse: exact,
+});
+
+export const FC_RUNS = define({
+  name: 'FC_RUNS',
+  doc: "the properties' runs",
+  see: 'properties.md',
+  defaultText: "sized to the target's budget",
+  audience: 'public',
+  parse: trimmed,
+});
+
+export const FC_SEED = define({
+  name: 'FC_SEED',
+  doc: "the properties' seed",
+  see: 'properties.md',
+  defaultText: 'a new one each run',
+  audience: 'public',
+  parse: trimmed,
+});
+
+export const FC_PATH = define({
+  name: 'FC_PATH',
+  doc: "the properties' replay path",
+  see: 'properties.md',
+  audience: 'public',
+  parse: trimmed,
+});
+
+export const FC_REPLAY_PATH = define({
+  name: 'FC_REPLAY_PATH',
+  doc: "the commands' replay path of a model-based property, with FC_PATH (fast-check's name)",
+  audience: 'public',
+  parse: trimmed,
+});
+
+export const KIT_BASELINE = define({
+  name: 'KIT_BASELINE',
+  doc: "the release gate's baseline run (a folder or profile.json)",
+  see: 'release-gate.md',
+  defaultText: 'no comparison',
+  audience: 'public',
+  parse: exact,
+});
+
+export const KIT_FAIL_ON_DRIFT = define({
+  name: 'KIT_FAIL_ON_DRIFT',
+  doc: '`true`: a changed gap reading or a latency regression exits 5',
+  defaultText: 'drift reported, not failed',
+  audience: 'public',
+  parse: exact,
+});
+
+export const KIT_LATENCY_TOLERANCE_PERCENT = define({
+  name: 'KIT_LATENCY_TOLERANCE_PERCENT',
+  doc: 'how much a latency percentile may grow, in percent',
+  defaultText: '25',
+  audience: 'public',
+  parse: exact,
+});
+
+export const KIT_LATENCY_TOLERANCE_MS = define({
+  name: 'KIT_LATENCY_TOLERANCE_MS',
+  doc: '…and by at least this many milliseconds',
+  defaultText: '5',
+  audience: 'public',
+  parse: exact,
+});
+
+export const ALLURE_HISTORY_PATH = define({
+  name: 'ALLURE_HISTORY_PATH',
+  doc: 'the Allure history file',
+  see: 'reports.md',
+  defaultText: '`<output>/history/history.jsonl`',
+  audience: 'public',
+  parse: trimmed,
+});
+
+export const KIT_TYPESCRIPT = define({
+  name: 'KIT_TYPESCRIPT',
+  doc: '`tsx`: the kit is compiled with tsx even where Node could strip its types itself, a clone or installed',
+  see: 'tooling.md',
+  defaultText:
+    "Node strips them: in a clone on 22.18 and later, installed through the kit's hooks where Node has `module.stripTypeScriptTypes`; tsx otherwise",
+  audience: 'public',
+  parse: (raw) => raw === 'tsx',
+});
+
+export const KIT_EMBEDDED_ANSWERS_FILE = define({
+  name: 'KIT_EMBEDDED_ANSWERS_FILE',
+  doc: `a file the embedded reference server appends every answer to, one JSON line each (method, path, status, content type, body); the self-check sets it to validate every answer against the OpenAPI document. Ignored with \`${CONTRACT_VARIABLES.baseUrl}\``,
+  see: 'openapi.md',
+  defaultText: 'none: nothing recorded',
+  audience: 'public',
+  parse: exact,
+});
+
+export const KIT_TESTS_QUICK = define({
+  name: 'KIT_TESTS_QUICK',
+  doc: '`true`: the kit tests leave out those that run a job whole (npm run test:quick)',
+  defaultText: 'every kit test runs',
+  audience: 'public',
+  parse: isTrue,
+});
+
+export const RUN_SETTINGS = [
+  KIT_OUTPUT_DIR,
+  KIT_ENV_FILE,
+  KIT_IGNORE_DOTENV,
+  REQUEST_TIMEOUT_SECONDS,
+  KIT_TEST_TIMEOUT_SECONDS,
+  FC_RUNS,
+  FC_SEED,
+  FC_PATH,
+  FC_REPLAY_PATH,
+  KIT_BASELINE,
+  KIT_FAIL_ON_DRIFT,
+  KIT_LATENCY_TOLERANCE_PERCENT,
+  KIT_LATENCY_TOLERANCE_MS,
+  ALLURE_HISTORY_PATH,
+  KIT_TYPESCRIPT,
+  KIT_EMBEDDED_ANSWERS_FILE,
+  KIT_TESTS_QUICK,
+] as const;
