@@ -2,7 +2,8 @@
  * `fei-kit bench`: the kit's speed in one run, against the goals it is held to, as a table printed and
  * written to fei-kit-output/bench/bench.{md,json}:
  *
- * - the conformance run against the reference server (`fei-kit conformance`, wall time);
+ * - the conformance run against the reference server (`fei-kit conformance`, wall time;
+ *   bench/conformance-bench.ts, as the rehearsal below);
  * - the kit's own tests: the quick command and `npm test`, each step's wall and CPU time, in minutes
  *   and as a ratio to the embedded run above (bench/npm-test-bench.ts; a clone of the kit only);
  * - the conformance run against a deployment rehearsed on this machine (bench/remote-rehearsal.ts:
@@ -13,8 +14,9 @@
  *   (the reference with several mutants at once), on the reference server and on the rehearsal (its
  *   paced tenants: without the rate-limit checks), back to back (BENCH_VERDICT_ROUNDS rounds,
  *   alternating which goes first), and their ratio
- *   (bench/verdict-figures.ts);
- * - the self-check (`fei-kit self-check`, wall time, and the median time of one server);
+ *   (bench/verdict-bench.ts, judged by bench/verdict-figures.ts);
+ * - the self-check (`fei-kit self-check`, wall time, and the median time of one server;
+ *   bench/self-check-bench.ts);
  * - the reference server against a bare node:http endpoint (bench/reference-bench.ts: throughput and
  *   CPU per request, medians of interleaved rounds);
  * - certify-client's recording proxy against a direct call (bench/proxy-bench.ts: the latency it adds
@@ -26,14 +28,11 @@
  * - the rate-limit checks' peak memory at 100,000 per 60 s against 1000 per 60 s
  *   (bench/rate-limit-memory.ts).
  *
- * Settings: BENCH_PARTS (comma-separated, of embedded, quick, npm-test, remote, verdict, self-check,
- * reference, proxy, capacity, race, rate-limit-memory; default all; quick and npm-test bring embedded with them),
- * BENCH_REMOTE_SCALE (default 10), BENCH_REMOTE_LATENCY_MS (default 120),
- * BENCH_VERDICT_ROUNDS (default 2), BENCH_SELF_CHECK_ONLY (the self-check's --only),
- * BENCH_PROXY_REQUESTS, BENCH_CAPACITY_TENANTS, BENCH_CAPACITY_SECONDS, BENCH_CAPACITY_SHARE,
- * BENCH_CAPACITY_SEGMENTS, BENCH_RACE_RUNS (default 20), BENCH_RACE_BUSY (default 4), and
- * bench/reference-bench.ts's own. Each run the bench starts gets a clean
- * environment (no user target) and output folder; their logs go beside the table.
+ * Settings: BENCH_PARTS and the other BENCH_* of config/settings/bench-settings.ts (their defaults and
+ * ranges are there; `fei-kit bench --help` lists them). The parts' measuring is in the files named
+ * above; this file chooses the parts, runs them one after another and writes the table. Each run the
+ * bench starts gets a clean environment (no user target) and output folder (bench/bench-runs.ts);
+ * their logs go beside the table.
  *
  * A benchmark, not a test: it ends with 7 (the kit failed) only when a part could not be measured (a
  * run that did not pass, a server that did not start), never for a goal not met.

@@ -4,6 +4,7 @@
  */
 import { accessSync, constants, statSync } from 'node:fs';
 import { delimiter, isAbsolute, join, resolve } from 'node:path';
+import { K6_BIN } from '../config/settings/index.ts';
 
 export const K6_INSTALL_DOCS = 'https://grafana.com/docs/k6/latest/set-up/install-k6/';
 
@@ -22,7 +23,7 @@ const isExecutableFile = (path: string): boolean => {
 };
 
 export const findK6 = (env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd()): K6Lookup => {
-  const named = env.K6_BIN?.trim();
+  const named = K6_BIN.read(env);
   if (named) {
     const path = isAbsolute(named) ? named : resolve(cwd, named);
     return isExecutableFile(path)

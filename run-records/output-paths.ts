@@ -7,6 +7,12 @@
  * test checks that both agree.
  */
 import { join, resolve } from 'node:path';
+import {
+  ALLURE_HISTORY_PATH,
+  KIT_OUTPUT_DIR,
+  LOAD_DIST_DIR,
+  LOAD_REPORT_DIR,
+} from '../config/settings/index.ts';
 
 export interface OutputPaths {
   readonly root: string;
@@ -50,11 +56,15 @@ export const DEFAULT_OUTPUT_FOLDER = 'fei-kit-output';
 
 /** Same rule in allurerc.mjs. */
 export const outputRoot = (env: NodeJS.ProcessEnv = process.env): string =>
-  resolve(env.KIT_OUTPUT_DIR?.trim() || DEFAULT_OUTPUT_FOLDER);
+  resolve(KIT_OUTPUT_DIR.read(env) || DEFAULT_OUTPUT_FOLDER);
 
 /** Same rule in allurerc.mjs: CI restores the previous run's file and points ALLURE_HISTORY_PATH at it. */
 export const historyPathOf = (root: string, env: NodeJS.ProcessEnv = process.env): string =>
-  resolve(env.ALLURE_HISTORY_PATH?.trim() || join(root, 'history', 'history.jsonl'));
+  resolve(ALLURE_HISTORY_PATH.read(env) || join(root, 'history', 'history.jsonl'));
+
+/** A folder a setting names (from the working folder), else its place under the output root. */
+const inOrBeside = (named: string | undefined, fallback: string): string =>
+  named ? resolve(named) : fallback;
 
 export const outputPaths = (env: NodeJS.ProcessEnv = process.env): OutputPaths => {
   const root = outputRoot(env);
@@ -76,8 +86,8 @@ export const outputPaths = (env: NodeJS.ProcessEnv = process.env): OutputPaths =
     history: historyPathOf(root, env),
     certificate: join(root, 'certificate'),
     // Every k6 run's reports: LOAD_REPORT_DIR (what the runners hand k6), else <root>/load.
-    load: env.LOAD_REPORT_DIR?.trim() ? resolve(env.LOAD_REPORT_DIR.trim()) : join(root, 'load'),
-    bundles: env.LOAD_DIST_DIR?.trim() ? resolve(env.LOAD_DIST_DIR.trim()) : join(root, 'k6-bundles'),
+    load: inOrBeside(LOAD_REPORT_DIR.read(env), join(root, 'load')),
+    bundles: inOrBeside(LOAD_DIST_DIR.read(env), join(root, 'k6-bundles')),
     screenshots: join(root, 'screenshots'),
     reference: join(root, 'reference'),
     selfCheck: join(root, 'self-check'),

@@ -26,6 +26,7 @@ import {
 import { createRequire } from 'node:module';
 import { tmpdir, userInfo } from 'node:os';
 import { join, relative } from 'node:path';
+import { CI } from '../../config/settings/index.ts';
 import type { TestOutcome } from './test-outcomes.ts';
 
 const require = createRequire(import.meta.url);
@@ -84,7 +85,7 @@ const playwrightVersion = (): string => {
  */
 export const listingKey = (root: string, env: NodeJS.ProcessEnv = process.env): string => {
   const hash = createHash('sha256');
-  hash.update(`${playwrightVersion()}\0ci=${Boolean(env.CI)}\0`);
+  hash.update(`${playwrightVersion()}\0ci=${CI.read(env)}\0`);
   for (const file of sourceFiles(root)) {
     hash.update(relative(root, file));
     hash.update('\0');

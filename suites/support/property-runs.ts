@@ -14,6 +14,7 @@
  * same seed replays the same run and seed + path replays exactly the shrunk counterexample.
  */
 import { type RateLimitSettings, readTimeouts, type Target } from '../../config/index.ts';
+import { FC_PATH, FC_REPLAY_PATH, FC_RUNS, FC_SEED } from '../../config/settings/index.ts';
 import { describeWholeNumber, parseWholeNumber } from '../../contract/index.ts';
 import { partOfShare, RUN_SHARE_OF_LIMIT, requestsPerSecond } from '../../pacing/request-pacer.ts';
 
@@ -88,11 +89,11 @@ export const remoteRuns = (
  * The variable that replays a model-based counterexample's commands exactly: fc.commands shrinks by
  * what ran, so seed and path need its replayPath too (fast-check prints it in the counterexample).
  */
-export const COMMANDS_REPLAY_VARIABLE = 'FC_REPLAY_PATH';
+export const COMMANDS_REPLAY_VARIABLE = FC_REPLAY_PATH.name;
 
 /** The commands' replayPath for fc.commands, read only when a path is replayed. */
 export const commandsReplayPath = (env: NodeJS.ProcessEnv = process.env): string | undefined =>
-  env.FC_PATH?.trim() ? env[COMMANDS_REPLAY_VARIABLE]?.trim() || undefined : undefined;
+  FC_PATH.read(env) ? FC_REPLAY_PATH.read(env) : undefined;
 
 const positiveInteger = (name: string, text: string): number => {
   const value = parseWholeNumber(text, { min: 1 });
@@ -116,9 +117,9 @@ export const runSettings = (
   cost: PropertyCost,
   env: NodeJS.ProcessEnv = process.env,
 ): RunSettings => {
-  const runsText = env.FC_RUNS?.trim();
-  const seedText = env.FC_SEED?.trim();
-  const pathText = env.FC_PATH?.trim();
+  const runsText = FC_RUNS.read(env);
+  const seedText = FC_SEED.read(env);
+  const pathText = FC_PATH.read(env);
   let seed: number | undefined;
   if (seedText) {
     seed = Number(seedText);
