@@ -30,6 +30,7 @@ export * from './response-schemas.ts';
 export * from './retrieval.ts';
 export * from './served-answers.ts';
 export * from './simultaneous-requests.ts';
+export * from './structural-readback.ts';
 export * from './update.ts';
 export * from './update-outcomes.ts';
 export * from './validation.ts';
