@@ -39,6 +39,7 @@ test('VERDICTS: a rule id, a message or a violation made in a suites file is fou
       'suites/support/helper.ts',
       [
         "import { judgeStatusIn, violationOf } from '../../oracle/index.ts';",
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: the source text of a throwaway file
         "export const a = judgeStatusIn('REQUEST-MALFORMED-400', 500, [400], `got ${500}`);",
         "export const b = violationOf('ISOLATION-GET', 'leak');",
         "export const c = [{ rule: 'ISOLATION-GET', message: 'made here' }];",
