@@ -4,13 +4,26 @@
  * What triggers ERR-1003 is not shown (GAP-FORBIDDEN-TRIGGER): 403 ERR-1003 and 401 ERR-1002 (the
  * token is not valid for that client) are both readings.
  */
+import { type Environment, TOKEN_PREFIXES, tokenPrefixOf } from '../spec/index.ts';
 import { errorViolations } from './error-body.ts';
 import type { HttpAnswer } from './http-answer.ts';
 import { type Violation, violationOf } from './violation.ts';
 
-/** AUTH-TOKEN-PREFIX; the message names the prefix seen, never the token. */
-export const judgeTokenPrefix = (token: string, expectedPrefix: string, message: string): Violation[] =>
-  token.startsWith(expectedPrefix) ? [] : [violationOf('AUTH-TOKEN-PREFIX', message)];
+/**
+ * AUTH-TOKEN-PREFIX: tenant `tenant`'s token, which the deployment of `environment` accepts, carries
+ * that environment's prefix (5.2); the message names the prefix seen, never the token.
+ */
+export const judgeTokenPrefix = (token: string, environment: Environment, tenant: string): Violation[] => {
+  const expected = TOKEN_PREFIXES[environment];
+  if (token.startsWith(expected)) return [];
+  const seen = tokenPrefixOf(token) ?? 'no prefix';
+  return [
+    violationOf(
+      'AUTH-TOKEN-PREFIX',
+      `the deployment accepts tenant ${tenant}'s ${environment} token, of prefix ${seen}; part 5.2 gives ${environment} tokens the prefix ${expected}`,
+    ),
+  ];
+};
 
 /** AUTH-NOT-AUTHORIZED: a token used with another client id is refused, 403 ERR-1003 or 401 ERR-1002. */
 export const judgeForeignClientRefusal = (answer: HttpAnswer): Violation[] => {

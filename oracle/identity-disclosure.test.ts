@@ -56,8 +56,9 @@ test('ORACLE: a forbidden PUT is refused; of the kinds of PUT tried, one at leas
 });
 
 test('ORACLE: an accepted token carries its environment’s prefix; the message is the caller’s, never the token', () => {
-  expect(judgeTokenPrefix('svc_test_abc', 'svc_test_', 'm')).toEqual([]);
-  expect(judgeTokenPrefix('th_test_abc', 'svc_test_', 'prefix th_test_')).toEqual([
-    { rule: 'AUTH-TOKEN-PREFIX', message: 'prefix th_test_' },
-  ]);
+  expect(judgeTokenPrefix('svc_test_abc', 'sandbox', 'A')).toEqual([]);
+  const [found] = judgeTokenPrefix('th_test_abc', 'sandbox', 'A');
+  expect(found?.rule).toBe('AUTH-TOKEN-PREFIX');
+  expect(found?.message).toContain('of prefix th_test_');
+  expect(found?.message).not.toContain('abc');
 });

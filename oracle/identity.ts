@@ -12,3 +12,23 @@ export const judgeDistinctUuids = (rule: RuleId, uuids: readonly string[], messa
 /** PATH-ID-IS-UUID: the uuid given is the service's, not the externalId (itself a UUID) sent. */
 export const judgeUuidNotExternalId = (uuid: string, externalId: string): Violation[] =>
   uuid === externalId ? [violationOf('PATH-ID-IS-UUID', 'the uuid given is the externalId sent')] : [];
+
+/** CREATE-RETURNS-UUID: two events created one after the other were given two uuids. */
+export const judgeTwoEventsTwoUuids = (first: string, second: string): Violation[] =>
+  judgeDistinctUuids('CREATE-RETURNS-UUID', [first, second], `two events were given the same uuid ${first}`);
+
+/** CREATE-RETURNS-UUID: the uuid a POST gave is none of those given before (`given`). */
+export const judgeUuidNotGivenBefore = (given: readonly string[], uuid: string): Violation[] =>
+  judgeDistinctUuids(
+    'CREATE-RETURNS-UUID',
+    [...given, uuid],
+    `POST gave uuid ${uuid}, which another event already has`,
+  );
+
+/** DEDUP-EXTERNAL-ID: externalIds differing in case only are two events, with two uuids. */
+export const judgeCaseVariantsTwoEvents = (upper: string, lower: string): Violation[] =>
+  judgeDistinctUuids('DEDUP-EXTERNAL-ID', [upper, lower], 'two events were given one uuid');
+
+/** DEDUP-PER-TENANT: one externalId in two tenants is two events, with two uuids. */
+export const judgeTenantsTwoEvents = (ofA: string, ofB: string): Violation[] =>
+  judgeDistinctUuids('DEDUP-PER-TENANT', [ofA, ofB], "tenant B's event was given tenant A's uuid");

@@ -34,12 +34,12 @@ test('ORACLE: valid POSTs served are all created; past the limit, a 429 is the o
   expect(rules(judgeServedCreated(tallyOf(gateway, 2)).violations)).toEqual(['RATE-LIMIT-429']);
   expect(judgeServedCreated(tallyOf([...gateway].reverse(), 2)).example).toBe(gateway[1]?.response);
   const met = { unthrottled: undefined, first429: answer(429, {}), counts: '3 × 201, 1 × 429', took: '5 ms' };
-  expect(judgeThrottledPastLimit('RATE-LIMIT-429', met, 3, 1000)).toEqual([]);
-  expect(
-    rules(judgeThrottledPastLimit('RATE-LIMIT-ALL-REQUESTS', { ...met, first429: undefined }, 3, 1000)),
-  ).toEqual(['RATE-LIMIT-ALL-REQUESTS']);
+  expect(judgeThrottledPastLimit('valid-posts', met, 3, 1000)).toEqual([]);
+  expect(rules(judgeThrottledPastLimit('other-requests', { ...met, first429: undefined }, 3, 1000))).toEqual([
+    'RATE-LIMIT-ALL-REQUESTS',
+  ]);
   const outpaced = { ...met, unthrottled: { served: 9, withinMs: 100, most: 6 } };
-  const [violation] = judgeThrottledPastLimit('RATE-LIMIT-429', outpaced, 3, 1000);
+  const [violation] = judgeThrottledPastLimit('valid-posts', outpaced, 3, 1000);
   expect(violation?.message).toContain('9 requests were served in 100 ms, more than the 6');
 });
 

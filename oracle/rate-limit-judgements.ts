@@ -4,9 +4,10 @@
  * headers. Each judgement returns its violations and the answer that shows them (the example a failure
  * prints).
  */
-import type { RuleId } from '../spec/index.ts';
 import { type BurstAnswer, type BurstTally, describeStatusCounts } from './burst-tally.ts';
 import type { HttpAnswer } from './http-answer.ts';
+import { CREATED_STATUS } from './served-answers.ts';
+import { judgeNotThrottled, judgeStatusIn } from './statuses.ts';
 import { type Violation, violationOf } from './violation.ts';
 
 export interface BurstJudgement<A extends HttpAnswer> {
@@ -65,9 +66,12 @@ export interface Unthrottled {
   readonly most: number;
 }
 
-/** `rule` (RATE-LIMIT-429 or RATE-LIMIT-ALL-REQUESTS): a burst past the limit met a 429. */
+/**
+ * A burst past the limit met a 429: a burst of valid POSTs judges RATE-LIMIT-429, one of other
+ * requests (GETs, PUTs, failed validations, listings) RATE-LIMIT-ALL-REQUESTS.
+ */
 export const judgeThrottledPastLimit = (
-  rule: RuleId,
+  of: 'valid-posts' | 'other-requests',
   burst: {
     readonly unthrottled: Unthrottled | undefined;
     /** The first 429 of the burst, if any. */
@@ -82,7 +86,7 @@ export const judgeThrottledPastLimit = (
   if (unthrottled === undefined && first429 !== undefined) return [];
   return [
     violationOf(
-      rule,
+      of === 'valid-posts' ? 'RATE-LIMIT-429' : 'RATE-LIMIT-ALL-REQUESTS',
       unthrottled
         ? `past the limit of ${limit} the service must answer 429: ${unthrottled.served} requests were served in ${Math.round(unthrottled.withinMs)} ms, more than the ${unthrottled.most} any reading of a ${windowMs} ms window admits in that time, and none got 429 (${counts})`
         : `past the limit of ${limit} the service must answer 429 (${counts} in ${took})`,
@@ -130,3 +134,31 @@ export const judgeNoRateLimitHeaders = <A extends HttpAnswer, R extends BurstAns
     example: example.response,
   };
 };
+
+/** RATE-LIMIT-PER-TENANT: another tenant's request is not throttled by the rate-limit tenant's traffic. */
+export const judgeOtherTenantServed = (answer: HttpAnswer): Violation[] =>
+  judgeNotThrottled(
+    'RATE-LIMIT-PER-TENANT',
+    answer,
+    "another tenant's request must not be throttled by the rate-limit tenant's traffic",
+  );
+
+/**
+ * RATE-LIMIT-WINDOW-RESET: the refused POST, retried `retries` times, the last `msAfterLast429` after
+ * the last 429, was served again within a window.
+ */
+export const judgeServedAgain = (answer: HttpAnswer, retries: number, msAfterLast429: number): Violation[] =>
+  judgeNotThrottled(
+    'RATE-LIMIT-WINDOW-RESET',
+    answer,
+    `a throttled tenant must be served again within a window (${retries} retries, the last ${Math.round(msAfterLast429)} ms after the last 429)`,
+  );
+
+/** RATE-LIMIT-429: a POST refused with 429 was not processed, so its retry creates the event. */
+export const judgeRetriedPostCreated = (answer: HttpAnswer): Violation[] =>
+  judgeStatusIn(
+    'RATE-LIMIT-429',
+    answer,
+    [CREATED_STATUS],
+    'the POST refused with 429 was not processed, so retrying it must create the event (201, not ERR-4001)',
+  );

@@ -1,5 +1,7 @@
 /** What a check concludes from the outcomes of its PUTs (update.ts judges each one). */
 import type { RuleId } from '../spec/index.ts';
+import type { HttpAnswer } from './http-answer.ts';
+import { judgeRetrieval, type RetrievalJudgement } from './retrieval.ts';
 import type { UpdateOutcome } from './update.ts';
 import { type Violation, violationOf } from './violation.ts';
 
@@ -30,3 +32,9 @@ export const judgeSomeUpdateApplied = (tried: readonly string[], applied: readon
           `every update was refused (${tried.join('; ')}): PUT is the way to update an event`,
         ),
       ];
+
+/** UPDATE-VALIDATES: after a refused PUT, GET shows the event as it was (`previous`). */
+export const judgeRefusedUpdateChangedNothing = (
+  answer: HttpAnswer,
+  previous: Record<string, unknown>,
+): RetrievalJudgement => judgeRetrieval(answer, previous, 'UPDATE-VALIDATES');

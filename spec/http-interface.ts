@@ -27,6 +27,12 @@ export const HEADERS = Object.freeze({
 
 export const JSON_CONTENT_TYPE = 'application/json';
 
+/**
+ * 422 is named in 7.4 but tied to no case (GAP-422-USE): a reading may give it where a body is unfit
+ * in a way no 7.3 rule names (a JSON document that is not an object, a body that is missing).
+ */
+export const UNPROCESSABLE_STATUS = 422;
+
 export const ENVIRONMENTS = Object.freeze(['sandbox', 'production'] as const);
 export type Environment = (typeof ENVIRONMENTS)[number];
 

@@ -2,8 +2,8 @@
 import {
   describeRetrievalReading,
   isSuccess,
-  judgeDistinctUuids,
-  judgeStatusIn,
+  judgeNonUuidPathId,
+  judgeTwoEventsTwoUuids,
   judgeUuidNotExternalId,
   readErrorBody,
 } from '../oracle/index.ts';
@@ -18,13 +18,7 @@ test.describe('creation and retrieval', { tag: ['@retrieval'] }, () => {
     async ({ tenantA, runId }) => {
       const first = check.created(await tenantA.create(validPayin(runId)));
       const second = check.created(await tenantA.create(validPayout(runId)));
-      check.verdict(
-        judgeDistinctUuids(
-          'CREATE-RETURNS-UUID',
-          [first, second],
-          `two events were given the same uuid ${first}`,
-        ),
-      );
+      check.verdict(judgeTwoEventsTwoUuids(first, second));
     },
   );
 
@@ -140,15 +134,7 @@ test.describe('creation and retrieval', { tag: ['@retrieval'] }, () => {
       const response = await tenantA.retrieve('not-a-uuid');
       // No event has such an id: any refusal a stack gives a path parameter that fails its pattern
       // (404 like an unknown uuid or an unknown route, 400, FastAPI's 422) with the part 7 body.
-      check.verdict(
-        judgeStatusIn(
-          'RETRIEVE-UNKNOWN-404',
-          response,
-          [400, 404, 422],
-          `a path id that is not a UUID names no event: expected 400, 404 or 422, got HTTP ${response.status}`,
-        ),
-        response,
-      );
+      check.verdict(judgeNonUuidPathId(response), response);
       check.gapAnswer(response);
       await observe(
         'GAP-NON-UUID-PATH',

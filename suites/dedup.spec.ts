@@ -1,12 +1,14 @@
 /** Part 4, rules 1, 4 and 5: deduplication by externalId, per tenant, atomic under concurrency. */
 import {
   isSuccess,
+  judgeCaseVariantsTwoEvents,
   judgeConcurrentCreation,
   judgeConcurrentRename,
-  judgeDistinctUuids,
-  judgeNotClaiming,
-  judgeRefusedUpdate,
-  judgeStatusIn,
+  judgeExternalIdFreeForOtherTenant,
+  judgeExternalIdTakeoverRefused,
+  judgeNoCrossTenantDuplicate,
+  judgeNoFalseDuplicate,
+  judgeTenantsTwoEvents,
   readErrorBody,
 } from '../oracle/index.ts';
 import { ruleCheck } from '../run-records/rule-annotations.ts';
@@ -52,9 +54,7 @@ test.describe('deduplication', { tag: ['@dedup'] }, () => {
       const lower = { ...validPayout(runId), externalId: `${runId}-case-${suffix.toLowerCase()}` };
       const uuidOfUpper = check.created(await tenantA.create(upper));
       const uuidOfLower = check.created(await tenantA.create(lower));
-      check.verdict(
-        judgeDistinctUuids('DEDUP-EXTERNAL-ID', [uuidOfUpper, uuidOfLower], 'two events were given one uuid'),
-      );
+      check.verdict(judgeCaseVariantsTwoEvents(uuidOfUpper, uuidOfLower));
       check.sameEvent(await tenantA.retrieve(uuidOfUpper), upper, 'DEDUP-EXTERNAL-ID');
       check.sameEvent(await tenantA.retrieve(uuidOfLower), lower, 'DEDUP-EXTERNAL-ID');
     },
@@ -81,14 +81,7 @@ test.describe('deduplication', { tag: ['@dedup'] }, () => {
         status: 'REJECTED',
       });
       const outcome = check.update(response, 'DEDUP-EXTERNAL-ID', { trueClaims: ['ERR-4001'] });
-      check.verdict(
-        judgeRefusedUpdate(
-          'DEDUP-EXTERNAL-ID',
-          outcome,
-          'a PUT gave an event the externalId another event of the tenant holds',
-        ),
-        response,
-      );
+      check.verdict(judgeExternalIdTakeoverRefused(outcome), response);
       check.sameEvent(await tenantA.retrieve(uuidOfFirst), first, 'DEDUP-EXTERNAL-ID');
       check.sameEvent(await tenantA.retrieve(uuidOfSecond), second, 'UPDATE-VALIDATES');
     },
@@ -139,23 +132,9 @@ test.describe('deduplication', { tag: ['@dedup'] }, () => {
       const eventOfB = { ...validPayout(runId), externalId: eventOfA.externalId };
       const uuidOfA = check.created(await tenantA.create(eventOfA));
       const createdForB = await tenantB.create(eventOfB);
-      check.verdict(
-        judgeStatusIn(
-          'DEDUP-PER-TENANT',
-          createdForB,
-          [201],
-          `an externalId of tenant A must be free for tenant B; got HTTP ${createdForB.status}`,
-        ),
-        createdForB,
-      );
+      check.verdict(judgeExternalIdFreeForOtherTenant(createdForB), createdForB);
       const uuidOfB = check.created(createdForB);
-      check.verdict(
-        judgeDistinctUuids(
-          'DEDUP-PER-TENANT',
-          [uuidOfA, uuidOfB],
-          "tenant B's event was given tenant A's uuid",
-        ),
-      );
+      check.verdict(judgeTenantsTwoEvents(uuidOfA, uuidOfB));
       check.sameEvent(await tenantA.retrieve(uuidOfA), eventOfA, 'DEDUP-PER-TENANT');
       check.sameEvent(await tenantB.retrieve(uuidOfB), eventOfB, 'DEDUP-PER-TENANT');
     },
@@ -310,12 +289,7 @@ test.describe('deduplication', { tag: ['@dedup'] }, () => {
         const response = await tenantA.update(uuid, body);
         // A PUT may refuse to change externalId at all (GAP-PUT-BODY), but not as a duplicate.
         check.verdict(
-          judgeNotClaiming(
-            'DEDUP-EXTERNAL-ID',
-            response,
-            'ERR-4001',
-            `${what}: "${body.externalId}" is none of the externalIds other events hold ("${held.externalId}", "${padded.externalId}")`,
-          ),
+          judgeNoFalseDuplicate(response, what, body.externalId, [held.externalId, padded.externalId]),
           response,
         );
         const outcome = check.update(response);
@@ -340,15 +314,7 @@ test.describe('deduplication', { tag: ['@dedup'] }, () => {
         premiseNotMet('the deployment refused the update this check needs (an amount change)');
       }
       const ofB = await tenantB.create({ ...validPayout(runId), externalId: eventOfA.externalId });
-      check.verdict(
-        judgeStatusIn(
-          'DEDUP-PER-TENANT',
-          ofB,
-          [201],
-          `an externalId of tenant A must be free for tenant B, after an update too; got HTTP ${ofB.status}`,
-        ),
-        ofB,
-      );
+      check.verdict(judgeExternalIdFreeForOtherTenant(ofB, { afterUpdate: true }), ofB);
     },
   );
 
@@ -364,15 +330,7 @@ test.describe('deduplication', { tag: ['@dedup'] }, () => {
       const moved = { ...ofA, externalId: ofB.externalId };
       const response = await tenantA.update(uuid, moved);
       // PUT may refuse to change externalId at all (GAP-PUT-BODY), but not because another tenant holds it.
-      check.verdict(
-        judgeNotClaiming(
-          'DEDUP-PER-TENANT',
-          response,
-          'ERR-4001',
-          "another tenant's externalId is no duplicate for this tenant, by PUT either",
-        ),
-        response,
-      );
+      check.verdict(judgeNoCrossTenantDuplicate(response), response);
       const outcome = check.update(response);
       if (outcome === 'applied') check.sameEvent(await tenantA.retrieve(uuid), moved, 'UPDATE-APPLIES');
       await observe('GAP-PUT-BODY', `PUT changing externalId: ${outcome}`);

@@ -3,7 +3,7 @@
  * response of every test; these tests make each kind of error on purpose, so the rule has tests of
  * its own in the report and the certificate.
  */
-import { judgeErrorStatus } from '../oracle/index.ts';
+import { judgeErrorAnswer } from '../oracle/index.ts';
 import { ruleCheck } from '../run-records/rule-annotations.ts';
 import { EVENTS_PATH, HEADERS } from '../spec/index.ts';
 import { test } from './fixtures/index.ts';
@@ -13,10 +13,7 @@ import { check } from './support/verdicts.ts';
 
 /** An answer that must be an error, with the part 7 body (what each error is, its own rules check). */
 const expectStructured = (response: ServiceResponse, label: string): void => {
-  check.verdict(
-    judgeErrorStatus('ERROR-BODY-SHAPE', response, `${label}: expected an error status`),
-    response,
-  );
+  check.verdict(judgeErrorAnswer(response, label), response);
   check.gapAnswer(response);
 };
 

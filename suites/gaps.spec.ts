@@ -8,7 +8,14 @@
  * a run of that rule's checks (`--grep ERROR-BODY-SHAPE`, a mutant's first stage in the self-check)
  * has it too: an HTML page for an unknown route or a too-long field is found there.
  */
-import { isSuccess, judgeRefusedUpdate, judgeStatusIn, readErrorBody } from '../oracle/index.ts';
+import {
+  isSuccess,
+  judgeExternalIdTakeoverRefused,
+  judgeMalformedBody,
+  judgeMalformedUpdateBody,
+  judgeNonObjectBody,
+  readErrorBody,
+} from '../oracle/index.ts';
 import { ruleCheck } from '../run-records/rule-annotations.ts';
 import { EVENT_FIELDS, EVENTS_PATH, eventPath, HEADERS, type RuleId } from '../spec/index.ts';
 import { test } from './fixtures/index.ts';
@@ -32,15 +39,7 @@ test.describe('readings of the gaps', { tag: ['@validation'] }, () => {
         ['not JSON at all', 'externalId=x&amount=1'],
       ] as const) {
         const response = await tenantA.send({ method: 'POST', path: EVENTS_PATH, rawBody: raw });
-        check.verdict(
-          judgeStatusIn(
-            'REQUEST-MALFORMED-400',
-            response,
-            [400],
-            `${label}: a malformed request is a 400 (7.4); got HTTP ${response.status}`,
-          ),
-          response,
-        );
+        check.verdict(judgeMalformedBody(response, label), response);
         check.gapAnswer(response);
         await observe('GAP-MALFORMED-JSON', `${label} gives ${summary(response)}`);
       }
@@ -63,15 +62,7 @@ test.describe('readings of the gaps', { tag: ['@validation'] }, () => {
         ['not JSON at all', 'externalId=x&amount=1'],
       ] as const) {
         const response = await tenantA.send({ method: 'PUT', path: eventPath(uuid), rawBody: raw });
-        check.verdict(
-          judgeStatusIn(
-            'REQUEST-MALFORMED-400',
-            response,
-            [400],
-            `PUT with ${label}: a malformed request is a 400 (7.4); got HTTP ${response.status}`,
-          ),
-          response,
-        );
+        check.verdict(judgeMalformedUpdateBody(response, label), response);
         check.gapAnswer(response);
         await observe('GAP-MALFORMED-JSON', `PUT with ${label} gives ${summary(response)}`);
       }
@@ -87,15 +78,7 @@ test.describe('readings of the gaps', { tag: ['@validation'] }, () => {
     async ({ tenantA, observe }) => {
       for (const raw of ['[]', '"event"', 'null', '42']) {
         const response = await tenantA.send({ method: 'POST', path: EVENTS_PATH, rawBody: raw });
-        check.verdict(
-          judgeStatusIn(
-            'REQUEST-MALFORMED-400',
-            response,
-            [400, 422],
-            `${raw}: an event must be a JSON object: malformed (400) or invalid (422); got HTTP ${response.status}`,
-          ),
-          response,
-        );
+        check.verdict(judgeNonObjectBody(response, raw), response);
         check.gapAnswer(response);
         await observe('GAP-MALFORMED-JSON', `JSON ${raw} gives ${summary(response)}`);
       }
@@ -343,14 +326,7 @@ test.describe('readings of the field gaps', { tag: ['@validation'] }, () => {
       const uuid = check.created(await tenantA.create(second));
       const response = await tenantA.update(uuid, { ...second, externalId: first.externalId });
       const outcome = check.update(response, 'DEDUP-EXTERNAL-ID', { trueClaims: ['ERR-4001'] });
-      check.verdict(
-        judgeRefusedUpdate(
-          'DEDUP-EXTERNAL-ID',
-          outcome,
-          'two events of a tenant can never share an externalId',
-        ),
-        response,
-      );
+      check.verdict(judgeExternalIdTakeoverRefused(outcome), response);
       await observe('GAP-422-USE', `PUT onto another event's externalId gives ${summary(response)}`);
     },
   );

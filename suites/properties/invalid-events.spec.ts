@@ -14,7 +14,12 @@ import {
   toJsonBody,
   validEventArbitrary,
 } from '../../generators/index.ts';
-import { changedFields, judgeCreation, judgeRetrieval, judgeValidationFailure } from '../../oracle/index.ts';
+import {
+  changedFields,
+  judgeCreation,
+  judgeRefusedUpdateChangedNothing,
+  judgeValidationFailure,
+} from '../../oracle/index.ts';
 import { ruleCheck } from '../../run-records/rule-annotations.ts';
 import { test } from '../fixtures/index.ts';
 import { creditTakenApart } from '../support/faults-apart.ts';
@@ -93,10 +98,9 @@ test.describe('properties: update validation', { tag: ['@property', '@update', '
               pair.update.expected.errors,
               { changedFields: changedFields(pair.previous, pair.update.event) },
             );
-            const kept = judgeRetrieval(
+            const kept = judgeRefusedUpdateChangedNothing(
               await tenantA.retrieve(created.uuid),
               pair.previous as unknown as Record<string, unknown>,
-              'UPDATE-VALIDATES',
             );
             return { violations: [...refused.violations, ...kept.violations] };
           }),

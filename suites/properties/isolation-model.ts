@@ -16,7 +16,11 @@ import {
   type FinancialEventFields,
   validUpdateArbitrary,
 } from '../../generators/index.ts';
-import { judgeDistinctUuids, judgeRevealsNothing } from '../../oracle/index.ts';
+import {
+  judgeOtherTenantReadRevealsNothing,
+  judgeRefusedPutUnseen,
+  judgeUuidNotGivenBefore,
+} from '../../oracle/index.ts';
 import { eventPath } from '../../spec/index.ts';
 import { propertyCheck } from '../support/property-checks.ts';
 import { commandsReplayPath } from '../support/property-runs.ts';
@@ -108,14 +112,7 @@ class ACreates implements Command {
     const event: FinancialEvent = { externalId: system.nextId(), ...this.fields };
     const response = await postEvent(system.a, event);
     const uuid = propertyCheck.created(response);
-    propertyCheck.verdict(
-      judgeDistinctUuids(
-        'CREATE-RETURNS-UUID',
-        [...system.uuids, uuid],
-        `POST gave uuid ${uuid}, which another event already has`,
-      ),
-      response,
-    );
+    propertyCheck.verdict(judgeUuidNotGivenBefore(system.uuids, uuid), response);
     system.uuids.push(uuid);
     model.events.push(event);
   }
@@ -168,15 +165,7 @@ class BReads implements Command {
     const { event, uuid } = eventAt(model, system, this.pick);
     for (const response of [await system.b.retrieve(uuid), await versionsOf(system.b, uuid)]) {
       propertyCheck.error(response, 'ERR-4002', 'ISOLATION-GET');
-      propertyCheck.verdict(
-        judgeRevealsNothing(
-          'ISOLATION-GET',
-          response,
-          [event.externalId],
-          "tenant B's answer must not reveal tenant A's event (it holds its externalId)",
-        ),
-        response,
-      );
+      propertyCheck.verdict(judgeOtherTenantReadRevealsNothing(response, event.externalId), response);
     }
   }
   toString(): string {
@@ -205,15 +194,7 @@ class BUpdates implements Command {
     );
     propertyCheck.sameEvent(await system.a.retrieve(uuid), event, 'ISOLATION-PUT');
     const versions = await versionsOf(system.a, uuid);
-    propertyCheck.verdict(
-      judgeRevealsNothing(
-        'ISOLATION-PUT',
-        versions,
-        [marker],
-        "tenant A's GET ?versions=true must show nothing of tenant B's refused PUT",
-      ),
-      versions,
-    );
+    propertyCheck.verdict(judgeRefusedPutUnseen(versions, marker), versions);
   }
   toString(): string {
     return `B updates A's event #${this.pick} (${describeChange(this.change)})`;

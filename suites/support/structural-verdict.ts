@@ -8,11 +8,11 @@
 import type { AppliedFault, InvalidEventSample } from '../../generators/index.ts';
 import {
   isSuccess,
+  judgeReadingsKept,
   judgeRetrieval,
+  judgeUuidToReadBack,
   judgeValidationFailure,
-  keepsReadValue,
   type Violation,
-  violationOf,
 } from '../../oracle/index.ts';
 import type { ServiceResponse } from './service-client.ts';
 
@@ -40,40 +40,26 @@ export const judgeStructuralAnswer = async (
   if (!created || typeof uuid !== 'string') {
     const codes = judgement.body?.errors.map((e) => `${e.field} ${e.errorCode}`).join(', ');
     return {
-      violations: created
-        ? [
-            violationOf(
-              'CREATE-RETURNS-UUID',
-              `created (${response.status}) without a uuid to read it back by`,
-            ),
-          ]
-        : judgement.violations,
+      violations: created ? judgeUuidToReadBack(response) : judgement.violations,
       response,
       reading: `${response.status}${codes ? `: ${codes}` : ''}`,
     };
   }
   const read = readings(sample);
   const got = await retrieve(uuid);
-  const retrieval = judgeRetrieval(got, sample.event as Record<string, unknown>, 'RETRIEVE-RETURNS-EVENT', {
+  const retrieval = judgeRetrieval(got, sample.event as Record<string, unknown>, undefined, {
     readings: read.map((fault) => fault.field),
   });
   const values = retrieval.readValues ?? {};
-  const changed = read.filter((fault) => {
+  // Only a field set to a value, and only when the event was read back at all, can be compared.
+  const compared = read.flatMap((fault) => {
     const sent = fault.operations.at(-1);
-    return (
-      sent?.op === 'set' && retrieval.event !== undefined && !keepsReadValue(values[fault.field], sent.value)
-    );
+    return sent?.op === 'set' && retrieval.event !== undefined
+      ? [{ description: fault.description, sent: sent.value, got: values[fault.field] }]
+      : [];
   });
   return {
-    violations: [
-      ...retrieval.violations,
-      ...changed.map((fault) =>
-        violationOf(
-          'RETRIEVE-RETURNS-EVENT',
-          `${fault.description} was accepted and must be kept as sent (or as the value it spells); got ${JSON.stringify(values[fault.field])}`,
-        ),
-      ),
-    ],
+    violations: [...retrieval.violations, ...judgeReadingsKept(compared)],
     response: got,
     reading: `created; ${read.map((fault) => `${fault.description} kept as ${JSON.stringify(values[fault.field]) ?? '(absent)'}`).join(', ')}`,
   };

@@ -1,0 +1,80 @@
+/**
+ * No file of suites/ (spec files, support/, fixtures/, properties/) hands the oracle a rule id written
+ * out or a message, nor builds a violation itself (oracle-verdicts.ts reads them with the compiler). A
+ * throwaway project, written to a temporary folder, proves the check catches each kind.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, test } from '@playwright/test';
+import { oracleVerdictBreaches } from './oracle-verdicts.ts';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url)).replace(/\/$/, '');
+
+test('VERDICTS: no file of suites/ passes the oracle a rule id or a message, or builds a violation', () => {
+  expect(oracleVerdictBreaches(ROOT)).toEqual([]);
+});
+
+test('VERDICTS: a rule id, a message or a violation made in a suites file is found; strings that only look like one are not', () => {
+  const folder = mkdtempSync(join(tmpdir(), 'fei-kit-verdicts-'));
+  const write = (path: string, text: string) => {
+    mkdirSync(dirname(join(folder, path)), { recursive: true });
+    writeFileSync(join(folder, path), text);
+  };
+  try {
+    write(
+      'tsconfig.json',
+      JSON.stringify({ compilerOptions: { strict: true, noEmit: true }, include: ['**/*.ts'] }),
+    );
+    write(
+      'oracle/index.ts',
+      [
+        'export const violationOf = (rule: string, message: string) => ({ rule, message });',
+        'export const judgeStatusIn = (rule: string, answer: number, allowed: number[], message: string) => [];',
+        'export function judgeMalformedBody(answer: number, label: string) { return [answer, label]; }',
+      ].join('\n'),
+    );
+    write(
+      'suites/support/helper.ts',
+      [
+        "import { judgeStatusIn, violationOf } from '../../oracle/index.ts';",
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: the source text of a throwaway file
+        "export const a = judgeStatusIn('REQUEST-MALFORMED-400', 500, [400], `got ${500}`);",
+        "export const b = violationOf('ISOLATION-GET', 'leak');",
+        "export const c = [{ rule: 'ISOLATION-GET', message: 'made here' }];",
+        'declare const check: { verdict(v: unknown, r?: number): void; holds(...a: unknown[]): void };',
+        'check.verdict(judgeStatusIn, a.length === 1 ? 1 : undefined);',
+        "check.holds('X', 1 > 0);",
+      ].join('\n'),
+    );
+    write(
+      'suites/fine.spec.ts',
+      [
+        "import { judgeMalformedBody } from '../oracle/index.ts';",
+        "// judgeMalformedBody('REQUEST-MALFORMED-400', 'a comment')",
+        "export const d = judgeMalformedBody(400, 'truncated JSON: REQUEST-MALFORMED-400 in a label');",
+        "export const e = `check.verdict(violationOf('ISOLATION-GET', 'm'))`;",
+        'declare const check: { verdict(v: unknown): void };',
+        'check.verdict([1].map((x) => x));',
+      ].join('\n'),
+    );
+    write(
+      'suites/support/helper.test.ts',
+      "export const f = [{ rule: 'ISOLATION-GET', message: 'a kit test may' }];",
+    );
+    const found = oracleVerdictBreaches(folder).map(
+      (breach) => `${breach.file}:${breach.line} ${breach.what}`,
+    );
+    expect(found).toEqual([
+      'suites/support/helper.ts:2 the rule id REQUEST-MALFORMED-400 handed to judgeStatusIn',
+      "suites/support/helper.ts:2 a message handed to judgeStatusIn (its wording is the oracle's)",
+      'suites/support/helper.ts:3 a violation made outside the oracle (violationOf)',
+      'suites/support/helper.ts:4 a violation built outside the oracle (an object with a rule and a message)',
+      'suites/support/helper.ts:6 a condition in the arguments of check.verdict (a.length === 1)',
+      'suites/support/helper.ts:7 an inline condition (check.holds)',
+    ]);
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+});

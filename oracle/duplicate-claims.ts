@@ -1,0 +1,45 @@
+/**
+ * An externalId is unique per tenant (DEDUP-EXTERNAL-ID, DEDUP-PER-TENANT): a PUT onto another event's
+ * externalId is refused, and an ERR-4001 ("externalId already exists") is claimed only where one does.
+ */
+import type { HttpAnswer } from './http-answer.ts';
+import { judgeNotClaiming } from './statuses.ts';
+import type { UpdateOutcome } from './update.ts';
+import { judgeRefusedUpdate } from './update-outcomes.ts';
+import type { Violation } from './violation.ts';
+
+const DUPLICATE_CODE = 'ERR-4001';
+
+/** DEDUP-EXTERNAL-ID: a PUT giving an event the externalId another event of the tenant holds was refused. */
+export const judgeExternalIdTakeoverRefused = (outcome: UpdateOutcome): Violation[] =>
+  judgeRefusedUpdate(
+    'DEDUP-EXTERNAL-ID',
+    outcome,
+    'a PUT gave an event the externalId another event of the tenant holds',
+  );
+
+/**
+ * DEDUP-EXTERNAL-ID: a PUT (`what` says which) whose externalId `sent` is none of those other events
+ * hold (`held`) claims no duplicate.
+ */
+export const judgeNoFalseDuplicate = (
+  answer: HttpAnswer,
+  what: string,
+  sent: string,
+  held: readonly string[],
+): Violation[] =>
+  judgeNotClaiming(
+    'DEDUP-EXTERNAL-ID',
+    answer,
+    DUPLICATE_CODE,
+    `${what}: "${sent}" is none of the externalIds other events hold (${held.map((id) => `"${id}"`).join(', ')})`,
+  );
+
+/** DEDUP-PER-TENANT: a PUT onto an externalId another tenant holds claims no duplicate. */
+export const judgeNoCrossTenantDuplicate = (answer: HttpAnswer): Violation[] =>
+  judgeNotClaiming(
+    'DEDUP-PER-TENANT',
+    answer,
+    DUPLICATE_CODE,
+    "another tenant's externalId is no duplicate for this tenant, by PUT either",
+  );
