@@ -21,6 +21,7 @@ export * from './field-paths.ts';
 export * from './gap-answer.ts';
 export * from './http-answer.ts';
 export * from './identity.ts';
+export * from './judgement.ts';
 export * from './isolation-reads.ts';
 export * from './listing.ts';
 export * from './malformed-requests.ts';
