@@ -7,6 +7,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
 import { request } from 'undici';
+import { BudgetCannotHold } from './budget-cannot-hold.ts';
 import {
   needsSharedPacing,
   SHARED_PACING_MIN_INTERVAL_MS,
@@ -189,5 +190,23 @@ test('PACING: a broker that fails a request once is asked again, not given up: n
   } finally {
     flaky.closeAllConnections();
     await new Promise<void>((resolve) => flaky.close(() => resolve()));
+  }
+});
+
+test('PACING: a burst over the share is refused as one the budget cannot hold; a count that is no count stays a RangeError', async () => {
+  const limit = { requestsPerWindow: 12, windowSeconds: 1 };
+  const broker = await startPacingBroker({ A: limit });
+  try {
+    const pacer = new SharedPacer(broker.url, 'A', () => {
+      throw new Error('the broker answers: no fallback');
+    });
+    const over = pacer.take(partOfShare(limit, 1).perSpan + 1);
+    await expect(over).rejects.toThrow(BudgetCannotHold);
+    await expect(over).rejects.toThrow(/cannot leave together within a share of 9 per/);
+    const none = await pacer.take(0).catch((error: unknown) => error);
+    expect(none).toBeInstanceOf(RangeError);
+    expect(none).not.toBeInstanceOf(BudgetCannotHold);
+  } finally {
+    await broker.close();
   }
 });

@@ -19,6 +19,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { request } from 'undici';
 import type { RateLimitSettings } from '../config/index.ts';
 import { KIT_PACING_URL } from '../config/settings/index.ts';
+import { assertBudgetHolds, BudgetCannotHold } from './budget-cannot-hold.ts';
 import {
   LATEST_DEPARTURE_MS,
   machineClock,
@@ -90,7 +91,8 @@ export const startPacingBroker = async (
   }
   /**
    * A slot of `count` requests, `leadMs` from now at the earliest, and the wait before it; undefined for
-   * a tenant not paced here. Throws a RangeError for a count over the share.
+   * a tenant not paced here. Throws a BudgetCannotHold for a count over the share, a RangeError for a
+   * count that is no count.
    */
   const take = (
     name: string,
@@ -100,6 +102,7 @@ export const startPacingBroker = async (
     const schedule = schedules.get(name);
     if (!schedule) return undefined;
     const at = now();
+    assertBudgetHolds(count, schedule.slots.perSpan, schedule.slots.spanMs);
     const slot = schedule.slots.reserve(at + leadMs, count);
     schedule.granted += count;
     const waitMs = slot - at;
@@ -122,7 +125,8 @@ export const startPacingBroker = async (
       const grant = take(name, count, leadMs);
       return grant === undefined ? [404, {}] : [200, grant];
     } catch (error) {
-      return [422, { error: (error as Error).message }];
+      // 422: the share cannot hold the count (the worker throws BudgetCannotHold); 400: no count at all.
+      return [error instanceof BudgetCannotHold ? 422 : 400, { error: (error as Error).message }];
     }
   };
   const server: Server = createServer((req, res) => {
@@ -172,7 +176,8 @@ export class SharedPacer implements Pacer {
       method: 'POST',
     });
     const body = (await answer.body.json()) as { slotAt?: unknown; error?: unknown };
-    if (answer.statusCode === 422) throw new RangeError(String(body.error));
+    if (answer.statusCode === 422) throw new BudgetCannotHold(String(body.error));
+    if (answer.statusCode === 400) throw new RangeError(String(body.error));
     if (answer.statusCode !== 200 || typeof body.slotAt !== 'number') throw new Error('no slot');
     return body.slotAt;
   }

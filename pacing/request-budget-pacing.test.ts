@@ -5,6 +5,7 @@
  */
 import { availableParallelism } from 'node:os';
 import { expect, test } from '@playwright/test';
+import { BudgetCannotHold } from './budget-cannot-hold.ts';
 import {
   LATEST_DEPARTURE_MS,
   type PacerClock,
@@ -181,7 +182,10 @@ test('PACER: requests sent together share one slot of the schedule, and later on
   await clock.runUntil(1_000);
   await Promise.all(calls);
   expect(sentAt).toEqual([0, 0, 0, 30, 40]);
-  await expect(new TogetherPacer(new RequestPacer(every(100), clock), 20).take()).rejects.toThrow(RangeError);
+  await expect(new TogetherPacer(new RequestPacer(every(100), clock), 20).take()).rejects.toThrow(
+    BudgetCannotHold,
+  );
+  await expect(new RequestPacer(every(100), clock).take(0)).rejects.not.toThrow(BudgetCannotHold);
 });
 
 test('PACER: on the real clock, requests are spaced at least an interval apart and two pacers share evenly', async () => {

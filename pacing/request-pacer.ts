@@ -19,6 +19,7 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { RateLimitSettings } from '../config/index.ts';
+import { assertBudgetHolds } from './budget-cannot-hold.ts';
 import { SlotSchedule } from './slot-schedule.ts';
 
 /** The share of the limit the whole run may use; the rest is headroom (the preflight, a fallback). */
@@ -86,7 +87,7 @@ export const pacingIntervalMs = (
 export interface Pacer {
   /**
    * Resolves when the next `count` requests (default 1) of the tenant may leave, together and at once.
-   * Rejects with a RangeError when `count` is more than the share holds.
+   * Rejects with a BudgetCannotHold when `count` is more than the share holds.
    */
   take(count?: number): Promise<void>;
 }
@@ -135,6 +136,7 @@ export class RequestPacer implements Pacer {
    * LATEST_DEPARTURE_MS after it (a caller woken that late takes the next free slot).
    */
   async take(count = 1): Promise<void> {
+    assertBudgetHolds(count, this.#schedule.perSpan, this.#schedule.spanMs);
     for (;;) {
       const slot = this.#schedule.reserve(this.clock.now(), count);
       const now = await sleepUntil(this.clock, slot);

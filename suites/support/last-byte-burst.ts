@@ -86,7 +86,7 @@ export class LastByteBurst {
       deps.caFile === undefined ? undefined : [...rootCertificates, readFileSync(deps.caFile, 'utf8')];
   }
 
-  /** Sends the requests together; a pacing share too small for them all rejects with a RangeError. */
+  /** Sends the requests together; a pacing share too small for them all rejects with BudgetCannotHold. */
   async send(requests: readonly BurstRequest[]): Promise<BurstResult> {
     const sockets = await this.#openAll(requests);
     const prepared = requests.map((r, i) => this.#prepare(r, sockets[i] as Socket));

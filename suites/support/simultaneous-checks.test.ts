@@ -5,8 +5,10 @@
  */
 import { expect, test } from '@playwright/test';
 import { BURSTS_AT_FIRST, judgeConcurrentCreation, MAX_RELEASE_SPREAD_MS } from '../../oracle/index.ts';
+import { BudgetCannotHold } from '../../pacing/budget-cannot-hold.ts';
+import { INCONCLUSIVE_ANNOTATION } from '../../run-records/result-annotations.ts';
 import type { Observe } from '../fixtures/observe.ts';
-import { BURST_ANNOTATION, type JudgedBurst, judgeBursts } from './simultaneous-checks.ts';
+import { BURST_ANNOTATION, type JudgedBurst, judgeBursts, sentTogether } from './simultaneous-checks.ts';
 import { serviceResponse } from './test-support/service-responses.ts';
 
 const REQUESTS = 3;
@@ -81,4 +83,11 @@ test('SIMULTANEOUS: a burst that breaks the rule ends the check at once, spread 
   await expect(judged).rejects.toThrow(/DEDUP-CONCURRENT: 2 of 3 simultaneous POSTs/);
   expect(sent).toBe(4);
   expect(seen[0]?.detail).toHaveLength(4);
+});
+
+test("SIMULTANEOUS: only a budget that cannot hold the burst makes it inconclusive; another RangeError is the kit's own fault", async () => {
+  const argumentError = new RangeError('a slot must be a positive number of milliseconds; got 0');
+  await expect(sentTogether(() => Promise.reject(argumentError))).rejects.toBe(argumentError);
+  expect(test.info().annotations.filter((a) => a.type === INCONCLUSIVE_ANNOTATION)).toEqual([]);
+  expect(new BudgetCannotHold('12 requests')).toBeInstanceOf(RangeError);
 });

@@ -14,6 +14,7 @@ import {
   premiseNotMetByBursts,
   type SimultaneousBurstJudgement,
 } from '../../oracle/index.ts';
+import { BudgetCannotHold } from '../../pacing/budget-cannot-hold.ts';
 import type { RuleId } from '../../spec/index.ts';
 import type { Observe } from '../fixtures/observe.ts';
 import { type BurstTiming, describeBurstTiming } from './burst-timing.ts';
@@ -38,7 +39,7 @@ export const sentTogether = async (send: () => Promise<BurstResult>): Promise<Bu
   try {
     return await send();
   } catch (error) {
-    if (error instanceof RangeError)
+    if (error instanceof BudgetCannotHold)
       inconclusive(`the tenant's budget cannot send them at once: ${error.message}`);
     throw error;
   }
