@@ -7,32 +7,33 @@
 import { type Environment, TOKEN_PREFIXES, tokenPrefixOf } from '../spec/index.ts';
 import { errorViolations } from './error-body.ts';
 import type { HttpAnswer } from './http-answer.ts';
-import { type Violation, violationOf } from './violation.ts';
+import { type Judgement, judgementOf } from './judgement.ts';
+import { violationOf } from './violation.ts';
 
 /**
  * AUTH-TOKEN-PREFIX: tenant `tenant`'s token, which the deployment of `environment` accepts, carries
  * that environment's prefix (5.2); the message names the prefix seen, never the token.
  */
-export const judgeTokenPrefix = (token: string, environment: Environment, tenant: string): Violation[] => {
+export const judgeTokenPrefix = (token: string, environment: Environment, tenant: string): Judgement => {
   const expected = TOKEN_PREFIXES[environment];
-  if (token.startsWith(expected)) return [];
+  if (token.startsWith(expected)) return judgementOf([]);
   const seen = tokenPrefixOf(token) ?? 'no prefix';
-  return [
+  return judgementOf([
     violationOf(
       'AUTH-TOKEN-PREFIX',
       `the deployment accepts tenant ${tenant}'s ${environment} token, of prefix ${seen}; part 5.2 gives ${environment} tokens the prefix ${expected}`,
     ),
-  ];
+  ]);
 };
 
 /** AUTH-NOT-AUTHORIZED: a token used with another client id is refused, 403 ERR-1003 or 401 ERR-1002. */
-export const judgeForeignClientRefusal = (answer: HttpAnswer): Violation[] => {
-  if (answer.status === 403) return errorViolations(answer, 'ERR-1003', 'AUTH-NOT-AUTHORIZED');
-  if (answer.status === 401) return errorViolations(answer, 'ERR-1002', 'AUTH-NOT-AUTHORIZED');
-  return [
+export const judgeForeignClientRefusal = (answer: HttpAnswer): Judgement => {
+  if (answer.status === 403) return judgementOf(errorViolations(answer, 'ERR-1003', 'AUTH-NOT-AUTHORIZED'));
+  if (answer.status === 401) return judgementOf(errorViolations(answer, 'ERR-1002', 'AUTH-NOT-AUTHORIZED'));
+  return judgementOf([
     violationOf(
       'AUTH-NOT-AUTHORIZED',
       `a token used with another client id must be refused with 403 ERR-1003 or 401 ERR-1002; got HTTP ${answer.status}`,
     ),
-  ];
+  ]);
 };

@@ -5,43 +5,34 @@
  */
 import { errorBodyViolations } from './error-body.ts';
 import { type HttpAnswer, summarise } from './http-answer.ts';
+import { type Judgement, judgementOf } from './judgement.ts';
 import { falseClaimViolations } from './refusal-claims.ts';
 import { creationResultSchema, explainMismatch } from './response-schemas.ts';
-import { type Violation, violationOf } from './violation.ts';
+import { violationOf } from './violation.ts';
 
-export interface CreationJudgement {
-  readonly uuid: string | undefined;
-  readonly violations: readonly Violation[];
-}
-
-export const judgeCreation = (answer: HttpAnswer): CreationJudgement => {
+/** A POST of a valid event; its evidence is the uuid the 201 gave, when it gave one. */
+export const judgeCreation = (answer: HttpAnswer): Judgement<string> => {
   if (answer.status === 201) {
     const parsed = creationResultSchema.safeParse(answer.json);
     return parsed.success
-      ? { uuid: parsed.data.uuid, violations: [] }
-      : {
-          uuid: undefined,
-          violations: [
-            violationOf(
-              'CREATE-RETURNS-UUID',
-              `the 201 body must hold a UUID uuid: ${explainMismatch(parsed.error)}`,
-            ),
-          ],
-        };
+      ? judgementOf([], parsed.data.uuid)
+      : judgementOf([
+          violationOf(
+            'CREATE-RETURNS-UUID',
+            `the 201 body must hold a UUID uuid: ${explainMismatch(parsed.error)}`,
+          ),
+        ]);
   }
   const claims = falseClaimViolations(answer, 'a valid event with a fresh externalId');
-  return {
-    uuid: undefined,
-    violations: [
-      ...(claims.length > 0
-        ? claims
-        : [
-            violationOf(
-              'CREATE-RETURNS-UUID',
-              `a valid event must be created with 201; got ${summarise(answer)}`,
-            ),
-          ]),
-      ...errorBodyViolations(answer),
-    ],
-  };
+  return judgementOf([
+    ...(claims.length > 0
+      ? claims
+      : [
+          violationOf(
+            'CREATE-RETURNS-UUID',
+            `a valid event must be created with 201; got ${summarise(answer)}`,
+          ),
+        ]),
+    ...errorBodyViolations(answer),
+  ]);
 };

@@ -3,19 +3,21 @@
  * externalId is refused, and an ERR-4001 ("externalId already exists") is claimed only where one does.
  */
 import type { HttpAnswer } from './http-answer.ts';
+import { type Judgement, judgementOf } from './judgement.ts';
 import { judgeNotClaiming } from './statuses.ts';
 import type { UpdateOutcome } from './update.ts';
 import { judgeRefusedUpdate } from './update-outcomes.ts';
-import type { Violation } from './violation.ts';
 
 const DUPLICATE_CODE = 'ERR-4001';
 
 /** DEDUP-EXTERNAL-ID: a PUT giving an event the externalId another event of the tenant holds was refused. */
-export const judgeExternalIdTakeoverRefused = (outcome: UpdateOutcome): Violation[] =>
-  judgeRefusedUpdate(
-    'DEDUP-EXTERNAL-ID',
-    outcome,
-    'a PUT gave an event the externalId another event of the tenant holds',
+export const judgeExternalIdTakeoverRefused = (outcome: UpdateOutcome): Judgement =>
+  judgementOf(
+    judgeRefusedUpdate(
+      'DEDUP-EXTERNAL-ID',
+      outcome,
+      'a PUT gave an event the externalId another event of the tenant holds',
+    ),
   );
 
 /**
@@ -27,19 +29,23 @@ export const judgeNoFalseDuplicate = (
   what: string,
   sent: string,
   held: readonly string[],
-): Violation[] =>
-  judgeNotClaiming(
-    'DEDUP-EXTERNAL-ID',
-    answer,
-    DUPLICATE_CODE,
-    `${what}: "${sent}" is none of the externalIds other events hold (${held.map((id) => `"${id}"`).join(', ')})`,
+): Judgement =>
+  judgementOf(
+    judgeNotClaiming(
+      'DEDUP-EXTERNAL-ID',
+      answer,
+      DUPLICATE_CODE,
+      `${what}: "${sent}" is none of the externalIds other events hold (${held.map((id) => `"${id}"`).join(', ')})`,
+    ),
   );
 
 /** DEDUP-PER-TENANT: a PUT onto an externalId another tenant holds claims no duplicate. */
-export const judgeNoCrossTenantDuplicate = (answer: HttpAnswer): Violation[] =>
-  judgeNotClaiming(
-    'DEDUP-PER-TENANT',
-    answer,
-    DUPLICATE_CODE,
-    "another tenant's externalId is no duplicate for this tenant, by PUT either",
+export const judgeNoCrossTenantDuplicate = (answer: HttpAnswer): Judgement =>
+  judgementOf(
+    judgeNotClaiming(
+      'DEDUP-PER-TENANT',
+      answer,
+      DUPLICATE_CODE,
+      "another tenant's externalId is no duplicate for this tenant, by PUT either",
+    ),
   );

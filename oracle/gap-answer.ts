@@ -12,8 +12,9 @@
 import type { RuleId } from '../spec/index.ts';
 import { errorBodyViolations } from './error-body.ts';
 import { type HttpAnswer, isServerError, isSuccess, summarise } from './http-answer.ts';
+import { type Judgement, judgementOf } from './judgement.ts';
 import { type ClaimOptions, falseClaimViolations } from './refusal-claims.ts';
-import { type Violation, violationOf } from './violation.ts';
+import { violationOf } from './violation.ts';
 
 export interface GapAnswerOptions extends ClaimOptions {
   /** What the request is, when its refusal's claims are checked (`an event with an unusual originalStatus`). */
@@ -22,17 +23,18 @@ export interface GapAnswerOptions extends ClaimOptions {
   readonly serverErrorBreaks?: RuleId;
 }
 
-export const judgeGapAnswer = (answer: HttpAnswer, options: GapAnswerOptions = {}): Violation[] => [
-  ...(options.serverErrorBreaks !== undefined && isServerError(answer.status)
-    ? [
-        violationOf(
-          options.serverErrorBreaks,
-          `a server error (${summarise(answer)}) where the spec answers${options.claimsChecked ? ` ${options.claimsChecked}` : ' this request'}: created or refused, never a 5xx`,
-        ),
-      ]
-    : []),
-  ...errorBodyViolations(answer),
-  ...(options.claimsChecked !== undefined && !isSuccess(answer.status)
-    ? falseClaimViolations(answer, options.claimsChecked, options)
-    : []),
-];
+export const judgeGapAnswer = (answer: HttpAnswer, options: GapAnswerOptions = {}): Judgement =>
+  judgementOf([
+    ...(options.serverErrorBreaks !== undefined && isServerError(answer.status)
+      ? [
+          violationOf(
+            options.serverErrorBreaks,
+            `a server error (${summarise(answer)}) where the spec answers${options.claimsChecked ? ` ${options.claimsChecked}` : ' this request'}: created or refused, never a 5xx`,
+          ),
+        ]
+      : []),
+    ...errorBodyViolations(answer),
+    ...(options.claimsChecked !== undefined && !isSuccess(answer.status)
+      ? falseClaimViolations(answer, options.claimsChecked, options)
+      : []),
+  ]);

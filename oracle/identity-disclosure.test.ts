@@ -14,8 +14,8 @@ test('ORACLE: distinct events have distinct uuids, none of them the externalId s
   const [a, b] = [crypto.randomUUID(), crypto.randomUUID()];
   expect(judgeDistinctUuids('CREATE-RETURNS-UUID', [a, b], 'm')).toEqual([]);
   expect(rules(judgeDistinctUuids('DEDUP-PER-TENANT', [a, b, a], 'm'))).toEqual(['DEDUP-PER-TENANT']);
-  expect(judgeUuidNotExternalId(a, b)).toEqual([]);
-  expect(rules(judgeUuidNotExternalId(a, a))).toEqual(['PATH-ID-IS-UUID']);
+  expect(judgeUuidNotExternalId(a, b).violations).toEqual([]);
+  expect(rules(judgeUuidNotExternalId(a, a).violations)).toEqual(['PATH-ID-IS-UUID']);
 });
 
 test('ORACLE: an answer about another tenant’s event reveals none of it and looks like an unknown uuid', () => {
@@ -49,15 +49,15 @@ test('ORACLE: a forbidden PUT is refused; of the kinds of PUT tried, one at leas
   expect(judgeRefusedUpdate('DEDUP-EXTERNAL-ID', 'refused', 'm')).toEqual([]);
   expect(rules(judgeRefusedUpdate('DEDUP-EXTERNAL-ID', 'applied', 'm'))).toEqual(['DEDUP-EXTERNAL-ID']);
   expect(rules(judgeRefusedUpdate('DEDUP-EXTERNAL-ID', 'broken', 'm'))).toEqual(['DEDUP-EXTERNAL-ID']);
-  expect(judgeSomeUpdateApplied(['amount', 'status'], ['status'])).toEqual([]);
-  const [none] = judgeSomeUpdateApplied(['amount', 'status'], []);
+  expect(judgeSomeUpdateApplied(['amount', 'status'], ['status']).violations).toEqual([]);
+  const [none] = judgeSomeUpdateApplied(['amount', 'status'], []).violations;
   expect(none?.rule).toBe('UPDATE-APPLIES');
   expect(none?.message).toContain('every update was refused (amount; status)');
 });
 
 test('ORACLE: an accepted token carries its environment’s prefix; the message is the caller’s, never the token', () => {
-  expect(judgeTokenPrefix('svc_test_abc', 'sandbox', 'A')).toEqual([]);
-  const [found] = judgeTokenPrefix('th_test_abc', 'sandbox', 'A');
+  expect(judgeTokenPrefix('svc_test_abc', 'sandbox', 'A').violations).toEqual([]);
+  const [found] = judgeTokenPrefix('th_test_abc', 'sandbox', 'A').violations;
   expect(found?.rule).toBe('AUTH-TOKEN-PREFIX');
   expect(found?.message).toContain('of prefix th_test_');
   expect(found?.message).not.toContain('abc');

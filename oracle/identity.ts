@@ -3,6 +3,7 @@
  * the one given is not the tenant's externalId sent back.
  */
 import type { RuleId } from '../spec/index.ts';
+import { type Judgement, judgementOf } from './judgement.ts';
 import { type Violation, violationOf } from './violation.ts';
 
 /** The uuids given to distinct events are distinct. */
@@ -10,25 +11,37 @@ export const judgeDistinctUuids = (rule: RuleId, uuids: readonly string[], messa
   new Set(uuids).size === uuids.length ? [] : [violationOf(rule, message)];
 
 /** PATH-ID-IS-UUID: the uuid given is the service's, not the externalId (itself a UUID) sent. */
-export const judgeUuidNotExternalId = (uuid: string, externalId: string): Violation[] =>
-  uuid === externalId ? [violationOf('PATH-ID-IS-UUID', 'the uuid given is the externalId sent')] : [];
+export const judgeUuidNotExternalId = (uuid: string, externalId: string): Judgement =>
+  judgementOf(
+    uuid === externalId ? [violationOf('PATH-ID-IS-UUID', 'the uuid given is the externalId sent')] : [],
+  );
 
 /** CREATE-RETURNS-UUID: two events created one after the other were given two uuids. */
-export const judgeTwoEventsTwoUuids = (first: string, second: string): Violation[] =>
-  judgeDistinctUuids('CREATE-RETURNS-UUID', [first, second], `two events were given the same uuid ${first}`);
+export const judgeTwoEventsTwoUuids = (first: string, second: string): Judgement =>
+  judgementOf(
+    judgeDistinctUuids(
+      'CREATE-RETURNS-UUID',
+      [first, second],
+      `two events were given the same uuid ${first}`,
+    ),
+  );
 
 /** CREATE-RETURNS-UUID: the uuid a POST gave is none of those given before (`given`). */
-export const judgeUuidNotGivenBefore = (given: readonly string[], uuid: string): Violation[] =>
-  judgeDistinctUuids(
-    'CREATE-RETURNS-UUID',
-    [...given, uuid],
-    `POST gave uuid ${uuid}, which another event already has`,
+export const judgeUuidNotGivenBefore = (given: readonly string[], uuid: string): Judgement =>
+  judgementOf(
+    judgeDistinctUuids(
+      'CREATE-RETURNS-UUID',
+      [...given, uuid],
+      `POST gave uuid ${uuid}, which another event already has`,
+    ),
   );
 
 /** DEDUP-EXTERNAL-ID: externalIds differing in case only are two events, with two uuids. */
-export const judgeCaseVariantsTwoEvents = (upper: string, lower: string): Violation[] =>
-  judgeDistinctUuids('DEDUP-EXTERNAL-ID', [upper, lower], 'two events were given one uuid');
+export const judgeCaseVariantsTwoEvents = (upper: string, lower: string): Judgement =>
+  judgementOf(judgeDistinctUuids('DEDUP-EXTERNAL-ID', [upper, lower], 'two events were given one uuid'));
 
 /** DEDUP-PER-TENANT: one externalId in two tenants is two events, with two uuids. */
-export const judgeTenantsTwoEvents = (ofA: string, ofB: string): Violation[] =>
-  judgeDistinctUuids('DEDUP-PER-TENANT', [ofA, ofB], "tenant B's event was given tenant A's uuid");
+export const judgeTenantsTwoEvents = (ofA: string, ofB: string): Judgement =>
+  judgementOf(
+    judgeDistinctUuids('DEDUP-PER-TENANT', [ofA, ofB], "tenant B's event was given tenant A's uuid"),
+  );

@@ -6,7 +6,7 @@
 import type { RuleId } from '../spec/index.ts';
 import { judgeIndistinguishable, judgeRevealsNothing } from './disclosure.ts';
 import type { HttpAnswer } from './http-answer.ts';
-import type { Violation } from './violation.ts';
+import { type Judgement, judgementOf } from './judgement.ts';
 
 /** Which operation of another tenant's uuid was tried. */
 export type ForeignOperation = 'GET' | 'PUT';
@@ -21,12 +21,14 @@ export const judgeForeignAnswerRevealsNothing = (
   operation: ForeignOperation,
   foreign: HttpAnswer,
   externalId: string,
-): Violation[] =>
-  judgeRevealsNothing(
-    FOREIGN_RULES[operation],
-    foreign,
-    [externalId],
-    "the answer must not reveal the other tenant's event",
+): Judgement =>
+  judgementOf(
+    judgeRevealsNothing(
+      FOREIGN_RULES[operation],
+      foreign,
+      [externalId],
+      "the answer must not reveal the other tenant's event",
+    ),
   );
 
 /** ISOLATION-GET or -PUT: the answer about another tenant's uuid is the answer about an unknown one. */
@@ -34,7 +36,7 @@ export const judgeForeignLikeUnknown = (
   operation: ForeignOperation,
   foreign: HttpAnswer,
   unknown: HttpAnswer,
-): Violation[] => judgeIndistinguishable(FOREIGN_RULES[operation], foreign, unknown);
+): Judgement => judgementOf(judgeIndistinguishable(FOREIGN_RULES[operation], foreign, unknown));
 
 /** One of the owner's reads of its event: GET, `?versions=true` or a listing page. */
 export interface OwnerReadAnswer {
@@ -53,59 +55,71 @@ export const judgeOwnerReadShowsNothing = (
   foreignWrite: 'PUT' | 'POST',
   marker: string,
   what: string,
-): Violation[] =>
-  judgeRevealsNothing(
-    foreignWrite === 'PUT'
-      ? 'ISOLATION-PUT'
-      : read.kind === 'listing'
-        ? 'ISOLATION-LISTING'
-        : 'ISOLATION-GET',
-    read.response,
-    [marker],
-    `${read.where} must show nothing of ${what}`,
+): Judgement =>
+  judgementOf(
+    judgeRevealsNothing(
+      foreignWrite === 'PUT'
+        ? 'ISOLATION-PUT'
+        : read.kind === 'listing'
+          ? 'ISOLATION-LISTING'
+          : 'ISOLATION-GET',
+      read.response,
+      [marker],
+      `${read.where} must show nothing of ${what}`,
+    ),
   );
 
 /** ISOLATION-GET: `GET ?versions=true` of a tenant's own event shows nothing of another tenant's twin. */
-export const judgeOwnVersionsShowNoTwin = (versions: HttpAnswer, marker: string): Violation[] =>
-  judgeRevealsNothing(
-    'ISOLATION-GET',
-    versions,
-    [marker],
-    "GET ?versions=true of the tenant's own event must show nothing of another tenant's event with the same externalId",
+export const judgeOwnVersionsShowNoTwin = (versions: HttpAnswer, marker: string): Judgement =>
+  judgementOf(
+    judgeRevealsNothing(
+      'ISOLATION-GET',
+      versions,
+      [marker],
+      "GET ?versions=true of the tenant's own event must show nothing of another tenant's event with the same externalId",
+    ),
   );
 
 /** ISOLATION-GET: `GET ?versions=true` of another tenant's uuid reveals nothing of its event. */
-export const judgeForeignVersionsRevealNothing = (versions: HttpAnswer, externalId: string): Violation[] =>
-  judgeRevealsNothing(
-    'ISOLATION-GET',
-    versions,
-    [externalId],
-    "GET ?versions=true of another tenant's uuid must reveal nothing of its event",
+export const judgeForeignVersionsRevealNothing = (versions: HttpAnswer, externalId: string): Judgement =>
+  judgementOf(
+    judgeRevealsNothing(
+      'ISOLATION-GET',
+      versions,
+      [externalId],
+      "GET ?versions=true of another tenant's uuid must reveal nothing of its event",
+    ),
   );
 
 /** ISOLATION-GET (the isolation model): tenant B's answer names nothing of tenant A's event. */
-export const judgeOtherTenantReadRevealsNothing = (answer: HttpAnswer, externalId: string): Violation[] =>
-  judgeRevealsNothing(
-    'ISOLATION-GET',
-    answer,
-    [externalId],
-    "tenant B's answer must not reveal tenant A's event (it holds its externalId)",
+export const judgeOtherTenantReadRevealsNothing = (answer: HttpAnswer, externalId: string): Judgement =>
+  judgementOf(
+    judgeRevealsNothing(
+      'ISOLATION-GET',
+      answer,
+      [externalId],
+      "tenant B's answer must not reveal tenant A's event (it holds its externalId)",
+    ),
   );
 
 /** ISOLATION-PUT (the isolation model): the owner's `?versions=true` shows nothing of a refused foreign PUT. */
-export const judgeRefusedPutUnseen = (versions: HttpAnswer, marker: string): Violation[] =>
-  judgeRevealsNothing(
-    'ISOLATION-PUT',
-    versions,
-    [marker],
-    "tenant A's GET ?versions=true must show nothing of tenant B's refused PUT",
+export const judgeRefusedPutUnseen = (versions: HttpAnswer, marker: string): Judgement =>
+  judgementOf(
+    judgeRevealsNothing(
+      'ISOLATION-PUT',
+      versions,
+      [marker],
+      "tenant A's GET ?versions=true must show nothing of tenant B's refused PUT",
+    ),
   );
 
 /** AUTH-NOT-AUTHORIZED: a token with another tenant's client id reads nothing of that tenant's event. */
-export const judgeUnauthorizedReadRevealsNothing = (answer: HttpAnswer, externalId: string): Violation[] =>
-  judgeRevealsNothing(
-    'AUTH-NOT-AUTHORIZED',
-    answer,
-    [externalId],
-    "the answer must not reveal tenant B's event",
+export const judgeUnauthorizedReadRevealsNothing = (answer: HttpAnswer, externalId: string): Judgement =>
+  judgementOf(
+    judgeRevealsNothing(
+      'AUTH-NOT-AUTHORIZED',
+      answer,
+      [externalId],
+      "the answer must not reveal tenant B's event",
+    ),
   );

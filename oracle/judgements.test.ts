@@ -3,16 +3,16 @@ import { expect, test } from '@playwright/test';
 import { judgeCreation } from './creation.ts';
 import { errorBodyViolations, errorViolations } from './error-body.ts';
 import { judgeGapAnswer } from './gap-answer.ts';
-import { judgeRetrieval } from './retrieval.ts';
+import { judgeKeptUnderItsExternalId, judgeRetrieval } from './retrieval.ts';
 import { answer, validationAnswer } from './test-support/answers.ts';
-import { judgeUpdate } from './update.ts';
+import { judgeExternalIdTakeover, judgeUpdate } from './update.ts';
 import { violationOf } from './violation.ts';
 
 const rules = (violations: readonly { rule: string }[]) => violations.map((v) => v.rule);
 
 test('ORACLE: creation is 201 with a UUID; a refusal claiming a stated code breaks that code’s rule', () => {
   const uuid = crypto.randomUUID().toUpperCase();
-  expect(judgeCreation(answer(201, { uuid }))).toEqual({ uuid, violations: [] });
+  expect(judgeCreation(answer(201, { uuid }))).toEqual({ evidence: uuid, violations: [] });
   expect(rules(judgeCreation(answer(201, { id: uuid })).violations)).toEqual(['CREATE-RETURNS-UUID']);
   expect(rules(judgeCreation(answer(200, { uuid })).violations)).toEqual(['CREATE-RETURNS-UUID']);
   expect(
@@ -36,7 +36,7 @@ test('ORACLE: GET returns every field sent; envelopes, additions, nulls and deci
   };
   const plain = judgeRetrieval(answer(200, { ...sent, uuid: 'u', createdAt: 't' }), sent);
   expect(plain.violations).toEqual([]);
-  expect(plain.reading).toEqual({
+  expect(plain.evidence?.reading).toEqual({
     envelope: undefined,
     addedFields: ['createdAt', 'uuid'],
     amountsAsStrings: false,
@@ -53,7 +53,7 @@ test('ORACLE: GET returns every field sent; envelopes, additions, nulls and deci
     sent,
   );
   expect(wrapped.violations).toEqual([]);
-  expect(wrapped.reading).toMatchObject({ envelope: 'data', amountsAsStrings: true });
+  expect(wrapped.evidence?.reading).toMatchObject({ envelope: 'data', amountsAsStrings: true });
   // An empty container sent may come back empty, null or absent.
   expect(
     judgeRetrieval(answer(200, { externalId: 'e', multiCurrencyAmounts: null }), {
@@ -61,10 +61,9 @@ test('ORACLE: GET returns every field sent; envelopes, additions, nulls and deci
       multiCurrencyAmounts: [],
     }).violations,
   ).toEqual([]);
-  const changed = judgeRetrieval(
+  const changed = judgeKeptUnderItsExternalId(
     answer(200, { ...sent, amount: 12.49, payload: { channel: 'CASH', payerName: 'X' } }),
     sent,
-    'DEDUP-EXTERNAL-ID',
   );
   expect(rules(changed.violations)).toEqual(['DEDUP-EXTERNAL-ID']);
   expect(changed.violations[0]?.message).toMatch(/amount: sent 12.5, got 12.49.*payload.payerName/);
@@ -74,21 +73,21 @@ test('ORACLE: GET returns every field sent; envelopes, additions, nulls and deci
 });
 
 test('ORACLE: a valid PUT is applied or refused cleanly; anything else breaks the rule it checks', () => {
-  expect(judgeUpdate(answer(204))).toEqual({ outcome: 'applied', violations: [] });
-  expect(judgeUpdate(answer(200, { uuid: 'u' }))).toEqual({ outcome: 'applied', violations: [] });
+  expect(judgeUpdate(answer(204))).toEqual({ evidence: 'applied', violations: [] });
+  expect(judgeUpdate(answer(200, { uuid: 'u' }))).toEqual({ evidence: 'applied', violations: [] });
   expect(rules(judgeUpdate(answer(200, 'ok', 'text/plain')).violations)).toEqual(['UPDATE-APPLIES']);
   const conflict = answer(409, { status: 409, errorCode: 'ERR-9409', title: 'type is immutable' });
-  expect(judgeUpdate(conflict)).toEqual({ outcome: 'refused', violations: [] });
+  expect(judgeUpdate(conflict)).toEqual({ evidence: 'refused', violations: [] });
   const claimsOldType = validationAnswer([{ field: 'payload.beneficiaryName', errorCode: 'ERR-3010' }]);
-  expect(judgeUpdate(claimsOldType).outcome).toBe('refused');
+  expect(judgeUpdate(claimsOldType).evidence).toBe('refused');
   // A PUT that validates against the stored type misapplies ERR-3010: the PUT's validation is wrong.
   expect(rules(judgeUpdate(claimsOldType).violations)).toEqual(['UPDATE-VALIDATES']);
   const duplicate = answer(400, { status: 400, errorCode: 'ERR-4001', title: 'taken' });
   expect(rules(judgeUpdate(duplicate).violations)).toEqual(['DEDUP-EXTERNAL-ID']);
-  expect(judgeUpdate(duplicate, 'DEDUP-EXTERNAL-ID', { trueClaims: ['ERR-4001'] }).violations).toEqual([]);
+  expect(judgeExternalIdTakeover(duplicate).violations).toEqual([]);
   for (const status of [404, 401, 500, 302]) {
     const got = judgeUpdate(answer(status, { status, errorCode: 'ERR-9999', title: 'x' }));
-    expect(got.outcome, String(status)).toBe('broken');
+    expect(got.evidence, String(status)).toBe('broken');
     expect(rules(got.violations), String(status)).toContain('UPDATE-APPLIES');
   }
 });
@@ -125,16 +124,23 @@ test('ORACLE: simple errors and error bodies', () => {
 });
 
 test('ORACLE: a gap answer may be anything but a shapeless error or a false claim', () => {
-  expect(judgeGapAnswer(answer(201, { uuid: crypto.randomUUID() }))).toEqual([]);
-  expect(judgeGapAnswer(answer(500, { status: 500, errorCode: 'ERR-5001', title: 'x' }))).toEqual([]);
+  expect(judgeGapAnswer(answer(201, { uuid: crypto.randomUUID() })).violations).toEqual([]);
+  expect(judgeGapAnswer(answer(500, { status: 500, errorCode: 'ERR-5001', title: 'x' })).violations).toEqual(
+    [],
+  );
   const ownCode = validationAnswer([{ field: 'amount', errorCode: 'ERR-3005' }]);
-  expect(judgeGapAnswer(ownCode, { claimsChecked: 'three decimals', probedFields: ['amount'] })).toEqual([]);
   expect(
-    rules(judgeGapAnswer(ownCode, { claimsChecked: 'a long externalId', probedFields: ['externalId'] })),
+    judgeGapAnswer(ownCode, { claimsChecked: 'three decimals', probedFields: ['amount'] }).violations,
+  ).toEqual([]);
+  expect(
+    rules(
+      judgeGapAnswer(ownCode, { claimsChecked: 'a long externalId', probedFields: ['externalId'] })
+        .violations,
+    ),
   ).toEqual(['VAL-AMOUNT-POSITIVE']);
   const items = validationAnswer([{ field: 'multiCurrencyAmounts[150].amount', errorCode: 'ERR-3008' }]);
   expect(
-    judgeGapAnswer(items, { claimsChecked: '200 items', probedFields: ['multiCurrencyAmounts'] }),
+    judgeGapAnswer(items, { claimsChecked: '200 items', probedFields: ['multiCurrencyAmounts'] }).violations,
   ).toEqual([]);
 });
 

@@ -18,23 +18,23 @@ test('ORACLE: a listing page is an array, or an object with one array of items, 
 });
 
 test('ORACLE: ISOLATION-LISTING holds on an item the caller reads back, and breaks on one it cannot find', () => {
-  expect(judgeListedItem('page 2', uuid, answer(200, { uuid }))).toEqual([]);
+  expect(judgeListedItem('page 2', uuid, answer(200, { uuid })).violations).toEqual([]);
   expect(ownershipOf(answer(200, { uuid }))).toBe('own');
-  const [violation, ...rest] = judgeListedItem('page 2', uuid, notFound);
+  const [violation, ...rest] = judgeListedItem('page 2', uuid, notFound).violations;
   expect(rest).toEqual([]);
   expect(violation?.rule).toBe('ISOLATION-LISTING');
   expect(violation?.message).toContain(`page 2 shows the event ${uuid}`);
   expect(ownershipOf(notFound)).toBe('not-own');
   // An answer that proves neither (a server error) is no violation of isolation: it is not known.
-  expect(judgeListedItem('page 2', uuid, answer(503, ''))).toEqual([]);
+  expect(judgeListedItem('page 2', uuid, answer(503, '')).violations).toEqual([]);
   expect(ownershipOf(answer(503, ''))).toBe('unknown');
 });
 
 test('ORACLE: a page without uuids names none of the other tenant’s events', () => {
   const page = answer(200, [{ externalId: 'mine' }]);
-  expect(judgeListingText('page 1', page, ['theirs', uuid])).toEqual([]);
+  expect(judgeListingText('page 1', page, ['theirs', uuid]).violations).toEqual([]);
   const leaking = answer(200, [{ externalId: 'mine' }, { externalId: 'theirs' }]);
-  expect(judgeListingText('page 1', leaking, ['theirs', uuid]).map((v) => v.rule)).toEqual([
+  expect(judgeListingText('page 1', leaking, ['theirs', uuid]).violations.map((v) => v.rule)).toEqual([
     'ISOLATION-LISTING',
   ]);
 });

@@ -7,7 +7,8 @@
  * `content`, …); an item may be the event or the event in a `data` envelope, as GET may show it.
  */
 import { type HttpAnswer, isPlainObject, isSuccess, summarise } from './http-answer.ts';
-import { type Violation, violationOf } from './violation.ts';
+import { type Judgement, judgementOf } from './judgement.ts';
+import { violationOf } from './violation.ts';
 
 /** The items of a listing page, or undefined when the answer has no array of items to read. */
 export const listingItems = (answer: HttpAnswer): readonly unknown[] | undefined => {
@@ -36,15 +37,17 @@ export const ownershipOf = (readBackAsCaller: HttpAnswer): ListedOwnership => {
 };
 
 /** ISOLATION-LISTING on one item: shown at `where`, read back by the caller with `readBackAsCaller`. */
-export const judgeListedItem = (where: string, uuid: string, readBackAsCaller: HttpAnswer): Violation[] =>
-  ownershipOf(readBackAsCaller) === 'not-own'
-    ? [
-        violationOf(
-          'ISOLATION-LISTING',
-          `${where} shows the event ${uuid}, which is not the caller's: its GET by the caller gives ${summarise(readBackAsCaller)}`,
-        ),
-      ]
-    : [];
+export const judgeListedItem = (where: string, uuid: string, readBackAsCaller: HttpAnswer): Judgement =>
+  judgementOf(
+    ownershipOf(readBackAsCaller) === 'not-own'
+      ? [
+          violationOf(
+            'ISOLATION-LISTING',
+            `${where} shows the event ${uuid}, which is not the caller's: its GET by the caller gives ${summarise(readBackAsCaller)}`,
+          ),
+        ]
+      : [],
+  );
 
 /**
  * ISOLATION-LISTING on a page as text, whatever its shape (items with no uuid to read back included):
@@ -54,9 +57,11 @@ export const judgeListingText = (
   where: string,
   answer: HttpAnswer,
   othersEvents: readonly string[],
-): Violation[] => {
+): Judgement => {
   const shown = othersEvents.filter((marker) => answer.text.includes(marker));
-  return shown.length === 0
-    ? []
-    : [violationOf('ISOLATION-LISTING', `${where} shows another tenant's event (${shown.join(', ')})`)];
+  return judgementOf(
+    shown.length === 0
+      ? []
+      : [violationOf('ISOLATION-LISTING', `${where} shows another tenant's event (${shown.join(', ')})`)],
+  );
 };

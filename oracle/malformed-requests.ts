@@ -8,8 +8,8 @@ import { ERROR_CODES, ruleById, UNPROCESSABLE_STATUS } from '../spec/index.ts';
 import { readErrorBody } from './error-body.ts';
 import type { ExpectedFailure } from './expected-failure.ts';
 import type { HttpAnswer } from './http-answer.ts';
+import { type Judgement, judgementOf } from './judgement.ts';
 import { judgeClientErrorStatus, judgeErrorStatus, judgeStatusIn } from './statuses.ts';
-import type { Violation } from './violation.ts';
 
 const MALFORMED = ruleById('REQUEST-MALFORMED-400').httpStatus as number;
 const NOT_FOUND = ERROR_CODES['ERR-4002'].httpStatus;
@@ -19,56 +19,66 @@ const statusAndCode = (answer: HttpAnswer): string =>
   `${answer.status} ${readErrorBody(answer)?.errorCode ?? ''}`.trim();
 
 /** REQUEST-MALFORMED-400: a POST body that is not JSON (`label` says which) gets 400. */
-export const judgeMalformedBody = (answer: HttpAnswer, label: string): Violation[] =>
-  judgeStatusIn(
-    'REQUEST-MALFORMED-400',
-    answer,
-    [MALFORMED],
-    `${label}: a malformed request is a 400 (7.4); got HTTP ${answer.status}`,
+export const judgeMalformedBody = (answer: HttpAnswer, label: string): Judgement =>
+  judgementOf(
+    judgeStatusIn(
+      'REQUEST-MALFORMED-400',
+      answer,
+      [MALFORMED],
+      `${label}: a malformed request is a 400 (7.4); got HTTP ${answer.status}`,
+    ),
   );
 
 /** REQUEST-MALFORMED-400: a PUT body that is not JSON gets 400 too. */
-export const judgeMalformedUpdateBody = (answer: HttpAnswer, label: string): Violation[] =>
+export const judgeMalformedUpdateBody = (answer: HttpAnswer, label: string): Judgement =>
   judgeMalformedBody(answer, `PUT with ${label}`);
 
 /** REQUEST-MALFORMED-400: a JSON document `raw` that is not an object is malformed (400) or invalid (422). */
-export const judgeNonObjectBody = (answer: HttpAnswer, raw: string): Violation[] =>
-  judgeStatusIn(
-    'REQUEST-MALFORMED-400',
-    answer,
-    [MALFORMED, UNPROCESSABLE_STATUS],
-    `${raw}: an event must be a JSON object: malformed (400) or invalid (422); got HTTP ${answer.status}`,
+export const judgeNonObjectBody = (answer: HttpAnswer, raw: string): Judgement =>
+  judgementOf(
+    judgeStatusIn(
+      'REQUEST-MALFORMED-400',
+      answer,
+      [MALFORMED, UNPROCESSABLE_STATUS],
+      `${raw}: an event must be a JSON object: malformed (400) or invalid (422); got HTTP ${answer.status}`,
+    ),
   );
 
 /** REQUEST-MALFORMED-400: an empty body is not JSON: 400, or 422 read as a missing body. */
-export const judgeEmptyBody = (answer: HttpAnswer): Violation[] =>
-  judgeStatusIn(
-    'REQUEST-MALFORMED-400',
-    answer,
-    [MALFORMED, UNPROCESSABLE_STATUS],
-    `an empty body is not JSON: 400 (or 422, a missing body); got ${statusAndCode(answer)}`,
+export const judgeEmptyBody = (answer: HttpAnswer): Judgement =>
+  judgementOf(
+    judgeStatusIn(
+      'REQUEST-MALFORMED-400',
+      answer,
+      [MALFORMED, UNPROCESSABLE_STATUS],
+      `an empty body is not JSON: 400 (or 422, a missing body); got ${statusAndCode(answer)}`,
+    ),
   );
 
 /**
  * A document refused before validation (a parser's limit, a depth): a clean 4xx, credited to the
  * first rule the document was built to break.
  */
-export const judgeRefusedDocument = (answer: HttpAnswer, expected: readonly ExpectedFailure[]): Violation[] =>
-  judgeClientErrorStatus(
-    expected[0]?.ruleId ?? 'VAL-PAYLOAD-UNKNOWN-PROPERTY',
-    answer,
-    `the body must be refused; got ${statusAndCode(answer)}`,
+export const judgeRefusedDocument = (answer: HttpAnswer, expected: readonly ExpectedFailure[]): Judgement =>
+  judgementOf(
+    judgeClientErrorStatus(
+      expected[0]?.ruleId ?? 'VAL-PAYLOAD-UNKNOWN-PROPERTY',
+      answer,
+      `the body must be refused; got ${statusAndCode(answer)}`,
+    ),
   );
 
 /** ERROR-BODY-SHAPE: a request made to fail (`label` says how) gets an error status. */
-export const judgeErrorAnswer = (answer: HttpAnswer, label: string): Violation[] =>
-  judgeErrorStatus('ERROR-BODY-SHAPE', answer, `${label}: expected an error status`);
+export const judgeErrorAnswer = (answer: HttpAnswer, label: string): Judgement =>
+  judgementOf(judgeErrorStatus('ERROR-BODY-SHAPE', answer, `${label}: expected an error status`));
 
 /** RETRIEVE-UNKNOWN-404: a path id that is not a UUID names no event: 400, 404 or 422. */
-export const judgeNonUuidPathId = (answer: HttpAnswer): Violation[] =>
-  judgeStatusIn(
-    'RETRIEVE-UNKNOWN-404',
-    answer,
-    [MALFORMED, NOT_FOUND, UNPROCESSABLE_STATUS],
-    `a path id that is not a UUID names no event: expected 400, 404 or 422, got HTTP ${answer.status}`,
+export const judgeNonUuidPathId = (answer: HttpAnswer): Judgement =>
+  judgementOf(
+    judgeStatusIn(
+      'RETRIEVE-UNKNOWN-404',
+      answer,
+      [MALFORMED, NOT_FOUND, UNPROCESSABLE_STATUS],
+      `a path id that is not a UUID names no event: expected 400, 404 or 422, got HTTP ${answer.status}`,
+    ),
   );

@@ -8,11 +8,13 @@
  */
 import { EVENT_FIELDS, MULTI_CURRENCY_AMOUNT_FIELDS, PAYLOAD_FIELDS, type RuleId } from '../spec/index.ts';
 import { AMOUNT_KEY, compareAmount } from './amounts.ts';
+import type { ExpectedFailure } from './expected-failure.ts';
 import { type HttpAnswer, isPlainObject, summarise } from './http-answer.ts';
-import { type Violation, violationOf } from './violation.ts';
+import { type Judgement, judgementOf } from './judgement.ts';
+import { violationOf } from './violation.ts';
 
-export interface RetrievalJudgement {
-  readonly violations: readonly Violation[];
+/** What a GET of an event shows, for the check to go on with. */
+export interface RetrievalEvidence {
   /** The stored event as the body holds it, when there is one. */
   readonly event: Record<string, unknown> | undefined;
   /** What came back at the paths of RetrievalOptions.readings (absent: undefined). */
@@ -117,66 +119,93 @@ export interface RetrievalOptions {
   readonly readings?: readonly string[];
 }
 
-/** GET of an event that holds `sent`; violations are credited to `rule` (what the GET is checking). */
-export const judgeRetrieval = (
+/** A GET of an event that holds `sent`, judged for `rule`: the claim the read-back is about. */
+export type RetrievalJudge = (
   answer: HttpAnswer,
   sent: Record<string, unknown>,
-  rule: RuleId = 'RETRIEVE-RETURNS-EVENT',
-  options: RetrievalOptions = {},
-): RetrievalJudgement => {
-  const noReading = { envelope: undefined, addedFields: [], amountsAsStrings: false };
-  if (answer.status !== 200) {
-    return {
-      violations: [violationOf(rule, `expected 200 with the event, got ${summarise(answer)}`)],
-      event: undefined,
-      reading: noReading,
+  options?: RetrievalOptions,
+) => Judgement<RetrievalEvidence>;
+
+const retrievalFor =
+  (rule: RuleId): RetrievalJudge =>
+  (answer, sent, options = {}) => {
+    const noReading = { envelope: undefined, addedFields: [], amountsAsStrings: false };
+    if (answer.status !== 200)
+      return judgementOf([violationOf(rule, `expected 200 with the event, got ${summarise(answer)}`)], {
+        event: undefined,
+        reading: noReading,
+      });
+    if (!isPlainObject(answer.json))
+      return judgementOf([violationOf(rule, 'the event must come back as a JSON object')], {
+        event: undefined,
+        reading: noReading,
+      });
+    const { event, envelope } = locateEvent(answer.json, sent);
+    const out: Differences = {
+      paths: [],
+      amountsAsStrings: false,
+      readings: new Set(options.readings ?? []),
+      readValues: {},
     };
-  }
-  if (!isPlainObject(answer.json)) {
-    return {
-      violations: [violationOf(rule, 'the event must come back as a JSON object')],
-      event: undefined,
-      reading: noReading,
-    };
-  }
-  const { event, envelope } = locateEvent(answer.json, sent);
-  const out: Differences = {
-    paths: [],
-    amountsAsStrings: false,
-    readings: new Set(options.readings ?? []),
-    readValues: {},
+    for (const [name, value] of Object.entries(sent)) compare(event[name], value, name, name, out);
+    // A field of a reading may not have been sent at all (its value dropped): what came back is read too.
+    for (const path of out.readings) {
+      if (!path.includes('.') && !path.includes('[') && !(path in out.readValues) && !(path in sent))
+        out.readValues[path] = event[path];
+    }
+    const violations =
+      out.paths.length > 0
+        ? [
+            violationOf(
+              rule,
+              `every field sent must come back with the same value; these differ: ${out.paths.join('; ')}`,
+            ),
+          ]
+        : [];
+    return judgementOf(violations, {
+      event,
+      readValues: out.readValues,
+      reading: {
+        envelope,
+        addedFields: Object.keys(event)
+          .filter((key) => !(key in sent))
+          .sort(),
+        amountsAsStrings: out.amountsAsStrings,
+      },
+    });
   };
-  for (const [name, value] of Object.entries(sent)) compare(event[name], value, name, name, out);
-  // A field of a reading may not have been sent at all (its value dropped): what came back is read too.
-  for (const path of out.readings) {
-    if (!path.includes('.') && !path.includes('[') && !(path in out.readValues) && !(path in sent))
-      out.readValues[path] = event[path];
-  }
-  const violations =
-    out.paths.length > 0
-      ? [
-          violationOf(
-            rule,
-            `every field sent must come back with the same value; these differ: ${out.paths.join('; ')}`,
-          ),
-        ]
-      : [];
-  return {
-    violations,
-    event,
-    readValues: out.readValues,
-    reading: {
-      envelope,
-      addedFields: Object.keys(event)
-        .filter((key) => !(key in sent))
-        .sort(),
-      amountsAsStrings: out.amountsAsStrings,
-    },
-  };
-};
+
+/** GET of an event: it holds every field sent, unchanged (RETRIEVE-RETURNS-EVENT). */
+export const judgeRetrieval: RetrievalJudge = retrievalFor('RETRIEVE-RETURNS-EVENT');
+/** GET after an applied PUT: it shows the update (UPDATE-APPLIES). */
+export const judgeUpdateShown: RetrievalJudge = retrievalFor('UPDATE-APPLIES');
+/** GET after a refused PUT: the event as it was (UPDATE-VALIDATES). */
+export const judgeUnchangedByRefusedUpdate: RetrievalJudge = retrievalFor('UPDATE-VALIDATES');
+/** GET after a duplicate's refusal, or a rename: the event that holds the externalId (DEDUP-EXTERNAL-ID). */
+export const judgeKeptUnderItsExternalId: RetrievalJudge = retrievalFor('DEDUP-EXTERNAL-ID');
+/** GET of each tenant's event of one externalId: each its own (DEDUP-PER-TENANT). */
+export const judgeKeptPerTenant: RetrievalJudge = retrievalFor('DEDUP-PER-TENANT');
+/** GET of the one event simultaneous POSTs created: the body sent (DEDUP-CONCURRENT). */
+export const judgeConcurrentCreationStored: RetrievalJudge = retrievalFor('DEDUP-CONCURRENT');
+/** GET by its owner after another tenant's PUT: unchanged (ISOLATION-PUT). */
+export const judgeUnchangedByForeignPut: RetrievalJudge = retrievalFor('ISOLATION-PUT');
+/** GET by its owner after a token of another client was refused: unchanged (AUTH-NOT-AUTHORIZED). */
+export const judgeUnchangedByForeignToken: RetrievalJudge = retrievalFor('AUTH-NOT-AUTHORIZED');
+/** GET after a malformed PUT was refused: unchanged (REQUEST-MALFORMED-400). */
+export const judgeUnchangedByMalformedRequest: RetrievalJudge = retrievalFor('REQUEST-MALFORMED-400');
+/**
+ * GET after a PUT refused for one fault (`expected`, the failures it must give): the event as it was,
+ * credited to the fault's own rule (a vocabulary the PUT would have widened), not to UPDATE-VALIDATES.
+ */
+export const judgeUnchangedByRefusedFault = (expected: readonly ExpectedFailure[]): RetrievalJudge =>
+  retrievalFor(expected[0]?.ruleId ?? 'UPDATE-VALIDATES');
+/** GET by the uuid, after a GET by the externalId was refused: the event is there (PATH-ID-IS-UUID). */
+export const judgeFoundByUuid: RetrievalJudge = retrievalFor('PATH-ID-IS-UUID');
+/** GET of an event sent with an empty payload: created as sent (VAL-PAYLOAD-EMPTY-ACCEPTED). */
+export const judgeEmptyPayloadStored: RetrievalJudge = retrievalFor('VAL-PAYLOAD-EMPTY-ACCEPTED');
 
 /** The GAP-GET-BODY observation of a reading: `the event at the top level; adds uuid; amounts as numbers`. */
-export const describeRetrievalReading = (reading: RetrievalJudgement['reading']): string =>
+export const describeRetrievalReading = (reading: RetrievalEvidence['reading']): string =>
   [
     reading.envelope ? `the event under "${reading.envelope}"` : 'the event at the top level',
     reading.addedFields.length > 0 ? `adds ${reading.addedFields.join(', ')}` : 'only the submitted fields',

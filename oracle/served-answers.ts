@@ -5,41 +5,47 @@
  */
 import { ENDPOINTS, ERROR_CODES } from '../spec/index.ts';
 import type { HttpAnswer } from './http-answer.ts';
+import { type Judgement, judgementOf } from './judgement.ts';
 import { judgeStatusIn } from './statuses.ts';
-import type { Violation } from './violation.ts';
 
 /** Create's success status (4.1). */
 export const CREATED_STATUS = ENDPOINTS.find((endpoint) => endpoint.id === 'create')?.successStatus as number;
 const NOT_FOUND = ERROR_CODES['ERR-4002'].httpStatus;
 
 /** VAL-PAYLOAD-EMPTY-ACCEPTED: an event with an empty payload is created. */
-export const judgeEmptyPayloadAccepted = (answer: HttpAnswer): Violation[] =>
-  judgeStatusIn(
-    'VAL-PAYLOAD-EMPTY-ACCEPTED',
-    answer,
-    [CREATED_STATUS],
-    `an empty payload must be accepted; got HTTP ${answer.status}`,
+export const judgeEmptyPayloadAccepted = (answer: HttpAnswer): Judgement =>
+  judgementOf(
+    judgeStatusIn(
+      'VAL-PAYLOAD-EMPTY-ACCEPTED',
+      answer,
+      [CREATED_STATUS],
+      `an empty payload must be accepted; got HTTP ${answer.status}`,
+    ),
   );
 
 /** UPDATE-UNKNOWN-404: a PUT of an unknown uuid created nothing, so its externalId is still free. */
-export const judgeUnknownUpdateCreatedNothing = (answer: HttpAnswer): Violation[] =>
-  judgeStatusIn(
-    'UPDATE-UNKNOWN-404',
-    answer,
-    [CREATED_STATUS],
-    `the PUT must have created nothing, yet its externalId is refused: HTTP ${answer.status}`,
+export const judgeUnknownUpdateCreatedNothing = (answer: HttpAnswer): Judgement =>
+  judgementOf(
+    judgeStatusIn(
+      'UPDATE-UNKNOWN-404',
+      answer,
+      [CREATED_STATUS],
+      `the PUT must have created nothing, yet its externalId is refused: HTTP ${answer.status}`,
+    ),
   );
 
 /** DEDUP-PER-TENANT: tenant B creates an event with tenant A's externalId (after A's update, too). */
 export const judgeExternalIdFreeForOtherTenant = (
   answer: HttpAnswer,
   { afterUpdate = false }: { readonly afterUpdate?: boolean } = {},
-): Violation[] =>
-  judgeStatusIn(
-    'DEDUP-PER-TENANT',
-    answer,
-    [CREATED_STATUS],
-    `an externalId of tenant A must be free for tenant B${afterUpdate ? ', after an update too' : ''}; got HTTP ${answer.status}`,
+): Judgement =>
+  judgementOf(
+    judgeStatusIn(
+      'DEDUP-PER-TENANT',
+      answer,
+      [CREATED_STATUS],
+      `an externalId of tenant A must be free for tenant B${afterUpdate ? ', after an update too' : ''}; got HTTP ${answer.status}`,
+    ),
   );
 
 /**
@@ -51,17 +57,19 @@ export const judgeServedAsTenant = (
   answer: HttpAnswer,
   method: string,
   refusedWith: readonly number[],
-): Violation[] =>
-  method === 'POST'
-    ? judgeStatusIn(
-        'TENANT-HEADER-NOT-UUID',
-        answer,
-        [CREATED_STATUS],
-        `expected 201, or a refusal (${refusedWith.join(', ')}); got HTTP ${answer.status}`,
-      )
-    : judgeStatusIn(
-        'TENANT-HEADER-NOT-UUID',
-        answer,
-        [NOT_FOUND],
-        `expected 404 ERR-4002 for an unknown uuid, or a refusal (${refusedWith.join(', ')}); got HTTP ${answer.status}`,
-      );
+): Judgement =>
+  judgementOf(
+    method === 'POST'
+      ? judgeStatusIn(
+          'TENANT-HEADER-NOT-UUID',
+          answer,
+          [CREATED_STATUS],
+          `expected 201, or a refusal (${refusedWith.join(', ')}); got HTTP ${answer.status}`,
+        )
+      : judgeStatusIn(
+          'TENANT-HEADER-NOT-UUID',
+          answer,
+          [NOT_FOUND],
+          `expected 404 ERR-4002 for an unknown uuid, or a refusal (${refusedWith.join(', ')}); got HTTP ${answer.status}`,
+        ),
+  );

@@ -1,16 +1,18 @@
 /** Simultaneous POSTs and PUTs: what breaks the rule whatever the timing, and when a burst counts. */
 import { expect, test } from '@playwright/test';
+import { judgementOf, notEstablished } from './judgement.ts';
 import {
   anotherBurstNeeded,
   BURSTS_AT_FIRST,
   BURSTS_AT_MOST,
-  type BurstStanding,
-  burstStanding,
+  burstCounts,
+  burstShortfall,
   inconclusiveBursts,
   judgeConcurrentCreation,
   judgeConcurrentRename,
   MAX_RELEASE_SPREAD_MS,
   premiseNotMetByBursts,
+  type SimultaneousBurstJudgement,
 } from './simultaneous-requests.ts';
 import { answer } from './test-support/answers.ts';
 
@@ -19,14 +21,24 @@ const created = () => answer(201, { uuid: crypto.randomUUID() });
 const duplicate = answer(400, { status: 400, errorCode: 'ERR-4001', title: 'Duplicate externalId' });
 const throttled = answer(429, { message: 'slow down' });
 const TIGHT = MAX_RELEASE_SPREAD_MS / 4;
+/** A burst that made its claim, or one that fell short of it this way, breaking nothing. */
+const counted: SimultaneousBurstJudgement = judgementOf([], {});
+const fellShort = (
+  kind: 'spread' | 'throttled' | 'none-applied',
+  reason: string,
+): SimultaneousBurstJudgement =>
+  notEstablished(kind === 'none-applied' ? 'premise-not-met' : 'inconclusive', reason, {
+    shortfall: { kind, reason },
+  });
 
 test.describe('ORACLE: simultaneous POSTs of one new externalId', () => {
   test('one 201 and the rest 400 ERR-4001 keeps the rule, and a tight burst counts', () => {
     const one = created();
     const judgement = judgeConcurrentCreation([one, duplicate, duplicate, duplicate], TIGHT);
     expect(judgement.violations).toEqual([]);
-    expect(judgement.counts).toBe(true);
-    expect(judgement.uuid).toBe((one.json as { uuid: string }).uuid);
+    expect(burstCounts(judgement)).toBe(true);
+    expect(judgement.notEstablished).toBeUndefined();
+    expect(judgement.evidence?.uuid).toBe((one.json as { uuid: string }).uuid);
   });
 
   test('two 201s break DEDUP-CONCURRENT, however spread out the burst was', () => {
@@ -34,7 +46,9 @@ test.describe('ORACLE: simultaneous POSTs of one new externalId', () => {
       const judgement = judgeConcurrentCreation([created(), created(), duplicate], spread);
       expect(rules(judgement.violations)).toEqual(['DEDUP-CONCURRENT']);
       expect(judgement.violations[0]?.message).toContain('2 of 3 simultaneous POSTs');
-      expect(judgement.uuid).toBeUndefined();
+      expect(judgement.evidence?.uuid).toBeUndefined();
+      // A burst that breaks the rule is no claim left unmade, spread out or not.
+      expect(judgement.notEstablished).toBeUndefined();
     }
   });
 
@@ -64,24 +78,24 @@ test.describe('ORACLE: simultaneous POSTs of one new externalId', () => {
   test('a 429 was not processed: no violation, but the burst does not count', () => {
     const judgement = judgeConcurrentCreation([created(), duplicate, throttled], TIGHT);
     expect(judgement.violations).toEqual([]);
-    expect(judgement.counts).toBe(false);
-    expect(judgement.reason).toContain('1 of 3 requests were throttled');
+    expect(burstCounts(judgement)).toBe(false);
+    expect(judgement.notEstablished?.kind).toBe('inconclusive');
+    expect(judgement.notEstablished?.reason).toContain('1 of 3 requests were throttled');
     expect(judgeConcurrentCreation([throttled, throttled], TIGHT).violations).toEqual([]);
   });
 });
 
 test.describe('ORACLE: when a burst counts', () => {
   test('a release spread wider than the limit does not count, with the spread in the reason', () => {
-    expect(burstStanding([created()], MAX_RELEASE_SPREAD_MS)).toEqual({ counts: true, reason: undefined });
-    const wide = burstStanding([created()], MAX_RELEASE_SPREAD_MS + 0.5);
-    expect(wide.counts).toBe(false);
-    expect(wide.shortfall).toBe('spread');
-    expect(wide.reason).toContain(`${(MAX_RELEASE_SPREAD_MS + 0.5).toFixed(3)} ms`);
+    expect(burstShortfall([created()], MAX_RELEASE_SPREAD_MS)).toBeUndefined();
+    const wide = burstShortfall([created()], MAX_RELEASE_SPREAD_MS + 0.5);
+    expect(wide?.kind).toBe('spread');
+    expect(wide?.reason).toContain(`${(MAX_RELEASE_SPREAD_MS + 0.5).toFixed(3)} ms`);
   });
 
   test('a check is inconclusive only when no burst counted', () => {
-    const no = { counts: false, reason: 'too slow' };
-    expect(inconclusiveBursts([no, { counts: true, reason: undefined }])).toBeUndefined();
+    const no = fellShort('spread', 'too slow');
+    expect(inconclusiveBursts([no, counted])).toBeUndefined();
     expect(inconclusiveBursts([no, no])).toBe(
       'no burst was simultaneous enough to judge the rule (burst 1: too slow; burst 2: too slow)',
     );
@@ -89,30 +103,25 @@ test.describe('ORACLE: when a burst counts', () => {
 });
 
 test('ORACLE: a deployment that refused every PUT of a burst does not meet the premise; a busy machine or a throttle does not say so', () => {
-  const refused: BurstStanding = {
-    counts: false,
-    shortfall: 'none-applied',
-    reason: 'every PUT was refused: the deployment did not let PUT change externalId here',
-  };
-  const spread: BurstStanding = { counts: false, shortfall: 'spread', reason: 'released over 2.000 ms' };
-  const throttledOne: BurstStanding = {
-    counts: false,
-    shortfall: 'throttled',
-    reason: '1 of 4 requests were throttled (429)',
-  };
+  const refused = fellShort(
+    'none-applied',
+    'every PUT was refused: the deployment did not let PUT change externalId here',
+  );
+  const spread = fellShort('spread', 'released over 2.000 ms');
+  const throttledOne = fellShort('throttled', '1 of 4 requests were throttled (429)');
   expect(premiseNotMetByBursts([spread, refused])).toBe(
     'every PUT was refused: the deployment did not let PUT change externalId here: the check needs a deployment that lets PUT change externalId',
   );
   expect(premiseNotMetByBursts([spread, spread, spread])).toBeUndefined();
   expect(premiseNotMetByBursts([refused, throttledOne])).toBeUndefined();
-  expect(premiseNotMetByBursts([refused, { counts: true, reason: undefined }])).toBeUndefined();
+  expect(premiseNotMetByBursts([refused, counted])).toBeUndefined();
 });
 
 test.describe('ORACLE: how many bursts a check sends', () => {
-  const counted: BurstStanding = { counts: true, reason: undefined };
-  const spread = burstStanding([created()], MAX_RELEASE_SPREAD_MS * 2);
-  const throttledBurst = burstStanding([created(), throttled], TIGHT);
-  const repeat = (standing: BurstStanding, times: number) => Array<BurstStanding>(times).fill(standing);
+  const spread = judgeConcurrentCreation([created()], MAX_RELEASE_SPREAD_MS * 2);
+  const throttledBurst = judgeConcurrentCreation([created(), throttled], TIGHT);
+  const repeat = (burst: SimultaneousBurstJudgement, times: number) =>
+    Array<SimultaneousBurstJudgement>(times).fill(burst);
   /** One PUT giving an event a new externalId, answered `put`, the event read back unchanged. */
   const renameAnswered = (put: ReturnType<typeof answer>, spreadMs: number) =>
     judgeConcurrentRename(
@@ -139,20 +148,21 @@ test.describe('ORACLE: how many bursts a check sends', () => {
 
   test('no more once the target throttled a burst or refused every PUT: it would again', () => {
     const refused = renameAnswered(duplicate, TIGHT);
-    expect(refused.shortfall).toBe('none-applied');
-    expect(throttledBurst.shortfall).toBe('throttled');
+    expect(refused.evidence?.shortfall?.kind).toBe('none-applied');
+    expect(refused.notEstablished?.kind).toBe('premise-not-met');
+    expect(throttledBurst.evidence?.shortfall?.kind).toBe('throttled');
     for (const stop of [refused, throttledBurst])
       expect(anotherBurstNeeded([spread, stop, ...repeat(spread, BURSTS_AT_FIRST - 2)])).toBe(false);
   });
 
   test('the target’s reason is the one recorded when the release was spread out too', () => {
     const wide = MAX_RELEASE_SPREAD_MS * 5;
-    expect(burstStanding([created(), throttled], wide).shortfall).toBe('throttled');
+    expect(burstShortfall([created(), throttled], wide)?.kind).toBe('throttled');
     const refusedSpread = renameAnswered(duplicate, wide);
-    expect(refusedSpread.shortfall).toBe('none-applied');
+    expect(refusedSpread.evidence?.shortfall?.kind).toBe('none-applied');
     expect(anotherBurstNeeded(repeat(refusedSpread, BURSTS_AT_FIRST))).toBe(false);
     const throttledPuts = renameAnswered(throttled, wide);
-    expect(throttledPuts.shortfall).toBe('throttled');
+    expect(throttledPuts.evidence?.shortfall?.kind).toBe('throttled');
   });
 });
 
@@ -172,7 +182,7 @@ test.describe('ORACLE: simultaneous PUTs giving events one new externalId', () =
       TIGHT,
     );
     expect(judgement.violations).toEqual([]);
-    expect(judgement.counts).toBe(true);
+    expect(burstCounts(judgement)).toBe(true);
   });
 
   test('PUT answering the event (200) or another refusal status is a reading, not a violation', () => {
@@ -217,7 +227,10 @@ test.describe('ORACLE: simultaneous PUTs giving events one new externalId', () =
       TIGHT,
     );
     expect(judgement.violations).toEqual([]);
-    expect(judgement.counts).toBe(false);
-    expect(judgement.reason).toContain('every PUT was refused');
+    expect(burstCounts(judgement)).toBe(false);
+    expect(judgement.notEstablished).toEqual({
+      kind: 'premise-not-met',
+      reason: expect.stringContaining('every PUT was refused'),
+    });
   });
 });

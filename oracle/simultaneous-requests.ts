@@ -15,8 +15,9 @@
 import { judgeCreation } from './creation.ts';
 import { errorViolations } from './error-body.ts';
 import { type HttpAnswer, isPlainObject } from './http-answer.ts';
-import { judgeRetrieval } from './retrieval.ts';
-import { judgeUpdate } from './update.ts';
+import { type Judgement, judgementOf, notEstablished } from './judgement.ts';
+import { judgeKeptUnderItsExternalId } from './retrieval.ts';
+import { judgeExternalIdTakeover } from './update.ts';
 import { type Violation, violationOf } from './violation.ts';
 
 /**
@@ -31,45 +32,65 @@ export const MAX_RELEASE_SPREAD_MS = 1;
  */
 export type BurstShortfall = 'spread' | 'throttled' | 'none-applied';
 
-/** Whether a burst makes the claim of simultaneity, and if not, why. */
-export interface BurstStanding {
-  readonly counts: boolean;
-  readonly reason: string | undefined;
-  readonly shortfall?: BurstShortfall;
+/** Why a burst does not make the claim of simultaneity: the kind, and the words. */
+export interface BurstFallingShort {
+  readonly kind: BurstShortfall;
+  readonly reason: string;
 }
+
+/**
+ * What a burst's judgement shows besides its violations: why it fell short of simultaneity, when it
+ * did (a burst that breaks the rule breaks it however spread out, and still says so in its figures).
+ */
+export interface BurstEvidence {
+  readonly shortfall?: BurstFallingShort;
+}
+
+/** One burst of a simultaneous check, judged; not established when it falls short and breaks nothing. */
+export type SimultaneousBurstJudgement<E extends BurstEvidence = BurstEvidence> = Judgement<E>;
 
 const THROTTLED = 429;
 
 /** The target's reasons first: a throttled burst is one whatever its spread, and would be again. */
-export const burstStanding = (
+export const burstShortfall = (
   answers: readonly HttpAnswer[],
   releaseSpreadMs: number,
   maxSpreadMs: number = MAX_RELEASE_SPREAD_MS,
-): BurstStanding => {
+): BurstFallingShort | undefined => {
   const throttled = answers.filter((a) => a.status === THROTTLED).length;
   if (throttled > 0)
-    return {
-      counts: false,
-      shortfall: 'throttled',
-      reason: `${throttled} of ${answers.length} requests were throttled (429)`,
-    };
+    return { kind: 'throttled', reason: `${throttled} of ${answers.length} requests were throttled (429)` };
   if (releaseSpreadMs > maxSpreadMs)
     return {
-      counts: false,
-      shortfall: 'spread',
+      kind: 'spread',
       reason: `released over ${releaseSpreadMs.toFixed(3)} ms, more than the ${maxSpreadMs} ms a simultaneous burst may take`,
     };
-  return { counts: true, reason: undefined };
+  return undefined;
 };
 
-export interface SimultaneousBurstJudgement extends BurstStanding {
-  readonly violations: readonly Violation[];
-}
+/** A burst's judgement: its violations, or, falling short with none, a claim it could not make. */
+const burstJudgement = <E extends BurstEvidence>(
+  violations: readonly Violation[],
+  evidence: E,
+): SimultaneousBurstJudgement<E> => {
+  const { shortfall } = evidence;
+  if (violations.length > 0 || shortfall === undefined) return judgementOf(violations, evidence);
+  // Every PUT refused is a consistent reading that leaves the burst nothing to judge, not the machine's doing.
+  return notEstablished(
+    shortfall.kind === 'none-applied' ? 'premise-not-met' : 'inconclusive',
+    shortfall.reason,
+    evidence,
+  );
+};
+
+/** Whether a burst made the claim of simultaneity (it fell short of nothing). */
+export const burstCounts = (burst: SimultaneousBurstJudgement): boolean =>
+  burst.evidence?.shortfall === undefined;
 
 const statuses = (answers: readonly HttpAnswer[]): string => answers.map((a) => a.status).join(', ');
 
-export interface ConcurrentCreationJudgement extends SimultaneousBurstJudgement {
-  /** The uuid of the one event created, to read back; undefined when none was. */
+/** A burst of simultaneous POSTs, and the uuid of the one event created, to read back (none: undefined). */
+export interface ConcurrentCreationEvidence extends BurstEvidence {
   readonly uuid: string | undefined;
 }
 
@@ -78,33 +99,28 @@ export const judgeConcurrentCreation = (
   answers: readonly HttpAnswer[],
   releaseSpreadMs: number,
   maxSpreadMs: number = MAX_RELEASE_SPREAD_MS,
-): ConcurrentCreationJudgement => {
+): SimultaneousBurstJudgement<ConcurrentCreationEvidence> => {
   const processed = answers.filter((a) => a.status !== THROTTLED);
-  const created = processed.filter((a) => a.status === 201);
-  const violations: Violation[] = created.flatMap((a) => judgeCreation(a).violations);
-  if (created.length > 1)
-    violations.push(
-      violationOf(
-        'DEDUP-CONCURRENT',
-        `${created.length} of ${answers.length} simultaneous POSTs of one new externalId were created (201); exactly one may be: ${statuses(answers)}`,
-      ),
-    );
-  if (created.length === 0 && processed.length === answers.length)
-    violations.push(
-      violationOf(
-        'DEDUP-CONCURRENT',
-        `none of ${answers.length} simultaneous POSTs of one new externalId was created; exactly one must be: ${statuses(answers)}`,
-      ),
-    );
+  const created = processed.filter((a) => a.status === 201).map((a) => judgeCreation(a));
+  const violations: Violation[] = created.flatMap((judgement) => judgement.violations);
+  // Exactly one created: more is a duplicate let through, none (with every POST processed) a refusal of all.
+  const wrongCount =
+    created.length > 1
+      ? `${created.length} of ${answers.length} simultaneous POSTs of one new externalId were created (201); exactly one may be`
+      : created.length === 0 && processed.length === answers.length
+        ? `none of ${answers.length} simultaneous POSTs of one new externalId was created; exactly one must be`
+        : undefined;
+  if (wrongCount !== undefined)
+    violations.push(violationOf('DEDUP-CONCURRENT', `${wrongCount}: ${statuses(answers)}`));
   for (const answer of processed)
     if (answer.status !== 201)
       for (const violation of errorViolations(answer, 'ERR-4001', 'DEDUP-CONCURRENT'))
         violations.push(violation);
-  return {
-    ...burstStanding(answers, releaseSpreadMs, maxSpreadMs),
-    violations,
-    uuid: created.length === 1 ? judgeCreation(created[0] as HttpAnswer).uuid : undefined,
-  };
+  const shortfall = burstShortfall(answers, releaseSpreadMs, maxSpreadMs);
+  return burstJudgement(violations, {
+    ...(shortfall === undefined ? {} : { shortfall }),
+    uuid: created.length === 1 ? created[0]?.evidence : undefined,
+  });
 };
 
 /** One event a simultaneous rename is about: what it held, and the body its PUT sent. */
@@ -137,9 +153,9 @@ export const judgeConcurrentRename = (
   const violations: Violation[] = [];
   const outcomes = putAnswers.map((answer) => {
     if (answer.status === THROTTLED) return 'throttled' as const;
-    const judgement = judgeUpdate(answer, 'DEDUP-EXTERNAL-ID', { trueClaims: ['ERR-4001'] });
+    const judgement = judgeExternalIdTakeover(answer);
     for (const violation of judgement.violations) violations.push(violation);
-    return judgement.outcome;
+    return judgement.evidence;
   });
   const applied = outcomes.filter((o) => o === 'applied').length;
   if (applied > 1)
@@ -163,21 +179,20 @@ export const judgeConcurrentRename = (
     const outcome = outcomes[i];
     if (!read || outcome === 'broken') continue;
     const expected = outcome === 'applied' ? event.renamed : event.original;
-    for (const violation of judgeRetrieval(read, expected, 'DEDUP-EXTERNAL-ID').violations)
+    for (const violation of judgeKeptUnderItsExternalId(read, expected).violations)
       violations.push(violation);
   }
-  const standing = burstStanding(putAnswers, releaseSpreadMs, maxSpreadMs);
+  const shortfall = burstShortfall(putAnswers, releaseSpreadMs, maxSpreadMs);
   // Every PUT refused is the target's doing however spread out the release was: spread out, the
   // first to arrive would have been applied by a deployment that lets PUT change externalId.
-  const noneApplied =
-    standing.shortfall !== 'throttled' && applied === 0
+  const noneApplied: BurstFallingShort | undefined =
+    shortfall?.kind !== 'throttled' && applied === 0
       ? {
-          counts: false,
-          shortfall: 'none-applied' as const,
+          kind: 'none-applied',
           reason: 'every PUT was refused: the deployment did not let PUT change externalId here',
         }
-      : standing;
-  return { ...noneApplied, violations };
+      : shortfall;
+  return burstJudgement(violations, noneApplied === undefined ? {} : { shortfall: noneApplied });
 };
 
 /** The bursts a check sends, each with fresh data: one burst a busy machine spread out does not decide it. */
@@ -193,10 +208,10 @@ export const BURSTS_AT_MOST = 12;
  * rarely to many in a row, so further bursts decide what three could not. A throttled burst, or one
  * whose PUTs were all refused, is the target's doing and would come again.
  */
-export const anotherBurstNeeded = (bursts: readonly BurstStanding[]): boolean => {
+export const anotherBurstNeeded = (bursts: readonly SimultaneousBurstJudgement[]): boolean => {
   if (bursts.length < BURSTS_AT_FIRST) return true;
   if (bursts.length >= BURSTS_AT_MOST) return false;
-  return bursts.every((b) => !b.counts && b.shortfall === 'spread');
+  return bursts.every((b) => b.evidence?.shortfall?.kind === 'spread');
 };
 
 /**
@@ -204,17 +219,18 @@ export const anotherBurstNeeded = (bursts: readonly BurstStanding[]): boolean =>
  * externalId, a reading of PUT's unshown rules): the check's premise is not met, which says nothing
  * against the rule and nothing of the machine. The reason, or undefined.
  */
-export const premiseNotMetByBursts = (bursts: readonly BurstStanding[]): string | undefined => {
-  if (bursts.some((b) => b.counts)) return undefined;
-  const refused = bursts.find((b) => b.shortfall === 'none-applied');
-  if (!refused || bursts.some((b) => b.shortfall !== 'none-applied' && b.shortfall !== 'spread'))
+export const premiseNotMetByBursts = (bursts: readonly SimultaneousBurstJudgement[]): string | undefined => {
+  if (bursts.some(burstCounts)) return undefined;
+  const shortfalls = bursts.map((b) => b.evidence?.shortfall);
+  const refused = shortfalls.find((s) => s?.kind === 'none-applied');
+  if (!refused || shortfalls.some((s) => s?.kind !== 'none-applied' && s?.kind !== 'spread'))
     return undefined;
-  return `${refused.reason ?? 'every PUT was refused'}: the check needs a deployment that lets PUT change externalId`;
+  return `${refused.reason}: the check needs a deployment that lets PUT change externalId`;
 };
 
 /** A check's bursts: inconclusive (with the reasons) when none of them made the claim. */
-export const inconclusiveBursts = (bursts: readonly BurstStanding[]): string | undefined => {
-  if (bursts.some((b) => b.counts)) return undefined;
-  const reasons = bursts.map((b, i) => `burst ${i + 1}: ${b.reason ?? 'did not count'}`);
+export const inconclusiveBursts = (bursts: readonly SimultaneousBurstJudgement[]): string | undefined => {
+  if (bursts.some(burstCounts)) return undefined;
+  const reasons = bursts.map((b, i) => `burst ${i + 1}: ${b.evidence?.shortfall?.reason ?? 'did not count'}`);
   return `no burst was simultaneous enough to judge the rule (${reasons.join('; ')})`;
 };

@@ -6,14 +6,17 @@
 
 import { keepsReadValue } from './coercion.ts';
 import type { HttpAnswer } from './http-answer.ts';
-import { type Violation, violationOf } from './violation.ts';
+import { type Judgement, judgementOf } from './judgement.ts';
+import { violationOf } from './violation.ts';
 
 /** CREATE-RETURNS-UUID: a created body comes with a uuid to read it back by. */
-export const judgeUuidToReadBack = (created: HttpAnswer): Violation[] => {
+export const judgeUuidToReadBack = (created: HttpAnswer): Judgement => {
   const uuid = (created.json as { uuid?: unknown } | undefined)?.uuid;
-  return typeof uuid === 'string'
-    ? []
-    : [violationOf('CREATE-RETURNS-UUID', `created (${created.status}) without a uuid to read it back by`)];
+  return judgementOf(
+    typeof uuid === 'string'
+      ? []
+      : [violationOf('CREATE-RETURNS-UUID', `created (${created.status}) without a uuid to read it back by`)],
+  );
 };
 
 /** A field sent in a form that is only a reading: what was sent, and what GET shows. */
@@ -24,12 +27,14 @@ export interface ReadBackField {
 }
 
 /** RETRIEVE-RETURNS-EVENT: each field accepted as a reading is kept as sent or as the value it spells. */
-export const judgeReadingsKept = (fields: readonly ReadBackField[]): Violation[] =>
-  fields
-    .filter((field) => !keepsReadValue(field.got, field.sent))
-    .map((field) =>
-      violationOf(
-        'RETRIEVE-RETURNS-EVENT',
-        `${field.description} was accepted and must be kept as sent (or as the value it spells); got ${JSON.stringify(field.got)}`,
+export const judgeReadingsKept = (fields: readonly ReadBackField[]): Judgement =>
+  judgementOf(
+    fields
+      .filter((field) => !keepsReadValue(field.got, field.sent))
+      .map((field) =>
+        violationOf(
+          'RETRIEVE-RETURNS-EVENT',
+          `${field.description} was accepted and must be kept as sent (or as the value it spells); got ${JSON.stringify(field.got)}`,
+        ),
       ),
-    );
+  );

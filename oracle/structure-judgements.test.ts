@@ -58,10 +58,10 @@ test('ORACLE: a 5xx for a body the spec answers breaks the rule of each failure 
   expect(rules(serverError, [amountNull])).toEqual(['VAL-AMOUNT-POSITIVE']);
   expect(judgeValidationFailure(serverError, [channelObject]).violations[0]?.message).toMatch(/server error/);
   expect(
-    judgeGapAnswer(serverError, { serverErrorBreaks: 'REQUEST-MALFORMED-400' }).map((v) => v.rule),
+    judgeGapAnswer(serverError, { serverErrorBreaks: 'REQUEST-MALFORMED-400' }).violations.map((v) => v.rule),
   ).toEqual(['REQUEST-MALFORMED-400']);
   // Where the spec gives no answer at all, a 5xx with the part 7 body stays a reading.
-  expect(judgeGapAnswer(serverError)).toEqual([]);
+  expect(judgeGapAnswer(serverError).violations).toEqual([]);
 });
 
 test('ORACLE: a non-object item reported once or once per field inside it is the same failure', () => {
@@ -71,7 +71,7 @@ test('ORACLE: a non-object item reported once or once per field inside it is the
   ]);
   const judgement = judgeValidationFailure(perField, [itemString]);
   expect(judgement.violations).toEqual([]);
-  expect(judgement.tolerated.map((t) => t.gap)).toEqual(['GAP-WRONG-JSON-TYPE']);
+  expect(judgement.evidence?.tolerated.map((t) => t.gap)).toEqual(['GAP-WRONG-JSON-TYPE']);
   expect(
     rules(validationAnswer([{ field: 'multiCurrencyAmounts[0]', errorCode: 'ERR-3013' }]), [itemString]),
   ).toEqual([]);
@@ -114,13 +114,12 @@ test('ORACLE: a read value is kept as sent or as the value it spells; a dropped 
   const judged = judgeRetrieval(
     stored,
     { externalId: 'e', amount: '12.50', originalStatus: 'x' },
-    undefined,
     {
       readings: ['amount', 'originalStatus'],
     },
   );
   expect(judged.violations).toEqual([]);
-  expect(judged.readValues).toEqual({ amount: 12.5, originalStatus: 'B\uFFFD(' });
+  expect(judged.evidence?.readValues).toEqual({ amount: 12.5, originalStatus: 'B\uFFFD(' });
 });
 
 test('ORACLE: a coercible scalar at externalId may name an event that exists: a duplicate is its answer, if nothing else must be refused', () => {

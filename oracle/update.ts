@@ -13,57 +13,66 @@
 import type { RuleId } from '../spec/index.ts';
 import { errorBodyViolations } from './error-body.ts';
 import { type HttpAnswer, isPlainObject, isSuccess, summarise } from './http-answer.ts';
+import { type Judgement, judgementOf } from './judgement.ts';
 import { type ClaimOptions, falseClaimViolations } from './refusal-claims.ts';
-import { type Violation, violationOf } from './violation.ts';
+import { violationOf } from './violation.ts';
 
 export type UpdateOutcome = 'applied' | 'refused' | 'broken';
 
-export interface UpdateJudgement {
-  readonly outcome: UpdateOutcome;
-  readonly violations: readonly Violation[];
-}
+/** A PUT of a valid body, judged; its evidence is the outcome. */
+export type UpdateJudge = (answer: HttpAnswer) => Judgement<UpdateOutcome>;
 
 /** Statuses a refusal of a valid update cannot have: the event exists, the credentials are valid. */
 const NOT_A_REFUSAL = new Set([401, 404, 429]);
 
-export const judgeUpdate = (
-  answer: HttpAnswer,
-  rule: RuleId = 'UPDATE-APPLIES',
-  claims: ClaimOptions = {},
-): UpdateJudgement => {
-  if (isSuccess(answer.status)) {
-    const hasBody = answer.status !== 204 && answer.text.trim() !== '';
-    return hasBody && answer.json === undefined
-      ? {
-          outcome: 'applied',
-          violations: [violationOf(rule, `the PUT answered ${answer.status} with a body that is not JSON`)],
-        }
-      : { outcome: 'applied', violations: [] };
-  }
-  const shape = errorBodyViolations(answer);
-  if (answer.status >= 400 && answer.status < 500 && !NOT_A_REFUSAL.has(answer.status)) {
-    return {
-      outcome: 'refused',
-      violations: [
-        ...falseClaimViolations(answer, 'a valid PUT', {
-          creditValidationClaimsTo: 'UPDATE-VALIDATES',
-          ...claims,
-        }),
+/** A valid PUT for `rule` (the claim it is about); a refusal's true claims (`claims`) are no violation. */
+const updateFor =
+  (rule: RuleId, claims: ClaimOptions = {}): UpdateJudge =>
+  (answer) => {
+    if (isSuccess(answer.status)) {
+      const hasBody = answer.status !== 204 && answer.text.trim() !== '';
+      return judgementOf(
+        hasBody && answer.json === undefined
+          ? [violationOf(rule, `the PUT answered ${answer.status} with a body that is not JSON`)]
+          : [],
+        'applied',
+      );
+    }
+    const shape = errorBodyViolations(answer);
+    if (answer.status >= 400 && answer.status < 500 && !NOT_A_REFUSAL.has(answer.status)) {
+      return judgementOf(
+        [
+          ...falseClaimViolations(answer, 'a valid PUT', {
+            creditValidationClaimsTo: 'UPDATE-VALIDATES',
+            ...claims,
+          }),
+          ...shape,
+        ],
+        'refused',
+      );
+    }
+    return judgementOf(
+      [
+        violationOf(
+          rule,
+          `a valid PUT must be applied (2xx) or refused cleanly (4xx with the part 7 body); got ${summarise(answer)}`,
+        ),
         ...shape,
       ],
-    };
-  }
-  return {
-    outcome: 'broken',
-    violations: [
-      violationOf(
-        rule,
-        `a valid PUT must be applied (2xx) or refused cleanly (4xx with the part 7 body); got ${summarise(answer)}`,
-      ),
-      ...shape,
-    ],
+      'broken',
+    );
   };
-};
+
+/** A valid PUT: applied, or refused cleanly (UPDATE-APPLIES). */
+export const judgeUpdate: UpdateJudge = updateFor('UPDATE-APPLIES');
+
+/**
+ * A valid PUT that gives an event an externalId another event of the tenant holds: a refusal may say
+ * so (ERR-4001, true here); anything but applied or refused cleanly breaks DEDUP-EXTERNAL-ID.
+ */
+export const judgeExternalIdTakeover: UpdateJudge = updateFor('DEDUP-EXTERNAL-ID', {
+  trueClaims: ['ERR-4001'],
+});
 
 /** What a PUT's success answer holds, for GAP-PUT-BODY: no body, the event, {uuid}, or another body. */
 export const describeUpdateAnswer = (answer: HttpAnswer, uuid: string): string => {

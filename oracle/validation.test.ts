@@ -118,7 +118,7 @@ test('ORACLE: an extra item is tolerated only where a gap explains it', () => {
   ]);
   const judgement = judgeValidationFailure(withOriginalStatus, [amountZero]);
   expect(judgement.violations).toEqual([]);
-  expect(judgement.tolerated).toEqual([
+  expect(judgement.evidence?.tolerated).toEqual([
     { field: 'originalStatus', errorCode: 'ERR-9020', gap: 'GAP-ORIGINAL-STATUS-VALUES' },
   ]);
   const withTypeChange = validationAnswer([

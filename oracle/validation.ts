@@ -25,6 +25,7 @@ import { ANY_ERROR_CODE, describeExpectedFailures, type ExpectedFailure } from '
 import { matchFailures, type ReportedFailure } from './failure-matching.ts';
 import { fieldLiesWithin, fieldNames } from './field-paths.ts';
 import { type HttpAnswer, isPlainObject, isServerError, isSuccess, summarise } from './http-answer.ts';
+import { type Judgement, judgementOf } from './judgement.ts';
 import { explainMismatch, type ValidationErrorBody, validationErrorBodySchema } from './response-schemas.ts';
 import { type Violation, violationOf } from './violation.ts';
 
@@ -50,7 +51,8 @@ export interface ToleratedFailure extends ReportedFailure {
   readonly gap: RuleId;
 }
 
-export interface ValidationJudgement {
+/** What one answer to a faulty body was found to be, before it is handed over as a Judgement. */
+interface ValidationFindings {
   readonly violations: readonly Violation[];
   /**
    * The rules whose part of the answer was judged, held or broken: the status (VAL-STATUS-400), each
@@ -142,19 +144,22 @@ const claimViolation = (reported: ReportedFailure): Violation => {
       );
 };
 
+/** What a refused body shows: its 7.2 body, and the failures a reading of a gap explains. */
+export type ValidationEvidence = Pick<ValidationFindings, 'body' | 'tolerated'>;
+
 /** The violations of an answer to a body that must fail with exactly `expected`. */
-export const judgeValidationFailure = (
+const findValidationFailure = (
   answer: HttpAnswer,
   expected: readonly ExpectedFailure[],
-  context: ValidationContext = {},
-): ValidationJudgement => {
+  context: ValidationContext,
+): ValidationFindings => {
   // Failures that are only readings of a gap: reported or not, as the deployment reads it.
   const required = expected.filter((failure) => failure.readingOf === undefined);
   // The rules judged so far (held or broken): each failure's own, unless a failure left out is
   // credited to another rule (on a PUT), which then leaves the failure's own rule unjudged.
   const ownRules = (failures: readonly ExpectedFailure[]): RuleId[] =>
     context.creditMissingTo ? [] : [...new Set(failures.map((failure) => failure.ruleId))];
-  const none: ValidationJudgement = { violations: [], body: undefined, tolerated: [], judged: [] };
+  const none: ValidationFindings = { violations: [], body: undefined, tolerated: [], judged: [] };
   const statusAndShape: readonly RuleId[] = ['VAL-STATUS-400', 'ERROR-BODY-SHAPE'];
   if (isSuccess(answer.status)) {
     return {
@@ -269,4 +274,17 @@ export const judgeValidationFailure = (
       'VAL-BODY-SHAPE',
     ],
   };
+};
+
+/**
+ * An answer to a body that must fail with exactly `expected`: its violations, the rules it reached
+ * (`judged`: held or broken), and what the body shows.
+ */
+export const judgeValidationFailure = (
+  answer: HttpAnswer,
+  expected: readonly ExpectedFailure[],
+  context: ValidationContext = {},
+): Judgement<ValidationEvidence> => {
+  const { violations, judged, body, tolerated } = findValidationFailure(answer, expected, context);
+  return judgementOf(violations, { body, tolerated }, judged);
 };

@@ -10,8 +10,16 @@
 import { SECOND_LOOK_TAG } from '../config/index.ts';
 import {
   isSuccess,
+  judgeForeignReadRefused,
   judgeForeignVersionsRevealNothing,
+  judgeInvalidTokenRefused,
+  judgeListedItem,
+  judgeListingText,
+  judgeMalformedTenantHeaderRefused,
+  judgeMissingTenantHeaderRefused,
+  judgeMissingTokenRefused,
   judgeOwnVersionsShowNoTwin,
+  judgeUnknownEventRefused,
   listedUuid,
   listingItems,
   ownershipOf,
@@ -99,13 +107,13 @@ for (const look of LOOKS) {
         const judgePage = async ({ where, response, items }: ListingPage): Promise<void> => {
           check.gapAnswer(response);
           // Whatever its shape or status, a page names none of the other tenant's events this check made.
-          check.listingText(where, response, othersEvents);
+          check.verdict(judgeListingText(where, response, othersEvents), response);
           if (!isSuccess(response.status)) return;
           for (const uuid of (items ?? []).map(listedUuid)) {
             if (uuid === undefined || ownUuids.has(uuid)) continue;
             const readBack = readBacks.get(uuid) ?? (await tenantA.retrieve(uuid));
             readBacks.set(uuid, readBack);
-            check.listedItem(where, uuid, readBack);
+            check.verdict(judgeListedItem(where, uuid, readBack), readBack);
             if (ownershipOf(readBack) === 'unknown') unverified.push(`${uuid} (${summary(readBack)})`);
           }
         };
@@ -183,9 +191,9 @@ for (const look of LOOKS) {
         const foreign = validPayout(runId, 'versions-foreign');
         const foreignUuid = check.created(await tenantB.create(foreign));
         const leak = await versions(tenantA, foreignUuid);
-        check.error(leak, 'ERR-4002', 'ISOLATION-GET');
+        check.error(leak, judgeForeignReadRefused);
         check.verdict(judgeForeignVersionsRevealNothing(leak, foreign.externalId), leak);
-        check.error(await versions(tenantA, crypto.randomUUID()), 'ERR-4002', 'RETRIEVE-UNKNOWN-404');
+        check.error(await versions(tenantA, crypto.randomUUID()), judgeUnknownEventRefused);
       },
     );
   });
@@ -220,8 +228,10 @@ test.describe('listings of two tenants, at the end of the run', () => {
       const shownToB = listedOn(ofB.pages);
       const inBoth = [...shownToA.keys()].filter((uuid) => shownToB.has(uuid)).slice(0, 5);
       for (const uuid of inBoth) {
-        check.listedItem(shownToA.get(uuid) ?? "tenant A's listing", uuid, await tenantA.retrieve(uuid));
-        check.listedItem(shownToB.get(uuid) ?? "tenant B's listing", uuid, await tenantB.retrieve(uuid));
+        const readByA = await tenantA.retrieve(uuid);
+        check.verdict(judgeListedItem(shownToA.get(uuid) ?? "tenant A's listing", uuid, readByA), readByA);
+        const readByB = await tenantB.retrieve(uuid);
+        check.verdict(judgeListedItem(shownToB.get(uuid) ?? "tenant B's listing", uuid, readByB), readByB);
       }
       const walked = (walk: typeof ofA, shown: Map<string, string>) =>
         `${shown.size} events on ${walk.pages.length} page(s) by ${walk.means}${walk.complete ? '' : `, cut short at ${WHOLE_LISTING.maxPages} pages with more offered`}`;
@@ -243,25 +253,15 @@ test.describe('a listing the deployment adds: its headers and parameters', () =>
     async ({ tenantA, target, observe }) => {
       await requireListing(await listing(tenantA), observe);
       const unknownToken = `${target.tokenPrefixes[target.environment]}${crypto.randomUUID().replace(/-/g, '')}`;
-      check.error(
-        await listing(tenantA, '', { [HEADERS.accessToken]: null }),
-        'ERR-1001',
-        'AUTH-TOKEN-MISSING',
-      );
+      check.error(await listing(tenantA, '', { [HEADERS.accessToken]: null }), judgeMissingTokenRefused);
       check.error(
         await listing(tenantA, '', { [HEADERS.accessToken]: unknownToken }),
-        'ERR-1002',
-        'AUTH-TOKEN-INVALID',
+        judgeInvalidTokenRefused,
       );
-      check.error(
-        await listing(tenantA, '', { [HEADERS.clientId]: null }),
-        'ERR-2001',
-        'TENANT-HEADER-MISSING',
-      );
+      check.error(await listing(tenantA, '', { [HEADERS.clientId]: null }), judgeMissingTenantHeaderRefused);
       check.error(
         await listing(tenantA, '', { [HEADERS.clientId]: 'not-a-uuid' }),
-        'ERR-2002',
-        'TENANT-HEADER-NOT-UUID',
+        judgeMalformedTenantHeaderRefused,
       );
     },
   );

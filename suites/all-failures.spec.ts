@@ -3,7 +3,7 @@
  * as a set (nothing missing, nothing invented), with the first failure's code at the top, a title about
  * validation errors, and 400, not 422.
  */
-import { changedFields, fieldSegments } from '../oracle/index.ts';
+import { changedFields, fieldSegments, judgeUnchangedByRefusedUpdate } from '../oracle/index.ts';
 import { ruleCheck } from '../run-records/rule-annotations.ts';
 import { type ErrorCode, EVENT_FIELDS, PAYLOAD_FIELDS } from '../spec/index.ts';
 import { test } from './fixtures/index.ts';
@@ -160,7 +160,7 @@ test.describe('all failures together', { tag: ['@validation'] }, () => {
           creditMissingTo: 'UPDATE-VALIDATES',
         });
         // A refused update changes nothing (found by the self-check: put-stored-before-validation).
-        check.sameEvent(await tenantA.retrieve(uuid), original, 'UPDATE-VALIDATES');
+        check.sameEvent(await tenantA.retrieve(uuid), original, judgeUnchangedByRefusedUpdate);
       },
     );
   }

@@ -4,14 +4,26 @@
  */
 import type { Target } from '../config/index.ts';
 import {
+  judgeEmptyTokenRefused,
   judgeForeignClientRefusal,
+  judgeInvalidTokenRefused,
+  judgeMalformedTenantHeaderRefused,
+  judgeMissingTenantHeaderRefused,
+  judgeMissingTokenRefused,
+  judgeNoHeadersRefused,
+  judgeNotAuthorizedRefused,
+  judgeOtherEnvironmentTokenRefused,
   judgeServedAsTenant,
   judgeTokenPrefix,
   judgeUnauthorizedReadRevealsNothing,
+  judgeUnchangedByForeignToken,
+  judgeUnknownEventRefused,
   readErrorBody,
+  type StatedRefusal,
+  unknownUuidRefusalOf,
 } from '../oracle/index.ts';
 import { ruleCheck } from '../run-records/rule-annotations.ts';
-import { type ErrorCode, HEADERS, otherEnvironment, type RuleId, TOKEN_PREFIXES } from '../spec/index.ts';
+import { HEADERS, otherEnvironment, type RuleId, TOKEN_PREFIXES } from '../spec/index.ts';
 import { test } from './fixtures/index.ts';
 import { validPayin } from './support/sample-events.ts';
 import type { ServiceClient, ServiceResponse } from './support/service-client.ts';
@@ -88,23 +100,22 @@ const tokenMisspellings = (token: string): Record<string, string> => ({
  * 400 ERR-2002 for a spelling whose UUID-ness is itself open.
  */
 const expectServedOrRefused = (response: ServiceResponse, method: Method, malformed: boolean): string => {
-  const refusals = new Map<number, readonly [ErrorCode, RuleId]>([
-    [401, ['ERR-1002', 'AUTH-TOKEN-INVALID']],
-    [403, ['ERR-1003', 'AUTH-NOT-AUTHORIZED']],
-    ...(malformed ? [[400, ['ERR-2002', 'TENANT-HEADER-NOT-UUID']] as const] : []),
+  const refusals = new Map<number, StatedRefusal>([
+    [401, judgeInvalidTokenRefused],
+    [403, judgeNotAuthorizedRefused],
+    ...(malformed ? [[400, judgeMalformedTenantHeaderRefused] as const] : []),
   ]);
   const refusal = refusals.get(response.status);
   if (refusal) {
-    check.error(response, refusal[0], refusal[1]);
-    return `refused ${response.status} ${refusal[0]}`;
+    check.error(response, refusal);
+    return `refused ${response.status} ${refusal.code}`;
   }
   if (method === 'POST') {
     check.verdict(judgeServedAsTenant(response, method, [...refusals.keys()]), response);
     check.created(response);
   } else {
     check.verdict(judgeServedAsTenant(response, method, [...refusals.keys()]), response);
-    const unknownUuidRule: RuleId = method === 'GET' ? 'RETRIEVE-UNKNOWN-404' : 'UPDATE-UNKNOWN-404';
-    check.error(response, 'ERR-4002', unknownUuidRule);
+    check.error(response, unknownUuidRefusalOf(method));
   }
   return 'served as the tenant';
 };
@@ -115,7 +126,7 @@ for (const method of METHODS) {
       ...ruleCheck('AUTH-TOKEN-MISSING', `${method} without X-Access-Token gives 401 ERR-1001`),
       async ({ tenantA, runId }) => {
         const response = await sendAs(tenantA, method, runId, { [HEADERS.accessToken]: null });
-        check.error(response, 'ERR-1001', 'AUTH-TOKEN-MISSING');
+        check.error(response, judgeMissingTokenRefused);
       },
     );
 
@@ -132,7 +143,7 @@ for (const method of METHODS) {
         for (const [label, token] of Object.entries(tokens)) {
           await test.step(label, async () => {
             const response = await sendAs(tenantA, method, runId, { [HEADERS.accessToken]: token });
-            check.error(response, 'ERR-1002', 'AUTH-TOKEN-INVALID');
+            check.error(response, judgeInvalidTokenRefused);
           });
         }
       },
@@ -146,12 +157,7 @@ for (const method of METHODS) {
       async ({ tenantA, runId }) => {
         const response = await sendAs(tenantA, method, runId, { [HEADERS.accessToken]: '' });
         // An empty header reads as absent or as an invalid token: both are consistent with part 5.
-        const invalid = readErrorBody(response)?.errorCode === 'ERR-1002';
-        check.error(
-          response,
-          invalid ? 'ERR-1002' : 'ERR-1001',
-          invalid ? 'AUTH-TOKEN-INVALID' : 'AUTH-TOKEN-MISSING',
-        );
+        check.error(response, judgeEmptyTokenRefused);
       },
     );
 
@@ -195,7 +201,7 @@ for (const method of METHODS) {
         for (const [label, token] of Object.entries(otherEnvironmentTokens(target))) {
           await test.step(label, async () => {
             const response = await sendAs(tenantA, method, runId, { [HEADERS.accessToken]: token });
-            check.error(response, 'ERR-1002', 'AUTH-TOKEN-OTHER-ENVIRONMENT');
+            check.error(response, judgeOtherEnvironmentTokenRefused);
           });
         }
       },
@@ -205,7 +211,7 @@ for (const method of METHODS) {
       ...ruleCheck('TENANT-HEADER-MISSING', `${method} without X-Client-Id gives 400 ERR-2001`),
       async ({ tenantA, runId }) => {
         const response = await sendAs(tenantA, method, runId, { [HEADERS.clientId]: null });
-        check.error(response, 'ERR-2001', 'TENANT-HEADER-MISSING');
+        check.error(response, judgeMissingTenantHeaderRefused);
       },
     );
 
@@ -218,7 +224,7 @@ for (const method of METHODS) {
         for (const [label, clientId] of NOT_UUID_CLIENT_IDS) {
           await test.step(label, async () => {
             const response = await sendAs(tenantA, method, runId, { [HEADERS.clientId]: clientId });
-            check.error(response, 'ERR-2002', 'TENANT-HEADER-NOT-UUID');
+            check.error(response, judgeMalformedTenantHeaderRefused);
           });
         }
       },
@@ -237,7 +243,7 @@ test.describe('the token prefix', { tag: ['@auth', '@readonly'] }, () => {
         await test.step(`tenant ${tenant.name}`, async () => {
           // Accepted first: only a token the deployment serves is one it issued for this environment.
           const response = await clientFor(tenant).retrieve(crypto.randomUUID());
-          check.error(response, 'ERR-4002', 'RETRIEVE-UNKNOWN-404');
+          check.error(response, judgeUnknownEventRefused);
           check.verdict(judgeTokenPrefix(tenant.accessToken, target.environment, tenant.name), response);
         });
       }
@@ -280,7 +286,7 @@ test.describe('tokens used with another client id', { tag: ['@auth'] }, () => {
         { headers: { [HEADERS.clientId]: clientIdOfB } },
       );
       await expectNotAuthorized(write, observe);
-      check.sameEvent(await tenantB.retrieve(uuid), event, 'AUTH-NOT-AUTHORIZED');
+      check.sameEvent(await tenantB.retrieve(uuid), event, judgeUnchangedByForeignToken);
     },
   );
 
@@ -305,15 +311,11 @@ test.describe('tokens used with another client id', { tag: ['@auth'] }, () => {
     async ({ anonymous, observe }) => {
       const response = await anonymous.retrieve(crypto.randomUUID());
       // Either fault may be reported (the precedence is not shown), but one of them must be, with its status.
-      const tenantFirst = readErrorBody(response)?.errorCode === 'ERR-2001';
-      check.error(
-        response,
-        tenantFirst ? 'ERR-2001' : 'ERR-1001',
-        tenantFirst ? 'TENANT-HEADER-MISSING' : 'AUTH-TOKEN-MISSING',
-      );
+      check.error(response, judgeNoHeadersRefused);
       await observe(
         'GAP-HEADER-PRECEDENCE',
-        `both headers missing gives ${response.status} ${tenantFirst ? 'ERR-2001' : 'ERR-1001'}`,
+        // Reached only when the answer carried one of the two codes.
+        `both headers missing gives ${response.status} ${readErrorBody(response)?.errorCode}`,
       );
     },
   );

@@ -2,8 +2,11 @@
 import {
   describeRetrievalReading,
   isSuccess,
+  judgeExternalIdPathRefused,
+  judgeFoundByUuid,
   judgeNonUuidPathId,
   judgeTwoEventsTwoUuids,
+  judgeUnknownEventRefused,
   judgeUuidNotExternalId,
   readErrorBody,
 } from '../oracle/index.ts';
@@ -108,7 +111,7 @@ test.describe('creation and retrieval', { tag: ['@retrieval'] }, () => {
       tag: ['@readonly'],
     }),
     async ({ tenantA }) => {
-      check.error(await tenantA.retrieve(crypto.randomUUID()), 'ERR-4002', 'RETRIEVE-UNKNOWN-404');
+      check.error(await tenantA.retrieve(crypto.randomUUID()), judgeUnknownEventRefused);
     },
   );
 
@@ -119,8 +122,8 @@ test.describe('creation and retrieval', { tag: ['@retrieval'] }, () => {
       const event = { ...validPayin(runId), externalId: crypto.randomUUID() };
       const uuid = check.created(await tenantA.create(event));
       check.verdict(judgeUuidNotExternalId(uuid, event.externalId));
-      check.error(await tenantA.retrieve(event.externalId), 'ERR-4002', 'PATH-ID-IS-UUID');
-      check.sameEvent(await tenantA.retrieve(uuid), event, 'PATH-ID-IS-UUID');
+      check.error(await tenantA.retrieve(event.externalId), judgeExternalIdPathRefused);
+      check.sameEvent(await tenantA.retrieve(uuid), event, judgeFoundByUuid);
     },
   );
 

@@ -3,12 +3,19 @@ import {
   isSuccess,
   judgeCaseVariantsTwoEvents,
   judgeConcurrentCreation,
+  judgeConcurrentCreationStored,
   judgeConcurrentRename,
+  judgeDuplicateRefused,
   judgeExternalIdFreeForOtherTenant,
+  judgeExternalIdTakeover,
   judgeExternalIdTakeoverRefused,
+  judgeKeptPerTenant,
+  judgeKeptUnderItsExternalId,
   judgeNoCrossTenantDuplicate,
   judgeNoFalseDuplicate,
   judgeTenantsTwoEvents,
+  judgeUnchangedByRefusedUpdate,
+  judgeUpdateShown,
   readErrorBody,
 } from '../oracle/index.ts';
 import { ruleCheck } from '../run-records/rule-annotations.ts';
@@ -32,11 +39,11 @@ test.describe('deduplication', { tag: ['@dedup'] }, () => {
       const first = validPayin(runId);
       const uuid = check.created(await tenantA.create(first));
       const second = { ...validPayout(runId), externalId: first.externalId };
-      check.error(await tenantA.create(second), 'ERR-4001', 'DEDUP-EXTERNAL-ID');
+      check.error(await tenantA.create(second), judgeDuplicateRefused);
       // Re-read before anything else is sent: a re-POST is not an update (part 4, rule 5).
-      check.sameEvent(await tenantA.retrieve(uuid), first, 'DEDUP-EXTERNAL-ID');
-      check.error(await tenantA.create(first), 'ERR-4001', 'DEDUP-EXTERNAL-ID');
-      check.sameEvent(await tenantA.retrieve(uuid), first, 'DEDUP-EXTERNAL-ID');
+      check.sameEvent(await tenantA.retrieve(uuid), first, judgeKeptUnderItsExternalId);
+      check.error(await tenantA.create(first), judgeDuplicateRefused);
+      check.sameEvent(await tenantA.retrieve(uuid), first, judgeKeptUnderItsExternalId);
     },
   );
 
@@ -55,8 +62,8 @@ test.describe('deduplication', { tag: ['@dedup'] }, () => {
       const uuidOfUpper = check.created(await tenantA.create(upper));
       const uuidOfLower = check.created(await tenantA.create(lower));
       check.verdict(judgeCaseVariantsTwoEvents(uuidOfUpper, uuidOfLower));
-      check.sameEvent(await tenantA.retrieve(uuidOfUpper), upper, 'DEDUP-EXTERNAL-ID');
-      check.sameEvent(await tenantA.retrieve(uuidOfLower), lower, 'DEDUP-EXTERNAL-ID');
+      check.sameEvent(await tenantA.retrieve(uuidOfUpper), upper, judgeKeptUnderItsExternalId);
+      check.sameEvent(await tenantA.retrieve(uuidOfLower), lower, judgeKeptUnderItsExternalId);
     },
   );
 
@@ -80,10 +87,10 @@ test.describe('deduplication', { tag: ['@dedup'] }, () => {
         amount: 1.5,
         status: 'REJECTED',
       });
-      const outcome = check.update(response, 'DEDUP-EXTERNAL-ID', { trueClaims: ['ERR-4001'] });
+      const outcome = check.update(response, judgeExternalIdTakeover);
       check.verdict(judgeExternalIdTakeoverRefused(outcome), response);
-      check.sameEvent(await tenantA.retrieve(uuidOfFirst), first, 'DEDUP-EXTERNAL-ID');
-      check.sameEvent(await tenantA.retrieve(uuidOfSecond), second, 'UPDATE-VALIDATES');
+      check.sameEvent(await tenantA.retrieve(uuidOfFirst), first, judgeKeptUnderItsExternalId);
+      check.sameEvent(await tenantA.retrieve(uuidOfSecond), second, judgeUnchangedByRefusedUpdate);
     },
   );
 
@@ -101,7 +108,7 @@ test.describe('deduplication', { tag: ['@dedup'] }, () => {
       const renamed = { ...event, externalId: `${event.externalId}-renamed` };
       const response = await tenantA.update(uuid, renamed);
       if (check.update(response) === 'refused') {
-        check.sameEvent(await tenantA.retrieve(uuid), event, 'UPDATE-VALIDATES');
+        check.sameEvent(await tenantA.retrieve(uuid), event, judgeUnchangedByRefusedUpdate);
         await observe(
           'GAP-PUT-BODY',
           `PUT changing externalId: refused ${response.status} ${readErrorBody(response)?.errorCode ?? ''}`.trim(),
@@ -109,16 +116,16 @@ test.describe('deduplication', { tag: ['@dedup'] }, () => {
         return;
       }
       await observe('GAP-PUT-BODY', 'PUT changing externalId: applied');
-      check.sameEvent(await tenantA.retrieve(uuid), renamed, 'UPDATE-APPLIES');
+      check.sameEvent(await tenantA.retrieve(uuid), renamed, judgeUpdateShown);
       const again = await tenantA.create({ ...validPayout(runId), externalId: renamed.externalId });
-      check.error(again, 'ERR-4001', 'DEDUP-EXTERNAL-ID');
-      check.sameEvent(await tenantA.retrieve(uuid), renamed, 'DEDUP-EXTERNAL-ID');
+      check.error(again, judgeDuplicateRefused);
+      check.sameEvent(await tenantA.retrieve(uuid), renamed, judgeKeptUnderItsExternalId);
       // ERR-4001's condition is an externalId that exists for the tenant (4 rule 1, 7.3), in the present
       // tense: once the PUT was accepted no event of the tenant holds the old one, so it is free again.
       const old = { ...validPayout(runId), externalId: event.externalId };
       const oldUuid = check.created(await tenantA.create(old));
-      check.sameEvent(await tenantA.retrieve(oldUuid), old, 'DEDUP-EXTERNAL-ID');
-      check.sameEvent(await tenantA.retrieve(uuid), renamed, 'DEDUP-EXTERNAL-ID');
+      check.sameEvent(await tenantA.retrieve(oldUuid), old, judgeKeptUnderItsExternalId);
+      check.sameEvent(await tenantA.retrieve(uuid), renamed, judgeKeptUnderItsExternalId);
     },
   );
 
@@ -135,8 +142,8 @@ test.describe('deduplication', { tag: ['@dedup'] }, () => {
       check.verdict(judgeExternalIdFreeForOtherTenant(createdForB), createdForB);
       const uuidOfB = check.created(createdForB);
       check.verdict(judgeTenantsTwoEvents(uuidOfA, uuidOfB));
-      check.sameEvent(await tenantA.retrieve(uuidOfA), eventOfA, 'DEDUP-PER-TENANT');
-      check.sameEvent(await tenantB.retrieve(uuidOfB), eventOfB, 'DEDUP-PER-TENANT');
+      check.sameEvent(await tenantA.retrieve(uuidOfA), eventOfA, judgeKeptPerTenant);
+      check.sameEvent(await tenantB.retrieve(uuidOfB), eventOfB, judgeKeptPerTenant);
     },
   );
 
@@ -153,8 +160,8 @@ test.describe('deduplication', { tag: ['@dedup'] }, () => {
         const post = { method: 'POST', path: EVENTS_PATH, json: event } as const;
         const result = await sentTogether(() => burst.send(Array(CONCURRENT_POSTS).fill(post)));
         const judgement = judgeConcurrentCreation(result.responses, result.timing.releaseSpreadMs);
-        if (judgement.uuid)
-          check.sameEvent(await tenantA.retrieve(judgement.uuid), event, 'DEDUP-CONCURRENT');
+        const created = judgement.evidence?.uuid;
+        if (created) check.sameEvent(await tenantA.retrieve(created), event, judgeConcurrentCreationStored);
         return { result, judgement };
       });
     },
@@ -217,8 +224,8 @@ test.describe('deduplication', { tag: ['@dedup'] }, () => {
         expectedFailure('amount', 'ERR-3005'),
       ]);
       const again = await tenantA.create({ ...validPayin(runId), externalId: event.externalId });
-      check.error(again, 'ERR-4001', 'DEDUP-EXTERNAL-ID');
-      check.sameEvent(await tenantA.retrieve(uuid), event, 'DEDUP-EXTERNAL-ID');
+      check.error(again, judgeDuplicateRefused);
+      check.sameEvent(await tenantA.retrieve(uuid), event, judgeKeptUnderItsExternalId);
     },
   );
 
@@ -293,7 +300,7 @@ test.describe('deduplication', { tag: ['@dedup'] }, () => {
           response,
         );
         const outcome = check.update(response);
-        if (outcome === 'applied') check.sameEvent(await tenantA.retrieve(uuid), body, 'UPDATE-APPLIES');
+        if (outcome === 'applied') check.sameEvent(await tenantA.retrieve(uuid), body, judgeUpdateShown);
         outcomes.push(`${what}: ${outcome}`);
       }
       await observe('GAP-PUT-BODY', outcomes.join('; '));
@@ -332,7 +339,7 @@ test.describe('deduplication', { tag: ['@dedup'] }, () => {
       // PUT may refuse to change externalId at all (GAP-PUT-BODY), but not because another tenant holds it.
       check.verdict(judgeNoCrossTenantDuplicate(response), response);
       const outcome = check.update(response);
-      if (outcome === 'applied') check.sameEvent(await tenantA.retrieve(uuid), moved, 'UPDATE-APPLIES');
+      if (outcome === 'applied') check.sameEvent(await tenantA.retrieve(uuid), moved, judgeUpdateShown);
       await observe('GAP-PUT-BODY', `PUT changing externalId: ${outcome}`);
     },
   );

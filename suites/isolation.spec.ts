@@ -7,10 +7,13 @@ import {
   type ForeignOperation,
   judgeForeignAnswerRevealsNothing,
   judgeForeignLikeUnknown,
+  judgeForeignReadRefused,
+  judgeForeignUpdateRefused,
   judgeOwnerReadShowsNothing,
+  judgeUnchangedByForeignPut,
+  type StatedRefusal,
 } from '../oracle/index.ts';
 import { ruleCheck } from '../run-records/rule-annotations.ts';
-import type { RuleId } from '../spec/index.ts';
 import { test } from './fixtures/index.ts';
 import { windowEdge } from './support/listing-window.ts';
 import { type OwnerRead, ownerReads } from './support/owner-reads.ts';
@@ -18,9 +21,10 @@ import { validPayin, validPayout } from './support/sample-events.ts';
 import type { ServiceResponse } from './support/service-client.ts';
 import { check } from './support/verdicts.ts';
 
-const FOREIGN_RULES: Readonly<Record<ForeignOperation, RuleId>> = {
-  GET: 'ISOLATION-GET',
-  PUT: 'ISOLATION-PUT',
+/** Another tenant's event is refused as unknown: the claim of each operation (its rule is the oracle's). */
+const FOREIGN_REFUSALS: Readonly<Record<ForeignOperation, StatedRefusal>> = {
+  GET: judgeForeignReadRefused,
+  PUT: judgeForeignUpdateRefused,
 };
 
 const expectIndistinguishable = (
@@ -29,7 +33,7 @@ const expectIndistinguishable = (
   unknown: ServiceResponse,
   externalId: string,
 ): void => {
-  check.error(foreign, 'ERR-4002', FOREIGN_RULES[operation]);
+  check.error(foreign, FOREIGN_REFUSALS[operation]);
   check.verdict(judgeForeignAnswerRevealsNothing(operation, foreign, externalId), foreign);
   check.verdict(judgeForeignLikeUnknown(operation, foreign, unknown), foreign);
 };
@@ -82,7 +86,7 @@ test.describe('tenant isolation', { tag: ['@isolation'] }, () => {
         status: 'REJECTED',
       });
       expectIndistinguishable('PUT', foreign, unknown, event.externalId);
-      check.sameEvent(await tenantA.retrieve(uuid), event, 'ISOLATION-PUT');
+      check.sameEvent(await tenantA.retrieve(uuid), event, judgeUnchangedByForeignPut);
       // Not GET alone: a history or a listing written before the owner was checked shows it too.
       const reads = await ownerReads(tenantA, uuid, { owner: 'tenant A', since });
       expectNoneShows(reads, 'PUT', marker, "tenant B's refused PUT");

@@ -8,7 +8,10 @@
 import {
   describeUpdateAnswer,
   judgeSomeUpdateApplied,
+  judgeUnchangedByRefusedUpdate,
   judgeUnknownUpdateCreatedNothing,
+  judgeUnknownUpdateRefused,
+  judgeUpdateShown,
   readErrorBody,
 } from '../oracle/index.ts';
 import { ruleCheck } from '../run-records/rule-annotations.ts';
@@ -54,13 +57,13 @@ const tryUpdate = async (
   const response = await client.update(uuid, updated);
   const outcome = check.update(response);
   if (outcome === 'applied') {
-    check.sameEvent(await client.retrieve(uuid), updated, 'UPDATE-APPLIES');
+    check.sameEvent(await client.retrieve(uuid), updated, judgeUpdateShown);
     await observe('GAP-PUT-STATUS', `PUT answers ${response.status}`);
     await observe('GAP-PUT-BODY', `PUT answers with ${describeUpdateAnswer(response, uuid)}`);
     await observe('GAP-PUT-BODY', `PUT changing ${what}: applied`);
     return true;
   }
-  check.sameEvent(await client.retrieve(uuid), stored, 'UPDATE-VALIDATES');
+  check.sameEvent(await client.retrieve(uuid), stored, judgeUnchangedByRefusedUpdate);
   await observe(
     'GAP-PUT-BODY',
     `PUT changing ${what}: refused ${response.status} ${readErrorBody(response)?.errorCode ?? ''}`.trim(),
@@ -115,8 +118,8 @@ test.describe('update', { tag: ['@update'] }, () => {
     async ({ tenantA, runId }) => {
       const uuid = crypto.randomUUID();
       const event = validPayout(runId);
-      check.error(await tenantA.update(uuid, event), 'ERR-4002', 'UPDATE-UNKNOWN-404');
-      check.error(await tenantA.retrieve(uuid), 'ERR-4002', 'UPDATE-UNKNOWN-404');
+      check.error(await tenantA.update(uuid, event), judgeUnknownUpdateRefused);
+      check.error(await tenantA.retrieve(uuid), judgeUnknownUpdateRefused);
       // Had the PUT stored the event, its externalId would now be taken.
       const created = await tenantA.create(event);
       check.verdict(judgeUnknownUpdateCreatedNothing(created), created);

@@ -7,6 +7,9 @@ import {
   changedFields,
   fieldNotation,
   judgeEmptyPayloadAccepted,
+  judgeEmptyPayloadStored,
+  judgeUnchangedByRefusedFault,
+  judgeUnchangedByRefusedUpdate,
   readErrorBody,
 } from '../oracle/index.ts';
 import { ruleCheck } from '../run-records/rule-annotations.ts';
@@ -71,7 +74,7 @@ test.describe('PUT field validation', { tag: ['@validation', '@update'] }, () =>
           changedFields: changedFields(original, faulty),
           creditMissingTo: 'UPDATE-VALIDATES',
         });
-        check.sameEvent(await tenantA.retrieve(uuid), original, 'UPDATE-VALIDATES');
+        check.sameEvent(await tenantA.retrieve(uuid), original, judgeUnchangedByRefusedUpdate);
       },
     );
   }
@@ -94,7 +97,11 @@ test.describe('PUT with a neighbour of a closed vocabulary', { tag: ['@validatio
         check.validationFailure(await tenantA.update(uuid, faulty), testCase.expected, {
           changedFields: changedFields(original, faulty),
         });
-        check.sameEvent(await tenantA.retrieve(uuid), original, testCase.ruleId);
+        check.sameEvent(
+          await tenantA.retrieve(uuid),
+          original,
+          judgeUnchangedByRefusedFault(testCase.expected),
+        );
       },
     );
   }
@@ -111,7 +118,7 @@ test.describe('payload edge cases', { tag: ['@validation'] }, () => {
         const event = withField(make(runId, 'empty-payload'), 'payload', {});
         const response = await tenantA.create(event);
         check.verdict(judgeEmptyPayloadAccepted(response), response);
-        check.sameEvent(await tenantA.retrieve(check.created(response)), event, 'VAL-PAYLOAD-EMPTY-ACCEPTED');
+        check.sameEvent(await tenantA.retrieve(check.created(response)), event, judgeEmptyPayloadStored);
       }
     },
   );

@@ -3,12 +3,14 @@
  * with repeated externalIds gives one 201 per distinct id and 400 ERR-4001 for every repeat; a repeat
  * leaves the first event as it was; the same ids under another tenant are that tenant's own.
  */
+
 import * as fc from 'fast-check';
 import {
   eventFieldsArbitrary,
   type FinancialEvent,
   type FinancialEventFields,
 } from '../../generators/index.ts';
+import { judgeDuplicateRefused, judgeKeptUnderItsExternalId } from '../../oracle/index.ts';
 import { ruleCheck } from '../../run-records/rule-annotations.ts';
 import { test } from '../fixtures/index.ts';
 import { propertyCheck } from '../support/property-checks.ts';
@@ -62,7 +64,7 @@ const checkSequence = async (
     const response = await postEvent(clients[post.tenant], event);
     const earlier = first.get(key);
     if (earlier) {
-      propertyCheck.error(response, 'ERR-4001', 'DEDUP-EXTERNAL-ID');
+      propertyCheck.error(response, judgeDuplicateRefused);
       earlier.repeated = true;
     } else {
       // A first POST refused as a duplicate is credited to DEDUP-EXTERNAL-ID (refusal-claims.ts), also
@@ -76,7 +78,7 @@ const checkSequence = async (
       propertyCheck.sameEvent(
         await clients[key.charAt(0) as TenantName].retrieve(uuid),
         event,
-        'DEDUP-EXTERNAL-ID',
+        judgeKeptUnderItsExternalId,
       );
   }
 };

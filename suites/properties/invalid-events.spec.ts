@@ -17,7 +17,7 @@ import {
 import {
   changedFields,
   judgeCreation,
-  judgeRefusedUpdateChangedNothing,
+  judgeUnchangedByRefusedUpdate,
   judgeValidationFailure,
 } from '../../oracle/index.ts';
 import { ruleCheck } from '../../run-records/rule-annotations.ts';
@@ -86,20 +86,21 @@ test.describe('properties: update validation', { tag: ['@property', '@update', '
           propertyCheck.validationFailure(await putBody(tenantA, uuid, update.body), update.expected.errors, {
             changedFields: changedFields(previous, update.event),
           });
-          propertyCheck.sameEvent(await tenantA.retrieve(uuid), previous, 'UPDATE-VALIDATES');
+          propertyCheck.sameEvent(await tenantA.retrieve(uuid), previous, judgeUnchangedByRefusedUpdate);
         },
         credit: ({ previous, update }, violations) =>
           creditTakenApart(update.faults, violations, async (faults) => {
             const pair = rekeyedInvalidUpdate(nextId, previous, { ...update, faults });
             const created = judgeCreation(await postEvent(tenantA, pair.previous));
-            if (created.uuid === undefined) return created;
+            const uuid = created.evidence;
+            if (uuid === undefined) return created;
             const refused = judgeValidationFailure(
-              await putBody(tenantA, created.uuid, pair.update.body),
+              await putBody(tenantA, uuid, pair.update.body),
               pair.update.expected.errors,
               { changedFields: changedFields(pair.previous, pair.update.event) },
             );
-            const kept = judgeRefusedUpdateChangedNothing(
-              await tenantA.retrieve(created.uuid),
+            const kept = judgeUnchangedByRefusedUpdate(
+              await tenantA.retrieve(uuid),
               pair.previous as unknown as Record<string, unknown>,
             );
             return { violations: [...refused.violations, ...kept.violations] };

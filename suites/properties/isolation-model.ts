@@ -17,8 +17,11 @@ import {
   validUpdateArbitrary,
 } from '../../generators/index.ts';
 import {
+  judgeForeignReadRefused,
+  judgeForeignUpdateRefused,
   judgeOtherTenantReadRevealsNothing,
   judgeRefusedPutUnseen,
+  judgeUnchangedByForeignPut,
   judgeUuidNotGivenBefore,
 } from '../../oracle/index.ts';
 import { eventPath } from '../../spec/index.ts';
@@ -164,7 +167,7 @@ class BReads implements Command {
   async run(model: IsolationModel, system: IsolationSystem): Promise<void> {
     const { event, uuid } = eventAt(model, system, this.pick);
     for (const response of [await system.b.retrieve(uuid), await versionsOf(system.b, uuid)]) {
-      propertyCheck.error(response, 'ERR-4002', 'ISOLATION-GET');
+      propertyCheck.error(response, judgeForeignReadRefused);
       propertyCheck.verdict(judgeOtherTenantReadRevealsNothing(response, event.externalId), response);
     }
   }
@@ -189,10 +192,9 @@ class BUpdates implements Command {
     const marker = `B's write ${system.nextId()}`;
     propertyCheck.error(
       await putEvent(system.b, uuid, { ...applyChange(event, this.change), originalStatus: marker }),
-      'ERR-4002',
-      'ISOLATION-PUT',
+      judgeForeignUpdateRefused,
     );
-    propertyCheck.sameEvent(await system.a.retrieve(uuid), event, 'ISOLATION-PUT');
+    propertyCheck.sameEvent(await system.a.retrieve(uuid), event, judgeUnchangedByForeignPut);
     const versions = await versionsOf(system.a, uuid);
     propertyCheck.verdict(judgeRefusedPutUnseen(versions, marker), versions);
   }

@@ -30,7 +30,7 @@ test.describe('properties: update', { tag: ['@property', '@update'] }, () => {
           // hand-written check.
           const outcome = propertyCheck.update(await putEvent(tenantA, uuid, update));
           const after = stateAfterUpdate(outcome, update, previous);
-          propertyCheck.sameEvent(await tenantA.retrieve(uuid), after.event, after.rule);
+          propertyCheck.sameEvent(await tenantA.retrieve(uuid), after.event, after.judge);
         },
       });
     },

@@ -1,31 +1,31 @@
 /**
- * The suites' checks: the oracle's judgements (oracle/) applied to a response, with what to do about
- * the violations left to an `Enforce`. A hand-written test records each violation on the test (an
- * annotation the certificate and the self-check read) and fails at once with the exchange; a
- * property throws a PropertyViolation that fast-check can shrink, and only the shrunk failure is
- * recorded (property-runner.ts). One set of checks, two ways to act: nothing is judged twice.
+ * The suites' checks: the oracle's judgements (oracle/) handed over with the answer they are about,
+ * and what to do about them left to an `Enforce`. A hand-written test settles each in one place
+ * (verdicts.ts): a failure recorded on the test and thrown with the exchange, a claim not established
+ * marked so, or a pass; a property throws a PropertyViolation that fast-check can shrink, and only the
+ * shrunk failure is recorded (property-runner.ts). One set of checks, two ways to act: nothing is
+ * judged twice. The judgements name their own rules: a check picks the claim, never the rule.
  */
 
 import {
-  type ClaimOptions,
+  type AnswerJudge,
   type ExpectedFailure,
-  errorViolations,
   type GapAnswerOptions,
+  type Judgement,
   judgeCreation,
   judgeGapAnswer,
-  judgeListedItem,
-  judgeListingText,
   judgeRetrieval,
   judgeUpdate,
   judgeValidationFailure,
-  type RetrievalJudgement,
+  type RetrievalEvidence,
+  type RetrievalJudge,
   type RetrievalOptions,
+  type UpdateJudge,
   type UpdateOutcome,
   type ValidationContext,
-  type ValidationJudgement,
+  type ValidationEvidence,
   type Violation,
 } from '../../oracle/index.ts';
-import type { ErrorCode, RuleId } from '../../spec/index.ts';
 import type { ServiceResponse } from './service-client.ts';
 
 /** A check of the oracle failed: the violations it found, and a message with the exchange. */
@@ -38,83 +38,55 @@ export class RuleViolation extends Error {
   }
 }
 
-/**
- * What to do with the violations of one response (none: nothing), and the rules whose part of it the
- * judgement reached besides those it found broken (held): what a check that fails here still judged.
- */
-export type Enforce = (
-  violations: readonly Violation[],
-  response: ServiceResponse | undefined,
-  judged?: readonly RuleId[],
-) => void;
+/** What to do with one judgement, shown with the answer it is about (none: a judgement of no answer). */
+export type Enforce = (judgement: Judgement<unknown>, response: ServiceResponse | undefined) => void;
 
 export interface Checks {
+  /**
+   * The one way a check hands over a judgement of the oracle, with the answer it is about; returns
+   * what the judgement shows (its evidence) when the claim holds.
+   */
+  verdict<E>(judgement: Judgement<E>, response?: ServiceResponse): E;
   /** 201 with a UUID; returns the uuid. */
   created(response: ServiceResponse): string;
-  /** A simple error of a code, credited to the rule the test checks. */
-  error(response: ServiceResponse, code: ErrorCode, rule: RuleId): void;
+  /** A refusal the spec states, named for its claim (oracle/stated-refusals.ts). */
+  error(response: ServiceResponse, refusal: AnswerJudge): void;
   /** 400 with exactly these failures in errors[] (7.2). */
   validationFailure(
     response: ServiceResponse,
     expected: readonly ExpectedFailure[],
     context?: ValidationContext,
-  ): ValidationJudgement;
-  /** 200 with the event, every field sent the same; violations credited to `rule`. */
+  ): ValidationEvidence;
+  /** 200 with the event, every field sent the same; judged for the claim `judge` names (by default RETRIEVE-RETURNS-EVENT). */
   sameEvent(
     response: ServiceResponse,
     sent: object,
-    rule?: RuleId,
+    judge?: RetrievalJudge,
     options?: RetrievalOptions,
-  ): RetrievalJudgement;
-  /** A PUT of a valid body: applied or refused cleanly. */
-  update(response: ServiceResponse, rule?: RuleId, claims?: ClaimOptions): UpdateOutcome;
+  ): RetrievalEvidence;
+  /** A PUT of a valid body: applied or refused cleanly, for the claim `judge` names (by default UPDATE-APPLIES). */
+  update(response: ServiceResponse, judge?: UpdateJudge): UpdateOutcome;
   /**
    * An answer where the spec is silent: any reading, but a non-2xx has the part 7 body, and with
    * `claimsChecked` a refusal claims no stated rule the request does not break.
    */
   gapAnswer(response: ServiceResponse, options?: GapAnswerOptions): void;
-  /** An item a listing shows at `where`, read back by the caller: its own (ISOLATION-LISTING). */
-  listedItem(where: string, uuid: string, readBackAsCaller: ServiceResponse): void;
-  /** A listing page, whatever its shape: it names none of the other tenant's events the check knows. */
-  listingText(where: string, response: ServiceResponse, othersEvents: readonly string[]): void;
-  /** The violations a named judgement of the oracle found, shown with the answer they are about. */
-  verdict(violations: readonly Violation[], response?: ServiceResponse): void;
 }
 
-export const makeChecks = (enforce: Enforce): Checks => ({
-  created(response) {
-    const judgement = judgeCreation(response);
-    enforce(judgement.violations, response);
-    return judgement.uuid as string;
-  },
-  error(response, code, rule) {
-    enforce(errorViolations(response, code, rule), response);
-  },
-  validationFailure(response, expected, context) {
-    const judgement = judgeValidationFailure(response, expected, context);
-    enforce(judgement.violations, response, judgement.judged);
-    return judgement;
-  },
-  sameEvent(response, sent, rule, options) {
-    const judgement = judgeRetrieval(response, sent as Record<string, unknown>, rule, options);
-    enforce(judgement.violations, response);
-    return judgement;
-  },
-  update(response, rule, claims) {
-    const judgement = judgeUpdate(response, rule, claims);
-    enforce(judgement.violations, response);
-    return judgement.outcome;
-  },
-  gapAnswer(response, options) {
-    enforce(judgeGapAnswer(response, options), response);
-  },
-  listedItem(where, uuid, readBackAsCaller) {
-    enforce(judgeListedItem(where, uuid, readBackAsCaller), readBackAsCaller);
-  },
-  listingText(where, response, othersEvents) {
-    enforce(judgeListingText(where, response, othersEvents), response);
-  },
-  verdict(violations, response) {
-    enforce(violations, response);
-  },
-});
+export const makeChecks = (enforce: Enforce): Checks => {
+  const verdict = <E>(judgement: Judgement<E>, response?: ServiceResponse): E => {
+    enforce(judgement, response);
+    return judgement.evidence as E;
+  };
+  return {
+    verdict,
+    created: (response) => verdict(judgeCreation(response), response),
+    error: (response, refusal) => verdict(refusal(response), response),
+    validationFailure: (response, expected, context) =>
+      verdict(judgeValidationFailure(response, expected, context), response),
+    sameEvent: (response, sent, judge = judgeRetrieval, options = {}) =>
+      verdict(judge(response, sent as Record<string, unknown>, options), response),
+    update: (response, judge = judgeUpdate) => verdict(judge(response), response),
+    gapAnswer: (response, options) => verdict(judgeGapAnswer(response, options), response),
+  };
+};

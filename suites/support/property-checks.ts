@@ -29,6 +29,13 @@ export const failProperty = (
   );
 };
 
-export const propertyCheck = makeChecks((violations, response) => {
-  if (violations.length > 0) failProperty(violations, response);
+/**
+ * A property's own Enforce over the same judgements: a violation throws, for fast-check to shrink. A
+ * property makes every claim it states (a run cut short is the runner's to mark inconclusive), so a
+ * judgement that could not make its claim is a fault of the property, not a verdict.
+ */
+export const propertyCheck = makeChecks((judgement, response) => {
+  if (judgement.violations.length > 0) failProperty(judgement.violations, response);
+  if (judgement.notEstablished)
+    throw new Error(`a property cannot settle a claim not established: ${judgement.notEstablished.reason}`);
 });

@@ -2,6 +2,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
+import { judgeUnknownEventRefused } from '../../oracle/index.ts';
 import { EXCHANGE_SEPARATOR, PropertyViolation, propertyCheck } from './property-checks.ts';
 import { replayInstructions } from './property-runner.ts';
 import {
@@ -101,8 +102,7 @@ test('propertyCheck throws a PropertyViolation that carries the violations and t
   expect(() =>
     propertyCheck.error(
       response(404, { status: 404, errorCode: 'ERR-4002', title: 'x' }),
-      'ERR-4002',
-      'RETRIEVE-UNKNOWN-404',
+      judgeUnknownEventRefused,
     ),
   ).not.toThrow();
 });

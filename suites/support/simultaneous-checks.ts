@@ -10,7 +10,9 @@ import { test } from '@playwright/test';
 import {
   anotherBurstNeeded,
   BURSTS_AT_FIRST,
+  burstCounts,
   inconclusiveBursts,
+  notEstablished,
   premiseNotMetByBursts,
   type SimultaneousBurstJudgement,
 } from '../../oracle/index.ts';
@@ -19,7 +21,7 @@ import type { RuleId } from '../../spec/index.ts';
 import type { Observe } from '../fixtures/observe.ts';
 import { type BurstTiming, describeBurstTiming } from './burst-timing.ts';
 import type { BurstResult } from './last-byte-burst.ts';
-import { inconclusive, premiseNotMet, recordViolations, violationFailure } from './verdicts.ts';
+import { check } from './verdicts.ts';
 
 /**
  * Before each burst past the first ones, a pause that grows by this much: a moment of load (the other
@@ -40,13 +42,15 @@ export const sentTogether = async (send: () => Promise<BurstResult>): Promise<Bu
     return await send();
   } catch (error) {
     if (error instanceof BudgetCannotHold)
-      inconclusive(`the tenant's budget cannot send them at once: ${error.message}`);
+      check.verdict(
+        notEstablished('inconclusive', `the tenant's budget cannot send them at once: ${error.message}`),
+      );
     throw error;
   }
 };
 
 const describeBurst = (index: number, timing: BurstTiming, judgement: SimultaneousBurstJudgement): string =>
-  `burst ${index + 1}: ${describeBurstTiming(timing)}; ${judgement.counts ? 'counts' : `does not count: ${judgement.reason}`}`;
+  `burst ${index + 1}: ${describeBurstTiming(timing)}; ${burstCounts(judgement) ? 'counts' : `does not count: ${judgement.evidence?.shortfall?.reason}`}`;
 
 /**
  * Runs bursts through `oneBurst` as long as the oracle asks for another (anotherBurstNeeded), and gives
@@ -65,7 +69,11 @@ export const judgeBursts = async (
     observe(
       rule,
       `sent together by last-byte synchronisation, in bursts of ${judged[0]?.result.timing.requests ?? 0} requests`,
-      judged.map((b) => ({ ...b.result.timing, counts: b.judgement.counts, reason: b.judgement.reason })),
+      judged.map((b) => ({
+        ...b.result.timing,
+        counts: burstCounts(b.judgement),
+        reason: b.judgement.evidence?.shortfall?.reason,
+      })),
     );
   for (let index = 0; anotherBurstNeeded(judged.map((b) => b.judgement)); index += 1) {
     if (index >= BURSTS_AT_FIRST) await sleep(EXTRA_BURST_PAUSE_MS * (index - BURSTS_AT_FIRST + 1));
@@ -75,18 +83,15 @@ export const judgeBursts = async (
       type: BURST_ANNOTATION,
       description: describeBurst(index, burst.result.timing, burst.judgement),
     });
-    const { violations } = burst.judgement;
-    if (violations.length > 0) {
+    if (burst.judgement.violations.length > 0) {
       await observeAll();
-      const exchange = burst.result.responses[0]?.exchange;
-      recordViolations(violations, exchange);
-      throw violationFailure(violations, exchange);
+      check.verdict(burst.judgement, burst.result.responses[0]);
     }
   }
   await observeAll();
-  const standings = judged.map((b) => b.judgement);
-  const unmet = premiseNotMetByBursts(standings);
-  if (unmet) premiseNotMet(unmet);
-  const reason = inconclusiveBursts(standings);
-  if (reason) inconclusive(reason);
+  const bursts = judged.map((b) => b.judgement);
+  const unmet = premiseNotMetByBursts(bursts);
+  if (unmet) check.verdict(notEstablished('premise-not-met', unmet));
+  const reason = inconclusiveBursts(bursts);
+  if (reason) check.verdict(notEstablished('inconclusive', reason));
 };

@@ -11,13 +11,13 @@ import {
   type FinancialEvent,
   packStructuralFaults,
 } from '../../generators/index.ts';
-import type { Violation } from '../../oracle/index.ts';
+import { judgementOf, type Violation } from '../../oracle/index.ts';
 import { EVENTS_PATH, type EventType } from '../../spec/index.ts';
 import { judgeFaultsApart } from './faults-apart.ts';
 import { validPayin, validPayout } from './sample-events.ts';
 import type { ServiceClient, ServiceResponse } from './service-client.ts';
 import { judgeStructuralAnswer, type StructuralOutcome } from './structural-verdict.ts';
-import { recordViolations, violationFailure } from './verdicts.ts';
+import { settle } from './verdicts.ts';
 
 /** The faults one body carries, on a base event of one type. */
 export interface FaultPlan {
@@ -85,13 +85,11 @@ export const sweepFaultPlans = async (
 export const sweepStructuralFaults = (client: ServiceClient, runId: string): Promise<SweepResult> =>
   sweepFaultPlans(client, runId, packStructuralFaults());
 
-/** Fails the check on what a sweep found, each violation recorded with the exchange that shows it. */
-export const failOnFindings = (findings: readonly SweepFinding[]): void => {
-  const [first] = findings;
-  if (!first) return;
-  for (const finding of findings) recordViolations(finding.violations, finding.response.exchange);
-  throw violationFailure(
-    findings.flatMap((finding) => finding.violations),
-    first.response.exchange,
+/** Settles what a sweep found, each violation shown with the exchange that shows it. */
+export const failOnFindings = (findings: readonly SweepFinding[]): void =>
+  settle(
+    findings.map((finding) => ({
+      judgement: judgementOf(finding.violations),
+      exchange: finding.response.exchange,
+    })),
   );
-};

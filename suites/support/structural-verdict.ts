@@ -38,28 +38,28 @@ export const judgeStructuralAnswer = async (
   const uuid = (response.json as { uuid?: unknown } | undefined)?.uuid;
   const created = isSuccess(response.status) && judgement.violations.length === 0;
   if (!created || typeof uuid !== 'string') {
-    const codes = judgement.body?.errors.map((e) => `${e.field} ${e.errorCode}`).join(', ');
+    const codes = judgement.evidence?.body?.errors.map((e) => `${e.field} ${e.errorCode}`).join(', ');
     return {
-      violations: created ? judgeUuidToReadBack(response) : judgement.violations,
+      violations: created ? judgeUuidToReadBack(response).violations : judgement.violations,
       response,
       reading: `${response.status}${codes ? `: ${codes}` : ''}`,
     };
   }
   const read = readings(sample);
   const got = await retrieve(uuid);
-  const retrieval = judgeRetrieval(got, sample.event as Record<string, unknown>, undefined, {
+  const retrieval = judgeRetrieval(got, sample.event as Record<string, unknown>, {
     readings: read.map((fault) => fault.field),
   });
-  const values = retrieval.readValues ?? {};
+  const values = retrieval.evidence?.readValues ?? {};
   // Only a field set to a value, and only when the event was read back at all, can be compared.
   const compared = read.flatMap((fault) => {
     const sent = fault.operations.at(-1);
-    return sent?.op === 'set' && retrieval.event !== undefined
+    return sent?.op === 'set' && retrieval.evidence?.event !== undefined
       ? [{ description: fault.description, sent: sent.value, got: values[fault.field] }]
       : [];
   });
   return {
-    violations: [...retrieval.violations, ...judgeReadingsKept(compared)],
+    violations: [...retrieval.violations, ...judgeReadingsKept(compared).violations],
     response: got,
     reading: `created; ${read.map((fault) => `${fault.description} kept as ${JSON.stringify(values[fault.field]) ?? '(absent)'}`).join(', ')}`,
   };

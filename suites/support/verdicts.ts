@@ -1,10 +1,14 @@
 /**
- * How a hand-written test acts on the oracle's violations: it records each on the running test (a
- * fact of its check record, redacted, which the certificate and the self-check read, and a
- * `violation` annotation that Playwright's own reports show) and fails at once with the violations and the exchange that shows them.
+ * The one place a hand-written test acts on the oracle's judgements (`settle`): a judgement that found
+ * violations records each on the running test (a fact of its check record, redacted, which the
+ * certificate and the self-check read, and a `violation` annotation that Playwright's own reports
+ * show) and fails the test at once with the violations and the exchange that shows them; a claim that
+ * could not be made marks the check inconclusive or its premise not met; anything else passes. Every
+ * check's judgement comes here: `check.verdict`, the bursts of a simultaneous check, the sweeps of
+ * faults, and the fixtures' hold of every answer to part 7 as the check ends.
  */
 import { test } from '@playwright/test';
-import { describeViolations, type Violation, violationOf } from '../../oracle/index.ts';
+import { describeViolations, type Judgement, type Violation, violationOf } from '../../oracle/index.ts';
 import {
   addViolation,
   markInconclusive,
@@ -35,7 +39,7 @@ export const recordViolations = (violations: readonly Violation[], exchange?: Ht
 };
 
 /** The failure a test ends with: every violation on a line of its own, then the exchange. */
-export const violationFailure = (
+const violationFailure = (
   violations: readonly Violation[],
   exchange: HttpExchange | undefined,
 ): RuleViolation =>
@@ -48,16 +52,39 @@ export const violationFailure = (
     violations,
   );
 
+/** A judgement and the exchange that shows its violations. */
+export interface Shown {
+  readonly judgement: Judgement<unknown>;
+  readonly exchange: HttpExchange | undefined;
+}
+
 /**
- * The checks of hand-written tests: record, then fail, with the rules the failing judgement reached
- * (the broken ones and those it still found holding), so that a rule it judged is not read as unjudged.
+ * The one place a judgement becomes a verdict. With violations: the rules the judgements reached (the
+ * broken ones and those still found holding, so that a rule judged is not read as unjudged) are
+ * marked, every violation is recorded with its own exchange, and the check fails with them, shown with
+ * the first exchange; `failOn: 'new'` fails only on violations not recorded before (the fixtures' end
+ * of a check, whose findings the check may already have failed on). Without: a claim not established
+ * skips the check as inconclusive or premise not met; anything else passes.
  */
-export const check = makeChecks((violations, response, judged = []) => {
-  if (violations.length === 0) return;
+export const settle = (shown: readonly Shown[], failOn: 'every' | 'new' = 'every'): void => {
+  const violations = shown.flatMap(({ judgement }) => judgement.violations);
+  if (violations.length === 0) {
+    const unmade = shown.find(({ judgement }) => judgement.notEstablished)?.judgement.notEstablished;
+    if (unmade?.kind === 'premise-not-met') premiseNotMet(unmade.reason);
+    if (unmade?.kind === 'inconclusive') inconclusive(unmade.reason);
+    return;
+  }
+  const judged = shown.flatMap(({ judgement }) => judgement.judged ?? []);
   markJudged(test.info(), [...judged, ...violations.map((v) => v.rule)]);
-  recordViolations(violations, response?.exchange);
-  throw violationFailure(violations, response?.exchange);
-});
+  const fresh = shown.flatMap(({ judgement, exchange }) => recordViolations(judgement.violations, exchange));
+  const failing = failOn === 'new' ? fresh : violations;
+  if (failing.length > 0) throw violationFailure(failing, shown[0]?.exchange);
+};
+
+/** The checks of hand-written tests: each judgement settled here, with the exchange of its answer. */
+export const check = makeChecks((judgement, response) =>
+  settle([{ judgement, exchange: response?.exchange }]),
+);
 
 /**
  * A check whose premise a deployment's consistent reading of a gap does not meet (it refuses the
