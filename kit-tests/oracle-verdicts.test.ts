@@ -1,6 +1,6 @@
 /**
- * No file of suites/ (spec files, support/, fixtures/, properties/) hands the oracle a rule id written
- * out or a message, nor builds a violation itself (oracle-verdicts.ts reads them with the compiler). A
+ * No file of suites/ (spec files, support/, fixtures/, properties/) hands the oracle, or a wrapper of
+ * it, a rule id written out or a message, nor builds a violation itself (oracle-verdicts.ts reads them with the compiler). A
  * throwaway project, written to a temporary folder, proves the check catches each kind.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -43,9 +43,11 @@ test('VERDICTS: a rule id, a message or a violation made in a suites file is fou
         "export const a = judgeStatusIn('REQUEST-MALFORMED-400', 500, [400], `got ${500}`);",
         "export const b = violationOf('ISOLATION-GET', 'leak');",
         "export const c = [{ rule: 'ISOLATION-GET', message: 'made here' }];",
-        'declare const check: { verdict(v: unknown, r?: number): void; holds(...a: unknown[]): void };',
+        'declare const check: { verdict(v: unknown, r?: number): void; holds(...a: unknown[]): void; error(...a: unknown[]): void };',
         'check.verdict(judgeStatusIn, a.length === 1 ? 1 : undefined);',
         "check.holds('X', 1 > 0);",
+        "check.error(404, 'ERR-4002', 'RETRIEVE-UNKNOWN-404');",
+        "const sameEvent = (...a: unknown[]) => a; sameEvent(200, {}, 'UPDATE-APPLIES');",
       ].join('\n'),
     );
     write(
@@ -57,6 +59,9 @@ test('VERDICTS: a rule id, a message or a violation made in a suites file is fou
         "export const e = `check.verdict(violationOf('ISOLATION-GET', 'm'))`;",
         'declare const check: { verdict(v: unknown): void };',
         'check.verdict([1].map((x) => x));',
+        "const ruleCheck = (id: string, text: string) => [id, text]; ruleCheck('ISOLATION-GET', 'its title');",
+        "const observe = (id: string, seen: string) => [id, seen]; observe('GAP-GET-BODY', 'a reading');",
+        "const step = (title: string) => title; step('RETRIEVE-UNKNOWN-404 is named in a title, not a rule id');",
       ].join('\n'),
     );
     write(
@@ -73,6 +78,8 @@ test('VERDICTS: a rule id, a message or a violation made in a suites file is fou
       'suites/support/helper.ts:4 a violation built outside the oracle (an object with a rule and a message)',
       'suites/support/helper.ts:6 a condition in the arguments of check.verdict (a.length === 1)',
       'suites/support/helper.ts:7 an inline condition (check.holds)',
+      'suites/support/helper.ts:8 the rule id RETRIEVE-UNKNOWN-404 handed to check.error',
+      'suites/support/helper.ts:9 the rule id UPDATE-APPLIES handed to sameEvent',
     ]);
   } finally {
     rmSync(folder, { recursive: true, force: true });

@@ -1,6 +1,8 @@
 /**
  * Every verdict is the oracle's: a file of suites/ hands an oracle judgement answers and context, never
- * a rule id written out, never a message, and builds no violation itself. Read with the TypeScript
+ * a rule id written out, never a message, and builds no violation itself; nor does it hand a rule id to
+ * a wrapper of the oracle (`check.error(answer, code, 'RULE')`): only the calls that declare or record
+ * what a check is about (RULE_ID_DECLARATIONS) take one. Read with the TypeScript
  * compiler (its syntax tree, not regular expressions), so strings, comments and templates that merely
  * look like a verdict are never mistaken for one. Kit tests (`*.test.ts`, `test-support/`) are left
  * out: they build violations on purpose. The one file that turns a judgement into a failure
@@ -21,6 +23,23 @@ export interface OracleVerdictBreach {
 type Signature = readonly { readonly name: string; readonly isMessage: boolean }[];
 
 const MAY_PLACE_VIOLATIONS = new Set(['suites/support/verdicts.ts']);
+
+/**
+ * The calls of suites/ that may be handed a rule id written out: they declare what a check is about
+ * (`ruleCheck`), record what it saw (`observe`, and `judgeBursts`, which records each burst under its
+ * rule), or declare the failure a case of faulty data expects (`fault`, `neighbour`,
+ * `failureOfAnyCode`, `expectedFailure`: test data, the rule the case is listed under). Every other call
+ * that takes a rule id is a wrapper forwarding it to the oracle, which must name it itself.
+ */
+export const RULE_ID_DECLARATIONS: ReadonlySet<string> = new Set([
+  'ruleCheck',
+  'observe',
+  'judgeBursts',
+  'fault',
+  'neighbour',
+  'failureOfAnyCode',
+  'expectedFailure',
+]);
 
 const isKitTest = (path: string): boolean => path.endsWith('.test.ts') || path.includes('/test-support/');
 
@@ -141,7 +160,15 @@ export const breachesOf = (
             breach(inner, `a condition in the arguments of check.${checkCall} (${textOf(file, inner)})`);
         });
     const callee = nameOf(node.expression as Any);
-    if (callee === undefined || !fromOracle.has(callee)) return;
+    if (callee === undefined || !fromOracle.has(callee)) {
+      const called = node.expression as Any;
+      const name = called.kind === SyntaxKind.PropertyAccessExpression ? nameOf(called.name as Any) : callee;
+      if (name === undefined || RULE_ID_DECLARATIONS.has(name)) return;
+      for (const argument of (node.arguments ?? []) as Any[])
+        if (isStringLiteral(argument) && isRuleId(String(argument.text)))
+          breach(argument, `the rule id ${String(argument.text)} handed to ${textOf(file, called)}`);
+      return;
+    }
     if (callee === 'violationOf') {
       if (!MAY_PLACE_VIOLATIONS.has(path)) breach(node, 'a violation made outside the oracle (violationOf)');
       return;

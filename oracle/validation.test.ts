@@ -61,7 +61,7 @@ test('ORACLE: a failure left out is credited to its rule, or to VAL-ALL-FAILURES
     'VAL-STATUS-ENUM',
   ]);
   // On a PUT, a failure left out is the update's: POST may validate the field perfectly well.
-  expect(rulesOf([amountZero], answer(200, {}), { creditMissingTo: 'UPDATE-VALIDATES' })).toEqual([
+  expect(rulesOf([amountZero], answer(200, {}), { creditMissingToUpdate: true })).toEqual([
     'UPDATE-VALIDATES',
   ]);
 });
@@ -89,7 +89,7 @@ test('ORACLE: the body itself: VAL-BODY-SHAPE, ERROR-BODY-SHAPE, VAL-STATUS-400'
   // A simple body naming none of the expected failures: they were not reported at all.
   expect(
     rulesOf([amountZero], answer(400, { status: 400, errorCode: 'ERR-4001', title: 'Duplicate' }), {
-      creditMissingTo: 'UPDATE-VALIDATES',
+      creditMissingToUpdate: true,
     }),
   ).toEqual(['UPDATE-VALIDATES', 'DEDUP-EXTERNAL-ID']);
   const unprocessable = answer(422, {

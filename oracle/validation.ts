@@ -40,10 +40,11 @@ export interface ValidationContext {
   /** On a PUT: the fields (dot paths) whose value the PUT changes from the stored event. */
   readonly changedFields?: readonly string[];
   /**
-   * The rule a failure left out (or a faulty body accepted) breaks, when it is not the failure's own:
-   * on a PUT, UPDATE-VALIDATES (POST may validate the field perfectly well).
+   * On a PUT whose check is of the update's own validation: a failure left out (or a faulty body
+   * accepted) breaks UPDATE-VALIDATES, not the failure's own rule (POST may validate the field
+   * perfectly well).
    */
-  readonly creditMissingTo?: RuleId;
+  readonly creditMissingToUpdate?: boolean;
 }
 
 /** An extra item of errors[] that a reading of a gap explains, with that gap. */
@@ -107,6 +108,10 @@ const toleratedGap = (
   return undefined;
 };
 
+/** The rule a failure left out breaks when it is not the failure's own (see creditMissingToUpdate). */
+const creditOfMissing = (context: ValidationContext): RuleId | undefined =>
+  context.creditMissingToUpdate ? 'UPDATE-VALIDATES' : undefined;
+
 const missingViolations = (
   expected: readonly ExpectedFailure[],
   missing: readonly ExpectedFailure[],
@@ -114,11 +119,12 @@ const missingViolations = (
   context: ValidationContext,
 ): Violation[] => {
   if (missing.length === 0) return [];
+  const creditMissingTo = creditOfMissing(context);
   const noneReported = missing.length === expected.length;
   if (expected.length === 1 || noneReported) {
     return missing.map((failure) =>
       violationOf(
-        context.creditMissingTo ?? failure.ruleId,
+        creditMissingTo ?? failure.ruleId,
         `errors[] lacks ${describeExpectedFailures([failure])} (${summarise(answer)})`,
       ),
     );
@@ -153,12 +159,13 @@ const findValidationFailure = (
   expected: readonly ExpectedFailure[],
   context: ValidationContext,
 ): ValidationFindings => {
+  const creditMissingTo = creditOfMissing(context);
   // Failures that are only readings of a gap: reported or not, as the deployment reads it.
   const required = expected.filter((failure) => failure.readingOf === undefined);
   // The rules judged so far (held or broken): each failure's own, unless a failure left out is
   // credited to another rule (on a PUT), which then leaves the failure's own rule unjudged.
   const ownRules = (failures: readonly ExpectedFailure[]): RuleId[] =>
-    context.creditMissingTo ? [] : [...new Set(failures.map((failure) => failure.ruleId))];
+    creditMissingTo ? [] : [...new Set(failures.map((failure) => failure.ruleId))];
   const none: ValidationFindings = { violations: [], body: undefined, tolerated: [], judged: [] };
   const statusAndShape: readonly RuleId[] = ['VAL-STATUS-400', 'ERROR-BODY-SHAPE'];
   if (isSuccess(answer.status)) {
@@ -167,7 +174,7 @@ const findValidationFailure = (
       judged: ownRules(required),
       violations: required.map((failure) =>
         violationOf(
-          context.creditMissingTo ?? failure.ruleId,
+          creditMissingTo ?? failure.ruleId,
           `accepted (${summarise(answer)}) although ${describeExpectedFailures([failure])} must be refused`,
         ),
       ),
@@ -189,7 +196,7 @@ const findValidationFailure = (
     for (const failure of replaced)
       violations.push(
         violationOf(
-          context.creditMissingTo ?? failure.ruleId,
+          creditMissingTo ?? failure.ruleId,
           `${what} 400 with ${describeExpectedFailures([failure])}, got ${summarise(answer)}`,
         ),
       );

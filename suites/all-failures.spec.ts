@@ -157,7 +157,7 @@ test.describe('all failures together', { tag: ['@validation'] }, () => {
         const uuid = check.created(await tenantA.create(original));
         check.validationFailure(await tenantA.update(uuid, faulty), expectedFailures(testCase.expected), {
           changedFields: changedFields(original, faulty),
-          creditMissingTo: 'UPDATE-VALIDATES',
+          creditMissingToUpdate: true,
         });
         // A refused update changes nothing (found by the self-check: put-stored-before-validation).
         check.sameEvent(await tenantA.retrieve(uuid), original, judgeUnchangedByRefusedUpdate);

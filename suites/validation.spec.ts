@@ -72,7 +72,7 @@ test.describe('PUT field validation', { tag: ['@validation', '@update'] }, () =>
         const uuid = check.created(await tenantA.create(original));
         check.validationFailure(await tenantA.update(uuid, faulty), testCase.expected, {
           changedFields: changedFields(original, faulty),
-          creditMissingTo: 'UPDATE-VALIDATES',
+          creditMissingToUpdate: true,
         });
         check.sameEvent(await tenantA.retrieve(uuid), original, judgeUnchangedByRefusedUpdate);
       },
