@@ -25,6 +25,7 @@ export * from './isolation-reads.ts';
 export * from './judgement.ts';
 export * from './listing.ts';
 export * from './malformed-requests.ts';
+export * from './premises.ts';
 export * from './rate-limit-judgements.ts';
 export * from './refusal-claims.ts';
 export * from './response-schemas.ts';

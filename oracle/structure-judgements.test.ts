@@ -58,7 +58,7 @@ test('ORACLE: a 5xx for a body the spec answers breaks the rule of each failure 
   expect(rules(serverError, [amountNull])).toEqual(['VAL-AMOUNT-POSITIVE']);
   expect(judgeValidationFailure(serverError, [channelObject]).violations[0]?.message).toMatch(/server error/);
   expect(
-    judgeGapAnswer(serverError, { serverErrorBreaks: 'REQUEST-MALFORMED-400' }).violations.map((v) => v.rule),
+    judgeGapAnswer(serverError, { specAnswers: 'read-or-malformed' }).violations.map((v) => v.rule),
   ).toEqual(['REQUEST-MALFORMED-400']);
   // Where the spec gives no answer at all, a 5xx with the part 7 body stays a reading.
   expect(judgeGapAnswer(serverError).violations).toEqual([]);

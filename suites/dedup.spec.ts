@@ -16,6 +16,8 @@ import {
   judgeTenantsTwoEvents,
   judgeUnchangedByRefusedUpdate,
   judgeUpdateShown,
+  premiseOfAppliedUpdate,
+  premiseOfPaddedExternalId,
   readErrorBody,
 } from '../oracle/index.ts';
 import { ruleCheck } from '../run-records/rule-annotations.ts';
@@ -24,7 +26,7 @@ import { test } from './fixtures/index.ts';
 import { expectedFailure } from './support/expected-failures.ts';
 import { validPayin, validPayout } from './support/sample-events.ts';
 import { judgeBursts, sentTogether } from './support/simultaneous-checks.ts';
-import { check, premiseNotMet } from './support/verdicts.ts';
+import { check } from './support/verdicts.ts';
 
 const CONCURRENT_POSTS = 12;
 const CONCURRENT_RENAMES = 4;
@@ -266,10 +268,7 @@ test.describe('deduplication', { tag: ['@dedup'] }, () => {
       check.created(await tenantA.create(held));
       const padded = { ...validPayout(runId), externalId: `${held.externalId} ` };
       const created = await tenantA.create(padded);
-      if (!isSuccess(created.status))
-        premiseNotMet(
-          `the deployment refuses an externalId with a trailing space (${created.status}), which this check's PUT keeps`,
-        );
+      check.verdict(premiseOfPaddedExternalId(created), created);
       const paddedUuid = check.created(created);
       const renamed = validPayout(runId);
       const renamedUuid = check.created(await tenantA.create(renamed));
@@ -317,9 +316,8 @@ test.describe('deduplication', { tag: ['@dedup'] }, () => {
       const eventOfA = validPayin(runId);
       const uuidOfA = check.created(await tenantA.create(eventOfA));
       const updated = { ...eventOfA, amount: 77.7 };
-      if (check.update(await tenantA.update(uuidOfA, updated)) !== 'applied') {
-        premiseNotMet('the deployment refused the update this check needs (an amount change)');
-      }
+      const outcome = check.update(await tenantA.update(uuidOfA, updated));
+      check.verdict(premiseOfAppliedUpdate(outcome, 'an amount change'));
       const ofB = await tenantB.create({ ...validPayout(runId), externalId: eventOfA.externalId });
       check.verdict(judgeExternalIdFreeForOtherTenant(ofB, { afterUpdate: true }), ofB);
     },

@@ -63,7 +63,7 @@ const createdOrRefused = async (
   check.gapAnswer(response, {
     claimsChecked: what,
     probedFields: options.probedFields ?? [],
-    serverErrorBreaks: 'REQUEST-MALFORMED-400',
+    specAnswers: 'read-or-malformed',
   });
   return `refused ${summary(response)}`;
 };

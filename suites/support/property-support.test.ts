@@ -2,7 +2,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { judgeUnknownEventRefused } from '../../oracle/index.ts';
+import { judgementOf, judgeUnknownEventRefused, notEstablished } from '../../oracle/index.ts';
 import { EXCHANGE_SEPARATOR, PropertyViolation, propertyCheck } from './property-checks.ts';
 import { replayInstructions } from './property-runner.ts';
 import {
@@ -105,6 +105,13 @@ test('propertyCheck throws a PropertyViolation that carries the violations and t
       judgeUnknownEventRefused,
     ),
   ).not.toThrow();
+});
+
+test('propertyCheck takes the same Judgement: its evidence on a pass, and no claim left unmade', () => {
+  expect(propertyCheck.verdict(judgementOf([], 'applied'))).toBe('applied');
+  expect(() => propertyCheck.verdict(notEstablished('inconclusive', 'too slow'))).toThrow(
+    'a property cannot settle a claim not established: too slow',
+  );
 });
 
 test('the replay text gives FC_SEED, FC_PATH and a --grep that matches the title literally', () => {

@@ -1,0 +1,22 @@
+/** Premises a consistent reading may withhold: not met is neither a pass nor a violation. */
+import { expect, test } from '@playwright/test';
+import { premiseOfAppliedUpdate, premiseOfPaddedExternalId } from './premises.ts';
+import { answer } from './test-support/answers.ts';
+
+const refusal = (status: number, errorCode: string) => answer(status, { status, errorCode, title: 'x' });
+
+test('ORACLE: a premise a consistent reading withholds reads premise not met, never a violation', () => {
+  expect(premiseOfAppliedUpdate('applied', 'an amount change')).toEqual({ violations: [] });
+  for (const outcome of ['refused', 'broken'] as const)
+    expect(premiseOfAppliedUpdate(outcome, 'an amount change')).toEqual({
+      violations: [],
+      notEstablished: {
+        kind: 'premise-not-met',
+        reason: 'the deployment refused the update this check needs (an amount change)',
+      },
+    });
+  expect(premiseOfPaddedExternalId(answer(201, { uuid: 'u' })).notEstablished).toBeUndefined();
+  expect(premiseOfPaddedExternalId(refusal(400, 'ERR-3001')).notEstablished?.reason).toBe(
+    "the deployment refuses an externalId with a trailing space (400), which this check's PUT keeps",
+  );
+});
