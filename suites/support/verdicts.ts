@@ -90,7 +90,7 @@ export const check = makeChecks((judgement, response) =>
  * A check whose premise a deployment's consistent reading of a gap does not meet (it refuses the
  * update the check needs): skipped as premise not met, which neither passes nor holds back its rule.
  */
-export function premiseNotMet(reason: string): never {
+function premiseNotMet(reason: string): never {
   return skipCheck(test.info(), 'premise-not-met', reason);
 }
 
