@@ -28,6 +28,7 @@ import {
   launchChromium,
   serveFolder,
 } from '../reports/test-support/browser.ts';
+import { readObservationsFile } from '../run-records/observations.ts';
 import { type OutputPaths, outputPaths } from '../run-records/output-paths.ts';
 import { RULES } from '../spec/index.ts';
 import { runKit } from './test-support/run-kit.ts';
@@ -166,6 +167,15 @@ test('REAL RUN: the one-shot run exits 0 and leaves results, JUnit, certificate 
   expect(junit.match(/<testcase /g)).toHaveLength(run.tests);
   // One rule property per rule id a title names: some tests check two rules.
   expect(junit.match(/<property name="rule" /g)?.length).toBe(run.rulesNamed);
+  // Each observation names the test that saw it by its id, the one its check record carries.
+  const observations = (readObservationsFile(run.paths.observations)?.observations ?? []).map((o) => [
+    o.testId,
+    o.test,
+  ]);
+  const report = JSON.parse(readFileSync(run.paths.results, 'utf8')) as JSONReport;
+  const recorded = testOutcomes(report).map((t) => [t.testId, t.title]);
+  expect(observations.length).toBeGreaterThan(0);
+  for (const observation of observations) expect(recorded).toContainEqual(observation);
 });
 
 /**

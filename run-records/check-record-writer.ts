@@ -130,6 +130,7 @@ export const checkRecordOf = (info: TestInfo): CheckRecord => {
       : undefined;
   return {
     schema: CHECK_RECORD_SCHEMA,
+    testId: info.testId,
     ruleIds: [...pending.ruleIds],
     attempt: { retry: info.retry, repeatEachIndex: info.repeatEachIndex, workerIndex: info.workerIndex },
     status: status as AttemptStatus,

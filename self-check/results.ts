@@ -20,7 +20,7 @@ import type { RuleId } from '../spec/index.ts';
 export type TestOutcome = 'passed' | 'failed' | 'skipped';
 
 export interface TestResult {
-  /** The first rule id the title names, or undefined. */
+  /** The first rule the check is declared with, or undefined. */
   readonly ruleId: RuleId | undefined;
   /** The rules a failure broke: its violations' rules (none for a fault of the kit). */
   readonly failedRules: readonly RuleId[];

@@ -137,7 +137,7 @@ export interface Certificate {
     readonly gaps: number;
     readonly verdicts: Readonly<Record<Verdict, number>>;
     readonly tests: Readonly<Record<TestOutcomeStatus, number>>;
-    /** Tests whose titles name no rule of the catalog (they count in the outcome all the same). */
+    /** Tests declared with no rule of the catalog (they count in the outcome all the same). */
     readonly testsWithoutRule: number;
   };
   readonly rules: readonly RuleEntry[];
@@ -161,7 +161,12 @@ export interface CertificateInput {
   /** The run's observations (observations.json): the readings by rule id, and which test saw each. */
   readonly observations: {
     readonly byRule: Readonly<Record<string, Readonly<Record<string, number>>>>;
-    readonly observations: readonly { readonly ruleId: string; readonly test: string }[];
+    readonly observations: readonly {
+      readonly ruleId: string;
+      /** The id of the test that saw it (absent in the observations of older kits: then it credits no test). */
+      readonly testId?: string;
+      readonly test: string;
+    }[];
   };
   readonly loadSummaries: readonly CertificateLoadSummary[];
   readonly rules?: readonly Rule[];

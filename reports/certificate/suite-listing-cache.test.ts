@@ -12,6 +12,7 @@ import { cachedListing, listingKey, privateCacheFolder } from './suite-listing-c
 import type { TestOutcome } from './test-outcomes.ts';
 
 const outcome = (title: string): TestOutcome => ({
+  testId: undefined,
   title,
   fullTitle: title,
   file: 'a.spec.ts',

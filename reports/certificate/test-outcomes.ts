@@ -19,7 +19,12 @@ import type { RuleId } from '../../spec/index.ts';
 export type TestOutcomeStatus = 'passed' | 'failed' | 'skipped' | 'flaky';
 
 export interface TestOutcome {
-  /** The test's own title, which starts with its rule id. */
+  /**
+   * Playwright's id of the test (one per check and project), from its check record; for a test that
+   * left none, the report's id of its spec, which is its first project's. What observations join to.
+   */
+  readonly testId: string | undefined;
+  /** The test's own title, for people (by convention it starts with its rule ids). */
   readonly title: string;
   /** describe blocks › title: what tells two tests of the same title apart. */
   readonly fullTitle: string;
@@ -169,6 +174,7 @@ const outcomeOf = (
   test: JSONReportTest,
   describes: readonly string[],
   file: string,
+  index: number,
 ): TestOutcome => {
   const attempts = attemptsOf(test);
   const listed = attempts.length === 0 ? recordOfPlaywright(test, undefined) : undefined;
@@ -180,6 +186,7 @@ const outcomeOf = (
   const failedAttempts = attempts.filter((a) => a.status !== 'passed' && a.status !== 'skipped');
   const skippedAttempts = attempts.filter((a) => a.status === 'skipped');
   return {
+    testId: attempts.find((a) => a.testId !== undefined)?.testId ?? (index === 0 ? spec.id : undefined),
     title: spec.title,
     fullTitle: [...describes, spec.title].join(' › '),
     file: spec.file || file,
@@ -213,7 +220,7 @@ const visit = (
   file: string,
 ): void => {
   for (const spec of suite.specs) {
-    for (const test of spec.tests) out.push(outcomeOf(spec, test, describes, file));
+    for (const [index, test] of spec.tests.entries()) out.push(outcomeOf(spec, test, describes, file, index));
   }
   for (const child of suite.suites ?? []) visit(child, [...describes, child.title], out, file);
 };

@@ -121,9 +121,21 @@ test('JUNIT: every test gets a `rule` annotation for each rule its check record 
   };
   const tests = [
     // The title is not read: the record says which rules the check checks.
-    { title: 'VAL-TYPE-ENUM: reworded', annotations: [{ type: 'issue', description: 'x' }] },
-    { title: 'VAL-BODY-SHAPE, VAL-STATUS-400: x', annotations: [] },
-    { title: 'AUTH-TOKEN-MISSING: an attempt with no record', annotations: [] },
+    {
+      ruleIds: ['VAL-TYPE-ENUM'],
+      title: 'VAL-TYPE-ENUM: reworded',
+      annotations: [{ type: 'issue', description: 'x' }],
+    },
+    {
+      ruleIds: ['VAL-BODY-SHAPE', 'VAL-STATUS-400'],
+      title: 'VAL-BODY-SHAPE, VAL-STATUS-400: x',
+      annotations: [],
+    },
+    {
+      ruleIds: ['AUTH-TOKEN-MISSING'],
+      title: 'AUTH-TOKEN-MISSING: an attempt with no record',
+      annotations: [],
+    },
   ] as unknown as TestCase[];
   const attempts = [
     attemptOf(['AUTH-TOKEN-MISSING']),
