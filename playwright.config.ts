@@ -17,8 +17,8 @@ import {
 } from './config/index.ts';
 import { defaultWorkers } from './config/run-workers.ts';
 import { CONTRACT_VARIABLES } from './contract/index.ts';
-import { outputPaths } from './run-records/output-paths.ts';
-import { applyReporterOutputDefaults } from './run-records/reporter-outputs.ts';
+import { outputPaths } from './utilities/output-paths.ts';
+import { applyReporterOutputDefaults } from './utilities/reporter-outputs.ts';
 
 if (process.env.KIT_IGNORE_DOTENV !== 'true') loadDotEnv();
 const contract = readTargetContract();
@@ -63,7 +63,7 @@ export default defineConfig({
       ...secondLookFilters(process.argv, productionReadOnly),
     },
   ],
-  // Outputs go under fei-kit-output, or KIT_OUTPUT_DIR (run-records/output-paths.ts). kept-worker-reporter
+  // Outputs go under fei-kit-output, or KIT_OUTPUT_DIR (utilities/output-paths.ts). kept-worker-reporter
   // comes first: a failed check keeps its worker, and every reporter after it sees the plain failure.
   // run-reporter empties the Allure results when the run begins, and gives every test its `rule`
   // annotation before json and junit write theirs. A user's own reporters (`fei-kit conformance --

@@ -47,8 +47,8 @@ import { defaultWorkers } from '../config/run-workers.ts';
 import { kitEnvironment } from '../conformance-run/kit-environment.ts';
 import { runPlan } from '../conformance-run/run-plan.ts';
 import { describeWholeNumber, parseWholeNumber } from '../contract/index.ts';
-import type { SayLine } from '../run-records/console-line.ts';
-import { outputPaths } from '../run-records/output-paths.ts';
+import type { SayLine } from '../utilities/console-line.ts';
+import { outputPaths } from '../utilities/output-paths.ts';
 import { capacityRows, measureCapacity } from './capacity-bench.ts';
 import {
   type EmbeddedFigure,

@@ -27,10 +27,10 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon, { type AutocannonRequest, type AutocannonResult } from 'autocannon';
 import { describeWholeNumber, parseWholeNumber } from '../contract/index.ts';
-import type { SayLine } from '../run-records/console-line.ts';
-import { TSX_LOADER } from '../run-records/kit-root.ts';
-import { outputPaths } from '../run-records/output-paths.ts';
 import { EVENTS_PATH, eventPath, HEADERS, JSON_CONTENT_TYPE } from '../spec/http-interface.ts';
+import type { SayLine } from '../utilities/console-line.ts';
+import { TSX_LOADER } from '../utilities/kit-root.ts';
+import { outputPaths } from '../utilities/output-paths.ts';
 import type { BenchTargets } from './targets.ts';
 
 const HERE = dirname(fileURLToPath(import.meta.url));

@@ -4,7 +4,7 @@
  * the same one-line errors, the same output folder and the same exit codes.
  */
 import type { ExitCodeName } from '../config/exit-codes.ts';
-import type { SayLine } from '../run-records/console-line.ts';
+import type { SayLine } from '../utilities/console-line.ts';
 
 export interface OptionSpec {
   /** The long name, without dashes. */

@@ -8,9 +8,9 @@ import { parseArgs } from 'node:util';
 import { ConfigError } from '../config/config-error.ts';
 import { EXIT } from '../config/exit-codes.ts';
 import { didYouMean } from '../config/nearest-name.ts';
-import { consoleLine, firstLineOf } from '../run-records/console-line.ts';
-import { ensureWritable, OutputUnwritableError } from '../run-records/output-folder.ts';
-import { outputRoot } from '../run-records/output-paths.ts';
+import { consoleLine, firstLineOf } from '../utilities/console-line.ts';
+import { ensureWritable, OutputUnwritableError } from '../utilities/output-folder.ts';
+import { outputRoot } from '../utilities/output-paths.ts';
 import { BIN, type KitCommand, type ParsedValues } from './command.ts';
 import { helpText } from './help.ts';
 

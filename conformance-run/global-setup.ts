@@ -13,7 +13,7 @@ import { loadDotEnv, readTargetContract, type TenantLimits } from '../config/ind
 import { CONTRACT_VARIABLES } from '../contract/index.ts';
 import { needsSharedPacing, PACING_URL_VARIABLE, startPacingBroker } from '../pacing/pacing-broker.ts';
 import { startReferenceServer, targetEnvironmentOf } from '../reference/index.ts';
-import { outputPaths } from '../run-records/output-paths.ts';
+import { outputPaths } from '../utilities/output-paths.ts';
 import { answersFileSetting, referenceSetting } from './reference-setting.ts';
 
 /** The broker for the paced tenants (A, B) whose budget is tight for this many workers, if any. */

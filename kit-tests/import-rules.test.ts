@@ -94,7 +94,7 @@ test('IMPORTS: a deliberate violation of each rule is caught', () => {
           path: 'reports/throwaway.test.ts',
           text: "import { startReferenceServer } from '../reference/index.ts';\n",
         },
-        { path: 'suites/throwaway.ts', text: "import { redact } from '../run-records/redaction.ts';\n" },
+        { path: 'suites/throwaway.ts', text: "import { redact } from '../utilities/redaction.ts';\n" },
       ],
       exists,
     ),

@@ -19,7 +19,6 @@ import type { JSONReport } from '@playwright/test/reporter';
 import { summaryOutputs } from '../load/lib/summary-outputs.ts';
 import { startReferenceServer, targetEnvironmentOf } from '../reference/index.ts';
 import { buildReport } from '../reports/allure/build-report.ts';
-import { testOutcomes } from '../reports/certificate/test-outcomes.ts';
 import { filesUnder, scanBuffer, scanFiles } from '../reports/secret-scan/secret-scan.ts';
 import {
   CHROMIUM,
@@ -28,9 +27,10 @@ import {
   launchChromium,
   serveFolder,
 } from '../reports/test-support/browser.ts';
+import { testOutcomes } from '../run-records/check-record-reader.ts';
 import { readObservationsFile } from '../run-records/observations.ts';
-import { type OutputPaths, outputPaths } from '../run-records/output-paths.ts';
 import { RULES } from '../spec/index.ts';
+import { type OutputPaths, outputPaths } from '../utilities/output-paths.ts';
 import { runKit } from './test-support/run-kit.ts';
 
 test.describe.configure({ mode: 'serial' });

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { EXIT } from '../config/exit-codes.ts';
 import { findK6 } from '../load/find-k6.ts';
-import { kitCommandArguments } from '../run-records/kit-root.ts';
+import { kitCommandArguments } from '../utilities/kit-root.ts';
 import { runConformance } from './test-support/run-conformance.ts';
 import { runKit } from './test-support/run-kit.ts';
 

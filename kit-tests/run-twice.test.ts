@@ -10,8 +10,8 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { findK6 } from '../load/find-k6.ts';
-import { KIT_ROOT } from '../run-records/kit-root.ts';
-import { outputPaths } from '../run-records/output-paths.ts';
+import { KIT_ROOT } from '../utilities/kit-root.ts';
+import { outputPaths } from '../utilities/output-paths.ts';
 import { runKit } from './test-support/run-kit.ts';
 
 /** Every file under `folder`, with its modification time. */

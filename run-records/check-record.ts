@@ -8,7 +8,7 @@
  */
 import { z } from 'zod';
 import { isRuleId, type RuleId } from '../spec/index.ts';
-import { redact } from './redaction.ts';
+import { redact } from '../utilities/redaction.ts';
 
 export const CHECK_RECORD_CONTENT_TYPE = 'application/vnd.conformance-kit.check-record+json';
 export const CHECK_RECORD_NAME = 'check record';

@@ -5,7 +5,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { isRuleId, type RuleId } from '../spec/index.ts';
-import { redact } from './redaction.ts';
+import { redact } from '../utilities/redaction.ts';
 
 export const OBSERVATION_CONTENT_TYPE = 'application/vnd.conformance-kit.observation+json';
 

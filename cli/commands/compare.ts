@@ -6,7 +6,7 @@
  */
 import { ConfigError, EXIT, loadDotEnv } from '../../config/index.ts';
 import { readCompareSettings } from '../../reports/release-gate/settings.ts';
-import { outputRoot } from '../../run-records/output-paths.ts';
+import { outputRoot } from '../../utilities/output-paths.ts';
 import { type KitCommand, OUTPUT_OPTION } from '../command.ts';
 
 export const RELEASE_GATE_SETTINGS = [

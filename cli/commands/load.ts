@@ -3,9 +3,9 @@ import { join, resolve } from 'node:path';
 import { EXIT } from '../../config/exit-codes.ts';
 import { unknownK6Option } from '../../config/k6-run-options.ts';
 import { CONTRACT_VARIABLES } from '../../contract/index.ts';
-import type { SayLine } from '../../run-records/console-line.ts';
-import { ensureWritable } from '../../run-records/output-folder.ts';
-import { outputPaths, outputRoot } from '../../run-records/output-paths.ts';
+import type { SayLine } from '../../utilities/console-line.ts';
+import { ensureWritable } from '../../utilities/output-folder.ts';
+import { outputPaths, outputRoot } from '../../utilities/output-paths.ts';
 import { type KitCommand, OUTPUT_OPTION, type SettingSpec } from '../command.ts';
 import { CONTRACT_SETTINGS } from '../contract-settings.ts';
 

@@ -7,7 +7,7 @@
 import { relative } from 'node:path';
 import { ConfigError, EXIT, loadDotEnv } from '../../config/index.ts';
 import { SECRET_VARIABLES } from '../../contract/index.ts';
-import { outputRoot } from '../../run-records/output-paths.ts';
+import { outputRoot } from '../../utilities/output-paths.ts';
 import { type KitCommand, OUTPUT_OPTION } from '../command.ts';
 
 export const command: KitCommand = {

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { kitCommandArguments } from '../../run-records/kit-root.ts';
+import { kitCommandArguments } from '../../utilities/kit-root.ts';
 
 export interface KitScriptRun {
   readonly code: number | null;

@@ -5,11 +5,11 @@
  */
 import type { DeclaredDeviations } from '../../config/declared-deviations.ts';
 import type { SkipKind, UnansweredRequest } from '../../run-records/check-record.ts';
+import type { TestOutcome, TestOutcomeStatus } from '../../run-records/check-record-reader.ts';
 import type { Rule, RuleId } from '../../spec/index.ts';
 import type { LoadSummary } from '../allure/load-summaries.ts';
 import type { RunInfo, TargetDescription } from '../reporters/run-info.ts';
 import type { DeclarationReport } from './declarations.ts';
-import type { TestOutcome, TestOutcomeStatus } from './test-outcomes.ts';
 export const CERTIFICATE_SCHEMA = 'conformance-certificate/v1';
 
 export const VERDICTS = Object.freeze([

@@ -9,9 +9,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { EXIT } from '../../config/index.ts';
-import { kitCommandArguments } from '../../run-records/kit-root.ts';
-import { outputPaths } from '../../run-records/output-paths.ts';
+import { type TestOutcome, testOutcomes } from '../../run-records/check-record-reader.ts';
 import { RULES } from '../../spec/index.ts';
+import { kitCommandArguments } from '../../utilities/kit-root.ts';
+import { outputPaths } from '../../utilities/output-paths.ts';
 import {
   certificateInput,
   type FixtureTest,
@@ -21,7 +22,6 @@ import {
 } from '../test-support/report-fixtures.ts';
 import { buildCertificate, type RuleEntry, VERDICTS } from './certificate.ts';
 import { renderHtml, renderMarkdown } from './render.ts';
-import { type TestOutcome, testOutcomes } from './test-outcomes.ts';
 import { listsWholeSuite, writeCertificate } from './write-certificate.ts';
 
 const TOKEN = 'svc_test_CertificateFixtureSecret0123456789';

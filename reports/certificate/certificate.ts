@@ -27,6 +27,8 @@
  * A failed rule the provider declared as a known deviation (DECLARED_DEVIATIONS_FILE,
  * declarations.ts) reads `declared`: shown with its declaration, and not a deviation of the run.
  */
+
+import type { TestOutcomeStatus } from '../../run-records/check-record-reader.ts';
 import { RULES, type RuleId, SPEC_PARTS } from '../../spec/index.ts';
 import { runFilters } from '../reporters/run-info.ts';
 import type {
@@ -41,7 +43,6 @@ import { CERTIFICATE_SCHEMA, VERDICTS } from './certificate-types.ts';
 import { applyDeclarations, declarationNotes } from './declarations.ts';
 import { countsOf, decideVerdict, isKitFault, isProductionReadOnly } from './rule-verdict.ts';
 import { outcomeOf } from './run-outcome.ts';
-import type { TestOutcomeStatus } from './test-outcomes.ts';
 
 export * from './certificate-types.ts';
 export { decideVerdict } from './rule-verdict.ts';

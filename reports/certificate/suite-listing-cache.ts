@@ -26,7 +26,7 @@ import {
 import { createRequire } from 'node:module';
 import { tmpdir, userInfo } from 'node:os';
 import { join, relative } from 'node:path';
-import type { TestOutcome } from './test-outcomes.ts';
+import type { TestOutcome } from '../../run-records/check-record-reader.ts';
 
 const require = createRequire(import.meta.url);
 

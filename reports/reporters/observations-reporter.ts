@@ -14,7 +14,7 @@ import {
   type RecordedObservation,
   summariseObservations,
 } from '../../run-records/observations.ts';
-import { outputPaths } from '../../run-records/output-paths.ts';
+import { outputPaths } from '../../utilities/output-paths.ts';
 
 export default class ObservationsReporter implements Reporter {
   readonly #outputFile: string;

@@ -10,10 +10,10 @@ import {
   checkRecordAttachment,
   type SkipKind,
 } from '../../run-records/check-record.ts';
+import { testOutcomes } from '../../run-records/check-record-reader.ts';
 import { ruleAnnotations } from '../../run-records/rule-annotations.ts';
 import { isRuleId, type RuleId } from '../../spec/index.ts';
 import type { CertificateInput } from '../certificate/certificate.ts';
-import { testOutcomes } from '../certificate/test-outcomes.ts';
 import { newRunInfo, type RunInfo, type TargetDescription } from '../reporters/run-info.ts';
 
 export interface FixtureTest {

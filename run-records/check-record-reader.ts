@@ -1,20 +1,16 @@
 /**
- * The tests of a Playwright JSON report (results.json, or a `--list` of the suite) flattened into one
- * outcome per test and project, from the check record each attempt attached
- * (run-records/check-record.ts): its rules, the violations it recorded, whether it was skipped (and
- * of which kind), inconclusive or not run. What the certificate's verdicts are computed from.
+ * The reader of the check records (check-record.ts) that check-record-writer.ts attaches: the tests of
+ * a Playwright JSON report (results.json, or a `--list` of the suite) flattened into one outcome per
+ * test and project, from the record each attempt attached: its rules, the violations it recorded,
+ * whether it was skipped (and of which kind), inconclusive or not run. What the certificate's verdicts
+ * and the self-check's reading of a run are computed from.
  */
 import { stripVTControlCharacters } from 'node:util';
 import type { JSONReport, JSONReportSuite, JSONReportTest } from '@playwright/test/reporter';
-import type { Violation } from '../../oracle/index.ts';
-import {
-  CHECK_RECORD_SCHEMA,
-  type CheckRecord,
-  checkRecordsOf,
-  type SkipKind,
-} from '../../run-records/check-record.ts';
-import { rulesOfAnnotations } from '../../run-records/rule-annotations.ts';
-import type { RuleId } from '../../spec/index.ts';
+import type { Violation } from '../oracle/index.ts';
+import type { RuleId } from '../spec/index.ts';
+import { CHECK_RECORD_SCHEMA, type CheckRecord, checkRecordsOf, type SkipKind } from './check-record.ts';
+import { rulesOfAnnotations } from './rule-annotations.ts';
 
 export type TestOutcomeStatus = 'passed' | 'failed' | 'skipped' | 'flaky';
 
