@@ -320,38 +320,28 @@ const circlesOf = (next: ReadonlyMap<string, readonly string[]>): string[][] => 
 };
 
 /** The edges between files of the set: each relative import that resolves to one of them. */
-const graphOf = (
-  files: readonly SourceFile[],
-  nodeOf: (path: string) => string | undefined,
-): Map<string, string[]> => {
+const graphOf = (files: readonly SourceFile[]): Map<string, string[]> => {
   const paths = new Set(files.map((f) => f.path));
-  const next = new Map<string, Set<string>>();
-  for (const edge of files.flatMap(importsOf)) {
-    if (edge.target === undefined || !paths.has(edge.target)) continue;
-    const from = nodeOf(edge.from);
-    const to = nodeOf(edge.target);
-    if (from === undefined || to === undefined) continue;
-    const targets = next.get(from) ?? new Set<string>();
-    next.set(from, targets);
-    targets.add(to);
-  }
-  return new Map([...next].map(([from, targets]) => [from, [...targets]]));
+  return new Map(
+    files.map((file) => [
+      file.path,
+      [...new Set(importsOf(file).flatMap((e) => (e.target && paths.has(e.target) ? [e.target] : [])))],
+    ]),
+  );
 };
 
 /**
  * The circles of imports between files, each as the files it goes through, smallest first. Type-only
  * imports count, as they do for the folders' rules: a type is a dependency on the file that defines it.
  */
-export const importCycles = (files: readonly SourceFile[]): string[][] =>
-  circlesOf(graphOf(files, (path) => path));
+export const importCycles = (files: readonly SourceFile[]): string[][] => circlesOf(graphOf(files));
 
 /**
- * The circles between folders in the imports as they are (kit tests included): where one folder's
- * files import another's and that one's import the first, one of the two runs back up the layers.
+ * Imports that run back up: a file of another folder, kit tests included, importing `kit-tests/`,
+ * which sits above every folder (it runs the whole kit and imports from every part of it).
  */
-export const folderCycles = (files: readonly SourceFile[]): string[][] =>
-  circlesOf(
-    new Map(
-      [...graphOf(files, folderOf)].map(([from, targets]) => [from, targets.filter((t) => t !== from)]),
-    ),
-  );
+export const upwardImports = (files: readonly SourceFile[]): ImportEdge[] =>
+  files
+    .filter((file) => folderOf(file.path) !== 'kit-tests')
+    .flatMap(importsOf)
+    .filter((edge) => edge.target !== undefined && folderOf(edge.target) === 'kit-tests');

@@ -4,8 +4,6 @@
  * handed to `new RegExp`) takes a rule id out of a title; and the readers of a run (the certificate,
  * the self-check's reading of a report) give the same verdicts when every title loses its ids.
  */
-import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { buildCertificate } from '../reports/certificate/certificate.ts';
@@ -17,6 +15,7 @@ import {
 import { ruleTitle } from '../run-records/rule-annotations.ts';
 import { resultsOfReport } from '../self-check/results.ts';
 import { isRuleId, type RuleId } from '../spec/index.ts';
+import { sourceFilesIn } from './import-rules.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -74,20 +73,7 @@ const titleReaders = (files: readonly { path: string; text: string }[]): string[
 /** This file's own throwaway title readers, in strings, are what the scan must find. */
 const THIS_FILE = 'kit-tests/no-title-reading.test.ts';
 
-const sourceFiles = (): { path: string; text: string }[] =>
-  execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z'], {
-    cwd: ROOT,
-    encoding: 'utf8',
-  })
-    .split('\0')
-    .filter((path) => /\.(ts|mts|mjs|js)$/.test(path) && !path.endsWith('.d.ts') && path !== THIS_FILE)
-    .flatMap((path) => {
-      try {
-        return [{ path, text: readFileSync(new URL(`../${path}`, import.meta.url), 'utf8') }];
-      } catch {
-        return []; // deleted in the working tree, not yet in git
-      }
-    });
+const sourceFiles = () => sourceFilesIn(ROOT).filter((file) => file.path !== THIS_FILE);
 
 test('TITLES: no pattern in the tree takes a rule id out of a title', () => {
   const files = sourceFiles();

@@ -3,13 +3,28 @@
  * the whole certificate, and what it is built from. certificate.ts builds it; rule-verdict.ts decides
  * each rule's verdict; run-outcome.ts the run's outcome.
  */
-import type { DeclaredDeviations } from '../../config/declared-deviations.ts';
+import type { DeclaredDeviation, DeclaredDeviations } from '../../config/declared-deviations.ts';
 import type { SkipKind, UnansweredRequest } from '../../run-records/check-record.ts';
 import type { TestOutcome, TestOutcomeStatus } from '../../run-records/check-record-reader.ts';
 import type { Rule, RuleId } from '../../spec/index.ts';
 import type { LoadSummary } from '../allure/load-summaries.ts';
 import type { RunInfo, TargetDescription } from '../reporters/run-info.ts';
-import type { DeclarationReport } from './declarations.ts';
+
+/** What became of a declared deviation in this run (declarations.ts applies them). */
+export type DeclarationStatus = 'occurs' | 'no-longer-occurs' | 'expired' | 'not-judged';
+
+export interface DeclarationEntry extends DeclaredDeviation {
+  readonly status: DeclarationStatus;
+  /** The rule's verdict in this run, after the declaration. */
+  readonly verdict: Verdict;
+}
+
+export interface DeclarationReport {
+  /** The file the declarations came from, as a person finds it. */
+  readonly file: string;
+  readonly entries: readonly DeclarationEntry[];
+}
+
 export const CERTIFICATE_SCHEMA = 'conformance-certificate/v1';
 
 export const VERDICTS = Object.freeze([
