@@ -8,7 +8,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { KIT_ROOT, TSX_LOADER } from '../run-records/kit-root.ts';
+import { KIT_ROOT, TSX_LOADER } from '../utilities/kit-root.ts';
 import type { EmbeddedFigure, Row } from './kit-figures.ts';
 import { timedNode } from './timed-run.ts';
 

@@ -7,7 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { TENANT_LIMIT_VARIABLES } from '../config/index.ts';
-import { outputPaths } from '../run-records/output-paths.ts';
+import { outputPaths } from '../utilities/output-paths.ts';
 import type { Row } from './kit-figures.ts';
 import { timedRun } from './timed-run.ts';
 

@@ -19,7 +19,6 @@ import type { JSONReport } from '@playwright/test/reporter';
 import { summaryOutputs } from '../load/lib/summary-outputs.ts';
 import { startReferenceServer, targetEnvironmentOf } from '../reference/index.ts';
 import { buildReport } from '../reports/allure/build-report.ts';
-import { testOutcomes } from '../reports/certificate/test-outcomes.ts';
 import { filesUnder, scanBuffer, scanFiles } from '../reports/secret-scan/secret-scan.ts';
 import {
   CHROMIUM,
@@ -28,9 +27,11 @@ import {
   launchChromium,
   serveFolder,
 } from '../reports/test-support/browser.ts';
-import { type OutputPaths, outputPaths } from '../run-records/output-paths.ts';
-import { runKit } from '../run-records/test-support/run-kit.ts';
+import { testOutcomes } from '../run-records/check-record-reader.ts';
+import { readObservationsFile } from '../run-records/observations.ts';
 import { RULES } from '../spec/index.ts';
+import { type OutputPaths, outputPaths } from '../utilities/output-paths.ts';
+import { runKit } from '../utilities/test-support/run-kit.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -166,6 +167,15 @@ test('REAL RUN: the one-shot run exits 0 and leaves results, JUnit, certificate 
   expect(junit.match(/<testcase /g)).toHaveLength(run.tests);
   // One rule property per rule id a title names: some tests check two rules.
   expect(junit.match(/<property name="rule" /g)?.length).toBe(run.rulesNamed);
+  // Each observation names the test that saw it by its id, the one its check record carries.
+  const observations = (readObservationsFile(run.paths.observations)?.observations ?? []).map((o) => [
+    o.testId,
+    o.test,
+  ]);
+  const report = JSON.parse(readFileSync(run.paths.results, 'utf8')) as JSONReport;
+  const recorded = testOutcomes(report).map((t) => [t.testId, t.title]);
+  expect(observations.length).toBeGreaterThan(0);
+  for (const observation of observations) expect(recorded).toContainEqual(observation);
 });
 
 /**

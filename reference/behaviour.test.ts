@@ -19,7 +19,6 @@ import {
   RATE_LIMIT_BODY_READINGS,
   REQUIRED_FIELDS_READINGS,
   type ReferenceBehaviour,
-  resolveBehaviour,
   TOKEN_OF_OTHER_TENANT_READINGS,
   UNKNOWN_FIELD_READINGS,
   UNKNOWN_PAYLOAD_FIELD_READINGS,
@@ -30,6 +29,7 @@ import {
 import { REFERENCE_CODE_LIST, VARIANT_CODE_LIST } from './codes.ts';
 import { formatFieldPath } from './field-path.ts';
 import { MUTANT_NAMES } from './mutants.ts';
+import { resolveBehaviour } from './resolve-behaviour.ts';
 import {
   credentialHeaders,
   EVENTS_PATH,

@@ -9,9 +9,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { EXIT } from '../../config/index.ts';
-import { kitCommandArguments } from '../../run-records/kit-root.ts';
-import { outputPaths } from '../../run-records/output-paths.ts';
+import { type TestOutcome, testOutcomes } from '../../run-records/check-record-reader.ts';
 import { RULES } from '../../spec/index.ts';
+import { kitCommandArguments } from '../../utilities/kit-root.ts';
+import { outputPaths } from '../../utilities/output-paths.ts';
 import {
   certificateInput,
   type FixtureTest,
@@ -21,7 +22,6 @@ import {
 } from '../test-support/report-fixtures.ts';
 import { buildCertificate, type RuleEntry, VERDICTS } from './certificate.ts';
 import { renderHtml, renderMarkdown } from './render.ts';
-import { type TestOutcome, testOutcomes } from './test-outcomes.ts';
 import { listsWholeSuite, writeCertificate } from './write-certificate.ts';
 
 const TOKEN = 'svc_test_CertificateFixtureSecret0123456789';
@@ -40,14 +40,23 @@ test('CERTIFICATE: an error-body failure inside a validation test is credited to
   const certificate = buildCertificate(
     input([
       {
+        ruleIds: ['VAL-AMOUNT-POSITIVE'],
         title: 'VAL-AMOUNT-POSITIVE: POST with amount zero gives 400 ERR-3005',
         status: 'failed',
         error:
           'RuleViolation: ERROR-BODY-SHAPE: HTTP 400 (text/html) with "<h1>Bad Request</h1>", not a JSON body',
         violations: ['ERROR-BODY-SHAPE: HTTP 400 (text/html) with "<h1>Bad Request</h1>", not a JSON body'],
       },
-      { title: 'ERROR-BODY-SHAPE: header and lookup errors have JSON bodies', status: 'passed' },
-      { title: 'VAL-STATUS-ENUM: every status of the spec is accepted', status: 'passed' },
+      {
+        ruleIds: ['ERROR-BODY-SHAPE'],
+        title: 'ERROR-BODY-SHAPE: header and lookup errors have JSON bodies',
+        status: 'passed',
+      },
+      {
+        ruleIds: ['VAL-STATUS-ENUM'],
+        title: 'VAL-STATUS-ENUM: every status of the spec is accepted',
+        status: 'passed',
+      },
     ]),
   );
   expect(entry(certificate.rules, 'ERROR-BODY-SHAPE')).toMatchObject({ verdict: 'failed' });
@@ -65,8 +74,13 @@ test('CERTIFICATE: an error-body failure inside a validation test is credited to
 test('CERTIFICATE: a test of several rules credits each; a cut-short property is inconclusive', () => {
   const certificate = buildCertificate(
     input([
-      { title: 'VAL-BODY-SHAPE, VAL-STATUS-400: a validation body', status: 'passed' },
       {
+        ruleIds: ['VAL-BODY-SHAPE', 'VAL-STATUS-400'],
+        title: 'VAL-BODY-SHAPE, VAL-STATUS-400: a validation body',
+        status: 'passed',
+      },
+      {
+        ruleIds: ['UPDATE-APPLIES', 'UPDATE-VALIDATES'],
         title: 'UPDATE-APPLIES, UPDATE-VALIDATES: PUT changing the type',
         status: 'failed',
         violations: [
@@ -74,6 +88,7 @@ test('CERTIFICATE: a test of several rules credits each; a cut-short property is
         ],
       },
       {
+        ruleIds: ['RETRIEVE-RETURNS-EVENT'],
         title: 'RETRIEVE-RETURNS-EVENT: every valid event comes back',
         status: 'skipped',
         inconclusive: 'the property completed 3 of its 200 runs before the time limit',
@@ -91,8 +106,17 @@ test('CERTIFICATE: a test of several rules credits each; a cut-short property is
   });
   const withoutTheFailure = buildCertificate(
     input([
-      { title: 'VAL-BODY-SHAPE, VAL-STATUS-400: a validation body', status: 'passed' },
-      { title: 'RETRIEVE-RETURNS-EVENT: every valid event comes back', status: 'skipped', inconclusive: 'x' },
+      {
+        ruleIds: ['VAL-BODY-SHAPE', 'VAL-STATUS-400'],
+        title: 'VAL-BODY-SHAPE, VAL-STATUS-400: a validation body',
+        status: 'passed',
+      },
+      {
+        ruleIds: ['RETRIEVE-RETURNS-EVENT'],
+        title: 'RETRIEVE-RETURNS-EVENT: every valid event comes back',
+        status: 'skipped',
+        inconclusive: 'x',
+      },
     ]),
   );
   expect(withoutTheFailure.outcome).toBe('incomplete');
@@ -103,39 +127,67 @@ test('CERTIFICATE: every verdict kind, each with its reason', () => {
   const certificate = buildCertificate(
     input(
       [
-        { title: 'AUTH-TOKEN-MISSING: POST without a token gives 401', status: 'passed', describe: 'POST' },
         {
+          ruleIds: ['AUTH-TOKEN-MISSING'],
+          title: 'AUTH-TOKEN-MISSING: POST without a token gives 401',
+          status: 'passed',
+          describe: 'POST',
+        },
+        {
+          ruleIds: ['AUTH-TOKEN-MISSING'],
           title: 'AUTH-TOKEN-MISSING: GET without a token gives 401',
           status: 'failed',
           describe: 'GET',
           error: 'RuleViolation: AUTH-TOKEN-MISSING: expected 401 ERR-1001, got 200',
           violations: ['AUTH-TOKEN-MISSING: expected 401 ERR-1001, got 200'],
         },
-        { title: 'AUTH-TOKEN-INVALID: an unknown token gives 401', status: 'passed' },
         {
+          ruleIds: ['AUTH-TOKEN-INVALID'],
+          title: 'AUTH-TOKEN-INVALID: an unknown token gives 401',
+          status: 'passed',
+        },
+        {
+          ruleIds: ['AUTH-TOKEN-INVALID'],
           title: 'AUTH-TOKEN-INVALID: a token of no prefix gives 401',
           status: 'skipped',
           skipReason: 'not today',
         },
         {
+          ruleIds: ['CREATE-RETURNS-UUID'],
           title: 'CREATE-RETURNS-UUID: a valid event gives 201',
           status: 'flaky',
           violations: ['CREATE-RETURNS-UUID: 201 without uuid'],
         },
         {
+          ruleIds: ['ISOLATION-GET'],
           title: 'ISOLATION-GET: B cannot read A',
           status: 'skipped',
           skipReason: 'TENANT_B_CLIENT_ID / TENANT_B_ACCESS_TOKEN not set: this check needs a second tenant',
         },
-        { title: 'UPDATE-APPLIES: PUT changes the event', status: 'passed' },
+        {
+          id: 'put-changes',
+          ruleIds: ['UPDATE-APPLIES'],
+          title: 'UPDATE-APPLIES: PUT changes the event',
+          status: 'passed',
+        },
       ],
       {
         suiteListing: listing([
-          { title: 'DEDUP-EXTERNAL-ID: a second POST gives ERR-4001', status: 'skipped' },
+          {
+            ruleIds: ['DEDUP-EXTERNAL-ID'],
+            title: 'DEDUP-EXTERNAL-ID: a second POST gives ERR-4001',
+            status: 'skipped',
+          },
         ]),
         observations: {
           byRule: { 'GAP-PUT-STATUS': { 'PUT answers 200': 2 } },
-          observations: [{ ruleId: 'GAP-PUT-STATUS', test: 'UPDATE-APPLIES: PUT changes the event' }],
+          observations: [
+            {
+              ruleId: 'GAP-PUT-STATUS',
+              testId: 'put-changes',
+              test: 'UPDATE-APPLIES: PUT changes the event',
+            },
+          ],
         },
       },
     ),
@@ -191,12 +243,51 @@ test('CERTIFICATE: every verdict kind, each with its reason', () => {
   for (const verdict of VERDICTS) expect(html).toContain(`data-total="${verdict}"`);
 });
 
+test('CERTIFICATE: an observation credits the test that made it, never another of the same title', () => {
+  const certificate = buildCertificate(
+    input(
+      [
+        {
+          id: 'put-a',
+          ruleIds: ['UPDATE-APPLIES'],
+          title: 'UPDATE-APPLIES: PUT',
+          status: 'passed',
+          describe: 'A',
+        },
+        {
+          id: 'put-b',
+          ruleIds: ['UPDATE-APPLIES'],
+          title: 'UPDATE-APPLIES: PUT',
+          status: 'passed',
+          describe: 'B',
+        },
+      ],
+      {
+        observations: {
+          byRule: { 'GAP-PUT-STATUS': { 'PUT answers 200': 1 } },
+          observations: [{ ruleId: 'GAP-PUT-STATUS', testId: 'put-b', test: 'UPDATE-APPLIES: PUT' }],
+        },
+      },
+    ),
+  );
+  expect(entry(certificate.rules, 'GAP-PUT-STATUS').tests.map((t) => t.title)).toEqual([
+    'B › UPDATE-APPLIES: PUT',
+  ]);
+  expect(entry(certificate.rules, 'UPDATE-APPLIES').tests).toHaveLength(2);
+});
+
 test('CERTIFICATE: against production, the checks that write are not applicable, not failed nor missing', () => {
   const certificate = buildCertificate(
     input(
       [
-        { title: 'AUTH-TOKEN-MISSING: GET without a token gives 401', status: 'passed', tags: ['@readonly'] },
         {
+          ruleIds: ['AUTH-TOKEN-MISSING'],
+          title: 'AUTH-TOKEN-MISSING: GET without a token gives 401',
+          status: 'passed',
+          tags: ['@readonly'],
+        },
+        {
+          ruleIds: ['VAL-AMOUNT-POSITIVE'],
           title: 'VAL-AMOUNT-POSITIVE: amount 0 gives 400',
           status: 'skipped',
           skipReason: 'production target: only @readonly checks run unless ALLOW_PRODUCTION_WRITES=true',
@@ -207,11 +298,17 @@ test('CERTIFICATE: against production, the checks that write are not applicable,
         run: fixtureRun({ target: PRODUCTION_TARGET }),
         suiteListing: listing([
           {
+            ruleIds: ['AUTH-TOKEN-MISSING'],
             title: 'AUTH-TOKEN-MISSING: GET without a token gives 401',
             status: 'skipped',
             tags: ['@readonly'],
           },
-          { title: 'DEDUP-EXTERNAL-ID: a second POST gives ERR-4001', status: 'skipped', tags: ['@dedup'] },
+          {
+            ruleIds: ['DEDUP-EXTERNAL-ID'],
+            title: 'DEDUP-EXTERNAL-ID: a second POST gives ERR-4001',
+            status: 'skipped',
+            tags: ['@dedup'],
+          },
         ]),
       },
     ),
@@ -250,13 +347,26 @@ test('CERTIFICATE: honest: with no test, nothing is passed and the outcome is in
 
 test('CERTIFICATE: a filtered run says so, and its unselected rules are skipped, not passed', () => {
   const certificate = buildCertificate(
-    input([{ title: 'AUTH-TOKEN-MISSING: POST without a token gives 401', status: 'passed' }], {
-      run: fixtureRun({ arguments: ['--grep', 'AUTH-TOKEN-MISSING'] }),
-      suiteListing: listing([
-        { title: 'AUTH-TOKEN-MISSING: POST without a token gives 401', status: 'skipped' },
-        { title: 'VAL-TYPE-ENUM: type payin gives 400', status: 'skipped' },
-      ]),
-    }),
+    input(
+      [
+        {
+          ruleIds: ['AUTH-TOKEN-MISSING'],
+          title: 'AUTH-TOKEN-MISSING: POST without a token gives 401',
+          status: 'passed',
+        },
+      ],
+      {
+        run: fixtureRun({ arguments: ['--grep', 'AUTH-TOKEN-MISSING'] }),
+        suiteListing: listing([
+          {
+            ruleIds: ['AUTH-TOKEN-MISSING'],
+            title: 'AUTH-TOKEN-MISSING: POST without a token gives 401',
+            status: 'skipped',
+          },
+          { ruleIds: ['VAL-TYPE-ENUM'], title: 'VAL-TYPE-ENUM: type payin gives 400', status: 'skipped' },
+        ]),
+      },
+    ),
   );
   expect(certificate.filters).toEqual(['--grep AUTH-TOKEN-MISSING']);
   expect(entry(certificate.rules, 'VAL-TYPE-ENUM')).toMatchObject({ verdict: 'skipped' });
@@ -313,24 +423,39 @@ test('CERTIFICATE: k6 thresholds of the same run count toward their rules; those
 
 test('CERTIFICATE: the same run gives the same certificate whatever the order of its results', () => {
   const tests: FixtureTest[] = [
-    { title: 'VAL-TYPE-ENUM: type payin gives 400', status: 'passed', file: 'validation.spec.ts' },
     {
+      ruleIds: ['VAL-TYPE-ENUM'],
+      title: 'VAL-TYPE-ENUM: type payin gives 400',
+      status: 'passed',
+      file: 'validation.spec.ts',
+    },
+    {
+      ruleIds: ['AUTH-TOKEN-MISSING'],
       title: 'AUTH-TOKEN-MISSING: GET without a token gives 401',
       status: 'passed',
       file: 'auth.spec.ts',
       describe: 'GET',
     },
     {
+      ruleIds: ['AUTH-TOKEN-MISSING'],
       title: 'AUTH-TOKEN-MISSING: POST without a token gives 401',
       status: 'passed',
       file: 'auth.spec.ts',
       describe: 'POST',
     },
-    { title: 'GAP-FIELD-LIMITS: long values', status: 'passed', file: 'gaps.spec.ts' },
+    {
+      id: 'long-values',
+      ruleIds: ['GAP-FIELD-LIMITS'],
+      title: 'GAP-FIELD-LIMITS: long values',
+      status: 'passed',
+      file: 'gaps.spec.ts',
+    },
   ];
   const observations = {
     byRule: { 'GAP-FIELD-LIMITS': { 'b reading': 1, 'a reading': 3 } },
-    observations: [{ ruleId: 'GAP-FIELD-LIMITS', test: 'GAP-FIELD-LIMITS: long values' }],
+    observations: [
+      { ruleId: 'GAP-FIELD-LIMITS', testId: 'long-values', test: 'GAP-FIELD-LIMITS: long values' },
+    ],
   };
   const one = buildCertificate(input(tests, { observations }));
   const two = buildCertificate(input([...tests].reverse(), { observations }));
@@ -357,11 +482,13 @@ test('CERTIFICATE: the written files hold no token, even when a failure message 
   mkdirSync(paths.conformance, { recursive: true });
   const report = fixtureReport([
     {
+      ruleIds: ['AUTH-TOKEN-MISSING'],
       title: 'AUTH-TOKEN-MISSING: echo',
       status: 'failed',
       error: `expected no echo of the token, got X-Access-Token: ${TOKEN}`,
     },
     {
+      ruleIds: ['VAL-TYPE-ENUM'],
       title: `VAL-TYPE-ENUM: a title that quotes ${TOKEN.replace('svc_test_', 'svc_live_')}`,
       status: 'passed',
     },
@@ -390,7 +517,9 @@ test('CERTIFICATE: the written files hold no token, even when a failure message 
 });
 
 test('CERTIFICATE: a whole run that ended normally is its own listing; anything less asks Playwright for one', () => {
-  const outcomes = testOutcomes(fixtureReport([{ title: 'AUTH-TOKEN-MISSING: x', status: 'passed' }]));
+  const outcomes = testOutcomes(
+    fixtureReport([{ ruleIds: ['AUTH-TOKEN-MISSING'], title: 'AUTH-TOKEN-MISSING: x', status: 'passed' }]),
+  );
   expect(listsWholeSuite(fixtureRun(), outcomes)).toBe(true);
   expect(listsWholeSuite(fixtureRun({ status: 'failed' }), outcomes)).toBe(true);
   // Filtered, interrupted, production read-only, no run.json or no test: the listing is needed.
@@ -422,6 +551,7 @@ test('CERTIFICATE: verdicts come from each check record, never from the words of
       [
         // Reworded: still production's, because its record says so.
         {
+          ruleIds: ['VAL-AMOUNT-POSITIVE'],
           title: 'VAL-AMOUNT-POSITIVE: amount 0 gives 400',
           status: 'skipped',
           skipReason: 'writes are off here',
@@ -429,6 +559,7 @@ test('CERTIFICATE: verdicts come from each check record, never from the words of
         },
         // The production words, but skipped for another kind of reason: skipped, not "not applicable".
         {
+          ruleIds: ['VAL-TYPE-ENUM'],
           title: 'VAL-TYPE-ENUM: type payin gives 400',
           status: 'skipped',
           skipReason: 'production target: only @readonly checks run unless ALLOW_PRODUCTION_WRITES=true',
@@ -436,12 +567,14 @@ test('CERTIFICATE: verdicts come from each check record, never from the words of
         },
         // A violation credits its rule though the message reads like another rule's.
         {
+          ruleIds: ['AUTH-TOKEN-MISSING'],
           title: 'AUTH-TOKEN-MISSING: GET without a token gives 401',
           status: 'failed',
           violations: ['ERROR-BODY-SHAPE: AUTH-TOKEN-MISSING: looks like a title'],
         },
         // Not run (no answer): not established, with why, never failed.
         {
+          ruleIds: ['DEDUP-EXTERNAL-ID'],
           title: 'DEDUP-EXTERNAL-ID: a second POST gives ERR-4001',
           status: 'failed',
           notRun: 'not run: no answer',
@@ -462,16 +595,19 @@ test('CERTIFICATE: verdicts come from each check record, never from the words of
 
 test('CERTIFICATE: a rule reads passed only when every check of it that ran reached its judgement on it', () => {
   const held = {
+    ruleIds: ['VAL-STATUS-ENUM'],
     title: 'VAL-STATUS-ENUM: POST with status lowercase gives 400 ERR-3006',
     status: 'passed',
   } as const;
   const judgedIn422 = {
+    ruleIds: ['VAL-STATUS-ENUM'],
     title: 'VAL-STATUS-ENUM: POST with status not in the list gives 400 ERR-3006',
     status: 'failed',
     violations: ['VAL-STATUS-400: a body validation failure answered 422; 7.3 gives 400'],
     judged: ['VAL-STATUS-ENUM', 'VAL-STATUS-400'],
   } as const;
   const stopped = {
+    ruleIds: ['VAL-CHANNEL-ENUM', 'UPDATE-VALIDATES'],
     title:
       'VAL-CHANNEL-ENUM, UPDATE-VALIDATES: PUT with channel lowercase gives 400 ERR-3011 and changes nothing',
     status: 'failed',
@@ -479,12 +615,14 @@ test('CERTIFICATE: a rule reads passed only when every check of it that ran reac
     judged: ['VAL-CHANNEL-ENUM', 'VAL-STATUS-400'],
   } as const;
   const unanswered = {
+    ruleIds: ['REQUEST-MALFORMED-400'],
     title: 'REQUEST-MALFORMED-400: a body that is not JSON gives 400',
     status: 'failed',
     notRun: 'not run: the target gave no HTTP answer (no answer within 5000 ms)',
     unanswered: { method: 'POST', path: '/api/h2h/ingestion/financial-events', waitedMs: 5004 },
   } as const;
   const premise = {
+    ruleIds: ['UPDATE-APPLIES'],
     title: 'UPDATE-APPLIES: PUT changing the amount',
     status: 'skipped',
     skipReason: 'the deployment refused the update this check needs',
@@ -496,9 +634,13 @@ test('CERTIFICATE: a rule reads passed only when every check of it that ran reac
       judgedIn422,
       stopped,
       unanswered,
-      { title: 'REQUEST-MALFORMED-400: a truncated body gives 400', status: 'passed' },
+      {
+        ruleIds: ['REQUEST-MALFORMED-400'],
+        title: 'REQUEST-MALFORMED-400: a truncated body gives 400',
+        status: 'passed',
+      },
       premise,
-      { title: 'UPDATE-APPLIES: PUT changing the status', status: 'passed' },
+      { ruleIds: ['UPDATE-APPLIES'], title: 'UPDATE-APPLIES: PUT changing the status', status: 'passed' },
     ]),
   );
   // A 422 still judged the code: held, and said so.
@@ -553,6 +695,7 @@ test('CERTIFICATE: a rule reads passed only when every check of it that ran reac
 
 test('CERTIFICATE: a check failed on one attempt and passed on its retry is flaky, with both attempts counted, and fails its rule', () => {
   const flaky = {
+    ruleIds: ['DEDUP-EXTERNAL-ID'],
     title: 'DEDUP-EXTERNAL-ID: a second POST gives ERR-4001',
     status: 'flaky',
     violations: ['DEDUP-EXTERNAL-ID: the second POST got 201'],
@@ -570,21 +713,30 @@ test('CERTIFICATE: a check failed on one attempt and passed on its retry is flak
 test('CERTIFICATE: a check that failed without recording a violation is a fault of the kit: its rule is inconclusive, never failed', () => {
   for (const broken of [
     {
+      ruleIds: ['UPDATE-APPLIES'],
       title: 'UPDATE-APPLIES: a PUT changes the event',
       status: 'failed',
       error: "TypeError: cannot read 'uuid'",
     },
     // Its worker died before it could record anything.
     {
+      ruleIds: ['UPDATE-APPLIES'],
       title: 'UPDATE-APPLIES: a PUT changes the event',
       status: 'failed',
       error: 'Error: worker process exited unexpectedly',
       recorded: false,
     },
-    { title: 'UPDATE-APPLIES: a PUT changes the event', status: 'flaky' },
+    { ruleIds: ['UPDATE-APPLIES'], title: 'UPDATE-APPLIES: a PUT changes the event', status: 'flaky' },
   ] as const) {
     const certificate = buildCertificate(
-      input([broken, { title: 'AUTH-TOKEN-MISSING: GET without a token gives 401', status: 'passed' }]),
+      input([
+        broken,
+        {
+          ruleIds: ['AUTH-TOKEN-MISSING'],
+          title: 'AUTH-TOKEN-MISSING: GET without a token gives 401',
+          status: 'passed',
+        },
+      ]),
     );
     expect(entry(certificate.rules, 'UPDATE-APPLIES').verdict, broken.status).toBe('inconclusive');
     expect(entry(certificate.rules, 'UPDATE-APPLIES').reason).toMatch(

@@ -27,6 +27,8 @@
  * A failed rule the provider declared as a known deviation (DECLARED_DEVIATIONS_FILE,
  * declarations.ts) reads `declared`: shown with its declaration, and not a deviation of the run.
  */
+
+import type { TestOutcomeStatus } from '../../run-records/check-record-reader.ts';
 import { RULES, type RuleId, SPEC_PARTS } from '../../spec/index.ts';
 import { runFilters } from '../reporters/run-info.ts';
 import type {
@@ -41,7 +43,6 @@ import { CERTIFICATE_SCHEMA, VERDICTS } from './certificate-types.ts';
 import { applyDeclarations, declarationNotes } from './declarations.ts';
 import { countsOf, decideVerdict, isKitFault, isProductionReadOnly } from './rule-verdict.ts';
 import { outcomeOf } from './run-outcome.ts';
-import type { TestOutcomeStatus } from './test-outcomes.ts';
 
 export * from './certificate-types.ts';
 export { decideVerdict } from './rule-verdict.ts';
@@ -103,12 +104,14 @@ export const buildCertificate = (input: CertificateInput): Certificate => {
     }
   }
 
-  // A test covers the rule its title names, and every rule or gap it recorded an observation for.
+  // A test covers the rules it is declared with, and every rule or gap it recorded an observation
+  // for: joined by the test's id, so two checks of one title keep their own.
   const observedBy = new Map<string, Set<string>>();
-  for (const { ruleId, test } of input.observations.observations) {
-    const titles = observedBy.get(ruleId) ?? new Set<string>();
-    titles.add(test);
-    observedBy.set(ruleId, titles);
+  for (const { ruleId, testId } of input.observations.observations) {
+    if (testId === undefined) continue;
+    const ids = observedBy.get(ruleId) ?? new Set<string>();
+    ids.add(testId);
+    observedBy.set(ruleId, ids);
   }
 
   const judged: RuleEntry[] = rules.map((rule) => {
@@ -118,7 +121,7 @@ export const buildCertificate = (input: CertificateInput): Certificate => {
         .filter(
           (t) =>
             t.ruleIds.includes(rule.id) ||
-            observing?.has(t.title) ||
+            (t.testId !== undefined && observing?.has(t.testId)) ||
             t.violations.some((v) => v.rule === rule.id),
         )
         .map((t) => {

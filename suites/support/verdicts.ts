@@ -12,8 +12,8 @@ import {
   skipCheck,
 } from '../../run-records/check-record-writer.ts';
 import { describeExchange, exchangeTitle, type HttpExchange } from '../../run-records/http-exchange.ts';
-import { redact } from '../../run-records/redaction.ts';
 import { violationAnnotation } from '../../run-records/result-annotations.ts';
+import { redact } from '../../utilities/redaction.ts';
 import { makeChecks, RuleViolation } from './checks.ts';
 
 /** Each violation, with the request it is about, once on the running test; returns the new ones. */
