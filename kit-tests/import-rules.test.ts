@@ -198,32 +198,10 @@ test("LAYOUT: docs/architecture.md's layout table, the import rules and the repo
   expect([...new Set(tracked)].sort()).toEqual([...shown].sort());
 });
 
-/**
- * Known and left for now, each named so that a new one fails. The bench's two figure files import each
- * other, and the bench's tests borrow the whole-run helpers of kit-tests/test-support/, as the client
- * certification's and the OpenAPI check's whole-run tests do: those helpers run the command line,
- * which imports every part, so each such import closes a circle through the top of the tree.
- */
-const KNOWN_CYCLES: readonly (readonly string[])[] = [['bench/kit-figures.ts', 'bench/verdict-figures.ts']];
-const KNOWN_UPWARD: readonly string[] = [
-  'bench/kit-bench.test.ts -> kit-tests/test-support/run-cli-in-process.ts',
-  'client/certify-client.test.ts -> kit-tests/test-support/run-cli-in-process.ts',
-  'openapi/whole-run-validation.test.ts -> kit-tests/test-support/run-conformance.ts',
-];
-
 test('IMPORTS: no circle of imports between files, and none running back up into kit-tests/', () => {
   const files = sourceFiles();
-  const known = new Set(KNOWN_CYCLES.map((cycle) => cycle.join(' ⇄ ')));
-  expect(
-    importCycles(files)
-      .map((cycle) => cycle.join(' ⇄ '))
-      .filter((c) => !known.has(c)),
-  ).toEqual([]);
-  expect(
-    upwardImports(files)
-      .map((edge) => `${edge.from} -> ${edge.target}`)
-      .filter((edge) => !KNOWN_UPWARD.includes(edge)),
-  ).toEqual([]);
+  expect(importCycles(files).map((cycle) => cycle.join(' ⇄ '))).toEqual([]);
+  expect(upwardImports(files).map((edge) => `${edge.from} -> ${edge.target}`)).toEqual([]);
 });
 
 test('IMPORTS: the circle finder finds a circle of files, of types only too, and an import back up into kit-tests/', () => {

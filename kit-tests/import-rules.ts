@@ -75,7 +75,6 @@ export const IMPORT_RULES: Readonly<Record<Folder, FolderRule>> = {
   },
   client: {
     imports: ['spec', 'contract', 'config', 'run-records', 'utilities', 'reference'],
-    testsAlsoImport: ['reports', 'conformance-run', 'kit-tests'],
   },
   'conformance-run': {
     imports: [
@@ -93,7 +92,7 @@ export const IMPORT_RULES: Readonly<Record<Folder, FolderRule>> = {
   },
   openapi: {
     imports: ['spec', 'contract', 'oracle', 'config', 'run-records', 'utilities', 'reports'],
-    testsAlsoImport: ['reference', 'client', 'conformance-run', 'kit-tests'],
+    testsAlsoImport: ['reference'],
   },
   'self-check': {
     imports: [
@@ -134,6 +133,7 @@ export const IMPORT_RULES: Readonly<Record<Folder, FolderRule>> = {
       'suites',
       'reports',
       'client',
+      'openapi',
       'self-check',
       'bench',
       'cli',
