@@ -178,7 +178,7 @@ export interface CertificateInput {
     readonly byRule: Readonly<Record<string, Readonly<Record<string, number>>>>;
     readonly observations: readonly {
       readonly ruleId: string;
-      /** The id of the test that saw it (absent in the observations of older kits: then it credits no test). */
+      /** The id of the test that saw it (absent in the observations of older kits: then the test is found by its title). */
       readonly testId?: string;
       readonly test: string;
     }[];

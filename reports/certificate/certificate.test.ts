@@ -276,6 +276,31 @@ test('CERTIFICATE: an observation credits the test that made it, never another o
   expect(entry(certificate.rules, 'UPDATE-APPLIES').tests).toHaveLength(2);
 });
 
+test("CERTIFICATE: an older kit's observation, which names its test by title only, still credits that test", () => {
+  const certificate = buildCertificate(
+    input(
+      [
+        { id: 'put-a', ruleIds: ['UPDATE-APPLIES'], title: 'UPDATE-APPLIES: PUT', status: 'passed' },
+        {
+          id: 'get-a',
+          ruleIds: ['RETRIEVE-RETURNS-EVENT'],
+          title: 'RETRIEVE-RETURNS-EVENT: GET',
+          status: 'passed',
+        },
+      ],
+      {
+        observations: {
+          byRule: { 'GAP-PUT-STATUS': { 'PUT answers 200': 1 } },
+          observations: [{ ruleId: 'GAP-PUT-STATUS', test: 'UPDATE-APPLIES: PUT' }],
+        },
+      },
+    ),
+  );
+  expect(entry(certificate.rules, 'GAP-PUT-STATUS').tests.map((t) => t.title)).toEqual([
+    'UPDATE-APPLIES: PUT',
+  ]);
+});
+
 test('CERTIFICATE: against production, the checks that write are not applicable, not failed nor missing', () => {
   const certificate = buildCertificate(
     input(

@@ -105,23 +105,27 @@ export const buildCertificate = (input: CertificateInput): Certificate => {
   }
 
   // A test covers the rules it is declared with, and every rule or gap it recorded an observation
-  // for: joined by the test's id, so two checks of one title keep their own.
+  // for: joined by the test's id, so two checks of one title keep their own. Observations written by
+  // older kits name their test by title only, and are joined by it.
   const observedBy = new Map<string, Set<string>>();
-  for (const { ruleId, testId } of input.observations.observations) {
-    if (testId === undefined) continue;
-    const ids = observedBy.get(ruleId) ?? new Set<string>();
-    ids.add(testId);
-    observedBy.set(ruleId, ids);
+  const observedByTitle = new Map<string, Set<string>>();
+  for (const { ruleId, testId, test } of input.observations.observations) {
+    const byKey = testId === undefined ? observedByTitle : observedBy;
+    const keys = byKey.get(ruleId) ?? new Set<string>();
+    keys.add(testId ?? test);
+    byKey.set(ruleId, keys);
   }
 
   const judged: RuleEntry[] = rules.map((rule) => {
     const observing = observedBy.get(rule.id);
+    const observingByTitle = observedByTitle.get(rule.id);
     const ran: CertificateTest[] = [
       ...input.outcomes
         .filter(
           (t) =>
             t.ruleIds.includes(rule.id) ||
             (t.testId !== undefined && observing?.has(t.testId)) ||
+            observingByTitle?.has(t.title) ||
             t.violations.some((v) => v.rule === rule.id),
         )
         .map((t) => {
