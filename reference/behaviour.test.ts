@@ -17,7 +17,7 @@ import {
   payinEvent,
   send,
   withHarness,
-} from './test-support.ts';
+} from './test-support/reference-app.ts';
 import { VARIANT_NAMES } from './variants.ts';
 
 const withBehaviour = <T>(

@@ -14,7 +14,7 @@ import { Agent, request } from 'undici';
 import { EVENTS_PATH } from '../spec/index.ts';
 import { startReferenceServer } from './server.ts';
 import { readTenantsFile } from './tenants-file.ts';
-import { payinEvent } from './test-support.ts';
+import { payinEvent } from './test-support/reference-app.ts';
 
 const PROJECT_ROOT = resolve(import.meta.dirname, '..');
 /** The kit's command line, as a user starts the reference server with it: `fei-kit reference`. */

@@ -14,7 +14,7 @@ import {
   payoutEvent,
   send,
   withHarness,
-} from './test-support.ts';
+} from './test-support/reference-app.ts';
 
 test.describe('reference: readings of the gaps (behaviour options)', () => {
   test('GAP-PUT-BODY putSemantics merge: fields a PUT leaves out keep their values, but externalId; the merged event is validated', async () => {

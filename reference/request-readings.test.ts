@@ -18,7 +18,7 @@ import {
   send,
   withHarness,
   without,
-} from './test-support.ts';
+} from './test-support/reference-app.ts';
 
 const raw = (h: Harness, method: 'POST' | 'PUT', url: string, body: string, contentType: string | null) =>
   send(h.app, {

@@ -40,7 +40,7 @@ import {
   payoutEvent,
   send,
   withHarness,
-} from './test-support.ts';
+} from './test-support/reference-app.ts';
 import { VARIANT_NAMES, VARIANTS } from './variants.ts';
 
 /**

@@ -4,7 +4,7 @@
  */
 import { expect } from '@playwright/test';
 import type { ReferenceBehaviour } from '../behaviour.ts';
-import { type Answer, expectStructuredError, type Harness, withHarness } from '../test-support.ts';
+import { type Answer, expectStructuredError, type Harness, withHarness } from './reference-app.ts';
 
 export const withBehaviour = <T>(
   behaviour: Partial<ReferenceBehaviour>,
