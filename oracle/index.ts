@@ -25,6 +25,7 @@ export * from './isolation-reads.ts';
 export * from './judgement.ts';
 export * from './listing.ts';
 export * from './listing-offered.ts';
+export * from './listing-read-backs.ts';
 export * from './malformed-requests.ts';
 export * from './rate-limit-bound.ts';
 export * from './rate-limit-judgements.ts';
