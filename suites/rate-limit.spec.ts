@@ -17,11 +17,9 @@
  * Timing: with the reference server's short window the file takes seconds; against a deployment's minute
  * it takes a few minutes, and every timeout scales with the window.
  */
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { RateLimitSettings } from '../config/index.ts';
 import { SHARED_LIMIT_VARIABLES } from '../contract/index.ts';
 import {
-  BurstTally,
   judgeListingOffered,
   judgeNoRateLimitHeaders,
   judgeOtherRequestsBurst,
@@ -41,17 +39,17 @@ import {
   BURST_CONCURRENCY,
   type Exhaustion,
   exhaustBudget,
-  rateLimitTenantActivity,
+  exhaustFromFreshWindow,
   rateLimitTestTimeoutMs,
+  recentOrOwnExhaustion,
   type SentRequest,
-  sendBurst,
   throttleNow,
-  waitForFreshWindow,
   windowMsOf,
 } from './support/rate-limit-burst.ts';
 import { readingOfBurst, readingOfRecovery, readingOfSecondBurst } from './support/rate-limit-reading.ts';
 import { validPayin, validPayout, withField } from './support/sample-events.ts';
 import type { SendOptions, ServiceResponse } from './support/service-client.ts';
+import { askDuringStream } from './support/throttled-stream.ts';
 import { check } from './support/verdicts.ts';
 import { retryUntilServed, servedRightAfter } from './support/window-reset-retry.ts';
 
@@ -153,8 +151,7 @@ test.describe('rate limit', { tag: ['@ratelimit'] }, () => {
     ),
     async ({ rateLimitTenant, target, runId, observe }) => {
       const limit = target.limits.RATE_LIMIT.requestsPerWindow;
-      await waitForFreshWindow(target.limits.RATE_LIMIT);
-      const burst = await exhaustBudget(rateLimitTenant, target.limits.RATE_LIMIT, validPost(runId));
+      const burst = await exhaustFromFreshWindow(rateLimitTenant, target.limits.RATE_LIMIT, validPost(runId));
       // The limit served, every one served created, then a 429 in time: the first 429 is the evidence.
       const judged = judgeValidPostBurst(burst, windowOf(target.limits.RATE_LIMIT));
       judgementVerdict(judged, judged.evidence);
@@ -191,11 +188,7 @@ test.describe('rate limit', { tag: ['@ratelimit'] }, () => {
     async ({ rateLimitTenant, target, runId }) => {
       // The answers of the burst that spent the budget from a fresh window, served ones and 429s: the
       // previous check's, or a burst of this check's own when it runs alone.
-      let burst = rateLimitTenantActivity().lastExhaustion;
-      if (!burst) {
-        await waitForFreshWindow(target.limits.RATE_LIMIT);
-        burst = await exhaustBudget(rateLimitTenant, target.limits.RATE_LIMIT, validPost(runId));
-      }
+      const burst = await recentOrOwnExhaustion(rateLimitTenant, target.limits.RATE_LIMIT, validPost(runId));
       const headers = judgeNoRateLimitHeaders(burst.answers);
       judgementVerdict(headers, headers.evidence);
     },
@@ -206,37 +199,13 @@ test.describe('rate limit', { tag: ['@ratelimit'] }, () => {
     async ({ rateLimitTenant, tenantA, target, runId }) => {
       // POSTs, which count however the target counts: the tenant is throttled for them at least.
       await throttleNow(rateLimitTenant, target.limits.RATE_LIMIT, validPost(runId));
-      // The other tenant's one request goes out inside a stream of the throttled tenant's, which goes on
-      // until it has answered: the throttled tenant must meet a 429 while that request is in flight.
-      // Only the stream's answers that came after that request left can overlap it: those are kept.
-      let otherSentAt: number | undefined;
-      const streamed = new BurstTally<ServiceResponse, SentRequest>(
-        target.limits.RATE_LIMIT.requestsPerWindow,
+      // Tenant A's one request goes out inside a stream of the throttled tenant's requests.
+      const asked = await askDuringStream(rateLimitTenant, target.limits.RATE_LIMIT, validPost(runId), () =>
+        tenantA.retrieve(crypto.randomUUID(), { retryOn429: false }),
       );
-      const late: SentRequest[] = [];
-      // The stream ends when tenant A's request has, not after a count: a small limit's count (21 at 10
-      // a window) was sent and answered before that request left, and the check was inconclusive.
-      let otherEndedAt: number | undefined;
-      const stream = sendBurst(rateLimitTenant, validPost(runId), {
-        count: Number.POSITIVE_INFINITY,
-        onAnswer: (answered) => {
-          streamed.add(answered);
-          if (otherSentAt !== undefined && answered.answeredAt >= otherSentAt) late.push(answered);
-        },
-        stopWhen: (answered) => otherEndedAt !== undefined && answered.sentAt > otherEndedAt,
-      });
-      await sleep(5);
-      otherSentAt = performance.now();
-      const asked = await tenantA.retrieve(crypto.randomUUID(), { retryOn429: false }).then(
-        (answer) => ({ answer }),
-        (error: unknown) => ({ error }),
-      );
-      otherEndedAt = performance.now();
-      await stream;
-      if ('error' in asked) throw asked.error;
       const other = asked.answer;
-      const inFlight = { from: otherSentAt, to: otherEndedAt };
-      judgementVerdict(judgeOtherTenantServed(other, inFlight, { late, counts: streamed.counts }), other);
+      const stream = { late: asked.late, counts: asked.streamed.counts };
+      judgementVerdict(judgeOtherTenantServed(other, asked.inFlight, stream), other);
       check.error(other, 'ERR-4002', 'RETRIEVE-UNKNOWN-404');
     },
   );
@@ -247,13 +216,17 @@ test.describe('rate limit', { tag: ['@ratelimit'] }, () => {
       'GETs, PUTs and failed validations count: they alone exhaust the budget',
     ),
     async ({ rateLimitTenant, target, runId }) => {
-      await waitForFreshWindow(target.limits.RATE_LIMIT);
       // Half the limit at once, the rest half a window later: the recovery check then tells a fixed
       // window from a sliding one. Only one request in three is a POST, none of them valid.
-      const burst = await exhaustBudget(rateLimitTenant, target.limits.RATE_LIMIT, failingRequest(runId), {
-        pauseAtHalf: true,
-        expectedOf: expectedOfFailing,
-      });
+      const burst = await exhaustFromFreshWindow(
+        rateLimitTenant,
+        target.limits.RATE_LIMIT,
+        failingRequest(runId),
+        {
+          pauseAtHalf: true,
+          expectedOf: expectedOfFailing,
+        },
+      );
       const judged = judgeOtherRequestsBurst(burst, windowOf(target.limits.RATE_LIMIT));
       judgementVerdict(judged, judged.evidence);
     },
@@ -268,8 +241,7 @@ test.describe('rate limit', { tag: ['@ratelimit'] }, () => {
       // The spec shows no listing (GAP-OTHER-OPERATIONS): asked of tenant A, so as not to spend the
       // rate-limit tenant's budget on the question.
       judgementVerdict(judgeListingOffered(await tenantA.send(listingRequest()), 'requests'));
-      await waitForFreshWindow(target.limits.RATE_LIMIT);
-      const burst = await exhaustBudget(rateLimitTenant, target.limits.RATE_LIMIT, listingRequest, {
+      const burst = await exhaustFromFreshWindow(rateLimitTenant, target.limits.RATE_LIMIT, listingRequest, {
         pauseAtHalf: true,
       });
       const judged = judgeOtherRequestsBurst(burst, windowOf(target.limits.RATE_LIMIT));
@@ -286,13 +258,15 @@ test.describe('rate limit', { tag: ['@ratelimit'] }, () => {
       const limit = target.limits.RATE_LIMIT.requestsPerWindow;
       const windowMs = windowMsOf(target.limits.RATE_LIMIT);
       // From the previous check's burst when it is recent, or from a burst of this check's own.
-      let exhaustion = rateLimitTenantActivity().lastExhaustion;
-      if (!exhaustion || performance.now() > exhaustion.startedAt + 0.9 * windowMs) {
-        await waitForFreshWindow(target.limits.RATE_LIMIT);
-        exhaustion = await exhaustBudget(rateLimitTenant, target.limits.RATE_LIMIT, validPost(runId), {
+      const exhaustion = await recentOrOwnExhaustion(
+        rateLimitTenant,
+        target.limits.RATE_LIMIT,
+        validPost(runId),
+        {
+          withinMs: 0.9 * windowMs,
           pauseAtHalf: true,
-        });
-      }
+        },
+      );
       const sent = await throttleNow(rateLimitTenant, target.limits.RATE_LIMIT, validPost(runId));
       // Every request of the throttling is a valid POST: its first 429 is the refused POST.
       const refusal = judgeRefusedPost(sent.answers);

@@ -254,6 +254,32 @@ export const exhaustBudget = async (
   return exhaustOnce(client, limit, makeRequest, options);
 };
 
+/** Waits for a fresh window, then spends the budget from it (exhaustBudget). */
+export const exhaustFromFreshWindow = async (
+  client: ServiceClient,
+  limit: RateLimitSettings,
+  makeRequest: (index: number) => SendOptions,
+  options: ExhaustOptions = {},
+): Promise<Exhaustion> => {
+  await waitForFreshWindow(limit);
+  return exhaustBudget(client, limit, makeRequest, options);
+};
+
+/**
+ * The last burst that spent the budget from a fresh window (a check before this one), when it started
+ * at most `withinMs` ago; otherwise a burst of the check's own, from a fresh window.
+ */
+export const recentOrOwnExhaustion = async (
+  client: ServiceClient,
+  limit: RateLimitSettings,
+  makeRequest: (index: number) => SendOptions,
+  { withinMs = Number.POSITIVE_INFINITY, ...options }: ExhaustOptions & { readonly withinMs?: number } = {},
+): Promise<Exhaustion> => {
+  const last = rateLimitTenantActivity().lastExhaustion;
+  if (last && performance.now() <= last.startedAt + withinMs) return last;
+  return exhaustFromFreshWindow(client, limit, makeRequest, options);
+};
+
 const exhaustOnce = async (
   client: ServiceClient,
   limit: RateLimitSettings,
