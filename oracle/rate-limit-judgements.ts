@@ -25,7 +25,7 @@ export const statusCounts = (requests: readonly { response: HttpAnswer }[]): str
  * Judgements of one check in the order it makes them: the first that decides (a violation, or a claim
  * not made) is the check's; when all hold, the last, whose evidence the check goes on with.
  */
-export const inTurn = <E>(...judgements: readonly Judgement<E>[]): Judgement<E> =>
+const inTurn = <E>(...judgements: readonly Judgement<E>[]): Judgement<E> =>
   judgements.find((j) => j.violations.length > 0 || j.notEstablished !== undefined) ??
   judgements.at(-1) ??
   judgementOf<E>([]);
