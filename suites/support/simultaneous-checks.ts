@@ -8,14 +8,13 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { test } from '@playwright/test';
 import {
-  anotherBurstNeeded,
-  BURSTS_AT_FIRST,
   inconclusiveBursts,
   premiseNotMetByBursts,
   type SimultaneousBurstJudgement,
 } from '../../oracle/index.ts';
 import type { RuleId } from '../../spec/index.ts';
 import type { Observe } from '../fixtures/observe.ts';
+import { anotherBurstNeeded, BURSTS_AT_FIRST } from './burst-rounds.ts';
 import { type BurstTiming, describeBurstTiming } from './burst-timing.ts';
 import type { BurstResult } from './last-byte-burst.ts';
 import { inconclusive, premiseNotMet, recordViolations, violationFailure } from './verdicts.ts';
@@ -48,7 +47,7 @@ const describeBurst = (index: number, timing: BurstTiming, judgement: Simultaneo
   `burst ${index + 1}: ${describeBurstTiming(timing)}; ${judgement.counts ? 'counts' : `does not count: ${judgement.reason}`}`;
 
 /**
- * Runs bursts through `oneBurst` as long as the oracle asks for another (anotherBurstNeeded), and gives
+ * Runs bursts through `oneBurst` as long as the send policy asks for another (anotherBurstNeeded), and gives
  * the check its verdict from their judgements.
  */
 export const judgeBursts = async (
