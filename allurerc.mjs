@@ -3,7 +3,7 @@
  * which adds the k6 thresholds and the observations, deletes the previous report, generates once and
  * removes the template's third-party script: a bare `allure generate` would do none of that.
  *
- * Paths follow run-records/output-paths.ts (a kit test checks that they agree):
+ * Paths follow utilities/output-paths.ts (a kit test checks that they agree):
  *   output root   KIT_OUTPUT_DIR, else fei-kit-output
  *   history       ALLURE_HISTORY_PATH, else <root>/history/history.jsonl (one line per generate;
  *                 CI restores the previous run's file and points this variable at it)

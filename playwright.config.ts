@@ -18,8 +18,8 @@ import {
 import { defaultWorkers } from './config/run-workers.ts';
 import { CI, contractVariable, KIT_CONSOLE_REPORTER } from './config/settings/index.ts';
 import { CONTRACT_VARIABLES } from './contract/index.ts';
-import { outputPaths } from './run-records/output-paths.ts';
-import { applyReporterOutputDefaults } from './run-records/reporter-outputs.ts';
+import { outputPaths } from './utilities/output-paths.ts';
+import { applyReporterOutputDefaults } from './utilities/reporter-outputs.ts';
 
 loadDotEnvUnlessIgnored();
 const contract = readTargetContract();
@@ -66,7 +66,7 @@ export default defineConfig({
       ...secondLookFilters(process.argv, productionReadOnly),
     },
   ],
-  // Outputs go under fei-kit-output, or KIT_OUTPUT_DIR (run-records/output-paths.ts). kept-worker-reporter
+  // Outputs go under fei-kit-output, or KIT_OUTPUT_DIR (utilities/output-paths.ts). kept-worker-reporter
   // comes first: a failed check keeps its worker, and every reporter after it sees the plain failure.
   // run-reporter empties the Allure results when the run begins, and gives every test its `rule`
   // annotation before json and junit write theirs. A user's own reporters (`fei-kit conformance --

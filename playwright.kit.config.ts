@@ -33,7 +33,7 @@ const REAL_K6_TESTS = [
 const WHOLE_RUN_TESTS = [
   '**/bench/kit-bench.test.ts',
   '**/bench/reference-bench.test.ts',
-  '**/client/certify-client.test.ts',
+  '**/kit-tests/certify-client.test.ts',
   '**/kit-tests/compare.test.ts',
   '**/kit-tests/could-not-run.test.ts',
   '**/kit-tests/inconclusive-property.test.ts',
@@ -51,7 +51,7 @@ const WHOLE_RUN_TESTS = [
   '**/kit-tests/sharding.test.ts',
   '**/kit-tests/token-echo.test.ts',
   '**/kit-tests/verdict-accounting.test.ts',
-  '**/openapi/whole-run-validation.test.ts',
+  '**/kit-tests/openapi-whole-run.test.ts',
   '**/self-check/server-batch.test.ts',
 ];
 

@@ -57,8 +57,8 @@ import {
   type BenchPart,
 } from '../config/settings/index.ts';
 import { kitEnvironment } from '../conformance-run/kit-environment.ts';
-import type { SayLine } from '../run-records/console-line.ts';
-import { outputPaths } from '../run-records/output-paths.ts';
+import type { SayLine } from '../utilities/console-line.ts';
+import { outputPaths } from '../utilities/output-paths.ts';
 import { envFor, folderOf } from './bench-runs.ts';
 import { capacityRows, measureCapacity } from './capacity-bench.ts';
 import { measureEmbedded, measureRemote } from './conformance-bench.ts';

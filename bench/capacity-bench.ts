@@ -10,7 +10,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import type { Row } from './kit-figures.ts';
+import type { Row } from './figure-row.ts';
 import { timedRun } from './timed-run.ts';
 
 export interface CapacityFigure {

@@ -3,6 +3,7 @@
  * measuring is bench/bench.ts's. A part that was not measured (BENCH_PARTS) or did not finish well shows
  * as such, never as a goal met.
  */
+import type { Row, Verdict } from './figure-row.ts';
 import type { ProxyFigure } from './proxy-bench.ts';
 import type { Comparison } from './reference-bench.ts';
 import { VERDICT_GOAL, type VerdictFigure, verdictRow } from './verdict-figures.ts';
@@ -72,15 +73,6 @@ export const median = (values: readonly number[]): number | undefined => {
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[middle] : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 };
-
-export type Verdict = 'met' | 'NOT MET' | 'not measured' | '';
-
-export interface Row {
-  readonly measure: string;
-  readonly figure: string;
-  readonly goal: string;
-  readonly verdict: Verdict;
-}
 
 const s = (seconds: number): string => `${seconds.toFixed(1)} s`;
 const atMost = (value: number, goal: number): Verdict => (value <= goal ? 'met' : 'NOT MET');

@@ -8,8 +8,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { KIT_ROOT, TSX_LOADER } from '../run-records/kit-root.ts';
-import type { EmbeddedFigure, Row } from './kit-figures.ts';
+import { KIT_ROOT, TSX_LOADER } from '../utilities/kit-root.ts';
+import type { Row } from './figure-row.ts';
+import type { EmbeddedFigure } from './kit-figures.ts';
 import { timedNode } from './timed-run.ts';
 
 export type TestCommand = 'npm test' | 'npm run test:quick';

@@ -7,7 +7,7 @@
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { outputPaths } from '../run-records/output-paths.ts';
+import { outputPaths } from '../utilities/output-paths.ts';
 import { startBusyProcesses } from './busy-processes.ts';
 import type { RaceFigure, RaceRun, RecordedBurst } from './race-figures.ts';
 import { timedRun } from './timed-run.ts';

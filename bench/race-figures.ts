@@ -3,7 +3,8 @@
  * deployment whose duplicate check and insert are one round trip apart, with busy processes beside
  * them, how many caught it (DEDUP-CONCURRENT failed), and the release spreads the bursts achieved.
  */
-import { median, type Row } from './kit-figures.ts';
+import type { Row } from './figure-row.ts';
+import { median } from './kit-figures.ts';
 
 /** One burst as the check recorded it (its DEDUP-CONCURRENT observation's detail). */
 export interface RecordedBurst {

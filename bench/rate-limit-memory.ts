@@ -7,8 +7,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { TENANT_LIMIT_VARIABLES } from '../config/index.ts';
-import { outputPaths } from '../run-records/output-paths.ts';
-import type { Row } from './kit-figures.ts';
+import { outputPaths } from '../utilities/output-paths.ts';
+import type { Row } from './figure-row.ts';
 import { timedRun } from './timed-run.ts';
 
 /** The rate-limit checks that wait for no fresh window. */

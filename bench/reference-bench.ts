@@ -32,10 +32,10 @@ import {
   BENCH_SECONDS,
   BENCH_WARMUP_SECONDS,
 } from '../config/settings/index.ts';
-import type { SayLine } from '../run-records/console-line.ts';
-import { TSX_LOADER } from '../run-records/kit-root.ts';
-import { outputPaths } from '../run-records/output-paths.ts';
 import { EVENTS_PATH, eventPath, HEADERS, JSON_CONTENT_TYPE } from '../spec/http-interface.ts';
+import type { SayLine } from '../utilities/console-line.ts';
+import { TSX_LOADER } from '../utilities/kit-root.ts';
+import { outputPaths } from '../utilities/output-paths.ts';
 import type { BenchTargets } from './targets.ts';
 
 const HERE = dirname(fileURLToPath(import.meta.url));

@@ -11,8 +11,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SHARED_LIMIT_VARIABLES } from '../contract/index.ts';
-import { kitCommandArguments } from '../run-records/kit-root.ts';
 import { DEFAULT_RATE_LIMIT } from '../spec/index.ts';
+import { kitCommandArguments } from '../utilities/kit-root.ts';
 
 export interface RemoteRehearsal {
   /** The target contract of the running server, for KIT_ENV_FILE. */

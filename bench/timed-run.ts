@@ -4,7 +4,7 @@
  */
 import { spawn } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
-import { kitCommandArguments } from '../run-records/kit-root.ts';
+import { kitCommandArguments } from '../utilities/kit-root.ts';
 
 export interface TimedRun {
   readonly code: number;

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { kitEnvironment } from '../conformance-run/kit-environment.ts';
-import type { SayLine } from '../run-records/console-line.ts';
+import type { SayLine } from '../utilities/console-line.ts';
 import { envFor, folderOf } from './bench-runs.ts';
 import { median } from './kit-figures.ts';
 import { startRemoteRehearsal } from './remote-rehearsal.ts';

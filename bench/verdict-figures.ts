@@ -4,7 +4,7 @@
  * deployment must be judged about as fast as a conforming one: QA waits for the verdict whichever it
  * is, and a pipeline's time-out turns a slow verdict into none. Pure: the measuring is bench/bench.ts's.
  */
-import type { Row } from './kit-figures.ts';
+import type { Row } from './figure-row.ts';
 
 /**
  * The broken server of the bench: validation failures answered 422 (on POST and PUT), `errors[]`

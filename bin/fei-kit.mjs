@@ -15,7 +15,7 @@ const compileCache = module.enableCompileCache?.();
 if (compileCache?.directory) process.env.NODE_COMPILE_CACHE ||= compileCache.directory;
 
 let main;
-// The same test as run-records/kit-root.ts's INSTALLED, which this file cannot load before it has a
+// The same test as utilities/kit-root.ts's INSTALLED, which this file cannot load before it has a
 // way to read TypeScript (and bin/ imports only cli/).
 const installed = /[\\/]node_modules[\\/]/.test(fileURLToPath(import.meta.url));
 // KIT_TYPESCRIPT (config/settings/run-settings.ts), read here before the registry can be loaded.

@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { KIT_ROOT } from '../run-records/kit-root.ts';
+import { KIT_ROOT } from '../utilities/kit-root.ts';
 
 const COMMANDS = join(KIT_ROOT, 'cli', 'commands');
 

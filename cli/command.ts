@@ -5,7 +5,7 @@
  */
 import type { ExitCodeName } from '../config/exit-codes.ts';
 import { KIT_OUTPUT_DIR } from '../config/settings/index.ts';
-import type { SayLine } from '../run-records/console-line.ts';
+import type { SayLine } from '../utilities/console-line.ts';
 
 export interface OptionSpec {
   /** The long name, without dashes. */

@@ -6,8 +6,8 @@
 import { EXIT } from '../config/exit-codes.ts';
 import { didYouMean } from '../config/nearest-name.ts';
 import { CONTRACT_VARIABLES } from '../contract/index.ts';
-import { firstLineOf } from '../run-records/console-line.ts';
-import { kitVersion } from '../run-records/kit-version.ts';
+import { firstLineOf } from '../utilities/console-line.ts';
+import { kitVersion } from '../utilities/kit-version.ts';
 import { BIN, type KitCommand } from './command.ts';
 import { command as bench, referenceCommand as benchReference } from './commands/bench.ts';
 import { command as certificate } from './commands/certificate.ts';

@@ -9,9 +9,9 @@ import { ConfigError } from '../config/config-error.ts';
 import { EXIT } from '../config/exit-codes.ts';
 import { didYouMean } from '../config/nearest-name.ts';
 import { KIT_OUTPUT_DIR, KIT_PROVOKE_INTERNAL_ERROR, variableNamed } from '../config/settings/index.ts';
-import { consoleLine, firstLineOf } from '../run-records/console-line.ts';
-import { ensureWritable, OutputUnwritableError } from '../run-records/output-folder.ts';
-import { outputRoot } from '../run-records/output-paths.ts';
+import { consoleLine, firstLineOf } from '../utilities/console-line.ts';
+import { ensureWritable, OutputUnwritableError } from '../utilities/output-folder.ts';
+import { outputRoot } from '../utilities/output-paths.ts';
 import { BIN, type KitCommand, type ParsedValues } from './command.ts';
 import { helpText } from './help.ts';
 

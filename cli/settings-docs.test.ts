@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { helpTextOf, SETTINGS, settingNamed, settingsTable } from '../config/settings/index.ts';
 import { ALL_CONTRACT_VARIABLES } from '../contract/index.ts';
-import { KIT_ROOT } from '../run-records/kit-root.ts';
+import { KIT_ROOT } from '../utilities/kit-root.ts';
 import { CONTRACT_SETTINGS } from './contract-settings.ts';
 import { COMMANDS } from './main.ts';
 import { tableUnder } from './reference-docs.ts';

@@ -6,7 +6,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { settingsTable } from '../config/settings/index.ts';
-import { KIT_ROOT } from '../run-records/kit-root.ts';
+import { KIT_ROOT } from '../utilities/kit-root.ts';
 import { COMMANDS } from './main.ts';
 import { commandsPage, commandsTable, contractTable, exitCodesTable, tableUnder } from './reference-docs.ts';
 

@@ -6,9 +6,9 @@
  */
 
 import { environmentOfTokenIn, prefixesInUse, type TokenPrefixes } from '../contract/index.ts';
-import { secretForms } from '../run-records/secret-forms.ts';
 import { CLIENT_RULES, type ClientRule, type ClientRuleId } from '../spec/client-rules.ts';
 import { type Environment, EVENTS_PATH, isUuid, TOKEN_PREFIXES } from '../spec/index.ts';
+import { secretForms } from '../utilities/secret-forms.ts';
 import { externalIdOf, pathOf, type RecordedExchange } from './exchange.ts';
 import { MIN_429_DELAY_MS } from './faults.ts';
 

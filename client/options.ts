@@ -13,8 +13,8 @@ import {
   prefixesInUse,
   type TokenPrefixes,
 } from '../contract/index.ts';
-import { outputRoot } from '../run-records/output-paths.ts';
 import type { Environment } from '../spec/index.ts';
+import { outputRoot } from '../utilities/output-paths.ts';
 import { CLIENT_CERTIFICATE_FOLDER } from './certificate/write-certificate.ts';
 import { type FaultName, parseFaults } from './faults.ts';
 

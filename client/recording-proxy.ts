@@ -8,8 +8,8 @@ import type { AddressInfo } from 'node:net';
 import { request } from 'undici';
 import { environmentOfTokenIn, prefixesInUse, type TokenPrefixes } from '../contract/index.ts';
 import { REFERENCE_CODES } from '../reference/index.ts';
-import { registerSecrets } from '../run-records/redaction.ts';
 import { type Environment, ERROR_CODES } from '../spec/index.ts';
+import { registerSecrets } from '../utilities/redaction.ts';
 import type { RecordedExchange } from './exchange.ts';
 import { type FaultName, FaultSchedule, HELD_ANSWER_MS } from './faults.ts';
 

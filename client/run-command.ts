@@ -4,7 +4,7 @@
  * does not leak it through the kit), within a time limit after which its whole process group is ended.
  */
 import { spawn } from 'node:child_process';
-import { redact } from '../run-records/redaction.ts';
+import { redact } from '../utilities/redaction.ts';
 
 export type CommandResult =
   | {

@@ -4,8 +4,8 @@
  */
 import { existsSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import type { OutputPaths } from '../run-records/output-paths.ts';
-import { playwrightReportFolder } from '../run-records/reporter-outputs.ts';
+import type { OutputPaths } from '../utilities/output-paths.ts';
+import { playwrightReportFolder } from '../utilities/reporter-outputs.ts';
 
 const shown = (path: string): string => relative(process.cwd(), path) || '.';
 

@@ -14,7 +14,7 @@ import { contractVariable, KIT_PACING_URL } from '../config/settings/index.ts';
 import { CONTRACT_VARIABLES } from '../contract/index.ts';
 import { needsSharedPacing, startPacingBroker } from '../pacing/pacing-broker.ts';
 import { startReferenceServer, targetEnvironmentOf } from '../reference/index.ts';
-import { outputPaths } from '../run-records/output-paths.ts';
+import { outputPaths } from '../utilities/output-paths.ts';
 import { answersFileSetting, referenceSetting } from './reference-setting.ts';
 
 /** The broker for the paced tenants (A, B) whose budget is tight for this many workers, if any. */

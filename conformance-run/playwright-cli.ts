@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { playwrightEnvironment } from '../run-records/kit-root.ts';
+import { playwrightEnvironment } from '../utilities/kit-root.ts';
 
 const require = createRequire(import.meta.url);
 

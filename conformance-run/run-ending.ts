@@ -10,9 +10,9 @@ import {
   type DeclarationEntry,
   type DeclarationStatus,
 } from '../reports/certificate/declarations.ts';
-import type { SayLine } from '../run-records/console-line.ts';
-import { outputPaths } from '../run-records/output-paths.ts';
 import { readRunStop } from '../run-records/run-stop.ts';
+import type { SayLine } from '../utilities/console-line.ts';
+import { outputPaths } from '../utilities/output-paths.ts';
 import { throttleLine } from './throttle-line.ts';
 
 /** Loud lines about the provider's declared deviations: which occurred, which no longer occur, which expired. */

@@ -1,6 +1,6 @@
 /** The part of the suite a run's filters select, as the plan and the worker count read it. */
 import { expect, test } from '@playwright/test';
-import type { TestOutcome } from '../reports/certificate/test-outcomes.ts';
+import type { TestOutcome } from '../run-records/check-record-reader.ts';
 import { selectionOf } from './selection.ts';
 
 const check = (file: string, project = 'conformance'): TestOutcome =>

@@ -6,8 +6,8 @@
 import { join } from 'node:path';
 import type { PlaywrightArguments } from '../config/playwright-arguments.ts';
 import { listSuite, wholeSuiteListing } from '../reports/certificate/suite-listing.ts';
-import type { TestOutcome } from '../reports/certificate/test-outcomes.ts';
-import { KIT_ROOT } from '../run-records/kit-root.ts';
+import type { TestOutcome } from '../run-records/check-record-reader.ts';
+import { KIT_ROOT } from '../utilities/kit-root.ts';
 
 /** Which part of the suite a run selects, as the plan counts it. */
 export interface Selection {

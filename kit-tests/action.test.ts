@@ -10,7 +10,7 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { KIT_ROOT } from '../run-records/kit-root.ts';
+import { KIT_ROOT } from '../utilities/kit-root.ts';
 import { actionProblems, parseActionFile } from './action-file.ts';
 import type { WorkflowCheck } from './validate-workflow.ts';
 

@@ -21,8 +21,8 @@ import {
 } from '../cli/reference-docs.ts';
 import { PROVOKED_FAULT_VARIABLE } from '../cli/runner.ts';
 import { EXIT } from '../config/exit-codes.ts';
-import { KIT_ROOT, kitCommandArguments } from '../run-records/kit-root.ts';
-import { kitVersion } from '../run-records/kit-version.ts';
+import { KIT_ROOT, kitCommandArguments } from '../utilities/kit-root.ts';
+import { kitVersion } from '../utilities/kit-version.ts';
 import { runCliInProcess } from './test-support/run-cli-in-process.ts';
 
 /** A user's folder with nothing in it, no k6 anywhere, no target, no .env: the bin, as a user runs it. */

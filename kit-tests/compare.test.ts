@@ -13,8 +13,8 @@ import { expect, test } from '@playwright/test';
 import { EXIT } from '../config/index.ts';
 import { DRIFT_TAG, markDriftInAllureResults } from '../reports/release-gate/allure-drift.ts';
 import type { ComparisonFile } from '../reports/release-gate/comparison-file.ts';
-import { kitCommandArguments } from '../run-records/kit-root.ts';
-import { outputPaths } from '../run-records/output-paths.ts';
+import { kitCommandArguments } from '../utilities/kit-root.ts';
+import { outputPaths } from '../utilities/output-paths.ts';
 import { runCliInProcess } from './test-support/run-cli-in-process.ts';
 import { runConformance } from './test-support/run-conformance.ts';
 

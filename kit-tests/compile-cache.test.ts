@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { compileCacheEnvironment } from '../conformance-run/compile-cache.ts';
-import { runKit } from '../run-records/test-support/run-kit.ts';
+import { runKit } from '../utilities/test-support/run-kit.ts';
 
 const HAS_COMPILE_CACHE = typeof module.enableCompileCache === 'function';
 

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { commandOf } from '../cli/main.ts';
 import { KIT_CONFORMANCE_OPTIONS, PLAYWRIGHT_TEST_OPTIONS } from '../config/playwright-arguments.ts';
-import { KIT_ROOT } from '../run-records/kit-root.ts';
+import { KIT_ROOT } from '../utilities/kit-root.ts';
 
 /** The command lines in a Markdown text: inline code and the lines of code blocks. */
 const commandLinesIn = (markdown: string): string[] => {

@@ -13,27 +13,17 @@ import {
   FOLDERS,
   type Folder,
   IMPORT_RULES,
+  importCycles,
   importsOf,
   importViolations,
   type SourceFile,
+  sourceFilesIn,
+  upwardImports,
 } from './import-rules.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
-const sourceFiles = (): SourceFile[] =>
-  execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z'], {
-    cwd: ROOT,
-    encoding: 'utf8',
-  })
-    .split('\0')
-    .filter((path) => /\.(ts|mts|mjs|js)$/.test(path) && !path.endsWith('.d.ts'))
-    .flatMap((path) => {
-      try {
-        return [{ path, text: readFileSync(new URL(`../${path}`, import.meta.url), 'utf8') }];
-      } catch {
-        return []; // deleted in the working tree, not yet in git
-      }
-    });
+const sourceFiles = (): SourceFile[] => sourceFilesIn(ROOT);
 
 test('IMPORTS: no file of the repository imports across a boundary it may not cross', () => {
   const files = sourceFiles();
@@ -94,7 +84,7 @@ test('IMPORTS: a deliberate violation of each rule is caught', () => {
           path: 'reports/throwaway.test.ts',
           text: "import { startReferenceServer } from '../reference/index.ts';\n",
         },
-        { path: 'suites/throwaway.ts', text: "import { redact } from '../run-records/redaction.ts';\n" },
+        { path: 'suites/throwaway.ts', text: "import { redact } from '../utilities/redaction.ts';\n" },
       ],
       exists,
     ),
@@ -206,4 +196,27 @@ test("LAYOUT: docs/architecture.md's layout table, the import rules and the repo
     .filter((path) => path.includes('/') && !path.startsWith('.'))
     .map((path) => path.slice(0, path.indexOf('/')));
   expect([...new Set(tracked)].sort()).toEqual([...shown].sort());
+});
+
+test('IMPORTS: no circle of imports between files, and none running back up into kit-tests/', () => {
+  const files = sourceFiles();
+  expect(importCycles(files).map((cycle) => cycle.join(' ⇄ '))).toEqual([]);
+  expect(upwardImports(files).map((edge) => `${edge.from} -> ${edge.target}`)).toEqual([]);
+});
+
+test('IMPORTS: the circle finder finds a circle of files, of types only too, and an import back up into kit-tests/', () => {
+  const throwaway: SourceFile[] = [
+    { path: 'reports/a.ts', text: "import { b } from './b.ts';\n" },
+    { path: 'reports/b.ts', text: "import type { C } from './c.ts';\n" },
+    { path: 'reports/c.ts', text: "export { a } from './a.ts';\n" },
+    { path: 'reports/d.ts', text: "import { a } from './a.ts';\n" },
+    { path: 'spec/self.ts', text: "import './self.ts';\n" },
+    { path: 'kit-tests/t.test.ts', text: "import { d } from '../reports/d.ts';\n" },
+    { path: 'reports/e.test.ts', text: "import { h } from '../kit-tests/t.test.ts';\n" },
+  ];
+  expect(importCycles(throwaway)).toEqual([
+    ['spec/self.ts'],
+    ['reports/a.ts', 'reports/b.ts', 'reports/c.ts'],
+  ]);
+  expect(upwardImports(throwaway).map((e) => e.from)).toEqual(['reports/e.test.ts']);
 });

@@ -8,7 +8,8 @@
  * `suites/` and `reports/` meet only in `run-records/`, the leaf modules both use. `generators/` stays
  * loadable by k6: no Node built-in.
  */
-import { existsSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, normalize } from 'node:path';
 
 export const FOLDERS = [
@@ -16,6 +17,7 @@ export const FOLDERS = [
   'contract',
   'oracle',
   'config',
+  'utilities',
   'run-records',
   'generators',
   'reference',
@@ -52,25 +54,27 @@ export const IMPORT_RULES: Readonly<Record<Folder, FolderRule>> = {
   contract: { imports: ['spec'], packages: [] },
   oracle: { imports: ['spec'], packages: ['zod'] },
   config: { imports: ['spec', 'contract'] },
-  'run-records': { imports: ['spec', 'oracle', 'config'] },
+  utilities: { imports: ['spec', 'config'] },
+  'run-records': { imports: ['spec', 'oracle', 'config', 'utilities'] },
   generators: {
     imports: ['spec', 'oracle'],
     packages: ['fast-check', 'currency-codes', 'iso-3166'],
   },
   reference: { imports: ['spec', 'contract'] },
-  pacing: { imports: ['spec', 'contract', 'oracle', 'config', 'run-records'] },
-  suites: { imports: ['spec', 'contract', 'oracle', 'config', 'generators', 'run-records', 'pacing'] },
+  pacing: { imports: ['spec', 'contract', 'oracle', 'config', 'run-records', 'utilities'] },
+  suites: {
+    imports: ['spec', 'contract', 'oracle', 'config', 'generators', 'run-records', 'utilities', 'pacing'],
+  },
   reports: {
-    imports: ['spec', 'contract', 'oracle', 'config', 'run-records'],
+    imports: ['spec', 'contract', 'oracle', 'config', 'run-records', 'utilities'],
     testsAlsoImport: ['reference', 'load'],
   },
   load: {
-    imports: ['spec', 'contract', 'config', 'run-records', 'generators', 'reference'],
+    imports: ['spec', 'contract', 'config', 'run-records', 'utilities', 'generators', 'reference'],
     testsAlsoImport: ['reports'],
   },
   client: {
-    imports: ['spec', 'contract', 'config', 'run-records', 'reference'],
-    testsAlsoImport: ['reports', 'conformance-run', 'kit-tests'],
+    imports: ['spec', 'contract', 'config', 'run-records', 'utilities', 'reference'],
   },
   'conformance-run': {
     imports: [
@@ -79,6 +83,7 @@ export const IMPORT_RULES: Readonly<Record<Folder, FolderRule>> = {
       'oracle',
       'config',
       'run-records',
+      'utilities',
       'pacing',
       'suites',
       'reports',
@@ -86,8 +91,8 @@ export const IMPORT_RULES: Readonly<Record<Folder, FolderRule>> = {
     ],
   },
   openapi: {
-    imports: ['spec', 'contract', 'oracle', 'config', 'run-records', 'reports'],
-    testsAlsoImport: ['reference', 'client', 'conformance-run', 'kit-tests'],
+    imports: ['spec', 'contract', 'oracle', 'config', 'run-records', 'utilities', 'reports'],
+    testsAlsoImport: ['reference'],
   },
   'self-check': {
     imports: [
@@ -96,6 +101,7 @@ export const IMPORT_RULES: Readonly<Record<Folder, FolderRule>> = {
       'oracle',
       'config',
       'run-records',
+      'utilities',
       'reports',
       'load',
       'reference',
@@ -105,11 +111,20 @@ export const IMPORT_RULES: Readonly<Record<Folder, FolderRule>> = {
     ],
   },
   bench: {
-    imports: ['spec', 'contract', 'config', 'run-records', 'conformance-run', 'reference', 'client'],
+    imports: [
+      'spec',
+      'contract',
+      'config',
+      'run-records',
+      'utilities',
+      'conformance-run',
+      'reference',
+      'client',
+    ],
   },
   cli: { imports: EVERY_FOLDER_BUT('cli', 'kit-tests', 'bin') },
   'kit-tests': {
-    imports: ['spec', 'contract', 'config', 'run-records', 'conformance-run', 'load'],
+    imports: ['spec', 'contract', 'config', 'run-records', 'utilities', 'conformance-run', 'load'],
     testsAlsoImport: [
       'oracle',
       'generators',
@@ -118,13 +133,14 @@ export const IMPORT_RULES: Readonly<Record<Folder, FolderRule>> = {
       'suites',
       'reports',
       'client',
+      'openapi',
       'self-check',
       'bench',
       'cli',
     ],
   },
   bin: { imports: ['cli'] },
-  '(root)': { imports: ['contract', 'config', 'run-records'] },
+  '(root)': { imports: ['contract', 'config', 'run-records', 'utilities'] },
 };
 
 /**
@@ -251,3 +267,80 @@ export const existsIn =
 /** `reports/x.ts imports ../suites/y.ts: reports/ may not import suites/`. */
 export const describeViolation = (v: ImportViolation): string =>
   `${v.from} imports ${v.specifier}: ${v.reason}`;
+
+/** Every source file of a checkout (tracked, or new and not ignored), read. */
+export const sourceFilesIn = (root: string): SourceFile[] =>
+  execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z'], {
+    cwd: root,
+    encoding: 'utf8',
+  })
+    .split('\0')
+    .filter((path) => /\.(ts|mts|mjs|js)$/.test(path) && !path.endsWith('.d.ts'))
+    .flatMap((path) => {
+      try {
+        return [{ path, text: readFileSync(join(root, path), 'utf8') }];
+      } catch {
+        return []; // deleted in the working tree, not yet in git
+      }
+    });
+
+/** The circles of a graph: its strongly connected components (Tarjan's) of two nodes or more, or of one that reaches itself. */
+const circlesOf = (next: ReadonlyMap<string, readonly string[]>): string[][] => {
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const circles: string[][] = [];
+  const visit = (node: string): void => {
+    index.set(node, index.size);
+    low.set(node, index.get(node) as number);
+    stack.push(node);
+    onStack.add(node);
+    for (const target of next.get(node) ?? []) {
+      if (!index.has(target)) {
+        visit(target);
+        low.set(node, Math.min(low.get(node) as number, low.get(target) as number));
+      } else if (onStack.has(target)) {
+        low.set(node, Math.min(low.get(node) as number, index.get(target) as number));
+      }
+    }
+    if (low.get(node) !== index.get(node)) return;
+    const component: string[] = [];
+    let member: string | undefined;
+    do {
+      member = stack.pop() as string;
+      onStack.delete(member);
+      component.push(member);
+    } while (member !== node);
+    if (component.length > 1 || next.get(node)?.includes(node)) circles.push(component.sort());
+  };
+  for (const node of [...next.keys()].sort()) if (!index.has(node)) visit(node);
+  return circles.sort((a, b) => a.length - b.length || (a[0] as string).localeCompare(b[0] as string));
+};
+
+/** The edges between files of the set: each relative import that resolves to one of them. */
+const graphOf = (files: readonly SourceFile[]): Map<string, string[]> => {
+  const paths = new Set(files.map((f) => f.path));
+  return new Map(
+    files.map((file) => [
+      file.path,
+      [...new Set(importsOf(file).flatMap((e) => (e.target && paths.has(e.target) ? [e.target] : [])))],
+    ]),
+  );
+};
+
+/**
+ * The circles of imports between files, each as the files it goes through, smallest first. Type-only
+ * imports count, as they do for the folders' rules: a type is a dependency on the file that defines it.
+ */
+export const importCycles = (files: readonly SourceFile[]): string[][] => circlesOf(graphOf(files));
+
+/**
+ * Imports that run back up: a file of another folder, kit tests included, importing `kit-tests/`,
+ * which sits above every folder (it runs the whole kit and imports from every part of it).
+ */
+export const upwardImports = (files: readonly SourceFile[]): ImportEdge[] =>
+  files
+    .filter((file) => folderOf(file.path) !== 'kit-tests')
+    .flatMap(importsOf)
+    .filter((edge) => edge.target !== undefined && folderOf(edge.target) === 'kit-tests');

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { EXIT } from '../config/index.ts';
-import { outputPaths } from '../run-records/output-paths.ts';
+import { outputPaths } from '../utilities/output-paths.ts';
 import { runConformance } from './test-support/run-conformance.ts';
 
 test('INCONCLUSIVE: a property cut short by its time limit is inconclusive, never passed', async () => {

@@ -8,8 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { EXIT } from '../config/index.ts';
-import { kitCommandArguments } from '../run-records/kit-root.ts';
-import { outputPaths } from '../run-records/output-paths.ts';
+import { kitCommandArguments } from '../utilities/kit-root.ts';
+import { outputPaths } from '../utilities/output-paths.ts';
 import { type ConformanceRun, runConformance } from './test-support/run-conformance.ts';
 
 test.describe.configure({ mode: 'serial', timeout: 180_000 });

@@ -12,7 +12,7 @@ import { expect, test } from '@playwright/test';
 import type { JSONReport, JSONReportTest } from '@playwright/test/reporter';
 import { EXIT } from '../config/index.ts';
 import { KEPT_WORKER_ANNOTATION } from '../run-records/kept-worker.ts';
-import { outputPaths } from '../run-records/output-paths.ts';
+import { outputPaths } from '../utilities/output-paths.ts';
 import { runConformance } from './test-support/run-conformance.ts';
 
 /** Two checks that fail against the mutant, in two files, and two that pass. */

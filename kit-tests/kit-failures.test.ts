@@ -14,7 +14,7 @@ import { expect, test } from '@playwright/test';
 import { EXIT } from '../config/index.ts';
 import { startReferenceServer, targetEnvironmentOf } from '../reference/index.ts';
 import type { Certificate } from '../reports/certificate/certificate.ts';
-import { outputPaths } from '../run-records/output-paths.ts';
+import { outputPaths } from '../utilities/output-paths.ts';
 import { startMisbehavingTarget } from './test-support/misbehaving-target.ts';
 import { runConformance } from './test-support/run-conformance.ts';
 

@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { KIT_ROOT } from '../run-records/kit-root.ts';
+import { KIT_ROOT } from '../utilities/kit-root.ts';
 
 const MEASURED = /(performance\.now\(\)|Date\.now\(\)|\b(run|result|timed|outcome|child)\.seconds\b)/;
 const UPPER_BOUND = /\.toBeLessThan(OrEqual)?\(/;

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import type { RequestBudgetReport } from '../pacing/request-budget.ts';
 import { startReferenceServer, targetEnvironmentOf } from '../reference/index.ts';
-import { outputPaths } from '../run-records/output-paths.ts';
+import { outputPaths } from '../utilities/output-paths.ts';
 import { runConformance } from './test-support/run-conformance.ts';
 
 const LIMIT = { requestsPerWindow: 30, windowSeconds: 2 };

@@ -21,7 +21,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { KIT_ROOT, kitCommandArguments } from '../run-records/kit-root.ts';
+import { KIT_ROOT, kitCommandArguments } from '../utilities/kit-root.ts';
 
 interface LockEntry {
   readonly dev?: boolean;

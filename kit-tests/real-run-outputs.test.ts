@@ -11,26 +11,28 @@
  *   console log) holds none of the tokens.
  * Screenshots go to fei-kit-output/screenshots/ (a CI artifact).
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import type { JSONReport } from '@playwright/test/reporter';
-import { summaryOutputs } from '../load/lib/summary-outputs.ts';
 import { startReferenceServer, targetEnvironmentOf } from '../reference/index.ts';
 import { buildReport } from '../reports/allure/build-report.ts';
-import { testOutcomes } from '../reports/certificate/test-outcomes.ts';
 import { filesUnder, scanBuffer, scanFiles } from '../reports/secret-scan/secret-scan.ts';
-import {
-  CHROMIUM,
-  CHROMIUM_MISSING,
-  guardPage,
-  launchChromium,
-  serveFolder,
-} from '../reports/test-support/browser.ts';
-import { type OutputPaths, outputPaths } from '../run-records/output-paths.ts';
-import { runKit } from '../run-records/test-support/run-kit.ts';
+import { CHROMIUM, CHROMIUM_MISSING, guardPage, serveFolder } from '../reports/test-support/browser.ts';
+import { testOutcomes } from '../run-records/check-record-reader.ts';
+import { readObservationsFile } from '../run-records/observations.ts';
 import { RULES } from '../spec/index.ts';
+import { outputPaths } from '../utilities/output-paths.ts';
+import { runKit } from '../utilities/test-support/run-kit.ts';
+import {
+  closePages,
+  closeSharedChromium,
+  openReport,
+  type Run,
+  sharedChromium,
+  writeLoadSummary,
+} from './test-support/real-run.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -40,64 +42,7 @@ const LISTING_CHECKS = 'a listing';
 const SCREENSHOTS = outputPaths({}).screenshots;
 const RUN_ID = `kit-real-run-${Date.now().toString(36)}`;
 
-interface Run {
-  readonly root: string;
-  readonly paths: OutputPaths;
-  readonly env: NodeJS.ProcessEnv;
-  readonly tokens: readonly string[];
-  readonly code: number | null;
-  readonly console: string;
-  readonly tests: number;
-  readonly rulesNamed: number;
-  readonly thresholds: number;
-}
-
 let run: Run;
-
-/** The k6 summary of a rate-limit run of this same run id, written by the load scripts' own code. */
-const writeLoadSummary = (folder: string): number => {
-  mkdirSync(folder, { recursive: true });
-  const specs = [
-    {
-      metric: 'throttled',
-      expression: 'count>0',
-      ruleId: 'RATE-LIMIT-429',
-      title: 'traffic above the limit gets 429',
-    },
-    { metric: 'server_errors', expression: 'count==0', ruleId: 'LOAD-NO-5XX', title: 'no 5xx under load' },
-  ];
-  const data = {
-    state: { testRunDurationMs: 12_000 },
-    metrics: {
-      throttled: {
-        type: 'counter',
-        values: { count: 57, rate: 4.7 },
-        thresholds: { 'count>0': { ok: true } },
-      },
-      server_errors: {
-        type: 'counter',
-        values: { count: 0, rate: 0 },
-        thresholds: { 'count==0': { ok: true } },
-      },
-    },
-  };
-  // k6's web dashboard of the run, as the runner has k6 export it beside the summary.
-  writeFileSync(
-    join(folder, 'rate-limit.html'),
-    '<!doctype html><title>k6 report</title><p>rate-limit run</p>',
-  );
-  const outputs = summaryOutputs(data, specs, {
-    script: 'rate-limit',
-    reportDir: folder,
-    dashboard: 'rate-limit.html',
-    target: 'reference server',
-    runId: RUN_ID,
-    settings: { limit: 1000 },
-    now: new Date(),
-  });
-  for (const [path, text] of Object.entries(outputs)) if (path !== 'stdout') writeFileSync(path, text);
-  return specs.length;
-};
 
 test.beforeAll(async () => {
   test.setTimeout(240_000);
@@ -114,7 +59,7 @@ test.beforeAll(async () => {
       ...target,
     };
     const paths = outputPaths(env);
-    const thresholds = writeLoadSummary(paths.load);
+    const thresholds = writeLoadSummary(paths.load, RUN_ID);
     // The checks of a listing (which the reference does not offer, so they skip) are left out: every
     // check this run selects passes.
     const args = ['--grep', GREP, '--grep-invert', LISTING_CHECKS, '--trace', 'on', '--report'];
@@ -166,28 +111,20 @@ test('REAL RUN: the one-shot run exits 0 and leaves results, JUnit, certificate 
   expect(junit.match(/<testcase /g)).toHaveLength(run.tests);
   // One rule property per rule id a title names: some tests check two rules.
   expect(junit.match(/<property name="rule" /g)?.length).toBe(run.rulesNamed);
+  // Each observation names the test that saw it by its id, the one its check record carries.
+  const observations = (readObservationsFile(run.paths.observations)?.observations ?? []).map((o) => [
+    o.testId,
+    o.test,
+  ]);
+  const report = JSON.parse(readFileSync(run.paths.results, 'utf8')) as JSONReport;
+  const recorded = testOutcomes(report).map((t) => [t.testId, t.title]);
+  expect(observations.length).toBeGreaterThan(0);
+  for (const observation of observations) expect(recorded).toContainEqual(observation);
 });
 
-/**
- * One Chromium for the file's tests, launched by the first that needs it (its launch costs more than
- * the pages); each test's pages, in contexts of their own, are closed when it ends.
- */
-let chromiumOfFile: Browser | undefined;
-const sharedChromium = async (): Promise<Browser> => {
-  chromiumOfFile ??= await launchChromium();
-  return chromiumOfFile;
-};
-const closePages = async (browser: Browser): Promise<void> => {
-  for (const context of browser.contexts()) await context.close();
-};
 test.afterAll(async () => {
-  await chromiumOfFile?.close();
+  await closeSharedChromium();
 });
-
-const openReport = async (page: Page, url: string): Promise<void> => {
-  await page.goto(url);
-  await expect(page.getByText('Financial Events Ingestion Service: conformance').first()).toBeVisible();
-};
 
 test('REAL RUN: the Allure report shows every test, the rule labels, a redacted exchange, and calls no one', async () => {
   test.skip(!existsSync(CHROMIUM), CHROMIUM_MISSING);

@@ -21,7 +21,7 @@ import { dirname, join } from 'node:path';
 import { compileCacheEnvironment } from '../conformance-run/compile-cache.ts';
 import { kitEnvironment } from '../conformance-run/kit-environment.ts';
 import { findK6 } from '../load/find-k6.ts';
-import { outputPaths } from '../run-records/output-paths.ts';
+import { outputPaths } from '../utilities/output-paths.ts';
 import { childCpuSeconds } from './child-cpu.ts';
 import { temporaryRoot } from './temporary-root.ts';
 import {

@@ -10,9 +10,9 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { findK6 } from '../load/find-k6.ts';
-import { KIT_ROOT } from '../run-records/kit-root.ts';
-import { outputPaths } from '../run-records/output-paths.ts';
-import { runKit } from '../run-records/test-support/run-kit.ts';
+import { KIT_ROOT } from '../utilities/kit-root.ts';
+import { outputPaths } from '../utilities/output-paths.ts';
+import { runKit } from '../utilities/test-support/run-kit.ts';
 
 /** Every file under `folder`, with its modification time. */
 const filesOf = (folder: string): Map<string, number> => {

@@ -10,9 +10,9 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import type { JSONReport } from '@playwright/test/reporter';
 import { startReferenceServer, targetEnvironmentOf } from '../reference/index.ts';
-import { testOutcomes } from '../reports/certificate/test-outcomes.ts';
 import { readRunInfo } from '../reports/reporters/run-info.ts';
-import { outputPaths } from '../run-records/output-paths.ts';
+import { testOutcomes } from '../run-records/check-record-reader.ts';
+import { outputPaths } from '../utilities/output-paths.ts';
 
 const run = (
   args: readonly string[],

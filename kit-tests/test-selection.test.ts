@@ -97,7 +97,7 @@ test('WHOLE RUNS FIRST: npm test hands out the whole runs before the other kit t
   const projects = filesByProject(false);
   const wholeRuns = projects.get('kit-whole-runs') ?? [];
   expect(wholeRuns).toContain('self-check/server-batch.test.ts');
-  expect(wholeRuns).toContain('client/certify-client.test.ts');
+  expect(wholeRuns).toContain('kit-tests/certify-client.test.ts');
   for (const file of wholeRuns) expect(projects.get('kit') ?? []).not.toContain(file);
   expect([...projects.keys()]).toEqual(['kit-whole-runs', 'kit', 'real-k6']);
   const runAll = readFileSync(`${ROOT}/kit-tests/run-all.ts`, 'utf8');
@@ -117,7 +117,7 @@ test('QUICK: the quick command runs the kit tests but those of whole runs, and e
   expect(left).toContain('kit-tests/real-run-outputs.test.ts');
   expect(left).toContain('kit-tests/could-not-run.test.ts');
   expect(left).toContain('kit-tests/race-under-load.test.ts');
-  expect(left).toContain('openapi/whole-run-validation.test.ts');
+  expect(left).toContain('kit-tests/openapi-whole-run.test.ts');
   const covered = allTestFiles().filter((file) =>
     /^(oracle|generators|spec|cli)\/|^kit-tests\/(command-line|conformance)\.test\.ts$/.test(file),
   );

@@ -8,9 +8,9 @@ import { statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { build } from 'esbuild';
 import { ConfigError } from '../config/index.ts';
-import type { SayLine } from '../run-records/console-line.ts';
-import { KIT_ROOT } from '../run-records/kit-root.ts';
-import { outputPaths } from '../run-records/output-paths.ts';
+import type { SayLine } from '../utilities/console-line.ts';
+import { KIT_ROOT } from '../utilities/kit-root.ts';
+import { outputPaths } from '../utilities/output-paths.ts';
 
 export const LOAD_SCRIPTS = Object.freeze(['rate-limit', 'latency'] as const);
 export type LoadScript = (typeof LOAD_SCRIPTS)[number];

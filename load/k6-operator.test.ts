@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { parseAllDocuments } from 'yaml';
-import { kitCommandArguments, KIT_ROOT as REPO_ROOT } from '../run-records/kit-root.ts';
+import { kitCommandArguments, KIT_ROOT as REPO_ROOT } from '../utilities/kit-root.ts';
 import { K6_OPERATOR_NAMES, testRunManifest } from './k6-operator-manifests.ts';
 import { crdSchema, schemaErrors, TESTRUN_CRD, unknownFields } from './test-support/crd-schema.ts';
 

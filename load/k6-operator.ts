@@ -10,8 +10,8 @@ import { join, relative } from 'node:path';
 import { stringify } from 'yaml';
 import { ConfigError } from '../config/index.ts';
 import { CONTRACT_VARIABLES, describeWholeNumber, parseWholeNumber } from '../contract/index.ts';
-import type { SayLine } from '../run-records/console-line.ts';
-import { OutputUnwritableError } from '../run-records/output-folder.ts';
+import type { SayLine } from '../utilities/console-line.ts';
+import { OutputUnwritableError } from '../utilities/output-folder.ts';
 import { bundleLoadScript } from './bundle.ts';
 import { K6_OPERATOR_NAMES, k6OperatorManifests, MOUNTS } from './k6-operator-manifests.ts';
 

@@ -9,7 +9,7 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { EXIT } from '../config/index.ts';
-import type { SayLine } from '../run-records/console-line.ts';
+import type { SayLine } from '../utilities/console-line.ts';
 import { CAPACITY_SCRIPT } from './lib/capacity-plan.ts';
 import { jsonReport } from './lib/json-report.ts';
 import { junitXml } from './lib/junit-report.ts';

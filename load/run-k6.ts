@@ -26,9 +26,9 @@ import {
   type TenantLimits,
 } from '../config/index.ts';
 import { CONTRACT_VARIABLES } from '../contract/index.ts';
-import type { SayLine } from '../run-records/console-line.ts';
-import { KIT_ROOT } from '../run-records/kit-root.ts';
-import { outputPaths } from '../run-records/output-paths.ts';
+import type { SayLine } from '../utilities/console-line.ts';
+import { KIT_ROOT } from '../utilities/kit-root.ts';
+import { outputPaths } from '../utilities/output-paths.ts';
 import { bundleLoadScript, type LoadScript } from './bundle.ts';
 import { findK6, k6MissingLine } from './find-k6.ts';
 import { k6RunEnvironment, reportFilesOf, trustedCaEnvironment } from './k6-environment.ts';

@@ -10,9 +10,9 @@ import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, relative } from 'node:path';
 import { ConfigError } from '../config/index.ts';
 import { describeWholeNumber, parseWholeNumber } from '../contract/index.ts';
-import type { SayLine } from '../run-records/console-line.ts';
-import { OutputUnwritableError } from '../run-records/output-folder.ts';
 import { TOKEN_PREFIXES } from '../spec/http-interface.ts';
+import type { SayLine } from '../utilities/console-line.ts';
+import { OutputUnwritableError } from '../utilities/output-folder.ts';
 import { type CapacityTenant, defaultTenantName, MAX_TENANTS, tenantsFileText } from './lib/tenants-file.ts';
 
 export interface TenantsRequest {

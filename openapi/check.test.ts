@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { DEPLOYMENTS } from '../reference/index.ts';
-import { runKit } from '../run-records/test-support/run-kit.ts';
+import { runKit } from '../utilities/test-support/run-kit.ts';
 import { SPEC_CATALOG } from './catalog.ts';
 import type { DescriptionCheck } from './check/check-description.ts';
 import { descriptionFindings } from './check/description-findings.ts';

@@ -5,8 +5,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
-import { kitVersion } from '../run-records/kit-version.ts';
-import { outputRoot } from '../run-records/output-paths.ts';
+import { kitVersion } from '../utilities/kit-version.ts';
+import { outputRoot } from '../utilities/output-paths.ts';
 import { type OpenApiCatalog, SPEC_CATALOG } from './catalog.ts';
 import { buildOpenApiDocument } from './document.ts';
 

@@ -195,25 +195,6 @@ export const judgeConcurrentRename = (
   return burstJudgement(violations, noneApplied === undefined ? {} : { shortfall: noneApplied });
 };
 
-/** The bursts a check sends, each with fresh data: one burst a busy machine spread out does not decide it. */
-export const BURSTS_AT_FIRST = 3;
-
-/** The most a check sends when a busy machine spread out the release of every burst before. */
-export const BURSTS_AT_MOST = 12;
-
-/**
- * Whether a check sends another burst: always its first BURSTS_AT_FIRST; after them, only while none
- * has counted and each fell short by its own release spread alone. A release is spread out when the
- * client's process is preempted inside it, which a busy machine does to one burst in several and
- * rarely to many in a row, so further bursts decide what three could not. A throttled burst, or one
- * whose PUTs were all refused, is the target's doing and would come again.
- */
-export const anotherBurstNeeded = (bursts: readonly SimultaneousBurstJudgement[]): boolean => {
-  if (bursts.length < BURSTS_AT_FIRST) return true;
-  if (bursts.length >= BURSTS_AT_MOST) return false;
-  return bursts.every((b) => b.evidence?.shortfall?.kind === 'spread');
-};
-
 /**
  * When no burst counted because the deployment refused every PUT of one (it does not let PUT change
  * externalId, a reading of PUT's unshown rules): the check's premise is not met, which says nothing

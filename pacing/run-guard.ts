@@ -10,9 +10,9 @@ import { test } from '@playwright/test';
 import type { NotRunKind, UnansweredRequest } from '../run-records/check-record.ts';
 import { markCheckNotRun } from '../run-records/check-record-writer.ts';
 import type { HttpExchange } from '../run-records/http-exchange.ts';
-import { redact } from '../run-records/redaction.ts';
 import { NOT_RUN_ANNOTATION } from '../run-records/result-annotations.ts';
 import { type RunStop, RunStopWatch, stopRun } from '../run-records/run-stop.ts';
+import { redact } from '../utilities/redaction.ts';
 import { fateOf, TargetHealth } from './target-health.ts';
 
 /** Marks the running test (if any) as not run, with why, and the exchange left unanswered if any. */

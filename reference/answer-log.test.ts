@@ -7,7 +7,7 @@ import { request } from 'undici';
 import { EVENTS_PATH, HEADERS, JSON_CONTENT_TYPE } from '../spec/index.ts';
 import type { LoggedAnswer } from './answer-log.ts';
 import { startReferenceServer } from './server.ts';
-import { payinEvent } from './test-support.ts';
+import { payinEvent } from './test-support/reference-app.ts';
 
 const linesOf = (file: string): LoggedAnswer[] =>
   readFileSync(file, 'utf8')

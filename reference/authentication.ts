@@ -62,6 +62,10 @@ export interface AuthenticationHooks {
   ): KnownTenant | undefined;
 }
 
+declare module './context.ts' {
+  interface ReferenceHooks extends AuthenticationHooks {}
+}
+
 const BOTH_CREDENTIALS: CheckedCredentials = Object.freeze({ token: true, clientId: true });
 
 export const AUTHENTICATION_HOOKS: AuthenticationHooks = Object.freeze({

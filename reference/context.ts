@@ -6,9 +6,17 @@
 import type { Environment } from '../spec/index.ts';
 import type { ReferenceBehaviour } from './behaviour.ts';
 import type { EventStore } from './event-store.ts';
-import type { ReferenceHooks } from './hooks.ts';
 import type { TenantBudgets } from './tenant-budgets.ts';
 import type { TenantDirectory } from './tenants.ts';
+
+/**
+ * Every hook of the server, one interface a concern: each file that calls its hooks declares them and
+ * adds them here (`declare module './context.ts'`, as Fastify's own types are extended), so that the
+ * context knows every hook without importing the handlers that call them; hooks.ts gives the
+ * reference's own.
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: each concern's file adds its hooks to it
+export interface ReferenceHooks {}
 
 export interface ServerContext {
   readonly environment: Environment;

@@ -11,7 +11,7 @@ import {
   payoutEvent,
   send,
   without,
-} from './test-support.ts';
+} from './test-support/reference-app.ts';
 
 let h: Harness;
 test.beforeAll(() => {

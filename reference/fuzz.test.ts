@@ -2,7 +2,14 @@ import { expect, test } from '@playwright/test';
 import fc from 'fast-check';
 import { ERROR_CODE_PATTERN, EVENT_FIELDS, EVENTS_PATH } from '../spec/index.ts';
 import { COUNTRY_CODES, CURRENCY_CODES } from './iso-codes.ts';
-import { eventUrl, type Harness, harness, payinEvent, payoutEvent, send } from './test-support.ts';
+import {
+  eventUrl,
+  type Harness,
+  harness,
+  payinEvent,
+  payoutEvent,
+  send,
+} from './test-support/reference-app.ts';
 
 /**
  * Property tests: whatever arrives, the server answers below 500 with a structured JSON error body

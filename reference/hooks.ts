@@ -4,34 +4,23 @@
  * (mutants/) is the reference with one or two of them replaced. Handlers call hooks, never ask which
  * mutant is running.
  */
-import { AUTHENTICATION_HOOKS, type AuthenticationHooks } from './authentication.ts';
-import { CREATION_HOOKS, type CreationHooks } from './handlers/create-event.ts';
-import { DEDUP_HOOKS, type DedupHooks } from './handlers/dedup.ts';
-import { ERROR_ANSWER_HOOKS, type ErrorAnswerHooks } from './handlers/error-answers.ts';
-import { EVENT_FORM_HOOKS, type EventFormHooks } from './handlers/event-view.ts';
-import { RATE_LIMIT_HOOKS, type RateLimitHooks } from './handlers/guard.ts';
-import { LISTING_HOOKS, type ListingHooks } from './handlers/list-events.ts';
-import { PATH_ID_HOOKS, type PathIdHooks } from './handlers/path-id.ts';
-import { RETRIEVAL_HOOKS, type RetrievalHooks } from './handlers/read-event.ts';
-import { REQUEST_BODY_HOOKS, type RequestBodyHooks } from './handlers/request-body.ts';
-import { UPDATE_HOOKS, type UpdateHooks } from './handlers/update-event.ts';
-import { VALIDATION_HOOKS, type ValidationHooks } from './validation.ts';
-import { VALIDATION_ANSWER_HOOKS, type ValidationAnswerHooks } from './validation-answer.ts';
 
-export interface ReferenceHooks
-  extends AuthenticationHooks,
-    RateLimitHooks,
-    RequestBodyHooks,
-    PathIdHooks,
-    ValidationHooks,
-    ValidationAnswerHooks,
-    EventFormHooks,
-    DedupHooks,
-    CreationHooks,
-    RetrievalHooks,
-    UpdateHooks,
-    ErrorAnswerHooks,
-    ListingHooks {}
+import { AUTHENTICATION_HOOKS } from './authentication.ts';
+import type { ReferenceHooks } from './context.ts';
+import { CREATION_HOOKS } from './handlers/create-event.ts';
+import { DEDUP_HOOKS } from './handlers/dedup.ts';
+import { ERROR_ANSWER_HOOKS } from './handlers/error-answers.ts';
+import { EVENT_FORM_HOOKS } from './handlers/event-view.ts';
+import { RATE_LIMIT_HOOKS } from './handlers/guard.ts';
+import { LISTING_HOOKS } from './handlers/list-events.ts';
+import { PATH_ID_HOOKS } from './handlers/path-id.ts';
+import { RETRIEVAL_HOOKS } from './handlers/read-event.ts';
+import { REQUEST_BODY_HOOKS } from './handlers/request-body.ts';
+import { UPDATE_HOOKS } from './handlers/update-event.ts';
+import { VALIDATION_HOOKS } from './validation.ts';
+import { VALIDATION_ANSWER_HOOKS } from './validation-answer.ts';
+
+export type { ReferenceHooks } from './context.ts';
 
 /** The reference server's own decisions: what every stated rule of the spec asks. */
 export const REFERENCE_HOOKS: ReferenceHooks = Object.freeze({

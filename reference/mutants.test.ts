@@ -13,7 +13,7 @@ import {
   send,
   withHarness,
   without,
-} from './test-support.ts';
+} from './test-support/reference-app.ts';
 import type { ReferenceServerOptions } from './types.ts';
 
 /**

@@ -4,10 +4,11 @@
  */
 import { resolve } from 'node:path';
 import { DEFAULT_RATE_LIMIT, ENVIRONMENTS, type Environment } from '../spec/index.ts';
-import { type ReferenceBehaviour, resolveBehaviour } from './behaviour.ts';
+import type { ReferenceBehaviour } from './behaviour.ts';
 import { deploymentByName } from './deployments.ts';
 import { hooksWith } from './hooks.ts';
 import { mutantsByList } from './mutants.ts';
+import { resolveBehaviour } from './resolve-behaviour.ts';
 import { generateTenants } from './tenants.ts';
 import type { RateLimitOptions, ReferenceServerOptions, SeededTenant } from './types.ts';
 import { variantByName } from './variants.ts';

@@ -20,7 +20,7 @@ import {
   payinEvent,
   send,
   withHarness,
-} from './test-support.ts';
+} from './test-support/reference-app.ts';
 
 const admitted = (
   limiter: ReturnType<typeof createRateLimiter>,

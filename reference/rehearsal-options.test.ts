@@ -7,7 +7,7 @@ import { expect, test } from '@playwright/test';
 import { Agent, request } from 'undici';
 import { buildReferenceApp } from './app.ts';
 import { startReferenceServer } from './server.ts';
-import { credentialHeaders, EVENTS_PATH, eventUrl, payinEvent, send } from './test-support.ts';
+import { credentialHeaders, EVENTS_PATH, eventUrl, payinEvent, send } from './test-support/reference-app.ts';
 import { generateSelfSignedCertificate } from './tls.ts';
 
 test.describe('reference: HTTPS and a simulated latency', () => {

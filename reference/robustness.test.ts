@@ -17,7 +17,7 @@ import {
   jsonHeaders,
   payinEvent,
   send,
-} from './test-support.ts';
+} from './test-support/reference-app.ts';
 import type { RunningReferenceServer } from './types.ts';
 
 let h: Harness;

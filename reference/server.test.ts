@@ -3,7 +3,7 @@ import { Agent, request } from 'undici';
 import { EVENTS_PATH } from '../spec/index.ts';
 import { buildReferenceApp } from './app.ts';
 import { startReferenceServer } from './server.ts';
-import { credentialHeaders, eventUrl, payinEvent } from './test-support.ts';
+import { credentialHeaders, eventUrl, payinEvent } from './test-support/reference-app.ts';
 import type { RunningReferenceServer, SeededTenant } from './types.ts';
 
 /** N simultaneous POSTs of one body, each on its own connection. */

@@ -7,7 +7,6 @@
  */
 
 import type { RateLimitAlgorithm } from './behaviour.ts';
-import type { ReferenceHooks } from './hooks.ts';
 import { createRateLimiter, type RateLimiter } from './rate-limit.ts';
 import type { KnownTenant } from './tenants.ts';
 import type { RateLimitOptions } from './types.ts';
@@ -21,6 +20,19 @@ export interface TenantBudget {
   readonly limiter: RateLimiter;
 }
 
+/** The hooks a tenant's budget is made with (part of handlers/guard.ts's rate-limit hooks). */
+export interface BudgetHooks {
+  /**
+   * RATE-LIMIT-PER-TENANT: one limiter for every tenant, whatever their own limits (the tightest of
+   * them), instead of one per limit.
+   */
+  rateLimitOneBudget(): boolean;
+  /** RATE-LIMIT-429: requests admitted per window, given the configured number. */
+  rateLimitCapacity(requestsPerWindow: number): number;
+  /** RATE-LIMIT-WINDOW-RESET: the window, given the configured one. */
+  rateLimitWindowMs(windowMs: number): number;
+}
+
 export class TenantBudgets {
   readonly #byTenantId = new Map<string, TenantBudget>();
 
@@ -28,7 +40,7 @@ export class TenantBudgets {
     tenants: readonly KnownTenant[],
     limitOf: (tenantName: string) => RateLimitOptions,
     algorithm: RateLimitAlgorithm,
-    hooks: Pick<ReferenceHooks, 'rateLimitCapacity' | 'rateLimitWindowMs' | 'rateLimitOneBudget'>,
+    hooks: BudgetHooks,
   ) {
     const limiters = new Map<string, RateLimiter>();
     const budgets = tenants.map((tenant) => {

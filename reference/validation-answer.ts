@@ -19,6 +19,10 @@ export interface ValidationAnswerHooks {
   validationAnswer(items: readonly ValidationErrorItem[], status: number): HttpProblem;
 }
 
+declare module './context.ts' {
+  interface ReferenceHooks extends ValidationAnswerHooks {}
+}
+
 /** The 7.2 body with this status: the first item's code on top. */
 export const validationProblem = (
   status: number,

@@ -12,7 +12,7 @@ import {
   payoutEvent,
   send,
   without,
-} from './test-support.ts';
+} from './test-support/reference-app.ts';
 
 const WRONG_TYPE = REFERENCE_CODES.wrongType.code;
 const UNKNOWN_FIELD = REFERENCE_CODES.unknownField.code;

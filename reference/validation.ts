@@ -73,6 +73,10 @@ export interface ValidationHooks {
   isItemAmount(value: JsonValue): boolean;
 }
 
+declare module './context.ts' {
+  interface ReferenceHooks extends ValidationHooks {}
+}
+
 const CHANNEL_SET: ReadonlySet<unknown> = new Set(CHANNELS);
 const EVENT_TYPE_SET: ReadonlySet<unknown> = new Set(EVENT_TYPES);
 const STATUS_SET: ReadonlySet<unknown> = new Set(EVENT_STATUSES);

@@ -6,6 +6,7 @@
 import type { TestInfo } from '@playwright/test';
 import type { Violation } from '../oracle/index.ts';
 import type { RuleId } from '../spec/index.ts';
+import { redact } from '../utilities/redaction.ts';
 import { attachWithoutStep } from './attach-without-step.ts';
 import {
   type AttemptStatus,
@@ -17,7 +18,6 @@ import {
   type SkipKind,
   type UnansweredRequest,
 } from './check-record.ts';
-import { redact } from './redaction.ts';
 import { INCONCLUSIVE_ANNOTATION } from './result-annotations.ts';
 import { rulesOfAnnotations } from './rule-annotations.ts';
 
@@ -130,6 +130,7 @@ export const checkRecordOf = (info: TestInfo): CheckRecord => {
       : undefined;
   return {
     schema: CHECK_RECORD_SCHEMA,
+    testId: info.testId,
     ruleIds: [...pending.ruleIds],
     attempt: { retry: info.retry, repeatEachIndex: info.repeatEachIndex, workerIndex: info.workerIndex },
     status: status as AttemptStatus,

@@ -8,7 +8,7 @@
  */
 import { z } from 'zod';
 import { isRuleId, type RuleId } from '../spec/index.ts';
-import { redact } from './redaction.ts';
+import { redact } from '../utilities/redaction.ts';
 
 export const CHECK_RECORD_CONTENT_TYPE = 'application/vnd.conformance-kit.check-record+json';
 export const CHECK_RECORD_NAME = 'check record';
@@ -81,6 +81,11 @@ export type UnansweredRequest = z.infer<typeof unansweredRequestSchema>;
 
 export const checkRecordSchema = z.object({
   schema: z.literal(CHECK_RECORD_SCHEMA),
+  /**
+   * Playwright's id of the test (`testInfo.testId`, a reporter's `test.id`): one per check and project,
+   * whatever its title. What the run's observations are joined to. Absent from records of older kits.
+   */
+  testId: z.string().optional(),
   ruleIds: z.array(ruleId),
   attempt: z.object({
     /** 0 for the first try, 1 for the first retry, … */

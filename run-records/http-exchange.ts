@@ -3,7 +3,7 @@
  * attaches, what a curl command reproduces. Always redacted before it leaves the process.
  */
 import { type HttpAnswer, parseJsonBody } from '../oracle/index.ts';
-import { redact, redactHeaders } from './redaction.ts';
+import { redact, redactHeaders } from '../utilities/redaction.ts';
 
 export interface RecordedRequest {
   readonly method: string;

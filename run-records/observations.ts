@@ -1,10 +1,11 @@
 /**
  * Where the spec is silent, the suite accepts every consistent reading and records the one the target
- * chose: an observation, attached to the test and collected into the run's observations.json.
+ * chose: an observation, attached to the test and collected into the run's observations.json, each
+ * with the id of the test that saw it (its title beside it is for people).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { isRuleId, type RuleId } from '../spec/index.ts';
-import { redact } from './redaction.ts';
+import { redact } from '../utilities/redaction.ts';
 
 export const OBSERVATION_CONTENT_TYPE = 'application/vnd.conformance-kit.observation+json';
 
@@ -25,6 +26,9 @@ export const observationAttachment = (observation: Observation): { name: string;
 };
 
 export interface RecordedObservation extends Observation {
+  /** Playwright's id of the test that saw it: what a reader joins it to its check by. */
+  readonly testId: string;
+  /** That test's title, for people (two checks may share one). */
   readonly test: string;
 }
 

@@ -9,7 +9,7 @@
 
 import { SECOND_LOOK_PROJECT } from '../config/index.ts';
 import { type BatchFile, batchMarker, type SuiteProject } from '../run-records/batch-file.ts';
-import { escapeRegExp } from '../run-records/escape-pattern.ts';
+import { escapeRegExp } from '../utilities/escape-pattern.ts';
 
 export interface BatchShareMember {
   /** The server's place in the batch file (its marker). */

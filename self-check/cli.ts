@@ -16,8 +16,8 @@ import {
   SELF_CHECK_MUTANT_FC_RUNS,
 } from '../config/settings/index.ts';
 import { describeWholeNumber, parseWholeNumber, SHARED_LIMIT_VARIABLES } from '../contract/index.ts';
-import type { SayLine } from '../run-records/console-line.ts';
-import { outputPaths } from '../run-records/output-paths.ts';
+import type { SayLine } from '../utilities/console-line.ts';
+import { outputPaths } from '../utilities/output-paths.ts';
 import { answersText, mutantAnswersText } from './answers.ts';
 import { plannedClientRows, runClientRows } from './client-rows.ts';
 import {

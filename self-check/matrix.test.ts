@@ -1,6 +1,6 @@
 /** The self-check's pure parts: verdicts and the matrix from fake runs, its exit code and its rendering. */
 import { expect, test } from '@playwright/test';
-import { ruleIdsOfTitle } from '../run-records/rule-titles.ts';
+import { ruleTitle } from '../run-records/rule-annotations.ts';
 import type { RuleId } from '../spec/index.ts';
 import {
   buildMatrix,
@@ -15,13 +15,15 @@ import type { ServerKind } from './plan.ts';
 import { renderMarkdown, renderText } from './render.ts';
 import type { TestOutcome, TestResult } from './results.ts';
 
+/** A check of one rule (or of none), its title written as `ruleCheck` writes it. */
 const check = (
-  title: string,
+  ruleId: RuleId | undefined,
+  text: string,
   outcome: TestOutcome,
   extraRules: RuleId[] = [],
   project = 'conformance',
 ): TestResult => {
-  const ruleId = ruleIdsOfTitle(title)[0];
+  const title = ruleId ? ruleTitle(ruleId, text) : text;
   return {
     ruleId,
     failedRules: outcome === 'failed' ? [...(ruleId ? [ruleId] : []), ...extraRules] : [],
@@ -64,15 +66,15 @@ const completed = (
 });
 
 const PASSING = [
-  check('VAL-AMOUNT-POSITIVE: POST with amount zero gives 400 ERR-3005', 'passed'),
-  check('DEDUP-EXTERNAL-ID: a second POST gives ERR-4001', 'passed'),
-  check('GAP-PUT-STATUS: observed', 'skipped'),
+  check('VAL-AMOUNT-POSITIVE', 'POST with amount zero gives 400 ERR-3005', 'passed'),
+  check('DEDUP-EXTERNAL-ID', 'a second POST gives ERR-4001', 'passed'),
+  check('GAP-PUT-STATUS', 'observed', 'skipped'),
 ];
 
-const failed = (title: string, rules: string[] = []): FailedCheck => ({
-  ruleId: /^([A-Z0-9-]+):/.exec(title)?.[1],
-  rules: [/^([A-Z0-9-]+):/.exec(title)?.[1] ?? '', ...rules],
-  title,
+const failed = (ruleId: string, text: string, rules: string[] = []): FailedCheck => ({
+  ruleId,
+  rules: [ruleId, ...rules],
+  title: `${ruleId}: ${text}`,
   project: 'conformance',
   error: undefined,
 });
@@ -80,17 +82,17 @@ const failed = (title: string, rules: string[] = []): FailedCheck => ({
 test('SELF-CHECK: a mutant is caught, weakly caught or survives by which checks failed', () => {
   const declared = ['VAL-AMOUNT-POSITIVE'];
   expect(classifyMutant(declared, [])).toBe('survived');
-  expect(classifyMutant(declared, [failed('VAL-AMOUNT-POSITIVE: zero')])).toBe('caught');
-  expect(classifyMutant(declared, [failed('VAL-ALL-FAILURES: many'), failed('UPDATE-VALIDATES: put')])).toBe(
-    'weakly-caught',
-  );
+  expect(classifyMutant(declared, [failed('VAL-AMOUNT-POSITIVE', 'zero')])).toBe('caught');
+  expect(
+    classifyMutant(declared, [failed('VAL-ALL-FAILURES', 'many'), failed('UPDATE-VALIDATES', 'put')]),
+  ).toBe('weakly-caught');
   // One declared check among others is enough.
-  expect(classifyMutant(declared, [failed('VAL-ALL-FAILURES: many'), failed('VAL-AMOUNT-POSITIVE: x')])).toBe(
-    'caught',
-  );
+  expect(
+    classifyMutant(declared, [failed('VAL-ALL-FAILURES', 'many'), failed('VAL-AMOUNT-POSITIVE', 'x')]),
+  ).toBe('caught');
   // A rule the failed assertion names itself counts (the fixtures' ERROR-BODY-SHAPE check).
   expect(
-    classifyMutant(['ERROR-BODY-SHAPE'], [failed('RATE-LIMIT-429: past the limit', ['ERROR-BODY-SHAPE'])]),
+    classifyMutant(['ERROR-BODY-SHAPE'], [failed('RATE-LIMIT-429', 'past the limit', ['ERROR-BODY-SHAPE'])]),
   ).toBe('caught');
 });
 
@@ -99,7 +101,7 @@ test('SELF-CHECK: the matrix from fake runs: verdicts, the checks that caught ea
     completed('reference', 'reference', [stage(PASSING)]),
     completed('variant', 'put-no-content', [stage(PASSING)]),
     completed('variant', 'leaf-field-names', [
-      stage([...PASSING, check('VAL-ALL-FAILURES: every invalid event gives its verdict', 'failed')]),
+      stage([...PASSING, check('VAL-ALL-FAILURES', 'every invalid event gives its verdict', 'failed')]),
     ]),
     completed(
       'mutant',
@@ -107,9 +109,9 @@ test('SELF-CHECK: the matrix from fake runs: verdicts, the checks that caught ea
       [
         stage(
           [
-            check('VAL-AMOUNT-POSITIVE: POST with amount zero gives 400 ERR-3005', 'failed'),
-            check('VAL-AMOUNT-POSITIVE: PUT with amount zero gives 400 ERR-3005', 'failed'),
-            check('VAL-AMOUNT-POSITIVE: a tiny amount is accepted', 'passed'),
+            check('VAL-AMOUNT-POSITIVE', 'POST with amount zero gives 400 ERR-3005', 'failed'),
+            check('VAL-AMOUNT-POSITIVE', 'PUT with amount zero gives 400 ERR-3005', 'failed'),
+            check('VAL-AMOUNT-POSITIVE', 'a tiny amount is accepted', 'passed'),
           ],
           { label: 'checks of its declared rules' },
         ),
@@ -120,10 +122,13 @@ test('SELF-CHECK: the matrix from fake runs: verdicts, the checks that caught ea
       'mutant',
       'top-level-code-of-last-failure',
       [
-        stage([check('VAL-BODY-SHAPE: one failure', 'passed')], { label: 'checks of its declared rules' }),
-        stage([check('VAL-ALL-FAILURES: many failures', 'failed'), check('DEDUP-X: y', 'passed')], {
-          label: 'every other check',
-        }),
+        stage([check('VAL-BODY-SHAPE', 'one failure', 'passed')], { label: 'checks of its declared rules' }),
+        stage(
+          [check('VAL-ALL-FAILURES', 'many failures', 'failed'), check(undefined, 'DEDUP-X: y', 'passed')],
+          {
+            label: 'every other check',
+          },
+        ),
       ],
       ['VAL-BODY-SHAPE'],
     ),
@@ -131,8 +136,8 @@ test('SELF-CHECK: the matrix from fake runs: verdicts, the checks that caught ea
       'mutant',
       'dedup-missing',
       [
-        stage([check('DEDUP-EXTERNAL-ID: a', 'passed')], { label: 'checks of its declared rules' }),
-        stage([check('CREATE-RETURNS-UUID: b', 'passed')], { label: 'every other check' }),
+        stage([check('DEDUP-EXTERNAL-ID', 'a', 'passed')], { label: 'checks of its declared rules' }),
+        stage([check('CREATE-RETURNS-UUID', 'b', 'passed')], { label: 'every other check' }),
       ],
       ['DEDUP-EXTERNAL-ID'],
     ),
@@ -197,24 +202,26 @@ test('SELF-CHECK: the exit code fails on a survivor, a failing variant or refere
   const caught = completed(
     'mutant',
     'm',
-    [stage([check('VAL-AMOUNT-POSITIVE: x', 'failed')])],
+    [stage([check('VAL-AMOUNT-POSITIVE', 'x', 'failed')])],
     ['VAL-AMOUNT-POSITIVE'],
   );
   const weak = completed(
     'mutant',
     'w',
-    [stage([check('VAL-ALL-FAILURES: x', 'failed')])],
+    [stage([check('VAL-ALL-FAILURES', 'x', 'failed')])],
     ['VAL-BODY-SHAPE'],
   );
   const survivor = completed(
     'mutant',
     's',
-    [stage([check('VAL-AMOUNT-POSITIVE: x', 'passed')])],
+    [stage([check('VAL-AMOUNT-POSITIVE', 'x', 'passed')])],
     ['VAL-TYPE-ENUM'],
   );
   const reference = completed('reference', 'reference', [stage(PASSING)]);
-  const failingReference = completed('reference', 'reference', [stage([check('A-B: c', 'failed')])]);
-  const failingVariant = completed('variant', 'v', [stage([check('A-B: c', 'failed')])]);
+  const failingReference = completed('reference', 'reference', [
+    stage([check(undefined, 'A-B: c', 'failed')]),
+  ]);
+  const failingVariant = completed('variant', 'v', [stage([check(undefined, 'A-B: c', 'failed')])]);
   const crashed = completed(
     'mutant',
     'c',
@@ -227,10 +234,15 @@ test('SELF-CHECK: the exit code fails on a survivor, a failing variant or refere
   const timedOut = completed(
     'mutant',
     't',
-    [stage([check('X-Y: z', 'passed')], { timedOut: true })],
+    [stage([check(undefined, 'X-Y: z', 'passed')], { timedOut: true })],
     ['VAL-TYPE-ENUM'],
   );
-  const nothingRan = completed('mutant', 'n', [stage([check('X-Y: z', 'skipped')])], ['VAL-TYPE-ENUM']);
+  const nothingRan = completed(
+    'mutant',
+    'n',
+    [stage([check(undefined, 'X-Y: z', 'skipped')])],
+    ['VAL-TYPE-ENUM'],
+  );
 
   expect(exitCodeOf(buildMatrix([reference, caught, weak]))).toBe(0);
   expect(exitCodeOf(buildMatrix([reference, caught, survivor]))).toBe(1);
@@ -252,16 +264,16 @@ test('SELFTEST: a deployment is as declared when exactly the rules it deviates f
   const deployment = (name: string, tests: TestResult[]) =>
     completed('deployment', name, [stage([...PASSING, ...tests])], [], declared);
   const exact = deployment('exact', [
-    check('AUTH-TOKEN-PREFIX: the tenants tokens carry the spec prefix', 'failed'),
-    check('VAL-TYPE-ENUM: POST with type BANK_MOVEMENT gives 400 ERR-3002', 'failed'),
-    check('VAL-TYPE-ENUM: POST with type lowercase gives 400 ERR-3002', 'passed'),
+    check('AUTH-TOKEN-PREFIX', 'the tenants tokens carry the spec prefix', 'failed'),
+    check('VAL-TYPE-ENUM', 'POST with type BANK_MOVEMENT gives 400 ERR-3002', 'failed'),
+    check('VAL-TYPE-ENUM', 'POST with type lowercase gives 400 ERR-3002', 'passed'),
   ]);
   const tooStrict = deployment('too-strict', [
-    check('AUTH-TOKEN-PREFIX: x', 'failed'),
-    check('VAL-TYPE-ENUM: y', 'failed'),
-    check('GAP-OTHER-OPERATIONS: a listing', 'failed', ['ERROR-BODY-SHAPE']),
+    check('AUTH-TOKEN-PREFIX', 'x', 'failed'),
+    check('VAL-TYPE-ENUM', 'y', 'failed'),
+    check('GAP-OTHER-OPERATIONS', 'a listing', 'failed', ['ERROR-BODY-SHAPE']),
   ]);
-  const tooWeak = deployment('too-weak', [check('AUTH-TOKEN-PREFIX: x', 'failed')]);
+  const tooWeak = deployment('too-weak', [check('AUTH-TOKEN-PREFIX', 'x', 'failed')]);
   const matrix = buildMatrix([
     completed('reference', 'reference', [stage(PASSING)]),
     exact,

@@ -40,7 +40,7 @@ export interface CompletedRun {
 
 export interface FailedCheck {
   readonly ruleId: string | undefined;
-  /** The title's rule and any rule the failed assertion names. */
+  /** The rules its recorded violations broke (none for a fault of the kit). */
   readonly rules: readonly string[];
   readonly title: string;
   readonly project: string;

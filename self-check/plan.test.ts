@@ -2,8 +2,7 @@
 import { expect, test } from '@playwright/test';
 import { DEPLOYMENTS, MUTANTS, VARIANTS } from '../reference/index.ts';
 import { checkRecordAttachment } from '../run-records/check-record.ts';
-import { ruleAnnotations } from '../run-records/rule-annotations.ts';
-import { titlePatternOf } from '../run-records/rule-titles.ts';
+import { ruleAnnotations, ruleTagPatternOf } from '../run-records/rule-annotations.ts';
 import { RULES } from '../spec/index.ts';
 import { isRateLimitMutant, planRuns, UNTHROTTLED_LIMIT } from './plan.ts';
 import { resultsOfReport } from './results.ts';
@@ -51,17 +50,20 @@ test('SELF-CHECK: the plan runs the reference, every variant, every mutant and e
   expect(planRuns({ mutantPropertyRuns: 7, only: ['amount-zero-accepted'] })[0]?.env.FC_RUNS).toBe('7');
 });
 
-test('SELF-CHECK: a stage selects checks by the rule id their title starts with', () => {
-  const pattern = new RegExp(titlePatternOf(['VAL-STATUS-ENUM', 'RATE-LIMIT-429']));
+test('SELF-CHECK: a stage selects checks by their rules’ tags, never by their titles', () => {
+  const [first] = planRuns({ only: ['mutant-amount-zero-accepted'] });
+  expect(first?.stages[0]?.grep).toBe(ruleTagPatternOf(['VAL-AMOUNT-POSITIVE']));
+  const pattern = new RegExp(ruleTagPatternOf(['VAL-STATUS-ENUM', 'RATE-LIMIT-429']), 'i');
   // Playwright matches --grep against "project file describe title tags".
   expect(
-    pattern.test('conformance validation.spec.ts POST field validation VAL-STATUS-ENUM: POST with x'),
+    pattern.test('conformance validation.spec.ts POST field validation x @validation @VAL-STATUS-ENUM'),
   ).toBe(true);
-  expect(pattern.test('ratelimit rate-limit.spec.ts rate limit RATE-LIMIT-429: inside a fresh window')).toBe(
+  expect(pattern.test('ratelimit rate-limit.spec.ts rate limit inside a fresh window @RATE-LIMIT-429')).toBe(
     true,
   );
-  expect(pattern.test('conformance all-failures.spec.ts VAL-STATUS-400: a validation failure')).toBe(false);
-  expect(pattern.test('conformance x.spec.ts VAL-STATUS-ENUMS: not the same rule')).toBe(false);
+  // A title that names a rule is text for people: only the tag selects.
+  expect(pattern.test('conformance x.spec.ts VAL-STATUS-ENUM: POST with x @VAL-STATUS-400')).toBe(false);
+  expect(pattern.test('conformance x.spec.ts not the same rule @VAL-STATUS-ENUMS')).toBe(false);
 
   const args = playwrightArguments({ projects: ['conformance'] }, { label: 'x', grepInvert: 'A' });
   expect(args).toEqual(expect.arrayContaining(['--project', 'conformance', '--grep-invert', 'A']));

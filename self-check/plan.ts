@@ -34,7 +34,7 @@ import {
   type MutantDefinition,
   VARIANTS,
 } from '../reference/index.ts';
-import { titlePatternOf } from '../run-records/rule-titles.ts';
+import { ruleTagPatternOf } from '../run-records/rule-annotations.ts';
 import { type RuleId, ruleById } from '../spec/index.ts';
 
 export type ServerKind = 'reference' | 'variant' | 'mutant' | 'deployment';
@@ -53,13 +53,13 @@ export interface ServerUnderTest {
   readonly expectedFailures?: readonly RuleId[];
 }
 
-/** One Playwright invocation of a run: the checks it selects by title. */
+/** One Playwright invocation of a run: the checks it selects by their rules' tags. */
 export interface Stage {
   /** What the stage runs, for the matrix: "every check", "checks of its declared rules", … */
   readonly label: string;
-  /** A title pattern (Playwright's --grep) the checks must match. */
+  /** A pattern of rule tags (Playwright's --grep) the checks must match. */
   readonly grep?: string;
-  /** A title pattern (Playwright's --grep-invert) the checks must not match. */
+  /** A pattern of rule tags (Playwright's --grep-invert) the checks must not match. */
   readonly grepInvert?: string;
 }
 
@@ -100,7 +100,7 @@ export const EVERY_CHECK: Stage = Object.freeze({ label: 'every check' });
 
 /** A mutant's stages: its declared rules' checks, then (only if none failed) every other check. */
 export const stagesOf = (catchingRules: readonly RuleId[]): Stage[] => {
-  const pattern = titlePatternOf(catchingRules);
+  const pattern = ruleTagPatternOf(catchingRules);
   return [
     { label: 'checks of its declared rules', grep: pattern },
     { label: 'every other check', grepInvert: pattern },

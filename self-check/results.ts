@@ -1,7 +1,7 @@
 /**
  * One run's Playwright JSON report, read back as the outcome of each check: its title, rule ids,
  * project and whether it passed, failed or was skipped, and which rules a failure broke. The report
- * is read by the certificate's own reader (reports/certificate/test-outcomes.ts), from each check's
+ * is read by the certificate's own reader (run-records/check-record-reader.ts), from each check's
  * record, so the self-check credits a failure exactly as the certificate does: to the rules of the violations it recorded,
  * whichever test it happened in, on any attempt (a flaky check failed). A failure that recorded no
  * violation is a fault of the kit: it fails the run but credits no rule.
@@ -14,13 +14,13 @@ import {
   type TestOutcome as ReportedTest,
   runErrors,
   testOutcomes,
-} from '../reports/certificate/test-outcomes.ts';
+} from '../run-records/check-record-reader.ts';
 import type { RuleId } from '../spec/index.ts';
 
 export type TestOutcome = 'passed' | 'failed' | 'skipped';
 
 export interface TestResult {
-  /** The first rule id the title names, or undefined. */
+  /** The first rule the check is declared with, or undefined. */
   readonly ruleId: RuleId | undefined;
   /** The rules a failure broke: its violations' rules (none for a fault of the kit). */
   readonly failedRules: readonly RuleId[];

@@ -9,7 +9,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { ANSWERS_FILE_VARIABLE } from '../conformance-run/reference-setting.ts';
 import { CONTRACT_VARIABLES } from '../contract/index.ts';
-import { KIT_ROOT, playwrightEnvironment } from '../run-records/kit-root.ts';
+import { KIT_ROOT, playwrightEnvironment } from '../utilities/kit-root.ts';
 import { ANSWERS_FILE_NAME, answersValidated, validateAnswers } from './answers.ts';
 import { runLoggedChild } from './logged-child.ts';
 import type { CompletedRun, StageOutcome } from './matrix.ts';

@@ -35,7 +35,7 @@ import {
   isBatchMarker,
 } from '../run-records/batch-file.ts';
 import { KEPT_WORKER_ANNOTATION } from '../run-records/kept-worker.ts';
-import { KIT_ROOT, playwrightEnvironment } from '../run-records/kit-root.ts';
+import { KIT_ROOT, playwrightEnvironment } from '../utilities/kit-root.ts';
 import { ANSWERS_FILE_NAME, answersValidated } from './answers.ts';
 import { runProjectOfBatchProject } from './batch-shares.ts';
 import { runLoggedChild } from './logged-child.ts';

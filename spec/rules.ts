@@ -1,7 +1,8 @@
 /**
  * Every rule of the interface spec, and every gap where the spec says "not shown", with a stable id.
- * Tests are titled with these ids, observations point at the gap ids, and the certificate lists them
- * all. An id is never renamed or reused: add a new one instead.
+ * Checks carry these ids as `rule` annotations and `@RULE-ID` tags (their titles show them for people),
+ * observations point at the gap ids, and the certificate lists them all. An id is never renamed or
+ * reused: add a new one instead.
  */
 import type { ErrorCode } from './error-codes.ts';
 

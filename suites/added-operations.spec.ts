@@ -9,23 +9,25 @@
 
 import { SECOND_LOOK_TAG } from '../config/index.ts';
 import {
+  answerSummary,
   isSuccess,
   judgeForeignReadRefused,
   judgeForeignVersionsRevealNothing,
   judgeInvalidTokenRefused,
   judgeListedItem,
+  judgeListingOffered,
   judgeListingText,
   judgeMalformedTenantHeaderRefused,
   judgeMissingTenantHeaderRefused,
   judgeMissingTokenRefused,
   judgeOwnVersionsShowNoTwin,
+  judgeReadBacksKnown,
   judgeUnknownEventRefused,
   listedUuid,
   listingItems,
-  ownershipOf,
-  readErrorBody,
+  type ReadBack,
+  uuidsToReadBack,
 } from '../oracle/index.ts';
-import { skipCheck } from '../run-records/check-record-writer.ts';
 import { ruleCheck } from '../run-records/rule-annotations.ts';
 import { EVENTS_PATH, eventPath, HEADERS } from '../spec/index.ts';
 import { test } from './fixtures/index.ts';
@@ -33,11 +35,7 @@ import { type ListingPage, walkListing } from './support/listing-walk.ts';
 import { windowEdge, windowFilter } from './support/listing-window.ts';
 import { validPayin, validPayout } from './support/sample-events.ts';
 import type { ServiceClient, ServiceResponse } from './support/service-client.ts';
-import { check, inconclusive } from './support/verdicts.ts';
-
-/** `400 ERR-9008`, `200`: how an observation names an answer. */
-const summary = (response: ServiceResponse): string =>
-  `${response.status} ${readErrorBody(response)?.errorCode ?? ''}`.trim();
+import { check } from './support/verdicts.ts';
 
 /** The shape of a JSON answer, the same from run to run: its top-level keys, or an array. */
 const shapeOf = (response: ServiceResponse): string => {
@@ -50,19 +48,19 @@ const shapeOf = (response: ServiceResponse): string => {
 const listing = (client: ServiceClient, query = '', headers: Record<string, string | null> = {}) =>
   client.send({ method: 'GET', path: `${EVENTS_PATH}${query}`, headers });
 
-/** Skips a check about a listing when the deployment answers a GET of the collection with no success. */
+/**
+ * Skips a check about a listing when the deployment offers none (judgeListingOffered), once the answer
+ * has been judged and the reading recorded.
+ */
 const requireListing = async (
   response: ServiceResponse,
   observe: (ruleId: 'GAP-OTHER-OPERATIONS', observed: string) => Promise<void>,
 ): Promise<void> => {
-  if (isSuccess(response.status)) return;
+  const offered = judgeListingOffered(response, 'items');
+  if (offered.notEstablished === undefined) return;
   check.gapAnswer(response);
-  await observe('GAP-OTHER-OPERATIONS', `GET ${EVENTS_PATH} gives ${summary(response)}: no listing`);
-  skipCheck(
-    test.info(),
-    'premise-not-met',
-    `the deployment offers no listing (GET ${EVENTS_PATH} gives ${summary(response)}): nothing to check`,
-  );
+  await observe('GAP-OTHER-OPERATIONS', `GET ${EVENTS_PATH} gives ${answerSummary(response)}: no listing`);
+  check.verdict(offered, response);
 };
 
 /**
@@ -103,18 +101,16 @@ for (const look of LOOKS) {
         await requireListing(first, observe);
         const until = windowEdge(first, 1);
         const readBacks = new Map<string, ServiceResponse>();
-        const unverified: string[] = [];
+        const looked: ReadBack[] = [];
         const judgePage = async ({ where, response, items }: ListingPage): Promise<void> => {
           check.gapAnswer(response);
           // Whatever its shape or status, a page names none of the other tenant's events this check made.
           check.verdict(judgeListingText(where, response, othersEvents), response);
-          if (!isSuccess(response.status)) return;
-          for (const uuid of (items ?? []).map(listedUuid)) {
-            if (uuid === undefined || ownUuids.has(uuid)) continue;
+          for (const uuid of uuidsToReadBack(response, items, ownUuids)) {
             const readBack = readBacks.get(uuid) ?? (await tenantA.retrieve(uuid));
             readBacks.set(uuid, readBack);
             check.verdict(judgeListedItem(where, uuid, readBack), readBack);
-            if (ownershipOf(readBack) === 'unknown') unverified.push(`${uuid} (${summary(readBack)})`);
+            looked.push({ uuid, readBack });
           }
         };
         await judgePage({ where: "tenant A's listing", response: first, items: listingItems(first) });
@@ -150,10 +146,7 @@ for (const look of LOOKS) {
           'GAP-OTHER-OPERATIONS',
           `GET ${EVENTS_PATH} lists events as ${shapeOf(first)}; walked ${walked.join('; ')}`,
         );
-        if (unverified.length > 0)
-          inconclusive(
-            `items tenant A could not read back, neither its own nor refused: ${unverified.join(', ')}`,
-          );
+        check.verdict(judgeReadBacksKnown(looked));
       },
     );
   });
@@ -186,7 +179,7 @@ for (const look of LOOKS) {
         check.verdict(judgeOwnVersionsShowNoTwin(own, marker), own);
         await observe(
           'GAP-GET-BODY',
-          `GET ?versions=true of an event ${outcome === 'applied' ? 'updated once' : 'never updated'} gives ${summary(own)} with ${shapeOf(own)}`,
+          `GET ?versions=true of an event ${outcome === 'applied' ? 'updated once' : 'never updated'} gives ${answerSummary(own)} with ${shapeOf(own)}`,
         );
         const foreign = validPayout(runId, 'versions-foreign');
         const foreignUuid = check.created(await tenantB.create(foreign));
@@ -277,7 +270,7 @@ test.describe('a listing the deployment adds: its headers and parameters', () =>
       for (const query of ['?page=0&size=-1', '?from=yesterday&to=not-a-date']) {
         const response = await listing(tenantA, query);
         check.gapAnswer(response);
-        await observe('GAP-OTHER-OPERATIONS', `GET ${EVENTS_PATH}${query} gives ${summary(response)}`);
+        await observe('GAP-OTHER-OPERATIONS', `GET ${EVENTS_PATH}${query} gives ${answerSummary(response)}`);
       }
     },
   );
@@ -300,7 +293,7 @@ test.describe('fields a deployment adds', { tag: ['@validation'] }, () => {
         });
         await observe(
           'GAP-EXTRA-TOP-LEVEL-FIELDS',
-          `isNegative and accountId: refused with ${summary(response)}`,
+          `isNegative and accountId: refused with ${answerSummary(response)}`,
         );
         return;
       }

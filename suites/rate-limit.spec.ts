@@ -7,35 +7,30 @@
  *
  * They assert only what the spec states, so a fixed window (started by the first request or aligned to
  * the clock), a sliding window and a token bucket of the same capacity all pass (see
- * support/rate-limit-reading.ts): inside a fresh window (after a whole window of silence) the limit is
- * served; a burst shorter than a window gets a 429 before more than twice the limit is served (a
- * fixed window's boundary may fall inside the burst); after a window the tenant is served again. The
- * reading the target chose is recorded as a GAP-RATE-LIMIT-WINDOW observation when it shows.
+ * oracle/rate-limit-bound.ts and support/rate-limit-reading.ts): inside a fresh window (after a whole
+ * window of silence) the limit is served; a burst shorter than a window gets a 429 before more than
+ * twice the limit is served (a fixed window's boundary may fall inside the burst); after a window the
+ * tenant is served again. The reading the target chose is recorded as a GAP-RATE-LIMIT-WINDOW
+ * observation when it shows. Every verdict is the oracle's (oracle/rate-limit-judgements.ts); how the
+ * bursts are sent is support/rate-limit-burst.ts's and support/window-reset-retry.ts's.
  *
  * Timing: with the reference server's short window the file takes seconds; against a deployment's minute
  * it takes a few minutes, and every timeout scales with the window.
  */
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { RateLimitSettings } from '../config/index.ts';
 import { SHARED_LIMIT_VARIABLES } from '../contract/index.ts';
 import {
-  BurstTally,
-  describeStatusCounts,
-  isSuccess,
-  judgeFailingBurst,
-  judgeLimitServed,
-  judgementOf,
+  judgeListingOffered,
   judgeNoRateLimitHeaders,
+  judgeOtherRequestsBurst,
   judgeOtherTenantServed,
-  judgeRetriedPostCreated,
+  judgeRefusedPost,
   judgeServedAgain,
-  judgeServedCreated,
-  judgeThrottledPastLimit,
   judgeUnknownEventRefused,
+  judgeValidPostBurst,
   simpleErrorBodySchema,
-  statusCounts,
+  type WindowSetting,
 } from '../oracle/index.ts';
-import { skipCheck } from '../run-records/check-record-writer.ts';
 import { ruleCheck } from '../run-records/rule-annotations.ts';
 import { EVENTS_PATH, eventPath, type RuleId } from '../spec/index.ts';
 import { test } from './fixtures/index.ts';
@@ -44,20 +39,19 @@ import {
   BURST_CONCURRENCY,
   type Exhaustion,
   exhaustBudget,
-  noteWait,
-  rateLimitTenantActivity,
+  exhaustFromFreshWindow,
   rateLimitTestTimeoutMs,
+  recentOrOwnExhaustion,
   type SentRequest,
-  sendBurst,
-  silenceMarginMs,
   throttleNow,
-  waitForFreshWindow,
   windowMsOf,
 } from './support/rate-limit-burst.ts';
 import { readingOfBurst, readingOfRecovery, readingOfSecondBurst } from './support/rate-limit-reading.ts';
 import { validPayin, validPayout, withField } from './support/sample-events.ts';
 import type { SendOptions, ServiceResponse } from './support/service-client.ts';
-import { check, inconclusive } from './support/verdicts.ts';
+import { askDuringStream } from './support/throttled-stream.ts';
+import { check } from './support/verdicts.ts';
+import { retryUntilServed, servedRightAfter } from './support/window-reset-retry.ts';
 
 /** Valid POSTs: each creates an event (the dedicated tenant's data carries the run id). */
 const validPost =
@@ -108,59 +102,11 @@ const expectedOfFailing = (index: number): { status: number; rule: RuleId } => {
   }
 };
 
-/** Served nothing after a whole window of silence: the premise is gone, and the fault is the window's. */
-const skipIfStillThrottled = (burst: Exhaustion): void => {
-  if (burst.admitted > 0) return;
-  skipCheck(
-    test.info(),
-    'premise-not-met',
-    `still throttled after a whole window of silence (${describeStatusCounts(burst.answers.counts)}): RATE-LIMIT-WINDOW-RESET reports it`,
-  );
-};
-
-/** No 429 among the first `limit` requests of a burst from a fresh window. */
-const expectLimitServed = (burst: Exhaustion, limit: number): void => {
-  const served = judgeLimitServed(burst.answers);
-  check.verdict(judgementOf(served.violations), served.example);
-  if (burst.answers.withinLimit !== limit)
-    inconclusive(`the burst sent ${burst.answers.withinLimit} requests, not the whole limit of ${limit}`);
-};
-
-/**
- * A 429 came before more were served than any reading of the window admits in the time taken: twice
- * the limit in a burst shorter than a window (a fixed window's boundary may fall inside it).
- */
-const expectThrottled = (
-  burst: Exhaustion,
-  limit: number,
-  windowMs: number,
-  of: 'valid-posts' | 'other-requests' = 'valid-posts',
-): ServiceResponse => {
-  const took = `${Math.round(burst.endedAt - burst.startedAt)} ms`;
-  const { unthrottled } = burst;
-  if (unthrottled?.kind === 'too-slow') {
-    inconclusive(
-      `${unthrottled.served} requests served in ${Math.round(unthrottled.withinMs)} ms without a 429 (${Math.round((unthrottled.served * 1000) / unthrottled.withinMs)} a second), but the kit could not send fast enough for that to prove anything (it must outpace ${limit} per ${windowMs} ms, more than ${Math.ceil((limit * 1000) / windowMs)} a second). Check the target's latency and the machine's load, or run with a longer ${SHARED_LIMIT_VARIABLES.windowSeconds} against the reference server.`,
-    );
-  }
-  check.verdict(
-    judgementOf(
-      judgeThrottledPastLimit(
-        of,
-        {
-          unthrottled,
-          first429: burst.first429?.response,
-          counts: describeStatusCounts(burst.answers.counts),
-          took,
-        },
-        limit,
-        windowMs,
-      ),
-    ),
-    burst.answers.last?.response,
-  );
-  return (burst.first429 as SentRequest).response;
-};
+/** The window's length, and the variable that sets it against the reference server. */
+const windowOf = (limit: RateLimitSettings): WindowSetting => ({
+  windowMs: windowMsOf(limit),
+  variable: SHARED_LIMIT_VARIABLES.windowSeconds,
+});
 
 /**
  * GAP-RATE-LIMIT-WINDOW from a second burst, when the first was served more than the limit and a
@@ -205,16 +151,11 @@ test.describe('rate limit', { tag: ['@ratelimit'] }, () => {
     ),
     async ({ rateLimitTenant, target, runId, observe }) => {
       const limit = target.limits.RATE_LIMIT.requestsPerWindow;
-      await waitForFreshWindow(target.limits.RATE_LIMIT);
-      const burst = await exhaustBudget(rateLimitTenant, target.limits.RATE_LIMIT, validPost(runId));
-      expectLimitServed(burst, limit);
-      // Requests arrive out of the order they were sent in: the count of 201s tells a valid POST refused
-      // within the limit from a throttle that answers the wrong status (a gateway limiter's 503, say).
-      const { notCreated, created } = burst.answers;
-      if (notCreated && created < limit) check.created(notCreated.response);
-      const allCreated = judgeServedCreated(burst.answers);
-      check.verdict(judgementOf(allCreated.violations), allCreated.example);
-      const throttled = expectThrottled(burst, limit, windowMsOf(target.limits.RATE_LIMIT));
+      const burst = await exhaustFromFreshWindow(rateLimitTenant, target.limits.RATE_LIMIT, validPost(runId));
+      // The limit served, every one served created, then a 429 in time: the first 429 is the evidence.
+      const judged = judgeValidPostBurst(burst, windowOf(target.limits.RATE_LIMIT));
+      check.verdict(judged, judged.evidence);
+      const throttled = judged.evidence as ServiceResponse;
       // A non-2xx answer: a JSON object (its fields are not shown, GAP-429-BODY).
       check.gapAnswer(throttled);
       await observe('GAP-429-BODY', shapeOf429(throttled), throttled.json);
@@ -247,18 +188,9 @@ test.describe('rate limit', { tag: ['@ratelimit'] }, () => {
     async ({ rateLimitTenant, target, runId }) => {
       // The answers of the burst that spent the budget from a fresh window, served ones and 429s: the
       // previous check's, or a burst of this check's own when it runs alone.
-      let burst = rateLimitTenantActivity().lastExhaustion;
-      if (!burst) {
-        await waitForFreshWindow(target.limits.RATE_LIMIT);
-        burst = await exhaustBudget(rateLimitTenant, target.limits.RATE_LIMIT, validPost(runId));
-      }
-      const { answers } = burst;
-      if (answers.first429 === undefined || answers.admitted === 0)
-        inconclusive(
-          `both served and throttled answers are needed to check (${describeStatusCounts(answers.counts)})`,
-        );
-      const headers = judgeNoRateLimitHeaders(answers);
-      check.verdict(judgementOf(headers.violations), headers.example);
+      const burst = await recentOrOwnExhaustion(rateLimitTenant, target.limits.RATE_LIMIT, validPost(runId));
+      const headers = judgeNoRateLimitHeaders(burst.answers);
+      check.verdict(headers, headers.evidence);
     },
   );
 
@@ -267,42 +199,13 @@ test.describe('rate limit', { tag: ['@ratelimit'] }, () => {
     async ({ rateLimitTenant, tenantA, target, runId }) => {
       // POSTs, which count however the target counts: the tenant is throttled for them at least.
       await throttleNow(rateLimitTenant, target.limits.RATE_LIMIT, validPost(runId));
-      // The other tenant's one request goes out inside a stream of the throttled tenant's, which goes on
-      // until it has answered: the throttled tenant must meet a 429 while that request is in flight.
-      // Only the stream's answers that came after that request left can overlap it: those are kept.
-      let otherSentAt: number | undefined;
-      const streamed = new BurstTally<ServiceResponse, SentRequest>(
-        target.limits.RATE_LIMIT.requestsPerWindow,
+      // Tenant A's one request goes out inside a stream of the throttled tenant's requests.
+      const asked = await askDuringStream(rateLimitTenant, target.limits.RATE_LIMIT, validPost(runId), () =>
+        tenantA.retrieve(crypto.randomUUID(), { retryOn429: false }),
       );
-      const late: SentRequest[] = [];
-      // The stream ends when tenant A's request has, not after a count: a small limit's count (21 at 10
-      // a window) was sent and answered before that request left, and the check was inconclusive.
-      let otherEndedAt: number | undefined;
-      const stream = sendBurst(rateLimitTenant, validPost(runId), {
-        count: Number.POSITIVE_INFINITY,
-        onAnswer: (answered) => {
-          streamed.add(answered);
-          if (otherSentAt !== undefined && answered.answeredAt >= otherSentAt) late.push(answered);
-        },
-        stopWhen: (answered) => otherEndedAt !== undefined && answered.sentAt > otherEndedAt,
-      });
-      await sleep(5);
-      otherSentAt = performance.now();
-      const asked = await tenantA.retrieve(crypto.randomUUID(), { retryOn429: false }).then(
-        (answer) => ({ answer }),
-        (error: unknown) => ({ error }),
-      );
-      otherEndedAt = performance.now();
-      await stream;
-      if ('error' in asked) throw asked.error;
       const other = asked.answer;
-      const [from, to] = [otherSentAt, otherEndedAt];
-      const meanwhile = late.filter((r) => r.sentAt <= to && r.answeredAt >= from);
-      if (!meanwhile.some((r) => r.response.status === 429))
-        inconclusive(
-          `the rate-limit tenant was not throttled while tenant A's request was in flight: ${statusCounts(meanwhile)} of its requests overlapped it (${describeStatusCounts(streamed.counts)} in all)`,
-        );
-      check.verdict(judgementOf(judgeOtherTenantServed(other)), other);
+      const stream = { late: asked.late, counts: asked.streamed.counts };
+      check.verdict(judgeOtherTenantServed(other, asked.inFlight, stream), other);
       check.error(other, judgeUnknownEventRefused);
     },
   );
@@ -313,19 +216,19 @@ test.describe('rate limit', { tag: ['@ratelimit'] }, () => {
       'GETs, PUTs and failed validations count: they alone exhaust the budget',
     ),
     async ({ rateLimitTenant, target, runId }) => {
-      const limit = target.limits.RATE_LIMIT.requestsPerWindow;
-      await waitForFreshWindow(target.limits.RATE_LIMIT);
       // Half the limit at once, the rest half a window later: the recovery check then tells a fixed
       // window from a sliding one. Only one request in three is a POST, none of them valid.
-      const burst = await exhaustBudget(rateLimitTenant, target.limits.RATE_LIMIT, failingRequest(runId), {
-        pauseAtHalf: true,
-        expectedOf: expectedOfFailing,
-      });
-      skipIfStillThrottled(burst);
-      expectLimitServed(burst, limit);
-      const failing = judgeFailingBurst(burst.answers);
-      check.verdict(judgementOf(failing.violations), failing.example);
-      expectThrottled(burst, limit, windowMsOf(target.limits.RATE_LIMIT), 'other-requests');
+      const burst = await exhaustFromFreshWindow(
+        rateLimitTenant,
+        target.limits.RATE_LIMIT,
+        failingRequest(runId),
+        {
+          pauseAtHalf: true,
+          expectedOf: expectedOfFailing,
+        },
+      );
+      const judged = judgeOtherRequestsBurst(burst, windowOf(target.limits.RATE_LIMIT));
+      check.verdict(judged, judged.evidence);
     },
   );
 
@@ -337,22 +240,12 @@ test.describe('rate limit', { tag: ['@ratelimit'] }, () => {
     async ({ rateLimitTenant, tenantA, target }) => {
       // The spec shows no listing (GAP-OTHER-OPERATIONS): asked of tenant A, so as not to spend the
       // rate-limit tenant's budget on the question.
-      const offered = await tenantA.send(listingRequest());
-      if (!isSuccess(offered.status)) {
-        skipCheck(
-          test.info(),
-          'premise-not-met',
-          `the deployment offers no listing (GET ${EVENTS_PATH} gives ${offered.status}): nothing to count`,
-        );
-      }
-      const limit = target.limits.RATE_LIMIT.requestsPerWindow;
-      await waitForFreshWindow(target.limits.RATE_LIMIT);
-      const burst = await exhaustBudget(rateLimitTenant, target.limits.RATE_LIMIT, listingRequest, {
+      check.verdict(judgeListingOffered(await tenantA.send(listingRequest()), 'requests'));
+      const burst = await exhaustFromFreshWindow(rateLimitTenant, target.limits.RATE_LIMIT, listingRequest, {
         pauseAtHalf: true,
       });
-      skipIfStillThrottled(burst);
-      expectLimitServed(burst, limit);
-      expectThrottled(burst, limit, windowMsOf(target.limits.RATE_LIMIT), 'other-requests');
+      const judged = judgeOtherRequestsBurst(burst, windowOf(target.limits.RATE_LIMIT));
+      check.verdict(judged, judged.evidence);
     },
   );
 
@@ -365,49 +258,33 @@ test.describe('rate limit', { tag: ['@ratelimit'] }, () => {
       const limit = target.limits.RATE_LIMIT.requestsPerWindow;
       const windowMs = windowMsOf(target.limits.RATE_LIMIT);
       // From the previous check's burst when it is recent, or from a burst of this check's own.
-      let exhaustion = rateLimitTenantActivity().lastExhaustion;
-      if (!exhaustion || performance.now() > exhaustion.startedAt + 0.9 * windowMs) {
-        await waitForFreshWindow(target.limits.RATE_LIMIT);
-        exhaustion = await exhaustBudget(rateLimitTenant, target.limits.RATE_LIMIT, validPost(runId), {
+      const exhaustion = await recentOrOwnExhaustion(
+        rateLimitTenant,
+        target.limits.RATE_LIMIT,
+        validPost(runId),
+        {
+          withinMs: 0.9 * windowMs,
           pauseAtHalf: true,
-        });
-      }
+        },
+      );
       const sent = await throttleNow(rateLimitTenant, target.limits.RATE_LIMIT, validPost(runId));
       // Every request of the throttling is a valid POST: its first 429 is the refused POST.
-      const refused = sent.answers.first429;
-      if (!refused)
-        inconclusive(
-          `the rate-limit tenant could not be throttled for this check (${describeStatusCounts(sent.answers.counts)})`,
-        );
+      const refusal = judgeRefusedPost(sent.answers);
+      check.verdict(refusal);
       const lastThrottledAt = sent.lastAnsweredAt;
-      // Part 8: a client retries a 429 after a delay. Retried every twentieth of a window, the refused
-      // POST must be served within a window of the last 429.
-      const deadline = lastThrottledAt + windowMs + silenceMarginMs(target.limits.RATE_LIMIT);
-      const retry = { ...(refused as SentRequest).request, retryOn429: false };
-      noteWait(deadline - performance.now(), 'at most, retrying the refused POST until the window ends');
-      let answer: ServiceResponse | undefined;
-      let retries = 0;
-      let servedAt = 0;
-      do {
-        await sleep(windowMs / 20);
-        servedAt = performance.now();
-        answer = await rateLimitTenant.send(retry);
-        rateLimitTenantActivity().note(performance.now());
-        retries += 1;
-      } while (answer.status === 429 && performance.now() < deadline);
-      check.verdict(judgementOf(judgeServedAgain(answer, retries, servedAt - lastThrottledAt)), answer);
-      check.verdict(judgementOf(judgeRetriedPostCreated(answer)), answer);
+      // Part 8: a client retries a 429 after a delay; the refused POST must be served within a window.
+      const { answer, retries, servedAt } = await retryUntilServed(
+        rateLimitTenant,
+        target.limits.RATE_LIMIT,
+        (refusal.evidence as SentRequest).request,
+        lastThrottledAt,
+      );
+      check.verdict(judgeServedAgain(answer, retries, servedAt - lastThrottledAt), answer);
       // How the capacity came back (GAP-RATE-LIMIT-WINDOW): all at once, or bit by bit.
       const servedOnFirstRetry = retries === 1;
-      let servedRightAfter = 0;
-      if (!servedOnFirstRetry)
-        await sendBurst(rateLimitTenant, unknownGet, {
-          count: limit,
-          stopAt429: true,
-          onAnswer: ({ response }) => {
-            if (response.status !== 429) servedRightAfter += 1;
-          },
-        });
+      const servedAfter = servedOnFirstRetry
+        ? undefined
+        : await servedRightAfter(rateLimitTenant, target.limits.RATE_LIMIT, unknownGet);
       const figures = {
         limit,
         windowMs,
@@ -416,7 +293,7 @@ test.describe('rate limit', { tag: ['@ratelimit'] }, () => {
         lastThrottledAt,
         servedAt,
         servedOnFirstRetry,
-        servedRightAfter: servedOnFirstRetry ? undefined : servedRightAfter,
+        servedRightAfter: servedAfter,
       };
       const reading = readingOfRecovery(figures);
       if (reading) await observe('GAP-RATE-LIMIT-WINDOW', reading, { ...figures, retries });

@@ -1,5 +1,5 @@
 /** A bench command run as a user runs it (`fei-kit bench …`), in a child process, its output collected. */
-import { runKit } from '../../run-records/test-support/run-kit.ts';
+import { runKit } from '../../utilities/test-support/run-kit.ts';
 
 export const runBenchCommand = (args: readonly string[], env: NodeJS.ProcessEnv) =>
   runKit(args, { ...process.env, ...env });

@@ -4,7 +4,7 @@
  * is the gate. A run that checked nothing gets no certificate: one would read as a verdict.
  */
 import { ConfigError, loadDotEnvUnlessIgnored } from '../../config/index.ts';
-import { outputPaths } from '../../run-records/output-paths.ts';
+import { outputPaths } from '../../utilities/output-paths.ts';
 import { type KitCommand, OUTPUT_OPTION } from '../command.ts';
 
 export const command: KitCommand = {

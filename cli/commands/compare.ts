@@ -12,7 +12,7 @@ import {
   KIT_LATENCY_TOLERANCE_PERCENT,
 } from '../../config/settings/index.ts';
 import { readCompareSettings } from '../../reports/release-gate/settings.ts';
-import { outputRoot } from '../../run-records/output-paths.ts';
+import { outputRoot } from '../../utilities/output-paths.ts';
 import { type KitCommand, OUTPUT_OPTION } from '../command.ts';
 import { kitSettings } from '../kit-settings.ts';
 

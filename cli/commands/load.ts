@@ -14,9 +14,9 @@ import {
   LOAD_REPORT_DIR,
 } from '../../config/settings/index.ts';
 import { CONTRACT_VARIABLES } from '../../contract/index.ts';
-import type { SayLine } from '../../run-records/console-line.ts';
-import { ensureWritable } from '../../run-records/output-folder.ts';
-import { outputPaths, outputRoot } from '../../run-records/output-paths.ts';
+import type { SayLine } from '../../utilities/console-line.ts';
+import { ensureWritable } from '../../utilities/output-folder.ts';
+import { outputPaths, outputRoot } from '../../utilities/output-paths.ts';
 import { type KitCommand, OUTPUT_OPTION, type SettingSpec } from '../command.ts';
 import { CONTRACT_SETTINGS } from '../contract-settings.ts';
 import { kitSettings } from '../kit-settings.ts';

@@ -13,8 +13,8 @@ import {
   REFERENCE_VARIANT,
 } from '../../config/settings/index.ts';
 import { LIMIT_VARIABLE_NAMES } from '../../contract/index.ts';
-import { OutputUnwritableError } from '../../run-records/output-folder.ts';
-import { outputPaths } from '../../run-records/output-paths.ts';
+import { OutputUnwritableError } from '../../utilities/output-folder.ts';
+import { outputPaths } from '../../utilities/output-paths.ts';
 import { type KitCommand, OUTPUT_OPTION } from '../command.ts';
 import { CONTRACT_SETTINGS } from '../contract-settings.ts';
 

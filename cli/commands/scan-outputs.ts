@@ -8,7 +8,7 @@ import { relative } from 'node:path';
 import { ConfigError, EXIT, loadDotEnvUnlessIgnored } from '../../config/index.ts';
 import { contractVariable } from '../../config/settings/index.ts';
 import { SECRET_VARIABLES } from '../../contract/index.ts';
-import { outputRoot } from '../../run-records/output-paths.ts';
+import { outputRoot } from '../../utilities/output-paths.ts';
 import { type KitCommand, OUTPUT_OPTION } from '../command.ts';
 
 export const command: KitCommand = {

@@ -4,8 +4,8 @@
  * as Markdown, HTML, JSON and JUnit; every text in it has passed through redaction.
  */
 
-import { redact } from '../../run-records/redaction.ts';
 import type { Environment } from '../../spec/index.ts';
+import { redact } from '../../utilities/redaction.ts';
 import { externalIdOf, type RecordedExchange } from '../exchange.ts';
 import { FAULT_DESCRIPTIONS, type FaultName } from '../faults.ts';
 import { type ClientCertification, type ClientVerdict, certificationOf, type RuleGrade } from '../grader.ts';

@@ -1,7 +1,7 @@
 /** Writes the client certificate's files into one folder, each through redaction once more. */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { redact } from '../../run-records/redaction.ts';
+import { redact } from '../../utilities/redaction.ts';
 import type { ClientCertificate } from './client-certificate.ts';
 import { allureResultsOf } from './render-allure.ts';
 import { renderHtml } from './render-html.ts';

@@ -6,7 +6,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { kitCommandArguments } from '../../run-records/kit-root.ts';
+import { kitCommandArguments } from '../../utilities/kit-root.ts';
 import type { ClientCertificate } from '../certificate/client-certificate.ts';
 import { CERTIFICATE_FILES, CLIENT_CERTIFICATE_FOLDER } from '../certificate/write-certificate.ts';
 

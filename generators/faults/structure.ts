@@ -113,7 +113,7 @@ export const STRUCTURAL_POSITIONS: readonly StructuralPosition[] = Object.freeze
   position('multiCurrencyAmounts[1].amount', 'amount', 'VAL-MCA-AMOUNT-POSITIVE', 5, { required: true }),
 ]);
 
-/** The rules the dimension's cells come from: what a check or property over them names in its title. */
+/** The rules the dimension's cells come from: what a check or property over them is declared with. */
 export const STRUCTURAL_RULES: readonly RuleId[] = Object.freeze([
   ...new Set(STRUCTURAL_POSITIONS.map((at) => at.ruleId)),
 ]);

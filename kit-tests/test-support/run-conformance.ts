@@ -1,7 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { type PlaywrightArguments, readPlaywrightArguments } from '../../config/playwright-arguments.ts';
 import { workersOfArguments } from '../../config/run-workers.ts';
-import { type KitScriptRun, runKit } from '../../run-records/test-support/run-kit.ts';
+import { type KitScriptRun, runKit } from '../../utilities/test-support/run-kit.ts';
 
 export type ConformanceRun = Pick<KitScriptRun, 'code' | 'output' | 'stdout' | 'seconds'>;
 

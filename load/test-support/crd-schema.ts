@@ -8,7 +8,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv, type ValidateFunction } from 'ajv';
 import { parse } from 'yaml';
-import { KIT_ROOT as REPO_ROOT } from '../../run-records/kit-root.ts';
+import { KIT_ROOT as REPO_ROOT } from '../../utilities/kit-root.ts';
 
 export type Schema = Record<string, unknown>;
 

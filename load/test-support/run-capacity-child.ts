@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { kitCommandArguments, KIT_ROOT as REPO_ROOT } from '../../run-records/kit-root.ts';
+import { kitCommandArguments, KIT_ROOT as REPO_ROOT } from '../../utilities/kit-root.ts';
 import type { JsonReport } from '../lib/json-report.ts';
 import type { SegmentManifest } from '../lib/segment-manifest.ts';
 

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { declarationHolds, readDeclaredDeviations } from '../../config/declared-deviations.ts';
 import { EXIT } from '../../config/exit-codes.ts';
 import { acceptanceText } from '../../reports/certificate/declarations.ts';
-import type { SayLine } from '../../run-records/console-line.ts';
+import type { SayLine } from '../../utilities/console-line.ts';
 import { type OpenApiCatalog, SPEC_CATALOG } from '../catalog.ts';
 import { openApiFolder } from '../write-document.ts';
 import { descriptionFindings } from './description-findings.ts';

@@ -26,6 +26,10 @@ export interface CreationHooks {
   createdAnswer(stored: StoredEvent): CreatedAnswer;
 }
 
+declare module '../context.ts' {
+  interface ReferenceHooks extends CreationHooks {}
+}
+
 export const CREATION_HOOKS: CreationHooks = Object.freeze({
   validateCreation: (ctx: ServerContext, body: JsonObject) => validateEvent(body, ctx),
   newEventUuid: () => randomUUID(),

@@ -23,6 +23,10 @@ export interface DedupHooks {
   duplicateAnswer(): HttpProblem;
 }
 
+declare module '../context.ts' {
+  interface ReferenceHooks extends DedupHooks {}
+}
+
 export const DEDUP_HOOKS: DedupHooks = Object.freeze({
   dedupScope: (tenantId: string) => tenantId,
   dedupKey: (externalId: string) => externalId,

@@ -29,6 +29,10 @@ export interface ErrorAnswerHooks {
   unknownRouteAnswer(answer: HttpProblem): HttpProblem;
 }
 
+declare module '../context.ts' {
+  interface ReferenceHooks extends ErrorAnswerHooks {}
+}
+
 export const ERROR_ANSWER_HOOKS: ErrorAnswerHooks = Object.freeze({
   unknownEventAnswer: () => problem(404, 'ERR-4002'),
   simpleErrorBody: (body: SimpleErrorBody) => body,

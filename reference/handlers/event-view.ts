@@ -15,6 +15,10 @@ export interface EventFormHooks {
   eventView(view: JsonObject): JsonObject;
 }
 
+declare module '../context.ts' {
+  interface ReferenceHooks extends EventFormHooks {}
+}
+
 export const EVENT_FORM_HOOKS: EventFormHooks = Object.freeze({
   storedForm: (event: JsonObject) => event,
   eventView: (view: JsonObject) => view,

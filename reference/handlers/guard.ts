@@ -9,23 +9,14 @@ import { authenticate } from '../authentication.ts';
 import { REFERENCE_CODES } from '../codes.ts';
 import type { ServerContext } from '../context.ts';
 import { HttpProblem, simpleBody } from '../problem.ts';
-import type { TenantBudget } from '../tenant-budgets.ts';
+import type { BudgetHooks, TenantBudget } from '../tenant-budgets.ts';
 import type { KnownTenant } from '../tenants.ts';
 
-export interface RateLimitHooks {
+export interface RateLimitHooks extends BudgetHooks {
   /** RATE-LIMIT-ALL-REQUESTS: whether a request of this method counts. */
   countsTowardLimit(method: string): boolean;
   /** RATE-LIMIT-PER-TENANT: the budget a tenant's request (of this method) is counted in. */
   rateLimitKey(tenantId: string, method: string): string;
-  /**
-   * RATE-LIMIT-PER-TENANT: one limiter for every tenant, whatever their own limits (the tightest of
-   * them), instead of one per limit.
-   */
-  rateLimitOneBudget(): boolean;
-  /** RATE-LIMIT-429: requests admitted per window, given the configured number. */
-  rateLimitCapacity(requestsPerWindow: number): number;
-  /** RATE-LIMIT-WINDOW-RESET: the window, given the configured one. */
-  rateLimitWindowMs(windowMs: number): number;
   /** RATE-LIMIT-NO-HEADERS: headers on a counted request of the budget `key`, counted at `now`. */
   rateLimitHeaders(
     budget: TenantBudget,
@@ -34,6 +25,10 @@ export interface RateLimitHooks {
   ): Readonly<Record<string, string>> | undefined;
   /** RATE-LIMIT-429, GAP-429-BODY: the answer to a throttled request of a tenant of this budget. */
   throttledAnswer(ctx: ServerContext, retryAfterMs: number, budget: TenantBudget): HttpProblem;
+}
+
+declare module '../context.ts' {
+  interface ReferenceHooks extends RateLimitHooks {}
 }
 
 /** Whole seconds until the tenant is served again, as a 429 body may say (GAP-429-BODY). */

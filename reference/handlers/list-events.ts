@@ -32,6 +32,10 @@ export interface ListingHooks {
   listingParameterAnswer(): HttpProblem;
 }
 
+declare module '../context.ts' {
+  interface ReferenceHooks extends ListingHooks {}
+}
+
 export const LISTING_HOOKS: ListingHooks = Object.freeze({
   eventsForListing: (ctx: ServerContext, tenantId: string) => ctx.store.ofTenant(tenantId),
   listingCredentialsChecked: (ctx: ServerContext, method: string, sentToken: string | undefined) =>

@@ -12,6 +12,10 @@ export interface PathIdHooks {
   nonUuidPathId(raw: string): string | undefined;
 }
 
+declare module '../context.ts' {
+  interface ReferenceHooks extends PathIdHooks {}
+}
+
 export const PATH_ID_HOOKS: PathIdHooks = Object.freeze({
   nonUuidPathId: () => undefined,
 });

@@ -26,6 +26,10 @@ export interface RetrievalHooks {
   eventForVersions(ctx: ServerContext, tenantId: string, id: string): StoredEvent;
 }
 
+declare module '../context.ts' {
+  interface ReferenceHooks extends RetrievalHooks {}
+}
+
 /** The tenant's own event of this uuid; another tenant's is not found (ISOLATION-*). */
 export const ownEvent = (ctx: ServerContext, tenantId: string, id: string): StoredEvent => {
   const stored = ctx.store.find(tenantId, id);

@@ -29,6 +29,10 @@ export interface RequestBodyHooks {
   nonObjectBodyAnswer(behaviour: ReferenceBehaviour): HttpProblem | undefined;
 }
 
+declare module '../context.ts' {
+  interface ReferenceHooks extends RequestBodyHooks {}
+}
+
 export const REQUEST_BODY_HOOKS: RequestBodyHooks = Object.freeze({
   parseJson: (text: string) => JSON.parse(text) as unknown,
   malformedJsonAnswer: (behaviour: ReferenceBehaviour) =>

@@ -42,6 +42,10 @@ export interface UpdateHooks {
   refusedUpdateAnswer(ctx: ServerContext, failures: readonly Failure[]): HttpProblem;
 }
 
+declare module '../context.ts' {
+  interface ReferenceHooks extends UpdateHooks {}
+}
+
 /** The reference's own hooks: its write is synchronous, which the mutants that wrap it rely on. */
 interface ReferenceUpdateHooks extends UpdateHooks {
   applyUpdate(ctx: ServerContext, existing: StoredEvent, event: JsonObject): StoredEvent;

@@ -29,10 +29,10 @@ import {
 import { createRequire } from 'node:module';
 import { basename, dirname, join, relative } from 'node:path';
 import { EXIT } from '../../config/index.ts';
-import { consoleLine } from '../../run-records/console-line.ts';
-import { KIT_ROOT } from '../../run-records/kit-root.ts';
 import { readObservationsFile } from '../../run-records/observations.ts';
-import { type OutputPaths, outputPaths } from '../../run-records/output-paths.ts';
+import { consoleLine } from '../../utilities/console-line.ts';
+import { KIT_ROOT } from '../../utilities/kit-root.ts';
+import { type OutputPaths, outputPaths } from '../../utilities/output-paths.ts';
 import type { Certificate } from '../certificate/certificate.ts';
 import { CERTIFICATE_FILES } from '../certificate/files.ts';
 import { markDriftInAllureResults } from '../release-gate/allure-drift.ts';

@@ -3,13 +3,28 @@
  * the whole certificate, and what it is built from. certificate.ts builds it; rule-verdict.ts decides
  * each rule's verdict; run-outcome.ts the run's outcome.
  */
-import type { DeclaredDeviations } from '../../config/declared-deviations.ts';
+import type { DeclaredDeviation, DeclaredDeviations } from '../../config/declared-deviations.ts';
 import type { SkipKind, UnansweredRequest } from '../../run-records/check-record.ts';
+import type { TestOutcome, TestOutcomeStatus } from '../../run-records/check-record-reader.ts';
 import type { Rule, RuleId } from '../../spec/index.ts';
 import type { LoadSummary } from '../allure/load-summaries.ts';
 import type { RunInfo, TargetDescription } from '../reporters/run-info.ts';
-import type { DeclarationReport } from './declarations.ts';
-import type { TestOutcome, TestOutcomeStatus } from './test-outcomes.ts';
+
+/** What became of a declared deviation in this run (declarations.ts applies them). */
+export type DeclarationStatus = 'occurs' | 'no-longer-occurs' | 'expired' | 'not-judged';
+
+export interface DeclarationEntry extends DeclaredDeviation {
+  readonly status: DeclarationStatus;
+  /** The rule's verdict in this run, after the declaration. */
+  readonly verdict: Verdict;
+}
+
+export interface DeclarationReport {
+  /** The file the declarations came from, as a person finds it. */
+  readonly file: string;
+  readonly entries: readonly DeclarationEntry[];
+}
+
 export const CERTIFICATE_SCHEMA = 'conformance-certificate/v1';
 
 export const VERDICTS = Object.freeze([
@@ -137,7 +152,7 @@ export interface Certificate {
     readonly gaps: number;
     readonly verdicts: Readonly<Record<Verdict, number>>;
     readonly tests: Readonly<Record<TestOutcomeStatus, number>>;
-    /** Tests whose titles name no rule of the catalog (they count in the outcome all the same). */
+    /** Tests declared with no rule of the catalog (they count in the outcome all the same). */
     readonly testsWithoutRule: number;
   };
   readonly rules: readonly RuleEntry[];
@@ -161,7 +176,12 @@ export interface CertificateInput {
   /** The run's observations (observations.json): the readings by rule id, and which test saw each. */
   readonly observations: {
     readonly byRule: Readonly<Record<string, Readonly<Record<string, number>>>>;
-    readonly observations: readonly { readonly ruleId: string; readonly test: string }[];
+    readonly observations: readonly {
+      readonly ruleId: string;
+      /** The id of the test that saw it (absent in the observations of older kits: then the test is found by its title). */
+      readonly testId?: string;
+      readonly test: string;
+    }[];
   };
   readonly loadSummaries: readonly CertificateLoadSummary[];
   readonly rules?: readonly Rule[];

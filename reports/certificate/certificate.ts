@@ -27,6 +27,8 @@
  * A failed rule the provider declared as a known deviation (DECLARED_DEVIATIONS_FILE,
  * declarations.ts) reads `declared`: shown with its declaration, and not a deviation of the run.
  */
+
+import type { TestOutcomeStatus } from '../../run-records/check-record-reader.ts';
 import { RULES, type RuleId, SPEC_PARTS } from '../../spec/index.ts';
 import { runFilters } from '../reporters/run-info.ts';
 import type {
@@ -41,7 +43,6 @@ import { CERTIFICATE_SCHEMA, VERDICTS } from './certificate-types.ts';
 import { applyDeclarations, declarationNotes } from './declarations.ts';
 import { countsOf, decideVerdict, isKitFault, isProductionReadOnly } from './rule-verdict.ts';
 import { outcomeOf } from './run-outcome.ts';
-import type { TestOutcomeStatus } from './test-outcomes.ts';
 
 export * from './certificate-types.ts';
 export { decideVerdict } from './rule-verdict.ts';
@@ -103,22 +104,28 @@ export const buildCertificate = (input: CertificateInput): Certificate => {
     }
   }
 
-  // A test covers the rule its title names, and every rule or gap it recorded an observation for.
+  // A test covers the rules it is declared with, and every rule or gap it recorded an observation
+  // for: joined by the test's id, so two checks of one title keep their own. Observations written by
+  // older kits name their test by title only, and are joined by it.
   const observedBy = new Map<string, Set<string>>();
-  for (const { ruleId, test } of input.observations.observations) {
-    const titles = observedBy.get(ruleId) ?? new Set<string>();
-    titles.add(test);
-    observedBy.set(ruleId, titles);
+  const observedByTitle = new Map<string, Set<string>>();
+  for (const { ruleId, testId, test } of input.observations.observations) {
+    const byKey = testId === undefined ? observedByTitle : observedBy;
+    const keys = byKey.get(ruleId) ?? new Set<string>();
+    keys.add(testId ?? test);
+    byKey.set(ruleId, keys);
   }
 
   const judged: RuleEntry[] = rules.map((rule) => {
     const observing = observedBy.get(rule.id);
+    const observingByTitle = observedByTitle.get(rule.id);
     const ran: CertificateTest[] = [
       ...input.outcomes
         .filter(
           (t) =>
             t.ruleIds.includes(rule.id) ||
-            observing?.has(t.title) ||
+            (t.testId !== undefined && observing?.has(t.testId)) ||
+            observingByTitle?.has(t.title) ||
             t.violations.some((v) => v.rule === rule.id),
         )
         .map((t) => {

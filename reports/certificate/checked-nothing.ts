@@ -6,7 +6,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import type { JSONReport } from '@playwright/test/reporter';
-import type { OutputPaths } from '../../run-records/output-paths.ts';
+import type { OutputPaths } from '../../utilities/output-paths.ts';
 import { readRunInfo, runFilters } from '../reporters/run-info.ts';
 
 /** The filters of a finished run that checked nothing ('' when it had none), or undefined. */

@@ -34,6 +34,7 @@ const DECLARED = parseDeclaredDeviations(
 );
 
 const TYPE_FAILS: FixtureTest = {
+  ruleIds: ['VAL-TYPE-ENUM'],
   title: 'VAL-TYPE-ENUM: POST with type of another kind of event, BANK_MOVEMENT gives 400 ERR-3002',
   status: 'failed',
   violations: ['VAL-TYPE-ENUM: accepted (201) although type ERR-3002 must be refused'],
@@ -43,7 +44,11 @@ const PREFIX_FAILS: FixtureTest = {
   status: 'failed',
   violations: ['AUTH-TOKEN-PREFIX: of prefix th_test_; part 5.2 gives sandbox tokens the prefix svc_test_'],
 };
-const STATUS_PASSES: FixtureTest = { title: 'VAL-STATUS-ENUM: every status is accepted', status: 'passed' };
+const STATUS_PASSES: FixtureTest = {
+  ruleIds: ['VAL-STATUS-ENUM'],
+  title: 'VAL-STATUS-ENUM: every status is accepted',
+  status: 'passed',
+};
 
 const certificateOf = (tests: readonly FixtureTest[], overrides: Partial<CertificateInput> = {}) =>
   buildCertificate(certificateInput(tests, { declaredDeviations: DECLARED, ...overrides }));

@@ -10,9 +10,15 @@ import {
   type DeclaredDeviations,
   declarationHolds,
 } from '../../config/declared-deviations.ts';
-import type { RuleEntry, Verdict } from './certificate.ts';
+import type {
+  DeclarationEntry,
+  DeclarationReport,
+  DeclarationStatus,
+  RuleEntry,
+  Verdict,
+} from './certificate-types.ts';
 
-export type DeclarationStatus = 'occurs' | 'no-longer-occurs' | 'expired' | 'not-judged';
+export type { DeclarationEntry, DeclarationReport, DeclarationStatus } from './certificate-types.ts';
 
 export const DECLARATION_STATUS_LABELS: Readonly<Record<DeclarationStatus, string>> = Object.freeze({
   occurs: 'occurs, as declared',
@@ -20,18 +26,6 @@ export const DECLARATION_STATUS_LABELS: Readonly<Record<DeclarationStatus, strin
   expired: 'expired: a failure of it counts',
   'not-judged': 'not judged in this run',
 });
-
-export interface DeclarationEntry extends DeclaredDeviation {
-  readonly status: DeclarationStatus;
-  /** The rule's verdict in this run, after the declaration. */
-  readonly verdict: Verdict;
-}
-
-export interface DeclarationReport {
-  /** The file the declarations came from, as a person finds it. */
-  readonly file: string;
-  readonly entries: readonly DeclarationEntry[];
-}
 
 /** `accepted by Jane Doe on 2026-01-15, until 2026-12-31`. */
 export const acceptanceText = (d: DeclaredDeviation): string =>

@@ -4,10 +4,10 @@
  * check of it that ran reached its judgement on it; otherwise each reason is said apart.
  */
 import { CONTRACT_VARIABLES } from '../../contract/index.ts';
+import type { TestOutcome, TestOutcomeStatus } from '../../run-records/check-record-reader.ts';
 import type { Rule } from '../../spec/index.ts';
 import type { TargetDescription } from '../reporters/run-info.ts';
 import type { CertificateTest, Verdict } from './certificate-types.ts';
-import type { TestOutcome, TestOutcomeStatus } from './test-outcomes.ts';
 
 const zeroCounts = (): Record<TestOutcomeStatus, number> => ({ passed: 0, failed: 0, skipped: 0, flaky: 0 });
 

@@ -3,9 +3,10 @@
  * stopped, unanswered requests, a kit fault, rules not established), a deviation, declared deviations
  * only, or no deviation found; in one sentence for the certificate's first line.
  */
+
+import type { TestOutcomeStatus } from '../../run-records/check-record-reader.ts';
 import type { Certificate, Outcome, RuleEntry, UnansweredFinding } from './certificate-types.ts';
 import { plural } from './rule-verdict.ts';
-import type { TestOutcomeStatus } from './test-outcomes.ts';
 /** One unanswered request in words: the request, how long the kit waited, the check and its rules. */
 export const describeUnanswered = (u: UnansweredFinding): string =>
   `${u.method} ${u.path}, no answer after ${u.waitedMs} ms, in "${u.check}" (${u.rules.join(', ') || 'no rule'})`;

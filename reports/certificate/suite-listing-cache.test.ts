@@ -7,11 +7,12 @@ import { chmodSync, mkdirSync, mkdtempSync, readdirSync, symlinkSync, writeFileS
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
+import type { TestOutcome } from '../../run-records/check-record-reader.ts';
 import { listSuite, wholeSuiteListing } from './suite-listing.ts';
 import { cachedListing, listingKey, privateCacheFolder } from './suite-listing-cache.ts';
-import type { TestOutcome } from './test-outcomes.ts';
 
 const outcome = (title: string): TestOutcome => ({
+  testId: undefined,
   title,
   fullTitle: title,
   file: 'a.spec.ts',

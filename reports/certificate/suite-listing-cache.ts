@@ -27,7 +27,7 @@ import { createRequire } from 'node:module';
 import { tmpdir, userInfo } from 'node:os';
 import { join, relative } from 'node:path';
 import { CI } from '../../config/settings/index.ts';
-import type { TestOutcome } from './test-outcomes.ts';
+import type { TestOutcome } from '../../run-records/check-record-reader.ts';
 
 const require = createRequire(import.meta.url);
 

@@ -9,9 +9,9 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { JSONReport } from '@playwright/test/reporter';
 import { isContractVariable } from '../../contract/index.ts';
-import { KIT_ROOT, playwrightEnvironment } from '../../run-records/kit-root.ts';
+import { type TestOutcome, testOutcomes } from '../../run-records/check-record-reader.ts';
+import { KIT_ROOT, playwrightEnvironment } from '../../utilities/kit-root.ts';
 import { cachedListing, privateCacheFolder } from './suite-listing-cache.ts';
-import { type TestOutcome, testOutcomes } from './test-outcomes.ts';
 
 const require = createRequire(import.meta.url);
 

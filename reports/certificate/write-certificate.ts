@@ -9,11 +9,12 @@ import { join, relative, sep } from 'node:path';
 import type { JSONReport } from '@playwright/test/reporter';
 import { readDeclaredDeviations } from '../../config/declared-deviations.ts';
 import { SECRET_VARIABLES } from '../../contract/index.ts';
-import { kitVersion } from '../../run-records/kit-version.ts';
+import { runErrors, type TestOutcome, testOutcomes } from '../../run-records/check-record-reader.ts';
 import { readObservationsFile } from '../../run-records/observations.ts';
-import { type OutputPaths, outputPaths } from '../../run-records/output-paths.ts';
-import { redact, registerSecrets } from '../../run-records/redaction.ts';
 import { readRunStop } from '../../run-records/run-stop.ts';
+import { kitVersion } from '../../utilities/kit-version.ts';
+import { type OutputPaths, outputPaths } from '../../utilities/output-paths.ts';
+import { redact, registerSecrets } from '../../utilities/redaction.ts';
 import { readLoadSummaries } from '../allure/load-summaries.ts';
 import { writeProfile } from '../profile/files.ts';
 import { ProfileError } from '../profile/from-outputs.ts';
@@ -23,7 +24,6 @@ import { buildCertificate, type Certificate } from './certificate.ts';
 import { CERTIFICATE_FILES } from './files.ts';
 import { renderHtml, renderMarkdown } from './render.ts';
 import { wholeSuiteListing } from './suite-listing.ts';
-import { runErrors, type TestOutcome, testOutcomes } from './test-outcomes.ts';
 
 /** The run left nothing to certify: a configuration problem of the caller (exit 2). */
 export class CertificateInputError extends Error {}

@@ -6,8 +6,8 @@
  */
 import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { type OutputPaths, outputPaths } from '../../run-records/output-paths.ts';
-import { redact } from '../../run-records/redaction.ts';
+import { type OutputPaths, outputPaths } from '../../utilities/output-paths.ts';
+import { redact } from '../../utilities/redaction.ts';
 import { CERTIFICATE_FILES } from '../certificate/files.ts';
 import { buildProfile } from './build.ts';
 import { ProfileError, profileInputsOf, readJson, shownPath } from './from-outputs.ts';

@@ -6,7 +6,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { z } from 'zod';
-import type { OutputPaths } from '../../run-records/output-paths.ts';
+import type { OutputPaths } from '../../utilities/output-paths.ts';
 import { readLoadSummaries } from '../allure/load-summaries.ts';
 import { CERTIFICATE_FILES } from '../certificate/files.ts';
 import { readRunInfo, runFilters } from '../reporters/run-info.ts';

@@ -3,8 +3,9 @@
  * the same server: the run id and the externalIds built on it, uuids, timestamps. What is left is
  * what the target chose to do.
  */
-import { escapeRegExp } from '../../run-records/escape-pattern.ts';
+
 import { UUID_SOURCE } from '../../spec/index.ts';
+import { escapeRegExp } from '../../utilities/escape-pattern.ts';
 
 const UUID = new RegExp(`\\b${UUID_SOURCE}\\b`, 'gi');
 /** The kit's default run id (`run-<UTC timestamp>-<random>`), with whatever an externalId adds to it. */

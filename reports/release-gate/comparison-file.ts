@@ -5,7 +5,7 @@
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { redact } from '../../run-records/redaction.ts';
+import { redact } from '../../utilities/redaction.ts';
 import { COMPARISON_FILE, COMPARISON_SCHEMA, type Comparison } from './comparison.ts';
 import { comparisonExitCode } from './exit-code.ts';
 

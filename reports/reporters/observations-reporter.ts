@@ -1,6 +1,7 @@
 /**
  * A Playwright reporter that gathers the observations tests attach (what the target did where the
- * spec is silent) into one observations.json for the run, grouped by gap, and prints a short summary.
+ * spec is silent) into one observations.json for the run, grouped by gap: each keyed by the id of the
+ * test that saw it (`test.id`, the same as the check record's), with its title for people.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
@@ -14,7 +15,7 @@ import {
   type RecordedObservation,
   summariseObservations,
 } from '../../run-records/observations.ts';
-import { outputPaths } from '../../run-records/output-paths.ts';
+import { outputPaths } from '../../utilities/output-paths.ts';
 
 export default class ObservationsReporter implements Reporter {
   readonly #outputFile: string;
@@ -28,7 +29,7 @@ export default class ObservationsReporter implements Reporter {
     for (const attachment of result.attachments) {
       if (attachment.contentType !== OBSERVATION_CONTENT_TYPE || !attachment.body) continue;
       const observation = JSON.parse(attachment.body.toString('utf8')) as Observation;
-      this.#observations.push({ ...observation, test: test.title });
+      this.#observations.push({ ...observation, testId: test.id, test: test.title });
     }
   }
 

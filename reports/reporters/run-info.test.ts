@@ -12,10 +12,10 @@ import { expect, test } from '@playwright/test';
 import type { TestCase } from '@playwright/test/reporter';
 import type { Target } from '../../config/index.ts';
 import { CHECK_RECORD_SCHEMA, checkRecordAttachment } from '../../run-records/check-record.ts';
-import { KIT_ROOT, kitCommandArguments } from '../../run-records/kit-root.ts';
-import { kitVersion } from '../../run-records/kit-version.ts';
-import { historyPathOf, outputPaths, outputRoot } from '../../run-records/output-paths.ts';
 import type { RuleId } from '../../spec/index.ts';
+import { KIT_ROOT, kitCommandArguments } from '../../utilities/kit-root.ts';
+import { kitVersion } from '../../utilities/kit-version.ts';
+import { historyPathOf, outputPaths, outputRoot } from '../../utilities/output-paths.ts';
 import { fixtureRun } from '../test-support/report-fixtures.ts';
 import { describeTarget, environmentInfo, runFilters, toProperties } from './run-info.ts';
 import { annotateRuleIds, githubExecutor } from './run-reporter.ts';
@@ -121,9 +121,21 @@ test('JUNIT: every test gets a `rule` annotation for each rule its check record 
   };
   const tests = [
     // The title is not read: the record says which rules the check checks.
-    { title: 'VAL-TYPE-ENUM: reworded', annotations: [{ type: 'issue', description: 'x' }] },
-    { title: 'VAL-BODY-SHAPE, VAL-STATUS-400: x', annotations: [] },
-    { title: 'AUTH-TOKEN-MISSING: an attempt with no record', annotations: [] },
+    {
+      ruleIds: ['VAL-TYPE-ENUM'],
+      title: 'VAL-TYPE-ENUM: reworded',
+      annotations: [{ type: 'issue', description: 'x' }],
+    },
+    {
+      ruleIds: ['VAL-BODY-SHAPE', 'VAL-STATUS-400'],
+      title: 'VAL-BODY-SHAPE, VAL-STATUS-400: x',
+      annotations: [],
+    },
+    {
+      ruleIds: ['AUTH-TOKEN-MISSING'],
+      title: 'AUTH-TOKEN-MISSING: an attempt with no record',
+      annotations: [],
+    },
   ] as unknown as TestCase[];
   const attempts = [
     attemptOf(['AUTH-TOKEN-MISSING']),

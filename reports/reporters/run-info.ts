@@ -8,7 +8,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { z } from 'zod';
 import type { Target } from '../../config/index.ts';
 import { PlaywrightArgumentError, readPlaywrightArguments } from '../../config/playwright-arguments.ts';
-import { kitVersion } from '../../run-records/kit-version.ts';
+import { kitVersion } from '../../utilities/kit-version.ts';
 
 const rateLimitSchema = z.object({ requestsPerWindow: z.number(), windowSeconds: z.number() });
 

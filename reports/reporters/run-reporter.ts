@@ -21,8 +21,8 @@ import { readTargetContract } from '../../config/index.ts';
 import { contractVariable } from '../../config/settings/index.ts';
 import { CONTRACT_VARIABLES } from '../../contract/index.ts';
 import { checkRecordsOf } from '../../run-records/check-record.ts';
-import { type OutputPaths, outputPaths } from '../../run-records/output-paths.ts';
 import { RULE_ANNOTATION } from '../../run-records/rule-annotations.ts';
+import { type OutputPaths, outputPaths } from '../../utilities/output-paths.ts';
 import { describeTarget, environmentInfo, newRunInfo, type RunInfo, toProperties } from './run-info.ts';
 
 /** Adds a rule annotation for every rule id an attempt's check record names; returns how many it names. */

@@ -8,8 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { deflateRawSync, gzipSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
-import { redact, registerSecrets } from '../../run-records/redaction.ts';
-import { secretForms } from '../../run-records/secret-forms.ts';
+import { redact, registerSecrets } from '../../utilities/redaction.ts';
+import { secretForms } from '../../utilities/secret-forms.ts';
 import { scanBuffer, scanFiles, zipMembers } from './secret-scan.ts';
 
 const TOKEN = 'svc_test_ScanMe0123456789abcdefXYZ+/=';

@@ -7,7 +7,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync, inflateRawSync } from 'node:zlib';
-import { secretForms, secretFragments } from '../../run-records/secret-forms.ts';
+import { secretForms, secretFragments } from '../../utilities/secret-forms.ts';
 
 export interface SecretHit {
   /** The file, and the archive member inside it when there is one (`trace.zip!0-trace.trace`). */

@@ -10,16 +10,17 @@ import {
   checkRecordAttachment,
   type SkipKind,
 } from '../../run-records/check-record.ts';
+import { testOutcomes } from '../../run-records/check-record-reader.ts';
 import { ruleAnnotations } from '../../run-records/rule-annotations.ts';
-import { parseRuleTitle } from '../../run-records/rule-titles.ts';
 import { isRuleId, type RuleId } from '../../spec/index.ts';
 import type { CertificateInput } from '../certificate/certificate.ts';
-import { testOutcomes } from '../certificate/test-outcomes.ts';
 import { newRunInfo, type RunInfo, type TargetDescription } from '../reporters/run-info.ts';
 
 export interface FixtureTest {
+  /** Playwright's id of the test, which its records carry (`fixture-<index>` when not given). */
+  readonly id?: string;
   readonly title: string;
-  /** The rules it is declared with (its `rule` annotations); by default the ids its title starts with, as `ruleCheck` writes both. */
+  /** The rules it is declared with (its `rule` annotations); none by default: the title is text for people. */
   readonly ruleIds?: readonly RuleId[];
   readonly status: 'passed' | 'failed' | 'skipped' | 'flaky';
   readonly describe?: string;
@@ -44,14 +45,19 @@ export interface FixtureTest {
   readonly recorded?: boolean;
 }
 
-const declaredRules = (test: FixtureTest): readonly RuleId[] =>
-  test.ruleIds ?? parseRuleTitle(test.title).ids;
+const declaredRules = (test: FixtureTest): readonly RuleId[] => test.ruleIds ?? [];
 
 /** The check record an attempt of a fixture test attaches, as the fixtures would write it. */
-const recordOf = (test: FixtureTest, status: CheckRecord['status'], retry: number): CheckRecord => {
+const recordOf = (
+  test: FixtureTest,
+  testId: string,
+  status: CheckRecord['status'],
+  retry: number,
+): CheckRecord => {
   const last = status !== 'failed' || test.status !== 'flaky';
   return {
     schema: CHECK_RECORD_SCHEMA,
+    testId,
     ruleIds: [...declaredRules(test)],
     attempt: { retry, repeatEachIndex: 0, workerIndex: 0 },
     status,
@@ -80,9 +86,9 @@ const recordOf = (test: FixtureTest, status: CheckRecord['status'], retry: numbe
   };
 };
 
-const attachmentsOf = (test: FixtureTest, status: CheckRecord['status'], retry: number) => {
+const attachmentsOf = (test: FixtureTest, testId: string, status: CheckRecord['status'], retry: number) => {
   if (test.recorded === false) return [];
-  const { name, body } = checkRecordAttachment(recordOf(test, status, retry));
+  const { name, body } = checkRecordAttachment(recordOf(test, testId, status, retry));
   return [{ name, contentType: CHECK_RECORD_CONTENT_TYPE, body: Buffer.from(body).toString('base64') }];
 };
 
@@ -92,6 +98,7 @@ const TEST_STATUS = { passed: 'expected', failed: 'unexpected', skipped: 'skippe
 export const fixtureReport = (tests: readonly FixtureTest[], errors: readonly string[] = []): JSONReport => {
   const files = new Map<string, JSONReportSuite>();
   for (const [index, test] of tests.entries()) {
+    const testId = test.id ?? `fixture-${index}`;
     const file = test.file ?? 'fixture.spec.ts';
     const fileSuite = files.get(file) ?? { title: file, file, line: 0, column: 0, specs: [], suites: [] };
     files.set(file, fileSuite);
@@ -120,7 +127,7 @@ export const fixtureReport = (tests: readonly FixtureTest[], errors: readonly st
       title: test.title,
       ok: test.status !== 'failed',
       tags: [...(test.tags ?? [])],
-      id: `fixture-${index}`,
+      id: testId,
       file,
       line: 10 + index,
       column: 3,
@@ -145,7 +152,7 @@ export const fixtureReport = (tests: readonly FixtureTest[], errors: readonly st
                     stderr: [],
                     retry: 0,
                     startTime: '2026-11-21T10:00:00.000Z',
-                    attachments: attachmentsOf(test, 'failed', 0),
+                    attachments: attachmentsOf(test, testId, 'failed', 0),
                     annotations: [],
                   },
                 ]
@@ -161,7 +168,7 @@ export const fixtureReport = (tests: readonly FixtureTest[], errors: readonly st
               stderr: [],
               retry: test.status === 'flaky' ? 1 : 0,
               startTime: '2026-11-21T10:00:00.000Z',
-              attachments: attachmentsOf(test, resultStatus, test.status === 'flaky' ? 1 : 0),
+              attachments: attachmentsOf(test, testId, resultStatus, test.status === 'flaky' ? 1 : 0),
               annotations,
             },
           ],

@@ -20,14 +20,14 @@ import { describeViolations, type Violation } from '../../oracle/index.ts';
 import { RunStoppedError } from '../../pacing/run-guard.ts';
 import { attachWithoutStep } from '../../run-records/attach-without-step.ts';
 import { markInconclusive } from '../../run-records/check-record-writer.ts';
-import { escapeRegExp } from '../../run-records/escape-pattern.ts';
 import {
   describeExchange,
   exchangeTitle,
   type HttpExchange,
   toCurl,
 } from '../../run-records/http-exchange.ts';
-import { redact } from '../../run-records/redaction.ts';
+import { escapeRegExp } from '../../utilities/escape-pattern.ts';
+import { redact } from '../../utilities/redaction.ts';
 import type { ExchangeHistory } from './exchange-log.ts';
 import { EXCHANGE_SEPARATOR, PropertyViolation } from './property-checks.ts';
 import {

@@ -9,6 +9,7 @@ import {
   exhaustBudget,
   rateLimitTenantActivity,
   reachLine,
+  recentOrOwnExhaustion,
   silenceMarginMs,
   waitForFreshWindow,
 } from './rate-limit-burst.ts';
@@ -152,4 +153,21 @@ test("RATE-LIMIT-BURST: the machine's reach is said against the rate the limit n
     /reached 900 requests a second.*not enough to exceed the limit within a window: the checks that must exceed it are inconclusive/,
   );
   expect(burstRate({ answers: { count: 500 }, startedAt: 1_000, endedAt: 1_250 })).toBe(2_000);
+});
+
+test('RATE-LIMIT-BURST: a check reuses the last burst from a fresh window while it is recent, or sends its own', async () => {
+  forget();
+  const { client, sent } = fixedWindowClient(0);
+  const own = await recentOrOwnExhaustion(client, LIMIT, post);
+  expect(own.answers.first429).toBeDefined();
+  expect(rateLimitTenantActivity().lastExhaustion).toBe(own);
+  const before = sent();
+  expect(await recentOrOwnExhaustion(client, LIMIT, post)).toBe(own);
+  expect(sent()).toBe(before);
+  // Older than asked: a burst of the check's own, after a whole window of silence.
+  const again = await recentOrOwnExhaustion(client, LIMIT, post, { withinMs: -1 });
+  expect(again).not.toBe(own);
+  expect(again.startedAt).toBeGreaterThanOrEqual(
+    (own.answers.last?.answeredAt ?? own.endedAt) + LIMIT.windowSeconds * 1000,
+  );
 });

@@ -14,8 +14,12 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { RateLimitSettings } from '../../config/index.ts';
 import { contractVariable } from '../../config/settings/index.ts';
 import { CONTRACT_VARIABLES } from '../../contract/index.ts';
-import { BurstTally, type ExpectedWhenServed } from '../../oracle/index.ts';
-import { maxAdmittedInBurst } from './rate-limit-reading.ts';
+import {
+  BurstTally,
+  type ExpectedWhenServed,
+  servedPastBound,
+  type Unthrottled,
+} from '../../oracle/index.ts';
 import type { SendOptions, ServiceClient, ServiceResponse } from './service-client.ts';
 
 /** Requests in flight at once in a burst: enough for the limit in well under a window, within the pool. */
@@ -169,18 +173,6 @@ export type BurstAnswers = BurstTally<ServiceResponse, SentRequest>;
 /** A burst gives up, unthrottled and unable to prove anything, after this many windows. */
 export const GIVE_UP_AFTER_WINDOWS = 3;
 
-/** Why a burst that met no 429 stopped. */
-export type Unthrottled =
-  /** More were served than any reading of the window admits in the time taken: a deviation. */
-  | {
-      readonly kind: 'too-many-served';
-      readonly served: number;
-      readonly withinMs: number;
-      readonly most: number;
-    }
-  /** The kit could not send faster than the limit refills: nothing is proven either way. */
-  | { readonly kind: 'too-slow'; readonly served: number; readonly withinMs: number };
-
 export interface Exhaustion {
   /** Every answer, folded: counts, and the answers the judgements of part 8 name. */
   readonly answers: BurstAnswers;
@@ -223,13 +215,9 @@ const sendUntilThrottled = async (
       }
       served += 1;
       const withinMs = answeredAt - from.startedAt;
-      const most = maxAdmittedInBurst(limit.requestsPerWindow, withinMs, windowMs);
       unthrottled ??=
-        served > most
-          ? { kind: 'too-many-served', served, withinMs, most }
-          : withinMs > GIVE_UP_AFTER_WINDOWS * windowMs
-            ? { kind: 'too-slow', served, withinMs }
-            : undefined;
+        servedPastBound(served, withinMs, limit.requestsPerWindow, windowMs) ??
+        (withinMs > GIVE_UP_AFTER_WINDOWS * windowMs ? { kind: 'too-slow', served, withinMs } : undefined);
       return unthrottled !== undefined;
     },
   });
@@ -264,6 +252,32 @@ export const exhaustBudget = async (
   rateLimitTenantActivity().lastExhaustion = undefined;
   await waitForFreshWindow(limit);
   return exhaustOnce(client, limit, makeRequest, options);
+};
+
+/** Waits for a fresh window, then spends the budget from it (exhaustBudget). */
+export const exhaustFromFreshWindow = async (
+  client: ServiceClient,
+  limit: RateLimitSettings,
+  makeRequest: (index: number) => SendOptions,
+  options: ExhaustOptions = {},
+): Promise<Exhaustion> => {
+  await waitForFreshWindow(limit);
+  return exhaustBudget(client, limit, makeRequest, options);
+};
+
+/**
+ * The last burst that spent the budget from a fresh window (a check before this one), when it started
+ * at most `withinMs` ago; otherwise a burst of the check's own, from a fresh window.
+ */
+export const recentOrOwnExhaustion = async (
+  client: ServiceClient,
+  limit: RateLimitSettings,
+  makeRequest: (index: number) => SendOptions,
+  { withinMs = Number.POSITIVE_INFINITY, ...options }: ExhaustOptions & { readonly withinMs?: number } = {},
+): Promise<Exhaustion> => {
+  const last = rateLimitTenantActivity().lastExhaustion;
+  if (last && performance.now() <= last.startedAt + withinMs) return last;
+  return exhaustFromFreshWindow(client, limit, makeRequest, options);
 };
 
 const exhaustOnce = async (

@@ -1,12 +1,13 @@
 /**
- * Kit tests of what the @ratelimit checks conclude (rate-limit-reading.ts), against small models of
+ * Kit tests of what the @ratelimit checks conclude (rate-limit-reading.ts and the oracle's bound,
+ * oracle/rate-limit-bound.ts), against small models of
  * the readings of part 8's window written here (the kit's reading of the spec does not import the
  * reference server's): a burst from a fresh window is served the whole limit under every reading, no
  * reading serves more than the bound the checks assert, and the readings are told apart as stated.
  */
 import { expect, test } from '@playwright/test';
+import { maxAdmittedInBurst } from '../../oracle/index.ts';
 import {
-  maxAdmittedInBurst,
   maxAdmittedWithinOneWindow,
   noBoundaryInside,
   readingOfBurst,

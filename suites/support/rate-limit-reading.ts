@@ -1,23 +1,18 @@
 /**
- * What the rate-limit checks may conclude from counts and timings, as pure functions: the most any
- * reading of part 8's window may admit in a burst (the bound the checks assert), and which reading a
- * deployment chose (GAP-RATE-LIMIT-WINDOW, only observed). The readings in mind, all with a capacity of
- * `limit` per `window`:
+ * Which reading of part 8's window a deployment chose (GAP-RATE-LIMIT-WINDOW, only observed, never a
+ * verdict), as pure functions over counts and timings. The bound the checks assert is the oracle's
+ * (oracle/rate-limit-bound.ts). The readings in mind, all with a capacity of `limit` per `window`:
  *
  * - fixed window, started by a tenant's first request or aligned to the clock: at most `limit` per
  *   window, the whole budget back at once when a window ends;
  * - sliding window: at most `limit` in any span of one window, capacity back as requests age out;
  * - token bucket: `limit` tokens, refilled continuously at `limit` per window.
  *
- * A burst shorter than one window touches at most two fixed windows, so no reading admits more than
- * twice the limit in it: a fixed window's boundary may fall inside the burst (each part then fits its
- * own window), a token bucket refills `limit × duration / window` during it, a sliding window admits the
- * limit alone. After a whole window of silence, every reading serves the full limit again.
+ * A burst shorter than one window touches at most two fixed windows: a fixed window's boundary may fall
+ * inside the burst (each part then fits its own window), a token bucket refills
+ * `limit × duration / window` during it, a sliding window admits the limit alone. After a whole window
+ * of silence, every reading serves the full limit again.
  */
-
-/** The most requests any reading admits in a burst of `durationMs` (`limit` in each fixed window it touches). */
-export const maxAdmittedInBurst = (limit: number, durationMs: number, windowMs: number): number =>
-  limit * (1 + Math.max(1, Math.ceil(durationMs / windowMs)));
 
 /**
  * The most any reading admits in a burst of `durationMs` from a fresh window when no fixed window's

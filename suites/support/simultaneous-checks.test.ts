@@ -4,10 +4,11 @@
  * how many bursts it took, and the first burst that breaks the rule ends the check.
  */
 import { expect, test } from '@playwright/test';
-import { BURSTS_AT_FIRST, judgeConcurrentCreation, MAX_RELEASE_SPREAD_MS } from '../../oracle/index.ts';
+import { judgeConcurrentCreation, MAX_RELEASE_SPREAD_MS } from '../../oracle/index.ts';
 import { BudgetCannotHold } from '../../pacing/budget-cannot-hold.ts';
 import { INCONCLUSIVE_ANNOTATION } from '../../run-records/result-annotations.ts';
 import type { Observe } from '../fixtures/observe.ts';
+import { BURSTS_AT_FIRST } from './burst-rounds.ts';
 import { BURST_ANNOTATION, type JudgedBurst, judgeBursts, sentTogether } from './simultaneous-checks.ts';
 import { serviceResponse } from './test-support/service-responses.ts';
 

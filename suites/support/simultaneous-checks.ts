@@ -8,8 +8,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { test } from '@playwright/test';
 import {
-  anotherBurstNeeded,
-  BURSTS_AT_FIRST,
   burstCounts,
   inconclusiveBursts,
   notEstablished,
@@ -19,6 +17,7 @@ import {
 import { BudgetCannotHold } from '../../pacing/budget-cannot-hold.ts';
 import type { RuleId } from '../../spec/index.ts';
 import type { Observe } from '../fixtures/observe.ts';
+import { anotherBurstNeeded, BURSTS_AT_FIRST } from './burst-rounds.ts';
 import { type BurstTiming, describeBurstTiming } from './burst-timing.ts';
 import type { BurstResult } from './last-byte-burst.ts';
 import { check } from './verdicts.ts';
@@ -53,7 +52,7 @@ const describeBurst = (index: number, timing: BurstTiming, judgement: Simultaneo
   `burst ${index + 1}: ${describeBurstTiming(timing)}; ${burstCounts(judgement) ? 'counts' : `does not count: ${judgement.evidence?.shortfall?.reason}`}`;
 
 /**
- * Runs bursts through `oneBurst` as long as the oracle asks for another (anotherBurstNeeded), and gives
+ * Runs bursts through `oneBurst` as long as the send policy asks for another (anotherBurstNeeded), and gives
  * the check its verdict from their judgements.
  */
 export const judgeBursts = async (

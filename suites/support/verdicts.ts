@@ -16,8 +16,8 @@ import {
   skipCheck,
 } from '../../run-records/check-record-writer.ts';
 import { describeExchange, exchangeTitle, type HttpExchange } from '../../run-records/http-exchange.ts';
-import { redact } from '../../run-records/redaction.ts';
 import { violationAnnotation } from '../../run-records/result-annotations.ts';
+import { redact } from '../../utilities/redaction.ts';
 import { makeChecks, RuleViolation } from './checks.ts';
 
 /** Each violation, with the request it is about, once on the running test; returns the new ones. */
@@ -98,7 +98,7 @@ function premiseNotMet(reason: string): never {
  * A check that could not be made (the kit could not send fast enough, a premise did not hold): neither
  * passed nor failed. The test is skipped with the reason, and marked inconclusive for the certificate.
  */
-export function inconclusive(reason: string): never {
+function inconclusive(reason: string): never {
   const info = test.info();
   markInconclusive(info, 'could-not-complete', reason);
   info.skip(true, redact(`inconclusive: ${reason}`));

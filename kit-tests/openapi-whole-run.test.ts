@@ -15,9 +15,9 @@ import { expect, test } from '@playwright/test';
 import { startRecordingProxy } from '../client/recording-proxy.ts';
 import { EMBEDDED_DEFAULT_LIMITS } from '../config/index.ts';
 import { CONTRACT_VARIABLES } from '../contract/index.ts';
-import { runConformance } from '../kit-tests/test-support/run-conformance.ts';
+import { responseValidator } from '../openapi/response-validator.ts';
 import { startReferenceServer, targetEnvironmentOf } from '../reference/index.ts';
-import { responseValidator } from './response-validator.ts';
+import { runConformance } from './test-support/run-conformance.ts';
 
 test('OPENAPI: every answer of a whole conformance run against the reference server validates against the document', async () => {
   test.setTimeout(240_000);

@@ -1,25 +1,26 @@
 /**
- * The tests of a Playwright JSON report (results.json, or a `--list` of the suite) flattened into one
- * outcome per test and project, from the check record each attempt attached
- * (run-records/check-record.ts): its rules, the violations it recorded, whether it was skipped (and
- * of which kind), inconclusive or not run. What the certificate's verdicts are computed from.
+ * The reader of the check records (check-record.ts) that check-record-writer.ts attaches: the tests of
+ * a Playwright JSON report (results.json, or a `--list` of the suite) flattened into one outcome per
+ * test and project, from the record each attempt attached: its rules, the violations it recorded,
+ * whether it was skipped (and of which kind), inconclusive or not run. What the certificate's verdicts
+ * and the self-check's reading of a run are computed from.
  */
 import { stripVTControlCharacters } from 'node:util';
 import type { JSONReport, JSONReportSuite, JSONReportTest } from '@playwright/test/reporter';
-import type { Violation } from '../../oracle/index.ts';
-import {
-  CHECK_RECORD_SCHEMA,
-  type CheckRecord,
-  checkRecordsOf,
-  type SkipKind,
-} from '../../run-records/check-record.ts';
-import { rulesOfAnnotations } from '../../run-records/rule-annotations.ts';
-import type { RuleId } from '../../spec/index.ts';
+import type { Violation } from '../oracle/index.ts';
+import type { RuleId } from '../spec/index.ts';
+import { CHECK_RECORD_SCHEMA, type CheckRecord, checkRecordsOf, type SkipKind } from './check-record.ts';
+import { rulesOfAnnotations } from './rule-annotations.ts';
 
 export type TestOutcomeStatus = 'passed' | 'failed' | 'skipped' | 'flaky';
 
 export interface TestOutcome {
-  /** The test's own title, which starts with its rule id. */
+  /**
+   * Playwright's id of the test (one per check and project), from its check record; for a test that
+   * left none, the report's id of its spec, which is its first project's. What observations join to.
+   */
+  readonly testId: string | undefined;
+  /** The test's own title, for people (by convention it starts with its rule ids). */
   readonly title: string;
   /** describe blocks › title: what tells two tests of the same title apart. */
   readonly fullTitle: string;
@@ -169,6 +170,7 @@ const outcomeOf = (
   test: JSONReportTest,
   describes: readonly string[],
   file: string,
+  index: number,
 ): TestOutcome => {
   const attempts = attemptsOf(test);
   const listed = attempts.length === 0 ? recordOfPlaywright(test, undefined) : undefined;
@@ -180,6 +182,7 @@ const outcomeOf = (
   const failedAttempts = attempts.filter((a) => a.status !== 'passed' && a.status !== 'skipped');
   const skippedAttempts = attempts.filter((a) => a.status === 'skipped');
   return {
+    testId: attempts.find((a) => a.testId !== undefined)?.testId ?? (index === 0 ? spec.id : undefined),
     title: spec.title,
     fullTitle: [...describes, spec.title].join(' › '),
     file: spec.file || file,
@@ -213,7 +216,7 @@ const visit = (
   file: string,
 ): void => {
   for (const spec of suite.specs) {
-    for (const test of spec.tests) out.push(outcomeOf(spec, test, describes, file));
+    for (const [index, test] of spec.tests.entries()) out.push(outcomeOf(spec, test, describes, file, index));
   }
   for (const child of suite.suites ?? []) visit(child, [...describes, child.title], out, file);
 };

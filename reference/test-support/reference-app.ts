@@ -4,9 +4,9 @@
  * imports nothing from generators/ or suites/.
  */
 import { expect } from '@playwright/test';
-import { ERROR_CODE_PATTERN, EVENTS_PATH } from '../spec/index.ts';
-import { buildReferenceApp, type ReferenceApp } from './app.ts';
-import type { ReferenceServerOptions, SeededTenant } from './types.ts';
+import { ERROR_CODE_PATTERN, EVENTS_PATH } from '../../spec/index.ts';
+import { buildReferenceApp, type ReferenceApp } from '../app.ts';
+import type { ReferenceServerOptions, SeededTenant } from '../types.ts';
 
 export { EVENTS_PATH };
 export const eventUrl = (uuid: string): string => `${EVENTS_PATH}/${uuid}`;

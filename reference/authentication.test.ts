@@ -12,7 +12,7 @@ import {
   payinEvent,
   send,
   withHarness,
-} from './test-support.ts';
+} from './test-support/reference-app.ts';
 import type { SeededTenant } from './types.ts';
 
 type Method = 'POST' | 'GET' | 'PUT';

@@ -8,17 +8,17 @@ import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { kitEnvironment } from '../conformance-run/kit-environment.ts';
-import { runCliInProcess } from '../kit-tests/test-support/run-cli-in-process.ts';
-import { startReferenceServer } from '../reference/index.ts';
-import { scanFiles } from '../reports/secret-scan/secret-scan.ts';
 import {
   CLIENT_BEHAVIOURS,
   type ClientBehaviour,
   EXAMPLE_CLIENT,
   TENANT_CLIENT,
-} from './self-check-clients/client-behaviours.ts';
-import { type CertifyRun, failedRules, runCertifyClient } from './self-check-clients/run-certify.ts';
+} from '../client/self-check-clients/client-behaviours.ts';
+import { type CertifyRun, failedRules, runCertifyClient } from '../client/self-check-clients/run-certify.ts';
+import { kitEnvironment } from '../conformance-run/kit-environment.ts';
+import { startReferenceServer } from '../reference/index.ts';
+import { scanFiles } from '../reports/secret-scan/secret-scan.ts';
+import { runCliInProcess } from './test-support/run-cli-in-process.ts';
 
 // Each run starts a reference server and a client in child processes: slow on a busy machine.
 test.describe.configure({ timeout: 180_000 });

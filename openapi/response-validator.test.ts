@@ -3,7 +3,7 @@
  * answers: the battery of requests (test-support/request-battery.ts) sent to the reference server and
  * every variant must validate in full against the document (openapi-backend), and for each mutant whose
  * answers have the wrong shape at least one answer must fail it. A whole conformance run's every answer
- * is judged in whole-run-validation.test.ts.
+ * is judged in kit-tests/openapi-whole-run.test.ts.
  */
 import { expect, test } from '@playwright/test';
 import { startReferenceServer, VARIANT_NAMES } from '../reference/index.ts';
