@@ -7,6 +7,7 @@
  */
 import { ERROR_CODES, type ErrorCode, type RuleId } from '../spec/index.ts';
 import { type HttpAnswer, isPlainObject, isSuccess, summarise } from './http-answer.ts';
+import { type Judgement, judgementOf } from './judgement.ts';
 import { explainMismatch, type SimpleErrorBody, simpleErrorBodySchema } from './response-schemas.ts';
 import { type Violation, violationOf } from './violation.ts';
 
@@ -56,6 +57,9 @@ export const errorBodyViolations = (answer: HttpAnswer): Violation[] => {
   }
   return [];
 };
+
+/** An answer held to part 7's error body (ERROR-BODY-SHAPE); a 2xx holds. */
+export const judgeErrorBody = (answer: HttpAnswer): Judgement => judgementOf(errorBodyViolations(answer));
 
 /** A simple error of a code (7.3): its status and its code, credited to `rule`; the body's shape to ERROR-BODY-SHAPE. */
 export const errorViolations = (answer: HttpAnswer, code: ErrorCode, rule: RuleId): Violation[] => {

@@ -1,7 +1,7 @@
 /** Creation, retrieval, update, simple errors and gap answers: each violation names the rule it breaks. */
 import { expect, test } from '@playwright/test';
 import { judgeCreation } from './creation.ts';
-import { errorBodyViolations, errorViolations } from './error-body.ts';
+import { errorBodyViolations, errorViolations, judgeErrorBody } from './error-body.ts';
 import { judgeGapAnswer } from './gap-answer.ts';
 import { judgeKeptUnderItsExternalId, judgeRetrieval } from './retrieval.ts';
 import { answer, validationAnswer } from './test-support/answers.ts';
@@ -121,6 +121,9 @@ test('ORACLE: simple errors and error bodies', () => {
   expect(errorBodyViolations(answer(429, { message: 'slow down' }))).toEqual([]);
   expect(rules(errorBodyViolations(answer(429, 'slow down', 'text/plain')))).toEqual(['ERROR-BODY-SHAPE']);
   expect(rules(errorBodyViolations(answer(302)))).toEqual(['ERROR-BODY-SHAPE']);
+  // The same, as the judgement the fixtures settle at a check's end.
+  expect(judgeErrorBody(answer(201, { uuid: 'u' }))).toEqual({ violations: [] });
+  expect(judgeErrorBody(answer(302))).toEqual({ violations: errorBodyViolations(answer(302)) });
 });
 
 test('ORACLE: a gap answer may be anything but a shapeless error or a false claim', () => {

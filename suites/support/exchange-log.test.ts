@@ -25,7 +25,7 @@ test('EXCHANGE-LOG: 300,000 exchanges keep the first, the recent and a few that 
   const { kept, more } = log.errorBodyFindings();
   expect(kept).toHaveLength(KEPT_ERROR_BODY_FINDINGS);
   expect(kept[0]?.exchange.request.url).toMatch(/\/0$/);
-  expect(kept[0]?.violations.map((v) => v.rule)).toContain('ERROR-BODY-SHAPE');
+  expect(kept[0]?.judgement.violations.map((v) => v.rule)).toContain('ERROR-BODY-SHAPE');
   expect(more).toBe(300 - KEPT_ERROR_BODY_FINDINGS);
   // The report's ends: the first and the last, in order.
   const ends = log.ends(KEPT_FIRST);

@@ -4,7 +4,7 @@
  * back), and those whose error body broke part 7. A rate-limit check at a limit of 100,000 sends
  * hundreds of thousands of requests; what is kept of them does not grow with that.
  */
-import { errorBodyViolations, type Violation } from '../../oracle/index.ts';
+import { type Judgement, judgeErrorBody } from '../../oracle/index.ts';
 import { fateOf } from '../../pacing/target-health.ts';
 import { answerOf, type HttpExchange } from '../../run-records/http-exchange.ts';
 
@@ -21,18 +21,19 @@ export interface ExchangeHistory {
   slice(from: number): HttpExchange[];
 }
 
+/** An exchange whose answer broke part 7's error body, with the oracle's judgement of it. */
 export interface ErrorBodyFinding {
-  readonly violations: Violation[];
+  readonly judgement: Judgement;
   readonly exchange: HttpExchange;
 }
 
-/** ERROR-BODY-SHAPE violations of one exchange (part 7); none for no answer or a gateway's page. */
+/** The ERROR-BODY-SHAPE finding of one exchange (part 7); none for no answer or a gateway's page. */
 const errorBodyFindingOf = (exchange: HttpExchange): ErrorBodyFinding | undefined => {
   const response = exchange.response;
   // No answer, or a gateway's page instead of the service's: the test was not run, nothing judged.
   if (!response || fateOf(response, exchange.error).kind !== 'answered') return undefined;
-  const violations = errorBodyViolations(answerOf(response));
-  return violations.length > 0 ? { violations, exchange } : undefined;
+  const judgement = judgeErrorBody(answerOf(response));
+  return judgement.violations.length > 0 ? { judgement, exchange } : undefined;
 };
 
 export class ExchangeLog implements ExchangeHistory {
