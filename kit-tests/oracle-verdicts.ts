@@ -28,7 +28,7 @@ const MAY_PLACE_VIOLATIONS = new Set(['suites/support/verdicts.ts']);
  * The calls of suites/ that may be handed a rule id written out: they declare what a check is about
  * (`ruleCheck`), record what it saw (`observe`, and `judgeBursts`, which records each burst under its
  * rule), or declare the failure a case of faulty data expects (`fault`, `neighbour`,
- * `failureOfAnyCode`, `expectedFailure`: test data, the rule the case is listed under). Every other call
+ * `failureOfAnyCode`: test data, the rule the case is listed under). Every other call
  * that takes a rule id is a wrapper forwarding it to the oracle, which must name it itself.
  */
 export const RULE_ID_DECLARATIONS: ReadonlySet<string> = new Set([
@@ -38,7 +38,6 @@ export const RULE_ID_DECLARATIONS: ReadonlySet<string> = new Set([
   'fault',
   'neighbour',
   'failureOfAnyCode',
-  'expectedFailure',
 ]);
 
 const isKitTest = (path: string): boolean => path.endsWith('.test.ts') || path.includes('/test-support/');
