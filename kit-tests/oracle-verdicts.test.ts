@@ -48,6 +48,7 @@ test('VERDICTS: a rule id, a message or a violation made in a suites file is fou
         "check.holds('X', 1 > 0);",
         "check.error(404, 'ERR-4002', 'RETRIEVE-UNKNOWN-404');",
         "const sameEvent = (...a: unknown[]) => a; sameEvent(200, {}, 'UPDATE-APPLIES');",
+        "check.error(500, { serverErrorBreaks: 'VAL-ALL-FAILURES' });",
       ].join('\n'),
     );
     write(
@@ -80,6 +81,7 @@ test('VERDICTS: a rule id, a message or a violation made in a suites file is fou
       'suites/support/helper.ts:7 an inline condition (check.holds)',
       'suites/support/helper.ts:8 the rule id RETRIEVE-UNKNOWN-404 handed to check.error',
       'suites/support/helper.ts:9 the rule id UPDATE-APPLIES handed to sameEvent',
+      'suites/support/helper.ts:10 the rule id VAL-ALL-FAILURES handed to check.error',
     ]);
   } finally {
     rmSync(folder, { recursive: true, force: true });

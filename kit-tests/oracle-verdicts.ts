@@ -164,8 +164,8 @@ export const breachesOf = (
       const name = called.kind === SyntaxKind.PropertyAccessExpression ? nameOf(called.name as Any) : callee;
       if (name === undefined || RULE_ID_DECLARATIONS.has(name)) return;
       for (const argument of (node.arguments ?? []) as Any[])
-        if (isStringLiteral(argument) && isRuleId(String(argument.text)))
-          breach(argument, `the rule id ${String(argument.text)} handed to ${textOf(file, called)}`);
+        for (const id of ruleIdsIn(argument))
+          breach(argument, `the rule id ${id} handed to ${textOf(file, called)}`);
       return;
     }
     if (callee === 'violationOf') {
