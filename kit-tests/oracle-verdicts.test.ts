@@ -16,7 +16,7 @@ test('VERDICTS: no file of suites/ passes the oracle a rule id or a message, or 
   expect(oracleVerdictBreaches(ROOT)).toEqual([]);
 });
 
-test('VERDICTS: a rule id, a message or a violation made in a suites file is found; strings that only look like one are not', () => {
+test("VERDICTS: a rule id, a message or a violation made in a suites file is found, and a stated rule's id kept in a value; strings that only look like one are not", () => {
   const folder = mkdtempSync(join(tmpdir(), 'fei-kit-verdicts-'));
   const write = (path: string, text: string) => {
     mkdirSync(dirname(join(folder, path)), { recursive: true });
@@ -49,6 +49,7 @@ test('VERDICTS: a rule id, a message or a violation made in a suites file is fou
         "check.error(404, 'ERR-4002', 'RETRIEVE-UNKNOWN-404');",
         "const sameEvent = (...a: unknown[]) => a; sameEvent(200, {}, 'UPDATE-APPLIES');",
         "check.error(500, { serverErrorBreaks: 'VAL-ALL-FAILURES' });",
+        "export const g = (i: number) => (i ? { status: 404, rule: 'UPDATE-UNKNOWN-404' } : undefined);",
       ].join('\n'),
     );
     write(
@@ -63,6 +64,8 @@ test('VERDICTS: a rule id, a message or a violation made in a suites file is fou
         "const ruleCheck = (id: string, text: string) => [id, text]; ruleCheck('ISOLATION-GET', 'its title');",
         "const observe = (id: string, seen: string) => [id, seen]; observe('GAP-GET-BODY', 'a reading');",
         "const step = (title: string) => title; step('RETRIEVE-UNKNOWN-404 is named in a title, not a rule id');",
+        "export type Seen = (ruleId: 'ISOLATION-GET') => void;",
+        "export const readingOf = { gap: 'GAP-GET-BODY' };",
       ].join('\n'),
     );
     write(
@@ -82,6 +85,8 @@ test('VERDICTS: a rule id, a message or a violation made in a suites file is fou
       'suites/support/helper.ts:8 the rule id RETRIEVE-UNKNOWN-404 handed to check.error',
       'suites/support/helper.ts:9 the rule id UPDATE-APPLIES handed to sameEvent',
       'suites/support/helper.ts:10 the rule id VAL-ALL-FAILURES handed to check.error',
+      "suites/support/helper.ts:4 the rule id ISOLATION-GET written outside a check's declaration (a verdict's rule is the oracle's)",
+      "suites/support/helper.ts:11 the rule id UPDATE-UNKNOWN-404 written outside a check's declaration (a verdict's rule is the oracle's)",
     ]);
   } finally {
     rmSync(folder, { recursive: true, force: true });

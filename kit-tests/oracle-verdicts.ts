@@ -11,7 +11,7 @@
 import { relative } from 'node:path';
 import { type Node, type SourceFile, SyntaxKind } from 'typescript/unstable/ast';
 import { API } from 'typescript/unstable/sync';
-import { isRuleId } from '../spec/index.ts';
+import { isRuleId, ruleById } from '../spec/index.ts';
 
 export interface OracleVerdictBreach {
   readonly file: string;
@@ -101,6 +101,37 @@ const ruleIdsIn = (node: Any): string[] => {
   return [];
 };
 
+/** The name a call is made by: `f(…)` or `x.f(…)`. */
+const calledName = (call: Any): string | undefined => {
+  const called = call.expression as Any;
+  return called.kind === SyntaxKind.PropertyAccessExpression ? nameOf(called.name as Any) : nameOf(called);
+};
+
+/**
+ * A stated rule's id written anywhere else than where a check declares or records its rules, or where
+ * a call hands it on (breached on its own): in a value a check returns, keeps or passes around, which
+ * then decides whose rule an answer is judged under outside the oracle. Types and gap ids are left
+ * alone: a gap is observed, never violated.
+ */
+const strayRuleIds = (node: Any, report: (node: Any, id: string) => void): void => {
+  if (node.kind === SyntaxKind.LiteralType) return;
+  if (node.kind === SyntaxKind.CallExpression) {
+    const name = calledName(node);
+    if (name !== undefined && RULE_ID_DECLARATIONS.has(name)) return;
+    strayRuleIds(node.expression as Any, report);
+    // Its arguments are judged as a call's: a rule id written in them is breached there.
+    for (const argument of (node.arguments ?? []) as Any[])
+      if (ruleIdsIn(argument).length === 0) strayRuleIds(argument, report);
+    return;
+  }
+  if (isStringLiteral(node)) {
+    const text = String(node.text);
+    if (isRuleId(text) && ruleById(text).kind === 'rule') report(node, text);
+    return;
+  }
+  for (const child of children(node)) strayRuleIds(child as Any, report);
+};
+
 /** Comparisons and conditions: a verdict computed where a check hands over an answer. */
 const JUDGING = new Set<SyntaxKind>([
   SyntaxKind.LessThanToken,
@@ -180,6 +211,12 @@ export const breachesOf = (
         breach(argument, `a message handed to ${callee} (its wording is the oracle's)`);
     });
   });
+  strayRuleIds(file as unknown as Any, (node, id) =>
+    breach(
+      node,
+      `the rule id ${id} written outside a check's declaration (a verdict's rule is the oracle's)`,
+    ),
+  );
   return found;
 };
 

@@ -5,7 +5,7 @@
  * window sends hundreds of thousands of requests; what is kept of them does not grow with that.
  * "First" is the lowest index (the order sent), whatever order the answers came in.
  */
-import { RATE_LIMIT_HEADER_PATTERN, type RuleId } from '../spec/index.ts';
+import { ERROR_CODES, RATE_LIMIT_HEADER_PATTERN, type RuleId } from '../spec/index.ts';
 import type { HttpAnswer } from './http-answer.ts';
 import { THROTTLED_STATUS } from './statuses.ts';
 
@@ -25,6 +25,24 @@ export interface ExpectedWhenServed {
   readonly status: number;
   readonly rule: RuleId;
 }
+
+/** The requests made to fail that a burst of other requests than valid POSTs sends. */
+export type FailingRequestKind = 'unknown-event-get' | 'non-positive-amount-post' | 'unknown-event-put';
+
+/**
+ * The answer the spec gives a failing request the limit lets through: an unknown uuid is 404 ERR-4002
+ * on GET and PUT, a non-positive amount 400 ERR-3005.
+ */
+export const expectedWhenServed = (kind: FailingRequestKind): ExpectedWhenServed => {
+  switch (kind) {
+    case 'unknown-event-get':
+      return { status: ERROR_CODES['ERR-4002'].httpStatus, rule: 'RETRIEVE-UNKNOWN-404' };
+    case 'non-positive-amount-post':
+      return { status: ERROR_CODES['ERR-3005'].httpStatus, rule: 'VAL-AMOUNT-POSITIVE' };
+    case 'unknown-event-put':
+      return { status: ERROR_CODES['ERR-4002'].httpStatus, rule: 'UPDATE-UNKNOWN-404' };
+  }
+};
 
 /** `1000 × 201, 3 × 429` from counts per status. */
 export const describeStatusCounts = (counts: ReadonlyMap<number, number>): string =>

@@ -20,6 +20,8 @@
 import type { RateLimitSettings } from '../config/index.ts';
 import { SHARED_LIMIT_VARIABLES } from '../contract/index.ts';
 import {
+  expectedWhenServed,
+  type FailingRequestKind,
   judgeListingOffered,
   judgeNoRateLimitHeaders,
   judgeOtherRequestsBurst,
@@ -32,7 +34,7 @@ import {
   type WindowSetting,
 } from '../oracle/index.ts';
 import { ruleCheck } from '../run-records/rule-annotations.ts';
-import { EVENTS_PATH, eventPath, type RuleId } from '../spec/index.ts';
+import { EVENTS_PATH, eventPath } from '../spec/index.ts';
 import { test } from './fixtures/index.ts';
 import { burstWithinOneWindow } from './support/one-window-burst.ts';
 import {
@@ -69,19 +71,28 @@ const unknownGet = (): SendOptions => ({ method: 'GET', path: eventPath(crypto.r
 const listingRequest = (): SendOptions => ({ method: 'GET', path: EVENTS_PATH });
 
 /** Requests that all fail: a GET and a PUT of unknown uuids (404), a POST that fails validation (400). */
+/** One in three of each: the failing requests of the burst that holds every request to the limit. */
+const FAILING_KINDS: readonly FailingRequestKind[] = [
+  'unknown-event-get',
+  'non-positive-amount-post',
+  'unknown-event-put',
+];
+const failingKindOf = (index: number): FailingRequestKind =>
+  FAILING_KINDS[index % FAILING_KINDS.length] as FailingRequestKind;
+
 const failingRequest =
   (runId: string) =>
   (index: number): SendOptions => {
-    switch (index % 3) {
-      case 0:
+    switch (failingKindOf(index)) {
+      case 'unknown-event-get':
         return unknownGet();
-      case 1:
+      case 'non-positive-amount-post':
         return {
           method: 'POST',
           path: EVENTS_PATH,
           json: withField(validPayin(runId, 'rate-limit-invalid'), 'amount', 0),
         };
-      default:
+      case 'unknown-event-put':
         return {
           method: 'PUT',
           path: eventPath(crypto.randomUUID()),
@@ -89,18 +100,6 @@ const failingRequest =
         };
     }
   };
-
-/** What a failing request answers when it is not throttled (404 for an unknown uuid, 400 ERR-3005), and the rule that says so. */
-const expectedOfFailing = (index: number): { status: number; rule: RuleId } => {
-  switch (index % 3) {
-    case 0:
-      return { status: 404, rule: 'RETRIEVE-UNKNOWN-404' };
-    case 1:
-      return { status: 400, rule: 'VAL-AMOUNT-POSITIVE' };
-    default:
-      return { status: 404, rule: 'UPDATE-UNKNOWN-404' };
-  }
-};
 
 /** The window's length, and the variable that sets it against the reference server. */
 const windowOf = (limit: RateLimitSettings): WindowSetting => ({
@@ -224,7 +223,7 @@ test.describe('rate limit', { tag: ['@ratelimit'] }, () => {
         failingRequest(runId),
         {
           pauseAtHalf: true,
-          expectedOf: expectedOfFailing,
+          expectedOf: (index) => expectedWhenServed(failingKindOf(index)),
         },
       );
       const judged = judgeOtherRequestsBurst(burst, windowOf(target.limits.RATE_LIMIT));
