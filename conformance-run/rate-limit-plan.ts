@@ -4,7 +4,7 @@
  * all. A burst goes out BURST_CONCURRENCY requests at a time, so it can send about BURST_CONCURRENCY
  * per round trip (the preflight's); the limit is exceeded within a window only above
  * `requestsPerWindow / windowSeconds` a second. Below it, every burst that must exceed the limit sends
- * for GIVE_UP_AFTER_WINDOWS windows and is inconclusive (suites/support/rate-limit-burst.ts).
+ * for GIVE_UP_AFTER_WINDOWS windows and is inconclusive (suites/bursts/rate-limit-burst.ts).
  *
  * The model of the file (suites/rate-limit.spec.ts): three bursts of the limit (the 429 check, the two
  * ALL-REQUESTS checks), the recovery's burst of up to the limit, and about 2.5 windows of waiting (two
@@ -15,7 +15,7 @@ import {
   BURST_CONCURRENCY,
   GIVE_UP_AFTER_WINDOWS,
   rateLimitTestTimeoutMs,
-} from '../suites/support/rate-limit-burst.ts';
+} from '../suites/bursts/rate-limit-burst.ts';
 
 /** The round trip assumed when none was measured (the embedded reference server, on this machine). */
 const EMBEDDED_ROUND_TRIP_MS = 5;

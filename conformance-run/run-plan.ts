@@ -5,12 +5,12 @@
  * checks, which wait out their tenant's windows, all go side by side.
  *
  * An estimate, from a model of the suite: the requests its checks send besides the properties
- * (counted against the reference server), each property's runs as suites/support/property-runs.ts
+ * (counted against the reference server), each property's runs as suites/property-runner/property-runs.ts
  * sizes them for the target, and the rate-limit checks' bursts and windows.
  */
 import type { RateLimitSettings, TenantLimits } from '../config/index.ts';
 import { partOfShare, requestsPerSecond, runShareOfLimit } from '../pacing/request-pacer.ts';
-import { PROPERTY_COSTS, type PropertyCost, remoteRuns } from '../suites/support/property-runs.ts';
+import { PROPERTY_COSTS, type PropertyCost, remoteRuns } from '../suites/property-runner/property-runs.ts';
 import { rateLimitPlan } from './rate-limit-plan.ts';
 
 /** Requests the checks other than properties and rate-limit checks send per tenant (measured). */

@@ -6,7 +6,7 @@
  * compiler (its syntax tree, not regular expressions), so strings, comments and templates that merely
  * look like a verdict are never mistaken for one. Kit tests (`*.test.ts`, `test-support/`) are left
  * out: they build violations on purpose. The one file that turns a judgement into a failure
- * (suites/support/verdicts.ts) re-places each violation with its message redacted; it may.
+ * (suites/verdicts/verdicts.ts) re-places each violation with its message redacted; it may.
  */
 import { relative } from 'node:path';
 import { type Node, type SourceFile, SyntaxKind } from 'typescript/unstable/ast';
@@ -22,7 +22,7 @@ export interface OracleVerdictBreach {
 /** The parameters of one exported oracle function: their names, and whether each is typed a rule id. */
 type Signature = readonly { readonly name: string; readonly isMessage: boolean }[];
 
-const MAY_PLACE_VIOLATIONS = new Set(['suites/support/verdicts.ts']);
+const MAY_PLACE_VIOLATIONS = new Set(['suites/verdicts/verdicts.ts']);
 
 /**
  * The calls of suites/ that may be handed a rule id written out: they declare what a check is about

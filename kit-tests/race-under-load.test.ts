@@ -14,7 +14,7 @@ import { startBusyProcesses } from '../bench/busy-processes.ts';
 import { burstsOf } from '../bench/race-bench.ts';
 import { EXIT } from '../config/exit-codes.ts';
 import { startReferenceServer, targetEnvironmentOf } from '../reference/index.ts';
-import { loopbackCertificate } from '../suites/support/test-support/loopback-certificate.ts';
+import { loopbackCertificate } from '../suites/transport/test-support/loopback-certificate.ts';
 import { outputPaths } from '../utilities/output-paths.ts';
 import { runConformance } from './test-support/run-conformance.ts';
 

@@ -3,7 +3,7 @@
  * severity, and a link to the rule's entry in the catalog. A check's first rule is its main one (its
  * epic, feature and severity); every rule gets a story and a link. The kit's Allure reporter gives a
  * check those of the rules it checks (reports/reporters/allure-reporter.ts); a failed check also gets a
- * story for every other rule its violations broke (suites/support/rule-labels.ts), so the report files
+ * story for every other rule its violations broke (suites/verdicts/rule-labels.ts), so the report files
  * a failure under the rule it broke, whichever check it happened in.
  */
 import { type RuleId, ruleById, SPEC_PARTS } from '../spec/index.ts';

@@ -31,11 +31,11 @@ import {
 import { ruleCheck } from '../run-records/rule-annotations.ts';
 import { EVENTS_PATH, eventPath, HEADERS } from '../spec/index.ts';
 import { test } from './fixtures/index.ts';
-import { type ListingPage, walkListing } from './support/listing-walk.ts';
-import { windowEdge, windowFilter } from './support/listing-window.ts';
-import { validPayin, validPayout } from './support/sample-events.ts';
-import type { ServiceClient, ServiceResponse } from './support/service-client.ts';
-import { check } from './support/verdicts.ts';
+import { type ListingPage, walkListing } from './listing/listing-walk.ts';
+import { windowEdge, windowFilter } from './listing/listing-window.ts';
+import { validPayin, validPayout } from './samples/sample-events.ts';
+import type { ServiceClient, ServiceResponse } from './transport/service-client.ts';
+import { check } from './verdicts/verdicts.ts';
 
 /** The shape of a JSON answer, the same from run to run: its top-level keys, or an array. */
 const shapeOf = (response: ServiceResponse): string => {

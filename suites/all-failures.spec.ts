@@ -7,9 +7,9 @@ import { changedFields, fieldSegments, judgeUnchangedByRefusedUpdate } from '../
 import { ruleCheck } from '../run-records/rule-annotations.ts';
 import { type ErrorCode, EVENT_FIELDS, PAYLOAD_FIELDS } from '../spec/index.ts';
 import { test } from './fixtures/index.ts';
-import { expectedFailures } from './support/expected-failures.ts';
-import { type EventBody, validPayin, validPayout, withField } from './support/sample-events.ts';
-import { check } from './support/verdicts.ts';
+import { expectedFailures } from './samples/expected-failures.ts';
+import { type EventBody, validPayin, validPayout, withField } from './samples/sample-events.ts';
+import { check } from './verdicts/verdicts.ts';
 
 interface MultiFaultCase {
   readonly label: string;

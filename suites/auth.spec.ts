@@ -25,9 +25,9 @@ import {
 import { ruleCheck } from '../run-records/rule-annotations.ts';
 import { HEADERS, otherEnvironment, type RuleId, TOKEN_PREFIXES } from '../spec/index.ts';
 import { test } from './fixtures/index.ts';
-import { validPayin } from './support/sample-events.ts';
-import type { ServiceClient, ServiceResponse } from './support/service-client.ts';
-import { check } from './support/verdicts.ts';
+import { validPayin } from './samples/sample-events.ts';
+import type { ServiceClient, ServiceResponse } from './transport/service-client.ts';
+import { check } from './verdicts/verdicts.ts';
 
 type Method = 'POST' | 'GET' | 'PUT';
 

@@ -12,8 +12,8 @@ import {
 } from '../oracle/index.ts';
 import { ruleCheck } from '../run-records/rule-annotations.ts';
 import { test } from './fixtures/index.ts';
-import { validPayin, validPayout, withField } from './support/sample-events.ts';
-import { check } from './support/verdicts.ts';
+import { validPayin, validPayout, withField } from './samples/sample-events.ts';
+import { check } from './verdicts/verdicts.ts';
 
 test.describe('creation and retrieval', { tag: ['@retrieval'] }, () => {
   test(

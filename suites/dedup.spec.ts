@@ -22,11 +22,11 @@ import {
 } from '../oracle/index.ts';
 import { ruleCheck } from '../run-records/rule-annotations.ts';
 import { EVENTS_PATH, eventPath } from '../spec/index.ts';
+import { judgeBursts, sentTogether } from './bursts/simultaneous-checks.ts';
 import { test } from './fixtures/index.ts';
-import { expectedFailure } from './support/expected-failures.ts';
-import { validPayin, validPayout } from './support/sample-events.ts';
-import { judgeBursts, sentTogether } from './support/simultaneous-checks.ts';
-import { check } from './support/verdicts.ts';
+import { expectedFailure } from './samples/expected-failures.ts';
+import { validPayin, validPayout } from './samples/sample-events.ts';
+import { check } from './verdicts/verdicts.ts';
 
 const CONCURRENT_POSTS = 12;
 const CONCURRENT_RENAMES = 4;

@@ -7,9 +7,9 @@ import { judgeErrorAnswer } from '../oracle/index.ts';
 import { ruleCheck } from '../run-records/rule-annotations.ts';
 import { EVENTS_PATH, HEADERS } from '../spec/index.ts';
 import { test } from './fixtures/index.ts';
-import { validPayin, withField } from './support/sample-events.ts';
-import type { ServiceResponse } from './support/service-client.ts';
-import { check } from './support/verdicts.ts';
+import { validPayin, withField } from './samples/sample-events.ts';
+import type { ServiceResponse } from './transport/service-client.ts';
+import { check } from './verdicts/verdicts.ts';
 
 /** An answer that must be an error, with the part 7 body (what each error is, its own rules check). */
 const expectStructured = (response: ServiceResponse, label: string): void => {

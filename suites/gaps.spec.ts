@@ -22,9 +22,9 @@ import {
 import { ruleCheck } from '../run-records/rule-annotations.ts';
 import { EVENT_FIELDS, EVENTS_PATH, eventPath, HEADERS } from '../spec/index.ts';
 import { test } from './fixtures/index.ts';
-import { validPayin, validPayout, withField } from './support/sample-events.ts';
-import type { ServiceResponse } from './support/service-client.ts';
-import { check } from './support/verdicts.ts';
+import { validPayin, validPayout, withField } from './samples/sample-events.ts';
+import type { ServiceResponse } from './transport/service-client.ts';
+import { check } from './verdicts/verdicts.ts';
 
 /** `400 ERR-9001`, `201`: how an observation names an answer. */
 const summary = (response: ServiceResponse): string =>

@@ -15,11 +15,11 @@ import {
 } from '../oracle/index.ts';
 import { ruleCheck } from '../run-records/rule-annotations.ts';
 import { test } from './fixtures/index.ts';
-import { windowEdge } from './support/listing-window.ts';
-import { type OwnerRead, ownerReads } from './support/owner-reads.ts';
-import { validPayin, validPayout } from './support/sample-events.ts';
-import type { ServiceResponse } from './support/service-client.ts';
-import { check } from './support/verdicts.ts';
+import { windowEdge } from './listing/listing-window.ts';
+import { type OwnerRead, ownerReads } from './listing/owner-reads.ts';
+import { validPayin, validPayout } from './samples/sample-events.ts';
+import type { ServiceResponse } from './transport/service-client.ts';
+import { check } from './verdicts/verdicts.ts';
 
 /** Another tenant's event is refused as unknown: the claim of each operation (its rule is the oracle's). */
 const FOREIGN_REFUSALS: Readonly<Record<ForeignOperation, StatedRefusal>> = {

@@ -25,10 +25,10 @@ import {
 import { ruleCheck } from '../run-records/rule-annotations.ts';
 import { EVENTS_PATH } from '../spec/index.ts';
 import { test } from './fixtures/index.ts';
-import { failureOfAnyCode } from './support/expected-failures.ts';
-import { type EventBody, validPayin, validPayout } from './support/sample-events.ts';
-import type { ServiceClient, ServiceResponse } from './support/service-client.ts';
-import { check } from './support/verdicts.ts';
+import { failureOfAnyCode } from './samples/expected-failures.ts';
+import { type EventBody, validPayin, validPayout } from './samples/sample-events.ts';
+import type { ServiceClient, ServiceResponse } from './transport/service-client.ts';
+import { check } from './verdicts/verdicts.ts';
 
 const post = (client: ServiceClient, rawBody: string | Uint8Array): Promise<ServiceResponse> =>
   client.send({ method: 'POST', path: EVENTS_PATH, rawBody });

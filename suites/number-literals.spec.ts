@@ -18,10 +18,10 @@ import { isSuccess } from '../oracle/index.ts';
 import { ruleCheck } from '../run-records/rule-annotations.ts';
 import { EVENTS_PATH } from '../spec/index.ts';
 import { test } from './fixtures/index.ts';
-import { expectedFailure } from './support/expected-failures.ts';
-import { type EventBody, validPayin, validPayout } from './support/sample-events.ts';
-import { type FaultPlan, failOnFindings, sweepFaultPlans } from './support/structural-sweep.ts';
-import { check } from './support/verdicts.ts';
+import { expectedFailure } from './samples/expected-failures.ts';
+import { type EventBody, validPayin, validPayout } from './samples/sample-events.ts';
+import { type FaultPlan, failOnFindings, sweepFaultPlans } from './verdicts/structural-sweep.ts';
+import { check } from './verdicts/verdicts.ts';
 
 const amountAt = (
   path: string,

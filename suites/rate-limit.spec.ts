@@ -35,8 +35,7 @@ import {
 } from '../oracle/index.ts';
 import { ruleCheck } from '../run-records/rule-annotations.ts';
 import { EVENTS_PATH, eventPath } from '../spec/index.ts';
-import { test } from './fixtures/index.ts';
-import { burstWithinOneWindow } from './support/one-window-burst.ts';
+import { burstWithinOneWindow } from './bursts/one-window-burst.ts';
 import {
   BURST_CONCURRENCY,
   type Exhaustion,
@@ -47,13 +46,14 @@ import {
   type SentRequest,
   throttleNow,
   windowMsOf,
-} from './support/rate-limit-burst.ts';
-import { readingOfBurst, readingOfRecovery, readingOfSecondBurst } from './support/rate-limit-reading.ts';
-import { validPayin, validPayout, withField } from './support/sample-events.ts';
-import type { SendOptions, ServiceResponse } from './support/service-client.ts';
-import { askDuringStream } from './support/throttled-stream.ts';
-import { check } from './support/verdicts.ts';
-import { retryUntilServed, servedRightAfter } from './support/window-reset-retry.ts';
+} from './bursts/rate-limit-burst.ts';
+import { readingOfBurst, readingOfRecovery, readingOfSecondBurst } from './bursts/rate-limit-reading.ts';
+import { askDuringStream } from './bursts/throttled-stream.ts';
+import { retryUntilServed, servedRightAfter } from './bursts/window-reset-retry.ts';
+import { test } from './fixtures/index.ts';
+import { validPayin, validPayout, withField } from './samples/sample-events.ts';
+import type { SendOptions, ServiceResponse } from './transport/service-client.ts';
+import { check } from './verdicts/verdicts.ts';
 
 /** Valid POSTs: each creates an event (the dedicated tenant's data carries the run id). */
 const validPost =

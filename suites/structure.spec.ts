@@ -11,7 +11,7 @@
 import { STRUCTURAL_RULES } from '../generators/index.ts';
 import { ruleCheck } from '../run-records/rule-annotations.ts';
 import { test } from './fixtures/index.ts';
-import { failOnFindings, sweepStructuralFaults } from './support/structural-sweep.ts';
+import { failOnFindings, sweepStructuralFaults } from './verdicts/structural-sweep.ts';
 
 test.describe('the structure of a body, at every depth', { tag: ['@validation'] }, () => {
   test(

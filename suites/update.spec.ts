@@ -16,9 +16,9 @@ import {
 } from '../oracle/index.ts';
 import { ruleCheck } from '../run-records/rule-annotations.ts';
 import { type Observe, test } from './fixtures/index.ts';
-import { type EventBody, validPayin, validPayout, withField } from './support/sample-events.ts';
-import type { ServiceClient } from './support/service-client.ts';
-import { check } from './support/verdicts.ts';
+import { type EventBody, validPayin, validPayout, withField } from './samples/sample-events.ts';
+import type { ServiceClient } from './transport/service-client.ts';
+import { check } from './verdicts/verdicts.ts';
 
 /** Each kind of update, from a stored payin (PENDING): the body a PUT sends. */
 const UPDATES: readonly [string, (stored: EventBody) => EventBody][] = [

@@ -14,11 +14,11 @@ import {
 } from '../oracle/index.ts';
 import { ruleCheck } from '../run-records/rule-annotations.ts';
 import { test } from './fixtures/index.ts';
-import { failureOfAnyCode } from './support/expected-failures.ts';
-import { NEIGHBOUR_CASES } from './support/neighbour-cases.ts';
-import { validPayin, validPayout, withField } from './support/sample-events.ts';
-import { SINGLE_FAULT_CASES } from './support/single-fault-cases.ts';
-import { check } from './support/verdicts.ts';
+import { failureOfAnyCode } from './samples/expected-failures.ts';
+import { NEIGHBOUR_CASES } from './samples/neighbour-cases.ts';
+import { validPayin, validPayout, withField } from './samples/sample-events.ts';
+import { SINGLE_FAULT_CASES } from './samples/single-fault-cases.ts';
+import { check } from './verdicts/verdicts.ts';
 
 test.describe('POST field validation', { tag: ['@validation'] }, () => {
   for (const testCase of SINGLE_FAULT_CASES) {

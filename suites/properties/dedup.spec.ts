@@ -13,8 +13,8 @@ import {
 import { judgeDuplicateRefused, judgeKeptUnderItsExternalId } from '../../oracle/index.ts';
 import { ruleCheck } from '../../run-records/rule-annotations.ts';
 import { test } from '../fixtures/index.ts';
-import { propertyCheck } from '../support/property-checks.ts';
-import type { ServiceClient } from '../support/service-client.ts';
+import { propertyCheck } from '../property-runner/property-checks.ts';
+import type { ServiceClient } from '../transport/service-client.ts';
 import { freshIds, postEvent } from './property-requests.ts';
 
 /** Few distinct ids in sequences of up to eight POSTs: repeats are the rule, not the exception. */

@@ -22,8 +22,8 @@ import {
 } from '../../oracle/index.ts';
 import { ruleCheck } from '../../run-records/rule-annotations.ts';
 import { test } from '../fixtures/index.ts';
-import { creditTakenApart } from '../support/faults-apart.ts';
-import { propertyCheck } from '../support/property-checks.ts';
+import { propertyCheck } from '../property-runner/property-checks.ts';
+import { creditTakenApart } from '../verdicts/faults-apart.ts';
 import { simplerInvalidEvents, simplerInvalidUpdates, withSimplification } from './invalid-event-shrinker.ts';
 import { freshIds, postBody, postEvent, putBody, rekeyedInvalidUpdate } from './property-requests.ts';
 

@@ -25,9 +25,9 @@ import {
   judgeUuidNotGivenBefore,
 } from '../../oracle/index.ts';
 import { eventPath } from '../../spec/index.ts';
-import { propertyCheck } from '../support/property-checks.ts';
-import { commandsReplayPath } from '../support/property-runs.ts';
-import type { ServiceClient } from '../support/service-client.ts';
+import { propertyCheck } from '../property-runner/property-checks.ts';
+import { commandsReplayPath } from '../property-runner/property-runs.ts';
+import type { ServiceClient } from '../transport/service-client.ts';
 import { postEvent, putEvent } from './property-requests.ts';
 
 /** A keeps few events, so that reads and updates land on the same ones again. */

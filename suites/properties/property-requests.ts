@@ -15,7 +15,7 @@ import {
   toJsonBody,
 } from '../../generators/index.ts';
 import { EVENTS_PATH, eventPath } from '../../spec/index.ts';
-import type { ServiceClient, ServiceResponse } from '../support/service-client.ts';
+import type { ServiceClient, ServiceResponse } from '../transport/service-client.ts';
 
 /** POST of an exact JSON text. */
 export const postBody = (client: ServiceClient, body: string): Promise<ServiceResponse> =>

@@ -17,9 +17,9 @@ import {
 } from '../../generators/index.ts';
 import { ruleCheck } from '../../run-records/rule-annotations.ts';
 import { test } from '../fixtures/index.ts';
-import { creditTakenApart } from '../support/faults-apart.ts';
-import { failProperty } from '../support/property-checks.ts';
-import { judgeStructuralAnswer } from '../support/structural-verdict.ts';
+import { failProperty } from '../property-runner/property-checks.ts';
+import { creditTakenApart } from '../verdicts/faults-apart.ts';
+import { judgeStructuralAnswer } from '../verdicts/structural-verdict.ts';
 import { postBody } from './property-requests.ts';
 
 test.describe('properties: structure', { tag: ['@property', '@validation'] }, () => {

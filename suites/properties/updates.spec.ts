@@ -6,7 +6,7 @@ import { toJsonBody, validEventArbitrary, validUpdateArbitrary } from '../../gen
 import { stateAfterUpdate } from '../../oracle/index.ts';
 import { ruleCheck } from '../../run-records/rule-annotations.ts';
 import { test } from '../fixtures/index.ts';
-import { propertyCheck } from '../support/property-checks.ts';
+import { propertyCheck } from '../property-runner/property-checks.ts';
 import { freshIds, postEvent, putEvent, rekeyedValidUpdate } from './property-requests.ts';
 
 test.describe('properties: update', { tag: ['@property', '@update'] }, () => {

@@ -2,7 +2,7 @@
 import { toJsonBody, validEventArbitrary } from '../../generators/index.ts';
 import { ruleCheck } from '../../run-records/rule-annotations.ts';
 import { test } from '../fixtures/index.ts';
-import { propertyCheck } from '../support/property-checks.ts';
+import { propertyCheck } from '../property-runner/property-checks.ts';
 import { postBody } from './property-requests.ts';
 
 test.describe('properties: creation and retrieval', { tag: ['@property', '@retrieval'] }, () => {

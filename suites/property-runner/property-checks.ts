@@ -6,8 +6,8 @@
  */
 import { describeViolations, type Violation } from '../../oracle/index.ts';
 import { describeExchange } from '../../run-records/http-exchange.ts';
-import { makeChecks, RuleViolation } from './checks.ts';
-import type { ServiceResponse } from './service-client.ts';
+import type { ServiceResponse } from '../transport/service-client.ts';
+import { makeChecks, RuleViolation } from '../verdicts/checks.ts';
 
 /** A property's expectation that did not hold; the message names it and carries the exchange. */
 export class PropertyViolation extends RuleViolation {

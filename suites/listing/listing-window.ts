@@ -2,7 +2,7 @@
  * A window of creation times for filtering a listing (`from=…&to=…`, a reading a listing may offer):
  * by the target's own clock, so that a listing filtered by it holds little more than a check's events.
  */
-import type { ServiceResponse } from './service-client.ts';
+import type { ServiceResponse } from '../transport/service-client.ts';
 
 /**
  * An edge of a window of creation times, by the target's own clock (its Date header, whole seconds),

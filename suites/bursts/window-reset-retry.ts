@@ -6,6 +6,7 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { RateLimitSettings } from '../../config/index.ts';
+import type { SendOptions, ServiceClient, ServiceResponse } from '../transport/service-client.ts';
 import {
   noteWait,
   rateLimitTenantActivity,
@@ -13,7 +14,6 @@ import {
   silenceMarginMs,
   windowMsOf,
 } from './rate-limit-burst.ts';
-import type { SendOptions, ServiceClient, ServiceResponse } from './service-client.ts';
 
 /** Retries in a window: often enough to see capacity come back, few enough to spend little of it. */
 export const RETRIES_PER_WINDOW = 20;

@@ -26,7 +26,7 @@ import {
   type ValidationEvidence,
   type Violation,
 } from '../../oracle/index.ts';
-import type { ServiceResponse } from './service-client.ts';
+import type { ServiceResponse } from '../transport/service-client.ts';
 
 /** A check of the oracle failed: the violations it found, and a message with the exchange. */
 export class RuleViolation extends Error {

@@ -28,7 +28,9 @@ import {
 } from '../../run-records/http-exchange.ts';
 import { escapeRegExp } from '../../utilities/escape-pattern.ts';
 import { redact } from '../../utilities/redaction.ts';
-import type { ExchangeHistory } from './exchange-log.ts';
+import type { ExchangeHistory } from '../transport/exchange-log.ts';
+import { NoResponseError } from '../transport/service-client.ts';
+import { recordViolations } from '../verdicts/verdicts.ts';
 import { EXCHANGE_SEPARATOR, PropertyViolation } from './property-checks.ts';
 import {
   COMMANDS_REPLAY_VARIABLE,
@@ -36,9 +38,7 @@ import {
   type RunSettings,
   runSettings,
 } from './property-runs.ts';
-import { NoResponseError } from './service-client.ts';
 import { shrinkBudget } from './shrink-budget.ts';
-import { recordViolations } from './verdicts.ts';
 
 /** What a predicate can leave for the report of its run, should it be the failing one. */
 export interface RunNotes {

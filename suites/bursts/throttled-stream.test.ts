@@ -5,7 +5,7 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { expect, test } from '@playwright/test';
-import type { SendOptions, ServiceClient, ServiceResponse } from './service-client.ts';
+import type { SendOptions, ServiceClient, ServiceResponse } from '../transport/service-client.ts';
 import { askDuringStream } from './throttled-stream.ts';
 
 const LIMIT = { requestsPerWindow: 2, windowSeconds: 1 };

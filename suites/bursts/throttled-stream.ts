@@ -8,8 +8,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { RateLimitSettings } from '../../config/index.ts';
 import { BurstTally } from '../../oracle/index.ts';
+import type { SendOptions, ServiceClient, ServiceResponse } from '../transport/service-client.ts';
 import { type SentRequest, sendBurst } from './rate-limit-burst.ts';
-import type { SendOptions, ServiceClient, ServiceResponse } from './service-client.ts';
 
 /** A lead the stream gets before the other request leaves, so that it is under way by then. */
 const STREAM_LEAD_MS = 5;

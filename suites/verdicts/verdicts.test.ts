@@ -6,8 +6,8 @@
 import { expect, test } from '@playwright/test';
 import { judgementOf, violationOf } from '../../oracle/index.ts';
 import { VIOLATION_ANNOTATION } from '../../run-records/result-annotations.ts';
+import { serviceResponse } from '../transport/test-support/service-responses.ts';
 import { RuleViolation } from './checks.ts';
-import { serviceResponse } from './test-support/service-responses.ts';
 import { check, settle } from './verdicts.ts';
 
 const recorded = () => test.info().annotations.filter((a) => a.type === VIOLATION_ANNOTATION);

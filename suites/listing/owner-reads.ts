@@ -5,9 +5,9 @@
  * listing (a reading too), walked by its own paging over a window of the check's creation times.
  */
 import { eventPath } from '../../spec/index.ts';
+import type { ServiceClient, ServiceResponse } from '../transport/service-client.ts';
 import { walkListing } from './listing-walk.ts';
 import { windowEdge, windowFilter } from './listing-window.ts';
-import type { ServiceClient, ServiceResponse } from './service-client.ts';
 
 export interface OwnerRead {
   /** Which read: `GET`, `GET ?versions=true`, `listing`. */

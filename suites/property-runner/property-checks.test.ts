@@ -3,6 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { judgementOf, judgeUnknownEventRefused, notEstablished } from '../../oracle/index.ts';
+import { serviceResponse as response } from '../transport/test-support/service-responses.ts';
 import { EXCHANGE_SEPARATOR, PropertyViolation, propertyCheck } from './property-checks.ts';
 import { replayInstructions } from './property-runner.ts';
 import {
@@ -14,7 +15,6 @@ import {
   remoteRuns,
   runSettings,
 } from './property-runs.ts';
-import { serviceResponse as response } from './test-support/service-responses.ts';
 
 test("the run plan's table of property costs is what the property tests declare", () => {
   const folder = join(import.meta.dirname, '..', 'properties');

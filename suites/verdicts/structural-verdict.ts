@@ -14,7 +14,7 @@ import {
   judgeValidationFailure,
   type Violation,
 } from '../../oracle/index.ts';
-import type { ServiceResponse } from './service-client.ts';
+import type { ServiceResponse } from '../transport/service-client.ts';
 
 export interface StructuralOutcome {
   readonly violations: readonly Violation[];

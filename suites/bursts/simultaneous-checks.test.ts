@@ -8,9 +8,9 @@ import { judgeConcurrentCreation, MAX_RELEASE_SPREAD_MS } from '../../oracle/ind
 import { BudgetCannotHold } from '../../pacing/budget-cannot-hold.ts';
 import { INCONCLUSIVE_ANNOTATION } from '../../run-records/result-annotations.ts';
 import type { Observe } from '../fixtures/observe.ts';
+import { serviceResponse } from '../transport/test-support/service-responses.ts';
 import { BURSTS_AT_FIRST } from './burst-rounds.ts';
 import { BURST_ANNOTATION, type JudgedBurst, judgeBursts, sentTogether } from './simultaneous-checks.ts';
-import { serviceResponse } from './test-support/service-responses.ts';
 
 const REQUESTS = 3;
 

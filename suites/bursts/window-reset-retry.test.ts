@@ -4,8 +4,8 @@
  * the last 429; and how much a burst right after is served.
  */
 import { expect, test } from '@playwright/test';
+import type { SendOptions, ServiceClient, ServiceResponse } from '../transport/service-client.ts';
 import { rateLimitTenantActivity, silenceMarginMs, windowMsOf } from './rate-limit-burst.ts';
-import type { SendOptions, ServiceClient, ServiceResponse } from './service-client.ts';
 import { retryUntilServed, servedRightAfter } from './window-reset-retry.ts';
 
 const LIMIT = { requestsPerWindow: 10, windowSeconds: 0.2 };

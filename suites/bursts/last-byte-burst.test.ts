@@ -17,9 +17,9 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { RequestStatsRecorder } from '../../pacing/request-stats.ts';
 import type { HttpExchange } from '../../run-records/http-exchange.ts';
+import { NoResponseError } from '../transport/service-client.ts';
+import { loopbackCertificate } from '../transport/test-support/loopback-certificate.ts';
 import { type BurstRequest, LastByteBurst } from './last-byte-burst.ts';
-import { NoResponseError } from './service-client.ts';
-import { loopbackCertificate } from './test-support/loopback-certificate.ts';
 
 interface Arrival {
   readonly port: number;

@@ -10,9 +10,9 @@ import { expect, test } from '@playwright/test';
 import { parse } from 'yaml';
 import { describedListingLine, listingParametersOf, readDescribedListing } from '../../config/index.ts';
 import { EVENTS_PATH } from '../../spec/index.ts';
+import type { ServiceClient } from '../transport/service-client.ts';
+import { serviceResponse } from '../transport/test-support/service-responses.ts';
 import { walkListing } from './listing-walk.ts';
-import type { ServiceClient } from './service-client.ts';
-import { serviceResponse } from './test-support/service-responses.ts';
 
 /** Paging names no answer echoes and no guess of the kit holds, each said by its description. */
 const DESCRIPTION = `openapi: 3.0.3

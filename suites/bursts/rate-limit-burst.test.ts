@@ -4,6 +4,7 @@
  * someone else began the window; later checks wait for a whole window of silence, and say so.
  */
 import { expect, test } from '@playwright/test';
+import type { SendOptions, ServiceClient, ServiceResponse } from '../transport/service-client.ts';
 import {
   burstRate,
   exhaustBudget,
@@ -13,7 +14,6 @@ import {
   silenceMarginMs,
   waitForFreshWindow,
 } from './rate-limit-burst.ts';
-import type { SendOptions, ServiceClient, ServiceResponse } from './service-client.ts';
 
 const LIMIT = { requestsPerWindow: 10, windowSeconds: 1 };
 

@@ -20,7 +20,7 @@ import {
   servedPastBound,
   type Unthrottled,
 } from '../../oracle/index.ts';
-import type { SendOptions, ServiceClient, ServiceResponse } from './service-client.ts';
+import type { SendOptions, ServiceClient, ServiceResponse } from '../transport/service-client.ts';
 
 /** Requests in flight at once in a burst: enough for the limit in well under a window, within the pool. */
 export const BURST_CONCURRENCY = 32;

@@ -17,10 +17,10 @@ import {
 import { BudgetCannotHold } from '../../pacing/budget-cannot-hold.ts';
 import type { RuleId } from '../../spec/index.ts';
 import type { Observe } from '../fixtures/observe.ts';
+import { check } from '../verdicts/verdicts.ts';
 import { anotherBurstNeeded, BURSTS_AT_FIRST } from './burst-rounds.ts';
 import { type BurstTiming, describeBurstTiming } from './burst-timing.ts';
 import type { BurstResult } from './last-byte-burst.ts';
-import { check } from './verdicts.ts';
 
 /**
  * Before each burst past the first ones, a pause that grows by this much: a moment of load (the other

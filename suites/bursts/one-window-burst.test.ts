@@ -5,10 +5,10 @@
  * served needs no second burst.
  */
 import { expect, test } from '@playwright/test';
+import type { SendOptions, ServiceClient, ServiceResponse } from '../transport/service-client.ts';
 import { burstWithinOneWindow } from './one-window-burst.ts';
 import { exhaustBudget, rateLimitTenantActivity } from './rate-limit-burst.ts';
 import { readingOfSecondBurst } from './rate-limit-reading.ts';
-import type { SendOptions, ServiceClient, ServiceResponse } from './service-client.ts';
 
 // Two seconds: the second burst waits a window and half a second of margin, and must end within two.
 const LIMIT = { requestsPerWindow: 10, windowSeconds: 2 };

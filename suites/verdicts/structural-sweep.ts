@@ -13,9 +13,9 @@ import {
 } from '../../generators/index.ts';
 import { judgementOf, type Violation } from '../../oracle/index.ts';
 import { EVENTS_PATH, type EventType } from '../../spec/index.ts';
+import { validPayin, validPayout } from '../samples/sample-events.ts';
+import type { ServiceClient, ServiceResponse } from '../transport/service-client.ts';
 import { judgeFaultsApart } from './faults-apart.ts';
-import { validPayin, validPayout } from './sample-events.ts';
-import type { ServiceClient, ServiceResponse } from './service-client.ts';
 import { judgeStructuralAnswer, type StructuralOutcome } from './structural-verdict.ts';
 import { settle } from './verdicts.ts';
 

@@ -9,9 +9,9 @@
  */
 import { listedUuid, listingItems } from '../../oracle/index.ts';
 import { EVENTS_PATH } from '../../spec/index.ts';
+import type { ServiceClient, ServiceResponse } from '../transport/service-client.ts';
 import { describedListingParameters } from './listing-description.ts';
 import { declaredOffer, type ListingParameters, type PagingOffer, pagingOffer } from './listing-paging.ts';
-import type { ServiceClient, ServiceResponse } from './service-client.ts';
 
 export interface ListingPage {
   /** How a message names the page: `tenant A's listing (?from=…&page=2&pageSize=3)`. */

@@ -1,7 +1,7 @@
 /** Kit tests of the pure parts of the conformance harness. */
 import { expect, test } from '@playwright/test';
-import { describeExchange, type HttpExchange, toCurl } from '../../run-records/http-exchange.ts';
-import { redact, redactHeaders, redactSecretsOfServer, registerSecrets } from '../../utilities/redaction.ts';
+import { redact, redactHeaders, redactSecretsOfServer, registerSecrets } from '../utilities/redaction.ts';
+import { describeExchange, type HttpExchange, toCurl } from './http-exchange.ts';
 
 test('HARNESS: tokens are redacted from text, headers, curl commands and exchanges', () => {
   const secret = 'svc_test_k1tS3cr3tV4lu3';

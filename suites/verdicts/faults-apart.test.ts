@@ -13,13 +13,13 @@ import {
   type StructuralFault,
 } from '../../generators/index.ts';
 import type { HttpExchange } from '../../run-records/http-exchange.ts';
+import { PropertyViolation } from '../property-runner/property-checks.ts';
+import { checkProperty } from '../property-runner/property-runner.ts';
+import { validPayin } from '../samples/sample-events.ts';
+import type { ServiceResponse } from '../transport/service-client.ts';
+import { serviceResponse as response } from '../transport/test-support/service-responses.ts';
 import { creditTakenApart, judgeFaultsApart } from './faults-apart.ts';
-import { PropertyViolation } from './property-checks.ts';
-import { checkProperty } from './property-runner.ts';
-import { validPayin } from './sample-events.ts';
-import type { ServiceResponse } from './service-client.ts';
 import { judgeStructuralAnswer } from './structural-verdict.ts';
-import { serviceResponse as response } from './test-support/service-responses.ts';
 
 const cell = (field: string, shape: StructuralFault['shape']): StructuralFault => {
   const found = STRUCTURAL_FAULTS.find((c) => c.field === field && c.shape === shape);

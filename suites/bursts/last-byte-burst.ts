@@ -32,8 +32,8 @@ import {
   type RecordedRequest,
   type RecordedResponse,
 } from '../../run-records/http-exchange.ts';
+import { flattenHeaders, NoResponseError, type ServiceResponse } from '../transport/service-client.ts';
 import { type BurstTiming, burstTiming, splitForRelease } from './burst-timing.ts';
-import { flattenHeaders, NoResponseError, type ServiceResponse } from './service-client.ts';
 
 /** One request of a burst: a JSON body is what every simultaneous check sends. */
 export interface BurstRequest {
