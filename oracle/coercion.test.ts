@@ -1,0 +1,24 @@
+/** Read values: kept as sent or as the value they spell; a dropped null may be absent. */
+import { expect, test } from '@playwright/test';
+import { keepsReadValue } from './coercion.ts';
+import { judgeRetrieval } from './retrieval.ts';
+import { answer } from './test-support/answers.ts';
+
+test('ORACLE: a read value is kept as sent or as the value it spells; a dropped null may be absent', () => {
+  expect(keepsReadValue('42', 42)).toBe(true);
+  expect(keepsReadValue(12.5, '12.50')).toBe(true);
+  expect(keepsReadValue('true', true)).toBe(true);
+  expect(keepsReadValue(undefined, null)).toBe(true);
+  expect(keepsReadValue('PENDING', null)).toBe(false);
+  expect(keepsReadValue(1250, '12.50')).toBe(false);
+  const stored = answer(200, { externalId: 'e', amount: 12.5, originalStatus: 'B\uFFFD(' });
+  const judged = judgeRetrieval(
+    stored,
+    { externalId: 'e', amount: '12.50', originalStatus: 'x' },
+    {
+      readings: ['amount', 'originalStatus'],
+    },
+  );
+  expect(judged.violations).toEqual([]);
+  expect(judged.evidence?.readValues).toEqual({ amount: 12.5, originalStatus: 'B\uFFFD(' });
+});

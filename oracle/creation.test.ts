@@ -1,0 +1,22 @@
+/** Creation: 201 with a UUID, and a refusal claiming a stated code breaks that code’s rule. */
+import { expect, test } from '@playwright/test';
+import { judgeCreation } from './creation.ts';
+import { answer, validationAnswer } from './test-support/answers.ts';
+import { rules } from './test-support/rules.ts';
+
+test('ORACLE: creation is 201 with a UUID; a refusal claiming a stated code breaks that code’s rule', () => {
+  const uuid = crypto.randomUUID().toUpperCase();
+  expect(judgeCreation(answer(201, { uuid }))).toEqual({ evidence: uuid, violations: [] });
+  expect(rules(judgeCreation(answer(201, { id: uuid })).violations)).toEqual(['CREATE-RETURNS-UUID']);
+  expect(rules(judgeCreation(answer(200, { uuid })).violations)).toEqual(['CREATE-RETURNS-UUID']);
+  expect(
+    rules(judgeCreation(validationAnswer([{ field: 'amount', errorCode: 'ERR-3005' }])).violations),
+  ).toEqual(['VAL-AMOUNT-POSITIVE']);
+  expect(
+    rules(judgeCreation(answer(400, { status: 400, errorCode: 'ERR-4001', title: 'Duplicate' })).violations),
+  ).toEqual(['DEDUP-EXTERNAL-ID']);
+  expect(rules(judgeCreation(answer(500, '<h1>oops</h1>', 'text/html')).violations)).toEqual([
+    'CREATE-RETURNS-UUID',
+    'ERROR-BODY-SHAPE',
+  ]);
+});

@@ -1,0 +1,50 @@
+/** Retrieval: GET returns every field sent, read through envelopes, additions, nulls and decimal strings. */
+import { expect, test } from '@playwright/test';
+import { judgeKeptUnderItsExternalId, judgeRetrieval } from './retrieval.ts';
+import { answer } from './test-support/answers.ts';
+import { rules } from './test-support/rules.ts';
+
+test('ORACLE: GET returns every field sent; envelopes, additions, nulls and decimal strings are readings', () => {
+  const sent = {
+    externalId: 'e-1',
+    amount: 12.5,
+    payload: { channel: 'CASH' },
+    multiCurrencyAmounts: [{ currencyCode: 'USD', amount: 1 }],
+  };
+  const plain = judgeRetrieval(answer(200, { ...sent, uuid: 'u', createdAt: 't' }), sent);
+  expect(plain.violations).toEqual([]);
+  expect(plain.evidence?.reading).toEqual({
+    envelope: undefined,
+    addedFields: ['createdAt', 'uuid'],
+    amountsAsStrings: false,
+  });
+  const wrapped = judgeRetrieval(
+    answer(200, {
+      data: {
+        ...sent,
+        amount: '12.50',
+        payload: { channel: 'CASH', payerName: null },
+        multiCurrencyAmounts: [{ id: 7, currencyCode: 'USD', amount: '1.00' }],
+      },
+    }),
+    sent,
+  );
+  expect(wrapped.violations).toEqual([]);
+  expect(wrapped.evidence?.reading).toMatchObject({ envelope: 'data', amountsAsStrings: true });
+  // An empty container sent may come back empty, null or absent.
+  expect(
+    judgeRetrieval(answer(200, { externalId: 'e', multiCurrencyAmounts: null }), {
+      externalId: 'e',
+      multiCurrencyAmounts: [],
+    }).violations,
+  ).toEqual([]);
+  const changed = judgeKeptUnderItsExternalId(
+    answer(200, { ...sent, amount: 12.49, payload: { channel: 'CASH', payerName: 'X' } }),
+    sent,
+  );
+  expect(rules(changed.violations)).toEqual(['DEDUP-EXTERNAL-ID']);
+  expect(changed.violations[0]?.message).toMatch(/amount: sent 12.5, got 12.49.*payload.payerName/);
+  expect(
+    rules(judgeRetrieval(answer(404, { status: 404, errorCode: 'ERR-4002', title: 'x' }), sent).violations),
+  ).toEqual(['RETRIEVE-RETURNS-EVENT']);
+});

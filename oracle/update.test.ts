@@ -1,0 +1,25 @@
+/** A valid PUT: applied or refused cleanly; anything else breaks the rule it checks. */
+import { expect, test } from '@playwright/test';
+import { answer, validationAnswer } from './test-support/answers.ts';
+import { rules } from './test-support/rules.ts';
+import { judgeExternalIdTakeover, judgeUpdate } from './update.ts';
+
+test('ORACLE: a valid PUT is applied or refused cleanly; anything else breaks the rule it checks', () => {
+  expect(judgeUpdate(answer(204))).toEqual({ evidence: 'applied', violations: [] });
+  expect(judgeUpdate(answer(200, { uuid: 'u' }))).toEqual({ evidence: 'applied', violations: [] });
+  expect(rules(judgeUpdate(answer(200, 'ok', 'text/plain')).violations)).toEqual(['UPDATE-APPLIES']);
+  const conflict = answer(409, { status: 409, errorCode: 'ERR-9409', title: 'type is immutable' });
+  expect(judgeUpdate(conflict)).toEqual({ evidence: 'refused', violations: [] });
+  const claimsOldType = validationAnswer([{ field: 'payload.beneficiaryName', errorCode: 'ERR-3010' }]);
+  expect(judgeUpdate(claimsOldType).evidence).toBe('refused');
+  // A PUT that validates against the stored type misapplies ERR-3010: the PUT's validation is wrong.
+  expect(rules(judgeUpdate(claimsOldType).violations)).toEqual(['UPDATE-VALIDATES']);
+  const duplicate = answer(400, { status: 400, errorCode: 'ERR-4001', title: 'taken' });
+  expect(rules(judgeUpdate(duplicate).violations)).toEqual(['DEDUP-EXTERNAL-ID']);
+  expect(judgeExternalIdTakeover(duplicate).violations).toEqual([]);
+  for (const status of [404, 401, 500, 302]) {
+    const got = judgeUpdate(answer(status, { status, errorCode: 'ERR-9999', title: 'x' }));
+    expect(got.evidence, String(status)).toBe('broken');
+    expect(rules(got.violations), String(status)).toContain('UPDATE-APPLIES');
+  }
+});

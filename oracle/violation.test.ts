@@ -1,0 +1,7 @@
+/** Violations: only a stated rule can be broken; a gap can be observed, never broken. */
+import { expect, test } from '@playwright/test';
+import { violationOf } from './violation.ts';
+
+test('ORACLE: a gap can be observed but never broken', () => {
+  expect(() => violationOf('GAP-PUT-STATUS', 'x')).toThrow(/gap/);
+});
