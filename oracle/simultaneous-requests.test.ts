@@ -5,6 +5,8 @@ import {
   burstCounts,
   burstShortfall,
   inconclusiveBursts,
+  judgeBurstsTaken,
+  judgeBurstUnsendable,
   judgeConcurrentCreation,
   judgeConcurrentRename,
   MAX_RELEASE_SPREAD_MS,
@@ -112,6 +114,22 @@ test('ORACLE: a deployment that refused every PUT of a burst does not meet the p
   expect(premiseNotMetByBursts([spread, spread, spread])).toBeUndefined();
   expect(premiseNotMetByBursts([refused, throttledOne])).toBeUndefined();
   expect(premiseNotMetByBursts([refused, counted])).toBeUndefined();
+});
+
+test('ORACLE: bursts taken together hold when one counted, else the premise is not met or the claim not made; an unsendable burst is not made', () => {
+  const refused = fellShort('none-applied', 'every PUT was refused');
+  const spread = fellShort('spread', 'released over 2.000 ms');
+  expect(judgeBurstsTaken([spread, counted])).toEqual(judgementOf([]));
+  expect(judgeBurstsTaken([refused, spread]).notEstablished?.kind).toBe('premise-not-met');
+  expect(judgeBurstsTaken([spread, spread]).notEstablished).toEqual({
+    kind: 'inconclusive',
+    reason:
+      'no burst was simultaneous enough to judge the rule (burst 1: released over 2.000 ms; burst 2: released over 2.000 ms)',
+  });
+  expect(judgeBurstUnsendable('12 requests, a share of 8').notEstablished).toEqual({
+    kind: 'inconclusive',
+    reason: "the tenant's budget cannot send them at once: 12 requests, a share of 8",
+  });
 });
 
 test('ORACLE: the target’s reason is the one recorded when the release was spread out too', () => {

@@ -215,3 +215,18 @@ export const inconclusiveBursts = (bursts: readonly SimultaneousBurstJudgement[]
   const reasons = bursts.map((b, i) => `burst ${i + 1}: ${b.evidence?.shortfall?.reason ?? 'did not count'}`);
   return `no burst was simultaneous enough to judge the rule (${reasons.join('; ')})`;
 };
+
+/**
+ * A check's bursts taken together, once none broke the rule: they hold when one of them counted; else
+ * the premise is not met (every PUT refused) or the claim is inconclusive, with the reasons.
+ */
+export const judgeBurstsTaken = (bursts: readonly SimultaneousBurstJudgement[]): Judgement => {
+  const unmet = premiseNotMetByBursts(bursts);
+  if (unmet !== undefined) return notEstablished('premise-not-met', unmet);
+  const reason = inconclusiveBursts(bursts);
+  return reason === undefined ? judgementOf([]) : notEstablished('inconclusive', reason);
+};
+
+/** A burst the tenant's pacing share cannot hold at once (`why`, the pacing's own words): not made. */
+export const judgeBurstUnsendable = (why: string): Judgement =>
+  notEstablished('inconclusive', `the tenant's budget cannot send them at once: ${why}`);

@@ -22,7 +22,7 @@ import {
 } from '../oracle/index.ts';
 import { ruleCheck } from '../run-records/rule-annotations.ts';
 import { EVENTS_PATH, eventPath } from '../spec/index.ts';
-import { judgeBursts, sentTogether } from './bursts/simultaneous-checks.ts';
+import { sendBursts, sentTogether } from './bursts/simultaneous-checks.ts';
 import { test } from './fixtures/index.ts';
 import { expectedFailure } from './samples/expected-failures.ts';
 import { validPayin, validPayout } from './samples/sample-events.ts';
@@ -157,7 +157,7 @@ test.describe('deduplication', { tag: ['@dedup'] }, () => {
     async ({ burstFor, tenantA, target, runId, observe }) => {
       // Simultaneous on purpose (last-byte synchronisation), several times, each with a new externalId.
       const burst = burstFor(target.tenantA);
-      await judgeBursts('DEDUP-CONCURRENT', observe, async () => {
+      await sendBursts('DEDUP-CONCURRENT', observe, async () => {
         const event = validPayin(runId, 'concurrent');
         const post = { method: 'POST', path: EVENTS_PATH, json: event } as const;
         const result = await sentTogether(() => burst.send(Array(CONCURRENT_POSTS).fill(post)));
@@ -179,7 +179,7 @@ test.describe('deduplication', { tag: ['@dedup'] }, () => {
       // externalId is unique per tenant, by simultaneous PUTs too: each event read back afterwards shows
       // its PUT's body if that PUT was applied and its own if refused, so at most one holds the new id.
       const burst = burstFor(target.tenantA);
-      await judgeBursts('DEDUP-EXTERNAL-ID', observe, async () => {
+      await sendBursts('DEDUP-EXTERNAL-ID', observe, async () => {
         const originals = Array.from({ length: CONCURRENT_RENAMES }, () => validPayin(runId));
         const uuids = await Promise.all(originals.map(async (e) => check.created(await tenantA.create(e))));
         const { externalId } = validPayout(runId, 'renamed');

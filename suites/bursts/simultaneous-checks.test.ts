@@ -10,7 +10,7 @@ import { INCONCLUSIVE_ANNOTATION } from '../../run-records/result-annotations.ts
 import type { Observe } from '../fixtures/observe.ts';
 import { serviceResponse } from '../transport/test-support/service-responses.ts';
 import { BURSTS_AT_FIRST } from './burst-rounds.ts';
-import { BURST_ANNOTATION, type JudgedBurst, judgeBursts, sentTogether } from './simultaneous-checks.ts';
+import { BURST_ANNOTATION, type JudgedBurst, sendBursts, sentTogether } from './simultaneous-checks.ts';
 
 const REQUESTS = 3;
 
@@ -47,7 +47,7 @@ test('SIMULTANEOUS: bursts spread out by a busy machine are followed by more, un
   const spreads = [WIDE, WIDE, WIDE, WIDE, TIGHT];
   const { seen, observe } = observer();
   let sent = 0;
-  await judgeBursts('DEDUP-CONCURRENT', observe, async (index) => {
+  await sendBursts('DEDUP-CONCURRENT', observe, async (index) => {
     sent += 1;
     return burstOf(spreads[index] as number);
   });
@@ -64,7 +64,7 @@ test('SIMULTANEOUS: bursts spread out by a busy machine are followed by more, un
 test('SIMULTANEOUS: a quiet machine sends the first bursts only', async () => {
   const { seen, observe } = observer();
   let sent = 0;
-  await judgeBursts('DEDUP-CONCURRENT', observe, async () => {
+  await sendBursts('DEDUP-CONCURRENT', observe, async () => {
     sent += 1;
     return burstOf(sent === 1 ? WIDE : TIGHT);
   });
@@ -77,7 +77,7 @@ test('SIMULTANEOUS: a quiet machine sends the first bursts only', async () => {
 test('SIMULTANEOUS: a burst that breaks the rule ends the check at once, spread out or not', async () => {
   const { seen, observe } = observer();
   let sent = 0;
-  const judged = judgeBursts('DEDUP-CONCURRENT', observe, async () => {
+  const judged = sendBursts('DEDUP-CONCURRENT', observe, async () => {
     sent += 1;
     return burstOf(WIDE, sent === 4 ? 2 : 1);
   });

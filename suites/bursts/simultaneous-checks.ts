@@ -9,9 +9,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { test } from '@playwright/test';
 import {
   burstCounts,
-  inconclusiveBursts,
-  notEstablished,
-  premiseNotMetByBursts,
+  judgeBurstsTaken,
+  judgeBurstUnsendable,
   type SimultaneousBurstJudgement,
 } from '../../oracle/index.ts';
 import { BudgetCannotHold } from '../../pacing/budget-cannot-hold.ts';
@@ -40,10 +39,7 @@ export const sentTogether = async (send: () => Promise<BurstResult>): Promise<Bu
   try {
     return await send();
   } catch (error) {
-    if (error instanceof BudgetCannotHold)
-      check.verdict(
-        notEstablished('inconclusive', `the tenant's budget cannot send them at once: ${error.message}`),
-      );
+    if (error instanceof BudgetCannotHold) check.verdict(judgeBurstUnsendable(error.message));
     throw error;
   }
 };
@@ -55,7 +51,7 @@ const describeBurst = (index: number, timing: BurstTiming, judgement: Simultaneo
  * Runs bursts through `oneBurst` as long as the send policy asks for another (anotherBurstNeeded), and gives
  * the check its verdict from their judgements.
  */
-export const judgeBursts = async (
+export const sendBursts = async (
   rule: RuleId,
   observe: Observe,
   oneBurst: (index: number) => Promise<JudgedBurst>,
@@ -88,9 +84,5 @@ export const judgeBursts = async (
     }
   }
   await observeAll();
-  const bursts = judged.map((b) => b.judgement);
-  const unmet = premiseNotMetByBursts(bursts);
-  if (unmet) check.verdict(notEstablished('premise-not-met', unmet));
-  const reason = inconclusiveBursts(bursts);
-  if (reason) check.verdict(notEstablished('inconclusive', reason));
+  check.verdict(judgeBurstsTaken(judged.map((b) => b.judgement)));
 };
