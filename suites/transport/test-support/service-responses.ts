@@ -1,4 +1,4 @@
-/** Answers as the suite's clients give them, for the tests of suites/support: a status, a body, its exchange. */
+/** Answers as the suite's clients give them, for the tests of the suites' helpers: a status, a body, its exchange. */
 import type { HttpExchange } from '../../../run-records/http-exchange.ts';
 import type { ServiceResponse } from '../service-client.ts';
 
