@@ -17,7 +17,7 @@ import {
 } from '../../generators/index.ts';
 import { ruleCheck } from '../../run-records/rule-annotations.ts';
 import { test } from '../fixtures/index.ts';
-import { failProperty } from '../property-runner/property-checks.ts';
+import { propertyCheck } from '../property-runner/property-checks.ts';
 import { creditTakenApart } from '../verdicts/faults-apart.ts';
 import { judgeStructuralAnswer } from '../verdicts/structural-verdict.ts';
 import { postBody } from './property-requests.ts';
@@ -40,7 +40,7 @@ test.describe('properties: structure', { tag: ['@property', '@validation'] }, ()
           notes.note('Expected verdict', describeVerdict(sample.expected));
           notes.note('Faults', sample.faults.map((fault) => fault.description).join('\n'));
           const outcome = await judge(sample);
-          if (outcome.violations.length > 0) failProperty(outcome.violations, outcome.response);
+          propertyCheck.verdict(outcome, outcome.response);
         },
         // Taken apart as the fixed sweep is: a violation goes to the fault that caused it.
         credit: (sample, violations) =>

@@ -18,10 +18,7 @@ export class PropertyViolation extends RuleViolation {
 export const EXCHANGE_SEPARATOR = '\n--- exchange ---\n';
 
 /** Throws these violations, with the exchange that shows them. */
-export const failProperty = (
-  violations: readonly Violation[],
-  response: ServiceResponse | undefined,
-): never => {
+const failProperty = (violations: readonly Violation[], response: ServiceResponse | undefined): never => {
   const what = describeViolations(violations);
   throw new PropertyViolation(
     response ? `${what}${EXCHANGE_SEPARATOR}${describeExchange(response.exchange)}` : what,
