@@ -1,16 +1,11 @@
 /** The structural dimension: every position crossed with every shape, its verdicts, and the sweep's packing. */
 import { expect, test } from '@playwright/test';
-import { faultsConflict } from './faults/fault-sets.ts';
-import {
-  STRUCTURAL_FAULTS,
-  STRUCTURAL_POSITIONS,
-  STRUCTURAL_RULES,
-  STRUCTURAL_SHAPES,
-} from './faults/structure.ts';
-import { toJsonBody } from './json-body.ts';
-import { withByteOrderMark, withInvalidUtf8In } from './json-documents.ts';
-import { POSITIVE_LITERALS, rotatedLiterals, ZERO_LITERALS } from './number-literals.ts';
-import { packStructuralFaults } from './structural-event.ts';
+import { toJsonBody } from '../json-body.ts';
+import { withByteOrderMark, withInvalidUtf8In } from '../json-documents.ts';
+import { POSITIVE_LITERALS, rotatedLiterals, ZERO_LITERALS } from '../number-literals.ts';
+import { packStructuralFaults } from '../structural-event.ts';
+import { faultsConflict } from './fault-sets.ts';
+import { STRUCTURAL_FAULTS, STRUCTURAL_POSITIONS, STRUCTURAL_RULES, STRUCTURAL_SHAPES } from './structure.ts';
 
 const cell = (path: string, shape: string) =>
   STRUCTURAL_FAULTS.find((fault) => fault.field === path && fault.shape === shape);
