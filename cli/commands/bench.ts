@@ -1,23 +1,6 @@
 /** `fei-kit bench [reference]`: the kit's speed against its goals (a benchmark, never a test). */
 
-import {
-  BENCH_CAPACITY_SECONDS,
-  BENCH_CAPACITY_SEGMENTS,
-  BENCH_CAPACITY_SHARE,
-  BENCH_CAPACITY_TENANTS,
-  BENCH_CONNECTIONS,
-  BENCH_PARTS,
-  BENCH_PROXY_REQUESTS,
-  BENCH_RACE_BUSY,
-  BENCH_RACE_RUNS,
-  BENCH_REMOTE_LATENCY_MS,
-  BENCH_REMOTE_SCALE,
-  BENCH_ROUNDS,
-  BENCH_SECONDS,
-  BENCH_SELF_CHECK_ONLY,
-  BENCH_VERDICT_ROUNDS,
-  BENCH_WARMUP_SECONDS,
-} from '../../config/settings/index.ts';
+import { BENCH_PARTS, BENCH_REFERENCE_SETTINGS, BENCH_RUN_SETTINGS } from '../../config/settings/index.ts';
 import { type KitCommand, OUTPUT_OPTION } from '../command.ts';
 import { kitSettings } from '../kit-settings.ts';
 
@@ -45,19 +28,7 @@ export const command: KitCommand = {
     },
     OUTPUT_OPTION,
   ],
-  settings: kitSettings(
-    BENCH_REMOTE_SCALE,
-    BENCH_REMOTE_LATENCY_MS,
-    BENCH_VERDICT_ROUNDS,
-    BENCH_SELF_CHECK_ONLY,
-    BENCH_PROXY_REQUESTS,
-    BENCH_CAPACITY_TENANTS,
-    BENCH_CAPACITY_SECONDS,
-    BENCH_CAPACITY_SHARE,
-    BENCH_CAPACITY_SEGMENTS,
-    BENCH_RACE_RUNS,
-    BENCH_RACE_BUSY,
-  ),
+  settings: kitSettings(...BENCH_RUN_SETTINGS),
   exitCodes: ['ok', 'badConfiguration', 'kitFailure', 'outputUnwritable', 'interrupted', 'terminated'],
   examples: ['fei-kit bench --parts remote,verdict'],
   arguments: 'options',
@@ -70,7 +41,7 @@ export const referenceCommand: KitCommand = {
   summary: "the reference server's throughput and CPU per request against a bare node:http server",
   usage: '[options]',
   options: [OUTPUT_OPTION],
-  settings: kitSettings(BENCH_SECONDS, BENCH_WARMUP_SECONDS, BENCH_ROUNDS, BENCH_CONNECTIONS),
+  settings: kitSettings(...BENCH_REFERENCE_SETTINGS),
   exitCodes: ['ok', 'badConfiguration', 'kitFailure', 'outputUnwritable', 'interrupted', 'terminated'],
   arguments: 'options',
   writesOutputs: true,

@@ -173,8 +173,8 @@ export const BENCH_CONNECTIONS = define({
   parse: atLeast(10, 1),
 });
 
-export const BENCH_SETTINGS = [
-  BENCH_PARTS,
+/** What `fei-kit bench` reads besides its parts (`--parts`): each part's own settings. */
+export const BENCH_RUN_SETTINGS = [
   BENCH_REMOTE_SCALE,
   BENCH_REMOTE_LATENCY_MS,
   BENCH_VERDICT_ROUNDS,
@@ -186,8 +186,14 @@ export const BENCH_SETTINGS = [
   BENCH_CAPACITY_SEGMENTS,
   BENCH_RACE_RUNS,
   BENCH_RACE_BUSY,
+] as const;
+
+/** What `fei-kit bench reference` reads. */
+export const BENCH_REFERENCE_SETTINGS = [
   BENCH_SECONDS,
   BENCH_WARMUP_SECONDS,
   BENCH_ROUNDS,
   BENCH_CONNECTIONS,
 ] as const;
+
+export const BENCH_SETTINGS = [BENCH_PARTS, ...BENCH_RUN_SETTINGS, ...BENCH_REFERENCE_SETTINGS] as const;
