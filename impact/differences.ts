@@ -5,11 +5,12 @@
  * With a baseline replayed twice, an aspect that differs between those two is noise, and one the
  * baseline already gives as the candidate does is not the release's change (as Diffy reads it).
  */
+import { isUuid } from '../spec/index.ts';
 import { aspectsOf, operationOf, parseJson } from './aspects.ts';
 import { recordedAspects } from './footprint.ts';
 import type { Replay } from './replay.ts';
 import { type Direction, directionOf, type RequestContext, rulesBroken } from './rule-lens.ts';
-import type { TrafficExchange } from './traffic.ts';
+import { pathOf, type TrafficExchange } from './traffic.ts';
 
 export interface AspectChange {
   readonly aspect: string;
@@ -46,16 +47,23 @@ const summary = (status: number, body: string): AnswerSummary => ({
 /** The recorded traffic's knowledge of each request: which POSTs repeat an externalId created before. */
 export const contextsOf = (exchanges: readonly TrafficExchange[]): Map<number, RequestContext> => {
   const created = new Set<string>();
+  const uuids = new Set<string>();
   const contexts = new Map<number, RequestContext>();
   for (const exchange of exchanges) {
     const externalId = (parseJson(exchange.requestBody) as { externalId?: unknown } | undefined)?.externalId;
     const known = typeof externalId === 'string' ? externalId : undefined;
+    const onEvent = operationOf(exchange.method, exchange.url).includes('{uuid}');
+    const pathId = pathOf(exchange.url).split('/').at(-1)?.toLowerCase() ?? '';
     contexts.set(exchange.seq, {
       method: exchange.method,
       duplicate: exchange.method === 'POST' && known !== undefined && created.has(known),
       recordedSuccess: exchange.status >= 200 && exchange.status < 300,
-      onEvent: operationOf(exchange.method, exchange.url).includes('{uuid}'),
+      onEvent,
+      unknownEvent: onEvent && exchange.status === 404 && isUuid(pathId) && !uuids.has(pathId),
     });
+    const uuid = (parseJson(exchange.responseBody) as { uuid?: unknown } | undefined)?.uuid;
+    if (exchange.method === 'POST' && exchange.status === 201 && typeof uuid === 'string')
+      uuids.add(uuid.toLowerCase());
     if (exchange.method === 'POST' && exchange.status === 201 && known !== undefined) created.add(known);
   }
   return contexts;

@@ -30,7 +30,7 @@ const allText = (folder: string): string =>
 test("IMPACT inputs: a browser's export replays with its relations: the duplicate stays one, fresh ids stay fresh, even replayed three times", async () => {
   const traffic = trafficFolder({ 'back-office.har': browserHar(dedupTraffic(randomUUID(), true)) });
   const candidate = await startCandidate();
-  const broken = await startCandidate({ mutant: 'duplicate-gives-409' });
+  const broken = await startCandidate({ mutant: 'duplicate-gives-409' }, candidate);
   try {
     expect(verdicts(await impactAgainst(traffic, candidate))).toEqual({ 'back-office.har': 'unaffected' });
     const twice = await impactAgainst(traffic, candidate, { baseline: candidate });

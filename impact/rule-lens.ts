@@ -2,8 +2,9 @@
  * Whether an answer keeps the spec, where a stated rule applies to the replayed request, judged by the
  * kit's oracle: every non-2xx answer's part 7 body and the status its errorCode stands for; a POST the
  * recording shows as a fresh valid event (answered 201) must be created with a uuid; a POST of an
- * externalId the tenant had created before is a duplicate (400 ERR-4001); a PUT the recording shows
- * applied to an event of the tenant is applied or refused cleanly. The same lens judges the recorded
+ * externalId the tenant had created before is a duplicate (400 ERR-4001); a request for an event the
+ * tenant never created, which the recording shows answered 404, is 404 ERR-4002; a PUT the recording
+ * shows applied to an event of the tenant is applied or refused cleanly. The same lens judges the recorded
  * and the replayed answer, so a difference reads as a move toward the spec or away from it.
  */
 import {
@@ -15,7 +16,7 @@ import {
   judgeUpdate,
   ruleOfCode,
 } from '../oracle/index.ts';
-import { ERROR_CODES, type ErrorCode } from '../spec/index.ts';
+import { ERROR_CODES, type ErrorCode, type RuleId } from '../spec/index.ts';
 import { type AnswerLike, parseJson } from './aspects.ts';
 
 /** What the recording says about the request, the same for both answers judged. */
@@ -27,6 +28,8 @@ export interface RequestContext {
   readonly recordedSuccess: boolean;
   /** The request addresses an event (`/events/{uuid}`). */
   readonly onEvent: boolean;
+  /** It addresses an event the tenant never created, and the recording says the service knew none. */
+  readonly unknownEvent: boolean;
 }
 
 const httpAnswerOf = (answer: AnswerLike): HttpAnswer => ({
@@ -50,6 +53,8 @@ export const rulesBroken = (answer: AnswerLike, context: RequestContext): string
     violations.push(...errorViolations(http, 'ERR-4001', 'DEDUP-EXTERNAL-ID'));
   else if (context.method === 'POST' && context.recordedSuccess)
     violations.push(...judgeCreation(http).violations);
+  if (context.unknownEvent)
+    violations.push(...errorViolations(http, 'ERR-4002', ruleOfCode('ERR-4002') as RuleId));
   if (context.method === 'PUT' && context.onEvent && context.recordedSuccess)
     violations.push(...judgeUpdate(http).violations);
   return [...new Set(violations.map((v) => v.rule))].sort();

@@ -1,7 +1,7 @@
 /**
  * A reference server standing for a release candidate (or a baseline), and the gate's plan against it:
  * its tenant A as the sandbox tenant, its rate-limit tenant at a small limit so that a 429 is quick to
- * provoke. Several servers started with `tenants` share the same credentials, as a baseline and a
+ * provoke, the others at a generous one unless the test sets it. Several servers started with `tenants` share the same credentials, as a baseline and a
  * candidate of one sandbox do.
  */
 
@@ -15,10 +15,20 @@ import { type ImpactPlan, type ImpactResult, runImpact } from '../impact-run.ts'
 
 export const SMALL_RATE_LIMIT = { requestsPerWindow: 5, windowSeconds: 60 };
 
+/** The sandbox tenants' limit unless a test sets one: as the embedded target's, so pacing costs nothing. */
+const GENEROUS_RATE_LIMIT = { requestsPerWindow: 100_000, windowSeconds: 10 };
+
+/** A reference server; given `sharing`, with that server's tenants (a baseline and its candidate). */
 export const startCandidate = (
-  options: Omit<ReferenceServerOptions, 'tenantRateLimits'> = {},
+  options: Omit<ReferenceServerOptions, 'tenantRateLimits' | 'tenants'> = {},
+  sharing?: RunningReferenceServer,
 ): Promise<RunningReferenceServer> =>
-  startReferenceServer({ ...options, tenantRateLimits: { RATE_LIMIT: SMALL_RATE_LIMIT } });
+  startReferenceServer({
+    rateLimit: GENEROUS_RATE_LIMIT,
+    ...options,
+    ...(sharing ? { tenants: sharing.allTenants } : {}),
+    tenantRateLimits: { RATE_LIMIT: SMALL_RATE_LIMIT },
+  });
 
 const sandbox = (server: RunningReferenceServer, tenant: SeededTenant) => ({
   name: tenant.name,
