@@ -119,14 +119,19 @@ test('IMPACT inputs: a malformed HAR, a HAR holding a token, uuids that cannot b
   }
 });
 
-test("IMPACT inputs: replays spread over two sandbox tenants stay within each one's share of its limit", async () => {
+test("IMPACT inputs: replays spread over two sandbox tenants stay within each one's share of its limit, and say how far they got", async () => {
   // Twelve requests per sandbox tenant, whose share is eight a second: unpaced, they would leave at once.
   const tenants = Object.fromEntries(
     [1, 2, 3, 4, 5, 6].map((n) => [`tenant-${n}.har`, browserHar(dedupTraffic(randomUUID()))]),
   );
   const candidate = await startCandidate({ rateLimit: { requestsPerWindow: 10, windowSeconds: 1 } });
   try {
-    const result = await impactAgainst(trafficFolder(tenants), candidate, { spread: true });
+    const lines: string[] = [];
+    const result = await impactAgainst(trafficFolder(tenants), candidate, {
+      spread: true,
+      lines,
+      progressEveryMs: 200,
+    });
     expect(Object.values(verdicts(result))).toEqual(Array(6).fill('unaffected'));
     expect(result.tenants.map((t) => t.sandboxTenant).sort()).toEqual(['A', 'A', 'A', 'B', 'B', 'B']);
     expect(result.budget.map((b) => `${b.sandboxTenant} ${b.requests} of share ${b.share}`).sort()).toEqual([
@@ -134,6 +139,13 @@ test("IMPACT inputs: replays spread over two sandbox tenants stay within each on
       'B 12 of share 8',
     ]);
     for (const row of result.budget) expect(row.busiestWindow).toBeLessThanOrEqual(row.share);
+    // Paced one request every 187.5 ms, twelve take two seconds a sandbox tenant: progress was said.
+    expect(
+      lines.some((line) =>
+        /^replaying: \d of 6 tenants done, \d+ requests sent \(24 exchanges recorded\)$/.test(line),
+      ),
+    ).toBe(true);
+    expect(lines.filter((line) => line.startsWith('['))).toHaveLength(6);
   } finally {
     await candidate.close();
   }

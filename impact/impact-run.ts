@@ -29,7 +29,11 @@ export interface ImpactPlan {
   /** How long a request may wait for its answer. */
   readonly timeoutMs: number;
   readonly say: SayLine;
+  /** How often a long replay says how far it got (default every 15 s). */
+  readonly progressEveryMs?: number;
 }
+
+const PROGRESS_EVERY_MS = 15_000;
 
 export interface ImpactResult {
   readonly candidate: string;
@@ -138,6 +142,13 @@ export const runImpact = async (plan: ImpactPlan): Promise<ImpactResult> => {
   };
   const total = folder.tenants.length;
   const impacts: TenantImpact[] = [];
+  const exchanges = folder.tenants.reduce((sum, t) => sum + t.exchanges.length, 0);
+  const progress = setInterval(() => {
+    const sent = run.budget.rows().reduce((sum, row) => sum + row.requests, 0);
+    plan.say(
+      `replaying: ${impacts.length} of ${total} tenants done, ${sent} requests sent (${exchanges} exchanges recorded)`,
+    );
+  }, plan.progressEveryMs ?? PROGRESS_EVERY_MS);
   const queues = plan.sandboxTenants.map((sandbox, lane) =>
     (async () => {
       for (let i = lane; i < total; i += plan.sandboxTenants.length) {
@@ -149,7 +160,11 @@ export const runImpact = async (plan: ImpactPlan): Promise<ImpactResult> => {
       }
     })(),
   );
-  await Promise.all(queues);
+  try {
+    await Promise.all(queues);
+  } finally {
+    clearInterval(progress);
+  }
   const order = new Map(folder.tenants.map((t, index) => [t.name, index]));
   impacts.sort((a, b) => (order.get(a.tenant) ?? 0) - (order.get(b.tenant) ?? 0));
   return {

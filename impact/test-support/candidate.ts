@@ -41,7 +41,12 @@ const sandbox = (server: RunningReferenceServer, tenant: SeededTenant) => ({
 export const impactAgainst = (
   traffic: string,
   candidate: RunningReferenceServer,
-  options: { baseline?: RunningReferenceServer; lines?: string[]; spread?: boolean } = {},
+  options: {
+    baseline?: RunningReferenceServer;
+    lines?: string[];
+    spread?: boolean;
+    progressEveryMs?: number;
+  } = {},
 ): Promise<ImpactResult> => {
   const plan: ImpactPlan = {
     traffic,
@@ -54,6 +59,7 @@ export const impactAgainst = (
     rateLimitTenant: sandbox(candidate, candidate.tenants.RATE_LIMIT),
     timeoutMs: 15_000,
     say: (line) => options.lines?.push(line),
+    ...(options.progressEveryMs ? { progressEveryMs: options.progressEveryMs } : {}),
   };
   return runImpact(plan);
 };
