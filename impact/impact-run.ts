@@ -93,15 +93,15 @@ const replayAt = (
 
 const impactOf = async (run: RunContext, sandbox: Sandbox, traffic: TenantTraffic): Promise<TenantImpact> => {
   let baseline: Baseline | undefined;
-  const reasons: string[] = [];
+  let baselineProblems: string[] = [];
   if (run.baseline) {
     const first = await replayAt(run, run.baseline, 0, sandbox, traffic);
     const second = await replayAt(run, run.baseline, 1, sandbox, traffic);
     baseline = { first, second };
-    reasons.push(...new Set([...first.problems, ...second.problems].map((p) => `baseline: ${p}`)));
+    baselineProblems = [...new Set([...first.problems, ...second.problems])].map((p) => `baseline: ${p}`);
   }
   const candidate = await replayAt(run, run.candidate, 0, sandbox, traffic);
-  reasons.push(...candidate.problems);
+  const reasons = [...baselineProblems, ...candidate.problems];
   const differences = differencesOf(traffic.exchanges, candidate, baseline);
   return {
     tenant: traffic.name,

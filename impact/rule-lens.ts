@@ -15,6 +15,7 @@ import {
   judgeCreation,
   judgeUpdate,
   ruleOfCode,
+  type Violation,
 } from '../oracle/index.ts';
 import { ERROR_CODES, type ErrorCode, type RuleId } from '../spec/index.ts';
 import { type AnswerLike, parseJson } from './aspects.ts';
@@ -44,20 +45,19 @@ const isErrorCode = (code: unknown): code is ErrorCode => typeof code === 'strin
 /** The ids of the stated rules the answer breaks, sorted. */
 export const rulesBroken = (answer: AnswerLike, context: RequestContext): string[] => {
   const http = httpAnswerOf(answer);
-  const violations = [...errorBodyViolations(http)];
   const code = (http.json as { errorCode?: unknown } | undefined)?.errorCode;
   const rule = isErrorCode(code) ? ruleOfCode(code) : undefined;
+  const judged: Violation[][] = [errorBodyViolations(http)];
   if (!isSuccess(answer.status) && answer.status !== 429 && isErrorCode(code) && rule !== undefined)
-    violations.push(...errorViolations(http, code, rule));
+    judged.push(errorViolations(http, code, rule));
   if (context.method === 'POST' && context.duplicate)
-    violations.push(...errorViolations(http, 'ERR-4001', 'DEDUP-EXTERNAL-ID'));
+    judged.push(errorViolations(http, 'ERR-4001', 'DEDUP-EXTERNAL-ID'));
   else if (context.method === 'POST' && context.recordedSuccess)
-    violations.push(...judgeCreation(http).violations);
-  if (context.unknownEvent)
-    violations.push(...errorViolations(http, 'ERR-4002', ruleOfCode('ERR-4002') as RuleId));
+    judged.push([...judgeCreation(http).violations]);
+  if (context.unknownEvent) judged.push(errorViolations(http, 'ERR-4002', ruleOfCode('ERR-4002') as RuleId));
   if (context.method === 'PUT' && context.onEvent && context.recordedSuccess)
-    violations.push(...judgeUpdate(http).violations);
-  return [...new Set(violations.map((v) => v.rule))].sort();
+    judged.push([...judgeUpdate(http).violations]);
+  return [...new Set(judged.flat().map((v) => v.rule))].sort();
 };
 
 export type Direction = 'away-from-the-spec' | 'toward-the-spec' | 'both-ways' | 'within-the-spec';

@@ -101,7 +101,7 @@ export const readTrafficFolder = (path: string): TrafficFolder => {
       registerSecrets(...tokens);
       holdingTokens.push(basename(file));
     }
-    tenants.push(...tenantsOf(file, reading.exchanges));
+    for (const tenant of tenantsOf(file, reading.exchanges)) tenants.push(tenant);
   }
   return { tenants, unusable, holdingTokens };
 };
