@@ -43,7 +43,16 @@ export const command: KitCommand = {
     },
     OUTPUT_OPTION,
   ],
-  exitCodes: ['ok', 'badConfiguration', 'couldNotRun', 'drift', 'kitFailure', 'outputUnwritable'],
+  exitCodes: [
+    'ok',
+    'badConfiguration',
+    'couldNotRun',
+    'drift',
+    'kitFailure',
+    'outputUnwritable',
+    'interrupted',
+    'terminated',
+  ],
   examples: [
     'fei-kit impact --traffic tenants-traffic/',
     'fei-kit impact --traffic tenants-traffic/ --baseline https://sandbox-blue.example --tenants A,B',
