@@ -26,7 +26,9 @@
  * - races under load (bench/race-bench.ts): whole conformance runs against a deployment whose duplicate
  *   check and insert are 1 ms apart, busy processes beside each: how many caught it, and the spreads;
  * - the rate-limit checks' peak memory at 100,000 per 60 s against 1000 per 60 s
- *   (bench/rate-limit-memory.ts).
+ *   (bench/rate-limit-memory.ts);
+ * - the tenant-impact gate: 50 tenants of 200 recorded exchanges replayed over two sandbox tenants,
+ *   each within its share (bench/impact-bench.ts).
  *
  * Settings: BENCH_PARTS and the other BENCH_* of config/settings/bench-settings.ts (their defaults and
  * ranges are there; `fei-kit bench --help` lists them). The parts' measuring is in the files named
@@ -62,6 +64,7 @@ import { outputPaths } from '../utilities/output-paths.ts';
 import { envFor, folderOf } from './bench-runs.ts';
 import { capacityRows, measureCapacity } from './capacity-bench.ts';
 import { measureEmbedded, measureRemote } from './conformance-bench.ts';
+import { impactRow, measureImpact } from './impact-bench.ts';
 import { type KitFigures, markdownOf, rowsOf } from './kit-figures.ts';
 import { measureTestCommand, type TestCommandFigure, testCommandRows } from './npm-test-bench.ts';
 import { measureProxy } from './proxy-bench.ts';
@@ -171,6 +174,9 @@ export const runBenchCommand = async (say: SayLine): Promise<number> => {
     "the rate-limit checks' peak memory at 100,000 and at 1000 per 60 s",
     () => measureRateLimitMemory((name) => folderOf(runs, name), envFor),
   );
+  const impact = await attempt('impact', 'fei-kit impact: 50 tenants of 200 exchanges replayed', () =>
+    measureImpact(folderOf(runs, 'impact'), { tenants: 50, exchanges: 200, scale }),
+  );
   const testCommands = (command: TestCommandFigure['command'], figure: TestCommandFigure | undefined) =>
     parts.has(command === 'npm test' ? 'npm-test' : 'quick')
       ? testCommandRows(command, figure, figures.embedded)
@@ -182,6 +188,7 @@ export const runBenchCommand = async (say: SayLine): Promise<number> => {
     ...capacityRows(capacity),
     ...raceRows(race),
     ...(parts.has('rate-limit-memory') ? [rateLimitMemoryRow(rateLimitMemory)] : []),
+    ...(parts.has('impact') ? [impactRow(impact)] : []),
   ];
   for (const row of rows)
     say(`${row.measure}: ${row.figure}${row.goal ? ` (goal ${row.goal}: ${row.verdict})` : ''}`);
@@ -189,7 +196,7 @@ export const runBenchCommand = async (say: SayLine): Promise<number> => {
   writeFileSync(join(root, 'bench.md'), markdownOf(rows, context));
   writeFileSync(
     join(root, 'bench.json'),
-    `${JSON.stringify({ generatedAt: new Date().toISOString(), context, figures: { ...figures, capacity, quick, npmTest, race }, rows, problems }, null, 2)}\n`,
+    `${JSON.stringify({ generatedAt: new Date().toISOString(), context, figures: { ...figures, capacity, quick, npmTest, race, impact }, rows, problems }, null, 2)}\n`,
   );
   say(`table written to ${join(root, 'bench.{md,json}')}`);
   return problems.length === 0 ? EXIT.ok : EXIT.kitFailure;

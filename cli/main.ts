@@ -14,6 +14,7 @@ import { command as certificate } from './commands/certificate.ts';
 import { command as certifyClient } from './commands/certify-client.ts';
 import { command as compare } from './commands/compare.ts';
 import { command as conformance } from './commands/conformance.ts';
+import { command as impact } from './commands/impact.ts';
 import { loadCommands } from './commands/load.ts';
 import { command as openapi } from './commands/openapi.ts';
 import { command as reference } from './commands/reference.ts';
@@ -30,6 +31,7 @@ export const COMMANDS: readonly KitCommand[] = [
   report,
   certificate,
   compare,
+  impact,
   scanOutputs,
   openapi,
   ...loadCommands,

@@ -17,6 +17,7 @@ import { buildClientCertificate } from './certificate/client-certificate.ts';
 import { headline, ruleVerdictText } from './certificate/render-markdown.ts';
 import { CERTIFICATE_FILES, writeClientCertificate } from './certificate/write-certificate.ts';
 import { gradeClient } from './grader.ts';
+import { writeHar } from './har-writer.ts';
 import { parseCertifyOptions } from './options.ts';
 import { startRecordingProxy, UNANSWERED } from './recording-proxy.ts';
 import { runCommand } from './run-command.ts';
@@ -111,13 +112,14 @@ export const certifyClient = async (argv: readonly string[]): Promise<number> =>
       },
     });
     writeClientCertificate(certificate, options.outputFolder);
+    writeHar(join(options.outputFolder, CERTIFICATE_FILES.har), exchanges, proxy.baseUrl, proxy.startedAt);
     say(
       `the command exited ${exit} after ${result.seconds.toFixed(1)} s; ${exchanges.length} requests recorded`,
     );
     for (const rule of certificate.rules) say(`  ${ruleVerdictText(rule).padEnd(24)} ${rule.id}`);
     say(headline(certificate));
     say(
-      `certificate: ${join(options.outputFolder, CERTIFICATE_FILES.markdown)} (also .html, .json, .junit.xml and allure-results/)`,
+      `certificate: ${join(options.outputFolder, CERTIFICATE_FILES.markdown)} (also .html, .json, .junit.xml and allure-results/); traffic: ${CERTIFICATE_FILES.har}`,
     );
     return certificate.certification === 'certified' ? EXIT.ok : EXIT.deviation;
   } finally {

@@ -20,6 +20,8 @@ export interface RecordedExchange {
   /** The status the client got; undefined when it gave up before the answer. */
   readonly status: number | undefined;
   readonly responseBody: string;
+  /** The answer's headers as the client got them (lower-case names); empty when it gave up first. */
+  readonly responseHeaders: Readonly<Record<string, string>>;
   /** The fault the kit injected into this exchange, if any. */
   readonly fault: FaultName | undefined;
   /** Whether the service (the double or the upstream) saw the request. */

@@ -32,6 +32,7 @@ const exchange = (
     answeredAt: status === undefined ? undefined : clock + 5,
     status,
     responseBody: '',
+    responseHeaders: {},
     fault: undefined,
     forwarded: true,
     ...extra,

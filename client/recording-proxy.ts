@@ -29,6 +29,8 @@ export interface RecordingProxyOptions {
 
 export interface RecordingProxy {
   readonly baseUrl: string;
+  /** The wall-clock time of the recording's start: `sentAt` and `answeredAt` count from it. */
+  readonly startedAt: Date;
   /** The exchanges so far, in arrival order. */
   exchanges(): readonly RecordedExchange[];
   /** Resolves once every request that arrived has been answered (or given up on) and recorded. */
@@ -83,6 +85,7 @@ const JSON_HEADERS = { 'content-type': 'application/json' };
 
 export const startRecordingProxy = async (options: RecordingProxyOptions): Promise<RecordingProxy> => {
   const started = performance.now();
+  const startedAt = new Date();
   const now = (): number => Math.round(performance.now() - started);
   const schedule = new FaultSchedule(options.faults);
   const recorded: RecordedExchange[] = [];
@@ -129,6 +132,7 @@ export const startRecordingProxy = async (options: RecordingProxyOptions): Promi
         answeredAt: now(),
         status: 502,
         responseBody: body,
+        responseHeaders: JSON_HEADERS,
         fault: undefined,
         forwarded: false,
         refused: `${UNANSWERED}: ${(error as Error).message.split('\n')[0]}`,
@@ -192,6 +196,7 @@ export const startRecordingProxy = async (options: RecordingProxyOptions): Promi
       answeredAt: gaveUp ? undefined : now(),
       status: gaveUp ? undefined : answer.status,
       responseBody: answer.body,
+      responseHeaders: gaveUp ? {} : answer.headers,
       fault,
       forwarded,
       ...(refused ? { refused } : {}),
@@ -211,6 +216,7 @@ export const startRecordingProxy = async (options: RecordingProxyOptions): Promi
   const { port } = server.address() as AddressInfo;
   return {
     baseUrl: `http://127.0.0.1:${port}`,
+    startedAt,
     exchanges: () => recorded.filter((e) => e !== undefined),
     settled: async () => {
       while (inFlight.size > 0) await Promise.allSettled([...inFlight]);

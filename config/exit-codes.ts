@@ -23,7 +23,8 @@ export const EXIT = Object.freeze({
   k6Missing: 4,
   /**
    * The target behaves differently from the baseline where the spec is silent (a gap reading changed)
-   * or is slower beyond the tolerance, and KIT_FAIL_ON_DRIFT=true asked for that to fail.
+   * or is slower beyond the tolerance, and KIT_FAIL_ON_DRIFT=true asked for that to fail; or the
+   * tenant-impact gate found a tenant the candidate release would affect.
    */
   drift: 5,
   /**
@@ -57,9 +58,10 @@ export const EXIT_CODES: Readonly<Record<ExitCodeName, string>> = Object.freeze(
   badConfiguration:
     "bad configuration: the target contract, an option or an argument is missing or malformed (nothing was sent), or the preflight's GETs found tenant A's credentials refused",
   couldNotRun:
-    'could not run: the target is no working deployment of the service, went away, or was too slow; or the command under test could not be run',
+    "could not run: the target is no working deployment of the service, went away, or was too slow; or the command under test could not be run; or a tenant's impact could not be established",
   k6Missing: 'k6 is not installed (K6_BIN, then PATH): the k6 run could not start',
-  drift: 'drift from the baseline where the spec is silent, with KIT_FAIL_ON_DRIFT=true',
+  drift:
+    'drift from the baseline where the spec is silent, with KIT_FAIL_ON_DRIFT=true; or a tenant the release would affect (impact)',
   throttled: "a paced tenant was throttled: its real limit is below the target contract's",
   kitFailure:
     'the kit itself failed (an internal error, a tool that ended without its results); never the target',

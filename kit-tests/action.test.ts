@@ -6,10 +6,12 @@
  * docs/github-action.md that uses it passes GitHub's own workflow parser.
  */
 import { spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
+import { browserHar, dedupTraffic } from '../impact/test-support/har-files.ts';
 import { KIT_ROOT } from '../utilities/kit-root.ts';
 import { actionProblems, parseActionFile } from './action-file.ts';
 import type { WorkflowCheck } from './validate-workflow.ts';
@@ -106,6 +108,16 @@ test('ACTION: the run step runs the kit with the arguments split as a shell woul
   expect(listed.stdout).not.toContain('DEDUP-EXTERNAL-ID');
 });
 
+test('ACTION: the impact gate runs through it too, its report where the certificate output says', () => {
+  const traffic = mkdtempSync(join(tmpdir(), 'kit-action-traffic-'));
+  writeFileSync(join(traffic, 'tenant.har'), browserHar(dedupTraffic(randomUUID())));
+  const gated = runStep('impact', `--traffic '${traffic}'`);
+  expect(gated.outputs, gated.stderr).toMatch(/^code=0$/m);
+  const report = join(gated.folder, 'fei-kit-output', 'impact');
+  expect(gated.outputs).toContain(`certificate=${report}`);
+  expect(readFileSync(join(report, 'impact-report.junit.xml'), 'utf8')).toContain('tests="1" failures="0"');
+});
+
 test('ACTION: an argument is never run as a shell command, and a wrong command is exit 2', () => {
   const marker = join(tmpdir(), `kit-action-injected-${process.pid}`);
   const injected = runStep('conformance', `--list --grep "$(touch ${marker})" \`touch ${marker}\``);
@@ -113,7 +125,7 @@ test('ACTION: an argument is never run as a shell command, and a wrong command i
   expect(injected.outputs).toMatch(/^code=\d+$/m);
   const wrong = runStep('deploy', '');
   expect(wrong.outputs).toMatch(/^code=2$/m);
-  expect(wrong.stderr).toContain('command must be conformance or certify-client');
+  expect(wrong.stderr).toContain('command must be conformance, certify-client or impact');
 });
 
 test('ACTION: the workflow of docs/github-action.md that uses it passes GitHub’s workflow parser', () => {

@@ -26,6 +26,7 @@ export const FOLDERS = [
   'reports',
   'load',
   'client',
+  'impact',
   'conformance-run',
   'openapi',
   'self-check',
@@ -76,6 +77,10 @@ export const IMPORT_RULES: Readonly<Record<Folder, FolderRule>> = {
   client: {
     imports: ['spec', 'contract', 'config', 'run-records', 'utilities', 'reference'],
   },
+  impact: {
+    imports: ['spec', 'contract', 'oracle', 'config', 'utilities', 'pacing', 'reports', 'reference'],
+    testsAlsoImport: ['client'],
+  },
   'conformance-run': {
     imports: [
       'spec',
@@ -120,6 +125,7 @@ export const IMPORT_RULES: Readonly<Record<Folder, FolderRule>> = {
       'conformance-run',
       'reference',
       'client',
+      'impact',
     ],
   },
   cli: { imports: EVERY_FOLDER_BUT('cli', 'kit-tests', 'bin') },
@@ -133,6 +139,7 @@ export const IMPORT_RULES: Readonly<Record<Folder, FolderRule>> = {
       'suites',
       'reports',
       'client',
+      'impact',
       'openapi',
       'self-check',
       'bench',

@@ -17,6 +17,8 @@ export const CERTIFICATE_FILES = Object.freeze({
   json: 'client-certificate.json',
   junit: 'client-certificate.junit.xml',
   allureResults: 'allure-results',
+  /** The recorded traffic (HAR 1.2), what `fei-kit impact --traffic` replays. */
+  har: 'client-traffic.har',
 });
 
 export const writeClientCertificate = (certificate: ClientCertificate, folder: string): void => {

@@ -148,11 +148,18 @@ export const runIntegration = async (config, policy = WELL_BEHAVED) => {
   return 0;
 };
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+/**
+ * Runs an integration when its file is the one Node was started with (not when imported): its exit
+ * code is the integration's answer, 2 when it cannot run at all.
+ */
+export const runWhenMain = async (moduleUrl, name, integration) => {
+  if (moduleUrl !== pathToFileURL(process.argv[1] ?? '').href) return;
   try {
-    process.exitCode = await runIntegration(configFromEnvironment());
+    process.exitCode = await integration(configFromEnvironment());
   } catch (error) {
-    console.error(`example client: ${error.message}`);
+    console.error(`${name}: ${error.message}`);
     process.exitCode = 2;
   }
-}
+};
+
+await runWhenMain(import.meta.url, 'example client', runIntegration);

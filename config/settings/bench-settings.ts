@@ -16,6 +16,7 @@ export const BENCH_PART_NAMES = [
   'capacity',
   'race',
   'rate-limit-memory',
+  'impact',
 ] as const;
 export type BenchPart = (typeof BENCH_PART_NAMES)[number];
 
