@@ -1,7 +1,7 @@
 /**
  * How long the kit waits, scaled to the target: slow is not wrong. Nothing in the spec states a
  * latency, so a request that gets no answer in time is "not run", never a rule failure; the waits grow
- * with the round trip the preflight measured (KIT_ROUND_TRIP_MS, which `fei-kit conformance` sets), and
+ * with the round trip the preflight measured (KIT_ROUND_TRIP_MS, in milliseconds, which `fei-kit conformance` sets), and
  * the user can set them outright.
  *
  * | variable | meaning | default |
@@ -11,6 +11,7 @@
  */
 import { z } from 'zod';
 import { ConfigError } from './config-error.ts';
+import { KIT_ROUND_TRIP_MS } from './settings/internal-settings.ts';
 
 export interface Timeouts {
   readonly requestMs: number;
@@ -48,28 +49,28 @@ const seconds = (name: string) =>
 const schema = z.object({
   REQUEST_TIMEOUT_SECONDS: seconds('REQUEST_TIMEOUT_SECONDS'),
   KIT_TEST_TIMEOUT_SECONDS: seconds('KIT_TEST_TIMEOUT_SECONDS'),
-  KIT_ROUND_TRIP_MS: seconds('KIT_ROUND_TRIP_MS'),
 });
 
 /** The waits of a run; a malformed value is a ConfigError naming the variable, never its value. */
 export const readTimeouts = (env: NodeJS.ProcessEnv = process.env): Timeouts => {
   const parsed = schema.safeParse(env);
   if (!parsed.success) throw new ConfigError(parsed.error.issues[0]?.message ?? 'bad time-out settings');
-  const { REQUEST_TIMEOUT_SECONDS, KIT_TEST_TIMEOUT_SECONDS, KIT_ROUND_TRIP_MS } = parsed.data;
-  const roundTrip = KIT_ROUND_TRIP_MS ?? 0;
+  const { REQUEST_TIMEOUT_SECONDS, KIT_TEST_TIMEOUT_SECONDS } = parsed.data;
+  // In milliseconds, as the preflight measured it: the registry reads it (never as seconds).
+  const roundTripMs = KIT_ROUND_TRIP_MS.read(env);
+  const roundTrip = roundTripMs ?? 0;
   return {
     requestMs:
       REQUEST_TIMEOUT_SECONDS !== undefined
         ? REQUEST_TIMEOUT_SECONDS * 1000
-        : KIT_ROUND_TRIP_MS !== undefined
+        : roundTripMs !== undefined
           ? Math.max(MIN_REQUEST_TIMEOUT_MS, 30 * roundTrip)
           : DEFAULT_REQUEST_TIMEOUT_MS,
-    suspectMs:
-      KIT_ROUND_TRIP_MS !== undefined ? Math.max(1_000, 5 * roundTrip) : DEFAULT_REQUEST_TIMEOUT_MS / 3,
+    suspectMs: roundTripMs !== undefined ? Math.max(1_000, 5 * roundTrip) : DEFAULT_REQUEST_TIMEOUT_MS / 3,
     testMs:
       KIT_TEST_TIMEOUT_SECONDS !== undefined
         ? KIT_TEST_TIMEOUT_SECONDS * 1000
         : Math.max(DEFAULT_TEST_TIMEOUT_MS, 60_000 + 80 * roundTrip),
-    roundTripMs: KIT_ROUND_TRIP_MS,
+    roundTripMs,
   };
 };
