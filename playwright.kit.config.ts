@@ -36,6 +36,7 @@ const WHOLE_RUN_TESTS = [
   '**/kit-tests/certify-client.test.ts',
   '**/kit-tests/compare.test.ts',
   '**/kit-tests/could-not-run.test.ts',
+  '**/kit-tests/runtime-faults.test.ts',
   '**/kit-tests/inconclusive-property.test.ts',
   '**/kit-tests/interrupted-run.test.ts',
   '**/kit-tests/kept-worker-run.test.ts',

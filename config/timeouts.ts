@@ -23,6 +23,11 @@ export interface Timeouts {
   readonly testMs: number;
   /** The round trip measured by the preflight, when there was one. */
   readonly roundTripMs: number | undefined;
+  /**
+   * How long a deployment that answers 502, 503, 504 or refuses connections (to a probe too) may take
+   * to come back before the run calls it gone: a rolling restart takes seconds, a cold start longer.
+   */
+  readonly recoveryMs: number;
 }
 
 /** Without a measured round trip (the reference server, on a machine that may be busy). */
@@ -30,6 +35,8 @@ export const DEFAULT_REQUEST_TIMEOUT_MS = 15_000;
 /** The least a request waits for a target whose round trip was measured. */
 export const MIN_REQUEST_TIMEOUT_MS = 5_000;
 export const DEFAULT_TEST_TIMEOUT_MS = 120_000;
+/** The least wait for an unavailable deployment to come back; 10 round trips when more. */
+export const MIN_RECOVERY_MS = 30_000;
 
 const seconds = (name: string) =>
   z
@@ -72,5 +79,6 @@ export const readTimeouts = (env: NodeJS.ProcessEnv = process.env): Timeouts => 
         ? KIT_TEST_TIMEOUT_SECONDS * 1000
         : Math.max(DEFAULT_TEST_TIMEOUT_MS, 60_000 + 80 * roundTrip),
     roundTripMs,
+    recoveryMs: Math.max(MIN_RECOVERY_MS, 10 * roundTrip),
   };
 };

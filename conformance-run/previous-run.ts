@@ -12,6 +12,7 @@ export const clearPreviousRun = (): void => {
     paths.runInfo,
     paths.runStop,
     paths.targetHealth,
+    paths.unavailability,
     paths.requestStats,
     paths.requestBudget,
     paths.certificate,

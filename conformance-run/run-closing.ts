@@ -9,6 +9,7 @@ import { contractVariable } from '../config/settings/index.ts';
 import { CONTRACT_VARIABLES } from '../contract/index.ts';
 import { describeRequestBudget, requestBudgetReport, sumRequestStats } from '../pacing/request-budget.ts';
 import { buildReport } from '../reports/allure/build-report.ts';
+import { unavailableLines } from '../reports/certificate/unavailable-section.ts';
 import { certificateStep } from '../reports/certificate/write-certificate.ts';
 import type { FoundProfile } from '../reports/profile/files.ts';
 import { ComparisonInputError, compareWithBaseline, loadProfileOf } from '../reports/release-gate/gate.ts';
@@ -91,6 +92,7 @@ export const closeRun = async (
   const certificate = await certificateStep(say);
   for (const line of declarationLines(certificate)) say(line);
   for (const line of unansweredLines(certificate)) fail(line);
+  for (const line of unavailableLines(certificate?.unavailable)) say(line);
   const runCode = exitCodeOfRun(playwright, certificate, budgetBreached, say, fail);
   const { baseline } = context;
   let code = runCode;
