@@ -50,3 +50,18 @@ test('RECOVERY: without Retry-After the waits double up to their cap; past the l
   expect(probes).toBeLessThanOrEqual(8);
   expect(recovery).toMatchObject({ at: 30_000, probes, detail: 'HTTP 503' });
 });
+
+test('RECOVERY: a Retry-After shorter than the doubling wait (even 0) does not make a stream of probes', async () => {
+  const { clock, waits } = fakeClock();
+  const outcomes: ProbeOutcome[] = [
+    { ...down, retryAfterMs: 0 },
+    { ...down, retryAfterMs: 0 },
+    { available: true },
+  ];
+  await awaitRecovery(
+    async () => outcomes.shift() ?? down,
+    { since: 0, maxWaitMs: 30_000, retryAfterMs: 0 },
+    clock,
+  );
+  expect(waits).toEqual([FIRST_PROBE_WAIT_MS, 1_000, 2_000]);
+});

@@ -1,7 +1,7 @@
 /**
  * Waiting for an unavailable deployment to come back: a probe (a GET that creates nothing) is sent
- * after the wait the deployment asked for (Retry-After) or, without one, after a wait that doubles from
- * half a second, until a probe is answered or the longest wait a run gives a restart has passed. The
+ * after a wait that doubles from half a second, or the longer wait the deployment asked for
+ * (Retry-After), until a probe is answered or the longest wait a run gives a restart has passed. The
  * waits grow so that several workers waiting at once send a handful of probes, not a stream.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -40,7 +40,9 @@ export const awaitRecovery = async (
   for (let probes = 0; ; ) {
     const left = options.since + options.maxWaitMs - clock.now();
     if (left <= 0) return { back: false, at: clock.now(), probes, detail };
-    const wait = Math.min(left, LONGEST_PROBE_WAIT_MS, asked ?? backoff);
+    // The wait Retry-After asks for when longer than the doubling one: a `Retry-After: 0` does not
+    // make a stream of probes.
+    const wait = Math.min(left, LONGEST_PROBE_WAIT_MS, Math.max(asked ?? 0, backoff));
     await clock.sleep(Math.max(0, wait));
     backoff = Math.min(LONGEST_PROBE_WAIT_MS, backoff * 2);
     const outcome = await probe();

@@ -354,7 +354,12 @@ export class ServiceClient {
     }
     const window: UnavailabilityWindow = { since: exchange.startedAt, what };
     guard.recordUnavailability(window);
-    const recovery = await awaitRecovery(() => this.#probe().then(probeOutcomeOf), {
+    // Each probe asks the guard first: once another worker has stopped the run, this one waits no more.
+    const probe = () => {
+      guard.beforeRequest();
+      return this.#probe().then(probeOutcomeOf);
+    };
+    const recovery = await awaitRecovery(probe, {
       since,
       maxWaitMs: this.deps.recoveryWaitMs ?? DEFAULT_RECOVERY_WAIT_MS,
       ...(first.retryAfterMs !== undefined ? { retryAfterMs: first.retryAfterMs } : {}),
