@@ -210,3 +210,30 @@ test('CLIENT: a deployment that does not come back within the wait stops the run
     },
   );
 });
+
+test('CLIENT: connections refused for a moment are a window too: the GET is sent again once the deployment listens again', async () => {
+  const server = await serve(() => ({ status: 404 }));
+  const { port } = new URL(server.baseUrl);
+  await server.close();
+  const { client, files, close } = clientFor(server.baseUrl);
+  // Back on the same port after the first probes have been refused.
+  let back: ReturnType<typeof createServer> | undefined;
+  const restart = setTimeout(() => {
+    back = createServer((request, response) => {
+      request.resume();
+      response.writeHead(404, { 'content-type': 'application/json' });
+      response.end(problem(404, 'ERR-4002'));
+    }).listen(Number(port), '127.0.0.1');
+  }, 700);
+  try {
+    const read = await client.retrieve('0b5c3e1e-1f7a-4c55-9a57-3f1d2c7b9e09');
+    expect(read.status).toBe(404);
+    const [window] = readWindows(files.unavailability).filter((w) => w.until !== undefined);
+    expect(window?.what).toMatch(/ECONNREFUSED|refused/);
+    expect(readRunStop(files.runStop)).toBeUndefined();
+  } finally {
+    clearTimeout(restart);
+    await close();
+    await new Promise<void>((resolve) => (back ? back.close(() => resolve()) : resolve()));
+  }
+});
