@@ -5,9 +5,12 @@
  * tokens included, in traces.
  *
  * As a client of the service it follows part 4's rules: a 429 is retried with backoff (and counted),
- * a POST that may have succeeded is never retried, a 5xx or a time-out is reported, not retried.
- * A request with no answer marks its test *not run* (no rule can be judged without an answer), and
- * the run's guard (run-guard.ts) stops the run when the target is gone or keeps throttling.
+ * a POST that may have succeeded is never retried, a 5xx or a time-out is reported, not retried. A
+ * 502, 503, 504 or refused connection that a probe shows to be the deployment's unavailability (a
+ * restart) is waited out: a GET is then sent again, anything else is *not run*, naming the window
+ * (pacing/unavailability.ts). A 401 to the tenant's own credentials that a probe confirms stops the
+ * run. A request with no answer marks its test *not run* (no rule can be judged without an answer),
+ * and the run's guard (run-guard.ts) stops the run when the target is gone or keeps throttling.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type Dispatcher, request } from 'undici';
