@@ -28,12 +28,12 @@ export const TENANTLESS_HEADERS: Readonly<Record<string, string>> = Object.freez
 
 export const sendProbe = async (
   deps: { readonly baseUrl: string; readonly dispatcher: Dispatcher; readonly timeoutMs: number },
-  headers: Readonly<Record<string, string>> = TENANTLESS_HEADERS,
+  headers: Readonly<Record<string, string>> | undefined = TENANTLESS_HEADERS,
 ): Promise<ProbeAnswer> => {
   try {
     const answer = await request(`${deps.baseUrl}${eventPath(randomUUID())}`, {
       method: 'GET',
-      headers: { ...headers },
+      headers: { ...(headers ?? TENANTLESS_HEADERS) },
       dispatcher: deps.dispatcher,
       signal: AbortSignal.timeout(deps.timeoutMs),
     });

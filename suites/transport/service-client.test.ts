@@ -55,7 +55,7 @@ const serve = async (handler: Handler) => {
   };
 };
 
-const clientFor = (baseUrl: string) => {
+const clientFor = (baseUrl: string, tenant: TenantCredentials | undefined = TENANT) => {
   const folder = mkdtempSync(join(tmpdir(), 'kit-client-'));
   const files = {
     runStop: join(folder, 'run-stop.json'),
@@ -63,7 +63,7 @@ const clientFor = (baseUrl: string) => {
     unavailability: join(folder, 'unavailability.jsonl'),
   };
   const dispatcher = new Agent();
-  const client = new ServiceClient(TENANT, {
+  const client = new ServiceClient(tenant, {
     baseUrl,
     dispatcher,
     pacer: undefined,
@@ -74,6 +74,7 @@ const clientFor = (baseUrl: string) => {
     max429Retries: 0,
     guard: new RunGuard(files),
     recoveryWaitMs: 10_000,
+    tenants: [TENANT],
   });
   return { client, files, close: () => dispatcher.close() };
 };
@@ -235,5 +236,20 @@ test('CLIENT: connections refused for a moment are a window too: the GET is sent
     clearTimeout(restart);
     await close();
     await new Promise<void>((resolve) => (back ? back.close(() => resolve()) : resolve()));
+  }
+});
+
+test("CLIENT: a tenant's own credentials set header by header on a client without a tenant are its own too", async () => {
+  const server = await serve(() => ({ status: 401, body: problem(401, 'ERR-1002') }));
+  const { client, files, close } = clientFor(server.baseUrl, undefined);
+  try {
+    const headers = { 'X-Client-Id': TENANT.clientId, 'X-Access-Token': TENANT.accessToken };
+    await expect(client.retrieve('0b5c3e1e-1f7a-4c55-9a57-3f1d2c7b9e09', { headers })).rejects.toThrow(
+      RunStoppedError,
+    );
+    expect(readRunStop(files.runStop)?.tenant).toBe('A');
+  } finally {
+    await close();
+    await server.close();
   }
 });

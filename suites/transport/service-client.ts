@@ -36,7 +36,7 @@ import {
 } from '../../run-records/unavailability-windows.ts';
 import { EVENTS_PATH, eventPath, HEADERS, JSON_CONTENT_TYPE } from '../../spec/index.ts';
 import { carriesOwnCredentials } from './own-credentials.ts';
-import { type ProbeAnswer, probeOutcomeOf, sendProbe } from './probe.ts';
+import { type ProbeAnswer, probeOutcomeOf, sendProbe, TENANTLESS_HEADERS } from './probe.ts';
 import { awaitRecovery } from './recovery.ts';
 
 export interface ServiceResponse {
@@ -86,6 +86,11 @@ export interface ServiceClientDeps {
   readonly watchThrottles?: boolean;
   /** The longest wait for an unavailable deployment to come back (config/timeouts.ts). */
   readonly recoveryWaitMs?: number;
+  /**
+   * Every tenant of the target contract: a request carrying one's own credentials (even through a
+   * client without a tenant, its headers set one by one) whose 401 a probe confirms stops the run.
+   */
+  readonly tenants?: readonly TenantCredentials[];
 }
 
 /** A response's headers, one lower-case name to one string value (repeated ones joined). */
@@ -270,10 +275,9 @@ export class ServiceClient {
       );
     }
     const refused = exchanges.find(
-      (exchange) =>
-        exchange.response?.status === 401 && carriesOwnCredentials(this.tenant, exchange.request.headers),
+      (exchange) => exchange.response?.status === 401 && this.#ownerOf(exchange) !== undefined,
     );
-    if (refused) await this.#confirmCredentials(refused);
+    if (refused) await this.#confirmCredentials(refused, this.#ownerOf(refused) as TenantCredentials);
   }
 
   /** The exchange as the check gets it, or the error that says why it gets none. */
@@ -293,24 +297,31 @@ export class ServiceClient {
       markNotRun('no-answer', `not run: the service did not answer (${fate.detail})`, exchange);
       throw new NoResponseError(`The service did not answer: ${fate.detail}\n${describeExchange(exchange)}`);
     }
-    if (
-      response.status === 401 &&
-      this.deps.guard &&
-      carriesOwnCredentials(this.tenant, exchange.request.headers)
-    )
-      await this.#confirmCredentials(exchange);
+    const owner = response.status === 401 && this.deps.guard ? this.#ownerOf(exchange) : undefined;
+    if (owner) await this.#confirmCredentials(exchange, owner);
     return { ...answerOf(response), exchange };
   }
 
-  #probe(headers?: Readonly<Record<string, string>>): Promise<ProbeAnswer> {
-    this.deps.stats.sent(headers ? this.#statsKey : 'no tenant headers');
+  /** The tenant whose own credentials, unchanged, the request carried, if any. */
+  #ownerOf(exchange: HttpExchange): TenantCredentials | undefined {
+    return [this.tenant, ...(this.deps.tenants ?? [])].find((tenant) =>
+      carriesOwnCredentials(tenant, exchange.request.headers),
+    );
+  }
+
+  #probe(tenant?: TenantCredentials): Promise<ProbeAnswer> {
+    this.deps.stats.sent(tenant?.name ?? 'no tenant headers');
     return sendProbe(
       {
         baseUrl: this.deps.baseUrl,
         dispatcher: this.deps.dispatcher,
         timeoutMs: this.deps.suspectTimeoutMs ?? this.deps.timeoutMs,
       },
-      headers,
+      tenant && {
+        ...TENANTLESS_HEADERS,
+        [HEADERS.clientId]: tenant.clientId,
+        [HEADERS.accessToken]: tenant.accessToken,
+      },
     );
   }
 
@@ -319,9 +330,8 @@ export class ServiceClient {
    * tells a deployment that judged this request (the probe is answered 404: the 401 is judged as its
    * verdict) from credentials that stopped working (the probe is refused too: the run stops).
    */
-  async #confirmCredentials(exchange: HttpExchange): Promise<void> {
-    const tenant = this.tenant as TenantCredentials;
-    const probe = await this.#probe(this.defaultHeaders());
+  async #confirmCredentials(exchange: HttpExchange, tenant: TenantCredentials): Promise<void> {
+    const probe = await this.#probe(tenant);
     if (probe.status !== 401) return;
     const guard = this.deps.guard as RunGuard;
     guard.beforeRequest();
