@@ -253,3 +253,28 @@ test("CLIENT: a tenant's own credentials set header by header on a client withou
     await server.close();
   }
 });
+
+test("CLIENT: a check's requests in flight together wait for the deployment with one series of probes", async () => {
+  let probesLeft = 2;
+  await against(
+    (request) => {
+      if (probesLeft > 0) {
+        if (isProbe(request)) probesLeft -= 1;
+        return { status: 503, body: problem(503, 'ERR-5001') };
+      }
+      return { status: 404 };
+    },
+    async ({ server, client }) => {
+      const uuids = Array.from(
+        { length: 10 },
+        (_, i) => `0b5c3e1e-1f7a-4c55-9a57-3f1d2c7b9e${String(i).padStart(2, '0')}`,
+      );
+      const reads = await Promise.all(uuids.map((uuid) => client.retrieve(uuid)));
+      expect(reads.map((read) => read.status)).toEqual(uuids.map(() => 404));
+      // The first request's probe and the waiting one's, not one series per request.
+      expect(
+        server.seen.filter((line) => line.startsWith('GET') && !line.endsWith('token')).length,
+      ).toBeLessThanOrEqual(3);
+    },
+  );
+});

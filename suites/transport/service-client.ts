@@ -355,16 +355,40 @@ export class ServiceClient {
     what: string,
     resent: boolean,
   ): Promise<ServiceResponse | undefined> {
-    const guard = this.deps.guard as RunGuard;
-    const since = Date.parse(exchange.startedAt);
-    const first = probeOutcomeOf(await this.#probe());
-    if (first.available) {
-      // Answered now: this answer was the verdict, unless it came as a window another worker met closed.
-      const seen = guard.unavailableDuring(since, Date.now());
-      if (seen) return this.#afterWindow(options, exchange, seen, resent);
-      // A GET is asked once more, so that the last moment of a window is never taken for a verdict.
-      return options.method === 'GET' && !resent ? this.#sendOnce(options, true) : undefined;
+    // The requests of this worker that meet it together share one probe and one wait, so that a
+    // check's requests in flight send one series of probes, not one each.
+    let pending = PROBING.get(this.deps.baseUrl);
+    if (!pending) {
+      pending = this.#probeAndWait(exchange, what);
+      PROBING.set(this.deps.baseUrl, pending);
+      const done = () => PROBING.delete(this.deps.baseUrl);
+      pending.then(done, done);
     }
+    const window = await pending;
+    if (window) return this.#afterWindow(options, exchange, window, resent);
+    // Answered at once: this answer was the verdict, unless it came in a window another worker met.
+    const seen = (this.deps.guard as RunGuard).unavailableDuring(Date.parse(exchange.startedAt), Date.now());
+    if (seen) return this.#afterWindow(options, exchange, seen, resent);
+    // A GET is asked once more, so that the last moment of a window is never taken for a verdict.
+    return options.method === 'GET' && !resent ? this.#sendOnce(options, true) : undefined;
+  }
+
+  /** The window the deployment was unavailable in, once it is back; undefined when the first probe is answered. */
+  async #probeAndWait(exchange: HttpExchange, what: string): Promise<MergedWindow | undefined> {
+    const first = probeOutcomeOf(await this.#probe());
+    return first.available ? undefined : this.#waitForDeployment(exchange, what, first.retryAfterMs);
+  }
+
+  /**
+   * Probes until the deployment is back, recording the window as it opens and as it closes; a
+   * deployment that does not come back within the wait stops the run (the error thrown).
+   */
+  async #waitForDeployment(
+    exchange: HttpExchange,
+    what: string,
+    retryAfterMs: number | undefined,
+  ): Promise<MergedWindow> {
+    const guard = this.deps.guard as RunGuard;
     const window: UnavailabilityWindow = { since: exchange.startedAt, what };
     guard.recordUnavailability(window);
     // Each probe asks the guard first: once another worker has stopped the run, this one waits no more.
@@ -373,9 +397,9 @@ export class ServiceClient {
       return this.#probe().then(probeOutcomeOf);
     };
     const recovery = await awaitRecovery(probe, {
-      since,
+      since: Date.parse(exchange.startedAt),
       maxWaitMs: this.deps.recoveryWaitMs ?? DEFAULT_RECOVERY_WAIT_MS,
-      ...(first.retryAfterMs !== undefined ? { retryAfterMs: first.retryAfterMs } : {}),
+      ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
     });
     if (!recovery.back) {
       markNotRun('run-stopped', 'not run: the target went away', exchange);
@@ -383,7 +407,7 @@ export class ServiceClient {
     }
     const closed = { ...window, until: new Date(recovery.at).toISOString() };
     guard.recordUnavailability(closed);
-    return this.#afterWindow(options, exchange, mergeWindows([closed])[0] as MergedWindow, resent);
+    return mergeWindows([closed])[0] as MergedWindow;
   }
 
   /** After a window: a GET is sent again once; anything else is not run, naming the window. */
@@ -399,6 +423,9 @@ export class ServiceClient {
     throw new UnavailableError(`${reason}\n${describeExchange(exchange)}`);
   }
 }
+
+/** The probe (and wait) for an unavailable deployment under way in this worker, by base URL: its requests share it. */
+const PROBING = new Map<string, Promise<MergedWindow | undefined>>();
 
 /** The longest a client waits for an unavailable deployment to come back, unless told (config/timeouts.ts). */
 const DEFAULT_RECOVERY_WAIT_MS = MIN_RECOVERY_MS;
