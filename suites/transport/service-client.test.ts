@@ -99,43 +99,52 @@ const against = async (
 const problem = (status: number, errorCode: string) => JSON.stringify({ status, errorCode, title: 'x' });
 const isProbe = (request: IncomingMessage) => request.method === 'GET' && !request.headers['x-access-token'];
 
-test('CLIENT: a window in which every request, the probe too, gets 503 is waited out: a GET is sent again, a POST is not run, the window recorded', async () => {
-  // The window lasts until two probes have met it: the first one, and one while waiting.
+/**
+ * A restart window: every request gets 503 (with Retry-After: 0) until two probes have met it (the
+ * first one, and one while waiting), then `after` answers; `reopen` starts another window.
+ */
+const restartWindow = (after: Handler) => {
   let probesLeft = 2;
-  await against(
-    (request) => {
-      if (probesLeft > 0) {
-        if (isProbe(request)) probesLeft -= 1;
-        return { status: 503, headers: { 'retry-after': '0' }, body: problem(503, 'ERR-5001') };
-      }
-      return request.method === 'POST' ? { status: 201, body: '{"uuid":"x"}' } : { status: 404 };
-    },
-    async ({ server, client, files }) => {
-      const read = await client.retrieve('0b5c3e1e-1f7a-4c55-9a57-3f1d2c7b9e09');
-      expect(read.status).toBe(404);
-      expect(
-        server.seen.filter((line) =>
-          line.startsWith(
-            'GET /api/h2h/ingestion/financial-events/0b5c3e1e-1f7a-4c55-9a57-3f1d2c7b9e09 token',
-          ),
-        ),
-      ).toHaveLength(2);
+  const handler: Handler = (request, seen) => {
+    if (probesLeft === 0) return after(request, seen);
+    if (isProbe(request)) probesLeft -= 1;
+    return { status: 503, headers: { 'retry-after': '0' }, body: problem(503, 'ERR-5001') };
+  };
+  return {
+    handler,
+    reopen: () => {
       probesLeft = 2;
-      const refused = await client.create({ externalId: 'e-1' }).catch((error: Error) => error);
-      expect(refused).toBeInstanceOf(UnavailableError);
-      expect((refused as Error).message).toMatch(
-        /the deployment was unavailable from \S+ for [\d.]+ s \(HTTP 503/,
-      );
-      expect((refused as Error).message).not.toContain(TENANT.accessToken);
-      // Sent once: a POST may have stored something; the next one is answered.
-      expect(server.seen.filter((line) => line.startsWith('POST'))).toHaveLength(1);
-      expect((await client.create({ externalId: 'e-1' })).status).toBe(201);
-      const windows = readWindows(files.unavailability);
-      expect(windows.filter((w) => w.until !== undefined)).toHaveLength(2);
-      expect(windows[0]?.what).toBe('HTTP 503 with Retry-After: 0');
-      expect(readRunStop(files.runStop)).toBeUndefined();
     },
+  };
+};
+
+test('CLIENT: a window in which every request, the probe too, gets 503 is waited out: a GET is sent again, a POST is not run, the window recorded', async () => {
+  const window = restartWindow((request) =>
+    request.method === 'POST' ? { status: 201, body: '{"uuid":"x"}' } : { status: 404 },
   );
+  await against(window.handler, async ({ server, client, files }) => {
+    const read = await client.retrieve('0b5c3e1e-1f7a-4c55-9a57-3f1d2c7b9e09');
+    expect(read.status).toBe(404);
+    expect(
+      server.seen.filter((line) =>
+        line.startsWith('GET /api/h2h/ingestion/financial-events/0b5c3e1e-1f7a-4c55-9a57-3f1d2c7b9e09 token'),
+      ),
+    ).toHaveLength(2);
+    window.reopen();
+    const refused = await client.create({ externalId: 'e-1' }).catch((error: Error) => error);
+    expect(refused).toBeInstanceOf(UnavailableError);
+    expect((refused as Error).message).toMatch(
+      /the deployment was unavailable from \S+ for [\d.]+ s \(HTTP 503/,
+    );
+    expect((refused as Error).message).not.toContain(TENANT.accessToken);
+    // Sent once: a POST may have stored something; the next one is answered.
+    expect(server.seen.filter((line) => line.startsWith('POST'))).toHaveLength(1);
+    expect((await client.create({ externalId: 'e-1' })).status).toBe(201);
+    const windows = readWindows(files.unavailability);
+    expect(windows.filter((w) => w.until !== undefined)).toHaveLength(2);
+    expect(windows[0]?.what).toBe('HTTP 503 with Retry-After: 0');
+    expect(readRunStop(files.runStop)).toBeUndefined();
+  });
 });
 
 test("CLIENT: a 503 the deployment gives as its verdict on one request (the probe is answered) is the check's to judge", async () => {
@@ -255,26 +264,16 @@ test("CLIENT: a tenant's own credentials set header by header on a client withou
 });
 
 test("CLIENT: a check's requests in flight together wait for the deployment with one series of probes", async () => {
-  let probesLeft = 2;
-  await against(
-    (request) => {
-      if (probesLeft > 0) {
-        if (isProbe(request)) probesLeft -= 1;
-        return { status: 503, body: problem(503, 'ERR-5001') };
-      }
-      return { status: 404 };
-    },
-    async ({ server, client }) => {
-      const uuids = Array.from(
-        { length: 10 },
-        (_, i) => `0b5c3e1e-1f7a-4c55-9a57-3f1d2c7b9e${String(i).padStart(2, '0')}`,
-      );
-      const reads = await Promise.all(uuids.map((uuid) => client.retrieve(uuid)));
-      expect(reads.map((read) => read.status)).toEqual(uuids.map(() => 404));
-      // The first request's probe and the waiting one's, not one series per request.
-      expect(
-        server.seen.filter((line) => line.startsWith('GET') && !line.endsWith('token')).length,
-      ).toBeLessThanOrEqual(3);
-    },
-  );
+  await against(restartWindow(() => ({ status: 404 })).handler, async ({ server, client }) => {
+    const uuids = Array.from(
+      { length: 10 },
+      (_, i) => `0b5c3e1e-1f7a-4c55-9a57-3f1d2c7b9e${String(i).padStart(2, '0')}`,
+    );
+    const reads = await Promise.all(uuids.map((uuid) => client.retrieve(uuid)));
+    expect(reads.map((read) => read.status)).toEqual(uuids.map(() => 404));
+    // The first request's probe and the waiting one's, not one series per request.
+    expect(
+      server.seen.filter((line) => line.startsWith('GET') && !line.endsWith('token')).length,
+    ).toBeLessThanOrEqual(3);
+  });
 });
