@@ -37,6 +37,7 @@ const WHOLE_RUN_TESTS = [
   '**/kit-tests/compare.test.ts',
   '**/kit-tests/could-not-run.test.ts',
   '**/kit-tests/impact.test.ts',
+  '**/kit-tests/runtime-faults.test.ts',
   '**/kit-tests/inconclusive-property.test.ts',
   '**/kit-tests/interrupted-run.test.ts',
   '**/kit-tests/kept-worker-run.test.ts',

@@ -1,7 +1,7 @@
 /**
  * How long the kit waits, scaled to the target: slow is not wrong. Nothing in the spec states a
  * latency, so a request that gets no answer in time is "not run", never a rule failure; the waits grow
- * with the round trip the preflight measured (KIT_ROUND_TRIP_MS, which `fei-kit conformance` sets), and
+ * with the round trip the preflight measured (KIT_ROUND_TRIP_MS, in milliseconds, which `fei-kit conformance` sets), and
  * the user can set them outright.
  *
  * | variable | meaning | default |
@@ -11,6 +11,7 @@
  */
 import { z } from 'zod';
 import { ConfigError } from './config-error.ts';
+import { KIT_ROUND_TRIP_MS } from './settings/internal-settings.ts';
 
 export interface Timeouts {
   readonly requestMs: number;
@@ -22,6 +23,11 @@ export interface Timeouts {
   readonly testMs: number;
   /** The round trip measured by the preflight, when there was one. */
   readonly roundTripMs: number | undefined;
+  /**
+   * How long a deployment that answers 502, 503, 504 or refuses connections (to a probe too) may take
+   * to come back before the run calls it gone: a rolling restart takes seconds, a cold start longer.
+   */
+  readonly recoveryMs: number;
 }
 
 /** Without a measured round trip (the reference server, on a machine that may be busy). */
@@ -29,6 +35,8 @@ export const DEFAULT_REQUEST_TIMEOUT_MS = 15_000;
 /** The least a request waits for a target whose round trip was measured. */
 export const MIN_REQUEST_TIMEOUT_MS = 5_000;
 export const DEFAULT_TEST_TIMEOUT_MS = 120_000;
+/** The least wait for an unavailable deployment to come back; 10 round trips when more. */
+export const MIN_RECOVERY_MS = 30_000;
 
 const seconds = (name: string) =>
   z
@@ -48,28 +56,29 @@ const seconds = (name: string) =>
 const schema = z.object({
   REQUEST_TIMEOUT_SECONDS: seconds('REQUEST_TIMEOUT_SECONDS'),
   KIT_TEST_TIMEOUT_SECONDS: seconds('KIT_TEST_TIMEOUT_SECONDS'),
-  KIT_ROUND_TRIP_MS: seconds('KIT_ROUND_TRIP_MS'),
 });
 
 /** The waits of a run; a malformed value is a ConfigError naming the variable, never its value. */
 export const readTimeouts = (env: NodeJS.ProcessEnv = process.env): Timeouts => {
   const parsed = schema.safeParse(env);
   if (!parsed.success) throw new ConfigError(parsed.error.issues[0]?.message ?? 'bad time-out settings');
-  const { REQUEST_TIMEOUT_SECONDS, KIT_TEST_TIMEOUT_SECONDS, KIT_ROUND_TRIP_MS } = parsed.data;
-  const roundTrip = KIT_ROUND_TRIP_MS ?? 0;
+  const { REQUEST_TIMEOUT_SECONDS, KIT_TEST_TIMEOUT_SECONDS } = parsed.data;
+  // In milliseconds, as the preflight measured it: the registry reads it (never as seconds).
+  const roundTripMs = KIT_ROUND_TRIP_MS.read(env);
+  const roundTrip = roundTripMs ?? 0;
   return {
     requestMs:
       REQUEST_TIMEOUT_SECONDS !== undefined
         ? REQUEST_TIMEOUT_SECONDS * 1000
-        : KIT_ROUND_TRIP_MS !== undefined
+        : roundTripMs !== undefined
           ? Math.max(MIN_REQUEST_TIMEOUT_MS, 30 * roundTrip)
           : DEFAULT_REQUEST_TIMEOUT_MS,
-    suspectMs:
-      KIT_ROUND_TRIP_MS !== undefined ? Math.max(1_000, 5 * roundTrip) : DEFAULT_REQUEST_TIMEOUT_MS / 3,
+    suspectMs: roundTripMs !== undefined ? Math.max(1_000, 5 * roundTrip) : DEFAULT_REQUEST_TIMEOUT_MS / 3,
     testMs:
       KIT_TEST_TIMEOUT_SECONDS !== undefined
         ? KIT_TEST_TIMEOUT_SECONDS * 1000
         : Math.max(DEFAULT_TEST_TIMEOUT_MS, 60_000 + 80 * roundTrip),
-    roundTripMs: KIT_ROUND_TRIP_MS,
+    roundTripMs,
+    recoveryMs: Math.max(MIN_RECOVERY_MS, 10 * roundTrip),
   };
 };

@@ -42,6 +42,7 @@ export default async function globalSetup(config: FullConfig): Promise<(() => Pr
   rmSync(paths.requestStats, { recursive: true, force: true });
   rmSync(paths.runStop, { force: true });
   rmSync(paths.targetHealth, { force: true });
+  rmSync(paths.unavailability, { force: true });
   KIT_PACING_URL.write(undefined);
   if (contract.kind === 'remote') {
     const broker = await startPacing(contract.target.limits, config);

@@ -34,7 +34,11 @@ export class PreflightError extends Error {
   }
 }
 
-export const PREFLIGHT_TIMEOUT_MS = 10_000;
+/**
+ * How long a preflight request may go unanswered: a deployment far away or starting cold may take tens
+ * of seconds to answer and is slow, not gone (its round trip then sizes every wait of the run).
+ */
+export const PREFLIGHT_TIMEOUT_MS = 60_000;
 /** GETs sent to measure the round trip: the median of them is the run's. */
 const ROUND_TRIPS = 3;
 
@@ -105,6 +109,16 @@ const send = async (target: Target, sent: Sent, baseUrl = target.baseUrl): Promi
   }
 };
 
+/**
+ * What most often makes a deployment refuse credentials from the first request (part 5.4 of the spec):
+ * a 403 authenticates the caller but refuses it, as an IP allowlist does (the sandbox enforces one per
+ * tenant, production's tenants set allowed IP ranges); a 401 refuses the token itself.
+ */
+export const likelyRefusalCause = (status: number): string =>
+  status === 403
+    ? "; likely cause: the deployment's IP allowlist does not admit this machine's address (the sandbox enforces one per tenant; production's tenant sets its allowed IP ranges, part 5.4)"
+    : '; likely cause: a wrong token, or a production token past the expiry its tenant set (part 5.4)';
+
 /** Why the first answer shows the target is not a working deployment of the service, or undefined. */
 export const judgeFirstAnswer = (
   target: Target,
@@ -127,7 +141,7 @@ export const judgeFirstAnswer = (
   }
   if ((answer.status === 401 || answer.status === 403) && body) {
     return new ConfigError(
-      `${TENANT_VARIABLES.A.clientId} / ${TENANT_VARIABLES.A.accessToken} are refused by ${target.baseUrl} (HTTP ${answer.status}, ${body.errorCode}): check the credentials and the environment`,
+      `${TENANT_VARIABLES.A.clientId} / ${TENANT_VARIABLES.A.accessToken} are refused by ${target.baseUrl} (HTTP ${answer.status}, ${body.errorCode}): check the credentials and the environment${likelyRefusalCause(answer.status)}`,
     );
   }
   const isServiceAnswer =

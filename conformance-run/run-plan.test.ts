@@ -35,8 +35,11 @@ test('PLAN: against a deployment at the spec limit, each tenant from its budget,
   expect(plan.seconds).toBeGreaterThanOrEqual(slowest);
   expect(plan.seconds).toBeLessThan(sum);
   const lines = describeRunPlan(plan, false);
-  expect(lines[0]).toMatch(/^plan: tenant A ~\d+ requests \(at 800 per 60 s: ~[\d.]+ (s|min)\); tenant B/);
-  expect(lines[1]).toMatch(/the tenants run side by side: about [\d.]+ (s|min) in all/);
+  // The duration first: the round trip a deployment answers in can make it long.
+  expect(lines[0]).toMatch(
+    /^plan: about [\d.]+ (s|min) in all at a round trip of 120 ms: the tenants run side by side/,
+  );
+  expect(lines[1]).toMatch(/^plan: tenant A ~\d+ requests \(at 800 per 60 s: ~[\d.]+ (s|min)\); tenant B/);
 });
 
 test("PLAN: a raised limit shortens its tenant's share of the run; read-only production sends only GETs", () => {
@@ -66,6 +69,26 @@ test('PLAN: the reference server is bounded by the machine, and says so', () => 
   expect(describeRunPlan(plan, true)[1]).toMatch(/bounded by this machine/);
   expect(formatDuration(42)).toBe('42 s');
   expect(formatDuration(150)).toBe('2.5 min');
+  expect(formatDuration(9000)).toBe('2.5 h');
+});
+
+test('PLAN: a slow deployment is planned at its round trip, the duration said first, a long run warned of', () => {
+  const at = (roundTripMs: number) => runPlan({ ...remote, roundTripMs });
+  const fast = at(120);
+  const slow = at(4_000);
+  const far = at(60_000);
+  const a = (plan: typeof fast) => plan.tenants.find((t) => t.tenant === 'A');
+  // Each worker waits out its round trips: tenant A's requests over 5 workers, 4 s each.
+  expect(a(slow)?.seconds).toBeCloseTo(((a(slow)?.requests ?? 0) * 4) / 5, 0);
+  expect(a(slow)?.why).toBe('5 workers at a round trip of 4000 ms');
+  expect(a(fast)?.why).toBe('at 800 per 60 s');
+  expect(slow.seconds).toBeGreaterThan(fast.seconds);
+  const slowLines = describeRunPlan(slow, false);
+  expect(slowLines[0]).toMatch(/^plan: about [\d.]+ (min|h) in all at a round trip of 4000 ms/);
+  expect(slowLines.some((line) => line.includes('warning: at this round trip'))).toBe(slow.seconds > 3600);
+  const farLines = describeRunPlan(far, false);
+  expect(far.seconds).toBeGreaterThan(3600);
+  expect(farLines[1]).toMatch(/^plan: warning: at this round trip the whole suite takes about [\d.]+ h/);
 });
 
 test('WORKERS: the rate-limit checks get a worker of their own beside the others; --workers wins', () => {

@@ -33,6 +33,8 @@ export interface RunPlan {
   readonly tenants: readonly TenantPlan[];
   /** The slowest tenant plus the fixed part. */
   readonly seconds: number;
+  /** The preflight's round trip the plan was made for; undefined against the reference server. */
+  readonly roundTripMs: number | undefined;
 }
 
 export interface PlanInput {
@@ -59,9 +61,28 @@ const runsOf = (cost: PropertyCost, input: PlanInput): number =>
     ? cost.embeddedRuns
     : remoteRuns(input.limits.A, input.workers, cost.requestsPerRun, input.roundTripMs, cost.maxRemoteRuns);
 
-/** Seconds to send `requests` of a tenant paced at the run's share of its limit, one round trip at least. */
-const pacedSeconds = (requests: number, limit: RateLimitSettings, input: PlanInput): number =>
-  Math.max(requests / perSecond(limit), ((input.roundTripMs ?? 0) / 1000) * (requests > 0 ? 1 : 0));
+/**
+ * Seconds to send `requests` of a tenant: paced at the run's share of its limit, and no faster than the
+ * workers can wait out their round trips (each check sends its requests one after another, so a
+ * worker sends one request per round trip), one round trip at least.
+ */
+const pacedSeconds = (requests: number, limit: RateLimitSettings, input: PlanInput): number => {
+  const roundTrip = (input.roundTripMs ?? 0) / 1000;
+  const waited = (requests * roundTrip) / Math.max(1, input.workers);
+  return Math.max(requests / perSecond(limit), waited, roundTrip * (requests > 0 ? 1 : 0));
+};
+
+/** Why a tenant's time is what it is: its budget, or the round trips its requests wait out. */
+const tenantWhy = (requests: number, limit: RateLimitSettings, input: PlanInput): string => {
+  const budget = requests / perSecond(limit);
+  const waited = (requests * ((input.roundTripMs ?? 0) / 1000)) / Math.max(1, input.workers);
+  return waited > budget
+    ? `${input.workers} worker${input.workers === 1 ? '' : 's'} at a round trip of ${input.roundTripMs} ms`
+    : `at ${runShareOfLimit(limit)} per ${limit.windowSeconds} s`;
+};
+
+/** A run longer than this is said as a warning in the plan, before anything starts. */
+export const LONG_RUN_SECONDS = 3600;
 
 export const runPlan = (input: PlanInput): RunPlan => {
   const { otherShare = 1, propertyShare = 1, rateLimit = true } = input.selection ?? {};
@@ -80,7 +101,7 @@ export const runPlan = (input: PlanInput): RunPlan => {
       tenant: 'A',
       requests: Math.round(a),
       seconds: pacedSeconds(a, input.limits.A, input),
-      why: `at ${runShareOfLimit(input.limits.A)} per ${input.limits.A.windowSeconds} s`,
+      why: tenantWhy(a, input.limits.A, input),
     },
   ];
   if (Math.round(b) > 0) {
@@ -88,7 +109,7 @@ export const runPlan = (input: PlanInput): RunPlan => {
       tenant: 'B',
       requests: Math.round(b),
       seconds: pacedSeconds(b, input.limits.B, input),
-      why: `at ${runShareOfLimit(input.limits.B)} per ${input.limits.B.windowSeconds} s`,
+      why: tenantWhy(b, input.limits.B, input),
     });
   }
   // The rate-limit checks have their own model (rate-limit-plan.ts).
@@ -96,11 +117,19 @@ export const runPlan = (input: PlanInput): RunPlan => {
     const { requests, seconds, why, warnings } = rateLimitPlan(input.limits.RATE_LIMIT, input.roundTripMs);
     tenants.push({ tenant: 'RATE_LIMIT', requests, seconds, why, warnings });
   }
-  return { tenants, seconds: tenants.reduce((most, t) => Math.max(most, t.seconds), 0) + FIXED_SECONDS };
+  return {
+    tenants,
+    seconds: tenants.reduce((most, t) => Math.max(most, t.seconds), 0) + FIXED_SECONDS,
+    roundTripMs: input.roundTripMs,
+  };
 };
 
 export const formatDuration = (seconds: number): string =>
-  seconds < 90 ? `${Math.max(1, Math.round(seconds))} s` : `${(seconds / 60).toFixed(1)} min`;
+  seconds < 90
+    ? `${Math.max(1, Math.round(seconds))} s`
+    : seconds < 5400
+      ? `${(seconds / 60).toFixed(1)} min`
+      : `${(seconds / 3600).toFixed(1)} h`;
 
 const NAMES: Readonly<Record<TenantPlan['tenant'], string>> = {
   A: 'tenant A',
@@ -108,13 +137,36 @@ const NAMES: Readonly<Record<TenantPlan['tenant'], string>> = {
   RATE_LIMIT: 'the rate-limit tenant',
 };
 
-/** The plan as the lines `fei-kit conformance` prints. */
-export const describeRunPlan = (plan: RunPlan, embedded: boolean): string[] => [
+/** The tenants' requests and times, on one line. */
+const tenantsLine = (plan: RunPlan): string =>
   `plan: ${plan.tenants
     .map((t) => `${NAMES[t.tenant]} ~${t.requests} requests (${t.why}: ~${formatDuration(t.seconds)})`)
-    .join('; ')}`,
-  embedded
-    ? 'plan: the reference server gives tenants A and B budgets the run never reaches: the run is bounded by this machine'
-    : `plan: the tenants run side by side: about ${formatDuration(plan.seconds)} in all, set by the slowest tenant's budget`,
+    .join('; ')}`;
+
+/** How long the run will take, said first against a deployment: the round trip can make it long. */
+const durationLines = (plan: RunPlan): string[] => {
+  const slowest = plan.tenants.reduce<TenantPlan | undefined>(
+    (most, t) => (most === undefined || t.seconds > most.seconds ? t : most),
+    undefined,
+  );
+  const lines = [
+    `plan: about ${formatDuration(plan.seconds)} in all at a round trip of ${plan.roundTripMs} ms: the tenants run side by side, set by the slowest${slowest ? ` (${NAMES[slowest.tenant]})` : ''}`,
+  ];
+  if (plan.seconds > LONG_RUN_SECONDS)
+    lines.push(
+      `plan: warning: at this round trip the whole suite takes about ${formatDuration(plan.seconds)}; a --grep of the rules you need, or a deployment nearer this machine, takes less (every verdict is the same, only later)`,
+    );
+  return lines;
+};
+
+/** The plan as the lines `fei-kit conformance` prints: with a measured round trip, its duration first. */
+export const describeRunPlan = (plan: RunPlan, embedded: boolean): string[] => [
+  ...(plan.roundTripMs === undefined ? [] : durationLines(plan)),
+  tenantsLine(plan),
+  ...(embedded
+    ? [
+        'plan: the reference server gives tenants A and B budgets the run never reaches: the run is bounded by this machine',
+      ]
+    : []),
   ...plan.tenants.flatMap((t) => (t.warnings ?? []).map((warning) => `plan: warning: ${warning}`)),
 ];

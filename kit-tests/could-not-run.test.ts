@@ -199,11 +199,11 @@ for (const how of ['reset', 'hang'] as const) {
       const wait: Record<string, string> = how === 'hang' ? { REQUEST_TIMEOUT_SECONDS: '5' } : {};
       const run = await runConformance({ ...setup.env, ...wait });
       expect(run.code, run.output).toBe(EXIT.couldNotRun);
-      expect(run.output).toMatch(/TARGET LOST: 3 requests in a row since .* got no answer/);
+      expect(run.output).toMatch(/TARGET LOST: \d+ requests in a row since .* got no answer/);
       const died = setup.target.diedAt();
       expect(died).toBeDefined();
       // Stopped, not run to its end: after the loss the workers send only what was already in flight
-      // and the three unanswered requests that tell the loss (a whole run sends thousands).
+      // and the unanswered requests and probes that tell the loss (a whole run sends thousands).
       expect(setup.target.requests.length - DIES_AFTER).toBeLessThan(100);
       const certificate = certificateOf(setup.env);
       expect(certificate.outcome).toBe('incomplete');

@@ -4,7 +4,9 @@
  * 503 or 504 without the part 7 body, such as a proxy's HTML when the service behind it is down. Those
  * statuses say the service did not answer; a request cannot have caused them, so no rule is judged on
  * them. Any other answer resets the count and is judged as what it is: a conforming 503 with the part 7
- * body, and a 500 HTML page of the service's own (which breaks ERROR-BODY-SHAPE).
+ * body, and a 500 HTML page of the service's own (which breaks ERROR-BODY-SHAPE). A 502, 503 or 504
+ * and a refused connection come here only once a probe has shown the deployment answering
+ * (unavailability.ts): a window in which it answers nothing is waited out by the client instead.
  */
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { errorBodyViolations } from '../oracle/index.ts';

@@ -46,6 +46,12 @@ export const NOT_RUN_KINDS = Object.freeze([
   'no-answer',
   /** The run was stopped (the target went away, a tenant was throttled) before or during the check. */
   'run-stopped',
+  /**
+   * A request met a window in which the deployment was unavailable (502, 503, 504 or a refused
+   * connection to a probe too), and sending it again could change what the check judges (a POST or
+   * PUT may have been stored, part 4 rule 6).
+   */
+  'unavailable',
   /** The run was interrupted (Ctrl-C, a global time-out). */
   'interrupted',
 ] as const);

@@ -1,7 +1,8 @@
 /**
  * Stopping a run that can no longer say anything about the target. A worker that sees the target go
  * away (several requests in a row with no answer, or gateway pages instead of the service's answers)
- * or sees its tenant throttled although it paces itself under the limit writes one stop file into the
+ * or sees its tenant throttled although it paces itself under the limit, or a tenant's credentials
+ * refused after they worked, writes one stop file into the
  * run's output folder; from then on every worker sends nothing more, the test in flight and every
  * later one are marked *not run*, and `fei-kit conformance` exits with the stop's code and line. The
  * tests already done keep their verdicts.
@@ -9,7 +10,7 @@
 import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 
-export type StopReason = 'target-lost' | 'throttled';
+export type StopReason = 'target-lost' | 'throttled' | 'credentials-refused';
 
 export interface RunStop {
   readonly reason: StopReason;
@@ -17,7 +18,7 @@ export interface RunStop {
   readonly at: string;
   /** The one line `fei-kit conformance` prints. */
   readonly line: string;
-  /** The throttled tenant, for a throttle. */
+  /** The throttled tenant, or the tenant whose credentials stopped working. */
   readonly tenant?: string;
 }
 

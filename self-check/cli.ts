@@ -27,6 +27,7 @@ import {
   renderClientMarkdown,
   renderClientText,
 } from './client-verdicts.ts';
+import { faultTotalsLine, plannedFaultRows, runFaultRows } from './fault-rows.ts';
 import { loadTotalsLine } from './load-render.ts';
 import { plannedLoadRows, runLoadRows } from './load-rows.ts';
 import { loadAsReportStats, loadMatrixPasses } from './load-verdicts.ts';
@@ -55,6 +56,7 @@ export interface SelfCheckOptions {
   readonly 'load-concurrency'?: string;
   readonly 'no-batch'?: boolean;
   readonly 'no-clients'?: boolean;
+  readonly 'no-faults'?: boolean;
 }
 
 const positive = (name: string, text: string | undefined): number | undefined => {
@@ -121,7 +123,8 @@ export const runSelfCheck = async (values: SelfCheckOptions, say: SayLine): Prom
   const runs: PlannedRun[] = planRuns({ full: values.full ?? false, mutantPropertyRuns, only });
   const loadRuns = plannedLoadRows(only);
   const clientRows = plannedClientRows(only);
-  if (runs.length === 0 && loadRuns.length === 0 && clientRows.length === 0)
+  const faultRows = plannedFaultRows(only);
+  if (runs.length === 0 && loadRuns.length === 0 && clientRows.length === 0 && faultRows.length === 0)
     throw new ConfigError(`--only ${values.only} matches no server`);
 
   const notes = [
@@ -238,6 +241,12 @@ export const runSelfCheck = async (values: SelfCheckOptions, say: SayLine): Prom
     env: Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(TARGET_|TENANT_)/.test(name))),
     say,
   });
+  // The fault rows: the reference behind a slow, restarting, expiring or refusing proxy (fault-rows.ts).
+  const faults = await runFaultRows(faultRows, {
+    skip: values['no-faults'] ?? false,
+    outputRoot: OUTPUT_ROOT,
+    say,
+  });
   /** Workers for the queue, up to `concurrency` with those still at work. */
   const workOffQueue = () =>
     Promise.all(Array.from({ length: Math.min(concurrency - liveWorkers, queue.length) }, worker));
@@ -284,9 +293,10 @@ export const runSelfCheck = async (values: SelfCheckOptions, say: SayLine): Prom
   );
   say(`matrix written to ${join(OUTPUT_ROOT, 'matrix.{md,json}')}`);
   const suitePasses = runs.length === 0 || exitCodeOf(matrix) === 0;
-  const code = suitePasses && loadMatrixPasses(load) && clientMatrixPasses(clients) ? 0 : 1;
+  const faultsPass = faults.every((outcome) => outcome.passed);
+  const code = suitePasses && loadMatrixPasses(load) && clientMatrixPasses(clients) && faultsPass ? 0 : 1;
   say(
-    `${code === 0 ? 'PASSED' : 'FAILED'}: ${runs.length ? totalsLine(matrix) : 'no suite run'}; ${loadTotalsLine(load)}; ${clientTotalsLine(clients)}`,
+    `${code === 0 ? 'PASSED' : 'FAILED'}: ${runs.length ? totalsLine(matrix) : 'no suite run'}; ${loadTotalsLine(load)}; ${clientTotalsLine(clients)}; ${faultTotalsLine(faults)}`,
   );
   return code;
 };

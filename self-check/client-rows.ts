@@ -18,12 +18,13 @@ import {
   clientRowId,
 } from './client-verdicts.ts';
 
-const matches = (pattern: string, value: string): boolean =>
+/** Whether a row's id matches an `--only` pattern (`*` for any run of characters). */
+export const matchesRowPattern = (pattern: string, value: string): boolean =>
   new RegExp(`^${pattern.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`).test(value);
 
 /** The rows for these --only patterns (all without any). */
 export const plannedClientRows = (only: readonly string[] | undefined): ClientBehaviour[] =>
-  CLIENT_BEHAVIOURS.filter((b) => !only?.length || only.some((p) => matches(p, clientRowId(b))));
+  CLIENT_BEHAVIOURS.filter((b) => !only?.length || only.some((p) => matchesRowPattern(p, clientRowId(b))));
 
 export interface ClientRowsOptions {
   readonly skip: boolean;

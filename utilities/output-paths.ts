@@ -28,6 +28,8 @@ export interface OutputPaths {
   readonly runStop: string;
   /** The run of unanswered requests that may end in a stop, kept across workers. */
   readonly targetHealth: string;
+  /** The windows in which the deployment was unavailable, as the workers met them (pacing/unavailability.ts). */
+  readonly unavailability: string;
   /** The run's facts (target without tokens, run id, dates, filters): run-reporter.ts writes it. */
   readonly runInfo: string;
   /** allure-playwright's results, one run's only (the run reporter empties it when a run begins). */
@@ -79,6 +81,7 @@ export const outputPaths = (env: NodeJS.ProcessEnv = process.env): OutputPaths =
     requestBudget: join(conformance, 'request-stats.json'),
     runStop: join(conformance, 'run-stop.json'),
     targetHealth: join(conformance, 'target-health.json'),
+    unavailability: join(conformance, 'unavailability.jsonl'),
     runInfo: join(conformance, 'run.json'),
     allureResults: join(root, 'allure-results'),
     allureExtraResults: join(root, 'allure-results-extra'),

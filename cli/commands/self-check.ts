@@ -60,6 +60,11 @@ export const command: KitCommand = {
       text: 'every variant and mutant in a Playwright invocation of its own',
     },
     { name: 'no-clients', type: 'boolean', text: 'leave out the client certification rows' },
+    {
+      name: 'no-faults',
+      type: 'boolean',
+      text: 'leave out the fault rows (the reference behind a slow, restarting, expiring or refusing proxy)',
+    },
     OUTPUT_OPTION,
   ],
   exitCodes: [

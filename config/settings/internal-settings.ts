@@ -2,7 +2,12 @@
  * Variables the kit sets for the processes it starts (never a user), and other tools' variables the kit
  * reads (Node's, Playwright's, CI's). Named here so that they too are read in one place.
  */
+import { describeWholeNumber, parseWholeNumber } from '../../contract/whole-number.ts';
+import { ConfigError } from '../config-error.ts';
 import { define, exact, isTrue } from './setting.ts';
+
+/** The round trips a run accepts: an hour is no deployment's, so a larger value is the kit's own mistake. */
+const ROUND_TRIP_RANGE_MS = { min: 1, max: 3_600_000 } as const;
 
 export const KIT_CONSOLE_REPORTER = define({
   name: 'KIT_CONSOLE_REPORTER',
@@ -13,9 +18,18 @@ export const KIT_CONSOLE_REPORTER = define({
 
 export const KIT_ROUND_TRIP_MS = define({
   name: 'KIT_ROUND_TRIP_MS',
-  doc: "the preflight's round trip, which the run's time-outs are sized from",
+  doc: "the preflight's round trip in milliseconds, which the run's time-outs are sized from",
   audience: 'internal',
-  parse: exact,
+  parse: (raw, name): number | undefined => {
+    const text = raw?.trim();
+    if (!text) return undefined;
+    const value = parseWholeNumber(text, ROUND_TRIP_RANGE_MS);
+    if (value === undefined)
+      throw new ConfigError(
+        `${name} must be ${describeWholeNumber(ROUND_TRIP_RANGE_MS)} (milliseconds); got "${text}"`,
+      );
+    return value;
+  },
 });
 
 export const KIT_PACING_URL = define({

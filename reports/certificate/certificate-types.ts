@@ -3,9 +3,11 @@
  * the whole certificate, and what it is built from. certificate.ts builds it; rule-verdict.ts decides
  * each rule's verdict; run-outcome.ts the run's outcome.
  */
+
 import type { DeclaredDeviation, DeclaredDeviations } from '../../config/declared-deviations.ts';
 import type { SkipKind, UnansweredRequest } from '../../run-records/check-record.ts';
 import type { TestOutcome, TestOutcomeStatus } from '../../run-records/check-record-reader.ts';
+import type { MergedWindow } from '../../run-records/unavailability-windows.ts';
 import type { Rule, RuleId } from '../../spec/index.ts';
 import type { LoadSummary } from '../allure/load-summaries.ts';
 import type { RunInfo, TargetDescription } from '../reporters/run-info.ts';
@@ -143,6 +145,8 @@ export interface Certificate {
    * them unless a violation makes it 1.
    */
   readonly unanswered: readonly UnansweredFinding[];
+  /** The windows in which the deployment was unavailable (reports/certificate/unavailable-section.ts). */
+  readonly unavailable: readonly MergedWindow[];
   /** Set when `--max-failures` stopped the run before its end. */
   readonly stoppedEarly: { readonly maxFailures: number; readonly notRun: number } | null;
   readonly outcome: Outcome;
@@ -187,6 +191,8 @@ export interface CertificateInput {
   readonly rules?: readonly Rule[];
   /** Why the run was stopped before its end (the target went away, a tenant was throttled). */
   readonly stopped?: string | undefined;
+  /** The windows in which the deployment was unavailable, merged (run-records/unavailability-windows.ts). */
+  readonly unavailable?: readonly MergedWindow[];
   /** The provider's declared deviations (DECLARED_DEVIATIONS_FILE), when it names a file. */
   readonly declaredDeviations?: DeclaredDeviations | undefined;
 }

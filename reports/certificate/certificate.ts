@@ -229,6 +229,7 @@ export const buildCertificate = (input: CertificateInput): Certificate => {
     shard,
     kitFaults,
     unanswered,
+    unavailable: input.unavailable ?? [],
     stoppedEarly,
     outcome,
     outcomeText: text,

@@ -17,6 +17,7 @@ import {
 import { comparisonHtml, comparisonMarkdown } from './comparison-section.ts';
 import { declarationsHtml, declarationsMarkdown } from './declarations-section.ts';
 import { code, html, md } from './escape.ts';
+import { unavailableHtml, unavailableMarkdown } from './unavailable-section.ts';
 
 export const CERTIFICATE_TITLE = 'Conformance certificate: Financial Events Ingestion Service';
 
@@ -158,6 +159,7 @@ export const renderMarkdown = (certificate: Certificate, comparison?: Comparison
     );
     for (const u of certificate.unanswered) lines.push(`- ${md(describeUnanswered(u))}`);
   }
+  lines.push(...unavailableMarkdown(certificate.unavailable));
   if (certificate.runErrors.length > 0) {
     lines.push('', '## Errors of the run', '');
     for (const error of certificate.runErrors) lines.push('```text', error, '```');
@@ -291,6 +293,7 @@ ${rulesTable(certificate.rules.filter((r) => r.kind === 'rule'))}
 ${gapsTable(certificate.rules.filter((r) => r.kind === 'gap'))}
 ${failures ? `<h2>Failures</h2>${failures}` : ''}
 ${unanswered}
+${unavailableHtml(certificate.unavailable)}
 ${others}
 ${load}
 ${errors}

@@ -12,6 +12,7 @@ import { SECRET_VARIABLES } from '../../contract/index.ts';
 import { runErrors, type TestOutcome, testOutcomes } from '../../run-records/check-record-reader.ts';
 import { readObservationsFile } from '../../run-records/observations.ts';
 import { readRunStop } from '../../run-records/run-stop.ts';
+import { mergeWindows, readWindows } from '../../run-records/unavailability-windows.ts';
 import { kitVersion } from '../../utilities/kit-version.ts';
 import { type OutputPaths, outputPaths } from '../../utilities/output-paths.ts';
 import { redact, registerSecrets } from '../../utilities/redaction.ts';
@@ -104,6 +105,7 @@ export const writeCertificate = async (options: CertificateOptions = {}): Promis
     declaredDeviations: readDeclaredDeviations(env),
     run,
     stopped: readRunStop(paths.runStop)?.line,
+    unavailable: mergeWindows(readWindows(paths.unavailability)),
     runIdFallback: observations?.runId,
     dateFallback: report.stats?.startTime,
     outcomes,

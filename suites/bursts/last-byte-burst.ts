@@ -61,6 +61,12 @@ export interface BurstSenderDeps {
   readonly onExchange: (exchange: HttpExchange) => void;
   readonly guard?: RunGuard;
   readonly timeoutMs: number;
+  /**
+   * Asks of the burst's answers what the ordinary client asks of each of its own: whether a 502, 503,
+   * 504 or refused connection was the deployment's unavailability, and a 401 its tenant's credentials
+   * stopping working (ServiceClient.confirmAnswers); throws when a burst cannot be judged.
+   */
+  readonly confirm?: (exchanges: readonly HttpExchange[]) => Promise<void>;
 }
 
 interface Prepared {
@@ -226,6 +232,7 @@ export class LastByteBurst {
       stopped ??= this.deps.guard?.throttled(this.deps.statsKey);
     }
     if (stopped) throw stopped;
+    await this.deps.confirm?.(exchanges);
     for (const exchange of exchanges) this.#failUnanswered(exchange);
     return {
       responses: exchanges.map((exchange) => ({

@@ -1,0 +1,120 @@
+/**
+ * A deployment that is slow, restarting, expiring or refusing the caller is not one that breaks rules:
+ * each case runs `fei-kit conformance` as a user would against the reference server behind a proxy
+ * that adds one such fault (self-check/fault-proxy.ts), and asserts the exit code, the certificate's
+ * section and the one console line that names the cause, from the requests the proxy saw. No time is
+ * asserted.
+ */
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { EXIT } from '../config/index.ts';
+import { startReferenceServer, targetEnvironmentOf } from '../reference/index.ts';
+import type { Certificate } from '../reports/certificate/certificate.ts';
+import { type Fault, startFaultProxy } from '../self-check/fault-proxy.ts';
+import { outputPaths } from '../utilities/output-paths.ts';
+import { runConformance } from './test-support/run-conformance.ts';
+
+test.describe.configure({ timeout: 240_000 });
+
+/** The reference server behind a fault, with the contract of its tenants pointing at the proxy. */
+const behindFault = async (fault: (tenantAToken: string) => Fault) => {
+  const server = await startReferenceServer({});
+  const proxy = await startFaultProxy(server.baseUrl, fault(server.tenants.A.accessToken));
+  const env = {
+    ...targetEnvironmentOf(server),
+    TARGET_BASE_URL: proxy.baseUrl,
+    KIT_OUTPUT_DIR: mkdtempSync(join(tmpdir(), 'kit-runtime-faults-')),
+  };
+  const certificate = () =>
+    JSON.parse(readFileSync(join(outputPaths(env).certificate, 'certificate.json'), 'utf8')) as Certificate;
+  return {
+    server,
+    proxy,
+    env,
+    certificate,
+    close: async () => {
+      await proxy.close();
+      await server.close();
+    },
+  };
+};
+
+/** Checks that send a few hundred requests, most of them POSTs, in a minute or two. */
+const VALIDATION = ['--grep', '@VAL-AMOUNT-POSITIVE|@VAL-TYPE-ENUM|@RETRIEVE-UNKNOWN-404|@DEDUP-EXTERNAL-ID'];
+
+test('RUNTIME: a 2 s restart window of 503 + Retry-After with a part 7.1 body is said as unavailability, never a deviation', async () => {
+  const setup = await behindFault(() => ({ kind: 'restart', afterRequests: 60, forMs: 2_000 }));
+  try {
+    const run = await runConformance(setup.env, VALIDATION);
+    expect(setup.proxy.counts().faulted, 'the window was met').toBeGreaterThan(0);
+    expect(run.output).not.toContain('DEVIATION');
+    const certificate = setup.certificate();
+    expect(certificate.unavailable.length, run.output).toBeGreaterThan(0);
+    expect(certificate.unavailable[0]?.what.join(' ')).toContain('HTTP 503 with Retry-After: 2');
+    expect(run.output).toMatch(
+      /UNAVAILABLE: the deployment was unavailable from \S+ for [\d.]+ s \(HTTP 503/,
+    );
+    expect(certificate.rules.filter((rule) => rule.verdict === 'failed')).toEqual([]);
+    // Exit 3 exactly when a rule is left not established by the window (a POST met it), else 0.
+    const unestablished = certificate.rules.some((rule) => rule.verdict === 'inconclusive');
+    expect(run.code, run.output).toBe(unestablished ? EXIT.couldNotRun : EXIT.ok);
+    if (unestablished)
+      expect(JSON.stringify(certificate.rules)).toMatch(/not run: the deployment was unavailable/);
+  } finally {
+    await setup.close();
+  }
+});
+
+test("RUNTIME: tenant A's token refused for good after it worked stops the run: exit 3, one line naming the tenant, no rule judged on it", async () => {
+  const setup = await behindFault((token) => ({ kind: 'token-expires', afterRequests: 60, token }));
+  try {
+    const run = await runConformance(setup.env, VALIDATION);
+    expect(run.code, run.output).toBe(EXIT.couldNotRun);
+    expect(run.output).toMatch(
+      /CREDENTIALS STOPPED WORKING: tenant A's credentials \(TENANT_A_CLIENT_ID \/ TENANT_A_ACCESS_TOKEN\) are refused since \S+ \(HTTP 401 ERR-1002/,
+    );
+    expect(run.output).not.toContain(setup.server.tenants.A.accessToken);
+    expect(run.output).not.toContain('DEVIATION');
+    const certificate = setup.certificate();
+    expect(certificate.rules.filter((rule) => rule.verdict === 'failed')).toEqual([]);
+    expect(certificate.outcomeText).toMatch(/the run was stopped: CREDENTIALS STOPPED WORKING/);
+    // Stopped within a few requests: the one that met it, its probe, and what one worker had in flight.
+    expect(setup.proxy.afterExpiry()).toBeLessThan(5);
+  } finally {
+    await setup.close();
+  }
+});
+
+test('RUNTIME: an allowlist refusing every request keeps its one line at the preflight, naming the likely cause: exit 2', async () => {
+  const setup = await behindFault(() => ({ kind: 'allowlist' }));
+  try {
+    const run = await runConformance(setup.env, VALIDATION);
+    expect(run.code, run.output).toBe(EXIT.badConfiguration);
+    expect(run.output).toMatch(
+      /TENANT_A_CLIENT_ID \/ TENANT_A_ACCESS_TOKEN are refused by \S+ \(HTTP 403, ERR-1003\): check the credentials and the environment; likely cause: the deployment's IP allowlist/,
+    );
+    expect(run.output).not.toContain('Running');
+    // The preflight's first GET, and nothing after it.
+    expect(setup.proxy.counts().requests).toBe(1);
+  } finally {
+    await setup.close();
+  }
+});
+
+test('RUNTIME: a round trip over 3.6 s is slow, not a configuration error: the plan says how long first, the run passes', async () => {
+  // Above the 3.6 s that the run once read as 3600 "seconds" and refused.
+  const setup = await behindFault(() => ({ kind: 'slow', delayMs: 3_700 }));
+  try {
+    const run = await runConformance(setup.env, ['--grep', 'RETRIEVE-UNKNOWN-404: GET of an unknown uuid']);
+    expect(run.code, run.output).toBe(EXIT.ok);
+    expect(run.output).not.toMatch(/KIT_ROUND_TRIP_MS|configuration error/i);
+    const roundTrip = /preflight: the service answers, round trip (\d+) ms/.exec(run.output)?.[1];
+    expect(Number(roundTrip)).toBeGreaterThanOrEqual(3_700);
+    const planLines = run.output.split('\n').filter((line) => /plan: (about|tenant A)/.test(line));
+    expect(planLines[0], run.output).toMatch(/plan: about [\d.]+ (s|min) in all at a round trip of \d+ ms/);
+  } finally {
+    await setup.close();
+  }
+});

@@ -1,0 +1,141 @@
+/**
+ * The reference server behind one fault a real deployment has and the loopback server has not: an
+ * HTTP proxy that forwards every request as it is, but
+ * - `slow`: answers each one `delayMs` late (a sandbox an ocean away, a cold start);
+ * - `restart`: after `afterRequests` requests, answers every request for `forMs` with 503,
+ *   `Retry-After` and a part 7.1 body, as a gateway does in front of a rolling restart, then forwards
+ *   again;
+ * - `token-expires`: after `afterRequests` requests, answers every request carrying `token` with 401
+ *   ERR-1002 for good (a production token past its expiry, or rotated);
+ * - `allowlist`: answers every request with 403 ERR-1003 (an IP allowlist that does not admit the
+ *   caller, part 5.4).
+ * Everything else is the reference's own answer, so a run behind it must end as the fault says (0, 2
+ * or 3), never with a deviation.
+ */
+import { Agent, createServer, type IncomingMessage, request, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export type Fault =
+  | { readonly kind: 'slow'; readonly delayMs: number }
+  | { readonly kind: 'restart'; readonly afterRequests: number; readonly forMs: number }
+  | { readonly kind: 'token-expires'; readonly afterRequests: number; readonly token: string }
+  | { readonly kind: 'allowlist' };
+
+export interface FaultProxy {
+  readonly baseUrl: string;
+  /** Requests seen, and how many of them the fault answered itself. */
+  counts(): { readonly requests: number; readonly faulted: number };
+  /** The requests the fault answered, after the first of them, that still carried the expired token. */
+  afterExpiry(): number;
+  close(): Promise<void>;
+}
+
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade']);
+
+const forwardedHeaders = (headers: IncomingMessage['headers']): IncomingMessage['headers'] =>
+  Object.fromEntries(Object.entries(headers).filter(([name]) => !HOP_BY_HOP.has(name.toLowerCase())));
+
+/** A part 7.1 body. */
+const problem = (status: number, errorCode: string, title: string): string =>
+  JSON.stringify({ status, errorCode, title });
+
+interface FaultAnswer {
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: string;
+}
+
+/** The fault's own answer to the `index`-th request (1-based), or undefined to forward it. */
+const faultAnswer = (
+  fault: Fault,
+  index: number,
+  incoming: IncomingMessage,
+  restartStarted: () => number | undefined,
+): FaultAnswer | undefined => {
+  const json = { 'content-type': 'application/json' };
+  switch (fault.kind) {
+    case 'allowlist':
+      return { status: 403, headers: json, body: problem(403, 'ERR-1003', 'Forbidden') };
+    case 'token-expires':
+      return index > fault.afterRequests && incoming.headers['x-access-token'] === fault.token
+        ? { status: 401, headers: json, body: problem(401, 'ERR-1002', 'Authentication token invalid') }
+        : undefined;
+    case 'restart': {
+      const started = restartStarted();
+      if (index <= fault.afterRequests || (started !== undefined && Date.now() - started >= fault.forMs))
+        return undefined;
+      return {
+        status: 503,
+        headers: { ...json, 'retry-after': String(Math.ceil(fault.forMs / 1000)) },
+        body: problem(503, 'ERR-5001', 'Service Unavailable'),
+      };
+    }
+    case 'slow':
+      return undefined;
+  }
+};
+
+export const startFaultProxy = async (upstream: string, fault: Fault): Promise<FaultProxy> => {
+  const target = new URL(upstream);
+  const agent = new Agent({ keepAlive: true });
+  let requests = 0;
+  let faulted = 0;
+  let expiredSeen = 0;
+  let restartAt: number | undefined;
+
+  const forward = (incoming: IncomingMessage, body: Buffer, outgoing: ServerResponse): void => {
+    const upstreamRequest = request(
+      {
+        host: target.hostname,
+        port: target.port,
+        method: incoming.method,
+        path: incoming.url,
+        headers: { ...forwardedHeaders(incoming.headers), host: target.host, 'content-length': body.length },
+        agent,
+      },
+      (answer) => {
+        outgoing.writeHead(answer.statusCode ?? 502, forwardedHeaders(answer.headers));
+        answer.pipe(outgoing);
+      },
+    );
+    upstreamRequest.on('error', () => {
+      if (!outgoing.headersSent) outgoing.writeHead(502, { 'content-type': 'text/plain' });
+      outgoing.end('the fault proxy could not reach the reference server');
+    });
+    upstreamRequest.end(body);
+  };
+
+  const server = createServer((incoming, outgoing) => {
+    requests += 1;
+    const index = requests;
+    if (fault.kind === 'restart' && index === fault.afterRequests + 1) restartAt = Date.now();
+    const chunks: Buffer[] = [];
+    incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+    incoming.on('end', () => {
+      const own = faultAnswer(fault, index, incoming, () => restartAt);
+      if (own) {
+        faulted += 1;
+        if (fault.kind === 'token-expires' && faulted > 1) expiredSeen += 1;
+        outgoing.writeHead(own.status, own.headers);
+        outgoing.end(own.body);
+        return;
+      }
+      const body = Buffer.concat(chunks);
+      if (fault.kind === 'slow') setTimeout(() => forward(incoming, body, outgoing), fault.delayMs);
+      else forward(incoming, body, outgoing);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    counts: () => ({ requests, faulted }),
+    afterExpiry: () => expiredSeen,
+    close: () =>
+      new Promise<void>((resolve) => {
+        agent.destroy();
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+};
