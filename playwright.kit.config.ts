@@ -18,7 +18,7 @@ const REAL_K6_TESTS = [
   '**/load/k6-real-run.test.ts',
   '**/load/capacity-run.test.ts',
   '**/kit-tests/remote-rehearsal.test.ts',
-  '**/kit-tests/run-twice.test.ts',
+  '**/kit-tests/run-twice-k6.test.ts',
   '**/self-check/capacity-slowed.test.ts',
 ];
 
@@ -50,6 +50,7 @@ const WHOLE_RUN_TESTS = [
   '**/kit-tests/race-under-load.test.ts',
   '**/kit-tests/real-deployment.test.ts',
   '**/kit-tests/real-run-outputs.test.ts',
+  '**/kit-tests/run-twice.test.ts',
   '**/kit-tests/sharding.test.ts',
   '**/kit-tests/token-echo.test.ts',
   '**/kit-tests/verdict-accounting.test.ts',

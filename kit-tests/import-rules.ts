@@ -214,6 +214,24 @@ export const importsOf = (file: SourceFile): ImportEdge[] => {
   );
 };
 
+/**
+ * What a looser reading takes for an import in code: `from '…'` anywhere on a line (an indented or
+ * multi-line statement), a bare `import '…'` at any indent, and a dynamic `import(…)` whose specifier
+ * is any quoted or template string. Wider than the reader on purpose: an import written in a form the
+ * reader does not take shows here and not there (missedImports). It does not resolve anything.
+ */
+const LOOSE_IMPORT =
+  /\bfrom\s*(['"])([^'"\n]+)\1|^\s*import\s*(['"`])([^'"`\n]+)\3|\bimport\s*\(\s*(['"`])([^'"`\n]+)\5/gm;
+
+/** The specifiers the looser reading finds in a file's code that the reader did not take. */
+export const missedImports = (file: SourceFile): string[] => {
+  const read = new Set(importsOf(file).map((edge) => edge.specifier));
+  return [...file.text.matchAll(LOOSE_IMPORT)]
+    .filter((m) => inCode(file.text, m.index))
+    .map((m) => (m[2] ?? m[4] ?? m[6]) as string)
+    .filter((specifier) => !read.has(specifier));
+};
+
 export const folderOf = (path: string): Folder | undefined => {
   if (!path.includes('/')) return '(root)';
   const top = path.slice(0, path.indexOf('/'));

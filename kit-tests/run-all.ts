@@ -13,7 +13,8 @@
  * (playwright.kit.config.ts, KIT_TESTS_QUICK) and no k6, with the same closing line.
  *
  * Each step's wall time and the CPU time of its processes go to <output>/npm-test.json (or
- * npm-test-quick.json), which `fei-kit bench` reads.
+ * npm-test-quick.json), which `fei-kit bench` reads; under each step of kit tests, the files that took
+ * it longest (slowest-files.ts), there too.
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -23,6 +24,7 @@ import { kitEnvironment } from '../conformance-run/kit-environment.ts';
 import { findK6 } from '../load/find-k6.ts';
 import { outputPaths } from '../utilities/output-paths.ts';
 import { childCpuSeconds } from './child-cpu.ts';
+import { slowestFiles, slowestFilesLine } from './slowest-files.ts';
 import { temporaryRoot } from './temporary-root.ts';
 import {
   addTotals,
@@ -118,6 +120,9 @@ const run = (step: Step): Promise<number> =>
     });
   });
 
+/** Files named under each step's closing line, so that a change sees where its minutes went. */
+const SLOWEST_FILES = 8;
+
 const quick = process.argv.includes('--quick');
 const STEPS = quick ? QUICK_STEPS : WHOLE_STEPS;
 const k6 = findK6(process.env);
@@ -150,7 +155,12 @@ for (const step of STEPS) {
   rmSync(step.report, { force: true });
   const { code, timing } = await timed(step);
   const stepTotals = totalsOfReport(step.report);
-  timings.push({ ...timing, totals: stepTotals ?? { passed: 0, failed: 1, skipped: 0 } });
+  const slowest = slowestFiles(step.report, SLOWEST_FILES);
+  timings.push({
+    ...timing,
+    totals: stepTotals ?? { passed: 0, failed: 1, skipped: 0 },
+    ...(slowest.length > 0 ? { slowestFiles: slowest } : {}),
+  });
   if (!stepTotals) {
     process.stdout.write(`${step.name}: no results written (exit ${code}; ${timingLine(timing)})\n`);
     totals = addTotals(totals, { passed: 0, failed: 1, skipped: 0 });
@@ -160,6 +170,8 @@ for (const step of STEPS) {
   totals = addTotals(totals, stepTotals);
   if (code !== 0) failedSteps += 1;
   process.stdout.write(`${step.name}: ${closingLine(stepTotals)} (${timingLine(timing)})\n`);
+  const slowestLine = slowestFilesLine(slowest);
+  if (slowestLine) process.stdout.write(`${slowestLine}\n`);
   const lines = notPassedLines(step.report);
   if (lines.length > 0) for (const line of [`${step.name}:`, ...lines]) notPassed.push(line);
 }

@@ -12,7 +12,7 @@ import { expect, test } from '@playwright/test';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
-// One worker for the file's tests, so that they share the listings below.
+// One worker for the file's tests, so that they share the listing below.
 test.describe.configure({ mode: 'default' });
 
 interface Listing {
@@ -26,13 +26,13 @@ interface ListingReport {
 }
 
 /**
- * The test files of each project, as Playwright lists them (`quick`: as the quick command selects
- * them): one listing for both projects, since listing loads every test file.
+ * The test files of each project, as Playwright lists them for `npm test`, in the config's order (the
+ * order Playwright hands out their tests in). Listed once for the file's tests: a listing loads every
+ * test file, seconds of CPU each time.
  */
-const filesByProject = (quick: boolean): Map<string, string[]> => {
-  const listed = listings.get(quick);
-  if (listed) return listed;
-  const listing = execFileSync(
+const filesByProject = (): Map<string, string[]> => {
+  if (listing) return listing;
+  const output = execFileSync(
     process.execPath,
     [
       'node_modules/@playwright/test/cli.js',
@@ -46,7 +46,7 @@ const filesByProject = (quick: boolean): Map<string, string[]> => {
       cwd: ROOT,
       encoding: 'utf8',
       maxBuffer: 64 * 1024 * 1024,
-      env: { ...process.env, KIT_TESTS_QUICK: quick ? 'true' : 'false' },
+      env: { ...process.env, KIT_TESTS_QUICK: 'false' },
     },
   );
   const files = new Map<string, Set<string>>();
@@ -58,20 +58,35 @@ const filesByProject = (quick: boolean): Map<string, string[]> => {
       visit(suite.suites ?? []);
     }
   };
-  const report = JSON.parse(listing) as ListingReport;
+  const report = JSON.parse(output) as ListingReport;
   visit(report.suites);
-  // In the config's order, which is the order Playwright hands out their tests in.
-  const byProject = new Map(
+  listing = new Map(
     report.config.projects
       .filter((project) => files.has(project.name))
       .map((project) => [project.name, [...(files.get(project.name) ?? [])].sort()]),
   );
-  listings.set(quick, byProject);
-  return byProject;
+  return listing;
 };
+let listing: Map<string, string[]> | undefined;
 
-/** Each selection is listed once for the file's tests: a listing loads every test file. */
-const listings = new Map<boolean, Map<string, string[]>>();
+/**
+ * The projects of playwright.kit.config.ts as the quick command or npm test loads it: the config
+ * alone, in a process of its own (it reads KIT_TESTS_QUICK when loaded), no test file.
+ */
+const projectsOfConfig = (quick: boolean): { name: string }[] =>
+  JSON.parse(
+    execFileSync(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        '--input-type=module',
+        '-e',
+        "const { default: config } = await import('./playwright.kit.config.ts'); process.stdout.write(JSON.stringify(config.projects));",
+      ],
+      { cwd: ROOT, encoding: 'utf8', env: { ...process.env, KIT_TESTS_QUICK: quick ? 'true' : 'false' } },
+    ),
+  ) as { name: string }[];
 
 /** Every kit test file of the repository, relative to its root. */
 const allTestFiles = (): string[] =>
@@ -87,14 +102,14 @@ test('REAL-K6 PROJECT: every kit test that looks for k6 runs in the real-k6 proj
     .filter((path) => /\bfindK6\(/.test(readFileSync(`${ROOT}/${path}`, 'utf8')))
     .sort();
   expect(looksForK6.length).toBeGreaterThan(0);
-  const projects = filesByProject(false);
+  const projects = filesByProject();
   expect(projects.get('real-k6')).toEqual(looksForK6);
   const kit = [...(projects.get('kit') ?? []), ...(projects.get('kit-whole-runs') ?? [])];
   for (const file of looksForK6) expect(kit).not.toContain(file);
 });
 
 test('WHOLE RUNS FIRST: npm test hands out the whole runs before the other kit tests, and runs both', () => {
-  const projects = filesByProject(false);
+  const projects = filesByProject();
   const wholeRuns = projects.get('kit-whole-runs') ?? [];
   expect(wholeRuns).toContain('self-check/server-batch.test.ts');
   expect(wholeRuns).toContain('kit-tests/certify-client.test.ts');
@@ -107,12 +122,19 @@ test('WHOLE RUNS FIRST: npm test hands out the whole runs before the other kit t
 });
 
 test('QUICK: the quick command runs the kit tests but those of whole runs, and every test of the oracle, the generators and the command line', () => {
-  const full = filesByProject(false);
+  // The quick config leaves out the whole runs' project, and its `kit` project (the one the quick
+  // command runs) selects as npm test's does: so its files are those npm test lists for `kit`.
+  const kitProject = (projects: readonly { name: string }[]) => projects.find((p) => p.name === 'kit');
+  const quickProjects = projectsOfConfig(true);
+  expect(quickProjects.map((project) => project.name)).toEqual(['kit', 'real-k6']);
+  expect(kitProject(quickProjects)).toBeDefined();
+  expect(kitProject(quickProjects)).toEqual(kitProject(projectsOfConfig(false)));
+  const runAll = readFileSync(`${ROOT}/kit-tests/run-all.ts`, 'utf8');
+  expect(runAll).toContain("kitTests('kit tests without a whole conformance run', ['kit']");
+  const full = filesByProject();
   const kit = [...(full.get('kit') ?? []), ...(full.get('kit-whole-runs') ?? [])];
-  const quick = filesByProject(true).get('kit') ?? [];
-  expect(filesByProject(true).has('kit-whole-runs')).toBe(false);
+  const quick = full.get('kit') ?? [];
   const left = kit.filter((file) => !quick.includes(file));
-  for (const file of quick) expect(kit).toContain(file);
   // The whole run with every output, and the runs that could not run, are npm test's only.
   expect(left).toContain('kit-tests/real-run-outputs.test.ts');
   expect(left).toContain('kit-tests/could-not-run.test.ts');

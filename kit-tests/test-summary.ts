@@ -116,6 +116,8 @@ export interface StepTiming {
   readonly seconds: number;
   readonly cpuSeconds?: number;
   readonly totals: TestTotals;
+  /** A step of kit tests: the files that took it longest (slowest-files.ts). */
+  readonly slowestFiles?: readonly { readonly file: string; readonly seconds: number }[];
 }
 
 /**

@@ -11,6 +11,13 @@ import { responseValidator } from './response-validator.ts';
 import { sendBattery } from './test-support/request-battery.ts';
 import { WRONG_SHAPE_MUTANTS } from './wrong-shape-mutants.ts';
 
+/** Built once a worker: compiling the document's schemas is most of a test's CPU, and they never change. */
+let validator: ReturnType<typeof responseValidator> | undefined;
+const sharedValidator = (): ReturnType<typeof responseValidator> => {
+  validator ??= responseValidator();
+  return validator;
+};
+
 const batteryAgainst = async (server: { variant?: string; mutant?: string }) => {
   const running = await startReferenceServer({ host: '127.0.0.1', port: 0, ...server });
   try {
@@ -21,7 +28,7 @@ const batteryAgainst = async (server: { variant?: string; mutant?: string }) => 
 };
 
 test('OPENAPI: every answer of the reference server and of every variant validates against the document', async () => {
-  const { tally } = await responseValidator();
+  const { tally } = await sharedValidator();
   for (const variant of [undefined, ...VARIANT_NAMES]) {
     const exchanges = await batteryAgainst(variant === undefined ? {} : { variant });
     const { valid, invalid } = tally(exchanges);
@@ -32,7 +39,7 @@ test('OPENAPI: every answer of the reference server and of every variant validat
 
 for (const mutant of WRONG_SHAPE_MUTANTS) {
   test(`OPENAPI: the mutant ${mutant} answers in a shape the document refuses`, async () => {
-    const { tally } = await responseValidator();
+    const { tally } = await sharedValidator();
     const { invalid } = tally(await batteryAgainst({ mutant }));
     expect(invalid.length, `${mutant}: answers the document refuses`).toBeGreaterThan(0);
   });
