@@ -11,6 +11,7 @@
  */
 import { z } from 'zod';
 import { ConfigError } from './config-error.ts';
+import { type Environment, KIT_TEST_TIMEOUT_SECONDS, REQUEST_TIMEOUT_SECONDS } from './settings/index.ts';
 
 export interface Timeouts {
   readonly requestMs: number;
@@ -46,29 +47,29 @@ const seconds = (name: string) =>
     });
 
 const schema = z.object({
-  REQUEST_TIMEOUT_SECONDS: seconds('REQUEST_TIMEOUT_SECONDS'),
-  KIT_TEST_TIMEOUT_SECONDS: seconds('KIT_TEST_TIMEOUT_SECONDS'),
   KIT_ROUND_TRIP_MS: seconds('KIT_ROUND_TRIP_MS'),
 });
 
 /** The waits of a run; a malformed value is a ConfigError naming the variable, never its value. */
-export const readTimeouts = (env: NodeJS.ProcessEnv = process.env): Timeouts => {
+export const readTimeouts = (env: Environment = process.env): Timeouts => {
+  const requestSeconds = REQUEST_TIMEOUT_SECONDS.read(env);
+  const testSeconds = KIT_TEST_TIMEOUT_SECONDS.read(env);
   const parsed = schema.safeParse(env);
   if (!parsed.success) throw new ConfigError(parsed.error.issues[0]?.message ?? 'bad time-out settings');
-  const { REQUEST_TIMEOUT_SECONDS, KIT_TEST_TIMEOUT_SECONDS, KIT_ROUND_TRIP_MS } = parsed.data;
+  const { KIT_ROUND_TRIP_MS } = parsed.data;
   const roundTrip = KIT_ROUND_TRIP_MS ?? 0;
   return {
     requestMs:
-      REQUEST_TIMEOUT_SECONDS !== undefined
-        ? REQUEST_TIMEOUT_SECONDS * 1000
+      requestSeconds !== undefined
+        ? requestSeconds * 1000
         : KIT_ROUND_TRIP_MS !== undefined
           ? Math.max(MIN_REQUEST_TIMEOUT_MS, 30 * roundTrip)
           : DEFAULT_REQUEST_TIMEOUT_MS,
     suspectMs:
       KIT_ROUND_TRIP_MS !== undefined ? Math.max(1_000, 5 * roundTrip) : DEFAULT_REQUEST_TIMEOUT_MS / 3,
     testMs:
-      KIT_TEST_TIMEOUT_SECONDS !== undefined
-        ? KIT_TEST_TIMEOUT_SECONDS * 1000
+      testSeconds !== undefined
+        ? testSeconds * 1000
         : Math.max(DEFAULT_TEST_TIMEOUT_MS, 60_000 + 80 * roundTrip),
     roundTripMs: KIT_ROUND_TRIP_MS,
   };

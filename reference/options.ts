@@ -3,6 +3,7 @@
  * unknown mutant or variant, a bad rate limit or a malformed tenant stops the start with a clear error.
  */
 import { resolve } from 'node:path';
+import { MAX_LATENCY_MS } from '../config/settings/reference-settings.ts';
 import { DEFAULT_RATE_LIMIT, ENVIRONMENTS, type Environment } from '../spec/index.ts';
 import type { ReferenceBehaviour } from './behaviour.ts';
 import { deploymentByName } from './deployments.ts';
@@ -35,9 +36,6 @@ export interface ResolvedOptions {
   /** An absolute path, or undefined: no answer is recorded. */
   readonly answersFile: string | undefined;
 }
-
-/** The longest simulated round trip: a minute is far beyond any network the kit is rehearsed against. */
-export const MAX_LATENCY_MS = 60_000;
 
 const checkedLatency = (latency: ReferenceServerOptions['latency']): ResolvedOptions['latency'] => {
   if (latency === undefined) return undefined;

@@ -2,7 +2,7 @@
  * Variables the kit sets for the processes it starts (never a user), and other tools' variables the kit
  * reads (Node's, Playwright's, CI's). Named here so that they too are read in one place.
  */
-import { define, exact, isTrue } from './setting.ts';
+import { define, exact, isTrue, trimmed } from './setting.ts';
 
 export const KIT_CONSOLE_REPORTER = define({
   name: 'KIT_CONSOLE_REPORTER',
@@ -47,6 +47,13 @@ export const KIT_TESTS_OUTPUT_DIR = define({
   parse: (raw) => raw ?? 'fei-kit-output/kit-tests',
 });
 
+export const SELF_CHECK_BATCH_FILE = define({
+  name: 'SELF_CHECK_BATCH_FILE',
+  doc: "the self-check's batch file (its servers' projects), for the batch's runner and workers",
+  audience: 'internal',
+  parse: trimmed,
+});
+
 export const CI = define({
   name: 'CI',
   doc: "set by CI services: a run there refuses Playwright's test.only",
@@ -75,6 +82,7 @@ export const INTERNAL_SETTINGS = [
   KIT_KEEP_WORKER_ON_FAILURE,
   KIT_PROVOKE_INTERNAL_ERROR,
   KIT_TESTS_OUTPUT_DIR,
+  SELF_CHECK_BATCH_FILE,
   CI,
   TEST_PARALLEL_INDEX,
   NODE_COMPILE_CACHE,
