@@ -17,7 +17,12 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { ConfigError, EXIT, exitCodeOfK6, loadDotEnvUnlessIgnored } from '../config/index.ts';
-import { CAPACITY_SEGMENTS, contractVariable } from '../config/settings/index.ts';
+import {
+  CAPACITY_SEGMENTS,
+  CAPACITY_TENANT_COUNT,
+  CAPACITY_TENANTS_FILE,
+  contractVariable,
+} from '../config/settings/index.ts';
 import { CONTRACT_VARIABLES, describeWholeNumber, parseWholeNumber } from '../contract/index.ts';
 import type { SayLine } from '../utilities/console-line.ts';
 import { KIT_ROOT } from '../utilities/kit-root.ts';
@@ -26,7 +31,7 @@ import { bundleLoadScript } from './bundle.ts';
 import { findK6, k6MissingLine } from './find-k6.ts';
 import { k6RunEnvironment, reportFilesOf } from './k6-environment.ts';
 import { CAPACITY_SCRIPT, capacityPlan, capacityProductionRefusal } from './lib/capacity-plan.ts';
-import { type Env, LoadSetupError, positiveInteger, text } from './lib/env.ts';
+import { type Env, LoadSetupError, text } from './lib/env.ts';
 import { samplesFileOf, WHOLE_RUN_NAME } from './lib/segment-manifest.ts';
 import { type CapacityTenant, parseTenantsFile } from './lib/tenants-file.ts';
 import { K6_THRESHOLD_FAILED, runMerge, verdictFileNames } from './merge-cli.ts';
@@ -85,7 +90,7 @@ interface Prepared {
 
 /** The tenants file and the target: the user's, or made up and served by the reference server. */
 const prepareTarget = async (env: Env, privateDir: string): Promise<Prepared> => {
-  const named = text(env, 'CAPACITY_TENANTS_FILE');
+  const named = CAPACITY_TENANTS_FILE.read(env);
   let tenantsFile: string;
   let tenants: readonly CapacityTenant[];
   if (named !== undefined) {
@@ -104,7 +109,7 @@ const prepareTarget = async (env: Env, privateDir: string): Promise<Prepared> =>
       );
     }
     tenants = generateCapacityTenants({
-      count: positiveInteger(env, 'CAPACITY_TENANT_COUNT', 5),
+      count: CAPACITY_TENANT_COUNT.read(env),
       requestsPerWindow: 1000,
       windowSeconds: 60,
       environment: 'sandbox',

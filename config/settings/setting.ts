@@ -42,7 +42,7 @@ export interface Setting<T> extends SettingSpec<T> {
 
 /** This process's environment; none where there is no process (k6, which hands its `__ENV` to `read`). */
 const processEnvironment = (): Record<string, string | undefined> =>
-  typeof process === 'undefined' ? {} : process.env;
+  (globalThis as { process?: { env: Record<string, string | undefined> } }).process?.env ?? {};
 
 export const define = <T>(spec: SettingSpec<T>): Setting<T> =>
   Object.freeze({

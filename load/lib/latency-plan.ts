@@ -11,7 +11,8 @@
  *   LATENCY_P95_MS (default 500) and LATENCY_P99_MS (default 1000) for every endpoint;
  *   LATENCY_<CREATE|RETRIEVE|UPDATE>_P95_MS / _P99_MS for one endpoint.
  */
-import { decimal, durationSeconds, type Env, LoadSetupError, positiveInteger } from './env.ts';
+import { LOAD_DURATION, LOAD_SEED, LOAD_SHARE } from '../../config/settings/load-settings.ts';
+import { decimal, type Env, LoadSetupError, positiveInteger } from './env.ts';
 import { droppedAllowed, openModelThreshold } from './open-model.ts';
 import { type LoadTarget, readLoadTarget } from './target.ts';
 import { SUMMARY_TREND_STATS, type ThresholdSpec, thresholdsOption } from './thresholds.ts';
@@ -45,8 +46,6 @@ export interface LatencyPlan {
   readonly seed: number;
 }
 
-const MAX_DURATION_SECONDS = 3600;
-
 export type LatencyLimits = LatencyPlan['limits'];
 
 /** Each endpoint's p95 and p99 limits: LATENCY_P95_MS / LATENCY_P99_MS, or the endpoint's own variables. */
@@ -78,7 +77,7 @@ export const endpointLatencyThresholds = (limits: LatencyLimits): ThresholdSpec[
 
 export const latencyPlan = (env: Env): LatencyPlan => {
   const target = readLoadTarget(env);
-  const share = decimal(env, 'LOAD_SHARE', 0.8, 0.01, 1);
+  const share = LOAD_SHARE.read(env);
   // Tenant A sends every request: its own limit.
   const { requestsPerWindow, windowSeconds } = target.limits.A;
   const iterationsPerWindow = Math.floor((requestsPerWindow * share) / REQUESTS_PER_ITERATION);
@@ -88,12 +87,9 @@ export const latencyPlan = (env: Env): LatencyPlan => {
     );
   }
   const limits = latencyLimits(env);
-  const duration = durationSeconds(
-    env,
-    'LOAD_DURATION',
-    target.embedded ? DEFAULT_DURATION_SECONDS.embedded : DEFAULT_DURATION_SECONDS.deployment,
-    MAX_DURATION_SECONDS,
-  );
+  const duration =
+    LOAD_DURATION.read(env) ??
+    (target.embedded ? DEFAULT_DURATION_SECONDS.embedded : DEFAULT_DURATION_SECONDS.deployment);
   return Object.freeze({
     target,
     share,
@@ -103,7 +99,7 @@ export const latencyPlan = (env: Env): LatencyPlan => {
     limits,
     minCheckRate: decimal(env, 'LATENCY_MIN_CHECK_RATE', 1, 0.5, 1),
     droppedAllowed: droppedAllowed(env, Math.floor((iterationsPerWindow * duration) / windowSeconds)),
-    seed: positiveInteger(env, 'LOAD_SEED', 20_240_601),
+    seed: LOAD_SEED.read(env),
   });
 };
 

@@ -24,6 +24,7 @@
  *   RATE-LIMIT-WINDOW-RESET) and at least L less RATE_LIMIT_LOW_TOLERANCE (default 10%: the service
  *   answers 429 only once the limit is exceeded, not before: RATE-LIMIT-429).
  */
+import { LOAD_SEED, RATE_LIMIT_TOLERANCE } from '../../config/settings/load-settings.ts';
 import { SHARED_LIMIT_VARIABLES, TENANT_VARIABLES } from '../../contract/index.ts';
 import { decimal, type Env, LoadSetupError, positiveInteger, text } from './env.ts';
 import { droppedAllowed, openModelThreshold } from './open-model.ts';
@@ -114,7 +115,7 @@ export const rateLimitPlan = (env: Env): RateLimitPlan => {
   }
   const overload = decimal(env, 'RATE_LIMIT_OVERLOAD', 2.5, 1.2, 10);
   const controlShare = decimal(env, 'RATE_LIMIT_CONTROL_SHARE', 0.5, 0.01, 0.9);
-  const tolerance = decimal(env, 'RATE_LIMIT_TOLERANCE', 0.02, 0, 0.5);
+  const tolerance = RATE_LIMIT_TOLERANCE.read(env);
   const lowTolerance = decimal(env, 'RATE_LIMIT_LOW_TOLERANCE', 0.1, 0, 0.9);
   const slack = Math.max(2, Math.ceil(limit * tolerance));
   const overLimitPerWindow = Math.ceil(limit * overload);
@@ -141,7 +142,7 @@ export const rateLimitPlan = (env: Env): RateLimitPlan => {
     acceptedFloor: Math.max(1, Math.floor(limit - limit * lowTolerance)),
     firstWindowCeiling: 2 * limit + slack,
     droppedAllowed: droppedAllowed(env, (overLimitPerWindow + controlPerWindow) * windows),
-    seed: positiveInteger(env, 'LOAD_SEED', 20_240_601),
+    seed: LOAD_SEED.read(env),
   });
 };
 
