@@ -1,11 +1,9 @@
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { SETTINGS } from './index.ts';
+import { codeFiles, ROOT } from './test-support/code-files.ts';
 import { registeredNameReads } from './test-support/registered-name-reads.ts';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const NAMES = SETTINGS.map((setting) => setting.name);
 
 /**
@@ -26,17 +24,6 @@ const ALLOWED: Readonly<Record<string, { readonly names: readonly string[]; read
     why: 'the preflight’s round trip is still read beside the time-outs it sizes, with the unit the preflight writes',
   },
 };
-
-/** The kit's code as git sees it: its kit tests and their helpers left out, and the registry itself. */
-const codeFiles = (): string[] =>
-  execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], {
-    cwd: ROOT,
-    encoding: 'utf8',
-  })
-    .split('\n')
-    .filter((path) => /\.(?:ts|mts|cts|mjs|cjs|js)$/.test(path) && !path.endsWith('.d.ts'))
-    .filter((path) => !path.endsWith('.test.ts') && !path.includes('test-support/'))
-    .filter((path) => !path.startsWith('config/settings/') && !path.includes('node_modules/'));
 
 test('SETTINGS: no file outside the registry reads a registered setting by its name (a lookup, a member, a destructuring, a zod key, a constant)', () => {
   const files = codeFiles();
