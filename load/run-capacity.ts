@@ -23,7 +23,7 @@ import {
   CAPACITY_TENANTS_FILE,
   contractVariable,
 } from '../config/settings/index.ts';
-import { CONTRACT_VARIABLES, describeWholeNumber, parseWholeNumber } from '../contract/index.ts';
+import { CONTRACT_VARIABLES } from '../contract/index.ts';
 import type { SayLine } from '../utilities/console-line.ts';
 import { KIT_ROOT } from '../utilities/kit-root.ts';
 import { outputPaths } from '../utilities/output-paths.ts';
@@ -38,7 +38,6 @@ import { K6_THRESHOLD_FAILED, runMerge, verdictFileNames } from './merge-cli.ts'
 import { generateCapacityTenants, writeTenantsFile } from './tenants-generate.ts';
 
 export const SEGMENTS_FOLDER = 'capacity-segments';
-const MAX_SEGMENTS = 16;
 
 /** k6's arguments for instance `index` of `count` segments: equal parts of one sequence. */
 export const segmentArguments = (index: number, count: number): string[] => {
@@ -166,12 +165,16 @@ export const runCapacity = async (argv: readonly string[], say: SayLine, fail: S
     }
     throw error;
   }
-  const segmentsText = segmentsArg ?? CAPACITY_SEGMENTS.read() ?? '1';
-  const segments = parseWholeNumber(segmentsText, { min: 1, max: MAX_SEGMENTS });
-  if (segments === undefined) {
-    fail(
-      `configuration error: --segments (CAPACITY_SEGMENTS) must be ${describeWholeNumber({ min: 1, max: MAX_SEGMENTS })}`,
-    );
+  let segments: number;
+  try {
+    // The option is the setting given on the command line: read by the setting's own definition.
+    segments =
+      segmentsArg === undefined
+        ? CAPACITY_SEGMENTS.read()
+        : CAPACITY_SEGMENTS.parse(segmentsArg, `--segments (${CAPACITY_SEGMENTS.name})`);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    fail(`configuration error: ${error.message}`);
     return EXIT.badConfiguration;
   }
   const k6 = findK6(process.env);

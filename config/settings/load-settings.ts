@@ -8,6 +8,9 @@ import { decimal, define, durationSeconds, trimmed, wholeNumber } from './settin
 /** The longest load run, in seconds: an hour. */
 export const MAX_LOAD_DURATION_SECONDS = 3600;
 
+/** The most k6 instances a capacity run is split into. */
+export const MAX_CAPACITY_SEGMENTS = 16;
+
 /** The load scripts' generator seed unless LOAD_SEED says. */
 export const DEFAULT_LOAD_SEED = 20_240_601;
 
@@ -124,7 +127,7 @@ export const CAPACITY_SEGMENTS = define({
   doc: 'k6 instances of a capacity run, 1 to 16 (or --segments)',
   defaultText: '1',
   audience: 'public',
-  parse: trimmed,
+  parse: wholeNumber(1, 1, MAX_CAPACITY_SEGMENTS),
 });
 
 export const CAPACITY_SEGMENT_NAME = define({

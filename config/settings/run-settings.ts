@@ -1,6 +1,16 @@
 /** The settings of every command and of a conformance run: where outputs go, where the contract is read from, time-outs, properties. */
 import { CONTRACT_VARIABLES } from '../../contract/variables.ts';
-import { amount, define, isTrue, onOff, secondsUpTo, trimmed } from './setting.ts';
+import {
+  amount,
+  define,
+  integer,
+  isTrue,
+  matching,
+  onOff,
+  secondsUpTo,
+  trimmed,
+  wholeNumber,
+} from './setting.ts';
 
 /** The longest wait a user may set, in seconds: an hour. */
 export const MAX_TIMEOUT_SECONDS = 3600;
@@ -54,7 +64,7 @@ export const FC_RUNS = define({
   see: 'properties.md',
   defaultText: "sized to the target's budget",
   audience: 'public',
-  parse: trimmed,
+  parse: wholeNumber(undefined, 1),
 });
 
 export const FC_SEED = define({
@@ -63,7 +73,7 @@ export const FC_SEED = define({
   see: 'properties.md',
   defaultText: 'a new one each run',
   audience: 'public',
-  parse: trimmed,
+  parse: integer,
 });
 
 export const FC_PATH = define({
@@ -71,7 +81,7 @@ export const FC_PATH = define({
   doc: "the properties' replay path",
   see: 'properties.md',
   audience: 'public',
-  parse: trimmed,
+  parse: matching(/^\d+(:\d+)*$/, '12:0:3 (as a failing property prints it)'),
 });
 
 export const FC_REPLAY_PATH = define({

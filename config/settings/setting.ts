@@ -160,6 +160,25 @@ export const millisecondsRange =
     return high === 0 ? undefined : { minMs: low, maxMs: high };
   };
 
+/** A whole number, negative ones too, as Number reads it; undefined when unset or blank. */
+export const integer = (raw: string | undefined, name: string): number | undefined => {
+  const text = trimmed(raw);
+  if (text === undefined) return undefined;
+  const value = Number(text);
+  if (!Number.isInteger(value)) throw new ConfigError(`${name} must be a whole number; got "${text}"`);
+  return value;
+};
+
+/** The trimmed text when it matches the pattern, undefined when unset or blank; `form` says what it must look like. */
+export const matching =
+  (pattern: RegExp, form: string) =>
+  (raw: string | undefined, name: string): string | undefined => {
+    const text = trimmed(raw);
+    if (text === undefined) return undefined;
+    if (!pattern.test(text)) throw new ConfigError(`${name} must look like ${form}; got "${text}"`);
+    return text;
+  };
+
 /** The trimmed text, or the fallback when unset or blank. */
 export const textOr =
   (fallback: string) =>
