@@ -6,7 +6,7 @@
  * own knobs. Pure and k6-safe: no k6 import, no Node API.
  */
 import { ConfigError } from '../../config/config-error.ts';
-import { decimal as decimalIn, onOff, trimmed, wholeNumber } from '../../config/settings/setting.ts';
+import { onOff, trimmed, wholeNumber } from '../../config/settings/setting.ts';
 import { parseDuration } from '../../contract/duration.ts';
 
 export { parseDuration };
@@ -28,7 +28,3 @@ export const flag = (env: Env, name: string): boolean => onOff(env[name], name);
 
 export const positiveInteger = (env: Env, name: string, fallback: number): number =>
   wholeNumber(fallback, 1)(env[name], name);
-
-/** A decimal number within [min, max]; `fallback` when unset. */
-export const decimal = (env: Env, name: string, fallback: number, min: number, max: number): number =>
-  decimalIn(fallback, min, max)(env[name], name);
