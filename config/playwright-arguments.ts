@@ -1,194 +1,30 @@
 /**
  * The arguments a user may give `fei-kit conformance …`, read before anything else happens. Every
- * option of `playwright test` is in the table below with what the kit does with it: most are passed on
+ * option of `playwright test` is in the table (playwright-options.ts) with what the kit does with it: most are passed on
  * as Playwright documents them; `--reporter` is added beside the kit's own reporters (which the
  * certificate and the reports read), never in their place; `--output` is the kit's output folder, of
  * which Playwright's own is a part; a few that need a browser or another configuration are refused. An
- * option neither Playwright nor the kit knows is refused too, in one line, before any request. A kit
- * test keeps the table equal to `playwright test --help`.
+ * option neither Playwright nor the kit knows is refused too, in one line, before any request. The
+ * reading is a sequence of steps: each word read as an option or a file filter (readOption), each option
+ * checked as it is read (optionRefusal), then what Playwright is given and what the run uses (argumentsOf).
  */
 
-import { existsSync } from 'node:fs';
-import { CONTRACT_VARIABLES, DURATION_FORMS, parseDuration, parseWholeNumber } from '../contract/index.ts';
 import { didYouMean } from './nearest-name.ts';
+import {
+  CONFORMANCE_PROJECTS,
+  durationMs,
+  KIT_CONFORMANCE_OPTIONS,
+  type OptionSpec,
+  PLAYWRIGHT_TEST_OPTIONS,
+  specOf,
+} from './playwright-options.ts';
 
-/** What the kit does with an option. */
-type Handling =
-  | { readonly kind: 'pass' }
-  /** Narrows the run to part of the suite: the certificate lists it among the filters. */
-  | { readonly kind: 'filter' }
-  /** The user's reporters, added beside the kit's own. */
-  | { readonly kind: 'reporter' }
-  /** Lists the checks instead of running them. */
-  | { readonly kind: 'list' }
-  /** Answered by the command runner before the arguments are read (cli/runner.ts). */
-  | { readonly kind: 'help' }
-  /** The kit's output folder (KIT_OUTPUT_DIR): Playwright's own goes inside it. */
-  | { readonly kind: 'output' }
-  /** The kit's own: build the Allure report after the run. */
-  | { readonly kind: 'report' }
-  /** The kit's own: the file of the provider's declared deviations. */
-  | { readonly kind: 'deviations' }
-  /** The kit's own: the provider's own OpenAPI description. */
-  | { readonly kind: 'openapi' }
-  | { readonly kind: 'refuse'; readonly why: string };
-
-interface OptionSpec {
-  readonly long: string;
-  /** What --help says of it, for the options the kit treats otherwise than Playwright. */
-  readonly text?: string;
-  readonly short?: string;
-  /** `none`: a flag; `required`: `--x v` or `--x=v`; `optional`: the next word unless it is an option. */
-  readonly value: 'none' | 'required' | 'optional';
-  readonly handling: Handling;
-  /** Checks a value; returns why it is wrong, or undefined. */
-  readonly check?: (value: string) => string | undefined;
-  /** A duration as the kit writes them all (`30s`, `2m`, plain seconds), given to Playwright in ms. */
-  readonly duration?: true;
-}
-
-const PASS: Handling = { kind: 'pass' };
-const FILTER: Handling = { kind: 'filter' };
-const NO_BROWSER: Handling = {
-  kind: 'refuse',
-  why: 'the conformance checks are API tests and start no browser',
-};
-
-const wholeNumber =
-  (least: number) =>
-  (value: string): string | undefined =>
-    parseWholeNumber(value, { min: least }) !== undefined ? undefined : `a whole number of at least ${least}`;
-
-/** Playwright's time-outs in milliseconds, from the kit's one way of writing a duration; 0: no limit. */
-const durationMs = (value: string): number | undefined => (value.trim() === '0' ? 0 : parseDuration(value));
-
-const DURATION_TEXT = `${DURATION_FORMS}; 0 for none`;
-
-const duration = (value: string): string | undefined =>
-  durationMs(value) === undefined ? DURATION_TEXT : undefined;
-
-const regularExpression = (value: string): string | undefined => {
-  try {
-    new RegExp(value);
-    return undefined;
-  } catch (error) {
-    return `a regular expression (${(error as Error).message})`;
-  }
-};
-
-const shard = (value: string): string | undefined => {
-  const match = /^(\d+)\/(\d+)$/.exec(value);
-  const current = Number(match?.[1]);
-  const total = Number(match?.[2]);
-  return match && current >= 1 && current <= total ? undefined : '"current/all", 1-based, for example 1/3';
-};
-
-const existingFile = (value: string): string | undefined =>
-  existsSync(value) ? undefined : 'a file that exists';
-
-const workers = (value: string): string | undefined =>
-  /^\d+%?$/.test(value) && Number.parseInt(value, 10) >= 1
-    ? undefined
-    : 'a number of workers (at least 1) or a percentage of the cores';
-
-export const PLAYWRIGHT_TEST_OPTIONS: readonly OptionSpec[] = [
-  { long: '--add-reporter', value: 'required', handling: { kind: 'reporter' } },
-  { long: '--browser', value: 'required', handling: NO_BROWSER },
-  {
-    long: '--config',
-    short: '-c',
-    value: 'required',
-    handling: {
-      kind: 'refuse',
-      why: 'the conformance run has its own configuration (playwright.config.ts); run `npx playwright test -c <file>` for another',
-    },
-  },
-  { long: '--debug', value: 'optional', handling: NO_BROWSER },
-  { long: '--fail-on-flaky-tests', value: 'none', handling: PASS },
-  { long: '--forbid-only', value: 'none', handling: PASS },
-  { long: '--fully-parallel', value: 'none', handling: PASS },
-  { long: '--grep', short: '-g', value: 'required', handling: FILTER, check: regularExpression },
-  { long: '--grep-invert', short: '-G', value: 'required', handling: FILTER, check: regularExpression },
-  {
-    long: '--global-timeout',
-    value: 'required',
-    handling: PASS,
-    check: duration,
-    duration: true,
-    text: `the whole run's time limit: ${DURATION_TEXT} (Playwright's, which counts in ms)`,
-  },
-  { long: '--headed', value: 'none', handling: NO_BROWSER },
-  { long: '--ignore-snapshots', value: 'none', handling: PASS },
-  { long: '--workers', short: '-j', value: 'required', handling: PASS, check: workers },
-  { long: '--last-failed', value: 'none', handling: FILTER },
-  { long: '--last-failed-file', value: 'required', handling: PASS },
-  { long: '--list', value: 'none', handling: { kind: 'list' } },
-  { long: '--max-failures', value: 'required', handling: PASS, check: wholeNumber(0) },
-  { long: '--no-deps', value: 'none', handling: PASS },
-  { long: '--only-changed', value: 'optional', handling: FILTER },
-  {
-    long: '--output',
-    value: 'required',
-    handling: { kind: 'output' },
-    text: "the output folder of the run's every file (KIT_OUTPUT_DIR; Playwright's own is its conformance/test-results)",
-  },
-  { long: '--pass-with-no-tests', value: 'none', handling: PASS },
-  { long: '--project', value: 'required', handling: FILTER },
-  { long: '--quiet', value: 'none', handling: PASS },
-  { long: '--repeat-each', value: 'required', handling: PASS, check: wholeNumber(1) },
-  { long: '--reporter', value: 'required', handling: { kind: 'reporter' } },
-  { long: '--retries', value: 'required', handling: PASS, check: wholeNumber(0) },
-  { long: '--run-agents', value: 'required', handling: NO_BROWSER },
-  { long: '--shard', value: 'required', handling: FILTER, check: shard },
-  { long: '--shuffle', value: 'optional', handling: PASS },
-  { long: '--test-list', value: 'required', handling: FILTER, check: existingFile },
-  { long: '--test-list-invert', value: 'required', handling: FILTER, check: existingFile },
-  {
-    long: '--timeout',
-    value: 'required',
-    handling: PASS,
-    check: duration,
-    duration: true,
-    text: `each check's time limit: ${DURATION_TEXT} (Playwright's, which counts in ms)`,
-  },
-  { long: '--trace', value: 'required', handling: PASS },
-  { long: '--tsconfig', value: 'required', handling: PASS, check: existingFile },
-  { long: '--update-snapshots', short: '-u', value: 'optional', handling: PASS },
-  { long: '--ui', value: 'none', handling: NO_BROWSER },
-  { long: '--ui-host', value: 'required', handling: NO_BROWSER },
-  { long: '--ui-port', value: 'required', handling: NO_BROWSER },
-  { long: '--update-source-method', value: 'required', handling: PASS },
-  // `-x` is Playwright's `--max-failures=1`: it has no long name of its own.
-  { long: '-x', value: 'none', handling: PASS },
-  { long: '--help', short: '-h', value: 'none', handling: { kind: 'help' } },
-];
-
-/** The kit's own options of the conformance run, beside Playwright's. */
-export const KIT_CONFORMANCE_OPTIONS: readonly OptionSpec[] = [
-  {
-    long: '--report',
-    value: 'none',
-    handling: { kind: 'report' },
-    text: 'build the Allure report after the run (what `fei-kit report` does)',
-  },
-  {
-    long: '--deviations',
-    value: 'required',
-    handling: { kind: 'deviations' },
-    check: existingFile,
-    text: "the file of the deviations the provider declares (docs/declared-deviations.md; the contract's variable for it)",
-  },
-  {
-    long: '--openapi',
-    value: 'required',
-    handling: { kind: 'openapi' },
-    check: existingFile,
-    text: `the provider's own OpenAPI description: a listing it adds is walked with the paging it declares (${CONTRACT_VARIABLES.providerDescription})`,
-  },
-];
-
-/** The projects of the conformance configuration (playwright.config.ts), for `--project`. */
-export const CONFORMANCE_PROJECTS = Object.freeze(['ratelimit', 'conformance', 'second-look'] as const);
+export {
+  CONFORMANCE_PROJECTS,
+  conformanceOptionHelp,
+  KIT_CONFORMANCE_OPTIONS,
+  PLAYWRIGHT_TEST_OPTIONS,
+} from './playwright-options.ts';
 
 export class PlaywrightArgumentError extends Error {}
 
@@ -221,11 +57,6 @@ export interface PlaywrightArguments {
   readonly openapi: string | undefined;
 }
 
-const specOf = (written: string): OptionSpec | undefined =>
-  [...PLAYWRIGHT_TEST_OPTIONS, ...KIT_CONFORMANCE_OPTIONS].find(
-    (spec) => spec.long === written || spec.short === written,
-  );
-
 /** `-j1`: a short option that takes a value, and its value in the same word. */
 const attachedShortValue = (argument: string): { written: string; value: string } | undefined => {
   if (argument.startsWith('--') || argument.length <= 2) return undefined;
@@ -253,117 +84,144 @@ const combinedShortFlag = (argument: string): { written: string; rest: string } 
 const projectPattern = (name: string): RegExp =>
   new RegExp(`^${name.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`, 'i');
 
+/** One word of the command line: an option with its value, or a file filter (Playwright's positional argument). */
+export type ArgumentWord = { readonly option: GivenOption } | { readonly fileFilter: string };
+
+const unknownOption = (written: string): PlaywrightArgumentError => {
+  const known = [...PLAYWRIGHT_TEST_OPTIONS, ...KIT_CONFORMANCE_OPTIONS].map((option) => option.long);
+  return new PlaywrightArgumentError(
+    `unknown option ${written}${didYouMean(written, known)}: \`fei-kit conformance --help\` lists the options the run takes`,
+  );
+};
+
 /**
- * Reads the arguments; throws PlaywrightArgumentError with one line on an unknown or malformed one.
- * `checkValues: false` reads a past run's arguments, whose files may be gone, without judging them.
+ * The option that starts at `words[index]`, with its value from `=`, from the same word (`-j1`) or
+ * from the next word, and the index of the word after it. A flag written with the short options after
+ * it (`-xj1`) is split in `words`, as Playwright's parser reads it.
  */
-export const readPlaywrightArguments = (
-  args: readonly string[],
-  { checkValues = true }: { readonly checkValues?: boolean } = {},
-): PlaywrightArguments => {
-  const options: GivenOption[] = [];
-  const fileFilters: string[] = [];
-  const forPlaywright: string[] = [];
+export const readOption = (words: string[], index: number): { option: GivenOption; next: number } => {
+  let argument = words[index] as string;
+  const combined = combinedShortFlag(argument);
+  if (combined) {
+    words.splice(index + 1, 0, combined.rest);
+    argument = combined.written;
+  }
+  const equals = argument.startsWith('--') ? argument.indexOf('=') : -1;
+  // A short option's value may follow it in the same word, as Playwright reads them (`-j1`, `-g@auth`).
+  const attached = attachedShortValue(argument);
+  const written = attached?.written ?? (equals === -1 ? argument : argument.slice(0, equals));
+  const spec = specOf(written);
+  if (!spec) throw unknownOption(written);
+  const value = attached?.value ?? (equals === -1 ? undefined : argument.slice(equals + 1));
+  const following = words[index + 1];
+  const takesFollowing =
+    value === undefined &&
+    spec.value !== 'none' &&
+    following !== undefined &&
+    (spec.value === 'required' || !following.startsWith('-'));
+  return {
+    option: { spec, written, value: takesFollowing ? following : value },
+    next: index + (takesFollowing ? 2 : 1),
+  };
+};
+
+/** Why `--project`'s value names no project of the conformance run, or undefined. */
+const projectRefusal = (value: string): string | undefined => {
+  const unknown = value
+    .split(',')
+    .find((name) => !CONFORMANCE_PROJECTS.some((project) => projectPattern(name).test(project)));
+  return unknown === undefined
+    ? undefined
+    : `--project "${unknown}" names no project of the conformance run (${CONFORMANCE_PROJECTS.join(', ')})`;
+};
+
+/**
+ * Why the run refuses an option as given, in one line, or undefined: a value where it takes none, none
+ * where it needs one, help asked for inside other words, an option not for the conformance run, or (with
+ * `checkValues`) a value its check refuses.
+ */
+export const optionRefusal = (
+  { spec, written, value }: GivenOption,
+  checkValues: boolean,
+): string | undefined => {
+  if (spec.value === 'none' && value !== undefined)
+    return `option ${written} takes no value (given "${value}")`;
+  if (spec.value === 'required' && value === undefined) return `option ${written} needs a value`;
+  // A whole word `-h` or `--help` is the command's help, answered before the arguments are read
+  // (cli/runner.ts): one here came with other flags (`-xh`) or after `--`.
+  if (spec.handling.kind === 'help')
+    return `option ${written} asks for help: \`fei-kit conformance --help\` gives it, as a word of its own`;
+  if (spec.handling.kind === 'refuse')
+    return `option ${written} is not for the conformance run: ${spec.handling.why}`;
+  if (!checkValues || value === undefined) return undefined;
+  const wrong = spec.check?.(value);
+  if (wrong) return `option ${written} "${value}" is not ${wrong}`;
+  return spec.long === '--project' ? projectRefusal(value) : undefined;
+};
+
+/**
+ * The command line as words, each option read and checked in turn, so that the first wrong word is the
+ * one reported. What follows `--` (`fei-kit conformance --list -- --grep @auth`) is read as Playwright
+ * reads its options, never taken for file filters.
+ */
+export const readWords = (args: readonly string[], checkValues: boolean): ArgumentWord[] => {
   const words = [...args];
-  for (let index = 0; index < words.length; index += 1) {
-    let argument = words[index] as string;
-    // `fei-kit conformance --list -- --grep @auth`: what follows `--` goes to Playwright, read as
-    // Playwright reads its options, never taken for file filters.
-    if (argument === '--') continue;
-    if (!argument.startsWith('-') || argument === '-') {
-      fileFilters.push(argument);
-      forPlaywright.push(argument);
-      continue;
-    }
-    const combined = combinedShortFlag(argument);
-    if (combined) {
-      words.splice(index + 1, 0, combined.rest);
-      argument = combined.written;
-    }
-    const equals = argument.startsWith('--') ? argument.indexOf('=') : -1;
-    // A short option's value may follow it in the same word, as Playwright reads them (`-j1`, `-g@auth`).
-    const attached = attachedShortValue(argument);
-    const written = attached?.written ?? (equals === -1 ? argument : argument.slice(0, equals));
-    const spec = specOf(written);
-    if (!spec) {
-      const known = [...PLAYWRIGHT_TEST_OPTIONS, ...KIT_CONFORMANCE_OPTIONS].map((option) => option.long);
-      throw new PlaywrightArgumentError(
-        `unknown option ${written}${didYouMean(written, known)}: \`fei-kit conformance --help\` lists the options the run takes`,
-      );
-    }
-    let value: string | undefined =
-      attached?.value ?? (equals === -1 ? undefined : argument.slice(equals + 1));
-    const next = words[index + 1];
-    if (value === undefined && spec.value !== 'none' && next !== undefined) {
-      if (spec.value === 'required' || !next.startsWith('-')) {
-        value = next;
-        index += 1;
-      }
-    }
-    if (spec.value === 'none' && value !== undefined) {
-      throw new PlaywrightArgumentError(`option ${written} takes no value (given "${value}")`);
-    }
-    if (spec.value === 'required' && value === undefined) {
-      throw new PlaywrightArgumentError(`option ${written} needs a value`);
-    }
-    // A whole word `-h` or `--help` is the command's help, answered before the arguments are read
-    // (cli/runner.ts): one here came with other flags (`-xh`) or after `--`.
-    if (spec.handling.kind === 'help') {
-      throw new PlaywrightArgumentError(
-        `option ${written} asks for help: \`fei-kit conformance --help\` gives it, as a word of its own`,
-      );
-    }
-    if (spec.handling.kind === 'refuse') {
-      throw new PlaywrightArgumentError(
-        `option ${written} is not for the conformance run: ${spec.handling.why}`,
-      );
-    }
-    const wrong = checkValues && value !== undefined ? spec.check?.(value) : undefined;
-    if (wrong) throw new PlaywrightArgumentError(`option ${written} "${value}" is not ${wrong}`);
-    if (checkValues && spec.long === '--project' && value !== undefined) {
-      for (const name of value.split(',')) {
-        if (!CONFORMANCE_PROJECTS.some((project) => projectPattern(name).test(project))) {
-          throw new PlaywrightArgumentError(
-            `--project "${name}" names no project of the conformance run (${CONFORMANCE_PROJECTS.join(', ')})`,
-          );
-        }
-      }
-    }
-    options.push({ spec, written, value });
-    if (
-      spec.handling.kind === 'output' ||
-      spec.handling.kind === 'report' ||
-      spec.handling.kind === 'deviations' ||
-      spec.handling.kind === 'openapi'
-    )
-      continue;
-    // Passed on under the long name: Playwright reads `-g=@auth` as the pattern "=@auth", where
-    // `--grep=@auth` is the pattern "@auth".
-    if (spec.handling.kind === 'reporter') {
-      forPlaywright.push(`--add-reporter=${value}`);
-    } else if (value === undefined) {
-      forPlaywright.push(spec.long);
-    } else if (spec.duration) {
-      forPlaywright.push(`${spec.long}=${durationMs(value) ?? value}`);
+  const read: ArgumentWord[] = [];
+  let index = 0;
+  while (index < words.length) {
+    const argument = words[index] as string;
+    if (argument === '--') index += 1;
+    else if (!argument.startsWith('-') || argument === '-') {
+      read.push({ fileFilter: argument });
+      index += 1;
     } else {
-      forPlaywright.push(`${spec.long}=${value}`);
+      const { option, next } = readOption(words, index);
+      const refusal = optionRefusal(option, checkValues);
+      if (refusal) throw new PlaywrightArgumentError(refusal);
+      read.push({ option });
+      index = next;
     }
   }
+  return read;
+};
+
+/** The kit's own options, which Playwright never sees. */
+const KIT_HANDLED = new Set(['output', 'report', 'deviations', 'openapi']);
+
+/**
+ * What Playwright is given for one word: a file filter as is, an option under its long name (Playwright
+ * reads `-g=@auth` as the pattern "=@auth", where `--grep=@auth` is the pattern "@auth"), a reporter
+ * as `--add-reporter`, a duration in ms; nothing for the kit's own options.
+ */
+export const playwrightWordOf = (word: ArgumentWord): string | undefined => {
+  if ('fileFilter' in word) return word.fileFilter;
+  const { spec, value } = word.option;
+  if (KIT_HANDLED.has(spec.handling.kind)) return undefined;
+  if (spec.handling.kind === 'reporter') return `--add-reporter=${value}`;
+  if (value === undefined) return spec.long;
+  return `${spec.long}=${spec.duration ? (durationMs(value) ?? value) : value}`;
+};
+
+/** The arguments as the run uses them, from the words read. */
+export const argumentsOf = (words: readonly ArgumentWord[]): PlaywrightArguments => {
+  const options = words.flatMap((word) => ('option' in word ? [word.option] : []));
+  const fileFilters = words.flatMap((word) => ('fileFilter' in word ? [word.fileFilter] : []));
   const given = (long: string): GivenOption[] => options.filter((option) => option.spec.long === long);
+  const ofKind = (kind: string): GivenOption[] =>
+    options.filter((option) => option.spec.handling.kind === kind);
   return {
-    forPlaywright,
+    forPlaywright: words.flatMap((word) => playwrightWordOf(word) ?? []),
     options,
     fileFilters,
     list: given('--list').length > 0,
-    reporters: options
-      .filter((option) => option.spec.handling.kind === 'reporter')
+    reporters: ofKind('reporter')
       .flatMap((option) => (option.value ?? '').split(','))
       .map((name) => name.trim())
       .filter((name) => name !== ''),
     filters: [
-      ...options
-        .filter((option) => option.spec.handling.kind === 'filter')
-        .map((option) => (option.value === undefined ? option.written : `${option.written} ${option.value}`)),
+      ...ofKind('filter').map((option) =>
+        option.value === undefined ? option.written : `${option.written} ${option.value}`,
+      ),
       ...fileFilters.map((filter) => `file filter ${filter}`),
     ],
     passWithNoTests: given('--pass-with-no-tests').length > 0,
@@ -374,22 +232,11 @@ export const readPlaywrightArguments = (
   };
 };
 
-/** What `fei-kit conformance --help` says of each option: what the kit does with it. */
-export const conformanceOptionHelp = (): readonly (readonly [string, string])[] =>
-  [...KIT_CONFORMANCE_OPTIONS, ...PLAYWRIGHT_TEST_OPTIONS]
-    .filter((spec) => spec.handling.kind !== 'help')
-    .map((spec) => {
-      const flags = `${spec.short ? `${spec.short}, ` : ''}${spec.long}${spec.value === 'required' ? ' <value>' : spec.value === 'optional' ? ' [value]' : ''}`;
-      const what =
-        spec.text ??
-        (spec.handling.kind === 'refuse'
-          ? `refused: ${spec.handling.why}`
-          : spec.long === '--reporter'
-            ? "replaces the kit's console reporter (list), as in Playwright; the reporters that write what the certificate, the report and CI read stay"
-            : spec.handling.kind === 'reporter'
-              ? "added beside the kit's own reporters (the certificate reads those)"
-              : spec.handling.kind === 'list'
-                ? 'lists the checks; runs nothing, writes no certificate'
-                : 'as `npx playwright test --help` documents it');
-      return [flags, what] as const;
-    });
+/**
+ * Reads the arguments; throws PlaywrightArgumentError with one line on an unknown or malformed one.
+ * `checkValues: false` reads a past run's arguments, whose files may be gone, without judging them.
+ */
+export const readPlaywrightArguments = (
+  args: readonly string[],
+  { checkValues = true }: { readonly checkValues?: boolean } = {},
+): PlaywrightArguments => argumentsOf(readWords(args, checkValues));

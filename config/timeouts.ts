@@ -9,8 +9,7 @@
  * | `REQUEST_TIMEOUT_SECONDS` | how long one request may take before it counts as no answer | 30 round trips, at least 5 s (15 s when no round trip was measured: the reference server) |
  * | `KIT_TEST_TIMEOUT_SECONDS` | how long one check may take (a property's runs stop in time within it) | 120 s, or 60 s + 80 round trips when more |
  */
-import { z } from 'zod';
-import { ConfigError } from './config-error.ts';
+import { type Environment, KIT_TEST_TIMEOUT_SECONDS, REQUEST_TIMEOUT_SECONDS } from './settings/index.ts';
 import { KIT_ROUND_TRIP_MS } from './settings/internal-settings.ts';
 
 export interface Timeouts {
@@ -38,45 +37,24 @@ export const DEFAULT_TEST_TIMEOUT_MS = 120_000;
 /** The least wait for an unavailable deployment to come back; 10 round trips when more. */
 export const MIN_RECOVERY_MS = 30_000;
 
-const seconds = (name: string) =>
-  z
-    .string()
-    .trim()
-    .optional()
-    .transform((text, context) => {
-      if (text === undefined || text === '') return undefined;
-      const value = Number(text);
-      if (!Number.isFinite(value) || value <= 0 || value > 3600) {
-        context.addIssue({ code: 'custom', message: `${name} must be a number of seconds from 0 to 3600` });
-        return z.NEVER;
-      }
-      return value;
-    });
-
-const schema = z.object({
-  REQUEST_TIMEOUT_SECONDS: seconds('REQUEST_TIMEOUT_SECONDS'),
-  KIT_TEST_TIMEOUT_SECONDS: seconds('KIT_TEST_TIMEOUT_SECONDS'),
-});
-
-/** The waits of a run; a malformed value is a ConfigError naming the variable, never its value. */
-export const readTimeouts = (env: NodeJS.ProcessEnv = process.env): Timeouts => {
-  const parsed = schema.safeParse(env);
-  if (!parsed.success) throw new ConfigError(parsed.error.issues[0]?.message ?? 'bad time-out settings');
-  const { REQUEST_TIMEOUT_SECONDS, KIT_TEST_TIMEOUT_SECONDS } = parsed.data;
-  // In milliseconds, as the preflight measured it: the registry reads it (never as seconds).
+/** The waits of a run; a malformed value is a ConfigError naming the variable (the registry parses each). */
+export const readTimeouts = (env: Environment = process.env): Timeouts => {
+  const requestSeconds = REQUEST_TIMEOUT_SECONDS.read(env);
+  const testSeconds = KIT_TEST_TIMEOUT_SECONDS.read(env);
+  // In milliseconds, as the preflight measured it.
   const roundTripMs = KIT_ROUND_TRIP_MS.read(env);
   const roundTrip = roundTripMs ?? 0;
   return {
     requestMs:
-      REQUEST_TIMEOUT_SECONDS !== undefined
-        ? REQUEST_TIMEOUT_SECONDS * 1000
+      requestSeconds !== undefined
+        ? requestSeconds * 1000
         : roundTripMs !== undefined
           ? Math.max(MIN_REQUEST_TIMEOUT_MS, 30 * roundTrip)
           : DEFAULT_REQUEST_TIMEOUT_MS,
     suspectMs: roundTripMs !== undefined ? Math.max(1_000, 5 * roundTrip) : DEFAULT_REQUEST_TIMEOUT_MS / 3,
     testMs:
-      KIT_TEST_TIMEOUT_SECONDS !== undefined
-        ? KIT_TEST_TIMEOUT_SECONDS * 1000
+      testSeconds !== undefined
+        ? testSeconds * 1000
         : Math.max(DEFAULT_TEST_TIMEOUT_MS, 60_000 + 80 * roundTrip),
     roundTripMs,
     recoveryMs: Math.max(MIN_RECOVERY_MS, 10 * roundTrip),

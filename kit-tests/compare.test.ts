@@ -175,6 +175,8 @@ test('GATE: a baseline that cannot be read stops the run before any test, in one
   expect(garbled.code, garbled.output).toBe(EXIT.comparisonUnreadable);
   expect(garbled.output.trim()).toMatch(/^compare: NOT COMPARED: baseline: .*profile\.json is not JSON$/);
   const bad = await compareInProcess([], { KIT_FAIL_ON_DRIFT: 'sometimes' });
-  expect(bad.output.trim()).toBe('compare: configuration error: KIT_FAIL_ON_DRIFT must be true or false');
+  expect(bad.output.trim()).toBe(
+    'compare: configuration error: KIT_FAIL_ON_DRIFT must be true or false; got "sometimes"',
+  );
   expect(bad.code).toBe(EXIT.badConfiguration);
 });

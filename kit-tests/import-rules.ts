@@ -61,7 +61,7 @@ export const IMPORT_RULES: Readonly<Record<Folder, FolderRule>> = {
     imports: ['spec', 'oracle'],
     packages: ['fast-check', 'currency-codes', 'iso-3166'],
   },
-  reference: { imports: ['spec', 'contract'] },
+  reference: { imports: ['spec', 'contract', 'config'] },
   pacing: { imports: ['spec', 'contract', 'oracle', 'config', 'run-records', 'utilities'] },
   suites: {
     imports: ['spec', 'contract', 'oracle', 'config', 'generators', 'run-records', 'utilities', 'pacing'],
@@ -152,7 +152,8 @@ export const IMPORT_RULES: Readonly<Record<Folder, FolderRule>> = {
 
 /**
  * Folders that others may import only through named files: the reference's public entry for everyone,
- * and for `load/` (whose scripts k6 runs) only the generators' k6-safe entry.
+ * for `load/` (whose scripts k6 runs) only the generators' k6-safe entry, and for `reference/` only the
+ * registry's definitions of its settings and the registry's parse functions (no reading of the spec).
  */
 export const ENTRIES: readonly {
   readonly to: Folder;
@@ -161,6 +162,11 @@ export const ENTRIES: readonly {
 }[] = [
   { to: 'reference', files: ['reference/index.ts'] },
   { to: 'generators', from: 'load', files: ['generators/k6-safe.ts'] },
+  {
+    to: 'config',
+    from: 'reference',
+    files: ['config/settings/reference-settings.ts', 'config/settings/setting.ts'],
+  },
 ];
 
 export interface SourceFile {

@@ -1,6 +1,7 @@
 /**
  * Bundles the k6 scripts of load/scripts/ with esbuild into self-contained ES modules,
- * <output>/k6-bundles/<name>.js: everything they import (spec/, generators/, load/lib/) is inlined and
+ * <output>/k6-bundles/<name>.js: everything they import (spec/, contract/, generators/, the settings'
+ * definitions of config/settings/, load/lib/) is inlined and
  * only k6's own modules stay external, so the same file runs under `k6 run`, on k6 Cloud and on
  * k6-operator. `fei-kit load bundle [name…]` bundles all or some.
  */

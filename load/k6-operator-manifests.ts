@@ -13,6 +13,21 @@
  *
  * Only non-secret settings are copied into the TestRun (share, duration, latency limits, run id).
  */
+import {
+  ALLOW_PRODUCTION_LOAD,
+  CAPACITY_MAX_ERROR_RATE,
+  CAPACITY_SEGMENT_NAME,
+  CAPACITY_SHARE,
+  CAPACITY_TENANTS_FILE,
+  LATENCY_ENDPOINT_SETTINGS,
+  LATENCY_P95_MS,
+  LATENCY_P99_MS,
+  LOAD_DROPPED_TOLERANCE,
+  LOAD_DURATION,
+  LOAD_MAX_VUS,
+  LOAD_REPORT_DIR,
+  LOAD_SEED,
+} from '../config/settings/index.ts';
 import { CONTRACT_VARIABLES } from '../contract/index.ts';
 
 export const K6_OPERATOR_NAMES = Object.freeze({
@@ -29,23 +44,20 @@ export const K6_OPERATOR_NAMES = Object.freeze({
 export const MOUNTS = Object.freeze({ results: '/results', tenants: '/etc/kit-tenants' });
 
 /** The settings of the target and of the run a TestRun may carry in plain sight. */
-export const PASSED_SETTINGS = Object.freeze([
-  'CAPACITY_SHARE',
-  'LOAD_DURATION',
-  'CAPACITY_MAX_ERROR_RATE',
-  'LOAD_DROPPED_TOLERANCE',
-  'LOAD_SEED',
-  'LOAD_MAX_VUS',
-  'LATENCY_P95_MS',
-  'LATENCY_P99_MS',
-  'LATENCY_CREATE_P95_MS',
-  'LATENCY_CREATE_P99_MS',
-  'LATENCY_RETRIEVE_P95_MS',
-  'LATENCY_RETRIEVE_P99_MS',
-  'LATENCY_UPDATE_P95_MS',
-  'LATENCY_UPDATE_P99_MS',
-  'ALLOW_PRODUCTION_LOAD',
-]);
+export const PASSED_SETTINGS: readonly string[] = Object.freeze(
+  [
+    CAPACITY_SHARE,
+    LOAD_DURATION,
+    CAPACITY_MAX_ERROR_RATE,
+    LOAD_DROPPED_TOLERANCE,
+    LOAD_SEED,
+    LOAD_MAX_VUS,
+    LATENCY_P95_MS,
+    LATENCY_P99_MS,
+    ...Object.values(LATENCY_ENDPOINT_SETTINGS).flatMap(({ p95, p99 }) => [p95, p99]),
+    ALLOW_PRODUCTION_LOAD,
+  ].map((setting) => setting.name),
+);
 
 export interface ManifestRequest {
   readonly parallelism: number;
@@ -62,7 +74,7 @@ type Manifest = Record<string, unknown>;
 const tenantsPath = `${MOUNTS.tenants}/${K6_OPERATOR_NAMES.tenantsFile}`;
 
 const podEnvironment = (request: ManifestRequest) => [
-  { name: 'CAPACITY_TENANTS_FILE', value: tenantsPath },
+  { name: CAPACITY_TENANTS_FILE.name, value: tenantsPath },
   { name: CONTRACT_VARIABLES.runId, value: request.runId },
   { name: 'K6_NO_USAGE_REPORT', value: 'true' },
   ...PASSED_SETTINGS.flatMap((name) => {
@@ -97,9 +109,9 @@ export const testRunManifest = (request: ManifestRequest): Manifest => ({
       env: [
         // Each pod names its outputs after itself, so that pods sharing the volume never collide.
         { name: 'POD_NAME', valueFrom: { fieldRef: { fieldPath: 'metadata.name' } } },
-        { name: 'CAPACITY_SEGMENT_NAME', value: '$(POD_NAME)' },
+        { name: CAPACITY_SEGMENT_NAME.name, value: '$(POD_NAME)' },
         { name: 'K6_OUT', value: `csv=${MOUNTS.results}/$(POD_NAME).samples.csv.gz` },
-        { name: 'LOAD_REPORT_DIR', value: MOUNTS.results },
+        { name: LOAD_REPORT_DIR.name, value: MOUNTS.results },
         ...podEnvironment(request),
       ],
       volumes: [

@@ -1,9 +1,9 @@
 import { expect, test } from '@playwright/test';
+import { DEFAULT_LATENCY_MS } from '../config/settings/load-script-settings.ts';
 import { isRuleId } from '../spec/rules.ts';
 import { LoadSetupError, parseDuration } from './lib/env.ts';
 import {
   DEFAULT_DURATION_SECONDS,
-  DEFAULT_LATENCY_MS,
   ENDPOINTS,
   latencyOptions,
   latencyPlan,

@@ -17,8 +17,13 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { ConfigError, EXIT, exitCodeOfK6, loadDotEnvUnlessIgnored } from '../config/index.ts';
-import { CAPACITY_SEGMENTS, contractVariable } from '../config/settings/index.ts';
-import { CONTRACT_VARIABLES, describeWholeNumber, parseWholeNumber } from '../contract/index.ts';
+import {
+  CAPACITY_SEGMENTS,
+  CAPACITY_TENANT_COUNT,
+  CAPACITY_TENANTS_FILE,
+  contractVariable,
+} from '../config/settings/index.ts';
+import { CONTRACT_VARIABLES } from '../contract/index.ts';
 import type { SayLine } from '../utilities/console-line.ts';
 import { KIT_ROOT } from '../utilities/kit-root.ts';
 import { outputPaths } from '../utilities/output-paths.ts';
@@ -26,14 +31,13 @@ import { bundleLoadScript } from './bundle.ts';
 import { findK6, k6MissingLine } from './find-k6.ts';
 import { k6RunEnvironment, reportFilesOf } from './k6-environment.ts';
 import { CAPACITY_SCRIPT, capacityPlan, capacityProductionRefusal } from './lib/capacity-plan.ts';
-import { type Env, LoadSetupError, positiveInteger, text } from './lib/env.ts';
+import { type Env, LoadSetupError, text } from './lib/env.ts';
 import { samplesFileOf, WHOLE_RUN_NAME } from './lib/segment-manifest.ts';
 import { type CapacityTenant, parseTenantsFile } from './lib/tenants-file.ts';
 import { K6_THRESHOLD_FAILED, runMerge, verdictFileNames } from './merge-cli.ts';
 import { generateCapacityTenants, writeTenantsFile } from './tenants-generate.ts';
 
 export const SEGMENTS_FOLDER = 'capacity-segments';
-const MAX_SEGMENTS = 16;
 
 /** k6's arguments for instance `index` of `count` segments: equal parts of one sequence. */
 export const segmentArguments = (index: number, count: number): string[] => {
@@ -85,7 +89,7 @@ interface Prepared {
 
 /** The tenants file and the target: the user's, or made up and served by the reference server. */
 const prepareTarget = async (env: Env, privateDir: string): Promise<Prepared> => {
-  const named = text(env, 'CAPACITY_TENANTS_FILE');
+  const named = CAPACITY_TENANTS_FILE.read(env);
   let tenantsFile: string;
   let tenants: readonly CapacityTenant[];
   if (named !== undefined) {
@@ -104,7 +108,7 @@ const prepareTarget = async (env: Env, privateDir: string): Promise<Prepared> =>
       );
     }
     tenants = generateCapacityTenants({
-      count: positiveInteger(env, 'CAPACITY_TENANT_COUNT', 5),
+      count: CAPACITY_TENANT_COUNT.read(env),
       requestsPerWindow: 1000,
       windowSeconds: 60,
       environment: 'sandbox',
@@ -161,12 +165,16 @@ export const runCapacity = async (argv: readonly string[], say: SayLine, fail: S
     }
     throw error;
   }
-  const segmentsText = segmentsArg ?? CAPACITY_SEGMENTS.read() ?? '1';
-  const segments = parseWholeNumber(segmentsText, { min: 1, max: MAX_SEGMENTS });
-  if (segments === undefined) {
-    fail(
-      `configuration error: --segments (CAPACITY_SEGMENTS) must be ${describeWholeNumber({ min: 1, max: MAX_SEGMENTS })}`,
-    );
+  let segments: number;
+  try {
+    // The option is the setting given on the command line: read by the setting's own definition.
+    segments =
+      segmentsArg === undefined
+        ? CAPACITY_SEGMENTS.read()
+        : CAPACITY_SEGMENTS.parse(segmentsArg, `--segments (${CAPACITY_SEGMENTS.name})`);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    fail(`configuration error: ${error.message}`);
     return EXIT.badConfiguration;
   }
   const k6 = findK6(process.env);

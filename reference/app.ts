@@ -11,9 +11,8 @@
  * handlers/, one file per endpoint or concern; a mutant replaces hooks (hooks.ts), never a handler.
  */
 import Fastify, { type FastifyInstance } from 'fastify';
-import { type Environment, EVENTS_PATH } from '../spec/index.ts';
+import { EVENTS_PATH } from '../spec/index.ts';
 import { registerAnswerLog } from './answer-log.ts';
-import type { ReferenceBehaviour } from './behaviour.ts';
 import type { ServerContext } from './context.ts';
 import { EventStore } from './event-store.ts';
 import { createEvent } from './handlers/create-event.ts';
@@ -34,27 +33,18 @@ import { mutantsByList } from './mutants.ts';
 import { resolveOptions } from './options.ts';
 import { TenantBudgets } from './tenant-budgets.ts';
 import { TenantDirectory } from './tenants.ts';
-import type { RateLimitOptions, ReferenceServerOptions, ReferenceTenants, SeededTenant } from './types.ts';
+import type { ReferenceIdentity, ReferenceServerOptions, ReferenceTenants, SeededTenant } from './types.ts';
 
 export { BODY_LIMIT_BYTES };
 
-export interface ReferenceAppInfo {
-  readonly environment: Environment;
+export type ReferenceAppInfo = ReferenceIdentity & {
   readonly tenants: ReferenceTenants;
   readonly allTenants: readonly SeededTenant[];
-  /** The default limit of every tenant. */
-  readonly rateLimit: RateLimitOptions;
-  /** Each tenant's limit, by tenant name. */
-  readonly rateLimits: Readonly<Record<string, RateLimitOptions>>;
-  readonly behaviour: ReferenceBehaviour;
-  readonly variant: string | undefined;
-  readonly mutant: string | undefined;
-  readonly deployment: string | undefined;
   /** The host and port startReferenceServer listens on (from the options), and whether it serves HTTPS. */
   readonly listen: { readonly host: string; readonly port: number; readonly https: boolean };
   /** Events held by one tenant (by client id), or by all: lets tests prove that something created nothing. */
   eventCount(clientId?: string): number;
-}
+};
 
 export type ReferenceApp = FastifyInstance & { readonly reference: ReferenceAppInfo };
 
@@ -71,7 +61,7 @@ const contextOf = (resolved: ReturnType<typeof resolveOptions>): ServerContext =
     store: new EventStore(hooks.dedupScope, hooks.dedupKey, resolved.behaviour.versions !== 'none'),
     budgets: new TenantBudgets(
       tenants.tenants,
-      (name) => resolved.rateLimits[name] ?? resolved.rateLimit,
+      (name) => resolved.tenantRateLimits[name] ?? resolved.rateLimit,
       resolved.behaviour.rateLimitAlgorithm,
       hooks,
     ),
@@ -130,7 +120,7 @@ export const buildReferenceApp = (options: ReferenceServerOptions = {}): Referen
       Object.fromEntries(
         ctx.tenants.tenants.map((t) => [
           t.seeded.name,
-          resolved.rateLimits[t.seeded.name] ?? resolved.rateLimit,
+          resolved.tenantRateLimits[t.seeded.name] ?? resolved.rateLimit,
         ]),
       ),
     ),

@@ -1,21 +1,33 @@
 /**
  * The settings of `fei-kit reference`, read from the environment (which the command's options set)
- * and checked before anything starts. Kept apart from cli.ts so that they can be tested without
- * starting a process.
+ * and checked before anything starts. Each is read by its definition in the kit's registry of settings
+ * (config/settings/reference-settings.ts), which holds its name, unit, default and bounds; the target
+ * contract's limits are read with the registry's reading of a whole number. What is left here is the
+ * reference's own: a variant's, mutant's or deployment's name checked against its catalog, and the
+ * files' places. Kept apart from cli.ts so that they can be tested without starting a process.
  */
 import { dirname, join, resolve } from 'node:path';
 import {
-  describeWholeNumber,
-  parseWholeNumber,
+  REFERENCE_CREDENTIALS_FILE,
+  REFERENCE_DEPLOYMENT,
+  REFERENCE_ENVIRONMENT,
+  REFERENCE_HTTPS,
+  REFERENCE_LATENCY_MS,
+  REFERENCE_MUTANT,
+  REFERENCE_PORT,
+  REFERENCE_TENANTS_FILE,
+  REFERENCE_VARIANT,
+} from '../config/settings/reference-settings.ts';
+import { type Environment as SettingsEnvironment, wholeNumber } from '../config/settings/setting.ts';
+import {
   REMOTE_DEFAULT_LIMIT,
   SHARED_LIMIT_VARIABLES,
   TENANT_VARIABLES,
   type TenantName,
 } from '../contract/index.ts';
-import { ENVIRONMENTS, type Environment } from '../spec/index.ts';
+import type { Environment } from '../spec/index.ts';
 import { deploymentByName } from './deployments.ts';
 import { mutantsByList } from './mutants.ts';
-import { MAX_LATENCY_MS } from './options.ts';
 import { variantByName } from './variants.ts';
 
 /** The HTTPS certificate, written beside the credentials file. */
@@ -26,26 +38,9 @@ export class SettingError extends Error {}
 const MAX_REQUESTS_PER_WINDOW = 1_000_000_000;
 const MAX_WINDOW_SECONDS = 86_400;
 
-const text = (env: NodeJS.ProcessEnv, name: string): string | undefined => {
-  const value = env[name]?.trim();
-  return value === undefined || value === '' ? undefined : value;
-};
-
-const wholeNumber = (
-  env: NodeJS.ProcessEnv,
-  name: string,
-  fallback: number,
-  min: number,
-  max: number,
-): number => {
-  const value = text(env, name);
-  if (value === undefined) return fallback;
-  const whole = parseWholeNumber(value, { min, max });
-  if (whole === undefined) {
-    throw new SettingError(`${name} must be ${describeWholeNumber({ min, max })}; got "${value}"`);
-  }
-  return whole;
-};
+/** A limit of the target contract, a whole number in its bounds, the fallback when unset. */
+const limitNumber = (env: SettingsEnvironment, name: string, fallback: number, max: number): number =>
+  wholeNumber(fallback, 1, max)(env[name], name);
 
 /** A variant, mutant or deployment name, checked against its catalog (which throws listing the known names). */
 const known = (name: string | undefined, lookup: (name: string) => { name: string }): string | undefined => {
@@ -55,29 +50,6 @@ const known = (name: string | undefined, lookup: (name: string) => { name: strin
   } catch (error) {
     throw new SettingError((error as Error).message);
   }
-};
-
-/** `true`/`false` (or 1/0); unset is false. */
-const flag = (env: NodeJS.ProcessEnv, name: string): boolean => {
-  const value = text(env, name)?.toLowerCase();
-  if (value === undefined || value === 'false' || value === '0') return false;
-  if (value === 'true' || value === '1') return true;
-  throw new SettingError(`${name} must be true or false; got "${value}"`);
-};
-
-/** A fixed latency (`120`) or a range to draw from (`80-160`), in whole milliseconds. */
-const latencyRange = (env: NodeJS.ProcessEnv, name: string): CliSettings['latency'] => {
-  const value = text(env, name);
-  if (value === undefined) return undefined;
-  const match = /^(\d+)(?:\s*-\s*(\d+))?$/.exec(value);
-  const minMs = Number(match?.[1]);
-  const maxMs = Number(match?.[2] ?? match?.[1]);
-  if (!match || minMs > maxMs || maxMs > MAX_LATENCY_MS) {
-    throw new SettingError(
-      `${name} must be whole milliseconds, fixed (120) or a range (80-160), at most ${MAX_LATENCY_MS}; got "${value}"`,
-    );
-  }
-  return maxMs === 0 ? undefined : { minMs, maxMs };
 };
 
 export interface CliSettings {
@@ -106,48 +78,34 @@ export interface CliSettings {
 }
 
 /** `defaultCredentialsFile`: where the credentials go unless REFERENCE_CREDENTIALS_FILE says (the caller's output folder). */
-export const readSettings = (env: NodeJS.ProcessEnv, defaultCredentialsFile: string): CliSettings => {
-  const environment = text(env, 'REFERENCE_ENVIRONMENT') ?? 'sandbox';
-  if (!(ENVIRONMENTS as readonly string[]).includes(environment)) {
-    throw new SettingError(
-      `REFERENCE_ENVIRONMENT must be one of ${ENVIRONMENTS.join(', ')}; got "${environment}"`,
-    );
-  }
-  const credentialsFile = resolve(text(env, 'REFERENCE_CREDENTIALS_FILE') ?? defaultCredentialsFile);
-  const requestsPerWindow = wholeNumber(
+export const readSettings = (env: SettingsEnvironment, defaultCredentialsFile: string): CliSettings => {
+  const credentialsFile = resolve(REFERENCE_CREDENTIALS_FILE.read(env) ?? defaultCredentialsFile);
+  const requestsPerWindow = limitNumber(
     env,
     SHARED_LIMIT_VARIABLES.requestsPerWindow,
     REMOTE_DEFAULT_LIMIT.requestsPerWindow,
-    1,
     MAX_REQUESTS_PER_WINDOW,
   );
-  const windowSeconds = wholeNumber(
+  const windowSeconds = limitNumber(
     env,
     SHARED_LIMIT_VARIABLES.windowSeconds,
     REMOTE_DEFAULT_LIMIT.windowSeconds,
-    1,
     MAX_WINDOW_SECONDS,
   );
   const limitOf = (name: TenantName) => ({
-    requestsPerWindow: wholeNumber(
+    requestsPerWindow: limitNumber(
       env,
       TENANT_VARIABLES[name].requestsPerWindow,
       requestsPerWindow,
-      1,
       MAX_REQUESTS_PER_WINDOW,
     ),
-    windowSeconds: wholeNumber(
-      env,
-      TENANT_VARIABLES[name].windowSeconds,
-      windowSeconds,
-      1,
-      MAX_WINDOW_SECONDS,
-    ),
+    windowSeconds: limitNumber(env, TENANT_VARIABLES[name].windowSeconds, windowSeconds, MAX_WINDOW_SECONDS),
   });
+  const tenantsFile = REFERENCE_TENANTS_FILE.read(env);
   return {
     // Prefixed: a bare PORT, which platforms set for their own servers, never moves the reference server.
-    port: wholeNumber(env, 'REFERENCE_PORT', 8080, 0, 65535),
-    environment: environment as Environment,
+    port: REFERENCE_PORT.read(env),
+    environment: REFERENCE_ENVIRONMENT.read(env),
     requestsPerWindow,
     windowSeconds,
     tenantRateLimits: {
@@ -155,14 +113,13 @@ export const readSettings = (env: NodeJS.ProcessEnv, defaultCredentialsFile: str
       B: limitOf('B'),
       RATE_LIMIT: limitOf('RATE_LIMIT'),
     },
-    variant: known(text(env, 'REFERENCE_VARIANT'), variantByName),
-    mutant: known(text(env, 'REFERENCE_MUTANT'), mutantsByList),
-    deployment: known(text(env, 'REFERENCE_DEPLOYMENT'), deploymentByName),
+    variant: known(REFERENCE_VARIANT.read(env), variantByName),
+    mutant: known(REFERENCE_MUTANT.read(env), mutantsByList),
+    deployment: known(REFERENCE_DEPLOYMENT.read(env), deploymentByName),
     credentialsFile,
-    https: flag(env, 'REFERENCE_HTTPS'),
-    latency: latencyRange(env, 'REFERENCE_LATENCY_MS'),
+    https: REFERENCE_HTTPS.read(env),
+    latency: REFERENCE_LATENCY_MS.read(env),
     certificateFile: join(dirname(credentialsFile), CERTIFICATE_FILE_NAME),
-    tenantsFile:
-      text(env, 'REFERENCE_TENANTS_FILE') && resolve(text(env, 'REFERENCE_TENANTS_FILE') as string),
+    tenantsFile: tenantsFile && resolve(tenantsFile),
   };
 };

@@ -26,6 +26,8 @@ export { targetEnvironmentOf, toDotEnv } from './target-env.ts';
 export { generateTenants, LOOPBACK_ADDRESSES, SEEDED_TENANT_NAMES } from './tenants.ts';
 export type {
   RateLimitOptions,
+  ReferenceIdentity,
+  ReferenceOptions,
   ReferenceServerOptions,
   ReferenceTenants,
   RunningReferenceServer,

@@ -3,41 +3,21 @@
  * unknown mutant or variant, a bad rate limit or a malformed tenant stops the start with a clear error.
  */
 import { resolve } from 'node:path';
-import { DEFAULT_RATE_LIMIT, ENVIRONMENTS, type Environment } from '../spec/index.ts';
-import type { ReferenceBehaviour } from './behaviour.ts';
+import { MAX_LATENCY_MS } from '../config/settings/reference-settings.ts';
+import { DEFAULT_RATE_LIMIT, ENVIRONMENTS } from '../spec/index.ts';
 import { deploymentByName } from './deployments.ts';
 import { hooksWith } from './hooks.ts';
 import { mutantsByList } from './mutants.ts';
 import { resolveBehaviour } from './resolve-behaviour.ts';
 import { generateTenants } from './tenants.ts';
-import type { RateLimitOptions, ReferenceServerOptions, SeededTenant } from './types.ts';
+import type { RateLimitOptions, ReferenceOptions, ReferenceServerOptions } from './types.ts';
 import { variantByName } from './variants.ts';
 
-export interface ResolvedOptions {
-  readonly environment: Environment;
+/** Every option with its default filled in and checked (types.ts declares them), and the tokens' prefix they decide. */
+export type ResolvedOptions = ReferenceOptions & {
   /** The prefix of the environment's tokens (the spec's, unless a mutant issues another). */
   readonly tokenPrefix: string;
-  readonly tenants: readonly SeededTenant[];
-  readonly rateLimit: RateLimitOptions;
-  /** Tenants' own limits, by name (the others have `rateLimit`). */
-  readonly rateLimits: Readonly<Record<string, RateLimitOptions>>;
-  readonly behaviour: ReferenceBehaviour;
-  readonly variant: string | undefined;
-  /** A mutant's name, or several as a comma list (mutantsByList): a deployment's among them. */
-  readonly mutant: string | undefined;
-  /** The deployment (deployments.ts) the server behaves as, if any. */
-  readonly deployment: string | undefined;
-  readonly host: string;
-  readonly port: number;
-  readonly clock: () => number;
-  readonly tls: { readonly key: string; readonly cert: string } | undefined;
-  readonly latency: { readonly minMs: number; readonly maxMs: number } | undefined;
-  /** An absolute path, or undefined: no answer is recorded. */
-  readonly answersFile: string | undefined;
-}
-
-/** The longest simulated round trip: a minute is far beyond any network the kit is rehearsed against. */
-export const MAX_LATENCY_MS = 60_000;
+};
 
 const checkedLatency = (latency: ReferenceServerOptions['latency']): ResolvedOptions['latency'] => {
   if (latency === undefined) return undefined;
@@ -108,7 +88,7 @@ export const resolveOptions = (options: ReferenceServerOptions = {}): ResolvedOp
     requestsPerWindow: options.rateLimit?.requestsPerWindow ?? DEFAULT_RATE_LIMIT.requests,
     windowSeconds: options.rateLimit?.windowSeconds ?? DEFAULT_RATE_LIMIT.windowSeconds,
   });
-  const rateLimits = Object.freeze(
+  const tenantRateLimits = Object.freeze(
     Object.fromEntries(
       Object.entries(options.tenantRateLimits ?? {}).map(([name, limit]) => [
         name,
@@ -127,7 +107,7 @@ export const resolveOptions = (options: ReferenceServerOptions = {}): ResolvedOp
     tokenPrefix,
     tenants: options.tenants ?? generateTenants(environment, clock(), tokenPrefix),
     rateLimit,
-    rateLimits,
+    tenantRateLimits,
     behaviour,
     variant: variant?.name,
     mutant,

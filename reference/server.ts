@@ -20,18 +20,10 @@ export const startReferenceServer = async (
   const address = app.server.address();
   const port = typeof address === 'object' && address !== null ? address.port : info.listen.port;
   let closing: Promise<void> | undefined;
+  const { listen, ...shown } = info;
   return Object.freeze({
-    baseUrl: `${info.listen.https ? 'https' : 'http'}://${urlHost(info.listen.host)}:${port}`,
-    environment: info.environment,
-    tenants: info.tenants,
-    allTenants: info.allTenants,
-    rateLimit: info.rateLimit,
-    rateLimits: info.rateLimits,
-    behaviour: info.behaviour,
-    variant: info.variant,
-    mutant: info.mutant,
-    deployment: info.deployment,
-    eventCount: (clientId?: string): number => info.eventCount(clientId),
+    ...shown,
+    baseUrl: `${listen.https ? 'https' : 'http'}://${urlHost(listen.host)}:${port}`,
     close: (): Promise<void> => {
       closing ??= app.close().then(() => undefined);
       return closing;

@@ -28,45 +28,67 @@ export interface RateLimitOptions {
   readonly windowSeconds: number;
 }
 
-export interface ReferenceServerOptions {
+/**
+ * Every option of the reference server, declared once, as the server runs with it: options.ts fills in
+ * each default and checks each value. What it is started with (ReferenceServerOptions) and what a
+ * running server shows of itself (ReferenceIdentity) are derived from this one declaration.
+ */
+export interface ReferenceOptions {
   /** Default 'sandbox'. */
-  readonly environment?: Environment;
+  readonly environment: Environment;
   /** Default: A, B and RATE_LIMIT generated fresh (random UUIDs and tokens). Must include those three names. */
-  readonly tenants?: readonly SeededTenant[];
+  readonly tenants: readonly SeededTenant[];
   /** Default 1000 per 60 s; applies to every tenant separately. */
-  readonly rateLimit?: RateLimitOptions;
-  /** A tenant's own limit, by tenant name (`A`, `B`, `RATE_LIMIT`, …); `rateLimit` for the others. */
-  readonly tenantRateLimits?: Readonly<Record<string, RateLimitOptions>>;
-  /** Readings of the spec's gaps; default the reference's documented choices (DEFAULT_BEHAVIOUR). */
-  readonly behaviour?: Partial<ReferenceBehaviour>;
-  /** A named variant of VARIANTS: its behaviour, overlaid by `behaviour` if both are given. */
-  readonly variant?: string;
+  readonly rateLimit: RateLimitOptions;
+  /** A tenant's own limit, by tenant name (`A`, `B`, `RATE_LIMIT`, …); `rateLimit` for the others. Default none. */
+  readonly tenantRateLimits: Readonly<Record<string, RateLimitOptions>>;
+  /**
+   * Readings of the spec's gaps; default the reference's documented choices (DEFAULT_BEHAVIOUR), under
+   * a variant's and a mutant's own. Given in part when the server is started.
+   */
+  readonly behaviour: ReferenceBehaviour;
+  /** A named variant of VARIANTS: its behaviour, overlaid by `behaviour` if both are given. Default none. */
+  readonly variant: string | undefined;
   /** A named mutant of MUTANTS: one rule deliberately broken; or a comma list of them. Default none. */
-  readonly mutant?: string;
+  readonly mutant: string | undefined;
   /**
    * A named deployment of DEPLOYMENTS: a server that behaves as a real deployment documents itself,
    * its variant's readings and its mutants' deviations together. Default none.
    */
-  readonly deployment?: string;
+  readonly deployment: string | undefined;
   /** Default '127.0.0.1'. */
-  readonly host?: string;
+  readonly host: string;
   /** Default 0 (a free port). */
-  readonly port?: number;
+  readonly port: number;
   /** The server's clock in epoch milliseconds (rate limit, token expiry, timestamps); default Date.now. */
-  readonly clock?: () => number;
+  readonly clock: () => number;
   /** Serve HTTPS with this key and certificate (PEM) instead of HTTP. Default: HTTP. */
-  readonly tls?: { readonly key: string; readonly cert: string };
+  readonly tls: { readonly key: string; readonly cert: string } | undefined;
   /**
    * A simulated network round trip added to every answer, drawn uniformly from minMs to maxMs (equal
    * for a fixed latency). Default: none.
    */
-  readonly latency?: { readonly minMs: number; readonly maxMs: number };
+  readonly latency: { readonly minMs: number; readonly maxMs: number } | undefined;
   /**
    * Append every answer (method, path, status, content type, body) as one JSON line to this file
-   * (answer-log.ts). Default: none.
+   * (answer-log.ts), an absolute path once resolved. Default: none.
    */
-  readonly answersFile?: string;
+  readonly answersFile: string | undefined;
 }
+
+/** What the reference server is started with: any option may be left out for its default, the behaviour given in part. */
+export type ReferenceServerOptions = {
+  readonly [K in Exclude<keyof ReferenceOptions, 'behaviour'>]?: ReferenceOptions[K];
+} & { readonly behaviour?: Partial<ReferenceBehaviour> };
+
+/** What a built or running server shows of the options it runs with. */
+export type ReferenceIdentity = Pick<
+  ReferenceOptions,
+  'environment' | 'rateLimit' | 'behaviour' | 'variant' | 'mutant' | 'deployment'
+> & {
+  /** Each seeded tenant's limit, by tenant name: its own, else the default. */
+  readonly rateLimits: Readonly<Record<string, RateLimitOptions>>;
+};
 
 export interface ReferenceTenants {
   readonly A: SeededTenant;
@@ -74,22 +96,13 @@ export interface ReferenceTenants {
   readonly RATE_LIMIT: SeededTenant;
 }
 
-export interface RunningReferenceServer {
+export interface RunningReferenceServer extends ReferenceIdentity {
   /** e.g. http://127.0.0.1:41234, or https://… with the tls option */
   readonly baseUrl: string;
-  readonly environment: Environment;
   readonly tenants: ReferenceTenants;
   /** Every seeded tenant, the three above first. */
   readonly allTenants: readonly SeededTenant[];
   /** Events stored, for one tenant or all: lets the kit's tests prove a run created nothing. */
   eventCount(clientId?: string): number;
-  /** The default limit of every tenant. */
-  readonly rateLimit: RateLimitOptions;
-  /** Each seeded tenant's limit, by tenant name. */
-  readonly rateLimits: Readonly<Record<string, RateLimitOptions>>;
-  readonly behaviour: ReferenceBehaviour;
-  readonly variant: string | undefined;
-  readonly mutant: string | undefined;
-  readonly deployment: string | undefined;
   close(): Promise<void>;
 }

@@ -5,8 +5,9 @@
  * loads the configuration and the suites).
  */
 import { readFileSync } from 'node:fs';
+import { type Environment, SELF_CHECK_BATCH_FILE } from '../config/settings/index.ts';
 
-export const BATCH_FILE_VARIABLE = 'SELF_CHECK_BATCH_FILE';
+export const BATCH_FILE_VARIABLE = SELF_CHECK_BATCH_FILE.name;
 
 /**
  * The annotation of a check registered for one server of the batch (suites/fixtures/batch-mode.ts):
@@ -58,7 +59,7 @@ export const batchMarker = (index: number): string => `⟦batch ${index + 1}⟧`
 export const isBatchMarker = (title: string): boolean => /^⟦batch \d+⟧$/.test(title);
 
 /** The batch this process belongs to, or undefined outside a batch. */
-export const batchOfEnvironment = (env: NodeJS.ProcessEnv = process.env): BatchFile | undefined => {
-  const file = env[BATCH_FILE_VARIABLE];
+export const batchOfEnvironment = (env?: Environment): BatchFile | undefined => {
+  const file = SELF_CHECK_BATCH_FILE.read(env);
   return file ? (JSON.parse(readFileSync(file, 'utf8')) as BatchFile) : undefined;
 };

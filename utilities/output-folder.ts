@@ -5,6 +5,7 @@
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
+import { KIT_OUTPUT_DIR } from '../config/settings/run-settings.ts';
 
 const shown = (folder: string): string => {
   const path = relative(process.cwd(), folder);
@@ -12,7 +13,7 @@ const shown = (folder: string): string => {
 };
 
 export class OutputUnwritableError extends Error {
-  constructor(folder: string, cause: unknown, setting = 'KIT_OUTPUT_DIR') {
+  constructor(folder: string, cause: unknown, setting = KIT_OUTPUT_DIR.name) {
     const code = (cause as NodeJS.ErrnoException).code ?? (cause as Error).message;
     super(
       `OUTPUT NOT WRITABLE: ${shown(folder)} cannot be written (${code}): point ${setting} at a folder the kit may write; nothing was sent`,

@@ -8,6 +8,7 @@
 import { ALL_CONTRACT_VARIABLES, CONTRACT_TABLE } from '../../contract/index.ts';
 import { BENCH_SETTINGS } from './bench-settings.ts';
 import { INTERNAL_SETTINGS } from './internal-settings.ts';
+import { LOAD_SCRIPT_SETTINGS } from './load-script-settings.ts';
 import { LOAD_SETTINGS } from './load-settings.ts';
 import { REFERENCE_SETTINGS } from './reference-settings.ts';
 import { RUN_SETTINGS } from './run-settings.ts';
@@ -15,6 +16,7 @@ import { define, exact, type Setting } from './setting.ts';
 
 export * from './bench-settings.ts';
 export * from './internal-settings.ts';
+export * from './load-script-settings.ts';
 export * from './load-settings.ts';
 export * from './reference-settings.ts';
 export * from './run-settings.ts';
@@ -27,6 +29,7 @@ type AnySetting = Setting<any>;
 export const SETTINGS: readonly AnySetting[] = Object.freeze([
   ...RUN_SETTINGS,
   ...LOAD_SETTINGS,
+  ...LOAD_SCRIPT_SETTINGS,
   ...REFERENCE_SETTINGS,
   ...BENCH_SETTINGS,
   ...INTERNAL_SETTINGS,

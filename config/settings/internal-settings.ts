@@ -2,12 +2,10 @@
  * Variables the kit sets for the processes it starts (never a user), and other tools' variables the kit
  * reads (Node's, Playwright's, CI's). Named here so that they too are read in one place.
  */
-import { describeWholeNumber, parseWholeNumber } from '../../contract/whole-number.ts';
-import { ConfigError } from '../config-error.ts';
-import { define, exact, isTrue } from './setting.ts';
+import { define, exact, isTrue, trimmed, wholeNumber } from './setting.ts';
 
-/** The round trips a run accepts: an hour is no deployment's, so a larger value is the kit's own mistake. */
-const ROUND_TRIP_RANGE_MS = { min: 1, max: 3_600_000 } as const;
+/** The round trips a run accepts, in milliseconds: an hour is no deployment's, so a larger value is the kit's own mistake. */
+const ROUND_TRIP_MAX_MS = 3_600_000;
 
 export const KIT_CONSOLE_REPORTER = define({
   name: 'KIT_CONSOLE_REPORTER',
@@ -20,16 +18,7 @@ export const KIT_ROUND_TRIP_MS = define({
   name: 'KIT_ROUND_TRIP_MS',
   doc: "the preflight's round trip in milliseconds, which the run's time-outs are sized from",
   audience: 'internal',
-  parse: (raw, name): number | undefined => {
-    const text = raw?.trim();
-    if (!text) return undefined;
-    const value = parseWholeNumber(text, ROUND_TRIP_RANGE_MS);
-    if (value === undefined)
-      throw new ConfigError(
-        `${name} must be ${describeWholeNumber(ROUND_TRIP_RANGE_MS)} (milliseconds); got "${text}"`,
-      );
-    return value;
-  },
+  parse: wholeNumber(undefined, 1, ROUND_TRIP_MAX_MS, 'milliseconds'),
 });
 
 export const KIT_PACING_URL = define({
@@ -61,6 +50,13 @@ export const KIT_TESTS_OUTPUT_DIR = define({
   parse: (raw) => raw ?? 'fei-kit-output/kit-tests',
 });
 
+export const SELF_CHECK_BATCH_FILE = define({
+  name: 'SELF_CHECK_BATCH_FILE',
+  doc: "the self-check's batch file (its servers' projects), for the batch's runner and workers",
+  audience: 'internal',
+  parse: trimmed,
+});
+
 export const CI = define({
   name: 'CI',
   doc: "set by CI services: a run there refuses Playwright's test.only",
@@ -89,6 +85,7 @@ export const INTERNAL_SETTINGS = [
   KIT_KEEP_WORKER_ON_FAILURE,
   KIT_PROVOKE_INTERNAL_ERROR,
   KIT_TESTS_OUTPUT_DIR,
+  SELF_CHECK_BATCH_FILE,
   CI,
   TEST_PARALLEL_INDEX,
   NODE_COMPILE_CACHE,

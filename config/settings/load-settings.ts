@@ -1,10 +1,21 @@
 /**
- * The load runs' settings. The k6 scripts read most of them from k6's own `__ENV` (load/lib/env.ts): k6
- * runs neither Node nor this code, so they are defined here (name, docs, default) and parsed there.
+ * The load runs' settings. The k6 scripts read them from k6's own `__ENV` through these definitions:
+ * this file and the parse functions it uses are bundled into the scripts, so it imports nothing but
+ * setting.ts (no Node built-in, no package).
  */
-import { define, exact, trimmed } from './setting.ts';
+import { decimal, define, durationSeconds, trimmed, wholeNumber } from './setting.ts';
 
-const K6_READS = (raw: string | undefined): string | undefined => raw;
+/** The longest load run, in seconds: an hour. */
+export const MAX_LOAD_DURATION_SECONDS = 3600;
+
+/** The most k6 instances a capacity run is split into. */
+export const MAX_CAPACITY_SEGMENTS = 16;
+
+/** The load scripts' generator seed unless LOAD_SEED says. */
+export const DEFAULT_LOAD_SEED = 20_240_601;
+
+/** The share of a tenant's limit a latency or capacity run uses unless told. */
+const DEFAULT_SHARE = 0.8;
 
 export const K6_BIN = define({
   name: 'K6_BIN',
@@ -20,7 +31,7 @@ export const LOAD_DURATION = define({
   see: 'load-tests.md',
   defaultText: "each script's own",
   audience: 'public',
-  parse: K6_READS,
+  parse: durationSeconds(MAX_LOAD_DURATION_SECONDS),
 });
 
 export const ALLOW_PRODUCTION_LOAD = define({
@@ -28,7 +39,7 @@ export const ALLOW_PRODUCTION_LOAD = define({
   doc: '`true` lets a load run go against production',
   defaultText: 'no load against production',
   audience: 'public',
-  parse: K6_READS,
+  parse: (raw) => trimmed(raw) === 'true',
 });
 
 export const LOAD_REPORT_DIR = define({
@@ -50,9 +61,9 @@ export const LOAD_DIST_DIR = define({
 export const LOAD_SHARE = define({
   name: 'LOAD_SHARE',
   doc: "the share of tenant A's limit the latency run uses",
-  defaultText: '0.8',
+  defaultText: String(DEFAULT_SHARE),
   audience: 'public',
-  parse: K6_READS,
+  parse: decimal(DEFAULT_SHARE, 0.01, 1),
 });
 
 export const LOAD_DROPPED_TOLERANCE = define({
@@ -60,7 +71,7 @@ export const LOAD_DROPPED_TOLERANCE = define({
   doc: 'the share of iterations k6 may drop',
   defaultText: '0',
   audience: 'public',
-  parse: K6_READS,
+  parse: decimal(0, 0, 0.1),
 });
 
 export const RATE_LIMIT_TOLERANCE = define({
@@ -68,7 +79,7 @@ export const RATE_LIMIT_TOLERANCE = define({
   doc: 'how far past the limit a window of the rate-limit run may accept requests',
   defaultText: '0.02',
   audience: 'public',
-  parse: K6_READS,
+  parse: decimal(0.02, 0, 0.5),
 });
 
 export const LOAD_MAX_VUS = define({
@@ -76,15 +87,15 @@ export const LOAD_MAX_VUS = define({
   doc: 'the most virtual users a load run may start',
   defaultText: 'five times the preallocated, at least 20',
   audience: 'public',
-  parse: K6_READS,
+  parse: wholeNumber(undefined, 1),
 });
 
 export const LOAD_SEED = define({
   name: 'LOAD_SEED',
   doc: "the load scripts' generator seed",
-  defaultText: '20240601',
+  defaultText: String(DEFAULT_LOAD_SEED),
   audience: 'public',
-  parse: K6_READS,
+  parse: wholeNumber(DEFAULT_LOAD_SEED, 1),
 });
 
 export const CAPACITY_TENANTS_FILE = define({
@@ -100,15 +111,15 @@ export const CAPACITY_TENANT_COUNT = define({
   doc: 'how many made-up tenants a capacity run against the reference server has',
   defaultText: '5',
   audience: 'public',
-  parse: exact,
+  parse: wholeNumber(5, 1),
 });
 
 export const CAPACITY_SHARE = define({
   name: 'CAPACITY_SHARE',
   doc: 'the share of each limit a capacity run uses',
-  defaultText: '0.8',
+  defaultText: String(DEFAULT_SHARE),
   audience: 'public',
-  parse: K6_READS,
+  parse: decimal(DEFAULT_SHARE, 0.01, 1),
 });
 
 export const CAPACITY_SEGMENTS = define({
@@ -116,7 +127,7 @@ export const CAPACITY_SEGMENTS = define({
   doc: 'k6 instances of a capacity run, 1 to 16 (or --segments)',
   defaultText: '1',
   audience: 'public',
-  parse: trimmed,
+  parse: wholeNumber(1, 1, MAX_CAPACITY_SEGMENTS),
 });
 
 export const CAPACITY_SEGMENT_NAME = define({
@@ -124,7 +135,7 @@ export const CAPACITY_SEGMENT_NAME = define({
   doc: "a segment's name in a capacity run",
   defaultText: 'the whole run',
   audience: 'public',
-  parse: K6_READS,
+  parse: trimmed,
 });
 
 export const CAPACITY_MAX_ERROR_RATE = define({
@@ -132,7 +143,7 @@ export const CAPACITY_MAX_ERROR_RATE = define({
   doc: "a capacity run's tolerated error rate",
   defaultText: '0',
   audience: 'public',
-  parse: K6_READS,
+  parse: decimal(0, 0, 0.5),
 });
 
 export const LOAD_SETTINGS = [

@@ -1,10 +1,7 @@
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
+import { codeFiles, ROOT } from './test-support/code-files.ts';
 import { namedEnvReads } from './test-support/named-env-reads.ts';
-
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 /**
  * The only files besides the registry (config/settings/) that name a variable of process.env, and
@@ -20,17 +17,6 @@ const ALLOWED: Readonly<Record<string, { readonly reads: number; readonly why: s
     why: 'Allure’s own command line imports it, plain JavaScript, in its own process: an installed kit’s TypeScript is under node_modules, where Node strips no types (KIT_OUTPUT_DIR, ALLURE_HISTORY_PATH; a kit test holds it to run-records/output-paths.ts)',
   },
 };
-
-/** The kit's code as git sees it: its kit tests and their helpers left out, and the registry itself. */
-const codeFiles = (): string[] =>
-  execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], {
-    cwd: ROOT,
-    encoding: 'utf8',
-  })
-    .split('\n')
-    .filter((path) => /\.(?:ts|mts|cts|mjs|cjs|js)$/.test(path) && !path.endsWith('.d.ts'))
-    .filter((path) => !path.endsWith('.test.ts') && !path.includes('test-support/'))
-    .filter((path) => !path.startsWith('config/settings/') && !path.includes('node_modules/'));
 
 test('SETTINGS: no file outside the registry names a variable of process.env, but the launchers that run before TypeScript loads', () => {
   const found = Object.fromEntries(

@@ -1,18 +1,23 @@
 /**
  * The reference server's settings (`fei-kit reference`, and the embedded target), and the self-check's.
- * The reference server reads its own from the environment record it is handed (reference/cli-settings.ts):
- * reference/ imports only spec/ and contract/, so they are defined here and parsed there.
+ * The reference server reads its own through these definitions (reference/cli-settings.ts), the one file
+ * of config/ it may import besides the parse functions (setting.ts): so this file imports only those and spec/.
  */
-import { define, exact, trimmed } from './setting.ts';
+import { ENVIRONMENTS } from '../../spec/index.ts';
+import { define, exact, millisecondsRange, oneOf, onOff, trimmed, wholeNumber } from './setting.ts';
 
-const REFERENCE_READS = exact;
+/** The longest simulated round trip, in milliseconds: a minute is far beyond any network the kit is rehearsed against. */
+export const MAX_LATENCY_MS = 60_000;
+
+/** The port `fei-kit reference` listens on unless told. */
+export const DEFAULT_REFERENCE_PORT = 8080;
 
 export const REFERENCE_PORT = define({
   name: 'REFERENCE_PORT',
   doc: "the reference server's port on 127.0.0.1, 0 picks a free one (or --port)",
-  defaultText: '8080',
+  defaultText: String(DEFAULT_REFERENCE_PORT),
   audience: 'public',
-  parse: REFERENCE_READS,
+  parse: wholeNumber(DEFAULT_REFERENCE_PORT, 0, 65535),
 });
 
 export const REFERENCE_ENVIRONMENT = define({
@@ -20,7 +25,7 @@ export const REFERENCE_ENVIRONMENT = define({
   doc: "the reference server's environment, sandbox or production (or --environment)",
   defaultText: 'sandbox',
   audience: 'public',
-  parse: REFERENCE_READS,
+  parse: oneOf(ENVIRONMENTS, 'sandbox'),
 });
 
 export const REFERENCE_CREDENTIALS_FILE = define({
@@ -28,7 +33,7 @@ export const REFERENCE_CREDENTIALS_FILE = define({
   doc: 'where the reference server writes its credentials (or --credentials-file)',
   defaultText: '`<output>/reference/credentials.env`',
   audience: 'public',
-  parse: REFERENCE_READS,
+  parse: trimmed,
 });
 
 export const REFERENCE_VARIANT = define({
@@ -81,7 +86,7 @@ export const REFERENCE_HTTPS = define({
   doc: '`true`: the reference server serves HTTPS with a self-signed certificate (or --https)',
   defaultText: 'HTTP',
   audience: 'public',
-  parse: REFERENCE_READS,
+  parse: onOff,
 });
 
 export const REFERENCE_LATENCY_MS = define({
@@ -89,7 +94,7 @@ export const REFERENCE_LATENCY_MS = define({
   doc: "the reference server's simulated round trip: 120 (fixed) or 80-160 (drawn) (or --latency)",
   defaultText: 'none',
   audience: 'public',
-  parse: REFERENCE_READS,
+  parse: millisecondsRange(MAX_LATENCY_MS),
 });
 
 export const REFERENCE_TENANTS_FILE = define({
@@ -97,7 +102,7 @@ export const REFERENCE_TENANTS_FILE = define({
   doc: 'more tenants the reference server serves, each with its own limit (or --tenants-file)',
   defaultText: 'the three seeded tenants only',
   audience: 'public',
-  parse: REFERENCE_READS,
+  parse: trimmed,
 });
 
 export const SELF_CHECK_CONCURRENCY = define({

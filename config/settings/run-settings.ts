@@ -1,6 +1,22 @@
 /** The settings of every command and of a conformance run: where outputs go, where the contract is read from, time-outs, properties. */
 import { CONTRACT_VARIABLES } from '../../contract/variables.ts';
-import { define, exact, isTrue, trimmed } from './setting.ts';
+import {
+  amount,
+  define,
+  integer,
+  isTrue,
+  matching,
+  onOff,
+  secondsUpTo,
+  trimmed,
+  wholeNumber,
+} from './setting.ts';
+
+/** The longest wait a user may set, in seconds: an hour. */
+export const MAX_TIMEOUT_SECONDS = 3600;
+
+/** How much a latency percentile may grow before the release gate calls it drift: 25 % and at least 5 ms. */
+export const DEFAULT_LATENCY_TOLERANCE = Object.freeze({ percent: 25, ms: 5 });
 
 export const KIT_OUTPUT_DIR = define({
   name: 'KIT_OUTPUT_DIR',
@@ -31,7 +47,7 @@ export const REQUEST_TIMEOUT_SECONDS = define({
   doc: 'how long a request may go unanswered before it counts as *no answer* (its check is then *not run*)',
   defaultText: '30 round trips of the preflight, at least 5 s (15 s against the reference server)',
   audience: 'public',
-  parse: exact,
+  parse: secondsUpTo(MAX_TIMEOUT_SECONDS),
 });
 
 export const KIT_TEST_TIMEOUT_SECONDS = define({
@@ -39,7 +55,7 @@ export const KIT_TEST_TIMEOUT_SECONDS = define({
   doc: 'how long one check may take (a property stops its runs in time within it)',
   defaultText: '120 s, or 60 s + 80 round trips when more',
   audience: 'public',
-  parse: exact,
+  parse: secondsUpTo(MAX_TIMEOUT_SECONDS),
 });
 
 export const FC_RUNS = define({
@@ -48,7 +64,7 @@ export const FC_RUNS = define({
   see: 'properties.md',
   defaultText: "sized to the target's budget",
   audience: 'public',
-  parse: trimmed,
+  parse: wholeNumber(undefined, 1),
 });
 
 export const FC_SEED = define({
@@ -57,7 +73,7 @@ export const FC_SEED = define({
   see: 'properties.md',
   defaultText: 'a new one each run',
   audience: 'public',
-  parse: trimmed,
+  parse: integer,
 });
 
 export const FC_PATH = define({
@@ -65,7 +81,7 @@ export const FC_PATH = define({
   doc: "the properties' replay path",
   see: 'properties.md',
   audience: 'public',
-  parse: trimmed,
+  parse: matching(/^\d+(:\d+)*$/, '12:0:3 (as a failing property prints it)'),
 });
 
 export const FC_REPLAY_PATH = define({
@@ -81,7 +97,7 @@ export const KIT_BASELINE = define({
   see: 'release-gate.md',
   defaultText: 'no comparison',
   audience: 'public',
-  parse: exact,
+  parse: trimmed,
 });
 
 export const KIT_FAIL_ON_DRIFT = define({
@@ -89,23 +105,23 @@ export const KIT_FAIL_ON_DRIFT = define({
   doc: '`true`: a changed gap reading or a latency regression exits 5',
   defaultText: 'drift reported, not failed',
   audience: 'public',
-  parse: exact,
+  parse: onOff,
 });
 
 export const KIT_LATENCY_TOLERANCE_PERCENT = define({
   name: 'KIT_LATENCY_TOLERANCE_PERCENT',
   doc: 'how much a latency percentile may grow, in percent',
-  defaultText: '25',
+  defaultText: String(DEFAULT_LATENCY_TOLERANCE.percent),
   audience: 'public',
-  parse: exact,
+  parse: amount(DEFAULT_LATENCY_TOLERANCE.percent),
 });
 
 export const KIT_LATENCY_TOLERANCE_MS = define({
   name: 'KIT_LATENCY_TOLERANCE_MS',
   doc: '…and by at least this many milliseconds',
-  defaultText: '5',
+  defaultText: String(DEFAULT_LATENCY_TOLERANCE.ms),
   audience: 'public',
-  parse: exact,
+  parse: amount(DEFAULT_LATENCY_TOLERANCE.ms),
 });
 
 export const ALLURE_HISTORY_PATH = define({
@@ -133,7 +149,7 @@ export const KIT_EMBEDDED_ANSWERS_FILE = define({
   see: 'openapi.md',
   defaultText: 'none: nothing recorded',
   audience: 'public',
-  parse: exact,
+  parse: trimmed,
 });
 
 export const KIT_TESTS_QUICK = define({

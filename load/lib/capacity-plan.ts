@@ -14,9 +14,16 @@
  * tenant (each below its limit), and no dropped iteration (LOAD_DROPPED_TOLERANCE).
  */
 
+import {
+  ALLOW_PRODUCTION_LOAD,
+  CAPACITY_MAX_ERROR_RATE,
+  CAPACITY_SHARE,
+  LOAD_DURATION,
+  LOAD_SEED,
+} from '../../config/settings/load-settings.ts';
 import { CONTRACT_VARIABLES, decideEnvironment } from '../../contract/index.ts';
 import { interleavedSchedule } from './capacity-schedule.ts';
-import { decimal, durationSeconds, type Env, LoadSetupError, positiveInteger, text } from './env.ts';
+import { type Env, LoadSetupError, text } from './env.ts';
 import {
   createRetrieveUpdateScenario,
   ENDPOINTS,
@@ -79,7 +86,6 @@ export interface CapacityPlan {
   readonly seed: number;
 }
 
-const MAX_DURATION_SECONDS = 3600;
 const MAX_PERIOD_SECONDS = 3600;
 const MAX_ITERATIONS_PER_PERIOD = 2_000_000;
 const RUN_ID_PATTERN = /^[A-Za-z0-9-]{1,40}$/;
@@ -120,13 +126,13 @@ export const capacityTarget = (env: Env, tenants: readonly CapacityTenant[]): Ca
 
 /** The refusal to load a production target unless ALLOW_PRODUCTION_LOAD=true; else undefined. */
 export const capacityProductionRefusal = (env: Env, target: CapacityTarget): string | undefined =>
-  target.environment === 'production' && text(env, 'ALLOW_PRODUCTION_LOAD') !== 'true'
+  target.environment === 'production' && !ALLOW_PRODUCTION_LOAD.read(env)
     ? `refusing to run the capacity load script against a production target (${CONTRACT_VARIABLES.environment}=production, or production tokens in the tenants file); set ALLOW_PRODUCTION_LOAD=true to allow it`
     : undefined;
 
 export const capacityPlan = (env: Env, tenants: readonly CapacityTenant[]): CapacityPlan => {
   const target = capacityTarget(env, tenants);
-  const share = decimal(env, 'CAPACITY_SHARE', 0.8, 0.01, 1);
+  const share = CAPACITY_SHARE.read(env);
   const periodSeconds = tenants.reduce((lcm, t) => (lcm * t.windowSeconds) / gcd(lcm, t.windowSeconds), 1);
   if (periodSeconds > MAX_PERIOD_SECONDS) {
     throw new LoadSetupError(
@@ -152,12 +158,9 @@ export const capacityPlan = (env: Env, tenants: readonly CapacityTenant[]): Capa
       `the tenants' rates add up to more than ${MAX_ITERATIONS_PER_PERIOD} iterations per ${periodSeconds}s`,
     );
   }
-  const duration = durationSeconds(
-    env,
-    'LOAD_DURATION',
-    target.embedded ? DEFAULT_CAPACITY_SECONDS.embedded : DEFAULT_CAPACITY_SECONDS.deployment,
-    MAX_DURATION_SECONDS,
-  );
+  const duration =
+    LOAD_DURATION.read(env) ??
+    (target.embedded ? DEFAULT_CAPACITY_SECONDS.embedded : DEFAULT_CAPACITY_SECONDS.deployment);
   const plannedIterations = Math.floor((iterationsPerPeriod * duration) / periodSeconds);
   return Object.freeze({
     target,
@@ -168,9 +171,9 @@ export const capacityPlan = (env: Env, tenants: readonly CapacityTenant[]): Capa
     durationSeconds: duration,
     plannedIterations,
     limits: latencyLimits(env),
-    maxErrorRate: decimal(env, 'CAPACITY_MAX_ERROR_RATE', 0, 0, 0.5),
+    maxErrorRate: CAPACITY_MAX_ERROR_RATE.read(env),
     droppedAllowed: droppedAllowed(env, plannedIterations),
-    seed: positiveInteger(env, 'LOAD_SEED', 20_240_601),
+    seed: LOAD_SEED.read(env),
   });
 };
 

@@ -11,7 +11,14 @@
  *   LATENCY_P95_MS (default 500) and LATENCY_P99_MS (default 1000) for every endpoint;
  *   LATENCY_<CREATE|RETRIEVE|UPDATE>_P95_MS / _P99_MS for one endpoint.
  */
-import { decimal, durationSeconds, type Env, LoadSetupError, positiveInteger } from './env.ts';
+import {
+  LATENCY_ENDPOINT_SETTINGS,
+  LATENCY_MIN_CHECK_RATE,
+  LATENCY_P95_MS,
+  LATENCY_P99_MS,
+} from '../../config/settings/load-script-settings.ts';
+import { LOAD_DURATION, LOAD_SEED, LOAD_SHARE } from '../../config/settings/load-settings.ts';
+import { type Env, LoadSetupError } from './env.ts';
 import { droppedAllowed, openModelThreshold } from './open-model.ts';
 import { type LoadTarget, readLoadTarget } from './target.ts';
 import { SUMMARY_TREND_STATS, type ThresholdSpec, thresholdsOption } from './thresholds.ts';
@@ -24,7 +31,6 @@ export type Endpoint = (typeof ENDPOINTS)[number];
 
 export const REQUESTS_PER_ITERATION = ENDPOINTS.length;
 
-export const DEFAULT_LATENCY_MS = Object.freeze({ p95: 500, p99: 1000 });
 export const DEFAULT_DURATION_SECONDS = Object.freeze({ deployment: 60, embedded: 20 });
 
 export const LATENCY_METRICS = Object.freeze({
@@ -45,21 +51,16 @@ export interface LatencyPlan {
   readonly seed: number;
 }
 
-const MAX_DURATION_SECONDS = 3600;
-
 export type LatencyLimits = LatencyPlan['limits'];
 
 /** Each endpoint's p95 and p99 limits: LATENCY_P95_MS / LATENCY_P99_MS, or the endpoint's own variables. */
 export const latencyLimits = (env: Env): LatencyLimits => {
-  const p95 = positiveInteger(env, 'LATENCY_P95_MS', DEFAULT_LATENCY_MS.p95);
-  const p99 = positiveInteger(env, 'LATENCY_P99_MS', DEFAULT_LATENCY_MS.p99);
+  const p95 = LATENCY_P95_MS.read(env);
+  const p99 = LATENCY_P99_MS.read(env);
   const limits = {} as Record<Endpoint, { p95: number; p99: number }>;
   for (const endpoint of ENDPOINTS) {
-    const upper = endpoint.toUpperCase();
-    limits[endpoint] = {
-      p95: positiveInteger(env, `LATENCY_${upper}_P95_MS`, p95),
-      p99: positiveInteger(env, `LATENCY_${upper}_P99_MS`, p99),
-    };
+    const own = LATENCY_ENDPOINT_SETTINGS[endpoint];
+    limits[endpoint] = { p95: own.p95.read(env) ?? p95, p99: own.p99.read(env) ?? p99 };
   }
   return Object.freeze(limits);
 };
@@ -78,7 +79,7 @@ export const endpointLatencyThresholds = (limits: LatencyLimits): ThresholdSpec[
 
 export const latencyPlan = (env: Env): LatencyPlan => {
   const target = readLoadTarget(env);
-  const share = decimal(env, 'LOAD_SHARE', 0.8, 0.01, 1);
+  const share = LOAD_SHARE.read(env);
   // Tenant A sends every request: its own limit.
   const { requestsPerWindow, windowSeconds } = target.limits.A;
   const iterationsPerWindow = Math.floor((requestsPerWindow * share) / REQUESTS_PER_ITERATION);
@@ -88,12 +89,9 @@ export const latencyPlan = (env: Env): LatencyPlan => {
     );
   }
   const limits = latencyLimits(env);
-  const duration = durationSeconds(
-    env,
-    'LOAD_DURATION',
-    target.embedded ? DEFAULT_DURATION_SECONDS.embedded : DEFAULT_DURATION_SECONDS.deployment,
-    MAX_DURATION_SECONDS,
-  );
+  const duration =
+    LOAD_DURATION.read(env) ??
+    (target.embedded ? DEFAULT_DURATION_SECONDS.embedded : DEFAULT_DURATION_SECONDS.deployment);
   return Object.freeze({
     target,
     share,
@@ -101,9 +99,9 @@ export const latencyPlan = (env: Env): LatencyPlan => {
     windowSeconds,
     durationSeconds: duration,
     limits,
-    minCheckRate: decimal(env, 'LATENCY_MIN_CHECK_RATE', 1, 0.5, 1),
+    minCheckRate: LATENCY_MIN_CHECK_RATE.read(env),
     droppedAllowed: droppedAllowed(env, Math.floor((iterationsPerWindow * duration) / windowSeconds)),
-    seed: positiveInteger(env, 'LOAD_SEED', 20_240_601),
+    seed: LOAD_SEED.read(env),
   });
 };
 

@@ -4,12 +4,13 @@
  * now and then even with VUs to spare; LOAD_DROPPED_TOLERANCE (a share of the planned iterations, 0
  * to 0.1, default 0) lets a few go. Pure: no k6 import, no Node API.
  */
-import { decimal, type Env } from './env.ts';
+import { LOAD_DROPPED_TOLERANCE } from '../../config/settings/load-settings.ts';
+import type { Env } from './env.ts';
 import type { ThresholdSpec } from './thresholds.ts';
 
 /** How many of `plannedIterations` k6 may drop. */
 export const droppedAllowed = (env: Env, plannedIterations: number): number =>
-  Math.floor(plannedIterations * decimal(env, 'LOAD_DROPPED_TOLERANCE', 0, 0, 0.1));
+  Math.floor(plannedIterations * LOAD_DROPPED_TOLERANCE.read(env));
 
 export const openModelThreshold = (allowed: number, what: 'request' | 'iteration'): ThresholdSpec => ({
   metric: 'dropped_iterations',

@@ -4,15 +4,14 @@
  * their init code (so a bundle run by hand refuses too) and the runner calls it before starting k6.
  * Pure: no k6 import, no Node API.
  */
+import { ALLOW_PRODUCTION_LOAD } from '../../config/settings/load-settings.ts';
 import { CONTRACT_VARIABLES, TOKEN_PREFIXES } from '../../contract/index.ts';
-import { type Env, text } from './env.ts';
+import type { Env } from './env.ts';
 import { targetEnvironment } from './target.ts';
-
-export const ALLOW_PRODUCTION_LOAD = 'ALLOW_PRODUCTION_LOAD';
 
 /** The refusal message when the target is production and load there was not allowed; else undefined. */
 export const productionRefusal = (env: Env, script: string): string | undefined => {
   if (targetEnvironment(env) !== 'production') return undefined;
-  if (text(env, ALLOW_PRODUCTION_LOAD) === 'true') return undefined;
-  return `refusing to run the ${script} load script against a production target (${CONTRACT_VARIABLES.environment}=production or a ${TOKEN_PREFIXES.production} token); set ${ALLOW_PRODUCTION_LOAD}=true to allow it`;
+  if (ALLOW_PRODUCTION_LOAD.read(env)) return undefined;
+  return `refusing to run the ${script} load script against a production target (${CONTRACT_VARIABLES.environment}=production or a ${TOKEN_PREFIXES.production} token); set ${ALLOW_PRODUCTION_LOAD.name}=true to allow it`;
 };

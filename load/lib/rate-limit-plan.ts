@@ -24,8 +24,16 @@
  *   RATE-LIMIT-WINDOW-RESET) and at least L less RATE_LIMIT_LOW_TOLERANCE (default 10%: the service
  *   answers 429 only once the limit is exceeded, not before: RATE-LIMIT-429).
  */
+import {
+  RATE_LIMIT_CONTROL_SHARE,
+  RATE_LIMIT_CONTROL_TENANT,
+  RATE_LIMIT_LOW_TOLERANCE,
+  RATE_LIMIT_OVERLOAD,
+  RATE_LIMIT_WINDOWS,
+} from '../../config/settings/load-script-settings.ts';
+import { LOAD_SEED, RATE_LIMIT_TOLERANCE } from '../../config/settings/load-settings.ts';
 import { SHARED_LIMIT_VARIABLES, TENANT_VARIABLES } from '../../contract/index.ts';
-import { decimal, type Env, LoadSetupError, positiveInteger, text } from './env.ts';
+import { type Env, LoadSetupError } from './env.ts';
 import { droppedAllowed, openModelThreshold } from './open-model.ts';
 import { type LoadTarget, type LoadTenant, readLoadTarget } from './target.ts';
 import { SUMMARY_TREND_STATS, type ThresholdSpec, thresholdsOption } from './thresholds.ts';
@@ -86,9 +94,7 @@ export const rateLimitPlan = (env: Env): RateLimitPlan => {
       `${TENANT_VARIABLES.RATE_LIMIT.clientId} and ${TENANT_VARIABLES.RATE_LIMIT.accessToken} are required: the rate-limit script throttles a tenant used for nothing else`,
     );
   }
-  const controlName = text(env, 'RATE_LIMIT_CONTROL_TENANT') ?? 'A';
-  if (controlName !== 'A' && controlName !== 'B')
-    throw new LoadSetupError('RATE_LIMIT_CONTROL_TENANT must be A or B');
+  const controlName = RATE_LIMIT_CONTROL_TENANT.read(env);
   const controlTenant = controlName === 'B' ? target.tenantB : target.tenantA;
   if (controlTenant === undefined) {
     throw new LoadSetupError(
@@ -104,18 +110,17 @@ export const rateLimitPlan = (env: Env): RateLimitPlan => {
   const limit = target.limits.RATE_LIMIT.requestsPerWindow;
   const windowSeconds = target.limits.RATE_LIMIT.windowSeconds;
   const controlLimit = target.limits[controlTenant.name];
-  const windows = positiveInteger(env, 'RATE_LIMIT_WINDOWS', 3);
-  if (windows < 2) throw new LoadSetupError('RATE_LIMIT_WINDOWS must be at least 2');
+  const windows = RATE_LIMIT_WINDOWS.read(env);
   const durationSeconds = windows * windowSeconds;
   if (durationSeconds > MAX_RUN_SECONDS) {
     throw new LoadSetupError(
       `RATE_LIMIT_WINDOWS × ${SHARED_LIMIT_VARIABLES.windowSeconds} must be at most ${MAX_RUN_SECONDS}s`,
     );
   }
-  const overload = decimal(env, 'RATE_LIMIT_OVERLOAD', 2.5, 1.2, 10);
-  const controlShare = decimal(env, 'RATE_LIMIT_CONTROL_SHARE', 0.5, 0.01, 0.9);
-  const tolerance = decimal(env, 'RATE_LIMIT_TOLERANCE', 0.02, 0, 0.5);
-  const lowTolerance = decimal(env, 'RATE_LIMIT_LOW_TOLERANCE', 0.1, 0, 0.9);
+  const overload = RATE_LIMIT_OVERLOAD.read(env);
+  const controlShare = RATE_LIMIT_CONTROL_SHARE.read(env);
+  const tolerance = RATE_LIMIT_TOLERANCE.read(env);
+  const lowTolerance = RATE_LIMIT_LOW_TOLERANCE.read(env);
   const slack = Math.max(2, Math.ceil(limit * tolerance));
   const overLimitPerWindow = Math.ceil(limit * overload);
   // The control tenant's share of its own limit, or of the limited tenant's when that is lower (a
@@ -141,7 +146,7 @@ export const rateLimitPlan = (env: Env): RateLimitPlan => {
     acceptedFloor: Math.max(1, Math.floor(limit - limit * lowTolerance)),
     firstWindowCeiling: 2 * limit + slack,
     droppedAllowed: droppedAllowed(env, (overLimitPerWindow + controlPerWindow) * windows),
-    seed: positiveInteger(env, 'LOAD_SEED', 20_240_601),
+    seed: LOAD_SEED.read(env),
   });
 };
 

@@ -11,7 +11,8 @@
  * the self-check's three k6 runs at once slowed each other down more than the spare VUs saved.
  * Pure: no k6 import, no Node API.
  */
-import { type Env, positiveInteger } from './env.ts';
+import { LOAD_MAX_VUS } from '../../config/settings/load-settings.ts';
+import type { Env } from './env.ts';
 
 /** The longest stall of the load generator's machine that the pre-allocated VUs ride out. */
 const STALL_SECONDS = 0.5;
@@ -25,6 +26,6 @@ export const vusFor = (
     200,
     Math.max(5, Math.ceil(perSecond * Math.max(2 * iterationSeconds, STALL_SECONDS))),
   );
-  const max = positiveInteger(env, 'LOAD_MAX_VUS', Math.max(20, pre * 5));
+  const max = LOAD_MAX_VUS.read(env) ?? Math.max(20, pre * 5);
   return { pre: Math.min(pre, max), max };
 };

@@ -10,6 +10,11 @@ import exec from 'k6/execution';
 import http from 'k6/http';
 import { Counter, Rate } from 'k6/metrics';
 import type { Options } from 'k6/options';
+import {
+  CAPACITY_SEGMENT_NAME,
+  CAPACITY_TENANTS_FILE,
+  LOAD_REPORT_DIR,
+} from '../../config/settings/load-settings.ts';
 import { type FinancialEvent, realisticEvent, realisticUpdate } from '../../generators/k6-safe.ts';
 import { EVENTS_PATH, eventPath } from '../../spec/http-interface.ts';
 import {
@@ -24,7 +29,7 @@ import {
   capacityThresholds,
 } from '../lib/capacity-plan.ts';
 import { tenantOfIteration } from '../lib/capacity-schedule.ts';
-import { LoadSetupError, text } from '../lib/env.ts';
+import { LoadSetupError } from '../lib/env.ts';
 import { newLoadRunId } from '../lib/ids.ts';
 import { joinPath, REPORT_DIR_DEFAULT } from '../lib/report-files.ts';
 import {
@@ -41,7 +46,7 @@ import { textSummary } from '../lib/text-report.ts';
 import { evaluateThresholds } from '../lib/threshold-results.ts';
 import { EVENT_PATH_NAME, paramsFor, uuidOf } from './http.ts';
 
-const tenantsFile = text(__ENV, 'CAPACITY_TENANTS_FILE');
+const tenantsFile = CAPACITY_TENANTS_FILE.read(__ENV);
 if (tenantsFile === undefined) {
   throw new LoadSetupError('CAPACITY_TENANTS_FILE is not set: the path of the tenants file (load/README.md)');
 }
@@ -130,8 +135,8 @@ export function tenantIteration(data: SetupData): void {
 const WHOLE = '0:1';
 
 export function handleSummary(data: { setup_data?: Partial<SetupData> }): Record<string, string> {
-  const reportDir = text(__ENV, 'LOAD_REPORT_DIR') ?? REPORT_DIR_DEFAULT;
-  const name = text(__ENV, 'CAPACITY_SEGMENT_NAME') ?? WHOLE_RUN_NAME;
+  const reportDir = LOAD_REPORT_DIR.read(__ENV) ?? REPORT_DIR_DEFAULT;
+  const name = CAPACITY_SEGMENT_NAME.read(__ENV) ?? WHOLE_RUN_NAME;
   const segment = String(exec.test.options.executionSegment ?? '') || WHOLE;
   const sequence = exec.test.options.executionSegmentSequence;
   const results = evaluateThresholds(data, specs);

@@ -8,9 +8,9 @@ import exec from 'k6/execution';
 import http from 'k6/http';
 import { Counter } from 'k6/metrics';
 import type { Options } from 'k6/options';
+import { LOAD_REPORT_DIR } from '../../config/settings/load-settings.ts';
 import { realisticEvent, realisticUpdate } from '../../generators/k6-safe.ts';
 import { EVENTS_PATH, eventPath } from '../../spec/http-interface.ts';
-import { text } from '../lib/env.ts';
 import { newLoadRunId } from '../lib/ids.ts';
 import {
   LATENCY_METRICS,
@@ -82,7 +82,7 @@ export function createRetrieveUpdate(data: SetupData): void {
 }
 
 export function handleSummary(data: { setup_data?: Partial<SetupData> }): Record<string, string> {
-  const reportDir = text(__ENV, 'LOAD_REPORT_DIR') ?? REPORT_DIR_DEFAULT;
+  const reportDir = LOAD_REPORT_DIR.read(__ENV) ?? REPORT_DIR_DEFAULT;
   return summaryOutputs(data, specs, {
     script: LATENCY_SCRIPT,
     reportDir,

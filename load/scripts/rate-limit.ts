@@ -7,9 +7,9 @@ import exec from 'k6/execution';
 import http, { type RefinedResponse, type ResponseType } from 'k6/http';
 import { Counter, Rate } from 'k6/metrics';
 import type { Options } from 'k6/options';
+import { LOAD_REPORT_DIR } from '../../config/settings/load-settings.ts';
 import { realisticEvent } from '../../generators/k6-safe.ts';
 import { EVENTS_PATH, eventPath, RATE_LIMIT_HEADER_PATTERN } from '../../spec/http-interface.ts';
-import { text } from '../lib/env.ts';
 import { newLoadRunId, randomUuid } from '../lib/ids.ts';
 import { productionRefusal } from '../lib/production-guard.ts';
 import {
@@ -123,7 +123,7 @@ export function control(data: SetupData): void {
 }
 
 export function handleSummary(data: { setup_data?: Partial<SetupData> }): Record<string, string> {
-  const reportDir = text(__ENV, 'LOAD_REPORT_DIR') ?? REPORT_DIR_DEFAULT;
+  const reportDir = LOAD_REPORT_DIR.read(__ENV) ?? REPORT_DIR_DEFAULT;
   return summaryOutputs(data, specs, {
     script: RATE_LIMIT_SCRIPT,
     reportDir,

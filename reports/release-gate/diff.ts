@@ -3,6 +3,7 @@
  * tests that observed something in both runs), which latency percentiles moved beyond the tolerance,
  * which k6 thresholds changed verdict. Pure: profiles in, a Comparison out.
  */
+import { DEFAULT_LATENCY_TOLERANCE } from '../../config/settings/run-settings.ts';
 import type { Behaviour, Profile } from '../profile/profile.ts';
 import {
   COMPARISON_SCHEMA,
@@ -16,7 +17,7 @@ import {
   type VerdictChange,
 } from './comparison.ts';
 
-export const DEFAULT_TOLERANCE: LatencyTolerance = Object.freeze({ percent: 25, ms: 5 });
+export const DEFAULT_TOLERANCE: LatencyTolerance = DEFAULT_LATENCY_TOLERANCE;
 
 const FAILED = 'failed';
 const PASSED = 'passed';

@@ -15,7 +15,6 @@
  */
 import { type RateLimitSettings, readTimeouts, type Target } from '../../config/index.ts';
 import { FC_PATH, FC_REPLAY_PATH, FC_RUNS, FC_SEED } from '../../config/settings/index.ts';
-import { describeWholeNumber, parseWholeNumber } from '../../contract/index.ts';
 import { partOfShare, RUN_SHARE_OF_LIMIT, requestsPerSecond } from '../../pacing/request-pacer.ts';
 
 /** The number of property tests that share the remote budget (suites/properties/*.spec.ts). */
@@ -95,13 +94,6 @@ export const COMMANDS_REPLAY_VARIABLE = FC_REPLAY_PATH.name;
 export const commandsReplayPath = (env: NodeJS.ProcessEnv = process.env): string | undefined =>
   FC_PATH.read(env) ? FC_REPLAY_PATH.read(env) : undefined;
 
-const positiveInteger = (name: string, text: string): number => {
-  const value = parseWholeNumber(text, { min: 1 });
-  if (value === undefined)
-    throw new Error(`${name} must be ${describeWholeNumber({ min: 1 })}; got "${text}"`);
-  return value;
-};
-
 export interface RunSettings {
   readonly numRuns: number;
   /** Where the count came from, for the test's annotation. */
@@ -117,33 +109,25 @@ export const runSettings = (
   cost: PropertyCost,
   env: NodeJS.ProcessEnv = process.env,
 ): RunSettings => {
-  const runsText = FC_RUNS.read(env);
-  const seedText = FC_SEED.read(env);
-  const pathText = FC_PATH.read(env);
-  let seed: number | undefined;
-  if (seedText) {
-    seed = Number(seedText);
-    if (!Number.isInteger(seed)) throw new Error(`FC_SEED must be a whole number; got "${seedText}"`);
-  }
-  if (pathText && seed === undefined)
-    throw new Error('FC_PATH replays a counterexample only with its FC_SEED');
-  if (pathText && !/^\d+(:\d+)*$/.test(pathText)) {
-    throw new Error(`FC_PATH must look like 12:0:3 (as a failing property prints it); got "${pathText}"`);
-  }
-  const [numRuns, source] = runsText
-    ? [positiveInteger('FC_RUNS', runsText), 'FC_RUNS' as const]
-    : target.embedded
-      ? [cost.embeddedRuns, 'embedded' as const]
-      : [
-          // The property suites send mostly tenant A's requests: its budget bounds them.
-          remoteRuns(
-            target.limits.A,
-            workers,
-            cost.requestsPerRun,
-            readTimeouts(env).roundTripMs,
-            cost.maxRemoteRuns,
-          ),
-          'remote' as const,
-        ];
-  return { numRuns, source, seed, path: pathText || undefined };
+  const runs = FC_RUNS.read(env);
+  const seed = FC_SEED.read(env);
+  const path = FC_PATH.read(env);
+  if (path && seed === undefined) throw new Error('FC_PATH replays a counterexample only with its FC_SEED');
+  const [numRuns, source] =
+    runs !== undefined
+      ? [runs, 'FC_RUNS' as const]
+      : target.embedded
+        ? [cost.embeddedRuns, 'embedded' as const]
+        : [
+            // The property suites send mostly tenant A's requests: its budget bounds them.
+            remoteRuns(
+              target.limits.A,
+              workers,
+              cost.requestsPerRun,
+              readTimeouts(env).roundTripMs,
+              cost.maxRemoteRuns,
+            ),
+            'remote' as const,
+          ];
+  return { numRuns, source, seed, path };
 };
