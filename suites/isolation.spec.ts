@@ -11,11 +11,13 @@ import {
   judgeForeignUpdateRefused,
   judgeOwnerReadShowsNothing,
   judgeUnchangedByForeignPut,
+  judgeViewKept,
   type StatedRefusal,
 } from '../oracle/index.ts';
 import { ruleCheck } from '../run-records/rule-annotations.ts';
 import { test } from './fixtures/index.ts';
-import { windowEdge } from './listing/listing-window.ts';
+import { lookAtViews } from './listing/event-views.ts';
+import { windowEdge, windowFilter } from './listing/listing-window.ts';
 import { type OwnerRead, ownerReads } from './listing/owner-reads.ts';
 import { validPayin, validPayout } from './samples/sample-events.ts';
 import type { ServiceResponse } from './transport/service-client.ts';
@@ -69,11 +71,17 @@ test.describe('tenant isolation', { tag: ['@isolation'] }, () => {
       'ISOLATION-PUT',
       "PUT of another tenant's uuid answers like an unknown uuid and shows in none of the owner's reads",
     ),
-    async ({ tenantA, tenantB, runId }) => {
+    async ({ tenantA, tenantB, runId, observe }) => {
       const event = validPayout(runId);
       const created = await tenantA.create(event);
       const since = windowEdge(created, -1);
       const uuid = check.created(created);
+      // The twin: made beside the event and touched by nobody, so that a change only the event shows
+      // is tenant B's PUT's, and one both show is the deployment's own.
+      const twinCreated = await tenantA.create(validPayout(runId, 'twin'));
+      const twinUuid = check.created(twinCreated);
+      const window = { owner: 'tenant A', filter: windowFilter(since, windowEdge(twinCreated, 1)) };
+      const [before, twinBefore] = await lookAtViews(tenantA, [uuid, twinUuid], window);
       const marker = foreignMarker();
       const foreign = await tenantB.update(uuid, {
         ...event,
@@ -87,7 +95,22 @@ test.describe('tenant isolation', { tag: ['@isolation'] }, () => {
       });
       expectIndistinguishable('PUT', foreign, unknown, event.externalId);
       check.sameEvent(await tenantA.retrieve(uuid), event, judgeUnchangedByForeignPut);
-      // Not GET alone: a history or a listing written before the owner was checked shows it too.
+      // Not GET alone: a history or a listing written before the owner was checked shows it too,
+      // whatever the change holds (the model's look), and whatever carries B's data (the marker).
+      const [after, twinAfter] = await lookAtViews(tenantA, [uuid, twinUuid], window);
+      const kept = check.verdict(
+        judgeViewKept(
+          'foreign-put',
+          { before: before ?? {}, after: after ?? {} },
+          { before: twinBefore ?? {}, after: twinAfter ?? {} },
+        ),
+        foreign,
+      );
+      if (kept.ownMoves.length > 0)
+        await observe(
+          'GAP-STATUS-TRANSITIONS',
+          `the event and its untouched twin both changed on their own: ${kept.ownMoves.join(', ')}`,
+        );
       const reads = await ownerReads(tenantA, uuid, { owner: 'tenant A', since });
       expectNoneShows(reads, 'PUT', marker, "tenant B's refused PUT");
     },
