@@ -1,6 +1,6 @@
 /** The settings of every command and of a conformance run: where outputs go, where the contract is read from, time-outs, properties. */
 import { CONTRACT_VARIABLES } from '../../contract/variables.ts';
-import { define, exact, isTrue, trimmed } from './setting.ts';
+import { define, exact, isTrue, trimmed, wholeNumber } from './setting.ts';
 
 export const KIT_OUTPUT_DIR = define({
   name: 'KIT_OUTPUT_DIR',
@@ -73,6 +73,24 @@ export const FC_REPLAY_PATH = define({
   doc: "the commands' replay path of a model-based property, with FC_PATH (fast-check's name)",
   audience: 'public',
   parse: trimmed,
+});
+
+export const KIT_MODEL_STEPS = define({
+  name: 'KIT_MODEL_STEPS',
+  doc: "the most steps one sequence of the tenants' model-based property takes",
+  see: 'properties.md',
+  defaultText: '8',
+  audience: 'public',
+  parse: wholeNumber(8, 1, 50),
+});
+
+export const KIT_MODEL_REQUESTS = define({
+  name: 'KIT_MODEL_REQUESTS',
+  doc: "the requests the tenants' model-based property may send: its sequences are this over what one costs (FC_RUNS overrides)",
+  see: 'properties.md',
+  defaultText: "1200 against the reference server; against a deployment, its share of the run's budget",
+  audience: 'public',
+  parse: wholeNumber(1200, 50, 1_000_000),
 });
 
 export const KIT_BASELINE = define({
@@ -154,6 +172,8 @@ export const RUN_SETTINGS = [
   FC_SEED,
   FC_PATH,
   FC_REPLAY_PATH,
+  KIT_MODEL_STEPS,
+  KIT_MODEL_REQUESTS,
   KIT_BASELINE,
   KIT_FAIL_ON_DRIFT,
   KIT_LATENCY_TOLERANCE_PERCENT,
