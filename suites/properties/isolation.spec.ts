@@ -6,14 +6,13 @@
  * 1 and 3). A failure is shrunk to the shortest sequence that shows it.
  */
 
-import * as fc from 'fast-check';
 import { KIT_MODEL_STEPS } from '../../config/settings/index.ts';
+import { modelTallyAnnotation } from '../../run-records/model-tally.ts';
 import { ruleCheck } from '../../run-records/rule-annotations.ts';
 import { test } from '../fixtures/index.ts';
 import { modelPropertyCost } from '../property-runner/property-runs.ts';
 import { freshIds } from './property-requests.ts';
-import type { SequenceModel, SequenceSystem } from './tenant-model.ts';
-import { startSequence, tenantSequences } from './tenant-sequences.ts';
+import { runSequence, tenantSequences } from './tenant-sequences.ts';
 
 test.describe('properties: what each tenant sees', { tag: ['@property', '@isolation', '@dedup'] }, () => {
   test(
@@ -21,26 +20,20 @@ test.describe('properties: what each tenant sees', { tag: ['@property', '@isolat
       ['ISOLATION-GET', 'ISOLATION-PUT', 'ISOLATION-LISTING', 'DEDUP-EXTERNAL-ID', 'RETRIEVE-RETURNS-EVENT'],
       "for any sequence of two tenants' steps, each tenant's reads change only by its own writes (model-based)",
     ),
-    async ({ tenantA, tenantB, runId, property }) => {
+    async ({ tenantA, tenantB, runId, property }, testInfo) => {
       const nextId = freshIds(runId);
-      await property({
-        cost: modelPropertyCost(),
-        arbitrary: tenantSequences(KIT_MODEL_STEPS.read()),
-        predicate: async ({ start, steps }, notes) => {
-          const system: SequenceSystem = { clients: { A: tenantA, B: tenantB }, nextId, uuidsGiven: [] };
-          let model: SequenceModel | undefined;
-          try {
-            await fc.asyncModelRun(async () => {
-              const setup = await startSequence(start, system);
-              model = setup.model;
-              return setup;
-            }, steps);
-          } finally {
-            const written = model && { A: model.A.events, B: model.B.events };
-            notes.note('What each tenant wrote (the model)', JSON.stringify(written ?? {}, null, 2));
-          }
-        },
-      });
+      const clients = { A: tenantA, B: tenantB };
+      const tally = { sequences: 0, steps: 0 };
+      try {
+        await property({
+          cost: modelPropertyCost(),
+          arbitrary: tenantSequences(KIT_MODEL_STEPS.read()),
+          predicate: (sequence, notes) =>
+            runSequence(sequence, { clients, nextId, uuidsGiven: [], tally }, notes),
+        });
+      } finally {
+        testInfo.annotations.push(modelTallyAnnotation(tally));
+      }
     },
   );
 });

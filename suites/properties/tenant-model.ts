@@ -38,6 +38,8 @@ export interface SequenceSystem {
   readonly nextId: () => string;
   /** Every tenant's uuids given in this sequence, so that none is given twice. */
   readonly uuidsGiven: string[];
+  /** The sequences and steps judged so far, over every sequence of the property (the certificate's count). */
+  readonly tally: { sequences: number; steps: number };
 }
 
 export const emptyModel = (): SequenceModel => ({

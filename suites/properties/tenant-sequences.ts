@@ -6,6 +6,7 @@
  */
 import * as fc from 'fast-check';
 import { eventFieldsArbitrary, type FinancialEventFields } from '../../generators/index.ts';
+import type { RunNotes } from '../property-runner/property-runner.ts';
 import { commandsReplayPath } from '../property-runner/property-runs.ts';
 import { changeArbitrary } from './event-changes.ts';
 import {
@@ -85,4 +86,24 @@ export const startSequence = async (
   for (const tenant of TENANTS)
     for (const fields of start[tenant]) await creates(tenant, fields).run(model, system);
   return { model, real: system };
+};
+
+/** Runs one sequence against the deployment, leaving what each tenant wrote for the report of a failure. */
+export const runSequence = async (
+  { start, steps }: TenantSequence,
+  system: SequenceSystem,
+  notes: RunNotes,
+): Promise<void> => {
+  system.tally.sequences += 1;
+  let model: SequenceModel | undefined;
+  try {
+    await fc.asyncModelRun(async () => {
+      const setup = await startSequence(start, system);
+      model = setup.model;
+      return setup;
+    }, steps);
+  } finally {
+    const written = model && { A: model.A.events, B: model.B.events };
+    notes.note('What each tenant wrote (the model)', JSON.stringify(written ?? {}, null, 2));
+  }
 };

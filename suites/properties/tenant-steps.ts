@@ -42,7 +42,14 @@ const step = (
   name: string,
   run: (model: SequenceModel, system: SequenceSystem) => Promise<void>,
   check: (model: Readonly<SequenceModel>) => boolean = () => true,
-): Step => ({ check, run, toString: () => name });
+): Step => ({
+  check,
+  run: (model, system) => {
+    system.tally.steps += 1;
+    return run(model, system);
+  },
+  toString: () => name,
+});
 
 const hasRoom = (tenant: TenantName) => (model: Readonly<SequenceModel>) =>
   model[tenant].events.length < MAX_EVENTS_PER_TENANT;
