@@ -168,8 +168,10 @@ const judgedByAll = (attempts: readonly CheckRecord[]): RuleId[] => {
 const skipTextOf = (attempt: CheckRecord): string | undefined =>
   attempt.skipped?.text ?? (attempt.inconclusive ? `inconclusive: ${attempt.inconclusive.text}` : undefined);
 
+/** Each attempt's tally, summed; Playwright repeats an attempt's annotations on the test, counted once. */
 const withModelTally = (test: JSONReportTest): { modelTally?: ModelTally } => {
-  const tally = modelTallyOf([...test.annotations, ...test.results.flatMap((r) => r.annotations ?? [])]);
+  const tally =
+    modelTallyOf(test.results.flatMap((r) => r.annotations ?? [])) ?? modelTallyOf(test.annotations);
   return tally ? { modelTally: tally } : {};
 };
 
