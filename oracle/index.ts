@@ -37,6 +37,7 @@ export * from './served-answers.ts';
 export * from './simultaneous-requests.ts';
 export * from './stated-refusals.ts';
 export * from './structural-readback.ts';
+export * from './tenant-view.ts';
 export * from './update.ts';
 export * from './update-outcomes.ts';
 export * from './validation.ts';

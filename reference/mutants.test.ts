@@ -1019,6 +1019,54 @@ const PROBES: Record<MutantName, Probe> = {
       return is(refused, 404, 'ERR-4002') && answer.status === 200 && !answer.text.includes('Foreign Marker');
     },
   },
+  'foreign-put-writes-audit-entry': {
+    options: { behaviour: { versions: 'on-request' } },
+    holds: async (h) => {
+      const own = payinEvent();
+      const uuid = await h.a.create(own);
+      const history = () =>
+        send(h.app, {
+          method: 'GET',
+          url: `${EVENTS_PATH}/${uuid}?versions=true`,
+          headers: credentialHeaders(h.a.tenant),
+        });
+      const before = await history();
+      const refused = await h.b.put(uuid, { ...own, status: 'REJECTED' });
+      return is(refused, 404, 'ERR-4002') && (await history()).text === before.text;
+    },
+  },
+  'foreign-put-saves-unchanged': {
+    options: { behaviour: { getExtraFields: 'timestamps-and-version' } },
+    holds: async (h, clock) => {
+      const own = payinEvent();
+      const uuid = await h.a.create(own);
+      const before = await h.a.get(uuid);
+      clock.now += 5000;
+      const refused = await h.b.put(uuid, { ...own, status: 'REJECTED' });
+      return is(refused, 404, 'ERR-4002') && (await h.a.get(uuid)).text === before.text;
+    },
+  },
+  'foreign-put-frees-external-id': {
+    holds: async (h) => {
+      const own = payinEvent();
+      const uuid = await h.a.create(own);
+      const refused = await h.b.put(uuid, { ...own, status: 'REJECTED' });
+      return is(refused, 404, 'ERR-4002') && is(await h.a.post(own), 400, 'ERR-4001');
+    },
+  },
+  'listing-cursor-carries-tenant': {
+    options: { behaviour: { listing: 'cursor' } },
+    holds: async (h) => {
+      const own = await h.a.create();
+      await h.b.create();
+      const second = await h.b.create();
+      const first = await listing(h, credentialHeaders(h.b.tenant), '?limit=1');
+      const cursor = String(first.body?.nextCursor);
+      const replayed = await listing(h, credentialHeaders(h.a.tenant), `?limit=1&cursor=${cursor}`);
+      const ownFirst = await listing(h, credentialHeaders(h.a.tenant), '?limit=1');
+      return ownFirst.text.includes(own) && !replayed.text.includes(second);
+    },
+  },
   'versions-of-other-tenant-shown': {
     options: { behaviour: { versions: 'on-request' } },
     holds: async (h) => {

@@ -10,6 +10,7 @@ import type { JSONReport, JSONReportSuite, JSONReportTest } from '@playwright/te
 import type { Violation } from '../oracle/index.ts';
 import type { RuleId } from '../spec/index.ts';
 import { CHECK_RECORD_SCHEMA, type CheckRecord, checkRecordsOf, type SkipKind } from './check-record.ts';
+import { type ModelTally, modelTallyOf } from './model-tally.ts';
 import { rulesOfAnnotations } from './rule-annotations.ts';
 
 export type TestOutcomeStatus = 'passed' | 'failed' | 'skipped' | 'flaky';
@@ -49,6 +50,8 @@ export interface TestOutcome {
   readonly judged: readonly RuleId[];
   /** How many attempts it had (retries): more than one with both outcomes is flaky. */
   readonly attempts: number;
+  /** What a model-based property judged (model-tally.ts), when the test is one. */
+  readonly modelTally?: ModelTally;
 }
 
 export const firstLines = (text: string, lines = 4, max = 600): string => {
@@ -165,6 +168,13 @@ const judgedByAll = (attempts: readonly CheckRecord[]): RuleId[] => {
 const skipTextOf = (attempt: CheckRecord): string | undefined =>
   attempt.skipped?.text ?? (attempt.inconclusive ? `inconclusive: ${attempt.inconclusive.text}` : undefined);
 
+/** Each attempt's tally, summed; Playwright repeats an attempt's annotations on the test, counted once. */
+const withModelTally = (test: JSONReportTest): { modelTally?: ModelTally } => {
+  const tally =
+    modelTallyOf(test.results.flatMap((r) => r.annotations ?? [])) ?? modelTallyOf(test.annotations);
+  return tally ? { modelTally: tally } : {};
+};
+
 const outcomeOf = (
   spec: JSONReportSuite['specs'][number],
   test: JSONReportTest,
@@ -206,6 +216,7 @@ const outcomeOf = (
     // A rule counts as judged only where every failed attempt judged it.
     judged: failedAttempts.length === 0 ? [] : judgedByAll(failedAttempts),
     attempts: attempts.length,
+    ...withModelTally(test),
   };
 };
 

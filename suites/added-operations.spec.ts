@@ -33,6 +33,7 @@ import { EVENTS_PATH, eventPath, HEADERS } from '../spec/index.ts';
 import { test } from './fixtures/index.ts';
 import { type ListingPage, walkListing } from './listing/listing-walk.ts';
 import { windowEdge, windowFilter } from './listing/listing-window.ts';
+import { replayOthersPages } from './listing/token-replay.ts';
 import { validPayin, validPayout } from './samples/sample-events.ts';
 import type { ServiceClient, ServiceResponse } from './transport/service-client.ts';
 import { check } from './verdicts/verdicts.ts';
@@ -69,6 +70,9 @@ const requireListing = async (
  * when the other tenants have made hundreds of events and some are minutes old: a view that lags, a
  * cache keyed by time or a page far down the list shows then what it hid at first.
  */
+/** How many of the other tenant's later pages a tenant asks for with the other's paging token or link. */
+const REPLAYED_PAGES = 3;
+
 const LOOKS = [
   { describe: '', title: '', tag: [] },
   { describe: ', looked at again at the end of the run', title: ' (end of the run)', tag: [SECOND_LOOK_TAG] },
@@ -113,7 +117,12 @@ for (const look of LOOKS) {
             looked.push({ uuid, readBack });
           }
         };
-        await judgePage({ where: "tenant A's listing", response: first, items: listingItems(first) });
+        await judgePage({
+          where: "tenant A's listing",
+          path: EVENTS_PATH,
+          response: first,
+          items: listingItems(first),
+        });
         const filters = [
           { name: 'unfiltered', filter: '', maxPages: 3 },
           {
@@ -142,6 +151,18 @@ for (const look of LOOKS) {
             );
           });
         }
+        await test.step("tenant B's paging tokens and links, sent by tenant A", async () => {
+          const replay = await replayOthersPages(
+            { client: tenantA, name: 'tenant A' },
+            { client: tenantB, name: 'tenant B' },
+            windowFilter(since, until),
+            REPLAYED_PAGES,
+          );
+          const ofB = [...othersEvents, ...replay.othersUuids.filter((uuid) => !ownUuids.has(uuid))];
+          for (const { where, response } of replay.pages)
+            check.verdict(judgeListingText(where, response, ofB), response);
+          walked.push(`tenant B's later pages asked for by tenant A: ${replay.pages.length}`);
+        });
         await observe(
           'GAP-OTHER-OPERATIONS',
           `GET ${EVENTS_PATH} lists events as ${shapeOf(first)}; walked ${walked.join('; ')}`,

@@ -11,14 +11,17 @@ import {
   judgeForeignUpdateRefused,
   judgeOwnerReadShowsNothing,
   judgeUnchangedByForeignPut,
+  judgeViewKept,
   type StatedRefusal,
+  type ViewStep,
 } from '../oracle/index.ts';
 import { ruleCheck } from '../run-records/rule-annotations.ts';
-import { test } from './fixtures/index.ts';
-import { windowEdge } from './listing/listing-window.ts';
+import { type Observe, test } from './fixtures/index.ts';
+import { lookAtViews } from './listing/event-views.ts';
+import { windowEdge, windowFilter } from './listing/listing-window.ts';
 import { type OwnerRead, ownerReads } from './listing/owner-reads.ts';
 import { validPayin, validPayout } from './samples/sample-events.ts';
-import type { ServiceResponse } from './transport/service-client.ts';
+import type { ServiceClient, ServiceResponse } from './transport/service-client.ts';
 import { check } from './verdicts/verdicts.ts';
 
 /** Another tenant's event is refused as unknown: the claim of each operation (its rule is the oracle's). */
@@ -49,6 +52,38 @@ const expectNoneShows = (
     check.verdict(judgeOwnerReadShowsNothing(read, write, marker, what), read.response);
 };
 
+/**
+ * The owner's view of its event and of a twin made beside it (touched by nobody) before and after
+ * another tenant's `write`, judged by the model (oracle/tenant-view.ts): any change only the event
+ * shows is the write's, whatever it holds; one both show is the deployment's own, observed.
+ */
+const expectViewKept = async (
+  step: ViewStep,
+  owner: { client: ServiceClient; created: ServiceResponse; twin: ServiceResponse; observe: Observe },
+  write: () => Promise<ServiceResponse>,
+): Promise<ServiceResponse> => {
+  const uuids = [check.created(owner.created), check.created(owner.twin)];
+  const filter = windowFilter(windowEdge(owner.created, -1), windowEdge(owner.twin, 1));
+  const window = { owner: 'tenant A', filter };
+  const [before, twinBefore] = await lookAtViews(owner.client, uuids, window);
+  const written = await write();
+  const [after, twinAfter] = await lookAtViews(owner.client, uuids, window);
+  const kept = check.verdict(
+    judgeViewKept(
+      step,
+      { before: before ?? {}, after: after ?? {} },
+      { before: twinBefore ?? {}, after: twinAfter ?? {} },
+    ),
+    written,
+  );
+  if (kept.ownMoves.length > 0)
+    await owner.observe(
+      'GAP-STATUS-TRANSITIONS',
+      `the event and its untouched twin both changed on their own: ${kept.ownMoves.join(', ')}`,
+    );
+  return written;
+};
+
 /** A name only the other tenant's write carries, in a field any reading stores as sent. */
 const foreignMarker = (): string => `Foreign Marker ${crypto.randomUUID().slice(0, 8)}`;
 
@@ -69,26 +104,24 @@ test.describe('tenant isolation', { tag: ['@isolation'] }, () => {
       'ISOLATION-PUT',
       "PUT of another tenant's uuid answers like an unknown uuid and shows in none of the owner's reads",
     ),
-    async ({ tenantA, tenantB, runId }) => {
+    async ({ tenantA, tenantB, runId, observe }) => {
       const event = validPayout(runId);
       const created = await tenantA.create(event);
-      const since = windowEdge(created, -1);
       const uuid = check.created(created);
+      const twin = await tenantA.create(validPayout(runId, 'twin'));
       const marker = foreignMarker();
-      const foreign = await tenantB.update(uuid, {
-        ...event,
-        status: 'REJECTED',
-        amount: 1,
-        originalStatus: marker,
-      });
+      // Not GET alone: a history or a listing written before the owner was checked shows it too,
+      // whatever the change holds (the model's look), and whatever carries B's data (the marker).
+      const foreign = await expectViewKept('foreign-put', { client: tenantA, created, twin, observe }, () =>
+        tenantB.update(uuid, { ...event, status: 'REJECTED', amount: 1, originalStatus: marker }),
+      );
       const unknown = await tenantB.update(crypto.randomUUID(), {
         ...validPayout(runId),
         status: 'REJECTED',
       });
       expectIndistinguishable('PUT', foreign, unknown, event.externalId);
       check.sameEvent(await tenantA.retrieve(uuid), event, judgeUnchangedByForeignPut);
-      // Not GET alone: a history or a listing written before the owner was checked shows it too.
-      const reads = await ownerReads(tenantA, uuid, { owner: 'tenant A', since });
+      const reads = await ownerReads(tenantA, uuid, { owner: 'tenant A', since: windowEdge(created, -1) });
       expectNoneShows(reads, 'PUT', marker, "tenant B's refused PUT");
     },
   );
@@ -98,19 +131,22 @@ test.describe('tenant isolation', { tag: ['@isolation'] }, () => {
       'ISOLATION-GET',
       "an event of another tenant with the owner's externalId shows in none of the owner's reads",
     ),
-    async ({ tenantA, tenantB, runId }) => {
+    async ({ tenantA, tenantB, runId, observe }) => {
       const event = validPayin(runId, 'reused-by-other');
       const created = await tenantA.create(event);
       const since = windowEdge(created, -1);
       const uuid = check.created(created);
+      const twin = await tenantA.create(validPayin(runId, 'reused-twin'));
       const marker = foreignMarker();
       // Whether B may hold the same externalId is DEDUP-PER-TENANT's to judge; here, whatever B's POST
-      // gets, A's reads show nothing of it.
-      await tenantB.create({
-        ...validPayin(runId, 'reuse'),
-        externalId: event.externalId,
-        originalStatus: marker,
-      });
+      // gets, A's reads show nothing of it, and nothing of A's view changes.
+      await expectViewKept('foreign-post', { client: tenantA, created, twin, observe }, () =>
+        tenantB.create({
+          ...validPayin(runId, 'reuse'),
+          externalId: event.externalId,
+          originalStatus: marker,
+        }),
+      );
       const reads = await ownerReads(tenantA, uuid, { owner: 'tenant A', since });
       expectNoneShows(reads, 'POST', marker, "tenant B's event with the same externalId");
     },

@@ -91,6 +91,24 @@ export const FC_REPLAY_PATH = define({
   parse: trimmed,
 });
 
+export const KIT_MODEL_STEPS = define({
+  name: 'KIT_MODEL_STEPS',
+  doc: "the most steps one sequence of the tenants' model-based property takes",
+  see: 'properties.md',
+  defaultText: '8',
+  audience: 'public',
+  parse: wholeNumber(8, 1, 50),
+});
+
+export const KIT_MODEL_REQUESTS = define({
+  name: 'KIT_MODEL_REQUESTS',
+  doc: "the requests the tenants' model-based property may send: its sequences are this over what one costs (FC_RUNS overrides)",
+  see: 'properties.md',
+  defaultText: "1200 against the reference server; against a deployment, its share of the run's budget",
+  audience: 'public',
+  parse: wholeNumber(1200, 50, 1_000_000),
+});
+
 export const KIT_BASELINE = define({
   name: 'KIT_BASELINE',
   doc: "the release gate's baseline run (a folder or profile.json)",
@@ -170,6 +188,8 @@ export const RUN_SETTINGS = [
   FC_SEED,
   FC_PATH,
   FC_REPLAY_PATH,
+  KIT_MODEL_STEPS,
+  KIT_MODEL_REQUESTS,
   KIT_BASELINE,
   KIT_FAIL_ON_DRIFT,
   KIT_LATENCY_TOLERANCE_PERCENT,

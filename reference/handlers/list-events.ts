@@ -18,6 +18,11 @@ import { guardRequest, tenantOf } from './guard.ts';
 import { type ListingQueryValue, pageAnswer, pageRequest } from './listing-pages.ts';
 
 export interface ListingHooks {
+  /**
+   * ISOLATION-LISTING: whose events a listing request pages through: the caller's. A cursor given to
+   * another tenant is a parameter the listing cannot read (a mutant serves the cursor's tenant).
+   */
+  listingOwner(ctx: ServerContext, callerId: string, cursorTenant: string | undefined): string;
   /** ISOLATION-LISTING: the events a tenant's listing may show, on a page of it (from 1). */
   eventsForListing(ctx: ServerContext, tenantId: string, page: number): readonly StoredEvent[];
   /** AUTH-*, TENANT-HEADER-*: which credentials a listing is checked for (every request carries both). */
@@ -37,6 +42,10 @@ declare module '../context.ts' {
 }
 
 export const LISTING_HOOKS: ListingHooks = Object.freeze({
+  listingOwner: (ctx: ServerContext, callerId: string, cursorTenant: string | undefined) => {
+    if (cursorTenant !== undefined && cursorTenant !== callerId) throw ctx.hooks.listingParameterAnswer();
+    return callerId;
+  },
   eventsForListing: (ctx: ServerContext, tenantId: string) => ctx.store.ofTenant(tenantId),
   listingCredentialsChecked: (ctx: ServerContext, method: string, sentToken: string | undefined) =>
     ctx.hooks.credentialsChecked(method, sentToken),
@@ -76,8 +85,9 @@ export const listEvents =
     const to = instant(query.to, Number.POSITIVE_INFINITY);
     if (asked === undefined || from === undefined || to === undefined)
       throw ctx.hooks.listingParameterAnswer();
+    const owner = ctx.hooks.listingOwner(ctx, tenant.id, asked.cursorTenant);
     const matching = ctx.hooks
-      .eventsForListing(ctx, tenant.id, asked.ordinal)
+      .eventsForListing(ctx, owner, asked.ordinal)
       .filter((stored) => stored.createdAt >= from && stored.createdAt <= to);
     const items = matching
       .slice(asked.start, asked.start + asked.count)
@@ -88,6 +98,6 @@ export const listEvents =
       if (typeof value === 'string') filter.set(name, value);
     }
     const base = `${request.url.split('?')[0]}${filter.size > 0 ? `?${filter}` : ''}`;
-    const { body, headers } = pageAnswer(reading, asked, items, matching.length, base);
+    const { body, headers } = pageAnswer(reading, asked, items, matching.length, base, owner);
     reply.headers(headers).send(body);
   };

@@ -5,8 +5,9 @@
  * - `paged`: `page` (from 1) and `size` (1 to 100, default 20), `{ items, page, size, totalItems }`;
  * - `page-and-page-size`: `page` (from 1) and `pageSize` (1 to 100, default 50), `{ items, page, pageSize,
  *   total }` (a `size` is not its name, and is ignored as any unknown parameter is);
- * - `cursor`: `limit` (1 to 100, default 10) and an opaque `cursor`, `{ data, nextCursor }`, with the next
- *   page also named in a `Link` header (RFC 8288);
+ * - `cursor`: `limit` (1 to 100, default 10) and an opaque `cursor` that carries the query (the tenant
+ *   it pages for and where the next page starts), `{ data, nextCursor }`, with the next page also named
+ *   in a `Link` header (RFC 8288);
  * - `unpaged`: every event at once, as a JSON array; paging parameters are ignored.
  */
 import type { ListingReading } from '../behaviour.ts';
@@ -19,6 +20,8 @@ export interface PageRequest {
   readonly count: number;
   /** The page's ordinal, from 1 (a mutant's later pages are those after the first). */
   readonly ordinal: number;
+  /** The tenant a cursor was given to, when the request carries one. */
+  readonly cursorTenant?: string;
 }
 
 /** A whole number from `min` to `max`, or undefined for anything else (a repeated parameter included). */
@@ -37,12 +40,14 @@ const DEFAULT_SIZES: Record<Exclude<ListingReading, 'none'>, number> = {
   unpaged: Number.POSITIVE_INFINITY,
 };
 
-const encodeCursor = (start: number): string => Buffer.from(`after:${start}`, 'utf8').toString('base64url');
-const decodeCursor = (cursor: ListingQueryValue): number | undefined => {
-  if (cursor === undefined) return 0;
+const encodeCursor = (tenantId: string, start: number): string =>
+  Buffer.from(`tenant:${tenantId};after:${start}`, 'utf8').toString('base64url');
+const decodeCursor = (cursor: ListingQueryValue): { start: number; tenant?: string } | undefined => {
+  if (cursor === undefined) return { start: 0 };
   if (typeof cursor !== 'string') return undefined;
-  const match = /^after:(\d{1,7})$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
-  return match ? Number(match[1]) : undefined;
+  const text = Buffer.from(cursor, 'base64url').toString('utf8');
+  const match = /^tenant:([0-9A-Za-z-]{1,64});after:(\d{1,7})$/.exec(text);
+  return match ? { tenant: match[1] as string, start: Number(match[2]) } : undefined;
 };
 
 /** The page a request asks for, or undefined when a paging parameter cannot be read. */
@@ -55,8 +60,15 @@ export const pageRequest = (
   const count = wholeNumber(query[sizeName], DEFAULT_SIZES[reading], 1, MAX_PAGE_SIZE);
   if (count === undefined) return undefined;
   if (reading === 'cursor') {
-    const start = decodeCursor(query.cursor);
-    return start === undefined ? undefined : { start, count, ordinal: Math.floor(start / count) + 1 };
+    const cursor = decodeCursor(query.cursor);
+    if (cursor === undefined) return undefined;
+    const { start, tenant } = cursor;
+    return {
+      start,
+      count,
+      ordinal: Math.floor(start / count) + 1,
+      ...(tenant ? { cursorTenant: tenant } : {}),
+    };
   }
   const page = wholeNumber(query.page, 1, 1, 1_000_000);
   return page === undefined ? undefined : { start: (page - 1) * count, count, ordinal: page };
@@ -69,6 +81,7 @@ export const pageAnswer = (
   items: readonly unknown[],
   total: number,
   linkBase: string,
+  tenantId: string,
 ): { body: unknown; headers: Record<string, string> } => {
   const { start, count, ordinal } = request;
   switch (reading) {
@@ -79,7 +92,7 @@ export const pageAnswer = (
     case 'page-and-page-size':
       return { body: { items, page: ordinal, pageSize: count, total }, headers: {} };
     case 'cursor': {
-      const next = start + count < total ? encodeCursor(start + count) : null;
+      const next = start + count < total ? encodeCursor(tenantId, start + count) : null;
       const separator = linkBase.includes('?') ? '&' : '?';
       const headers: Record<string, string> =
         next === null ? {} : { link: `<${linkBase}${separator}limit=${count}&cursor=${next}>; rel="next"` };

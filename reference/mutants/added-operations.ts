@@ -71,6 +71,13 @@ export const ADDED_OPERATION_MUTANTS = [
     WITH_LISTING,
   ),
   mutant(
+    'listing-cursor-carries-tenant',
+    ['ISOLATION-LISTING'],
+    "The listing pages with an opaque cursor that carries its query, tenant filter included, and a cursor is served as it says: a tenant that sends another tenant's cursor is served that tenant's next page.",
+    { listingOwner: (_ctx, callerId, cursorTenant) => cursorTenant ?? callerId },
+    { listing: 'cursor' },
+  ),
+  mutant(
     'listing-token-not-checked',
     ['AUTH-TOKEN-MISSING', 'AUTH-TOKEN-INVALID'],
     "The listing's controller was added outside the security filter: it takes the tenant from X-Client-Id and never looks at the token.",

@@ -2,6 +2,8 @@
 import type { ServerContext } from '../context.ts';
 import type { StoredEvent } from '../event-store.ts';
 import { ownEvent } from '../handlers/read-event.ts';
+import type { ReferenceHooks } from '../hooks.ts';
+import type { JsonObject } from '../json.ts';
 import { HttpProblem, problem, simpleBody } from '../problem.ts';
 import { mutant } from './define.ts';
 
@@ -18,18 +20,60 @@ const ownEventOr403 = (ctx: ServerContext, tenantId: string, id: string): Stored
   return ownEvent(ctx, tenantId, id);
 };
 
+/**
+ * A write a PUT makes before its event's owner is checked, done to the event of the path's uuid when
+ * it is another tenant's (the tenant's own PUT goes on to its real update).
+ */
+const beforeOwnerCheck =
+  (
+    write: (ctx: ServerContext, stored: StoredEvent, body: JsonObject) => void,
+  ): ReferenceHooks['writtenBeforeLookup'] =>
+  (ctx, tenantId, id, body) => {
+    const stored = ctx.store.findInAnyTenant(id);
+    if (stored && stored.tenantId !== tenantId) write(ctx, stored, body);
+  };
+
 export const ISOLATION_MUTANTS = [
   mutant(
     'foreign-put-writes-version',
     ['ISOLATION-PUT'],
     "A PUT's history row is written before the event's owner is checked: another tenant's PUT answers 404 ERR-4002 and leaves the event as it was, but its body is among that event's versions (GET ?versions=true).",
     {
-      writtenBeforeLookup: (ctx, tenantId, id, body) => {
-        const stored = ctx.store.findInAnyTenant(id);
-        if (stored && stored.tenantId !== tenantId) ctx.store.addVersion(stored, body, ctx.clock());
-      },
+      writtenBeforeLookup: beforeOwnerCheck((ctx, stored, body) =>
+        ctx.store.addVersion(stored, body, ctx.clock()),
+      ),
     },
     { versions: 'on-request' },
+  ),
+  mutant(
+    'foreign-put-writes-audit-entry',
+    ['ISOLATION-PUT'],
+    "An audit trail written by uuid before the tenant-scoped lookup: another tenant's PUT answers 404 ERR-4002 and leaves the event as it was, but adds an entry of its own (version, status, time; none of the body's other data) to that event's GET ?versions=true.",
+    {
+      writtenBeforeLookup: beforeOwnerCheck((ctx, stored, body) =>
+        ctx.store.addVersion(stored, { status: body.status ?? null }, ctx.clock()),
+      ),
+    },
+    { versions: 'on-request' },
+  ),
+  mutant(
+    'foreign-put-saves-unchanged',
+    ['ISOLATION-PUT'],
+    "An ORM's save of the loaded entity before the owner is checked: another tenant's PUT answers 404 ERR-4002 and leaves the body as it was, but the event's updatedAt and version move as if it had been updated.",
+    {
+      writtenBeforeLookup: beforeOwnerCheck((ctx, stored) => {
+        ctx.store.overwrite(stored, stored.event, ctx.clock());
+      }),
+    },
+    { getExtraFields: 'timestamps-and-version' },
+  ),
+  mutant(
+    'foreign-put-frees-external-id',
+    ['DEDUP-EXTERNAL-ID'],
+    "A PUT releases the event's externalId reservation (to take the body's) before its owner is checked: another tenant's PUT answers 404 ERR-4002 and changes nothing anyone reads, but the owner's next POST of that externalId is accepted again.",
+    {
+      writtenBeforeLookup: beforeOwnerCheck((ctx, stored) => ctx.store.forgetExternalId(stored)),
+    },
   ),
   mutant(
     'isolation-leak-on-get',

@@ -41,6 +41,7 @@ import type {
 } from './certificate-types.ts';
 import { CERTIFICATE_SCHEMA, VERDICTS } from './certificate-types.ts';
 import { applyDeclarations, declarationNotes } from './declarations.ts';
+import { modelTallyNotes } from './model-tally-note.ts';
 import { countsOf, decideVerdict, isKitFault, isProductionReadOnly } from './rule-verdict.ts';
 import { outcomeOf } from './run-outcome.ts';
 
@@ -217,6 +218,7 @@ export const buildCertificate = (input: CertificateInput): Certificate => {
     ...(input.run === undefined ? ['The run left no run.json: the target is not recorded.'] : []),
     ...unknownObservations.map((id) => `Observations for ${id}, which is not in the catalog, are not shown.`),
     ...declarationNotes(declarations.report),
+    ...modelTallyNotes(input.outcomes),
   ];
 
   return {

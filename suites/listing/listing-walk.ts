@@ -16,6 +16,8 @@ import { declaredOffer, type ListingParameters, type PagingOffer, pagingOffer } 
 export interface ListingPage {
   /** How a message names the page: `tenant A's listing (?from=…&page=2&pageSize=3)`. */
   readonly where: string;
+  /** The path it was asked for, below the target's base (a paging token in it is the walker's own). */
+  readonly path: string;
   readonly response: ServiceResponse;
   /** Its items, or undefined when the answer holds no array of items. */
   readonly items: readonly unknown[] | undefined;
@@ -95,6 +97,7 @@ export const walkListing = async (
     const items = ok ? listingItems(response) : undefined;
     pages.push({
       where: `${owner}'s listing (${path.slice(EVENTS_PATH.length) || 'no query'})`,
+      path,
       response,
       items,
     });

@@ -10,11 +10,22 @@ import {
   commandsReplayPath,
   MAX_REMOTE_RUNS,
   MIN_REMOTE_RUNS,
+  modelPropertyCost,
   PROPERTY_COSTS,
   PROPERTY_TESTS,
   remoteRuns,
   runSettings,
 } from './property-runs.ts';
+
+/** The model-based property's cost is the settings' (modelPropertyCost), declared by name. */
+const modelCosts = (folder: string): string[] =>
+  readdirSync(folder)
+    .filter((name) => name.endsWith('.spec.ts'))
+    .flatMap((name) => [...readFileSync(join(folder, name), 'utf8').matchAll(/cost: modelPropertyCost\(\)/g)])
+    .map(() => {
+      const cost = modelPropertyCost();
+      return `${cost.embeddedRuns}×${cost.requestsPerRun}≤-`;
+    });
 
 test("the run plan's table of property costs is what the property tests declare", () => {
   const folder = join(import.meta.dirname, '..', 'properties');
@@ -27,6 +38,7 @@ test("the run plan's table of property costs is what the property tests declare"
         ),
       ].map((m) => `${m[1]}×${m[2]}≤${m[3] ?? '-'}`),
     )
+    .concat(modelCosts(folder))
     .sort();
   expect(declared).toEqual(
     PROPERTY_COSTS.map((c) => `${c.embeddedRuns}×${c.requestsPerRun}≤${c.maxRemoteRuns ?? '-'}`).sort(),

@@ -15,30 +15,27 @@
 import type { TestInfo } from '@playwright/test';
 import * as fc from 'fast-check';
 import type { Target } from '../../config/index.ts';
-import { REFERENCE_DEPLOYMENT, REFERENCE_MUTANT, REFERENCE_VARIANT } from '../../config/settings/index.ts';
 import { describeViolations, type Violation } from '../../oracle/index.ts';
 import { RunStoppedError } from '../../pacing/run-guard.ts';
 import { attachWithoutStep } from '../../run-records/attach-without-step.ts';
 import { markInconclusive } from '../../run-records/check-record-writer.ts';
-import {
-  describeExchange,
-  exchangeTitle,
-  type HttpExchange,
-  toCurl,
-} from '../../run-records/http-exchange.ts';
-import { escapeRegExp } from '../../utilities/escape-pattern.ts';
 import { redact } from '../../utilities/redaction.ts';
 import type { ExchangeHistory } from '../transport/exchange-log.ts';
 import { NoResponseError } from '../transport/service-client.ts';
 import { recordViolations } from '../verdicts/verdicts.ts';
-import { EXCHANGE_SEPARATOR, PropertyViolation } from './property-checks.ts';
+import { PropertyViolation } from './property-checks.ts';
 import {
-  COMMANDS_REPLAY_VARIABLE,
-  type PropertyCost,
-  type RunSettings,
-  runSettings,
-} from './property-runs.ts';
-import { shrinkBudget } from './shrink-budget.ts';
+  commandsReplayPathOf,
+  curlScript,
+  describeFailedRun,
+  type FailedRun,
+  replayEnvironment,
+  replayInstructions,
+} from './property-report.ts';
+import { type PropertyCost, type RunSettings, runSettings } from './property-runs.ts';
+import { type ShrinkBudget, shrinkBudget } from './shrink-budget.ts';
+
+export { replayInstructions } from './property-report.ts';
 
 /** What a predicate can leave for the report of its run, should it be the failing one. */
 export interface RunNotes {
@@ -63,15 +60,6 @@ export interface PropertyOptions<T> {
   readonly credit?: (value: T, violations: readonly Violation[]) => Promise<readonly Violation[]>;
 }
 
-interface FailedRun<T> {
-  readonly value: T;
-  /** The counterexample as the report shows it. */
-  readonly shown: string;
-  readonly notes: readonly (readonly [string, string])[];
-  readonly exchanges: readonly HttpExchange[];
-  readonly error: unknown;
-}
-
 /** What a user can do about an inconclusive property (also in the README). */
 export const INCONCLUSIVE_ADVICE = 'give it more time (KIT_TEST_TIMEOUT_SECONDS) or fewer runs (FC_RUNS)';
 
@@ -79,92 +67,25 @@ export const INCONCLUSIVE_ADVICE = 'give it more time (KIT_TEST_TIMEOUT_SECONDS)
 const TEARDOWN_MARGIN_MS = 15_000;
 const MIN_PROPERTY_TIME_MS = 5_000;
 
-const shellQuote = (value: string): string => `'${value.replace(/'/g, `'\\''`)}'`;
+const stopsTheRun = (error: unknown): boolean =>
+  error instanceof NoResponseError || error instanceof RunStoppedError;
 
-/** The environment a replay needs besides FC_SEED / FC_PATH: the reference server's mutant, variant or deployment. */
-const replayEnvironment = (target: Target): string[] =>
-  target.embedded
-    ? [REFERENCE_MUTANT, REFERENCE_VARIANT, REFERENCE_DEPLOYMENT]
-        .filter((setting) => setting.read())
-        .map((setting) => `${setting.name}=${shellQuote(setting.read() ?? '')}`)
-    : [];
+/** The predicate fast-check runs, and what it kept of the failures it met until the check settled. */
+interface Watched<T> {
+  readonly predicate: (value: T) => Promise<void>;
+  /** The last failure before the check settled: after shrinking, the shrunk counterexample's. */
+  lastFailure(): FailedRun<T> | undefined;
+  /** The failure that met no answer, if one did: no later run is sent. */
+  noAnswer(): FailedRun<T> | undefined;
+  settle(): void;
+}
 
-/** The commands that replay a failure: exactly the counterexample, and the whole run. README-ready. */
-export const replayInstructions = (
-  title: string,
-  seed: number,
-  path: string | null,
-  extraEnvironment: readonly string[] = [],
-  commandsReplayPath?: string,
-): string => {
-  const grep = `--grep ${shellQuote(escapeRegExp(title))}`;
-  const command = (variables: readonly string[]) =>
-    [...extraEnvironment, ...variables, 'npx tsx cli/commands/conformance.ts', grep].join(' ');
-  const lines: string[] = [];
-  if (path !== null) {
-    const commands = commandsReplayPath
-      ? [`${COMMANDS_REPLAY_VARIABLE}=${shellQuote(commandsReplayPath)}`]
-      : [];
-    lines.push(
-      `Replay exactly this counterexample (seed ${seed}, path ${path}):`,
-      `  ${command([`FC_SEED=${seed}`, `FC_PATH=${path}`, ...commands])}`,
-    );
-  }
-  lines.push(`Replay the whole run of this property (seed ${seed}):`, `  ${command([`FC_SEED=${seed}`])}`);
-  lines.push(
-    '(The same variables work with `npx playwright test`; against a real deployment keep the same target contract: .env or the TARGET_* / TENANT_* variables.)',
-  );
-  return lines.join('\n');
-};
-
-/** The error of a run; a violation's exchange is left out, since the run's requests follow in full. */
-const errorText = (error: unknown): string =>
-  error instanceof PropertyViolation
-    ? (error.message.split(EXCHANGE_SEPARATOR)[0] ?? error.message)
-    : error instanceof Error
-      ? `${error.name}: ${error.message}`
-      : String(error);
-
-const describeFailedRun = <T>(run: FailedRun<T>): string => {
-  const parts = [`Counterexample (shrunk):\n${run.shown}`];
-  for (const [label, text] of run.notes) parts.push(`${label}:\n${text}`);
-  parts.push(`What went wrong:\n${errorText(run.error)}`);
-  run.exchanges.forEach((exchange, index) => {
-    parts.push(`--- request ${index + 1} of ${run.exchanges.length} ---\n${describeExchange(exchange)}`);
-  });
-  return redact(parts.join('\n\n'));
-};
-
-const curlScript = <T>(run: FailedRun<T>): string =>
-  redact(
-    [
-      '# The requests of the shrunk counterexample, in order (token redacted).',
-      ...run.exchanges.map(
-        (exchange, index) => `# ${index + 1}. ${exchangeTitle(exchange)}\n${toCurl(exchange.request)}`,
-      ),
-    ].join('\n\n'),
-  );
-
-/**
- * Checks a property; a failure fails the test with fast-check's report, the replay commands and the
- * shrunk counterexample attached.
- */
-export const checkProperty = async <T>(options: PropertyOptions<T>, testInfo: TestInfo): Promise<void> => {
-  const started = performance.now();
-  const requestsBefore = options.exchanges.length;
-  // Shards pace themselves to an equal part of each tenant's budget: a property's runs are sized to the
-  // share of its worker among all the shards' workers.
-  const settings: RunSettings = runSettings(
-    options.target,
-    testInfo.config.workers * (testInfo.config.shard?.total ?? 1),
-    options.cost,
-  );
+/** The options' predicate, run within the shrink budget, keeping each failure's exchanges and notes. */
+const watchedPredicate = <T>(options: PropertyOptions<T>, shrinking: ShrinkBudget): Watched<T> => {
   const { exchanges } = options;
   let lastFailure: FailedRun<T> | undefined;
   let noAnswer: FailedRun<T> | undefined;
   let settled = false;
-  const shrinking = shrinkBudget(settings.numRuns);
-
   const predicate = async (value: T): Promise<void> => {
     // A target that gave no answer is not shrunk against: every later run fails at once, unsent.
     if (noAnswer !== undefined)
@@ -180,86 +101,94 @@ export const checkProperty = async <T>(options: PropertyOptions<T>, testInfo: Te
         shrinking.failed();
         const shown = options.show ? options.show(value) : fc.stringify(value);
         lastFailure = { value, shown, notes, exchanges: exchanges.slice(from), error };
-        if (error instanceof NoResponseError || error instanceof RunStoppedError) noAnswer = lastFailure;
+        if (stopsTheRun(error)) noAnswer = lastFailure;
       }
       throw error;
     }
   };
-
-  const credited = async (run: FailedRun<T>): Promise<FailedRun<T>> => {
-    if (!options.credit || !(run.error instanceof PropertyViolation)) return run;
-    const from = exchanges.length;
-    try {
-      const violations = await options.credit(run.value, run.error.violations);
-      return {
-        ...run,
-        error: new PropertyViolation(describeViolations(violations), violations),
-        exchanges: [...run.exchanges, ...exchanges.slice(from)],
-      };
-    } catch (error) {
-      // Without an answer to the requests that take it apart, the shrunk run's own credit stands.
-      if (error instanceof NoResponseError || error instanceof RunStoppedError) return run;
-      throw error;
-    }
+  return {
+    predicate,
+    lastFailure: () => lastFailure,
+    noAnswer: () => noAnswer,
+    settle: () => {
+      settled = true;
+    },
   };
+};
 
-  const timeLimit = Math.max(
-    MIN_PROPERTY_TIME_MS,
-    testInfo.timeout - TEARDOWN_MARGIN_MS - (performance.now() - started),
+/** The shrunk run with its violations credited by the options' `credit`, its requests added. */
+const credited = async <T>(options: PropertyOptions<T>, run: FailedRun<T>): Promise<FailedRun<T>> => {
+  if (!options.credit || !(run.error instanceof PropertyViolation)) return run;
+  const { exchanges } = options;
+  const from = exchanges.length;
+  try {
+    const violations = await options.credit(run.value, run.error.violations);
+    return {
+      ...run,
+      error: new PropertyViolation(describeViolations(violations), violations),
+      exchanges: [...run.exchanges, ...exchanges.slice(from)],
+    };
+  } catch (error) {
+    // Without an answer to the requests that take it apart, the shrunk run's own credit stands.
+    if (stopsTheRun(error)) return run;
+    throw error;
+  }
+};
+
+/** What the test's `property` annotation says of the run: runs, seed, outcome, requests, time. */
+const describeRun = (
+  details: fc.RunDetails<unknown>,
+  settings: RunSettings,
+  shrinking: ShrinkBudget,
+  requests: number,
+  seconds: string,
+): string =>
+  `${details.numRuns} of ${settings.numRuns} runs (${settings.source}), seed ${details.seed}${
+    settings.path ? `, path ${settings.path}` : ''
+  }, ${details.failed ? `failed, ${details.numShrinks} shrinks${shrinking.spent() ? ' (shrink budget spent)' : ''}` : 'passed'}${
+    details.interrupted && !shrinking.spent() ? ', interrupted by the time limit' : ''
+  }, ${requests} requests, ${seconds} s`;
+
+/** A property that passed fewer runs than planned proves nothing of the rest: inconclusive. */
+const markCutShort = (testInfo: TestInfo, completed: number, planned: number, seconds: string): void => {
+  if (completed >= planned) return;
+  const reason = `the property completed ${completed} of its ${planned} runs before the time limit (${seconds} s); ${INCONCLUSIVE_ADVICE}`;
+  markInconclusive(testInfo, 'property-cut-short', reason);
+  process.stdout.write(`[property] INCONCLUSIVE ${testInfo.title}: ${reason}\n`);
+  testInfo.skip(true, `inconclusive: ${reason}`);
+};
+
+/** No answer, no verdict: the property is not run (the client marked it), never failed on a rule. */
+const markNoAnswer = <T>(testInfo: TestInfo, run: FailedRun<T>, runs: number): void => {
+  attachWithoutStep(
+    testInfo,
+    'property stopped: the request that got no answer',
+    describeFailedRun(run),
+    'text/plain',
   );
-  const details = await fc.check(fc.asyncProperty(options.arbitrary, predicate), {
-    numRuns: settings.numRuns,
-    ...(settings.seed !== undefined ? { seed: settings.seed } : {}),
-    ...(settings.path !== undefined ? { path: settings.path } : {}),
-    plugins: [fc.interruptAfterTimeLimit(timeLimit)],
-  });
-  settled = true;
-  const seconds = ((performance.now() - started) / 1000).toFixed(1);
-  testInfo.annotations.push({
-    type: 'property',
-    description: `${details.numRuns} of ${settings.numRuns} runs (${settings.source}), seed ${details.seed}${
-      settings.path ? `, path ${settings.path}` : ''
-    }, ${details.failed ? `failed, ${details.numShrinks} shrinks${shrinking.spent() ? ' (shrink budget spent)' : ''}` : 'passed'}${
-      details.interrupted && !shrinking.spent() ? ', interrupted by the time limit' : ''
-    }, ${exchanges.length - requestsBefore} requests, ${seconds} s`,
-  });
-  if (!details.failed) {
-    if (details.numRuns < settings.numRuns) {
-      const reason = `the property completed ${details.numRuns} of its ${settings.numRuns} runs before the time limit (${seconds} s); ${INCONCLUSIVE_ADVICE}`;
-      markInconclusive(testInfo, 'property-cut-short', reason);
-      process.stdout.write(`[property] INCONCLUSIVE ${testInfo.title}: ${reason}\n`);
-      testInfo.skip(true, `inconclusive: ${reason}`);
-    }
-    return;
-  }
+  testInfo.skip(true, `not run: the target stopped answering after ${runs} run(s) of the property`);
+};
 
-  if (noAnswer) {
-    // No answer, no verdict: the property is not run (the client marked it), never failed on a rule.
-    attachWithoutStep(
-      testInfo,
-      'property stopped: the request that got no answer',
-      describeFailedRun(noAnswer),
-      'text/plain',
-    );
-    testInfo.skip(
-      true,
-      `not run: the target stopped answering after ${details.numRuns} run(s) of the property`,
-    );
-  }
-  // fc.commands prints the commands that ran with a replayPath, which an exact replay needs as well.
-  const commandsReplayPath = /replayPath="([^"]+)"/.exec(fc.stringify(details.counterexample))?.[1];
+/** The shrunk failure becomes the test's: credited, attached with its replay, and thrown. */
+const failWith = async <T>(
+  options: PropertyOptions<T>,
+  testInfo: TestInfo,
+  details: fc.RunDetails<unknown>,
+  watched: Watched<T>,
+  shrinking: ShrinkBudget,
+): Promise<never> => {
   const replay = replayInstructions(
     testInfo.title,
     details.seed,
     details.counterexamplePath,
     replayEnvironment(options.target),
-    commandsReplayPath,
+    commandsReplayPathOf(details.counterexample),
   );
-  const shown = lastFailure && (await credited(lastFailure));
+  const last = watched.lastFailure();
+  const shown = last && (await credited(options, last));
   // The shrunk failure is the test's: its violations are credited like a hand-written check's.
-  if (shown?.error instanceof PropertyViolation) {
+  if (shown?.error instanceof PropertyViolation)
     recordViolations(shown.error.violations, shown.exchanges.at(-1));
-  }
   if (shown) {
     attachWithoutStep(testInfo, 'property counterexample: requests (curl)', curlScript(shown), 'text/plain');
     attachWithoutStep(
@@ -292,4 +221,40 @@ export const checkProperty = async <T>(options: PropertyOptions<T>, testInfo: Te
     redact(report),
     shown?.error instanceof PropertyViolation ? shown.error.violations : [],
   );
+};
+
+/**
+ * Checks a property; a failure fails the test with fast-check's report, the replay commands and the
+ * shrunk counterexample attached.
+ */
+export const checkProperty = async <T>(options: PropertyOptions<T>, testInfo: TestInfo): Promise<void> => {
+  const started = performance.now();
+  const requestsBefore = options.exchanges.length;
+  // Shards pace themselves to an equal part of each tenant's budget: a property's runs are sized to the
+  // share of its worker among all the shards' workers.
+  const workers = testInfo.config.workers * (testInfo.config.shard?.total ?? 1);
+  const settings = runSettings(options.target, workers, options.cost);
+  const shrinking = shrinkBudget(settings.numRuns);
+  const watched = watchedPredicate(options, shrinking);
+  const timeLimit = Math.max(
+    MIN_PROPERTY_TIME_MS,
+    testInfo.timeout - TEARDOWN_MARGIN_MS - (performance.now() - started),
+  );
+  const details = await fc.check(fc.asyncProperty(options.arbitrary, watched.predicate), {
+    numRuns: settings.numRuns,
+    ...(settings.seed !== undefined ? { seed: settings.seed } : {}),
+    ...(settings.path !== undefined ? { path: settings.path } : {}),
+    plugins: [fc.interruptAfterTimeLimit(timeLimit)],
+  });
+  watched.settle();
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  const requests = options.exchanges.length - requestsBefore;
+  testInfo.annotations.push({
+    type: 'property',
+    description: describeRun(details, settings, shrinking, requests, seconds),
+  });
+  if (!details.failed) return markCutShort(testInfo, details.numRuns, settings.numRuns, seconds);
+  const noAnswer = watched.noAnswer();
+  if (noAnswer) markNoAnswer(testInfo, noAnswer, details.numRuns);
+  return failWith(options, testInfo, details, watched, shrinking);
 };

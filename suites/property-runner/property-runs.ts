@@ -14,7 +14,14 @@
  * same seed replays the same run and seed + path replays exactly the shrunk counterexample.
  */
 import { type RateLimitSettings, readTimeouts, type Target } from '../../config/index.ts';
-import { FC_PATH, FC_REPLAY_PATH, FC_RUNS, FC_SEED } from '../../config/settings/index.ts';
+import {
+  FC_PATH,
+  FC_REPLAY_PATH,
+  FC_RUNS,
+  FC_SEED,
+  KIT_MODEL_REQUESTS,
+  KIT_MODEL_STEPS,
+} from '../../config/settings/index.ts';
 import { partOfShare, RUN_SHARE_OF_LIMIT, requestsPerSecond } from '../../pacing/request-pacer.ts';
 
 /** The number of property tests that share the remote budget (suites/properties/*.spec.ts). */
@@ -40,6 +47,20 @@ export interface PropertyCost {
   readonly maxRemoteRuns?: number;
 }
 
+/** Requests of a model sequence's start (two events a tenant, each looked at) and of one step, at most about. */
+export const MODEL_START_REQUESTS = 16;
+export const MODEL_STEP_REQUESTS = 8;
+
+/**
+ * The tenants' model-based property's cost: up to KIT_MODEL_STEPS steps a sequence, and as many
+ * sequences as KIT_MODEL_REQUESTS pays for against the reference server (at least one).
+ */
+export function modelPropertyCost(env: NodeJS.ProcessEnv = process.env): PropertyCost {
+  const requestsPerRun = MODEL_START_REQUESTS + KIT_MODEL_STEPS.read(env) * MODEL_STEP_REQUESTS;
+  const embeddedRuns = Math.max(1, Math.floor(KIT_MODEL_REQUESTS.read(env) / requestsPerRun));
+  return { embeddedRuns, requestsPerRun, tenantBShare: 0.5 };
+}
+
 /**
  * The cost each property test declares (suites/properties/*.spec.ts), for the run's plan
  * (conformance-run/run-plan.ts); a kit test checks that the two agree.
@@ -48,8 +69,8 @@ export const PROPERTY_COSTS: readonly PropertyCost[] = Object.freeze([
   { embeddedRuns: 200, requestsPerRun: 1 },
   { embeddedRuns: 100, requestsPerRun: 3 },
   { embeddedRuns: 200, requestsPerRun: 2 },
-  // The model-based isolation test: tenant B reads and writes as much as tenant A does, and more.
-  { embeddedRuns: 100, requestsPerRun: 10, tenantBShare: 0.6 },
+  // The tenants' model-based property: both tenants write and read, and each step looks again.
+  modelPropertyCost(),
   { embeddedRuns: 100, requestsPerRun: 3 },
   { embeddedRuns: 100, requestsPerRun: 6 },
   { embeddedRuns: 100, requestsPerRun: 6 },

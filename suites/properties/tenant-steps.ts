@@ -1,0 +1,192 @@
+/**
+ * The steps of the tenants' model-based property (fast-check commands), each by one tenant: create,
+ * update its own event, read it, read or update the other tenant's event by its uuid, POST again every
+ * externalId it holds however old, POST the other tenant's externalId, and ask for the other tenant's
+ * later listing pages with the other's paging token or link. Each step checks its own answer, then
+ * the view of the tenant the step could reach is judged against the model (tenant-model.ts).
+ *
+ * Commands are generated before they run, so they carry data, not ids: an externalId is given when the
+ * event is created (fresh for every run and every shrink), an event is picked by a number taken modulo
+ * the events its tenant has.
+ */
+import type * as fc from 'fast-check';
+import type { FinancialEvent, FinancialEventFields } from '../../generators/index.ts';
+import {
+  judgeDuplicateRefused,
+  judgeForeignReadRefused,
+  judgeForeignUpdateRefused,
+  judgeListingText,
+  judgeOtherTenantReadRevealsNothing,
+  judgeUuidNotGivenBefore,
+} from '../../oracle/index.ts';
+import { eventPath } from '../../spec/index.ts';
+import { windowFilter } from '../listing/listing-window.ts';
+import { replayOthersPages } from '../listing/token-replay.ts';
+import { propertyCheck } from '../property-runner/property-checks.ts';
+import { applyChange, type Change, describeChange } from './event-changes.ts';
+import { postEvent, putEvent } from './property-requests.ts';
+import {
+  judgeTenantView,
+  MAX_EVENTS_PER_TENANT,
+  otherTenant,
+  rebaseline,
+  type SequenceModel,
+  type SequenceSystem,
+  type TenantName,
+} from './tenant-model.ts';
+
+export type Step = fc.AsyncCommand<SequenceModel, SequenceSystem>;
+
+/** A step: what it does, how the counterexample names it, and when it may run (always, unless said). */
+const step = (
+  name: string,
+  run: (model: SequenceModel, system: SequenceSystem) => Promise<void>,
+  check: (model: Readonly<SequenceModel>) => boolean = () => true,
+): Step => ({
+  check,
+  run: (model, system) => {
+    system.tally.steps += 1;
+    return run(model, system);
+  },
+  toString: () => name,
+});
+
+const hasRoom = (tenant: TenantName) => (model: Readonly<SequenceModel>) =>
+  model[tenant].events.length < MAX_EVENTS_PER_TENANT;
+
+const pickOf = (model: Readonly<SequenceModel>, tenant: TenantName, pick: number) => {
+  const own = model[tenant];
+  const index = pick % own.events.length;
+  return { index, event: own.events[index] as FinancialEvent, uuid: own.uuids[index] as string };
+};
+
+/** Creates an event of `tenant` with these fields under `externalId`: 201 with a uuid never given before. */
+const createEvent = async (
+  tenant: TenantName,
+  event: FinancialEvent,
+  model: SequenceModel,
+  system: SequenceSystem,
+): Promise<void> => {
+  const response = await postEvent(system.clients[tenant], event);
+  const uuid = propertyCheck.created(response);
+  propertyCheck.verdict(judgeUuidNotGivenBefore(system.uuidsGiven, uuid), response);
+  system.uuidsGiven.push(uuid);
+  model[tenant].events.push(event);
+  model[tenant].uuids.push(uuid);
+  await rebaseline(tenant, response, model, system);
+};
+
+/**
+ * After another tenant's write aimed at the owner's event, the owner's externalId is still its own: a
+ * POST of the event again is a duplicate (a reservation released by the foreign write shows here).
+ */
+const stillTaken = async (
+  owner: TenantName,
+  event: FinancialEvent,
+  system: SequenceSystem,
+): Promise<void> => {
+  propertyCheck.error(await postEvent(system.clients[owner], event), judgeDuplicateRefused);
+};
+
+export const creates = (tenant: TenantName, fields: FinancialEventFields): Step =>
+  step(
+    `${tenant} creates ${fields.type} ${fields.amount} ${fields.currencyCode}`,
+    (model, system) => createEvent(tenant, { externalId: system.nextId(), ...fields }, model, system),
+    hasRoom(tenant),
+  );
+
+export const updates = (tenant: TenantName, pick: number, change: Change): Step =>
+  step(`${tenant} updates its event #${pick} (${describeChange(change)})`, async (model, system) => {
+    const { index, event, uuid } = pickOf(model, tenant, pick);
+    const next = applyChange(event, change);
+    // PUT's rules are not shown: a deployment may refuse an update cleanly, and then nothing changes.
+    const applied = propertyCheck.update(await putEvent(system.clients[tenant], uuid, next)) === 'applied';
+    if (applied) model[tenant].events[index] = next;
+    await judgeTenantView(tenant, 'own-other', model, system, applied ? index : undefined);
+    if (applied) propertyCheck.sameEvent(await system.clients[tenant].retrieve(uuid), next);
+  });
+
+export const reads = (tenant: TenantName, pick: number): Step =>
+  step(`${tenant} reads its event #${pick}`, async (model, system) => {
+    const { event, uuid } = pickOf(model, tenant, pick);
+    propertyCheck.sameEvent(await system.clients[tenant].retrieve(uuid), event);
+  });
+
+/** `tenant` reads the other tenant's event by its uuid, by GET and `?versions=true`: unknown to it. */
+export const readsForeign = (tenant: TenantName, pick: number): Step =>
+  step(`${tenant} reads ${otherTenant(tenant)}'s event #${pick}`, async (model, system) => {
+    const owner = otherTenant(tenant);
+    const { event, uuid } = pickOf(model, owner, pick);
+    const client = system.clients[tenant];
+    const versions = await client.send({ method: 'GET', path: `${eventPath(uuid)}?versions=true` });
+    for (const response of [await client.retrieve(uuid), versions]) {
+      propertyCheck.error(response, judgeForeignReadRefused);
+      propertyCheck.verdict(judgeOtherTenantReadRevealsNothing(response, event.externalId), response);
+    }
+    await judgeTenantView(owner, 'foreign-read', model, system);
+  });
+
+/** `tenant` PUTs the other tenant's event by its uuid (a valid body): unknown to it, and nothing changes. */
+export const updatesForeign = (tenant: TenantName, pick: number, change: Change): Step =>
+  step(
+    `${tenant} updates ${otherTenant(tenant)}'s event #${pick} (${describeChange(change)})`,
+    async (model, system) => {
+      const owner = otherTenant(tenant);
+      const { event, uuid } = pickOf(model, owner, pick);
+      const sent = { ...applyChange(event, change), originalStatus: `Foreign ${system.nextId()}` };
+      propertyCheck.error(await putEvent(system.clients[tenant], uuid, sent), judgeForeignUpdateRefused);
+      await judgeTenantView(owner, 'foreign-put', model, system);
+      await stillTaken(owner, event, system);
+    },
+  );
+
+/** `tenant` POSTs again every externalId it holds, however old, with other data: each a duplicate. */
+export const postsDuplicates = (tenant: TenantName, fields: FinancialEventFields): Step =>
+  step(`${tenant} POSTs every externalId it holds again`, async (model, system) => {
+    for (const { externalId } of model[tenant].events) {
+      const response = await postEvent(system.clients[tenant], { ...fields, externalId });
+      propertyCheck.error(response, judgeDuplicateRefused);
+    }
+    await judgeTenantView(tenant, 'duplicate-post', model, system);
+  });
+
+/** `tenant` creates an event under the other tenant's externalId: its own, and the other's view is kept. */
+export const reusesForeignExternalId = (
+  tenant: TenantName,
+  pick: number,
+  fields: FinancialEventFields,
+): Step =>
+  step(
+    `${tenant} creates an event with ${otherTenant(tenant)}'s event #${pick}'s externalId`,
+    async (model, system) => {
+      const owner = otherTenant(tenant);
+      const reused = pickOf(model, owner, pick).event;
+      const { externalId } = reused;
+      if (model[tenant].events.some((event) => event.externalId === externalId)) return;
+      await createEvent(tenant, { ...fields, externalId }, model, system);
+      await judgeTenantView(owner, 'foreign-post', model, system);
+      await stillTaken(owner, reused, system);
+    },
+    hasRoom(tenant),
+  );
+
+/** `tenant` asks for the other tenant's later listing pages with the other's token or link: none of its events. */
+export const replaysForeignPages = (tenant: TenantName): Step =>
+  step(
+    `${tenant} asks for ${otherTenant(tenant)}'s later listing pages with its token or link`,
+    async (model, system) => {
+      const owner = otherTenant(tenant);
+      const { since, until, uuids } = model[owner];
+      const replay = await replayOthersPages(
+        { client: system.clients[tenant], name: `tenant ${tenant}` },
+        { client: system.clients[owner], name: `tenant ${owner}` },
+        windowFilter(since, until),
+        2,
+      );
+      const ownUuids = model[tenant].uuids;
+      const ofOwner = [...uuids, ...replay.othersUuids].filter((uuid) => !ownUuids.includes(uuid));
+      for (const { where, response } of replay.pages)
+        propertyCheck.verdict(judgeListingText(where, response, ofOwner), response);
+      await judgeTenantView(owner, 'foreign-read', model, system);
+    },
+  );
