@@ -10,6 +10,7 @@ import { execFile } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { EXIT } from '../config/index.ts';
+import { CONTRACT_VARIABLES } from '../contract/index.ts';
 import { startReferenceServer, targetEnvironmentOf } from '../reference/index.ts';
 import { KIT_ROOT } from '../utilities/kit-root.ts';
 import { matchesRowPattern as matches } from './client-rows.ts';
@@ -114,7 +115,7 @@ const runFaultRow = async (row: FaultRow, outputRoot: string): Promise<FaultRowO
     const run = await runKitCommand(['conformance', '--grep', row.grep, '--workers=2'], {
       ...scrubbedEnvironment(),
       ...targetEnvironmentOf(server),
-      TARGET_BASE_URL: proxy.baseUrl,
+      [CONTRACT_VARIABLES.baseUrl]: proxy.baseUrl,
       KIT_IGNORE_DOTENV: 'true',
       KIT_OUTPUT_DIR: join(folder, 'output'),
       FORCE_COLOR: '0',

@@ -159,7 +159,7 @@ export const renderMarkdown = (certificate: Certificate, comparison?: Comparison
     );
     for (const u of certificate.unanswered) lines.push(`- ${md(describeUnanswered(u))}`);
   }
-  lines.push(...unavailableMarkdown(certificate.unavailable));
+  for (const line of unavailableMarkdown(certificate.unavailable)) lines.push(line);
   if (certificate.runErrors.length > 0) {
     lines.push('', '## Errors of the run', '');
     for (const error of certificate.runErrors) lines.push('```text', error, '```');
