@@ -35,11 +35,18 @@ const scrubbed = (parent: NodeJS.ProcessEnv): NodeJS.ProcessEnv =>
   Object.fromEntries(Object.entries(parent).filter(([name]) => !SCRUBBED.test(name)));
 
 /** The counts of a JUnit file's first testsuite. */
-export const junitCounts = (xml: string): { tests: number; failures: number; errors: number } | undefined => {
+export const junitCounts = (
+  xml: string,
+): { tests: number; failures: number; errors: number; skipped: number } | undefined => {
   const suite = /<testsuite\b[^>]*>/.exec(xml)?.[0];
   if (!suite) return undefined;
   const count = (name: string) => Number(new RegExp(`\\b${name}="(\\d+)"`).exec(suite)?.[1] ?? Number.NaN);
-  const counts = { tests: count('tests'), failures: count('failures'), errors: count('errors') };
+  const counts = {
+    tests: count('tests'),
+    failures: count('failures'),
+    errors: count('errors'),
+    skipped: count('skipped'),
+  };
   return Object.values(counts).every(Number.isInteger) ? counts : undefined;
 };
 
