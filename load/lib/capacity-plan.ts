@@ -24,7 +24,7 @@ import {
   type LatencyLimits,
   latencyLimits,
 } from './latency-plan.ts';
-import { droppedAllowed, iterationsOpenModel, OPEN_MODEL_PREMISE } from './open-model.ts';
+import { droppedAllowed, iterationsOpenModel } from './open-model.ts';
 import type { CapacityTenant } from './tenants-file.ts';
 import { SUMMARY_TREND_STATS, type ThresholdSpec, thresholdsOption } from './thresholds.ts';
 
@@ -195,8 +195,6 @@ export const capacityThresholds = (plan: CapacityPlan): ThresholdSpec[] => {
       expression: 'count==0',
       ruleId: 'RATE-LIMIT-429',
       title: `tenant ${tenant.name} at ${percent}% of its limit (${tenant.requestsPerWindow} per ${tenant.windowSeconds} s) is never throttled`,
-      // A generator that fell behind sends what it owes in a burst, which can rightly exceed a window.
-      needs: [[OPEN_MODEL_PREMISE]],
     });
   }
   specs.push(iterationsOpenModel(plan));

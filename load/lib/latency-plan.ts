@@ -12,7 +12,7 @@
  *   LATENCY_<CREATE|RETRIEVE|UPDATE>_P95_MS / _P99_MS for one endpoint.
  */
 import { decimal, durationSeconds, type Env, LoadSetupError, positiveInteger } from './env.ts';
-import { droppedAllowed, iterationsOpenModel, OPEN_MODEL_PREMISE } from './open-model.ts';
+import { droppedAllowed, iterationsOpenModel } from './open-model.ts';
 import { type LoadTarget, readLoadTarget } from './target.ts';
 import { SUMMARY_TREND_STATS, type ThresholdSpec, thresholdsOption } from './thresholds.ts';
 import { vusFor } from './vus.ts';
@@ -123,8 +123,6 @@ export const latencyThresholds = (plan: LatencyPlan): ThresholdSpec[] => {
     expression: 'count==0',
     ruleId: 'RATE-LIMIT-429',
     title: `traffic at ${Math.round(plan.share * 100)}% of the limit is never throttled`,
-    // A generator that fell behind sends what it owes in a burst, which can rightly exceed a window.
-    needs: [[OPEN_MODEL_PREMISE]],
   });
   specs.push(iterationsOpenModel(plan));
   return specs;
