@@ -60,13 +60,26 @@ test.describe("the load generator's reach", () => {
   });
 
   test("a window's ceiling needs the window before it sent in full (a token bucket serves what a stall saved)", () => {
-    const afterStall = judged({ accepted: [1998, 1000, 1400], sent: [2500, 1800, 2500] });
+    const afterStall = judged({ accepted: [1998, 1000, 1250], sent: [2500, 1800, 2500] });
     expect(afterStall.of('ratelimit_accepted{window:2} count<=1020').verdict).toBe('not-established');
     expect(afterStall.verdict).toBe('not-established');
     // rate-limit-removed: every request served while window 0 was sent in full.
     const removed = judged({ accepted: [2500, 2500, 2500], sent: [2500, 2500, 1000] });
     expect(removed.of('ratelimit_accepted{window:1} count<=1020').verdict).toBe('failed');
     expect(removed.verdict).toBe('failed');
+  });
+
+  test('a ceiling crossed beyond what the shortfall could have saved is decided: the service served too many', () => {
+    // Window 0 missed 1100 of its 2500: a token bucket saved at most 1100 × 1000/2500 = 440 tokens.
+    const removed = judged({ accepted: [1400, 2000, 2500], sent: [1400, 2500, 2500] });
+    expect(removed.of('ratelimit_accepted{window:1} count<=1020').verdict).toBe('failed');
+    expect(removed.verdict).toBe('failed');
+    const bucket = judged({ accepted: [1400, 1460, 1000], sent: [1400, 2500, 2500] });
+    expect(bucket.of('ratelimit_accepted{window:1} count<=1020')).toMatchObject({
+      verdict: 'not-established',
+      reason:
+        'the load generator sent 1400 requests of the rate-limit tenant in window 0 in 60 s (23.33/s); the plan needs 2498 (41.63/s) of 2500 planned',
+    });
   });
 
   test('no 429 at all is judged when some later window and the one before it were sent in full', () => {

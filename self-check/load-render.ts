@@ -19,6 +19,15 @@ const serverText = (entry: LoadEntry): string =>
 const rulesText = (entry: LoadEntry): string =>
   entry.failedRules.map((r) => (r.thresholds > 1 ? `${r.ruleId} ×${r.thresholds}` : r.ruleId)).join(', ');
 
+/** The thresholds left unjudged by rule, then the generator's reach: each premise it missed, once. */
+const notEstablishedText = (entry: LoadEntry): string => {
+  const rules = [
+    ...new Set(entry.unjudged.filter((t) => t.ruleId !== 'LOAD-OPEN-MODEL').map((t) => t.ruleId)),
+  ];
+  const reach = entry.unjudged.filter((t) => t.ruleId === 'LOAD-OPEN-MODEL').map((t) => t.reason);
+  return `not established${rules.length ? ` (${rules.join(', ')})` : ''}: ${reach.join('; ')}`;
+};
+
 /** What became of one row, after its verdict. */
 export const loadOutcomeText = (entry: LoadEntry): string => {
   switch (entry.verdict) {
@@ -33,7 +42,7 @@ export const loadOutcomeText = (entry: LoadEntry): string => {
     case 'failed':
       return `k6 exit ${entry.exitCode}, crossed ${entry.failedThresholds.map((t) => `${t.ruleId} [${t.metric} ${t.expression}, observed ${t.observed ?? 'nothing'}]`).join('; ')}`;
     case 'not-established':
-      return `not established: ${[...new Set(entry.unjudged.map((t) => t.reason))].join('; ')}`;
+      return notEstablishedText(entry);
     case 'error':
       return entry.problem ?? 'run error';
   }

@@ -187,6 +187,8 @@ const windowThresholds = (plan: RateLimitPlan): ThresholdSpec[] => {
       ruleId: 'RATE-LIMIT-429',
       title: `${windowTitle(plan, i)} accepts no more than the limit of ${plan.limit} requests`,
       needs: [[windowPremiseKey(i - 1)]],
+      // A stall saves at most the limit's share of what it did not send: crossed beyond that, decided.
+      widenedBy: { premise: windowPremiseKey(i - 1), perMissing: plan.limit / plan.overLimitPerWindow },
     });
     specs.push({
       metric,

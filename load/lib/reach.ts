@@ -9,7 +9,7 @@
  */
 import { collectMetrics, type MetricSummary } from './summary-data.ts';
 import { evaluateThreshold, formatNumber, type ThresholdResult } from './threshold-results.ts';
-import type { Premise, ThresholdSpec } from './thresholds.ts';
+import { compare, type Premise, parseExpression, type ThresholdSpec } from './thresholds.ts';
 
 /** How many the generator sent, from a premise's observed value. */
 const sentOf = (premise: Premise, observed: number | undefined): number | undefined => {
@@ -30,23 +30,51 @@ export const reachText = (premise: Premise, observed: number | undefined): strin
   return `${reached}; the plan needs ${premise.needed} (${rate(premise.needed, premise.seconds)}) of ${premise.planned} planned`;
 };
 
-/** Each premise's key, and the reach text when it was not met. */
-const unmetPremises = (results: readonly ThresholdResult[]): Map<string, string> => {
-  const unmet = new Map<string, string>();
+interface UnmetPremise {
+  readonly reason: string;
+  /** How many of the planned the generator did not send (all of them when the summary has no value). */
+  readonly missing: number;
+}
+
+/** Each premise not met, by key: the reach text and what the generator missed. */
+const unmetPremises = (results: readonly ThresholdResult[]): Map<string, UnmetPremise> => {
+  const unmet = new Map<string, UnmetPremise>();
   for (const { spec, verdict, observed } of results) {
     if (spec.premise === undefined || verdict === 'passed') continue;
-    unmet.set(spec.premise.key, reachText(spec.premise, observed));
+    const sent = sentOf(spec.premise, observed) ?? 0;
+    unmet.set(spec.premise.key, {
+      reason: reachText(spec.premise, observed),
+      missing: Math.max(0, spec.premise.planned - sent),
+    });
   }
   return unmet;
 };
 
 /** The unmet premises that leave a crossed threshold unjudged, or none when one group of its needs holds. */
-const missedFor = (needs: readonly (readonly string[])[], unmet: ReadonlyMap<string, string>): string[] => {
+const missedFor = (
+  needs: readonly (readonly string[])[],
+  unmet: ReadonlyMap<string, UnmetPremise>,
+): string[] => {
   if (needs.some((group) => group.every((key) => !unmet.has(key)))) return [];
   const missed = new Set<string>();
-  for (const group of needs)
-    for (const key of group) if (unmet.has(key)) missed.add(unmet.get(key) as string);
+  for (const group of needs) {
+    for (const key of group) {
+      const premise = unmet.get(key);
+      if (premise) missed.add(premise.reason);
+    }
+  }
   return [...missed];
+};
+
+/** Whether a crossed upper bound stays crossed once widened by what the generator's shortfall explains. */
+const beyondShortfall = (result: ThresholdResult, unmet: ReadonlyMap<string, UnmetPremise>): boolean => {
+  const { widenedBy } = result.spec;
+  const parsed = parseExpression(result.spec.expression);
+  if (widenedBy === undefined || parsed === undefined || result.observed === undefined) return false;
+  if (parsed.operator !== '<=' && parsed.operator !== '<') return false;
+  const missing = unmet.get(widenedBy.premise)?.missing ?? 0;
+  const widened = parsed.value + Math.ceil(missing * widenedBy.perMissing);
+  return !compare(result.observed, parsed.operator, widened);
 };
 
 /** The results with the generator's reach applied: premises and what needs them, not established when missed. */
@@ -55,12 +83,14 @@ export const judgeReach = (results: readonly ThresholdResult[]): ThresholdResult
   return results.map((result): ThresholdResult => {
     const { spec } = result;
     if (spec.premise !== undefined) {
-      const reason = unmet.get(spec.premise.key);
-      return reason === undefined ? result : { ...result, verdict: 'not-established', reason };
+      const premise = unmet.get(spec.premise.key);
+      return premise === undefined
+        ? result
+        : { ...result, verdict: 'not-established', reason: premise.reason };
     }
     if (result.verdict !== 'failed' || spec.needs === undefined) return result;
     const missed = missedFor(spec.needs, unmet);
-    if (missed.length === 0) return result;
+    if (missed.length === 0 || beyondShortfall(result, unmet)) return result;
     return { ...result, verdict: 'not-established', reason: missed.join('; ') };
   });
 };

@@ -24,6 +24,12 @@ export interface ThresholdSpec {
    * of one group is (groups are alternatives). Absent: the requests that were sent decide it.
    */
   readonly needs?: readonly (readonly string[])[];
+  /**
+   * An upper bound a shortfall can only explain so far: crossed while `premise` was not met, the bound
+   * is widened by `perMissing` for each request the generator missed, and crossed beyond that the
+   * requests that were sent decide it (a token bucket serves at most the tokens a stall saved).
+   */
+  readonly widenedBy?: { readonly premise: string; readonly perMissing: number };
 }
 
 /** What the load generator had to reach for the thresholds that need it (`needs`) to be judged. */
