@@ -63,7 +63,7 @@ const manifestSchema = z.object({
         })
         .optional(),
       needs: z.array(z.array(z.string())).optional(),
-      widenedBy: z.object({ premise: z.string(), perMissing: z.number() }).optional(),
+      widenedBy: z.object({ premises: z.array(z.string()), perMissing: z.number() }).optional(),
     }),
   ),
   ownVerdicts: z.array(

@@ -59,6 +59,17 @@ test.describe("the load generator's reach", () => {
     expect(verdict).toBe('failed');
   });
 
+  test('a window after one sent short: its floor is lowered by the backlog, and crossed beyond it, decided', () => {
+    // Seen on a busy machine: window 1 sent short, its backlog in window 2 took the fixed window's budget.
+    const backlog = judged({ accepted: [1075, 900, 800], sent: [1100, 1425, 2525] });
+    expect(backlog.of('ratelimit_accepted{window:2} count>=900').verdict).toBe('not-established');
+    expect(backlog.verdict).toBe('not-established');
+    // rate-limit-ten-times-too-low: 250 missed cannot explain 100 served where 900 are due.
+    const tooLow = judged({ accepted: [100, 100, 100], sent: [1100, 2250, 2525] });
+    expect(tooLow.of('ratelimit_accepted{window:2} count>=900').verdict).toBe('failed');
+    expect(tooLow.verdict).toBe('failed');
+  });
+
   test("a window's ceiling needs the window before it sent in full (a token bucket serves what a stall saved)", () => {
     const afterStall = judged({ accepted: [1998, 1000, 1250], sent: [2500, 1800, 2500] });
     expect(afterStall.of('ratelimit_accepted{window:2} count<=1020').verdict).toBe('not-established');

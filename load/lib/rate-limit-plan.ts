@@ -188,7 +188,7 @@ const windowThresholds = (plan: RateLimitPlan): ThresholdSpec[] => {
       title: `${windowTitle(plan, i)} accepts no more than the limit of ${plan.limit} requests`,
       needs: [[windowPremiseKey(i - 1)]],
       // A stall saves at most the limit's share of what it did not send: crossed beyond that, decided.
-      widenedBy: { premise: windowPremiseKey(i - 1), perMissing: plan.limit / plan.overLimitPerWindow },
+      widenedBy: { premises: [windowPremiseKey(i - 1)], perMissing: plan.limit / plan.overLimitPerWindow },
     });
     specs.push({
       metric,
@@ -202,7 +202,10 @@ const windowThresholds = (plan: RateLimitPlan): ThresholdSpec[] => {
       expression: `count>=${plan.acceptedFloor}`,
       ruleId: 'RATE-LIMIT-429',
       title: `${windowTitle(plan, i)} serves close to the whole limit of ${plan.limit} before answering 429 (a 429 comes only when the limit is exceeded)`,
-      needs: [[windowPremiseKey(i)]],
+      // The backlog of a window sent short lands in the next one, which it can cost its budget:
+      // each request missed in either costs at most one served; fewer served than that is decided.
+      needs: [[windowPremiseKey(i - 1), windowPremiseKey(i)]],
+      widenedBy: { premises: [windowPremiseKey(i - 1), windowPremiseKey(i)], perMissing: 1 },
     });
   }
   return specs;

@@ -66,14 +66,17 @@ const missedFor = (
   return [...missed];
 };
 
-/** Whether a crossed upper bound stays crossed once widened by what the generator's shortfall explains. */
+const WIDENS: Readonly<Record<string, 1 | -1>> = { '<=': 1, '<': 1, '>=': -1, '>': -1 };
+
+/** Whether a crossed bound stays crossed once widened by what the generator's shortfall explains. */
 const beyondShortfall = (result: ThresholdResult, unmet: ReadonlyMap<string, UnmetPremise>): boolean => {
   const { widenedBy } = result.spec;
   const parsed = parseExpression(result.spec.expression);
   if (widenedBy === undefined || parsed === undefined || result.observed === undefined) return false;
-  if (parsed.operator !== '<=' && parsed.operator !== '<') return false;
-  const missing = unmet.get(widenedBy.premise)?.missing ?? 0;
-  const widened = parsed.value + Math.ceil(missing * widenedBy.perMissing);
+  const direction = WIDENS[parsed.operator];
+  if (direction === undefined) return false;
+  const missing = widenedBy.premises.reduce((sum, key) => sum + (unmet.get(key)?.missing ?? 0), 0);
+  const widened = parsed.value + direction * Math.ceil(missing * widenedBy.perMissing);
   return !compare(result.observed, parsed.operator, widened);
 };
 

@@ -25,11 +25,13 @@ export interface ThresholdSpec {
    */
   readonly needs?: readonly (readonly string[])[];
   /**
-   * An upper bound a shortfall can only explain so far: crossed while `premise` was not met, the bound
-   * is widened by `perMissing` for each request the generator missed, and crossed beyond that the
-   * requests that were sent decide it (a token bucket serves at most the tokens a stall saved).
+   * A bound a shortfall can only explain so far: crossed while its premises were not met, the bound is
+   * widened (an upper bound raised, a lower one lowered) by `perMissing` for each request the
+   * generator missed in `premises`, and crossed beyond that the requests that were sent decide it (a
+   * token bucket serves at most the tokens a stall saved; a window loses at most the backlog sent
+   * into it).
    */
-  readonly widenedBy?: { readonly premise: string; readonly perMissing: number };
+  readonly widenedBy?: { readonly premises: readonly string[]; readonly perMissing: number };
 }
 
 /** What the load generator had to reach for the thresholds that need it (`needs`) to be judged. */

@@ -2,9 +2,11 @@
  * The rate-limit script's reach per window: how many requests of the over-limit tenant the load
  * generator sent in each window of the client's clock. A window's lower bounds (served again, close to
  * the whole limit) hold for every implementation of the limit only when the planned rate was sent in
- * it, and a window's ceiling only when the window before it was sent its rate too (a generator that
- * stalls at a window's end leaves a token bucket the tokens it saved, which it rightly serves in the
- * next). These premises (lib/reach.ts) say so instead of blaming the service. Pure: no k6 import, no
+ * it (and, for the floor, in the window before it, whose backlog k6 sends late and which can take the
+ * window's budget), and a window's ceiling only when the window before it was sent its rate too (a
+ * generator that stalls at a window's end leaves a token bucket the tokens it saved, which it rightly
+ * serves in the next). These premises (lib/reach.ts) say so instead of blaming the service, within
+ * what the shortfall can explain (`widenedBy`). Pure: no k6 import, no
  * Node API.
  */
 import type { ThresholdSpec } from './thresholds.ts';
