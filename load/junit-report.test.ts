@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { junitXml, xmlText } from './lib/junit-report.ts';
 import { latencyPlan, latencyThresholds } from './lib/latency-plan.ts';
 import { rateLimitPlan, rateLimitThresholds } from './lib/rate-limit-plan.ts';
-import { evaluateThresholds } from './lib/threshold-results.ts';
+import { evaluateThresholds } from './lib/reach.ts';
 import {
   env,
   latencySummary,
@@ -51,6 +51,23 @@ test.describe('a load run as JUnit', () => {
     expect(none).toMatch(/errors="[1-9]\d*"/);
     expect(none).toContain(
       '<error type="summary" message="the k6 summary has no value for http_req_duration{endpoint:create} p(95)&lt;500"/>',
+    );
+  });
+
+  test('a threshold the load generator’s reach left unjudged is skipped, with the rate reached and needed', () => {
+    const plan = rateLimitPlan(env);
+    const summary = machineReadableRateLimitSummary({
+      accepted: [1998, 1000, 700],
+      sent: [2500, 2500, 1700],
+    });
+    const xml = junitXml(
+      evaluateThresholds(summary, rateLimitThresholds(plan)),
+      summaryContext('rate-limit'),
+      180,
+    );
+    expect(xml).toContain('failures="0" errors="0" skipped="2"');
+    expect(xml).toContain(
+      '<skipped message="not established (count=700): the load generator sent 1700 requests of the rate-limit tenant in window 2 in 60 s (28.33/s); the plan needs 2498 (41.63/s) of 2500 planned"/>',
     );
   });
 

@@ -66,12 +66,53 @@ interface JsonSummary {
   target: string;
   runId: string;
   dashboard?: string;
-  thresholds: { ruleId: string; verdict: string; decidedBy: string; metric: string; expression: string }[];
+  thresholds: {
+    ruleId: string;
+    verdict: string;
+    decidedBy: string;
+    metric: string;
+    expression: string;
+    reason?: string;
+  }[];
   metrics: Record<string, { values: Record<string, number> }>;
 }
 
 const summaryOf = (script: string): JsonSummary =>
   JSON.parse(readFileSync(report(`${script}.summary.json`), 'utf8')) as JsonSummary;
+
+/**
+ * Against the conforming reference a run passes, or, where this busy machine's load generator did not
+ * reach the planned rate, reads not established (exit 3) with the rate reached and the rate needed:
+ * never a deviation. Returns how many thresholds were left unjudged.
+ */
+const expectPassedOrNotEstablished = (script: string, run: Run, summary: JsonSummary): number => {
+  const output = `${run.stdout}\n${run.stderr}`;
+  const unjudged = summary.thresholds.filter((t) => t.verdict !== 'passed');
+  if (run.code === 0) {
+    expect(summary.verdict, output).toBe('passed');
+    expect(run.stdout).toContain('VERDICT: PASSED');
+    expect(run.stdout).toContain(`load ${script}: k6 passed`);
+    expect(unjudged).toEqual([]);
+    return 0;
+  }
+  expect(run.code, output).toBe(3);
+  expect(summary.verdict).toBe('not-established');
+  expect(run.stdout).toContain('VERDICT: NOT ESTABLISHED');
+  for (const threshold of unjudged) {
+    expect(threshold, output).toMatchObject({ verdict: 'not-established' });
+    expect(threshold.reason).toMatch(
+      /^the load generator sent \d+ .*; the plan needs \d+ \(.*\/s\) of \d+ planned$/,
+    );
+    expect(run.stdout).toContain(
+      `NOT ESTABLISHED: ${threshold.ruleId} [${threshold.metric} ${threshold.expression}]: ${threshold.reason}`,
+    );
+  }
+  return unjudged.length;
+};
+
+/** Whether the generator sent window `i` its planned requests (its premise held). */
+const windowSentInFull = (summary: JsonSummary, window: number): boolean =>
+  summary.thresholds.some((t) => t.metric === `ratelimit_sent{window:${window}}` && t.verdict === 'passed');
 
 /** The data k6 embeds in its dashboard report (gzip, base64), as text. */
 const dashboardData = (html: string): string => {
@@ -102,31 +143,26 @@ test.describe('the load scripts under the real k6', () => {
   for (const script of ['rate-limit', 'latency']) {
     test(`${script}: passes against the reference server, with its JSON, JUnit and HTML reports and no token in any`, async () => {
       const run = runs.get(script) as Run;
-      expect(run.code, `${run.stdout}\n${run.stderr}`).toBe(0);
+      const summary = summaryOf(script);
+      const unjudged = expectPassedOrNotEstablished(script, run, summary);
       expect(run.stdout).toContain(`load ${script}: k6 run `);
       expect(run.stdout).toContain('(sandbox, reference server)');
-      expect(run.stdout).toContain('VERDICT: PASSED');
       expect(run.stdout).toContain(`load ${script}: web dashboard: `);
-      expect(run.stdout).toContain(`load ${script}: k6 passed`);
       // k6 accepted the script as it is: no unknown option, no deprecation.
       expect(`${run.stdout}${run.stderr}`).not.toMatch(/level=(warning|error)/);
 
-      const summary = summaryOf(script);
-      expect(summary).toMatchObject({ script, verdict: 'passed', dashboard: `${script}.html` });
+      expect(summary).toMatchObject({ script, dashboard: `${script}.html` });
       expect(summary.runId).toMatch(/^run-/);
       expect(summary.thresholds.length).toBeGreaterThan(5);
       // k6 itself decided every threshold: the summary format of this k6 carries its verdicts.
       for (const threshold of summary.thresholds) {
-        expect(threshold, `${threshold.metric} ${threshold.expression}`).toMatchObject({
-          verdict: 'passed',
-          decidedBy: 'k6',
-        });
+        expect(threshold.decidedBy, `${threshold.metric} ${threshold.expression}`).toBe('k6');
       }
       expect(summary.metrics.http_reqs?.values.count).toBeGreaterThan(20);
 
       const junit = readFileSync(report(`${script}.junit.xml`), 'utf8');
       expect(junit).toContain(
-        `<testsuite name="load.${script}" tests="${summary.thresholds.length}" failures="0" errors="0"`,
+        `<testsuite name="load.${script}" tests="${summary.thresholds.length}" failures="0" errors="0" skipped="${unjudged}"`,
       );
       expect(junit.match(/<testcase /g)).toHaveLength(summary.thresholds.length);
 
@@ -146,11 +182,15 @@ test.describe('the load scripts under the real k6', () => {
   }
 
   test('the rate-limit run throttled every kind of request and left the control tenant alone', () => {
-    const { metrics } = summaryOf('rate-limit');
+    const summary = summaryOf('rate-limit');
+    const { metrics } = summary;
+    // What a conforming server serves depends on the rate sent: judged where it was sent in full.
+    const steady = [1, 2].some((w) => windowSentInFull(summary, w - 1) && windowSentInFull(summary, w));
     for (const kind of ['get-unknown', 'invalid-post', 'valid-post']) {
-      expect(metrics[`ratelimit_throttled{kind:${kind}}`]?.values.count, kind).toBeGreaterThan(0);
+      if (steady) expect(metrics[`ratelimit_throttled{kind:${kind}}`]?.values.count, kind).toBeGreaterThan(0);
     }
     for (const window of [1, 2]) {
+      if (!windowSentInFull(summary, window - 1) || !windowSentInFull(summary, window)) continue;
       const accepted = metrics[`ratelimit_accepted{window:${window}}`]?.values.count ?? 0;
       expect(accepted, `window ${window}`).toBeGreaterThanOrEqual(36);
       expect(accepted, `window ${window}`).toBeLessThanOrEqual(42);

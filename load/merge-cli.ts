@@ -4,7 +4,8 @@
  * and writes, in the load reports' folder (<output>/load, or LOAD_REPORT_DIR): `capacity.summary.json`
  * and `capacity.junit.xml` (the formats of the other load scripts, which the Allure report and the
  * certificate take in) and the page `capacity.verdict.{md,html}`. Exits 0 when every threshold held,
- * 1 when one did not, 9 when the inputs are not one whole run.
+ * 1 when one the sent requests decide did not, 3 when the load generator's reach left some unjudged
+ * (and none crossed), 9 when the inputs are not one whole run.
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -13,10 +14,12 @@ import type { SayLine } from '../utilities/console-line.ts';
 import { CAPACITY_SCRIPT } from './lib/capacity-plan.ts';
 import { jsonReport } from './lib/json-report.ts';
 import { junitXml } from './lib/junit-report.ts';
+import { runVerdict } from './lib/reach.ts';
 import { reportFileNames } from './lib/report-files.ts';
 import { textSummary } from './lib/text-report.ts';
 import { type MergedRun, MergeInputError, mergeSegments } from './merge-segments.ts';
 import { verdictHtml, verdictMarkdown } from './merged-verdict-page.ts';
+import { asUnjudged, exitCodeOfVerdict, notEstablishedLines } from './verdict-exit.ts';
 
 export { K6_THRESHOLDS_CROSSED as K6_THRESHOLD_FAILED } from '../config/index.ts';
 
@@ -50,8 +53,7 @@ export const writeMergedReports = (run: MergedRun, outDir: string, now: Date = n
   });
 };
 
-export const mergedVerdictCode = (run: MergedRun): number =>
-  run.results.every((r) => r.verdict === 'passed') ? EXIT.ok : EXIT.deviation;
+export const mergedVerdictCode = (run: MergedRun): number => exitCodeOfVerdict(runVerdict(run.results));
 
 /** Merges, writes the reports and prints the verdict; returns the exit code. */
 export const runMerge = async (
@@ -86,5 +88,6 @@ export const runMerge = async (
       files.map((f) => relative(process.cwd(), f)),
     ),
   );
+  for (const line of notEstablishedLines(run.results.map(asUnjudged))) fail(line);
   return mergedVerdictCode(run);
 };

@@ -3,7 +3,7 @@
  * folders (`<name>.segment.json`, see lib/segment-manifest.ts) and its raw samples (k6's CSV output,
  * gzipped), checks that the segments are one run's and cover the whole test exactly once, rebuilds
  * the metrics the plan's thresholds name over all samples at once (lib/sample-aggregate.ts), and
- * judges every threshold over the whole.
+ * judges every threshold over the whole, the load generator's reach included (lib/reach.ts).
  */
 import { createReadStream, existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,6 +11,7 @@ import { createInterface } from 'node:readline';
 import { createGunzip } from 'node:zlib';
 import { z } from 'zod';
 import { ENDPOINTS } from './lib/latency-plan.ts';
+import { judgeThresholds } from './lib/reach.ts';
 import { csvFields, extraTagsOf, SampleAggregator } from './lib/sample-aggregate.ts';
 import {
   SEGMENT_MANIFEST_KIND,
@@ -18,7 +19,7 @@ import {
   type SegmentManifest,
 } from './lib/segment-manifest.ts';
 import type { MetricSummary } from './lib/summary-data.ts';
-import { evaluateThreshold, type ThresholdResult } from './lib/threshold-results.ts';
+import type { ThresholdResult } from './lib/threshold-results.ts';
 import { coverageProblem } from './segment-coverage.ts';
 
 export class MergeInputError extends Error {
@@ -51,6 +52,18 @@ const manifestSchema = z.object({
       ruleId: z.string(),
       title: z.string(),
       abortOnFail: z.boolean().optional(),
+      premise: z
+        .object({
+          key: z.string(),
+          what: z.string(),
+          planned: z.number(),
+          seconds: z.number(),
+          needed: z.number(),
+          counts: z.enum(['sent', 'dropped']),
+        })
+        .optional(),
+      needs: z.array(z.array(z.string())).optional(),
+      widenedBy: z.object({ premises: z.array(z.string()), perMissing: z.number() }).optional(),
     }),
   ),
   ownVerdicts: z.array(
@@ -223,6 +236,6 @@ export const mergeSegments = async (folders: readonly string[]): Promise<MergedR
     segments.reduce((most, s) => Math.max(most, s.manifest.testRunDurationMs), Number.NEGATIVE_INFINITY) /
     1000;
   const metrics = aggregator.metrics(durationSeconds);
-  const results = manifest.thresholds.map((spec) => evaluateThreshold(spec, metrics));
+  const results = judgeThresholds(manifest.thresholds, metrics);
   return { segments, manifest, metrics, results, durationSeconds, samples };
 };

@@ -6,10 +6,16 @@
 
 import { CAPACITY_METRICS } from './lib/capacity-plan.ts';
 import { ENDPOINTS } from './lib/latency-plan.ts';
+import { runVerdict } from './lib/reach.ts';
 import { describeObserved, formatNumber } from './lib/threshold-results.ts';
 import type { MergedRun } from './merge-segments.ts';
 
-const MARK = { passed: 'passed', failed: 'FAILED', unknown: 'not evaluated' } as const;
+const MARK = {
+  passed: 'passed',
+  failed: 'FAILED',
+  unknown: 'not evaluated',
+  'not-established': 'not established',
+} as const;
 
 interface Table {
   readonly title: string;
@@ -31,7 +37,7 @@ export const verdictTables = (run: MergedRun): Table[] => [
       r.spec.ruleId,
       r.spec.title,
       `${r.spec.metric} ${r.spec.expression}`,
-      describeObserved(r),
+      r.reason ? `${describeObserved(r)}; ${r.reason}` : describeObserved(r),
     ]),
   },
   {
@@ -61,11 +67,15 @@ export const verdictTables = (run: MergedRun): Table[] => [
 ];
 
 const headline = (run: MergedRun): string => {
-  const failed = run.results.filter((r) => r.verdict !== 'passed').length;
-  const verdict =
-    failed === 0
-      ? `PASSED, all ${run.results.length} thresholds held`
-      : `FAILED, ${failed} of ${run.results.length} thresholds crossed or not evaluated`;
+  const count = (verdicts: readonly string[]) =>
+    run.results.filter((r) => verdicts.includes(r.verdict)).length;
+  const total = run.results.length;
+  const verdicts = {
+    passed: `PASSED, all ${total} thresholds held`,
+    failed: `FAILED, ${count(['failed', 'unknown'])} of ${total} thresholds crossed or not evaluated`,
+    'not-established': `NOT ESTABLISHED, ${count(['not-established'])} of ${total} thresholds could not be judged: the load generator did not reach the planned rate`,
+  };
+  const verdict = verdicts[runVerdict(run.results)];
   return `capacity run ${run.manifest.runId ?? ''} against ${run.manifest.target}: ${run.segments.length} segment(s) merged, ${formatNumber(run.durationSeconds)} s, ${verdict}`;
 };
 

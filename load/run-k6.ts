@@ -4,8 +4,8 @@
  * It loads .env, reads the target contract, refuses a production target unless
  * ALLOW_PRODUCTION_LOAD=true, finds k6 (K6_BIN or PATH), bundles the script, starts the reference
  * server when no TARGET_BASE_URL is set, runs `k6 run <bundle>`, stops the server and ends with the
- * kit's code for how k6 ended (config/exit-codes.ts: crossed thresholds 1, any other failure of k6
- * itself 7). The target reaches k6 through the child's environment (k6 reads it as __ENV), never
+ * kit's code for how k6 ended (config/exit-codes.ts: crossed thresholds 1, thresholds the load
+ * generator's reach left unjudged 3 (verdict-exit.ts), any other failure of k6 itself 7). The target reaches k6 through the child's environment (k6 reads it as __ENV), never
  * through argv, which `ps` shows: no token is ever printed or put on a command line.
  *
  * Exit codes of its own: 2 bad configuration or a refused production target, 4 k6 missing.
@@ -16,7 +16,7 @@ import { join, relative } from 'node:path';
 import {
   ConfigError,
   EXIT,
-  exitCodeOfK6,
+  K6_THRESHOLDS_CROSSED,
   loadDotEnvUnlessIgnored,
   type RateLimitSettings,
   readTargetContract,
@@ -37,6 +37,15 @@ import { latencyPlan } from './lib/latency-plan.ts';
 import { productionRefusal } from './lib/production-guard.ts';
 import { rateLimitPlan } from './lib/rate-limit-plan.ts';
 import { describeTarget, type LoadTarget } from './lib/target.ts';
+import { loadRunExit } from './verdict-exit.ts';
+
+/** The runner's last line: k6's code, and what the kit makes of it. */
+const endingLine = (k6Code: number, code: number): string => {
+  if (code === EXIT.ok) return 'k6 passed';
+  if (code === EXIT.couldNotRun)
+    return `k6 exited with ${k6Code}: not established, the load generator did not reach the planned rate (exit ${code})`;
+  return `k6 exited with ${k6Code}${k6Code === K6_THRESHOLDS_CROSSED ? ' (a threshold failed)' : ''}`;
+};
 
 /**
  * The reference server's limit for a load run when the user sets none: 100 requests per 2 s window.
@@ -208,8 +217,10 @@ export const runLoad = async (
       return EXIT.k6Missing;
     }
     if (existsSync(files.dashboard)) say(`web dashboard: ${relative(process.cwd(), files.dashboard)}`);
-    say(code === 0 ? 'k6 passed' : `k6 exited with ${code}${code === 99 ? ' (a threshold failed)' : ''}`);
-    return exitCodeOfK6(code);
+    const ending = loadRunExit(code, files.summary);
+    for (const line of ending.lines) say(line);
+    say(endingLine(code, ending.code));
+    return ending.code;
   } finally {
     await server?.close();
   }

@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { latencyPlan, latencyThresholds } from './lib/latency-plan.ts';
 import { rateLimitPlan, rateLimitThresholds } from './lib/rate-limit-plan.ts';
+import { evaluateThresholds } from './lib/reach.ts';
 import { collectMetrics, runDurationSeconds } from './lib/summary-data.ts';
-import { evaluateThresholds } from './lib/threshold-results.ts';
 import { env, latencySummary, machineReadableRateLimitSummary } from './test-support/k6-summaries.ts';
 
 test.describe('a k6 summary, read in either format', () => {

@@ -42,6 +42,24 @@ test.describe('what handleSummary returns', () => {
     }
   });
 
+  test('a generator that dropped iterations: the JSON says not established, the text says why', () => {
+    const specs = latencyThresholds(latencyPlan(env));
+    const starved = latencySummary(95) as { metrics: Record<string, unknown> };
+    starved.metrics.dropped_iterations = { type: 'counter', values: { count: 40 } };
+    const outputs = summaryOutputs(starved, specs, summaryContext('latency'));
+    const json = JSON.parse(outputs['/tmp/kit-reports/load/latency.summary.json'] as string);
+    expect(json.verdict).toBe('not-established');
+    const dropped = json.thresholds.find((t: { ruleId: string }) => t.ruleId === 'LOAD-OPEN-MODEL');
+    expect(dropped).toMatchObject({ verdict: 'not-established', observed: 40 });
+    expect(dropped.reason).toMatch(
+      /^the load generator sent 226 iterations in 60 s \(3\.77\/s\); the plan needs 266 \(4\.43\/s\) of 266 planned$/,
+    );
+    const stdout = outputs.stdout as string;
+    expect(stdout).toContain(`– LOAD-OPEN-MODEL: the load generator sent every planned iteration`);
+    expect(stdout).toContain(`not established: ${dropped.reason}`);
+    expect(stdout).toContain('VERDICT: NOT ESTABLISHED, 1 of');
+  });
+
   test('a run without a dashboard says nothing of one', () => {
     const specs = latencyThresholds(latencyPlan(env));
     const outputs = summaryOutputs(latencySummary(95), specs, summaryContext('latency'));

@@ -25,6 +25,7 @@ test('LOAD ROWS: rate-limit against every rate-limit mutant and a server of each
   expect(mustPass).toEqual([
     'load-latency-reference',
     'load-rate-limit-reference',
+    'load-rate-limit-reference-starved-generator',
     'load-rate-limit-variant-sliding-window',
     'load-rate-limit-variant-token-bucket',
     'load-rate-limit-variant-leaf-paths-by-code',
@@ -33,6 +34,10 @@ test('LOAD ROWS: rate-limit against every rate-limit mutant and a server of each
     .filter((r) => r.script === 'rate-limit' && r.server.kind === 'variant')
     .map((r) => VARIANTS.find((v) => v.name === r.server.name)?.behaviour.rateLimitAlgorithm);
   expect(algorithms).toEqual(['sliding-window', 'token-bucket', 'sliding-log']);
+  // A generator held to a quarter of the machine, against the conforming reference: and only there.
+  expect(runs.filter((r) => r.generatorHold !== undefined).map((r) => r.id)).toEqual([
+    'load-rate-limit-reference-starved-generator',
+  ]);
   expect(runs.find((r) => r.id === 'load-latency-slowed-under-load')).toMatchObject({
     expect: 'catch',
     catchingRules: LATENCY_RULES,
@@ -68,6 +73,7 @@ test('LOAD ROWS: a new rate-limit mutant or algorithm is picked up from the cata
     'load-latency-slowed-under-load',
     'load-latency-reference',
     'load-rate-limit-reference',
+    'load-rate-limit-reference-starved-generator',
     'load-rate-limit-mutant-rate-limit-x',
   ]);
 });

@@ -23,6 +23,7 @@
  */
 import type { LoadScript } from '../load/bundle.ts';
 import { DEFAULT_BEHAVIOUR, MUTANTS, type MutantDefinition, VARIANTS } from '../reference/index.ts';
+import type { GeneratorHold } from './generator-hold.ts';
 import { isRateLimitMutant, runId } from './plan.ts';
 
 export type LoadServerKind = 'reference' | 'variant' | 'mutant' | 'slowed';
@@ -49,6 +50,8 @@ export interface PlannedLoadRun {
   readonly rateLimit: { readonly requestsPerWindow: number; readonly windowSeconds: number };
   /** The slowed server only: what each request in flight adds to the latency. */
   readonly msPerRequestInFlight?: number;
+  /** The starved generator's row only: k6 held to this share of the machine (generator-hold.ts). */
+  readonly generatorHold?: GeneratorHold;
   /** The script's settings (LOAD_*, RATE_LIMIT_WINDOWS), on top of the target contract. */
   readonly env: Readonly<Record<string, string>>;
   /** How long the script's scenarios last. */
@@ -75,6 +78,19 @@ export const SLOWED_SERVER: LoadServer = Object.freeze({
   name: 'slowed-under-load',
   id: 'slowed-under-load',
   description: `The reference behind a proxy that holds each request ${SLOWED_MS_PER_REQUEST_IN_FLIGHT} ms for every request in flight: fast alone, slower and slower under load.`,
+});
+
+/**
+ * k6 held to a quarter of the machine, frozen for 150 ms of every 200 ms: a generator that cannot keep
+ * up. Against the conforming reference it must pass or read not established, never fail.
+ */
+export const STARVED_GENERATOR: GeneratorHold = Object.freeze({ share: 0.25, periodMs: 200 });
+
+const STARVED_REFERENCE: LoadServer = Object.freeze({
+  kind: 'reference',
+  name: 'reference, k6 held to a quarter',
+  id: 'reference-starved-generator',
+  description: `The reference server, with k6 held to ${STARVED_GENERATOR.share * 100}% of the machine (stopped ${STARVED_GENERATOR.periodMs * (1 - STARVED_GENERATOR.share)} ms of every ${STARVED_GENERATOR.periodMs} ms): must pass, or read not established with the generator's reach.`,
 });
 
 const REFERENCE: LoadServer = Object.freeze({
@@ -148,6 +164,7 @@ export const planLoadRuns = (
     latencyRun(SLOWED_SERVER, 'catch'),
     latencyRun(REFERENCE, 'pass'),
     rateLimitRun(REFERENCE, 'pass', []),
+    { ...rateLimitRun(STARVED_REFERENCE, 'pass', []), generatorHold: STARVED_GENERATOR },
     ...variants.map((server) => rateLimitRun(server, 'pass', [])),
     ...catalog.mutants
       .filter((mutant) => isRateLimitMutant(mutant) && mutant.behaviour === undefined)

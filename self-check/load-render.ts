@@ -7,6 +7,7 @@ const LABEL: Record<LoadVerdict, string> = {
   caught: 'caught',
   'weakly-caught': 'WEAK',
   survived: 'SURVIVED',
+  'not-established': 'NOT EST.',
   error: 'ERROR',
 };
 
@@ -17,6 +18,15 @@ const serverText = (entry: LoadEntry): string =>
 
 const rulesText = (entry: LoadEntry): string =>
   entry.failedRules.map((r) => (r.thresholds > 1 ? `${r.ruleId} ×${r.thresholds}` : r.ruleId)).join(', ');
+
+/** The thresholds left unjudged by rule, then the generator's reach: each premise it missed, once. */
+const notEstablishedText = (entry: LoadEntry): string => {
+  const rules = [
+    ...new Set(entry.unjudged.filter((t) => t.ruleId !== 'LOAD-OPEN-MODEL').map((t) => t.ruleId)),
+  ];
+  const reach = entry.unjudged.filter((t) => t.ruleId === 'LOAD-OPEN-MODEL').map((t) => t.reason);
+  return `not established${rules.length ? ` (${rules.join(', ')})` : ''}: ${reach.join('; ')}`;
+};
 
 /** What became of one row, after its verdict. */
 export const loadOutcomeText = (entry: LoadEntry): string => {
@@ -31,6 +41,8 @@ export const loadOutcomeText = (entry: LoadEntry): string => {
       return `every threshold held; declared ${entry.catchingRules.join(', ')}`;
     case 'failed':
       return `k6 exit ${entry.exitCode}, crossed ${entry.failedThresholds.map((t) => `${t.ruleId} [${t.metric} ${t.expression}, observed ${t.observed ?? 'nothing'}]`).join('; ')}`;
+    case 'not-established':
+      return notEstablishedText(entry);
     case 'error':
       return entry.problem ?? 'run error';
   }
@@ -38,10 +50,12 @@ export const loadOutcomeText = (entry: LoadEntry): string => {
 
 export const loadTotalsLine = (matrix: LoadMatrix): string => {
   if (matrix.skipped) return `load (k6): ${matrix.skipped.runs} runs skipped (${matrix.skipped.reason})`;
-  const { catch: c, pass, errors } = matrix.totals;
+  const { catch: c, pass, errors, notEstablished } = matrix.totals;
   return (
     `load (k6): ${c.caught + c.weaklyCaught}/${c.total} caught (${c.caught} by a declared rule, ${c.weaklyCaught} weakly), ` +
-    `${c.survived} survived; ${pass.passed}/${pass.total} passed${errors ? `; ${errors} run errors` : ''}`
+    `${c.survived} survived; ${pass.passed}/${pass.total} passed` +
+    `${notEstablished ? `; ${notEstablished} not established (the load generator did not reach the planned rate)` : ''}` +
+    `${errors ? `; ${errors} run errors` : ''}`
   );
 };
 
@@ -70,7 +84,7 @@ export const renderLoadMarkdown = (matrix: LoadMatrix): string[] => {
   const out = ['## Load scripts under k6', '', `**${loadTotalsLine(matrix)}**`, ''];
   if (matrix.skipped) return out;
   out.push(
-    'Each row is one `k6 run` of a script against one server; a server that must pass passes when every threshold holds (k6 exits 0), one that must be caught is caught when k6 crosses a threshold (exit 99) of a rule it declares. Exit code, JSON summary, JUnit file and web dashboard must agree, else the row is an error.',
+    'Each row is one `k6 run` of a script against one server; a server that must pass passes when every threshold holds (k6 exits 0), one that must be caught is caught when k6 crosses a threshold (exit 99) of a rule it declares; either is not established when the load generator did not reach the rate a crossed threshold needs (said with the rate reached and needed, not a failure). Exit code, JSON summary, JUnit file and web dashboard must agree, else the row is an error.',
     '',
     '| script | server | must | verdict | what k6 said | declared rules | seconds | web dashboard |',
     '|---|---|---|---|---|---|---|---|',

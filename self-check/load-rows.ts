@@ -31,6 +31,7 @@ const LABEL: Record<string, string> = {
   caught: 'caught',
   'weakly-caught': 'WEAKLY caught',
   survived: 'SURVIVED',
+  'not-established': 'NOT ESTABLISHED',
   error: 'ERROR',
 };
 

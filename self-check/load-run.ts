@@ -2,7 +2,8 @@
  * One load row of the self-check: the reference server started in this process as the row's mutant,
  * variant or itself (behind the slowed proxy for the slowed server), k6 run on the script's bundle in
  * a child process with the target contract and k6's settings in its environment (as the runner hands
- * them: load/k6-environment.ts), then its outputs read back: exit code, JSON summary, JUnit file and
+ * them: load/k6-environment.ts), held to a share of the machine for the starved generator's row
+ * (generator-hold.ts), then its outputs read back: exit code, JSON summary, JUnit file and
  * web dashboard, all in the row's own folder with k6's log.
  */
 import { spawn } from 'node:child_process';
@@ -13,6 +14,7 @@ import type { LoadScript } from '../load/bundle.ts';
 import { k6RunEnvironment, reportFilesOf } from '../load/k6-environment.ts';
 import { startReferenceServer, targetEnvironmentOf } from '../reference/index.ts';
 import { readLoadSummaries } from '../reports/allure/load-summaries.ts';
+import { type GeneratorHold, holdGenerator } from './generator-hold.ts';
 import type { PlannedLoadRun } from './load-plan.ts';
 import type { LoadRunOutcome } from './load-verdicts.ts';
 import { startSlowedProxy } from './slowed-proxy.ts';
@@ -35,11 +37,18 @@ const scrubbed = (parent: NodeJS.ProcessEnv): NodeJS.ProcessEnv =>
   Object.fromEntries(Object.entries(parent).filter(([name]) => !SCRUBBED.test(name)));
 
 /** The counts of a JUnit file's first testsuite. */
-export const junitCounts = (xml: string): { tests: number; failures: number; errors: number } | undefined => {
+export const junitCounts = (
+  xml: string,
+): { tests: number; failures: number; errors: number; skipped: number } | undefined => {
   const suite = /<testsuite\b[^>]*>/.exec(xml)?.[0];
   if (!suite) return undefined;
   const count = (name: string) => Number(new RegExp(`\\b${name}="(\\d+)"`).exec(suite)?.[1] ?? Number.NaN);
-  const counts = { tests: count('tests'), failures: count('failures'), errors: count('errors') };
+  const counts = {
+    tests: count('tests'),
+    failures: count('failures'),
+    errors: count('errors'),
+    skipped: count('skipped'),
+  };
   return Object.values(counts).every(Number.isInteger) ? counts : undefined;
 };
 
@@ -49,12 +58,14 @@ const runK6 = (
   env: NodeJS.ProcessEnv,
   logFile: string,
   options: LoadRunOptions,
+  hold: GeneratorHold | undefined,
 ): Promise<number | undefined> =>
   new Promise((resolve) => {
     const log = createWriteStream(logFile);
     // Its own process group, so that a run that hangs is stopped whole.
     const child = spawn(k6, [...args], { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     if (child.pid) options.onChild?.(child.pid, true);
+    const release = child.pid && hold ? holdGenerator(child.pid, hold) : undefined;
     child.stdout.pipe(log, { end: false });
     child.stderr.pipe(log, { end: false });
     let timedOut = false;
@@ -70,6 +81,7 @@ const runK6 = (
       log.write(`could not start k6: ${error.message}\n`);
     });
     child.on('close', (code) => {
+      release?.();
       clearTimeout(timer);
       if (child.pid) options.onChild?.(child.pid, false);
       log.end();
@@ -138,6 +150,7 @@ export const runLoadRow = async (run: PlannedLoadRun, options: LoadRunOptions): 
       env,
       join(folder, 'k6.log'),
       options,
+      run.generatorHold,
     );
     return readOutcome(run, folder, exitCode, elapsed(), options.outputRoot);
   } finally {

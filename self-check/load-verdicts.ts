@@ -1,25 +1,45 @@
 /**
  * The verdicts of the load rows (pure: no files, no processes), from what each k6 run left: its exit
  * code, its JSON summary, its JUnit file and its web dashboard. The three must tell one story (exit 0,
- * summary passed, no JUnit failure; or exit 99, summary failed, as many JUnit failures as failed
- * thresholds), else the run is an error: the outputs a user relies on would disagree.
+ * summary passed, no JUnit failure; or exit 99, summary failed or not established, as many JUnit
+ * failures, errors and skips as thresholds not passed), else the run is an error: the outputs a user
+ * relies on would disagree.
  *
- * - A server that must pass **passed** when k6 exits 0; **failed** when a threshold is crossed.
+ * - A server that must pass **passed** when k6 exits 0; **failed** when a threshold the sent requests
+ *   decide is crossed.
  * - A server that must be caught is **caught** when a threshold of one of its declared rules is
  *   crossed, **weakly caught** when only others are (reported, not a failure of the self-check), and
  *   **survived** when k6 exits 0.
+ * - Either is **not established** when nothing the sent requests decide was crossed but the load
+ *   generator did not reach what some threshold needs (a busy machine): said with the rate reached
+ *   and the rate needed, never a failure of the server, nor of the self-check.
  * - An **error** proves nothing either way: the server or k6 did not start, the run took too long,
  *   k6 ended otherwise (a script error), or an output is missing or disagrees.
  */
 import type { LoadServerKind, PlannedLoadRun } from './load-plan.ts';
 
-export type LoadVerdict = 'passed' | 'failed' | 'caught' | 'weakly-caught' | 'survived' | 'error';
+export type LoadVerdict =
+  | 'passed'
+  | 'failed'
+  | 'caught'
+  | 'weakly-caught'
+  | 'survived'
+  | 'not-established'
+  | 'error';
 
 export interface FailedThreshold {
   readonly ruleId: string;
   readonly metric: string;
   readonly expression: string;
   readonly observed: number | null;
+}
+
+/** A threshold the load generator's reach left unjudged, and why. */
+export interface UnjudgedThreshold {
+  readonly ruleId: string;
+  readonly metric: string;
+  readonly expression: string;
+  readonly reason: string;
 }
 
 /** What one k6 run left behind, read back (load-run.ts). */
@@ -31,10 +51,18 @@ export interface LoadRunOutcome {
   /** Why the run could not be judged before its outputs were read (a server that did not start…). */
   readonly problem?: string;
   readonly summary?: {
-    readonly verdict: 'passed' | 'failed';
-    readonly thresholds: readonly (FailedThreshold & { readonly verdict: string })[];
+    readonly verdict: 'passed' | 'failed' | 'not-established';
+    readonly thresholds: readonly (FailedThreshold & {
+      readonly verdict: string;
+      readonly reason?: string;
+    })[];
   };
-  readonly junit?: { readonly tests: number; readonly failures: number; readonly errors: number };
+  readonly junit?: {
+    readonly tests: number;
+    readonly failures: number;
+    readonly errors: number;
+    readonly skipped: number;
+  };
   /** The web dashboard's path, relative to the self-check's output folder, when k6 wrote it. */
   readonly dashboard?: string;
 }
@@ -52,6 +80,8 @@ export interface LoadEntry {
   readonly failedThresholds: readonly FailedThreshold[];
   /** The distinct rule ids of the crossed thresholds, with how many of each. */
   readonly failedRules: readonly { readonly ruleId: string; readonly thresholds: number }[];
+  /** The thresholds the generator's reach left unjudged (crossed ones only). */
+  readonly unjudged: readonly UnjudgedThreshold[];
   readonly dashboard: string | null;
   readonly problem?: string;
 }
@@ -67,6 +97,8 @@ export interface LoadTotals {
   };
   /** Must pass. */
   readonly pass: { readonly total: number; readonly passed: number; readonly failed: number };
+  /** Rows of either kind the load generator's reach left not established. */
+  readonly notEstablished: number;
   readonly errors: number;
 }
 
@@ -99,26 +131,41 @@ export const outputsProblem = (outcome: LoadRunOutcome): string | undefined => {
   const notPassed = summary.thresholds.filter((t) => t.verdict !== 'passed').length;
   if (junit.tests !== summary.thresholds.length)
     return `the JUnit file has ${junit.tests} testcases for ${summary.thresholds.length} thresholds`;
-  if (junit.failures + junit.errors !== notPassed)
-    return `the JUnit file has ${junit.failures + junit.errors} failures for ${notPassed} thresholds not passed`;
+  const marked = junit.failures + junit.errors + junit.skipped;
+  if (marked !== notPassed)
+    return `the JUnit file has ${marked} failures, errors and skips for ${notPassed} thresholds not passed`;
   if ((exitCode === 0) !== (summary.verdict === 'passed'))
     return `k6 exited with ${exitCode} but the JSON summary says ${summary.verdict}`;
   return undefined;
 };
 
+/** A row's verdict from outputs that tell one story. */
+const verdictOf = (outcome: LoadRunOutcome, failedRules: readonly { ruleId: string }[]): LoadVerdict => {
+  const { run } = outcome;
+  if (outcome.summary?.verdict === 'not-established') return 'not-established';
+  if (run.expect === 'pass') return outcome.exitCode === 0 ? 'passed' : 'failed';
+  if (outcome.exitCode === 0) return 'survived';
+  const declared = new Set(run.catchingRules);
+  return failedRules.some((r) => declared.has(r.ruleId)) ? 'caught' : 'weakly-caught';
+};
+
 export const loadEntry = (outcome: LoadRunOutcome): LoadEntry => {
   const { run } = outcome;
   const problem = outputsProblem(outcome);
-  const failedThresholds = (outcome.summary?.thresholds ?? [])
-    .filter((t) => t.verdict !== 'passed')
+  const thresholds = outcome.summary?.thresholds ?? [];
+  const failedThresholds = thresholds
+    .filter((t) => t.verdict === 'failed' || t.verdict === 'unknown')
     .map(({ ruleId, metric, expression, observed }) => ({ ruleId, metric, expression, observed }));
+  const unjudged = thresholds
+    .filter((t) => t.verdict === 'not-established')
+    .map(({ ruleId, metric, expression, reason }) => ({
+      ruleId,
+      metric,
+      expression,
+      reason: reason ?? 'the load generator did not reach the planned rate',
+    }));
   const failedRules = rulesOf(failedThresholds);
-  const declared = new Set(run.catchingRules);
-  let verdict: LoadVerdict;
-  if (problem) verdict = 'error';
-  else if (run.expect === 'pass') verdict = outcome.exitCode === 0 ? 'passed' : 'failed';
-  else if (outcome.exitCode === 0) verdict = 'survived';
-  else verdict = failedRules.some((r) => declared.has(r.ruleId)) ? 'caught' : 'weakly-caught';
+  const verdict = problem ? 'error' : verdictOf(outcome, failedRules);
   return {
     id: run.id,
     script: run.script,
@@ -131,6 +178,7 @@ export const loadEntry = (outcome: LoadRunOutcome): LoadEntry => {
     thresholds: outcome.summary?.thresholds.length ?? 0,
     failedThresholds,
     failedRules,
+    unjudged,
     dashboard: outcome.dashboard ?? null,
     ...(problem ? { problem } : {}),
   };
@@ -164,6 +212,7 @@ export const buildLoadMatrix = (
         passed: count('passed'),
         failed: count('failed'),
       },
+      notEstablished: count('not-established'),
       errors: count('error'),
     },
     ...extra,
@@ -180,5 +229,10 @@ export const loadAsReportStats = (
 ): { expected: number; unexpected: number; skipped: number; flaky: number } => {
   const { totals } = matrix;
   const good = totals.pass.passed + totals.catch.caught + totals.catch.weaklyCaught;
-  return { expected: good, unexpected: totals.runs - good, skipped: matrix.skipped?.runs ?? 0, flaky: 0 };
+  return {
+    expected: good,
+    unexpected: totals.runs - good - totals.notEstablished,
+    skipped: (matrix.skipped?.runs ?? 0) + totals.notEstablished,
+    flaky: 0,
+  };
 };

@@ -31,7 +31,7 @@ import {
   type LatencyLimits,
   latencyLimits,
 } from './latency-plan.ts';
-import { droppedAllowed, openModelThreshold } from './open-model.ts';
+import { droppedAllowed, iterationsOpenModel } from './open-model.ts';
 import type { CapacityTenant } from './tenants-file.ts';
 import { SUMMARY_TREND_STATS, type ThresholdSpec, thresholdsOption } from './thresholds.ts';
 
@@ -200,7 +200,7 @@ export const capacityThresholds = (plan: CapacityPlan): ThresholdSpec[] => {
       title: `tenant ${tenant.name} at ${percent}% of its limit (${tenant.requestsPerWindow} per ${tenant.windowSeconds} s) is never throttled`,
     });
   }
-  specs.push(openModelThreshold(plan.droppedAllowed, 'iteration'));
+  specs.push(iterationsOpenModel(plan));
   return specs;
 };
 

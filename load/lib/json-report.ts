@@ -5,6 +5,7 @@
  * when it exports one. Pure: no k6 import, no Node API.
  */
 import type { JunitRunFacts } from './junit-report.ts';
+import { type RunVerdict, runVerdict } from './reach.ts';
 import type { MetricSummary } from './summary-data.ts';
 import type { ThresholdResult } from './threshold-results.ts';
 
@@ -15,7 +16,8 @@ export interface JsonReport {
   readonly runId: string | undefined;
   readonly settings: Readonly<Record<string, string | number | boolean>>;
   readonly durationSeconds: number;
-  readonly verdict: 'passed' | 'failed';
+  /** `not-established`: no threshold the sent requests decide was crossed, but the generator's reach left some unjudged. */
+  readonly verdict: RunVerdict;
   readonly thresholds: readonly {
     readonly ruleId: string;
     readonly title: string;
@@ -24,6 +26,8 @@ export interface JsonReport {
     readonly verdict: ThresholdResult['verdict'];
     readonly observed: number | null;
     readonly decidedBy: ThresholdResult['decidedBy'];
+    /** Why a threshold is not established: the rate the generator reached and the rate needed. */
+    readonly reason?: string;
   }[];
   readonly metrics: Readonly<Record<string, { readonly type: string | undefined; readonly values: object }>>;
   /** The web-dashboard HTML report's file name, beside this file; absent when the run exports none. */
@@ -43,7 +47,7 @@ export const jsonReport = (
   runId: facts.runId,
   settings: facts.settings,
   durationSeconds: seconds,
-  verdict: results.every((r) => r.verdict === 'passed') ? 'passed' : 'failed',
+  verdict: runVerdict(results),
   thresholds: results.map((r) => ({
     ruleId: r.spec.ruleId,
     title: r.spec.title,
@@ -52,6 +56,7 @@ export const jsonReport = (
     verdict: r.verdict,
     observed: r.observed ?? null,
     decidedBy: r.decidedBy,
+    ...(r.reason === undefined ? {} : { reason: r.reason }),
   })),
   metrics: Object.fromEntries(
     [...metrics.entries()].map(([name, m]) => [name, { type: m.type, values: m.values }]),

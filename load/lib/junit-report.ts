@@ -1,7 +1,8 @@
 /**
  * A load run as JUnit XML, for CI: one testcase per threshold, named `RULE-ID: what it checks [metric
  * expression]`; a crossed threshold is a `<failure>` with the observed value, one the summary has no
- * value for an `<error>`. Pure: no k6 import, no Node API.
+ * value for an `<error>`, one the load generator's reach left unjudged `<skipped>` with the rate reached and
+ * the rate needed. Pure: no k6 import, no Node API.
  */
 import { describeObserved, type ThresholdResult } from './threshold-results.ts';
 import type { ThresholdSpec } from './thresholds.ts';
@@ -40,6 +41,10 @@ const testcaseLines = (result: ThresholdResult, suite: string): string[] => {
   if (result.verdict === 'passed') {
     return [open, `      <system-out>${xmlText(observed)}</system-out>`, '    </testcase>'];
   }
+  if (result.verdict === 'not-established') {
+    const message = `not established (${observed}): ${result.reason ?? 'the load generator did not reach the planned rate'}`;
+    return [open, `      <skipped message="${xmlText(message)}"/>`, '    </testcase>'];
+  }
   if (result.verdict === 'failed') {
     const message = `threshold crossed: ${result.spec.metric} ${result.spec.expression} (${observed})`;
     return [
@@ -59,12 +64,13 @@ export const junitXml = (
 ): string => {
   const failures = results.filter((r) => r.verdict === 'failed').length;
   const errors = results.filter((r) => r.verdict === 'unknown').length;
+  const skipped = results.filter((r) => r.verdict === 'not-established').length;
   const suite = `load.${facts.script}`;
   const time = seconds.toFixed(3);
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<testsuites name="${xmlText(`k6 ${facts.script}`)}" tests="${results.length}" failures="${failures}" errors="${errors}" time="${time}">`,
-    `  <testsuite name="${xmlText(suite)}" tests="${results.length}" failures="${failures}" errors="${errors}" skipped="0" time="${time}" timestamp="${facts.now.toISOString()}">`,
+    `  <testsuite name="${xmlText(suite)}" tests="${results.length}" failures="${failures}" errors="${errors}" skipped="${skipped}" time="${time}" timestamp="${facts.now.toISOString()}">`,
     '    <properties>',
     `      <property name="target" value="${xmlText(facts.target)}"/>`,
     ...(facts.runId ? [`      <property name="runId" value="${xmlText(facts.runId)}"/>`] : []),

@@ -19,7 +19,7 @@ import {
 } from '../../config/settings/load-script-settings.ts';
 import { LOAD_DURATION, LOAD_SEED, LOAD_SHARE } from '../../config/settings/load-settings.ts';
 import { type Env, LoadSetupError } from './env.ts';
-import { droppedAllowed, openModelThreshold } from './open-model.ts';
+import { droppedAllowed, iterationsOpenModel } from './open-model.ts';
 import { type LoadTarget, readLoadTarget } from './target.ts';
 import { SUMMARY_TREND_STATS, type ThresholdSpec, thresholdsOption } from './thresholds.ts';
 import { vusFor } from './vus.ts';
@@ -46,7 +46,8 @@ export interface LatencyPlan {
   readonly durationSeconds: number;
   readonly limits: Readonly<Record<Endpoint, { readonly p95: number; readonly p99: number }>>;
   readonly minCheckRate: number;
-  /** Iterations k6 may drop (LOAD_DROPPED_TOLERANCE of the planned ones). */
+  /** Iterations the plan starts, and how many of them k6 may drop (LOAD_DROPPED_TOLERANCE). */
+  readonly plannedIterations: number;
   readonly droppedAllowed: number;
   readonly seed: number;
 }
@@ -92,6 +93,7 @@ export const latencyPlan = (env: Env): LatencyPlan => {
   const duration =
     LOAD_DURATION.read(env) ??
     (target.embedded ? DEFAULT_DURATION_SECONDS.embedded : DEFAULT_DURATION_SECONDS.deployment);
+  const plannedIterations = Math.floor((iterationsPerWindow * duration) / windowSeconds);
   return Object.freeze({
     target,
     share,
@@ -100,7 +102,8 @@ export const latencyPlan = (env: Env): LatencyPlan => {
     durationSeconds: duration,
     limits,
     minCheckRate: LATENCY_MIN_CHECK_RATE.read(env),
-    droppedAllowed: droppedAllowed(env, Math.floor((iterationsPerWindow * duration) / windowSeconds)),
+    plannedIterations,
+    droppedAllowed: droppedAllowed(env, plannedIterations),
     seed: LOAD_SEED.read(env),
   });
 };
@@ -119,7 +122,7 @@ export const latencyThresholds = (plan: LatencyPlan): ThresholdSpec[] => {
     ruleId: 'RATE-LIMIT-429',
     title: `traffic at ${Math.round(plan.share * 100)}% of the limit is never throttled`,
   });
-  specs.push(openModelThreshold(plan.droppedAllowed, 'iteration'));
+  specs.push(iterationsOpenModel(plan));
   return specs;
 };
 

@@ -23,6 +23,11 @@
  *   near a boundary falls in), at least one (the tenant is served again after a window:
  *   RATE-LIMIT-WINDOW-RESET) and at least L less RATE_LIMIT_LOW_TOLERANCE (default 10%: the service
  *   answers 429 only once the limit is exceeded, not before: RATE-LIMIT-429).
+ *
+ * Those bounds assume the load generator sent the planned rate. `ratelimit_sent{window:i}` counts what
+ * it sent in each window (lib/window-reach.ts): a window's lower bounds need it sent in full, its
+ * ceiling needs the window before it sent in full, "throttled at all" needs one such pair; crossed
+ * where the generator fell short, they read not established (lib/reach.ts), never a deviation.
  */
 import {
   RATE_LIMIT_CONTROL_SHARE,
@@ -38,6 +43,7 @@ import { droppedAllowed, openModelThreshold } from './open-model.ts';
 import { type LoadTarget, type LoadTenant, readLoadTarget } from './target.ts';
 import { SUMMARY_TREND_STATS, type ThresholdSpec, thresholdsOption } from './thresholds.ts';
 import { vusFor } from './vus.ts';
+import { REACH_SLACK, reachPremise, someSteadyWindow, windowPremiseKey } from './window-reach.ts';
 
 export const RATE_LIMIT_SCRIPT = 'rate-limit';
 
@@ -60,6 +66,8 @@ export const METRICS = Object.freeze({
   serverErrors: 'ratelimit_server_errors',
   throttledBodyJson: 'ratelimit_429_json_body',
   headersSent: 'ratelimit_headers_sent',
+  /** Every request of the over-limit tenant, by the window it was sent in: the generator's reach. */
+  sent: 'ratelimit_sent',
 });
 
 export interface RateLimitPlan {
@@ -81,6 +89,8 @@ export interface RateLimitPlan {
   readonly firstWindowCeiling: number;
   /** Iterations k6 may drop (LOAD_DROPPED_TOLERANCE of the planned ones). */
   readonly droppedAllowed: number;
+  /** The fewest over-limit requests a window must have been sent for its lower bounds to be judged. */
+  readonly neededPerWindow: number;
   readonly seed: number;
 }
 
@@ -146,6 +156,7 @@ export const rateLimitPlan = (env: Env): RateLimitPlan => {
     acceptedFloor: Math.max(1, Math.floor(limit - limit * lowTolerance)),
     firstWindowCeiling: 2 * limit + slack,
     droppedAllowed: droppedAllowed(env, (overLimitPerWindow + controlPerWindow) * windows),
+    neededPerWindow: overLimitPerWindow - Math.max(REACH_SLACK, droppedAllowed(env, overLimitPerWindow)),
     seed: LOAD_SEED.read(env),
   });
 };
@@ -159,89 +170,136 @@ export const rateLimitPlan = (env: Env): RateLimitPlan => {
 export const windowIndex = (elapsedMs: number, windowSeconds: number): number =>
   Math.max(0, Math.floor(elapsedMs / (windowSeconds * 1000)));
 
-export const rateLimitThresholds = (plan: RateLimitPlan): ThresholdSpec[] => {
+const windowTitle = (plan: RateLimitPlan, i: number): string =>
+  `window ${i} (seconds ${i * plan.windowSeconds} to ${(i + 1) * plan.windowSeconds} of the run)`;
+
+/** What each window accepts: a ceiling (window 0's twice the limit), served again, close to the limit. */
+const windowThresholds = (plan: RateLimitPlan): ThresholdSpec[] => {
   const specs: ThresholdSpec[] = [];
-  const windowTitle = (i: number) =>
-    `window ${i} (seconds ${i * plan.windowSeconds} to ${(i + 1) * plan.windowSeconds} of the run)`;
   if (plan.overLimitPerWindow > plan.firstWindowCeiling) {
     specs.push({
       metric: `${METRICS.accepted}{window:0}`,
       expression: `count<=${plan.firstWindowCeiling}`,
       ruleId: 'RATE-LIMIT-429',
-      title: `${windowTitle(0)} accepts at most twice the limit of ${plan.limit} (the rest of a window begun before the run, then a new one)`,
+      title: `${windowTitle(plan, 0)} accepts at most twice the limit of ${plan.limit} (the rest of a window begun before the run, then a new one)`,
     });
   }
   for (let i = 1; i < plan.windows; i += 1) {
+    const metric = `${METRICS.accepted}{window:${i}}`;
     specs.push({
-      metric: `${METRICS.accepted}{window:${i}}`,
+      metric,
       expression: `count<=${plan.acceptedCeiling}`,
       ruleId: 'RATE-LIMIT-429',
-      title: `${windowTitle(i)} accepts no more than the limit of ${plan.limit} requests`,
+      title: `${windowTitle(plan, i)} accepts no more than the limit of ${plan.limit} requests`,
+      needs: [[windowPremiseKey(i - 1)]],
+      // A stall saves at most the limit's share of what it did not send: crossed beyond that, decided.
+      widenedBy: { premises: [windowPremiseKey(i - 1)], perMissing: plan.limit / plan.overLimitPerWindow },
     });
     specs.push({
-      metric: `${METRICS.accepted}{window:${i}}`,
+      metric,
       expression: 'count>0',
       ruleId: 'RATE-LIMIT-WINDOW-RESET',
-      title: `${windowTitle(i)} serves the throttled tenant again`,
+      title: `${windowTitle(plan, i)} serves the throttled tenant again`,
+      needs: [[windowPremiseKey(i)]],
     });
     specs.push({
-      metric: `${METRICS.accepted}{window:${i}}`,
+      metric,
       expression: `count>=${plan.acceptedFloor}`,
       ruleId: 'RATE-LIMIT-429',
-      title: `${windowTitle(i)} serves close to the whole limit of ${plan.limit} before answering 429 (a 429 comes only when the limit is exceeded)`,
+      title: `${windowTitle(plan, i)} serves close to the whole limit of ${plan.limit} before answering 429 (a 429 comes only when the limit is exceeded)`,
+      // The backlog of a window sent short lands in the next one, which it can cost its budget:
+      // each request missed in either costs at most one served; fewer served than that is decided.
+      needs: [[windowPremiseKey(i - 1), windowPremiseKey(i)]],
+      widenedBy: { premises: [windowPremiseKey(i - 1), windowPremiseKey(i)], perMissing: 1 },
     });
   }
-  specs.push({
-    metric: METRICS.throttled,
-    expression: 'count>0',
-    ruleId: 'RATE-LIMIT-429',
-    title: `traffic at ${plan.overload} times the limit is throttled with 429`,
-  });
-  for (const kind of REQUEST_KINDS) {
-    specs.push({
+  return specs;
+};
+
+/** Traffic above the limit is throttled, every kind of request alike. */
+const throttleThresholds = (plan: RateLimitPlan): ThresholdSpec[] => {
+  const steady = someSteadyWindow(plan.windows);
+  return [
+    {
+      metric: METRICS.throttled,
+      expression: 'count>0',
+      ruleId: 'RATE-LIMIT-429',
+      title: `traffic at ${plan.overload} times the limit is throttled with 429`,
+      needs: steady,
+    },
+    ...REQUEST_KINDS.map((kind) => ({
       metric: `${METRICS.throttled}{kind:${kind}}`,
       expression: 'count>0',
       ruleId: 'RATE-LIMIT-ALL-REQUESTS',
       title: `requests of kind ${kind} count toward the limit and get 429 too`,
-    });
-  }
-  specs.push({
+      needs: steady,
+    })),
+  ];
+};
+
+/** What every answer must be, whatever was sent: the requests that were sent decide these. */
+const answerThresholds = (plan: RateLimitPlan): ThresholdSpec[] => [
+  {
     metric: METRICS.throttledBodyJson,
     expression: 'rate==1',
     ruleId: 'RATE-LIMIT-429',
     title: 'every 429 carries a JSON object body (part 7: every non-2xx has a structured JSON body)',
-  });
-  specs.push({
+  },
+  {
     metric: METRICS.headersSent,
     expression: 'count==0',
     ruleId: 'RATE-LIMIT-NO-HEADERS',
     title:
       'no response, throttled or served, carries rate-limit headers (X-RateLimit-*, RateLimit-*, Retry-After)',
-  });
-  specs.push({
+  },
+  {
     metric: METRICS.controlThrottled,
     expression: 'count==0',
     ruleId: 'RATE-LIMIT-PER-TENANT',
     title: `tenant ${plan.controlTenant.name} at ${Math.round(plan.controlShare * 100)}% of its limit gets no 429 while the rate-limit tenant is throttled`,
-  });
-  specs.push({
+  },
+  {
     metric: METRICS.serverErrors,
     expression: 'count==0',
     ruleId: 'LOAD-NO-5XX',
     title: 'no 5xx under load above the limit',
     abortOnFail: true,
-  });
-  specs.push({
+  },
+  {
     metric: METRICS.unexpectedStatus,
     expression: 'count==0',
     ruleId: 'LOAD-EXPECTED-STATUSES',
     title:
       'every response has an expected status (404 unknown uuid, 400/422 invalid POST, 201 valid POST, or 429)',
     abortOnFail: true,
-  });
-  specs.push(openModelThreshold(plan.droppedAllowed, 'request'));
-  return specs;
+  },
+];
+
+/** The generator's reach: no iteration dropped, and each window sent its planned requests. */
+const generatorThresholds = (plan: RateLimitPlan): ThresholdSpec[] => {
+  const reach = {
+    metric: METRICS.sent,
+    windowSeconds: plan.windowSeconds,
+    plannedPerWindow: plan.overLimitPerWindow,
+    neededPerWindow: plan.neededPerWindow,
+  };
+  return [
+    openModelThreshold({
+      planned: (plan.overLimitPerWindow + plan.controlPerWindow) * plan.windows,
+      allowed: plan.droppedAllowed,
+      seconds: plan.durationSeconds,
+      what: 'request',
+    }),
+    ...Array.from({ length: plan.windows }, (_, i) => reachPremise(reach, i)),
+  ];
 };
+
+export const rateLimitThresholds = (plan: RateLimitPlan): ThresholdSpec[] => [
+  ...windowThresholds(plan),
+  ...throttleThresholds(plan),
+  ...answerThresholds(plan),
+  ...generatorThresholds(plan),
+];
 
 /** The k6 `options` of the rate-limit script. */
 export const rateLimitOptions = (plan: RateLimitPlan, env: Env) => {

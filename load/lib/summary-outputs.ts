@@ -6,10 +6,10 @@
 
 import { jsonReport } from './json-report.ts';
 import { type JunitRunFacts, junitXml } from './junit-report.ts';
+import { judgeThresholds } from './reach.ts';
 import { joinPath, reportFileNames } from './report-files.ts';
 import { collectMetrics, runDurationSeconds } from './summary-data.ts';
 import { textSummary } from './text-report.ts';
-import { evaluateThreshold } from './threshold-results.ts';
 import type { ThresholdSpec } from './thresholds.ts';
 
 export interface SummaryContext extends JunitRunFacts {
@@ -26,7 +26,7 @@ export const summaryOutputs = (
   context: SummaryContext,
 ): Record<string, string> => {
   const metrics = collectMetrics(data);
-  const results = specs.map((spec) => evaluateThreshold(spec, metrics));
+  const results = judgeThresholds(specs, metrics);
   const seconds = runDurationSeconds(data);
   const names = reportFileNames(context.script);
   const jsonPath = joinPath(context.reportDir, names.summary);

@@ -14,7 +14,23 @@ const describeValues = (metric: MetricSummary): string =>
     .map(([key, value]) => `${key}=${formatNumber(value)}${isTime(metric) && key !== 'count' ? 'ms' : ''}`)
     .join(' ');
 
-const MARK: Readonly<Record<ThresholdResult['verdict'], string>> = { passed: '✓', failed: '✗', unknown: '?' };
+const MARK: Readonly<Record<ThresholdResult['verdict'], string>> = {
+  passed: '✓',
+  failed: '✗',
+  unknown: '?',
+  'not-established': '–',
+};
+
+/** The closing line: passed, failed, or not established with the generator's reach. */
+const verdictLine = (results: readonly ThresholdResult[]): string => {
+  const crossed = results.filter((r) => r.verdict === 'failed' || r.verdict === 'unknown');
+  const unjudged = results.filter((r) => r.verdict === 'not-established');
+  if (crossed.length > 0)
+    return `  VERDICT: FAILED, ${crossed.length} of ${results.length} thresholds crossed or not evaluated${unjudged.length ? `, ${unjudged.length} not established` : ''}`;
+  if (unjudged.length > 0)
+    return `  VERDICT: NOT ESTABLISHED, ${unjudged.length} of ${results.length} thresholds could not be judged: the load generator did not reach the planned rate (see –), not the service`;
+  return `  VERDICT: PASSED, all ${results.length} thresholds held`;
+};
 
 export const textSummary = (
   results: readonly ThresholdResult[],
@@ -23,7 +39,6 @@ export const textSummary = (
   seconds: number,
   files: readonly string[],
 ): string => {
-  const failed = results.filter((r) => r.verdict !== 'passed');
   const settings = Object.entries(facts.settings)
     .map(([name, value]) => `${name}=${value}`)
     .join(', ');
@@ -37,6 +52,7 @@ export const textSummary = (
   for (const result of results) {
     lines.push(`    ${MARK[result.verdict]} ${result.spec.ruleId}: ${result.spec.title}`);
     lines.push(`        ${result.spec.metric} ${result.spec.expression}: ${describeObserved(result)}`);
+    if (result.reason) lines.push(`        not established: ${result.reason}`);
   }
   lines.push('', '  METRICS');
   const names = [...metrics.keys()].sort();
@@ -45,13 +61,6 @@ export const textSummary = (
     const metric = metrics.get(name) as MetricSummary;
     lines.push(`    ${name.padEnd(width, '.')} ${describeValues(metric)}`);
   }
-  lines.push(
-    '',
-    failed.length === 0
-      ? `  VERDICT: PASSED, all ${results.length} thresholds held`
-      : `  VERDICT: FAILED, ${failed.length} of ${results.length} thresholds crossed or not evaluated`,
-    `  reports: ${files.join(', ')}`,
-    '',
-  );
+  lines.push('', verdictLine(results), `  reports: ${files.join(', ')}`, '');
   return lines.join('\n');
 };

@@ -3,10 +3,14 @@
  * evaluated here from the metric's value (the machine-readable format has no verdicts), else
  * "unknown", which the reports count as a failure, never as a pass. Pure: no k6 import, no Node API.
  */
-import { collectMetrics, type MetricSummary } from './summary-data.ts';
+import type { MetricSummary } from './summary-data.ts';
 import { compare, parseExpression, type ThresholdSpec } from './thresholds.ts';
 
-export type Verdict = 'passed' | 'failed' | 'unknown';
+/**
+ * `not-established`: crossed where the load generator did not reach what the threshold needs
+ * (lib/reach.ts), so the run could not judge it; never a deviation.
+ */
+export type Verdict = 'passed' | 'failed' | 'unknown' | 'not-established';
 
 export interface ThresholdResult {
   readonly spec: ThresholdSpec;
@@ -15,6 +19,8 @@ export interface ThresholdResult {
   readonly observed: number | undefined;
   /** Who decided: k6 (from the summary) or the kit (evaluated here), or nobody (metric absent). */
   readonly decidedBy: 'k6' | 'kit' | 'none';
+  /** Why the threshold is not established: the generator's reach, with the rate reached and needed. */
+  readonly reason?: string;
 }
 
 export const evaluateThreshold = (
@@ -47,11 +53,6 @@ export const evaluateThreshold = (
     };
   }
   return { spec, verdict: 'unknown', observed: undefined, decidedBy: 'none' };
-};
-
-export const evaluateThresholds = (data: unknown, specs: readonly ThresholdSpec[]): ThresholdResult[] => {
-  const metrics = collectMetrics(data);
-  return specs.map((spec) => evaluateThreshold(spec, metrics));
 };
 
 export const formatNumber = (value: number): string =>

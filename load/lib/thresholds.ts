@@ -14,6 +14,39 @@ export interface ThresholdSpec {
   readonly title: string;
   /** Stop the run early when the threshold is crossed (k6 `abortOnFail`). */
   readonly abortOnFail?: boolean;
+  /**
+   * Set when the threshold measures the load generator's reach, not the service: crossed, it reads
+   * not established (the run could not judge), never a deviation.
+   */
+  readonly premise?: Premise;
+  /**
+   * The premises a crossed threshold needs met to be a verdict on the service: met when every premise
+   * of one group is (groups are alternatives). Absent: the requests that were sent decide it.
+   */
+  readonly needs?: readonly (readonly string[])[];
+  /**
+   * A bound a shortfall can only explain so far: crossed while its premises were not met, the bound is
+   * widened (an upper bound raised, a lower one lowered) by `perMissing` for each request the
+   * generator missed in `premises`, and crossed beyond that the requests that were sent decide it (a
+   * token bucket serves at most the tokens a stall saved; a window loses at most the backlog sent
+   * into it).
+   */
+  readonly widenedBy?: { readonly premises: readonly string[]; readonly perMissing: number };
+}
+
+/** What the load generator had to reach for the thresholds that need it (`needs`) to be judged. */
+export interface Premise {
+  /** The name the thresholds that need it use: `reach:window:1`, `open-model`. */
+  readonly key: string;
+  /** What was counted, in words: `requests of the rate-limit tenant in window 1`, `iterations`. */
+  readonly what: string;
+  /** How many the plan sends, and in how many seconds. */
+  readonly planned: number;
+  readonly seconds: number;
+  /** The fewest sent for the premise to hold. */
+  readonly needed: number;
+  /** The threshold's metric counts what was sent (`ratelimit_sent`) or what was dropped (`dropped_iterations`). */
+  readonly counts: 'sent' | 'dropped';
 }
 
 export type K6Threshold = string | { threshold: string; abortOnFail: boolean; delayAbortEval?: string };

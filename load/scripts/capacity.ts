@@ -31,6 +31,7 @@ import {
 import { tenantOfIteration } from '../lib/capacity-schedule.ts';
 import { LoadSetupError } from '../lib/env.ts';
 import { newLoadRunId } from '../lib/ids.ts';
+import { evaluateThresholds } from '../lib/reach.ts';
 import { joinPath, REPORT_DIR_DEFAULT } from '../lib/report-files.ts';
 import {
   manifestFileOf,
@@ -43,7 +44,6 @@ import {
 import { collectMetrics, runDurationSeconds } from '../lib/summary-data.ts';
 import { parseTenantsFile } from '../lib/tenants-file.ts';
 import { textSummary } from '../lib/text-report.ts';
-import { evaluateThresholds } from '../lib/threshold-results.ts';
 import { EVENT_PATH_NAME, paramsFor, uuidOf } from './http.ts';
 
 const tenantsFile = CAPACITY_TENANTS_FILE.read(__ENV);

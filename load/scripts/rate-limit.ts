@@ -43,6 +43,7 @@ const unexpectedStatus = new Counter(METRICS.unexpectedStatus);
 const serverErrors = new Counter(METRICS.serverErrors);
 const throttledBodyJson = new Rate(METRICS.throttledBodyJson);
 const headersSent = new Counter(METRICS.headersSent);
+const sent = new Counter(METRICS.sent);
 
 /** The control scenario's events are numbered apart from the over-limit ones. */
 const CONTROL_INDEX_OFFSET = 1_000_000_000;
@@ -106,6 +107,7 @@ export function overLimit(data: SetupData): void {
   const iteration = exec.scenario.iterationInTest;
   const kind = kindOf(iteration);
   const window = String(windowIndex(Date.now() - exec.scenario.startTime, plan.windowSeconds));
+  sent.add(1, { window });
   const response = send(plan.limitedTenant, kind, iteration, data.runId);
   const isThrottled = record(kind, response);
   const isAccepted = EXPECTED_STATUSES[kind].includes(response.status);

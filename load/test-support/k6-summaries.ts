@@ -120,8 +120,20 @@ export const latencySummary = (p99Update: number) => ({
   },
 });
 
-/** A rate-limit run in the machine-readable summary format: metrics as an array, no verdicts. */
-export const machineReadableRateLimitSummary = () => {
+/**
+ * A rate-limit run in the machine-readable summary format: metrics as an array, no verdicts. At a
+ * limit of 1000 per 60 s the plan sends 2500 requests a window; `sent` and `accepted` per window, and
+ * `dropped`, make a generator that fell short or a server that served too few.
+ */
+export const machineReadableRateLimitSummary = ({
+  sent = [2500, 2500, 2500],
+  accepted = [1998, 1000, 1500],
+  dropped = 0,
+}: {
+  sent?: number[];
+  accepted?: number[];
+  dropped?: number;
+} = {}) => {
   const counter = (name: string, count: number) => ({
     name,
     type: 'counter',
@@ -136,9 +148,9 @@ export const machineReadableRateLimitSummary = () => {
     results: {
       passed: false,
       metrics: [
-        counter('ratelimit_accepted{window:0}', 1998),
-        counter('ratelimit_accepted{window:1}', 1000),
-        counter('ratelimit_accepted{window:2}', 1500),
+        ...accepted.map((count, window) => counter(`ratelimit_accepted{window:${window}}`, count)),
+        ...sent.map((count, window) => counter(`ratelimit_sent{window:${window}}`, count)),
+        counter('dropped_iterations', dropped),
         counter('ratelimit_throttled', 3001),
         counter('ratelimit_throttled{kind:get-unknown}', 1000),
         counter('ratelimit_throttled{kind:invalid-post}', 1000),

@@ -64,14 +64,22 @@ const LOAD_EPIC = 'Load (k6): the load run itself';
 const formatObserved = (value: number | null): string =>
   value === null ? 'no value in the summary' : String(Math.round(value * 1000) / 1000);
 
-const statusOf = (verdict: ThresholdVerdict['verdict']): AllureResult['status'] =>
-  verdict === 'passed' ? 'passed' : verdict === 'failed' ? 'failed' : 'broken';
+const STATUS: Readonly<Record<ThresholdVerdict['verdict'], AllureResult['status']>> = {
+  passed: 'passed',
+  failed: 'failed',
+  unknown: 'broken',
+  'not-established': 'skipped',
+};
+
+const statusOf = (verdict: ThresholdVerdict['verdict']): AllureResult['status'] => STATUS[verdict];
 
 const messageOf = (threshold: ThresholdVerdict): string | undefined => {
   if (threshold.verdict === 'passed') return undefined;
   if (threshold.verdict === 'failed') {
     return `threshold crossed: ${threshold.metric} ${threshold.expression} (observed ${formatObserved(threshold.observed)}, decided by ${threshold.decidedBy})`;
   }
+  if (threshold.verdict === 'not-established')
+    return `not established: ${threshold.reason ?? 'the load generator did not reach the planned rate'}`;
   return `not evaluated: the k6 summary has no value for ${threshold.metric} ${threshold.expression}`;
 };
 

@@ -13,9 +13,11 @@ export const thresholdVerdictSchema = z.object({
   title: z.string(),
   metric: z.string(),
   expression: z.string(),
-  verdict: z.enum(['passed', 'failed', 'unknown']),
+  /** `not-established`: the load generator's reach left it unjudged (`reason` says the rate reached and needed). */
+  verdict: z.enum(['passed', 'failed', 'unknown', 'not-established']),
   observed: z.number().nullable(),
   decidedBy: z.string(),
+  reason: z.string().optional(),
 });
 export type ThresholdVerdict = z.infer<typeof thresholdVerdictSchema>;
 
@@ -26,7 +28,7 @@ export const loadSummarySchema = z.object({
   runId: z.string().nullish(),
   settings: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).default({}),
   durationSeconds: z.number().default(0),
-  verdict: z.enum(['passed', 'failed']),
+  verdict: z.enum(['passed', 'failed', 'not-established']),
   thresholds: z.array(thresholdVerdictSchema),
   /** The file name of k6's web-dashboard HTML report of the run, beside the summary. */
   dashboard: z

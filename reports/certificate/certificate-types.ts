@@ -104,7 +104,7 @@ export interface LoadEntry {
   readonly script: string;
   readonly runId: string | null;
   readonly generatedAt: string;
-  readonly verdict: 'passed' | 'failed';
+  readonly verdict: LoadSummary['verdict'];
   readonly counted: boolean;
   /** Why a summary does not count toward the verdicts (another run). */
   readonly note?: string;

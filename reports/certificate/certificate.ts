@@ -99,7 +99,12 @@ export const buildCertificate = (input: CertificateInput): Certificate => {
               violations: [`threshold crossed: observed ${threshold.observed ?? 'nothing'}`],
             }
           : status === 'failed'
-            ? { inconclusive: 'threshold not evaluated: no value in the k6 summary' }
+            ? {
+                inconclusive:
+                  threshold.verdict === 'not-established'
+                    ? `not established: ${threshold.reason ?? 'the load generator did not reach the planned rate'}`
+                    : 'threshold not evaluated: no value in the k6 summary',
+              }
             : {}),
       });
     }

@@ -1,0 +1,121 @@
+/**
+ * The load generator's reach, said rather than blamed. A threshold that measures the generator (a
+ * premise: the requests it sent in a window, the iterations it dropped) is never a verdict on the
+ * service: crossed, it reads *not established*, with the rate reached and the rate needed. A crossed
+ * threshold that needs a premise not met (a window that did not serve its floor because too few
+ * requests were sent in it) reads not established too; one that held, or that needs nothing the
+ * generator missed, keeps its verdict, since the requests that were sent decide it. Pure: no k6
+ * import, no Node API.
+ */
+import { collectMetrics, type MetricSummary } from './summary-data.ts';
+import { evaluateThreshold, formatNumber, type ThresholdResult } from './threshold-results.ts';
+import { compare, type Premise, parseExpression, type ThresholdSpec } from './thresholds.ts';
+
+/** How many the generator sent, from a premise's observed value. */
+const sentOf = (premise: Premise, observed: number | undefined): number | undefined => {
+  if (observed === undefined) return undefined;
+  return premise.counts === 'sent' ? observed : Math.max(0, premise.planned - observed);
+};
+
+const rate = (count: number, seconds: number): string =>
+  `${formatNumber(seconds > 0 ? count / seconds : count)}/s`;
+
+/** `the load generator sent 90 requests … in 2 s (45/s); the plan needs 98 (49/s) of 100`. */
+export const reachText = (premise: Premise, observed: number | undefined): string => {
+  const sent = sentOf(premise, observed);
+  const reached =
+    sent === undefined
+      ? `the load generator's ${premise.what} are not in the k6 summary`
+      : `the load generator sent ${sent} ${premise.what} in ${formatNumber(premise.seconds)} s (${rate(sent, premise.seconds)})`;
+  return `${reached}; the plan needs ${premise.needed} (${rate(premise.needed, premise.seconds)}) of ${premise.planned} planned`;
+};
+
+interface UnmetPremise {
+  readonly reason: string;
+  /** How many of the planned the generator did not send (all of them when the summary has no value). */
+  readonly missing: number;
+}
+
+/** Each premise not met, by key: the reach text and what the generator missed. */
+const unmetPremises = (results: readonly ThresholdResult[]): Map<string, UnmetPremise> => {
+  const unmet = new Map<string, UnmetPremise>();
+  for (const { spec, verdict, observed } of results) {
+    if (spec.premise === undefined || verdict === 'passed') continue;
+    const sent = sentOf(spec.premise, observed) ?? 0;
+    unmet.set(spec.premise.key, {
+      reason: reachText(spec.premise, observed),
+      missing: Math.max(0, spec.premise.planned - sent),
+    });
+  }
+  return unmet;
+};
+
+/** The unmet premises that leave a crossed threshold unjudged, or none when one group of its needs holds. */
+const missedFor = (
+  needs: readonly (readonly string[])[],
+  unmet: ReadonlyMap<string, UnmetPremise>,
+): string[] => {
+  if (needs.some((group) => group.every((key) => !unmet.has(key)))) return [];
+  const missed = new Set<string>();
+  for (const group of needs) {
+    for (const key of group) {
+      const premise = unmet.get(key);
+      if (premise) missed.add(premise.reason);
+    }
+  }
+  return [...missed];
+};
+
+const WIDENS: Readonly<Record<string, 1 | -1>> = { '<=': 1, '<': 1, '>=': -1, '>': -1 };
+
+/** Whether a crossed bound stays crossed once widened by what the generator's shortfall explains. */
+const beyondShortfall = (result: ThresholdResult, unmet: ReadonlyMap<string, UnmetPremise>): boolean => {
+  const { widenedBy } = result.spec;
+  const parsed = parseExpression(result.spec.expression);
+  if (widenedBy === undefined || parsed === undefined || result.observed === undefined) return false;
+  const direction = WIDENS[parsed.operator];
+  if (direction === undefined) return false;
+  const missing = widenedBy.premises.reduce((sum, key) => sum + (unmet.get(key)?.missing ?? 0), 0);
+  const widened = parsed.value + direction * Math.ceil(missing * widenedBy.perMissing);
+  return !compare(result.observed, parsed.operator, widened);
+};
+
+/** The results with the generator's reach applied: premises and what needs them, not established when missed. */
+export const judgeReach = (results: readonly ThresholdResult[]): ThresholdResult[] => {
+  const unmet = unmetPremises(results);
+  return results.map((result): ThresholdResult => {
+    const { spec } = result;
+    if (spec.premise !== undefined) {
+      const premise = unmet.get(spec.premise.key);
+      return premise === undefined
+        ? result
+        : { ...result, verdict: 'not-established', reason: premise.reason };
+    }
+    if (result.verdict !== 'failed' || spec.needs === undefined) return result;
+    const missed = missedFor(spec.needs, unmet);
+    if (missed.length === 0 || beyondShortfall(result, unmet)) return result;
+    return { ...result, verdict: 'not-established', reason: missed.join('; ') };
+  });
+};
+
+/** Every threshold judged over the metrics, the load generator's reach applied. */
+export const judgeThresholds = (
+  specs: readonly ThresholdSpec[],
+  metrics: ReadonlyMap<string, MetricSummary>,
+): ThresholdResult[] => judgeReach(specs.map((spec) => evaluateThreshold(spec, metrics)));
+
+/** Every threshold judged over a k6 summary, in whichever format k6 wrote it. */
+export const evaluateThresholds = (data: unknown, specs: readonly ThresholdSpec[]): ThresholdResult[] =>
+  judgeThresholds(specs, collectMetrics(data));
+
+export type RunVerdict = 'passed' | 'failed' | 'not-established';
+
+/**
+ * A run's verdict: failed when a threshold the sent requests decide was crossed (or could not be
+ * evaluated), else not established when the generator's reach left one unjudged, else passed.
+ */
+export const runVerdict = (results: readonly ThresholdResult[]): RunVerdict => {
+  if (results.some((r) => r.verdict === 'failed' || r.verdict === 'unknown')) return 'failed';
+  if (results.some((r) => r.verdict === 'not-established')) return 'not-established';
+  return 'passed';
+};

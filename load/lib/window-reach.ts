@@ -1,0 +1,47 @@
+/**
+ * The rate-limit script's reach per window: how many requests of the over-limit tenant the load
+ * generator sent in each window of the client's clock. A window's lower bounds (served again, close to
+ * the whole limit) hold for every implementation of the limit only when the planned rate was sent in
+ * it (and, for the floor, in the window before it, whose backlog k6 sends late and which can take the
+ * window's budget), and a window's ceiling only when the window before it was sent its rate too (a
+ * generator that stalls at a window's end leaves a token bucket the tokens it saved, which it rightly
+ * serves in the next). These premises (lib/reach.ts) say so instead of blaming the service, within
+ * what the shortfall can explain (`widenedBy`). Pure: no k6 import, no
+ * Node API.
+ */
+import type { ThresholdSpec } from './thresholds.ts';
+
+/**
+ * Requests a window may miss and still count as sent at the planned rate: an iteration due just
+ * before a window's edge that starts just after it is counted in the next window.
+ */
+export const REACH_SLACK = 2;
+
+export const windowPremiseKey = (window: number): string => `reach:window:${window}`;
+
+export interface WindowReachPlan {
+  readonly metric: string;
+  readonly windowSeconds: number;
+  readonly plannedPerWindow: number;
+  readonly neededPerWindow: number;
+}
+
+/** The premise threshold of one window: `ratelimit_sent{window:i}` `count>=needed`. */
+export const reachPremise = (plan: WindowReachPlan, window: number): ThresholdSpec => ({
+  metric: `${plan.metric}{window:${window}}`,
+  expression: `count>=${plan.neededPerWindow}`,
+  ruleId: 'LOAD-OPEN-MODEL',
+  title: `the load generator sent the rate-limit tenant at least ${plan.neededPerWindow} of its ${plan.plannedPerWindow} requests in window ${window} (the planned rate)`,
+  premise: {
+    key: windowPremiseKey(window),
+    what: `requests of the rate-limit tenant in window ${window}`,
+    planned: plan.plannedPerWindow,
+    seconds: plan.windowSeconds,
+    needed: plan.neededPerWindow,
+    counts: 'sent',
+  },
+});
+
+/** The needs of a threshold judged over windows 1 and later: one later window sent in full, after a full one. */
+export const someSteadyWindow = (windows: number): string[][] =>
+  Array.from({ length: windows - 1 }, (_, i) => [windowPremiseKey(i), windowPremiseKey(i + 1)]);

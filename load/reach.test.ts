@@ -1,0 +1,167 @@
+import { expect, test } from '@playwright/test';
+import { latencyPlan, latencyThresholds } from './lib/latency-plan.ts';
+import { rateLimitPlan, rateLimitThresholds } from './lib/rate-limit-plan.ts';
+import { evaluateThresholds, reachText, runVerdict } from './lib/reach.ts';
+import type { ThresholdResult } from './lib/threshold-results.ts';
+import { env, latencySummary, machineReadableRateLimitSummary } from './test-support/k6-summaries.ts';
+
+/** At 1000 per 60 s the plan sends 2500 a window; 2498 count as the planned rate (two at the edges). */
+const plan = rateLimitPlan(env);
+const specs = rateLimitThresholds(plan);
+
+const judged = (summary: Parameters<typeof machineReadableRateLimitSummary>[0]) => {
+  const results = evaluateThresholds(machineReadableRateLimitSummary(summary), specs);
+  const byKey = new Map(results.map((r) => [`${r.spec.metric} ${r.spec.expression}`, r]));
+  const of = (key: string): ThresholdResult => {
+    const result = byKey.get(key);
+    if (!result) throw new Error(`no threshold ${key}`);
+    return result;
+  };
+  return { results, of, verdict: runVerdict(results) };
+};
+
+/** A conforming server's windows: each later one serves exactly the limit. */
+const CONFORMING = [1998, 1000, 1000];
+
+test.describe("the load generator's reach", () => {
+  test('the plan needs the planned rate in every window, two requests at the edges aside', () => {
+    expect(plan.overLimitPerWindow).toBe(2500);
+    expect(plan.neededPerWindow).toBe(2498);
+    const premises = specs.filter((s) => s.premise !== undefined);
+    expect(premises.map((s) => `${s.metric} ${s.expression}`)).toEqual([
+      'dropped_iterations count==0',
+      'ratelimit_sent{window:0} count>=2498',
+      'ratelimit_sent{window:1} count>=2498',
+      'ratelimit_sent{window:2} count>=2498',
+    ]);
+    expect(judged({ accepted: CONFORMING }).verdict).toBe('passed');
+  });
+
+  test('a window sent too few requests: its floor is not established, with the rate reached and needed', () => {
+    const { of, verdict } = judged({ accepted: [1998, 1000, 700], sent: [2500, 2500, 1700] });
+    const floor = of('ratelimit_accepted{window:2} count>=900');
+    expect(floor.verdict).toBe('not-established');
+    expect(floor.reason).toBe(
+      'the load generator sent 1700 requests of the rate-limit tenant in window 2 in 60 s (28.33/s); the plan needs 2498 (41.63/s) of 2500 planned',
+    );
+    expect(of('ratelimit_sent{window:2} count>=2498')).toMatchObject({
+      verdict: 'not-established',
+      reason: floor.reason,
+    });
+    expect(verdict).toBe('not-established');
+  });
+
+  test('a floor crossed in a window sent in full is the service’s: failed, whatever another window missed', () => {
+    // rate-limit-ten-times-too-low: 100 served a window.
+    const { of, verdict } = judged({ accepted: [200, 100, 100], sent: [2500, 2500, 1200] });
+    expect(of('ratelimit_accepted{window:1} count>=900').verdict).toBe('failed');
+    expect(of('ratelimit_accepted{window:2} count>=900').verdict).toBe('not-established');
+    expect(verdict).toBe('failed');
+  });
+
+  test('a window after one sent short: its floor is lowered by the backlog, and crossed beyond it, decided', () => {
+    // Seen on a busy machine: window 1 sent short, its backlog in window 2 took the fixed window's budget.
+    const backlog = judged({ accepted: [1075, 900, 800], sent: [1100, 1425, 2525] });
+    expect(backlog.of('ratelimit_accepted{window:2} count>=900').verdict).toBe('not-established');
+    expect(backlog.verdict).toBe('not-established');
+    // rate-limit-ten-times-too-low: 250 missed cannot explain 100 served where 900 are due.
+    const tooLow = judged({ accepted: [100, 100, 100], sent: [1100, 2250, 2525] });
+    expect(tooLow.of('ratelimit_accepted{window:2} count>=900').verdict).toBe('failed');
+    expect(tooLow.verdict).toBe('failed');
+  });
+
+  test("a window's ceiling needs the window before it sent in full (a token bucket serves what a stall saved)", () => {
+    const afterStall = judged({ accepted: [1998, 1000, 1250], sent: [2500, 1800, 2500] });
+    expect(afterStall.of('ratelimit_accepted{window:2} count<=1020').verdict).toBe('not-established');
+    expect(afterStall.verdict).toBe('not-established');
+    // rate-limit-removed: every request served while window 0 was sent in full.
+    const removed = judged({ accepted: [2500, 2500, 2500], sent: [2500, 2500, 1000] });
+    expect(removed.of('ratelimit_accepted{window:1} count<=1020').verdict).toBe('failed');
+    expect(removed.verdict).toBe('failed');
+  });
+
+  test('a ceiling crossed beyond what the shortfall could have saved is decided: the service served too many', () => {
+    // Window 0 missed 1100 of its 2500: a token bucket saved at most 1100 × 1000/2500 = 440 tokens.
+    const removed = judged({ accepted: [1400, 2000, 2500], sent: [1400, 2500, 2500] });
+    expect(removed.of('ratelimit_accepted{window:1} count<=1020').verdict).toBe('failed');
+    expect(removed.verdict).toBe('failed');
+    const bucket = judged({ accepted: [1400, 1460, 1000], sent: [1400, 2500, 2500] });
+    expect(bucket.of('ratelimit_accepted{window:1} count<=1020')).toMatchObject({
+      verdict: 'not-established',
+      reason:
+        'the load generator sent 1400 requests of the rate-limit tenant in window 0 in 60 s (23.33/s); the plan needs 2498 (41.63/s) of 2500 planned',
+    });
+  });
+
+  test('no 429 at all is judged when some later window and the one before it were sent in full', () => {
+    const results = evaluateThresholds(
+      { metrics: { 'ratelimit_sent{window:1}': { type: 'counter', values: { count: 2500 } } } },
+      specs,
+    );
+    const throttled = results.find((r) => r.spec.metric === 'ratelimit_throttled');
+    // Window 1 alone in full, window 0 and 2 short: no steady pair, so nothing to judge.
+    expect(throttled?.verdict).toBe('not-established');
+    const steady = evaluateThresholds(
+      {
+        metrics: {
+          'ratelimit_sent{window:1}': { type: 'counter', values: { count: 2500 } },
+          'ratelimit_sent{window:2}': { type: 'counter', values: { count: 2500 } },
+        },
+      },
+      specs,
+    );
+    expect(steady.find((r) => r.spec.metric === 'ratelimit_throttled')?.verdict).toBe('failed');
+  });
+
+  test('what the sent requests decide keeps its verdict: an excess of accepted requests, headers, bodies', () => {
+    const results = evaluateThresholds(
+      {
+        metrics: {
+          'ratelimit_sent{window:0}': { type: 'counter', values: { count: 100 } },
+          ratelimit_headers_sent: { type: 'counter', values: { count: 4 } },
+          'ratelimit_accepted{window:0}': { type: 'counter', values: { count: 2100 } },
+        },
+      },
+      specs,
+    );
+    const verdictOf = (metric: string) => results.find((r) => r.spec.metric === metric)?.verdict;
+    expect(verdictOf('ratelimit_headers_sent')).toBe('failed');
+    expect(verdictOf('ratelimit_accepted{window:0}')).toBe('failed');
+    expect(runVerdict(results)).toBe('failed');
+  });
+
+  test('dropped iterations are the generator’s: LOAD-OPEN-MODEL is not established, never failed', () => {
+    const { of, verdict } = judged({ accepted: CONFORMING, dropped: 51 });
+    expect(of('dropped_iterations count==0')).toMatchObject({
+      verdict: 'not-established',
+      reason:
+        'the load generator sent 8949 requests in 180 s (49.72/s); the plan needs 9000 (50/s) of 9000 planned',
+    });
+    expect(verdict).toBe('not-established');
+  });
+
+  test('latency: dropped iterations alone are not established; a p99 or a 429 of the requests sent fails', () => {
+    const latency = latencyThresholds(latencyPlan(env));
+    const slow = latencySummary(1312.25);
+    const crossed = evaluateThresholds(slow, latency);
+    expect(runVerdict(crossed)).toBe('failed');
+    const starved = latencySummary(95) as { metrics: Record<string, unknown> };
+    starved.metrics.dropped_iterations = { type: 'counter', values: { count: 40 } };
+    expect(runVerdict(evaluateThresholds(starved, latency))).toBe('not-established');
+    // Fewer requests sent never make a 429 below the limit: the sent requests decide it.
+    const throttled = { ...starved.metrics, latency_throttled: { type: 'counter', values: { count: 3 } } };
+    const results = evaluateThresholds({ ...starved, metrics: throttled }, latency);
+    expect(results.find((r) => r.spec.metric === 'latency_throttled')?.verdict).toBe('failed');
+    starved.metrics['http_req_duration{endpoint:update}'] =
+      slow.metrics['http_req_duration{endpoint:update}'];
+    expect(runVerdict(evaluateThresholds(starved, latency))).toBe('failed');
+  });
+
+  test('a premise with no value in the summary says so', () => {
+    const premise = specs.find((s) => s.premise?.counts === 'sent')?.premise;
+    if (!premise) throw new Error('no premise');
+    expect(reachText(premise, undefined)).toBe(
+      "the load generator's requests of the rate-limit tenant in window 0 are not in the k6 summary; the plan needs 2498 (41.63/s) of 2500 planned",
+    );
+  });
+});

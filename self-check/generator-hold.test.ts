@@ -1,0 +1,34 @@
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
+import { holdGenerator, holdPhases } from './generator-hold.ts';
+
+test('GENERATOR HOLD: a quarter of every period running, the rest frozen', () => {
+  expect(holdPhases({ share: 0.25, periodMs: 200 })).toEqual({ runMs: 50, frozenMs: 150 });
+  expect(holdPhases({ share: 1, periodMs: 200 })).toEqual({ runMs: 200, frozenMs: 0 });
+});
+
+/** A process's state letter from /proc (T: stopped). */
+const stateOf = (pid: number): string => readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.[0] ?? '?';
+
+test('GENERATOR HOLD: the held process group is frozen between its turns, and left running when released', async () => {
+  test.skip(!existsSync('/proc/self/stat'), 'no /proc to read a process state from');
+  const child = spawn(process.execPath, ['-e', 'setInterval(() => undefined, 1000)'], {
+    detached: true,
+    stdio: 'ignore',
+  });
+  const pid = child.pid as number;
+  const ended = new Promise((resolve) => child.on('close', resolve));
+  try {
+    // 50 ms running, then 450 ms frozen: 200 ms in, it is frozen whatever the machine's speed.
+    const release = holdGenerator(pid, { share: 0.1, periodMs: 500 });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(stateOf(pid)).toBe('T');
+    release();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(stateOf(pid)).not.toBe('T');
+  } finally {
+    process.kill(-pid, 'SIGKILL');
+    await ended;
+  }
+});
