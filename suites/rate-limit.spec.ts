@@ -20,14 +20,17 @@
 import type { RateLimitSettings } from '../config/index.ts';
 import { SHARED_LIMIT_VARIABLES } from '../contract/index.ts';
 import {
+  combined,
   expectedWhenServed,
   type FailingRequestKind,
+  judgeCounterAxis,
   judgeListingOffered,
   judgeNoRateLimitHeaders,
   judgeOtherRequestsBurst,
   judgeOtherTenantServed,
   judgeRefusedPost,
   judgeServedAgain,
+  judgeSpellingsAccepted,
   judgeUnknownEventRefused,
   judgeValidPostBurst,
   simpleErrorBodySchema,
@@ -35,6 +38,8 @@ import {
 } from '../oracle/index.ts';
 import { ruleCheck } from '../run-records/rule-annotations.ts';
 import { EVENTS_PATH, eventPath } from '../spec/index.ts';
+import { type CounterProbe, kindAxes, spellingAxis, spellingQuestions } from './bursts/counter-axes.ts';
+import { sendCounterAxis } from './bursts/counter-stretch.ts';
 import { burstWithinOneWindow } from './bursts/one-window-burst.ts';
 import {
   BURST_CONCURRENCY,
@@ -52,7 +57,7 @@ import { askDuringStream } from './bursts/throttled-stream.ts';
 import { retryUntilServed, servedRightAfter } from './bursts/window-reset-retry.ts';
 import { test } from './fixtures/index.ts';
 import { validPayin, validPayout, withField } from './samples/sample-events.ts';
-import type { SendOptions, ServiceResponse } from './transport/service-client.ts';
+import type { SendOptions, ServiceClient, ServiceResponse } from './transport/service-client.ts';
 import { check } from './verdicts/verdicts.ts';
 
 /** Valid POSTs: each creates an event (the dedicated tenant's data carries the run id). */
@@ -123,6 +128,20 @@ const readingOfSecond = async (
   return { reading, served, most };
 };
 
+/**
+ * One axis of the counter (oracle/rate-limit-counter.ts): the tenant throttled by valid POSTs, then
+ * valid POSTs and the axis's probes in turn.
+ */
+const judgedAxis = async (
+  client: ServiceClient,
+  limit: RateLimitSettings,
+  runId: string,
+  { axis, probe }: CounterProbe,
+) => {
+  const stretch = await sendCounterAxis(client, limit, { counted: validPost(runId), probe, unknownGet });
+  return judgeCounterAxis(axis, stretch.requests, stretch.window);
+};
+
 /** GAP-429-BODY: the fields of a 429 body, and whether it is part 7.1's simple error body. */
 const shapeOf429 = (response: ServiceResponse): string => {
   const body = response.json as Record<string, unknown>;
@@ -190,6 +209,47 @@ test.describe('rate limit', { tag: ['@ratelimit'] }, () => {
       const burst = await recentOrOwnExhaustion(rateLimitTenant, target.limits.RATE_LIMIT, validPost(runId));
       const headers = judgeNoRateLimitHeaders(burst.answers);
       check.verdict(headers, headers.evidence);
+    },
+  );
+
+  test(
+    ...ruleCheck(
+      'RATE-LIMIT-ALL-REQUESTS',
+      'one count for every request: each method, answer and body alone is throttled with the valid POSTs that spent the limit',
+    ),
+    async ({ rateLimitTenant, target, runId }) => {
+      const event = validPayin(runId, 'rate-limit-counter');
+      const stored = { uuid: check.created(await rateLimitTenant.create(event)), event };
+      const judged = [];
+      for (const axis of kindAxes(runId, stored))
+        judged.push(await judgedAxis(rateLimitTenant, target.limits.RATE_LIMIT, runId, axis));
+      check.verdict(combined(...judged));
+    },
+  );
+
+  test(
+    ...ruleCheck(
+      'RATE-LIMIT-PER-TENANT',
+      "one count per tenant: its id in each spelling the deployment takes as the tenant shares the tenant's limit",
+    ),
+    async ({ rateLimitTenant, tenantA, target, runId }) => {
+      const clientId = rateLimitTenant.tenant?.clientId ?? '';
+      // Which spellings the deployment takes as the tenant, asked by tenant A, which is not throttled.
+      const asked = [];
+      for (const { spelling, question } of spellingQuestions(clientId, tenantA.tenant?.clientId ?? ''))
+        asked.push({ spelling, answer: await tenantA.send(question) });
+      const accepted = check.verdict(judgeSpellingsAccepted(asked));
+      const judged = [];
+      for (const spelling of accepted)
+        judged.push(
+          await judgedAxis(
+            rateLimitTenant,
+            target.limits.RATE_LIMIT,
+            runId,
+            spellingAxis(runId, spelling, clientId),
+          ),
+        );
+      check.verdict(combined(...judged));
     },
   );
 

@@ -53,6 +53,11 @@ class TenantActivity {
   lastExhaustion: Exhaustion | undefined;
   /** Set when a check went ahead without a whole window of silence behind it (the worker's first). */
   freshnessUnknown = false;
+  /**
+   * When the last burst known to start after a whole window of silence began, if it ran into a 429:
+   * from then on the tenant's earlier requests count in no reading of the window (counter-stretch.ts).
+   */
+  freshBurstStartedAt: number | undefined;
   /** Set once the machine's reach was said (reachLine). */
   reachSaid = false;
 
@@ -261,8 +266,13 @@ export const exhaustFromFreshWindow = async (
   makeRequest: (index: number) => SendOptions,
   options: ExhaustOptions = {},
 ): Promise<Exhaustion> => {
+  const activity = rateLimitTenantActivity();
+  // With a record of the tenant the wait makes the window fresh; without one only an early 429 does.
+  const known = activity.lastAnsweredAt !== undefined;
   await waitForFreshWindow(limit);
-  return exhaustBudget(client, limit, makeRequest, options);
+  const exhaustion = await exhaustBudget(client, limit, makeRequest, options);
+  activity.freshBurstStartedAt = known && exhaustion.first429 ? exhaustion.startedAt : undefined;
+  return exhaustion;
 };
 
 /**

@@ -1,0 +1,158 @@
+/**
+ * The counter's bound: every conforming reading of the window (a fixed window from the first request or
+ * aligned to the clock at any offset, a sliding log, a token bucket) passes however its requests are
+ * timed; a limiter that counts the probes apart or not at all is caught, at the embedded reference's
+ * small limit and at a deployment's minute alike.
+ */
+import { expect, test } from '@playwright/test';
+import {
+  type CounterAxis,
+  type CounterRequest,
+  counterBound,
+  judgeCounterAxis,
+  servedPerRefusalFreeSpan,
+} from './rate-limit-counter.ts';
+import {
+  fixedWindow,
+  type Limiter,
+  type Simulation,
+  seededRandom,
+  simulateStretch,
+  slidingLog,
+  tokenBucket,
+} from './test-support/counter-simulation.ts';
+
+const AXIS: CounterAxis = {
+  rule: 'RATE-LIMIT-ALL-REQUESTS',
+  probes: 'PUTs of unknown uuids (404)',
+  counted: 'valid POSTs',
+};
+
+/** The embedded reference's rate-limit tenant, and a deployment's default over a slow network. */
+const SETTINGS = [
+  { limit: 50, windowMs: 2000, lanes: 8, legMs: [0.2, 3] },
+  { limit: 1000, windowMs: 60_000, lanes: 8, legMs: [5, 40] },
+] as const;
+
+/** Seeds per setting: the deployment's minute takes thousands of simulated requests a case. */
+const seedsOf = (setting: (typeof SETTINGS)[number]): number[] =>
+  Array.from({ length: setting.limit > 100 ? 3 : 12 }, (_, i) => i + 1);
+
+const simulation = (
+  setting: (typeof SETTINGS)[number],
+  seed: number,
+  limiter: Limiter,
+  keyOf: Simulation['keyOf'],
+): Simulation => {
+  const random = seededRandom(seed);
+  const [low, high] = setting.legMs;
+  return {
+    limiter,
+    keyOf,
+    window: { limit: setting.limit, windowMs: setting.windowMs },
+    lanes: setting.lanes,
+    legMs: () => low + random() * (high - low),
+    freshFrom: 1000,
+    cap: 2 * setting.limit + 4 * setting.lanes,
+  };
+};
+
+const shared = (): string => 'tenant';
+
+test('ORACLE: a conforming shared count passes in every reading of the window, however the requests are timed', () => {
+  for (const setting of SETTINGS) {
+    const { limit, windowMs } = setting;
+    const readings: [string, () => Limiter][] = [
+      ['fixed window from the first request', () => fixedWindow(limit, windowMs)],
+      ['sliding log', () => slidingLog(limit, windowMs)],
+      ['token bucket', () => tokenBucket(limit, windowMs)],
+      // A clock-aligned window whose edge falls anywhere, inside the burst or the stretch included.
+      ...Array.from({ length: 12 }, (_, i): [string, () => Limiter] => [
+        `fixed window aligned ${i}/12`,
+        () => fixedWindow(limit, windowMs, 1000 + ((i / 12) * windowMs) / 8 - windowMs),
+      ]),
+    ];
+    for (const [name, limiter] of readings)
+      for (const seed of seedsOf(setting)) {
+        const { requests, window } = simulateStretch(simulation(setting, seed, limiter(), shared));
+        const judged = judgeCounterAxis(AXIS, requests, window);
+        expect(judged.violations, `${name}, limit ${limit}, seed ${seed}`).toEqual([]);
+      }
+  }
+});
+
+test('ORACLE: a conforming count away from a window edge establishes the claim', () => {
+  for (const setting of SETTINGS)
+    for (const seed of seedsOf(setting)) {
+      const limiter = seed % 2 === 0 ? tokenBucket : slidingLog;
+      const { requests, window } = simulateStretch(
+        simulation(setting, seed, limiter(setting.limit, setting.windowMs), shared),
+      );
+      const judged = judgeCounterAxis(AXIS, requests, window);
+      expect(judged.notEstablished, `limit ${setting.limit}, seed ${seed}`).toBeUndefined();
+      expect(judged.judged).toEqual(['RATE-LIMIT-ALL-REQUESTS']);
+    }
+});
+
+test('ORACLE: probes counted apart, or not at all, are caught in every reading of the window', () => {
+  for (const setting of SETTINGS) {
+    const { limit, windowMs } = setting;
+    const apart = (probe: boolean): string => (probe ? 'tenant PUT' : 'tenant');
+    const free = (probe: boolean): string | undefined => (probe ? undefined : 'tenant');
+    for (const [name, keyOf] of [
+      ['apart', apart],
+      ['not counted', free],
+    ] as const)
+      for (const limiter of [fixedWindow, slidingLog, tokenBucket])
+        for (const seed of seedsOf(setting)) {
+          const { requests, window } = simulateStretch(
+            simulation(setting, seed, limiter(limit, windowMs), keyOf),
+          );
+          const judged = judgeCounterAxis(AXIS, requests, window);
+          expect(
+            judged.violations.map((v) => v.rule),
+            `${name}, ${limiter.name}, seed ${seed}`,
+          ).toEqual(['RATE-LIMIT-ALL-REQUESTS']);
+          expect(judged.violations[0]?.message).toContain('PUTs of unknown uuids (404)');
+        }
+  }
+});
+
+const at = (sentAt: number, answeredAt: number, throttled: boolean, probe = false): CounterRequest => ({
+  probe,
+  sentAt,
+  answeredAt,
+  throttled,
+});
+
+test('ORACLE: a span without a refusal holds the served requests that overlap it', () => {
+  // Refused 0–10 and 30–40; served 12–20, 15–25 (inside 0…40), 45–50 (after the last refused was sent).
+  const requests = [
+    at(0, 10, true),
+    at(12, 20, false),
+    at(15, 25, false),
+    at(30, 40, true),
+    at(45, 50, false),
+  ];
+  // From the start to 10: none; from 0 to 40: two; from 30 on: one.
+  expect(servedPerRefusalFreeSpan(requests)).toEqual([2, 1, 0]);
+});
+
+test('ORACLE: the bound adds the refill since the burst began and one span per possible bulk', () => {
+  const requests = [at(1000, 1010, true), at(1005, 1020, false, true), at(1030, 1040, true)];
+  const bound = counterBound(requests, { limit: 50, windowMs: 2000, freshFrom: 900 });
+  // 50 × 140 / 2000 = 3.5 → 3, and one more; two bulks (what is left, one edge), each span may hold
+  // the one served request.
+  expect(bound).toMatchObject({ served: 1, servedProbes: 1, probes: 1, refill: 4, bulks: 2, most: 6 });
+  expect(bound.late).toBe(false);
+  expect(counterBound(requests, { limit: 50, windowMs: 100, freshFrom: 900 }).late).toBe(true);
+});
+
+test('ORACLE: a stretch too short to show a separate count, or too late, makes no claim', () => {
+  const short = [at(1000, 1010, true), at(1005, 1015, true, true)];
+  expect(
+    judgeCounterAxis(AXIS, short, { limit: 50, windowMs: 2000, freshFrom: 900 }).notEstablished?.kind,
+  ).toBe('inconclusive');
+  const late = judgeCounterAxis(AXIS, short, { limit: 50, windowMs: 100, freshFrom: 900 });
+  expect(late.notEstablished?.reason).toContain('sliding window');
+});
