@@ -14,9 +14,9 @@
  *
  * - refill: at most `limit × elapsed / window` tokens since the exhausting burst began, and one more;
  * - bulks: capacity that comes back at once (the capacity left when the stretch starts, a fixed window's
- *   edge: one per window the stretch touches). While capacity is there, no request is refused, so the
- *   requests a bulk serves all decide inside a span in which no refused request went out and came back:
- *   a bulk serves at most the served requests overlapping one such span;
+ *   edge: one per window the stretch touches), each at most the limit. While capacity is there, no
+ *   request is refused, so the requests a bulk serves all decide inside a span in which no refused
+ *   request went out and came back: a bulk serves at most the served requests overlapping one such span;
  * - nothing else: a sliding window or log frees what the exhausting burst took only 0.9 of a window after
  *   it began, so the stretch must end before then (otherwise the claim is not made).
  *
@@ -140,7 +140,8 @@ export const counterBound = (requests: readonly CounterRequest[], window: Counte
   // The capacity left at the start, and a fixed window's edge in each window the stretch touches.
   const bulks = 1 + Math.floor(durationMs / windowMs) + 1;
   const spans = servedPerRefusalFreeSpan(requests);
-  const most = refill + spans.slice(0, bulks).reduce((sum, n) => sum + n, 0);
+  // A bulk brings at most the limit back (a fixed window's whole count, or what was left of it).
+  const most = refill + spans.slice(0, bulks).reduce((sum, n) => sum + Math.min(n, limit), 0);
   const served = requests.filter((r) => !r.throttled).length;
   return {
     served,

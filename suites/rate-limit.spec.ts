@@ -24,6 +24,7 @@ import {
   expectedWhenServed,
   type FailingRequestKind,
   judgeCounterAxis,
+  judgeEachKindBurst,
   judgeListingOffered,
   judgeNoRateLimitHeaders,
   judgeOtherRequestsBurst,
@@ -76,35 +77,36 @@ const unknownGet = (): SendOptions => ({ method: 'GET', path: eventPath(crypto.r
 const listingRequest = (): SendOptions => ({ method: 'GET', path: EVENTS_PATH });
 
 /** Requests that all fail: a GET and a PUT of unknown uuids (404), a POST that fails validation (400). */
-/** One in three of each: the failing requests of the burst that holds every request to the limit. */
 const FAILING_KINDS: readonly FailingRequestKind[] = [
   'unknown-event-get',
   'non-positive-amount-post',
   'unknown-event-put',
 ];
-const failingKindOf = (index: number): FailingRequestKind =>
-  FAILING_KINDS[index % FAILING_KINDS.length] as FailingRequestKind;
 
-const failingRequest =
-  (runId: string) =>
-  (index: number): SendOptions => {
-    switch (failingKindOf(index)) {
-      case 'unknown-event-get':
-        return unknownGet();
-      case 'non-positive-amount-post':
-        return {
-          method: 'POST',
-          path: EVENTS_PATH,
-          json: withField(validPayin(runId, 'rate-limit-invalid'), 'amount', 0),
-        };
-      case 'unknown-event-put':
-        return {
-          method: 'PUT',
-          path: eventPath(crypto.randomUUID()),
-          json: validPayout(runId, 'rate-limit-put'),
-        };
-    }
-  };
+/** A burst of each failing kind alone; the last one paused at half the limit (see its check). */
+const FAILING_BURSTS = FAILING_KINDS.map((kind, index) => ({
+  kind,
+  pauseAtHalf: index === FAILING_KINDS.length - 1,
+}));
+
+const failingRequest = (runId: string, kind: FailingRequestKind) => (): SendOptions => {
+  switch (kind) {
+    case 'unknown-event-get':
+      return unknownGet();
+    case 'non-positive-amount-post':
+      return {
+        method: 'POST',
+        path: EVENTS_PATH,
+        json: withField(validPayin(runId, 'rate-limit-invalid'), 'amount', 0),
+      };
+    case 'unknown-event-put':
+      return {
+        method: 'PUT',
+        path: eventPath(crypto.randomUUID()),
+        json: validPayout(runId, 'rate-limit-put'),
+      };
+  }
+};
 
 /** The window's length, and the variable that sets it against the reference server. */
 const windowOf = (limit: RateLimitSettings): WindowSetting => ({
@@ -275,18 +277,23 @@ test.describe('rate limit', { tag: ['@ratelimit'] }, () => {
       'GETs, PUTs and failed validations count: they alone exhaust the budget',
     ),
     async ({ rateLimitTenant, target, runId }) => {
-      // Half the limit at once, the rest half a window later: the recovery check then tells a fixed
-      // window from a sliding one. Only one request in three is a POST, none of them valid.
-      const burst = await exhaustFromFreshWindow(
-        rateLimitTenant,
-        target.limits.RATE_LIMIT,
-        failingRequest(runId),
-        {
-          pauseAtHalf: true,
-          expectedOf: (index) => expectedWhenServed(failingKindOf(index)),
-        },
-      );
-      const judged = judgeOtherRequestsBurst(burst, windowOf(target.limits.RATE_LIMIT));
+      // Each kind alone, from a fresh window: a kind given back or not counted is never throttled. The
+      // last goes out half the limit at once, the rest half a window later: the recovery check then
+      // tells a fixed window from a sliding one.
+      const bursts = [];
+      for (const { kind, pauseAtHalf } of FAILING_BURSTS)
+        bursts.push(
+          await exhaustFromFreshWindow(
+            rateLimitTenant,
+            target.limits.RATE_LIMIT,
+            failingRequest(runId, kind),
+            {
+              pauseAtHalf,
+              expectedOf: () => expectedWhenServed(kind),
+            },
+          ),
+        );
+      const judged = judgeEachKindBurst(bursts, windowOf(target.limits.RATE_LIMIT));
       check.verdict(judged, judged.evidence);
     },
   );
