@@ -7,12 +7,16 @@
  *
  * They assert only what the spec states, so a fixed window (started by the first request or aligned to
  * the clock), a sliding window and a token bucket of the same capacity all pass (see
- * oracle/rate-limit-bound.ts and support/rate-limit-reading.ts): inside a fresh window (after a whole
+ * oracle/rate-limit-bound.ts and bursts/rate-limit-reading.ts): inside a fresh window (after a whole
  * window of silence) the limit is served; a burst shorter than a window gets a 429 before more than
  * twice the limit is served (a fixed window's boundary may fall inside the burst); after a window the
- * tenant is served again. The reading the target chose is recorded as a GAP-RATE-LIMIT-WINDOW
- * observation when it shows. Every verdict is the oracle's (oracle/rate-limit-judgements.ts); how the
- * bursts are sent is support/rate-limit-burst.ts's and support/window-reset-retry.ts's.
+ * tenant is served again. "Per tenant, all requests" is one count: each failing kind alone is throttled
+ * from a fresh window, and the counter (oracle/rate-limit-counter.ts) alternates valid POSTs with each
+ * other kind of request and each spelling of the tenant's id once the limit is spent, judged against
+ * what the window's edges and refill explain. The reading the target chose is recorded as a
+ * GAP-RATE-LIMIT-WINDOW observation when it shows. Every verdict is the oracle's
+ * (oracle/rate-limit-judgements.ts, oracle/rate-limit-counter.ts); how the bursts are sent is
+ * bursts/rate-limit-burst.ts's, bursts/counter-stretch.ts's and bursts/window-reset-retry.ts's.
  *
  * Timing: with the reference server's short window the file takes seconds; against a deployment's minute
  * it takes a few minutes, and every timeout scales with the window.
@@ -39,7 +43,13 @@ import {
 } from '../oracle/index.ts';
 import { ruleCheck } from '../run-records/rule-annotations.ts';
 import { EVENTS_PATH, eventPath } from '../spec/index.ts';
-import { type CounterProbe, kindAxes, spellingAxis, spellingQuestions } from './bursts/counter-axes.ts';
+import {
+  type CounterProbe,
+  FAILING_KINDS,
+  kindAxes,
+  spellingAxis,
+  spellingQuestions,
+} from './bursts/counter-axes.ts';
 import { sendCounterAxis } from './bursts/counter-stretch.ts';
 import { burstWithinOneWindow } from './bursts/one-window-burst.ts';
 import {
@@ -75,13 +85,6 @@ const unknownGet = (): SendOptions => ({ method: 'GET', path: eventPath(crypto.r
 
 /** A listing of the tenant's events, in the deployments that offer one. */
 const listingRequest = (): SendOptions => ({ method: 'GET', path: EVENTS_PATH });
-
-/** Requests that all fail: a GET and a PUT of unknown uuids (404), a POST that fails validation (400). */
-const FAILING_KINDS: readonly FailingRequestKind[] = [
-  'unknown-event-get',
-  'non-positive-amount-post',
-  'unknown-event-put',
-];
 
 /** A burst of each failing kind alone; the last one paused at half the limit (see its check). */
 const FAILING_BURSTS = FAILING_KINDS.map((kind, index) => ({
@@ -222,8 +225,11 @@ test.describe('rate limit', { tag: ['@ratelimit'] }, () => {
     async ({ rateLimitTenant, target, runId }) => {
       const event = validPayin(runId, 'rate-limit-counter');
       const stored = { uuid: check.created(await rateLimitTenant.create(event)), event };
+      const axes = kindAxes(runId, stored);
+      // Each axis may need a fresh window of its own when the others took the room of one.
+      test.setTimeout(rateLimitTestTimeoutMs(target.limits.RATE_LIMIT, axes.length));
       const judged = [];
-      for (const axis of kindAxes(runId, stored))
+      for (const axis of axes)
         judged.push(await judgedAxis(rateLimitTenant, target.limits.RATE_LIMIT, runId, axis));
       check.verdict(combined(...judged));
     },
@@ -241,6 +247,7 @@ test.describe('rate limit', { tag: ['@ratelimit'] }, () => {
       for (const { spelling, question } of spellingQuestions(clientId, tenantA.tenant?.clientId ?? ''))
         asked.push({ spelling, answer: await tenantA.send(question) });
       const accepted = check.verdict(judgeSpellingsAccepted(asked));
+      test.setTimeout(rateLimitTestTimeoutMs(target.limits.RATE_LIMIT, accepted.length));
       const judged = [];
       for (const spelling of accepted)
         judged.push(
@@ -277,6 +284,7 @@ test.describe('rate limit', { tag: ['@ratelimit'] }, () => {
       'GETs, PUTs and failed validations count: they alone exhaust the budget',
     ),
     async ({ rateLimitTenant, target, runId }) => {
+      test.setTimeout(rateLimitTestTimeoutMs(target.limits.RATE_LIMIT, FAILING_BURSTS.length));
       // Each kind alone, from a fresh window: a kind given back or not counted is never throttled. The
       // last goes out half the limit at once, the rest half a window later: the recovery check then
       // tells a fixed window from a sliding one.

@@ -32,9 +32,11 @@ export const silenceMarginMs = (limit: RateLimitSettings): number => Math.max(50
 
 /**
  * A check waits for a fresh window, spends the budget (giving up after GIVE_UP_AFTER_WINDOWS windows)
- * and may wait for a window to end: its timeout scales with the window.
+ * and may wait for a window to end: its timeout scales with the window, and with the fresh windows
+ * it may need (a burst of each kind alone, an axis of the counter each).
  */
-export const rateLimitTestTimeoutMs = (limit: RateLimitSettings): number => 6 * windowMsOf(limit) + 60_000;
+export const rateLimitTestTimeoutMs = (limit: RateLimitSettings, freshWindows = 1): number =>
+  freshWindows * (6 * windowMsOf(limit) + 60_000);
 
 export interface SentRequest {
   readonly index: number;
