@@ -9,7 +9,9 @@ import {
   type CounterAxis,
   type CounterRequest,
   counterBound,
+  counterDecided,
   judgeCounterAxis,
+  probesTooSlow,
   servedPerRefusalFreeSpan,
 } from './rate-limit-counter.ts';
 import {
@@ -28,15 +30,18 @@ const AXIS: CounterAxis = {
   counted: 'valid POSTs',
 };
 
-/** The embedded reference's rate-limit tenant, and a deployment's default over a slow network. */
+/**
+ * The embedded reference's rate-limit tenant, and a deployment's rate (1000 a minute, a fifth of it over a
+ * fifth of the window: the same refill, five times fewer requests to simulate) over a slow network.
+ */
 const SETTINGS = [
   { limit: 50, windowMs: 2000, lanes: 8, legMs: [0.2, 3] },
-  { limit: 1000, windowMs: 60_000, lanes: 8, legMs: [5, 40] },
+  { limit: 200, windowMs: 12_000, lanes: 8, legMs: [5, 40] },
 ] as const;
 
-/** Seeds per setting: the deployment's minute takes thousands of simulated requests a case. */
+/** Seeds per setting: the deployment's rate takes hundreds of simulated requests a case. */
 const seedsOf = (setting: (typeof SETTINGS)[number]): number[] =>
-  Array.from({ length: setting.limit > 100 ? 3 : 12 }, (_, i) => i + 1);
+  Array.from({ length: setting.limit > 100 ? 4 : 10 }, (_, i) => i + 1);
 
 const simulation = (
   setting: (typeof SETTINGS)[number],
@@ -155,4 +160,16 @@ test('ORACLE: a stretch too short to show a separate count, or too late, makes n
   ).toBe('inconclusive');
   const late = judgeCounterAxis(AXIS, short, { limit: 50, windowMs: 100, freshFrom: 900 });
   expect(late.notEstablished?.reason).toContain('sliding window');
+});
+
+test('ORACLE: probes no faster than the limit refills stop the stretch early, and make no claim', () => {
+  // 20 probes over 2 s against 50 per 2 s: 10 a second, below the refill of 25 a second.
+  const slow = Array.from({ length: 40 }, (_, i) => at(1000 + i * 50, 1000 + i * 50 + 40, true, i % 2 === 1));
+  const window = { limit: 50, windowMs: 2000, freshFrom: 900 };
+  expect(probesTooSlow(counterBound(slow, window), window)).toBe(true);
+  expect(counterDecided(counterBound(slow, window), window)).toBe(true);
+  const judged = judgeCounterAxis(AXIS, slow, { ...window, windowMs: 4000 });
+  expect(judged.notEstablished?.reason).toContain('no faster than a limit of 50 per 4000 ms refills');
+  // The same probes against a slow limit are fast enough.
+  expect(probesTooSlow(counterBound(slow, { ...window, limit: 5 }), { ...window, limit: 5 })).toBe(false);
 });

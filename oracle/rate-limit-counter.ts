@@ -155,9 +155,23 @@ export const counterBound = (requests: readonly CounterRequest[], window: Counte
   };
 };
 
-/** Whether a stretch has said what it can: more served than explained, or probes enough to show a separate count. */
-export const counterDecided = (bound: CounterBound): boolean =>
-  bound.served > bound.most || bound.probes > bound.most;
+/** Probes a stretch sends before it may say they go out too slowly to overtake the refill. */
+export const PROBES_BEFORE_PACE = 16;
+
+/**
+ * Whether the probes go out no faster than a token bucket refills (`limit / window`): the bound then
+ * grows as fast as they do, and no count of them, apart or shared, can show.
+ */
+export const probesTooSlow = (bound: CounterBound, window: CounterWindow): boolean =>
+  bound.probes >= PROBES_BEFORE_PACE &&
+  bound.probes * window.windowMs <= window.limit * Math.max(1, bound.durationMs);
+
+/**
+ * Whether a stretch has said what it can: more served than explained, probes enough to show a separate
+ * count, or probes too slow ever to show one.
+ */
+export const counterDecided = (bound: CounterBound, window: CounterWindow): boolean =>
+  bound.served > bound.most || bound.probes > bound.most || probesTooSlow(bound, window);
 
 /**
  * When a stretch of `answered` requests is next worth judging as it goes (counterDecided): every few
@@ -212,7 +226,7 @@ export const judgeCounterAxis = (
   if (bound.probes <= bound.most)
     return notEstablished(
       'inconclusive',
-      `only ${bound.probes} ${axis.probes} went out in ${took}, not more than the ${bound.most} a shared count may serve then: a separate count of the limit would not show (the machine or the target was too slow)`,
+      `only ${bound.probes} ${axis.probes} went out in ${took}, not more than the ${bound.most} a shared count may serve then${probesTooSlow(bound, window) ? `, and no faster than a limit of ${window.limit} per ${window.windowMs} ms refills` : ''}: a separate count of the limit would not show (the target's round trip is too long for the limit's rate, or the machine too busy)`,
       bound,
     );
   return judgementOf([], bound, [axis.rule]);

@@ -138,7 +138,7 @@ export const simulateStretch = (sim: Simulation): { requests: CounterRequest[]; 
     if (answered.length >= check) {
       // Judged as the kit's sender judges it: now and then, as answers come.
       check = nextCounterCheck(answered.length);
-      if (counterDecided(counterBound(answered, window))) return undefined;
+      if (counterDecided(counterBound(answered, window), window)) return undefined;
     }
     return sent % 2 === 1;
   });

@@ -89,7 +89,7 @@ export const sendCounterStretch = async (
       if (answeredAt >= stopAt) return true;
       if (requests.length < check) return false;
       check = nextCounterCheck(requests.length);
-      return counterDecided(counterBound(requests, window));
+      return counterDecided(counterBound(requests, window), window);
     },
   });
   return requests;
