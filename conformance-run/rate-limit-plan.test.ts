@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { burstReach, counterCost, rateLimitPlan } from './rate-limit-plan.ts';
 import { describeRunPlan, runPlan } from './run-plan.ts';
 
-test('RATE-LIMIT-PLAN: 10 per 5 s, 1000 per 60 s and 100,000 per 60 s within reach: five bursts of the limit, 4.5 windows and the counter', () => {
+test('RATE-LIMIT-PLAN: 10 per 5 s, 1000 per 60 s and 100,000 per 60 s within reach: 5.5 bursts of the limit, 2.5 windows and the counter', () => {
   for (const limit of [
     { requestsPerWindow: 10, windowSeconds: 5 },
     { requestsPerWindow: 1000, windowSeconds: 60 },
@@ -18,9 +18,9 @@ test('RATE-LIMIT-PLAN: 10 per 5 s, 1000 per 60 s and 100,000 per 60 s within rea
     const counter = counterCost(limit, burstReach(7));
     // The counter's nine stretches fit in half of the 429 check's window.
     expect(counter.extraWindows).toBe(0);
-    expect(plan.requests).toBe(5 * limit.requestsPerWindow + counter.requests + 100);
+    expect(plan.requests).toBe(Math.round(5.5 * limit.requestsPerWindow) + counter.requests + 100);
     expect(plan.seconds).toBeCloseTo(
-      4.5 * limit.windowSeconds + (5 * limit.requestsPerWindow) / burstReach(7) + counter.seconds,
+      2.5 * limit.windowSeconds + (5.5 * limit.requestsPerWindow) / burstReach(7) + counter.seconds,
       6,
     );
     expect(plan.warnings).toEqual([]);
@@ -33,8 +33,8 @@ test('RATE-LIMIT-PLAN: a burst slow enough that the recovery check cannot reuse 
   // 100,000 per 60 s at about 2,000 a second: 50 s a burst, its second half ending 55 s in.
   const plan = rateLimitPlan({ requestsPerWindow: 100_000, windowSeconds: 60 }, 16);
   const counter = counterCost({ requestsPerWindow: 100_000, windowSeconds: 60 }, burstReach(16));
-  expect(plan.requests).toBe(6 * 100_000 + counter.requests + 100);
-  expect(plan.seconds).toBeCloseTo(4.5 * 60 + 6 * 50 + 1.5 * 60 + counter.seconds, 6);
+  expect(plan.requests).toBe(6.5 * 100_000 + counter.requests + 100);
+  expect(plan.seconds).toBeCloseTo(2.5 * 60 + 6.5 * 50 + 1.5 * 60 + counter.seconds, 6);
 });
 
 test('RATE-LIMIT-PLAN: a limit this machine cannot outpace is said before the run, with what the checks will do', () => {
@@ -45,8 +45,8 @@ test('RATE-LIMIT-PLAN: a limit this machine cannot outpace is said before the ru
       /limit of 100000 per 60 s needs more than 1667 requests a second.* reach about 267: the checks that must exceed it will likely be inconclusive after 3 windows each/,
     ),
   ]);
-  // Five bursts of three windows each, and the windows waited.
-  expect(plan.seconds).toBe(5 * 180 + 4.5 * 60);
+  // Four bursts of three windows each, and the windows waited.
+  expect(plan.seconds).toBe(4 * 180 + 2.5 * 60);
   const lines = describeRunPlan(
     runPlan({
       limits: {

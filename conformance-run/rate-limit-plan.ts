@@ -6,15 +6,16 @@
  * `requestsPerWindow / windowSeconds` a second. Below it, every burst that must exceed the limit sends
  * for GIVE_UP_AFTER_WINDOWS windows and is inconclusive (suites/bursts/rate-limit-burst.ts).
  *
- * The model of the file (suites/rate-limit.spec.ts): five bursts of the limit (the 429 check, a burst of
- * each failing kind alone, the listing's), the recovery's burst of up to the limit, about 4.5 windows of
- * waiting (four fresh windows and two half windows, partly side by side with the bursts), and the
- * counter's stretches (suites/bursts/counter-stretch.ts): one per axis, each a few rounds of
- * COUNTER_CONCURRENCY requests, inside the 429 check's window while they fit in half of it, a fresh
- * window and a burst more for each further half window they take.
+ * The model of the file (suites/rate-limit.spec.ts): three bursts of the limit (the 429 check, the two
+ * ALL-REQUESTS checks), the recovery's burst of up to the limit, about 2.5 windows of waiting (two fresh
+ * windows and two half windows, partly side by side with the bursts), the burst right after the window
+ * comes back (up to one and a half times the limit), and the counter's stretches
+ * (suites/bursts/counter-stretch.ts): one per axis, each a few rounds of COUNTER_CONCURRENCY requests,
+ * inside the 429 check's window while they fit in half of it, a fresh window and a burst more for each
+ * further half window they take.
  */
 import type { RateLimitSettings } from '../config/index.ts';
-import { COUNTER_AXES, FAILING_KINDS } from '../suites/bursts/counter-axes.ts';
+import { COUNTER_AXES } from '../suites/bursts/counter-axes.ts';
 import { COUNTER_CONCURRENCY } from '../suites/bursts/counter-stretch.ts';
 import {
   BURST_CONCURRENCY,
@@ -26,11 +27,11 @@ import {
 const EMBEDDED_ROUND_TRIP_MS = 5;
 
 /** Bursts of the limit the file sends, and windows it waits (measured against the reference server). */
-const BURSTS = 5;
-const WINDOWS_WAITED = 4.5;
+const BURSTS = 4;
+const WINDOWS_WAITED = 2.5;
 
-/** The bursts of each failing kind alone: one check, one fresh window each (the longest check). */
-const FAILING_KIND_BURSTS = FAILING_KINDS.length;
+/** The burst right after the window comes back, in bursts of the limit. */
+const CAME_BACK_BURST = 1.5;
 
 /** Requests of a counter's stretch, as measured against the reference server: a few rounds of its lanes. */
 const STRETCH_REQUESTS = 8 * COUNTER_CONCURRENCY;
@@ -66,12 +67,12 @@ export const rateLimitPlan = (limit: RateLimitSettings, roundTripMs: number | un
   const windowSeconds = limit.windowSeconds;
   const needed = limit.requestsPerWindow / windowSeconds;
   const reach = burstReach(roundTripMs);
-  const timeoutSeconds = rateLimitTestTimeoutMs(limit, FAILING_KIND_BURSTS) / 1000;
+  const timeoutSeconds = rateLimitTestTimeoutMs(limit) / 1000;
   const warnings: string[] = [];
   if (reach <= needed) {
     // Each burst that must exceed the limit gives up after a few windows, having sent what it could.
     const giveUpSeconds = GIVE_UP_AFTER_WINDOWS * windowSeconds;
-    const longest = FAILING_KIND_BURSTS * (windowSeconds + giveUpSeconds);
+    const longest = windowSeconds + giveUpSeconds;
     warnings.push(
       `the rate-limit tenant's limit of ${limit.requestsPerWindow} per ${windowSeconds} s needs more than ${Math.ceil(needed)} requests a second to exceed within a window; ${BURST_CONCURRENCY} at a time over a ${roundTripMs ?? EMBEDDED_ROUND_TRIP_MS} ms round trip reach about ${Math.round(reach)}: the checks that must exceed it will likely be inconclusive after ${GIVE_UP_AFTER_WINDOWS} windows each, unless the target throttles sooner`,
     );
@@ -86,23 +87,23 @@ export const rateLimitPlan = (limit: RateLimitSettings, roundTripMs: number | un
     };
   }
   const burstSeconds = limit.requestsPerWindow / reach;
-  // The longest check: a burst of each failing kind from a fresh window, the last paused half a window.
-  const longest = FAILING_KIND_BURSTS * (windowSeconds + burstSeconds) + windowSeconds / 2;
+  // The longest check: a fresh window, half the limit, half a window, the other half.
+  const longest = windowSeconds * 1.5 + burstSeconds;
   if (longest > timeoutSeconds) warnings.push(timeoutWarning(longest, timeoutSeconds));
   // The recovery check reuses the last paused burst while it began less than 0.9 of a window before;
   // when its second half ends later, the check waits for a fresh window and pauses a burst of its own.
   const ownRecoveryBurst = windowSeconds / 2 + burstSeconds / 2 > 0.9 * windowSeconds;
   const counter = counterCost(limit, reach);
-  const bursts = BURSTS + (ownRecoveryBurst ? 1 : 0) + counter.extraWindows;
+  const bursts = BURSTS + CAME_BACK_BURST + (ownRecoveryBurst ? 1 : 0) + counter.extraWindows;
   return {
-    requests: bursts * limit.requestsPerWindow + counter.requests + 100,
+    requests: Math.round(bursts * limit.requestsPerWindow) + counter.requests + 100,
     seconds:
       WINDOWS_WAITED * windowSeconds +
-      BURSTS * burstSeconds +
+      (BURSTS + CAME_BACK_BURST) * burstSeconds +
       (ownRecoveryBurst ? 1.5 * windowSeconds + burstSeconds : 0) +
       counter.seconds +
       counter.extraWindows * (windowSeconds + burstSeconds),
-    why: `about ${WINDOWS_WAITED} windows of ${windowSeconds} s, ${BURSTS} bursts of ${limit.requestsPerWindow} at about ${Math.round(reach)} a second, and the counter's ${COUNTER_AXES} stretches of about ${STRETCH_REQUESTS} requests`,
+    why: `about ${WINDOWS_WAITED} windows of ${windowSeconds} s, ${BURSTS + CAME_BACK_BURST} bursts of ${limit.requestsPerWindow} at about ${Math.round(reach)} a second, and the counter's ${COUNTER_AXES} stretches of about ${STRETCH_REQUESTS} requests`,
     longestCheckSeconds: longest,
     timeoutSeconds,
     warnings,

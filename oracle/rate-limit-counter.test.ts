@@ -10,15 +10,19 @@ import {
   type CounterRequest,
   counterBound,
   counterDecided,
+  crowdedAfterRefusal,
   judgeCounterAxis,
+  judgeWindowComesBack,
   probesTooSlow,
   servedPerRefusalFreeSpan,
 } from './rate-limit-counter.ts';
 import {
   fixedWindow,
+  givingBackWindow,
   type Limiter,
   type Simulation,
   seededRandom,
+  simulateComingBack,
   simulateStretch,
   slidingLog,
   tokenBucket,
@@ -63,6 +67,7 @@ const simulation = (
 };
 
 const shared = (): string => 'tenant';
+const rules = (violations: readonly { rule: string }[]): string[] => violations.map((v) => v.rule);
 
 test('ORACLE: a conforming shared count passes in every reading of the window, however the requests are timed', () => {
   for (const setting of SETTINGS) {
@@ -172,4 +177,57 @@ test('ORACLE: probes no faster than the limit refills stop the stretch early, an
   expect(judged.notEstablished?.reason).toContain('no faster than a limit of 50 per 4000 ms refills');
   // The same probes against a slow limit are fast enough.
   expect(probesTooSlow(counterBound(slow, { ...window, limit: 5 }), { ...window, limit: 5 })).toBe(false);
+});
+
+test('ORACLE: when the window comes back, every reading serves at most the limit and one after a refusal', () => {
+  for (const setting of SETTINGS) {
+    const { limit, windowMs } = setting;
+    const readings: [string, () => Limiter][] = [
+      ['fixed window from the first request', () => fixedWindow(limit, windowMs)],
+      ['sliding log', () => slidingLog(limit, windowMs)],
+      ['token bucket', () => tokenBucket(limit, windowMs)],
+      ...Array.from({ length: 6 }, (_, i): [string, () => Limiter] => [
+        `fixed window aligned ${i}/6`,
+        () => fixedWindow(limit, windowMs, 1000 + (i / 6) * windowMs),
+      ]),
+    ];
+    for (const [name, limiter] of readings)
+      for (const seed of seedsOf(setting)) {
+        const requests = simulateComingBack(simulation(setting, seed, limiter(), shared));
+        const judged = judgeWindowComesBack(AXIS, requests, { limit, windowMs });
+        expect(judged.violations, `${name}, limit ${limit}, seed ${seed}`).toEqual([]);
+        expect(judged.notEstablished, `${name}, limit ${limit}, seed ${seed}`).toBeUndefined();
+      }
+  }
+});
+
+test('ORACLE: a limiter that gives back the probes once answered is caught when the window comes back', () => {
+  for (const setting of SETTINGS)
+    for (const seed of seedsOf(setting)) {
+      const { limiter, giveBack } = givingBackWindow(setting.limit, setting.windowMs);
+      const requests = simulateComingBack({
+        ...simulation(setting, seed, limiter, shared),
+        answeredProbe: giveBack,
+      });
+      const judged = judgeWindowComesBack(AXIS, requests, setting);
+      expect(rules(judged.violations), `limit ${setting.limit}, seed ${seed}`).toEqual([
+        'RATE-LIMIT-ALL-REQUESTS',
+      ]);
+      expect(judged.violations[0]?.message).toContain('some kind is given back or not counted');
+    }
+});
+
+test('ORACLE: what is served after a refusal counts from its answer, within 0.9 of a window of its send', () => {
+  const requests = [
+    at(0, 10, true),
+    at(5, 20, false),
+    at(11, 30, false),
+    at(12, 1790, false),
+    at(13, 1801, false),
+  ];
+  // Sent after the refusal came back (10) and answered before 0 + 1800: two.
+  expect(crowdedAfterRefusal(requests, 2000)).toEqual({ served: 2, after: requests[0] });
+  expect(
+    judgeWindowComesBack(AXIS, [at(0, 10, true)], { limit: 5, windowMs: 2000 }).notEstablished?.kind,
+  ).toBe('inconclusive');
 });

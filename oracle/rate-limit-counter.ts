@@ -252,3 +252,56 @@ export const judgeSpellingsAccepted = <S, A extends HttpAnswer>(
         accepted,
       );
 };
+
+/**
+ * The most served requests that went out after a refused request came back and came back themselves
+ * within 0.9 of a window of its send, and that refused request. A request refused means the tenant had
+ * less than one request left when it was decided; from then on, in less than a window, a fixed window
+ * comes back at most once (at most the limit), a sliding window or log frees at most what it held
+ * (the limit), a token bucket refills at most the limit: whatever the reading, at most the limit and
+ * one more are served there. A limiter that gives back some kind of request once answered serves more
+ * as soon as the window comes back.
+ */
+export const crowdedAfterRefusal = (
+  requests: readonly CounterRequest[],
+  windowMs: number,
+): { readonly served: number; readonly after: CounterRequest | undefined } => {
+  const served = requests.filter((r) => !r.throttled).sort((a, b) => a.sentAt - b.sentAt);
+  let most = { served: 0, after: undefined as CounterRequest | undefined };
+  for (const refused of requests.filter((r) => r.throttled)) {
+    const until = refused.sentAt + SLIDING_RELEASE_SHARE * windowMs;
+    let count = 0;
+    for (const r of served) if (r.sentAt > refused.answeredAt && r.answeredAt < until) count += 1;
+    if (count > most.served) most = { served: count, after: refused };
+  }
+  return most;
+};
+
+/**
+ * RATE-LIMIT-ALL-REQUESTS when the window comes back: after the tenant was refused, the requests served
+ * in less than a window are no more than the limit and one (crowdedAfterRefusal). Without a request
+ * served after a refusal, the window never came back in the stretch: nothing to judge.
+ */
+export const judgeWindowComesBack = (
+  axis: CounterAxis,
+  requests: readonly CounterRequest[],
+  window: Omit<CounterWindow, 'freshFrom'>,
+): Judgement<number> => {
+  const crowded = crowdedAfterRefusal(requests, window.windowMs);
+  if (crowded.served === 0)
+    return notEstablished(
+      'inconclusive',
+      `no request was served after the tenant was refused (${requests.length} sent): the window did not come back while the kit looked`,
+    );
+  if (crowded.served > window.limit + 1)
+    return judgementOf(
+      [
+        violationOf(
+          axis.rule,
+          `part 8 counts every request of a tenant, but when the window came back ${crowded.served} of ${axis.probes} and ${axis.counted} were served within ${Math.round(SLIDING_RELEASE_SHARE * window.windowMs)} ms of a refusal, more than the limit of ${window.limit} (and one) any reading of the window frees in that time: some kind is given back or not counted`,
+        ),
+      ],
+      crowded.served,
+    );
+  return judgementOf([], crowded.served, [axis.rule]);
+};

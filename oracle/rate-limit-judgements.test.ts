@@ -7,7 +7,6 @@ import { tallyOf } from './burst-tally.ts';
 import type { HttpAnswer } from './http-answer.ts';
 import type { Unthrottled } from './rate-limit-bound.ts';
 import {
-  judgeEachKindBurst,
   judgeFailingBurst,
   judgeLimitServed,
   judgeNoRateLimitHeaders,
@@ -166,37 +165,6 @@ test('ORACLE: a check’s judgements in turn: the first that decides is the chec
     reason: 'still throttled after a whole window of silence (2 × 429): RATE-LIMIT-WINDOW-RESET reports it',
   });
   expect(rules(judgeOtherRequestsBurst(spent([201, 201, 201, 201]), window).violations)).toEqual([
-    'RATE-LIMIT-ALL-REQUESTS',
-  ]);
-});
-
-test('ORACLE: each kind alone: one kind never throttled breaks RATE-LIMIT-ALL-REQUESTS, shown by its own answer', () => {
-  const window = { windowMs: 2000, variable: 'RATE_LIMIT_WINDOW_SECONDS' };
-  const burst = (statuses: readonly number[]) => ({
-    answers: tallyOf(burstOf(statuses), 3),
-    startedAt: 0,
-    endedAt: 5,
-    unthrottled: undefined,
-  });
-  const counted = burst([201, 201, 201, 429]);
-  const givenBack = {
-    ...burst([201, 201, 201, 201, 201, 201, 201]),
-    unthrottled: { kind: 'too-many-served' as const, served: 7, withinMs: 5, most: 6 },
-  };
-  expect(judgeEachKindBurst([counted, counted], window)).toEqual({
-    violations: [],
-    evidence: counted.answers.first429?.response,
-  });
-  const judged = judgeEachKindBurst([counted, givenBack, counted], window);
-  expect(rules(judged.violations)).toEqual(['RATE-LIMIT-ALL-REQUESTS']);
-  expect(judged.evidence).toBe(givenBack.answers.last?.response);
-  // A kind that could not be sent fast enough leaves the claim unmade, unless another kind broke it.
-  const slow = {
-    ...burst([201, 201, 201]),
-    unthrottled: { kind: 'too-slow' as const, served: 3, withinMs: 9000 },
-  };
-  expect(judgeEachKindBurst([counted, slow], window).notEstablished?.kind).toBe('inconclusive');
-  expect(rules(judgeEachKindBurst([slow, givenBack], window).violations)).toEqual([
     'RATE-LIMIT-ALL-REQUESTS',
   ]);
 });

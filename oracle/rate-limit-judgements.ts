@@ -8,7 +8,7 @@
 import { type BurstAnswer, type BurstTally, describeStatusCounts } from './burst-tally.ts';
 import { judgeCreation } from './creation.ts';
 import type { HttpAnswer } from './http-answer.ts';
-import { combined, type Judgement, judgementOf, notEstablished } from './judgement.ts';
+import { type Judgement, judgementOf, notEstablished } from './judgement.ts';
 import type { Unthrottled } from './rate-limit-bound.ts';
 import { CREATED_STATUS } from './served-answers.ts';
 import { judgeNotThrottled, judgeStatusIn, THROTTLED_STATUS } from './statuses.ts';
@@ -223,22 +223,6 @@ export const judgeOtherRequestsBurst = <A extends HttpAnswer, R extends BurstAns
     judgeFailingBurst(burst.answers),
     judgeThrottledPastLimit('other-requests', burst, window),
   );
-
-/**
- * Bursts of one kind of request each, every one from a fresh window (RATE-LIMIT-ALL-REQUESTS): each
- * judged as judgeOtherRequestsBurst. A kind the limiter gives back or does not count alone is never
- * throttled, where a mixture of kinds would hide it inside a fixed window's allowance. The evidence is
- * the answer that shows the first violation.
- */
-export const judgeEachKindBurst = <A extends HttpAnswer, R extends BurstAnswer<A>>(
-  bursts: readonly ExhaustingBurst<A, R>[],
-  window: WindowSetting,
-): Judgement<A> => {
-  const judged = bursts.map((burst) => judgeOtherRequestsBurst(burst, window));
-  const all = combined(...judged);
-  const broken = judged.find((j) => j.violations.length > 0);
-  return broken ? judgementOf(all.violations, broken.evidence, all.judged) : all;
-};
 
 /** One request of the throttled tenant's stream: when it went out and when its answer came (ms). */
 export interface TimedAnswer<A extends HttpAnswer = HttpAnswer> {

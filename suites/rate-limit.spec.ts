@@ -25,10 +25,10 @@ import type { RateLimitSettings } from '../config/index.ts';
 import { SHARED_LIMIT_VARIABLES } from '../contract/index.ts';
 import {
   combined,
+  counterRequestOf,
   expectedWhenServed,
   type FailingRequestKind,
   judgeCounterAxis,
-  judgeEachKindBurst,
   judgeListingOffered,
   judgeNoRateLimitHeaders,
   judgeOtherRequestsBurst,
@@ -38,18 +38,13 @@ import {
   judgeSpellingsAccepted,
   judgeUnknownEventRefused,
   judgeValidPostBurst,
+  judgeWindowComesBack,
   simpleErrorBodySchema,
   type WindowSetting,
 } from '../oracle/index.ts';
 import { ruleCheck } from '../run-records/rule-annotations.ts';
 import { EVENTS_PATH, eventPath } from '../spec/index.ts';
-import {
-  type CounterProbe,
-  FAILING_KINDS,
-  kindAxes,
-  spellingAxis,
-  spellingQuestions,
-} from './bursts/counter-axes.ts';
+import { type CounterProbe, kindAxes, spellingAxis, spellingQuestions } from './bursts/counter-axes.ts';
 import { sendCounterAxis } from './bursts/counter-stretch.ts';
 import { burstWithinOneWindow } from './bursts/one-window-burst.ts';
 import {
@@ -65,7 +60,13 @@ import {
 } from './bursts/rate-limit-burst.ts';
 import { readingOfBurst, readingOfRecovery, readingOfSecondBurst } from './bursts/rate-limit-reading.ts';
 import { askDuringStream } from './bursts/throttled-stream.ts';
-import { retryUntilServed, servedRightAfter } from './bursts/window-reset-retry.ts';
+import {
+  burstAfterComingBack,
+  noteCameBack,
+  recentOrOwnComingBack,
+  retryUntilServed,
+  servedIn,
+} from './bursts/window-reset-retry.ts';
 import { test } from './fixtures/index.ts';
 import { validPayin, validPayout, withField } from './samples/sample-events.ts';
 import type { SendOptions, ServiceClient, ServiceResponse } from './transport/service-client.ts';
@@ -86,30 +87,43 @@ const unknownGet = (): SendOptions => ({ method: 'GET', path: eventPath(crypto.r
 /** A listing of the tenant's events, in the deployments that offer one. */
 const listingRequest = (): SendOptions => ({ method: 'GET', path: EVENTS_PATH });
 
-/** A burst of each failing kind alone; the last one paused at half the limit (see its check). */
-const FAILING_BURSTS = FAILING_KINDS.map((kind, index) => ({
-  kind,
-  pauseAtHalf: index === FAILING_KINDS.length - 1,
-}));
+/** Requests that all fail: a GET and a PUT of unknown uuids (404), a POST that fails validation (400). */
+/** One in three of each: the failing requests of the burst that holds every request to the limit. */
+const FAILING_KINDS: readonly FailingRequestKind[] = [
+  'unknown-event-get',
+  'non-positive-amount-post',
+  'unknown-event-put',
+];
+const failingKindOf = (index: number): FailingRequestKind =>
+  FAILING_KINDS[index % FAILING_KINDS.length] as FailingRequestKind;
 
-const failingRequest = (runId: string, kind: FailingRequestKind) => (): SendOptions => {
-  switch (kind) {
-    case 'unknown-event-get':
-      return unknownGet();
-    case 'non-positive-amount-post':
-      return {
-        method: 'POST',
-        path: EVENTS_PATH,
-        json: withField(validPayin(runId, 'rate-limit-invalid'), 'amount', 0),
-      };
-    case 'unknown-event-put':
-      return {
-        method: 'PUT',
-        path: eventPath(crypto.randomUUID()),
-        json: validPayout(runId, 'rate-limit-put'),
-      };
-  }
-};
+const failingRequest =
+  (runId: string) =>
+  (index: number): SendOptions => {
+    switch (failingKindOf(index)) {
+      case 'unknown-event-get':
+        return unknownGet();
+      case 'non-positive-amount-post':
+        return {
+          method: 'POST',
+          path: EVENTS_PATH,
+          json: withField(validPayin(runId, 'rate-limit-invalid'), 'amount', 0),
+        };
+      case 'unknown-event-put':
+        return {
+          method: 'PUT',
+          path: eventPath(crypto.randomUUID()),
+          json: validPayout(runId, 'rate-limit-put'),
+        };
+    }
+  };
+
+/** The failing requests as the counter's probes when the window comes back. */
+const FAILING_AXIS = {
+  rule: 'RATE-LIMIT-ALL-REQUESTS',
+  probes: 'GETs and PUTs of unknown uuids and POSTs with an amount of 0',
+  counted: 'the valid POSTs retried before them',
+} as const;
 
 /** The window's length, and the variable that sets it against the reference server. */
 const windowOf = (limit: RateLimitSettings): WindowSetting => ({
@@ -284,24 +298,18 @@ test.describe('rate limit', { tag: ['@ratelimit'] }, () => {
       'GETs, PUTs and failed validations count: they alone exhaust the budget',
     ),
     async ({ rateLimitTenant, target, runId }) => {
-      test.setTimeout(rateLimitTestTimeoutMs(target.limits.RATE_LIMIT, FAILING_BURSTS.length));
-      // Each kind alone, from a fresh window: a kind given back or not counted is never throttled. The
-      // last goes out half the limit at once, the rest half a window later: the recovery check then
-      // tells a fixed window from a sliding one.
-      const bursts = [];
-      for (const { kind, pauseAtHalf } of FAILING_BURSTS)
-        bursts.push(
-          await exhaustFromFreshWindow(
-            rateLimitTenant,
-            target.limits.RATE_LIMIT,
-            failingRequest(runId, kind),
-            {
-              pauseAtHalf,
-              expectedOf: () => expectedWhenServed(kind),
-            },
-          ),
-        );
-      const judged = judgeEachKindBurst(bursts, windowOf(target.limits.RATE_LIMIT));
+      // Half the limit at once, the rest half a window later: the recovery check then tells a fixed
+      // window from a sliding one. Only one request in three is a POST, none of them valid.
+      const burst = await exhaustFromFreshWindow(
+        rateLimitTenant,
+        target.limits.RATE_LIMIT,
+        failingRequest(runId),
+        {
+          pauseAtHalf: true,
+          expectedOf: (index) => expectedWhenServed(failingKindOf(index)),
+        },
+      );
+      const judged = judgeOtherRequestsBurst(burst, windowOf(target.limits.RATE_LIMIT));
       check.verdict(judged, judged.evidence);
     },
   );
@@ -347,18 +355,24 @@ test.describe('rate limit', { tag: ['@ratelimit'] }, () => {
       check.verdict(refusal);
       const lastThrottledAt = sent.lastAnsweredAt;
       // Part 8: a client retries a 429 after a delay; the refused POST must be served within a window.
-      const { answer, retries, servedAt } = await retryUntilServed(
+      const refused = refusal.evidence as SentRequest;
+      const { answer, retries, servedAt, timed } = await retryUntilServed(
         rateLimitTenant,
         target.limits.RATE_LIMIT,
-        (refusal.evidence as SentRequest).request,
+        refused.request,
         lastThrottledAt,
       );
       check.verdict(judgeServedAgain(answer, retries, servedAt - lastThrottledAt), answer);
-      // How the capacity came back (GAP-RATE-LIMIT-WINDOW): all at once, or bit by bit.
+      // Failing requests at once right after: how the capacity came back (GAP-RATE-LIMIT-WINDOW), all
+      // at once or bit by bit, and, for the next check, whether they use it up as any request does.
+      const after = await burstAfterComingBack(
+        rateLimitTenant,
+        target.limits.RATE_LIMIT,
+        failingRequest(runId),
+      );
+      noteCameBack([counterRequestOf(false, refused), ...timed, ...after]);
       const servedOnFirstRetry = retries === 1;
-      const servedAfter = servedOnFirstRetry
-        ? undefined
-        : await servedRightAfter(rateLimitTenant, target.limits.RATE_LIMIT, unknownGet);
+      const servedAfter = servedOnFirstRetry ? undefined : servedIn(after);
       const figures = {
         limit,
         windowMs,
@@ -371,6 +385,28 @@ test.describe('rate limit', { tag: ['@ratelimit'] }, () => {
       };
       const reading = readingOfRecovery(figures);
       if (reading) await observe('GAP-RATE-LIMIT-WINDOW', reading, { ...figures, retries });
+    },
+  );
+
+  test(
+    ...ruleCheck(
+      'RATE-LIMIT-ALL-REQUESTS',
+      'when the window comes back, failing requests use it up as any request: no more than the limit is served after a refusal',
+    ),
+    async ({ rateLimitTenant, target, runId }) => {
+      // The window RATE-LIMIT-WINDOW-RESET saw come back, or one of this check's own.
+      const requests = await recentOrOwnComingBack(
+        rateLimitTenant,
+        target.limits.RATE_LIMIT,
+        validPost(runId),
+        failingRequest(runId),
+      );
+      check.verdict(
+        judgeWindowComesBack(FAILING_AXIS, requests, {
+          limit: target.limits.RATE_LIMIT.requestsPerWindow,
+          windowMs: windowMsOf(target.limits.RATE_LIMIT),
+        }),
+      );
     },
   );
 });

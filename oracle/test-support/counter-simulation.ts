@@ -16,6 +16,29 @@ import {
 /** Admits and counts one request of `key` at `at`, or refuses it. */
 export type Limiter = (key: string, at: number) => boolean;
 
+/** A fixed window that also takes back a request it counted (a limiter that gives back failures). */
+export const givingBackWindow = (
+  limit: number,
+  windowMs: number,
+): { readonly limiter: Limiter; readonly giveBack: (key: string) => void } => {
+  const windows = new Map<string, { start: number; count: number }>();
+  const limiter: Limiter = (key, at) => {
+    let current = windows.get(key);
+    if (!current || at - current.start >= windowMs) {
+      current = { start: at, count: 0 };
+      windows.set(key, current);
+    }
+    if (current.count >= limit) return false;
+    current.count += 1;
+    return true;
+  };
+  const giveBack = (key: string): void => {
+    const current = windows.get(key);
+    if (current) current.count = Math.max(0, current.count - 1);
+  };
+  return { limiter, giveBack };
+};
+
 export const fixedWindow = (limit: number, windowMs: number, alignedAt?: number): Limiter => {
   const windows = new Map<string, { start: number; count: number }>();
   return (key, at) => {
@@ -80,6 +103,8 @@ export interface Simulation {
   readonly freshFrom: number;
   /** At most this many requests in the stretch. */
   readonly cap: number;
+  /** Called with a served probe's key when it is answered (a limiter that gives back what it counted). */
+  readonly answeredProbe?: (key: string) => void;
 }
 
 interface Lane {
@@ -116,6 +141,8 @@ const runLanes = (
       pending.answeredAt = pending.decideAt + sim.legMs();
       lane.at = pending.answeredAt;
     } else {
+      const key = sim.keyOf(pending.probe);
+      if (pending.probe && !pending.throttled && key !== undefined) sim.answeredProbe?.(key);
       answered.push({
         probe: pending.probe,
         sentAt: pending.sentAt,
@@ -143,4 +170,29 @@ export const simulateStretch = (sim: Simulation): { requests: CounterRequest[]; 
     return sent % 2 === 1;
   });
   return { requests: stretch.requests, window };
+};
+
+/**
+ * The window coming back, as RATE-LIMIT-WINDOW-RESET sends it: the tenant throttled by the counted kind,
+ * the counted kind again every twentieth of a window until one is served, then the counted kind and the
+ * probes in turn until a refusal is answered.
+ */
+export const simulateComingBack = (sim: Simulation): CounterRequest[] => {
+  const throttling = runLanes(sim, sim.freshFrom, (answered) =>
+    answered.at(-1)?.throttled ? undefined : false,
+  );
+  const polled: CounterRequest[] = [];
+  let at = throttling.endedAt;
+  while (polled.length < 100 && !polled.some((r) => !r.throttled)) {
+    at += sim.window.windowMs / 20;
+    const decideAt = at + sim.legMs();
+    const throttled = !sim.limiter(sim.keyOf(false) ?? '', decideAt);
+    const answeredAt = decideAt + sim.legMs();
+    polled.push({ probe: false, sentAt: at, answeredAt, throttled });
+    at = answeredAt;
+  }
+  const burst = runLanes(sim, at, (answered, sent) =>
+    sent >= sim.cap || answered.some((r) => r.throttled) ? undefined : sent % 2 === 1,
+  );
+  return [...throttling.requests, ...polled, ...burst.requests];
 };

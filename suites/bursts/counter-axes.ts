@@ -6,21 +6,10 @@
  * counts, the spec does not say. Every probe is of the rate-limit tenant; the counted kind they alternate
  * with is a valid POST, which the limit surely counts (RATE-LIMIT-429 shows it).
  */
-import type { CounterAxis, FailingRequestKind } from '../../oracle/index.ts';
+import type { CounterAxis } from '../../oracle/index.ts';
 import { EVENTS_PATH, eventPath, HEADERS } from '../../spec/index.ts';
 import { type EventBody, validPayin, withField } from '../samples/sample-events.ts';
 import type { SendOptions } from '../transport/service-client.ts';
-
-/**
- * The failing kinds burst alone, each from a fresh window (RATE-LIMIT-ALL-REQUESTS): a GET and a PUT of
- * unknown uuids (404), a POST that fails validation (400). A kind a limiter gives back once answered is
- * throttled with the others, so only a burst of it alone shows it is never counted.
- */
-export const FAILING_KINDS: readonly FailingRequestKind[] = [
-  'unknown-event-get',
-  'non-positive-amount-post',
-  'unknown-event-put',
-];
 
 /** An axis and its probes. */
 export interface CounterProbe {

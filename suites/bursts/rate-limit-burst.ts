@@ -16,6 +16,7 @@ import { contractVariable } from '../../config/settings/index.ts';
 import { CONTRACT_VARIABLES } from '../../contract/index.ts';
 import {
   BurstTally,
+  type CounterRequest,
   type ExpectedWhenServed,
   servedPastBound,
   type Unthrottled,
@@ -60,6 +61,11 @@ class TenantActivity {
    * from then on the tenant's earlier requests count in no reading of the window (counter-stretch.ts).
    */
   freshBurstStartedAt: number | undefined;
+  /**
+   * The last time the window came back (RATE-LIMIT-WINDOW-RESET): the refused request before, the
+   * retries and the burst right after, as sent and answered, and when it ended (monotonic ms).
+   */
+  cameBack: { readonly requests: readonly CounterRequest[]; readonly endedAt: number } | undefined;
   /** Set once the machine's reach was said (reachLine). */
   reachSaid = false;
 
