@@ -67,22 +67,32 @@ const simulation = (
 };
 
 const shared = (): string => 'tenant';
+
+/**
+ * Every reading of the window at a setting: a fixed window from the first request, a sliding log, a
+ * token bucket, and `aligned` clock-aligned windows whose edges fall `spread` apart from the burst's start.
+ */
+const readingsOf = (
+  { limit, windowMs }: (typeof SETTINGS)[number],
+  aligned: number,
+  spread: number,
+): [string, () => Limiter][] => [
+  ['fixed window from the first request', () => fixedWindow(limit, windowMs)],
+  ['sliding log', () => slidingLog(limit, windowMs)],
+  ['token bucket', () => tokenBucket(limit, windowMs)],
+  ...Array.from({ length: aligned }, (_, i): [string, () => Limiter] => [
+    `fixed window aligned ${i}/${aligned}`,
+    () => fixedWindow(limit, windowMs, 1000 + (i / aligned) * spread - windowMs),
+  ]),
+];
+
 const rules = (violations: readonly { rule: string }[]): string[] => violations.map((v) => v.rule);
 
 test('ORACLE: a conforming shared count passes in every reading of the window, however the requests are timed', () => {
   for (const setting of SETTINGS) {
-    const { limit, windowMs } = setting;
-    const readings: [string, () => Limiter][] = [
-      ['fixed window from the first request', () => fixedWindow(limit, windowMs)],
-      ['sliding log', () => slidingLog(limit, windowMs)],
-      ['token bucket', () => tokenBucket(limit, windowMs)],
-      // A clock-aligned window whose edge falls anywhere, inside the burst or the stretch included.
-      ...Array.from({ length: 12 }, (_, i): [string, () => Limiter] => [
-        `fixed window aligned ${i}/12`,
-        () => fixedWindow(limit, windowMs, 1000 + ((i / 12) * windowMs) / 8 - windowMs),
-      ]),
-    ];
-    for (const [name, limiter] of readings)
+    const { limit } = setting;
+    // A clock-aligned window's edge anywhere in the burst and the stretch (its first eighth of a window).
+    for (const [name, limiter] of readingsOf(setting, 12, setting.windowMs / 8))
       for (const seed of seedsOf(setting)) {
         const { requests, window } = simulateStretch(simulation(setting, seed, limiter(), shared));
         const judged = judgeCounterAxis(AXIS, requests, window);
@@ -182,16 +192,8 @@ test('ORACLE: probes no faster than the limit refills stop the stretch early, an
 test('ORACLE: when the window comes back, every reading serves at most the limit and one after a refusal', () => {
   for (const setting of SETTINGS) {
     const { limit, windowMs } = setting;
-    const readings: [string, () => Limiter][] = [
-      ['fixed window from the first request', () => fixedWindow(limit, windowMs)],
-      ['sliding log', () => slidingLog(limit, windowMs)],
-      ['token bucket', () => tokenBucket(limit, windowMs)],
-      ...Array.from({ length: 6 }, (_, i): [string, () => Limiter] => [
-        `fixed window aligned ${i}/6`,
-        () => fixedWindow(limit, windowMs, 1000 + (i / 6) * windowMs),
-      ]),
-    ];
-    for (const [name, limiter] of readings)
+    // A clock-aligned window's edge anywhere in the whole window the tenant waits through.
+    for (const [name, limiter] of readingsOf(setting, 6, windowMs))
       for (const seed of seedsOf(setting)) {
         const requests = simulateComingBack(simulation(setting, seed, limiter(), shared));
         const judged = judgeWindowComesBack(AXIS, requests, { limit, windowMs });
