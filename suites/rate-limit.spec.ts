@@ -10,10 +10,10 @@
  * oracle/rate-limit-bound.ts and bursts/rate-limit-reading.ts): inside a fresh window (after a whole
  * window of silence) the limit is served; a burst shorter than a window gets a 429 before more than
  * twice the limit is served (a fixed window's boundary may fall inside the burst); after a window the
- * tenant is served again. "Per tenant, all requests" is one count: each failing kind alone is throttled
- * from a fresh window, and the counter (oracle/rate-limit-counter.ts) alternates valid POSTs with each
- * other kind of request and each spelling of the tenant's id once the limit is spent, judged against
- * what the window's edges and refill explain. The reading the target chose is recorded as a
+ * tenant is served again. "Per tenant, all requests" is one count (oracle/rate-limit-counter.ts): once
+ * the limit is spent, valid POSTs alternate with each other kind of request and each spelling of the
+ * tenant's id, judged against what the window's edges and refill explain; and when the window comes
+ * back, failing requests sent at once are served no more than the limit. The reading the target chose is recorded as a
  * GAP-RATE-LIMIT-WINDOW observation when it shows. Every verdict is the oracle's
  * (oracle/rate-limit-judgements.ts, oracle/rate-limit-counter.ts); how the bursts are sent is
  * bursts/rate-limit-burst.ts's, bursts/counter-stretch.ts's and bursts/window-reset-retry.ts's.
