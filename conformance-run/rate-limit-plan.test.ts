@@ -16,7 +16,7 @@ test('RATE-LIMIT-PLAN: 10 per 5 s, 1000 per 60 s and 100,000 per 60 s within rea
   ]) {
     const plan = rateLimitPlan(limit, 7);
     const counter = counterCost(limit, burstReach(7));
-    // The counter's nine stretches fit in half of the 429 check's window.
+    // The counter's nine stretches fit in the first 0.6 of the 429 check’s window.
     expect(counter.extraWindows).toBe(0);
     expect(plan.requests).toBe(Math.round(5.5 * limit.requestsPerWindow) + counter.requests + 100);
     expect(plan.seconds).toBeCloseTo(

@@ -11,12 +11,12 @@
  * windows and two half windows, partly side by side with the bursts), the burst right after the window
  * comes back (up to one and a half times the limit), and the counter's stretches
  * (suites/bursts/counter-stretch.ts): one per axis, each a few rounds of COUNTER_CONCURRENCY requests,
- * inside the 429 check's window while they fit in half of it, a fresh window and a burst more for each
- * further half window they take.
+ * inside the 429 check's window while they fit in its first 0.6, a fresh window and a burst more for
+ * each further 0.6 of a window they take.
  */
 import type { RateLimitSettings } from '../config/index.ts';
 import { COUNTER_AXES } from '../suites/bursts/counter-axes.ts';
-import { COUNTER_CONCURRENCY } from '../suites/bursts/counter-stretch.ts';
+import { COUNTER_CONCURRENCY, START_BEFORE_SHARE } from '../suites/bursts/counter-stretch.ts';
 import {
   BURST_CONCURRENCY,
   GIVE_UP_AFTER_WINDOWS,
@@ -43,7 +43,7 @@ export const counterCost = (
 ): { requests: number; seconds: number; extraWindows: number } => {
   const requests = COUNTER_AXES * STRETCH_REQUESTS;
   const seconds = requests / ((reach * COUNTER_CONCURRENCY) / BURST_CONCURRENCY);
-  const extraWindows = Math.max(0, Math.ceil(seconds / (0.5 * limit.windowSeconds)) - 1);
+  const extraWindows = Math.max(0, Math.ceil(seconds / (START_BEFORE_SHARE * limit.windowSeconds)) - 1);
   return { requests, seconds, extraWindows };
 };
 

@@ -12,7 +12,8 @@
  * sliding window or log, a token bucket refilled at the limit per window) can serve, from the send and
  * answer times the kit has:
  *
- * - refill: at most `limit × elapsed / window` tokens since the exhausting burst began, and one more;
+ * - refill: at most `limit × duration / window` tokens during the stretch, and two more (the fractions
+ *   of a token at its start and end);
  * - bulks: capacity that comes back at once (the capacity left when the stretch starts, a fixed window's
  *   edge: one per window the stretch touches), each at most the limit. While capacity is there, no
  *   request is refused, so the requests a bulk serves all decide inside a span in which no refused
@@ -136,7 +137,8 @@ export const counterBound = (requests: readonly CounterRequest[], window: Counte
   const first = Math.min(...requests.map((r) => r.sentAt));
   const last = Math.max(...requests.map((r) => r.answeredAt));
   const durationMs = requests.length === 0 ? 0 : last - first;
-  const refill = Math.floor((limit * Math.max(0, last - freshFrom)) / windowMs) + 1;
+  // A token bucket's refill during the stretch; what it held at the start is a bulk below (and one).
+  const refill = Math.floor((limit * durationMs) / windowMs) + 2;
   // The capacity left at the start, and a fixed window's edge in each window the stretch touches.
   const bulks = 1 + Math.floor(durationMs / windowMs) + 1;
   const spans = servedPerRefusalFreeSpan(requests);

@@ -3,7 +3,7 @@
  * throttled by a burst of valid POSTs from a fresh window, then, for each axis, valid POSTs and the
  * axis's probes go out in turn, a few at a time, until the stretch has said what it can. The axes share
  * that window while each stretch can end well before a sliding window frees the burst's capacity;
- * past half a window the next axis throttles the tenant again from a fresh one.
+ * past 0.6 of a window the next axis throttles the tenant again from a fresh one.
  */
 import type { RateLimitSettings } from '../../config/index.ts';
 import {
@@ -28,7 +28,7 @@ import {
 export const COUNTER_CONCURRENCY = 8;
 
 /** An axis starts only this early in the window the burst began: the rest is room for its stretch. */
-const START_BEFORE_SHARE = 0.5;
+export const START_BEFORE_SHARE = 0.6;
 
 /** A stretch stops here at the latest, before a sliding window may free the burst's capacity. */
 const STOP_AT_SHARE = SLIDING_RELEASE_SHARE - 0.05;
@@ -40,8 +40,8 @@ export interface CounterThrottle {
 }
 
 /**
- * The window to send an axis in: the last burst from a fresh window, while it began less than half a
- * window ago, or a new one. A worker with no record of the tenant sends one request first, so that
+ * The window to send an axis in: the last burst from a fresh window, while it began less than 0.6 of
+ * a window ago, or a new one. A worker with no record of the tenant sends one request first, so that
  * the wait before the burst is a whole window of silence it knows of.
  */
 export const counterThrottle = async (
