@@ -29,7 +29,7 @@ import {
 } from './test-support/counter-simulation.ts';
 
 const AXIS: CounterAxis = {
-  rule: 'RATE-LIMIT-ALL-REQUESTS',
+  of: 'kind',
   probes: 'PUTs of unknown uuids (404)',
   counted: 'valid POSTs',
 };

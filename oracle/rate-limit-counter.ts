@@ -182,14 +182,19 @@ export const counterDecided = (bound: CounterBound, window: CounterWindow): bool
 export const nextCounterCheck = (answered: number): number =>
   answered + Math.max(8, Math.floor(answered / 8));
 
-/** One axis of the counter: the rule it judges and what its probes are, for people. */
+/** One axis of the counter: what it varies and what its probes are, for people. */
 export interface CounterAxis {
-  readonly rule: Extract<RuleId, 'RATE-LIMIT-ALL-REQUESTS' | 'RATE-LIMIT-PER-TENANT'>;
+  /** A kind of request (RATE-LIMIT-ALL-REQUESTS) or a spelling of the tenant's id (RATE-LIMIT-PER-TENANT). */
+  readonly of: 'kind' | 'spelling';
   /** `PUT of an unknown uuid (404)`, `valid POST with X-Client-Id in upper case`. */
   readonly probes: string;
   /** The kind the limit surely counts, sent alternately with the probes. */
   readonly counted: string;
 }
+
+/** The rule an axis judges: every kind of request counts, and the tenant is one however its id is spelled. */
+const ruleOf = (axis: CounterAxis): Extract<RuleId, 'RATE-LIMIT-ALL-REQUESTS' | 'RATE-LIMIT-PER-TENANT'> =>
+  axis.of === 'spelling' ? 'RATE-LIMIT-PER-TENANT' : 'RATE-LIMIT-ALL-REQUESTS';
 
 /**
  * RATE-LIMIT-ALL-REQUESTS (a kind counted apart or not at all) or RATE-LIMIT-PER-TENANT (a spelling of
@@ -219,7 +224,7 @@ export const judgeCounterAxis = (
     return judgementOf(
       [
         violationOf(
-          axis.rule,
+          ruleOf(axis),
           `part 8 counts every request of a tenant in one count, but ${axis.probes} went on being served while the tenant was throttled for ${axis.counted}: alternating the two after the limit of ${window.limit} was spent, ${bound.served} of ${requests.length} requests were served (${bound.servedProbes} of the ${bound.probes} probes) in ${took}, more than the ${bound.most} any reading of a ${window.windowMs} ms window explains (${bound.refill} refilled, the rest in ${bound.bulks} spans without a refusal)`,
         ),
       ],
@@ -231,7 +236,7 @@ export const judgeCounterAxis = (
       `only ${bound.probes} ${axis.probes} went out in ${took}, not more than the ${bound.most} a shared count may serve then${probesTooSlow(bound, window) ? `, and no faster than a limit of ${window.limit} per ${window.windowMs} ms refills` : ''}: a separate count of the limit would not show (the target's round trip is too long for the limit's rate, or the machine too busy)`,
       bound,
     );
-  return judgementOf([], bound, [axis.rule]);
+  return judgementOf([], bound, [ruleOf(axis)]);
 };
 
 /**
@@ -299,11 +304,11 @@ export const judgeWindowComesBack = (
     return judgementOf(
       [
         violationOf(
-          axis.rule,
+          ruleOf(axis),
           `part 8 counts every request of a tenant, but when the window came back ${crowded.served} of ${axis.probes} and ${axis.counted} were served within ${Math.round(SLIDING_RELEASE_SHARE * window.windowMs)} ms of a refusal, more than the limit of ${window.limit} (and one) any reading of the window frees in that time: some kind is given back or not counted`,
         ),
       ],
       crowded.served,
     );
-  return judgementOf([], crowded.served, [axis.rule]);
+  return judgementOf([], crowded.served, [ruleOf(axis)]);
 };

@@ -120,7 +120,7 @@ const failingRequest =
 
 /** The failing requests as the counter's probes when the window comes back. */
 const FAILING_AXIS = {
-  rule: 'RATE-LIMIT-ALL-REQUESTS',
+  of: 'kind',
   probes: 'GETs and PUTs of unknown uuids and POSTs with an amount of 0',
   counted: 'the valid POSTs retried before them',
 } as const;

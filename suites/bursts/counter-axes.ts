@@ -26,7 +26,7 @@ export interface StoredEvent {
 const COUNTED = 'valid POSTs';
 
 const probeOf = (probes: string, probe: (index: number) => SendOptions): CounterProbe => ({
-  axis: { rule: 'RATE-LIMIT-ALL-REQUESTS', probes, counted: COUNTED },
+  axis: { of: 'kind', probes, counted: COUNTED },
   probe,
 });
 
@@ -109,7 +109,7 @@ export const spellingQuestions = (
 /** Valid POSTs with the tenant's id spelled another way. */
 export const spellingAxis = (runId: string, spelling: Spelling, clientId: string): CounterProbe => ({
   axis: {
-    rule: 'RATE-LIMIT-PER-TENANT',
+    of: 'spelling',
     probes: `valid POSTs with X-Client-Id ${spelling.name}`,
     counted: `${COUNTED} with X-Client-Id as configured`,
   },
