@@ -5,19 +5,22 @@
  */
 import { expect, test } from '@playwright/test';
 import fc from 'fast-check';
-import { burstReach, rateLimitPlan } from './rate-limit-plan.ts';
+import { burstReach, counterCost, rateLimitPlan } from './rate-limit-plan.ts';
 import { describeRunPlan, runPlan } from './run-plan.ts';
 
-test('RATE-LIMIT-PLAN: 10 per 5 s, 1000 per 60 s and 100,000 per 60 s within reach: four bursts of the limit and 2.5 windows', () => {
+test('RATE-LIMIT-PLAN: 10 per 5 s, 1000 per 60 s and 100,000 per 60 s within reach: 5.5 bursts of the limit, 2.5 windows and the counter', () => {
   for (const limit of [
     { requestsPerWindow: 10, windowSeconds: 5 },
     { requestsPerWindow: 1000, windowSeconds: 60 },
     { requestsPerWindow: 100_000, windowSeconds: 60 },
   ]) {
     const plan = rateLimitPlan(limit, 7);
-    expect(plan.requests).toBe(4 * limit.requestsPerWindow + 100);
+    const counter = counterCost(limit, burstReach(7));
+    // The counter's nine stretches fit in the first 0.6 of the 429 check’s window.
+    expect(counter.extraWindows).toBe(0);
+    expect(plan.requests).toBe(Math.round(5.5 * limit.requestsPerWindow) + counter.requests + 100);
     expect(plan.seconds).toBeCloseTo(
-      2.5 * limit.windowSeconds + (4 * limit.requestsPerWindow) / burstReach(7),
+      2.5 * limit.windowSeconds + (5.5 * limit.requestsPerWindow) / burstReach(7) + counter.seconds,
       6,
     );
     expect(plan.warnings).toEqual([]);
@@ -29,8 +32,9 @@ test('RATE-LIMIT-PLAN: 10 per 5 s, 1000 per 60 s and 100,000 per 60 s within rea
 test('RATE-LIMIT-PLAN: a burst slow enough that the recovery check cannot reuse it costs a window and a half and a burst more', () => {
   // 100,000 per 60 s at about 2,000 a second: 50 s a burst, its second half ending 55 s in.
   const plan = rateLimitPlan({ requestsPerWindow: 100_000, windowSeconds: 60 }, 16);
-  expect(plan.requests).toBe(5 * 100_000 + 100);
-  expect(plan.seconds).toBeCloseTo(2.5 * 60 + 5 * 50 + 1.5 * 60, 6);
+  const counter = counterCost({ requestsPerWindow: 100_000, windowSeconds: 60 }, burstReach(16));
+  expect(plan.requests).toBe(6.5 * 100_000 + counter.requests + 100);
+  expect(plan.seconds).toBeCloseTo(2.5 * 60 + 6.5 * 50 + 1.5 * 60 + counter.seconds, 6);
 });
 
 test('RATE-LIMIT-PLAN: a limit this machine cannot outpace is said before the run, with what the checks will do', () => {

@@ -7,10 +7,16 @@
  * for GIVE_UP_AFTER_WINDOWS windows and is inconclusive (suites/bursts/rate-limit-burst.ts).
  *
  * The model of the file (suites/rate-limit.spec.ts): three bursts of the limit (the 429 check, the two
- * ALL-REQUESTS checks), the recovery's burst of up to the limit, and about 2.5 windows of waiting (two
- * fresh windows and two half windows, partly side by side with the bursts).
+ * ALL-REQUESTS checks), the recovery's burst of up to the limit, about 2.5 windows of waiting (two fresh
+ * windows and two half windows, partly side by side with the bursts), the burst right after the window
+ * comes back (up to one and a half times the limit), and the counter's stretches
+ * (suites/bursts/counter-stretch.ts): one per axis, each a few rounds of COUNTER_CONCURRENCY requests,
+ * inside the 429 check's window while they fit in its first 0.6, a fresh window and a burst more for
+ * each further 0.6 of a window they take.
  */
 import type { RateLimitSettings } from '../config/index.ts';
+import { COUNTER_AXES } from '../suites/bursts/counter-axes.ts';
+import { COUNTER_CONCURRENCY, START_BEFORE_SHARE } from '../suites/bursts/counter-stretch.ts';
 import {
   BURST_CONCURRENCY,
   GIVE_UP_AFTER_WINDOWS,
@@ -23,6 +29,23 @@ const EMBEDDED_ROUND_TRIP_MS = 5;
 /** Bursts of the limit the file sends, and windows it waits (measured against the reference server). */
 const BURSTS = 4;
 const WINDOWS_WAITED = 2.5;
+
+/** The burst right after the window comes back, in bursts of the limit. */
+const CAME_BACK_BURST = 1.5;
+
+/** Requests of a counter's stretch, as measured against the reference server: a few rounds of its lanes. */
+const STRETCH_REQUESTS = 8 * COUNTER_CONCURRENCY;
+
+/** The counter's stretches: their requests, their time, and the fresh windows and bursts they add. */
+export const counterCost = (
+  limit: RateLimitSettings,
+  reach: number,
+): { requests: number; seconds: number; extraWindows: number } => {
+  const requests = COUNTER_AXES * STRETCH_REQUESTS;
+  const seconds = requests / ((reach * COUNTER_CONCURRENCY) / BURST_CONCURRENCY);
+  const extraWindows = Math.max(0, Math.ceil(seconds / (START_BEFORE_SHARE * limit.windowSeconds)) - 1);
+  return { requests, seconds, extraWindows };
+};
 
 export interface RateLimitPlan {
   readonly requests: number;
@@ -70,13 +93,17 @@ export const rateLimitPlan = (limit: RateLimitSettings, roundTripMs: number | un
   // The recovery check reuses the last paused burst while it began less than 0.9 of a window before;
   // when its second half ends later, the check waits for a fresh window and pauses a burst of its own.
   const ownRecoveryBurst = windowSeconds / 2 + burstSeconds / 2 > 0.9 * windowSeconds;
+  const counter = counterCost(limit, reach);
+  const bursts = BURSTS + CAME_BACK_BURST + (ownRecoveryBurst ? 1 : 0) + counter.extraWindows;
   return {
-    requests: (BURSTS + (ownRecoveryBurst ? 1 : 0)) * limit.requestsPerWindow + 100,
+    requests: Math.round(bursts * limit.requestsPerWindow) + counter.requests + 100,
     seconds:
       WINDOWS_WAITED * windowSeconds +
-      BURSTS * burstSeconds +
-      (ownRecoveryBurst ? 1.5 * windowSeconds + burstSeconds : 0),
-    why: `about ${WINDOWS_WAITED} windows of ${windowSeconds} s and ${BURSTS} bursts of ${limit.requestsPerWindow} at about ${Math.round(reach)} a second`,
+      (BURSTS + CAME_BACK_BURST) * burstSeconds +
+      (ownRecoveryBurst ? 1.5 * windowSeconds + burstSeconds : 0) +
+      counter.seconds +
+      counter.extraWindows * (windowSeconds + burstSeconds),
+    why: `about ${WINDOWS_WAITED} windows of ${windowSeconds} s, ${BURSTS + CAME_BACK_BURST} bursts of ${limit.requestsPerWindow} at about ${Math.round(reach)} a second, and the counter's ${COUNTER_AXES} stretches of about ${STRETCH_REQUESTS} requests`,
     longestCheckSeconds: longest,
     timeoutSeconds,
     warnings,

@@ -29,6 +29,7 @@ export * from './listing-read-backs.ts';
 export * from './malformed-requests.ts';
 export * from './premises.ts';
 export * from './rate-limit-bound.ts';
+export * from './rate-limit-counter.ts';
 export * from './rate-limit-judgements.ts';
 export * from './refusal-claims.ts';
 export * from './response-schemas.ts';

@@ -902,6 +902,39 @@ const PROBES: Record<MutantName, Probe> = {
       return (await h.a.post(payinEvent())).status === 429;
     },
   },
+  'rate-limit-keyed-by-client-id-as-sent': {
+    options: small(2),
+    holds: async (h) => {
+      await h.a.get(unknownUuid());
+      await h.a.get(unknownUuid());
+      const upper = { ...credentialHeaders(h.a.tenant), 'x-client-id': h.a.tenant.clientId.toUpperCase() };
+      return (await h.a.get(unknownUuid(), upper)).status === 429;
+    },
+  },
+  'rate-limit-put-failures-given-back': {
+    options: small(2),
+    holds: async (h) => {
+      await h.a.put(unknownUuid(), payinEvent());
+      await h.a.put(unknownUuid(), payinEvent());
+      return (await h.a.get(unknownUuid())).status === 429;
+    },
+  },
+  'rate-limit-gets-free': {
+    options: small(2),
+    holds: async (h) => {
+      await h.a.get(unknownUuid());
+      await h.a.get(unknownUuid());
+      return (await h.a.post(payinEvent())).status === 429;
+    },
+  },
+  'rate-limit-failed-posts-given-back': {
+    options: small(2),
+    holds: async (h) => {
+      await h.a.post(payinEvent({ amount: 0 }));
+      await h.a.post(payinEvent({ amount: 0 }));
+      return (await h.a.get(unknownUuid())).status === 429;
+    },
+  },
   'rate-limit-never-resets': {
     options: small(1),
     holds: async (h, clock) => {

@@ -22,6 +22,8 @@ export interface RateLimiter {
   take(key: string, now: number): RateDecision;
   /** Requests `key` could still make at `now` without being refused (for diagnostics and a mutant's headers). */
   remaining(key: string, now: number): number;
+  /** Uncounts the last request admitted for `key` (a mutant's limiter that gives back failed requests). */
+  giveBack(key: string): void;
 }
 
 const ALLOWED: RateDecision = Object.freeze({ allowed: true });
@@ -55,6 +57,11 @@ export class FixedWindowLimiter implements RateLimiter {
 
   remaining(key: string, now: number): number {
     return this.capacity - this.current(key, now).count;
+  }
+
+  giveBack(key: string): void {
+    const window = this.windows.get(key);
+    if (window) window.count = Math.max(0, window.count - 1);
   }
 }
 
@@ -109,6 +116,11 @@ export class SlidingWindowLimiter implements RateLimiter {
   remaining(key: string, now: number): number {
     return this.capacity - this.counted(key, now).total;
   }
+
+  giveBack(key: string): void {
+    const last = this.buckets.get(key)?.at(-1);
+    if (last && last[1] > 0) last[1] -= 1;
+  }
 }
 
 export class SlidingLogLimiter implements RateLimiter {
@@ -144,6 +156,10 @@ export class SlidingLogLimiter implements RateLimiter {
 
   remaining(key: string, now: number): number {
     return this.capacity - this.log(key, now).length;
+  }
+
+  giveBack(key: string): void {
+    this.logs.get(key)?.pop();
   }
 }
 
@@ -181,6 +197,11 @@ export class TokenBucketLimiter implements RateLimiter {
 
   remaining(key: string, now: number): number {
     return Math.floor(this.bucket(key, now).tokens);
+  }
+
+  giveBack(key: string): void {
+    const bucket = this.buckets.get(key);
+    if (bucket) bucket.tokens = Math.min(this.capacity, bucket.tokens + 1);
   }
 }
 

@@ -7,12 +7,16 @@
  *
  * They assert only what the spec states, so a fixed window (started by the first request or aligned to
  * the clock), a sliding window and a token bucket of the same capacity all pass (see
- * oracle/rate-limit-bound.ts and support/rate-limit-reading.ts): inside a fresh window (after a whole
+ * oracle/rate-limit-bound.ts and bursts/rate-limit-reading.ts): inside a fresh window (after a whole
  * window of silence) the limit is served; a burst shorter than a window gets a 429 before more than
  * twice the limit is served (a fixed window's boundary may fall inside the burst); after a window the
- * tenant is served again. The reading the target chose is recorded as a GAP-RATE-LIMIT-WINDOW
- * observation when it shows. Every verdict is the oracle's (oracle/rate-limit-judgements.ts); how the
- * bursts are sent is support/rate-limit-burst.ts's and support/window-reset-retry.ts's.
+ * tenant is served again. "Per tenant, all requests" is one count (oracle/rate-limit-counter.ts): once
+ * the limit is spent, valid POSTs alternate with each other kind of request and each spelling of the
+ * tenant's id, judged against what the window's edges and refill explain; and when the window comes
+ * back, failing requests sent at once are served no more than the limit. The reading the target chose is recorded as a
+ * GAP-RATE-LIMIT-WINDOW observation when it shows. Every verdict is the oracle's
+ * (oracle/rate-limit-judgements.ts, oracle/rate-limit-counter.ts); how the bursts are sent is
+ * bursts/rate-limit-burst.ts's, bursts/counter-stretch.ts's and bursts/window-reset-retry.ts's.
  *
  * Timing: with the reference server's short window the file takes seconds; against a deployment's minute
  * it takes a few minutes, and every timeout scales with the window.
@@ -20,21 +24,28 @@
 import type { RateLimitSettings } from '../config/index.ts';
 import { SHARED_LIMIT_VARIABLES } from '../contract/index.ts';
 import {
+  combined,
+  counterRequestOf,
   expectedWhenServed,
   type FailingRequestKind,
+  judgeCounterAxis,
   judgeListingOffered,
   judgeNoRateLimitHeaders,
   judgeOtherRequestsBurst,
   judgeOtherTenantServed,
   judgeRefusedPost,
   judgeServedAgain,
+  judgeSpellingsAccepted,
   judgeUnknownEventRefused,
   judgeValidPostBurst,
+  judgeWindowComesBack,
   simpleErrorBodySchema,
   type WindowSetting,
 } from '../oracle/index.ts';
 import { ruleCheck } from '../run-records/rule-annotations.ts';
 import { EVENTS_PATH, eventPath } from '../spec/index.ts';
+import { type CounterProbe, kindAxes, spellingAxis, spellingQuestions } from './bursts/counter-axes.ts';
+import { sendCounterAxis } from './bursts/counter-stretch.ts';
 import { burstWithinOneWindow } from './bursts/one-window-burst.ts';
 import {
   BURST_CONCURRENCY,
@@ -49,10 +60,16 @@ import {
 } from './bursts/rate-limit-burst.ts';
 import { readingOfBurst, readingOfRecovery, readingOfSecondBurst } from './bursts/rate-limit-reading.ts';
 import { askDuringStream } from './bursts/throttled-stream.ts';
-import { retryUntilServed, servedRightAfter } from './bursts/window-reset-retry.ts';
+import {
+  burstAfterComingBack,
+  noteCameBack,
+  recentOrOwnComingBack,
+  retryUntilServed,
+  servedIn,
+} from './bursts/window-reset-retry.ts';
 import { test } from './fixtures/index.ts';
 import { validPayin, validPayout, withField } from './samples/sample-events.ts';
-import type { SendOptions, ServiceResponse } from './transport/service-client.ts';
+import type { SendOptions, ServiceClient, ServiceResponse } from './transport/service-client.ts';
 import { check } from './verdicts/verdicts.ts';
 
 /** Valid POSTs: each creates an event (the dedicated tenant's data carries the run id). */
@@ -101,6 +118,13 @@ const failingRequest =
     }
   };
 
+/** The failing requests as the counter's probes when the window comes back. */
+const FAILING_AXIS = {
+  of: 'kind',
+  probes: 'GETs and PUTs of unknown uuids and POSTs with an amount of 0',
+  counted: 'the valid POSTs retried before them',
+} as const;
+
 /** The window's length, and the variable that sets it against the reference server. */
 const windowOf = (limit: RateLimitSettings): WindowSetting => ({
   windowMs: windowMsOf(limit),
@@ -121,6 +145,20 @@ const readingOfSecond = async (
   const { served, most } = outcome;
   const reading = readingOfSecondBurst({ served, most, limit: limit.requestsPerWindow });
   return { reading, served, most };
+};
+
+/**
+ * One axis of the counter (oracle/rate-limit-counter.ts): the tenant throttled by valid POSTs, then
+ * valid POSTs and the axis's probes in turn.
+ */
+const judgedAxis = async (
+  client: ServiceClient,
+  limit: RateLimitSettings,
+  runId: string,
+  { axis, probe }: CounterProbe,
+) => {
+  const stretch = await sendCounterAxis(client, limit, { counted: validPost(runId), probe, unknownGet });
+  return judgeCounterAxis(axis, stretch.requests, stretch.window);
 };
 
 /** GAP-429-BODY: the fields of a 429 body, and whether it is part 7.1's simple error body. */
@@ -190,6 +228,51 @@ test.describe('rate limit', { tag: ['@ratelimit'] }, () => {
       const burst = await recentOrOwnExhaustion(rateLimitTenant, target.limits.RATE_LIMIT, validPost(runId));
       const headers = judgeNoRateLimitHeaders(burst.answers);
       check.verdict(headers, headers.evidence);
+    },
+  );
+
+  test(
+    ...ruleCheck(
+      'RATE-LIMIT-ALL-REQUESTS',
+      'one count for every request: each method, answer and body alone is throttled with the valid POSTs that spent the limit',
+    ),
+    async ({ rateLimitTenant, target, runId }) => {
+      const event = validPayin(runId, 'rate-limit-counter');
+      const stored = { uuid: check.created(await rateLimitTenant.create(event)), event };
+      const axes = kindAxes(runId, stored);
+      // Each axis may need a fresh window of its own when the others took the room of one.
+      test.setTimeout(rateLimitTestTimeoutMs(target.limits.RATE_LIMIT, axes.length));
+      const judged = [];
+      for (const axis of axes)
+        judged.push(await judgedAxis(rateLimitTenant, target.limits.RATE_LIMIT, runId, axis));
+      check.verdict(combined(...judged));
+    },
+  );
+
+  test(
+    ...ruleCheck(
+      'RATE-LIMIT-PER-TENANT',
+      "one count per tenant: its id in each spelling the deployment takes as the tenant shares the tenant's limit",
+    ),
+    async ({ rateLimitTenant, tenantA, target, runId }) => {
+      const clientId = rateLimitTenant.tenant?.clientId ?? '';
+      // Which spellings the deployment takes as the tenant, asked by tenant A, which is not throttled.
+      const asked = [];
+      for (const { spelling, question } of spellingQuestions(clientId, tenantA.tenant?.clientId ?? ''))
+        asked.push({ spelling, answer: await tenantA.send(question) });
+      const accepted = check.verdict(judgeSpellingsAccepted(asked));
+      test.setTimeout(rateLimitTestTimeoutMs(target.limits.RATE_LIMIT, accepted.length));
+      const judged = [];
+      for (const spelling of accepted)
+        judged.push(
+          await judgedAxis(
+            rateLimitTenant,
+            target.limits.RATE_LIMIT,
+            runId,
+            spellingAxis(runId, spelling, clientId),
+          ),
+        );
+      check.verdict(combined(...judged));
     },
   );
 
@@ -272,18 +355,24 @@ test.describe('rate limit', { tag: ['@ratelimit'] }, () => {
       check.verdict(refusal);
       const lastThrottledAt = sent.lastAnsweredAt;
       // Part 8: a client retries a 429 after a delay; the refused POST must be served within a window.
-      const { answer, retries, servedAt } = await retryUntilServed(
+      const refused = refusal.evidence as SentRequest;
+      const { answer, retries, servedAt, timed } = await retryUntilServed(
         rateLimitTenant,
         target.limits.RATE_LIMIT,
-        (refusal.evidence as SentRequest).request,
+        refused.request,
         lastThrottledAt,
       );
       check.verdict(judgeServedAgain(answer, retries, servedAt - lastThrottledAt), answer);
-      // How the capacity came back (GAP-RATE-LIMIT-WINDOW): all at once, or bit by bit.
+      // Failing requests at once right after: how the capacity came back (GAP-RATE-LIMIT-WINDOW), all
+      // at once or bit by bit, and, for the next check, whether they use it up as any request does.
+      const after = await burstAfterComingBack(
+        rateLimitTenant,
+        target.limits.RATE_LIMIT,
+        failingRequest(runId),
+      );
+      noteCameBack([counterRequestOf(false, refused), ...timed, ...after]);
       const servedOnFirstRetry = retries === 1;
-      const servedAfter = servedOnFirstRetry
-        ? undefined
-        : await servedRightAfter(rateLimitTenant, target.limits.RATE_LIMIT, unknownGet);
+      const servedAfter = servedOnFirstRetry ? undefined : servedIn(after);
       const figures = {
         limit,
         windowMs,
@@ -296,6 +385,28 @@ test.describe('rate limit', { tag: ['@ratelimit'] }, () => {
       };
       const reading = readingOfRecovery(figures);
       if (reading) await observe('GAP-RATE-LIMIT-WINDOW', reading, { ...figures, retries });
+    },
+  );
+
+  test(
+    ...ruleCheck(
+      'RATE-LIMIT-ALL-REQUESTS',
+      'when the window comes back, failing requests use it up as any request: no more than the limit is served after a refusal',
+    ),
+    async ({ rateLimitTenant, target, runId }) => {
+      // The window RATE-LIMIT-WINDOW-RESET saw come back, or one of this check's own.
+      const requests = await recentOrOwnComingBack(
+        rateLimitTenant,
+        target.limits.RATE_LIMIT,
+        validPost(runId),
+        failingRequest(runId),
+      );
+      check.verdict(
+        judgeWindowComesBack(FAILING_AXIS, requests, {
+          limit: target.limits.RATE_LIMIT.requestsPerWindow,
+          windowMs: windowMsOf(target.limits.RATE_LIMIT),
+        }),
+      );
     },
   );
 });

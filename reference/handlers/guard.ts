@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { HEADERS } from '../../spec/index.ts';
 import { authenticate } from '../authentication.ts';
 import { REFERENCE_CODES } from '../codes.ts';
 import type { ServerContext } from '../context.ts';
@@ -12,11 +13,22 @@ import { HttpProblem, simpleBody } from '../problem.ts';
 import type { BudgetHooks, TenantBudget } from '../tenant-budgets.ts';
 import type { KnownTenant } from '../tenants.ts';
 
+/** What a limiter may key a request by, besides its tenant and method. */
+export interface LimitedRequest {
+  /** X-Client-Id exactly as sent (the tenant's id in whichever case the client spelled it). */
+  readonly clientIdAsSent: string;
+}
+
 export interface RateLimitHooks extends BudgetHooks {
   /** RATE-LIMIT-ALL-REQUESTS: whether a request of this method counts. */
   countsTowardLimit(method: string): boolean;
   /** RATE-LIMIT-PER-TENANT: the budget a tenant's request (of this method) is counted in. */
-  rateLimitKey(tenantId: string, method: string): string;
+  rateLimitKey(tenantId: string, method: string, request: LimitedRequest): string;
+  /**
+   * RATE-LIMIT-ALL-REQUESTS: for a method whose counted requests are given back by their answer's
+   * status, which statuses; undefined (every method, in the reference) keeps every counted request.
+   */
+  rateLimitGivesBack(method: string): ((status: number) => boolean) | undefined;
   /** RATE-LIMIT-NO-HEADERS: headers on a counted request of the budget `key`, counted at `now`. */
   rateLimitHeaders(
     budget: TenantBudget,
@@ -69,6 +81,7 @@ export const throttledProblem = (
 export const RATE_LIMIT_HOOKS: RateLimitHooks = Object.freeze({
   countsTowardLimit: () => true,
   rateLimitKey: (tenantId: string) => tenantId,
+  rateLimitGivesBack: () => undefined,
   rateLimitOneBudget: () => false,
   rateLimitCapacity: (requestsPerWindow: number) => requestsPerWindow,
   rateLimitWindowMs: (windowMs: number) => windowMs,
@@ -93,13 +106,22 @@ const applyRateLimit = (
   const { hooks } = ctx;
   if (!hooks.countsTowardLimit(request.method)) return;
   const budget = ctx.budgets.of(tenant);
-  const key = hooks.rateLimitKey(tenant.id, request.method);
+  const clientId = request.headers[CLIENT_ID_HEADER];
+  const clientIdAsSent = Array.isArray(clientId) ? clientId.join(', ') : (clientId ?? tenant.id);
+  const key = hooks.rateLimitKey(tenant.id, request.method, { clientIdAsSent: clientIdAsSent.trim() });
   const now = ctx.clock();
   const decision = budget.limiter.take(key, now);
   const headers = hooks.rateLimitHeaders(budget, key, now);
   if (headers) reply.headers(headers);
   if (!decision.allowed) throw hooks.throttledAnswer(ctx, decision.retryAfterMs, budget);
+  const givesBack = hooks.rateLimitGivesBack(request.method);
+  if (givesBack)
+    reply.raw.once('finish', () => {
+      if (givesBack(reply.statusCode)) budget.limiter.giveBack(key);
+    });
 };
+
+const CLIENT_ID_HEADER = HEADERS.clientId.toLowerCase();
 
 /** The onRequest hook of every endpoint route (callback style: no promise per request). */
 export const guardRequest =

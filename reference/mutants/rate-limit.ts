@@ -67,4 +67,31 @@ export const RATE_LIMIT_MUTANTS = [
     'Each method has a budget of its own (the limiter is keyed by route): a tenant gets the limit for POST, again for GET and again for PUT.',
     { rateLimitKey: (tenantId, method) => `${tenantId} ${method}` },
   ),
+  mutant(
+    'rate-limit-keyed-by-client-id-as-sent',
+    ['RATE-LIMIT-PER-TENANT'],
+    'The limiter is keyed by X-Client-Id exactly as sent, while tenants are matched ignoring letter case: the same tenant sending its id in both cases gets twice its limit.',
+    { rateLimitKey: (tenantId, _method, request) => request.clientIdAsSent || tenantId },
+  ),
+  mutant(
+    'rate-limit-put-failures-given-back',
+    ['RATE-LIMIT-ALL-REQUESTS'],
+    "PUT's limiter gives back failed requests: a PUT answered 404 or 400 is not counted, while POST and GET count as they should.",
+    {
+      rateLimitGivesBack: (method) =>
+        method === 'PUT' ? (status) => status === 404 || status === 400 : undefined,
+    },
+  ),
+  mutant(
+    'rate-limit-gets-free',
+    ['RATE-LIMIT-ALL-REQUESTS'],
+    'GETs are served from a cache in front of the limiter: reads are never counted, writes are.',
+    { countsTowardLimit: (method) => method !== 'GET' },
+  ),
+  mutant(
+    'rate-limit-failed-posts-given-back',
+    ['RATE-LIMIT-ALL-REQUESTS'],
+    'A POST refused with 400 (a validation failure or a duplicate externalId) is given back to the budget: only creations and other methods count.',
+    { rateLimitGivesBack: (method) => (method === 'POST' ? (status) => status === 400 : undefined) },
+  ),
 ];

@@ -16,6 +16,7 @@ import { contractVariable } from '../../config/settings/index.ts';
 import { CONTRACT_VARIABLES } from '../../contract/index.ts';
 import {
   BurstTally,
+  type CounterRequest,
   type ExpectedWhenServed,
   servedPastBound,
   type Unthrottled,
@@ -32,9 +33,11 @@ export const silenceMarginMs = (limit: RateLimitSettings): number => Math.max(50
 
 /**
  * A check waits for a fresh window, spends the budget (giving up after GIVE_UP_AFTER_WINDOWS windows)
- * and may wait for a window to end: its timeout scales with the window.
+ * and may wait for a window to end: its timeout scales with the window, and with the fresh windows
+ * it may need (a burst of each kind alone, an axis of the counter each).
  */
-export const rateLimitTestTimeoutMs = (limit: RateLimitSettings): number => 6 * windowMsOf(limit) + 60_000;
+export const rateLimitTestTimeoutMs = (limit: RateLimitSettings, freshWindows = 1): number =>
+  freshWindows * (6 * windowMsOf(limit) + 60_000);
 
 export interface SentRequest {
   readonly index: number;
@@ -53,6 +56,16 @@ class TenantActivity {
   lastExhaustion: Exhaustion | undefined;
   /** Set when a check went ahead without a whole window of silence behind it (the worker's first). */
   freshnessUnknown = false;
+  /**
+   * When the last burst known to start after a whole window of silence began, if it ran into a 429:
+   * from then on the tenant's earlier requests count in no reading of the window (counter-stretch.ts).
+   */
+  freshBurstStartedAt: number | undefined;
+  /**
+   * The last time the window came back (RATE-LIMIT-WINDOW-RESET): the refused request before, the
+   * retries and the burst right after, as sent and answered, and when it ended (monotonic ms).
+   */
+  cameBack: { readonly requests: readonly CounterRequest[]; readonly endedAt: number } | undefined;
   /** Set once the machine's reach was said (reachLine). */
   reachSaid = false;
 
@@ -261,8 +274,13 @@ export const exhaustFromFreshWindow = async (
   makeRequest: (index: number) => SendOptions,
   options: ExhaustOptions = {},
 ): Promise<Exhaustion> => {
+  const activity = rateLimitTenantActivity();
+  // With a record of the tenant the wait makes the window fresh; without one only an early 429 does.
+  const known = activity.lastAnsweredAt !== undefined;
   await waitForFreshWindow(limit);
-  return exhaustBudget(client, limit, makeRequest, options);
+  const exhaustion = await exhaustBudget(client, limit, makeRequest, options);
+  activity.freshBurstStartedAt = known && exhaustion.first429 ? exhaustion.startedAt : undefined;
+  return exhaustion;
 };
 
 /**

@@ -6,7 +6,7 @@
 import { expect, test } from '@playwright/test';
 import type { SendOptions, ServiceClient, ServiceResponse } from '../transport/service-client.ts';
 import { rateLimitTenantActivity, silenceMarginMs, windowMsOf } from './rate-limit-burst.ts';
-import { retryUntilServed, servedRightAfter } from './window-reset-retry.ts';
+import { burstAfterComingBack, retryUntilServed, servedIn } from './window-reset-retry.ts';
 
 const LIMIT = { requestsPerWindow: 10, windowSeconds: 0.2 };
 
@@ -34,6 +34,7 @@ test('WINDOW-RESET-RETRY: the refused POST is retried as sent until served, and 
   const retried = await retryUntilServed(client, LIMIT, refused, performance.now());
   expect(retried.answer.status).toBe(201);
   expect(retried.retries).toBe(3);
+  expect(retried.timed.map((r) => r.throttled)).toEqual([true, true, false]);
   expect(sent).toEqual([1, 2, 3].map(() => ({ ...refused, retryOn429: false })));
   expect(rateLimitTenantActivity().lastAnsweredAt).toBeGreaterThanOrEqual(retried.servedAt);
 });
@@ -48,8 +49,12 @@ test('WINDOW-RESET-RETRY: a tenant still throttled is retried until a window and
   );
 });
 
-test('WINDOW-RESET-RETRY: a burst right after counts what was served before the 429s, sending at most the limit', async () => {
+test('WINDOW-RESET-RETRY: a burst right after keeps every request as sent and answered, and stops at the first 429', async () => {
   const { client, sent } = scriptedClient((received) => (received <= 4 ? 404 : 429));
-  expect(await servedRightAfter(client, LIMIT, () => ({ method: 'GET', path: '/x/unknown' }))).toBe(4);
-  expect(sent.length).toBeLessThanOrEqual(LIMIT.requestsPerWindow);
+  const requests = await burstAfterComingBack(client, LIMIT, () => ({ method: 'GET', path: '/x/unknown' }));
+  expect(servedIn(requests)).toBe(4);
+  expect(requests.every((r) => r.probe && r.answeredAt >= r.sentAt)).toBe(true);
+  // Stopped at the first 429: the lanes in flight then finish, and no more go out.
+  expect(sent.length).toBeLessThan(1.5 * LIMIT.requestsPerWindow + 64);
+  expect(requests.filter((r) => r.throttled).length).toBeGreaterThan(0);
 });

@@ -1,0 +1,235 @@
+/**
+ * The counter's bound: every conforming reading of the window (a fixed window from the first request or
+ * aligned to the clock at any offset, a sliding log, a token bucket) passes however its requests are
+ * timed; a limiter that counts the probes apart or not at all is caught, at the embedded reference's
+ * small limit and at a deployment's minute alike.
+ */
+import { expect, test } from '@playwright/test';
+import {
+  type CounterAxis,
+  type CounterRequest,
+  counterBound,
+  counterDecided,
+  crowdedAfterRefusal,
+  judgeCounterAxis,
+  judgeWindowComesBack,
+  probesTooSlow,
+  servedPerRefusalFreeSpan,
+} from './rate-limit-counter.ts';
+import {
+  fixedWindow,
+  givingBackWindow,
+  type Limiter,
+  type Simulation,
+  seededRandom,
+  simulateComingBack,
+  simulateStretch,
+  slidingLog,
+  tokenBucket,
+} from './test-support/counter-simulation.ts';
+
+const AXIS: CounterAxis = {
+  of: 'kind',
+  probes: 'PUTs of unknown uuids (404)',
+  counted: 'valid POSTs',
+};
+
+/**
+ * The embedded reference's rate-limit tenant, and a deployment's rate (1000 a minute, a fifth of it over a
+ * fifth of the window: the same refill, five times fewer requests to simulate) over a slow network.
+ */
+const SETTINGS = [
+  { limit: 50, windowMs: 2000, lanes: 8, legMs: [0.2, 3] },
+  { limit: 200, windowMs: 12_000, lanes: 8, legMs: [5, 40] },
+] as const;
+
+/** Seeds per setting: the deployment's rate takes hundreds of simulated requests a case. */
+const seedsOf = (setting: (typeof SETTINGS)[number]): number[] =>
+  Array.from({ length: setting.limit > 100 ? 4 : 10 }, (_, i) => i + 1);
+
+const simulation = (
+  setting: (typeof SETTINGS)[number],
+  seed: number,
+  limiter: Limiter,
+  keyOf: Simulation['keyOf'],
+): Simulation => {
+  const random = seededRandom(seed);
+  const [low, high] = setting.legMs;
+  return {
+    limiter,
+    keyOf,
+    window: { limit: setting.limit, windowMs: setting.windowMs },
+    lanes: setting.lanes,
+    legMs: () => low + random() * (high - low),
+    freshFrom: 1000,
+    cap: 2 * setting.limit + 4 * setting.lanes,
+  };
+};
+
+const shared = (): string => 'tenant';
+
+/**
+ * Every reading of the window at a setting: a fixed window from the first request, a sliding log, a
+ * token bucket, and `aligned` clock-aligned windows whose edges fall `spread` apart from the burst's start.
+ */
+const readingsOf = (
+  { limit, windowMs }: (typeof SETTINGS)[number],
+  aligned: number,
+  spread: number,
+): [string, () => Limiter][] => [
+  ['fixed window from the first request', () => fixedWindow(limit, windowMs)],
+  ['sliding log', () => slidingLog(limit, windowMs)],
+  ['token bucket', () => tokenBucket(limit, windowMs)],
+  ...Array.from({ length: aligned }, (_, i): [string, () => Limiter] => [
+    `fixed window aligned ${i}/${aligned}`,
+    () => fixedWindow(limit, windowMs, 1000 + (i / aligned) * spread - windowMs),
+  ]),
+];
+
+const rules = (violations: readonly { rule: string }[]): string[] => violations.map((v) => v.rule);
+
+test('ORACLE: a conforming shared count passes in every reading of the window, however the requests are timed', () => {
+  for (const setting of SETTINGS) {
+    const { limit } = setting;
+    // A clock-aligned window's edge anywhere in the burst and the stretch (its first eighth of a window).
+    for (const [name, limiter] of readingsOf(setting, 12, setting.windowMs / 8))
+      for (const seed of seedsOf(setting)) {
+        const { requests, window } = simulateStretch(simulation(setting, seed, limiter(), shared));
+        const judged = judgeCounterAxis(AXIS, requests, window);
+        expect(judged.violations, `${name}, limit ${limit}, seed ${seed}`).toEqual([]);
+      }
+  }
+});
+
+test('ORACLE: a conforming count away from a window edge establishes the claim', () => {
+  for (const setting of SETTINGS)
+    for (const seed of seedsOf(setting)) {
+      const limiter = seed % 2 === 0 ? tokenBucket : slidingLog;
+      const { requests, window } = simulateStretch(
+        simulation(setting, seed, limiter(setting.limit, setting.windowMs), shared),
+      );
+      const judged = judgeCounterAxis(AXIS, requests, window);
+      expect(judged.notEstablished, `limit ${setting.limit}, seed ${seed}`).toBeUndefined();
+      expect(judged.judged).toEqual(['RATE-LIMIT-ALL-REQUESTS']);
+    }
+});
+
+test('ORACLE: probes counted apart, or not at all, are caught in every reading of the window', () => {
+  for (const setting of SETTINGS) {
+    const { limit, windowMs } = setting;
+    const apart = (probe: boolean): string => (probe ? 'tenant PUT' : 'tenant');
+    const free = (probe: boolean): string | undefined => (probe ? undefined : 'tenant');
+    for (const [name, keyOf] of [
+      ['apart', apart],
+      ['not counted', free],
+    ] as const)
+      for (const limiter of [fixedWindow, slidingLog, tokenBucket])
+        for (const seed of seedsOf(setting)) {
+          const { requests, window } = simulateStretch(
+            simulation(setting, seed, limiter(limit, windowMs), keyOf),
+          );
+          const judged = judgeCounterAxis(AXIS, requests, window);
+          expect(
+            judged.violations.map((v) => v.rule),
+            `${name}, ${limiter.name}, seed ${seed}`,
+          ).toEqual(['RATE-LIMIT-ALL-REQUESTS']);
+          expect(judged.violations[0]?.message).toContain('PUTs of unknown uuids (404)');
+        }
+  }
+});
+
+const at = (sentAt: number, answeredAt: number, throttled: boolean, probe = false): CounterRequest => ({
+  probe,
+  sentAt,
+  answeredAt,
+  throttled,
+});
+
+test('ORACLE: a span without a refusal holds the served requests that overlap it', () => {
+  // Refused 0–10 and 30–40; served 12–20, 15–25 (inside 0…40), 45–50 (after the last refused was sent).
+  const requests = [
+    at(0, 10, true),
+    at(12, 20, false),
+    at(15, 25, false),
+    at(30, 40, true),
+    at(45, 50, false),
+  ];
+  // From the start to 10: none; from 0 to 40: two; from 30 on: one.
+  expect(servedPerRefusalFreeSpan(requests)).toEqual([2, 1, 0]);
+});
+
+test('ORACLE: the bound adds the refill since the burst began and one span per possible bulk', () => {
+  const requests = [at(1000, 1010, true), at(1005, 1020, false, true), at(1030, 1040, true)];
+  const bound = counterBound(requests, { limit: 50, windowMs: 2000, freshFrom: 900 });
+  // 50 × 40 / 2000 = 1, and two more; two bulks (what is left, one edge), each span may hold the one
+  // served request.
+  expect(bound).toMatchObject({ served: 1, servedProbes: 1, probes: 1, refill: 3, bulks: 2, most: 5 });
+  expect(bound.late).toBe(false);
+  expect(counterBound(requests, { limit: 50, windowMs: 100, freshFrom: 900 }).late).toBe(true);
+});
+
+test('ORACLE: a stretch too short to show a separate count, or too late, makes no claim', () => {
+  const short = [at(1000, 1010, true), at(1005, 1015, true, true)];
+  expect(
+    judgeCounterAxis(AXIS, short, { limit: 50, windowMs: 2000, freshFrom: 900 }).notEstablished?.kind,
+  ).toBe('inconclusive');
+  const late = judgeCounterAxis(AXIS, short, { limit: 50, windowMs: 100, freshFrom: 900 });
+  expect(late.notEstablished?.reason).toContain('sliding window');
+});
+
+test('ORACLE: probes no faster than the limit refills stop the stretch early, and make no claim', () => {
+  // 20 probes over 2 s against 50 per 2 s: 10 a second, below the refill of 25 a second.
+  const slow = Array.from({ length: 40 }, (_, i) => at(1000 + i * 50, 1000 + i * 50 + 40, true, i % 2 === 1));
+  const window = { limit: 50, windowMs: 2000, freshFrom: 900 };
+  expect(probesTooSlow(counterBound(slow, window), window)).toBe(true);
+  expect(counterDecided(counterBound(slow, window), window)).toBe(true);
+  const judged = judgeCounterAxis(AXIS, slow, { ...window, windowMs: 4000 });
+  expect(judged.notEstablished?.reason).toContain('no faster than a limit of 50 per 4000 ms refills');
+  // The same probes against a slow limit are fast enough.
+  expect(probesTooSlow(counterBound(slow, { ...window, limit: 5 }), { ...window, limit: 5 })).toBe(false);
+});
+
+test('ORACLE: when the window comes back, every reading serves at most the limit and one after a refusal', () => {
+  for (const setting of SETTINGS) {
+    const { limit, windowMs } = setting;
+    // A clock-aligned window's edge anywhere in the whole window the tenant waits through.
+    for (const [name, limiter] of readingsOf(setting, 6, windowMs))
+      for (const seed of seedsOf(setting)) {
+        const requests = simulateComingBack(simulation(setting, seed, limiter(), shared));
+        const judged = judgeWindowComesBack(AXIS, requests, { limit, windowMs });
+        expect(judged.violations, `${name}, limit ${limit}, seed ${seed}`).toEqual([]);
+        expect(judged.notEstablished, `${name}, limit ${limit}, seed ${seed}`).toBeUndefined();
+      }
+  }
+});
+
+test('ORACLE: a limiter that gives back the probes once answered is caught when the window comes back', () => {
+  for (const setting of SETTINGS)
+    for (const seed of seedsOf(setting)) {
+      const { limiter, giveBack } = givingBackWindow(setting.limit, setting.windowMs);
+      const requests = simulateComingBack({
+        ...simulation(setting, seed, limiter, shared),
+        answeredProbe: giveBack,
+      });
+      const judged = judgeWindowComesBack(AXIS, requests, setting);
+      expect(rules(judged.violations), `limit ${setting.limit}, seed ${seed}`).toEqual([
+        'RATE-LIMIT-ALL-REQUESTS',
+      ]);
+      expect(judged.violations[0]?.message).toContain('some kind is given back or not counted');
+    }
+});
+
+test('ORACLE: what is served after a refusal counts from its answer, within 0.9 of a window of its send', () => {
+  const requests = [
+    at(0, 10, true),
+    at(5, 20, false),
+    at(11, 30, false),
+    at(12, 1790, false),
+    at(13, 1801, false),
+  ];
+  // Sent after the refusal came back (10) and answered before 0 + 1800: two.
+  expect(crowdedAfterRefusal(requests, 2000)).toEqual({ served: 2, after: requests[0] });
+  expect(
+    judgeWindowComesBack(AXIS, [at(0, 10, true)], { limit: 5, windowMs: 2000 }).notEstablished?.kind,
+  ).toBe('inconclusive');
+});

@@ -1,0 +1,114 @@
+/**
+ * How the counter's axes are sent (oracle/rate-limit-counter.ts judges them): the rate-limit tenant is
+ * throttled by a burst of valid POSTs from a fresh window, then, for each axis, valid POSTs and the
+ * axis's probes go out in turn, a few at a time, until the stretch has said what it can. The axes share
+ * that window while each stretch can end well before a sliding window frees the burst's capacity;
+ * past 0.6 of a window the next axis throttles the tenant again from a fresh one.
+ */
+import type { RateLimitSettings } from '../../config/index.ts';
+import {
+  type CounterRequest,
+  type CounterWindow,
+  counterBound,
+  counterDecided,
+  counterRequestOf,
+  nextCounterCheck,
+  SLIDING_RELEASE_SHARE,
+} from '../../oracle/index.ts';
+import type { SendOptions, ServiceClient } from '../transport/service-client.ts';
+import {
+  type Exhaustion,
+  exhaustFromFreshWindow,
+  rateLimitTenantActivity,
+  sendBurst,
+  windowMsOf,
+} from './rate-limit-burst.ts';
+
+/** Requests in flight at once in a stretch: few, so that a span without a refusal holds few of them. */
+export const COUNTER_CONCURRENCY = 8;
+
+/** An axis starts only this early in the window the burst began: the rest is room for its stretch. */
+export const START_BEFORE_SHARE = 0.6;
+
+/** A stretch stops here at the latest, before a sliding window may free the burst's capacity. */
+const STOP_AT_SHARE = SLIDING_RELEASE_SHARE - 0.05;
+
+/** The tenant throttled from a fresh window: when that burst began, and the burst (undefined when reused). */
+export interface CounterThrottle {
+  readonly window: CounterWindow;
+  readonly burst: Exhaustion | undefined;
+}
+
+/**
+ * The window to send an axis in: the last burst from a fresh window, while it began less than 0.6 of
+ * a window ago, or a new one. A worker with no record of the tenant sends one request first, so that
+ * the wait before the burst is a whole window of silence it knows of.
+ */
+export const counterThrottle = async (
+  client: ServiceClient,
+  limit: RateLimitSettings,
+  makeRequest: (index: number) => SendOptions,
+  unknownGet: () => SendOptions,
+): Promise<CounterThrottle> => {
+  const windowMs = windowMsOf(limit);
+  const activity = rateLimitTenantActivity();
+  const since = activity.freshBurstStartedAt;
+  if (since !== undefined && performance.now() < since + START_BEFORE_SHARE * windowMs)
+    return {
+      window: { limit: limit.requestsPerWindow, windowMs, freshFrom: since },
+      burst: undefined,
+    };
+  if (activity.lastAnsweredAt === undefined)
+    await sendBurst(client, unknownGet, { count: 1, onAnswer: () => undefined });
+  const burst = await exhaustFromFreshWindow(client, limit, makeRequest);
+  return {
+    window: { limit: limit.requestsPerWindow, windowMs, freshFrom: burst.startedAt },
+    burst,
+  };
+};
+
+/**
+ * One axis's stretch: the counted kind on even indexes, the probes on odd ones, until the stretch has
+ * said what it can (counterDecided), twice the limit and a few more were sent, or the window's room ran
+ * out. Every answer is kept: a stretch is at most a few thousand requests.
+ */
+export const sendCounterStretch = async (
+  client: ServiceClient,
+  window: CounterWindow,
+  counted: (index: number) => SendOptions,
+  probe: (index: number) => SendOptions,
+): Promise<CounterRequest[]> => {
+  const requests: CounterRequest[] = [];
+  const stopAt = window.freshFrom + STOP_AT_SHARE * window.windowMs;
+  let check = 0;
+  await sendBurst(client, (index) => (index % 2 === 1 ? probe(index) : counted(index)), {
+    count: 2 * window.limit + 4 * COUNTER_CONCURRENCY,
+    concurrency: COUNTER_CONCURRENCY,
+    onAnswer: (answered) => requests.push(counterRequestOf(answered.index % 2 === 1, answered)),
+    stopWhen: ({ answeredAt }) => {
+      if (answeredAt >= stopAt) return true;
+      if (requests.length < check) return false;
+      check = nextCounterCheck(requests.length);
+      return counterDecided(counterBound(requests, window), window);
+    },
+  });
+  return requests;
+};
+
+/**
+ * One axis sent: the tenant throttled (counterThrottle), then its stretch. A burst that met no 429 leaves
+ * nothing to alternate with, and no stretch is sent (the judgement says so).
+ */
+export const sendCounterAxis = async (
+  client: ServiceClient,
+  limit: RateLimitSettings,
+  requests: {
+    readonly counted: (index: number) => SendOptions;
+    readonly probe: (index: number) => SendOptions;
+    readonly unknownGet: () => SendOptions;
+  },
+): Promise<{ readonly requests: readonly CounterRequest[]; readonly window: CounterWindow }> => {
+  const { window, burst } = await counterThrottle(client, limit, requests.counted, requests.unknownGet);
+  if (burst !== undefined && burst.first429 === undefined) return { requests: [], window };
+  return { requests: await sendCounterStretch(client, window, requests.counted, requests.probe), window };
+};
