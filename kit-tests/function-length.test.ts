@@ -2,12 +2,10 @@
  * No function of product code over FUNCTION_LINE_LIMIT lines but the data tables and those being
  * split (function-length.ts, read with the compiler). A throwaway project proves what is counted.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { LONG_FUNCTIONS_ALLOWED, longFunctions } from './function-length.ts';
+import { withThrowawayProject } from './test-support/throwaway-project.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url)).replace(/\/$/, '');
 
@@ -24,44 +22,31 @@ test('FUNCTION LENGTH: no function of product code runs over the limit but the a
 });
 
 test('FUNCTION LENGTH: a long function, method or callback is found; a table, a describe block, a kit test and a short function are not', () => {
-  const folder = mkdtempSync(join(tmpdir(), 'fei-kit-function-length-'));
-  const write = (path: string, text: string) => {
-    mkdirSync(dirname(join(folder, path)), { recursive: true });
-    writeFileSync(join(folder, path), text);
-  };
   const lines = (count: number, line: string) => Array.from({ length: count }, () => line).join('\n');
   const steps = lines(4, '  total += 1;');
-  try {
-    write(
-      'tsconfig.json',
-      JSON.stringify({ compilerOptions: { strict: true, noEmit: true }, include: ['**/*.ts'] }),
-    );
-    write(
-      'long.ts',
-      [
-        'let total = 0;',
-        `export function long() {\n${steps}\n}`,
-        'export const short = () => {\n  total += 1;\n};',
-        `export class Runner {\n  run() {\n${steps}\n  }\n}`,
-        `export const items = [1];\nitems.forEach(() => {\n${steps}\n});`,
-        `export const table = () => ({\n${lines(4, '  a: 1,')}\n});`,
-        `export const returnsTable = () => {\n  return [\n${lines(4, '    1,')}\n  ] as const;\n};`,
-        `declare const test: { describe(t: string, f: () => void): void };`,
-        `test.describe('area', () => {\n  const check = () => {\n${steps}\n  };\n  check();\n${steps}\n});`,
-      ].join('\n'),
-    );
-    write('long.test.ts', `export const inTest = () => {\n${steps}\n${steps}\n};`);
-    write('test-support/helper.ts', `export const helper = () => {\n${steps}\n${steps}\n};`);
-    const found = longFunctions(folder, ['tsconfig.json'], 5).map(
-      (f) => `${f.file}:${f.line} ${f.name} ${f.lines}`,
-    );
-    expect(found).toEqual([
-      'long.ts:2 long 6',
-      'long.ts:12 run 6',
-      'long.ts:20 (callback of items.forEach) 6',
-      'long.ts:42 check 6',
-    ]);
-  } finally {
-    rmSync(folder, { recursive: true, force: true });
-  }
+  const long = [
+    'let total = 0;',
+    `export function long() {\n${steps}\n}`,
+    'export const short = () => {\n  total += 1;\n};',
+    `export class Runner {\n  run() {\n${steps}\n  }\n}`,
+    `export const items = [1];\nitems.forEach(() => {\n${steps}\n});`,
+    `export const table = () => ({\n${lines(4, '  a: 1,')}\n});`,
+    `export const returnsTable = () => {\n  return [\n${lines(4, '    1,')}\n  ] as const;\n};`,
+    'declare const test: { describe(t: string, f: () => void): void };',
+    `test.describe('area', () => {\n  const check = () => {\n${steps}\n  };\n  check();\n${steps}\n});`,
+  ].join('\n');
+  const files = {
+    'long.ts': long,
+    'long.test.ts': `export const inTest = () => {\n${steps}\n${steps}\n};`,
+    'test-support/helper.ts': `export const helper = () => {\n${steps}\n${steps}\n};`,
+  };
+  const found = withThrowawayProject(files, (folder) =>
+    longFunctions(folder, ['tsconfig.json'], 5).map((f) => `${f.file}:${f.line} ${f.name} ${f.lines}`),
+  );
+  expect(found).toEqual([
+    'long.ts:2 long 6',
+    'long.ts:12 run 6',
+    'long.ts:20 (callback of items.forEach) 6',
+    'long.ts:42 check 6',
+  ]);
 });
