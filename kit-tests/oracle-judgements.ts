@@ -10,6 +10,9 @@ import { relative } from 'node:path';
 import { type Node, type SourceFile, SyntaxKind } from 'typescript/unstable/ast';
 import { API, type Checker, SignatureKind } from 'typescript/unstable/sync';
 
+/** The interface every exported `judge…` of the oracle returns (oracle/judgement.ts). */
+export const JUDGEMENT_SHAPE = 'Judgement';
+
 export interface JudgementBreach {
   readonly file: string;
   readonly name: string;
@@ -88,7 +91,7 @@ export const judgementBreachesOf = (
     const breaches: string[] = [];
     if (isBareViolations(judge.returns))
       breaches.push(`returns ${judge.returns}: name it for the part of a judgement it is (…Violations)`);
-    else if (inOracle && judge.shape !== 'Judgement')
+    else if (inOracle && judge.shape !== JUDGEMENT_SHAPE)
       breaches.push(`returns ${judge.returns}, not a Judgement`);
     if (inOracle && !namedInTests.has(judge.name)) breaches.push('is named in no kit test');
     return breaches.map((what) => ({ file: judge.file, name: judge.name, what }));
