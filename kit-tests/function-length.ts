@@ -35,7 +35,6 @@ export const LONG_FUNCTIONS_ALLOWED: ReadonlyMap<string, string> = new Map([
   ['oracle/validation.ts:findValidationFailure', 'not yet split'],
   ['reference/resolve-behaviour.ts:resolveBehaviour', 'not yet split'],
   ['reports/allure/build-report.ts:buildReport', 'not yet split'],
-  ['reports/certificate/rule-verdict.ts:decideVerdict', 'not yet split'],
   ['reports/certificate/run-outcome.ts:outcomeOf', 'not yet split'],
   ['self-check/server-batch.ts:runServerBatch', 'not yet split'],
   ['suites/listing/listing-walk.ts:walkListing', 'not yet split'],
