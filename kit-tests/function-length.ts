@@ -32,7 +32,6 @@ export const LONG_FUNCTIONS_ALLOWED: ReadonlyMap<string, string> = new Map([
   ['load/lib/rate-limit-plan.ts:rateLimitThresholds', 'not yet split'],
   ['load/run-capacity.ts:runCapacity', 'not yet split'],
   ['load/run-k6.ts:runLoad', 'not yet split'],
-  ['oracle/validation.ts:findValidationFailure', 'not yet split'],
   ['reference/resolve-behaviour.ts:resolveBehaviour', 'not yet split'],
   ['reports/allure/build-report.ts:buildReport', 'not yet split'],
   ['reports/certificate/run-outcome.ts:outcomeOf', 'not yet split'],
