@@ -25,7 +25,6 @@ export const LONG_FUNCTIONS_ALLOWED: ReadonlyMap<string, string> = new Map([
   ['suites/property-runner/property-runner.ts:checkProperty', 'being split'],
   ['config/playwright-arguments.ts:readPlaywrightArguments', 'being split'],
   ['bench/bench.ts:runBenchCommand', 'not yet split'],
-  ['bench/reference-bench.ts:runBench', 'not yet split'],
   ['client/cli.ts:certifyClient', 'not yet split'],
   ['client/recording-proxy.ts:startRecordingProxy', 'not yet split'],
   ['load/lib/rate-limit-plan.ts:rateLimitThresholds', 'not yet split'],
