@@ -30,7 +30,6 @@ export const LONG_FUNCTIONS_ALLOWED: ReadonlyMap<string, string> = new Map([
   ['load/lib/rate-limit-plan.ts:rateLimitThresholds', 'not yet split'],
   ['load/run-capacity.ts:runCapacity', 'not yet split'],
   ['load/run-k6.ts:runLoad', 'not yet split'],
-  ['reference/resolve-behaviour.ts:resolveBehaviour', 'not yet split'],
   ['self-check/server-batch.ts:runServerBatch', 'not yet split'],
   ['suites/transport/service-client.ts:#sendOnce', 'not yet split'],
 ]);
