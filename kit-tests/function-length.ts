@@ -14,8 +14,9 @@ export const FUNCTION_LINE_LIMIT = 80;
 
 /**
  * Functions allowed past the limit, as `file:name`, each with why: the data tables written as code,
- * and those being split on another line of work until that work lands. A kit test fails on an entry
- * that names no function over the limit, so the list only shrinks.
+ * those being split on another line of work until that work lands, and those not yet split (each
+ * in a part another change is reshaping at the same time). A kit test fails on an entry that names
+ * no function over the limit, so the list only shrinks; nothing new joins it but a data table.
  */
 export const LONG_FUNCTIONS_ALLOWED: ReadonlyMap<string, string> = new Map([
   // A table: each OpenAPI component is a zod schema declared in turn, then written out by zod.
