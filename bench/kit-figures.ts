@@ -84,89 +84,112 @@ const notMeasured = (measure: string, goal: string): Row => ({
 });
 const failedRun = (code: number): string => ` (exit ${code}: the run did not pass, so no goal is met)`;
 
-export const rowsOf = (figures: KitFigures): Row[] => {
-  const rows: Row[] = [];
-  const { embedded, remote, selfCheck, reference } = figures;
-  const embeddedGoal = `≤ ${GOALS.embeddedSeconds} s`;
-  rows.push(
-    embedded
-      ? {
-          measure: 'conformance run, reference server (wall)',
-          figure: `${s(embedded.seconds)}${embedded.code === 0 ? '' : failedRun(embedded.code)}`,
-          goal: embeddedGoal,
-          verdict: embedded.code === 0 ? atMost(embedded.seconds, GOALS.embeddedSeconds) : 'NOT MET',
-        }
-      : notMeasured('conformance run, reference server (wall)', embeddedGoal),
-  );
-  const remoteGoal = `≤ ${GOALS.remoteSeconds} s, 0 × 429 outside @ratelimit`;
-  if (remote) {
-    const projected = projectedRemoteSeconds(remote);
-    const clean = remote.code === 0 && remote.throttledOutside === 0;
-    rows.push({
+const embeddedRows = ({ embedded }: KitFigures): Row[] => {
+  const goal = `≤ ${GOALS.embeddedSeconds} s`;
+  if (!embedded) return [notMeasured('conformance run, reference server (wall)', goal)];
+  return [
+    {
+      measure: 'conformance run, reference server (wall)',
+      figure: `${s(embedded.seconds)}${embedded.code === 0 ? '' : failedRun(embedded.code)}`,
+      goal,
+      verdict: embedded.code === 0 ? atMost(embedded.seconds, GOALS.embeddedSeconds) : 'NOT MET',
+    },
+  ];
+};
+
+const remoteRows = ({ remote }: KitFigures): Row[] => {
+  const goal = `≤ ${GOALS.remoteSeconds} s, 0 × 429 outside @ratelimit`;
+  if (!remote) return [notMeasured('conformance run, rehearsed deployment projected to 60 s windows', goal)];
+  const projected = projectedRemoteSeconds(remote);
+  const clean = remote.code === 0 && remote.throttledOutside === 0;
+  return [
+    {
       measure: `conformance run, rehearsed deployment (HTTPS, ${remote.latencyMs} ms round trip, ${remote.requestsPerWindow} per ${remote.windowSeconds} s per tenant; wall)`,
       figure: `${s(remote.seconds)}, ${remote.throttledOutside ?? '?'} × 429 outside @ratelimit (plan: ${s(remote.planSeconds)})${remote.code === 0 ? '' : failedRun(remote.code)}`,
       goal: '',
       verdict: '',
-    });
-    rows.push({
+    },
+    {
       measure: `the same projected to ${remote.requestsPerWindow} per 60 s (plus the plan's ${s(remote.planRealSeconds - remote.planSeconds)} more of waiting for budget)`,
       figure: s(projected),
-      goal: remoteGoal,
+      goal,
       verdict: clean ? atMost(projected, GOALS.remoteSeconds) : 'NOT MET',
-    });
-  } else
-    rows.push(notMeasured('conformance run, rehearsed deployment projected to 60 s windows', remoteGoal));
-  if (figures.verdicts?.length) for (const verdict of figures.verdicts) rows.push(verdictRow(verdict));
-  else rows.push(notMeasured('time to verdict: conforming vs broken server', VERDICT_GOAL));
-  const selfCheckGoal = `≤ ${GOALS.selfCheckSeconds} s`;
-  if (selfCheck) {
-    rows.push({
+    },
+  ];
+};
+
+const verdictRows = ({ verdicts }: KitFigures): Row[] =>
+  verdicts?.length
+    ? verdicts.map(verdictRow)
+    : [notMeasured('time to verdict: conforming vs broken server', VERDICT_GOAL)];
+
+const selfCheckRows = ({ selfCheck }: KitFigures): Row[] => {
+  const goal = `≤ ${GOALS.selfCheckSeconds} s`;
+  if (!selfCheck) return [notMeasured('self-check (wall)', goal)];
+  const { conforming, mutant } = selfCheck.medianSeconds;
+  return [
+    {
       measure: `self-check, ${selfCheck.servers} servers (wall)`,
       figure: `${s(selfCheck.seconds)}: ${selfCheck.summary}${selfCheck.code === 0 ? '' : failedRun(selfCheck.code)}`,
-      goal: selfCheckGoal,
+      goal,
       verdict: selfCheck.code === 0 ? atMost(selfCheck.seconds, GOALS.selfCheckSeconds) : 'NOT MET',
-    });
-    const { conforming, mutant } = selfCheck.medianSeconds;
-    rows.push({
+    },
+    {
       measure: 'self-check, median time of one server',
       figure: `reference and variants ${conforming === undefined ? '–' : s(conforming)} (a Playwright run each); mutants ${mutant === undefined ? '–' : s(mutant)} (the time of their checks: most share one Playwright run)`,
       goal: '',
       verdict: '',
-    });
-  } else rows.push(notMeasured('self-check (wall)', selfCheckGoal));
+    },
+  ];
+};
+
+const referenceRows = ({ reference }: KitFigures): Row[] => {
   const ratioGoal = `≥ ${GOALS.postRatio}`;
-  if (reference) {
-    for (const comparison of reference) {
-      const goal = comparison.operation === 'POST' ? ratioGoal : '';
-      rows.push({
+  if (!reference) return [notMeasured('reference POST throughput / bare node:http', ratioGoal)];
+  return reference.flatMap((comparison) => {
+    const goal = comparison.operation === 'POST' ? ratioGoal : '';
+    return [
+      {
         measure: `reference ${comparison.operation} throughput / bare node:http (median of rounds)`,
         figure: `${comparison.ratio.toFixed(2)} (reference ${Math.round(comparison.reference.requestsPerSecond)}, bare ${Math.round(comparison.bare.requestsPerSecond)} req/s)`,
         goal,
         verdict: goal ? (comparison.ratio >= GOALS.postRatio ? 'met' : 'NOT MET') : '',
-      });
-      rows.push({
+      },
+      {
         measure: `server CPU per ${comparison.operation}, bare / reference`,
         figure: `${comparison.cpuRatio.toFixed(2)} (bare ${comparison.bare.cpuMicrosPerRequest.toFixed(0)}, reference ${comparison.reference.cpuMicrosPerRequest.toFixed(0)} µs)`,
         goal: '',
         verdict: '',
-      });
-    }
-  } else rows.push(notMeasured('reference POST throughput / bare node:http', ratioGoal));
-  const proxyGoal = `≤ ${GOALS.proxyAddedP99Ms} ms added at p99`;
-  const { proxy } = figures;
-  if (proxy) {
-    const ms = (value: number) => `${value.toFixed(2)} ms`;
-    const added = (at: 'p50Ms' | 'p99Ms') =>
-      `${at.slice(0, 3)} ${ms(proxy.proxied[at])} vs ${ms(proxy.direct[at])} (+${ms(proxy.proxied[at] - proxy.direct[at])}, ×${(proxy.proxied[at] / proxy.direct[at]).toFixed(2)})`;
-    rows.push({
+      },
+    ];
+  });
+};
+
+const proxyRows = ({ proxy }: KitFigures): Row[] => {
+  const goal = `≤ ${GOALS.proxyAddedP99Ms} ms added at p99`;
+  if (!proxy) return [notMeasured("certify-client's recording proxy / a direct call", goal)];
+  const ms = (value: number) => `${value.toFixed(2)} ms`;
+  const added = (at: 'p50Ms' | 'p99Ms') =>
+    `${at.slice(0, 3)} ${ms(proxy.proxied[at])} vs ${ms(proxy.direct[at])} (+${ms(proxy.proxied[at] - proxy.direct[at])}, ×${(proxy.proxied[at] / proxy.direct[at]).toFixed(2)})`;
+  return [
+    {
       measure: `certify-client's recording proxy / a direct call, one GET at a time on loopback (${proxy.requests} each)`,
       figure: `${added('p50Ms')}; ${added('p99Ms')}`,
-      goal: proxyGoal,
+      goal,
       verdict: atMost(proxy.proxied.p99Ms - proxy.direct.p99Ms, GOALS.proxyAddedP99Ms),
-    });
-  } else rows.push(notMeasured("certify-client's recording proxy / a direct call", proxyGoal));
-  return rows;
+    },
+  ];
 };
+
+/** The bench's table: one or more rows for each figure, in a fixed order, "not measured" where absent. */
+export const rowsOf = (figures: KitFigures): Row[] => [
+  ...embeddedRows(figures),
+  ...remoteRows(figures),
+  ...verdictRows(figures),
+  ...selfCheckRows(figures),
+  ...referenceRows(figures),
+  ...proxyRows(figures),
+];
 
 export const markdownOf = (rows: readonly Row[], context: string): string =>
   [

@@ -218,84 +218,101 @@ const measure = async (
   return measurementOf(label, result, (await serverCpuMicros(child)) - before);
 };
 
+type Operation = [string, { reference: Run; bare: Run }];
+type Targets = Awaited<ReturnType<typeof startServers>>['targets'];
+type Rounds = Map<string, { reference: Measurement[]; bare: Measurement[] }>;
+
+/** The POST and the GET each server is measured on: the tenant's headers, a fresh externalId each time. */
+const operationsOf = async (targets: Targets, runId: string): Promise<Operation[]> => {
+  let sequence = 0;
+  const headers = {
+    [HEADERS.clientId]: targets.reference.clientId,
+    [HEADERS.accessToken]: targets.reference.accessToken,
+    [HEADERS.contentType]: JSON_CONTENT_TYPE,
+  };
+  const post = (baseUrl: string): Run => ({
+    url: baseUrl,
+    requests: [
+      {
+        method: 'POST',
+        path: EVENTS_PATH,
+        headers,
+        setupRequest: (request) => {
+          sequence += 1;
+          return {
+            ...request,
+            body: JSON.stringify({ externalId: `${runId}-${sequence}`, ...EVENT_TEMPLATE }),
+          };
+        },
+      },
+    ],
+  });
+  const created = async (baseUrl: string): Promise<string> => {
+    sequence += 1;
+    const response = await fetch(`${baseUrl}${EVENTS_PATH}`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ externalId: `${runId}-${sequence}`, ...EVENT_TEMPLATE }),
+    });
+    const body = (await response.json()) as { uuid?: string };
+    if (response.status !== 201 || typeof body.uuid !== 'string') {
+      throw new Error(`creating the event to GET answered ${response.status}`);
+    }
+    return body.uuid;
+  };
+  const get = async (baseUrl: string): Promise<Run> => ({
+    url: baseUrl,
+    requests: [{ method: 'GET', path: eventPath(await created(baseUrl)), headers }],
+  });
+  return [
+    ['POST', { bare: post(targets.bare.baseUrl), reference: post(targets.reference.baseUrl) }],
+    ['GET', { bare: await get(targets.bare.baseUrl), reference: await get(targets.reference.baseUrl) }],
+  ];
+};
+
+/** Each operation's rounds, the two servers taking turns at going first. */
+const measureRounds = async (
+  child: Parameters<typeof measure>[0],
+  operations: readonly Operation[],
+  settings: { readonly seconds: number; readonly connections: number; readonly rounds: number },
+): Promise<Rounds> => {
+  const measured: Rounds = new Map(operations.map(([operation]) => [operation, { reference: [], bare: [] }]));
+  for (let pass = 0; pass < settings.rounds; pass += 1) {
+    for (const [operation, runs] of operations) {
+      const rounds = measured.get(operation);
+      if (!rounds) continue;
+      // Which server goes first alternates, so that neither always meets the other's leftovers.
+      const order = pass % 2 === 0 ? (['bare', 'reference'] as const) : (['reference', 'bare'] as const);
+      for (const server of order) {
+        const label = `${server === 'bare' ? 'bare node:http' : 'reference'} ${operation}`;
+        rounds[server].push(
+          await measure(child, label, runs[server], settings.seconds, settings.connections),
+        );
+      }
+    }
+  }
+  return measured;
+};
+
 export const runBench = async (): Promise<Comparison[]> => {
   const seconds = BENCH_SECONDS.read();
   const warmup = BENCH_WARMUP_SECONDS.read();
   const connections = BENCH_CONNECTIONS.read();
-  const roundCount = BENCH_ROUNDS.read();
   const runId = `bench-${Date.now().toString(36)}`;
-  let sequence = 0;
-
   const { child, targets } = await startServers();
   try {
-    const headers = {
-      [HEADERS.clientId]: targets.reference.clientId,
-      [HEADERS.accessToken]: targets.reference.accessToken,
-      [HEADERS.contentType]: JSON_CONTENT_TYPE,
-    };
-    const post = (baseUrl: string): Run => ({
-      url: baseUrl,
-      requests: [
-        {
-          method: 'POST',
-          path: EVENTS_PATH,
-          headers,
-          setupRequest: (request) => {
-            sequence += 1;
-            return {
-              ...request,
-              body: JSON.stringify({ externalId: `${runId}-${sequence}`, ...EVENT_TEMPLATE }),
-            };
-          },
-        },
-      ],
-    });
-    const created = async (baseUrl: string): Promise<string> => {
-      sequence += 1;
-      const response = await fetch(`${baseUrl}${EVENTS_PATH}`, {
-        method: 'POST',
-        headers,
-        body: JSON.stringify({ externalId: `${runId}-${sequence}`, ...EVENT_TEMPLATE }),
-      });
-      const body = (await response.json()) as { uuid?: string };
-      if (response.status !== 201 || typeof body.uuid !== 'string') {
-        throw new Error(`creating the event to GET answered ${response.status}`);
-      }
-      return body.uuid;
-    };
-    const get = async (baseUrl: string): Promise<Run> => ({
-      url: baseUrl,
-      requests: [{ method: 'GET', path: eventPath(await created(baseUrl)), headers }],
-    });
-
-    const operations: Array<[string, { reference: Run; bare: Run }]> = [
-      ['POST', { bare: post(targets.bare.baseUrl), reference: post(targets.reference.baseUrl) }],
-      ['GET', { bare: await get(targets.bare.baseUrl), reference: await get(targets.reference.baseUrl) }],
-    ];
+    const operations = await operationsOf(targets, runId);
     if (warmup > 0) {
       for (const [, runs] of operations) {
         await fire(runs.bare, warmup, connections);
         await fire(runs.reference, warmup, connections);
       }
     }
-    const measured = new Map(
-      operations.map(([operation]) => [
-        operation,
-        { reference: [] as Measurement[], bare: [] as Measurement[] },
-      ]),
-    );
-    for (let pass = 0; pass < roundCount; pass += 1) {
-      for (const [operation, runs] of operations) {
-        const rounds = measured.get(operation);
-        if (!rounds) continue;
-        // Which server goes first alternates, so that neither always meets the other's leftovers.
-        const order = pass % 2 === 0 ? (['bare', 'reference'] as const) : (['reference', 'bare'] as const);
-        for (const server of order) {
-          const label = `${server === 'bare' ? 'bare node:http' : 'reference'} ${operation}`;
-          rounds[server].push(await measure(child, label, runs[server], seconds, connections));
-        }
-      }
-    }
+    const measured = await measureRounds(child, operations, {
+      seconds,
+      connections,
+      rounds: BENCH_ROUNDS.read(),
+    });
     return operations.map(([operation]) => {
       const rounds = measured.get(operation) ?? { reference: [], bare: [] };
       return compare(operation, rounds.reference, rounds.bare);

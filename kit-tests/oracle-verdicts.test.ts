@@ -31,20 +31,20 @@ test("VERDICTS: a rule id, a message or a violation made in a suites file is fou
       'oracle/index.ts',
       [
         'export const violationOf = (rule: string, message: string) => ({ rule, message });',
-        'export const judgeStatusIn = (rule: string, answer: number, allowed: number[], message: string) => [];',
+        'export const statusOutsideViolations = (rule: string, answer: number, allowed: number[], message: string) => [];',
         'export function judgeMalformedBody(answer: number, label: string) { return [answer, label]; }',
       ].join('\n'),
     );
     write(
       'suites/support/helper.ts',
       [
-        "import { judgeStatusIn, violationOf } from '../../oracle/index.ts';",
+        "import { statusOutsideViolations, violationOf } from '../../oracle/index.ts';",
         // biome-ignore lint/suspicious/noTemplateCurlyInString: the source text of a throwaway file
-        "export const a = judgeStatusIn('REQUEST-MALFORMED-400', 500, [400], `got ${500}`);",
+        "export const a = statusOutsideViolations('REQUEST-MALFORMED-400', 500, [400], `got ${500}`);",
         "export const b = violationOf('ISOLATION-GET', 'leak');",
         "export const c = [{ rule: 'ISOLATION-GET', message: 'made here' }];",
         'declare const check: { verdict(v: unknown, r?: number): void; holds(...a: unknown[]): void; error(...a: unknown[]): void };',
-        'check.verdict(judgeStatusIn, a.length === 1 ? 1 : undefined);',
+        'check.verdict(statusOutsideViolations, a.length === 1 ? 1 : undefined);',
         "check.holds('X', 1 > 0);",
         "check.error(404, 'ERR-4002', 'RETRIEVE-UNKNOWN-404');",
         "const sameEvent = (...a: unknown[]) => a; sameEvent(200, {}, 'UPDATE-APPLIES');",
@@ -76,8 +76,8 @@ test("VERDICTS: a rule id, a message or a violation made in a suites file is fou
       (breach) => `${breach.file}:${breach.line} ${breach.what}`,
     );
     expect(found).toEqual([
-      'suites/support/helper.ts:2 the rule id REQUEST-MALFORMED-400 handed to judgeStatusIn',
-      "suites/support/helper.ts:2 a message handed to judgeStatusIn (its wording is the oracle's)",
+      'suites/support/helper.ts:2 the rule id REQUEST-MALFORMED-400 handed to statusOutsideViolations',
+      "suites/support/helper.ts:2 a message handed to statusOutsideViolations (its wording is the oracle's)",
       'suites/support/helper.ts:3 a violation made outside the oracle (violationOf)',
       'suites/support/helper.ts:4 a violation built outside the oracle (an object with a rule and a message)',
       'suites/support/helper.ts:6 a condition in the arguments of check.verdict (a.length === 1)',

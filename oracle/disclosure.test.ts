@@ -1,6 +1,6 @@
 /** Nothing of another tenant’s event revealed: an answer about it looks like one about an unknown uuid. */
 import { expect, test } from '@playwright/test';
-import { judgeIndistinguishable, judgeRevealsNothing, lookupShapeOf } from './disclosure.ts';
+import { distinguishableViolations, lookupShapeOf, revealedSecretViolations } from './disclosure.ts';
 import { answer } from './test-support/answers.ts';
 import { rules } from './test-support/rules.ts';
 
@@ -9,27 +9,31 @@ const notFound = (title: string, extra: Record<string, unknown> = {}) =>
 
 test('ORACLE: an answer about another tenant’s event reveals none of it and looks like an unknown uuid', () => {
   const uuid = crypto.randomUUID();
-  expect(judgeRevealsNothing('ISOLATION-GET', notFound('Not found'), ['ext-1'], 'm')).toEqual([]);
+  expect(revealedSecretViolations('ISOLATION-GET', notFound('Not found'), ['ext-1'], 'm')).toEqual([]);
   expect(
-    rules(judgeRevealsNothing('ISOLATION-GET', notFound('Event ext-1 is not yours'), ['ext-1'], 'm')),
+    rules(revealedSecretViolations('ISOLATION-GET', notFound('Event ext-1 is not yours'), ['ext-1'], 'm')),
   ).toEqual(['ISOLATION-GET']);
   // The uuid asked for may be named in the title: it is left out of the shape compared.
   expect(lookupShapeOf(notFound(`No event ${uuid}`))).toBe(
     '404 ERR-4002 "No event {uuid}" {errorCode, status, title}',
   );
   expect(
-    judgeIndistinguishable(
+    distinguishableViolations(
       'ISOLATION-GET',
       notFound(`No event ${uuid}`),
       notFound(`No event ${crypto.randomUUID()}`),
     ),
   ).toEqual([]);
   expect(
-    rules(judgeIndistinguishable('ISOLATION-PUT', notFound('Not yours'), notFound('Not found'))),
+    rules(distinguishableViolations('ISOLATION-PUT', notFound('Not yours'), notFound('Not found'))),
   ).toEqual(['ISOLATION-PUT']);
   expect(
     rules(
-      judgeIndistinguishable('ISOLATION-GET', notFound('Not found', { owner: 'b' }), notFound('Not found')),
+      distinguishableViolations(
+        'ISOLATION-GET',
+        notFound('Not found', { owner: 'b' }),
+        notFound('Not found'),
+      ),
     ),
   ).toEqual(['ISOLATION-GET']);
 });

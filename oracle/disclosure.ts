@@ -9,7 +9,7 @@ import { type Violation, violationOf } from './violation.ts';
 const UUID = new RegExp(UUID_SOURCE, 'gi');
 
 /** The answer names none of `secrets` (the other tenant's externalId, say). */
-export const judgeRevealsNothing = (
+export const revealedSecretViolations = (
   rule: RuleId,
   answer: HttpAnswer,
   secrets: readonly string[],
@@ -29,7 +29,7 @@ export const lookupShapeOf = (answer: HttpAnswer): string => {
 };
 
 /** The answer about another tenant's uuid is the answer about an unknown one, shape for shape. */
-export const judgeIndistinguishable = (
+export const distinguishableViolations = (
   rule: RuleId,
   foreign: HttpAnswer,
   unknown: HttpAnswer,

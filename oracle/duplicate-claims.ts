@@ -4,16 +4,16 @@
  */
 import type { HttpAnswer } from './http-answer.ts';
 import { type Judgement, judgementOf } from './judgement.ts';
-import { judgeNotClaiming } from './statuses.ts';
+import { claimedCodeViolations } from './statuses.ts';
 import type { UpdateOutcome } from './update.ts';
-import { judgeRefusedUpdate } from './update-outcomes.ts';
+import { updateNotRefusedViolations } from './update-outcomes.ts';
 
 const DUPLICATE_CODE = 'ERR-4001';
 
 /** DEDUP-EXTERNAL-ID: a PUT giving an event the externalId another event of the tenant holds was refused. */
 export const judgeExternalIdTakeoverRefused = (outcome: UpdateOutcome): Judgement =>
   judgementOf(
-    judgeRefusedUpdate(
+    updateNotRefusedViolations(
       'DEDUP-EXTERNAL-ID',
       outcome,
       'a PUT gave an event the externalId another event of the tenant holds',
@@ -31,7 +31,7 @@ export const judgeNoFalseDuplicate = (
   held: readonly string[],
 ): Judgement =>
   judgementOf(
-    judgeNotClaiming(
+    claimedCodeViolations(
       'DEDUP-EXTERNAL-ID',
       answer,
       DUPLICATE_CODE,
@@ -42,7 +42,7 @@ export const judgeNoFalseDuplicate = (
 /** DEDUP-PER-TENANT: a PUT onto an externalId another tenant holds claims no duplicate. */
 export const judgeNoCrossTenantDuplicate = (answer: HttpAnswer): Judgement =>
   judgementOf(
-    judgeNotClaiming(
+    claimedCodeViolations(
       'DEDUP-PER-TENANT',
       answer,
       DUPLICATE_CODE,

@@ -7,7 +7,7 @@ import { type Judgement, judgementOf } from './judgement.ts';
 import { type Violation, violationOf } from './violation.ts';
 
 /** The uuids given to distinct events are distinct. */
-export const judgeDistinctUuids = (rule: RuleId, uuids: readonly string[], message: string): Violation[] =>
+export const sharedUuidViolations = (rule: RuleId, uuids: readonly string[], message: string): Violation[] =>
   new Set(uuids).size === uuids.length ? [] : [violationOf(rule, message)];
 
 /** PATH-ID-IS-UUID: the uuid given is the service's, not the externalId (itself a UUID) sent. */
@@ -19,7 +19,7 @@ export const judgeUuidNotExternalId = (uuid: string, externalId: string): Judgem
 /** CREATE-RETURNS-UUID: two events created one after the other were given two uuids. */
 export const judgeTwoEventsTwoUuids = (first: string, second: string): Judgement =>
   judgementOf(
-    judgeDistinctUuids(
+    sharedUuidViolations(
       'CREATE-RETURNS-UUID',
       [first, second],
       `two events were given the same uuid ${first}`,
@@ -29,7 +29,7 @@ export const judgeTwoEventsTwoUuids = (first: string, second: string): Judgement
 /** CREATE-RETURNS-UUID: the uuid a POST gave is none of those given before (`given`). */
 export const judgeUuidNotGivenBefore = (given: readonly string[], uuid: string): Judgement =>
   judgementOf(
-    judgeDistinctUuids(
+    sharedUuidViolations(
       'CREATE-RETURNS-UUID',
       [...given, uuid],
       `POST gave uuid ${uuid}, which another event already has`,
@@ -38,10 +38,10 @@ export const judgeUuidNotGivenBefore = (given: readonly string[], uuid: string):
 
 /** DEDUP-EXTERNAL-ID: externalIds differing in case only are two events, with two uuids. */
 export const judgeCaseVariantsTwoEvents = (upper: string, lower: string): Judgement =>
-  judgementOf(judgeDistinctUuids('DEDUP-EXTERNAL-ID', [upper, lower], 'two events were given one uuid'));
+  judgementOf(sharedUuidViolations('DEDUP-EXTERNAL-ID', [upper, lower], 'two events were given one uuid'));
 
 /** DEDUP-PER-TENANT: one externalId in two tenants is two events, with two uuids. */
 export const judgeTenantsTwoEvents = (ofA: string, ofB: string): Judgement =>
   judgementOf(
-    judgeDistinctUuids('DEDUP-PER-TENANT', [ofA, ofB], "tenant B's event was given tenant A's uuid"),
+    sharedUuidViolations('DEDUP-PER-TENANT', [ofA, ofB], "tenant B's event was given tenant A's uuid"),
   );

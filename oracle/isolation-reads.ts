@@ -4,7 +4,7 @@
  * judgement knows which rule its read is about; the check says only what it read and what to look for.
  */
 import type { RuleId } from '../spec/index.ts';
-import { judgeIndistinguishable, judgeRevealsNothing } from './disclosure.ts';
+import { distinguishableViolations, revealedSecretViolations } from './disclosure.ts';
 import type { HttpAnswer } from './http-answer.ts';
 import { type Judgement, judgementOf } from './judgement.ts';
 
@@ -23,7 +23,7 @@ export const judgeForeignAnswerRevealsNothing = (
   externalId: string,
 ): Judgement =>
   judgementOf(
-    judgeRevealsNothing(
+    revealedSecretViolations(
       FOREIGN_RULES[operation],
       foreign,
       [externalId],
@@ -36,7 +36,7 @@ export const judgeForeignLikeUnknown = (
   operation: ForeignOperation,
   foreign: HttpAnswer,
   unknown: HttpAnswer,
-): Judgement => judgementOf(judgeIndistinguishable(FOREIGN_RULES[operation], foreign, unknown));
+): Judgement => judgementOf(distinguishableViolations(FOREIGN_RULES[operation], foreign, unknown));
 
 /** One of the owner's reads of its event: GET, `?versions=true` or a listing page. */
 export interface OwnerReadAnswer {
@@ -57,7 +57,7 @@ export const judgeOwnerReadShowsNothing = (
   what: string,
 ): Judgement =>
   judgementOf(
-    judgeRevealsNothing(
+    revealedSecretViolations(
       foreignWrite === 'PUT'
         ? 'ISOLATION-PUT'
         : read.kind === 'listing'
@@ -72,7 +72,7 @@ export const judgeOwnerReadShowsNothing = (
 /** ISOLATION-GET: `GET ?versions=true` of a tenant's own event shows nothing of another tenant's twin. */
 export const judgeOwnVersionsShowNoTwin = (versions: HttpAnswer, marker: string): Judgement =>
   judgementOf(
-    judgeRevealsNothing(
+    revealedSecretViolations(
       'ISOLATION-GET',
       versions,
       [marker],
@@ -83,7 +83,7 @@ export const judgeOwnVersionsShowNoTwin = (versions: HttpAnswer, marker: string)
 /** ISOLATION-GET: `GET ?versions=true` of another tenant's uuid reveals nothing of its event. */
 export const judgeForeignVersionsRevealNothing = (versions: HttpAnswer, externalId: string): Judgement =>
   judgementOf(
-    judgeRevealsNothing(
+    revealedSecretViolations(
       'ISOLATION-GET',
       versions,
       [externalId],
@@ -94,7 +94,7 @@ export const judgeForeignVersionsRevealNothing = (versions: HttpAnswer, external
 /** ISOLATION-GET (the isolation model): tenant B's answer names nothing of tenant A's event. */
 export const judgeOtherTenantReadRevealsNothing = (answer: HttpAnswer, externalId: string): Judgement =>
   judgementOf(
-    judgeRevealsNothing(
+    revealedSecretViolations(
       'ISOLATION-GET',
       answer,
       [externalId],
@@ -105,7 +105,7 @@ export const judgeOtherTenantReadRevealsNothing = (answer: HttpAnswer, externalI
 /** ISOLATION-PUT (the isolation model): the owner's `?versions=true` shows nothing of a refused foreign PUT. */
 export const judgeRefusedPutUnseen = (versions: HttpAnswer, marker: string): Judgement =>
   judgementOf(
-    judgeRevealsNothing(
+    revealedSecretViolations(
       'ISOLATION-PUT',
       versions,
       [marker],
@@ -116,7 +116,7 @@ export const judgeRefusedPutUnseen = (versions: HttpAnswer, marker: string): Jud
 /** AUTH-NOT-AUTHORIZED: a token with another tenant's client id reads nothing of that tenant's event. */
 export const judgeUnauthorizedReadRevealsNothing = (answer: HttpAnswer, externalId: string): Judgement =>
   judgementOf(
-    judgeRevealsNothing(
+    revealedSecretViolations(
       'AUTH-NOT-AUTHORIZED',
       answer,
       [externalId],

@@ -2,9 +2,12 @@
 import { expect, test } from '@playwright/test';
 import {
   judgeEmptyBody,
+  judgeErrorAnswer,
   judgeMalformedBody,
   judgeMalformedUpdateBody,
   judgeNonObjectBody,
+  judgeNonUuidPathId,
+  judgeRefusedDocument,
 } from './malformed-requests.ts';
 import { answer } from './test-support/answers.ts';
 import { rules } from './test-support/rules.ts';
@@ -53,4 +56,23 @@ test('ORACLE: an empty body is a 400 or a 422; a 201 or 500 breaks REQUEST-MALFO
   expect(broken?.rule).toBe('REQUEST-MALFORMED-400');
   expect(broken?.message).toContain('an empty body');
   expect(broken?.message).toContain('500 ERR-5001');
+});
+
+test('ORACLE: a document refused before validation is a clean 4xx, credited to the rule it was built to break', () => {
+  const expected = [{ field: 'payload', errorCode: 'ERR-3001', ruleId: 'VAL-AMOUNT-POSITIVE' }] as const;
+  expect(judgeRefusedDocument(refusal(400), expected).violations).toEqual([]);
+  expect(judgeRefusedDocument(answer(413, 'too large', 'text/plain'), expected).violations).toEqual([]);
+  expect(rules(judgeRefusedDocument(serverError, expected).violations)).toEqual(['VAL-AMOUNT-POSITIVE']);
+  expect(rules(judgeRefusedDocument(created, []).violations)).toEqual(['VAL-PAYLOAD-UNKNOWN-PROPERTY']);
+});
+
+test('ORACLE: a request made to fail gets an error status; a path id not a UUID gets 400, 404 or 422', () => {
+  expect(judgeErrorAnswer(refusal(400), 'no token').violations).toEqual([]);
+  expect(judgeErrorAnswer(serverError, 'no token').violations).toEqual([]);
+  const served = judgeErrorAnswer(created, 'no token');
+  expect(rules(served.violations)).toEqual(['ERROR-BODY-SHAPE']);
+  expect(served.violations[0]?.message).toBe('no token: expected an error status');
+  for (const status of [400, 404, 422]) expect(judgeNonUuidPathId(refusal(status)).violations).toEqual([]);
+  for (const status of [200, 403, 500])
+    expect(rules(judgeNonUuidPathId(refusal(status)).violations)).toEqual(['RETRIEVE-UNKNOWN-404']);
 });

@@ -9,7 +9,11 @@ import { readErrorBody } from './error-body.ts';
 import type { ExpectedFailure } from './expected-failure.ts';
 import type { HttpAnswer } from './http-answer.ts';
 import { type Judgement, judgementOf } from './judgement.ts';
-import { judgeClientErrorStatus, judgeErrorStatus, judgeStatusIn } from './statuses.ts';
+import {
+  nonClientErrorStatusViolations,
+  nonErrorStatusViolations,
+  statusOutsideViolations,
+} from './statuses.ts';
 
 const MALFORMED = ruleById('REQUEST-MALFORMED-400').httpStatus as number;
 const NOT_FOUND = ERROR_CODES['ERR-4002'].httpStatus;
@@ -21,7 +25,7 @@ const statusAndCode = (answer: HttpAnswer): string =>
 /** REQUEST-MALFORMED-400: a POST body that is not JSON (`label` says which) gets 400. */
 export const judgeMalformedBody = (answer: HttpAnswer, label: string): Judgement =>
   judgementOf(
-    judgeStatusIn(
+    statusOutsideViolations(
       'REQUEST-MALFORMED-400',
       answer,
       [MALFORMED],
@@ -36,7 +40,7 @@ export const judgeMalformedUpdateBody = (answer: HttpAnswer, label: string): Jud
 /** REQUEST-MALFORMED-400: a JSON document `raw` that is not an object is malformed (400) or invalid (422). */
 export const judgeNonObjectBody = (answer: HttpAnswer, raw: string): Judgement =>
   judgementOf(
-    judgeStatusIn(
+    statusOutsideViolations(
       'REQUEST-MALFORMED-400',
       answer,
       [MALFORMED, UNPROCESSABLE_STATUS],
@@ -47,7 +51,7 @@ export const judgeNonObjectBody = (answer: HttpAnswer, raw: string): Judgement =
 /** REQUEST-MALFORMED-400: an empty body is not JSON: 400, or 422 read as a missing body. */
 export const judgeEmptyBody = (answer: HttpAnswer): Judgement =>
   judgementOf(
-    judgeStatusIn(
+    statusOutsideViolations(
       'REQUEST-MALFORMED-400',
       answer,
       [MALFORMED, UNPROCESSABLE_STATUS],
@@ -61,7 +65,7 @@ export const judgeEmptyBody = (answer: HttpAnswer): Judgement =>
  */
 export const judgeRefusedDocument = (answer: HttpAnswer, expected: readonly ExpectedFailure[]): Judgement =>
   judgementOf(
-    judgeClientErrorStatus(
+    nonClientErrorStatusViolations(
       expected[0]?.ruleId ?? 'VAL-PAYLOAD-UNKNOWN-PROPERTY',
       answer,
       `the body must be refused; got ${statusAndCode(answer)}`,
@@ -70,12 +74,12 @@ export const judgeRefusedDocument = (answer: HttpAnswer, expected: readonly Expe
 
 /** ERROR-BODY-SHAPE: a request made to fail (`label` says how) gets an error status. */
 export const judgeErrorAnswer = (answer: HttpAnswer, label: string): Judgement =>
-  judgementOf(judgeErrorStatus('ERROR-BODY-SHAPE', answer, `${label}: expected an error status`));
+  judgementOf(nonErrorStatusViolations('ERROR-BODY-SHAPE', answer, `${label}: expected an error status`));
 
 /** RETRIEVE-UNKNOWN-404: a path id that is not a UUID names no event: 400, 404 or 422. */
 export const judgeNonUuidPathId = (answer: HttpAnswer): Judgement =>
   judgementOf(
-    judgeStatusIn(
+    statusOutsideViolations(
       'RETRIEVE-UNKNOWN-404',
       answer,
       [MALFORMED, NOT_FOUND, UNPROCESSABLE_STATUS],

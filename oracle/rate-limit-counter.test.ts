@@ -12,6 +12,7 @@ import {
   counterDecided,
   crowdedAfterRefusal,
   judgeCounterAxis,
+  judgeSpellingsAccepted,
   judgeWindowComesBack,
   probesTooSlow,
   servedPerRefusalFreeSpan,
@@ -232,4 +233,26 @@ test('ORACLE: what is served after a refusal counts from its answer, within 0.9 
   expect(
     judgeWindowComesBack(AXIS, [at(0, 10, true)], { limit: 5, windowMs: 2000 }).notEstablished?.kind,
   ).toBe('inconclusive');
+});
+
+const answered = (status: number) => ({ status, headers: {}, text: '', json: undefined });
+
+test('SPELLINGS: the spellings answered as the tenant (404 ERR-4002 for an unknown uuid) are accepted; none leaves the axis a premise not met', () => {
+  const some = judgeSpellingsAccepted([
+    { spelling: 'upper', answer: answered(404) },
+    { spelling: 'braces', answer: answered(400) },
+    { spelling: 'urn', answer: answered(401) },
+  ]);
+  expect(some.violations).toEqual([]);
+  expect(some.notEstablished).toBeUndefined();
+  expect(some.evidence).toEqual(['upper']);
+
+  const none = judgeSpellingsAccepted([
+    { spelling: 'upper', answer: answered(400) },
+    { spelling: 'braces', answer: answered(403) },
+  ]);
+  expect(none.violations).toEqual([]);
+  expect(none.notEstablished).toMatchObject({ kind: 'premise-not-met' });
+  expect(none.notEstablished?.reason).toContain('400, 403');
+  expect(judgeSpellingsAccepted([]).notEstablished?.reason).toContain('none asked');
 });

@@ -13,6 +13,7 @@ import {
   judgeOtherRequestsBurst,
   judgeOtherTenantServed,
   judgeRefusedPost,
+  judgeServedAfterSilence,
   judgeServedAgain,
   judgeServedCreated,
   judgeThrottledPastLimit,
@@ -205,4 +206,12 @@ test('ORACLE: a refused POST, retried, is served again within a window and then 
   expect(rules(still.violations)).toEqual(['RATE-LIMIT-WINDOW-RESET']);
   expect(still.violations[0]?.message).toContain('21 retries, the last 1500 ms after the last 429');
   expect(rules(judgeServedAgain(answer(400, {}), 1, 100).violations)).toEqual(['RATE-LIMIT-429']);
+});
+
+test('ORACLE: after a window of silence a burst is served something; served nothing, its premise is not met', () => {
+  expect(judgeServedAfterSilence(tallyOf(burstOf([404, 429]), 2))).toEqual({ violations: [] });
+  const throttled = judgeServedAfterSilence(tallyOf(burstOf([429, 429]), 2));
+  expect(throttled.violations).toEqual([]);
+  expect(throttled.notEstablished?.kind).toBe('premise-not-met');
+  expect(throttled.notEstablished?.reason).toContain('RATE-LIMIT-WINDOW-RESET reports it');
 });

@@ -11,7 +11,7 @@ import type { HttpAnswer } from './http-answer.ts';
 import { type Judgement, judgementOf, notEstablished } from './judgement.ts';
 import type { Unthrottled } from './rate-limit-bound.ts';
 import { CREATED_STATUS } from './served-answers.ts';
-import { judgeNotThrottled, judgeStatusIn, THROTTLED_STATUS } from './statuses.ts';
+import { statusOutsideViolations, THROTTLED_STATUS, throttledViolations } from './statuses.ts';
 import { violationOf } from './violation.ts';
 
 /** A short account of answers in hand, for messages: `1000 × 201, 3 × 429`. */
@@ -249,7 +249,7 @@ export const judgeOtherTenantServed = <A extends HttpAnswer>(
       `the rate-limit tenant was not throttled while tenant A's request was in flight: ${statusCounts(meanwhile)} of its requests overlapped it (${describeStatusCounts(stream.counts)} in all)`,
     );
   return judgementOf(
-    judgeNotThrottled(
+    throttledViolations(
       'RATE-LIMIT-PER-TENANT',
       answer,
       "another tenant's request must not be throttled by the rate-limit tenant's traffic",
@@ -281,7 +281,7 @@ export const judgeServedAgain = <A extends HttpAnswer>(
 ): Judgement<A> =>
   inTurn(
     judgementOf(
-      judgeNotThrottled(
+      throttledViolations(
         'RATE-LIMIT-WINDOW-RESET',
         answer,
         `a throttled tenant must be served again within a window (${retries} retries, the last ${Math.round(msAfterLast429)} ms after the last 429)`,
@@ -289,7 +289,7 @@ export const judgeServedAgain = <A extends HttpAnswer>(
       answer,
     ),
     judgementOf(
-      judgeStatusIn(
+      statusOutsideViolations(
         'RATE-LIMIT-429',
         answer,
         [CREATED_STATUS],

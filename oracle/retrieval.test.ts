@@ -1,6 +1,19 @@
 /** Retrieval: GET returns every field sent, read through envelopes, additions, nulls and decimal strings. */
 import { expect, test } from '@playwright/test';
-import { judgeKeptUnderItsExternalId, judgeRetrieval } from './retrieval.ts';
+import {
+  judgeConcurrentCreationStored,
+  judgeEmptyPayloadStored,
+  judgeFoundByUuid,
+  judgeKeptPerTenant,
+  judgeKeptUnderItsExternalId,
+  judgeRetrieval,
+  judgeUnchangedByForeignPut,
+  judgeUnchangedByForeignToken,
+  judgeUnchangedByMalformedRequest,
+  judgeUnchangedByRefusedUpdate,
+  judgeUpdateShown,
+  retrievalJudgeOfRefusedFault,
+} from './retrieval.ts';
 import { answer } from './test-support/answers.ts';
 import { rules } from './test-support/rules.ts';
 
@@ -47,4 +60,35 @@ test('ORACLE: GET returns every field sent; envelopes, additions, nulls and deci
   expect(
     rules(judgeRetrieval(answer(404, { status: 404, errorCode: 'ERR-4002', title: 'x' }), sent).violations),
   ).toEqual(['RETRIEVE-RETURNS-EVENT']);
+});
+
+test('ORACLE: each read-back claim holds on the event sent and breaks its own rule on a changed field or a refusal', () => {
+  const sent = { externalId: 'e-1', amount: 5, payload: { channel: 'CASH' } };
+  const claims = [
+    [judgeRetrieval, 'RETRIEVE-RETURNS-EVENT'],
+    [judgeUpdateShown, 'UPDATE-APPLIES'],
+    [judgeUnchangedByRefusedUpdate, 'UPDATE-VALIDATES'],
+    [judgeKeptUnderItsExternalId, 'DEDUP-EXTERNAL-ID'],
+    [judgeKeptPerTenant, 'DEDUP-PER-TENANT'],
+    [judgeConcurrentCreationStored, 'DEDUP-CONCURRENT'],
+    [judgeUnchangedByForeignPut, 'ISOLATION-PUT'],
+    [judgeUnchangedByForeignToken, 'AUTH-NOT-AUTHORIZED'],
+    [judgeUnchangedByMalformedRequest, 'REQUEST-MALFORMED-400'],
+    [judgeFoundByUuid, 'PATH-ID-IS-UUID'],
+    [judgeEmptyPayloadStored, 'VAL-PAYLOAD-EMPTY-ACCEPTED'],
+    [
+      retrievalJudgeOfRefusedFault([
+        { field: 'amount', errorCode: 'ERR-3005', ruleId: 'VAL-AMOUNT-POSITIVE' },
+      ]),
+      'VAL-AMOUNT-POSITIVE',
+    ],
+    [retrievalJudgeOfRefusedFault([]), 'UPDATE-VALIDATES'],
+  ] as const;
+  for (const [judge, rule] of claims) {
+    expect(judge(answer(200, { ...sent, uuid: 'u' }), sent).violations).toEqual([]);
+    expect(rules(judge(answer(200, { ...sent, amount: 6 }), sent).violations)).toEqual([rule]);
+    expect(rules(judge(answer(404, { status: 404, errorCode: 'ERR-4002' }), sent).violations)).toEqual([
+      rule,
+    ]);
+  }
 });

@@ -197,7 +197,7 @@ export const judgeUnchangedByMalformedRequest: RetrievalJudge = retrievalFor('RE
  * GET after a PUT refused for one fault (`expected`, the failures it must give): the event as it was,
  * credited to the fault's own rule (a vocabulary the PUT would have widened), not to UPDATE-VALIDATES.
  */
-export const judgeUnchangedByRefusedFault = (expected: readonly ExpectedFailure[]): RetrievalJudge =>
+export const retrievalJudgeOfRefusedFault = (expected: readonly ExpectedFailure[]): RetrievalJudge =>
   retrievalFor(expected[0]?.ruleId ?? 'UPDATE-VALIDATES');
 /** GET by the uuid, after a GET by the externalId was refused: the event is there (PATH-ID-IS-UUID). */
 export const judgeFoundByUuid: RetrievalJudge = retrievalFor('PATH-ID-IS-UUID');

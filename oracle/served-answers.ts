@@ -6,7 +6,7 @@
 import { ENDPOINTS, ERROR_CODES } from '../spec/index.ts';
 import type { HttpAnswer } from './http-answer.ts';
 import { type Judgement, judgementOf } from './judgement.ts';
-import { judgeStatusIn } from './statuses.ts';
+import { statusOutsideViolations } from './statuses.ts';
 
 /** Create's success status (4.1). */
 export const CREATED_STATUS = ENDPOINTS.find((endpoint) => endpoint.id === 'create')?.successStatus as number;
@@ -15,7 +15,7 @@ const NOT_FOUND = ERROR_CODES['ERR-4002'].httpStatus;
 /** VAL-PAYLOAD-EMPTY-ACCEPTED: an event with an empty payload is created. */
 export const judgeEmptyPayloadAccepted = (answer: HttpAnswer): Judgement =>
   judgementOf(
-    judgeStatusIn(
+    statusOutsideViolations(
       'VAL-PAYLOAD-EMPTY-ACCEPTED',
       answer,
       [CREATED_STATUS],
@@ -26,7 +26,7 @@ export const judgeEmptyPayloadAccepted = (answer: HttpAnswer): Judgement =>
 /** UPDATE-UNKNOWN-404: a PUT of an unknown uuid created nothing, so its externalId is still free. */
 export const judgeUnknownUpdateCreatedNothing = (answer: HttpAnswer): Judgement =>
   judgementOf(
-    judgeStatusIn(
+    statusOutsideViolations(
       'UPDATE-UNKNOWN-404',
       answer,
       [CREATED_STATUS],
@@ -40,7 +40,7 @@ export const judgeExternalIdFreeForOtherTenant = (
   { afterUpdate = false }: { readonly afterUpdate?: boolean } = {},
 ): Judgement =>
   judgementOf(
-    judgeStatusIn(
+    statusOutsideViolations(
       'DEDUP-PER-TENANT',
       answer,
       [CREATED_STATUS],
@@ -60,13 +60,13 @@ export const judgeServedAsTenant = (
 ): Judgement =>
   judgementOf(
     method === 'POST'
-      ? judgeStatusIn(
+      ? statusOutsideViolations(
           'TENANT-HEADER-NOT-UUID',
           answer,
           [CREATED_STATUS],
           `expected 201, or a refusal (${refusedWith.join(', ')}); got HTTP ${answer.status}`,
         )
-      : judgeStatusIn(
+      : statusOutsideViolations(
           'TENANT-HEADER-NOT-UUID',
           answer,
           [NOT_FOUND],

@@ -1,11 +1,18 @@
 /** The stated refusals: each named claim fixes its code and its rule; a check never names either. */
 import { expect, test } from '@playwright/test';
 import {
+  judgeDuplicateRefused,
   judgeEmptyTokenRefused,
   judgeExternalIdPathRefused,
   judgeForeignReadRefused,
   judgeForeignUpdateRefused,
+  judgeInvalidTokenRefused,
+  judgeMalformedTenantHeaderRefused,
+  judgeMissingTenantHeaderRefused,
+  judgeMissingTokenRefused,
   judgeNoHeadersRefused,
+  judgeNotAuthorizedRefused,
+  judgeOtherEnvironmentTokenRefused,
   judgeUnknownEventRefused,
   judgeUnknownUpdateRefused,
   unknownUuidRefusalOf,
@@ -46,4 +53,23 @@ test('ORACLE: where the spec leaves open which of two refusals applies, the one 
   expect(judgeNoHeadersRefused(refusal(401, 'ERR-1002')).violations[0]?.message).toBe(
     'expected errorCode ERR-1001, got ERR-1002',
   );
+});
+
+test('ORACLE: the refusals of parts 3 and 4 hold on their own status and code and break their own rule on any other', () => {
+  const claims = [
+    [judgeMissingTokenRefused, 401, 'ERR-1001', 'AUTH-TOKEN-MISSING'],
+    [judgeInvalidTokenRefused, 401, 'ERR-1002', 'AUTH-TOKEN-INVALID'],
+    [judgeOtherEnvironmentTokenRefused, 401, 'ERR-1002', 'AUTH-TOKEN-OTHER-ENVIRONMENT'],
+    [judgeNotAuthorizedRefused, 403, 'ERR-1003', 'AUTH-NOT-AUTHORIZED'],
+    [judgeMissingTenantHeaderRefused, 400, 'ERR-2001', 'TENANT-HEADER-MISSING'],
+    [judgeMalformedTenantHeaderRefused, 400, 'ERR-2002', 'TENANT-HEADER-NOT-UUID'],
+    [judgeDuplicateRefused, 400, 'ERR-4001', 'DEDUP-EXTERNAL-ID'],
+  ] as const;
+  for (const [judge, status, code, rule] of claims) {
+    expect(judge.code).toBe(code);
+    expect(judge(refusal(status, code)).violations).toEqual([]);
+    expect(rules(judge(answer(201, { uuid: 'u' })).violations)).toEqual([rule]);
+    expect(rules(judge(refusal(status, 'ERR-9999')).violations)).toEqual([rule]);
+    expect(rules(judge(refusal(status === 400 ? 401 : 400, code)).violations)).toEqual([rule]);
+  }
 });

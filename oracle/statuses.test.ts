@@ -1,11 +1,11 @@
 /** Statuses the spec narrows an answer to: each judgement holds on them and breaks on any other. */
 import { expect, test } from '@playwright/test';
 import {
-  judgeClientErrorStatus,
-  judgeErrorStatus,
-  judgeNotClaiming,
-  judgeNotThrottled,
-  judgeStatusIn,
+  claimedCodeViolations,
+  nonClientErrorStatusViolations,
+  nonErrorStatusViolations,
+  statusOutsideViolations,
+  throttledViolations,
 } from './statuses.ts';
 import { answer } from './test-support/answers.ts';
 
@@ -13,32 +13,34 @@ const rules = (violations: readonly { rule: string }[]) => violations.map((v) =>
 const refusal = (status: number, errorCode: string) => answer(status, { status, errorCode, title: 't' });
 
 test('ORACLE: a status among those allowed holds; any other breaks the rule named, with its message', () => {
-  expect(judgeStatusIn('REQUEST-MALFORMED-400', answer(422, {}), [400, 422], 'm')).toEqual([]);
-  expect(judgeStatusIn('REQUEST-MALFORMED-400', answer(201, {}), [400, 422], 'malformed')).toEqual([
+  expect(statusOutsideViolations('REQUEST-MALFORMED-400', answer(422, {}), [400, 422], 'm')).toEqual([]);
+  expect(statusOutsideViolations('REQUEST-MALFORMED-400', answer(201, {}), [400, 422], 'malformed')).toEqual([
     { rule: 'REQUEST-MALFORMED-400', message: 'malformed' },
   ]);
 });
 
 test('ORACLE: an error status is a 4xx or 5xx; a refusal of the request is a 4xx', () => {
-  expect(judgeErrorStatus('ERROR-BODY-SHAPE', answer(503, ''), 'm')).toEqual([]);
-  expect(rules(judgeErrorStatus('ERROR-BODY-SHAPE', answer(200, {}), 'm'))).toEqual(['ERROR-BODY-SHAPE']);
-  expect(judgeClientErrorStatus('VAL-AMOUNT-POSITIVE', answer(413, ''), 'm')).toEqual([]);
-  expect(rules(judgeClientErrorStatus('VAL-AMOUNT-POSITIVE', answer(500, ''), 'm'))).toEqual([
+  expect(nonErrorStatusViolations('ERROR-BODY-SHAPE', answer(503, ''), 'm')).toEqual([]);
+  expect(rules(nonErrorStatusViolations('ERROR-BODY-SHAPE', answer(200, {}), 'm'))).toEqual([
+    'ERROR-BODY-SHAPE',
+  ]);
+  expect(nonClientErrorStatusViolations('VAL-AMOUNT-POSITIVE', answer(413, ''), 'm')).toEqual([]);
+  expect(rules(nonClientErrorStatusViolations('VAL-AMOUNT-POSITIVE', answer(500, ''), 'm'))).toEqual([
     'VAL-AMOUNT-POSITIVE',
   ]);
-  expect(rules(judgeClientErrorStatus('VAL-AMOUNT-POSITIVE', answer(201, {}), 'm'))).toEqual([
+  expect(rules(nonClientErrorStatusViolations('VAL-AMOUNT-POSITIVE', answer(201, {}), 'm'))).toEqual([
     'VAL-AMOUNT-POSITIVE',
   ]);
 });
 
 test('ORACLE: anything but a 429 is not throttled; a refusal may be anything but the code it must not claim', () => {
-  expect(judgeNotThrottled('RATE-LIMIT-PER-TENANT', answer(404, {}), 'm')).toEqual([]);
-  expect(rules(judgeNotThrottled('RATE-LIMIT-PER-TENANT', answer(429, {}), 'm'))).toEqual([
+  expect(throttledViolations('RATE-LIMIT-PER-TENANT', answer(404, {}), 'm')).toEqual([]);
+  expect(rules(throttledViolations('RATE-LIMIT-PER-TENANT', answer(429, {}), 'm'))).toEqual([
     'RATE-LIMIT-PER-TENANT',
   ]);
-  expect(judgeNotClaiming('DEDUP-PER-TENANT', refusal(400, 'ERR-3001'), 'ERR-4001', 'm')).toEqual([]);
-  expect(judgeNotClaiming('DEDUP-PER-TENANT', answer(200, {}), 'ERR-4001', 'm')).toEqual([]);
-  expect(rules(judgeNotClaiming('DEDUP-PER-TENANT', refusal(400, 'ERR-4001'), 'ERR-4001', 'm'))).toEqual([
-    'DEDUP-PER-TENANT',
-  ]);
+  expect(claimedCodeViolations('DEDUP-PER-TENANT', refusal(400, 'ERR-3001'), 'ERR-4001', 'm')).toEqual([]);
+  expect(claimedCodeViolations('DEDUP-PER-TENANT', answer(200, {}), 'ERR-4001', 'm')).toEqual([]);
+  expect(rules(claimedCodeViolations('DEDUP-PER-TENANT', refusal(400, 'ERR-4001'), 'ERR-4001', 'm'))).toEqual(
+    ['DEDUP-PER-TENANT'],
+  );
 });

@@ -1,12 +1,16 @@
 /** Outcomes across PUTs: a forbidden one refused, and of the kinds tried one at least applied. */
 import { expect, test } from '@playwright/test';
 import { rules } from './test-support/rules.ts';
-import { judgeRefusedUpdate, judgeSomeUpdateApplied } from './update-outcomes.ts';
+import { judgeSomeUpdateApplied, updateNotRefusedViolations } from './update-outcomes.ts';
 
 test('ORACLE: a forbidden PUT is refused; of the kinds of PUT tried, one at least applies', () => {
-  expect(judgeRefusedUpdate('DEDUP-EXTERNAL-ID', 'refused', 'm')).toEqual([]);
-  expect(rules(judgeRefusedUpdate('DEDUP-EXTERNAL-ID', 'applied', 'm'))).toEqual(['DEDUP-EXTERNAL-ID']);
-  expect(rules(judgeRefusedUpdate('DEDUP-EXTERNAL-ID', 'broken', 'm'))).toEqual(['DEDUP-EXTERNAL-ID']);
+  expect(updateNotRefusedViolations('DEDUP-EXTERNAL-ID', 'refused', 'm')).toEqual([]);
+  expect(rules(updateNotRefusedViolations('DEDUP-EXTERNAL-ID', 'applied', 'm'))).toEqual([
+    'DEDUP-EXTERNAL-ID',
+  ]);
+  expect(rules(updateNotRefusedViolations('DEDUP-EXTERNAL-ID', 'broken', 'm'))).toEqual([
+    'DEDUP-EXTERNAL-ID',
+  ]);
   expect(judgeSomeUpdateApplied(['amount', 'status'], ['status']).violations).toEqual([]);
   const [none] = judgeSomeUpdateApplied(['amount', 'status'], []).violations;
   expect(none?.rule).toBe('UPDATE-APPLIES');

@@ -19,8 +19,11 @@ export const stateAfterUpdate = <E>(
     : { event: previous, judge: judgeUnchangedByRefusedUpdate };
 
 /** A PUT the spec forbids (onto another event's externalId) was refused. */
-export const judgeRefusedUpdate = (rule: RuleId, outcome: UpdateOutcome, message: string): Violation[] =>
-  outcome === 'refused' ? [] : [violationOf(rule, message)];
+export const updateNotRefusedViolations = (
+  rule: RuleId,
+  outcome: UpdateOutcome,
+  message: string,
+): Violation[] => (outcome === 'refused' ? [] : [violationOf(rule, message)]);
 
 /** UPDATE-APPLIES: of the kinds of PUT tried, at least one was applied (PUT is the way to update). */
 export const judgeSomeUpdateApplied = (tried: readonly string[], applied: readonly string[]): Judgement =>

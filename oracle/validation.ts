@@ -153,134 +153,190 @@ const claimViolation = (reported: ReportedFailure): Violation => {
 /** What a refused body shows: its 7.2 body, and the failures a reading of a gap explains. */
 export type ValidationEvidence = Pick<ValidationFindings, 'body' | 'tolerated'>;
 
+/** What every step of judging a refused body reads: the answer, the failures it must show, and how. */
+interface ValidationScope {
+  readonly answer: HttpAnswer;
+  readonly expected: readonly ExpectedFailure[];
+  /** The failures that are no reading of a gap: they must be reported. */
+  readonly required: readonly ExpectedFailure[];
+  readonly context: ValidationContext;
+  /** The rule a failure left out is credited to instead of its own (on a PUT), if any. */
+  readonly creditMissingTo: RuleId | undefined;
+}
+
+const NONE: ValidationFindings = { violations: [], body: undefined, tolerated: [], judged: [] };
+const STATUS_AND_SHAPE: readonly RuleId[] = ['VAL-STATUS-400', 'ERROR-BODY-SHAPE'];
+
+/**
+ * The rules judged so far (held or broken): each failure's own, unless a failure left out is
+ * credited to another rule (on a PUT), which then leaves the failure's own rule unjudged.
+ */
+const ownRules = (scope: ValidationScope, failures: readonly ExpectedFailure[]): RuleId[] =>
+  scope.creditMissingTo ? [] : [...new Set(failures.map((failure) => failure.ruleId))];
+
+/** A body that must fail was accepted: every required failure is missing. */
+const acceptedFindings = (scope: ValidationScope): ValidationFindings => ({
+  ...NONE,
+  judged: ownRules(scope, scope.required),
+  violations: scope.required.map((failure) =>
+    violationOf(
+      scope.creditMissingTo ?? failure.ruleId,
+      `accepted (${summarise(scope.answer)}) although ${describeExpectedFailures([failure])} must be refused`,
+    ),
+  ),
+});
+
+/**
+ * Neither 400 nor 422: a 5xx replaced the answer the spec gives, so every failure's rule is broken, a
+ * reading's too (its answer was 201 or 400, never a server error); any other status, the required ones.
+ */
+const wrongStatusFindings = (scope: ValidationScope): ValidationFindings => {
+  const { answer, expected, required } = scope;
+  const replaced = isServerError(answer.status) || required.length === 0 ? expected : required;
+  const what = isServerError(answer.status) ? 'a server error where the spec answers' : 'expected';
+  const violations = replaced.map((failure) =>
+    violationOf(
+      scope.creditMissingTo ?? failure.ruleId,
+      `${what} 400 with ${describeExpectedFailures([failure])}, got ${summarise(answer)}`,
+    ),
+  );
+  return {
+    ...NONE,
+    violations: [...violations, ...errorBodyViolations(answer)],
+    judged: [...ownRules(scope, replaced), 'ERROR-BODY-SHAPE'],
+  };
+};
+
+/** 7.3 gives 400 to its codes; a failure under no code of 7.3 may read 7.4's "422 Validation failed". */
+const statusViolations = (scope: ValidationScope): Violation[] =>
+  scope.answer.status === 422 &&
+  (scope.expected.some((f) => f.errorCode !== ANY_ERROR_CODE) || reportsValidationCode(scope.answer))
+    ? [violationOf('VAL-STATUS-400', 'a body validation failure answered 422; 7.3 gives 400')]
+    : [];
+
+/**
+ * A simple body, no errors[]: the failure it names was reported, but not in errors[] (VAL-BODY-SHAPE);
+ * a code that is none of the expected ones means the expected failures were not reported at all.
+ */
+const simpleBodyFindings = (
+  scope: ValidationScope,
+  violations: readonly Violation[],
+  mismatch: string,
+): ValidationFindings => {
+  const { answer, expected, required } = scope;
+  const code = isPlainObject(answer.json) ? String(answer.json.errorCode) : '';
+  const named = expected.some((f) => f.errorCode === ANY_ERROR_CODE || f.errorCode === code);
+  if (!named) {
+    const claimed =
+      ruleOfCode(code) !== undefined ? [claimViolation({ field: '(top level)', errorCode: code })] : [];
+    return {
+      ...NONE,
+      violations: [
+        ...violations,
+        ...missingViolations(required, required, answer, scope.context),
+        ...claimed,
+      ],
+      judged: [...ownRules(scope, required), ...STATUS_AND_SHAPE],
+    };
+  }
+  const allFailures =
+    required.length > 1
+      ? [violationOf('VAL-ALL-FAILURES', `no errors[] to return ${describeExpectedFailures(required)} in`)]
+      : [];
+  return {
+    ...NONE,
+    violations: [
+      ...violations,
+      violationOf(
+        'VAL-BODY-SHAPE',
+        `the validation body must have errors[] of {field, errorCode, message}: ${mismatch}`,
+      ),
+      ...allFailures,
+    ],
+    judged: [
+      ...STATUS_AND_SHAPE,
+      'VAL-BODY-SHAPE',
+      ...(required.length > 1 ? (['VAL-ALL-FAILURES'] as const) : ownRules(scope, required)),
+    ],
+  };
+};
+
+/** The 7.2 body's top-level code and title, as 7.2 states them. */
+const bodyShapeViolations = (body: ValidationErrorBody): Violation[] => [
+  ...(body.errorCode !== body.errors[0]?.errorCode
+    ? [
+        violationOf(
+          'VAL-BODY-SHAPE',
+          `the top-level errorCode ${body.errorCode} must be the code of the first failure, ${body.errors[0]?.errorCode}`,
+        ),
+      ]
+    : []),
+  ...(TITLE_ABOUT_VALIDATION.test(body.title)
+    ? []
+    : [
+        violationOf(
+          'VAL-BODY-SHAPE',
+          `the title must state that validation errors occurred; got "${body.title}"`,
+        ),
+      ]),
+];
+
+/** errors[] against the failures expected: the missing, the false claims, the readings tolerated. */
+const errorsListFindings = (
+  scope: ValidationScope,
+  violations: readonly Violation[],
+  body: ValidationErrorBody,
+): ValidationFindings => {
+  const { answer, expected, required, context } = scope;
+  const { missing, unexpected } = matchFailures(expected, body.errors);
+  const unread = missing.filter((failure) => failure.readingOf === undefined);
+  const found = [...violations, ...missingViolations(required, unread, answer, context)];
+  const tolerated: ToleratedFailure[] = [];
+  for (const reported of unexpected) {
+    const gap = toleratedGap(reported, expected, context);
+    if (gap) tolerated.push({ field: reported.field, errorCode: reported.errorCode, gap });
+    else found.push(claimViolation(reported));
+  }
+  const reported = required.filter((failure) => !missing.includes(failure));
+  return {
+    violations: [...found, ...bodyShapeViolations(body)],
+    body,
+    tolerated,
+    // A failure errors[] reports holds for its own rule, wherever a left-out one would be credited.
+    judged: [
+      ...new Set(reported.map((failure) => failure.ruleId)),
+      ...STATUS_AND_SHAPE,
+      'VAL-ALL-FAILURES',
+      'VAL-BODY-SHAPE',
+    ],
+  };
+};
+
 /** The violations of an answer to a body that must fail with exactly `expected`. */
 const findValidationFailure = (
   answer: HttpAnswer,
   expected: readonly ExpectedFailure[],
   context: ValidationContext,
 ): ValidationFindings => {
-  const creditMissingTo = creditOfMissing(context);
-  // Failures that are only readings of a gap: reported or not, as the deployment reads it.
-  const required = expected.filter((failure) => failure.readingOf === undefined);
-  // The rules judged so far (held or broken): each failure's own, unless a failure left out is
-  // credited to another rule (on a PUT), which then leaves the failure's own rule unjudged.
-  const ownRules = (failures: readonly ExpectedFailure[]): RuleId[] =>
-    creditMissingTo ? [] : [...new Set(failures.map((failure) => failure.ruleId))];
-  const none: ValidationFindings = { violations: [], body: undefined, tolerated: [], judged: [] };
-  const statusAndShape: readonly RuleId[] = ['VAL-STATUS-400', 'ERROR-BODY-SHAPE'];
-  if (isSuccess(answer.status)) {
-    return {
-      ...none,
-      judged: ownRules(required),
-      violations: required.map((failure) =>
-        violationOf(
-          creditMissingTo ?? failure.ruleId,
-          `accepted (${summarise(answer)}) although ${describeExpectedFailures([failure])} must be refused`,
-        ),
-      ),
-    };
-  }
-  if (duplicateOfCoercedId(answer, expected, required))
-    return { ...none, violations: errorBodyViolations(answer), judged: ['ERROR-BODY-SHAPE'] };
-  const violations: Violation[] = [];
-  if (answer.status === 422) {
-    // 7.3 gives 400 to its codes; a failure under no code of 7.3 may read 7.4's "422 Validation failed".
-    if (expected.some((f) => f.errorCode !== ANY_ERROR_CODE) || reportsValidationCode(answer)) {
-      violations.push(violationOf('VAL-STATUS-400', 'a body validation failure answered 422; 7.3 gives 400'));
-    }
-  } else if (answer.status !== 400) {
-    // A 5xx replaced the answer the spec gives: every failure's rule, a reading's too (its answer
-    // was 201 or 400, never a server error).
-    const replaced = isServerError(answer.status) || required.length === 0 ? expected : required;
-    const what = isServerError(answer.status) ? 'a server error where the spec answers' : 'expected';
-    for (const failure of replaced)
-      violations.push(
-        violationOf(
-          creditMissingTo ?? failure.ruleId,
-          `${what} 400 with ${describeExpectedFailures([failure])}, got ${summarise(answer)}`,
-        ),
-      );
-    return {
-      ...none,
-      violations: [...violations, ...errorBodyViolations(answer)],
-      judged: [...ownRules(replaced), 'ERROR-BODY-SHAPE'],
-    };
-  }
-  const shape = errorBodyViolations(answer);
-  if (shape.length > 0) return { ...none, violations: [...violations, ...shape], judged: statusAndShape };
-  const parsed = validationErrorBodySchema.safeParse(answer.json);
-  if (!parsed.success) {
-    // A simple body: the failure it names was reported, but not in errors[] (VAL-BODY-SHAPE); a code
-    // that is none of the expected ones means the expected failures were not reported at all.
-    const code = isPlainObject(answer.json) ? String(answer.json.errorCode) : '';
-    const named = expected.some((f) => f.errorCode === ANY_ERROR_CODE || f.errorCode === code);
-    if (!named) {
-      for (const violation of missingViolations(required, required, answer, context))
-        violations.push(violation);
-      if (ruleOfCode(code) !== undefined)
-        violations.push(claimViolation({ field: '(top level)', errorCode: code }));
-      return { ...none, violations, judged: [...ownRules(required), ...statusAndShape] };
-    }
-    violations.push(
-      violationOf(
-        'VAL-BODY-SHAPE',
-        `the validation body must have errors[] of {field, errorCode, message}: ${explainMismatch(parsed.error)}`,
-      ),
-    );
-    if (required.length > 1) {
-      violations.push(
-        violationOf('VAL-ALL-FAILURES', `no errors[] to return ${describeExpectedFailures(required)} in`),
-      );
-    }
-    return {
-      ...none,
-      violations,
-      judged: [
-        ...statusAndShape,
-        'VAL-BODY-SHAPE',
-        ...(required.length > 1 ? (['VAL-ALL-FAILURES'] as const) : ownRules(required)),
-      ],
-    };
-  }
-  const body = parsed.data;
-  const { missing, unexpected } = matchFailures(expected, body.errors);
-  const unread = missing.filter((failure) => failure.readingOf === undefined);
-  for (const violation of missingViolations(required, unread, answer, context)) violations.push(violation);
-  const tolerated: ToleratedFailure[] = [];
-  for (const reported of unexpected) {
-    const gap = toleratedGap(reported, expected, context);
-    if (gap) tolerated.push({ field: reported.field, errorCode: reported.errorCode, gap });
-    else violations.push(claimViolation(reported));
-  }
-  if (body.errorCode !== body.errors[0]?.errorCode) {
-    violations.push(
-      violationOf(
-        'VAL-BODY-SHAPE',
-        `the top-level errorCode ${body.errorCode} must be the code of the first failure, ${body.errors[0]?.errorCode}`,
-      ),
-    );
-  }
-  if (!TITLE_ABOUT_VALIDATION.test(body.title)) {
-    violations.push(
-      violationOf(
-        'VAL-BODY-SHAPE',
-        `the title must state that validation errors occurred; got "${body.title}"`,
-      ),
-    );
-  }
-  const reported = required.filter((failure) => !missing.includes(failure));
-  return {
-    violations,
-    body,
-    tolerated,
-    // A failure errors[] reports holds for its own rule, wherever a left-out one would be credited.
-    judged: [
-      ...new Set(reported.map((failure) => failure.ruleId)),
-      ...statusAndShape,
-      'VAL-ALL-FAILURES',
-      'VAL-BODY-SHAPE',
-    ],
+  const scope: ValidationScope = {
+    answer,
+    expected,
+    // Failures that are only readings of a gap: reported or not, as the deployment reads it.
+    required: expected.filter((failure) => failure.readingOf === undefined),
+    context,
+    creditMissingTo: creditOfMissing(context),
   };
+  if (isSuccess(answer.status)) return acceptedFindings(scope);
+  if (duplicateOfCoercedId(answer, expected, scope.required))
+    return { ...NONE, violations: errorBodyViolations(answer), judged: ['ERROR-BODY-SHAPE'] };
+  if (answer.status !== 400 && answer.status !== 422) return wrongStatusFindings(scope);
+  const violations = statusViolations(scope);
+  const shape = errorBodyViolations(answer);
+  if (shape.length > 0) return { ...NONE, violations: [...violations, ...shape], judged: STATUS_AND_SHAPE };
+  const parsed = validationErrorBodySchema.safeParse(answer.json);
+  return parsed.success
+    ? errorsListFindings(scope, violations, parsed.data)
+    : simpleBodyFindings(scope, violations, explainMismatch(parsed.error));
 };
 
 /**

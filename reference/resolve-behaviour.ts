@@ -81,9 +81,9 @@ const refusal = <S extends number>(name: string, value: Refusal<S>, statuses: re
     errorCode: errorCode(`${name}.errorCode`, value?.errorCode),
   });
 
-/** The defaults overlaid with a partial reading; every value is checked, so a typo fails at start. */
-export const resolveBehaviour = (
-  ...overlays: (Partial<ReferenceBehaviour> | undefined)[]
+/** The defaults overlaid with each reading in turn; an option no default has fails at once. */
+const mergeOverlays = (
+  overlays: readonly (Partial<ReferenceBehaviour> | undefined)[],
 ): ReferenceBehaviour => {
   const merged: Record<string, unknown> = { ...DEFAULT_BEHAVIOUR };
   for (const overlay of overlays) {
@@ -97,8 +97,11 @@ export const resolveBehaviour = (
       if (value !== undefined) merged[key] = value;
     }
   }
-  const chosen = merged as unknown as ReferenceBehaviour;
-  const { immutableOnUpdate, statusTransitions, fieldLimits, bodyLimit, versionHeader } = chosen;
+  return merged as unknown as ReferenceBehaviour;
+};
+
+/** The header a versioned deployment sends and the body limit, checked before they are read. */
+const checkHeaderAndBodyLimit = ({ versionHeader, bodyLimit }: ReferenceBehaviour): void => {
   if (
     versionHeader !== null &&
     !(
@@ -113,7 +116,12 @@ export const resolveBehaviour = (
   if (!Number.isInteger(bodyLimit?.maxBytes) || bodyLimit.maxBytes < 4096) {
     throw problemOf('bodyLimit.maxBytes', 'a whole number of at least 4096', bodyLimit?.maxBytes);
   }
-  return Object.freeze({
+};
+
+/** The readings of what a PUT does and what GET shows, each checked. */
+const updateAndReadReadings = (chosen: ReferenceBehaviour) => {
+  const { immutableOnUpdate, statusTransitions } = chosen;
+  return {
     putSuccess: oneOf('putSuccess', chosen.putSuccess, PUT_SUCCESS_READINGS),
     putSemantics: oneOf('putSemantics', chosen.putSemantics, PUT_SEMANTICS_READINGS),
     immutableOnUpdate: Object.freeze({
@@ -131,35 +139,38 @@ export const resolveBehaviour = (
     getExtraFields: oneOf('getExtraFields', chosen.getExtraFields, GET_EXTRA_FIELDS_READINGS),
     eventEnvelope: oneOf('eventEnvelope', chosen.eventEnvelope, EVENT_ENVELOPE_READINGS),
     amountFormat: oneOf('amountFormat', chosen.amountFormat, AMOUNT_FORMAT_READINGS),
-    errorsOrder: oneOf('errorsOrder', chosen.errorsOrder, ERRORS_ORDER_READINGS),
-    fieldPath: oneOf('fieldPath', chosen.fieldPath, FIELD_PATH_READINGS),
-    unknownPayloadPropertyCode: errorCode('unknownPayloadPropertyCode', chosen.unknownPayloadPropertyCode),
-    unknownPayloadPropertyField: oneOf(
-      'unknownPayloadPropertyField',
-      chosen.unknownPayloadPropertyField,
-      UNKNOWN_PAYLOAD_FIELD_READINGS,
-    ),
-    wrongJsonType: oneOf('wrongJsonType', chosen.wrongJsonType, WRONG_JSON_TYPE_READINGS),
-    nonObjectItem: oneOf('nonObjectItem', chosen.nonObjectItem, NON_OBJECT_ITEM_READINGS),
-    scalarCoercion: oneOf('scalarCoercion', chosen.scalarCoercion, SCALAR_COERCION_READINGS),
-    malformedJson: refusal('malformedJson', chosen.malformedJson, MALFORMED_JSON_STATUSES),
-    nonObjectBody: refusal('nonObjectBody', chosen.nonObjectBody, [400, 422] as const),
-    tokenOfOtherTenant: oneOf(
-      'tokenOfOtherTenant',
-      chosen.tokenOfOtherTenant,
-      TOKEN_OF_OTHER_TENANT_READINGS,
-    ),
-    headerPrecedence: oneOf('headerPrecedence', chosen.headerPrecedence, HEADER_PRECEDENCE_READINGS),
-    rateLimitAlgorithm: oneOf('rateLimitAlgorithm', chosen.rateLimitAlgorithm, RATE_LIMIT_ALGORITHMS),
-    rateLimitBody: oneOf('rateLimitBody', chosen.rateLimitBody, RATE_LIMIT_BODY_READINGS),
-    unknownTopLevelFields: oneOf(
-      'unknownTopLevelFields',
-      chosen.unknownTopLevelFields,
-      UNKNOWN_FIELD_READINGS,
-    ),
-    requiredFields: oneOf('requiredFields', chosen.requiredFields, REQUIRED_FIELDS_READINGS),
-    originalStatusValues: valuesOrAny('originalStatusValues', chosen.originalStatusValues),
-    personalIdTypes: valuesOrAny('personalIdTypes', chosen.personalIdTypes),
+  };
+};
+
+/** The readings of the error model, the headers and the rate limit, each checked. */
+const refusalReadings = (chosen: ReferenceBehaviour) => ({
+  errorsOrder: oneOf('errorsOrder', chosen.errorsOrder, ERRORS_ORDER_READINGS),
+  fieldPath: oneOf('fieldPath', chosen.fieldPath, FIELD_PATH_READINGS),
+  unknownPayloadPropertyCode: errorCode('unknownPayloadPropertyCode', chosen.unknownPayloadPropertyCode),
+  unknownPayloadPropertyField: oneOf(
+    'unknownPayloadPropertyField',
+    chosen.unknownPayloadPropertyField,
+    UNKNOWN_PAYLOAD_FIELD_READINGS,
+  ),
+  wrongJsonType: oneOf('wrongJsonType', chosen.wrongJsonType, WRONG_JSON_TYPE_READINGS),
+  nonObjectItem: oneOf('nonObjectItem', chosen.nonObjectItem, NON_OBJECT_ITEM_READINGS),
+  scalarCoercion: oneOf('scalarCoercion', chosen.scalarCoercion, SCALAR_COERCION_READINGS),
+  malformedJson: refusal('malformedJson', chosen.malformedJson, MALFORMED_JSON_STATUSES),
+  nonObjectBody: refusal('nonObjectBody', chosen.nonObjectBody, [400, 422] as const),
+  tokenOfOtherTenant: oneOf('tokenOfOtherTenant', chosen.tokenOfOtherTenant, TOKEN_OF_OTHER_TENANT_READINGS),
+  headerPrecedence: oneOf('headerPrecedence', chosen.headerPrecedence, HEADER_PRECEDENCE_READINGS),
+  rateLimitAlgorithm: oneOf('rateLimitAlgorithm', chosen.rateLimitAlgorithm, RATE_LIMIT_ALGORITHMS),
+  rateLimitBody: oneOf('rateLimitBody', chosen.rateLimitBody, RATE_LIMIT_BODY_READINGS),
+  unknownTopLevelFields: oneOf('unknownTopLevelFields', chosen.unknownTopLevelFields, UNKNOWN_FIELD_READINGS),
+  requiredFields: oneOf('requiredFields', chosen.requiredFields, REQUIRED_FIELDS_READINGS),
+  originalStatusValues: valuesOrAny('originalStatusValues', chosen.originalStatusValues),
+  personalIdTypes: valuesOrAny('personalIdTypes', chosen.personalIdTypes),
+});
+
+/** The limits, the media type, the routes a deployment adds and its extra fields, each checked. */
+const limitAndRouteReadings = (chosen: ReferenceBehaviour) => {
+  const { fieldLimits, bodyLimit, versionHeader } = chosen;
+  return {
     fieldLimits: Object.freeze({
       externalIdMaxLength: limit('fieldLimits.externalIdMaxLength', fieldLimits?.externalIdMaxLength, 1),
       maxMultiCurrencyAmounts: limit(
@@ -182,6 +193,19 @@ export const resolveBehaviour = (
     listing: oneOf('listing', chosen.listing, LISTING_READINGS),
     versions: oneOf('versions', chosen.versions, VERSIONS_READINGS),
     extraFields: extraFieldsOf(chosen.extraFields),
+  };
+};
+
+/** The defaults overlaid with a partial reading; every value is checked, so a typo fails at start. */
+export const resolveBehaviour = (
+  ...overlays: (Partial<ReferenceBehaviour> | undefined)[]
+): ReferenceBehaviour => {
+  const chosen = mergeOverlays(overlays);
+  checkHeaderAndBodyLimit(chosen);
+  return Object.freeze({
+    ...updateAndReadReadings(chosen),
+    ...refusalReadings(chosen),
+    ...limitAndRouteReadings(chosen),
   });
 };
 

@@ -8,9 +8,9 @@ import {
   fieldNotation,
   judgeEmptyPayloadAccepted,
   judgeEmptyPayloadStored,
-  judgeUnchangedByRefusedFault,
   judgeUnchangedByRefusedUpdate,
   readErrorBody,
+  retrievalJudgeOfRefusedFault,
 } from '../oracle/index.ts';
 import { ruleCheck } from '../run-records/rule-annotations.ts';
 import { test } from './fixtures/index.ts';
@@ -100,7 +100,7 @@ test.describe('PUT with a neighbour of a closed vocabulary', { tag: ['@validatio
         check.sameEvent(
           await tenantA.retrieve(uuid),
           original,
-          judgeUnchangedByRefusedFault(testCase.expected),
+          retrievalJudgeOfRefusedFault(testCase.expected),
         );
       },
     );

@@ -40,7 +40,7 @@ import { readComparisonFile } from '../release-gate/comparison-file.ts';
 import { readRunInfo } from '../reporters/run-info.ts';
 import { markDeclaredInAllureResults } from './allure-declared.ts';
 import { DASHBOARD_FOLDER, showObservationsInline, writeAllureExtras } from './allure-extras.ts';
-import { readLoadSummaries } from './load-summaries.ts';
+import { type LoadSummary, readLoadSummaries } from './load-summaries.ts';
 import { externalResourceUrls, stripThirdPartyScripts } from './third-party.ts';
 
 const ALLURE_CONFIG = join(KIT_ROOT, 'allurerc.mjs');
@@ -110,20 +110,8 @@ export interface ReportOutcome {
   readonly index: string;
 }
 
-export const buildReport = async (
-  paths: OutputPaths = outputPaths(),
-  env: NodeJS.ProcessEnv = process.env,
-): Promise<ReportOutcome> => {
-  const index = join(paths.allureReport, 'index.html');
-  const tests = countResults(paths.allureResults);
-  const { summaries, problems } = readLoadSummaries(paths.load);
-  for (const problem of problems) say(`skipped a load summary: ${problem}`);
-  if (tests === 0 && summaries.length === 0) {
-    say(
-      `no results to build a report from: ${relative(process.cwd(), paths.allureResults) || '.'} holds no test results and no k6 summary is in ${relative(process.cwd(), paths.load) || '.'}; run \`fei-kit conformance\` first`,
-    );
-    return { code: EXIT.badConfiguration, tests, thresholds: 0, index };
-  }
+/** Marks the results with what the run's comparison and declarations say: drift, declared deviations. */
+const markResults = (paths: OutputPaths): void => {
   showObservationsInline(paths.allureResults);
   const comparison = readComparisonFile(paths.certificate, readRunInfo(paths.runInfo)?.runId);
   if (comparison) {
@@ -141,7 +129,11 @@ export const buildReport = async (
     say(
       `${declared} failed test${declared === 1 ? '' : 's'} filed under "Declared deviations": every violation they recorded is of a rule the provider declared`,
     );
-  const { thresholds } = writeAllureExtras({
+};
+
+/** The k6 summaries, the observations and the certificate's files as results of their own. */
+const writeExtras = (paths: OutputPaths, summaries: readonly LoadSummary[]): number =>
+  writeAllureExtras({
     folder: paths.allureExtraResults,
     summaries,
     observations: readObservationsFile(paths.observations),
@@ -157,17 +149,10 @@ export const buildReport = async (
         type: 'application/json',
       },
     ],
-  });
-  rmSync(paths.allureReport, { recursive: true, force: true });
-  const folders = [paths.allureResults, paths.allureExtraResults].filter((folder) => existsSync(folder));
-  const allure = await runAllure(
-    ['generate', ...folders, '--config', ALLURE_CONFIG, '--output', paths.allureReport],
-    { ...env, KIT_OUTPUT_DIR: paths.root, ALLURE_HISTORY_PATH: paths.history },
-  );
-  if (allure.code !== 0 || !existsSync(index)) {
-    say(`allure generate failed (exit ${allure.code}):\n${allure.output.trim()}`);
-    return { code: EXIT.kitFailure, tests, thresholds, index };
-  }
+  }).thresholds;
+
+/** Copies each k6 web dashboard into the report; how many. */
+const copyDashboards = (paths: OutputPaths, summaries: readonly LoadSummary[]): number => {
   let dashboards = 0;
   for (const summary of summaries) {
     if (!summary.dashboardFile) continue;
@@ -178,6 +163,11 @@ export const buildReport = async (
     );
     dashboards += 1;
   }
+  return dashboards;
+};
+
+/** Strips the report's third-party scripts; how many, and what still refers outside (then refused). */
+const stripThirdParties = (paths: OutputPaths): { removed: number; external: string[] } => {
   let removed = 0;
   const external: string[] = [];
   for (const file of htmlFiles(paths.allureReport)) {
@@ -189,6 +179,37 @@ export const buildReport = async (
     for (const url of externalResourceUrls(stripped.html))
       external.push(`${relative(paths.root, file)}: ${url}`);
   }
+  return { removed, external };
+};
+
+export const buildReport = async (
+  paths: OutputPaths = outputPaths(),
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<ReportOutcome> => {
+  const index = join(paths.allureReport, 'index.html');
+  const tests = countResults(paths.allureResults);
+  const { summaries, problems } = readLoadSummaries(paths.load);
+  for (const problem of problems) say(`skipped a load summary: ${problem}`);
+  if (tests === 0 && summaries.length === 0) {
+    say(
+      `no results to build a report from: ${relative(process.cwd(), paths.allureResults) || '.'} holds no test results and no k6 summary is in ${relative(process.cwd(), paths.load) || '.'}; run \`fei-kit conformance\` first`,
+    );
+    return { code: EXIT.badConfiguration, tests, thresholds: 0, index };
+  }
+  markResults(paths);
+  const thresholds = writeExtras(paths, summaries);
+  rmSync(paths.allureReport, { recursive: true, force: true });
+  const folders = [paths.allureResults, paths.allureExtraResults].filter((folder) => existsSync(folder));
+  const allure = await runAllure(
+    ['generate', ...folders, '--config', ALLURE_CONFIG, '--output', paths.allureReport],
+    { ...env, KIT_OUTPUT_DIR: paths.root, ALLURE_HISTORY_PATH: paths.history },
+  );
+  if (allure.code !== 0 || !existsSync(index)) {
+    say(`allure generate failed (exit ${allure.code}):\n${allure.output.trim()}`);
+    return { code: EXIT.kitFailure, tests, thresholds, index };
+  }
+  const dashboards = copyDashboards(paths, summaries);
+  const { removed, external } = stripThirdParties(paths);
   if (external.length > 0) {
     say(`the report still refers to third parties, refusing it:\n  ${external.join('\n  ')}`);
     rmSync(paths.allureReport, { recursive: true, force: true });

@@ -69,12 +69,9 @@ const failedTests = (entry: RuleEntry): CertificateTest[] => entry.tests.filter(
 
 // ---------- Markdown ----------
 
-/** `comparison`: the run's comparison with a baseline (comparison.json), when it was compared with one. */
-export const renderMarkdown = (certificate: Certificate, comparison?: ComparisonFile): string => {
-  const lines: string[] = [`# ${CERTIFICATE_TITLE}`, '', '| | |', '|---|---|'];
-  for (const [name, value] of headingFacts(certificate)) lines.push(`| ${name} | ${md(value)} |`);
+const totalsMarkdown = (certificate: Certificate, comparison: ComparisonFile | undefined): string[] => {
   const { totals } = certificate;
-  for (const item of [
+  return [
     '',
     '## Totals',
     '',
@@ -85,92 +82,114 @@ export const renderMarkdown = (certificate: Certificate, comparison?: Comparison
     ...VERDICTS.map((v) => `| ${VERDICT_LABELS[v]} | ${totals.verdicts[v]} |`),
     ...(comparison ? comparisonMarkdown(comparison) : []),
     ...declarationsMarkdown(certificate),
-    '',
-    '## Rules',
-    '',
-    '| Rule | Part | Severity | Verdict | Tests | Why |',
-    '|---|---|---|---|---|---|',
-  ])
-    lines.push(item);
-  for (const entry of certificate.rules.filter((r) => r.kind === 'rule')) {
-    lines.push(
-      `| ${code(entry.id)} ${md(entry.title)} | ${md(entry.part)} | ${entry.severity} | **${verdictText(entry)}** | ${testsLine(entry.counts)} | ${md(entry.reason ?? '')} |`,
-    );
-  }
-  lines.push(
-    '',
-    '## Gaps: where the spec is silent, what the target did',
-    '',
-    '| Gap | Verdict | Tests | Observed |',
-    '|---|---|---|---|',
-  );
-  for (const entry of certificate.rules.filter((r) => r.kind === 'gap')) {
-    const observed = readingsLine(entry).map(md).join('<br>') || md(entry.reason ?? 'nothing observed');
-    lines.push(
-      `| ${code(entry.id)} ${md(entry.title)} | **${verdictText(entry)}** | ${testsLine(entry.counts)} | ${observed} |`,
-    );
-  }
-  const failures = certificate.rules.filter((r) => r.verdict === 'failed');
-  if (failures.length > 0) {
-    lines.push('', '## Failures', '');
-    for (const entry of failures) {
-      lines.push(`### ${entry.id}: ${entry.title}`, '', `> ${md(entry.statement)}`, '');
-      for (const test of failedTests(entry)) {
-        lines.push(`- ${md(test.title)} [${md(test.project)}]`);
-        if (test.error)
-          for (const item of ['', '  ```text', ...test.error.split('\n').map((l) => `  ${l}`), '  ```', ''])
-            lines.push(item);
-      }
-    }
-  }
-  const rulesWithOtherObservations = certificate.rules.filter(
-    (r) => r.kind === 'rule' && r.observations.length > 0,
-  );
-  if (rulesWithOtherObservations.length > 0) {
-    lines.push('', '## Other observations', '');
-    for (const entry of rulesWithOtherObservations) {
-      lines.push(`- ${code(entry.id)}: ${readingsLine(entry).map(md).join('; ')}`);
-    }
-  }
-  if (certificate.load.length > 0) {
-    lines.push(
-      '',
-      '## Load runs (k6)',
-      '',
-      '| Script | Run id | Date | Verdict | Counted | Web dashboard |',
-      '|---|---|---|---|---|---|',
-    );
-    for (const load of certificate.load) {
-      const dashboard = load.dashboard
-        ? `[${md(load.dashboard.split('/').pop() ?? '')}](${encodeURI(load.dashboard)})`
-        : 'none';
-      lines.push(
-        `| ${md(load.script)} | ${md(load.runId ?? 'none')} | ${md(load.generatedAt)} | ${load.verdict} | ${load.counted ? 'yes' : md(load.note ?? 'no')} | ${dashboard} |`,
-      );
-    }
-  }
-  if (certificate.unanswered.length > 0) {
-    lines.push(
-      '',
-      '## Unanswered requests',
-      '',
-      'Requests the target never answered while it answered others: their checks did not run, and their rules are not established.',
-      '',
-    );
-    for (const u of certificate.unanswered) lines.push(`- ${md(describeUnanswered(u))}`);
-  }
-  for (const line of unavailableMarkdown(certificate.unavailable)) lines.push(line);
-  if (certificate.runErrors.length > 0) {
-    lines.push('', '## Errors of the run', '');
-    for (const error of certificate.runErrors) lines.push('```text', error, '```');
-  }
-  if (certificate.notes.length > 0) {
-    lines.push('', '## Notes', '');
-    for (const note of certificate.notes) lines.push(`- ${md(note)}`);
-  }
-  lines.push('');
-  return lines.join('\n');
+  ];
 };
+
+/** A rule's line of the certificate: its id and title, part, severity, verdict, tests and why. */
+export const renderRuleRow = (entry: RuleEntry): string =>
+  `| ${code(entry.id)} ${md(entry.title)} | ${md(entry.part)} | ${entry.severity} | **${verdictText(entry)}** | ${testsLine(entry.counts)} | ${md(entry.reason ?? '')} |`;
+
+/** A gap's line: what the target was observed to do, or why nothing was. */
+const renderGapRow = (entry: RuleEntry): string => {
+  const observed = readingsLine(entry).map(md).join('<br>') || md(entry.reason ?? 'nothing observed');
+  return `| ${code(entry.id)} ${md(entry.title)} | **${verdictText(entry)}** | ${testsLine(entry.counts)} | ${observed} |`;
+};
+
+const rulesAndGapsMarkdown = (certificate: Certificate): string[] => [
+  '',
+  '## Rules',
+  '',
+  '| Rule | Part | Severity | Verdict | Tests | Why |',
+  '|---|---|---|---|---|---|',
+  ...certificate.rules.filter((r) => r.kind === 'rule').map(renderRuleRow),
+  '',
+  '## Gaps: where the spec is silent, what the target did',
+  '',
+  '| Gap | Verdict | Tests | Observed |',
+  '|---|---|---|---|',
+  ...certificate.rules.filter((r) => r.kind === 'gap').map(renderGapRow),
+];
+
+const failuresMarkdown = (certificate: Certificate): string[] => {
+  const failures = certificate.rules.filter((r) => r.verdict === 'failed');
+  if (failures.length === 0) return [];
+  return ['', '## Failures', ''].concat(
+    failures.flatMap((entry) => [
+      `### ${entry.id}: ${entry.title}`,
+      '',
+      `> ${md(entry.statement)}`,
+      '',
+      ...failedTests(entry).flatMap((test) => [
+        `- ${md(test.title)} [${md(test.project)}]`,
+        ...(test.error ? ['', '  ```text', ...test.error.split('\n').map((l) => `  ${l}`), '  ```', ''] : []),
+      ]),
+    ]),
+  );
+};
+
+const otherObservationsMarkdown = (certificate: Certificate): string[] => {
+  const observed = certificate.rules.filter((r) => r.kind === 'rule' && r.observations.length > 0);
+  if (observed.length === 0) return [];
+  return ['', '## Other observations', ''].concat(
+    observed.map((entry) => `- ${code(entry.id)}: ${readingsLine(entry).map(md).join('; ')}`),
+  );
+};
+
+const loadMarkdown = (certificate: Certificate): string[] => {
+  if (certificate.load.length === 0) return [];
+  const row = (load: Certificate['load'][number]): string => {
+    const dashboard = load.dashboard
+      ? `[${md(load.dashboard.split('/').pop() ?? '')}](${encodeURI(load.dashboard)})`
+      : 'none';
+    return `| ${md(load.script)} | ${md(load.runId ?? 'none')} | ${md(load.generatedAt)} | ${load.verdict} | ${load.counted ? 'yes' : md(load.note ?? 'no')} | ${dashboard} |`;
+  };
+  return [
+    '',
+    '## Load runs (k6)',
+    '',
+    '| Script | Run id | Date | Verdict | Counted | Web dashboard |',
+    '|---|---|---|---|---|---|',
+    ...certificate.load.map(row),
+  ];
+};
+
+/** The run's own troubles: requests never answered, the deployment's unavailability, errors of the run, and the notes. */
+const runTroublesMarkdown = (certificate: Certificate): string[] => [
+  ...(certificate.unanswered.length > 0
+    ? [
+        '',
+        '## Unanswered requests',
+        '',
+        'Requests the target never answered while it answered others: their checks did not run, and their rules are not established.',
+        '',
+        ...certificate.unanswered.map((u) => `- ${md(describeUnanswered(u))}`),
+      ]
+    : []),
+  ...unavailableMarkdown(certificate.unavailable),
+  ...(certificate.runErrors.length > 0
+    ? ['', '## Errors of the run', '', ...certificate.runErrors.flatMap((error) => ['```text', error, '```'])]
+    : []),
+  ...(certificate.notes.length > 0
+    ? ['', '## Notes', '', ...certificate.notes.map((note) => `- ${md(note)}`)]
+    : []),
+];
+
+/** `comparison`: the run's comparison with a baseline (comparison.json), when it was compared with one. */
+export const renderMarkdown = (certificate: Certificate, comparison?: ComparisonFile): string =>
+  [
+    `# ${CERTIFICATE_TITLE}`,
+    '',
+    '| | |',
+    '|---|---|',
+    ...headingFacts(certificate).map(([name, value]) => `| ${name} | ${md(value)} |`),
+    ...totalsMarkdown(certificate, comparison),
+    ...rulesAndGapsMarkdown(certificate),
+    ...failuresMarkdown(certificate),
+    ...otherObservationsMarkdown(certificate),
+    ...loadMarkdown(certificate),
+    ...runTroublesMarkdown(certificate),
+    '',
+  ].join('\n');
 
 // ---------- HTML ----------
 
@@ -215,59 +234,71 @@ const gapsTable = (entries: readonly RuleEntry[]): string => {
   return `<table class="gaps"><thead><tr><th>Gap</th><th>Verdict</th><th>Tests</th><th>Observed</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
 };
 
+const failuresHtml = (certificate: Certificate): string => {
+  const failures = certificate.rules
+    .filter((r) => r.verdict === 'failed')
+    .map((entry) => {
+      const tests = failedTests(entry)
+        .map(
+          (t) =>
+            `<p>${html(t.title)} [${html(t.project)}]</p>${t.error ? `<pre>${html(t.error)}</pre>` : ''}`,
+        )
+        .join('');
+      return `<h3>${html(entry.id)}: ${html(entry.title)}</h3><p class="muted">${html(entry.statement)}</p>${tests}`;
+    })
+    .join('');
+  return failures ? `<h2>Failures</h2>${failures}` : '';
+};
+
+const otherObservationsHtml = (certificate: Certificate): string => {
+  const observed = certificate.rules.filter((r) => r.kind === 'rule' && r.observations.length > 0);
+  if (observed.length === 0) return '';
+  const items = observed.map(
+    (entry) => `<li><code>${html(entry.id)}</code>: ${html(readingsLine(entry).join('; '))}</li>`,
+  );
+  return `<h2>Other observations</h2><ul>${items.join('')}</ul>`;
+};
+
+const loadHtml = (certificate: Certificate): string => {
+  if (certificate.load.length === 0) return '';
+  const rows = certificate.load.map(
+    (l) =>
+      `<tr><td>${html(l.script)}</td><td>${html(l.runId ?? 'none')}</td><td>${html(l.generatedAt)}</td><td>${html(l.verdict)}</td><td>${html(l.counted ? 'yes' : (l.note ?? 'no'))}</td><td>${l.dashboard ? `<a href="${html(encodeURI(l.dashboard))}">${html(l.dashboard.split('/').pop() ?? '')}</a>` : 'none'}</td></tr>`,
+  );
+  return `<h2>Load runs (k6)</h2><table><thead><tr><th>Script</th><th>Run id</th><th>Date</th><th>Verdict</th><th>Counted</th><th>Web dashboard</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
+};
+
+const unansweredHtml = (certificate: Certificate): string =>
+  certificate.unanswered.length > 0
+    ? `<h2>Unanswered requests</h2><p>Requests the target never answered while it answered others: their checks did not run, and their rules are not established.</p><ul>${certificate.unanswered
+        .map((u) => `<li>${html(describeUnanswered(u))}</li>`)
+        .join('')}</ul>`
+    : '';
+
+const errorsAndNotesHtml = (certificate: Certificate): string[] => [
+  certificate.runErrors.length > 0
+    ? `<h2>Errors of the run</h2>${certificate.runErrors.map((e) => `<pre>${html(e)}</pre>`).join('')}`
+    : '',
+  certificate.notes.length > 0
+    ? `<h2>Notes</h2><ul>${certificate.notes.map((n) => `<li>${html(n)}</li>`).join('')}</ul>`
+    : '',
+];
+
+const totalsHtml = (certificate: Certificate): string => {
+  const { totals } = certificate;
+  const rows = VERDICTS.map(
+    (v) => `<tr><td>${badge(v)}</td><td data-total="${v}">${totals.verdicts[v]}</td></tr>`,
+  ).join('');
+  return `<h2>Totals</h2>
+<p>${html(`${plural(totals.rules, 'rule')} and ${plural(totals.gaps, 'gap')} of the spec catalog; tests: ${testsLine(totals.tests)}${totals.testsWithoutRule ? ` (${totals.testsWithoutRule} without a rule id)` : ''}.`)}</p>
+<table class="totals"><thead><tr><th>Verdict</th><th>Rules and gaps</th></tr></thead><tbody>${rows}</tbody></table>`;
+};
+
 export const renderHtml = (certificate: Certificate, comparison?: ComparisonFile): string => {
   const facts = headingFacts(certificate)
     .slice(1)
     .map(([name, value]) => `<tr><th>${html(name)}</th><td>${html(value)}</td></tr>`)
     .join('');
-  const { totals } = certificate;
-  const totalsRows = VERDICTS.map(
-    (v) => `<tr><td>${badge(v)}</td><td data-total="${v}">${totals.verdicts[v]}</td></tr>`,
-  ).join('');
-  const failures = certificate.rules
-    .filter((r) => r.verdict === 'failed')
-    .map(
-      (entry) =>
-        `<h3>${html(entry.id)}: ${html(entry.title)}</h3><p class="muted">${html(entry.statement)}</p>${failedTests(
-          entry,
-        )
-          .map(
-            (t) =>
-              `<p>${html(t.title)} [${html(t.project)}]</p>${t.error ? `<pre>${html(t.error)}</pre>` : ''}`,
-          )
-          .join('')}`,
-    )
-    .join('');
-  const otherObservations = certificate.rules.filter((r) => r.kind === 'rule' && r.observations.length > 0);
-  const others =
-    otherObservations.length > 0
-      ? `<h2>Other observations</h2><ul>${otherObservations
-          .map((entry) => `<li><code>${html(entry.id)}</code>: ${html(readingsLine(entry).join('; '))}</li>`)
-          .join('')}</ul>`
-      : '';
-  const load =
-    certificate.load.length > 0
-      ? `<h2>Load runs (k6)</h2><table><thead><tr><th>Script</th><th>Run id</th><th>Date</th><th>Verdict</th><th>Counted</th><th>Web dashboard</th></tr></thead><tbody>${certificate.load
-          .map(
-            (l) =>
-              `<tr><td>${html(l.script)}</td><td>${html(l.runId ?? 'none')}</td><td>${html(l.generatedAt)}</td><td>${html(l.verdict)}</td><td>${html(l.counted ? 'yes' : (l.note ?? 'no'))}</td><td>${l.dashboard ? `<a href="${html(encodeURI(l.dashboard))}">${html(l.dashboard.split('/').pop() ?? '')}</a>` : 'none'}</td></tr>`,
-          )
-          .join('')}</tbody></table>`
-      : '';
-  const unanswered =
-    certificate.unanswered.length > 0
-      ? `<h2>Unanswered requests</h2><p>Requests the target never answered while it answered others: their checks did not run, and their rules are not established.</p><ul>${certificate.unanswered
-          .map((u) => `<li>${html(describeUnanswered(u))}</li>`)
-          .join('')}</ul>`
-      : '';
-  const errors =
-    certificate.runErrors.length > 0
-      ? `<h2>Errors of the run</h2>${certificate.runErrors.map((e) => `<pre>${html(e)}</pre>`).join('')}`
-      : '';
-  const notes =
-    certificate.notes.length > 0
-      ? `<h2>Notes</h2><ul>${certificate.notes.map((n) => `<li>${html(n)}</li>`).join('')}</ul>`
-      : '';
   return `<!DOCTYPE html>
 <html lang="en">
 <head>
@@ -282,22 +313,19 @@ export const renderHtml = (certificate: Certificate, comparison?: ComparisonFile
 <h1>${html(CERTIFICATE_TITLE)}</h1>
 <div class="outcome o-${certificate.outcome}" data-outcome="${certificate.outcome}">${html(certificate.outcomeText)}</div>
 <table class="facts">${facts}</table>
-<h2>Totals</h2>
-<p>${html(`${plural(totals.rules, 'rule')} and ${plural(totals.gaps, 'gap')} of the spec catalog; tests: ${testsLine(totals.tests)}${totals.testsWithoutRule ? ` (${totals.testsWithoutRule} without a rule id)` : ''}.`)}</p>
-<table class="totals"><thead><tr><th>Verdict</th><th>Rules and gaps</th></tr></thead><tbody>${totalsRows}</tbody></table>
+${totalsHtml(certificate)}
 ${comparison ? comparisonHtml(comparison) : ''}
 ${declarationsHtml(certificate)}
 <h2>Rules</h2>
 ${rulesTable(certificate.rules.filter((r) => r.kind === 'rule'))}
 <h2>Gaps: where the spec is silent, what the target did</h2>
 ${gapsTable(certificate.rules.filter((r) => r.kind === 'gap'))}
-${failures ? `<h2>Failures</h2>${failures}` : ''}
-${unanswered}
+${failuresHtml(certificate)}
+${unansweredHtml(certificate)}
 ${unavailableHtml(certificate.unavailable)}
-${others}
-${load}
-${errors}
-${notes}
+${otherObservationsHtml(certificate)}
+${loadHtml(certificate)}
+${errorsAndNotesHtml(certificate).join('\n')}
 <p class="muted">Kit ${html(certificate.kitVersion)} · run ${html(certificate.runId ?? 'not recorded')} · ${html(certificate.date ?? '')}</p>
 </main>
 </body>

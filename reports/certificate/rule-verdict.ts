@@ -85,78 +85,96 @@ const notEstablished = (ran: readonly CertificateTest[]): string | undefined => 
   return `${parts.join('; ')}${held > 0 ? `; ${plural(held, 'check')} judged it and found it held` : ''}`;
 };
 
-export const decideVerdict = (
-  rule: Rule,
-  ran: readonly CertificateTest[],
-  listed: readonly TestOutcome[] | undefined,
-  context: {
-    readonly productionReadOnly: boolean;
-    readonly filters: readonly string[];
-    /** Checks of the run that did not reach their end (failed, not run, cut short, interrupted). */
-    readonly unfinishedChecks?: number;
-  },
-): VerdictDecision => {
-  const counts = countsOf(ran);
+/** What a decision is made from besides the rule and its tests. */
+interface VerdictContext {
+  readonly productionReadOnly: boolean;
+  readonly filters: readonly string[];
+  /** Checks of the run that did not reach their end (failed, not run, cut short, interrupted). */
+  readonly unfinishedChecks?: number;
+}
+
+/** Failed: a test recorded a violation of it, on any attempt (an answer that changed is said so). */
+const failedDecision = (ran: readonly CertificateTest[]): VerdictDecision | undefined => {
   const violating = ran.filter((t) => (t.violations?.length ?? 0) > 0);
-  if (violating.length > 0) {
-    const total = violating.reduce((sum, t) => sum + (t.violations?.length ?? 0), 0);
-    const flaky = violating.filter((t) => t.status === 'flaky').length;
-    const changing =
-      flaky > 0
-        ? `flaky: ${plural(flaky, 'check')} failed on one attempt and passed on another (the target's answer changed between attempts); `
-        : '';
-    return {
-      verdict: 'failed',
-      reason: `${changing}${plural(total, 'violation')} in ${plural(violating.length, 'test')}: ${violating[0]?.violations?.[0] ?? ''}`,
-    };
-  }
-  // A test of this rule failed (on any attempt) without recording any violation: the check itself
-  // broke (a fault of the kit, or its worker died), which says nothing about the target.
+  if (violating.length === 0) return undefined;
+  const total = violating.reduce((sum, t) => sum + (t.violations?.length ?? 0), 0);
+  const flaky = violating.filter((t) => t.status === 'flaky').length;
+  const changing =
+    flaky > 0
+      ? `flaky: ${plural(flaky, 'check')} failed on one attempt and passed on another (the target's answer changed between attempts); `
+      : '';
+  return {
+    verdict: 'failed',
+    reason: `${changing}${plural(total, 'violation')} in ${plural(violating.length, 'test')}: ${violating[0]?.violations?.[0] ?? ''}`,
+  };
+};
+
+/**
+ * A test of this rule failed (on any attempt) without recording any violation: the check itself
+ * broke (a fault of the kit, or its worker died), which says nothing about the target.
+ */
+const kitFaultDecision = (ran: readonly CertificateTest[]): VerdictDecision | undefined => {
   const kitFaults = ran.filter(isKitFault);
-  if (kitFaults.length > 0) {
-    return {
-      verdict: 'inconclusive',
-      reason:
-        `${plural(kitFaults.length, 'check')} failed inside the kit without recording a violation (not a verdict on the target): ${kitFaults[0]?.error?.split('\n')[0] ?? kitFaults[0]?.title ?? ''}`.trim(),
-    };
-  }
-  const unestablished = notEstablished(ran);
-  if (unestablished) return { verdict: 'inconclusive', reason: unestablished };
+  if (kitFaults.length === 0) return undefined;
+  return {
+    verdict: 'inconclusive',
+    reason:
+      `${plural(kitFaults.length, 'check')} failed inside the kit without recording a violation (not a verdict on the target): ${kitFaults[0]?.error?.split('\n')[0] ?? kitFaults[0]?.title ?? ''}`.trim(),
+  };
+};
+
+/** Passed: some test reached its judgement on it and found it held (every other one did too, or skipped). */
+const passedDecision = (ran: readonly CertificateTest[]): VerdictDecision | undefined => {
+  const counts = countsOf(ran);
   const established = ran.filter((t) => t.status === 'passed' || t.judgedHere).length;
-  if (established > 0) {
-    const inFailed = established - counts.passed;
-    const reason = [
-      inFailed > 0
-        ? `${plural(inFailed, 'check')} that failed on another rule judged it and found it held`
-        : '',
-      counts.skipped > 0 ? `${counts.skipped} skipped` : '',
-    ]
-      .filter((part) => part !== '')
-      .join('; ');
-    return reason ? { verdict: 'passed', reason } : { verdict: 'passed' };
-  }
-  if (ran.length > 0) {
-    const reasons = [...new Set(ran.flatMap((t) => t.reasons ?? []))].sort();
-    const forProduction = (t: CertificateTest) =>
-      (t.skipKinds?.length ?? 0) > 0 && t.skipKinds?.every((kind) => kind === 'production-read-only');
-    if (ran.every(forProduction)) {
-      return { verdict: 'not-applicable-in-production', reason: PRODUCTION_REASON };
-    }
-    return { verdict: 'skipped', reason: reasons.join('; ') || 'skipped without a reason' };
-  }
+  if (established === 0) return undefined;
+  const inFailed = established - counts.passed;
+  const reason = [
+    inFailed > 0
+      ? `${plural(inFailed, 'check')} that failed on another rule judged it and found it held`
+      : '',
+    counts.skipped > 0 ? `${counts.skipped} skipped` : '',
+  ]
+    .filter((part) => part !== '')
+    .join('; ');
+  return reason ? { verdict: 'passed', reason } : { verdict: 'passed' };
+};
+
+/** Every test of it that ran was skipped: with their reasons, or as production's when that is why. */
+const skippedDecision = (ran: readonly CertificateTest[]): VerdictDecision | undefined => {
+  if (ran.length === 0) return undefined;
+  const forProduction = (t: CertificateTest) =>
+    (t.skipKinds?.length ?? 0) > 0 && t.skipKinds?.every((kind) => kind === 'production-read-only');
+  if (ran.every(forProduction)) return { verdict: 'not-applicable-in-production', reason: PRODUCTION_REASON };
+  const reasons = [...new Set(ran.flatMap((t) => t.reasons ?? []))].sort();
+  return { verdict: 'skipped', reason: reasons.join('; ') || 'skipped without a reason' };
+};
+
+/** The suite has tests of it, and none ran: production's read-only run, the run's filters, or neither. */
+const unrunDecision = (
+  rule: Rule,
+  listed: readonly TestOutcome[] | undefined,
+  context: VerdictContext,
+): VerdictDecision | undefined => {
   const inSuite = listed?.filter((t) => t.ruleIds.includes(rule.id)) ?? [];
-  if (inSuite.length > 0) {
-    if (context.productionReadOnly && !inSuite.some((t) => t.tags.some((tag) => READONLY_TAGS.has(tag)))) {
-      return { verdict: 'not-applicable-in-production', reason: PRODUCTION_REASON };
-    }
-    return {
-      verdict: 'skipped',
-      reason:
-        context.filters.length > 0
-          ? `not selected by this run's filters (see Filters above)`
-          : `the suite has ${plural(inSuite.length, 'test')} for it, but none ran`,
-    };
-  }
+  if (inSuite.length === 0) return undefined;
+  if (context.productionReadOnly && !inSuite.some((t) => t.tags.some((tag) => READONLY_TAGS.has(tag))))
+    return { verdict: 'not-applicable-in-production', reason: PRODUCTION_REASON };
+  return {
+    verdict: 'skipped',
+    reason:
+      context.filters.length > 0
+        ? `not selected by this run's filters (see Filters above)`
+        : `the suite has ${plural(inSuite.length, 'test')} for it, but none ran`,
+  };
+};
+
+/** No test of the run covers it: not checkable remotely, a gap a part of the suite cannot tell, or not covered. */
+const uncoveredDecision = (
+  rule: Rule,
+  listed: readonly TestOutcome[] | undefined,
+  context: VerdictContext,
+): VerdictDecision => {
   if (rule.notCheckableRemotely)
     return { verdict: 'not-checkable-remotely', reason: rule.notCheckableRemotely };
   // A gap is observed by the tests of other rules: a run of part of the suite cannot tell whether
@@ -180,4 +198,23 @@ export const decideVerdict = (
     verdict: 'not-covered',
     reason: listed ? `no test of the suite ${what}` : `no test of this run ${what}`,
   };
+};
+
+/** The first decision that applies, in the order of certificate.ts's header. */
+export const decideVerdict = (
+  rule: Rule,
+  ran: readonly CertificateTest[],
+  listed: readonly TestOutcome[] | undefined,
+  context: VerdictContext,
+): VerdictDecision => {
+  const unestablished = notEstablished(ran);
+  return (
+    failedDecision(ran) ??
+    kitFaultDecision(ran) ??
+    (unestablished ? { verdict: 'inconclusive', reason: unestablished } : undefined) ??
+    passedDecision(ran) ??
+    skippedDecision(ran) ??
+    unrunDecision(rule, listed, context) ??
+    uncoveredDecision(rule, listed, context)
+  );
 };

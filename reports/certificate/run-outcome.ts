@@ -11,6 +11,40 @@ import { plural } from './rule-verdict.ts';
 export const describeUnanswered = (u: UnansweredFinding): string =>
   `${u.method} ${u.path}, no answer after ${u.waitedMs} ms, in "${u.check}" (${u.rules.join(', ') || 'no rule'})`;
 
+/**
+ * The outcome of a run that ran to its end with no rule failed: incomplete when it erred outside the
+ * tests, passed nothing or left a rule not established; else declared deviations only, or none found.
+ */
+const endedOutcome = (
+  rules: readonly RuleEntry[],
+  testCounts: Record<TestOutcomeStatus, number>,
+  runErrors: readonly string[],
+  declared: readonly string[],
+): { outcome: Outcome; text: string } => {
+  const inconclusive = rules.filter((r) => r.verdict === 'inconclusive').length;
+  if (runErrors.length > 0 || testCounts.passed + testCounts.flaky === 0 || inconclusive > 0) {
+    return {
+      outcome: 'incomplete',
+      text:
+        runErrors.length > 0
+          ? `Incomplete: the run reported ${plural(runErrors.length, 'error')} outside the tests.`
+          : inconclusive > 0
+            ? `Incomplete: no deviation found, but ${plural(inconclusive, 'rule')} could not be checked to the end (inconclusive).`
+            : 'Incomplete: no test passed in this run.',
+    };
+  }
+  if (declared.length > 0) {
+    return {
+      outcome: 'declared-deviations-only',
+      text: `No undeclared deviation found: only the provider's ${plural(declared.length, 'declared deviation')} occurred (${declared.join(', ')}), shown under Declared deviations. Rules not covered, skipped or not checkable are listed as such.`,
+    };
+  }
+  return {
+    outcome: 'no-deviation-found',
+    text: 'No deviation found in the rules checked. Rules not covered, skipped or not checkable are listed as such.',
+  };
+};
+
 export const outcomeOf = (
   rules: readonly RuleEntry[],
   testCounts: Record<TestOutcomeStatus, number>,
@@ -70,26 +104,5 @@ export const outcomeOf = (
   if (ended.stoppedEarly) {
     return { outcome: 'incomplete', text: `Incomplete:${early} No rule failed in what ran.` };
   }
-  const inconclusive = rules.filter((r) => r.verdict === 'inconclusive').length;
-  if (runErrors.length > 0 || testCounts.passed + testCounts.flaky === 0 || inconclusive > 0) {
-    return {
-      outcome: 'incomplete',
-      text:
-        runErrors.length > 0
-          ? `Incomplete: the run reported ${plural(runErrors.length, 'error')} outside the tests.`
-          : inconclusive > 0
-            ? `Incomplete: no deviation found, but ${plural(inconclusive, 'rule')} could not be checked to the end (inconclusive).`
-            : 'Incomplete: no test passed in this run.',
-    };
-  }
-  if (declared.length > 0) {
-    return {
-      outcome: 'declared-deviations-only',
-      text: `No undeclared deviation found: only the provider's ${plural(declared.length, 'declared deviation')} occurred (${declared.join(', ')}), shown under Declared deviations. Rules not covered, skipped or not checkable are listed as such.`,
-    };
-  }
-  return {
-    outcome: 'no-deviation-found',
-    text: 'No deviation found in the rules checked. Rules not covered, skipped or not checkable are listed as such.',
-  };
+  return endedOutcome(rules, testCounts, runErrors, declared);
 };

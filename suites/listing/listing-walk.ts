@@ -83,15 +83,13 @@ const GUESS: PagingOffer = {
   lastPage: undefined,
 };
 
-export const walkListing = async (
-  client: ServiceClient,
-  filter: string,
-  { size, maxPages, owner, declared = describedListingParameters() }: WalkOptions,
-): Promise<ListingWalk> => {
-  const pages: ListingPage[] = [];
-  const seen = new Set<string>();
-  /** Fetches and records a page; true when it showed something new (the walk may go on). */
-  const fetch = async (path: string): Promise<{ response: ServiceResponse; fresh: boolean }> => {
+/**
+ * Fetches and records a page into `pages`; `fresh` when it showed something not in `seen` (the walk
+ * may go on), whose uuids it adds.
+ */
+const pageFetcher =
+  (client: ServiceClient, owner: string, pages: ListingPage[], seen: Set<string>) =>
+  async (path: string): Promise<{ response: ServiceResponse; fresh: boolean }> => {
     const response = await client.send({ method: 'GET', path });
     const ok = response.status >= 200 && response.status < 300;
     const items = ok ? listingItems(response) : undefined;
@@ -108,6 +106,15 @@ export const walkListing = async (
     for (const uuid of uuids) if (uuid !== undefined) seen.add(uuid);
     return { response, fresh };
   };
+
+export const walkListing = async (
+  client: ServiceClient,
+  filter: string,
+  { size, maxPages, owner, declared = describedListingParameters() }: WalkOptions,
+): Promise<ListingWalk> => {
+  const pages: ListingPage[] = [];
+  const seen = new Set<string>();
+  const fetch = pageFetcher(client, owner, pages, seen);
   const start = filter === '' ? EVENTS_PATH : `${EVENTS_PATH}?${filter}`;
   const first = await fetch(start);
   if (first.response.status < 200 || first.response.status >= 300)

@@ -1,0 +1,64 @@
+/**
+ * Isolation's reads (isolation-reads.ts): each holds on an answer that names nothing of the other
+ * tenant's data and breaks its own rule on one that names it.
+ */
+import { expect, test } from '@playwright/test';
+import {
+  judgeForeignAnswerRevealsNothing,
+  judgeForeignLikeUnknown,
+  judgeForeignVersionsRevealNothing,
+  judgeOtherTenantReadRevealsNothing,
+  judgeOwnerReadShowsNothing,
+  judgeOwnVersionsShowNoTwin,
+  judgeRefusedPutUnseen,
+  judgeUnauthorizedReadRevealsNothing,
+} from './isolation-reads.ts';
+import { answer } from './test-support/answers.ts';
+import { rules } from './test-support/rules.ts';
+
+const SECRET = 'ext-of-tenant-b';
+const notFound = answer(404, { status: 404, errorCode: 'ERR-4002', title: 'Event not found' });
+const leaking = answer(200, { externalId: SECRET, amount: 1 });
+
+test('ORACLE: an answer naming the secret breaks the rule its read is about; one naming nothing holds', () => {
+  const claims = [
+    [(a: typeof notFound) => judgeForeignAnswerRevealsNothing('GET', a, SECRET), 'ISOLATION-GET'],
+    [(a: typeof notFound) => judgeForeignAnswerRevealsNothing('PUT', a, SECRET), 'ISOLATION-PUT'],
+    [(a: typeof notFound) => judgeOwnVersionsShowNoTwin(a, SECRET), 'ISOLATION-GET'],
+    [(a: typeof notFound) => judgeForeignVersionsRevealNothing(a, SECRET), 'ISOLATION-GET'],
+    [(a: typeof notFound) => judgeOtherTenantReadRevealsNothing(a, SECRET), 'ISOLATION-GET'],
+    [(a: typeof notFound) => judgeRefusedPutUnseen(a, SECRET), 'ISOLATION-PUT'],
+    [(a: typeof notFound) => judgeUnauthorizedReadRevealsNothing(a, SECRET), 'AUTH-NOT-AUTHORIZED'],
+  ] as const;
+  for (const [judge, rule] of claims) {
+    expect(judge(notFound).violations).toEqual([]);
+    expect(judge(answer(200, { externalId: 'ext-of-tenant-a' })).violations).toEqual([]);
+    expect(rules(judge(leaking).violations)).toEqual([rule]);
+  }
+});
+
+test("ORACLE: another tenant's write seen in an owner's read breaks ISOLATION-PUT for a PUT, -LISTING on a page, -GET elsewhere", () => {
+  const read = (kind: 'GET' | 'versions' | 'listing', response = leaking) => ({
+    kind,
+    where: `its ${kind}`,
+    response,
+  });
+  expect(judgeOwnerReadShowsNothing(read('GET', notFound), 'PUT', SECRET, 'the PUT').violations).toEqual([]);
+  expect(rules(judgeOwnerReadShowsNothing(read('versions'), 'PUT', SECRET, 'the PUT').violations)).toEqual([
+    'ISOLATION-PUT',
+  ]);
+  expect(rules(judgeOwnerReadShowsNothing(read('listing'), 'POST', SECRET, 'the POST').violations)).toEqual([
+    'ISOLATION-LISTING',
+  ]);
+  const seen = judgeOwnerReadShowsNothing(read('GET'), 'POST', SECRET, 'the POST');
+  expect(rules(seen.violations)).toEqual(['ISOLATION-GET']);
+  expect(seen.violations[0]?.message).toBe('its GET must show nothing of the POST');
+});
+
+test("ORACLE: the answer about another tenant's uuid is the answer about an unknown one, for the operation tried", () => {
+  const unknown = answer(404, { status: 404, errorCode: 'ERR-4002', title: 'Event not found' });
+  expect(judgeForeignLikeUnknown('GET', notFound, unknown).violations).toEqual([]);
+  const forbidden = answer(403, { status: 403, errorCode: 'ERR-1003', title: 'Forbidden' });
+  expect(rules(judgeForeignLikeUnknown('GET', forbidden, unknown).violations)).toEqual(['ISOLATION-GET']);
+  expect(rules(judgeForeignLikeUnknown('PUT', forbidden, unknown).violations)).toEqual(['ISOLATION-PUT']);
+});
