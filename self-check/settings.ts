@@ -4,13 +4,13 @@
  * subset asked for. A malformed value is a ConfigError (exit 2) before anything starts.
  */
 import { availableParallelism } from 'node:os';
-import { ConfigError, durationOptionSeconds } from '../config/index.ts';
+import { durationOptionSeconds } from '../config/index.ts';
 import {
   SELF_CHECK_CONCURRENCY,
   SELF_CHECK_LOAD_CONCURRENCY,
   SELF_CHECK_MUTANT_FC_RUNS,
+  type Setting,
 } from '../config/settings/index.ts';
-import { describeWholeNumber, parseWholeNumber } from '../contract/index.ts';
 
 export interface SelfCheckOptions {
   readonly only?: string;
@@ -42,25 +42,26 @@ export interface SelfCheckSettings {
 export const DEFAULT_LOAD_CONCURRENCY = 5;
 export const DEFAULT_TIMEOUT_SECONDS = 900;
 
-const positive = (name: string, text: string | undefined): number | undefined => {
-  if (text === undefined || text.trim() === '') return undefined;
-  const value = parseWholeNumber(text, { min: 1 });
-  if (value === undefined)
-    throw new ConfigError(`${name} must be ${describeWholeNumber({ min: 1 })}; got "${text}"`);
-  return value;
-};
+/** An option wins over its variable; either is parsed by the variable's one definition in the registry. */
+const optionOrSetting = (
+  setting: Setting<number | undefined>,
+  option: string,
+  value: string | undefined,
+): number | undefined =>
+  value === undefined ? setting.read() : setting.parse(value, `${option} (${setting.name})`);
 
 /** The settings of one self-check: an option wins over its environment variable, else the default. */
 export const readSelfCheckSettings = (values: SelfCheckOptions): SelfCheckSettings => ({
   loadConcurrency:
-    positive('--load-concurrency', values['load-concurrency'] ?? SELF_CHECK_LOAD_CONCURRENCY.read()) ??
+    optionOrSetting(SELF_CHECK_LOAD_CONCURRENCY, '--load-concurrency', values['load-concurrency']) ??
     DEFAULT_LOAD_CONCURRENCY,
   concurrency:
-    positive('--concurrency', values.concurrency ?? SELF_CHECK_CONCURRENCY.read()) ??
+    optionOrSetting(SELF_CHECK_CONCURRENCY, '--concurrency', values.concurrency) ??
     availableParallelism() + 1,
-  mutantPropertyRuns: positive(
+  mutantPropertyRuns: optionOrSetting(
+    SELF_CHECK_MUTANT_FC_RUNS,
     '--mutant-fc-runs',
-    values['mutant-fc-runs'] ?? SELF_CHECK_MUTANT_FC_RUNS.read(),
+    values['mutant-fc-runs'],
   ),
   timeoutSeconds: durationOptionSeconds('--timeout', values.timeout) ?? DEFAULT_TIMEOUT_SECONDS,
   only: values.only

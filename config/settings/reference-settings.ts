@@ -4,7 +4,7 @@
  * of config/ it may import besides the parse functions (setting.ts): so this file imports only those and spec/.
  */
 import { ENVIRONMENTS } from '../../spec/index.ts';
-import { define, exact, millisecondsRange, oneOf, onOff, trimmed, wholeNumber } from './setting.ts';
+import { define, millisecondsRange, oneOf, onOff, trimmed, wholeNumber } from './setting.ts';
 
 /** The longest simulated round trip, in milliseconds: a minute is far beyond any network the kit is rehearsed against. */
 export const MAX_LATENCY_MS = 60_000;
@@ -110,7 +110,7 @@ export const SELF_CHECK_CONCURRENCY = define({
   doc: "the self-check's runs at a time (or --concurrency)",
   defaultText: 'CPUs + 1',
   audience: 'public',
-  parse: exact,
+  parse: wholeNumber(undefined, 1),
 });
 
 export const SELF_CHECK_LOAD_CONCURRENCY = define({
@@ -118,7 +118,7 @@ export const SELF_CHECK_LOAD_CONCURRENCY = define({
   doc: "the self-check's k6 runs at a time (or --load-concurrency)",
   defaultText: '5',
   audience: 'public',
-  parse: exact,
+  parse: wholeNumber(undefined, 1),
 });
 
 export const SELF_CHECK_MUTANT_FC_RUNS = define({
@@ -126,7 +126,7 @@ export const SELF_CHECK_MUTANT_FC_RUNS = define({
   doc: 'fast-check runs per property for mutants (or --mutant-fc-runs)',
   defaultText: "each property's own",
   audience: 'public',
-  parse: exact,
+  parse: wholeNumber(undefined, 1),
 });
 
 export const REFERENCE_SETTINGS = [
