@@ -24,7 +24,7 @@ test('SELF-CHECK SETTINGS: options are read once, each in its unit; a malformed 
   expect(readSelfCheckSettings(OPTIONS).only).toBeUndefined();
   expect(() => readSelfCheckSettings({ ...OPTIONS, concurrency: '0' })).toThrow(ConfigError);
   expect(() => readSelfCheckSettings({ ...OPTIONS, 'load-concurrency': 'five' })).toThrow(
-    /--load-concurrency must be/,
+    /--load-concurrency \(SELF_CHECK_LOAD_CONCURRENCY\) must be a positive whole number/,
   );
   expect(() => readSelfCheckSettings({ ...OPTIONS, timeout: 'soon' })).toThrow(/--timeout must be/);
 });
