@@ -177,7 +177,8 @@ export const longFunctions = (
         if (seen.has(path) || path.startsWith('..') || path.includes('node_modules/') || isKitTest(path))
           continue;
         seen.add(path);
-        found.push(...longFunctionsOf(program.getSourceFile(name) as SourceFile, path, limit));
+        for (const long of longFunctionsOf(program.getSourceFile(name) as SourceFile, path, limit))
+          found.push(long);
       }
     return found.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line);
   } finally {

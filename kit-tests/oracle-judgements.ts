@@ -111,7 +111,7 @@ export const judgementBreaches = (root: string): JudgementBreach[] => {
       if (path.startsWith('..') || path.includes('node_modules/')) continue;
       const file = project.program.getSourceFile(name) as SourceFile;
       if (isKitTest(path)) identifiersOf(file, namedInTests);
-      else judges.push(...judgesOf(file, path, project.checker));
+      else for (const judge of judgesOf(file, path, project.checker)) judges.push(judge);
     }
     return judgementBreachesOf(judges, namedInTests);
   } finally {

@@ -134,8 +134,8 @@ const countAtMost = (values: readonly number[], limit: number): number => {
 /** The bound of the file's comment over one stretch of requests. */
 export const counterBound = (requests: readonly CounterRequest[], window: CounterWindow): CounterBound => {
   const { limit, windowMs, freshFrom } = window;
-  const first = Math.min(...requests.map((r) => r.sentAt));
-  const last = Math.max(...requests.map((r) => r.answeredAt));
+  const first = requests.reduce((least, r) => Math.min(least, r.sentAt), Number.POSITIVE_INFINITY);
+  const last = requests.reduce((most, r) => Math.max(most, r.answeredAt), Number.NEGATIVE_INFINITY);
   const durationMs = requests.length === 0 ? 0 : last - first;
   // A token bucket's refill during the stretch; what it held at the start is a bulk below (and one).
   const refill = Math.floor((limit * durationMs) / windowMs) + 2;

@@ -152,7 +152,10 @@ const runLanes = (
       lane.pending = undefined;
     }
   }
-  return { requests: answered, endedAt: Math.max(startAt, ...answered.map((r) => r.answeredAt)) };
+  return {
+    requests: answered,
+    endedAt: answered.reduce((latest, r) => Math.max(latest, r.answeredAt), startAt),
+  };
 };
 
 /** The exhausting burst, then the stretch: the stretch's requests and the window to judge them by. */

@@ -58,7 +58,8 @@ export const loadEntriesOf = (
       dashboard: summary.dashboardHref ?? null,
       ...(counted ? {} : { note: `from another run (${summary.runId ?? 'no run id'}): not counted` }),
     });
-    if (counted) loadTests.push(...summary.thresholds.map((threshold) => thresholdTest(summary, threshold)));
+    if (counted)
+      for (const threshold of summary.thresholds) loadTests.push(thresholdTest(summary, threshold));
   }
   return { load, loadTests };
 };
