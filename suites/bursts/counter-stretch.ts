@@ -27,6 +27,23 @@ import {
 /** Requests in flight at once in a stretch: few, so that a span without a refusal holds few of them. */
 export const COUNTER_CONCURRENCY = 8;
 
+/**
+ * Times an axis is sent while its stretch could say nothing (no 429 met, the window's room run out, the
+ * probes no faster than the limit refills): a busy machine or a slow network keeps its pace for a
+ * while, not for ever, and each attempt starts from a fresh window. A verdict, either way, ends them.
+ */
+export const COUNTER_ATTEMPTS = 3;
+
+/** An axis sent and judged up to COUNTER_ATTEMPTS times, until its judgement is established. */
+export const untilEstablished = async <J extends { readonly notEstablished?: unknown }>(
+  attempt: () => Promise<J>,
+): Promise<J> => {
+  let judgement = await attempt();
+  for (let tried = 1; tried < COUNTER_ATTEMPTS && judgement.notEstablished !== undefined; tried += 1)
+    judgement = await attempt();
+  return judgement;
+};
+
 /** An axis starts only this early in the window the burst began: the rest is room for its stretch. */
 export const START_BEFORE_SHARE = 0.6;
 

@@ -1,0 +1,37 @@
+/**
+ * The counter's send policy: an axis whose stretch could say nothing is sent again, from a fresh
+ * window, a bounded number of times; the first verdict, either way, ends the attempts.
+ */
+import { expect, test } from '@playwright/test';
+import { COUNTER_ATTEMPTS, untilEstablished } from './counter-stretch.ts';
+
+const attempts = (outcomes: readonly ('violated' | 'held' | 'unsaid')[]) => {
+  let sent = 0;
+  const attempt = async () => {
+    const outcome = outcomes[Math.min(sent, outcomes.length - 1)];
+    sent += 1;
+    return outcome === 'unsaid'
+      ? { outcome, notEstablished: { kind: 'inconclusive', reason: 'probes too slow' } }
+      : { outcome };
+  };
+  return { attempt, sent: () => sent };
+};
+
+test('COUNTER ATTEMPTS: a verdict ends the attempts, held or violated, at the first that gives one', async () => {
+  for (const outcome of ['held', 'violated'] as const) {
+    const first = attempts([outcome]);
+    expect((await untilEstablished(first.attempt)).outcome).toBe(outcome);
+    expect(first.sent()).toBe(1);
+    const later = attempts(['unsaid', outcome]);
+    expect((await untilEstablished(later.attempt)).outcome).toBe(outcome);
+    expect(later.sent()).toBe(2);
+  }
+});
+
+test('COUNTER ATTEMPTS: an axis that never says anything is sent COUNTER_ATTEMPTS times and stays not established', async () => {
+  const never = attempts(['unsaid']);
+  const judgement = await untilEstablished(never.attempt);
+  expect(judgement.notEstablished).toEqual({ kind: 'inconclusive', reason: 'probes too slow' });
+  expect(never.sent()).toBe(COUNTER_ATTEMPTS);
+  expect(COUNTER_ATTEMPTS).toBeGreaterThan(1);
+});
