@@ -24,7 +24,6 @@ export const LONG_FUNCTIONS_ALLOWED: ReadonlyMap<string, string> = new Map([
   ['client/cli.ts:certifyClient', 'not yet split'],
   ['client/recording-proxy.ts:startRecordingProxy', 'not yet split'],
   ['load/run-capacity.ts:runCapacity', 'not yet split'],
-  ['load/run-k6.ts:runLoad', 'not yet split'],
   ['self-check/server-batch.ts:runServerBatch', 'not yet split'],
 ]);
 
