@@ -23,7 +23,6 @@ export const LONG_FUNCTIONS_ALLOWED: ReadonlyMap<string, string> = new Map([
   ['bench/bench.ts:runBenchCommand', 'not yet split'],
   ['client/recording-proxy.ts:startRecordingProxy', 'not yet split'],
   ['load/run-capacity.ts:runCapacity', 'not yet split'],
-  ['self-check/server-batch.ts:runServerBatch', 'not yet split'],
 ]);
 
 export interface LongFunction {
