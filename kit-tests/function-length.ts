@@ -22,7 +22,6 @@ export const LONG_FUNCTIONS_ALLOWED: ReadonlyMap<string, string> = new Map([
   ['openapi/schemas.ts:componentSchemas', 'a data table'],
   ['bench/bench.ts:runBenchCommand', 'not yet split'],
   ['client/recording-proxy.ts:startRecordingProxy', 'not yet split'],
-  ['load/run-capacity.ts:runCapacity', 'not yet split'],
 ]);
 
 export interface LongFunction {
