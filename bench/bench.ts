@@ -76,37 +76,49 @@ import { measureSelfCheck } from './self-check-bench.ts';
 import { measureVerdicts } from './verdict-bench.ts';
 import { type VerdictFigure, verdictProblem } from './verdict-figures.ts';
 
-/** Measures the parts BENCH_PARTS names; returns 0, or 7 when a part could not be measured. */
-export const runBenchCommand = async (say: SayLine): Promise<number> => {
-  const parts = BENCH_PARTS.read();
-  const scale = BENCH_REMOTE_SCALE.read();
-  const latencyMs = BENCH_REMOTE_LATENCY_MS.read();
-  const verdictRounds = BENCH_VERDICT_ROUNDS.read();
-  const root = outputPaths().bench;
-  const runs = join(root, 'runs');
-  mkdirSync(runs, { recursive: true });
-  const context = `Measured ${new Date().toISOString()} on ${availableParallelism()} CPUs (${cpus()[0]?.model.trim() ?? 'unknown'}), Node ${process.version}, one part after another in one run.`;
-  say(context);
-  const figures: { -readonly [K in keyof KitFigures]: KitFigures[K] } = {};
-  const problems: string[] = [];
-  const attempt = async <T>(
-    part: BenchPart,
-    label: string,
-    measure: () => Promise<T>,
-  ): Promise<T | undefined> => {
+type Attempt = <T>(part: BenchPart, label: string, measure: () => Promise<T>) => Promise<T | undefined>;
+type MeasuredFigures = { -readonly [K in keyof KitFigures]: KitFigures[K] };
+
+/** What the parts of one bench share: the parts chosen, the runs' folder, the rehearsal's settings. */
+interface Bench {
+  readonly parts: ReturnType<typeof BENCH_PARTS.read>;
+  readonly runs: string;
+  readonly scale: number;
+  readonly latencyMs: number;
+  readonly verdictRounds: number;
+  readonly say: SayLine;
+  /** Why a part could not be measured, one line each. */
+  readonly problems: string[];
+  /** Measures a part when BENCH_PARTS names it; a part that throws or whose run failed is a problem. */
+  readonly attempt: Attempt;
+}
+
+/** The problem of a measured part: a run it started exited other than 0. */
+export const figureProblem = (part: BenchPart, figure: unknown, runs: string): string | undefined => {
+  const code = (figure as { code?: number }).code;
+  return code !== undefined && code !== 0
+    ? `${part}: the run exited ${code} (its log is under ${runs})`
+    : undefined;
+};
+
+const attemptOf =
+  (parts: Bench['parts'], runs: string, say: SayLine, problems: string[]): Attempt =>
+  async (part, label, measure) => {
     if (!parts.has(part)) return undefined;
     say(`${label} …`);
     try {
       const figure = await measure();
-      const code = (figure as { code?: number }).code;
-      if (code !== undefined && code !== 0)
-        problems.push(`${part}: the run exited ${code} (its log is under ${runs})`);
+      const problem = figureProblem(part, figure, runs);
+      if (problem !== undefined) problems.push(problem);
       return figure;
     } catch (error) {
       problems.push(`${part}: ${(error as Error).message.split('\n')[0]}`);
       return undefined;
     }
   };
+
+/** The conformance run against the reference server and against the rehearsal, and the kit's own test commands. */
+const measureConformance = async ({ attempt, runs, scale, latencyMs }: Bench, figures: MeasuredFigures) => {
   figures.embedded = await attempt('embedded', 'the conformance run against the reference server', () =>
     measureEmbedded(runs),
   );
@@ -121,6 +133,12 @@ export const runBenchCommand = async (say: SayLine): Promise<number> => {
     `the conformance run against a rehearsed deployment (HTTPS, ${latencyMs} ms, windows ${scale} times shorter than a minute)`,
     () => measureRemote(runs, scale, latencyMs),
   );
+  return { quick, npmTest };
+};
+
+/** Time to verdict on the reference server and on the rehearsal; a figure out of its bounds is a problem. */
+const measureTimeToVerdict = async (bench: Bench, figures: MeasuredFigures): Promise<void> => {
+  const { attempt, runs, verdictRounds, scale, latencyMs, say } = bench;
   const verdicts: VerdictFigure[] = [];
   for (const target of ['embedded', 'rehearsal'] as const) {
     const figure = await attempt(
@@ -131,9 +149,13 @@ export const runBenchCommand = async (say: SayLine): Promise<number> => {
     if (!figure) continue;
     verdicts.push(figure);
     const problem = verdictProblem(figure);
-    if (problem) problems.push(`verdict (${target}): ${problem} (the logs are under ${runs})`);
+    if (problem) bench.problems.push(`verdict (${target}): ${problem} (the logs are under ${runs})`);
   }
   if (verdicts.length) figures.verdicts = verdicts;
+};
+
+/** The self-check, the reference server against bare node:http, and the recording proxy against a direct call. */
+const measureServers = async ({ attempt, runs }: Bench, figures: MeasuredFigures): Promise<void> => {
   figures.selfCheck = await attempt('self-check', 'the self-check', () =>
     measureSelfCheck(runs, BENCH_SELF_CHECK_ONLY.read()),
   );
@@ -143,6 +165,10 @@ export const runBenchCommand = async (say: SayLine): Promise<number> => {
   figures.proxy = await attempt('proxy', "certify-client's recording proxy against a direct call", () =>
     measureProxy(BENCH_PROXY_REQUESTS.read()),
   );
+};
+
+/** The capacity run, the races under load, the rate-limit checks' memory and the tenant-impact gate. */
+const measureLoad = async ({ attempt, runs, scale, say }: Bench) => {
   const capacity = await attempt('capacity', 'the capacity run and its merge', () =>
     measureCapacity(
       folderOf(runs, 'capacity'),
@@ -177,23 +203,57 @@ export const runBenchCommand = async (say: SayLine): Promise<number> => {
   const impact = await attempt('impact', 'fei-kit impact: 50 tenants of 200 exchanges replayed', () =>
     measureImpact(folderOf(runs, 'impact'), { tenants: 50, exchanges: 200, scale }),
   );
+  return { capacity, race, rateLimitMemory, impact };
+};
+
+/** The table's rows: the figures' own, then a row of each part chosen that has one. */
+const tableRows = (
+  parts: Bench['parts'],
+  figures: MeasuredFigures,
+  commands: Awaited<ReturnType<typeof measureConformance>>,
+  load: Awaited<ReturnType<typeof measureLoad>>,
+) => {
   const testCommands = (command: TestCommandFigure['command'], figure: TestCommandFigure | undefined) =>
     parts.has(command === 'npm test' ? 'npm-test' : 'quick')
       ? testCommandRows(command, figure, figures.embedded)
       : [];
-  const rows = [
+  return [
     ...rowsOf(figures),
-    ...testCommands('npm run test:quick', quick),
-    ...testCommands('npm test', npmTest),
-    ...capacityRows(capacity),
-    ...raceRows(race),
-    ...(parts.has('rate-limit-memory') ? [rateLimitMemoryRow(rateLimitMemory)] : []),
-    ...(parts.has('impact') ? [impactRow(impact)] : []),
+    ...testCommands('npm run test:quick', commands.quick),
+    ...testCommands('npm test', commands.npmTest),
+    ...capacityRows(load.capacity),
+    ...raceRows(load.race),
+    ...(parts.has('rate-limit-memory') ? [rateLimitMemoryRow(load.rateLimitMemory)] : []),
+    ...(parts.has('impact') ? [impactRow(load.impact)] : []),
   ];
+};
+
+/** Measures the parts BENCH_PARTS names; returns 0, or 7 when a part could not be measured. */
+export const runBenchCommand = async (say: SayLine): Promise<number> => {
+  const parts = BENCH_PARTS.read();
+  const scale = BENCH_REMOTE_SCALE.read();
+  const latencyMs = BENCH_REMOTE_LATENCY_MS.read();
+  const verdictRounds = BENCH_VERDICT_ROUNDS.read();
+  const root = outputPaths().bench;
+  const runs = join(root, 'runs');
+  mkdirSync(runs, { recursive: true });
+  const context = `Measured ${new Date().toISOString()} on ${availableParallelism()} CPUs (${cpus()[0]?.model.trim() ?? 'unknown'}), Node ${process.version}, one part after another in one run.`;
+  say(context);
+  const figures: MeasuredFigures = {};
+  const problems: string[] = [];
+  const attempt = attemptOf(parts, runs, say, problems);
+  const bench: Bench = { parts, runs, scale, latencyMs, verdictRounds, say, problems, attempt };
+  const commands = await measureConformance(bench, figures);
+  await measureTimeToVerdict(bench, figures);
+  await measureServers(bench, figures);
+  const load = await measureLoad(bench);
+  const rows = tableRows(parts, figures, commands, load);
   for (const row of rows)
     say(`${row.measure}: ${row.figure}${row.goal ? ` (goal ${row.goal}: ${row.verdict})` : ''}`);
   for (const problem of problems) say(`COULD NOT MEASURE ${problem}`);
   writeFileSync(join(root, 'bench.md'), markdownOf(rows, context));
+  const { capacity, race, impact } = load;
+  const { quick, npmTest } = commands;
   writeFileSync(
     join(root, 'bench.json'),
     `${JSON.stringify({ generatedAt: new Date().toISOString(), context, figures: { ...figures, capacity, quick, npmTest, race, impact }, rows, problems }, null, 2)}\n`,

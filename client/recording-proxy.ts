@@ -83,17 +83,30 @@ interface Answer {
 
 const JSON_HEADERS = { 'content-type': 'application/json' };
 
-export const startRecordingProxy = async (options: RecordingProxyOptions): Promise<RecordingProxy> => {
-  const started = performance.now();
-  const startedAt = new Date();
-  const now = (): number => Math.round(performance.now() - started);
-  const schedule = new FaultSchedule(options.faults);
-  const recorded: RecordedExchange[] = [];
-  const upstream = new URL(options.upstream);
-  const basePath = upstream.pathname.replace(/\/$/, '');
-  const prefixes = options.tokenPrefixes ?? prefixesInUse(options.environment, []);
+type Forward = (
+  method: string,
+  url: string,
+  headers: Record<string, string>,
+  body: string,
+) => Promise<Answer>;
 
-  const forward = async (method: string, url: string, headers: Record<string, string>, body: string) => {
+/** What the exchanges of one proxy share: its clock, its fault schedule, its record, its way to the service. */
+interface Recording {
+  /** Milliseconds since the recording started. */
+  readonly now: () => number;
+  readonly schedule: FaultSchedule;
+  /** In arrival order; a slot is reserved when a request arrives and filled when it is settled. */
+  readonly recorded: RecordedExchange[];
+  readonly forward: Forward;
+  readonly environment: Environment;
+  readonly prefixes: TokenPrefixes;
+}
+
+/** Forwards a request faithfully to the service under its base path, without the hop-by-hop headers. */
+const forwarderTo = (service: string): Forward => {
+  const upstream = new URL(service);
+  const basePath = upstream.pathname.replace(/\/$/, '');
+  return async (method, url, headers, body) => {
     const kept = Object.fromEntries(Object.entries(headers).filter(([n]) => !NOT_FORWARDED.has(n)));
     const answer = await request(`${upstream.origin}${basePath}${url}`, {
       method: method as 'GET',
@@ -107,105 +120,157 @@ export const startRecordingProxy = async (options: RecordingProxyOptions): Promi
     }
     return { status: answer.statusCode, headers: responseHeaders, body: await answer.body.text() };
   };
+};
 
-  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    const sentAt = now();
-    const seq = recorded.length + 1;
-    // Reserve the slot now: exchanges are listed in arrival order even when answers finish out of order.
-    recorded.push(undefined as unknown as RecordedExchange);
-    try {
-      await exchange(req, res, seq, sentAt);
-    } catch (error) {
-      // The service did not answer (unreachable, reset): the client gets a 502, and the run says so.
-      const body = simpleBody(502, 'ERR-5001', 'The certification proxy could not reach the service');
-      if (!res.headersSent && !res.destroyed) {
-        res.writeHead(502, JSON_HEADERS);
-        res.end(body);
-      }
-      recorded[seq - 1] = Object.freeze({
-        seq,
-        method: req.method ?? 'GET',
-        url: req.url ?? '/',
-        headers: headersOf(req),
-        body: '',
-        sentAt,
-        answeredAt: now(),
-        status: 502,
-        responseBody: body,
-        responseHeaders: JSON_HEADERS,
-        fault: undefined,
-        forwarded: false,
-        refused: `${UNANSWERED}: ${(error as Error).message.split('\n')[0]}`,
-      });
-    }
+/** Why a request is answered 401 by the kit and not forwarded: its token is of another environment than the run's. */
+export const wrongEnvironmentRefusal = (
+  token: string | undefined,
+  prefixes: TokenPrefixes,
+  environment: Environment,
+): string | undefined => {
+  const tokenEnvironment = token ? environmentOfTokenIn(token, prefixes) : undefined;
+  if (tokenEnvironment === undefined || tokenEnvironment === environment) return undefined;
+  return `a ${tokenEnvironment} token is never forwarded to a ${environment} service`;
+};
+
+interface Outcome {
+  readonly answer: Answer;
+  readonly fault: FaultName | undefined;
+  readonly forwarded: boolean;
+  readonly refused?: string;
+}
+
+interface ArrivedRequest {
+  readonly method: string;
+  readonly url: string;
+  readonly headers: Record<string, string>;
+  readonly body: string;
+}
+
+/** The answer to a request: refused, a fault injected before forwarding, or the service's own, faulted after a creation. */
+const answerOf = async (
+  recording: Recording,
+  res: ServerResponse,
+  arrived: ArrivedRequest,
+): Promise<Outcome> => {
+  const { method, url, headers, body } = arrived;
+  const refused = wrongEnvironmentRefusal(
+    headers['x-access-token'],
+    recording.prefixes,
+    recording.environment,
+  );
+  if (refused !== undefined)
+    return {
+      answer: { status: 401, headers: JSON_HEADERS, body: WRONG_ENVIRONMENT },
+      fault: undefined,
+      forwarded: false,
+      refused,
+    };
+  const fault = recording.schedule.beforeForward(method, recording.now());
+  if (fault === 'rate-limit')
+    return { answer: { status: 429, headers: JSON_HEADERS, body: FAULT_429 }, fault, forwarded: false };
+  if (fault === 'put-500-unapplied')
+    return { answer: { status: 500, headers: JSON_HEADERS, body: FAULT_500 }, fault, forwarded: false };
+  const answer = await recording.forward(method, url, headers, body);
+  if (method !== 'POST' || answer.status !== 201) return { answer, fault, forwarded: true };
+  const afterCreated = recording.schedule.afterCreated();
+  if (afterCreated === 'post-timeout-stored') await heldUntilGivenUp(res, HELD_ANSWER_MS);
+  const faulted = afterCreated === 'post-500-stored';
+  return {
+    answer: faulted ? { status: 500, headers: JSON_HEADERS, body: FAULT_500 } : answer,
+    fault: afterCreated,
+    forwarded: true,
   };
+};
 
-  const exchange = async (
-    req: IncomingMessage,
-    res: ServerResponse,
-    seq: number,
-    sentAt: number,
-  ): Promise<void> => {
-    const method = req.method ?? 'GET';
-    const url = req.url ?? '/';
-    const headers = headersOf(req);
-    const body = await readBody(req);
-    let gaveUp = false;
-    res.on('close', () => {
-      if (!res.writableFinished) gaveUp = true;
-    });
-
-    const token = headers['x-access-token'];
-    // From now on the command's passed-through output and the kit's own lines hide it too.
-    registerSecrets(token);
-    const tokenEnvironment = token ? environmentOfTokenIn(token, prefixes) : undefined;
-    let fault: FaultName | undefined;
-    let refused: string | undefined;
-    let forwarded = false;
-    let answer: Answer;
-    if (tokenEnvironment !== undefined && tokenEnvironment !== options.environment) {
-      refused = `a ${tokenEnvironment} token is never forwarded to a ${options.environment} service`;
-      answer = { status: 401, headers: JSON_HEADERS, body: WRONG_ENVIRONMENT };
-    } else {
-      fault = schedule.beforeForward(method, now());
-      if (fault === 'rate-limit') answer = { status: 429, headers: JSON_HEADERS, body: FAULT_429 };
-      else if (fault === 'put-500-unapplied')
-        answer = { status: 500, headers: JSON_HEADERS, body: FAULT_500 };
-      else {
-        forwarded = true;
-        answer = await forward(method, url, headers, body);
-        if (method === 'POST' && answer.status === 201) {
-          fault = schedule.afterCreated();
-          if (fault === 'post-500-stored') answer = { status: 500, headers: JSON_HEADERS, body: FAULT_500 };
-          if (fault === 'post-timeout-stored') await heldUntilGivenUp(res, HELD_ANSWER_MS);
-        }
-      }
-    }
-    if (!gaveUp && !res.destroyed) {
-      res.writeHead(answer.status, answer.headers);
-      res.end(answer.body);
-      if (fault === 'rate-limit') schedule.answered429(now());
-    }
-    recorded[seq - 1] = Object.freeze({
-      seq,
-      method,
-      url,
-      headers,
-      body,
-      sentAt,
-      answeredAt: gaveUp ? undefined : now(),
-      status: gaveUp ? undefined : answer.status,
-      responseBody: answer.body,
-      responseHeaders: gaveUp ? {} : answer.headers,
-      fault,
-      forwarded,
-      ...(refused ? { refused } : {}),
-    });
+/** Answers one request (unless the client gave up first) and records the exchange in its slot. */
+const recordExchange = async (
+  recording: Recording,
+  req: IncomingMessage,
+  res: ServerResponse,
+  slot: { readonly seq: number; readonly sentAt: number },
+): Promise<void> => {
+  const arrived = {
+    method: req.method ?? 'GET',
+    url: req.url ?? '/',
+    headers: headersOf(req),
+    body: await readBody(req),
   };
+  let gaveUp = false;
+  res.on('close', () => {
+    if (!res.writableFinished) gaveUp = true;
+  });
+  // From now on the command's passed-through output and the kit's own lines hide it too.
+  registerSecrets(arrived.headers['x-access-token']);
+  const { answer, fault, forwarded, refused } = await answerOf(recording, res, arrived);
+  if (!gaveUp && !res.destroyed) {
+    res.writeHead(answer.status, answer.headers);
+    res.end(answer.body);
+    if (fault === 'rate-limit') recording.schedule.answered429(recording.now());
+  }
+  recording.recorded[slot.seq - 1] = Object.freeze({
+    seq: slot.seq,
+    ...arrived,
+    sentAt: slot.sentAt,
+    answeredAt: gaveUp ? undefined : recording.now(),
+    status: gaveUp ? undefined : answer.status,
+    responseBody: answer.body,
+    responseHeaders: gaveUp ? {} : answer.headers,
+    fault,
+    forwarded,
+    ...(refused ? { refused } : {}),
+  });
+};
 
+/** Handles one request; when the service did not answer (unreachable, reset) the client gets a 502, and the run says so. */
+const handleRequest = async (
+  recording: Recording,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<void> => {
+  const slot = { seq: recording.recorded.length + 1, sentAt: recording.now() };
+  // Reserve the slot now: exchanges are listed in arrival order even when answers finish out of order.
+  recording.recorded.push(undefined as unknown as RecordedExchange);
+  try {
+    await recordExchange(recording, req, res, slot);
+  } catch (error) {
+    const body = simpleBody(502, 'ERR-5001', 'The certification proxy could not reach the service');
+    if (!res.headersSent && !res.destroyed) {
+      res.writeHead(502, JSON_HEADERS);
+      res.end(body);
+    }
+    recording.recorded[slot.seq - 1] = Object.freeze({
+      seq: slot.seq,
+      method: req.method ?? 'GET',
+      url: req.url ?? '/',
+      headers: headersOf(req),
+      body: '',
+      sentAt: slot.sentAt,
+      answeredAt: recording.now(),
+      status: 502,
+      responseBody: body,
+      responseHeaders: JSON_HEADERS,
+      fault: undefined,
+      forwarded: false,
+      refused: `${UNANSWERED}: ${(error as Error).message.split('\n')[0]}`,
+    });
+  }
+};
+
+export const startRecordingProxy = async (options: RecordingProxyOptions): Promise<RecordingProxy> => {
+  const started = performance.now();
+  const startedAt = new Date();
+  const recording: Recording = {
+    now: () => Math.round(performance.now() - started),
+    schedule: new FaultSchedule(options.faults),
+    recorded: [],
+    forward: forwarderTo(options.upstream),
+    environment: options.environment,
+    prefixes: options.tokenPrefixes ?? prefixesInUse(options.environment, []),
+  };
   const inFlight = new Set<Promise<void>>();
   const server = createServer((req, res) => {
-    const handling = handle(req, res).finally(() => inFlight.delete(handling));
+    const handling = handleRequest(recording, req, res).finally(() => inFlight.delete(handling));
     inFlight.add(handling);
   });
   server.keepAliveTimeout = 1000;
@@ -217,7 +282,7 @@ export const startRecordingProxy = async (options: RecordingProxyOptions): Promi
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     startedAt,
-    exchanges: () => recorded.filter((e) => e !== undefined),
+    exchanges: () => recording.recorded.filter((e) => e !== undefined),
     settled: async () => {
       while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
     },

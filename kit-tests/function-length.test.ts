@@ -1,6 +1,6 @@
 /**
- * No function of product code over FUNCTION_LINE_LIMIT lines but the data tables and those being
- * split (function-length.ts, read with the compiler). A throwaway project proves what is counted.
+ * No function of product code over FUNCTION_LINE_LIMIT lines but the data tables (function-length.ts,
+ * read with the compiler). A throwaway project proves what is counted.
  */
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';

@@ -6,8 +6,9 @@ import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
+import { samplesFileOf, WHOLE_RUN_NAME } from './lib/segment-manifest.ts';
 import { tenantsFileText } from './lib/tenants-file.ts';
-import { segmentArguments } from './run-capacity.ts';
+import { capacityInstance, segmentArguments } from './run-capacity.ts';
 import { fixtureTenants } from './test-support/capacity-fixtures.ts';
 import { runLoadChild } from './test-support/run-capacity-child.ts';
 
@@ -39,6 +40,35 @@ test('segment arguments: equal parts of one sequence, as k6-operator gives its p
     '--execution-segment=1/3:2/3',
     '--execution-segment-sequence=0,1/3,2/3,1',
   ]);
+});
+
+test('an instance: one k6 run keeps thresholds and the dashboard; each segment runs its part quietly, without either', () => {
+  const run = { segmentsDir: '/out/capacity-segments', k6Args: ['--vus', '2'], bundleFile: '/b/capacity.js' };
+  expect(capacityInstance(0, 1, run)).toEqual({
+    name: WHOLE_RUN_NAME,
+    args: [
+      'run',
+      `--out=csv=${join(run.segmentsDir, samplesFileOf(WHOLE_RUN_NAME))}`,
+      '--vus',
+      '2',
+      run.bundleFile,
+    ],
+    env: { LOAD_REPORT_DIR: run.segmentsDir, CAPACITY_SEGMENT_NAME: WHOLE_RUN_NAME },
+  });
+  expect(capacityInstance(1, 3, run)).toEqual({
+    name: 'segment-2',
+    args: [
+      'run',
+      ...segmentArguments(1, 3),
+      '--no-thresholds',
+      '--quiet',
+      `--out=csv=${join(run.segmentsDir, samplesFileOf('segment-2'))}`,
+      '--vus',
+      '2',
+      run.bundleFile,
+    ],
+    env: { K6_WEB_DASHBOARD: 'false', LOAD_REPORT_DIR: run.segmentsDir, CAPACITY_SEGMENT_NAME: 'segment-2' },
+  });
 });
 
 test('the runner refuses in one line, with its exit code, and never starts k6', async () => {

@@ -153,30 +153,148 @@ const prepareTarget = async (env: Env, privateDir: string): Promise<Prepared> =>
   };
 };
 
-/** The capacity run; returns the kit's exit code. */
-export const runCapacity = async (argv: readonly string[], say: SayLine, fail: SayLine): Promise<number> => {
+/** A configuration error's line (its first line, when `firstLine`) and exit 2; any other error goes on up. */
+const configurationFailure = (error: unknown, fail: SayLine, firstLine = false): number => {
+  if (!(error instanceof ConfigError)) throw error;
+  fail(`configuration error: ${firstLine ? error.message.split('\n')[0] : error.message}`);
+  return EXIT.badConfiguration;
+};
+
+/** The number of k6 instances and k6's own arguments, after .env; or the exit code of a configuration error. */
+const readArguments = (
+  argv: readonly string[],
+  fail: SayLine,
+): { segments: number; k6Args: string[] } | number => {
   const { segments: segmentsArg, k6Args } = splitArguments(argv);
   try {
     loadDotEnvUnlessIgnored();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      fail(`configuration error: ${error.message}`);
-      return EXIT.badConfiguration;
-    }
-    throw error;
-  }
-  let segments: number;
-  try {
     // The option is the setting given on the command line: read by the setting's own definition.
-    segments =
+    const segments =
       segmentsArg === undefined
         ? CAPACITY_SEGMENTS.read()
         : CAPACITY_SEGMENTS.parse(segmentsArg, `--segments (${CAPACITY_SEGMENTS.name})`);
+    return { segments, k6Args };
   } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    fail(`configuration error: ${error.message}`);
-    return EXIT.badConfiguration;
+    return configurationFailure(error, fail);
   }
+};
+
+const prepareOrFailure = async (privateDir: string, fail: SayLine): Promise<Prepared | number> => {
+  try {
+    return await prepareTarget(process.env, privateDir);
+  } catch (error) {
+    return configurationFailure(error, fail, true);
+  }
+};
+
+/** The target's environment and planned duration, the plan said; or the exit code of a refusal. */
+const planOrFailure = (
+  prepared: Prepared,
+  segments: number,
+  lines: { say: SayLine; fail: SayLine },
+): { targetEnv: NodeJS.ProcessEnv; plannedSeconds: number } | number => {
+  try {
+    const targetEnv = { ...process.env, ...prepared.targetEnv, CAPACITY_TENANTS_FILE: prepared.tenantsFile };
+    const plan = capacityPlan(targetEnv, prepared.tenants);
+    const refusal = capacityProductionRefusal(targetEnv, plan.target);
+    if (refusal !== undefined) {
+      lines.fail(refusal);
+      return EXIT.badConfiguration;
+    }
+    lines.say(
+      `${plan.tenants.length} tenants at ${Math.round(plan.share * 100)}% of their limits for ${plan.durationSeconds}s: ${plan.plannedIterations * 3} requests planned against ${plan.target.baseUrl}, in ${segments} k6 instance(s)`,
+    );
+    return { targetEnv, plannedSeconds: plan.durationSeconds };
+  } catch (error) {
+    return configurationFailure(error, lines.fail, true);
+  }
+};
+
+/** A previous run's segments, reports and verdict removed: none of them may pass for this run's. */
+const removePreviousOutputs = (reportDir: string, segmentsDir: string): void => {
+  rmSync(segmentsDir, { recursive: true, force: true });
+  mkdirSync(segmentsDir, { recursive: true });
+  for (const file of [
+    ...Object.values(reportFilesOf(CAPACITY_SCRIPT, reportDir)),
+    ...Object.values(verdictFileNames).map((f) => join(reportDir, f)),
+  ]) {
+    rmSync(file, { force: true });
+  }
+};
+
+/** The contract's run id, or a new one: the time to the second and a random suffix. */
+const runIdOf = (): string =>
+  (contractVariable(CONTRACT_VARIABLES.runId).read()?.trim() || undefined) ??
+  `run-${new Date()
+    .toISOString()
+    .replace(/[^0-9]/g, '')
+    .slice(0, 14)}-${Math.random().toString(16).slice(2, 8)}`;
+
+/** What instance `index` of `segments` runs: its name, k6's arguments and the variables set over the run's. */
+export const capacityInstance = (
+  index: number,
+  segments: number,
+  run: { readonly segmentsDir: string; readonly k6Args: readonly string[]; readonly bundleFile: string },
+): { name: string; args: string[]; env: Record<string, string> } => {
+  const name = segments === 1 ? WHOLE_RUN_NAME : `segment-${index + 1}`;
+  const args = [
+    'run',
+    ...(segments === 1 ? [] : [...segmentArguments(index, segments), '--no-thresholds', '--quiet']),
+    `--out=csv=${join(run.segmentsDir, samplesFileOf(name))}`,
+    ...run.k6Args,
+    run.bundleFile,
+  ];
+  // One instance exports k6's web dashboard; a segment's would show its share alone.
+  const env = {
+    ...(segments === 1 ? {} : { K6_WEB_DASHBOARD: 'false' }),
+    LOAD_REPORT_DIR: run.segmentsDir,
+    CAPACITY_SEGMENT_NAME: name,
+  };
+  return { name, args, env };
+};
+
+/**
+ * Runs every instance at once; returns undefined when each ended with a verdict (passed or a threshold
+ * crossed), else the exit code of the one that could not start or failed itself.
+ */
+const runInstances = async (
+  k6Path: string,
+  segments: number,
+  run: Parameters<typeof capacityInstance>[2] & { readonly base: NodeJS.ProcessEnv },
+  fail: SayLine,
+): Promise<number | undefined> => {
+  let codes: number[];
+  try {
+    codes = await Promise.all(
+      Array.from({ length: segments }, (_, index) => {
+        const instance = capacityInstance(index, segments, run);
+        return runChild(k6Path, instance.args, { ...run.base, ...instance.env });
+      }),
+    );
+  } catch (error) {
+    fail(`could not start k6 at ${k6Path}: ${(error as Error).message.split('\n')[0]}`);
+    return EXIT.k6Missing;
+  }
+  const broken = codes.find((code) => code !== 0 && code !== K6_THRESHOLD_FAILED);
+  if (broken === undefined) return undefined;
+  fail(`a k6 instance exited with ${broken}: no verdict`);
+  return exitCodeOfK6(broken);
+};
+
+/** Merges the instances' samples and judges the whole; says the dashboard and the verdict, returns its exit code. */
+const mergeAndJudge = async (segmentsDir: string, reportDir: string, say: SayLine, fail: SayLine) => {
+  const code = await runMerge([segmentsDir], reportDir, fail);
+  const dashboard = reportFilesOf(CAPACITY_SCRIPT, reportDir).dashboard;
+  if (existsSync(dashboard)) say(`web dashboard: ${relative(process.cwd(), dashboard)}`);
+  say(code === 0 ? 'passed' : `failed (exit ${code})`);
+  return code;
+};
+
+/** The capacity run; returns the kit's exit code. */
+export const runCapacity = async (argv: readonly string[], say: SayLine, fail: SayLine): Promise<number> => {
+  const read = readArguments(argv, fail);
+  if (typeof read === 'number') return read;
+  const { segments, k6Args } = read;
   const k6 = findK6(process.env);
   if (!k6.found) {
     fail(k6MissingLine(k6.reason));
@@ -187,79 +305,23 @@ export const runCapacity = async (argv: readonly string[], say: SayLine, fail: S
   const privateDir = mkdtempSync(join(tmpdir(), 'kit-capacity-'));
   let prepared: Prepared | undefined;
   try {
-    let plannedSeconds: number;
-    let targetEnv: NodeJS.ProcessEnv;
-    try {
-      prepared = await prepareTarget(process.env, privateDir);
-      targetEnv = { ...process.env, ...prepared.targetEnv, CAPACITY_TENANTS_FILE: prepared.tenantsFile };
-      const plan = capacityPlan(targetEnv, prepared.tenants);
-      const refusal = capacityProductionRefusal(targetEnv, plan.target);
-      if (refusal !== undefined) {
-        fail(refusal);
-        return EXIT.badConfiguration;
-      }
-      plannedSeconds = plan.durationSeconds;
-      say(
-        `${plan.tenants.length} tenants at ${Math.round(plan.share * 100)}% of their limits for ${plan.durationSeconds}s: ${plan.plannedIterations * 3} requests planned against ${plan.target.baseUrl}, in ${segments} k6 instance(s)`,
-      );
-    } catch (error) {
-      if (error instanceof LoadSetupError) {
-        fail(`configuration error: ${error.message.split('\n')[0]}`);
-        return EXIT.badConfiguration;
-      }
-      throw error;
-    }
+    const target = await prepareOrFailure(privateDir, fail);
+    if (typeof target === 'number') return target;
+    prepared = target;
+    const planned = planOrFailure(prepared, segments, { say, fail });
+    if (typeof planned === 'number') return planned;
     const bundle = await bundleLoadScript(CAPACITY_SCRIPT, bundles);
-    rmSync(segmentsDir, { recursive: true, force: true });
-    mkdirSync(segmentsDir, { recursive: true });
-    for (const file of [
-      ...Object.values(reportFilesOf(CAPACITY_SCRIPT, reportDir)),
-      ...Object.values(verdictFileNames).map((f) => join(reportDir, f)),
-    ]) {
-      rmSync(file, { force: true });
-    }
-    const runId =
-      (contractVariable(CONTRACT_VARIABLES.runId).read()?.trim() || undefined) ??
-      `run-${new Date()
-        .toISOString()
-        .replace(/[^0-9]/g, '')
-        .slice(0, 14)}-${Math.random().toString(16).slice(2, 8)}`;
-    const base = k6RunEnvironment(targetEnv, { script: CAPACITY_SCRIPT, reportDir, runId, plannedSeconds });
-    const instances = Array.from({ length: segments }, (_, index) => {
-      const name = segments === 1 ? WHOLE_RUN_NAME : `segment-${index + 1}`;
-      const args = [
-        'run',
-        ...(segments === 1 ? [] : [...segmentArguments(index, segments), '--no-thresholds', '--quiet']),
-        `--out=csv=${join(segmentsDir, samplesFileOf(name))}`,
-        ...k6Args,
-        bundle.file,
-      ];
-      // One instance exports k6's web dashboard; a segment's would show its share alone.
-      const env = {
-        ...base,
-        ...(segments === 1 ? {} : { K6_WEB_DASHBOARD: 'false' }),
-        LOAD_REPORT_DIR: segmentsDir,
-        CAPACITY_SEGMENT_NAME: name,
-      };
-      return runChild(k6.path, args, env);
+    removePreviousOutputs(reportDir, segmentsDir);
+    const base = k6RunEnvironment(planned.targetEnv, {
+      script: CAPACITY_SCRIPT,
+      reportDir,
+      runId: runIdOf(),
+      plannedSeconds: planned.plannedSeconds,
     });
-    let codes: number[];
-    try {
-      codes = await Promise.all(instances);
-    } catch (error) {
-      fail(`could not start k6 at ${k6.path}: ${(error as Error).message.split('\n')[0]}`);
-      return EXIT.k6Missing;
-    }
-    const broken = codes.find((code) => code !== 0 && code !== K6_THRESHOLD_FAILED);
-    if (broken !== undefined) {
-      fail(`a k6 instance exited with ${broken}: no verdict`);
-      return exitCodeOfK6(broken);
-    }
-    const code = await runMerge([segmentsDir], reportDir, fail);
-    const dashboard = reportFilesOf(CAPACITY_SCRIPT, reportDir).dashboard;
-    if (existsSync(dashboard)) say(`web dashboard: ${relative(process.cwd(), dashboard)}`);
-    say(code === 0 ? 'passed' : `failed (exit ${code})`);
-    return code;
+    const run = { segmentsDir, k6Args, bundleFile: bundle.file, base };
+    const failed = await runInstances(k6.path, segments, run, fail);
+    if (failed !== undefined) return failed;
+    return await mergeAndJudge(segmentsDir, reportDir, say, fail);
   } finally {
     await prepared?.cleanup();
     rmSync(privateDir, { recursive: true, force: true });

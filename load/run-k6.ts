@@ -32,7 +32,7 @@ import { outputPaths } from '../utilities/output-paths.ts';
 import { bundleLoadScript, type LoadScript } from './bundle.ts';
 import { findK6, k6MissingLine } from './find-k6.ts';
 import { k6RunEnvironment, reportFilesOf, trustedCaEnvironment } from './k6-environment.ts';
-import { type Env, LoadSetupError } from './lib/env.ts';
+import type { Env } from './lib/env.ts';
 import { latencyPlan } from './lib/latency-plan.ts';
 import { productionRefusal } from './lib/production-guard.ts';
 import { rateLimitPlan } from './lib/rate-limit-plan.ts';
@@ -121,6 +121,110 @@ const runK6 = (k6: string, args: readonly string[], env: NodeJS.ProcessEnv): Pro
     });
   });
 
+type TargetContract = ReturnType<typeof readTargetContract>;
+
+/** A configuration error's one line and exit 2; any other error is the kit's own and goes on up. */
+const configurationFailure = (error: unknown, fail: SayLine): number => {
+  if (!(error instanceof ConfigError)) throw error;
+  fail(`configuration error: ${error.message}`);
+  return EXIT.badConfiguration;
+};
+
+/** The target contract, read after .env; a malformed one is a configuration line and its exit code. */
+const readContract = (fail: SayLine): TargetContract | number => {
+  try {
+    loadDotEnvUnlessIgnored();
+    return readTargetContract(process.env);
+  } catch (error) {
+    return configurationFailure(error, fail);
+  }
+};
+
+/**
+ * Why a remote target is not loaded, as an exit code, before k6 is even looked for: a production
+ * target not allowed, or settings the script's plan refuses. Undefined when it may be loaded.
+ */
+export const remoteTargetRefusal = (
+  script: LoadScript,
+  env: NodeJS.ProcessEnv,
+  fail: SayLine,
+): number | undefined => {
+  try {
+    const refusal = productionRefusal(env, script);
+    if (refusal !== undefined) {
+      fail(refusal);
+      return EXIT.badConfiguration;
+    }
+    checkPlan(script, env);
+    return undefined;
+  } catch (error) {
+    return configurationFailure(error, fail);
+  }
+};
+
+/** The script's plan against the environment k6 will get, or the exit code of a configuration error. */
+export const planOrRefusal = (
+  script: LoadScript,
+  env: NodeJS.ProcessEnv,
+  fail: SayLine,
+): ReturnType<typeof checkPlan> | number => {
+  try {
+    return checkPlan(script, env);
+  } catch (error) {
+    return configurationFailure(error, fail);
+  }
+};
+
+/** The reference server when the contract names no target, and the environment that points k6 at the target. */
+const startTarget = async (
+  contract: TargetContract,
+  baseEnv: NodeJS.ProcessEnv,
+): Promise<{ server?: EmbeddedServer; targetEnv: NodeJS.ProcessEnv }> => {
+  if (contract.kind !== 'embedded') return { targetEnv: baseEnv };
+  const embedded = await startEmbedded(embeddedLoadLimits(contract.limits, process.env));
+  return { server: embedded.server, targetEnv: { ...baseEnv, ...embedded.env } };
+};
+
+/**
+ * The report directory made ready for this run: the remote target's CA copied where k6 will trust it
+ * (a previous run's copy removed), and this script's previous reports removed, so that they cannot
+ * pass for this run's if k6 writes none.
+ */
+const prepareReportDir = (script: LoadScript, reportDir: string, caFile: string | undefined) => {
+  mkdirSync(reportDir, { recursive: true });
+  const caDir = join(reportDir, '.target-ca');
+  rmSync(caDir, { recursive: true, force: true });
+  if (caFile) {
+    mkdirSync(caDir, { recursive: true });
+    copyFileSync(caFile, join(caDir, 'target-ca.pem'));
+  }
+  const files = reportFilesOf(script, reportDir);
+  for (const file of Object.values(files)) rmSync(file, { force: true });
+  return { caDir, files };
+};
+
+/** Runs k6 and says how it ended: the dashboard written, the verdict's lines, and the kit's exit code. */
+const runK6AndJudge = async (
+  k6Path: string,
+  args: readonly string[],
+  childEnv: NodeJS.ProcessEnv,
+  files: ReturnType<typeof reportFilesOf>,
+  lines: { say: SayLine; fail: SayLine },
+): Promise<number> => {
+  let code: number;
+  try {
+    code = await runK6(k6Path, args, childEnv);
+  } catch (error) {
+    lines.fail(`could not start k6 at ${k6Path}: ${(error as Error).message.split('\n')[0]}`);
+    return EXIT.k6Missing;
+  }
+  if (existsSync(files.dashboard)) lines.say(`web dashboard: ${relative(process.cwd(), files.dashboard)}`);
+  const ending = loadRunExit(code, files.summary);
+  for (const line of ending.lines) lines.say(line);
+  lines.say(endingLine(code, ending.code));
+  return ending.code;
+};
+
 /** Runs one k6 script against the target contract's target; returns the kit's exit code. */
 export const runLoad = async (
   script: LoadScript,
@@ -128,99 +232,35 @@ export const runLoad = async (
   say: SayLine,
   fail: SayLine,
 ): Promise<number> => {
-  let contract: ReturnType<typeof readTargetContract>;
-  try {
-    loadDotEnvUnlessIgnored();
-    contract = readTargetContract(process.env);
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      fail(`configuration error: ${error.message}`);
-      return EXIT.badConfiguration;
-    }
-    throw error;
-  }
+  const contract = readContract(fail);
+  if (typeof contract === 'number') return contract;
   const runId = contract.kind === 'remote' ? contract.target.runId : contract.runId;
   const { load: reportDir, bundles } = outputPaths();
   const baseEnv: NodeJS.ProcessEnv = { ...process.env, [CONTRACT_VARIABLES.runId]: runId };
-
-  if (contract.kind === 'remote') {
-    try {
-      const refusal = productionRefusal(baseEnv, script);
-      if (refusal !== undefined) {
-        fail(refusal);
-        return EXIT.badConfiguration;
-      }
-      checkPlan(script, baseEnv);
-    } catch (error) {
-      if (error instanceof LoadSetupError) {
-        fail(`configuration error: ${error.message}`);
-        return EXIT.badConfiguration;
-      }
-      throw error;
-    }
-  }
+  const refused = contract.kind === 'remote' ? remoteTargetRefusal(script, baseEnv, fail) : undefined;
+  if (refused !== undefined) return refused;
 
   const k6 = findK6(process.env);
   if (!k6.found) {
     fail(k6MissingLine(k6.reason));
     return EXIT.k6Missing;
   }
-
   const bundle = await bundleLoadScript(script, bundles);
 
-  let server: EmbeddedServer | undefined;
+  const { server, targetEnv } = await startTarget(contract, baseEnv);
   try {
-    let targetEnv = baseEnv;
-    if (contract.kind === 'embedded') {
-      const embedded = await startEmbedded(embeddedLoadLimits(contract.limits, process.env));
-      server = embedded.server;
-      targetEnv = { ...baseEnv, ...embedded.env };
-    }
-    let checked: ReturnType<typeof checkPlan>;
-    try {
-      checked = checkPlan(script, targetEnv);
-    } catch (error) {
-      if (error instanceof LoadSetupError) {
-        fail(`configuration error: ${error.message}`);
-        return EXIT.badConfiguration;
-      }
-      throw error;
-    }
-    mkdirSync(reportDir, { recursive: true });
+    const checked = planOrRefusal(script, targetEnv, fail);
+    if (typeof checked === 'number') return checked;
     const caFile = contract.kind === 'remote' ? contract.target.caFile : undefined;
-    const caDir = join(reportDir, '.target-ca');
-    rmSync(caDir, { recursive: true, force: true });
-    if (caFile) {
-      mkdirSync(caDir, { recursive: true });
-      copyFileSync(caFile, join(caDir, 'target-ca.pem'));
-    }
+    const { caDir, files } = prepareReportDir(script, reportDir, caFile);
     const childEnv = {
-      ...k6RunEnvironment(targetEnv, {
-        script,
-        reportDir,
-        runId,
-        plannedSeconds: checked.plannedSeconds,
-      }),
+      ...k6RunEnvironment(targetEnv, { script, reportDir, runId, plannedSeconds: checked.plannedSeconds }),
       ...(caFile ? trustedCaEnvironment(caDir, targetEnv) : {}),
     };
-    // A previous run's reports of this script must not pass for this run's if k6 writes none.
-    const files = reportFilesOf(script, reportDir);
-    for (const file of Object.values(files)) rmSync(file, { force: true });
     say(
       `k6 run ${relative(process.cwd(), bundle.file)} against ${describeTarget(checked.target)}, run ${runId}; reports in ${relative(process.cwd(), reportDir) || '.'}`,
     );
-    let code: number;
-    try {
-      code = await runK6(k6.path, ['run', ...k6Args, bundle.file], childEnv);
-    } catch (error) {
-      fail(`could not start k6 at ${k6.path}: ${(error as Error).message.split('\n')[0]}`);
-      return EXIT.k6Missing;
-    }
-    if (existsSync(files.dashboard)) say(`web dashboard: ${relative(process.cwd(), files.dashboard)}`);
-    const ending = loadRunExit(code, files.summary);
-    for (const line of ending.lines) say(line);
-    say(endingLine(code, ending.code));
-    return ending.code;
+    return await runK6AndJudge(k6.path, ['run', ...k6Args, bundle.file], childEnv, files, { say, fail });
   } finally {
     await server?.close();
   }

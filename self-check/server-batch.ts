@@ -187,6 +187,96 @@ export interface ServerBatchResult {
   readonly problem?: string;
 }
 
+/** Each run's output folder emptied and its server started, in turn; each server joins `servers` once started. */
+const startServers = async (
+  runs: readonly PlannedRun[],
+  outputRoot: string,
+  envDir: string,
+  servers: RunningReferenceServer[],
+): Promise<BatchProject[]> => {
+  const projects: BatchProject[] = [];
+  for (const run of runs) {
+    const outputDir = join(outputRoot, run.id);
+    rmSync(outputDir, { recursive: true, force: true });
+    mkdirSync(outputDir, { recursive: true });
+    const { server, project } = await startServerOf(run, outputDir, envDir);
+    servers.push(server);
+    projects.push(project);
+  }
+  return projects;
+};
+
+/** Runs Playwright over the batch file; the JSON report goes to `reportFile`. Returns whether it was stopped for time. */
+const runBatchPlaywright = async (
+  folder: string,
+  files: { readonly batchFile: string; readonly reportFile: string },
+  timeoutMs: number,
+  onChild: ServerBatchOptions['onChild'],
+): Promise<{ timedOut: boolean }> =>
+  runLoggedChild(
+    process.execPath,
+    [
+      require.resolve('@playwright/test/cli'),
+      'test',
+      '-c',
+      join(KIT_ROOT, 'self-check', 'batch.config.ts'),
+      '--reporter=json',
+    ],
+    {
+      env: playwrightEnvironment({
+        ...scrubbedEnvironment(),
+        KIT_IGNORE_DOTENV: 'true',
+        KIT_OUTPUT_DIR: folder,
+        [BATCH_FILE_VARIABLE]: files.batchFile,
+        PLAYWRIGHT_JSON_OUTPUT_NAME: files.reportFile,
+        FORCE_COLOR: '0',
+      }),
+      logFile: join(folder, 'playwright.log'),
+      timeoutMs,
+      ...(onChild ? { onChild } : {}),
+    },
+  );
+
+const readReport = (reportFile: string): JSONReport | undefined => {
+  try {
+    return JSON.parse(readFileSync(reportFile, 'utf8')) as JSONReport;
+  } catch {
+    return undefined;
+  }
+};
+
+/** The batch's report, or why the batch as a whole settles nothing: stopped for time, no report, an error outside the checks. */
+export const reportOrProblem = (timedOut: boolean, report: JSONReport | undefined): JSONReport | string => {
+  if (timedOut) return 'the batch was stopped for taking too long';
+  if (!report) return 'the batch wrote no report';
+  const errors = report.errors ?? [];
+  if (errors.length > 0)
+    return `the batch failed outside its checks: ${errors[0]?.message?.split('\n')[0] ?? 'an error'}`;
+  return report;
+};
+
+/** Each run's part of the report, written as its own first stage's results; a run of which no check ran is left out. */
+const outcomesOfReport = (
+  runs: readonly PlannedRun[],
+  report: JSONReport,
+  outputRoot: string,
+): Map<string, StageOutcome> => {
+  const outcomes = new Map<string, StageOutcome>();
+  for (const [index, run] of runs.entries()) {
+    const own = reportOfServer({ suites: report.suites ?? [], errors: report.errors ?? [] }, index);
+    const results = resultsOfReport(own);
+    if (results.tests.length === 0) continue;
+    writeFileSync(join(outputRoot, run.id, 'results-1.json'), JSON.stringify(own));
+    outcomes.set(run.id, {
+      label: run.stages[0]?.label ?? 'checks of its declared rules',
+      results,
+      exitCode: results.tests.some((t) => t.outcome === 'failed') ? 1 : 0,
+      seconds: secondsOf(own),
+    });
+  }
+  return outcomes;
+};
+
 /**
  * The first stage of each run, in one Playwright invocation. A batch that went wrong as a whole (no
  * report, an error outside the checks, stopped for time) settles nothing, and a mutant of which it
@@ -197,8 +287,7 @@ export const runServerBatch = async (
   runs: readonly PlannedRun[],
   options: ServerBatchOptions,
 ): Promise<ServerBatchResult> => {
-  const outcomes = new Map<string, StageOutcome>();
-  if (runs.length === 0) return { outcomes };
+  if (runs.length === 0) return { outcomes: new Map() };
   const folder = join(options.outputRoot, 'server-batch');
   rmSync(folder, { recursive: true, force: true });
   mkdirSync(folder, { recursive: true });
@@ -209,15 +298,7 @@ export const runServerBatch = async (
   process.once('exit', removeEnvDir);
   const servers: RunningReferenceServer[] = [];
   try {
-    const projects: BatchProject[] = [];
-    for (const run of runs) {
-      const outputDir = join(options.outputRoot, run.id);
-      rmSync(outputDir, { recursive: true, force: true });
-      mkdirSync(outputDir, { recursive: true });
-      const { server, project } = await startServerOf(run, outputDir, envDir);
-      servers.push(server);
-      projects.push(project);
-    }
+    const projects = await startServers(runs, options.outputRoot, envDir, servers);
     const workers = Math.max(1, Math.min(options.workers, runs.length));
     const batch: BatchFile = {
       workers,
@@ -225,60 +306,13 @@ export const runServerBatch = async (
       outputDir: join(folder, 'test-results'),
       projects,
     };
-    const batchFile = join(folder, 'batch.json');
-    const reportFile = join(folder, 'results.json');
-    writeFileSync(batchFile, `${JSON.stringify(batch, null, 2)}\n`);
-    const { timedOut } = await runLoggedChild(
-      process.execPath,
-      [
-        require.resolve('@playwright/test/cli'),
-        'test',
-        '-c',
-        join(KIT_ROOT, 'self-check', 'batch.config.ts'),
-        '--reporter=json',
-      ],
-      {
-        env: playwrightEnvironment({
-          ...scrubbedEnvironment(),
-          KIT_IGNORE_DOTENV: 'true',
-          KIT_OUTPUT_DIR: folder,
-          [BATCH_FILE_VARIABLE]: batchFile,
-          PLAYWRIGHT_JSON_OUTPUT_NAME: reportFile,
-          FORCE_COLOR: '0',
-        }),
-        logFile: join(folder, 'playwright.log'),
-        timeoutMs: batchTimeoutSeconds(runs.length, workers, options.timeoutSeconds) * 1000,
-        ...(options.onChild ? { onChild: options.onChild } : {}),
-      },
-    );
-    let report: JSONReport | undefined;
-    try {
-      report = JSON.parse(readFileSync(reportFile, 'utf8')) as JSONReport;
-    } catch {
-      report = undefined;
-    }
-    if (timedOut) return { outcomes, problem: 'the batch was stopped for taking too long' };
-    if (!report) return { outcomes, problem: 'the batch wrote no report' };
-    const errors = report.errors ?? [];
-    if (errors.length > 0) {
-      return {
-        outcomes,
-        problem: `the batch failed outside its checks: ${errors[0]?.message?.split('\n')[0] ?? 'an error'}`,
-      };
-    }
-    for (const [index, run] of runs.entries()) {
-      const own = reportOfServer({ suites: report.suites ?? [], errors }, index);
-      const results = resultsOfReport(own);
-      if (results.tests.length === 0) continue;
-      writeFileSync(join(options.outputRoot, run.id, 'results-1.json'), JSON.stringify(own));
-      outcomes.set(run.id, {
-        label: run.stages[0]?.label ?? 'checks of its declared rules',
-        results,
-        exitCode: results.tests.some((t) => t.outcome === 'failed') ? 1 : 0,
-        seconds: secondsOf(own),
-      });
-    }
-    return { outcomes };
+    const files = { batchFile: join(folder, 'batch.json'), reportFile: join(folder, 'results.json') };
+    writeFileSync(files.batchFile, `${JSON.stringify(batch, null, 2)}\n`);
+    const timeoutMs = batchTimeoutSeconds(runs.length, workers, options.timeoutSeconds) * 1000;
+    const { timedOut } = await runBatchPlaywright(folder, files, timeoutMs, options.onChild);
+    const report = reportOrProblem(timedOut, readReport(files.reportFile));
+    if (typeof report === 'string') return { outcomes: new Map(), problem: report };
+    return { outcomes: outcomesOfReport(runs, report, options.outputRoot) };
   } finally {
     removeEnvDir();
     process.off('exit', removeEnvDir);
