@@ -11,6 +11,7 @@ import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { expect, test } from '@playwright/test';
+import { EXIT } from '../../config/index.ts';
 import { outputPaths } from '../../utilities/output-paths.ts';
 import { runKit } from '../../utilities/test-support/run-kit.ts';
 
@@ -51,10 +52,16 @@ export interface Step {
   readonly timed?: boolean;
 }
 
-/** A run's exit as these tests require it: the first's, and 0; for a timed run, 0 or 1 each. */
+/**
+ * The exits a timed run may end with on a busy machine: passed, a threshold crossed, or the load
+ * generator short of its rate (not established). These tests compare outputs, not verdicts.
+ */
+const TIMED_EXITS = [EXIT.ok, EXIT.deviation, EXIT.couldNotRun];
+
+/** A run's exit as these tests require it: the first's, and 0; for a timed run, one of TIMED_EXITS each. */
 const expectExit = (step: Step, first: KitRun, second: KitRun): void => {
   if (step.timed) {
-    for (const run of [first, second]) expect([0, 1], run.output.slice(-2000)).toContain(run.code);
+    for (const run of [first, second]) expect(TIMED_EXITS, run.output.slice(-2000)).toContain(run.code);
     return;
   }
   expect(second.code, second.output.slice(-2000)).toBe(first.code);
