@@ -37,6 +37,10 @@ export const DEFAULT_TEST_TIMEOUT_MS = 120_000;
 /** The least wait for an unavailable deployment to come back; 10 round trips when more. */
 export const MIN_RECOVERY_MS = 30_000;
 
+/** How long one check may take when the user set no limit: 120 s, or 60 s and 80 round trips when more. */
+export const defaultTestMs = (roundTripMs: number): number =>
+  Math.max(DEFAULT_TEST_TIMEOUT_MS, 60_000 + 80 * roundTripMs);
+
 /** The waits of a run; a malformed value is a ConfigError naming the variable (the registry parses each). */
 export const readTimeouts = (env: Environment = process.env): Timeouts => {
   const requestSeconds = REQUEST_TIMEOUT_SECONDS.read(env);
@@ -52,10 +56,7 @@ export const readTimeouts = (env: Environment = process.env): Timeouts => {
           ? Math.max(MIN_REQUEST_TIMEOUT_MS, 30 * roundTrip)
           : DEFAULT_REQUEST_TIMEOUT_MS,
     suspectMs: roundTripMs !== undefined ? Math.max(1_000, 5 * roundTrip) : DEFAULT_REQUEST_TIMEOUT_MS / 3,
-    testMs:
-      testSeconds !== undefined
-        ? testSeconds * 1000
-        : Math.max(DEFAULT_TEST_TIMEOUT_MS, 60_000 + 80 * roundTrip),
+    testMs: testSeconds !== undefined ? testSeconds * 1000 : defaultTestMs(roundTrip),
     roundTripMs,
     recoveryMs: Math.max(MIN_RECOVERY_MS, 10 * roundTrip),
   };

@@ -64,6 +64,16 @@ test.describe('runs per target', () => {
     );
   });
 
+  test('a far deployment gets the runs that fit in a check at its round trip, one at least', () => {
+    // 80 requests a run at 4 s: not even one fits in half of the check's 380 s; one is made.
+    expect(remoteRuns(limit, 2, 80, 4_000)).toBe(1);
+    expect(remoteRuns(limit, 2, 80, 4_000, undefined, 3_600_000)).toBe(MIN_REMOTE_RUNS);
+    // 6 requests a run at 4 s: 7 fit in half of 380 s, more than the other bounds give already.
+    expect(remoteRuns(limit, 2, 6, 4_000)).toBe(MIN_REMOTE_RUNS);
+    // A near deployment is not touched by it.
+    expect(remoteRuns(limit, 2, 80, 20)).toBe(remoteRuns(limit, 2, 80));
+  });
+
   test('the reference server gets the generous count; FC_RUNS overrides both', () => {
     const cost = { embeddedRuns: 200, requestsPerRun: 2 };
     expect(runSettings({ embedded: true, limits }, 1, cost, {}).numRuns).toBe(200);

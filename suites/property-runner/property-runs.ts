@@ -13,7 +13,7 @@
  * Replay: `FC_SEED` (and `FC_PATH`, printed by a failing property) are passed to fast-check, so the
  * same seed replays the same run and seed + path replays exactly the shrunk counterexample.
  */
-import { type RateLimitSettings, readTimeouts, type Target } from '../../config/index.ts';
+import { defaultTestMs, type RateLimitSettings, readTimeouts, type Target } from '../../config/index.ts';
 import {
   FC_PATH,
   FC_REPLAY_PATH,
@@ -79,9 +79,14 @@ export const PROPERTY_COSTS: readonly PropertyCost[] = Object.freeze([
   { embeddedRuns: 150, requestsPerRun: 1, maxRemoteRuns: 10 },
 ]);
 
+/** The share of a check's time limit its property's runs may take at the measured round trip. */
+export const PROPERTY_SHARE_OF_TEST_TIME = 0.5;
+
 /**
  * Runs for a real deployment with this limit and this many workers (see the file's comment), and, when
- * the preflight measured it, this round trip: a slow target gets fewer runs, not a time-out.
+ * the preflight measured it, this round trip: a slow target gets fewer runs, not a time-out. Where
+ * even MIN_REMOTE_RUNS would not fit in the check's time limit (`testMs`), the runs that fit, one at
+ * least: a far deployment's property makes fewer combinations rather than none.
  */
 export const remoteRuns = (
   limit: RateLimitSettings,
@@ -89,6 +94,7 @@ export const remoteRuns = (
   requestsPerRun: number,
   roundTripMs?: number,
   maxRuns = MAX_REMOTE_RUNS,
+  testMs?: number,
 ): number => {
   const perRequest = Math.max(1, requestsPerRun);
   const budget = (limit.requestsPerWindow * RUN_SHARE_OF_LIMIT * REMOTE_PROPERTY_WINDOWS) / PROPERTY_TESTS;
@@ -99,10 +105,15 @@ export const remoteRuns = (
     roundTripMs && roundTripMs > 0
       ? Math.floor((REMOTE_PROPERTY_SECONDS * 1000) / (perRequest * roundTripMs))
       : Number.POSITIVE_INFINITY;
-  return Math.min(
+  const runs = Math.min(
     Math.max(MIN_REMOTE_RUNS, maxRuns),
     Math.max(MIN_REMOTE_RUNS, Math.min(byBudget, byTime, byLatency)),
   );
+  if (!roundTripMs || roundTripMs <= 0) return runs;
+  const fitting = Math.floor(
+    (PROPERTY_SHARE_OF_TEST_TIME * (testMs ?? defaultTestMs(roundTripMs))) / (perRequest * roundTripMs),
+  );
+  return Math.min(runs, Math.max(1, fitting));
 };
 
 /**
@@ -147,6 +158,7 @@ export const runSettings = (
               cost.requestsPerRun,
               readTimeouts(env).roundTripMs,
               cost.maxRemoteRuns,
+              readTimeouts(env).testMs,
             ),
             'remote' as const,
           ];
