@@ -3,7 +3,13 @@
  * window, a bounded number of times; the first verdict, either way, ends the attempts.
  */
 import { expect, test } from '@playwright/test';
-import { COUNTER_ATTEMPTS, untilEstablished } from './counter-stretch.ts';
+import {
+  COUNTER_ATTEMPTS,
+  COUNTER_CONCURRENCY,
+  counterConcurrency,
+  MAX_COUNTER_CONCURRENCY,
+  untilEstablished,
+} from './counter-stretch.ts';
 
 const attempts = (outcomes: readonly ('violated' | 'held' | 'unsaid')[]) => {
   let sent = 0;
@@ -34,4 +40,12 @@ test('COUNTER ATTEMPTS: an axis that never says anything is sent COUNTER_ATTEMPT
   expect(judgement.notEstablished).toEqual({ kind: 'inconclusive', reason: 'probes too slow' });
   expect(never.sent()).toBe(COUNTER_ATTEMPTS);
   expect(COUNTER_ATTEMPTS).toBeGreaterThan(1);
+});
+
+test('COUNTER LANES: a near deployment gets the few lanes; a far one as many as send five limits a window, within a bound', () => {
+  expect(counterConcurrency({ limit: 50, windowMs: 2_000 }, 14)).toBe(COUNTER_CONCURRENCY);
+  expect(counterConcurrency({ limit: 50, windowMs: 2_000 }, undefined)).toBe(COUNTER_CONCURRENCY);
+  // The spec's 1000 a minute, 4 s away: 5000 a minute is 83 a second, 334 in flight at 4 s each.
+  expect(counterConcurrency({ limit: 1_000, windowMs: 60_000 }, 4_000)).toBe(334);
+  expect(counterConcurrency({ limit: 100_000, windowMs: 60_000 }, 4_000)).toBe(MAX_COUNTER_CONCURRENCY);
 });

@@ -5,7 +5,7 @@
  * that window while each stretch can end well before a sliding window frees the burst's capacity;
  * past 0.6 of a window the next axis throttles the tenant again from a fresh one.
  */
-import type { RateLimitSettings } from '../../config/index.ts';
+import { type RateLimitSettings, readTimeouts } from '../../config/index.ts';
 import {
   type CounterRequest,
   type CounterWindow,
@@ -26,6 +26,24 @@ import {
 
 /** Requests in flight at once in a stretch: few, so that a span without a refusal holds few of them. */
 export const COUNTER_CONCURRENCY = 8;
+
+/** The most requests a stretch keeps in flight, however far the deployment. */
+export const MAX_COUNTER_CONCURRENCY = 512;
+
+/**
+ * Requests in flight in a stretch at the measured round trip: COUNTER_CONCURRENCY, or as many as send
+ * five limits a window (twice the limit and more must go out well inside half a window to outpace any
+ * refill), whichever is more. A deployment seconds away needs more in flight, not a longer stretch,
+ * which would outlast the window's room.
+ */
+export const counterConcurrency = (
+  window: Pick<CounterWindow, 'limit' | 'windowMs'>,
+  roundTripMs: number | undefined,
+): number =>
+  Math.min(
+    MAX_COUNTER_CONCURRENCY,
+    Math.max(COUNTER_CONCURRENCY, Math.ceil((5 * window.limit * (roundTripMs ?? 0)) / window.windowMs)),
+  );
 
 /**
  * Times an axis is sent while its stretch could say nothing (no 429 met, the window's room run out, the
@@ -96,11 +114,12 @@ export const sendCounterStretch = async (
   probe: (index: number) => SendOptions,
 ): Promise<CounterRequest[]> => {
   const requests: CounterRequest[] = [];
+  const concurrency = counterConcurrency(window, readTimeouts().roundTripMs);
   const stopAt = window.freshFrom + STOP_AT_SHARE * window.windowMs;
   let check = 0;
   await sendBurst(client, (index) => (index % 2 === 1 ? probe(index) : counted(index)), {
-    count: 2 * window.limit + 4 * COUNTER_CONCURRENCY,
-    concurrency: COUNTER_CONCURRENCY,
+    count: 2 * window.limit + 4 * concurrency,
+    concurrency,
     onAnswer: (answered) => requests.push(counterRequestOf(answered.index % 2 === 1, answered)),
     stopWhen: ({ answeredAt }) => {
       if (answeredAt >= stopAt) return true;
