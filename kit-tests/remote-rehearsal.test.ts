@@ -84,10 +84,11 @@ test('REHEARSAL: fei-kit load rate-limit under the real k6 trusts the rehearsal 
     expect(run.output).not.toMatch(/x509|certificate signed by unknown authority/);
     // What the certificate decides: every response came back over TLS with a status the script
     // expects, and the limit was seen. The window counts beside them depend on how busy the machine
-    // is (the self-check's rows judge those), so a crossed one may end the run with 1, never with 7.
+    // is (the self-check's rows judge those), so a crossed one may end the run with 1, or with 3 when
+    // the load generator fell short of its rate, never with 7.
     expect(run.output).toMatch(/✓ LOAD-EXPECTED-STATUSES:/);
     expect(run.output).toMatch(/✓ RATE-LIMIT-429: traffic at [\d.]+ times the limit is throttled with 429/);
-    expect([EXIT.ok, EXIT.deviation], run.output).toContain(run.code);
+    expect([EXIT.ok, EXIT.deviation, EXIT.couldNotRun], run.output).toContain(run.code);
   } finally {
     reference.child.kill('SIGTERM');
     rmSync(folder, { recursive: true, force: true });
