@@ -41,8 +41,11 @@ const behindFault = async (fault: (tenantAToken: string) => Fault) => {
   };
 };
 
-/** Checks that send a few hundred requests, most of them POSTs, in a minute or two. */
-const VALIDATION = ['--grep', '@VAL-AMOUNT-POSITIVE|@VAL-TYPE-ENUM|@RETRIEVE-UNKNOWN-404|@DEDUP-EXTERNAL-ID'];
+/**
+ * The checks of one rule, which send about two hundred requests, nearly all POSTs: past the 60th, where
+ * the restart and the expiry begin, they still have many to send, and a POST meets the window.
+ */
+const VALIDATION = ['--grep', '@VAL-AMOUNT-POSITIVE'];
 
 test('RUNTIME: a 2 s restart window of 503 + Retry-After with a part 7.1 body is said as unavailability, never a deviation', async () => {
   const setup = await behindFault(() => ({ kind: 'restart', afterRequests: 60, forMs: 2_000 }));
