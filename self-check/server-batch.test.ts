@@ -13,12 +13,19 @@ import { SECOND_LOOK_PROJECT } from '../config/index.ts';
 import { kitEnvironment } from '../conformance-run/kit-environment.ts';
 import { BATCH_TARGET_ANNOTATION } from '../run-records/batch-file.ts';
 import { KEPT_WORKER_ANNOTATION } from '../run-records/kept-worker.ts';
+import { ruleTagPatternOf } from '../run-records/rule-annotations.ts';
 import { KIT_ROOT } from '../utilities/kit-root.ts';
 import { outputPaths } from '../utilities/output-paths.ts';
 import { BATCH_SECOND_LOOK_PROJECT, suiteProjectOfShare } from './batch-shares.ts';
-import { planRuns } from './plan.ts';
+import { planRuns, type Stage } from './plan.ts';
 import { resultsOfReport } from './results.ts';
 import { batchable, reportOfServer, restoredTest, runServerBatch } from './server-batch.ts';
+
+/** The variant's stage in the real batch: every rate-limit check, and the checks of two rules of the others. */
+const VARIANT_SLICE: Stage = {
+  label: 'the rate-limit checks and a slice of the others',
+  grep: `@ratelimit|${ruleTagPatternOf(['AUTH-TOKEN-MISSING', 'VAL-AMOUNT-POSITIVE'])}`,
+};
 
 const reportTest = (projectName: string, kept: boolean): JSONReportTest => ({
   timeout: 1000,
@@ -152,7 +159,7 @@ test('SELF-CHECK: a batch report is split by server, each part where a run of it
   expect(d.map((spec) => spec.tests[0]?.projectName)).toEqual(['ratelimit']);
 });
 
-test("SELF-CHECK: a real batch catches each mutant by its declared rules and passes a variant, each server's checks exactly its stage's, one after another in a worker that serves others too", async () => {
+test("SELF-CHECK: a real batch catches each mutant by its declared rules and passes a variant's slice, each server's checks exactly its stage's, one after another in a worker that serves others too", async () => {
   test.setTimeout(180_000);
   const planned = planRuns({
     only: [
@@ -166,10 +173,15 @@ test("SELF-CHECK: a real batch catches each mutant by its declared rules and pas
   // The rate-limit mutant and the variant share the one rate-limit worker, their checks taking turns
   // check by check: the variant's RATE-LIMIT-429 burst comes just before the mutant's
   // RATE-LIMIT-NO-HEADERS, which a record of the tenant kept per worker would judge on that burst.
+  // The variant gets every rate-limit check and a slice of the others: the batch's mechanics need
+  // its checks in both projects, not its every check (the self-check's own batch passes every variant
+  // on the whole suite).
   const runs = [
     ...planned.filter((run) => run.server.kind === 'mutant' && run.projects.join() === 'conformance'),
     ...planned.filter((run) => run.id === 'mutant-rate-limit-headers-sent'),
-    ...planned.filter((run) => run.server.kind === 'variant'),
+    ...planned
+      .filter((run) => run.server.kind === 'variant')
+      .map((run) => ({ ...run, stages: [VARIANT_SLICE] })),
   ];
   expect(runs).toHaveLength(5);
   expect(runs.every(batchable)).toBe(true);
@@ -190,7 +202,7 @@ test("SELF-CHECK: a real batch catches each mutant by its declared rules and pas
       // Passed, not skipped: both projects' checks ran against it.
       const passed = (project: string) =>
         outcome?.results?.tests.filter((t) => t.project === project && t.outcome === 'passed').length ?? 0;
-      expect(passed('conformance'), run.id).toBeGreaterThan(150);
+      expect(passed('conformance'), run.id).toBeGreaterThanOrEqual(2);
       expect(passed('ratelimit'), run.id).toBeGreaterThanOrEqual(4);
     } else {
       expect(failed.length, run.id).toBeGreaterThan(0);
