@@ -1,27 +1,22 @@
 /**
  * The kit as a package another project installs: `npm pack`, then an empty project outside the
  * repository installs the tarball without the network (its dependencies from npm's cache, pinned by
- * the kit's own lockfile), and runs the kit from its own folder as its users do: `npx fei-kit
- * conformance` against the reference server, the reference server itself with the conformance run
- * pointed at it through the project's .env, and `npx fei-kit certify-client -- node <its client>`.
- * Every output lands in the project's folder, none inside node_modules. On a Node line the kit's
+ * the kit's own lockfile), once for all its tests, and runs the kit from its own folder as its users
+ * do: `npx fei-kit conformance` against the reference server, the reference server itself with the
+ * conformance run pointed at it through the project's .env, and `npx fei-kit certify-client -- node
+ * <its client>` twice in one folder. Every output lands in the project's folder, none inside
+ * node_modules. The conformance runs are slices of the suite (a `--grep`): these tests are about the
+ * installed kit and where it writes; the verdicts of every check are the whole runs' elsewhere. On a Node line the kit's
  * `engines` names, the install is engine-strict, as a project that sets `engine-strict=true` installs
  * it: a dependency that refuses the line fails the test there (kit-tests/node-lines.sh runs it on each).
  */
 import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
-import {
-  copyFileSync,
-  existsSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { KIT_ROOT, kitCommandArguments } from '../utilities/kit-root.ts';
+import { expectFreshOutputs, type FolderWrites, runWriting } from './test-support/run-twice.ts';
 
 interface LockEntry {
   readonly dev?: boolean;
@@ -164,14 +159,22 @@ test('PACKAGE: installed offline, `npx fei-kit --version` and --help answer from
   expect(help.stdout).toContain('Usage: fei-kit conformance');
 });
 
-test('PACKAGE: `npx fei-kit conformance` checks the reference server and leaves its certificate in the project', () => {
+test('PACKAGE: `npx fei-kit conformance --reporter html` checks the reference server and leaves its certificate, its JUnit and Playwright’s report in the project’s output folder, nothing under node_modules', () => {
   test.setTimeout(300_000);
-  const run = npx(['conformance']);
+  // A slice of the suite: what this proves is where an installed kit's run writes, not the verdicts.
+  const run = npx(['conformance', '--grep', 'AUTH-TOKEN-MISSING: GET', '--reporter', 'html']);
   expect(run.status, `${run.stdout}\n${run.stderr}`.slice(-3000)).toBe(0);
-  expect(existsSync(join(project, 'fei-kit-output', 'certificate', 'certificate.md'))).toBe(true);
-  expect(existsSync(join(project, 'fei-kit-output', 'conformance', 'junit.xml'))).toBe(true);
+  const output = join(project, 'fei-kit-output');
+  expect(existsSync(join(output, 'certificate', 'certificate.md'))).toBe(true);
+  expect(existsSync(join(output, 'conformance', 'junit.xml'))).toBe(true);
+  expect(existsSync(join(output, 'playwright-report', 'index.html'))).toBe(true);
+  expect(run.stdout).toContain('`npx playwright show-report fei-kit-output/playwright-report`');
   const installed = join(project, 'node_modules', PACKAGE.name);
-  expect(readdirSync(installed).filter((name) => /output|test-results|\.reference/.test(name))).toEqual([]);
+  expect(
+    readdirSync(installed).filter((name) =>
+      /output|test-results|\.reference|^(playwright-report|blob-report)$/.test(name),
+    ),
+  ).toEqual([]);
 });
 
 test('PACKAGE: `npx fei-kit conformance --list` shows every check at the file:line:col a clone shows', () => {
@@ -201,30 +204,28 @@ test('PACKAGE: `npx fei-kit conformance --list` shows every check at the file:li
   expect(installed.stderr).not.toMatch(/Warning/);
 });
 
-test('PACKAGE: `--reporter html` writes Playwright’s report under the output folder, says where, and nothing under node_modules', () => {
-  test.setTimeout(300_000);
-  const run = npx(['conformance', '--grep', 'AUTH-TOKEN-MISSING: GET', '--reporter', 'html'], {
-    KIT_OUTPUT_DIR: 'html-run',
-  });
-  expect(run.status, `${run.stdout}\n${run.stderr}`.slice(-3000)).toBe(0);
-  expect(existsSync(join(project, 'html-run', 'playwright-report', 'index.html'))).toBe(true);
-  expect(run.stdout).toContain('`npx playwright show-report html-run/playwright-report`');
-  const installed = join(project, 'node_modules', PACKAGE.name);
-  expect(
-    readdirSync(installed).filter((name) =>
-      /^(playwright-report|blob-report|test-results|fei-kit-output)$/.test(name),
-    ),
-  ).toEqual([]);
-});
-
-test('PACKAGE: the worked example of docs/client-certification.md runs as written in an installed project', () => {
+test('PACKAGE: the worked example of docs/client-certification.md certifies in an installed project, night after night: the second run replaces the first whole', async () => {
   test.setTimeout(300_000);
   const guide = readFileSync(join(KIT_ROOT, 'docs', 'client-certification.md'), 'utf8');
   const line = /^npx fei-kit (certify-client -- node node_modules\/\S+)$/m.exec(guide)?.[1];
   expect(line, 'the guide’s command for an installed kit').toBeDefined();
-  const run = npx((line ?? '').split(' '), { KIT_OUTPUT_DIR: 'worked-example' });
-  expect(run.status, `${run.stdout}\n${run.stderr}`.slice(-3000)).toBe(0);
-  expect(run.stderr).toContain('CERTIFIED: the client keeps every client rule it exercised');
+  // Twice in one folder, as a nightly certification runs it: the same exit, the same files, each afresh.
+  const folder = join(project, 'client-run');
+  const nights: FolderWrites[] = [];
+  for (const night of [1, 2]) {
+    const written = await runWriting(folder, () =>
+      npx((line ?? '').split(' '), { KIT_OUTPUT_DIR: 'client-run' }),
+    );
+    const { run } = written;
+    expect(run.status, `night ${night}: ${run.stdout}\n${run.stderr}`.slice(-3000)).toBe(0);
+    expect(run.stderr).toContain('CERTIFIED: the client keeps every client rule it exercised');
+    nights.push(written);
+  }
+  const [first, second] = nights;
+  expect(first?.written.length, 'the files of the first night').toBeGreaterThan(0);
+  if (first && second) expectFreshOutputs(folder, first, second);
+  const certificate = join(folder, 'client-certificate', 'client-certificate.md');
+  expect(readFileSync(certificate, 'utf8')).toContain('CERTIFIED');
 });
 
 test('PACKAGE: the reference server starts from the project, the run follows the project’s .env to it, and it stops', async () => {
@@ -258,7 +259,9 @@ test('PACKAGE: the reference server starts from the project, the run follows the
     expect(readFileSync(join(project, '.env'), 'utf8')).toMatch(
       /^TARGET_BASE_URL=http:\/\/127\.0\.0\.1:\d+$/m,
     );
-    const run = npx(['conformance', '--grep', '@readonly'], { KIT_OUTPUT_DIR: 'against-env' });
+    const run = npx(['conformance', '--grep', 'RETRIEVE-UNKNOWN-404: GET of an unknown uuid'], {
+      KIT_OUTPUT_DIR: 'against-env',
+    });
     expect(run.status, `${run.stdout}\n${run.stderr}`.slice(-3000)).toBe(0);
     expect(run.stdout).toMatch(/conformance: target http:\/\/127\.0\.0\.1:\d+ \(sandbox\)/);
     expect(existsSync(join(project, 'against-env', 'certificate', 'certificate.md'))).toBe(true);
@@ -266,16 +269,4 @@ test('PACKAGE: the reference server starts from the project, the run follows the
     server.kill('SIGTERM');
   }
   expect(await exited, output).toBe('0');
-});
-
-test('PACKAGE: `npx fei-kit certify-client -- node <the project’s client>` certifies the example client, night after night', () => {
-  test.setTimeout(300_000);
-  copyFileSync(join(KIT_ROOT, 'client', 'examples', 'example-client.mjs'), join(project, 'sync-events.mjs'));
-  // Twice in one folder, as a nightly certification runs it: the second replaces the first whole.
-  for (const night of [1, 2]) {
-    const run = npx(['certify-client', '--', 'node', 'sync-events.mjs'], { KIT_OUTPUT_DIR: 'client-run' });
-    expect(run.status, `night ${night}: ${run.stdout}\n${run.stderr}`.slice(-3000)).toBe(0);
-  }
-  const certificate = join(project, 'client-run', 'client-certificate', 'client-certificate.md');
-  expect(readFileSync(certificate, 'utf8')).toContain('CERTIFIED');
 });

@@ -7,7 +7,7 @@
  * may read an earlier one's outputs). The runs are small: these tests are about the folder, not the
  * verdicts.
  */
-import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { expect, test } from '@playwright/test';
@@ -76,21 +76,42 @@ export interface Chain {
   readonly after?: { readonly title: string; readonly check: (env: NodeJS.ProcessEnv) => void };
 }
 
-/** Runs a step twice in its chain's folder and compares what each run wrote. */
-const runTwice = async (step: Step, env: NodeJS.ProcessEnv): Promise<void> => {
-  const folder = outputPaths(env).root;
-  const runOnce = async () => {
-    const started = Date.now();
-    const run = await runKit(step.args, { ...env, ...step.env }, { timeoutMs: 200_000 });
-    const written = [...filesOf(folder)].filter(([, mtime]) => mtime >= started).map(([p]) => p);
-    return { run, started, written };
-  };
-  const first = await runOnce();
-  const second = await runOnce();
-  expectExit(step, first.run, second.run);
+/** When a run of a command started, and the files under its output folder it wrote. */
+export interface FolderWrites {
+  readonly started: number;
+  readonly written: readonly string[];
+}
 
-  // The same files, by shape; none of the first run's left behind unwritten (half of an old run).
-  const own = (paths: readonly string[]) => paths.filter((p) => !step.marksInPlace?.test(p));
+/** A run of a command, and what it wrote. */
+export interface WrittenRun<R> extends FolderWrites {
+  readonly run: R;
+}
+
+/** Runs `command` once and lists the files under `folder` it wrote (modified since it started). */
+export const runWriting = async <R>(
+  folder: string,
+  command: () => R | Promise<R>,
+): Promise<WrittenRun<R>> => {
+  const started = Date.now();
+  const run = await command();
+  const written = existsSync(folder)
+    ? [...filesOf(folder)].filter(([, mtime]) => mtime >= started).map(([p]) => p)
+    : [];
+  return { run, started, written };
+};
+
+/**
+ * The second run of a command in `folder` wrote the same files as the first, by shape, and left none
+ * of the first's as they were (half of an old run), but the history kept on purpose and the files
+ * `marksInPlace` says another command's.
+ */
+export const expectFreshOutputs = (
+  folder: string,
+  first: FolderWrites,
+  second: FolderWrites,
+  marksInPlace?: RegExp,
+): void => {
+  const own = (paths: readonly string[]) => paths.filter((p) => !marksInPlace?.test(p));
   const shapes = (paths: readonly string[]) => own(paths).map(shapeOf).sort();
   expect(shapes(second.written)).toEqual(shapes(first.written));
   const after = filesOf(folder);
@@ -98,6 +119,17 @@ const runTwice = async (step: Step, env: NodeJS.ProcessEnv): Promise<void> => {
     (path) => !HISTORY.test(path) && (after.get(path) ?? Number.POSITIVE_INFINITY) < second.started,
   );
   expect(stale, 'the first run’s files the second left as they were').toEqual([]);
+};
+
+/** Runs a step twice in its chain's folder and compares what each run wrote. */
+const runTwice = async (step: Step, env: NodeJS.ProcessEnv): Promise<void> => {
+  const folder = outputPaths(env).root;
+  const runOnce = () =>
+    runWriting(folder, () => runKit(step.args, { ...env, ...step.env }, { timeoutMs: 200_000 }));
+  const first = await runOnce();
+  const second = await runOnce();
+  expectExit(step, first.run, second.run);
+  expectFreshOutputs(folder, first, second, step.marksInPlace);
 };
 
 /** Declares one test, from the test file itself: Playwright names a test by where `test()` is called. */
