@@ -2,12 +2,16 @@
  * `fei-kit certify-client` as a user runs it: the example client is certified with every rule exercised;
  * each of the self-check's clients gets its verdict, against the reference server and through the proxy
  * in front of a reference server standing in for a sandbox; no output holds the token; a run that could
- * not run exits 3 and a bad configuration 2, each with one line.
+ * not run exits 3 and a bad configuration 2, each with one line. The clients' verdicts go through the
+ * command line's entry in this process (the bin's own start-up is the other tests'), the rest through
+ * the bin.
  */
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
+import type { ClientCertificate } from '../client/certificate/client-certificate.ts';
+import { CERTIFICATE_FILES, CLIENT_CERTIFICATE_FOLDER } from '../client/certificate/write-certificate.ts';
 import {
   CLIENT_BEHAVIOURS,
   type ClientBehaviour,
@@ -18,6 +22,7 @@ import { type CertifyRun, failedRules, runCertifyClient } from '../client/self-c
 import { kitEnvironment } from '../conformance-run/kit-environment.ts';
 import { startReferenceServer } from '../reference/index.ts';
 import { scanFiles } from '../reports/secret-scan/secret-scan.ts';
+import { KIT_ROOT } from '../utilities/kit-root.ts';
 import { runCliInProcess } from './test-support/run-cli-in-process.ts';
 
 // Each run starts a reference server and a client in child processes: slow on a busy machine.
@@ -27,6 +32,30 @@ const folder = (): string => mkdtempSync(join(tmpdir(), 'certify-client-'));
 
 const certify = (args: readonly string[], env: NodeJS.ProcessEnv = kitEnvironment()): Promise<CertifyRun> =>
   runCertifyClient(args, { env, outputFolder: folder() });
+
+/**
+ * The same certification through the command line's entry in this process (run-cli-in-process.ts):
+ * the reference server, the proxy and the grader are the command's own, the client a child process as
+ * ever, without a kit process's start-up each. The command's paths are the kit's, since it runs from
+ * a folder of its own.
+ */
+const certifyInProcess = async (args: readonly string[], env: NodeJS.ProcessEnv): Promise<CertifyRun> => {
+  const outputFolder = folder();
+  const started = performance.now();
+  const defined = Object.entries(env).filter((entry): entry is [string, string] => entry[1] !== undefined);
+  const run = await runCliInProcess(
+    ['certify-client', '--output', outputFolder, ...args],
+    Object.fromEntries(defined),
+  );
+  const file = join(outputFolder, CLIENT_CERTIFICATE_FOLDER, CERTIFICATE_FILES.json);
+  return {
+    code: run.status,
+    output: run.output,
+    seconds: (performance.now() - started) / 1000,
+    certificate: existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as ClientCertificate) : undefined,
+    outputFolder,
+  };
+};
 
 const expectVerdict = (run: CertifyRun, behaviour: ClientBehaviour): void => {
   if (behaviour.expect === 'certified') {
@@ -75,11 +104,11 @@ test('CLIENT certification: the example client is certified, every client rule e
 });
 
 for (const behaviour of CLIENT_BEHAVIOURS) {
-  const command = ['node', TENANT_CLIENT, behaviour.name];
+  const command = ['node', join(KIT_ROOT, TENANT_CLIENT), behaviour.name];
   const title = `CLIENT certification: ${behaviour.name} (${behaviour.what}) → ${behaviour.expect}`;
 
   test(`${title}, against the reference server`, async () => {
-    expectVerdict(await certify([...behaviour.options, ...command]), behaviour);
+    expectVerdict(await certifyInProcess([...behaviour.options, ...command], kitEnvironment()), behaviour);
   });
 
   test(`${title}, the same through the proxy in front of a reference server`, async () => {
@@ -90,7 +119,7 @@ for (const behaviour of CLIENT_BEHAVIOURS) {
         TENANT_A_CLIENT_ID: sandbox.tenants.A.clientId,
         TENANT_A_ACCESS_TOKEN: sandbox.tenants.A.accessToken,
       };
-      const proxied = await certify(
+      const proxied = await certifyInProcess(
         ['--upstream', sandbox.baseUrl, '--faults', 'standard', ...behaviour.options, ...command],
         env,
       );
@@ -148,7 +177,10 @@ test('CLIENT certification: in front of a deployment of its own token prefix, th
 });
 
 test('CLIENT certification: a SHOULD rule broken is an advisory without --strict (exit 0), a failure with it', async () => {
-  const run = await certify(['node', TENANT_CLIENT, 'retry-429-at-once']);
+  const run = await certifyInProcess(
+    ['node', join(KIT_ROOT, TENANT_CLIENT), 'retry-429-at-once'],
+    kitEnvironment(),
+  );
   expect(run.code, run.output).toBe(0);
   expect(run.certificate?.rules.find((r) => r.id === 'CLIENT-429-DELAY')).toMatchObject({
     verdict: 'failed',
