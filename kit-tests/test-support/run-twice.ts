@@ -5,7 +5,8 @@
  * history (Allure's trend) is kept on purpose. The tests of kit-tests/run-twice*.test.ts, in chains:
  * each chain has an output folder of its own and runs beside the others, its steps in order (a step
  * may read an earlier one's outputs). The runs are small: these tests are about the folder, not the
- * verdicts.
+ * verdicts. A test that already runs a command twice in one folder (package.test.ts, the installed
+ * kit's client certification) compares its runs with the same `runWriting` and `expectFreshOutputs`.
  */
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
