@@ -54,7 +54,6 @@ const WHOLE_RUN_TESTS = [
   '**/kit-tests/sharding.test.ts',
   '**/kit-tests/token-echo.test.ts',
   '**/kit-tests/verdict-accounting.test.ts',
-  '**/kit-tests/openapi-whole-run.test.ts',
   '**/self-check/server-batch.test.ts',
 ];
 
