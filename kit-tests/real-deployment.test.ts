@@ -5,6 +5,8 @@
  * TARGET_ENVIRONMENT=sandbox. The run is judged, never refused: it fails exactly the rules the
  * deployment deviates from (exit 1); with those declared in DECLARED_DEVIATIONS_FILE it exits 0 and
  * the certificate lists them as declared. A declaration that no longer occurs is said, and fails nothing.
+ * One whole run shows the deviations are exactly those; the runs with declarations need only the checks
+ * that judge the declared rules.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -32,6 +34,9 @@ deviations:
     reason: Bank movements are ingested through the same endpoint.
     acceptedBy: API owner, Jane Doe
 `;
+
+/** The checks of the declared rules. */
+const DECLARED_RULES = 'AUTH-TOKEN-PREFIX|VAL-TYPE-ENUM';
 
 /** The deployment, with budgets the run never comes near and a small one for the rate-limit tenant. */
 const startDeployment = () =>
@@ -98,15 +103,16 @@ test.describe('a real deployment that differs from the spec', () => {
   });
 
   test('with those two declared: exit 0, and the certificate lists them as declared, apart', async () => {
+    // The checks of the two declared rules: the whole run above shows that no other rule fails.
     const folder = mkdtempSync(join(tmpdir(), 'real-deployment-declared-'));
     const file = join(folder, 'declared-deviations.yaml');
     writeFileSync(file, DECLARATIONS);
     const server = await startDeployment();
     try {
-      const run = await runConformance({
-        ...contractOf(server, folder),
-        [CONTRACT_VARIABLES.declaredDeviations]: file,
-      });
+      const run = await runConformance(
+        { ...contractOf(server, folder), [CONTRACT_VARIABLES.declaredDeviations]: file },
+        ['--grep', DECLARED_RULES],
+      );
       expect(run.code, run.output).toBe(0);
       expect(run.output).toMatch(
         /DECLARED_DEVIATIONS_FILE: 2 declared deviations in .*declared-deviations\.yaml/,
