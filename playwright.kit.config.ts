@@ -44,7 +44,6 @@ const WHOLE_RUN_TESTS = [
   '**/kit-tests/kit-failures.test.ts',
   '**/kit-tests/package.test.ts',
   '**/kit-tests/paced-run.test.ts',
-  '**/kit-tests/rate-limit-any-limit.test.ts',
   '**/kit-tests/playwright-arguments.test.ts',
   '**/kit-tests/production-safety.test.ts',
   '**/kit-tests/race-under-load.test.ts',
