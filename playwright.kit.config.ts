@@ -44,7 +44,6 @@ const WHOLE_RUN_TESTS = [
   '**/kit-tests/kit-failures.test.ts',
   '**/kit-tests/package.test.ts',
   '**/kit-tests/paced-run.test.ts',
-  '**/kit-tests/rate-limit-any-limit.test.ts',
   '**/kit-tests/playwright-arguments.test.ts',
   '**/kit-tests/production-safety.test.ts',
   '**/kit-tests/race-under-load.test.ts',
@@ -54,7 +53,6 @@ const WHOLE_RUN_TESTS = [
   '**/kit-tests/sharding.test.ts',
   '**/kit-tests/token-echo.test.ts',
   '**/kit-tests/verdict-accounting.test.ts',
-  '**/kit-tests/openapi-whole-run.test.ts',
   '**/self-check/server-batch.test.ts',
 ];
 

@@ -26,12 +26,13 @@ const contract = (baseUrl: string, extra: Record<string, string> = {}) => ({
   ...extra,
 });
 
-/** The run's last `conformance:` line that is not about the certificate or the request counts. */
+/** The run's certificate, the parts these tests read. */
 const certificateOf = (env: Record<string, string>) =>
   JSON.parse(readFileSync(join(outputPaths(env).certificate, 'certificate.json'), 'utf8')) as {
     outcome: string;
     outcomeText: string;
     runId: string;
+    rules: { tests: { title: string; reasons?: string[] }[] }[];
   };
 
 const PREFLIGHT_CASES: readonly [string, Parameters<typeof startMisbehavingTarget>[0], RegExp][] = [
@@ -189,6 +190,24 @@ const behindProxy = async (
 /** The target answers this many requests, then none. */
 const DIES_AFTER = 150;
 
+/**
+ * The slice of the suite a run that must stop mid-way runs: the validation checks and properties send
+ * many times the requests a target answers before it goes (a whole run only lists more checks that the
+ * stop leaves unrun), on more than one worker, so that every worker must see the stop.
+ */
+const STOPPED_WORKERS = 3;
+const STOPPED_SLICE = ['--grep', '@validation', `--workers=${STOPPED_WORKERS}`];
+
+/** The checks a stop left unrun: skipped, each naming the stop (its line, or that the run was stopped). */
+const stoppedChecks = (env: Record<string, string>): string[] =>
+  certificateOf(env).rules.flatMap((rule) =>
+    rule.tests
+      .filter((t) =>
+        t.reasons?.some((reason) => /^not run: (the run was stopped|TARGET LOST|THROTTLED)\b/.test(reason)),
+      )
+      .map((t) => t.title),
+  );
+
 for (const how of ['reset', 'hang'] as const) {
   test(`COULD-NOT-RUN: a target that stops answering mid-run (${how}) stops the run: exit 3, the rest not sent`, async () => {
     const setup = await behindProxy({ dieAfter: { requests: DIES_AFTER, how } });
@@ -197,14 +216,15 @@ for (const how of ['reset', 'hang'] as const) {
       // time-out, the default's least (5 s) set outright, so that a busy machine's slow answers before
       // the target dies are not taken for its death.
       const wait: Record<string, string> = how === 'hang' ? { REQUEST_TIMEOUT_SECONDS: '5' } : {};
-      const run = await runConformance({ ...setup.env, ...wait });
+      const run = await runConformance({ ...setup.env, ...wait }, STOPPED_SLICE);
       expect(run.code, run.output).toBe(EXIT.couldNotRun);
       expect(run.output).toMatch(/TARGET LOST: \d+ requests in a row since .* got no answer/);
       const died = setup.target.diedAt();
       expect(died).toBeDefined();
       // Stopped, not run to its end: after the loss the workers send only what was already in flight
-      // and the unanswered requests and probes that tell the loss (a whole run sends thousands).
+      // and the unanswered requests and probes that tell the loss; the checks after it never start.
       expect(setup.target.requests.length - DIES_AFTER).toBeLessThan(100);
+      expect(stoppedChecks(setup.env).length, 'checks left unrun by the stop').toBeGreaterThan(0);
       const certificate = certificateOf(setup.env);
       expect(certificate.outcome).toBe('incomplete');
       expect(certificate.outcomeText).toMatch(/the run was stopped: TARGET LOST/);
@@ -262,10 +282,10 @@ test('COULD-NOT-RUN: a tenant whose real limit is below the contract stops the r
   try {
     // Every tenant's own pair too: the server hands the run its real limits, which the contract overrides.
     const contractSays = { requestsPerWindow: 1000, windowSeconds: 5 };
-    const workers = 3;
+    const workers = STOPPED_WORKERS;
     const run = await runConformance(
       { ...setup.env, ...limitVariables({ A: contractSays, B: contractSays, RATE_LIMIT: contractSays }) },
-      [`--workers=${workers}`],
+      STOPPED_SLICE,
     );
     expect(run.code, run.output).toBe(EXIT.throttled);
     expect(run.output).toMatch(
@@ -285,6 +305,7 @@ test('COULD-NOT-RUN: a tenant whose real limit is below the contract stops the r
       after.length,
       `${after.length} requests of the paced tenants after their first 429`,
     ).toBeLessThanOrEqual(workers);
+    expect(stoppedChecks(setup.env).length, 'checks left unrun by the stop').toBeGreaterThan(0);
   } finally {
     await setup.close();
   }

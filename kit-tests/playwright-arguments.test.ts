@@ -15,10 +15,9 @@ import { PLAYWRIGHT_TEST_OPTIONS, readPlaywrightArguments } from '../config/play
 import { startReferenceServer, targetEnvironmentOf } from '../reference/index.ts';
 import type { Certificate } from '../reports/certificate/certificate.ts';
 import { outputPaths } from '../utilities/output-paths.ts';
-import { runKit } from '../utilities/test-support/run-kit.ts';
 import { startMisbehavingTarget } from './test-support/misbehaving-target.ts';
 import { runCliInProcess } from './test-support/run-cli-in-process.ts';
-import { runConformance } from './test-support/run-conformance.ts';
+import { type ConformanceRun, runConformance } from './test-support/run-conformance.ts';
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -35,8 +34,6 @@ const folderContents = (folder: string): Record<string, string> =>
         return [file, readFileSync(file, 'utf8')];
       }),
   );
-/** One quick check that passes against a conforming server. */
-const ONE_CHECK = ['--grep', 'RETRIEVE-UNKNOWN-404'];
 
 test.describe('the argument table', () => {
   test('ARGUMENTS: the table holds exactly the options of the installed `playwright test --help`', () => {
@@ -143,34 +140,7 @@ test.describe('against the reference server', () => {
     }
   });
 
-  test('ARGUMENTS: --reporter dot and --reporter json replace the kit’s console reporter and keep the ones the certificate reads', async () => {
-    const dot = { KIT_OUTPUT_DIR: outputDir() };
-    const dotted = await runConformance(dot, [...ONE_CHECK, '--reporter=dot']);
-    expect(dotted.code, dotted.output).toBe(EXIT.ok);
-    expect(certificateOf(dot).outcome).toBe('no-deviation-found');
-    // The kit's own list reporter steps aside for the user's console reporter.
-    expect(dotted.output).not.toMatch(/✓ +\d+ .*RETRIEVE-UNKNOWN-404/);
-    const json = { KIT_OUTPUT_DIR: outputDir() };
-    const jsoned = await runConformance(json, [...ONE_CHECK, '--reporter', 'json']);
-    expect(jsoned.code, jsoned.output).toBe(EXIT.ok);
-    expect(jsoned.stdout).toContain('"suites": [');
-    // Replaced, as Playwright's --reporter replaces: the kit's list prints no line of the run.
-    expect(jsoned.stdout).not.toMatch(/✓ +\d+ .*RETRIEVE-UNKNOWN-404/);
-    expect(certificateOf(json).outcome).toBe('no-deviation-found');
-    expect(existsSync(outputPaths(json).junit)).toBe(true);
-  });
-
-  test('ARGUMENTS: --list lists, runs nothing, writes no certificate and exits 0', async () => {
-    const env = { KIT_OUTPUT_DIR: outputDir() };
-    const run = await runConformance(env, ['--list', ...ONE_CHECK]);
-    expect(run.code, run.output).toBe(EXIT.ok);
-    expect(run.output).toMatch(/RETRIEVE-UNKNOWN-404/);
-    expect(run.output).toContain('conformance: listed only: nothing was run, no certificate written');
-    expect(existsSync(outputPaths(env).certificate)).toBe(false);
-    expect(existsSync(outputPaths(env).results)).toBe(false);
-  });
-
-  test('ARGUMENTS: `--list -- --grep @auth` and `--list -g @auth -j 1` list the @auth checks only, and leave the last run’s outputs as they were', async () => {
+  test('ARGUMENTS: --list lists, runs nothing and exits 0: `--list -- --grep @auth` and `--list -g @auth -j 1` list the @auth checks only, and leave the last run’s outputs (its certificate, its results) as they were', async () => {
     const env = { KIT_OUTPUT_DIR: outputDir() };
     // The last real run's outputs, as a later `fei-kit report` and the certificate read them.
     const paths = outputPaths(env);
@@ -188,6 +158,8 @@ test.describe('against the reference server', () => {
     expect(run.code, run.output).toBe(EXIT.ok);
     expect(run.output).toMatch(/AUTH-TOKEN-MISSING/);
     expect(run.output).not.toMatch(/VAL-AMOUNT-POSITIVE|DEDUP-/);
+    expect(run.output).toContain('conformance: listed only: nothing was run, no certificate written');
+    // No certificate, results or Allure result written: the last run's are the same files, unchanged.
     expect(folderContents(env.KIT_OUTPUT_DIR)).toEqual(before);
     // Playwright's short forms select the same checks.
     const short = await runConformance(env, ['--list', '-g', '@auth', '-j', '1']);
@@ -199,7 +171,13 @@ test.describe('against the reference server', () => {
   });
 
   test('ARGUMENTS: a filter that matches no check exits 2 naming it; --pass-with-no-tests makes it 0', async () => {
-    const run = await runConformance({ KIT_OUTPUT_DIR: outputDir() }, ['--grep', 'NO-SUCH-RULE']);
+    // Each command ends before a reference server or a Playwright run would start: through the command
+    // line's entry in this process, without a process start-up each.
+    const inProcess = async (args: readonly string[], env: Record<string, string>) => {
+      const result = await runCliInProcess(args, { KIT_IGNORE_DOTENV: 'true', ...env });
+      return { code: result.status, output: result.output };
+    };
+    const run = await inProcess(['conformance', '--grep', 'NO-SUCH-RULE'], { KIT_OUTPUT_DIR: outputDir() });
     expect(run.code, run.output).toBe(EXIT.badConfiguration);
     expect(run.output).toContain(
       'conformance: NO CHECK SELECTED: --grep NO-SUCH-RULE matches no check of the suite; nothing was started or sent',
@@ -207,15 +185,14 @@ test.describe('against the reference server', () => {
     // Refused before anything starts: no reference server, no plan, no Playwright run.
     expect(run.output).not.toMatch(/starting the reference server|plan:|Running \d+ test/);
     const passingEnv = { KIT_OUTPUT_DIR: outputDir() };
-    const passing = await runConformance(passingEnv, ['--grep', 'NO-SUCH-RULE', '--pass-with-no-tests']);
+    const passing = await inProcess(
+      ['conformance', '--grep', 'NO-SUCH-RULE', '--pass-with-no-tests'],
+      passingEnv,
+    );
     expect(passing.code, passing.output).toBe(EXIT.ok);
     expect(passing.output).toMatch(/no check selected by --grep NO-SUCH-RULE \(--pass-with-no-tests\)/);
     // A run of nothing gets no certificate afterwards either: one would read as a verdict.
-    const certificate = await runKit(['certificate'], {
-      PATH: process.env.PATH,
-      KIT_IGNORE_DOTENV: 'true',
-      ...passingEnv,
-    });
+    const certificate = await inProcess(['certificate'], passingEnv);
     expect(certificate.code, certificate.output).toBe(EXIT.badConfiguration);
     expect(certificate.output).toContain(
       'the last conformance run checked nothing (--grep NO-SUCH-RULE selected no check)',
@@ -247,20 +224,6 @@ test.describe('against the reference server', () => {
     expect(last[1]).toMatch(/^conformance: next: `npx fei-kit report` builds the Allure report/);
   });
 
-  test('ARGUMENTS: --shard 1/2 writes a certificate that says it covers shard 1 of 2', async () => {
-    const env = { KIT_OUTPUT_DIR: outputDir() };
-    const run = await runConformance(env, [
-      '--grep',
-      'RETRIEVE-UNKNOWN-404|AUTH-TOKEN-MISSING',
-      '--shard=1/2',
-    ]);
-    expect(run.code, run.output).toBe(EXIT.ok);
-    const certificate = certificateOf(env);
-    expect(certificate.shard).toEqual({ current: 1, total: 2 });
-    expect(certificate.outcomeText).toContain('This certificate covers shard 1 of 2 only.');
-    expect(certificate.filters).toContain('--shard 1/2');
-  });
-
   test('ARGUMENTS: -x against a broken server ends with the deviation found and says the run stopped early', async () => {
     const env = { KIT_OUTPUT_DIR: outputDir(), REFERENCE_MUTANT: 'amount-zero-accepted' };
     const run = await runConformance(env, ['-x', '--workers=1', '--grep', '@validation']);
@@ -271,6 +234,45 @@ test.describe('against the reference server', () => {
     expect(certificate.stoppedEarly?.notRun).toBeGreaterThan(0);
     expect(certificate.outcomeText).toMatch(/The run stopped early, after 1 failure \(--max-failures\)/);
     expect(run.output).toMatch(/conformance: DEVIATION: the target broke [A-Z-]+/);
+  });
+});
+
+test.describe('one filtered run with the user’s reporters, of one shard', () => {
+  test.describe.configure({ mode: 'serial' });
+  // Both reporters and the shard in one run: each test below reads its own part of it.
+  const env = { KIT_OUTPUT_DIR: '' };
+  let run: ConformanceRun | undefined;
+  test.beforeAll(async () => {
+    env.KIT_OUTPUT_DIR = outputDir();
+    run = await runConformance(env, [
+      '--grep',
+      'RETRIEVE-UNKNOWN-404|AUTH-TOKEN-MISSING',
+      '--shard=1/2',
+      '--reporter',
+      'dot,json',
+    ]);
+  });
+  const finished = (): ConformanceRun => {
+    if (run === undefined) throw new Error('the run did not finish');
+    expect(run.code, run.output).toBe(EXIT.ok);
+    return run;
+  };
+
+  test('ARGUMENTS: --reporter dot,json replace the kit’s console reporter and keep the ones the certificate reads', () => {
+    const { stdout } = finished();
+    expect(stdout).toContain('"suites": [');
+    // Replaced, as Playwright's --reporter replaces: the kit's list prints no line of the run.
+    expect(stdout).not.toMatch(/✓ +\d+ \[[\w-]+\] › /);
+    expect(certificateOf(env).outcome).toBe('no-deviation-found');
+    expect(existsSync(outputPaths(env).junit)).toBe(true);
+  });
+
+  test('ARGUMENTS: --shard 1/2 writes a certificate that says it covers shard 1 of 2', () => {
+    finished();
+    const certificate = certificateOf(env);
+    expect(certificate.shard).toEqual({ current: 1, total: 2 });
+    expect(certificate.outcomeText).toContain('This certificate covers shard 1 of 2 only.');
+    expect(certificate.filters).toContain('--shard 1/2');
   });
 });
 

@@ -139,7 +139,7 @@ test('QUICK: the quick command runs the kit tests but those of whole runs, and e
   expect(left).toContain('kit-tests/real-run-outputs.test.ts');
   expect(left).toContain('kit-tests/could-not-run.test.ts');
   expect(left).toContain('kit-tests/race-under-load.test.ts');
-  expect(left).toContain('kit-tests/openapi-whole-run.test.ts');
+  expect(left).toContain('kit-tests/real-deployment.test.ts');
   const covered = allTestFiles().filter((file) =>
     /^(oracle|generators|spec|cli)\/|^kit-tests\/(command-line|conformance)\.test\.ts$/.test(file),
   );

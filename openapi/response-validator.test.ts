@@ -2,8 +2,10 @@
  * The document holds what a conforming server answers, and refuses what a server with the wrong shapes
  * answers: the battery of requests (test-support/request-battery.ts) sent to the reference server and
  * every variant must validate in full against the document (openapi-backend), and for each mutant whose
- * answers have the wrong shape at least one answer must fail it. A whole conformance run's every answer
- * is judged in kit-tests/openapi-whole-run.test.ts.
+ * answers have the wrong shape at least one answer must fail it. The battery's rate-limit tenant has a
+ * limit of two a minute, so that its 429 answers are judged too. A whole conformance run's every answer
+ * is judged by the self-check: the reference's and each variant's run record their answers
+ * (self-check/answers.ts).
  */
 import { expect, test } from '@playwright/test';
 import { startReferenceServer, VARIANT_NAMES } from '../reference/index.ts';
@@ -18,10 +20,19 @@ const sharedValidator = (): ReturnType<typeof responseValidator> => {
   return validator;
 };
 
+/** The rate-limit tenant's limit: the battery's requests of that tenant past it are answered 429. */
+const THROTTLED_LIMIT = { requestsPerWindow: 2, windowSeconds: 60 };
+
 const batteryAgainst = async (server: { variant?: string; mutant?: string }) => {
-  const running = await startReferenceServer({ host: '127.0.0.1', port: 0, ...server });
+  const running = await startReferenceServer({
+    host: '127.0.0.1',
+    port: 0,
+    tenantRateLimits: { RATE_LIMIT: THROTTLED_LIMIT },
+    ...server,
+  });
   try {
-    return await sendBattery(running.baseUrl, running.tenants.A, running.tenants.B);
+    const { A, B, RATE_LIMIT } = running.tenants;
+    return await sendBattery(running.baseUrl, A, B, RATE_LIMIT);
   } finally {
     await running.close();
   }
@@ -32,8 +43,14 @@ test('OPENAPI: every answer of the reference server and of every variant validat
   for (const variant of [undefined, ...VARIANT_NAMES]) {
     const exchanges = await batteryAgainst(variant === undefined ? {} : { variant });
     const { valid, invalid } = tally(exchanges);
-    expect(invalid, `${variant ?? 'the reference server'}: answers outside the document`).toEqual([]);
-    expect(valid, `${variant ?? 'the reference server'}: answers judged`).toBe(exchanges.length);
+    const server = variant ?? 'the reference server';
+    expect(invalid, `${server}: answers outside the document`).toEqual([]);
+    expect(valid, `${server}: answers judged`).toBe(exchanges.length);
+    // The rate-limit tenant's 429 answers are among those judged.
+    expect(
+      exchanges.filter((exchange) => exchange.status === 429).length,
+      `${server}: 429 answers`,
+    ).toBeGreaterThan(0);
   }
 });
 

@@ -11,7 +11,14 @@ import { answersFileSetting } from '../conformance-run/reference-setting.ts';
 import { loadBackend, ValidatorMissingError } from '../openapi/response-validator.ts';
 import { sendBattery } from '../openapi/test-support/request-battery.ts';
 import { startReferenceServer } from '../reference/index.ts';
-import { type AnswersCheck, answersText, answersValidated, validateAnswers } from './answers.ts';
+import {
+  type AnswersCheck,
+  answersText,
+  answersTooFewJudged,
+  answersValidated,
+  MOST_OUTSIDE_SHARE,
+  validateAnswers,
+} from './answers.ts';
 import {
   buildMatrix,
   type CompletedRun,
@@ -137,6 +144,31 @@ test('SELF-CHECK ANSWERS: a run that recorded nothing, or a line that is no answ
   const broken = join(folder, 'broken.jsonl');
   writeFileSync(broken, '{"method":"GET"}\n');
   expect(await validateAnswers(broken)).toMatchObject({ outcome: 'unreadable' });
+});
+
+test('SELF-CHECK ANSWERS: a conforming run whose answers are mostly outside the document’s operations makes its row an error, not a pass', () => {
+  const validated = (valid: number, outside: number): AnswersCheck => ({
+    outcome: 'validated',
+    valid,
+    outside,
+    invalidCount: 0,
+    invalid: [],
+  });
+  // A whole run: a few probes of other routes in a hundred answers.
+  const whole = validated(4294, 121);
+  expect(answersTooFewJudged(whole)).toBeUndefined();
+  expect(conformingEntry(variantRun(whole)).verdict).toBe('passed');
+  const atTheShare = validated(400, 400 * MOST_OUTSIDE_SHARE);
+  expect(conformingEntry(variantRun(atTheShare)).verdict).toBe('passed');
+  // Requests that mostly missed the document's paths, or none that reached them: nothing to vouch for.
+  for (const check of [validated(400, 400 * MOST_OUTSIDE_SHARE + 1), validated(0, 12), validated(0, 0)]) {
+    const entry = conformingEntry(variantRun(check));
+    expect(entry.verdict, answersText(check)).toBe('error');
+    expect(entry.problem).toMatch(
+      /^answers: \d+ outside the OpenAPI document's operations beside \d+ judged/,
+    );
+    expect(exitCodeOf(buildMatrix([variantRun(check)]))).toBe(1);
+  }
 });
 
 test('SELF-CHECK ANSWERS: a mutant whose answers have the wrong shape passes when the document refuses some answer, and fails the self-check when it refuses none', async () => {

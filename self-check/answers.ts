@@ -96,6 +96,21 @@ export const checkAnswers = (
   };
 };
 
+/**
+ * The most answers outside the document's operations a conforming run may record, as a share of those
+ * it judged. A whole run's probes of other routes and methods are a few in a hundred; a run whose
+ * requests mostly missed the document's paths would pass its row while judging little.
+ */
+export const MOST_OUTSIDE_SHARE = 0.25;
+
+/** Why a conforming run's validated answers prove too little (mostly outside the document), if they do. */
+export const answersTooFewJudged = (check: AnswersCheck | undefined): string | undefined => {
+  if (check?.outcome !== 'validated') return undefined;
+  const judged = check.valid + check.invalidCount;
+  if (judged > 0 && check.outside <= judged * MOST_OUTSIDE_SHARE) return undefined;
+  return `answers: ${check.outside} outside the OpenAPI document's operations beside ${judged} judged, too few to prove the run's answers`;
+};
+
 let shared: Promise<ResponseValidator> | undefined;
 
 /** The document's validator, built once for the whole self-check. */

@@ -11,7 +11,7 @@
  * - A run that wrote no results, hit an error outside its tests or ran no test at all is an **error**
  *   (a failure of the self-check: it proves nothing either way).
  */
-import { type AnswersCheck, mutantAnswersRefused } from './answers.ts';
+import { type AnswersCheck, answersTooFewJudged, mutantAnswersRefused } from './answers.ts';
 import type { PlannedRun, ServerKind } from './plan.ts';
 import type { RunResults, TestResult } from './results.ts';
 
@@ -244,6 +244,7 @@ export const conformingEntry = (completed: CompletedRun): ConformingEntry => {
   const problem = [
     entry.problem,
     answers?.outcome === 'unreadable' ? `answers: ${answers.reason}` : undefined,
+    answersTooFewJudged(answers),
   ]
     .filter((p): p is string => p !== undefined)
     .join('; ');

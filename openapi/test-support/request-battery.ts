@@ -3,7 +3,8 @@
  * operation's success, each header failure, each body validation failure alone and several together,
  * a duplicate, an unknown and another tenant's uuid, a body that is not JSON or not an object, an
  * unknown payload property, a path id that is not a UUID, a missing Content-Type, an externalId longer
- * than a column. Small enough to send to every variant and mutant of the reference server in seconds.
+ * than a column; given a tenant with a small limit, its requests past the limit (the 429 answers, whose
+ * body is a gap). Small enough to send to every variant and mutant of the reference server in seconds.
  */
 import { randomUUID } from 'node:crypto';
 import { request } from 'undici';
@@ -53,10 +54,18 @@ const uuidIn = (text: string): string | undefined => {
   }
 };
 
+/**
+ * Requests a throttled tenant sends, a GET and a POST in turn: past a limit of at most four a window,
+ * both kinds of request meet a 429.
+ */
+const THROTTLED_REQUESTS = 8;
+
 export const sendBattery = async (
   baseUrl: string,
   tenant: BatteryTenant,
   other: BatteryTenant,
+  /** A tenant whose limit is a few requests a window: its requests past it are answered 429. */
+  throttled?: BatteryTenant,
 ): Promise<AnsweredExchange[]> => {
   const exchanges: AnsweredExchange[] = [];
   const headersOf = (who: Partial<BatteryTenant>, contentType: string | undefined = JSON_CONTENT_TYPE) => ({
@@ -114,5 +123,10 @@ export const sendBattery = async (
   await send('POST', EVENTS_PATH, 'null');
   await send('PUT', path, '[1, 2]');
   await send('POST', EVENTS_PATH, payin(id()), tenant, 'text/plain');
+  if (throttled !== undefined)
+    for (let sent = 0; sent < THROTTLED_REQUESTS; sent += 1) {
+      if (sent % 2 === 0) await send('GET', eventPath(randomUUID()), undefined, throttled);
+      else await send('POST', EVENTS_PATH, payin(id()), throttled);
+    }
   return exchanges;
 };

@@ -3,7 +3,7 @@
  * limiter that answers at once: how the burst spends the budget (rate-limit-burst.ts), the line that
  * says the machine's reach, and the oracle's verdict on what it gathered (judgeValidPostBurst). A whole
  * conformance run at these limits would judge what the machine's speed allows; here every figure is
- * the kit's own. The whole run at a limit every machine reaches is kit-tests/rate-limit-any-limit.test.ts.
+ * the kit's own. The whole run at a limit every machine reaches is kit-tests/real-deployment.test.ts.
  */
 import { expect, test } from '@playwright/test';
 import { judgeValidPostBurst } from '../../oracle/index.ts';
