@@ -15,7 +15,7 @@ test('RATE-LIMIT-PLAN: 10 per 5 s, 1000 per 60 s and 100,000 per 60 s within rea
     { requestsPerWindow: 100_000, windowSeconds: 60 },
   ]) {
     const plan = rateLimitPlan(limit, 7);
-    const counter = counterCost(limit, burstReach(7));
+    const counter = counterCost(limit, 7);
     // The counter's nine stretches fit in the first 0.6 of the 429 check’s window.
     expect(counter.extraWindows).toBe(0);
     expect(plan.requests).toBe(Math.round(5.5 * limit.requestsPerWindow) + counter.requests + 100);
@@ -32,7 +32,7 @@ test('RATE-LIMIT-PLAN: 10 per 5 s, 1000 per 60 s and 100,000 per 60 s within rea
 test('RATE-LIMIT-PLAN: a burst slow enough that the recovery check cannot reuse it costs a window and a half and a burst more', () => {
   // 100,000 per 60 s at about 2,000 a second: 50 s a burst, its second half ending 55 s in.
   const plan = rateLimitPlan({ requestsPerWindow: 100_000, windowSeconds: 60 }, 16);
-  const counter = counterCost({ requestsPerWindow: 100_000, windowSeconds: 60 }, burstReach(16));
+  const counter = counterCost({ requestsPerWindow: 100_000, windowSeconds: 60 }, 16);
   expect(plan.requests).toBe(6.5 * 100_000 + counter.requests + 100);
   expect(plan.seconds).toBeCloseTo(2.5 * 60 + 6.5 * 50 + 1.5 * 60 + counter.seconds, 6);
 });
@@ -80,5 +80,28 @@ test('RATE-LIMIT-PLAN: for any limit from 10 to 100,000 a window and any round t
       },
     ),
     { numRuns: 500 },
+  );
+});
+
+test('RATE-LIMIT-PLAN: a far deployment’s counter keeps more requests in flight, so its stretches take the round trips they need, not 8 at a time', () => {
+  const limit = { requestsPerWindow: 50, windowSeconds: 60 };
+  // 4 s away: five limits a window are 17 in flight (counter-stretch.ts), 576 requests in 34 rounds.
+  const far = counterCost(limit, 4_000);
+  expect(far.lanes).toBe(17);
+  expect(far.requests).toBe(576);
+  expect(far.seconds).toBeCloseTo((576 * 4) / 17, 6);
+  // 0.6 of a window (36 s) holds the axes of 36 s: about 136 s of them need three fresh windows more.
+  expect(far.extraWindows).toBe(3);
+  // Any round trip: never slower than eight lanes would be, and one lane a round trip at the least.
+  fc.assert(
+    fc.property(
+      fc.integer({ min: 1, max: 60_000 }),
+      fc.integer({ min: 10, max: 100_000 }),
+      (roundTripMs, requestsPerWindow) => {
+        const cost = counterCost({ requestsPerWindow, windowSeconds: 60 }, roundTripMs);
+        expect(cost.seconds).toBeLessThanOrEqual((cost.requests * roundTripMs) / 1000 / 8 + 1e-9);
+        expect(cost.lanes).toBeGreaterThanOrEqual(8);
+      },
+    ),
   );
 });

@@ -10,13 +10,17 @@
  * ALL-REQUESTS checks), the recovery's burst of up to the limit, about 2.5 windows of waiting (two fresh
  * windows and two half windows, partly side by side with the bursts), the burst right after the window
  * comes back (up to one and a half times the limit), and the counter's stretches
- * (suites/bursts/counter-stretch.ts): one per axis, each a few rounds of COUNTER_CONCURRENCY requests,
- * inside the 429 check's window while they fit in its first 0.6, a fresh window and a burst more for
+ * (suites/bursts/counter-stretch.ts): one per axis, each a few rounds of its lanes (more of them for a far
+ * deployment), inside the 429 check's window while they fit in its first 0.6, a fresh window and a burst more for
  * each further 0.6 of a window they take.
  */
 import type { RateLimitSettings } from '../config/index.ts';
 import { COUNTER_AXES } from '../suites/bursts/counter-axes.ts';
-import { COUNTER_CONCURRENCY, START_BEFORE_SHARE } from '../suites/bursts/counter-stretch.ts';
+import {
+  COUNTER_CONCURRENCY,
+  counterConcurrency,
+  START_BEFORE_SHARE,
+} from '../suites/bursts/counter-stretch.ts';
 import {
   BURST_CONCURRENCY,
   GIVE_UP_AFTER_WINDOWS,
@@ -36,15 +40,24 @@ const CAME_BACK_BURST = 1.5;
 /** Requests of a counter's stretch, as measured against the reference server: a few rounds of its lanes. */
 const STRETCH_REQUESTS = 8 * COUNTER_CONCURRENCY;
 
-/** The counter's stretches: their requests, their time, and the fresh windows and bursts they add. */
+/**
+ * The counter's stretches: their requests, their time, and the fresh windows and bursts they add. A
+ * stretch sends its requests as many at a time as it keeps in flight at this round trip
+ * (counterConcurrency: more for a far deployment), each taking a round trip.
+ */
 export const counterCost = (
   limit: RateLimitSettings,
-  reach: number,
-): { requests: number; seconds: number; extraWindows: number } => {
+  roundTripMs: number | undefined,
+): { requests: number; seconds: number; extraWindows: number; lanes: number } => {
+  const roundTrip = Math.max(1, roundTripMs ?? EMBEDDED_ROUND_TRIP_MS);
+  const lanes = counterConcurrency(
+    { limit: limit.requestsPerWindow, windowMs: limit.windowSeconds * 1000 },
+    roundTrip,
+  );
   const requests = COUNTER_AXES * STRETCH_REQUESTS;
-  const seconds = requests / ((reach * COUNTER_CONCURRENCY) / BURST_CONCURRENCY);
+  const seconds = (requests * roundTrip) / 1000 / lanes;
   const extraWindows = Math.max(0, Math.ceil(seconds / (START_BEFORE_SHARE * limit.windowSeconds)) - 1);
-  return { requests, seconds, extraWindows };
+  return { requests, seconds, extraWindows, lanes };
 };
 
 export interface RateLimitPlan {
@@ -93,7 +106,7 @@ export const rateLimitPlan = (limit: RateLimitSettings, roundTripMs: number | un
   // The recovery check reuses the last paused burst while it began less than 0.9 of a window before;
   // when its second half ends later, the check waits for a fresh window and pauses a burst of its own.
   const ownRecoveryBurst = windowSeconds / 2 + burstSeconds / 2 > 0.9 * windowSeconds;
-  const counter = counterCost(limit, reach);
+  const counter = counterCost(limit, roundTripMs);
   const bursts = BURSTS + CAME_BACK_BURST + (ownRecoveryBurst ? 1 : 0) + counter.extraWindows;
   return {
     requests: Math.round(bursts * limit.requestsPerWindow) + counter.requests + 100,
@@ -103,7 +116,7 @@ export const rateLimitPlan = (limit: RateLimitSettings, roundTripMs: number | un
       (ownRecoveryBurst ? 1.5 * windowSeconds + burstSeconds : 0) +
       counter.seconds +
       counter.extraWindows * (windowSeconds + burstSeconds),
-    why: `about ${WINDOWS_WAITED} windows of ${windowSeconds} s, ${BURSTS + CAME_BACK_BURST} bursts of ${limit.requestsPerWindow} at about ${Math.round(reach)} a second, and the counter's ${COUNTER_AXES} stretches of about ${STRETCH_REQUESTS} requests`,
+    why: `about ${WINDOWS_WAITED} windows of ${windowSeconds} s, ${BURSTS + CAME_BACK_BURST} bursts of ${limit.requestsPerWindow} at about ${Math.round(reach)} a second, and the counter's ${COUNTER_AXES} stretches of about ${STRETCH_REQUESTS} requests, ${counter.lanes} at a time`,
     longestCheckSeconds: longest,
     timeoutSeconds,
     warnings,
