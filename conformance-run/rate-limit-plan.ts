@@ -1,8 +1,9 @@
 /**
  * The rate-limit checks' part of the plan: the requests and time they take for the rate-limit tenant's
  * limit, and what the plan can tell before the run of whether this machine can exceed that limit at
- * all. A burst goes out BURST_CONCURRENCY requests at a time, so it can send about BURST_CONCURRENCY
- * per round trip (the preflight's); the limit is exceeded within a window only above
+ * all. A burst goes out burstConcurrency requests at a time (32, or more for a far deployment: as many
+ * as send five limits a window, 512 at most), so it can send about that many per round trip (the
+ * preflight's); the limit is exceeded within a window only above
  * `requestsPerWindow / windowSeconds` a second. Below it, every burst that must exceed the limit sends
  * for GIVE_UP_AFTER_WINDOWS windows and is inconclusive (suites/bursts/rate-limit-burst.ts).
  *
@@ -22,7 +23,7 @@ import {
   START_BEFORE_SHARE,
 } from '../suites/bursts/counter-stretch.ts';
 import {
-  BURST_CONCURRENCY,
+  burstConcurrency,
   GIVE_UP_AFTER_WINDOWS,
   rateLimitTestTimeoutMs,
 } from '../suites/bursts/rate-limit-burst.ts';
@@ -72,14 +73,14 @@ export interface RateLimitPlan {
   readonly warnings: readonly string[];
 }
 
-/** Requests a second a burst can send with this round trip. */
-export const burstReach = (roundTripMs: number | undefined): number =>
-  BURST_CONCURRENCY / (Math.max(1, roundTripMs ?? EMBEDDED_ROUND_TRIP_MS) / 1000);
+/** Requests a second a burst can send with this round trip, at the lanes it keeps in flight there. */
+export const burstReach = (limit: RateLimitSettings, roundTripMs: number | undefined): number =>
+  burstConcurrency(limit, roundTripMs) / (Math.max(1, roundTripMs ?? EMBEDDED_ROUND_TRIP_MS) / 1000);
 
 export const rateLimitPlan = (limit: RateLimitSettings, roundTripMs: number | undefined): RateLimitPlan => {
   const windowSeconds = limit.windowSeconds;
   const needed = limit.requestsPerWindow / windowSeconds;
-  const reach = burstReach(roundTripMs);
+  const reach = burstReach(limit, roundTripMs);
   const timeoutSeconds = rateLimitTestTimeoutMs(limit) / 1000;
   const warnings: string[] = [];
   if (reach <= needed) {
@@ -87,7 +88,7 @@ export const rateLimitPlan = (limit: RateLimitSettings, roundTripMs: number | un
     const giveUpSeconds = GIVE_UP_AFTER_WINDOWS * windowSeconds;
     const longest = windowSeconds + giveUpSeconds;
     warnings.push(
-      `the rate-limit tenant's limit of ${limit.requestsPerWindow} per ${windowSeconds} s needs more than ${Math.ceil(needed)} requests a second to exceed within a window; ${BURST_CONCURRENCY} at a time over a ${roundTripMs ?? EMBEDDED_ROUND_TRIP_MS} ms round trip reach about ${Math.round(reach)}: the checks that must exceed it will likely be inconclusive after ${GIVE_UP_AFTER_WINDOWS} windows each, unless the target throttles sooner`,
+      `the rate-limit tenant's limit of ${limit.requestsPerWindow} per ${windowSeconds} s needs more than ${Math.ceil(needed)} requests a second to exceed within a window; ${burstConcurrency(limit, roundTripMs)} at a time over a ${roundTripMs ?? EMBEDDED_ROUND_TRIP_MS} ms round trip reach about ${Math.round(reach)}: the checks that must exceed it will likely be inconclusive after ${GIVE_UP_AFTER_WINDOWS} windows each, unless the target throttles sooner`,
     );
     if (longest > timeoutSeconds) warnings.push(timeoutWarning(longest, timeoutSeconds));
     return {
