@@ -91,7 +91,8 @@ test.describe('runs per target', () => {
     let timeout = 380_960;
     const testInfo = { timeout, setTimeout: (ms: number) => (timeout = ms) };
     const options = { target: { limits: { A: small, B: small, RATE_LIMIT: small } }, cost };
-    holdRemoteRuns(testInfo, options, { source: 'remote', numRuns: 1 }, 5, 4_012);
+    const far = { KIT_ROUND_TRIP_MS: '4012' };
+    holdRemoteRuns(testInfo, options, { source: 'remote', numRuns: 1 }, 5, far);
     expect(timeout).toBe(1_210_000 + TEARDOWN_MARGIN_MS);
     // A check whose limit already holds them, the reference server and FC_RUNS keep theirs.
     for (const settings of [
@@ -101,9 +102,17 @@ test.describe('runs per target', () => {
     ]) {
       timeout = 2_000_000;
       const unchanged = { timeout, setTimeout: (ms: number) => (timeout = ms) };
-      holdRemoteRuns(unchanged, options, settings, 5, settings.source === 'remote' ? 4_012 : 0);
+      holdRemoteRuns(unchanged, options, settings, 5, far);
       expect(timeout).toBe(2_000_000);
     }
+    // The limit a user set is theirs.
+    timeout = 380_960;
+    const userSet = { timeout, setTimeout: (ms: number) => (timeout = ms) };
+    holdRemoteRuns(userSet, options, { source: 'remote', numRuns: 1 }, 5, {
+      ...far,
+      KIT_TEST_TIMEOUT_SECONDS: '381',
+    });
+    expect(timeout).toBe(380_960);
   });
 
   test('the reference server gets the generous count; FC_RUNS overrides both', () => {

@@ -15,6 +15,7 @@
 import type { TestInfo } from '@playwright/test';
 import * as fc from 'fast-check';
 import { readTimeouts, type Target } from '../../config/index.ts';
+import { KIT_TEST_TIMEOUT_SECONDS } from '../../config/settings/index.ts';
 import { describeViolations, type Violation } from '../../oracle/index.ts';
 import { RunStoppedError } from '../../pacing/run-guard.ts';
 import { attachWithoutStep } from '../../run-records/attach-without-step.ts';
@@ -226,23 +227,24 @@ const failWith = async <T>(
 /**
  * Against a deployment, makes the check's time limit hold its runs (remotePropertyTimeMs): far away the
  * one run a property makes may take longer than the usual limit, and cutting it short would leave its
- * rules not established by the seed's draw of its length.
+ * rules not established by the seed's draw of its length. A limit the user set (KIT_TEST_TIMEOUT_SECONDS)
+ * is kept as it is.
  */
 export const holdRemoteRuns = (
   testInfo: Pick<TestInfo, 'timeout' | 'setTimeout'>,
   options: { readonly target: Pick<Target, 'limits'>; readonly cost: PropertyCost },
   settings: Pick<RunSettings, 'source' | 'numRuns'>,
   workers: number,
-  roundTripMs = readTimeouts().roundTripMs ?? 0,
+  env: NodeJS.ProcessEnv = process.env,
 ): void => {
-  if (settings.source !== 'remote') return;
+  if (settings.source !== 'remote' || KIT_TEST_TIMEOUT_SECONDS.read(env) !== undefined) return;
   const needed =
     remotePropertyTimeMs(
       options.target.limits.A,
       workers,
       options.cost.requestsPerRun,
       settings.numRuns,
-      roundTripMs,
+      readTimeouts(env).roundTripMs ?? 0,
     ) + TEARDOWN_MARGIN_MS;
   if (needed > testInfo.timeout) testInfo.setTimeout(needed);
 };
