@@ -28,7 +28,9 @@
  * - the rate-limit checks' peak memory at 100,000 per 60 s against 1000 per 60 s
  *   (bench/rate-limit-memory.ts);
  * - the tenant-impact gate: 50 tenants of 200 recorded exchanges replayed over two sandbox tenants,
- *   each within its share (bench/impact-bench.ts).
+ *   each within its share (bench/impact-bench.ts);
+ * - a deployment seconds away (bench/far-bench.ts): the whole conformance run against the reference
+ *   behind a proxy that answers 4 s late, its exit code, wall time and the duration its plan stated.
  *
  * Settings: BENCH_PARTS and the other BENCH_* of config/settings/bench-settings.ts (their defaults and
  * ranges are there; `fei-kit bench --help` lists them). The parts' measuring is in the files named
@@ -48,6 +50,8 @@ import {
   BENCH_CAPACITY_SEGMENTS,
   BENCH_CAPACITY_SHARE,
   BENCH_CAPACITY_TENANTS,
+  BENCH_FAR_LATENCY_MS,
+  BENCH_FAR_WINDOW_SECONDS,
   BENCH_PARTS,
   BENCH_PROXY_REQUESTS,
   BENCH_RACE_BUSY,
@@ -64,6 +68,7 @@ import { outputPaths } from '../utilities/output-paths.ts';
 import { envFor, folderOf } from './bench-runs.ts';
 import { capacityRows, measureCapacity } from './capacity-bench.ts';
 import { measureEmbedded, measureRemote } from './conformance-bench.ts';
+import { farRow, measureFar } from './far-bench.ts';
 import { impactRow, measureImpact } from './impact-bench.ts';
 import { type KitFigures, markdownOf, rowsOf } from './kit-figures.ts';
 import { measureTestCommand, type TestCommandFigure, testCommandRows } from './npm-test-bench.ts';
@@ -133,7 +138,13 @@ const measureConformance = async ({ attempt, runs, scale, latencyMs }: Bench, fi
     `the conformance run against a rehearsed deployment (HTTPS, ${latencyMs} ms, windows ${scale} times shorter than a minute)`,
     () => measureRemote(runs, scale, latencyMs),
   );
-  return { quick, npmTest };
+  const far = await attempt('far', 'the whole conformance run against the reference seconds away', () =>
+    measureFar(runs, {
+      latencyMs: BENCH_FAR_LATENCY_MS.read(),
+      windowSeconds: BENCH_FAR_WINDOW_SECONDS.read(),
+    }),
+  );
+  return { quick, npmTest, far };
 };
 
 /** Time to verdict on the reference server and on the rehearsal; a figure out of its bounds is a problem. */
@@ -225,6 +236,7 @@ const tableRows = (
     ...raceRows(load.race),
     ...(parts.has('rate-limit-memory') ? [rateLimitMemoryRow(load.rateLimitMemory)] : []),
     ...(parts.has('impact') ? [impactRow(load.impact)] : []),
+    ...(parts.has('far') ? [farRow(commands.far)] : []),
   ];
 };
 
@@ -253,10 +265,10 @@ export const runBenchCommand = async (say: SayLine): Promise<number> => {
   for (const problem of problems) say(`COULD NOT MEASURE ${problem}`);
   writeFileSync(join(root, 'bench.md'), markdownOf(rows, context));
   const { capacity, race, impact } = load;
-  const { quick, npmTest } = commands;
+  const { quick, npmTest, far } = commands;
   writeFileSync(
     join(root, 'bench.json'),
-    `${JSON.stringify({ generatedAt: new Date().toISOString(), context, figures: { ...figures, capacity, quick, npmTest, race, impact }, rows, problems }, null, 2)}\n`,
+    `${JSON.stringify({ generatedAt: new Date().toISOString(), context, figures: { ...figures, capacity, quick, npmTest, race, impact, far }, rows, problems }, null, 2)}\n`,
   );
   say(`table written to ${join(root, 'bench.{md,json}')}`);
   return problems.length === 0 ? EXIT.ok : EXIT.kitFailure;

@@ -52,7 +52,7 @@ test('BENCH: an unknown part is refused as a configuration error (one line, exit
     );
     expect(refused).toBeInstanceOf(ConfigError);
     expect((refused as Error).message).toBe(
-      'BENCH_PARTS: unknown part warp; the parts are embedded, quick, npm-test, remote, verdict, self-check, reference, proxy, capacity, race, rate-limit-memory, impact',
+      'BENCH_PARTS: unknown part warp; the parts are embedded, quick, npm-test, remote, verdict, self-check, reference, proxy, capacity, race, rate-limit-memory, impact, far',
     );
     expect(said).toEqual([]);
   } finally {

@@ -7,7 +7,7 @@
  * | variable | meaning | default |
  * |---|---|---|
  * | `REQUEST_TIMEOUT_SECONDS` | how long one request may take before it counts as no answer | 30 round trips, at least 5 s (15 s when no round trip was measured: the reference server) |
- * | `KIT_TEST_TIMEOUT_SECONDS` | how long one check may take (a property's runs stop in time within it) | 120 s, or 60 s + 80 round trips when more |
+ * | `KIT_TEST_TIMEOUT_SECONDS` | how long one check may take (a property's runs stop in time within it) | 120 s, or 60 s + 80 round trips when more (a property's check against a deployment: what its runs need, property-runner.ts) |
  */
 import { type Environment, KIT_TEST_TIMEOUT_SECONDS, REQUEST_TIMEOUT_SECONDS } from './settings/index.ts';
 import { KIT_ROUND_TRIP_MS } from './settings/internal-settings.ts';

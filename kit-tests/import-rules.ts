@@ -126,6 +126,7 @@ export const IMPORT_RULES: Readonly<Record<Folder, FolderRule>> = {
       'reference',
       'client',
       'impact',
+      'self-check',
     ],
   },
   cli: { imports: EVERY_FOLDER_BUT('cli', 'kit-tests', 'bin') },

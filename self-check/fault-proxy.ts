@@ -12,8 +12,8 @@
  * Everything else is the reference's own answer, so a run behind it must end as the fault says (0, 2
  * or 3), never with a deviation.
  */
-import { Agent, createServer, type IncomingMessage, request, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer, type IncomingMessage } from 'node:http';
+import { forwarderTo, listenOnLoopback } from './proxy-forwarder.ts';
 
 export type Fault =
   | { readonly kind: 'slow'; readonly delayMs: number }
@@ -29,11 +29,6 @@ export interface FaultProxy {
   afterExpiry(): number;
   close(): Promise<void>;
 }
-
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade']);
-
-const forwardedHeaders = (headers: IncomingMessage['headers']): IncomingMessage['headers'] =>
-  Object.fromEntries(Object.entries(headers).filter(([name]) => !HOP_BY_HOP.has(name.toLowerCase())));
 
 /** A part 7.1 body. */
 const problem = (status: number, errorCode: string, title: string): string =>
@@ -76,34 +71,11 @@ const faultAnswer = (
 };
 
 export const startFaultProxy = async (upstream: string, fault: Fault): Promise<FaultProxy> => {
-  const target = new URL(upstream);
-  const agent = new Agent({ keepAlive: true });
+  const forwarder = forwarderTo(upstream, 'fault proxy');
   let requests = 0;
   let faulted = 0;
   let expiredSeen = 0;
   let restartAt: number | undefined;
-
-  const forward = (incoming: IncomingMessage, body: Buffer, outgoing: ServerResponse): void => {
-    const upstreamRequest = request(
-      {
-        host: target.hostname,
-        port: target.port,
-        method: incoming.method,
-        path: incoming.url,
-        headers: { ...forwardedHeaders(incoming.headers), host: target.host, 'content-length': body.length },
-        agent,
-      },
-      (answer) => {
-        outgoing.writeHead(answer.statusCode ?? 502, forwardedHeaders(answer.headers));
-        answer.pipe(outgoing);
-      },
-    );
-    upstreamRequest.on('error', () => {
-      if (!outgoing.headersSent) outgoing.writeHead(502, { 'content-type': 'text/plain' });
-      outgoing.end('the fault proxy could not reach the reference server');
-    });
-    upstreamRequest.end(body);
-  };
 
   const server = createServer((incoming, outgoing) => {
     requests += 1;
@@ -121,21 +93,14 @@ export const startFaultProxy = async (upstream: string, fault: Fault): Promise<F
         return;
       }
       const body = Buffer.concat(chunks);
-      if (fault.kind === 'slow') setTimeout(() => forward(incoming, body, outgoing), fault.delayMs);
-      else forward(incoming, body, outgoing);
+      if (fault.kind === 'slow') setTimeout(() => forwarder.forward(incoming, body, outgoing), fault.delayMs);
+      else forwarder.forward(incoming, body, outgoing);
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const listening = await listenOnLoopback(server, forwarder);
   return {
-    baseUrl: `http://127.0.0.1:${port}`,
+    ...listening,
     counts: () => ({ requests, faulted }),
     afterExpiry: () => expiredSeen,
-    close: () =>
-      new Promise<void>((resolve) => {
-        agent.destroy();
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
   };
 };

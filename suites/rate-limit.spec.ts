@@ -48,7 +48,7 @@ import { type CounterProbe, kindAxes, spellingAxis, spellingQuestions } from './
 import { COUNTER_ATTEMPTS, sendCounterAxis, untilEstablished } from './bursts/counter-stretch.ts';
 import { burstWithinOneWindow } from './bursts/one-window-burst.ts';
 import {
-  BURST_CONCURRENCY,
+  burstLanes,
   type Exhaustion,
   exhaustBudget,
   exhaustFromFreshWindow,
@@ -203,7 +203,7 @@ test.describe('rate limit', { tag: ['@ratelimit'] }, () => {
         windowMs: windowMsOf(target.limits.RATE_LIMIT),
         admitted: burst.admitted,
         msToFirst429: first429.answeredAt - burst.startedAt,
-        concurrency: BURST_CONCURRENCY,
+        concurrency: burstLanes(target.limits.RATE_LIMIT),
       };
       const second = await readingOfSecond(burst, target.limits.RATE_LIMIT, () =>
         exhaustBudget(rateLimitTenant, target.limits.RATE_LIMIT, validPost(runId)),

@@ -17,6 +17,7 @@ export const BENCH_PART_NAMES = [
   'race',
   'rate-limit-memory',
   'impact',
+  'far',
 ] as const;
 export type BenchPart = (typeof BENCH_PART_NAMES)[number];
 
@@ -68,6 +69,22 @@ export const BENCH_REMOTE_LATENCY_MS = define({
   defaultText: '120',
   audience: 'public',
   parse: wholeNumber(120, 0, 2000),
+});
+
+export const BENCH_FAR_LATENCY_MS = define({
+  name: 'BENCH_FAR_LATENCY_MS',
+  doc: "the far part's delay of every answer, in milliseconds (the reference behind a proxy that late)",
+  defaultText: '4000',
+  audience: 'public',
+  parse: wholeNumber(4000, 0, 60_000),
+});
+
+export const BENCH_FAR_WINDOW_SECONDS = define({
+  name: 'BENCH_FAR_WINDOW_SECONDS',
+  doc: "the far part's rate-limit window, in seconds, every tenant at 50 requests a window",
+  defaultText: '60',
+  audience: 'public',
+  parse: wholeNumber(60, 5, 3600),
 });
 
 export const BENCH_VERDICT_ROUNDS = define({
@@ -187,6 +204,8 @@ export const BENCH_RUN_SETTINGS = [
   BENCH_CAPACITY_SEGMENTS,
   BENCH_RACE_RUNS,
   BENCH_RACE_BUSY,
+  BENCH_FAR_LATENCY_MS,
+  BENCH_FAR_WINDOW_SECONDS,
 ] as const;
 
 /** What `fei-kit bench reference` reads. */

@@ -53,7 +53,8 @@ export const REQUEST_TIMEOUT_SECONDS = define({
 export const KIT_TEST_TIMEOUT_SECONDS = define({
   name: 'KIT_TEST_TIMEOUT_SECONDS',
   doc: 'how long one check may take (a property stops its runs in time within it)',
-  defaultText: '120 s, or 60 s + 80 round trips when more',
+  defaultText:
+    "120 s, or 60 s + 80 round trips when more; a property's check against a deployment, what its runs need at the slower of the round trip and its worker's part of the budget",
   audience: 'public',
   parse: secondsUpTo(MAX_TIMEOUT_SECONDS),
 });

@@ -3,6 +3,7 @@
  * window, a bounded number of times; the first verdict, either way, ends the attempts.
  */
 import { expect, test } from '@playwright/test';
+import { POOL_CONNECTIONS } from '../fixtures/traffic.ts';
 import {
   COUNTER_ATTEMPTS,
   COUNTER_CONCURRENCY,
@@ -48,4 +49,11 @@ test('COUNTER LANES: a near deployment gets the few lanes; a far one as many as 
   // The spec's 1000 a minute, 4 s away: 5000 a minute is 83 a second, 334 in flight at 4 s each.
   expect(counterConcurrency({ limit: 1_000, windowMs: 60_000 }, 4_000)).toBe(334);
   expect(counterConcurrency({ limit: 100_000, windowMs: 60_000 }, 4_000)).toBe(MAX_COUNTER_CONCURRENCY);
+});
+
+test('COUNTER LANES: a worker’s connection pool holds every lane the counter may keep in flight, so none waits in the pool', () => {
+  expect(POOL_CONNECTIONS).toBeGreaterThanOrEqual(MAX_COUNTER_CONCURRENCY);
+  expect(counterConcurrency({ limit: 1_000, windowMs: 60_000 }, 30_000)).toBeLessThanOrEqual(
+    POOL_CONNECTIONS,
+  );
 });

@@ -19,6 +19,8 @@ import type { SendOptions, ServiceClient } from '../transport/service-client.ts'
 import {
   type Exhaustion,
   exhaustFromFreshWindow,
+  lanesAt,
+  MAX_LANES,
   rateLimitTenantActivity,
   sendBurst,
   windowMsOf,
@@ -28,22 +30,18 @@ import {
 export const COUNTER_CONCURRENCY = 8;
 
 /** The most requests a stretch keeps in flight, however far the deployment. */
-export const MAX_COUNTER_CONCURRENCY = 512;
+export const MAX_COUNTER_CONCURRENCY = MAX_LANES;
 
 /**
  * Requests in flight in a stretch at the measured round trip: COUNTER_CONCURRENCY, or as many as send
- * five limits a window (twice the limit and more must go out well inside half a window to outpace any
- * refill), whichever is more. A deployment seconds away needs more in flight, not a longer stretch,
- * which would outlast the window's room.
+ * five limits a window (lanesAt: twice the limit and more must go out well inside half a window to
+ * outpace any refill), whichever is more. A deployment seconds away needs more in flight, not a longer
+ * stretch, which would outlast the window's room.
  */
 export const counterConcurrency = (
   window: Pick<CounterWindow, 'limit' | 'windowMs'>,
   roundTripMs: number | undefined,
-): number =>
-  Math.min(
-    MAX_COUNTER_CONCURRENCY,
-    Math.max(COUNTER_CONCURRENCY, Math.ceil((5 * window.limit * (roundTripMs ?? 0)) / window.windowMs)),
-  );
+): number => lanesAt(window.limit, window.windowMs, roundTripMs, COUNTER_CONCURRENCY);
 
 /**
  * Times an axis is sent while its stretch could say nothing (no 429 met, the window's room run out, the

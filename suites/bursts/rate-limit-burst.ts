@@ -11,7 +11,7 @@
  * again. A burst that is served the whole limit proves what it must whatever came before it.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { RateLimitSettings } from '../../config/index.ts';
+import { type RateLimitSettings, readTimeouts } from '../../config/index.ts';
 import { contractVariable } from '../../config/settings/index.ts';
 import { CONTRACT_VARIABLES } from '../../contract/index.ts';
 import {
@@ -25,6 +25,30 @@ import type { SendOptions, ServiceClient, ServiceResponse } from '../transport/s
 
 /** Requests in flight at once in a burst: enough for the limit in well under a window, within the pool. */
 export const BURST_CONCURRENCY = 32;
+
+/** The most requests a burst or a counter's stretch keeps in flight, however far the deployment. */
+export const MAX_LANES = 512;
+
+/**
+ * Requests in flight that send five limits a window at this round trip (`least` at the least, MAX_LANES
+ * at most): a deployment seconds away needs more in flight, not a longer burst, which would outlast the
+ * window it must exceed. Without a measured round trip (the reference server), `least`.
+ */
+export const lanesAt = (
+  requestsPerWindow: number,
+  windowMs: number,
+  roundTripMs: number | undefined,
+  least: number,
+): number =>
+  Math.min(MAX_LANES, Math.max(least, Math.ceil((5 * requestsPerWindow * (roundTripMs ?? 0)) / windowMs)));
+
+/** A burst's requests in flight at this round trip (lanesAt, BURST_CONCURRENCY at least). */
+export const burstConcurrency = (limit: RateLimitSettings, roundTripMs: number | undefined): number =>
+  lanesAt(limit.requestsPerWindow, windowMsOf(limit), roundTripMs, BURST_CONCURRENCY);
+
+/** A burst's requests in flight at the round trip the preflight measured. */
+export const burstLanes = (limit: RateLimitSettings): number =>
+  burstConcurrency(limit, readTimeouts().roundTripMs);
 
 export const windowMsOf = (limit: RateLimitSettings): number => limit.windowSeconds * 1000;
 
@@ -219,6 +243,7 @@ const sendUntilThrottled = async (
   await sendBurst(client, makeRequest, {
     firstIndex: from.firstIndex,
     count: Number.POSITIVE_INFINITY,
+    concurrency: burstLanes(limit),
     stopAt429: true,
     onAnswer: (answered) => answers.add(answered),
     stopWhen: ({ response, answeredAt }) => {
@@ -314,6 +339,7 @@ const exhaustOnce = async (
     await sendBurst(client, makeRequest, {
       firstIndex: answers.count,
       count,
+      concurrency: burstLanes(limit),
       stopAt429: true,
       onAnswer: (answered) => answers.add(answered),
     });

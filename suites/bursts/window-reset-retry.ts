@@ -10,7 +10,7 @@ import type { RateLimitSettings } from '../../config/index.ts';
 import { type CounterRequest, counterRequestOf } from '../../oracle/index.ts';
 import type { SendOptions, ServiceClient, ServiceResponse } from '../transport/service-client.ts';
 import {
-  BURST_CONCURRENCY,
+  burstLanes,
   noteWait,
   rateLimitTenantActivity,
   sendBurst,
@@ -70,8 +70,10 @@ export const burstAfterComingBack = async (
   makeRequest: (index: number) => SendOptions,
 ): Promise<CounterRequest[]> => {
   const requests: CounterRequest[] = [];
+  const lanes = burstLanes(limit);
   await sendBurst(client, makeRequest, {
-    count: Math.ceil(1.5 * limit.requestsPerWindow) + 2 * BURST_CONCURRENCY,
+    count: Math.ceil(1.5 * limit.requestsPerWindow) + 2 * lanes,
+    concurrency: lanes,
     stopAt429: true,
     onAnswer: (answered) => requests.push(counterRequestOf(true, answered)),
   });

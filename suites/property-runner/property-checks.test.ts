@@ -5,7 +5,7 @@ import { expect, test } from '@playwright/test';
 import { judgementOf, judgeUnknownEventRefused, notEstablished } from '../../oracle/index.ts';
 import { serviceResponse as response } from '../transport/test-support/service-responses.ts';
 import { EXCHANGE_SEPARATOR, PropertyViolation, propertyCheck } from './property-checks.ts';
-import { replayInstructions } from './property-runner.ts';
+import { holdRemoteRuns, replayInstructions, TEARDOWN_MARGIN_MS } from './property-runner.ts';
 import {
   commandsReplayPath,
   MAX_REMOTE_RUNS,
@@ -13,6 +13,8 @@ import {
   modelPropertyCost,
   PROPERTY_COSTS,
   PROPERTY_TESTS,
+  remotePropertyTimeMs,
+  remoteRequestMs,
   remoteRuns,
   runSettings,
 } from './property-runs.ts';
@@ -72,6 +74,45 @@ test.describe('runs per target', () => {
     expect(remoteRuns(limit, 2, 6, 4_000)).toBe(MIN_REMOTE_RUNS);
     // A near deployment is not touched by it.
     expect(remoteRuns(limit, 2, 80, 20)).toBe(remoteRuns(limit, 2, 80));
+  });
+
+  test('a far deployment at a small limit: the budget’s pace, when slower than the round trip, is a request’s time', () => {
+    const small = { requestsPerWindow: 50, windowSeconds: 60 };
+    // 40 a minute for the run over five workers (and the schedule's margin): a request every 7.56 s.
+    expect(remoteRequestMs(small, 5, 4_012)).toBe(7_562.5);
+    expect(remoteRequestMs(limit, 2, 4_000)).toBe(4_000);
+  });
+
+  test('a far deployment’s check holds the runs its property makes, however long its seed draws them', () => {
+    const small = { requestsPerWindow: 50, windowSeconds: 60 };
+    const cost = { embeddedRuns: 1, requestsPerRun: 80 };
+    // One run of 80 requests at 7.56 s each takes at most half of about 20 min.
+    expect(remotePropertyTimeMs(small, 5, 80, 1, 4_012)).toBe(1_210_000);
+    let timeout = 380_960;
+    const testInfo = { timeout, setTimeout: (ms: number) => (timeout = ms) };
+    const options = { target: { limits: { A: small, B: small, RATE_LIMIT: small } }, cost };
+    const far = { KIT_ROUND_TRIP_MS: '4012' };
+    holdRemoteRuns(testInfo, options, { source: 'remote', numRuns: 1 }, 5, far);
+    expect(timeout).toBe(1_210_000 + TEARDOWN_MARGIN_MS);
+    // A check whose limit already holds them, the reference server and FC_RUNS keep theirs.
+    for (const settings of [
+      { source: 'remote', numRuns: 1 } as const,
+      { source: 'embedded', numRuns: 100 } as const,
+      { source: 'FC_RUNS', numRuns: 100 } as const,
+    ]) {
+      timeout = 2_000_000;
+      const unchanged = { timeout, setTimeout: (ms: number) => (timeout = ms) };
+      holdRemoteRuns(unchanged, options, settings, 5, far);
+      expect(timeout).toBe(2_000_000);
+    }
+    // The limit a user set is theirs.
+    timeout = 380_960;
+    const userSet = { timeout, setTimeout: (ms: number) => (timeout = ms) };
+    holdRemoteRuns(userSet, options, { source: 'remote', numRuns: 1 }, 5, {
+      ...far,
+      KIT_TEST_TIMEOUT_SECONDS: '381',
+    });
+    expect(timeout).toBe(380_960);
   });
 
   test('the reference server gets the generous count; FC_RUNS overrides both', () => {

@@ -14,7 +14,8 @@
  */
 import type { TestInfo } from '@playwright/test';
 import * as fc from 'fast-check';
-import type { Target } from '../../config/index.ts';
+import { readTimeouts, type Target } from '../../config/index.ts';
+import { KIT_TEST_TIMEOUT_SECONDS } from '../../config/settings/index.ts';
 import { describeViolations, type Violation } from '../../oracle/index.ts';
 import { RunStoppedError } from '../../pacing/run-guard.ts';
 import { attachWithoutStep } from '../../run-records/attach-without-step.ts';
@@ -32,7 +33,7 @@ import {
   replayEnvironment,
   replayInstructions,
 } from './property-report.ts';
-import { type PropertyCost, type RunSettings, runSettings } from './property-runs.ts';
+import { type PropertyCost, type RunSettings, remotePropertyTimeMs, runSettings } from './property-runs.ts';
 import { type ShrinkBudget, shrinkBudget } from './shrink-budget.ts';
 
 export { replayInstructions } from './property-report.ts';
@@ -64,7 +65,7 @@ export interface PropertyOptions<T> {
 export const INCONCLUSIVE_ADVICE = 'give it more time (KIT_TEST_TIMEOUT_SECONDS) or fewer runs (FC_RUNS)';
 
 /** Time the test keeps after the property for the fixtures' checks and attachments. */
-const TEARDOWN_MARGIN_MS = 15_000;
+export const TEARDOWN_MARGIN_MS = 15_000;
 const MIN_PROPERTY_TIME_MS = 5_000;
 
 const stopsTheRun = (error: unknown): boolean =>
@@ -224,6 +225,31 @@ const failWith = async <T>(
 };
 
 /**
+ * Against a deployment, makes the check's time limit hold its runs (remotePropertyTimeMs): far away the
+ * one run a property makes may take longer than the usual limit, and cutting it short would leave its
+ * rules not established by the seed's draw of its length. A limit the user set (KIT_TEST_TIMEOUT_SECONDS)
+ * is kept as it is.
+ */
+export const holdRemoteRuns = (
+  testInfo: Pick<TestInfo, 'timeout' | 'setTimeout'>,
+  options: { readonly target: Pick<Target, 'limits'>; readonly cost: PropertyCost },
+  settings: Pick<RunSettings, 'source' | 'numRuns'>,
+  workers: number,
+  env: NodeJS.ProcessEnv = process.env,
+): void => {
+  if (settings.source !== 'remote' || KIT_TEST_TIMEOUT_SECONDS.read(env) !== undefined) return;
+  const needed =
+    remotePropertyTimeMs(
+      options.target.limits.A,
+      workers,
+      options.cost.requestsPerRun,
+      settings.numRuns,
+      readTimeouts(env).roundTripMs ?? 0,
+    ) + TEARDOWN_MARGIN_MS;
+  if (needed > testInfo.timeout) testInfo.setTimeout(needed);
+};
+
+/**
  * Checks a property; a failure fails the test with fast-check's report, the replay commands and the
  * shrunk counterexample attached.
  */
@@ -234,6 +260,7 @@ export const checkProperty = async <T>(options: PropertyOptions<T>, testInfo: Te
   // share of its worker among all the shards' workers.
   const workers = testInfo.config.workers * (testInfo.config.shard?.total ?? 1);
   const settings = runSettings(options.target, workers, options.cost);
+  holdRemoteRuns(testInfo, options, settings, workers);
   const shrinking = shrinkBudget(settings.numRuns);
   const watched = watchedPredicate(options, shrinking);
   const timeLimit = Math.max(

@@ -22,7 +22,12 @@ import {
   KIT_MODEL_REQUESTS,
   KIT_MODEL_STEPS,
 } from '../../config/settings/index.ts';
-import { partOfShare, RUN_SHARE_OF_LIMIT, requestsPerSecond } from '../../pacing/request-pacer.ts';
+import {
+  pacingIntervalMs,
+  partOfShare,
+  RUN_SHARE_OF_LIMIT,
+  requestsPerSecond,
+} from '../../pacing/request-pacer.ts';
 
 /** The number of property tests that share the remote budget (suites/properties/*.spec.ts). */
 export const PROPERTY_TESTS = 8;
@@ -83,10 +88,35 @@ export const PROPERTY_COSTS: readonly PropertyCost[] = Object.freeze([
 export const PROPERTY_SHARE_OF_TEST_TIME = 0.5;
 
 /**
+ * How long one request of a property may take against a deployment: its round trip, or the spacing of
+ * its worker's part of the tenant's budget when every worker draws on it, whichever is longer. Far
+ * away at a small limit the budget, not the distance, sets the pace (50 a minute over five workers: a
+ * request every 7.5 s, 4 s away).
+ */
+export const remoteRequestMs = (limit: RateLimitSettings, workers: number, roundTripMs: number): number =>
+  Math.max(roundTripMs, pacingIntervalMs(limit, workers));
+
+/**
+ * The time limit a property's check needs for `runs` runs against a deployment, so that they take at
+ * most PROPERTY_SHARE_OF_TEST_TIME of it at remoteRequestMs a request: a far deployment's one run must
+ * fit in its check however its seed draws the run's length, never be cut short by the usual limit.
+ */
+export const remotePropertyTimeMs = (
+  limit: RateLimitSettings,
+  workers: number,
+  requestsPerRun: number,
+  runs: number,
+  roundTripMs: number,
+): number =>
+  (runs * Math.max(1, requestsPerRun) * remoteRequestMs(limit, workers, roundTripMs)) /
+  PROPERTY_SHARE_OF_TEST_TIME;
+
+/**
  * Runs for a real deployment with this limit and this many workers (see the file's comment), and, when
  * the preflight measured it, this round trip: a slow target gets fewer runs, not a time-out. Where
  * even MIN_REMOTE_RUNS would not fit in the check's time limit (`testMs`), the runs that fit, one at
- * least: a far deployment's property makes fewer combinations rather than none.
+ * least: a far deployment's property makes fewer combinations rather than none (and its check's limit
+ * grows to hold them where the budget's pace is slower still, remotePropertyTimeMs).
  */
 export const remoteRuns = (
   limit: RateLimitSettings,
