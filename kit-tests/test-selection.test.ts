@@ -91,8 +91,8 @@ const projectsOfConfig = (quick: boolean): { name: string }[] =>
     execFileSync(
       process.execPath,
       [
-        '--import',
-        'tsx',
+        // Node strips the config's types itself where it can, tsx compiles them elsewhere.
+        ...(process.features.typescript ? [] : ['--import', 'tsx']),
         '--input-type=module',
         '-e',
         "const { default: config } = await import('./playwright.kit.config.ts'); process.stdout.write(JSON.stringify(config.projects));",
