@@ -27,7 +27,9 @@ const playwrightLoadedBy = (modules: readonly string[]): string[] => {
     const { createRequire } = await import('node:module');
     const loaded = Object.keys(createRequire(import.meta.url)('node:module')._cache);
     process.stdout.write(JSON.stringify(loaded.filter((path) => /node_modules[\\\\/]@?playwright[\\\\/]/.test(path))));`;
-  const result = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+  // Node strips the types itself where it can (as the kit's bin has it), tsx compiles them elsewhere.
+  const loader = process.features.typescript ? [] : ['--import', 'tsx'];
+  const result = spawnSync(process.execPath, [...loader, '--input-type=module', '-e', script], {
     cwd: KIT_ROOT,
     env: { PATH: process.env.PATH, KIT_IGNORE_DOTENV: 'true' },
     encoding: 'utf8',

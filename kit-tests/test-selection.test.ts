@@ -21,26 +21,35 @@ interface Listing {
 }
 
 interface ListingReport {
-  config: { projects: { name: string }[] };
   suites: Listing[];
 }
 
 /**
- * The test files of each project, as Playwright lists them for `npm test`, in the config's order (the
- * order Playwright hands out their tests in). Listed once for the file's tests: a listing loads every
- * test file, seconds of CPU each time.
+ * The test files of these projects, as Playwright lists them for `npm test`; with `files`, of those
+ * files only (each a filter of the command line). A listing loads every file it lists, seconds of CPU
+ * for the whole kit: each listing here loads only the projects and files its tests ask about, and is
+ * kept for the file's tests.
  */
-const filesByProject = (): Map<string, string[]> => {
-  if (listing) return listing;
+const filesOfProjects = (
+  projects: readonly string[],
+  files: readonly string[] = [],
+): Map<string, string[]> => {
+  const key = JSON.stringify([projects, files]);
+  const kept = listings.get(key);
+  if (kept) return kept;
   const output = execFileSync(
     process.execPath,
     [
       'node_modules/@playwright/test/cli.js',
       'test',
+      // The files before the options: --project takes every word after it.
+      ...files,
       '-c',
       'playwright.kit.config.ts',
       '--list',
       '--reporter=json',
+      '--pass-with-no-tests',
+      ...projects.flatMap((project) => ['--project', project]),
     ],
     {
       cwd: ROOT,
@@ -49,25 +58,29 @@ const filesByProject = (): Map<string, string[]> => {
       env: { ...process.env, KIT_TESTS_QUICK: 'false' },
     },
   );
-  const files = new Map<string, Set<string>>();
+  const found = new Map<string, Set<string>>();
   const visit = (suites: readonly Listing[]): void => {
     for (const suite of suites) {
       for (const spec of suite.specs)
         for (const t of spec.tests)
-          files.set(t.projectName, (files.get(t.projectName) ?? new Set()).add(spec.file));
+          found.set(t.projectName, (found.get(t.projectName) ?? new Set()).add(spec.file));
       visit(suite.suites ?? []);
     }
   };
-  const report = JSON.parse(output) as ListingReport;
-  visit(report.suites);
-  listing = new Map(
-    report.config.projects
-      .filter((project) => files.has(project.name))
-      .map((project) => [project.name, [...(files.get(project.name) ?? [])].sort()]),
+  visit((JSON.parse(output) as ListingReport).suites);
+  // A file filter is a pattern: a longer path that contains a file's is no answer about that file.
+  const asked = (file: string) => files.length === 0 || files.includes(file);
+  const listing = new Map(
+    projects.map((project) => [project, [...(found.get(project) ?? [])].filter(asked).sort()]),
   );
+  listings.set(key, listing);
   return listing;
 };
-let listing: Map<string, string[]> | undefined;
+const listings = new Map<string, Map<string, string[]>>();
+
+/** The files of the projects whose every file the tests below need: few, and cheap to load. */
+const SMALL_PROJECTS = ['kit-whole-runs', 'real-k6'];
+const smallProjects = () => filesOfProjects(SMALL_PROJECTS);
 
 /**
  * The projects of playwright.kit.config.ts as the quick command or npm test loads it: the config
@@ -78,8 +91,8 @@ const projectsOfConfig = (quick: boolean): { name: string }[] =>
     execFileSync(
       process.execPath,
       [
-        '--import',
-        'tsx',
+        // Node strips the config's types itself where it can, tsx compiles them elsewhere.
+        ...(process.features.typescript ? [] : ['--import', 'tsx']),
         '--input-type=module',
         '-e',
         "const { default: config } = await import('./playwright.kit.config.ts'); process.stdout.write(JSON.stringify(config.projects));",
@@ -97,24 +110,48 @@ const allTestFiles = (): string[] =>
     .split('\n')
     .filter(Boolean);
 
-test('REAL-K6 PROJECT: every kit test that looks for k6 runs in the real-k6 project, and only those', () => {
-  const looksForK6 = allTestFiles()
+/** The kit test files that look for k6. */
+const looksForK6 = (): string[] =>
+  allTestFiles()
     .filter((path) => /\bfindK6\(/.test(readFileSync(`${ROOT}/${path}`, 'utf8')))
     .sort();
-  expect(looksForK6.length).toBeGreaterThan(0);
-  const projects = filesByProject();
-  expect(projects.get('real-k6')).toEqual(looksForK6);
-  const kit = [...(projects.get('kit') ?? []), ...(projects.get('kit-whole-runs') ?? [])];
-  for (const file of looksForK6) expect(kit).not.toContain(file);
+
+/** The files of the oracle, the generators, the catalog and the command line: the quick command runs each. */
+const quickCovers = (): string[] =>
+  allTestFiles().filter((file) =>
+    /^(oracle|generators|spec|cli)\/|^kit-tests\/(command-line|conformance)\.test\.ts$/.test(file),
+  );
+
+/**
+ * Of the files the tests below ask about (those `kit` must leave out, those it must hold), the ones the
+ * `kit` project runs: the quick command's, and npm test's beside the whole runs.
+ */
+const kitOfAsked = (): string[] =>
+  filesOfProjects(
+    ['kit'],
+    [...looksForK6(), ...(smallProjects().get('kit-whole-runs') ?? []), ...quickCovers()],
+  ).get('kit') ?? [];
+
+test('REAL-K6 PROJECT: every kit test that looks for k6 runs in the real-k6 project, and only those', () => {
+  const k6 = looksForK6();
+  expect(k6.length).toBeGreaterThan(0);
+  expect(smallProjects().get('real-k6')).toEqual(k6);
+  const others = [...kitOfAsked(), ...(smallProjects().get('kit-whole-runs') ?? [])];
+  for (const file of k6) expect(others).not.toContain(file);
 });
 
 test('WHOLE RUNS FIRST: npm test hands out the whole runs before the other kit tests, and runs both', () => {
-  const projects = filesByProject();
-  const wholeRuns = projects.get('kit-whole-runs') ?? [];
+  const wholeRuns = smallProjects().get('kit-whole-runs') ?? [];
   expect(wholeRuns).toContain('self-check/server-batch.test.ts');
   expect(wholeRuns).toContain('kit-tests/certify-client.test.ts');
-  for (const file of wholeRuns) expect(projects.get('kit') ?? []).not.toContain(file);
-  expect([...projects.keys()]).toEqual(['kit-whole-runs', 'kit', 'real-k6']);
+  const kit = kitOfAsked();
+  for (const file of wholeRuns) expect(kit).not.toContain(file);
+  expect(kit.length).toBeGreaterThan(0);
+  expect(projectsOfConfig(false).map((project) => project.name)).toEqual([
+    'kit-whole-runs',
+    'kit',
+    'real-k6',
+  ]);
   const runAll = readFileSync(`${ROOT}/kit-tests/run-all.ts`, 'utf8');
   expect(runAll).toContain("kitTests('kit tests', ['kit', 'kit-whole-runs']");
   const nodeLines = readFileSync(`${ROOT}/kit-tests/node-lines.sh`, 'utf8');
@@ -131,18 +168,15 @@ test('QUICK: the quick command runs the kit tests but those of whole runs, and e
   expect(kitProject(quickProjects)).toEqual(kitProject(projectsOfConfig(false)));
   const runAll = readFileSync(`${ROOT}/kit-tests/run-all.ts`, 'utf8');
   expect(runAll).toContain("kitTests('kit tests without a whole conformance run', ['kit']");
-  const full = filesByProject();
-  const kit = [...(full.get('kit') ?? []), ...(full.get('kit-whole-runs') ?? [])];
-  const quick = full.get('kit') ?? [];
-  const left = kit.filter((file) => !quick.includes(file));
+  const quick = kitOfAsked();
+  // What npm test runs beside the quick command's `kit`: the whole runs that `kit` leaves out.
+  const left = (smallProjects().get('kit-whole-runs') ?? []).filter((file) => !quick.includes(file));
   // The whole run with every output, and the runs that could not run, are npm test's only.
   expect(left).toContain('kit-tests/real-run-outputs.test.ts');
   expect(left).toContain('kit-tests/could-not-run.test.ts');
   expect(left).toContain('kit-tests/race-under-load.test.ts');
   expect(left).toContain('kit-tests/real-deployment.test.ts');
-  const covered = allTestFiles().filter((file) =>
-    /^(oracle|generators|spec|cli)\/|^kit-tests\/(command-line|conformance)\.test\.ts$/.test(file),
-  );
+  const covered = quickCovers();
   expect(covered.length).toBeGreaterThan(10);
   for (const file of covered) expect(quick, file).toContain(file);
 });

@@ -13,6 +13,9 @@ import { responseValidator } from './response-validator.ts';
 import { sendBattery } from './test-support/request-battery.ts';
 import { WRONG_SHAPE_MUTANTS } from './wrong-shape-mutants.ts';
 
+// One worker for the file's tests, so that they share the validator below.
+test.describe.configure({ mode: 'default' });
+
 /** Built once a worker: compiling the document's schemas is most of a test's CPU, and they never change. */
 let validator: ReturnType<typeof responseValidator> | undefined;
 const sharedValidator = (): ReturnType<typeof responseValidator> => {

@@ -28,6 +28,10 @@ import {
 } from './matrix.ts';
 import { renderText, totalsLine } from './render.ts';
 
+// One worker for the file's tests: they share the document's validator (answers.ts builds it once a
+// process), whose compilation is most of a test's CPU.
+test.describe.configure({ mode: 'default' });
+
 const variantRun = (answers: AnswersCheck, kind: 'variant' | 'mutant' = 'variant'): CompletedRun => ({
   run: {
     id: `${kind}-error-status-as-string`,

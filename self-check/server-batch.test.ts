@@ -243,10 +243,16 @@ test("SELF-CHECK: a real batch catches each mutant by its declared rules and pas
     readFileSync(join(outputRoot, 'server-batch', 'results.json'), 'utf8'),
   ) as JSONReport;
   const workers = new Map<string, Set<number>>();
+  // HTTP exchanges attached, to passing checks and to the others.
+  const shown = { passed: 0, otherwise: 0 };
   const visit = (suites: JSONReport['suites']): void => {
     for (const suite of suites) {
       for (const spec of suite.specs)
         for (const t of spec.tests) {
+          for (const r of t.results)
+            shown[r.status === 'passed' ? 'passed' : 'otherwise'] += r.attachments.filter((a) =>
+              a.name.startsWith('HTTP '),
+            ).length;
           // The look at the end of the batch is every server's, on workers of its own.
           if (t.projectName === BATCH_SECOND_LOOK_PROJECT) continue;
           const server = t.annotations.find((a) => a.type === BATCH_TARGET_ANNOTATION)?.description ?? '';
@@ -257,6 +263,9 @@ test("SELF-CHECK: a real batch catches each mutant by its declared rules and pas
     }
   };
   visit(report.suites);
+  // A passing check's exchanges are read by nobody in the batch; a failure keeps them, to show why.
+  expect(shown.passed).toBe(0);
+  expect(shown.otherwise).toBeGreaterThan(0);
   expect([...workers.keys()].sort()).toEqual(
     runs.flatMap((run) => run.projects.map((project) => `${run.id} ${project}`)).sort(),
   );
