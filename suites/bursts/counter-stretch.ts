@@ -75,8 +75,9 @@ export interface CounterThrottle {
 }
 
 /**
- * The window to send an axis in: the last burst from a fresh window, while it began less than 0.6 of
- * a window ago, or a new one. A worker with no record of the tenant sends one request first, so that
+ * The window to send an axis in: the last burst from a fresh window (or the worker's first, when it
+ * proved the limiter held only its own requests: fullLimitServed), while it began less than 0.6 of a
+ * window ago, or a new one. A worker with no record of the tenant sends one request first, so that
  * the wait before the burst is a whole window of silence it knows of.
  */
 export const counterThrottle = async (
