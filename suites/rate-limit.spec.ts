@@ -28,6 +28,7 @@ import {
   counterRequestOf,
   expectedWhenServed,
   type FailingRequestKind,
+  judgeAxisUnsent,
   judgeCounterAxis,
   judgeListingOffered,
   judgeNoRateLimitHeaders,
@@ -42,6 +43,7 @@ import {
   simpleErrorBodySchema,
   type WindowSetting,
 } from '../oracle/index.ts';
+import { counterTallyAnnotation } from '../run-records/counter-tally.ts';
 import { ruleCheck } from '../run-records/rule-annotations.ts';
 import { EVENTS_PATH, eventPath } from '../spec/index.ts';
 import {
@@ -51,7 +53,15 @@ import {
   spellingQuestions,
   tenantEventCreated,
 } from './bursts/counter-axes.ts';
-import { COUNTER_ATTEMPTS, sendCounterAxis, untilEstablished } from './bursts/counter-stretch.ts';
+import {
+  type AxisTally,
+  COUNTER_ATTEMPTS,
+  counterBudget,
+  sendCounterAxis,
+  startAxisTally,
+  talliedAxes,
+  untilEstablished,
+} from './bursts/counter-stretch.ts';
 import { burstWithinOneWindow } from './bursts/one-window-burst.ts';
 import {
   BURST_CONCURRENCY,
@@ -156,16 +166,23 @@ const readingOfSecond = async (
  * One axis of the counter (oracle/rate-limit-counter.ts): the tenant throttled by valid POSTs, then
  * valid POSTs and the axis's probes in turn; sent again from a fresh window while nothing could be said.
  */
-const judgedAxis = (
+const judgedAxis = async (
   client: ServiceClient,
   limit: RateLimitSettings,
   runId: string,
   { axis, probe }: CounterProbe,
-) =>
-  untilEstablished(async () => {
+  tally: AxisTally,
+) => {
+  let sent = false;
+  const judged = await untilEstablished(async () => {
     const stretch = await sendCounterAxis(client, limit, { counted: validPost(runId), probe, unknownGet });
+    if (stretch === undefined) return judgeAxisUnsent(axis, counterBudget());
+    sent = true;
     return judgeCounterAxis(axis, stretch.requests, stretch.window);
   });
+  tally[sent ? 'sent' : 'unsent'] += 1;
+  return judged;
+};
 
 /** GAP-429-BODY: the fields of a 429 body, and whether it is part 7.1's simple error body. */
 const shapeOf429 = (response: ServiceResponse): string => {
@@ -243,7 +260,7 @@ test.describe('rate limit', { tag: ['@ratelimit'] }, () => {
       'RATE-LIMIT-ALL-REQUESTS',
       'one count for every request: each method, answer and body alone is throttled with the valid POSTs that spent the limit',
     ),
-    async ({ rateLimitTenant, target, runId }) => {
+    async ({ rateLimitTenant, target, runId }, testInfo) => {
       const { response, event } = await tenantEventCreated(
         rateLimitTenant,
         validPayin(runId, 'rate-limit-counter'),
@@ -253,8 +270,13 @@ test.describe('rate limit', { tag: ['@ratelimit'] }, () => {
       // Each axis may need a fresh window of its own, at each attempt, when the others took the room of one.
       test.setTimeout(rateLimitTestTimeoutMs(target.limits.RATE_LIMIT, axes.length * COUNTER_ATTEMPTS));
       const judged = [];
-      for (const axis of axes)
-        judged.push(await judgedAxis(rateLimitTenant, target.limits.RATE_LIMIT, runId, axis));
+      const tally = startAxisTally();
+      try {
+        for (const axis of axes)
+          judged.push(await judgedAxis(rateLimitTenant, target.limits.RATE_LIMIT, runId, axis, tally));
+      } finally {
+        testInfo.annotations.push(counterTallyAnnotation(talliedAxes(tally)));
+      }
       check.verdict(combined(...judged));
     },
   );
@@ -264,7 +286,7 @@ test.describe('rate limit', { tag: ['@ratelimit'] }, () => {
       'RATE-LIMIT-PER-TENANT',
       "one count per tenant: its id in each spelling the deployment takes as the tenant shares the tenant's limit",
     ),
-    async ({ rateLimitTenant, tenantA, target, runId }) => {
+    async ({ rateLimitTenant, tenantA, target, runId }, testInfo) => {
       const clientId = rateLimitTenant.tenant?.clientId ?? '';
       // Which spellings the deployment takes as the tenant, asked by tenant A, which is not throttled.
       const asked = [];
@@ -273,15 +295,21 @@ test.describe('rate limit', { tag: ['@ratelimit'] }, () => {
       const accepted = check.verdict(judgeSpellingsAccepted(asked));
       test.setTimeout(rateLimitTestTimeoutMs(target.limits.RATE_LIMIT, accepted.length * COUNTER_ATTEMPTS));
       const judged = [];
-      for (const spelling of accepted)
-        judged.push(
-          await judgedAxis(
-            rateLimitTenant,
-            target.limits.RATE_LIMIT,
-            runId,
-            spellingAxis(runId, spelling, clientId),
-          ),
-        );
+      const tally = startAxisTally();
+      try {
+        for (const spelling of accepted)
+          judged.push(
+            await judgedAxis(
+              rateLimitTenant,
+              target.limits.RATE_LIMIT,
+              runId,
+              spellingAxis(runId, spelling, clientId),
+              tally,
+            ),
+          );
+      } finally {
+        testInfo.annotations.push(counterTallyAnnotation(talliedAxes(tally)));
+      }
       check.verdict(combined(...judged));
     },
   );

@@ -70,6 +70,8 @@ class TenantActivity {
   cameBack: { readonly requests: readonly CounterRequest[]; readonly endedAt: number } | undefined;
   /** Set once the machine's reach was said (reachLine). */
   reachSaid = false;
+  /** The fresh windows the counter's axes took of their own (KIT_COUNTER_WINDOWS bounds them). */
+  counterWindows = 0;
   /** The first POST of a burst answered 201: an event of the tenant's own the counter's probes can use. */
   created: SentRequest | undefined;
 
