@@ -15,13 +15,13 @@ test("the certificate's note sums the counter checks' tallies and names the budg
     outcome({ sent: 2, unsent: 0, windows: 0, budget: 30 }),
   ]);
   expect(note).toContain(
-    'sent 10 axes, taking 1 fresh windows of the rate-limit tenant of the 30 it may (KIT_COUNTER_WINDOWS)',
+    'sent 10 axes, taking 1 fresh window of the rate-limit tenant of the 30 it may (KIT_COUNTER_WINDOWS)',
   );
   expect(note).not.toContain('unsent');
 });
 
 test("the certificate's note says how many axes the budget left unsent, and that they are not established", () => {
   const [note] = counterTallyNotes([outcome({ sent: 3, unsent: 5, windows: 1, budget: 1 })]);
-  expect(note).toContain('of the 1 it may');
+  expect(note).toContain('taking 1 fresh window of the rate-limit tenant of the 1 it may');
   expect(note).toContain('5 left unsent when the budget was spent, each not established');
 });

@@ -11,6 +11,6 @@ export const counterTallyNotes = (outcomes: readonly TestOutcome[]): string[] =>
   const unsent =
     tally.unsent > 0 ? `; ${tally.unsent} left unsent when the budget was spent, each not established` : '';
   return [
-    `The rate-limit counter sent ${tally.sent} axes, taking ${tally.windows} fresh windows of the rate-limit tenant of the ${tally.budget} it may (KIT_COUNTER_WINDOWS)${unsent}.`,
+    `The rate-limit counter sent ${tally.sent} axes, taking ${tally.windows} fresh ${tally.windows === 1 ? 'window' : 'windows'} of the rate-limit tenant of the ${tally.budget} it may (KIT_COUNTER_WINDOWS)${unsent}.`,
   ];
 };
