@@ -317,16 +317,21 @@ test.describe('rate limit', { tag: ['@ratelimit'] }, () => {
   test(
     ...ruleCheck('RATE-LIMIT-PER-TENANT', 'while the rate-limit tenant is throttled, tenant A is served'),
     async ({ rateLimitTenant, tenantA, target, runId }) => {
-      // POSTs, which count however the target counts: the tenant is throttled for them at least.
-      await throttleNow(rateLimitTenant, target.limits.RATE_LIMIT, validPost(runId));
-      // Tenant A's one request goes out inside a stream of the throttled tenant's requests.
-      const asked = await askDuringStream(rateLimitTenant, target.limits.RATE_LIMIT, validPost(runId), () =>
-        tenantA.retrieve(crypto.randomUUID(), { retryOn429: false }),
-      );
-      const other = asked.answer;
-      const stream = { late: asked.late, counts: asked.streamed.counts };
-      check.verdict(judgeOtherTenantServed(other, asked.inFlight, stream), other);
-      check.error(other, judgeUnknownEventRefused);
+      // Twice, the tenant throttled again in between: a window's edge may fall between the stream's
+      // refusals and tenant A's request once, which then proves nothing of a budget shared with A;
+      // not twice, since the stream spends a new window at once.
+      for (let ask = 0; ask < 2; ask += 1) {
+        // POSTs, which count however the target counts: the tenant is throttled for them at least.
+        await throttleNow(rateLimitTenant, target.limits.RATE_LIMIT, validPost(runId));
+        // Tenant A's one request goes out inside a stream of the throttled tenant's requests.
+        const asked = await askDuringStream(rateLimitTenant, target.limits.RATE_LIMIT, validPost(runId), () =>
+          tenantA.retrieve(crypto.randomUUID(), { retryOn429: false }),
+        );
+        const other = asked.answer;
+        const stream = { late: asked.late, counts: asked.streamed.counts };
+        check.verdict(judgeOtherTenantServed(other, asked.inFlight, stream), other);
+        check.error(other, judgeUnknownEventRefused);
+      }
     },
   );
 
