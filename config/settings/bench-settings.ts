@@ -80,7 +80,7 @@ export const BENCH_VERDICT_ROUNDS = define({
 
 export const BENCH_EMBEDDED_BEFORE_SECONDS = define({
   name: 'BENCH_EMBEDDED_BEFORE_SECONDS',
-  doc: "the conforming run's time against the reference server before a change, in seconds, measured on the same machine: the embedded part then gives the run's growth as a ratio to it (goal ≤ 1.15)",
+  doc: "the wall time of `fei-kit conformance` against the reference server before a change, in seconds, measured on the same machine (the embedded part's figure of a bench of the commit before): the embedded part then gives the run's growth as a ratio to it (goal ≤ 1.15)",
   defaultText: 'none: the growth row gives the ratio to the 15 s goal',
   audience: 'public',
   parse: (raw, name) => {
