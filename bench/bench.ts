@@ -50,6 +50,7 @@ import {
   BENCH_CAPACITY_SEGMENTS,
   BENCH_CAPACITY_SHARE,
   BENCH_CAPACITY_TENANTS,
+  BENCH_EMBEDDED_BEFORE_SECONDS,
   BENCH_FAR_LATENCY_MS,
   BENCH_FAR_WINDOW_SECONDS,
   BENCH_PARTS,
@@ -125,7 +126,7 @@ const attemptOf =
 /** The conformance run against the reference server and against the rehearsal, and the kit's own test commands. */
 const measureConformance = async ({ attempt, runs, scale, latencyMs }: Bench, figures: MeasuredFigures) => {
   figures.embedded = await attempt('embedded', 'the conformance run against the reference server', () =>
-    measureEmbedded(runs),
+    measureEmbedded(runs, BENCH_EMBEDDED_BEFORE_SECONDS.read()),
   );
   const quick = await attempt('quick', 'the quick command, npm run test:quick', () =>
     measureTestCommand('npm run test:quick', folderOf(runs, 'test-quick'), kitEnvironment()),

@@ -14,10 +14,11 @@ import type { EmbeddedFigure, RemoteFigure } from './kit-figures.ts';
 import { startRemoteRehearsal } from './remote-rehearsal.ts';
 import { timedRun } from './timed-run.ts';
 
-export const measureEmbedded = async (root: string): Promise<EmbeddedFigure> => {
+/** The conforming run timed; `beforeSeconds`, the same run's time before a change, is kept beside it. */
+export const measureEmbedded = async (root: string, beforeSeconds?: number): Promise<EmbeddedFigure> => {
   const folder = folderOf(root, 'embedded');
   const run = await timedRun(['conformance'], envFor(folder), join(folder, 'conformance.log'));
-  return { seconds: run.seconds, code: run.code };
+  return { seconds: run.seconds, code: run.code, ...(beforeSeconds === undefined ? {} : { beforeSeconds }) };
 };
 
 const budgetSchema = z.object({

@@ -42,7 +42,7 @@ const remote: RemoteFigure = {
 };
 
 const met: KitFigures = {
-  embedded: { seconds: 9.7, code: 0 },
+  embedded: { seconds: 9.7, code: 0, beforeSeconds: 8.8 },
   remote,
   selfCheck: {
     seconds: 280,
@@ -82,6 +82,7 @@ test('BENCH: every goal is shown met when the figures meet it', () => {
     .map((row) => [row.measure.split(' (')[0], row.verdict]);
   expect(verdicts).toEqual([
     ['conformance run, reference server', 'met'],
+    ['conformance run, reference server: growth', 'met'],
     ['the same projected to 1000 per 60 s', 'met'],
     ['time to verdict, reference server: conforming vs broken', 'met'],
     ['self-check, 149 servers', 'met'],
@@ -99,6 +100,7 @@ test('BENCH: a figure over its goal, a failed run or a 429 outside @ratelimit is
   const goals = rows.filter((row) => row.goal);
   expect(goals.map((row) => row.verdict)).toEqual([
     'NOT MET',
+    'not measured',
     'NOT MET',
     'not measured',
     'NOT MET',
@@ -126,4 +128,20 @@ test('BENCH: the Markdown table has one line per row under its header', () => {
   expect(text).toContain(
     'p50 0.90 ms vs 0.40 ms (+0.50 ms, ×2.25); p99 3.00 ms vs 1.50 ms (+1.50 ms, ×2.00)',
   );
+});
+
+test("BENCH: the conforming run's growth is its ratio to the time before, held to 1.15; without that time, its ratio to the goal", () => {
+  const growth = (embedded: KitFigures['embedded']) =>
+    rowsOf({ embedded }).find((row) => row.measure === 'conformance run, reference server: growth');
+  expect(growth({ seconds: 9.5, code: 0, beforeSeconds: 8.3 })).toMatchObject({
+    figure: '× 1.14: 9.5 s against 8.3 s before',
+    verdict: 'met',
+  });
+  expect(growth({ seconds: 16, code: 0, beforeSeconds: 8.3 })?.verdict).toBe('NOT MET');
+  expect(growth({ seconds: 12, code: 0 })).toMatchObject({
+    figure: '× 0.80 of the 15 s goal (no time before given)',
+    verdict: 'not measured',
+  });
+  // A run that did not pass measures nothing.
+  expect(growth({ seconds: 5, code: 1, beforeSeconds: 8.3 })?.verdict).toBe('not measured');
 });

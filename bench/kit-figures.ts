@@ -12,6 +12,8 @@ export interface EmbeddedFigure {
   /** Wall time of `fei-kit conformance` against the reference server. */
   readonly seconds: number;
   readonly code: number;
+  /** The same run's time before a change, on the same machine (BENCH_EMBEDDED_BEFORE_SECONDS), when given. */
+  readonly beforeSeconds?: number;
 }
 
 export interface RemoteFigure {
@@ -52,6 +54,8 @@ export interface KitFigures {
 
 export const GOALS = Object.freeze({
   embeddedSeconds: 15,
+  /** How much a change may grow the conforming run's time: its ratio to the time before. */
+  embeddedGrowth: 1.15,
   remoteSeconds: 180,
   selfCheckSeconds: 300,
   postRatio: 0.8,
@@ -93,6 +97,35 @@ const embeddedRows = ({ embedded }: KitFigures): Row[] => {
       figure: `${s(embedded.seconds)}${embedded.code === 0 ? '' : failedRun(embedded.code)}`,
       goal,
       verdict: embedded.code === 0 ? atMost(embedded.seconds, GOALS.embeddedSeconds) : 'NOT MET',
+    },
+  ];
+};
+
+/**
+ * The conforming run's time as a ratio: to the time before a change, measured on the same machine, when
+ * given (a ratio of two figures of one machine is what compares); otherwise to its goal.
+ */
+const growthRows = ({ embedded }: KitFigures): Row[] => {
+  const goal = `≤ ${GOALS.embeddedGrowth} × before (BENCH_EMBEDDED_BEFORE_SECONDS)`;
+  const measure = 'conformance run, reference server: growth';
+  if (embedded?.code !== 0) return [notMeasured(measure, goal)];
+  const before = embedded.beforeSeconds;
+  if (before === undefined)
+    return [
+      {
+        measure,
+        figure: `× ${(embedded.seconds / GOALS.embeddedSeconds).toFixed(2)} of the ${GOALS.embeddedSeconds} s goal (no time before given)`,
+        goal,
+        verdict: 'not measured',
+      },
+    ];
+  const ratio = embedded.seconds / before;
+  return [
+    {
+      measure,
+      figure: `× ${ratio.toFixed(2)}: ${s(embedded.seconds)} against ${s(before)} before`,
+      goal,
+      verdict: atMost(ratio, GOALS.embeddedGrowth),
     },
   ];
 };
@@ -184,6 +217,7 @@ const proxyRows = ({ proxy }: KitFigures): Row[] => {
 /** The bench's table: one or more rows for each figure, in a fixed order, "not measured" where absent. */
 export const rowsOf = (figures: KitFigures): Row[] => [
   ...embeddedRows(figures),
+  ...growthRows(figures),
   ...remoteRows(figures),
   ...verdictRows(figures),
   ...selfCheckRows(figures),

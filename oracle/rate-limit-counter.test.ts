@@ -11,6 +11,7 @@ import {
   counterBound,
   counterDecided,
   crowdedAfterRefusal,
+  judgeAxisUnsent,
   judgeCounterAxis,
   judgeSpellingsAccepted,
   judgeWindowComesBack,
@@ -255,4 +256,13 @@ test('SPELLINGS: the spellings answered as the tenant (404 ERR-4002 for an unkno
   expect(none.notEstablished).toMatchObject({ kind: 'premise-not-met' });
   expect(none.notEstablished?.reason).toContain('400, 403');
   expect(judgeSpellingsAccepted([]).notEstablished?.reason).toContain('none asked');
+});
+
+test("ORACLE: an axis the counter's budget left unsent is not established, naming the budget, never passed", () => {
+  const judged = judgeAxisUnsent(AXIS, { windows: 2, setting: 'KIT_COUNTER_WINDOWS' });
+  expect(judged.violations).toEqual([]);
+  expect(judged.notEstablished?.kind).toBe('inconclusive');
+  expect(judged.notEstablished?.reason).toContain('PUTs of unknown uuids (404) were not sent');
+  expect(judged.notEstablished?.reason).toContain('2 fresh windows (KIT_COUNTER_WINDOWS)');
+  expect(judged.judged ?? []).toEqual([]);
 });

@@ -240,6 +240,19 @@ export const judgeCounterAxis = (
 };
 
 /**
+ * An axis the counter's budget of fresh windows left unsent (`setting` names it): nothing sent, nothing
+ * claimed. The axis reads not established, never passed, so that a run that trades axes for time says so.
+ */
+export const judgeAxisUnsent = (
+  axis: CounterAxis,
+  budget: { readonly windows: number; readonly setting: string },
+): Judgement<undefined> =>
+  notEstablished(
+    'inconclusive',
+    `${axis.probes} were not sent: the counter's ${budget.windows} fresh windows (${budget.setting}) were spent on the axes before it`,
+  );
+
+/**
  * The spellings of the tenant's id the deployment takes as the tenant (RFC 9562: a UUID's hex digits are
  * either case; a deployment may accept more): each asked with a GET of an unknown uuid, which the tenant
  * gets 404 ERR-4002 for. Any other answer (400 ERR-2002, 401, 403) means the spelling is not the tenant's

@@ -10,6 +10,7 @@ import type { JSONReport, JSONReportSuite, JSONReportTest } from '@playwright/te
 import type { Violation } from '../oracle/index.ts';
 import type { RuleId } from '../spec/index.ts';
 import { CHECK_RECORD_SCHEMA, type CheckRecord, checkRecordsOf, type SkipKind } from './check-record.ts';
+import { type CounterTally, counterTallyOf } from './counter-tally.ts';
 import { type ModelTally, modelTallyOf } from './model-tally.ts';
 import { rulesOfAnnotations } from './rule-annotations.ts';
 
@@ -52,6 +53,8 @@ export interface TestOutcome {
   readonly attempts: number;
   /** What a model-based property judged (model-tally.ts), when the test is one. */
   readonly modelTally?: ModelTally;
+  /** What the rate-limit counter's axes cost and covered (counter-tally.ts), when the test is one of its checks. */
+  readonly counterTally?: CounterTally;
 }
 
 export const firstLines = (text: string, lines = 4, max = 600): string => {
@@ -175,6 +178,13 @@ const withModelTally = (test: JSONReportTest): { modelTally?: ModelTally } => {
   return tally ? { modelTally: tally } : {};
 };
 
+/** The last attempt's counter tally: each attempt sends its axes again, and the last is the one judged. */
+const withCounterTally = (test: JSONReportTest): { counterTally?: CounterTally } => {
+  const last = test.results.at(-1);
+  const tally = counterTallyOf(last?.annotations ?? []);
+  return tally ? { counterTally: tally } : {};
+};
+
 const outcomeOf = (
   spec: JSONReportSuite['specs'][number],
   test: JSONReportTest,
@@ -217,6 +227,7 @@ const outcomeOf = (
     judged: failedAttempts.length === 0 ? [] : judgedByAll(failedAttempts),
     attempts: attempts.length,
     ...withModelTally(test),
+    ...withCounterTally(test),
   };
 };
 

@@ -2,7 +2,7 @@
 
 import { describeWholeNumber, parseWholeNumber } from '../../contract/whole-number.ts';
 import { ConfigError } from '../config-error.ts';
-import { define, textOr, trimmed, wholeNumber } from './setting.ts';
+import { decimal, define, textOr, trimmed, wholeNumber } from './setting.ts';
 
 export const BENCH_PART_NAMES = [
   'embedded',
@@ -93,6 +93,17 @@ export const BENCH_VERDICT_ROUNDS = define({
   defaultText: '2',
   audience: 'public',
   parse: wholeNumber(2, 1, 9),
+});
+
+export const BENCH_EMBEDDED_BEFORE_SECONDS = define({
+  name: 'BENCH_EMBEDDED_BEFORE_SECONDS',
+  doc: "the wall time of `fei-kit conformance` against the reference server before a change, in seconds, measured on the same machine (the embedded part's figure of a bench of the commit before): the embedded part then gives the run's growth as a ratio to it (goal ≤ 1.15)",
+  defaultText: 'none: the growth row gives the ratio to the 15 s goal',
+  audience: 'public',
+  parse: (raw, name) => {
+    const seconds = decimal(0, 0, 3600)(raw, name);
+    return seconds > 0 ? seconds : undefined;
+  },
 });
 
 export const BENCH_SELF_CHECK_ONLY = define({
@@ -193,6 +204,7 @@ export const BENCH_CONNECTIONS = define({
 
 /** What `fei-kit bench` reads besides its parts (`--parts`): each part's own settings. */
 export const BENCH_RUN_SETTINGS = [
+  BENCH_EMBEDDED_BEFORE_SECONDS,
   BENCH_REMOTE_SCALE,
   BENCH_REMOTE_LATENCY_MS,
   BENCH_VERDICT_ROUNDS,

@@ -110,6 +110,18 @@ export const KIT_MODEL_REQUESTS = define({
   parse: wholeNumber(1200, 50, 1_000_000),
 });
 
+/** The fresh windows the counter's axes may wait for when unset: each of its axes at each attempt. */
+export const DEFAULT_COUNTER_WINDOWS = 30;
+
+export const KIT_COUNTER_WINDOWS = define({
+  name: 'KIT_COUNTER_WINDOWS',
+  doc: "the most fresh windows the rate-limit counter's axes may wait for, in all (each a whole window of the rate-limit tenant's silence, a minute at the spec's limit); an axis left without one is not sent and reads not established. 0: only the windows the other rate-limit checks' bursts began",
+  see: 'what-the-suites-check.md',
+  defaultText: `${DEFAULT_COUNTER_WINDOWS}: every axis (8 kinds, 2 spellings) at each of its 3 attempts`,
+  audience: 'public',
+  parse: wholeNumber(DEFAULT_COUNTER_WINDOWS, 0, 1000, 'windows'),
+});
+
 export const KIT_BASELINE = define({
   name: 'KIT_BASELINE',
   doc: "the release gate's baseline run (a folder or profile.json)",
@@ -191,6 +203,7 @@ export const RUN_SETTINGS = [
   FC_REPLAY_PATH,
   KIT_MODEL_STEPS,
   KIT_MODEL_REQUESTS,
+  KIT_COUNTER_WINDOWS,
   KIT_BASELINE,
   KIT_FAIL_ON_DRIFT,
   KIT_LATENCY_TOLERANCE_PERCENT,

@@ -34,6 +34,7 @@ import { runFilters } from '../reporters/run-info.ts';
 import { certificateNotes, unknownObservationsOf } from './certificate-notes.ts';
 import type { Certificate, CertificateInput, CertificateTest, RuleEntry } from './certificate-types.ts';
 import { CERTIFICATE_SCHEMA } from './certificate-types.ts';
+import { counterTallyNotes } from './counter-tally-note.ts';
 import { applyDeclarations } from './declarations.ts';
 import { type LoadTest, loadEntriesOf } from './load-entries.ts';
 import { modelTallyNotes } from './model-tally-note.ts';
@@ -138,6 +139,7 @@ export const buildCertificate = (input: CertificateInput): Certificate => {
       declarations: declarations.report,
     }),
     ...modelTallyNotes(input.outcomes),
+    ...counterTallyNotes(input.outcomes),
   ];
   return {
     schema: CERTIFICATE_SCHEMA,

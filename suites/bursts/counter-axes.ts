@@ -9,7 +9,8 @@
 import type { CounterAxis } from '../../oracle/index.ts';
 import { EVENTS_PATH, eventPath, HEADERS } from '../../spec/index.ts';
 import { type EventBody, validPayin, withField } from '../samples/sample-events.ts';
-import type { SendOptions } from '../transport/service-client.ts';
+import type { SendOptions, ServiceClient, ServiceResponse } from '../transport/service-client.ts';
+import { rateLimitTenantActivity } from './rate-limit-burst.ts';
 
 /** An axis and its probes. */
 export interface CounterProbe {
@@ -24,6 +25,20 @@ export interface StoredEvent {
 }
 
 const COUNTED = 'valid POSTs';
+
+/**
+ * The answer that created an event of the rate-limit tenant, and the event: the first a burst of the
+ * worker created, or `event` created now. A burst's keeps the counter from waiting for the throttled
+ * tenant to be served again, which would take the window its axes could share with that burst.
+ */
+export const tenantEventCreated = async (
+  client: ServiceClient,
+  event: EventBody,
+): Promise<{ readonly response: ServiceResponse; readonly event: EventBody }> => {
+  const created = rateLimitTenantActivity().created;
+  if (created !== undefined) return { response: created.response, event: created.request.json as EventBody };
+  return { response: await client.create(event), event };
+};
 
 const probeOf = (probes: string, probe: (index: number) => SendOptions): CounterProbe => ({
   axis: { of: 'kind', probes, counted: COUNTED },

@@ -3,14 +3,20 @@
  * window, a bounded number of times; the first verdict, either way, ends the attempts.
  */
 import { expect, test } from '@playwright/test';
+import { KIT_COUNTER_WINDOWS } from '../../config/settings/index.ts';
 import { POOL_CONNECTIONS } from '../fixtures/traffic.ts';
+import type { SendOptions, ServiceClient, ServiceResponse } from '../transport/service-client.ts';
 import {
   COUNTER_ATTEMPTS,
   COUNTER_CONCURRENCY,
   counterConcurrency,
   MAX_COUNTER_CONCURRENCY,
+  sendCounterAxis,
+  startAxisTally,
+  talliedAxes,
   untilEstablished,
 } from './counter-stretch.ts';
+import { rateLimitTenantActivity } from './rate-limit-burst.ts';
 
 const attempts = (outcomes: readonly ('violated' | 'held' | 'unsaid')[]) => {
   let sent = 0;
@@ -56,4 +62,48 @@ test('COUNTER LANES: a worker’s connection pool holds every lane the counter m
   expect(counterConcurrency({ limit: 1_000, windowMs: 60_000 }, 30_000)).toBeLessThanOrEqual(
     POOL_CONNECTIONS,
   );
+});
+
+test('COUNTER BUDGET: an axis that needs a fresh window beyond KIT_COUNTER_WINDOWS sends nothing; the tally says what the checks took', async () => {
+  const limit = { requestsPerWindow: 4, windowSeconds: 0.2 };
+  let sent = 0;
+  let count = 0;
+  const client = {
+    send: async (_options: SendOptions): Promise<ServiceResponse> => {
+      sent += 1;
+      count += 1;
+      return {
+        status: count > limit.requestsPerWindow ? 429 : 201,
+        headers: {},
+        json: {},
+      } as unknown as ServiceResponse;
+    },
+  } as unknown as ServiceClient;
+  const requests = {
+    counted: (): SendOptions => ({ method: 'POST', path: '/x', json: {} }),
+    probe: (): SendOptions => ({ method: 'GET', path: '/x' }),
+    unknownGet: (): SendOptions => ({ method: 'GET', path: '/y' }),
+  };
+  const activity = rateLimitTenantActivity();
+  activity.lastAnsweredAt = undefined;
+  activity.freshBurstStartedAt = undefined;
+  activity.counterWindows = 0;
+  try {
+    KIT_COUNTER_WINDOWS.write('1');
+    const tally = startAxisTally();
+    // The first axis takes the one fresh window the budget allows: it is sent.
+    expect(await sendCounterAxis(client, limit, requests)).toBeDefined();
+    expect(sent).toBeGreaterThan(limit.requestsPerWindow);
+    // Once that window is too old to start in, the next axis would need another: nothing is sent.
+    activity.freshBurstStartedAt = performance.now() - 1000 * limit.windowSeconds;
+    const before = sent;
+    expect(await sendCounterAxis(client, limit, requests)).toBeUndefined();
+    expect(sent).toBe(before);
+    expect(talliedAxes(tally)).toEqual({ sent: 0, unsent: 0, windows: 1, budget: 1 });
+    KIT_COUNTER_WINDOWS.write('0');
+    expect(talliedAxes(startAxisTally()).budget).toBe(0);
+  } finally {
+    KIT_COUNTER_WINDOWS.write(undefined);
+    activity.counterWindows = 0;
+  }
 });

@@ -6,6 +6,7 @@
  * past 0.6 of a window the next axis throttles the tenant again from a fresh one.
  */
 import { type RateLimitSettings, readTimeouts } from '../../config/index.ts';
+import { KIT_COUNTER_WINDOWS } from '../../config/settings/index.ts';
 import {
   type CounterRequest,
   type CounterWindow,
@@ -15,6 +16,7 @@ import {
   nextCounterCheck,
   SLIDING_RELEASE_SHARE,
 } from '../../oracle/index.ts';
+import type { CounterTally } from '../../run-records/counter-tally.ts';
 import type { SendOptions, ServiceClient } from '../transport/service-client.ts';
 import {
   type Exhaustion,
@@ -60,6 +62,33 @@ export const untilEstablished = async <J extends { readonly notEstablished?: unk
   return judgement;
 };
 
+/** A counter check's axes as it sends them: those sent, those its budget left unsent, and its windows. */
+export interface AxisTally {
+  sent: number;
+  unsent: number;
+  readonly windowsBefore: number;
+}
+
+export const startAxisTally = (): AxisTally => ({
+  sent: 0,
+  unsent: 0,
+  windowsBefore: rateLimitTenantActivity().counterWindows,
+});
+
+/** The check's tally for its annotation: the fresh windows it took, of the run's budget. */
+export const talliedAxes = (tally: AxisTally): CounterTally => ({
+  sent: tally.sent,
+  unsent: tally.unsent,
+  windows: rateLimitTenantActivity().counterWindows - tally.windowsBefore,
+  budget: KIT_COUNTER_WINDOWS.read(),
+});
+
+/** The budget an unsent axis names (judgeAxisUnsent). */
+export const counterBudget = (): { readonly windows: number; readonly setting: string } => ({
+  windows: KIT_COUNTER_WINDOWS.read(),
+  setting: KIT_COUNTER_WINDOWS.name,
+});
+
 /** An axis starts only this early in the window the burst began: the rest is room for its stretch. */
 export const START_BEFORE_SHARE = 0.6;
 
@@ -73,8 +102,9 @@ export interface CounterThrottle {
 }
 
 /**
- * The window to send an axis in: the last burst from a fresh window, while it began less than 0.6 of
- * a window ago, or a new one. A worker with no record of the tenant sends one request first, so that
+ * The window to send an axis in: the last burst from a fresh window (or the worker's first, when it
+ * proved the limiter held only its own requests: fullLimitServed), while it began less than 0.6 of a
+ * window ago, or a new one. A worker with no record of the tenant sends one request first, so that
  * the wait before the burst is a whole window of silence it knows of.
  */
 export const counterThrottle = async (
@@ -82,7 +112,7 @@ export const counterThrottle = async (
   limit: RateLimitSettings,
   makeRequest: (index: number) => SendOptions,
   unknownGet: () => SendOptions,
-): Promise<CounterThrottle> => {
+): Promise<CounterThrottle | undefined> => {
   const windowMs = windowMsOf(limit);
   const activity = rateLimitTenantActivity();
   const since = activity.freshBurstStartedAt;
@@ -91,6 +121,9 @@ export const counterThrottle = async (
       window: { limit: limit.requestsPerWindow, windowMs, freshFrom: since },
       burst: undefined,
     };
+  // A fresh window of the counter's own: a whole window of silence, spent only within its budget.
+  if (activity.counterWindows >= KIT_COUNTER_WINDOWS.read()) return undefined;
+  activity.counterWindows += 1;
   if (activity.lastAnsweredAt === undefined)
     await sendBurst(client, unknownGet, { count: 1, onAnswer: () => undefined });
   const burst = await exhaustFromFreshWindow(client, limit, makeRequest);
@@ -131,7 +164,8 @@ export const sendCounterStretch = async (
 
 /**
  * One axis sent: the tenant throttled (counterThrottle), then its stretch. A burst that met no 429 leaves
- * nothing to alternate with, and no stretch is sent (the judgement says so).
+ * nothing to alternate with, and no stretch is sent (the judgement says so). Undefined: the counter's
+ * budget of fresh windows (KIT_COUNTER_WINDOWS) was spent and nothing was sent.
  */
 export const sendCounterAxis = async (
   client: ServiceClient,
@@ -141,8 +175,10 @@ export const sendCounterAxis = async (
     readonly probe: (index: number) => SendOptions;
     readonly unknownGet: () => SendOptions;
   },
-): Promise<{ readonly requests: readonly CounterRequest[]; readonly window: CounterWindow }> => {
-  const { window, burst } = await counterThrottle(client, limit, requests.counted, requests.unknownGet);
+): Promise<{ readonly requests: readonly CounterRequest[]; readonly window: CounterWindow } | undefined> => {
+  const throttle = await counterThrottle(client, limit, requests.counted, requests.unknownGet);
+  if (throttle === undefined) return undefined;
+  const { window, burst } = throttle;
   if (burst !== undefined && burst.first429 === undefined) return { requests: [], window };
   return { requests: await sendCounterStretch(client, window, requests.counted, requests.probe), window };
 };

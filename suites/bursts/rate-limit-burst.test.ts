@@ -8,6 +8,8 @@ import type { SendOptions, ServiceClient, ServiceResponse } from '../transport/s
 import {
   burstRate,
   exhaustBudget,
+  exhaustFromFreshWindow,
+  fullLimitServed,
   rateLimitTenantActivity,
   reachLine,
   recentOrOwnExhaustion,
@@ -46,6 +48,8 @@ const forget = (): void => {
   rateLimitTenantActivity().lastExhaustion = undefined;
   rateLimitTenantActivity().freshnessUnknown = false;
   rateLimitTenantActivity().reachSaid = false;
+  rateLimitTenantActivity().freshBurstStartedAt = undefined;
+  rateLimitTenantActivity().created = undefined;
 };
 
 const post = (): SendOptions => ({ method: 'POST', path: '/x', json: {} });
@@ -170,4 +174,45 @@ test('RATE-LIMIT-BURST: a check reuses the last burst from a fresh window while 
   expect(again.startedAt).toBeGreaterThanOrEqual(
     (own.answers.last?.answeredAt ?? own.endedAt) + LIMIT.windowSeconds * 1000,
   );
+});
+
+test("RATE-LIMIT-BURST: the worker's first burst, served its whole limit before a 429, is a window the counter may start in", async () => {
+  forget();
+  const { client } = fixedWindowClient(0);
+  const burst = await exhaustFromFreshWindow(client, LIMIT, post);
+  expect(fullLimitServed(burst.answers)).toBe(true);
+  expect(rateLimitTenantActivity().freshBurstStartedAt).toBe(burst.startedAt);
+});
+
+test('RATE-LIMIT-BURST: a 429 before the limit, or none at all, leaves the window unproved: the counter waits for a fresh one', () => {
+  const first429 = { index: 10 };
+  expect(fullLimitServed({ first429, early429: undefined })).toBe(true);
+  expect(fullLimitServed({ first429: { index: 3 }, early429: { index: 3 } })).toBe(false);
+  expect(fullLimitServed({ first429: undefined, early429: undefined })).toBe(false);
+});
+
+test('RATE-LIMIT-BURST: a limiter that never refuses leaves no window for the counter', async () => {
+  forget();
+  const served: ServiceClient = {
+    send: async () => ({ status: 201, headers: {}, text: '{}', json: {} }) as unknown as ServiceResponse,
+  } as unknown as ServiceClient;
+  const burst = await exhaustFromFreshWindow(served, { requestsPerWindow: 10, windowSeconds: 0.05 }, post);
+  expect(burst.first429).toBeUndefined();
+  expect(rateLimitTenantActivity().freshBurstStartedAt).toBeUndefined();
+});
+
+test("RATE-LIMIT-BURST: the first POST a burst created is kept, the tenant's own event for the counter's probes", async () => {
+  forget();
+  const { client } = fixedWindowClient(0);
+  const burst = await exhaustBudget(client, LIMIT, (index) => ({
+    ...post(),
+    json: { externalId: `e-${index}` },
+  }));
+  const created = rateLimitTenantActivity().created;
+  expect(created?.response.status).toBe(201);
+  expect(created?.request.json).toEqual({ externalId: `e-${created?.index}` });
+  expect(created?.answeredAt).toBeLessThanOrEqual(burst.endedAt);
+  // A later burst keeps the first.
+  await exhaustBudget(client, LIMIT, post);
+  expect(rateLimitTenantActivity().created).toBe(created);
 });

@@ -81,8 +81,10 @@ class TenantActivity {
   /** Set when a check went ahead without a whole window of silence behind it (the worker's first). */
   freshnessUnknown = false;
   /**
-   * When the last burst known to start after a whole window of silence began, if it ran into a 429:
-   * from then on the tenant's earlier requests count in no reading of the window (counter-stretch.ts).
+   * When the last burst that left the limiter holding only its own requests began, if it ran into a
+   * 429: from then on the tenant's earlier requests count in no reading of the window
+   * (counter-stretch.ts). A burst after a whole window of silence does; so does the worker's first
+   * burst when all of its first `limit` requests were served before a 429 (fullLimitServed).
    */
   freshBurstStartedAt: number | undefined;
   /**
@@ -92,6 +94,10 @@ class TenantActivity {
   cameBack: { readonly requests: readonly CounterRequest[]; readonly endedAt: number } | undefined;
   /** Set once the machine's reach was said (reachLine). */
   reachSaid = false;
+  /** The fresh windows the counter's axes took of their own (KIT_COUNTER_WINDOWS bounds them). */
+  counterWindows = 0;
+  /** The first POST of a burst answered 201: an event of the tenant's own the counter's probes can use. */
+  created: SentRequest | undefined;
 
   note(answeredAt: number): void {
     this.lastAnsweredAt = Math.max(this.lastAnsweredAt ?? answeredAt, answeredAt);
@@ -183,8 +189,10 @@ export const sendBurst = async (
       try {
         const response = await client.send({ ...request, retryOn429: false });
         const answeredAt = performance.now();
-        rateLimitTenantActivity().note(answeredAt);
         const answered = { index, request, response, sentAt, answeredAt };
+        rateLimitTenantActivity().note(answeredAt);
+        if (request.method === 'POST' && response.status === 201)
+          rateLimitTenantActivity().created ??= answered;
         options.onAnswer(answered);
         if (response.status === 429 && options.stopAt429) stop = true;
         if (options.stopWhen?.(answered)) stop = true;
@@ -304,9 +312,23 @@ export const exhaustFromFreshWindow = async (
   const known = activity.lastAnsweredAt !== undefined;
   await waitForFreshWindow(limit);
   const exhaustion = await exhaustBudget(client, limit, makeRequest, options);
-  activity.freshBurstStartedAt = known && exhaustion.first429 ? exhaustion.startedAt : undefined;
+  const ownRequestsOnly = known || fullLimitServed(exhaustion.answers);
+  activity.freshBurstStartedAt = ownRequestsOnly && exhaustion.first429 ? exhaustion.startedAt : undefined;
   return exhaustion;
 };
+
+/**
+ * Whether a burst was served every one of its first `limit` requests before a 429: then, whatever the
+ * tenant sent before it, the limiter holds only the burst's own requests once it refuses. A window or
+ * log that refuses holds the limit; the burst's served requests are the limit, all sent since it began,
+ * so any earlier request the limiter held has aged out by then (a fixed window's edge, a bucket's
+ * level, are the capacity the counter's bound allows for anyway). The counter's axes may then start in
+ * the window of the worker's first burst instead of waiting a whole window of silence for one.
+ */
+export const fullLimitServed = (answers: {
+  readonly first429: unknown;
+  readonly early429: unknown;
+}): boolean => answers.first429 !== undefined && answers.early429 === undefined;
 
 /**
  * The last burst that spent the budget from a fresh window (a check before this one), when it started
