@@ -1,6 +1,6 @@
 /**
  * `.env.example` documents the whole target contract: every variable of the README's contract table
- * and the run's two time-outs, and nothing else. Copied as it is, it leaves the kit on the reference server; with its lines
+ * and the run's three waits, and nothing else. Copied as it is, it leaves the kit on the reference server; with its lines
  * uncommented, the contract parser reads it as a complete sandbox target. Its values are made up.
  */
 import { readFileSync } from 'node:fs';
@@ -11,7 +11,11 @@ import { readTargetContract, readTimeouts } from './index.ts';
 const read = (file: string): string => readFileSync(new URL(`../${file}`, import.meta.url), 'utf8');
 
 /** The run's time-outs, which the example documents beside the contract (docs/configuration.md). */
-const TIMEOUT_VARIABLES = ['REQUEST_TIMEOUT_SECONDS', 'KIT_TEST_TIMEOUT_SECONDS'];
+const TIMEOUT_VARIABLES = [
+  'REQUEST_TIMEOUT_SECONDS',
+  'KIT_TEST_TIMEOUT_SECONDS',
+  'KIT_RECOVERY_WAIT_SECONDS',
+];
 
 /** The variables the README's table "The target contract" names, in its first column. */
 const contractTableVariables = (readme: string): string[] => {

@@ -36,3 +36,15 @@ test('TIMEOUTS: a round trip that is no whole number of milliseconds is refused,
     expect(() => readTimeouts({ KIT_ROUND_TRIP_MS: bad }), bad).toThrow(/KIT_ROUND_TRIP_MS .*milliseconds/);
   }
 });
+
+test('TIMEOUTS: an unavailable deployment is waited for 30 s, 10 round trips when more, or what the user set in seconds', () => {
+  expect(readTimeouts({}).recoveryMs).toBe(30_000);
+  expect(readTimeouts({ KIT_ROUND_TRIP_MS: '4000' }).recoveryMs).toBe(40_000);
+  expect(readTimeouts({ KIT_ROUND_TRIP_MS: '4000', KIT_RECOVERY_WAIT_SECONDS: '120' }).recoveryMs).toBe(
+    120_000,
+  );
+  expect(readTimeouts({ KIT_RECOVERY_WAIT_SECONDS: '5' }).recoveryMs).toBe(5_000);
+  for (const bad of ['-1', 'soon', '3601']) {
+    expect(() => readTimeouts({ KIT_RECOVERY_WAIT_SECONDS: bad }), bad).toThrow(/KIT_RECOVERY_WAIT_SECONDS/);
+  }
+});

@@ -8,8 +8,14 @@
  * |---|---|---|
  * | `REQUEST_TIMEOUT_SECONDS` | how long one request may take before it counts as no answer | 30 round trips, at least 5 s (15 s when no round trip was measured: the reference server) |
  * | `KIT_TEST_TIMEOUT_SECONDS` | how long one check may take (a property's runs stop in time within it) | 120 s, or 60 s + 80 round trips when more (a property's check against a deployment: what its runs need, property-runner.ts) |
+ * | `KIT_RECOVERY_WAIT_SECONDS` | how long an unavailable deployment may take to come back | 30 s, or 10 round trips when more |
  */
-import { type Environment, KIT_TEST_TIMEOUT_SECONDS, REQUEST_TIMEOUT_SECONDS } from './settings/index.ts';
+import {
+  type Environment,
+  KIT_RECOVERY_WAIT_SECONDS,
+  KIT_TEST_TIMEOUT_SECONDS,
+  REQUEST_TIMEOUT_SECONDS,
+} from './settings/index.ts';
 import { KIT_ROUND_TRIP_MS } from './settings/internal-settings.ts';
 
 export interface Timeouts {
@@ -45,6 +51,7 @@ export const defaultTestMs = (roundTripMs: number): number =>
 export const readTimeouts = (env: Environment = process.env): Timeouts => {
   const requestSeconds = REQUEST_TIMEOUT_SECONDS.read(env);
   const testSeconds = KIT_TEST_TIMEOUT_SECONDS.read(env);
+  const recoverySeconds = KIT_RECOVERY_WAIT_SECONDS.read(env);
   // In milliseconds, as the preflight measured it.
   const roundTripMs = KIT_ROUND_TRIP_MS.read(env);
   const roundTrip = roundTripMs ?? 0;
@@ -58,6 +65,7 @@ export const readTimeouts = (env: Environment = process.env): Timeouts => {
     suspectMs: roundTripMs !== undefined ? Math.max(1_000, 5 * roundTrip) : DEFAULT_REQUEST_TIMEOUT_MS / 3,
     testMs: testSeconds !== undefined ? testSeconds * 1000 : defaultTestMs(roundTrip),
     roundTripMs,
-    recoveryMs: Math.max(MIN_RECOVERY_MS, 10 * roundTrip),
+    recoveryMs:
+      recoverySeconds !== undefined ? recoverySeconds * 1000 : Math.max(MIN_RECOVERY_MS, 10 * roundTrip),
   };
 };

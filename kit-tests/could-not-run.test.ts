@@ -216,6 +216,8 @@ for (const how of ['reset', 'hang'] as const) {
       // time-out, the default's least (5 s) set outright, so that a busy machine's slow answers before
       // the target dies are not taken for its death.
       const wait: Record<string, string> = how === 'hang' ? { REQUEST_TIMEOUT_SECONDS: '5' } : {};
+      // A target that died stays dead: its probes are waited for 5 s, not the default 30 s a restart gets.
+      wait.KIT_RECOVERY_WAIT_SECONDS = '5';
       const run = await runConformance({ ...setup.env, ...wait }, STOPPED_SLICE);
       expect(run.code, run.output).toBe(EXIT.couldNotRun);
       expect(run.output).toMatch(/TARGET LOST: \d+ requests in a row since .* got no answer/);

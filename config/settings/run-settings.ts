@@ -59,6 +59,14 @@ export const KIT_TEST_TIMEOUT_SECONDS = define({
   parse: secondsUpTo(MAX_TIMEOUT_SECONDS),
 });
 
+export const KIT_RECOVERY_WAIT_SECONDS = define({
+  name: 'KIT_RECOVERY_WAIT_SECONDS',
+  doc: 'how long a deployment that answers 502, 503 or 504 or refuses connections (to a probe too) may take to come back before the run calls it lost: a rolling restart takes seconds, a cold start may take minutes',
+  defaultText: '30 s, or 10 round trips of the preflight when more',
+  audience: 'public',
+  parse: secondsUpTo(MAX_TIMEOUT_SECONDS),
+});
+
 export const FC_RUNS = define({
   name: 'FC_RUNS',
   doc: "the properties' runs",
@@ -197,6 +205,7 @@ export const RUN_SETTINGS = [
   KIT_IGNORE_DOTENV,
   REQUEST_TIMEOUT_SECONDS,
   KIT_TEST_TIMEOUT_SECONDS,
+  KIT_RECOVERY_WAIT_SECONDS,
   FC_RUNS,
   FC_SEED,
   FC_PATH,
