@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenOnLoopback } from '../self-check/proxy-forwarder.ts';
 import { EVENTS_PATH } from '../spec/http-interface.ts';
 
 const json = (res: ServerResponse, status: number, body: unknown): void => {
@@ -61,14 +61,5 @@ export const startBareServer = async (): Promise<{ baseUrl: string; close(): Pro
     }
     json(res, 404, { status: 404, errorCode: 'ERR-4002', title: 'Not found' });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    baseUrl: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  return listenOnLoopback(server);
 };

@@ -53,10 +53,13 @@ export const forwarderTo = (upstream: string, name: string): Forwarder => {
   return { forward, destroy: () => agent.destroy() };
 };
 
-/** A proxy's server listening on a free loopback port: its base URL, and a close that ends every connection. */
+/**
+ * A server listening on a free loopback port: its base URL, and a close that ends every connection
+ * (a proxy's upstream ones too, through its forwarder).
+ */
 export const listenOnLoopback = async (
   server: Server,
-  forwarder: Pick<Forwarder, 'destroy'>,
+  forwarder?: Pick<Forwarder, 'destroy'>,
 ): Promise<{ readonly baseUrl: string; close(): Promise<void> }> => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
@@ -64,7 +67,7 @@ export const listenOnLoopback = async (
     baseUrl: `http://127.0.0.1:${port}`,
     close: () =>
       new Promise<void>((resolve) => {
-        forwarder.destroy();
+        forwarder?.destroy();
         server.close(() => resolve());
         server.closeAllConnections();
       }),
