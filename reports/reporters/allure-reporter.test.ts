@@ -1,10 +1,16 @@
 /** The kit's Allure reporter: the rules' labels and links from a check's `rule` annotations, in the runner. */
 
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import type { TestCase, TestResult } from '@playwright/test/reporter';
+import type { FullConfig, Suite, TestCase, TestResult } from '@playwright/test/reporter';
+import type { TestResult as AllureTestResult } from 'allure-js-commons';
+import type { Writer } from 'allure-js-commons/sdk/reporter';
 import { ALLURE_RUNTIME_MESSAGE_CONTENT_TYPE } from 'allure-js-commons/sdk/reporter';
 import { ruleById, SPEC_PARTS } from '../../spec/index.ts';
-import { withRuleLabels, withRuleLinks } from './allure-reporter.ts';
+import KitAllureReporter, { withRuleLabels, withRuleLinks } from './allure-reporter.ts';
+import { useUnsyncedWriter } from './allure-results-writer.ts';
 
 const checkOf = (rules: readonly string[]): TestCase =>
   ({
@@ -56,4 +62,39 @@ test('ALLURE LABELS: a test of no rule is passed on as it is', () => {
   const result = { attachments: [] } as unknown as TestResult;
   expect(withRuleLabels(check)).toBe(check);
   expect(withRuleLinks(check, result)).toBe(result);
+});
+
+test('ALLURE WRITER: when the run begins, the results are written by the writer without a sync per file, and read as Allure wrote them', () => {
+  const resultsDir = mkdtempSync(join(tmpdir(), 'allure-writer-'));
+  try {
+    const reporter = new KitAllureReporter({ resultsDir });
+    reporter.onConfigure({ rootDir: resultsDir, projects: [] } as unknown as FullConfig);
+    reporter.onBegin({ allTests: () => [] } as unknown as Suite);
+    const writer = Reflect.get(Reflect.get(reporter, 'allureRuntime') as object, 'writer') as Writer;
+    // Allure's own writer is a class; the kit's is a plain object of the same methods.
+    expect(writer.constructor).toBe(Object);
+    writer.writeAttachment('a-attachment.txt', Buffer.from('exchange'));
+    writer.writeResult({ uuid: 'u1', name: 'a check' } as AllureTestResult);
+    writer.writeGroup({ uuid: 'g1', name: 'a file', children: [], befores: [], afters: [] } as never);
+    expect(readdirSync(resultsDir).sort()).toEqual([
+      'a-attachment.txt',
+      'g1-container.json',
+      'u1-result.json',
+    ]);
+    expect(readFileSync(join(resultsDir, 'a-attachment.txt'), 'utf8')).toBe('exchange');
+    expect(JSON.parse(readFileSync(join(resultsDir, 'u1-result.json'), 'utf8'))).toEqual({
+      uuid: 'u1',
+      name: 'a check',
+    });
+  } finally {
+    rmSync(resultsDir, { recursive: true, force: true });
+  }
+});
+
+test('ALLURE WRITER: a runtime whose writer is not Allure’s file writer keeps its own', () => {
+  const own = { writeResult: () => undefined };
+  const runtime = { writer: own };
+  expect(useUnsyncedWriter({ allureRuntime: runtime }, '/nowhere')).toBe(false);
+  expect(useUnsyncedWriter({}, '/nowhere')).toBe(false);
+  expect(runtime.writer).toBe(own);
 });

@@ -1,5 +1,5 @@
 /**
- * allure-playwright, as the conformance config lists it, with two differences.
+ * allure-playwright, as the conformance config lists it, with three differences.
  *
  * The labels and links of the rules a check checks come from here, in the runner, from the check's
  * `rule` annotations (run-records/rule-annotations.ts): known where the check is declared, they cost
@@ -12,13 +12,16 @@
  * reporters before it knows any project, and allure-playwright reads the first project's folders
  * then, which throws. Those folders only serve screenshot comparisons, which the API suites never
  * make: any folder will do.
+ *
+ * Its files are written without a sync to the disk each (allure-results-writer.ts).
  */
-import type { FullConfig, TestCase, TestResult } from '@playwright/test/reporter';
+import type { FullConfig, Suite, TestCase, TestResult } from '@playwright/test/reporter';
 import type { RuntimeMetadataMessage } from 'allure-js-commons/sdk';
 import { ALLURE_RUNTIME_MESSAGE_CONTENT_TYPE } from 'allure-js-commons/sdk/reporter';
 import { AllureReporter } from 'allure-playwright';
 import { rulesOfAnnotations } from '../../run-records/rule-annotations.ts';
 import { ruleReportMetadata } from '../../run-records/rule-report-metadata.ts';
+import { useUnsyncedWriter } from './allure-results-writer.ts';
 
 const metadataOf = (test: TestCase) => ruleReportMetadata(rulesOfAnnotations(test.annotations).ids, true);
 
@@ -57,6 +60,11 @@ export default class KitAllureReporter extends AllureReporter {
       snapshotDir: config.rootDir,
     } as FullConfig['projects'][number];
     super.onConfigure({ ...config, projects: [folders] });
+  }
+
+  override onBegin(suite: Suite): void {
+    super.onBegin(suite);
+    useUnsyncedWriter(this, this.options.resultsDir ?? './allure-results');
   }
 
   override onTestBegin(test: TestCase): void {
