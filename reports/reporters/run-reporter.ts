@@ -7,8 +7,9 @@
  *   environment section (environment.properties) and, on GitHub Actions, executor.json.
  * It runs in Playwright's runner process, after the global setup has pointed the run at its target.
  */
-import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { mkdirSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
 import type {
   FullConfig,
   FullResult,
@@ -39,17 +40,24 @@ export const annotateRuleIds = (test: TestCase, result: Pick<TestResult, 'attach
 /**
  * Empties a folder by moving it aside first (one atomic rename), so that a file written into it at the
  * same moment (another run sharing the output folder: give each its own KIT_OUTPUT_DIR) cannot make
- * the removal fail.
+ * the removal fail. The folder is empty when this returns; what was in it is removed in the
+ * background (a run's results are a thousand files or more, seconds of removal the run's first
+ * checks would otherwise wait for), by the promise returned.
  */
-export const emptyFolder = (folder: string): void => {
+export const emptyFolder = (folder: string): Promise<void> => {
   const aside = `${folder}.old-${process.pid}-${Date.now()}`;
   try {
     renameSync(folder, aside);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
-  rmSync(aside, { recursive: true, force: true, maxRetries: 3 });
   mkdirSync(folder, { recursive: true });
+  // Folders an earlier run moved aside and could not remove (it was killed) go too.
+  const prefix = `${basename(folder)}.old-`;
+  const leftovers = readdirSync(dirname(folder)).filter((name) => name.startsWith(prefix));
+  return Promise.all(
+    leftovers.map((name) => rm(join(dirname(folder), name), { recursive: true, force: true, maxRetries: 3 })),
+  ).then(() => undefined);
 };
 
 /** Allure's executor.json for a GitHub Actions run: a link from the report back to the workflow run. */
@@ -93,11 +101,18 @@ export default class RunReporter implements Reporter {
 
   #suite: Suite | undefined;
 
+  /** The removal of the previous run's Allure results, awaited before the run ends. */
+  #emptied: Promise<void> = Promise.resolve();
+
   onBegin(config: FullConfig, suite: Suite): void {
     this.#config = config;
     this.#suite = suite;
     this.#startedAt = new Date();
-    emptyFolder(this.#paths.allureResults);
+    this.#emptied = emptyFolder(this.#paths.allureResults).catch((error: unknown) => {
+      process.stderr.write(
+        `WARNING: the previous run's Allure results, moved aside beside ${this.#paths.allureResults}, could not be removed: ${(error as Error).message}\n`,
+      );
+    });
     // Written at once, so that whatever the run leaves, even killed, is tied to its run id.
     this.#writeRunInfo(this.#runInfo({ status: 'running', startTime: this.#startedAt, duration: 0 }));
   }
@@ -111,7 +126,8 @@ export default class RunReporter implements Reporter {
     annotateRuleIds(test, result);
   }
 
-  onEnd(result: FullResult): void {
+  async onEnd(result: FullResult): Promise<void> {
+    await this.#emptied;
     const info = this.#runInfo(result);
     this.#writeRunInfo(info);
     mkdirSync(this.#paths.allureResults, { recursive: true });
