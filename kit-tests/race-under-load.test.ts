@@ -10,12 +10,12 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { startBusyProcesses } from '../bench/busy-processes.ts';
 import { burstsOf } from '../bench/race-bench.ts';
 import { EXIT } from '../config/exit-codes.ts';
 import { startReferenceServer, targetEnvironmentOf } from '../reference/index.ts';
 import { loopbackCertificate } from '../suites/transport/test-support/loopback-certificate.ts';
 import { outputPaths } from '../utilities/output-paths.ts';
+import { busyBesideChecks } from './test-support/busy-beside-checks.ts';
 import { runConformance } from './test-support/run-conformance.ts';
 
 const RUNS = 3;
@@ -31,18 +31,21 @@ test.describe('RACE: simultaneous requests, provoked on purpose', () => {
   test(`a 1 ms check-then-insert window is caught in each of ${RUNS} runs with ${BUSY} busy processes beside them`, async () => {
     test.setTimeout(3 * 180_000);
     // The runs go side by side, the busy processes beside all of them: each run meets the busy
-    // processes and the other runs' load too, and the processes spin through one span, not three.
+    // processes and the other runs' load too, and the processes spin through one span, not three:
+    // from the first run's first check to the last run's last, not through their start-up and close.
     const outputs = Array.from({ length: RUNS }, () => mkdtempSync(join(tmpdir(), 'kit-race-')));
-    const busy = startBusyProcesses(BUSY, 180);
+    const busy = busyBesideChecks(BUSY, RUNS, 180);
     try {
       const results = await Promise.all(
         outputs.map((output) =>
-          runConformance({ KIT_OUTPUT_DIR: output, REFERENCE_MUTANT: 'dedup-window-1ms' }, [
-            '--grep',
-            'DEDUP-CONCURRENT',
-          ]),
+          runConformance(
+            { KIT_OUTPUT_DIR: output, REFERENCE_MUTANT: 'dedup-window-1ms' },
+            ['--grep', 'DEDUP-CONCURRENT'],
+            busy.watch,
+          ),
         ),
       );
+      expect(busy.started(), 'the busy processes ran beside the checks').toBe(true);
       results.forEach((result, index) => {
         const run = index + 1;
         const output = outputs[index] as string;
