@@ -77,10 +77,12 @@ export class CredentialsUnwritableError extends Error {}
 /**
  * Starts the server, writes its credentials, says where it listens, and resolves with 0 once Ctrl-C or
  * SIGTERM has stopped it. Throws ReferenceStartError (a setting, a port) or CredentialsUnwritableError.
+ * `env` holds its settings: the process's, or a kit test's own for a start refused before it serves.
  */
 export const serveReference = async (
   defaultCredentialsFile: string,
   say: (line: string) => void,
+  env: NodeJS.ProcessEnv = process.env,
 ): Promise<number> => {
   let settings: CliSettings;
   let server: RunningReferenceServer;
@@ -89,7 +91,7 @@ export const serveReference = async (
   // For the message when the port is taken: the one asked for, or the default.
   let port = 8080;
   try {
-    settings = readSettings(process.env, defaultCredentialsFile);
+    settings = readSettings(env, defaultCredentialsFile);
     port = settings.port;
     extra = settings.tenantsFile ? readTenantsFile(settings.tenantsFile) : undefined;
     tls = settings.https ? await generateSelfSignedCertificate() : undefined;
