@@ -88,8 +88,7 @@ export const serveReference = async (
   let server: RunningReferenceServer;
   let tls: TlsIdentity | undefined;
   let extra: FileTenants | undefined;
-  // For the message when the port is taken: the one asked for, or the default.
-  let port = 8080;
+  let port = 8080; // the one a taken port's message names: the one asked for, or the default
   try {
     settings = readSettings(env, defaultCredentialsFile);
     port = settings.port;
