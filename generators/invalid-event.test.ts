@@ -12,15 +12,27 @@ import { validEventArbitrary } from './valid-event.ts';
 import { describeVerdict } from './verdict.ts';
 
 const RUN_ID = 'kit-invalid';
-const samples = fc.sample(invalidEventArbitrary({ runId: RUN_ID, maxFaults: 4 }), {
-  seed: 11,
-  numRuns: 3000,
-});
+/**
+ * Seeded samples, drawn at their first use: drawn as the file loads, they cost seconds in every process
+ * that loads it (the runner listing the tests too). The file's tests share one worker, so they are
+ * drawn once.
+ */
+let drawn: ReturnType<typeof drawSamples> | undefined;
+const drawSamples = () =>
+  fc.sample(invalidEventArbitrary({ runId: RUN_ID, maxFaults: 4 }), {
+    seed: 11,
+    numRuns: 3000,
+  });
+const samples = () => {
+  drawn ??= drawSamples();
+  return drawn;
+};
+test.describe.configure({ mode: 'default' });
 
 test('VAL-ALL-FAILURES: an invalid event breaks exactly the rules its faults name: never valid, no extra failure', () => {
   const problems = new Problems();
   const fresh = fc.sample(invalidEventArbitrary({ runId: RUN_ID, maxFaults: 4 }), 1000);
-  for (const sample of [...samples, ...fresh]) {
+  for (const sample of [...samples(), ...fresh]) {
     const findings = checkEventBody(JSON.parse(sample.body));
     problems.check(findings.length > 0, `valid: ${sample.body}`);
     problems.equal(verdictDisagreements(sample.expected, findings), [], sample.body);
@@ -66,9 +78,11 @@ test('VAL-ALL-FAILURES: several faults combine into the union of their verdicts,
 });
 
 test('VAL-*: invalid events cover every fault kind, every code ERR-3001 … ERR-3011, and both types', () => {
-  const kinds = new Set(samples.flatMap((sample) => sample.faults.map((fault) => fault.kind)));
+  const kinds = new Set(samples().flatMap((sample) => sample.faults.map((fault) => fault.kind)));
   expect(FAULT_KIND_IDS.filter((kind) => !kinds.has(kind))).toEqual([]);
-  const codes = new Set(samples.flatMap((sample) => sample.expected.errors.map((error) => error.errorCode)));
+  const codes = new Set(
+    samples().flatMap((sample) => sample.expected.errors.map((error) => error.errorCode)),
+  );
   expect([...codes].sort()).toEqual([
     'ANY',
     'ERR-3001',
@@ -83,13 +97,13 @@ test('VAL-*: invalid events cover every fault kind, every code ERR-3001 … ERR-
     'ERR-3010',
     'ERR-3011',
   ]);
-  const counts = new Set(samples.map((sample) => sample.faults.length));
+  const counts = new Set(samples().map((sample) => sample.faults.length));
   expect([...counts].sort()).toEqual([1, 2, 3, 4]);
 });
 
 test('VAL-*: the body is the exact text of the event, and the base is a valid event carrying the run id', () => {
   const problems = new Problems();
-  for (const sample of samples) {
+  for (const sample of samples()) {
     problems.check(isDeepStrictEqual(JSON.parse(sample.body), sample.event), sample.body);
     problems.equal(checkEventBody(sample.base), [], JSON.stringify(sample.base));
     problems.check(sample.base.externalId.startsWith(`${RUN_ID}-`), sample.base.externalId);
@@ -169,7 +183,7 @@ test('VAL-BODY-SHAPE: describeVerdict names each field, its code or "any", and i
   expect(text).toBe(
     '400 with 2 errors: amount ERR-3005 [VAL-AMOUNT-POSITIVE]; payload.iban (or payload) any ERR-nnnn [VAL-PAYLOAD-UNKNOWN-PROPERTY]',
   );
-  for (const sample of samples.slice(0, 200)) {
+  for (const sample of samples().slice(0, 200)) {
     const line = describeVerdict(sample.expected);
     for (const error of sample.expected.errors) expect(line).toContain(error.field);
   }

@@ -44,12 +44,20 @@ const checkPortableAmount = (problems: Problems, amount: unknown, where: string)
   problems.check(Number(value.toFixed(2)) === value, `${where}: ${value} has more than 2 decimals`);
 };
 
-// Seeded, so that the coverage test below is stable; the rule checks also draw unseeded events.
-const events = fc.sample(validEventArbitrary({ runId: RUN_ID }), { seed: 20_261_121, numRuns: SAMPLES });
+// Seeded, so that the coverage test below is stable; the rule checks also draw unseeded events. Drawn at
+// their first use, not in every process that loads the file; the file's tests share one worker.
+let drawn: ReturnType<typeof drawEvents> | undefined;
+const drawEvents = () =>
+  fc.sample(validEventArbitrary({ runId: RUN_ID }), { seed: 20_261_121, numRuns: SAMPLES });
+const events = () => {
+  drawn ??= drawEvents();
+  return drawn;
+};
+test.describe.configure({ mode: 'default' });
 
 test('GENERATORS: every generated valid event breaks no rule of part 2 (independent rule-by-rule check)', () => {
   const problems = new Problems();
-  for (const event of [...events, ...fc.sample(validEventArbitrary({ runId: RUN_ID }), 1000)]) {
+  for (const event of [...events(), ...fc.sample(validEventArbitrary({ runId: RUN_ID }), 1000)]) {
     problems.equal(checkEventBody(JSON.parse(JSON.stringify(event))), [], JSON.stringify(event));
   }
   expect(problems.list).toEqual([]);
@@ -60,7 +68,7 @@ test('GENERATORS: a valid event carries every field of 2.1 and nothing else, eac
   const reserved = new Set(iso31661Reserved.map((entry) => entry.alpha2));
   const currencies = new Set(currencyListOne.map((entry) => entry.code));
   const problems = new Problems();
-  for (const event of events) {
+  for (const event of events()) {
     const where = JSON.stringify(event);
     problems.equal(Object.keys(event), FIELDS, `${where} fields`);
     problems.check(event.externalId.startsWith(`${RUN_ID}-`), `${where} externalId`);
@@ -102,13 +110,13 @@ test('GENERATORS: a valid event carries every field of 2.1 and nothing else, eac
 });
 
 test('GENERATORS: valid events survive a JSON round trip unchanged (what GET must return)', () => {
-  const changed = events.filter((event) => !isDeepStrictEqual(JSON.parse(JSON.stringify(event)), event));
+  const changed = events().filter((event) => !isDeepStrictEqual(JSON.parse(JSON.stringify(event)), event));
   expect(changed).toEqual([]);
 });
 
 test('GENERATORS: valid events cover both types, every status and channel, empty and full payloads, 0/1/many items, tiny and huge amounts', () => {
   const seen = new Set<string>();
-  for (const event of events) {
+  for (const event of events()) {
     seen.add(`type:${event.type}`);
     seen.add(`status:${event.status}`);
     seen.add(`channel:${event.payload.channel ?? 'absent'}`);
@@ -162,7 +170,7 @@ test('GENERATORS: the type option gives only events of that type', () => {
 
 test('GENERATORS: externalIds are unique over thousands of valid and invalid events of one run', () => {
   const ids = [
-    ...events.map((event) => event.externalId),
+    ...events().map((event) => event.externalId),
     ...fc.sample(validEventArbitrary({ runId: RUN_ID }), 3000).map((event) => event.externalId),
     ...fc
       .sample(invalidEventArbitrary({ runId: RUN_ID, kinds: ['amount.nonPositive'] }), 2000)
@@ -189,7 +197,7 @@ test('GENERATORS: every value fast-check tries while shrinking gets a fresh exte
 
 test('GENERATORS: a valid update keeps externalId, type, country and currency, changes something, and breaks no rule', () => {
   const problems = new Problems();
-  for (const previous of events.slice(0, 300)) {
+  for (const previous of events().slice(0, 300)) {
     for (const update of fc.sample(validUpdateArbitrary(previous), 5)) {
       const where = `${JSON.stringify(previous)} -> ${JSON.stringify(update)}`;
       problems.equal(checkEventBody(update), [], where);
@@ -203,7 +211,7 @@ test('GENERATORS: a valid update keeps externalId, type, country and currency, c
     }
   }
   expect(problems.list).toEqual([]);
-  const previous = events[0];
+  const previous = events()[0];
   if (previous === undefined) throw new Error('no events');
   for (const update of fc.sample(validUpdateArbitrary(previous, { keepStatus: true }), 50)) {
     expect(update.status).toBe(previous.status);

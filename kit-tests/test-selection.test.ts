@@ -83,11 +83,12 @@ const SMALL_PROJECTS = ['kit-whole-runs', 'real-k6'];
 const smallProjects = () => filesOfProjects(SMALL_PROJECTS);
 
 /**
- * The projects of playwright.kit.config.ts as the quick command or npm test loads it: the config
- * alone, in a process of its own (it reads KIT_TESTS_QUICK when loaded), no test file.
+ * The projects of playwright.kit.config.ts as the quick command and npm test load it: the config
+ * alone, no test file, in one process of its own, imported once for each (a query apart) with
+ * KIT_TESTS_QUICK set as each command sets it, which the config reads as it loads.
  */
-const projectsOfConfig = (quick: boolean): { name: string }[] =>
-  JSON.parse(
+const projectsOfConfigs = (): Record<'quick' | 'whole', { name: string }[]> => {
+  configProjects ??= JSON.parse(
     execFileSync(
       process.execPath,
       [
@@ -95,11 +96,24 @@ const projectsOfConfig = (quick: boolean): { name: string }[] =>
         ...(process.features.typescript ? [] : ['--import', 'tsx']),
         '--input-type=module',
         '-e',
-        "const { default: config } = await import('./playwright.kit.config.ts'); process.stdout.write(JSON.stringify(config.projects));",
+        [
+          'const projects = {};',
+          "for (const [name, quick] of [['quick', 'true'], ['whole', 'false']]) {",
+          '  process.env.KIT_TESTS_QUICK = quick;',
+          "  const { default: config } = await import('./playwright.kit.config.ts?' + name);",
+          '  projects[name] = config.projects;',
+          '}',
+          'process.stdout.write(JSON.stringify(projects));',
+        ].join('\n'),
       ],
-      { cwd: ROOT, encoding: 'utf8', env: { ...process.env, KIT_TESTS_QUICK: quick ? 'true' : 'false' } },
+      { cwd: ROOT, encoding: 'utf8', env: process.env },
     ),
-  ) as { name: string }[];
+  ) as Record<'quick' | 'whole', { name: string }[]>;
+  return configProjects;
+};
+let configProjects: Record<'quick' | 'whole', { name: string }[]> | undefined;
+const projectsOfConfig = (quick: boolean): { name: string }[] =>
+  projectsOfConfigs()[quick ? 'quick' : 'whole'];
 
 /** Every kit test file of the repository, relative to its root. */
 const allTestFiles = (): string[] =>

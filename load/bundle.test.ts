@@ -14,6 +14,9 @@ import { k6ApiUses, optionsBeyondK6V1, usesBeyondK6V1 } from './test-support/k6-
 let outDir: string;
 let bundles: Map<string, BundleResult>;
 
+// One worker for the file's tests: they share one bundling of every script.
+test.describe.configure({ mode: 'default' });
+
 test.beforeAll(async () => {
   outDir = mkdtempSync(join(tmpdir(), 'kit-load-bundle-'));
   bundles = new Map((await bundleLoadScripts(BUNDLED_SCRIPTS, outDir)).map((b) => [b.name, b]));

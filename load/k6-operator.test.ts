@@ -12,6 +12,9 @@ const schema = crdSchema(TESTRUN_CRD, 'v1alpha1');
 let out: string;
 let manifests: Record<string, unknown>[];
 
+// One worker for the file's tests: they share the manifests its one `fei-kit load k6-operator` wrote.
+test.describe.configure({ mode: 'default' });
+
 test.beforeAll(() => {
   out = mkdtempSync(join(tmpdir(), 'kit-k6-operator-'));
   execFileSync(

@@ -77,19 +77,20 @@ export class CredentialsUnwritableError extends Error {}
 /**
  * Starts the server, writes its credentials, says where it listens, and resolves with 0 once Ctrl-C or
  * SIGTERM has stopped it. Throws ReferenceStartError (a setting, a port) or CredentialsUnwritableError.
+ * `env` holds its settings: the process's, or a kit test's own for a start refused before it serves.
  */
 export const serveReference = async (
   defaultCredentialsFile: string,
   say: (line: string) => void,
+  env: NodeJS.ProcessEnv = process.env,
 ): Promise<number> => {
   let settings: CliSettings;
   let server: RunningReferenceServer;
   let tls: TlsIdentity | undefined;
   let extra: FileTenants | undefined;
-  // For the message when the port is taken: the one asked for, or the default.
-  let port = 8080;
+  let port = 8080; // the one a taken port's message names: the one asked for, or the default
   try {
-    settings = readSettings(process.env, defaultCredentialsFile);
+    settings = readSettings(env, defaultCredentialsFile);
     port = settings.port;
     extra = settings.tenantsFile ? readTenantsFile(settings.tenantsFile) : undefined;
     tls = settings.https ? await generateSelfSignedCertificate() : undefined;
