@@ -106,7 +106,9 @@ test('RUNTIME: a check that starts afresh whose POST met a 2 s window of 503 is 
   expect(sent, 'one POST met the window, one was sent again').toEqual({ faulted: 1, forwarded: 1 });
   expect(run.code, run.output).toBe(EXIT.ok);
   expect(run.output).toMatch(/UNAVAILABLE: the deployment was unavailable from \S+ for [\d.]+ s \(HTTP 503/);
+  expect(run.output).toMatch(/1 check that starts afresh was run again whole once it was back/);
   expect(certificate.unavailable).toHaveLength(1);
+  expect(certificate.runAgain?.map((finding) => finding.check)).toEqual([checks[0]?.fullTitle]);
   expect(certificate.rules.find((rule) => rule.id === 'VAL-AMOUNT-POSITIVE')?.verdict).toBe('passed');
   expect(checks).toHaveLength(1);
   expect(checks[0]).toMatchObject({ status: 'passed', attempts: 1, notRun: undefined });
@@ -123,6 +125,7 @@ test('RUNTIME: a check not declared to start afresh whose PUT met the window is 
   expect(sent, 'the PUT met the window and was not sent again').toEqual({ faulted: 1, forwarded: 0 });
   expect(run.code, run.output).toBe(EXIT.couldNotRun);
   expect(certificate.unavailable).toHaveLength(1);
+  expect(certificate.runAgain).toEqual([]);
   expect(certificate.rules.find((rule) => rule.id === 'UPDATE-UNKNOWN-404')?.verdict).toBe('inconclusive');
   expect(checks[0]?.notRun?.kind).toBe('unavailable');
   expect(checks[0]?.runAgain).toBeUndefined();

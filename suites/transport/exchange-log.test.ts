@@ -11,6 +11,7 @@ import {
   KEPT_RECENT,
   ReusedDataError,
 } from './exchange-log.ts';
+import { eventPost } from './test-support/event-posts.ts';
 
 const exchangeOf = (n: number, status: number, body: string): HttpExchange => ({
   request: { method: 'GET', url: `http://127.0.0.1:1/api/h2h/events/${n}`, headers: {}, body: undefined },
@@ -54,27 +55,14 @@ test('EXCHANGE-LOG: a short check keeps everything, and a body that keeps part 7
   expect(log.errorBodyFindings()).toEqual({ kept: [], more: 0 });
 });
 
-const postOf = (externalId: string, status: number, body = ''): HttpExchange => ({
-  request: {
-    method: 'POST',
-    url: 'http://127.0.0.1:1/api/h2h/events',
-    headers: {},
-    body: JSON.stringify({ externalId, amount: 1 }),
-  },
-  response: { status, headers: { 'content-type': 'application/json' }, body },
-  error: undefined,
-  startedAt: '2026-01-01T00:00:00.000Z',
-  durationMs: 1,
-});
-
 const UNAVAILABLE = JSON.stringify({ status: 503, title: 'Service Unavailable' });
 
 test('EXCHANGE-LOG: a check started afresh keeps its first attempt as evidence, judges none of it, and refuses its externalIds', () => {
   const log = new ExchangeLog();
   log.collectExternalIds();
-  log.push(postOf('run-a', 400, BROKEN));
-  log.push(postOf('', 201, '{}'));
-  log.push(postOf('run-b', 503, BROKEN));
+  log.push(eventPost('run-a', 400, BROKEN));
+  log.push(eventPost('', 201, '{}'));
+  log.push(eventPost('run-b', 503, BROKEN));
   // The 503 met the window; the 400 whose body broke part 7 is a deviation seen outside it.
   expect(log.findingsOutsideUnavailability()).toBe(1);
   log.startAfresh(KEPT_FIRST);
@@ -82,10 +70,10 @@ test('EXCHANGE-LOG: a check started afresh keeps its first attempt as evidence, 
   expect(log.length).toBe(0);
   expect(log.errorBodyFindings().kept).toEqual([]);
   // A blank externalId names nothing a deployment could have stored: a fault may send it every attempt.
-  log.push(postOf('', 201, '{}'));
-  log.push(postOf('run-c', 201, UNAVAILABLE));
-  expect(() => log.push(postOf('run-b', 201, '{}'))).toThrow(ReusedDataError);
-  expect(() => log.push(postOf('run-a', 201, '{}'))).toThrow(
+  log.push(eventPost('', 201, '{}'));
+  log.push(eventPost('run-c', 201, UNAVAILABLE));
+  expect(() => log.push(eventPost('run-b', 201, '{}'))).toThrow(ReusedDataError);
+  expect(() => log.push(eventPost('run-a', 201, '{}'))).toThrow(
     /externalId run-a, which its first attempt had sent/,
   );
 });
