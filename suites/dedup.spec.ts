@@ -159,19 +159,20 @@ test.describe('deduplication', { tag: ['@dedup'] }, () => {
       'DEDUP-CONCURRENT',
       `of ${CONCURRENT_POSTS} simultaneous POSTs of one new externalId exactly one gets 201`,
     ),
-    async ({ burstFor, tenantA, target, runId, observe }) => {
-      // Simultaneous on purpose (last-byte synchronisation), several times, each with a new externalId.
-      const burst = burstFor(target.tenantA);
-      await sendBursts('DEDUP-CONCURRENT', observe, async () => {
-        const event = validPayin(runId, 'concurrent');
-        const post = { method: 'POST', path: EVENTS_PATH, json: event } as const;
-        const result = await sentTogether(() => burst.send(Array(CONCURRENT_POSTS).fill(post)));
-        const judgement = judgeConcurrentCreation(result.responses, result.timing.releaseSpreadMs);
-        const created = judgement.evidence?.uuid;
-        if (created) check.sameEvent(await tenantA.retrieve(created), event, judgeConcurrentCreationStored);
-        return { result, judgement };
-      });
-    },
+    async ({ burstFor, tenantA, target, runId, observe, startsAfresh }) =>
+      startsAfresh(async () => {
+        // Simultaneous on purpose (last-byte synchronisation), several times, each with a new externalId.
+        const burst = burstFor(target.tenantA);
+        await sendBursts('DEDUP-CONCURRENT', observe, async () => {
+          const event = validPayin(runId, 'concurrent');
+          const post = { method: 'POST', path: EVENTS_PATH, json: event } as const;
+          const result = await sentTogether(() => burst.send(Array(CONCURRENT_POSTS).fill(post)));
+          const judgement = judgeConcurrentCreation(result.responses, result.timing.releaseSpreadMs);
+          const created = judgement.evidence?.uuid;
+          if (created) check.sameEvent(await tenantA.retrieve(created), event, judgeConcurrentCreationStored);
+          return { result, judgement };
+        });
+      }),
   );
 
   test(
@@ -180,31 +181,32 @@ test.describe('deduplication', { tag: ['@dedup'] }, () => {
       `of ${CONCURRENT_RENAMES} simultaneous PUTs giving events of the tenant one new externalId at most one is applied`,
       { tag: ['@update'] },
     ),
-    async ({ burstFor, tenantA, target, runId, observe }) => {
-      // externalId is unique per tenant, by simultaneous PUTs too: each event read back afterwards shows
-      // its PUT's body if that PUT was applied and its own if refused, so at most one holds the new id.
-      const burst = burstFor(target.tenantA);
-      await sendBursts('DEDUP-EXTERNAL-ID', observe, async () => {
-        const originals = Array.from({ length: CONCURRENT_RENAMES }, () => validPayin(runId));
-        const uuids = await Promise.all(originals.map(async (e) => check.created(await tenantA.create(e))));
-        const { externalId } = validPayout(runId, 'renamed');
-        const events = originals.map((original) => ({ original, renamed: { ...original, externalId } }));
-        const puts = events.map(({ renamed }, i) => ({
-          method: 'PUT' as const,
-          path: eventPath(uuids[i] as string),
-          json: renamed,
-        }));
-        const result = await sentTogether(() => burst.send(puts));
-        const reads = await Promise.all(uuids.map((uuid) => tenantA.retrieve(uuid)));
-        const judgement = judgeConcurrentRename(
-          events,
-          result.responses,
-          reads,
-          result.timing.releaseSpreadMs,
-        );
-        return { result, judgement };
-      });
-    },
+    async ({ burstFor, tenantA, target, runId, observe, startsAfresh }) =>
+      startsAfresh(async () => {
+        // externalId is unique per tenant, by simultaneous PUTs too: each event read back afterwards shows
+        // its PUT's body if that PUT was applied and its own if refused, so at most one holds the new id.
+        const burst = burstFor(target.tenantA);
+        await sendBursts('DEDUP-EXTERNAL-ID', observe, async () => {
+          const originals = Array.from({ length: CONCURRENT_RENAMES }, () => validPayin(runId));
+          const uuids = await Promise.all(originals.map(async (e) => check.created(await tenantA.create(e))));
+          const { externalId } = validPayout(runId, 'renamed');
+          const events = originals.map((original) => ({ original, renamed: { ...original, externalId } }));
+          const puts = events.map(({ renamed }, i) => ({
+            method: 'PUT' as const,
+            path: eventPath(uuids[i] as string),
+            json: renamed,
+          }));
+          const result = await sentTogether(() => burst.send(puts));
+          const reads = await Promise.all(uuids.map((uuid) => tenantA.retrieve(uuid)));
+          const judgement = judgeConcurrentRename(
+            events,
+            result.responses,
+            reads,
+            result.timing.releaseSpreadMs,
+          );
+          return { result, judgement };
+        });
+      }),
   );
 
   test(
