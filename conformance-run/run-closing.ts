@@ -92,7 +92,7 @@ export const closeRun = async (
   const certificate = await certificateStep(say);
   for (const line of declarationLines(certificate)) say(line);
   for (const line of unansweredLines(certificate)) fail(line);
-  for (const line of unavailableLines(certificate?.unavailable)) say(line);
+  for (const line of unavailableLines(certificate?.unavailable, certificate?.runAgain)) say(line);
   const runCode = exitCodeOfRun(playwright, certificate, budgetBreached, say, fail);
   const { baseline } = context;
   let code = runCode;

@@ -9,9 +9,11 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
+import type { JSONReport } from '@playwright/test/reporter';
 import { EXIT } from '../config/index.ts';
 import { startReferenceServer, targetEnvironmentOf } from '../reference/index.ts';
 import type { Certificate } from '../reports/certificate/certificate.ts';
+import { testOutcomes } from '../run-records/check-record-reader.ts';
 import { type Fault, startFaultProxy } from '../self-check/fault-proxy.ts';
 import { outputPaths } from '../utilities/output-paths.ts';
 import { runCliInProcess } from './test-support/run-cli-in-process.ts';
@@ -69,6 +71,65 @@ test('RUNTIME: a 2 s restart window of 503 + Retry-After with a part 7.1 body is
   } finally {
     await setup.close();
   }
+});
+
+/**
+ * One check run behind a 2 s window of 503 that opens at the first request of `method` carrying an
+ * event (a check's, never the preflight's): a deterministic place in the check, whatever the timing.
+ */
+const windowAtFirst = async (method: string, grep: string) => {
+  const setup = await behindFault(() => ({
+    kind: 'restart',
+    afterRequests: 0,
+    forMs: 2_000,
+    opensOn: method,
+  }));
+  try {
+    const run = await runConformance(setup.env, ['--grep', grep]);
+    const results = JSON.parse(readFileSync(outputPaths(setup.env).results, 'utf8')) as JSONReport;
+    return {
+      run,
+      sent: setup.proxy.carryingEvents(method),
+      certificate: setup.certificate(),
+      checks: testOutcomes(results),
+    };
+  } finally {
+    await setup.close();
+  }
+};
+
+test('RUNTIME: a check that starts afresh whose POST met a 2 s window of 503 is run again whole once the deployment is back, and passes: exit 0', async () => {
+  const { run, sent, certificate, checks } = await windowAtFirst(
+    'POST',
+    'VAL-AMOUNT-POSITIVE: POST with amount zero',
+  );
+  // The check's one POST: its first attempt met the window, its second was forwarded.
+  expect(sent, 'one POST met the window, one was sent again').toEqual({ faulted: 1, forwarded: 1 });
+  expect(run.code, run.output).toBe(EXIT.ok);
+  expect(run.output).toMatch(/UNAVAILABLE: the deployment was unavailable from \S+ for [\d.]+ s \(HTTP 503/);
+  expect(run.output).toMatch(/1 check that starts afresh was run again whole once it was back/);
+  expect(certificate.unavailable).toHaveLength(1);
+  expect(certificate.runAgain?.map((finding) => finding.check)).toEqual([checks[0]?.fullTitle]);
+  expect(certificate.rules.find((rule) => rule.id === 'VAL-AMOUNT-POSITIVE')?.verdict).toBe('passed');
+  expect(checks).toHaveLength(1);
+  expect(checks[0]).toMatchObject({ status: 'passed', attempts: 1, notRun: undefined });
+  expect(checks[0]?.runAgain).toMatch(
+    /a POST of its first attempt met the deployment's unavailability from \S+ for [\d.]+ s \(HTTP 503 with Retry-After: 2\)/,
+  );
+});
+
+test('RUNTIME: a check not declared to start afresh whose PUT met the window is not run again: not established, exit 3', async () => {
+  const { run, sent, certificate, checks } = await windowAtFirst(
+    'PUT',
+    'UPDATE-UNKNOWN-404: PUT of an unknown uuid',
+  );
+  expect(sent, 'the PUT met the window and was not sent again').toEqual({ faulted: 1, forwarded: 0 });
+  expect(run.code, run.output).toBe(EXIT.couldNotRun);
+  expect(certificate.unavailable).toHaveLength(1);
+  expect(certificate.runAgain).toEqual([]);
+  expect(certificate.rules.find((rule) => rule.id === 'UPDATE-UNKNOWN-404')?.verdict).toBe('inconclusive');
+  expect(checks[0]?.notRun?.kind).toBe('unavailable');
+  expect(checks[0]?.runAgain).toBeUndefined();
 });
 
 test("RUNTIME: tenant A's token refused for good after it worked stops the run: exit 3, one line naming the tenant, no rule judged on it", async () => {

@@ -47,6 +47,11 @@ export interface TestOutcome {
    * left unanswered), the run stopped or interrupted. Playwright counts such a check as it ended.
    */
   readonly notRun: NonNullable<CheckRecord['notRun']> | undefined;
+  /**
+   * Why it was run again whole within its attempt (a check that starts afresh whose POST or PUT met a
+   * window of unavailability), naming the window; its verdict is that second run's.
+   */
+  readonly runAgain: string | undefined;
   /** The rules the judgement that failed it reached, on every failed attempt: what it still judged. */
   readonly judged: readonly RuleId[];
   /** How many attempts it had (retries): more than one with both outcomes is flaky. */
@@ -223,6 +228,7 @@ const outcomeOf = (
     violations,
     inconclusive: attempts.find((a) => a.inconclusive)?.inconclusive?.text,
     notRun,
+    runAgain: attempts.find((a) => a.runAgain)?.runAgain?.text,
     // A rule counts as judged only where every failed attempt judged it.
     judged: failedAttempts.length === 0 ? [] : judgedByAll(failedAttempts),
     attempts: attempts.length,

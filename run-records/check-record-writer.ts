@@ -18,7 +18,7 @@ import {
   type SkipKind,
   type UnansweredRequest,
 } from './check-record.ts';
-import { INCONCLUSIVE_ANNOTATION } from './result-annotations.ts';
+import { INCONCLUSIVE_ANNOTATION, NOT_RUN_ANNOTATION, RUN_AGAIN_ANNOTATION } from './result-annotations.ts';
 import { rulesOfAnnotations } from './rule-annotations.ts';
 
 interface PendingCheckRecord {
@@ -28,6 +28,7 @@ interface PendingCheckRecord {
   skipped?: { kind: SkipKind; text: string };
   inconclusive?: { kind: InconclusiveKind; text: string };
   notRun?: { kind: NotRunKind; text: string; request?: UnansweredRequest };
+  runAgain?: { text: string };
 }
 
 const PENDING = new WeakMap<TestInfo, PendingCheckRecord>();
@@ -102,6 +103,23 @@ export const markCheckNotRun = (
   };
 };
 
+/**
+ * The running check starts again whole (its first attempt met the deployment's unavailability and
+ * judged nothing): the first attempt's not-run mark and annotation are dropped, and why it runs again
+ * is recorded and annotated, so that the record reads the second attempt with the window named.
+ */
+export const restartCheck = (info: TestInfo, why: string): void => {
+  const record = pendingRecordOf(info);
+  if (record.violations.length > 0 || record.inconclusive)
+    throw new Error('a check that judged something is never run again');
+  delete record.notRun;
+  const text = redact(why);
+  record.runAgain = { text };
+  const notRun = info.annotations.filter((a) => a.type === NOT_RUN_ANNOTATION);
+  for (const annotation of notRun) info.annotations.splice(info.annotations.indexOf(annotation), 1);
+  info.annotations.push({ type: RUN_AGAIN_ANNOTATION, description: text });
+};
+
 const declaredSkip = (info: TestInfo): string =>
   info.annotations.find((a) => a.type === 'skip' || a.type === 'fixme')?.description?.trim() ||
   'skipped without a reason';
@@ -139,6 +157,7 @@ export const checkRecordOf = (info: TestInfo): CheckRecord => {
     ...(skipped ? { skipped } : {}),
     ...(inconclusive ? { inconclusive } : {}),
     ...(notRun ? { notRun } : {}),
+    ...(pending.runAgain ? { runAgain: { ...pending.runAgain } } : {}),
   };
 };
 

@@ -111,6 +111,12 @@ export const checkRecordSchema = z.object({
   skipped: because(SKIP_KINDS).optional(),
   inconclusive: because(INCONCLUSIVE_KINDS).optional(),
   notRun: because(NOT_RUN_KINDS).extend({ request: unansweredRequestSchema.optional() }).optional(),
+  /**
+   * A check that starts afresh whose first attempt's POST or PUT met the deployment's unavailability,
+   * run again whole once it was back and judged by that second attempt alone: the window its first
+   * attempt met, in words (suites/fixtures/starts-afresh.ts). Absent from records of older kits.
+   */
+  runAgain: z.object({ text: z.string() }).optional(),
 });
 export type CheckRecord = z.infer<typeof checkRecordSchema>;
 

@@ -2,7 +2,9 @@
  * The reference server behind one fault a real deployment has and the loopback server has not: an
  * HTTP proxy that forwards every request as it is, but
  * - `slow`: answers each one `delayMs` late (a sandbox an ocean away, a cold start);
- * - `restart`: after `afterRequests` requests, answers every request for `forMs` with 503,
+ * - `restart`: after `afterRequests` requests (and, with `opensOn`, at the first request of that
+ *   method after them that carries an event, a check's and never the preflight's: a deterministic
+ *   place in a check), answers every request for `forMs` with 503,
  *   `Retry-After` and a part 7.1 body, as a gateway does in front of a rolling restart, then forwards
  *   again;
  * - `token-expires`: after `afterRequests` requests, answers every request carrying `token` with 401
@@ -17,7 +19,13 @@ import { forwarderTo, listenOnLoopback } from './proxy-forwarder.ts';
 
 export type Fault =
   | { readonly kind: 'slow'; readonly delayMs: number }
-  | { readonly kind: 'restart'; readonly afterRequests: number; readonly forMs: number }
+  | {
+      readonly kind: 'restart';
+      readonly afterRequests: number;
+      readonly forMs: number;
+      /** The method whose first request carrying an event (after `afterRequests`) opens the window. */
+      readonly opensOn?: string;
+    }
   | { readonly kind: 'token-expires'; readonly afterRequests: number; readonly token: string }
   | { readonly kind: 'allowlist' };
 
@@ -25,6 +33,8 @@ export interface FaultProxy {
   readonly baseUrl: string;
   /** Requests seen, and how many of them the fault answered itself. */
   counts(): { readonly requests: number; readonly faulted: number };
+  /** The requests of one method that carry an event (a check's): how many the fault answered, how many it forwarded. */
+  carryingEvents(method: string): { readonly faulted: number; readonly forwarded: number };
   /** The requests the fault answered, after the first of them, that still carried the expired token. */
   afterExpiry(): number;
   close(): Promise<void>;
@@ -57,7 +67,7 @@ const faultAnswer = (
         : undefined;
     case 'restart': {
       const started = restartStarted();
-      if (index <= fault.afterRequests || (started !== undefined && Date.now() - started >= fault.forMs))
+      if (index <= fault.afterRequests || started === undefined || Date.now() - started >= fault.forMs)
         return undefined;
       return {
         status: 503,
@@ -76,23 +86,38 @@ export const startFaultProxy = async (upstream: string, fault: Fault): Promise<F
   let faulted = 0;
   let expiredSeen = 0;
   let restartAt: number | undefined;
+  const withEvents = new Map<string, { faulted: number; forwarded: number }>();
+  const countOf = (method: string | undefined) => {
+    const key = method ?? '';
+    const count = withEvents.get(key) ?? { faulted: 0, forwarded: 0 };
+    withEvents.set(key, count);
+    return count;
+  };
+  const carriesEvent = (body: Buffer): boolean => body.includes('"externalId"');
+  const opens = (index: number, method: string | undefined, body: Buffer): boolean =>
+    fault.kind === 'restart' &&
+    restartAt === undefined &&
+    index > fault.afterRequests &&
+    (fault.opensOn === undefined || (fault.opensOn === method && carriesEvent(body)));
 
   const server = createServer((incoming, outgoing) => {
     requests += 1;
     const index = requests;
-    if (fault.kind === 'restart' && index === fault.afterRequests + 1) restartAt = Date.now();
     const chunks: Buffer[] = [];
     incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
     incoming.on('end', () => {
+      const body = Buffer.concat(chunks);
+      if (opens(index, incoming.method, body)) restartAt = Date.now();
       const own = faultAnswer(fault, index, incoming, () => restartAt);
       if (own) {
         faulted += 1;
+        if (carriesEvent(body)) countOf(incoming.method).faulted += 1;
         if (fault.kind === 'token-expires' && faulted > 1) expiredSeen += 1;
         outgoing.writeHead(own.status, own.headers);
         outgoing.end(own.body);
         return;
       }
-      const body = Buffer.concat(chunks);
+      if (carriesEvent(body)) countOf(incoming.method).forwarded += 1;
       if (fault.kind === 'slow') setTimeout(() => forwarder.forward(incoming, body, outgoing), fault.delayMs);
       else forwarder.forward(incoming, body, outgoing);
     });
@@ -101,6 +126,7 @@ export const startFaultProxy = async (upstream: string, fault: Fault): Promise<F
   return {
     ...listening,
     counts: () => ({ requests, faulted }),
+    carryingEvents: (method) => ({ ...countOf(method) }),
     afterExpiry: () => expiredSeen,
   };
 };

@@ -18,76 +18,80 @@ import { check } from './verdicts/verdicts.ts';
 test.describe('creation and retrieval', { tag: ['@retrieval'] }, () => {
   test(
     ...ruleCheck('CREATE-RETURNS-UUID', 'POST of a valid payin and payout gives 201 with distinct UUIDs'),
-    async ({ tenantA, runId }) => {
-      const first = check.created(await tenantA.create(validPayin(runId)));
-      const second = check.created(await tenantA.create(validPayout(runId)));
-      check.verdict(judgeTwoEventsTwoUuids(first, second));
-    },
+    async ({ tenantA, runId, startsAfresh }) =>
+      startsAfresh(async () => {
+        const first = check.created(await tenantA.create(validPayin(runId)));
+        const second = check.created(await tenantA.create(validPayout(runId)));
+        check.verdict(judgeTwoEventsTwoUuids(first, second));
+      }),
   );
 
   test(
     ...ruleCheck('RETRIEVE-RETURNS-EVENT', 'GET by uuid returns every submitted field equal'),
-    async ({ tenantA, runId, observe }) => {
-      for (const event of [validPayin(runId), validPayout(runId)]) {
-        const uuid = check.created(await tenantA.create(event));
-        const { reading } = check.sameEvent(await tenantA.retrieve(uuid), event);
-        await observe('GAP-GET-BODY', describeRetrievalReading(reading));
-      }
-    },
+    async ({ tenantA, runId, observe, startsAfresh }) =>
+      startsAfresh(async () => {
+        for (const event of [validPayin(runId), validPayout(runId)]) {
+          const uuid = check.created(await tenantA.create(event));
+          const { reading } = check.sameEvent(await tenantA.retrieve(uuid), event);
+          await observe('GAP-GET-BODY', describeRetrievalReading(reading));
+        }
+      }),
   );
 
   test(
     ...ruleCheck('RETRIEVE-RETURNS-EVENT', 'large and fractional amounts come back as the same numbers'),
-    async ({ tenantA, runId }) => {
-      const event = withField(
-        withField(validPayout(runId, 'amounts'), 'amount', 98765432.1),
-        'multiCurrencyAmounts',
-        [
-          { currencyCode: 'JPY', amount: 15000000 },
-          { currencyCode: 'USD', amount: 0.3 },
-        ],
-      );
-      const uuid = check.created(await tenantA.create(event));
-      check.sameEvent(await tenantA.retrieve(uuid), event);
-    },
+    async ({ tenantA, runId, startsAfresh }) =>
+      startsAfresh(async () => {
+        const event = withField(
+          withField(validPayout(runId, 'amounts'), 'amount', 98765432.1),
+          'multiCurrencyAmounts',
+          [
+            { currencyCode: 'JPY', amount: 15000000 },
+            { currencyCode: 'USD', amount: 0.3 },
+          ],
+        );
+        const uuid = check.created(await tenantA.create(event));
+        check.sameEvent(await tenantA.retrieve(uuid), event);
+      }),
   );
 
   test(
     ...ruleCheck('RETRIEVE-RETURNS-EVENT', 'data is kept exactly as sent, or refused cleanly, never altered'),
-    async ({ tenantA, runId, observe }) => {
-      // Precision and the externalId's form are not shown (GAP-FIELD-LIMITS): a deployment may refuse
-      // these (under the field's own code too) or even fail on them, which is recorded; what it accepts
-      // it must keep exactly.
-      const cases: [string, Record<string, unknown>, string][] = [
-        [
-          'an amount with three decimals',
-          withField(validPayin(runId, 'precise'), 'amount', 10.125),
-          'amount',
-        ],
-        [
-          'an item amount with four decimals',
-          withField(validPayout(runId, 'precise'), 'multiCurrencyAmounts[0].amount', 3.0625),
-          'multiCurrencyAmounts',
-        ],
-        [
-          'an externalId with surrounding spaces',
-          { ...validPayin(runId), externalId: `  ${runId}-padded-${crypto.randomUUID().slice(0, 8)}  ` },
-          'externalId',
-        ],
-      ];
-      for (const [label, event, field] of cases) {
-        const response = await tenantA.create(event);
-        if (isSuccess(response.status)) {
-          check.sameEvent(await tenantA.retrieve(check.created(response)), event);
-        } else {
-          check.gapAnswer(response, { claimsChecked: label, probedFields: [field] });
+    async ({ tenantA, runId, observe, startsAfresh }) =>
+      startsAfresh(async () => {
+        // Precision and the externalId's form are not shown (GAP-FIELD-LIMITS): a deployment may refuse
+        // these (under the field's own code too) or even fail on them, which is recorded; what it accepts
+        // it must keep exactly.
+        const cases: [string, Record<string, unknown>, string][] = [
+          [
+            'an amount with three decimals',
+            withField(validPayin(runId, 'precise'), 'amount', 10.125),
+            'amount',
+          ],
+          [
+            'an item amount with four decimals',
+            withField(validPayout(runId, 'precise'), 'multiCurrencyAmounts[0].amount', 3.0625),
+            'multiCurrencyAmounts',
+          ],
+          [
+            'an externalId with surrounding spaces',
+            { ...validPayin(runId), externalId: `  ${runId}-padded-${crypto.randomUUID().slice(0, 8)}  ` },
+            'externalId',
+          ],
+        ];
+        for (const [label, event, field] of cases) {
+          const response = await tenantA.create(event);
+          if (isSuccess(response.status)) {
+            check.sameEvent(await tenantA.retrieve(check.created(response)), event);
+          } else {
+            check.gapAnswer(response, { claimsChecked: label, probedFields: [field] });
+          }
+          await observe(
+            'GAP-FIELD-LIMITS',
+            `${label}: ${isSuccess(response.status) ? 'kept exactly' : `refused ${response.status} ${readErrorBody(response)?.errorCode ?? ''}`.trim()}`,
+          );
         }
-        await observe(
-          'GAP-FIELD-LIMITS',
-          `${label}: ${isSuccess(response.status) ? 'kept exactly' : `refused ${response.status} ${readErrorBody(response)?.errorCode ?? ''}`.trim()}`,
-        );
-      }
-    },
+      }),
   );
 
   test(
@@ -95,15 +99,16 @@ test.describe('creation and retrieval', { tag: ['@retrieval'] }, () => {
       'RETRIEVE-RETURNS-EVENT',
       'names with accents, mixed case and punctuation are accepted and kept exactly',
     ),
-    async ({ tenantA, runId }) => {
-      // A string is a string: nothing in the spec lets a deployment refuse or change these.
-      const event = withField(
-        withField(validPayout(runId, 'names'), 'payload.beneficiaryName', 'Zoë ÅSTRÖM-de la Peña'),
-        'payload.channel',
-        'CRYPTO',
-      );
-      check.sameEvent(await tenantA.retrieve(check.created(await tenantA.create(event))), event);
-    },
+    async ({ tenantA, runId, startsAfresh }) =>
+      startsAfresh(async () => {
+        // A string is a string: nothing in the spec lets a deployment refuse or change these.
+        const event = withField(
+          withField(validPayout(runId, 'names'), 'payload.beneficiaryName', 'Zoë ÅSTRÖM-de la Peña'),
+          'payload.channel',
+          'CRYPTO',
+        );
+        check.sameEvent(await tenantA.retrieve(check.created(await tenantA.create(event))), event);
+      }),
   );
 
   test(
@@ -117,14 +122,15 @@ test.describe('creation and retrieval', { tag: ['@retrieval'] }, () => {
 
   test(
     ...ruleCheck('PATH-ID-IS-UUID', 'GET by an externalId (itself shaped like a UUID) gives 404 ERR-4002'),
-    async ({ tenantA, runId }) => {
-      // The one externalId that cannot carry the run id: it must be a UUID to leave no gap to hide in.
-      const event = { ...validPayin(runId), externalId: crypto.randomUUID() };
-      const uuid = check.created(await tenantA.create(event));
-      check.verdict(judgeUuidNotExternalId(uuid, event.externalId));
-      check.error(await tenantA.retrieve(event.externalId), judgeExternalIdPathRefused);
-      check.sameEvent(await tenantA.retrieve(uuid), event, judgeFoundByUuid);
-    },
+    async ({ tenantA, runId, startsAfresh }) =>
+      startsAfresh(async () => {
+        // The one externalId that cannot carry the run id: it must be a UUID to leave no gap to hide in.
+        const event = { ...validPayin(runId), externalId: crypto.randomUUID() };
+        const uuid = check.created(await tenantA.create(event));
+        check.verdict(judgeUuidNotExternalId(uuid, event.externalId));
+        check.error(await tenantA.retrieve(event.externalId), judgeExternalIdPathRefused);
+        check.sameEvent(await tenantA.retrieve(uuid), event, judgeFoundByUuid);
+      }),
   );
 
   test(

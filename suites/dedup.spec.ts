@@ -37,16 +37,17 @@ test.describe('deduplication', { tag: ['@dedup'] }, () => {
       'DEDUP-EXTERNAL-ID',
       'a second POST with an existing externalId gives 400 ERR-4001 and the first event is unchanged',
     ),
-    async ({ tenantA, runId }) => {
-      const first = validPayin(runId);
-      const uuid = check.created(await tenantA.create(first));
-      const second = { ...validPayout(runId), externalId: first.externalId };
-      check.error(await tenantA.create(second), judgeDuplicateRefused);
-      // Re-read before anything else is sent: a re-POST is not an update (part 4, rule 5).
-      check.sameEvent(await tenantA.retrieve(uuid), first, judgeKeptUnderItsExternalId);
-      check.error(await tenantA.create(first), judgeDuplicateRefused);
-      check.sameEvent(await tenantA.retrieve(uuid), first, judgeKeptUnderItsExternalId);
-    },
+    async ({ tenantA, runId, startsAfresh }) =>
+      startsAfresh(async () => {
+        const first = validPayin(runId);
+        const uuid = check.created(await tenantA.create(first));
+        const second = { ...validPayout(runId), externalId: first.externalId };
+        check.error(await tenantA.create(second), judgeDuplicateRefused);
+        // Re-read before anything else is sent: a re-POST is not an update (part 4, rule 5).
+        check.sameEvent(await tenantA.retrieve(uuid), first, judgeKeptUnderItsExternalId);
+        check.error(await tenantA.create(first), judgeDuplicateRefused);
+        check.sameEvent(await tenantA.retrieve(uuid), first, judgeKeptUnderItsExternalId);
+      }),
   );
 
   test(
@@ -54,19 +55,20 @@ test.describe('deduplication', { tag: ['@dedup'] }, () => {
       'DEDUP-EXTERNAL-ID',
       'externalIds that differ only in letter case are different ids, both created',
     ),
-    async ({ tenantA, runId }) => {
-      // An externalId is a string, kept exactly as sent; "already exists" is that string existing, and a
-      // tenant's own ids may differ only in case. Both carry the run id as it is; "CASE" and "case" make
-      // them differ whatever the random part holds.
-      const suffix = crypto.randomUUID().slice(0, 13);
-      const upper = { ...validPayin(runId), externalId: `${runId}-CASE-${suffix.toUpperCase()}` };
-      const lower = { ...validPayout(runId), externalId: `${runId}-case-${suffix.toLowerCase()}` };
-      const uuidOfUpper = check.created(await tenantA.create(upper));
-      const uuidOfLower = check.created(await tenantA.create(lower));
-      check.verdict(judgeCaseVariantsTwoEvents(uuidOfUpper, uuidOfLower));
-      check.sameEvent(await tenantA.retrieve(uuidOfUpper), upper, judgeKeptUnderItsExternalId);
-      check.sameEvent(await tenantA.retrieve(uuidOfLower), lower, judgeKeptUnderItsExternalId);
-    },
+    async ({ tenantA, runId, startsAfresh }) =>
+      startsAfresh(async () => {
+        // An externalId is a string, kept exactly as sent; "already exists" is that string existing, and a
+        // tenant's own ids may differ only in case. Both carry the run id as it is; "CASE" and "case" make
+        // them differ whatever the random part holds.
+        const suffix = crypto.randomUUID().slice(0, 13);
+        const upper = { ...validPayin(runId), externalId: `${runId}-CASE-${suffix.toUpperCase()}` };
+        const lower = { ...validPayout(runId), externalId: `${runId}-case-${suffix.toLowerCase()}` };
+        const uuidOfUpper = check.created(await tenantA.create(upper));
+        const uuidOfLower = check.created(await tenantA.create(lower));
+        check.verdict(judgeCaseVariantsTwoEvents(uuidOfUpper, uuidOfLower));
+        check.sameEvent(await tenantA.retrieve(uuidOfUpper), upper, judgeKeptUnderItsExternalId);
+        check.sameEvent(await tenantA.retrieve(uuidOfLower), lower, judgeKeptUnderItsExternalId);
+      }),
   );
 
   test(
@@ -75,25 +77,26 @@ test.describe('deduplication', { tag: ['@dedup'] }, () => {
       'a PUT cannot give an event the externalId another event of the tenant holds',
       { tag: ['@update'] },
     ),
-    async ({ tenantA, runId }) => {
-      // externalId is unique per tenant, by PUT too. The refusal's status is GAP-422-USE's observation
-      // (400, 409, 422, …), its code may well be ERR-4001; both events stay as they were.
-      const first = validPayin(runId);
-      const second = validPayout(runId);
-      const uuidOfFirst = check.created(await tenantA.create(first));
-      const uuidOfSecond = check.created(await tenantA.create(second));
-      // The PUT changes other fields too: a refusal must leave every one of them as it was.
-      const response = await tenantA.update(uuidOfSecond, {
-        ...second,
-        externalId: first.externalId,
-        amount: 1.5,
-        status: 'REJECTED',
-      });
-      const outcome = check.update(response, judgeExternalIdTakeover);
-      check.verdict(judgeExternalIdTakeoverRefused(outcome), response);
-      check.sameEvent(await tenantA.retrieve(uuidOfFirst), first, judgeKeptUnderItsExternalId);
-      check.sameEvent(await tenantA.retrieve(uuidOfSecond), second, judgeUnchangedByRefusedUpdate);
-    },
+    async ({ tenantA, runId, startsAfresh }) =>
+      startsAfresh(async () => {
+        // externalId is unique per tenant, by PUT too. The refusal's status is GAP-422-USE's observation
+        // (400, 409, 422, …), its code may well be ERR-4001; both events stay as they were.
+        const first = validPayin(runId);
+        const second = validPayout(runId);
+        const uuidOfFirst = check.created(await tenantA.create(first));
+        const uuidOfSecond = check.created(await tenantA.create(second));
+        // The PUT changes other fields too: a refusal must leave every one of them as it was.
+        const response = await tenantA.update(uuidOfSecond, {
+          ...second,
+          externalId: first.externalId,
+          amount: 1.5,
+          status: 'REJECTED',
+        });
+        const outcome = check.update(response, judgeExternalIdTakeover);
+        check.verdict(judgeExternalIdTakeoverRefused(outcome), response);
+        check.sameEvent(await tenantA.retrieve(uuidOfFirst), first, judgeKeptUnderItsExternalId);
+        check.sameEvent(await tenantA.retrieve(uuidOfSecond), second, judgeUnchangedByRefusedUpdate);
+      }),
   );
 
   test(
@@ -102,33 +105,34 @@ test.describe('deduplication', { tag: ['@dedup'] }, () => {
       'an externalId given to an event by PUT is taken (a POST with it gets ERR-4001) and the one it replaced is free',
       { tag: ['@update'] },
     ),
-    async ({ tenantA, runId, observe }) => {
-      // Whether PUT may change externalId at all is not shown (GAP-PUT-BODY): a deployment that refuses
-      // the change cleanly passes, and says so.
-      const event = validPayin(runId);
-      const uuid = check.created(await tenantA.create(event));
-      const renamed = { ...event, externalId: `${event.externalId}-renamed` };
-      const response = await tenantA.update(uuid, renamed);
-      if (check.update(response) === 'refused') {
-        check.sameEvent(await tenantA.retrieve(uuid), event, judgeUnchangedByRefusedUpdate);
-        await observe(
-          'GAP-PUT-BODY',
-          `PUT changing externalId: refused ${response.status} ${readErrorBody(response)?.errorCode ?? ''}`.trim(),
-        );
-        return;
-      }
-      await observe('GAP-PUT-BODY', 'PUT changing externalId: applied');
-      check.sameEvent(await tenantA.retrieve(uuid), renamed, judgeUpdateShown);
-      const again = await tenantA.create({ ...validPayout(runId), externalId: renamed.externalId });
-      check.error(again, judgeDuplicateRefused);
-      check.sameEvent(await tenantA.retrieve(uuid), renamed, judgeKeptUnderItsExternalId);
-      // ERR-4001's condition is an externalId that exists for the tenant (4 rule 1, 7.3), in the present
-      // tense: once the PUT was accepted no event of the tenant holds the old one, so it is free again.
-      const old = { ...validPayout(runId), externalId: event.externalId };
-      const oldUuid = check.created(await tenantA.create(old));
-      check.sameEvent(await tenantA.retrieve(oldUuid), old, judgeKeptUnderItsExternalId);
-      check.sameEvent(await tenantA.retrieve(uuid), renamed, judgeKeptUnderItsExternalId);
-    },
+    async ({ tenantA, runId, observe, startsAfresh }) =>
+      startsAfresh(async () => {
+        // Whether PUT may change externalId at all is not shown (GAP-PUT-BODY): a deployment that refuses
+        // the change cleanly passes, and says so.
+        const event = validPayin(runId);
+        const uuid = check.created(await tenantA.create(event));
+        const renamed = { ...event, externalId: `${event.externalId}-renamed` };
+        const response = await tenantA.update(uuid, renamed);
+        if (check.update(response) === 'refused') {
+          check.sameEvent(await tenantA.retrieve(uuid), event, judgeUnchangedByRefusedUpdate);
+          await observe(
+            'GAP-PUT-BODY',
+            `PUT changing externalId: refused ${response.status} ${readErrorBody(response)?.errorCode ?? ''}`.trim(),
+          );
+          return;
+        }
+        await observe('GAP-PUT-BODY', 'PUT changing externalId: applied');
+        check.sameEvent(await tenantA.retrieve(uuid), renamed, judgeUpdateShown);
+        const again = await tenantA.create({ ...validPayout(runId), externalId: renamed.externalId });
+        check.error(again, judgeDuplicateRefused);
+        check.sameEvent(await tenantA.retrieve(uuid), renamed, judgeKeptUnderItsExternalId);
+        // ERR-4001's condition is an externalId that exists for the tenant (4 rule 1, 7.3), in the present
+        // tense: once the PUT was accepted no event of the tenant holds the old one, so it is free again.
+        const old = { ...validPayout(runId), externalId: event.externalId };
+        const oldUuid = check.created(await tenantA.create(old));
+        check.sameEvent(await tenantA.retrieve(oldUuid), old, judgeKeptUnderItsExternalId);
+        check.sameEvent(await tenantA.retrieve(uuid), renamed, judgeKeptUnderItsExternalId);
+      }),
   );
 
   test(
@@ -136,17 +140,18 @@ test.describe('deduplication', { tag: ['@dedup'] }, () => {
       'DEDUP-PER-TENANT',
       'the same externalId under another tenant is accepted, and each tenant keeps its own',
     ),
-    async ({ tenantA, tenantB, runId }) => {
-      const eventOfA = validPayin(runId);
-      const eventOfB = { ...validPayout(runId), externalId: eventOfA.externalId };
-      const uuidOfA = check.created(await tenantA.create(eventOfA));
-      const createdForB = await tenantB.create(eventOfB);
-      check.verdict(judgeExternalIdFreeForOtherTenant(createdForB), createdForB);
-      const uuidOfB = check.created(createdForB);
-      check.verdict(judgeTenantsTwoEvents(uuidOfA, uuidOfB));
-      check.sameEvent(await tenantA.retrieve(uuidOfA), eventOfA, judgeKeptPerTenant);
-      check.sameEvent(await tenantB.retrieve(uuidOfB), eventOfB, judgeKeptPerTenant);
-    },
+    async ({ tenantA, tenantB, runId, startsAfresh }) =>
+      startsAfresh(async () => {
+        const eventOfA = validPayin(runId);
+        const eventOfB = { ...validPayout(runId), externalId: eventOfA.externalId };
+        const uuidOfA = check.created(await tenantA.create(eventOfA));
+        const createdForB = await tenantB.create(eventOfB);
+        check.verdict(judgeExternalIdFreeForOtherTenant(createdForB), createdForB);
+        const uuidOfB = check.created(createdForB);
+        check.verdict(judgeTenantsTwoEvents(uuidOfA, uuidOfB));
+        check.sameEvent(await tenantA.retrieve(uuidOfA), eventOfA, judgeKeptPerTenant);
+        check.sameEvent(await tenantB.retrieve(uuidOfB), eventOfB, judgeKeptPerTenant);
+      }),
   );
 
   test(
@@ -154,19 +159,20 @@ test.describe('deduplication', { tag: ['@dedup'] }, () => {
       'DEDUP-CONCURRENT',
       `of ${CONCURRENT_POSTS} simultaneous POSTs of one new externalId exactly one gets 201`,
     ),
-    async ({ burstFor, tenantA, target, runId, observe }) => {
-      // Simultaneous on purpose (last-byte synchronisation), several times, each with a new externalId.
-      const burst = burstFor(target.tenantA);
-      await sendBursts('DEDUP-CONCURRENT', observe, async () => {
-        const event = validPayin(runId, 'concurrent');
-        const post = { method: 'POST', path: EVENTS_PATH, json: event } as const;
-        const result = await sentTogether(() => burst.send(Array(CONCURRENT_POSTS).fill(post)));
-        const judgement = judgeConcurrentCreation(result.responses, result.timing.releaseSpreadMs);
-        const created = judgement.evidence?.uuid;
-        if (created) check.sameEvent(await tenantA.retrieve(created), event, judgeConcurrentCreationStored);
-        return { result, judgement };
-      });
-    },
+    async ({ burstFor, tenantA, target, runId, observe, startsAfresh }) =>
+      startsAfresh(async () => {
+        // Simultaneous on purpose (last-byte synchronisation), several times, each with a new externalId.
+        const burst = burstFor(target.tenantA);
+        await sendBursts('DEDUP-CONCURRENT', observe, async () => {
+          const event = validPayin(runId, 'concurrent');
+          const post = { method: 'POST', path: EVENTS_PATH, json: event } as const;
+          const result = await sentTogether(() => burst.send(Array(CONCURRENT_POSTS).fill(post)));
+          const judgement = judgeConcurrentCreation(result.responses, result.timing.releaseSpreadMs);
+          const created = judgement.evidence?.uuid;
+          if (created) check.sameEvent(await tenantA.retrieve(created), event, judgeConcurrentCreationStored);
+          return { result, judgement };
+        });
+      }),
   );
 
   test(
@@ -175,31 +181,32 @@ test.describe('deduplication', { tag: ['@dedup'] }, () => {
       `of ${CONCURRENT_RENAMES} simultaneous PUTs giving events of the tenant one new externalId at most one is applied`,
       { tag: ['@update'] },
     ),
-    async ({ burstFor, tenantA, target, runId, observe }) => {
-      // externalId is unique per tenant, by simultaneous PUTs too: each event read back afterwards shows
-      // its PUT's body if that PUT was applied and its own if refused, so at most one holds the new id.
-      const burst = burstFor(target.tenantA);
-      await sendBursts('DEDUP-EXTERNAL-ID', observe, async () => {
-        const originals = Array.from({ length: CONCURRENT_RENAMES }, () => validPayin(runId));
-        const uuids = await Promise.all(originals.map(async (e) => check.created(await tenantA.create(e))));
-        const { externalId } = validPayout(runId, 'renamed');
-        const events = originals.map((original) => ({ original, renamed: { ...original, externalId } }));
-        const puts = events.map(({ renamed }, i) => ({
-          method: 'PUT' as const,
-          path: eventPath(uuids[i] as string),
-          json: renamed,
-        }));
-        const result = await sentTogether(() => burst.send(puts));
-        const reads = await Promise.all(uuids.map((uuid) => tenantA.retrieve(uuid)));
-        const judgement = judgeConcurrentRename(
-          events,
-          result.responses,
-          reads,
-          result.timing.releaseSpreadMs,
-        );
-        return { result, judgement };
-      });
-    },
+    async ({ burstFor, tenantA, target, runId, observe, startsAfresh }) =>
+      startsAfresh(async () => {
+        // externalId is unique per tenant, by simultaneous PUTs too: each event read back afterwards shows
+        // its PUT's body if that PUT was applied and its own if refused, so at most one holds the new id.
+        const burst = burstFor(target.tenantA);
+        await sendBursts('DEDUP-EXTERNAL-ID', observe, async () => {
+          const originals = Array.from({ length: CONCURRENT_RENAMES }, () => validPayin(runId));
+          const uuids = await Promise.all(originals.map(async (e) => check.created(await tenantA.create(e))));
+          const { externalId } = validPayout(runId, 'renamed');
+          const events = originals.map((original) => ({ original, renamed: { ...original, externalId } }));
+          const puts = events.map(({ renamed }, i) => ({
+            method: 'PUT' as const,
+            path: eventPath(uuids[i] as string),
+            json: renamed,
+          }));
+          const result = await sentTogether(() => burst.send(puts));
+          const reads = await Promise.all(uuids.map((uuid) => tenantA.retrieve(uuid)));
+          const judgement = judgeConcurrentRename(
+            events,
+            result.responses,
+            reads,
+            result.timing.releaseSpreadMs,
+          );
+          return { result, judgement };
+        });
+      }),
   );
 
   test(
@@ -207,28 +214,30 @@ test.describe('deduplication', { tag: ['@dedup'] }, () => {
       'DEDUP-EXTERNAL-ID',
       'a POST refused for its body reserves nothing: the corrected event with that externalId is created',
     ),
-    async ({ tenantA, runId }) => {
-      const event = validPayin(runId);
-      const refused = await tenantA.create({ ...event, amount: 0 });
-      check.validationFailure(refused, [expectedFailure('amount', 'ERR-3005')]);
-      check.created(await tenantA.create(event));
-    },
+    async ({ tenantA, runId, startsAfresh }) =>
+      startsAfresh(async () => {
+        const event = validPayin(runId);
+        const refused = await tenantA.create({ ...event, amount: 0 });
+        check.validationFailure(refused, [expectedFailure('amount', 'ERR-3005')]);
+        check.created(await tenantA.create(event));
+      }),
   );
 
   test(
     ...ruleCheck('DEDUP-EXTERNAL-ID', 'a PUT refused for its body leaves the event’s externalId taken', {
       tag: ['@update'],
     }),
-    async ({ tenantA, runId }) => {
-      const event = validPayout(runId);
-      const uuid = check.created(await tenantA.create(event));
-      check.validationFailure(await tenantA.update(uuid, { ...event, amount: -1 }), [
-        expectedFailure('amount', 'ERR-3005'),
-      ]);
-      const again = await tenantA.create({ ...validPayin(runId), externalId: event.externalId });
-      check.error(again, judgeDuplicateRefused);
-      check.sameEvent(await tenantA.retrieve(uuid), event, judgeKeptUnderItsExternalId);
-    },
+    async ({ tenantA, runId, startsAfresh }) =>
+      startsAfresh(async () => {
+        const event = validPayout(runId);
+        const uuid = check.created(await tenantA.create(event));
+        check.validationFailure(await tenantA.update(uuid, { ...event, amount: -1 }), [
+          expectedFailure('amount', 'ERR-3005'),
+        ]);
+        const again = await tenantA.create({ ...validPayin(runId), externalId: event.externalId });
+        check.error(again, judgeDuplicateRefused);
+        check.sameEvent(await tenantA.retrieve(uuid), event, judgeKeptUnderItsExternalId);
+      }),
   );
 
   test(
@@ -236,24 +245,25 @@ test.describe('deduplication', { tag: ['@dedup'] }, () => {
       'DEDUP-EXTERNAL-ID',
       'externalIds that differ only by a trailing space are different ids: never refused as duplicates',
     ),
-    async ({ tenantA, runId, observe }) => {
-      const event = validPayin(runId);
-      check.created(await tenantA.create(event));
-      const padded = { ...validPayout(runId), externalId: `${event.externalId} ` };
-      const response = await tenantA.create(padded);
-      // A deployment may refuse surrounding spaces (GAP-FIELD-LIMITS), but not as a duplicate.
-      if (isSuccess(response.status))
-        check.sameEvent(await tenantA.retrieve(check.created(response)), padded);
-      else
-        check.gapAnswer(response, {
-          claimsChecked: 'an externalId with a trailing space',
-          probedFields: ['externalId'],
-        });
-      const reading = isSuccess(response.status)
-        ? 'kept exactly'
-        : `refused ${response.status} ${readErrorBody(response)?.errorCode ?? ''}`.trim();
-      await observe('GAP-FIELD-LIMITS', `an externalId with a trailing space: ${reading}`);
-    },
+    async ({ tenantA, runId, observe, startsAfresh }) =>
+      startsAfresh(async () => {
+        const event = validPayin(runId);
+        check.created(await tenantA.create(event));
+        const padded = { ...validPayout(runId), externalId: `${event.externalId} ` };
+        const response = await tenantA.create(padded);
+        // A deployment may refuse surrounding spaces (GAP-FIELD-LIMITS), but not as a duplicate.
+        if (isSuccess(response.status))
+          check.sameEvent(await tenantA.retrieve(check.created(response)), padded);
+        else
+          check.gapAnswer(response, {
+            claimsChecked: 'an externalId with a trailing space',
+            probedFields: ['externalId'],
+          });
+        const reading = isSuccess(response.status)
+          ? 'kept exactly'
+          : `refused ${response.status} ${readErrorBody(response)?.errorCode ?? ''}`.trim();
+        await observe('GAP-FIELD-LIMITS', `an externalId with a trailing space: ${reading}`);
+      }),
   );
   test(
     ...ruleCheck(
@@ -261,49 +271,50 @@ test.describe('deduplication', { tag: ['@dedup'] }, () => {
       'by PUT too, externalIds that differ only by a trailing space or in letter case are never refused as duplicates',
       { tag: ['@update'] },
     ),
-    async ({ tenantA, runId, observe }) => {
-      // The twins of the POST checks above: PUT's duplicate check may be another lookup than POST's.
-      const suffix = crypto.randomUUID().slice(0, 13);
-      const held = { ...validPayin(runId), externalId: `${runId}-Twin-${suffix.toLowerCase()}` };
-      check.created(await tenantA.create(held));
-      const padded = { ...validPayout(runId), externalId: `${held.externalId} ` };
-      const created = await tenantA.create(padded);
-      check.verdict(premiseOfPaddedExternalId(created), created);
-      const paddedUuid = check.created(created);
-      const renamed = validPayout(runId);
-      const renamedUuid = check.created(await tenantA.create(renamed));
-      const puts = [
-        {
-          what: 'a PUT keeping its own externalId with a trailing space',
-          uuid: paddedUuid,
-          body: { ...padded, status: 'BOOKED' },
-        },
-        {
-          // Two spaces: "<id> " is the padded event's own.
-          what: 'a PUT giving an event that externalId with two trailing spaces',
-          uuid: renamedUuid,
-          body: { ...renamed, externalId: `${held.externalId}  ` },
-        },
-        {
-          what: 'a PUT giving an event that externalId in upper case',
-          uuid: renamedUuid,
-          body: { ...renamed, externalId: held.externalId.toUpperCase() },
-        },
-      ];
-      const outcomes: string[] = [];
-      for (const { what, uuid, body } of puts) {
-        const response = await tenantA.update(uuid, body);
-        // A PUT may refuse to change externalId at all (GAP-PUT-BODY), but not as a duplicate.
-        check.verdict(
-          judgeNoFalseDuplicate(response, what, body.externalId, [held.externalId, padded.externalId]),
-          response,
-        );
-        const outcome = check.update(response);
-        if (outcome === 'applied') check.sameEvent(await tenantA.retrieve(uuid), body, judgeUpdateShown);
-        outcomes.push(`${what}: ${outcome}`);
-      }
-      await observe('GAP-PUT-BODY', outcomes.join('; '));
-    },
+    async ({ tenantA, runId, observe, startsAfresh }) =>
+      startsAfresh(async () => {
+        // The twins of the POST checks above: PUT's duplicate check may be another lookup than POST's.
+        const suffix = crypto.randomUUID().slice(0, 13);
+        const held = { ...validPayin(runId), externalId: `${runId}-Twin-${suffix.toLowerCase()}` };
+        check.created(await tenantA.create(held));
+        const padded = { ...validPayout(runId), externalId: `${held.externalId} ` };
+        const created = await tenantA.create(padded);
+        check.verdict(premiseOfPaddedExternalId(created), created);
+        const paddedUuid = check.created(created);
+        const renamed = validPayout(runId);
+        const renamedUuid = check.created(await tenantA.create(renamed));
+        const puts = [
+          {
+            what: 'a PUT keeping its own externalId with a trailing space',
+            uuid: paddedUuid,
+            body: { ...padded, status: 'BOOKED' },
+          },
+          {
+            // Two spaces: "<id> " is the padded event's own.
+            what: 'a PUT giving an event that externalId with two trailing spaces',
+            uuid: renamedUuid,
+            body: { ...renamed, externalId: `${held.externalId}  ` },
+          },
+          {
+            what: 'a PUT giving an event that externalId in upper case',
+            uuid: renamedUuid,
+            body: { ...renamed, externalId: held.externalId.toUpperCase() },
+          },
+        ];
+        const outcomes: string[] = [];
+        for (const { what, uuid, body } of puts) {
+          const response = await tenantA.update(uuid, body);
+          // A PUT may refuse to change externalId at all (GAP-PUT-BODY), but not as a duplicate.
+          check.verdict(
+            judgeNoFalseDuplicate(response, what, body.externalId, [held.externalId, padded.externalId]),
+            response,
+          );
+          const outcome = check.update(response);
+          if (outcome === 'applied') check.sameEvent(await tenantA.retrieve(uuid), body, judgeUpdateShown);
+          outcomes.push(`${what}: ${outcome}`);
+        }
+        await observe('GAP-PUT-BODY', outcomes.join('; '));
+      }),
   );
 
   test(
@@ -312,33 +323,35 @@ test.describe('deduplication', { tag: ['@dedup'] }, () => {
       'after tenant A updates its event, tenant B can still create an event with that externalId',
       { tag: ['@update'] },
     ),
-    async ({ tenantA, tenantB, runId }) => {
-      const eventOfA = validPayin(runId);
-      const uuidOfA = check.created(await tenantA.create(eventOfA));
-      const updated = { ...eventOfA, amount: 77.7 };
-      const outcome = check.update(await tenantA.update(uuidOfA, updated));
-      check.verdict(premiseOfAppliedUpdate(outcome, 'an amount change'));
-      const ofB = await tenantB.create({ ...validPayout(runId), externalId: eventOfA.externalId });
-      check.verdict(judgeExternalIdFreeForOtherTenant(ofB, { afterUpdate: true }), ofB);
-    },
+    async ({ tenantA, tenantB, runId, startsAfresh }) =>
+      startsAfresh(async () => {
+        const eventOfA = validPayin(runId);
+        const uuidOfA = check.created(await tenantA.create(eventOfA));
+        const updated = { ...eventOfA, amount: 77.7 };
+        const outcome = check.update(await tenantA.update(uuidOfA, updated));
+        check.verdict(premiseOfAppliedUpdate(outcome, 'an amount change'));
+        const ofB = await tenantB.create({ ...validPayout(runId), externalId: eventOfA.externalId });
+        check.verdict(judgeExternalIdFreeForOtherTenant(ofB, { afterUpdate: true }), ofB);
+      }),
   );
 
   test(
     ...ruleCheck('DEDUP-PER-TENANT', 'a PUT may give an event an externalId that only another tenant holds', {
       tag: ['@update'],
     }),
-    async ({ tenantA, tenantB, runId, observe }) => {
-      const ofB = validPayout(runId);
-      check.created(await tenantB.create(ofB));
-      const ofA = validPayin(runId);
-      const uuid = check.created(await tenantA.create(ofA));
-      const moved = { ...ofA, externalId: ofB.externalId };
-      const response = await tenantA.update(uuid, moved);
-      // PUT may refuse to change externalId at all (GAP-PUT-BODY), but not because another tenant holds it.
-      check.verdict(judgeNoCrossTenantDuplicate(response), response);
-      const outcome = check.update(response);
-      if (outcome === 'applied') check.sameEvent(await tenantA.retrieve(uuid), moved, judgeUpdateShown);
-      await observe('GAP-PUT-BODY', `PUT changing externalId: ${outcome}`);
-    },
+    async ({ tenantA, tenantB, runId, observe, startsAfresh }) =>
+      startsAfresh(async () => {
+        const ofB = validPayout(runId);
+        check.created(await tenantB.create(ofB));
+        const ofA = validPayin(runId);
+        const uuid = check.created(await tenantA.create(ofA));
+        const moved = { ...ofA, externalId: ofB.externalId };
+        const response = await tenantA.update(uuid, moved);
+        // PUT may refuse to change externalId at all (GAP-PUT-BODY), but not because another tenant holds it.
+        check.verdict(judgeNoCrossTenantDuplicate(response), response);
+        const outcome = check.update(response);
+        if (outcome === 'applied') check.sameEvent(await tenantA.retrieve(uuid), moved, judgeUpdateShown);
+        await observe('GAP-PUT-BODY', `PUT changing externalId: ${outcome}`);
+      }),
   );
 });

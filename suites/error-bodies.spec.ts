@@ -57,18 +57,19 @@ test.describe('error bodies', { tag: ['@errors'] }, () => {
       'ERROR-BODY-SHAPE',
       'validation, duplicate and malformed-body errors have structured JSON bodies',
     ),
-    async ({ tenantA, runId }) => {
-      const event = validPayin(runId);
-      check.created(await tenantA.create(event));
-      expectStructured(await tenantA.create(event), 'duplicate externalId');
-      expectStructured(
-        await tenantA.create(withField(validPayin(runId), 'amount', -1)),
-        'validation failure',
-      );
-      expectStructured(
-        await tenantA.send({ method: 'POST', path: EVENTS_PATH, rawBody: '{"externalId":' }),
-        'malformed JSON',
-      );
-    },
+    async ({ tenantA, runId, startsAfresh }) =>
+      startsAfresh(async () => {
+        const event = validPayin(runId);
+        check.created(await tenantA.create(event));
+        expectStructured(await tenantA.create(event), 'duplicate externalId');
+        expectStructured(
+          await tenantA.create(withField(validPayin(runId), 'amount', -1)),
+          'validation failure',
+        );
+        expectStructured(
+          await tenantA.send({ method: 'POST', path: EVENTS_PATH, rawBody: '{"externalId":' }),
+          'malformed JSON',
+        );
+      }),
   );
 });

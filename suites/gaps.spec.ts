@@ -55,22 +55,23 @@ test.describe('readings of the gaps', { tag: ['@validation'] }, () => {
       'a PUT body that is not JSON gives 400 with a structured error and changes nothing',
       { tag: ['@update'] },
     ),
-    async ({ tenantA, runId, observe }) => {
-      // The twin of the POST check above: 7.4's "400 Malformed request" holds for every body the
-      // service reads, and a body it cannot read cannot update anything.
-      const event = validPayin(runId, 'malformed-put');
-      const uuid = check.created(await tenantA.create(event));
-      for (const [label, raw] of [
-        ['truncated JSON', '{"externalId": "x", "amount": '],
-        ['not JSON at all', 'externalId=x&amount=1'],
-      ] as const) {
-        const response = await tenantA.send({ method: 'PUT', path: eventPath(uuid), rawBody: raw });
-        check.verdict(judgeMalformedUpdateBody(response, label), response);
-        check.gapAnswer(response);
-        await observe('GAP-MALFORMED-JSON', `PUT with ${label} gives ${summary(response)}`);
-      }
-      check.sameEvent(await tenantA.retrieve(uuid), event, judgeUnchangedByMalformedRequest);
-    },
+    async ({ tenantA, runId, observe, startsAfresh }) =>
+      startsAfresh(async () => {
+        // The twin of the POST check above: 7.4's "400 Malformed request" holds for every body the
+        // service reads, and a body it cannot read cannot update anything.
+        const event = validPayin(runId, 'malformed-put');
+        const uuid = check.created(await tenantA.create(event));
+        for (const [label, raw] of [
+          ['truncated JSON', '{"externalId": "x", "amount": '],
+          ['not JSON at all', 'externalId=x&amount=1'],
+        ] as const) {
+          const response = await tenantA.send({ method: 'PUT', path: eventPath(uuid), rawBody: raw });
+          check.verdict(judgeMalformedUpdateBody(response, label), response);
+          check.gapAnswer(response);
+          await observe('GAP-MALFORMED-JSON', `PUT with ${label} gives ${summary(response)}`);
+        }
+        check.sameEvent(await tenantA.retrieve(uuid), event, judgeUnchangedByMalformedRequest);
+      }),
   );
 
   test(
@@ -93,34 +94,35 @@ test.describe('readings of the gaps', { tag: ['@validation'] }, () => {
       ['ERROR-BODY-SHAPE', 'GAP-WRONG-JSON-TYPE'],
       'a scalar of another JSON type is accepted as the value it spells, or refused cleanly',
     ),
-    async ({ tenantA, runId, observe }) => {
-      // Many stacks coerce scalars (Jackson and pydantic read "125.50" as an amount, Jackson reads 42 as
-      // a string, ASP.NET Core reads numbers from strings): a reading, not a fault.
-      // Each with what the spec answers it, which a 5xx in its place breaks.
-      const cases: [string, unknown, AnswerOfTheSpec][] = [
-        ['amount', '125.50', 'amount-read-or-refused'],
-        ['externalId', 42, 'external-id-read-or-refused'],
-      ];
-      for (const [field, value, specAnswers] of cases) {
-        const event = withField(validPayin(runId, 'coercible'), field, value);
-        const response = await tenantA.create(event);
-        // Coerced (201) or refused (400): either way the spec answers it, so a 5xx breaks the field's rule.
-        check.gapAnswer(response, {
-          claimsChecked: `${field} as ${JSON.stringify(value)}`,
-          probedFields: [field],
-          specAnswers,
-        });
-        let stored = '';
-        if (isSuccess(response.status)) {
-          const got = (await tenantA.retrieve(check.created(response))).json as Record<string, unknown>;
-          stored = `, stored as ${JSON.stringify(got?.[field])}`;
+    async ({ tenantA, runId, observe, startsAfresh }) =>
+      startsAfresh(async () => {
+        // Many stacks coerce scalars (Jackson and pydantic read "125.50" as an amount, Jackson reads 42 as
+        // a string, ASP.NET Core reads numbers from strings): a reading, not a fault.
+        // Each with what the spec answers it, which a 5xx in its place breaks.
+        const cases: [string, unknown, AnswerOfTheSpec][] = [
+          ['amount', '125.50', 'amount-read-or-refused'],
+          ['externalId', 42, 'external-id-read-or-refused'],
+        ];
+        for (const [field, value, specAnswers] of cases) {
+          const event = withField(validPayin(runId, 'coercible'), field, value);
+          const response = await tenantA.create(event);
+          // Coerced (201) or refused (400): either way the spec answers it, so a 5xx breaks the field's rule.
+          check.gapAnswer(response, {
+            claimsChecked: `${field} as ${JSON.stringify(value)}`,
+            probedFields: [field],
+            specAnswers,
+          });
+          let stored = '';
+          if (isSuccess(response.status)) {
+            const got = (await tenantA.retrieve(check.created(response))).json as Record<string, unknown>;
+            stored = `, stored as ${JSON.stringify(got?.[field])}`;
+          }
+          await observe(
+            'GAP-WRONG-JSON-TYPE',
+            `${field} as ${typeof value} gives ${summary(response)}${stored}`,
+          );
         }
-        await observe(
-          'GAP-WRONG-JSON-TYPE',
-          `${field} as ${typeof value} gives ${summary(response)}${stored}`,
-        );
-      }
-    },
+      }),
   );
 
   // An array or object where a scalar belongs, and a scalar where an object or array belongs, at every
@@ -131,23 +133,24 @@ test.describe('readings of the gaps', { tag: ['@validation'] }, () => {
       ['ERROR-BODY-SHAPE', 'GAP-EXTRA-TOP-LEVEL-FIELDS'],
       'an unknown top-level field is refused, dropped or kept',
     ),
-    async ({ tenantA, runId, observe }) => {
-      const event = validPayout(runId, 'extra-field');
-      const response = await tenantA.create({ ...event, internalNote: 'kit' });
-      if (isSuccess(response.status)) {
-        const { event: stored } = check.sameEvent(await tenantA.retrieve(check.created(response)), event);
-        await observe(
-          'GAP-EXTRA-TOP-LEVEL-FIELDS',
-          `accepted and ${stored && 'internalNote' in stored ? 'kept' : 'dropped'}`,
-        );
-      } else {
-        check.gapAnswer(response, {
-          claimsChecked: 'an unknown top-level field',
-          probedFields: ['internalNote'],
-        });
-        await observe('GAP-EXTRA-TOP-LEVEL-FIELDS', `refused with ${summary(response)}`);
-      }
-    },
+    async ({ tenantA, runId, observe, startsAfresh }) =>
+      startsAfresh(async () => {
+        const event = validPayout(runId, 'extra-field');
+        const response = await tenantA.create({ ...event, internalNote: 'kit' });
+        if (isSuccess(response.status)) {
+          const { event: stored } = check.sameEvent(await tenantA.retrieve(check.created(response)), event);
+          await observe(
+            'GAP-EXTRA-TOP-LEVEL-FIELDS',
+            `accepted and ${stored && 'internalNote' in stored ? 'kept' : 'dropped'}`,
+          );
+        } else {
+          check.gapAnswer(response, {
+            claimsChecked: 'an unknown top-level field',
+            probedFields: ['internalNote'],
+          });
+          await observe('GAP-EXTRA-TOP-LEVEL-FIELDS', `refused with ${summary(response)}`);
+        }
+      }),
   );
 
   test(
@@ -155,24 +158,29 @@ test.describe('readings of the gaps', { tag: ['@validation'] }, () => {
       ['ERROR-BODY-SHAPE', 'GAP-REQUIRED-FIELDS'],
       'an event of only an externalId is accepted or refused cleanly',
     ),
-    async ({ tenantA, runId, observe }) => {
-      const response = await tenantA.create({ externalId: validPayin(runId, 'minimal').externalId });
-      const unsent = EVENT_FIELDS.filter((field) => field !== 'externalId');
-      // A refusal may name any missing field under its own code; it may not say externalId is missing.
-      // Created, or refused for fields this deployment requires: a 5xx is neither (part 4 rule 2).
-      check.gapAnswer(response, {
-        claimsChecked: 'an event of only an externalId',
-        probedFields: unsent,
-        specAnswers: 'created-or-every-failure',
-      });
-      const errors = (response.json as { errors?: { field: string; errorCode: string }[] } | undefined)
-        ?.errors;
-      const codes = (Array.isArray(errors) ? errors : []).map((e) => `${e.field} ${e.errorCode}`).join(', ');
-      await observe(
-        'GAP-REQUIRED-FIELDS',
-        isSuccess(response.status) ? 'only externalId is required' : `refused: ${codes || summary(response)}`,
-      );
-    },
+    async ({ tenantA, runId, observe, startsAfresh }) =>
+      startsAfresh(async () => {
+        const response = await tenantA.create({ externalId: validPayin(runId, 'minimal').externalId });
+        const unsent = EVENT_FIELDS.filter((field) => field !== 'externalId');
+        // A refusal may name any missing field under its own code; it may not say externalId is missing.
+        // Created, or refused for fields this deployment requires: a 5xx is neither (part 4 rule 2).
+        check.gapAnswer(response, {
+          claimsChecked: 'an event of only an externalId',
+          probedFields: unsent,
+          specAnswers: 'created-or-every-failure',
+        });
+        const errors = (response.json as { errors?: { field: string; errorCode: string }[] } | undefined)
+          ?.errors;
+        const codes = (Array.isArray(errors) ? errors : [])
+          .map((e) => `${e.field} ${e.errorCode}`)
+          .join(', ');
+        await observe(
+          'GAP-REQUIRED-FIELDS',
+          isSuccess(response.status)
+            ? 'only externalId is required'
+            : `refused: ${codes || summary(response)}`,
+        );
+      }),
   );
 
   test(
@@ -180,22 +188,23 @@ test.describe('readings of the gaps', { tag: ['@validation'] }, () => {
       ['ERROR-BODY-SHAPE', 'GAP-CONTENT-TYPE'],
       'a JSON body sent as text/plain, or with no Content-Type, is answered cleanly',
     ),
-    async ({ tenantA, runId, observe }) => {
-      for (const [label, contentType] of [
-        ['text/plain', 'text/plain'],
-        ['no Content-Type', null],
-      ] as const) {
-        const response = await tenantA.send({
-          method: 'POST',
-          path: EVENTS_PATH,
-          headers: { [HEADERS.contentType]: contentType },
-          rawBody: JSON.stringify(validPayin(runId, 'content-type')),
-        });
-        // A deployment that does not read such a body as JSON may well report its fields as missing.
-        check.gapAnswer(response);
-        await observe('GAP-CONTENT-TYPE', `${label} gives ${summary(response)}`);
-      }
-    },
+    async ({ tenantA, runId, observe, startsAfresh }) =>
+      startsAfresh(async () => {
+        for (const [label, contentType] of [
+          ['text/plain', 'text/plain'],
+          ['no Content-Type', null],
+        ] as const) {
+          const response = await tenantA.send({
+            method: 'POST',
+            path: EVENTS_PATH,
+            headers: { [HEADERS.contentType]: contentType },
+            rawBody: JSON.stringify(validPayin(runId, 'content-type')),
+          });
+          // A deployment that does not read such a body as JSON may well report its fields as missing.
+          check.gapAnswer(response);
+          await observe('GAP-CONTENT-TYPE', `${label} gives ${summary(response)}`);
+        }
+      }),
   );
 
   test(
@@ -267,23 +276,24 @@ test.describe('readings of the field gaps', { tag: ['@validation'] }, () => {
       ['ERROR-BODY-SHAPE', 'GAP-ORIGINAL-STATUS-VALUES'],
       'any originalStatus string is kept or refused cleanly',
     ),
-    async ({ tenantA, runId, observe }) => {
-      for (const originalStatus of ['SETTLED_BY_PARTNER_7', 'en attente', '']) {
-        const event = withField(validPayin(runId, 'original-status'), 'originalStatus', originalStatus);
-        const response = await tenantA.create(event);
-        if (isSuccess(response.status))
-          check.sameEvent(await tenantA.retrieve(check.created(response)), event);
-        else
-          check.gapAnswer(response, {
-            claimsChecked: `originalStatus ${JSON.stringify(originalStatus)}`,
-            probedFields: ['originalStatus'],
-          });
-        await observe(
-          'GAP-ORIGINAL-STATUS-VALUES',
-          `originalStatus ${JSON.stringify(originalStatus)} gives ${summary(response)}`,
-        );
-      }
-    },
+    async ({ tenantA, runId, observe, startsAfresh }) =>
+      startsAfresh(async () => {
+        for (const originalStatus of ['SETTLED_BY_PARTNER_7', 'en attente', '']) {
+          const event = withField(validPayin(runId, 'original-status'), 'originalStatus', originalStatus);
+          const response = await tenantA.create(event);
+          if (isSuccess(response.status))
+            check.sameEvent(await tenantA.retrieve(check.created(response)), event);
+          else
+            check.gapAnswer(response, {
+              claimsChecked: `originalStatus ${JSON.stringify(originalStatus)}`,
+              probedFields: ['originalStatus'],
+            });
+          await observe(
+            'GAP-ORIGINAL-STATUS-VALUES',
+            `originalStatus ${JSON.stringify(originalStatus)} gives ${summary(response)}`,
+          );
+        }
+      }),
   );
 
   test(
@@ -291,29 +301,33 @@ test.describe('readings of the field gaps', { tag: ['@validation'] }, () => {
       ['ERROR-BODY-SHAPE', 'GAP-PERSONAL-ID-TYPE-VALUES'],
       'any personal id type string is kept or refused cleanly',
     ),
-    async ({ tenantA, runId, observe }) => {
-      const cases: [Record<string, unknown>, string][] = [
-        [
-          withField(validPayin(runId, 'id-type'), 'payload.payerPersonalIdType', 'TAX_NUMBER_OF_ATLANTIS'),
-          'payload.payerPersonalIdType',
-        ],
-        [
-          withField(validPayout(runId, 'id-type'), 'payload.beneficiaryPersonalIdType', 'tax-number'),
-          'payload.beneficiaryPersonalIdType',
-        ],
-      ];
-      for (const [event, field] of cases) {
-        const response = await tenantA.create(event);
-        if (isSuccess(response.status))
-          check.sameEvent(await tenantA.retrieve(check.created(response)), event);
-        else
-          check.gapAnswer(response, { claimsChecked: 'an unusual personal id type', probedFields: [field] });
-        await observe(
-          'GAP-PERSONAL-ID-TYPE-VALUES',
-          `${event.type} with an unusual id type gives ${summary(response)}`,
-        );
-      }
-    },
+    async ({ tenantA, runId, observe, startsAfresh }) =>
+      startsAfresh(async () => {
+        const cases: [Record<string, unknown>, string][] = [
+          [
+            withField(validPayin(runId, 'id-type'), 'payload.payerPersonalIdType', 'TAX_NUMBER_OF_ATLANTIS'),
+            'payload.payerPersonalIdType',
+          ],
+          [
+            withField(validPayout(runId, 'id-type'), 'payload.beneficiaryPersonalIdType', 'tax-number'),
+            'payload.beneficiaryPersonalIdType',
+          ],
+        ];
+        for (const [event, field] of cases) {
+          const response = await tenantA.create(event);
+          if (isSuccess(response.status))
+            check.sameEvent(await tenantA.retrieve(check.created(response)), event);
+          else
+            check.gapAnswer(response, {
+              claimsChecked: 'an unusual personal id type',
+              probedFields: [field],
+            });
+          await observe(
+            'GAP-PERSONAL-ID-TYPE-VALUES',
+            `${event.type} with an unusual id type gives ${summary(response)}`,
+          );
+        }
+      }),
   );
 
   test(
@@ -322,15 +336,16 @@ test.describe('readings of the field gaps', { tag: ['@validation'] }, () => {
       'a PUT moving an event onto another event’s externalId is refused cleanly, 400, 409 or 422',
       { tag: ['@update'] },
     ),
-    async ({ tenantA, runId, observe }) => {
-      const first = validPayin(runId);
-      const second = validPayout(runId);
-      check.created(await tenantA.create(first));
-      const uuid = check.created(await tenantA.create(second));
-      const response = await tenantA.update(uuid, { ...second, externalId: first.externalId });
-      const outcome = check.update(response, judgeExternalIdTakeover);
-      check.verdict(judgeExternalIdTakeoverRefused(outcome), response);
-      await observe('GAP-422-USE', `PUT onto another event's externalId gives ${summary(response)}`);
-    },
+    async ({ tenantA, runId, observe, startsAfresh }) =>
+      startsAfresh(async () => {
+        const first = validPayin(runId);
+        const second = validPayout(runId);
+        check.created(await tenantA.create(first));
+        const uuid = check.created(await tenantA.create(second));
+        const response = await tenantA.update(uuid, { ...second, externalId: first.externalId });
+        const outcome = check.update(response, judgeExternalIdTakeover);
+        check.verdict(judgeExternalIdTakeoverRefused(outcome), response);
+        await observe('GAP-422-USE', `PUT onto another event's externalId gives ${summary(response)}`);
+      }),
   );
 });

@@ -86,16 +86,17 @@ test.describe('the edges of a JSON document', { tag: ['@validation'] }, () => {
       ['REQUEST-MALFORMED-400', 'CREATE-RETURNS-UUID'],
       'an empty body is refused, whitespace after the value is read',
     ),
-    async ({ tenantA, runId }) => {
-      const event = validPayin(runId, 'trailing-ws');
-      const [empty, spaced] = await Promise.all([
-        post(tenantA, ''),
-        post(tenantA, `${toJsonBody(event)}\n\t \r\n`),
-      ]);
-      check.verdict(judgeEmptyBody(empty), empty);
-      check.gapAnswer(empty);
-      check.sameEvent(await tenantA.retrieve(check.created(spaced)), event);
-    },
+    async ({ tenantA, runId, startsAfresh }) =>
+      startsAfresh(async () => {
+        const event = validPayin(runId, 'trailing-ws');
+        const [empty, spaced] = await Promise.all([
+          post(tenantA, ''),
+          post(tenantA, `${toJsonBody(event)}\n\t \r\n`),
+        ]);
+        check.verdict(judgeEmptyBody(empty), empty);
+        check.gapAnswer(empty);
+        check.sameEvent(await tenantA.retrieve(check.created(spaced)), event);
+      }),
   );
 
   test(
@@ -103,36 +104,37 @@ test.describe('the edges of a JSON document', { tag: ['@validation'] }, () => {
       ['VAL-PAYLOAD-UNKNOWN-PROPERTY', 'GAP-EXTRA-TOP-LEVEL-FIELDS'],
       '__proto__, constructor and a deeply nested value as payload properties are refused, never a 5xx',
     ),
-    async ({ tenantA, runId }) => {
-      const payin = validPayin(runId, 'proto');
-      const payout = validPayout(runId, 'proto');
-      const unknown = (name: string): ExpectedFailure =>
-        failureOfAnyCode(`payload.${name}`, 'VAL-PAYLOAD-UNKNOWN-PROPERTY', ['payload']);
-      // The other name at the top level: an unknown top-level field, refused or not (a reading).
-      const topLevel = (name: string): ExpectedFailure => ({
-        ...failureOfAnyCode(name, 'VAL-ALL-FAILURES'),
-        readingOf: 'GAP-EXTRA-TOP-LEVEL-FIELDS',
-      });
-      const cases: [string, readonly ExpectedFailure[]][] = [
-        [
-          withLeadingMembers(
-            withPayloadText(payin, '{"channel":"ONLINE","__proto__":{"channel":"CASH"}}'),
-            '"constructor":{"prototype":{"amount":0}}',
-          ),
-          [unknown('__proto__'), topLevel('constructor')],
-        ],
-        [
-          withLeadingMembers(
-            withPayloadText(payout, '{"channel":"CASH","constructor":{"prototype":{"channel":"WIRE"}}}'),
-            '"__proto__":{"amount":0}',
-          ),
-          [unknown('constructor'), topLevel('__proto__')],
-        ],
-        [withPayloadText(payin, `{"channel":"ONLINE","deep":${nestedArray(512)}}`), [unknown('deep')]],
-      ];
-      const answers = await Promise.all(cases.map(([body]) => post(tenantA, body)));
-      for (const [i, response] of answers.entries()) refusedFor(response, cases[i]?.[1] ?? []);
-    },
+    async ({ tenantA, runId, startsAfresh }) =>
+      startsAfresh(async () => {
+        const payin = validPayin(runId, 'proto');
+        const payout = validPayout(runId, 'proto');
+        const unknown = (name: string): ExpectedFailure =>
+          failureOfAnyCode(`payload.${name}`, 'VAL-PAYLOAD-UNKNOWN-PROPERTY', ['payload']);
+        // The other name at the top level: an unknown top-level field, refused or not (a reading).
+        const topLevel = (name: string): ExpectedFailure => ({
+          ...failureOfAnyCode(name, 'VAL-ALL-FAILURES'),
+          readingOf: 'GAP-EXTRA-TOP-LEVEL-FIELDS',
+        });
+        const cases: [string, readonly ExpectedFailure[]][] = [
+          [
+            withLeadingMembers(
+              withPayloadText(payin, '{"channel":"ONLINE","__proto__":{"channel":"CASH"}}'),
+              '"constructor":{"prototype":{"amount":0}}',
+            ),
+            [unknown('__proto__'), topLevel('constructor')],
+          ],
+          [
+            withLeadingMembers(
+              withPayloadText(payout, '{"channel":"CASH","constructor":{"prototype":{"channel":"WIRE"}}}'),
+              '"__proto__":{"amount":0}',
+            ),
+            [unknown('constructor'), topLevel('__proto__')],
+          ],
+          [withPayloadText(payin, `{"channel":"ONLINE","deep":${nestedArray(512)}}`), [unknown('deep')]],
+        ];
+        const answers = await Promise.all(cases.map(([body]) => post(tenantA, body)));
+        for (const [i, response] of answers.entries()) refusedFor(response, cases[i]?.[1] ?? []);
+      }),
   );
 
   test(
@@ -140,45 +142,46 @@ test.describe('the edges of a JSON document', { tag: ['@validation'] }, () => {
       ['REQUEST-MALFORMED-400', 'GAP-MALFORMED-JSON'],
       'a byte-order mark, invalid UTF-8, bytes after the value or duplicate keys are read or refused cleanly, never a 5xx',
     ),
-    async ({ tenantA, runId, observe }) => {
-      const bom = validPayin(runId, 'bom');
-      const utf8 = validPayout(runId, 'utf8');
-      const trailing = validPayin(runId, 'trailing');
-      const duplicate = validPayout(runId, 'duplicate');
-      // The first of each duplicate is invalid: a reader that keeps it must refuse, one that keeps the last creates.
-      const duplicateText = toJsonBody({ ...duplicate, payload: '@payload@' })
-        .replace('"@payload@"', '{"channel":"WIRE","channel":"CASH"}')
-        .replace(/^\{/, '{"amount":0,');
-      const probes: [
-        string,
-        string | Uint8Array,
-        object,
-        { probedFields?: string[]; readings?: string[] },
-      ][] = [
-        ['a byte-order mark', withByteOrderMark(toJsonBody(bom)), bom, {}],
-        [
-          'invalid UTF-8 in originalStatus',
-          withInvalidUtf8In(toJsonBody(utf8), 'originalStatus'),
-          utf8,
-          { probedFields: ['originalStatus'], readings: ['originalStatus'] },
-        ],
-        ['bytes after the value', `${toJsonBody(trailing)} {"x":1}`, trailing, {}],
-        [
-          'duplicate keys (amount, payload.channel)',
-          duplicateText,
-          { ...duplicate, payload: { channel: 'CASH' } },
-          { probedFields: ['amount', 'payload.channel'] },
-        ],
-      ];
-      const answers = await Promise.all(probes.map(([, body]) => post(tenantA, body)));
-      const readings = await Promise.all(
-        probes.map(([what, , kept, options], i) =>
-          createdOrRefused(tenantA, answers[i] as ServiceResponse, kept, what, options).then(
-            (r) => `${what}: ${r}`,
+    async ({ tenantA, runId, observe, startsAfresh }) =>
+      startsAfresh(async () => {
+        const bom = validPayin(runId, 'bom');
+        const utf8 = validPayout(runId, 'utf8');
+        const trailing = validPayin(runId, 'trailing');
+        const duplicate = validPayout(runId, 'duplicate');
+        // The first of each duplicate is invalid: a reader that keeps it must refuse, one that keeps the last creates.
+        const duplicateText = toJsonBody({ ...duplicate, payload: '@payload@' })
+          .replace('"@payload@"', '{"channel":"WIRE","channel":"CASH"}')
+          .replace(/^\{/, '{"amount":0,');
+        const probes: [
+          string,
+          string | Uint8Array,
+          object,
+          { probedFields?: string[]; readings?: string[] },
+        ][] = [
+          ['a byte-order mark', withByteOrderMark(toJsonBody(bom)), bom, {}],
+          [
+            'invalid UTF-8 in originalStatus',
+            withInvalidUtf8In(toJsonBody(utf8), 'originalStatus'),
+            utf8,
+            { probedFields: ['originalStatus'], readings: ['originalStatus'] },
+          ],
+          ['bytes after the value', `${toJsonBody(trailing)} {"x":1}`, trailing, {}],
+          [
+            'duplicate keys (amount, payload.channel)',
+            duplicateText,
+            { ...duplicate, payload: { channel: 'CASH' } },
+            { probedFields: ['amount', 'payload.channel'] },
+          ],
+        ];
+        const answers = await Promise.all(probes.map(([, body]) => post(tenantA, body)));
+        const readings = await Promise.all(
+          probes.map(([what, , kept, options], i) =>
+            createdOrRefused(tenantA, answers[i] as ServiceResponse, kept, what, options).then(
+              (r) => `${what}: ${r}`,
+            ),
           ),
-        ),
-      );
-      for (const reading of readings) await observe('GAP-MALFORMED-JSON', reading);
-    },
+        );
+        for (const reading of readings) await observe('GAP-MALFORMED-JSON', reading);
+      }),
   );
 });

@@ -56,17 +56,18 @@ test.describe('literal forms of an amount', { tag: ['@validation'] }, () => {
       ['VAL-AMOUNT-POSITIVE', 'VAL-MCA-AMOUNT-POSITIVE'],
       'zero written in any form gives ERR-3005 / ERR-3008',
     ),
-    async ({ tenantA, runId }) => {
-      const plans: FaultPlan[] = rotatedLiterals(ZERO_LITERALS, 2).map(({ amount, items }) => ({
-        type: 'INTERNAL_PAYIN',
-        faults: [
-          amountAt('amount', amount, 'ERR-3005'),
-          ...items.map((literal, i) => amountAt(`multiCurrencyAmounts[${i}].amount`, literal, 'ERR-3008')),
-        ],
-      }));
-      const { findings } = await sweepFaultPlans(tenantA, runId, plans);
-      failOnFindings(findings);
-    },
+    async ({ tenantA, runId, startsAfresh }) =>
+      startsAfresh(async () => {
+        const plans: FaultPlan[] = rotatedLiterals(ZERO_LITERALS, 2).map(({ amount, items }) => ({
+          type: 'INTERNAL_PAYIN',
+          faults: [
+            amountAt('amount', amount, 'ERR-3005'),
+            ...items.map((literal, i) => amountAt(`multiCurrencyAmounts[${i}].amount`, literal, 'ERR-3008')),
+          ],
+        }));
+        const { findings } = await sweepFaultPlans(tenantA, runId, plans);
+        failOnFindings(findings);
+      }),
   );
 
   test(
@@ -74,20 +75,21 @@ test.describe('literal forms of an amount', { tag: ['@validation'] }, () => {
       ['VAL-AMOUNT-POSITIVE', 'VAL-MCA-AMOUNT-POSITIVE', 'RETRIEVE-RETURNS-EVENT'],
       'a positive amount written with an exponent or trailing zeros is accepted and read back as the same number',
     ),
-    async ({ tenantA, runId }) => {
-      const events = rotatedLiterals(POSITIVE_LITERALS, 2).map(({ amount, items }) =>
-        withLiterals(validPayout(runId, 'literal'), amount, items),
-      );
-      await Promise.all(
-        events.map(async (event) => {
-          const body = toJsonBody(event);
-          const uuid = check.created(
-            await tenantA.send({ method: 'POST', path: EVENTS_PATH, rawBody: body }),
-          );
-          check.sameEvent(await tenantA.retrieve(uuid), JSON.parse(body) as object);
-        }),
-      );
-    },
+    async ({ tenantA, runId, startsAfresh }) =>
+      startsAfresh(async () => {
+        const events = rotatedLiterals(POSITIVE_LITERALS, 2).map(({ amount, items }) =>
+          withLiterals(validPayout(runId, 'literal'), amount, items),
+        );
+        await Promise.all(
+          events.map(async (event) => {
+            const body = toJsonBody(event);
+            const uuid = check.created(
+              await tenantA.send({ method: 'POST', path: EVENTS_PATH, rawBody: body }),
+            );
+            check.sameEvent(await tenantA.retrieve(uuid), JSON.parse(body) as object);
+          }),
+        );
+      }),
   );
 
   test(
@@ -95,26 +97,27 @@ test.describe('literal forms of an amount', { tag: ['@validation'] }, () => {
       ['VAL-AMOUNT-POSITIVE', 'GAP-FIELD-LIMITS'],
       'an amount of many decimals or a very large one is kept, or refused cleanly, and never answered with a 5xx',
     ),
-    async ({ tenantA, runId, observe }) => {
-      const events = rotatedLiterals(UNBOUNDED_LITERALS, 1).map(({ amount, items }) =>
-        withLiterals(validPayin(runId, 'unbounded'), amount, [amount, ...items]),
-      );
-      const answers = await Promise.all(
-        events.map(async (event) => {
-          const body = toJsonBody(event);
-          const response = await tenantA.send({ method: 'POST', path: EVENTS_PATH, rawBody: body });
-          if (isSuccess(response.status))
-            check.sameEvent(await tenantA.retrieve(check.created(response)), JSON.parse(body) as object);
-          else
-            check.gapAnswer(response, {
-              claimsChecked: `an amount of ${(event.amount as JsonNumberText).text}`,
-              probedFields: ['amount', 'multiCurrencyAmounts'],
-              specAnswers: 'amount-read-or-refused',
-            });
-          return `${(event.amount as JsonNumberText).text} gives ${response.status}`;
-        }),
-      );
-      await observe('GAP-FIELD-LIMITS', answers.join('; '));
-    },
+    async ({ tenantA, runId, observe, startsAfresh }) =>
+      startsAfresh(async () => {
+        const events = rotatedLiterals(UNBOUNDED_LITERALS, 1).map(({ amount, items }) =>
+          withLiterals(validPayin(runId, 'unbounded'), amount, [amount, ...items]),
+        );
+        const answers = await Promise.all(
+          events.map(async (event) => {
+            const body = toJsonBody(event);
+            const response = await tenantA.send({ method: 'POST', path: EVENTS_PATH, rawBody: body });
+            if (isSuccess(response.status))
+              check.sameEvent(await tenantA.retrieve(check.created(response)), JSON.parse(body) as object);
+            else
+              check.gapAnswer(response, {
+                claimsChecked: `an amount of ${(event.amount as JsonNumberText).text}`,
+                probedFields: ['amount', 'multiCurrencyAmounts'],
+                specAnswers: 'amount-read-or-refused',
+              });
+            return `${(event.amount as JsonNumberText).text} gives ${response.status}`;
+          }),
+        );
+        await observe('GAP-FIELD-LIMITS', answers.join('; '));
+      }),
   );
 });

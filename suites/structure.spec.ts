@@ -19,10 +19,11 @@ test.describe('the structure of a body, at every depth', { tag: ['@validation'] 
       [...STRUCTURAL_RULES, 'GAP-WRONG-JSON-TYPE'],
       'every JSON shape at every position of the body gets its verdict, and never a 5xx',
     ),
-    async ({ tenantA, runId, observe }) => {
-      const result = await sweepStructuralFaults(tenantA, runId);
-      for (const reading of result.readings) await observe('GAP-WRONG-JSON-TYPE', reading);
-      failOnFindings(result.findings);
-    },
+    async ({ tenantA, runId, observe, startsAfresh }) =>
+      startsAfresh(async () => {
+        const result = await sweepStructuralFaults(tenantA, runId);
+        for (const reading of result.readings) await observe('GAP-WRONG-JSON-TYPE', reading);
+        failOnFindings(result.findings);
+      }),
   );
 });

@@ -25,16 +25,17 @@ test.describe('POST field validation', { tag: ['@validation'] }, () => {
     const codes = testCase.expected.map((e) => e.errorCode).join(', ');
     test(
       ...ruleCheck(testCase.ruleId, `POST with ${testCase.label} gives 400 ${codes}`),
-      async ({ tenantA, runId, observe }) => {
-        const { body } = check.validationFailure(
-          await tenantA.create(testCase.make(runId)),
-          testCase.expected,
-        );
-        const field = body?.errors[0]?.field ?? '';
-        // Only nested fields tell a notation apart.
-        if (testCase.expected[0]?.field.includes('.'))
-          await observe('GAP-FIELD-PATH', fieldNotation(field), { example: field });
-      },
+      async ({ tenantA, runId, observe, startsAfresh }) =>
+        startsAfresh(async () => {
+          const { body } = check.validationFailure(
+            await tenantA.create(testCase.make(runId)),
+            testCase.expected,
+          );
+          const field = body?.errors[0]?.field ?? '';
+          // Only nested fields tell a notation apart.
+          if (testCase.expected[0]?.field.includes('.'))
+            await observe('GAP-FIELD-PATH', fieldNotation(field), { example: field });
+        }),
     );
   }
 });
@@ -46,9 +47,10 @@ test.describe('POST with a neighbour of a closed vocabulary', { tag: ['@validati
       .join(', ');
     test(
       ...ruleCheck(testCase.ruleId, `POST with ${testCase.label} gives 400 ${codes}`),
-      async ({ tenantA, runId }) => {
-        check.validationFailure(await tenantA.create(testCase.make(runId)), testCase.expected);
-      },
+      async ({ tenantA, runId, startsAfresh }) =>
+        startsAfresh(async () => {
+          check.validationFailure(await tenantA.create(testCase.make(runId)), testCase.expected);
+        }),
     );
   }
 });
@@ -61,21 +63,22 @@ test.describe('PUT field validation', { tag: ['@validation', '@update'] }, () =>
         [testCase.ruleId, 'UPDATE-VALIDATES'],
         `PUT with ${testCase.label} gives 400 ${codes} and changes nothing`,
       ),
-      async ({ tenantA, runId }) => {
-        const faulty = testCase.make(runId);
-        // The stored event is the valid one the fault was made from, under the same externalId.
-        const original = faulty.type === 'INTERNAL_PAYOUT' ? validPayout(runId) : validPayin(runId);
-        original.externalId =
-          typeof faulty.externalId === 'string' && faulty.externalId
-            ? faulty.externalId
-            : original.externalId;
-        const uuid = check.created(await tenantA.create(original));
-        check.validationFailure(await tenantA.update(uuid, faulty), testCase.expected, {
-          changedFields: changedFields(original, faulty),
-          creditMissingToUpdate: true,
-        });
-        check.sameEvent(await tenantA.retrieve(uuid), original, judgeUnchangedByRefusedUpdate);
-      },
+      async ({ tenantA, runId, startsAfresh }) =>
+        startsAfresh(async () => {
+          const faulty = testCase.make(runId);
+          // The stored event is the valid one the fault was made from, under the same externalId.
+          const original = faulty.type === 'INTERNAL_PAYOUT' ? validPayout(runId) : validPayin(runId);
+          original.externalId =
+            typeof faulty.externalId === 'string' && faulty.externalId
+              ? faulty.externalId
+              : original.externalId;
+          const uuid = check.created(await tenantA.create(original));
+          check.validationFailure(await tenantA.update(uuid, faulty), testCase.expected, {
+            changedFields: changedFields(original, faulty),
+            creditMissingToUpdate: true,
+          });
+          check.sameEvent(await tenantA.retrieve(uuid), original, judgeUnchangedByRefusedUpdate);
+        }),
     );
   }
 });
@@ -89,20 +92,21 @@ test.describe('PUT with a neighbour of a closed vocabulary', { tag: ['@validatio
       .join(', ');
     test(
       ...ruleCheck(testCase.ruleId, `PUT with ${testCase.label} gives 400 ${codes} and changes nothing`),
-      async ({ tenantA, runId }) => {
-        const faulty = testCase.make(runId);
-        const valid = faulty.type === 'INTERNAL_PAYOUT' ? validPayout(runId) : validPayin(runId);
-        const original = { ...valid, externalId: String(faulty.externalId) };
-        const uuid = check.created(await tenantA.create(original));
-        check.validationFailure(await tenantA.update(uuid, faulty), testCase.expected, {
-          changedFields: changedFields(original, faulty),
-        });
-        check.sameEvent(
-          await tenantA.retrieve(uuid),
-          original,
-          retrievalJudgeOfRefusedFault(testCase.expected),
-        );
-      },
+      async ({ tenantA, runId, startsAfresh }) =>
+        startsAfresh(async () => {
+          const faulty = testCase.make(runId);
+          const valid = faulty.type === 'INTERNAL_PAYOUT' ? validPayout(runId) : validPayin(runId);
+          const original = { ...valid, externalId: String(faulty.externalId) };
+          const uuid = check.created(await tenantA.create(original));
+          check.validationFailure(await tenantA.update(uuid, faulty), testCase.expected, {
+            changedFields: changedFields(original, faulty),
+          });
+          check.sameEvent(
+            await tenantA.retrieve(uuid),
+            original,
+            retrievalJudgeOfRefusedFault(testCase.expected),
+          );
+        }),
     );
   }
 });
@@ -113,14 +117,15 @@ test.describe('payload edge cases', { tag: ['@validation'] }, () => {
       'VAL-PAYLOAD-EMPTY-ACCEPTED',
       'an empty payload object is accepted for a payin and a payout',
     ),
-    async ({ tenantA, runId }) => {
-      for (const make of [validPayin, validPayout]) {
-        const event = withField(make(runId, 'empty-payload'), 'payload', {});
-        const response = await tenantA.create(event);
-        check.verdict(judgeEmptyPayloadAccepted(response), response);
-        check.sameEvent(await tenantA.retrieve(check.created(response)), event, judgeEmptyPayloadStored);
-      }
-    },
+    async ({ tenantA, runId, startsAfresh }) =>
+      startsAfresh(async () => {
+        for (const make of [validPayin, validPayout]) {
+          const event = withField(make(runId, 'empty-payload'), 'payload', {});
+          const response = await tenantA.create(event);
+          check.verdict(judgeEmptyPayloadAccepted(response), response);
+          check.sameEvent(await tenantA.retrieve(check.created(response)), event, judgeEmptyPayloadStored);
+        }
+      }),
   );
 
   test(
@@ -128,25 +133,26 @@ test.describe('payload edge cases', { tag: ['@validation'] }, () => {
       'VAL-PAYLOAD-UNKNOWN-PROPERTY',
       'an unknown payload property gives 400 with a validation failure naming it',
     ),
-    async ({ tenantA, runId, observe }) => {
-      for (const make of [validPayin, validPayout]) {
-        const response = await tenantA.create(
-          withField(make(runId, 'unknown-prop'), 'payload.favouriteColour', 'teal'),
-        );
-        // The code is not shown (GAP-UNKNOWN-PAYLOAD-CODE); a schema validator may name the payload
-        // that holds the property rather than the property.
-        const { body } = check.validationFailure(response, [
-          failureOfAnyCode('payload.favouriteColour', 'VAL-PAYLOAD-UNKNOWN-PROPERTY', ['payload']),
-        ]);
-        const item = body?.errors[0];
-        await observe(
-          'GAP-UNKNOWN-PAYLOAD-CODE',
-          item
-            ? `errors[] item ${item.errorCode} naming ${item.field}`
-            : `${readErrorBody(response)?.errorCode}`,
-        );
-      }
-    },
+    async ({ tenantA, runId, observe, startsAfresh }) =>
+      startsAfresh(async () => {
+        for (const make of [validPayin, validPayout]) {
+          const response = await tenantA.create(
+            withField(make(runId, 'unknown-prop'), 'payload.favouriteColour', 'teal'),
+          );
+          // The code is not shown (GAP-UNKNOWN-PAYLOAD-CODE); a schema validator may name the payload
+          // that holds the property rather than the property.
+          const { body } = check.validationFailure(response, [
+            failureOfAnyCode('payload.favouriteColour', 'VAL-PAYLOAD-UNKNOWN-PROPERTY', ['payload']),
+          ]);
+          const item = body?.errors[0];
+          await observe(
+            'GAP-UNKNOWN-PAYLOAD-CODE',
+            item
+              ? `errors[] item ${item.errorCode} naming ${item.field}`
+              : `${readErrorBody(response)?.errorCode}`,
+          );
+        }
+      }),
   );
 
   test(
@@ -154,38 +160,41 @@ test.describe('payload edge cases', { tag: ['@validation'] }, () => {
       'VAL-AMOUNT-POSITIVE',
       'a tiny positive amount is accepted, in the event and in multiCurrencyAmounts',
     ),
-    async ({ tenantA, runId }) => {
-      const event = withField(
-        withField(validPayin(runId, 'tiny'), 'amount', 0.01),
-        'multiCurrencyAmounts[1].amount',
-        0.01,
-      );
-      const uuid = check.created(await tenantA.create(event));
-      check.sameEvent(await tenantA.retrieve(uuid), event);
-    },
+    async ({ tenantA, runId, startsAfresh }) =>
+      startsAfresh(async () => {
+        const event = withField(
+          withField(validPayin(runId, 'tiny'), 'amount', 0.01),
+          'multiCurrencyAmounts[1].amount',
+          0.01,
+        );
+        const uuid = check.created(await tenantA.create(event));
+        check.sameEvent(await tenantA.retrieve(uuid), event);
+      }),
   );
 
   test(
     ...ruleCheck('VAL-STATUS-ENUM', 'every status of the spec is accepted'),
-    async ({ tenantA, runId }) => {
-      for (const status of ['PENDING', 'REJECTED', 'BOOKED']) {
-        check.created(
-          await tenantA.create(withField(validPayout(runId, `status-${status}`), 'status', status)),
-        );
-      }
-    },
+    async ({ tenantA, runId, startsAfresh }) =>
+      startsAfresh(async () => {
+        for (const status of ['PENDING', 'REJECTED', 'BOOKED']) {
+          check.created(
+            await tenantA.create(withField(validPayout(runId, `status-${status}`), 'status', status)),
+          );
+        }
+      }),
   );
 
   test(
     ...ruleCheck('VAL-CHANNEL-ENUM', 'every channel of the spec is accepted for both types'),
-    async ({ tenantA, runId }) => {
-      for (const channel of ['CASH', 'ONLINE', 'CRYPTO']) {
-        for (const make of [validPayin, validPayout]) {
-          check.created(
-            await tenantA.create(withField(make(runId, `channel-${channel}`), 'payload.channel', channel)),
-          );
+    async ({ tenantA, runId, startsAfresh }) =>
+      startsAfresh(async () => {
+        for (const channel of ['CASH', 'ONLINE', 'CRYPTO']) {
+          for (const make of [validPayin, validPayout]) {
+            check.created(
+              await tenantA.create(withField(make(runId, `channel-${channel}`), 'payload.channel', channel)),
+            );
+          }
         }
-      }
-    },
+      }),
   );
 });

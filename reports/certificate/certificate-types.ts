@@ -67,10 +67,21 @@ export interface CertificateTest {
   readonly inconclusive?: string;
   /** Why it was not run (no answer, the run stopped), when it recorded no violation. */
   readonly notRun?: string;
+  /** Why it was run again whole, naming the window its first run met; its status is the second run's. */
+  readonly runAgain?: string;
   /** The request the target never answered, when that is why it was not run. */
   readonly unanswered?: UnansweredRequest;
   /** A failed test whose failing judgement still judged this rule (and found it held). */
   readonly judgedHere?: boolean;
+}
+
+/**
+ * A check that starts afresh whose POST or PUT met a window of unavailability, run again whole once
+ * the deployment was back: its verdict is that second run's. `why` names the window.
+ */
+export interface RunAgainFinding {
+  readonly check: string;
+  readonly why: string;
 }
 
 /** A request the target never answered, while it answered others: a finding of the run. */
@@ -147,6 +158,8 @@ export interface Certificate {
   readonly unanswered: readonly UnansweredFinding[];
   /** The windows in which the deployment was unavailable (reports/certificate/unavailable-section.ts). */
   readonly unavailable: readonly MergedWindow[];
+  /** The checks run again whole after a window (absent from certificates of older kits). */
+  readonly runAgain?: readonly RunAgainFinding[];
   /** Set when `--max-failures` stopped the run before its end. */
   readonly stoppedEarly: { readonly maxFailures: number; readonly notRun: number } | null;
   readonly outcome: Outcome;

@@ -40,7 +40,13 @@ import { type LoadTest, loadEntriesOf } from './load-entries.ts';
 import { modelTallyNotes } from './model-tally-note.ts';
 import { observersOf, testsOfRule } from './rule-tests.ts';
 import { countsOf, decideVerdict, isProductionReadOnly } from './rule-verdict.ts';
-import { kitFaultsOf, unansweredOf, unfinishedChecksOf, verdictCountsOf } from './run-findings.ts';
+import {
+  kitFaultsOf,
+  runAgainOf,
+  unansweredOf,
+  unfinishedChecksOf,
+  verdictCountsOf,
+} from './run-findings.ts';
 import { outcomeOf } from './run-outcome.ts';
 
 export * from './certificate-types.ts';
@@ -152,6 +158,7 @@ export const buildCertificate = (input: CertificateInput): Certificate => {
     kitFaults,
     unanswered,
     unavailable: input.unavailable ?? [],
+    runAgain: runAgainOf(input.outcomes),
     stoppedEarly: run.stoppedEarly,
     outcome: ended.outcome,
     outcomeText: `${ended.text}${shardText}`,

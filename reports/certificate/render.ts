@@ -165,7 +165,7 @@ const runTroublesMarkdown = (certificate: Certificate): string[] => [
         ...certificate.unanswered.map((u) => `- ${md(describeUnanswered(u))}`),
       ]
     : []),
-  ...unavailableMarkdown(certificate.unavailable),
+  ...unavailableMarkdown(certificate.unavailable, certificate.runAgain),
   ...(certificate.runErrors.length > 0
     ? ['', '## Errors of the run', '', ...certificate.runErrors.flatMap((error) => ['```text', error, '```'])]
     : []),
@@ -322,7 +322,7 @@ ${rulesTable(certificate.rules.filter((r) => r.kind === 'rule'))}
 ${gapsTable(certificate.rules.filter((r) => r.kind === 'gap'))}
 ${failuresHtml(certificate)}
 ${unansweredHtml(certificate)}
-${unavailableHtml(certificate.unavailable)}
+${unavailableHtml(certificate.unavailable, certificate.runAgain)}
 ${otherObservationsHtml(certificate)}
 ${loadHtml(certificate)}
 ${errorsAndNotesHtml(certificate).join('\n')}

@@ -49,6 +49,7 @@ export const certificateTestOf = (outcome: TestOutcome, ruleId: string): Certifi
     ...(outcome.inconclusive ? { inconclusive: outcome.inconclusive } : {}),
     ...(outcome.notRun ? { notRun: outcome.notRun.text } : {}),
     ...(outcome.notRun?.request ? { unanswered: outcome.notRun.request } : {}),
+    ...(outcome.runAgain ? { runAgain: outcome.runAgain } : {}),
     ...(own.length === 0 && outcome.judged.includes(ruleId as RuleId) ? { judgedHere: true } : {}),
   };
 };

@@ -1,10 +1,10 @@
 /**
  * What the run's checks say about the run as a whole, apart from any rule: how many did not reach
- * their end, the kit's own faults, the requests the target never answered, and the count of each
- * verdict.
+ * their end, the kit's own faults, the requests the target never answered, the checks run again
+ * after a window of unavailability, and the count of each verdict.
  */
 import type { TestOutcome } from '../../run-records/check-record-reader.ts';
-import type { Certificate, RuleEntry, Verdict } from './certificate-types.ts';
+import type { Certificate, RuleEntry, RunAgainFinding, Verdict } from './certificate-types.ts';
 import { VERDICTS } from './certificate-types.ts';
 import { isKitFault } from './rule-verdict.ts';
 
@@ -36,6 +36,10 @@ export const unansweredOf = (outcomes: readonly TestOutcome[]): Certificate['una
       ? [{ check: t.fullTitle, rules: t.ruleIds, ...t.notRun.request }]
       : [],
   );
+
+/** The checks run again whole after a window of unavailability, each with the window it met. */
+export const runAgainOf = (outcomes: readonly TestOutcome[]): RunAgainFinding[] =>
+  outcomes.flatMap((t) => (t.runAgain ? [{ check: t.fullTitle, why: t.runAgain }] : []));
 
 /** How many entries read each verdict, every verdict named (zero where none does). */
 export const verdictCountsOf = (entries: readonly RuleEntry[]): Record<Verdict, number> => {

@@ -26,6 +26,7 @@ const outcome = (title: string): TestOutcome => ({
   violations: [],
   inconclusive: undefined,
   notRun: undefined,
+  runAgain: undefined,
   judged: [],
   attempts: 0,
 });

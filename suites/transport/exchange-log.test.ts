@@ -4,7 +4,14 @@
  */
 import { expect, test } from '@playwright/test';
 import type { HttpExchange } from '../../run-records/http-exchange.ts';
-import { ExchangeLog, KEPT_ERROR_BODY_FINDINGS, KEPT_FIRST, KEPT_RECENT } from './exchange-log.ts';
+import {
+  ExchangeLog,
+  KEPT_ERROR_BODY_FINDINGS,
+  KEPT_FIRST,
+  KEPT_RECENT,
+  ReusedDataError,
+} from './exchange-log.ts';
+import { eventPost } from './test-support/event-posts.ts';
 
 const exchangeOf = (n: number, status: number, body: string): HttpExchange => ({
   request: { method: 'GET', url: `http://127.0.0.1:1/api/h2h/events/${n}`, headers: {}, body: undefined },
@@ -46,4 +53,27 @@ test('EXCHANGE-LOG: a short check keeps everything, and a body that keeps part 7
   expect(log.slice(0)).toHaveLength(5);
   expect(log.slice(5)).toEqual([]);
   expect(log.errorBodyFindings()).toEqual({ kept: [], more: 0 });
+});
+
+const UNAVAILABLE = JSON.stringify({ status: 503, title: 'Service Unavailable' });
+
+test('EXCHANGE-LOG: a check started afresh keeps its first attempt as evidence, judges none of it, and refuses its externalIds', () => {
+  const log = new ExchangeLog();
+  log.collectExternalIds();
+  log.push(eventPost('run-a', 400, BROKEN));
+  log.push(eventPost('', 201, '{}'));
+  log.push(eventPost('run-b', 503, BROKEN));
+  // The 503 met the window; the 400 whose body broke part 7 is a deviation seen outside it.
+  expect(log.findingsOutsideUnavailability()).toBe(1);
+  log.startAfresh(KEPT_FIRST);
+  expect(log.earlier().map((e) => e.response?.status)).toEqual([400, 201, 503]);
+  expect(log.length).toBe(0);
+  expect(log.errorBodyFindings().kept).toEqual([]);
+  // A blank externalId names nothing a deployment could have stored: a fault may send it every attempt.
+  log.push(eventPost('', 201, '{}'));
+  log.push(eventPost('run-c', 201, UNAVAILABLE));
+  expect(() => log.push(eventPost('run-b', 201, '{}'))).toThrow(ReusedDataError);
+  expect(() => log.push(eventPost('run-a', 201, '{}'))).toThrow(
+    /externalId run-a, which its first attempt had sent/,
+  );
 });

@@ -420,7 +420,7 @@ export class ServiceClient {
     if (options.method === 'GET' && !resent) return this.#sendOnce(options, true);
     const reason = `not run: the deployment was unavailable ${describeWindow(window)}; ${options.method === 'GET' ? 'the GET met it again when sent once more' : `a ${options.method} may have stored something, so it is not sent again (part 4, rule 6)`}`;
     markNotRun('unavailable', reason, exchange);
-    throw new UnavailableError(`${reason}\n${describeExchange(exchange)}`);
+    throw new UnavailableError(`${reason}\n${describeExchange(exchange)}`, window, options.method);
   }
 }
 
@@ -433,6 +433,14 @@ const DEFAULT_RECOVERY_WAIT_MS = MIN_RECOVERY_MS;
 /** A request met the deployment's unavailability and could not be sent again: its check is not run. */
 export class UnavailableError extends NoResponseError {
   override readonly name = 'UnavailableError';
+  /** The window the request met, and its method. */
+  readonly window: MergedWindow;
+  readonly method: string;
+  constructor(message: string, window: MergedWindow, method: string) {
+    super(message);
+    this.window = window;
+    this.method = method;
+  }
 }
 
 const lostLine = (
