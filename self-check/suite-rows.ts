@@ -68,6 +68,12 @@ export const runSuiteRows = async (
   const firstStages = new Map<string, StageOutcome>();
   /** The runs of processes of their own (the reference, the deployments), then the batch's later stages. */
   const queue = runs.filter((run) => !batched.includes(run));
+  /** A phase each for the reference and the deployments; one for the variants and mutants of no batch. */
+  const ownPhase = (run: PlannedRun): boolean =>
+    run.server.kind === 'reference' || run.server.kind === 'deployment';
+  const unbatched = queue.filter((run) => !ownPhase(run));
+  let unbatchedLeft = unbatched.length;
+  const endUnbatched = unbatched.length ? clock.begin('variants and mutants, a run each') : () => {};
   const completed: CompletedRun[] = [];
   let liveWorkers = 0;
   const worker = async (): Promise<void> => {
@@ -85,8 +91,9 @@ export const runSuiteRows = async (
           },
           firstStages.get(run.id),
         );
-      const done = ofTheirOwn ? await clock.timed(run.id, serve) : await serve();
+      const done = ownPhase(run) ? await clock.timed(run.id, serve) : await serve();
       if (!ofTheirOwn && --batchedLeft === 0) endLaterStages();
+      if (unbatched.includes(run) && --unbatchedLeft === 0) endUnbatched();
       completed.push(done);
       say(`[${completed.length}/${runs.length}] ${progressOf(done)}`);
     }
