@@ -73,4 +73,17 @@ test("BATCH SHARES: a project's filter selects a member's check under that membe
   expect(everyCheck.test(`${title(1, 'RATE-LIMIT-429: x')} @ratelimit`)).toBe(true);
   expect(everyCheck.test(title(1, 'AUTH-TOKEN-MISSING: x'))).toBe(false);
   expect(projectFilter([{ index: 1, grep: '' }]).test(title(1, 'AUTH-TOKEN-MISSING: x'))).toBe(true);
+  // Members of one stage filter are asked as one, each still only under its own marker.
+  const sameStage = projectFilter([
+    { index: 1, grep: '' },
+    { index: 3, grep: stage('VAL-TYPE-ENUM') },
+    { index: 4, grep: '' },
+  ]);
+  expect([1, 3, 4, 5].map((index) => sameStage.test(title(index, 'AUTH-TOKEN-MISSING: x')))).toEqual([
+    true,
+    false,
+    true,
+    false,
+  ]);
+  expect(sameStage.test(title(3, 'VAL-TYPE-ENUM: y'))).toBe(true);
 });

@@ -79,20 +79,29 @@ export const sharesOfWorkers = (
   ];
 };
 
+/** A title whose first marker is one of these members'. */
+const markedFor = (members: readonly BatchShareMember[]): string =>
+  `[^⟦]*(?:${members.map(({ index }) => escapeRegExp(batchMarker(index))).join('|')})`;
+
 /**
  * A check of a share's server whose title, as Playwright reads it for --grep (project, file,
  * describes, the server's marker, the check's title and tags), that server's stage filter matches:
  * case-insensitive, as Playwright's --grep reads a pattern. The marker is looked for up to the first
  * marker only, so a title is read once per member at most. `required`: a pattern every selected
  * title must match as well (a project's own filter).
+ *
+ * Playwright matches every project's filter against every check of the batch (a check a server), so
+ * the filter first asks what all its members have in common (the required pattern, a marker of the
+ * share's) and only then which member's stage the check is of, the members with one stage filter (the
+ * variants' every check) asked as one: the same checks selected, in a fraction of the time.
  */
-export const projectFilter = (share: readonly BatchShareMember[], required?: string): RegExp =>
-  new RegExp(
-    share
-      .map(
-        ({ index, grep }) =>
-          `^(?=[^⟦]*${escapeRegExp(batchMarker(index))})(?=.*(?:${grep}))${required ? `(?=.*(?:${required}))` : ''}`,
-      )
-      .join('|') || '(?!)',
+export const projectFilter = (share: readonly BatchShareMember[], required?: string): RegExp => {
+  if (share.length === 0) return /(?!)/i;
+  const byStage = new Map<string, BatchShareMember[]>();
+  for (const member of share) byStage.set(member.grep, [...(byStage.get(member.grep) ?? []), member]);
+  const stages = [...byStage].map(([grep, members]) => `(?=${markedFor(members)})(?=.*(?:${grep}))`);
+  return new RegExp(
+    `^${required ? `(?=.*(?:${required}))` : ''}(?=${markedFor(share)})(?:${stages.join('|')})`,
     'i',
   );
+};

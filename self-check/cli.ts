@@ -10,16 +10,18 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import type { SayLine } from '../utilities/console-line.ts';
 import { outputPaths } from '../utilities/output-paths.ts';
-import { watchChildGroups } from './child-groups.ts';
+import { type ChildGroups, watchChildGroups } from './child-groups.ts';
 import { runClientRows } from './client-rows.ts';
 import { renderClientText } from './client-verdicts.ts';
 import { runFaultRows } from './fault-rows.ts';
 import { runLoadRows } from './load-rows.ts';
 import { buildMatrix, type CompletedRun } from './matrix.ts';
 import { closingTotals, selfCheckExitCode, writeMatrixFiles } from './outcome.ts';
+import { partSchedule, runPartsInSteps } from './part-schedule.ts';
+import { type PhaseClock, phaseTimingLine, startPhaseClock } from './phase-clock.ts';
 import { renderText } from './render.ts';
-import { loadRowsRun, planSelfCheck, selfCheckNotes } from './run-plan.ts';
-import { readSelfCheckSettings, type SelfCheckOptions } from './settings.ts';
+import { loadRowsRun, planSelfCheck, type SelfCheckPlan, selfCheckNotes } from './run-plan.ts';
+import { readSelfCheckSettings, type SelfCheckOptions, type SelfCheckSettings } from './settings.ts';
 import { runSuiteRows } from './suite-rows.ts';
 
 export type { SelfCheckOptions } from './settings.ts';
@@ -39,9 +41,63 @@ const sayValidatorAbsent = (completed: readonly CompletedRun[], say: SayLine): v
   if (skipped?.outcome === 'not validated') say(skipped.reason);
 };
 
+interface PartContext {
+  readonly values: SelfCheckOptions;
+  readonly settings: SelfCheckSettings;
+  readonly plan: SelfCheckPlan;
+  readonly outputRoot: string;
+  readonly children: ChildGroups;
+  readonly clock: PhaseClock;
+  readonly say: SayLine;
+}
+
+/** What each part of the self-check runs, each timed as a phase; partSchedule says when. */
+const partRunners = ({ values, settings, plan, outputRoot, children, clock, say }: PartContext) => ({
+  'load rows': () =>
+    clock.timed('load rows', () =>
+      runLoadRows(plan.loadRuns, {
+        only: settings.only,
+        skip: values['no-load'] ?? false,
+        concurrency: settings.loadConcurrency,
+        outputRoot,
+        timeoutSeconds: LOAD_ROW_TIMEOUT_SECONDS,
+        say,
+        onChild: children.onChild,
+      }),
+    ),
+  'client rows': () =>
+    clock.timed('client rows', () =>
+      runClientRows(plan.clientRows, {
+        skip: values['no-clients'] ?? false,
+        concurrency: CLIENT_CONCURRENCY,
+        outputRoot,
+        // The reference server, whatever target the caller's shell names (a base URL would mean proxy mode).
+        env: Object.fromEntries(
+          Object.entries(process.env).filter(([name]) => !/^(TARGET_|TENANT_)/.test(name)),
+        ),
+        say,
+      }),
+    ),
+  'fault rows': () =>
+    clock.timed('fault rows', () =>
+      runFaultRows(plan.faultRows, { skip: values['no-faults'] ?? false, outputRoot, say }),
+    ),
+  // Timed inside: the batch, each run of its own, the batch's later stages.
+  'suite rows': () =>
+    runSuiteRows(plan.runs, {
+      outputRoot,
+      concurrency: settings.concurrency,
+      timeoutSeconds: settings.timeoutSeconds,
+      noBatch: Boolean(values.full || values['no-batch']),
+      children,
+      clock,
+      say,
+    }),
+});
+
 /** The self-check; returns 0 when every row of the matrix is as it must be, 1 otherwise. */
 export const runSelfCheck = async (values: SelfCheckOptions, say: SayLine): Promise<number> => {
-  const started = performance.now();
+  const clock = startPhaseClock();
   const outputRoot = outputPaths().selfCheck;
   const settings = readSelfCheckSettings(values);
   const plan = planSelfCheck(values, settings);
@@ -54,52 +110,35 @@ export const runSelfCheck = async (values: SelfCheckOptions, say: SayLine): Prom
   );
   for (const note of notes) say(`· ${note}`);
   const children = watchChildGroups();
+  const runners = partRunners({ values, settings, plan, outputRoot, children, clock, say });
+  const {
+    'load rows': load,
+    'client rows': clients,
+    'fault rows': faults,
+    'suite rows': completed,
+  } = await runPartsInSteps(partSchedule(), runners);
 
-  // The load rows go first, on their own: the k6 runs count requests per window of a clock, and a load
-  // generator starved of CPU by the suite's runs sends in bursts, which a conforming server may rightly
-  // answer differently (a token bucket serves the tokens it saved while the client stalled).
-  const load = await runLoadRows(plan.loadRuns, {
-    only: settings.only,
-    skip: values['no-load'] ?? false,
-    concurrency: settings.loadConcurrency,
-    outputRoot,
-    timeoutSeconds: LOAD_ROW_TIMEOUT_SECONDS,
-    say,
-    onChild: children.onChild,
-  });
-  // The client rows: light runs (a reference server, a small client), before the suite's heavy ones.
-  const clients = await runClientRows(plan.clientRows, {
-    skip: values['no-clients'] ?? false,
-    concurrency: CLIENT_CONCURRENCY,
-    outputRoot,
-    // The reference server, whatever target the caller's shell names (a base URL would mean proxy mode).
-    env: Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(TARGET_|TENANT_)/.test(name))),
-    say,
-  });
-  // The fault rows: the reference behind a slow, restarting, expiring or refusing proxy, mostly waiting.
-  const faults = await runFaultRows(plan.faultRows, {
-    skip: values['no-faults'] ?? false,
-    outputRoot,
-    say,
-  });
-  const completed = await runSuiteRows(plan.runs, {
-    outputRoot,
-    concurrency: settings.concurrency,
-    timeoutSeconds: settings.timeoutSeconds,
-    noBatch: Boolean(values.full || values['no-batch']),
-    children,
-    say,
-  });
-  const wallSeconds = (performance.now() - started) / 1000;
-
-  const matrices = { suite: buildMatrix(completed), suiteRuns: plan.runs.length, load, clients, faults };
+  const matrices = await clock.timed('matrix', async () => ({
+    suite: buildMatrix(completed),
+    suiteRuns: plan.runs.length,
+    load,
+    clients,
+    faults,
+  }));
   sayValidatorAbsent(completed, say);
-  const context = { wallSeconds, concurrency: settings.concurrency, notes };
+  const timings = clock.timings();
+  const context = {
+    wallSeconds: timings.whole.endSeconds,
+    concurrency: settings.concurrency,
+    notes,
+    timings,
+  };
   process.stdout.write(
     `\n${renderText(matrices.suite, context, load)}\n${renderClientText(clients).join('\n')}\n`,
   );
   writeMatrixFiles(outputRoot, matrices, context);
   say(`matrix written to ${outputRoot}/matrix.{md,json}`);
+  say(phaseTimingLine(timings));
   const code = selfCheckExitCode(matrices);
   say(`${code === 0 ? 'PASSED' : 'FAILED'}: ${closingTotals(matrices)}`);
   return code;

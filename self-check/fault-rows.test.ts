@@ -1,7 +1,15 @@
 /** Kit tests of the fault rows' plan and verdicts: an exit the fault allows and its line, never 1. */
 import { expect, test } from '@playwright/test';
 import { EXIT } from '../config/index.ts';
-import { FAULT_ROWS, faultRowId, faultRowVerdict, plannedFaultRows } from './fault-rows.ts';
+import {
+  FAULT_ROWS,
+  type FaultRow,
+  type FaultRowOutcome,
+  faultRowId,
+  faultRowVerdict,
+  plannedFaultRows,
+  runFaultRows,
+} from './fault-rows.ts';
 
 const row = (name: string) => FAULT_ROWS.find((r) => r.name === name) as (typeof FAULT_ROWS)[number];
 
@@ -34,4 +42,31 @@ test('FAULT ROWS: a deviation (exit 1) never passes; an allowed exit passes only
     faultRowVerdict(token, EXIT.couldNotRun, "CREDENTIALS STOPPED WORKING: tenant A's credentials").passed,
   ).toBe(true);
   expect(faultRowVerdict(row('allowlist'), null, '').detail).toMatch(/exit null, expected 2/);
+});
+
+test("FAULT ROWS: run side by side, each said as it ends, the outcomes in the rows' order", async () => {
+  const started: string[] = [];
+  const ends = new Map<string, () => void>();
+  const runRow = (r: FaultRow): Promise<FaultRowOutcome> => {
+    started.push(r.name);
+    return new Promise((resolve) => {
+      ends.set(r.name, () => resolve({ id: faultRowId(r), exitCode: 0, passed: true, detail: 'exit 0' }));
+    });
+  };
+  const said: string[] = [];
+  const running = runFaultRows(
+    FAULT_ROWS,
+    { skip: false, outputRoot: '/nowhere', say: (l) => said.push(l) },
+    runRow,
+  );
+  expect(started).toEqual(['slow-4s', 'restart-2s', 'token-expires', 'allowlist']);
+  ends.get('allowlist')?.();
+  await new Promise((resolve) => setImmediate(resolve));
+  expect(said).toEqual(['[fault 1/4] fault-allowlist: as it must be (exit 0)']);
+  for (const name of ['token-expires', 'slow-4s', 'restart-2s']) ends.get(name)?.();
+  expect((await running).map((o) => o.id)).toEqual(FAULT_ROWS.map(faultRowId));
+  expect(said).toHaveLength(4);
+  expect(
+    await runFaultRows(FAULT_ROWS, { skip: true, outputRoot: '/nowhere', say: () => undefined }, runRow),
+  ).toEqual([]);
 });

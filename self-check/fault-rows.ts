@@ -130,21 +130,28 @@ const runFaultRow = async (row: FaultRow, outputRoot: string): Promise<FaultRowO
   }
 };
 
-/** Runs the rows one after another (each is mostly waiting), saying each as it ends; all passed or not. */
+/**
+ * Runs the rows side by side (each is mostly waiting: for a late answer, a restart, a time-out),
+ * saying each as it ends; their outcomes in the rows' order.
+ */
 export const runFaultRows = async (
   rows: readonly FaultRow[],
   options: { readonly skip: boolean; readonly outputRoot: string; readonly say: (line: string) => void },
+  /** One row's run (a kit test hands its own). */
+  runRow: (row: FaultRow, outputRoot: string) => Promise<FaultRowOutcome> = runFaultRow,
 ): Promise<readonly FaultRowOutcome[]> => {
   if (options.skip || rows.length === 0) return [];
-  const outcomes: FaultRowOutcome[] = [];
-  for (const row of rows) {
-    const outcome = await runFaultRow(row, options.outputRoot);
-    outcomes.push(outcome);
-    options.say(
-      `[fault ${outcomes.length}/${rows.length}] ${outcome.id}: ${outcome.passed ? 'as it must be' : 'FAILED'} (${outcome.detail})`,
-    );
-  }
-  return outcomes;
+  let ended = 0;
+  return Promise.all(
+    rows.map(async (row) => {
+      const outcome = await runRow(row, options.outputRoot);
+      ended += 1;
+      options.say(
+        `[fault ${ended}/${rows.length}] ${outcome.id}: ${outcome.passed ? 'as it must be' : 'FAILED'} (${outcome.detail})`,
+      );
+      return outcome;
+    }),
+  );
 };
 
 /** The closing line's part for the fault rows. */

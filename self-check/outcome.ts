@@ -71,7 +71,7 @@ export const writeMatrixFiles = (root: string, matrices: SelfCheckMatrices, cont
   const { suite, load, clients, faults } = matrices;
   writeFileSync(
     join(root, 'matrix.json'),
-    `${JSON.stringify({ generatedAt: new Date().toISOString(), wallSeconds: Math.round(context.wallSeconds), concurrency: context.concurrency, notes: context.notes, ...suite, load, clients, faults }, null, 2)}\n`,
+    `${JSON.stringify({ generatedAt: new Date().toISOString(), wallSeconds: Math.round(context.wallSeconds), concurrency: context.concurrency, notes: context.notes, coresBusy: context.timings?.whole.coresBusy, phases: context.timings?.phases, ...suite, load, clients, faults }, null, 2)}\n`,
   );
   writeFileSync(
     join(root, 'matrix.md'),

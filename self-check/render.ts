@@ -3,6 +3,7 @@ import { answersText, mutantAnswersText } from './answers.ts';
 import { loadTotalsLine, renderLoadMarkdown, renderLoadText } from './load-render.ts';
 import type { LoadMatrix } from './load-verdicts.ts';
 import type { ConformingEntry, DeploymentEntry, Matrix, MutantEntry, MutantVerdict } from './matrix.ts';
+import { type PhaseTimings, phaseTimingLine } from './phase-clock.ts';
 
 export interface RenderContext {
   /** Wall time of the whole self-check, in seconds. */
@@ -10,6 +11,8 @@ export interface RenderContext {
   readonly concurrency: number;
   /** Notes on how the runs were scoped, printed once. */
   readonly notes: readonly string[];
+  /** When each phase ran and the cores it kept busy. */
+  readonly timings?: PhaseTimings;
 }
 
 const MUTANT_LABEL: Record<MutantVerdict, string> = {
@@ -154,6 +157,7 @@ export const renderMarkdown = (matrix: Matrix, context: RenderContext, load?: Lo
   out.push(`**${totalsLine(matrix)}**`, '');
   if (load) out.push(`**${loadTotalsLine(load)}**`, '');
   out.push(`Wall time ${duration(context.wallSeconds)}, ${context.concurrency} runs at a time.`, '');
+  if (context.timings) out.push(cell(phaseTimingLine(context.timings)), '');
   for (const note of context.notes) out.push(`- ${cell(note)}`);
   out.push('');
   out.push(

@@ -53,6 +53,19 @@ const invocationNote = (values: SelfCheckOptions): string =>
     ? 'each run is one Playwright invocation per stage, with its own output folder under fei-kit-output/self-check/<run>/'
     : "each run is one Playwright invocation per stage, with its own output folder under fei-kit-output/self-check/<run>/, except the variants' runs and the mutants' first stage: one invocation for all of them, each against its own server, each worker serving a share of the servers one check after another (the rate-limit checks on workers of their own, beside the others), a failed check keeping its worker (fei-kit-output/self-check/server-batch/); the reference and the deployments run as a user runs the suite";
 
+/** The waiting rows that run beside the suite's (part-schedule.ts), when any do. */
+const besideTheSuiteNote = (values: SelfCheckOptions, plan: SelfCheckPlan): string[] => {
+  const beside = [
+    ...(plan.clientRows.length && !values['no-clients'] ? [`the ${plan.clientRows.length} client rows`] : []),
+    ...(plan.faultRows.length && !values['no-faults'] ? [`the ${plan.faultRows.length} fault rows`] : []),
+  ];
+  return beside.length
+    ? [
+        `${beside.join(' and ')} run beside the suite's runs, after the load rows: they mostly wait (for retry delays, late answers, a restart), and the suite's runs fill the cores they leave idle`,
+      ]
+    : [];
+};
+
 /** How this self-check runs, in sentences. */
 export const selfCheckNotes = (
   values: SelfCheckOptions,
@@ -66,6 +79,7 @@ export const selfCheckNotes = (
     ? [`properties run ${settings.mutantPropertyRuns} times each against mutants`]
     : []),
   invocationNote(values),
+  ...besideTheSuiteNote(values, plan),
   ...(loadRowsRun(values, plan)
     ? [
         `${plan.loadRuns.length} load rows: each one k6 run of a load script (a limit of 40 per 2 s window), ${settings.loadConcurrency} at a time, before the suite's runs (a load generator starved of CPU sends in bursts), in fei-kit-output/self-check/load-<script>-<server>/; a row whose load generator did not reach the planned rate reads not established, with the rate reached and needed`,

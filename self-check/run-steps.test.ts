@@ -47,6 +47,20 @@ test('SELF-CHECK PLAN: --only selects rows of every part, or none is a ConfigErr
   expect(selfCheckNotes({ 'no-load': true, full: true }, settingsOf('reference'), reference)).toContain(
     'every mutant gets every check too, in one stage (--full)',
   );
+  const whole = planSelfCheck({}, readSelfCheckSettings(OPTIONS));
+  const besideTheSuite = (values: Parameters<typeof selfCheckNotes>[0]) =>
+    selfCheckNotes(values, readSelfCheckSettings(OPTIONS), whole).filter((n) =>
+      n.includes('beside the suite'),
+    );
+  expect(besideTheSuite({})).toEqual([
+    expect.stringMatching(
+      /^the \d+ client rows and the 4 fault rows run beside the suite's runs, after the load rows/,
+    ),
+  ]);
+  expect(besideTheSuite({ 'no-clients': true })).toEqual([
+    expect.stringMatching(/^the 4 fault rows run beside/),
+  ]);
+  expect(besideTheSuite({ 'no-clients': true, 'no-faults': true })).toEqual([]);
   expect(() => planSelfCheck({ only: 'nothing-like-this' }, settingsOf('nothing-like-this'))).toThrow(
     '--only nothing-like-this matches no server',
   );

@@ -13,6 +13,7 @@ import {
   mutantEntry,
   type StageOutcome,
 } from './matrix.ts';
+import type { PhaseClock } from './phase-clock.ts';
 import type { PlannedRun } from './plan.ts';
 import { deploymentText } from './render.ts';
 import { runServer } from './run-server.ts';
@@ -25,6 +26,8 @@ export interface SuiteRowsOptions {
   /** --full or --no-batch: every run in invocations of its own. */
   readonly noBatch: boolean;
   readonly children: ChildGroups;
+  /** Times the batch, each run of its own and the batch's later stages. */
+  readonly clock: PhaseClock;
   readonly say: (line: string) => void;
 }
 
@@ -57,25 +60,40 @@ export const runSuiteRows = async (
   runs: readonly PlannedRun[],
   options: SuiteRowsOptions,
 ): Promise<CompletedRun[]> => {
-  const { concurrency, say } = options;
+  const { concurrency, say, clock } = options;
   const batched = options.noBatch ? [] : runs.filter(batchable);
+  let batchedLeft = batched.length;
+  /** The batch's later stages: from the batch's end until the last of its runs is done. */
+  let endLaterStages = (): void => {};
   const firstStages = new Map<string, StageOutcome>();
   /** The runs of processes of their own (the reference, the deployments), then the batch's later stages. */
   const queue = runs.filter((run) => !batched.includes(run));
+  /** A phase each for the reference and the deployments; one for the variants and mutants of no batch. */
+  const ownPhase = (run: PlannedRun): boolean =>
+    run.server.kind === 'reference' || run.server.kind === 'deployment';
+  const unbatched = queue.filter((run) => !ownPhase(run));
+  let unbatchedLeft = unbatched.length;
+  const endUnbatched = unbatched.length ? clock.begin('variants and mutants, a run each') : () => {};
   const completed: CompletedRun[] = [];
   let liveWorkers = 0;
   const worker = async (): Promise<void> => {
     liveWorkers += 1;
     for (let next = queue.shift(); next; next = queue.shift()) {
-      const done = await runServer(
-        next,
-        {
-          outputRoot: options.outputRoot,
-          timeoutSeconds: options.timeoutSeconds,
-          onChild: options.children.tracked(),
-        },
-        firstStages.get(next.id),
-      );
+      const run = next;
+      const ofTheirOwn = !batched.includes(run);
+      const serve = () =>
+        runServer(
+          run,
+          {
+            outputRoot: options.outputRoot,
+            timeoutSeconds: options.timeoutSeconds,
+            onChild: options.children.tracked(),
+          },
+          firstStages.get(run.id),
+        );
+      const done = ownPhase(run) ? await clock.timed(run.id, serve) : await serve();
+      if (!ofTheirOwn && --batchedLeft === 0) endLaterStages();
+      if (unbatched.includes(run) && --unbatchedLeft === 0) endUnbatched();
       completed.push(done);
       say(`[${completed.length}/${runs.length}] ${progressOf(done)}`);
     }
@@ -83,15 +101,18 @@ export const runSuiteRows = async (
   };
   const runBatch = async (): Promise<void> => {
     if (batched.length === 0) return;
-    const { outcomes, problem } = await runServerBatch(batched, {
-      outputRoot: options.outputRoot,
-      workers: concurrency,
-      // The rate-limit checks mostly wait for a window to pass: as many workers as the others end
-      // theirs well before the others end (a worker more is a second of CPU more).
-      rateLimitWorkers: concurrency,
-      timeoutSeconds: options.timeoutSeconds,
-      onChild: options.children.tracked(),
-    });
+    const { outcomes, problem } = await clock.timed('batch', () =>
+      runServerBatch(batched, {
+        outputRoot: options.outputRoot,
+        workers: concurrency,
+        // The rate-limit checks mostly wait for a window to pass: as many workers as the others end
+        // theirs well before the others end (a worker more is a second of CPU more).
+        rateLimitWorkers: concurrency,
+        timeoutSeconds: options.timeoutSeconds,
+        onChild: options.children.tracked(),
+      }),
+    );
+    endLaterStages = clock.begin('later stages');
     if (problem)
       say(`${problem}: its servers run one by one (fei-kit-output/self-check/server-batch/playwright.log)`);
     else if (outcomes.size < batched.length)
