@@ -32,7 +32,7 @@ import { PreflightError } from './preflight.ts';
 import { clearPreviousRun } from './previous-run.ts';
 import { closeRun } from './run-closing.ts';
 import { type RunInputs, readRunInputs } from './run-inputs.ts';
-import { selectedChecks } from './selection.ts';
+import { selectedChecks, unlistedSelectionLine } from './selection.ts';
 import { prepareTarget } from './target-preparation.ts';
 import { unrunVerdict } from './unrun-verdict.ts';
 
@@ -116,6 +116,8 @@ const prepareRun = async (
     }
     const selection = chosen?.selection;
     if (selection) say(`plan: ${plural(selection.checks, 'check')} selected by ${args.filters.join(', ')}`);
+    const unlisted = unlistedSelectionLine(args.filters, chosen);
+    if (unlisted) say(unlisted);
     const extraArguments = await prepareTarget(inputs.contract, args, selection, say);
     return { ...inputs, extraArguments };
   } catch (error) {

@@ -1,7 +1,7 @@
 /** The part of the suite a run's filters select, as the plan and the worker count read it. */
 import { expect, test } from '@playwright/test';
 import type { TestOutcome } from '../run-records/check-record-reader.ts';
-import { selectionOf } from './selection.ts';
+import { selectionOf, unlistedSelectionLine } from './selection.ts';
 
 const check = (file: string, project = 'conformance'): TestOutcome =>
   ({ title: file, fullTitle: file, file, project }) as unknown as TestOutcome;
@@ -27,4 +27,12 @@ test('SELECTION: shares by kind of check; the rate-limit checks of a file are on
     rateLimit: true,
   });
   expect(selectionOf([WHOLE[2]] as TestOutcome[], WHOLE)).toMatchObject({ groups: 1, rateLimit: false });
+});
+
+test("SELECTION: a filtered run whose selection could not be listed says its plan is the whole suite's; a listed or unfiltered one says nothing", () => {
+  expect(unlistedSelectionLine(['--grep @readonly'], undefined)).toBe(
+    "plan: the checks selected by --grep @readonly could not be listed beforehand: the plan below is the whole suite's, the most they can select",
+  );
+  expect(unlistedSelectionLine([], undefined)).toBeUndefined();
+  expect(unlistedSelectionLine(['--grep @readonly'], { selected: [] })).toBeUndefined();
 });

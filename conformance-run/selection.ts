@@ -72,3 +72,16 @@ export const selectedChecks = async (
   const whole = await wholeSuiteListing();
   return { selected, ...(whole ? { selection: selectionOf(selected, whole) } : {}) };
 };
+
+/**
+ * The plan line of a filtered run whose selection could not be listed (the listing failed or ran out
+ * of time, as on a machine too busy to list the suite within its time): the plan that follows is then
+ * the whole suite's, the most the filters can select, and says so rather than pass for the selection's.
+ */
+export const unlistedSelectionLine = (
+  filters: readonly string[],
+  chosen: Awaited<ReturnType<typeof selectedChecks>>,
+): string | undefined =>
+  filters.length > 0 && chosen === undefined
+    ? `plan: the checks selected by ${filters.join(', ')} could not be listed beforehand: the plan below is the whole suite's, the most they can select`
+    : undefined;
