@@ -55,6 +55,10 @@ export const progressOf = (done: CompletedRun): string => {
   return `${run.id}: ${entry.verdict === 'passed' ? 'passed' : entry.verdict.toUpperCase()} (${passed} passed, ${failed} failed, ${answersText(entry.answers)}, ${Math.round(entry.seconds)} s)${entry.problem ? ` ${entry.problem}` : ''}`;
 };
 
+/** The line that says how the batch's servers are run. */
+const batchLine = (servers: number, concurrency: number): string =>
+  `${servers} variants and mutants in one Playwright invocation: ${concurrency} workers for the conformance checks, ${concurrency} for the rate-limit checks; beside it, the runs of their own`;
+
 /** Runs every suite row; returns them as they completed. */
 export const runSuiteRows = async (
   runs: readonly PlannedRun[],
@@ -126,10 +130,7 @@ export const runSuiteRows = async (
   /** Workers for the queue, up to `concurrency` with those still at work. */
   const workOffQueue = () =>
     Promise.all(Array.from({ length: Math.min(concurrency - liveWorkers, queue.length) }, worker));
-  if (batched.length)
-    say(
-      `${batched.length} variants and mutants in one Playwright invocation: ${concurrency} workers for the conformance checks, ${concurrency} for the rate-limit checks; beside it, the runs of their own`,
-    );
+  if (batched.length) say(batchLine(batched.length, concurrency));
   // The runs of their own go beside the batch: the machine's cores are as busy either way, and neither
   // waits for the other's last few seconds. The batch's runs come back to the queue when it ends.
   const rowsOfTheirOwn = workOffQueue();

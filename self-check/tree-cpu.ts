@@ -51,7 +51,7 @@ export const treeCpuSeconds = (root: number = process.pid, proc = '/proc'): numb
     const stat = readOrUndefined(`${proc}/${pid}/stat`);
     // A process that ended since its parent was read is counted at the next reading, in its parent's cutime.
     ticks += (stat === undefined ? undefined : ticksOfStat(stat)) ?? 0;
-    pending.push(...childrenOf(pid, proc));
+    for (const child of childrenOf(pid, proc)) pending.push(child);
   }
   return ticks / TICKS_PER_SECOND;
 };
