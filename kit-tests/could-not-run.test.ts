@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { EXIT, limitVariables } from '../config/index.ts';
 import { startReferenceServer, targetEnvironmentOf } from '../reference/index.ts';
+import { readRunStop } from '../run-records/run-stop.ts';
 import { outputPaths } from '../utilities/output-paths.ts';
 import { startMisbehavingTarget } from './test-support/misbehaving-target.ts';
 import { runCliInProcess } from './test-support/run-cli-in-process.ts';
@@ -294,18 +295,22 @@ test('COULD-NOT-RUN: a tenant whose real limit is below the contract stops the r
       /THROTTLED: tenant [AB] met 429s outside the rate-limit checks after sending about \d+ requests in the 5 s before them, while the contract says 1000 per 5 s/,
     );
     expect(run.output).toMatch(/Set the tenant's real limit in the target contract/);
-    // The paced tenants' requests that reached the target after the first 429 one of them was answered:
-    // only those already in flight, at most one a worker (a check's requests of one tenant go one
-    // after another, through its pacer), whatever the machine's speed. The rate-limit tenant's are
-    // its checks' own and are not counted.
+    // The paced tenants' requests that reached the target after the worker that met the first 429
+    // stopped the run (the stop's time, taken just before its file is written): only those already in
+    // flight, at most one a worker (a worker asks for the stop before each request, and a check's
+    // requests of one tenant go one after another, through its pacer), whatever the machine's speed.
+    // Counted from the 429's answer instead, a worker slow to read it would let the others send on.
+    // The rate-limit tenant's are its checks' own and are not counted.
     const paced = new Set([setup.server.tenants.A.clientId, setup.server.tenants.B.clientId]);
     const pacedSeen = setup.target.seen.filter((r) => r.clientId !== undefined && paced.has(r.clientId));
-    const firstThrottled = pacedSeen.find((r) => r.status === 429);
-    expect(firstThrottled?.answeredAt).toBeDefined();
-    const after = pacedSeen.filter((r) => r.arrivedAt > (firstThrottled?.answeredAt ?? 0));
+    expect(pacedSeen.some((r) => r.status === 429)).toBe(true);
+    const stop = readRunStop(outputPaths(setup.env).runStop);
+    expect(stop?.reason).toBe('throttled');
+    const stoppedAt = Date.parse(stop?.at ?? '');
+    const after = pacedSeen.filter((r) => performance.timeOrigin + r.arrivedAt > stoppedAt);
     expect(
       after.length,
-      `${after.length} requests of the paced tenants after their first 429`,
+      `${after.length} requests of the paced tenants after the run was stopped`,
     ).toBeLessThanOrEqual(workers);
     expect(stoppedChecks(setup.env).length, 'checks left unrun by the stop').toBeGreaterThan(0);
   } finally {
