@@ -3,8 +3,9 @@
  * each of the self-check's clients gets its verdict, against the reference server and through the proxy
  * in front of a reference server standing in for a sandbox; no output holds the token; a run that could
  * not run exits 3 and a bad configuration 2, each with one line. The clients' verdicts go through the
- * command line's entry in this process (the bin's own start-up is the other tests'), the rest through
- * the bin.
+ * command line's entry in this process (the bin's own start-up is the other tests'); through the bin go
+ * the example's certification, the token's, and the first case of each test of several: the one a
+ * deployment of its own token prefix certifies, a command not found, an unknown option.
  */
 import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -141,13 +142,26 @@ test('CLIENT certification: in front of a deployment of its own token prefix, th
       TENANT_A_CLIENT_ID: deployment.tenants.A.clientId,
       TENANT_A_ACCESS_TOKEN: deployment.tenants.A.accessToken,
     };
-    const [example, liveToken, undeclared] = await Promise.all([
+    // The example through the bin; beside it, the other two through the command line's entry in this
+    // process, one after the other (such runs swap this process's environment and working folder:
+    // they never overlap, and name their clients by absolute path).
+    const inTurn = async () => {
+      const liveToken = await certifyInProcess(
+        ['--upstream', deployment.baseUrl, 'node', join(KIT_ROOT, TENANT_CLIENT), 'live-token'],
+        env,
+      );
+      const undeclared = await certifyInProcess(
+        ['--upstream', deployment.baseUrl, 'node', join(KIT_ROOT, EXAMPLE_CLIENT)],
+        {
+          ...env,
+          TARGET_ENVIRONMENT: '',
+        },
+      );
+      return { liveToken, undeclared };
+    };
+    const [example, { liveToken, undeclared }] = await Promise.all([
       certify(['--upstream', deployment.baseUrl, '--faults', 'standard', 'node', EXAMPLE_CLIENT], env),
-      certify(['--upstream', deployment.baseUrl, 'node', TENANT_CLIENT, 'live-token'], env),
-      certify(['--upstream', deployment.baseUrl, 'node', EXAMPLE_CLIENT], {
-        ...env,
-        TARGET_ENVIRONMENT: '',
-      }),
+      inTurn(),
     ]);
     expect(example.code, example.output).toBe(0);
     expect(example.certificate?.certification).toBe('certified');
@@ -212,15 +226,28 @@ test('CLIENT certification: the token never appears in any output, even from a c
 });
 
 test('CLIENT certification: could not run (exit 3): a command not found, one that never calls the service, one past its time limit, an upstream that never answers', async () => {
-  const [notFound, silent, slow, unanswered] = await Promise.all([
-    certify(['certify-client-no-such-command']),
-    certify(['node', '-e', 'process.exit(0)']),
-    certify(['--time-limit', '1', 'node', '-e', 'setTimeout(() => {}, 60000)']),
-    certify(['--upstream', 'http://127.0.0.1:9', 'node', EXAMPLE_CLIENT], {
-      ...kitEnvironment(),
-      TENANT_A_CLIENT_ID: '6f1c2d3e-4b5a-4978-8c9d-0e1f2a3b4c5d',
-      TENANT_A_ACCESS_TOKEN: 'svc_test_NeverSentAnywhere0123',
-    }),
+  // The first through the bin as a user runs it; beside it, the others through the command line's
+  // entry in this process, one after the other (such runs swap this process's environment).
+  const env = kitEnvironment();
+  const inTurn = async () => {
+    const silent = await certifyInProcess(['node', '-e', 'process.exit(0)'], env);
+    const slow = await certifyInProcess(
+      ['--time-limit', '1', 'node', '-e', 'setTimeout(() => {}, 60000)'],
+      env,
+    );
+    const unanswered = await certifyInProcess(
+      ['--upstream', 'http://127.0.0.1:9', 'node', join(KIT_ROOT, EXAMPLE_CLIENT)],
+      {
+        ...env,
+        TENANT_A_CLIENT_ID: '6f1c2d3e-4b5a-4978-8c9d-0e1f2a3b4c5d',
+        TENANT_A_ACCESS_TOKEN: 'svc_test_NeverSentAnywhere0123',
+      },
+    );
+    return { silent, slow, unanswered };
+  };
+  const [notFound, { silent, slow, unanswered }] = await Promise.all([
+    certify(['certify-client-no-such-command'], env),
+    inTurn(),
   ]);
   expect(unanswered.code, unanswered.output).toBe(3);
   expect(unanswered.output).toContain('could not run: http://127.0.0.1:9 never answered');
