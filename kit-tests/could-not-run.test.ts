@@ -371,7 +371,10 @@ test('COULD-NOT-RUN: 200 {} to everything is a deviation, and no gap reads a 200
   });
   try {
     const env = contract(target.url);
-    const run = await runConformance(env, ['--grep', 'GAP-']);
+    // Every check that reads a gap, once: the second look at the end of the run repeats two of them
+    // (a deployment's listing and an event's versions, which this target shows no sign of) on a
+    // worker of its own.
+    const run = await runConformance(env, ['--grep', 'GAP-', '--grep-invert', 'end of the run']);
     expect(run.code, run.output).toBe(EXIT.deviation);
     const observations = readFileSync(outputPaths(env).observations, 'utf8');
     expect(observations).not.toMatch(/refused[^"]*200/);
