@@ -25,6 +25,8 @@ test('SELECTION: shares by kind of check; the rate-limit checks of a file are on
     otherShare: 0.25,
     propertyShare: 0.5,
     rateLimit: true,
+    rateLimitGroups: 1,
+    propertyChecks: 1,
   });
   expect(selectionOf([WHOLE[2]] as TestOutcome[], WHOLE)).toMatchObject({ groups: 1, rateLimit: false });
 });

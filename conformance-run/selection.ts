@@ -20,6 +20,10 @@ export interface Selection {
   readonly propertyShare: number;
   /** Whether any rate-limit check runs. */
   readonly rateLimit: boolean;
+  /** The groups of rate-limit checks: one a file. */
+  readonly rateLimitGroups: number;
+  /** The property checks among the groups, each a group of its own. */
+  readonly propertyChecks: number;
 }
 
 const RATE_LIMIT_PROJECT = 'ratelimit';
@@ -40,6 +44,8 @@ export const selectionOf = (selected: readonly TestOutcome[], whole: readonly Te
     otherShare: share(isOther),
     propertyShare: share(isProperty),
     rateLimit: rateLimitFiles.size > 0,
+    rateLimitGroups: rateLimitFiles.size,
+    propertyChecks: selected.filter((check) => isProperty(check) && !isRateLimit(check)).length,
   };
 };
 
