@@ -4,8 +4,8 @@ import { expect, test } from '@playwright/test';
 import { helpTextOf, SETTINGS, settingNamed, settingsTable } from '../config/settings/index.ts';
 import { ALL_CONTRACT_VARIABLES } from '../contract/index.ts';
 import { KIT_ROOT } from '../utilities/kit-root.ts';
+import { COMMANDS } from './all-commands.ts';
 import { CONTRACT_SETTINGS } from './contract-settings.ts';
-import { COMMANDS } from './main.ts';
 import { tableUnder } from './reference-docs.ts';
 
 const REGISTERED = new Set(SETTINGS.map((setting) => setting.name));

@@ -7,7 +7,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { settingsTable } from '../config/settings/index.ts';
 import { KIT_ROOT } from '../utilities/kit-root.ts';
-import { COMMANDS } from './main.ts';
+import { COMMANDS } from './all-commands.ts';
 import { commandsPage, commandsTable, contractTable, exitCodesTable, tableUnder } from './reference-docs.ts';
 
 /** The file with the table under `heading` replaced by `rows`. */

@@ -32,7 +32,7 @@ import { PreflightError } from './preflight.ts';
 import { clearPreviousRun } from './previous-run.ts';
 import { closeRun } from './run-closing.ts';
 import { type RunInputs, readRunInputs } from './run-inputs.ts';
-import { selectedChecks, unlistedSelectionLine } from './selection.ts';
+import { listingModeOf, selectedChecks, unlistedSelectionLine } from './selection.ts';
 import { prepareTarget } from './target-preparation.ts';
 import { unrunVerdict } from './unrun-verdict.ts';
 
@@ -106,7 +106,7 @@ const prepareRun = async (
 ): Promise<PreparedRun | number> => {
   try {
     const inputs = readRunInputs(args, say);
-    const chosen = await selectedChecks(args);
+    const chosen = await selectedChecks(args, listingModeOf(inputs.contract));
     // With --pass-with-no-tests the run goes on, as asked, and leaves a run of nothing (no certificate).
     if (chosen?.selected.length === 0 && !args.passWithNoTests) {
       fail(

@@ -1,7 +1,9 @@
 /** The part of the suite a run's filters select, as the plan and the worker count read it. */
+import { tmpdir } from 'node:os';
 import { expect, test } from '@playwright/test';
+import { readPlaywrightArguments } from '../config/playwright-arguments.ts';
 import type { TestOutcome } from '../run-records/check-record-reader.ts';
-import { selectionOf, unlistedSelectionLine } from './selection.ts';
+import { selectionListingVariant, selectionOf, unlistedSelectionLine } from './selection.ts';
 
 const check = (file: string, project = 'conformance'): TestOutcome =>
   ({ title: file, fullTitle: file, file, project }) as unknown as TestOutcome;
@@ -25,6 +27,8 @@ test('SELECTION: shares by kind of check; the rate-limit checks of a file are on
     otherShare: 0.25,
     propertyShare: 0.5,
     rateLimit: true,
+    rateLimitGroups: 1,
+    propertyChecks: 1,
   });
   expect(selectionOf([WHOLE[2]] as TestOutcome[], WHOLE)).toMatchObject({ groups: 1, rateLimit: false });
 });
@@ -35,4 +39,26 @@ test("SELECTION: a filtered run whose selection could not be listed says its pla
   );
   expect(unlistedSelectionLine([], undefined)).toBeUndefined();
   expect(unlistedSelectionLine(['--grep @readonly'], { selected: [] })).toBeUndefined();
+});
+
+test("SELECTION: a filtered listing is kept under its arguments and the run's mode; filters that read more than that are listed afresh", () => {
+  const embedded = { kind: 'embedded', readOnly: false } as const;
+  const variant = (argv: string[], mode: { kind: 'embedded' | 'remote'; readOnly: boolean } = embedded) =>
+    selectionListingVariant(readPlaywrightArguments(argv), mode);
+  const auth = variant(['--grep', '@auth']);
+  expect(auth).toBeDefined();
+  expect(variant(['--grep=@auth'])).toBe(auth);
+  expect(variant(['-g', '@auth'])).toBe(auth);
+  // Reporters and the output folder do not change what is listed.
+  expect(variant(['--grep', '@auth', '--reporter', 'dot', '--output', tmpdir()])).toBe(auth);
+  for (const other of [
+    variant(['--grep', '@readonly']),
+    variant(['--grep', '@auth', '--grep-invert', 'GET']),
+    variant(['--grep', '@auth', '--repeat-each', '2']),
+    variant(['--grep', '@auth'], { kind: 'remote', readOnly: false }),
+    variant(['--grep', '@auth'], { kind: 'remote', readOnly: true }),
+  ])
+    expect(other).not.toBe(auth);
+  expect(variant(['--grep', '@auth', '--last-failed'])).toBeUndefined();
+  expect(variant(['--only-changed'])).toBeUndefined();
 });

@@ -4,10 +4,13 @@
  * that will run, not of the whole suite.
  */
 import { join } from 'node:path';
+import { mayWrite } from '../config/index.ts';
 import type { PlaywrightArguments } from '../config/playwright-arguments.ts';
 import { listSuite, wholeSuiteListing } from '../reports/certificate/suite-listing.ts';
+import { cachedListing, privateCacheSubfolder } from '../reports/certificate/suite-listing-cache.ts';
 import type { TestOutcome } from '../run-records/check-record-reader.ts';
 import { KIT_ROOT } from '../utilities/kit-root.ts';
+import type { TargetContract } from './run-inputs.ts';
 
 /** Which part of the suite a run selects, as the plan counts it. */
 export interface Selection {
@@ -20,6 +23,10 @@ export interface Selection {
   readonly propertyShare: number;
   /** Whether any rate-limit check runs. */
   readonly rateLimit: boolean;
+  /** The groups of rate-limit checks: one a file. */
+  readonly rateLimitGroups: number;
+  /** The property checks among the groups, each a group of its own. */
+  readonly propertyChecks: number;
 }
 
 const RATE_LIMIT_PROJECT = 'ratelimit';
@@ -40,23 +47,79 @@ export const selectionOf = (selected: readonly TestOutcome[], whole: readonly Te
     otherShare: share(isOther),
     propertyShare: share(isProperty),
     rateLimit: rateLimitFiles.size > 0,
+    rateLimitGroups: rateLimitFiles.size,
+    propertyChecks: selected.filter((check) => isProperty(check) && !isRateLimit(check)).length,
   };
 };
 
-/** The checks the arguments select (`playwright test --list`), as the run sees the suite; undefined if it cannot tell. */
-export const listSelected = (args: PlaywrightArguments): Promise<TestOutcome[] | undefined> =>
-  listSuite(
-    process.env,
-    60_000,
-    join(KIT_ROOT, 'playwright.config.ts'),
-    [
-      ...args.forPlaywright.filter(
-        (argument) => !argument.startsWith('--add-reporter=') && !argument.startsWith('--output'),
-      ),
-      '--pass-with-no-tests',
-    ],
-    true,
-  );
+/** What in the run's environment shapes its listing: `playwright.config.ts` reads the contract for it. */
+export interface ListingMode {
+  /** The target's kind: the reference server or a deployment. */
+  readonly kind: 'embedded' | 'remote';
+  /** Only @readonly checks run (production without ALLOW_PRODUCTION_WRITES). */
+  readonly readOnly: boolean;
+}
+
+/** The mode of a run's listing, from its target contract. */
+export const listingModeOf = (contract: TargetContract): ListingMode => ({
+  kind: contract.kind,
+  readOnly: contract.kind === 'remote' && !mayWrite(contract.target),
+});
+
+/**
+ * Options whose listing depends on more than the kit's files and the arguments' text: the last run's
+ * failures (a file in the output folder), the files git sees changed, a file of tests or a tsconfig
+ * whose content may change under the same name. Their listing is never kept.
+ */
+const UNKEPT_OPTIONS = new Set([
+  '--last-failed',
+  '--only-changed',
+  '--test-list',
+  '--test-list-invert',
+  '--tsconfig',
+]);
+
+/** The arguments the selection is listed with: the run's own, but its reporters and output. */
+const listingArguments = (args: PlaywrightArguments): string[] => [
+  ...args.forPlaywright.filter(
+    (argument) => !argument.startsWith('--add-reporter=') && !argument.startsWith('--output'),
+  ),
+  '--pass-with-no-tests',
+];
+
+/**
+ * What, besides the kit's files (and `CI`, which the kept listing's name holds), decides the listing
+ * of a filtered run: its arguments and its mode; undefined when a filter reads more (never kept).
+ */
+export const selectionListingVariant = (args: PlaywrightArguments, mode: ListingMode): string | undefined =>
+  args.options.some((option) => UNKEPT_OPTIONS.has(option.spec.long))
+    ? undefined
+    : JSON.stringify({ arguments: listingArguments(args), kind: mode.kind, readOnly: mode.readOnly });
+
+/** Filtered listings are many (one per filter and mode): kept apart from the whole suite's, more of them. */
+const KEPT_SELECTIONS = 64;
+
+/**
+ * The checks the arguments select (`playwright test --list`), as the run sees the suite; undefined if
+ * it cannot tell. Given the run's mode, kept between runs like the whole suite's listing, for the same
+ * kit files, arguments and mode: a filtered run then starts no second Playwright process. Without a
+ * mode, listed afresh.
+ */
+export const listSelected = (
+  args: PlaywrightArguments,
+  mode?: ListingMode,
+): Promise<TestOutcome[] | undefined> => {
+  const list = () =>
+    listSuite(process.env, 60_000, join(KIT_ROOT, 'playwright.config.ts'), listingArguments(args), true);
+  const variant = mode && selectionListingVariant(args, mode);
+  if (variant === undefined) return list();
+  return cachedListing(list, {
+    root: KIT_ROOT,
+    folder: privateCacheSubfolder('selections'),
+    variant,
+    kept: KEPT_SELECTIONS,
+  });
+};
 
 /**
  * The checks the arguments select, as the run will see them (its target, production's read-only
@@ -65,9 +128,10 @@ export const listSelected = (args: PlaywrightArguments): Promise<TestOutcome[] |
  */
 export const selectedChecks = async (
   args: PlaywrightArguments,
+  mode: ListingMode,
 ): Promise<{ readonly selected: readonly TestOutcome[]; readonly selection?: Selection } | undefined> => {
   if (args.filters.length === 0) return undefined;
-  const selected = await listSelected(args);
+  const selected = await listSelected(args, mode);
   if (selected === undefined) return undefined;
   const whole = await wholeSuiteListing();
   return { selected, ...(whole ? { selection: selectionOf(selected, whole) } : {}) };

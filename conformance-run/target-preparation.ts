@@ -78,7 +78,7 @@ export const prepareTarget = async (
 ): Promise<readonly string[]> => {
   const embedded = contract.kind !== 'remote' || contract.target.embedded;
   const asked = workersOfArguments(args.forPlaywright);
-  const { workers, extraArguments } = chooseWorkers(asked, defaultWorkers(embedded), selection);
+  const { workers, extraArguments } = chooseWorkers(asked, defaultWorkers(embedded), selection, embedded);
   let roundTripMs: number | undefined;
   if (contract.kind === 'remote') roundTripMs = await preflightRemote(contract, say);
   else say(`no ${CONTRACT_VARIABLES.baseUrl}: starting the reference server, run ${contract.runId}`);

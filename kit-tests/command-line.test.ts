@@ -13,8 +13,8 @@ import { expect, test } from '@playwright/test';
 // Loaded here, in the kit's folder: esbuild starts its service, at the first bundle, in the working
 // folder it was loaded in, and the in-process runs below each work in a folder removed afterwards.
 import 'esbuild';
+import { COMMANDS } from '../cli/all-commands.ts';
 import { BIN } from '../cli/command.ts';
-import { COMMANDS } from '../cli/main.ts';
 import {
   commandsPage,
   commandsTable,

@@ -5,7 +5,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { commandOf } from '../cli/main.ts';
+import { commandOf } from '../cli/all-commands.ts';
 import { KIT_CONFORMANCE_OPTIONS, PLAYWRIGHT_TEST_OPTIONS } from '../config/playwright-arguments.ts';
 import { KIT_ROOT } from '../utilities/kit-root.ts';
 

@@ -9,7 +9,12 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import type { TestOutcome } from '../../run-records/check-record-reader.ts';
 import { listSuite, wholeSuiteListing } from './suite-listing.ts';
-import { cachedListing, listingKey, privateCacheFolder } from './suite-listing-cache.ts';
+import {
+  cachedListing,
+  listingKey,
+  privateCacheFolder,
+  privateCacheSubfolder,
+} from './suite-listing-cache.ts';
 
 const outcome = (title: string): TestOutcome => ({
   testId: undefined,
@@ -127,6 +132,33 @@ test('LISTING CACHE: the folder keeps the newest few listings', async () => {
   }
   expect(readdirSync(folder).length).toBe(8);
   expect((await cachedListing(list('again'), { root, folder }))?.[0]?.title).toBe('v10');
+});
+
+test('LISTING CACHE: listings of other variants (a filter, a mode) are kept apart, each read back for its own; the folder keeps as many as asked', async () => {
+  const { root, folder, calls, list } = fixture();
+  const options = (variant: string) => ({ root, folder, variant, kept: 3 });
+  expect((await cachedListing(list('auth'), options('--grep @auth')))?.[0]?.title).toBe('auth');
+  expect((await cachedListing(list('readonly'), options('--grep @readonly')))?.[0]?.title).toBe('readonly');
+  expect((await cachedListing(list('whole'), { root, folder }))?.[0]?.title).toBe('whole');
+  expect((await cachedListing(list('again'), options('--grep @auth')))?.[0]?.title).toBe('auth');
+  expect((await cachedListing(list('again'), options('--grep @readonly')))?.[0]?.title).toBe('readonly');
+  expect((await cachedListing(list('again'), { root, folder }))?.[0]?.title).toBe('whole');
+  expect(calls).toEqual(['auth', 'readonly', 'whole']);
+  // A changed file names every variant anew.
+  writeFileSync(join(root, 'suites', 'a.spec.ts'), "test('VAL-AMOUNT-POSITIVE: renamed', () => {});\n");
+  expect((await cachedListing(list('auth, renamed'), options('--grep @auth')))?.[0]?.title).toBe(
+    'auth, renamed',
+  );
+  expect(readdirSync(folder).length).toBe(3);
+});
+
+test('LISTING CACHE: a folder of its own for other listings, inside the user’s', () => {
+  const base = mkdtempSync(join(tmpdir(), 'fei-listing-base-'));
+  const sub = privateCacheSubfolder('selections', base);
+  expect(sub).toBe(join(privateCacheFolder(base) as string, 'selections'));
+  test.skip(process.platform === 'win32', 'owners and modes are POSIX');
+  chmodSync(privateCacheFolder(base) as string, 0o777);
+  expect(privateCacheSubfolder('selections', base)).toBeUndefined();
 });
 
 test('LISTING CACHE: a kept file that is not a listing is listed afresh and replaced; a failed listing is not kept', async () => {

@@ -139,16 +139,32 @@ const keep = (file: string, listing: readonly TestOutcome[]): void => {
 };
 
 /** The folder keeps the newest few listings: a clone whose files change often leaves no heap. */
-const pruneOld = (folder: string, newest: string): void => {
+const pruneOld = (folder: string, newest: string, kept: number): void => {
   try {
     const others = readdirSync(folder)
       .map((name) => join(folder, name))
       .filter((path) => path.endsWith('.json') && path !== newest)
       .map((path) => ({ path, at: statSync(path).mtimeMs }))
       .sort((a, b) => b.at - a.at);
-    for (const old of others.slice(KEPT_LISTINGS - 1)) rmSync(old.path, { force: true });
+    for (const old of others.slice(kept - 1)) rmSync(old.path, { force: true });
   } catch {
     // Another run pruned beside this one: nothing lost.
+  }
+};
+
+/**
+ * A folder of its own in the user's cache folder (for listings of another kind, pruned apart from the
+ * whole suite's); undefined when the cache folder is not safely the user's.
+ */
+export const privateCacheSubfolder = (name: string, base: string = tmpdir()): string | undefined => {
+  const parent = privateCacheFolder(base);
+  if (parent === undefined) return undefined;
+  const folder = join(parent, name);
+  try {
+    mkdirSync(folder, { recursive: true, mode: 0o700 });
+    return lstatSync(folder).isDirectory() ? folder : undefined;
+  } catch {
+    return undefined;
   }
 };
 
@@ -159,7 +175,21 @@ export interface ListingCacheOptions {
   readonly folder: string | undefined;
   /** The environment the listing is made in (process.env by default). */
   readonly env?: NodeJS.ProcessEnv;
+  /**
+   * What else decides the listing besides the kit's files (a filtered listing's arguments, the run's
+   * mode), in one string: listings of different `variant`s are kept apart.
+   */
+  readonly variant?: string;
+  /** How many listings the folder keeps (the last few versions of the kit's files by default). */
+  readonly kept?: number;
 }
+
+/** The kept file of a listing: named by the kit's files and the listing's variant. */
+const keptFile = (folder: string, key: string, variant: string | undefined): string =>
+  join(
+    folder,
+    `${variant === undefined ? key : createHash('sha256').update(`${key}\0${variant}`).digest('hex')}.json`,
+  );
 
 /**
  * The listing `list` gives for the kit's files as they are now: the one kept for them when there is
@@ -169,7 +199,7 @@ export const cachedListing = async (
   list: () => Promise<TestOutcome[] | undefined>,
   options: ListingCacheOptions,
 ): Promise<TestOutcome[] | undefined> => {
-  const { folder, root, env = process.env } = options;
+  const { folder, root, env = process.env, variant, kept: keptCount = KEPT_LISTINGS } = options;
   if (folder === undefined) return list();
   let key: string;
   try {
@@ -178,7 +208,7 @@ export const cachedListing = async (
     // A file that cannot be read (or vanished) names no listing: listed afresh, not kept.
     return list();
   }
-  const file = join(folder, `${key}.json`);
+  const file = keptFile(folder, key, variant);
   const kept = readKept(file);
   if (kept) return kept;
   const listed = await list();
@@ -192,7 +222,7 @@ export const cachedListing = async (
   }
   if (listed && listed.length > 0 && unchanged) {
     keep(file, listed);
-    pruneOld(folder, file);
+    pruneOld(folder, file, keptCount);
   }
   return listed;
 };
