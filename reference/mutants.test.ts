@@ -1219,12 +1219,16 @@ test.describe('reference: mutants', () => {
         'put-old-external-id-kept-reserved',
       ],
     };
+    // The probes that fail, named, in one assertion: an expect per probe (680 of them) cost more CPU
+    // than the probes themselves (each is a reported step with its stack trace).
+    const broken: string[] = [];
     for (const mutant of sample) {
       for (const probe of MUTANT_NAMES) {
         if (probe === mutant || neighbours[mutant]?.includes(probe)) continue;
-        expect(await runProbe(probe, mutant), `probe ${probe} on mutant ${mutant}`).toBe(true);
+        if (!(await runProbe(probe, mutant))) broken.push(`probe ${probe} on mutant ${mutant}`);
       }
     }
+    expect(broken).toEqual([]);
   });
 });
 
