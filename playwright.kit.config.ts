@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os';
-import { defineConfig } from '@playwright/test';
+import { type BrowserContextOptions, defineConfig, type PlaywrightTestOptions } from '@playwright/test';
 import { CI, KIT_TESTS_OUTPUT_DIR, KIT_TESTS_QUICK } from './config/settings/index.ts';
 
 /**
@@ -66,6 +66,49 @@ const WHOLE_RUN_TESTS = filesOf([
   'self-check/server-batch.test.ts',
 ]);
 
+/**
+ * The options of a browser context, at Playwright's own defaults. The kit tests open no browser, but
+ * every test of `@playwright/test` sets up each of these as a fixture of its own, a step whose stack
+ * Playwright captures and maps through the source maps: some thirty set-ups and tear-downs a test,
+ * the largest part of the CPU a short kit test costs. A value given here is a fixed value instead,
+ * set up with no step. (The conformance suites leave them out their own way: suites/fixtures/api-test.ts.)
+ */
+type ContextOptionFixtures = {
+  -readonly [Name in keyof BrowserContextOptions &
+    keyof PlaywrightTestOptions]-?: PlaywrightTestOptions[Name];
+};
+
+/** Every one of them (the type holds each option of a context that is a fixture of the test). */
+const CONTEXT_OPTIONS_AS_VALUES: ContextOptionFixtures = {
+  acceptDownloads: true,
+  // No kit test sends a request of Playwright's by a relative address (PLAYWRIGHT_TEST_BASE_URL's use).
+  baseURL: undefined,
+  bypassCSP: false,
+  clientCertificates: undefined,
+  colorScheme: 'light',
+  contrast: 'no-preference',
+  deviceScaleFactor: undefined,
+  extraHTTPHeaders: undefined,
+  forcedColors: 'none',
+  geolocation: undefined,
+  hasTouch: false,
+  httpCredentials: undefined,
+  ignoreHTTPSErrors: false,
+  isMobile: false,
+  javaScriptEnabled: true,
+  locale: 'en-US',
+  offline: false,
+  permissions: undefined,
+  proxy: undefined,
+  reducedMotion: 'no-preference',
+  screen: undefined,
+  serviceWorkers: 'allow',
+  storageState: undefined,
+  timezoneId: undefined,
+  userAgent: undefined,
+  viewport: { width: 1280, height: 720 },
+};
+
 const NOT_TESTS = [/[\\/]node_modules[\\/]/];
 const quick = KIT_TESTS_QUICK.read();
 
@@ -82,6 +125,7 @@ export default defineConfig({
   // 1.55, and four ended the kit tests about 8 s sooner than three (docs/benchmark.md).
   workers: Math.floor(availableParallelism() / 2) + 3,
   forbidOnly: CI.read(),
+  use: CONTEXT_OPTIONS_AS_VALUES,
   timeout: 60_000,
   reporter: [['list'], ['json', { outputFile: `${outputFolder}/results.json` }]],
   outputDir: `${outputFolder}/test-results`,
