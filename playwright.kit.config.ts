@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os';
-import { defineConfig } from '@playwright/test';
+import { type BrowserContextOptions, defineConfig, type PlaywrightTestOptions } from '@playwright/test';
 import { CI, KIT_TESTS_OUTPUT_DIR, KIT_TESTS_QUICK } from './config/settings/index.ts';
 
 /**
@@ -10,17 +10,27 @@ import { CI, KIT_TESTS_OUTPUT_DIR, KIT_TESTS_QUICK } from './config/settings/ind
  */
 
 /**
+ * One pattern for a list of test files (paths from the repository's root). Playwright matches every
+ * file of the repository against every glob of a project, compiling each glob again for each file:
+ * with the lists below, a second of CPU in each run and listing. A regular expression it only tests.
+ */
+const filesOf = (paths: readonly string[]): RegExp => {
+  const escaped = paths.map((path) => path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replaceAll('/', '[\\\\/]'));
+  return new RegExp(`[\\\\/](?:${escaped.join('|')})$`);
+};
+
+/**
  * The tests that run the real k6 against a server on this machine. k6's open model drops iterations
  * and stretches windows when the CPU is taken, so `npm test` runs this project on its own, after the
  * rest (as the self-check runs its k6 rows before its suite runs).
  */
-const REAL_K6_TESTS = [
-  '**/load/k6-real-run.test.ts',
-  '**/load/capacity-run.test.ts',
-  '**/kit-tests/remote-rehearsal.test.ts',
-  '**/kit-tests/run-twice-k6.test.ts',
-  '**/self-check/capacity-slowed.test.ts',
-];
+const REAL_K6_TESTS = filesOf([
+  'load/k6-real-run.test.ts',
+  'load/capacity-run.test.ts',
+  'kit-tests/remote-rehearsal.test.ts',
+  'kit-tests/run-twice-k6.test.ts',
+  'self-check/capacity-slowed.test.ts',
+]);
 
 /**
  * The tests that run one of the kit's jobs whole: a conformance run (the command against a server, to
@@ -30,33 +40,76 @@ const REAL_K6_TESTS = [
  * generators, the command line's help and errors, the reference server, the reports, the load plans)
  * starts at most a short command or a server of its own in each test.
  */
-const WHOLE_RUN_TESTS = [
-  '**/bench/kit-bench.test.ts',
-  '**/bench/reference-bench.test.ts',
-  '**/kit-tests/certify-client.test.ts',
-  '**/kit-tests/compare.test.ts',
-  '**/kit-tests/could-not-run.test.ts',
-  '**/kit-tests/impact.test.ts',
-  '**/kit-tests/runtime-faults.test.ts',
-  '**/kit-tests/inconclusive-property.test.ts',
-  '**/kit-tests/interrupted-run.test.ts',
-  '**/kit-tests/kept-worker-run.test.ts',
-  '**/kit-tests/kit-failures.test.ts',
-  '**/kit-tests/package.test.ts',
-  '**/kit-tests/paced-run.test.ts',
-  '**/kit-tests/playwright-arguments.test.ts',
-  '**/kit-tests/production-safety.test.ts',
-  '**/kit-tests/race-under-load.test.ts',
-  '**/kit-tests/real-deployment.test.ts',
-  '**/kit-tests/real-run-outputs.test.ts',
-  '**/kit-tests/run-twice.test.ts',
-  '**/kit-tests/sharding.test.ts',
-  '**/kit-tests/token-echo.test.ts',
-  '**/kit-tests/verdict-accounting.test.ts',
-  '**/self-check/server-batch.test.ts',
-];
+const WHOLE_RUN_TESTS = filesOf([
+  'bench/kit-bench.test.ts',
+  'bench/reference-bench.test.ts',
+  'kit-tests/certify-client.test.ts',
+  'kit-tests/compare.test.ts',
+  'kit-tests/could-not-run.test.ts',
+  'kit-tests/impact.test.ts',
+  'kit-tests/runtime-faults.test.ts',
+  'kit-tests/inconclusive-property.test.ts',
+  'kit-tests/interrupted-run.test.ts',
+  'kit-tests/kept-worker-run.test.ts',
+  'kit-tests/kit-failures.test.ts',
+  'kit-tests/package.test.ts',
+  'kit-tests/paced-run.test.ts',
+  'kit-tests/playwright-arguments.test.ts',
+  'kit-tests/production-safety.test.ts',
+  'kit-tests/race-under-load.test.ts',
+  'kit-tests/real-deployment.test.ts',
+  'kit-tests/real-run-outputs.test.ts',
+  'kit-tests/run-twice.test.ts',
+  'kit-tests/sharding.test.ts',
+  'kit-tests/token-echo.test.ts',
+  'kit-tests/verdict-accounting.test.ts',
+  'self-check/server-batch.test.ts',
+]);
 
-const NOT_TESTS = ['**/node_modules/**'];
+/**
+ * The options of a browser context, at Playwright's own defaults. The kit tests open no browser, but
+ * every test of `@playwright/test` sets up each of these as a fixture of its own, a step whose stack
+ * Playwright captures and maps through the source maps: some thirty set-ups and tear-downs a test,
+ * the largest part of the CPU a short kit test costs. A value given here is a fixed value instead,
+ * set up with no step. (The conformance suites leave them out their own way: suites/fixtures/api-test.ts.)
+ */
+type ContextOptionFixtures = {
+  -readonly [Name in keyof BrowserContextOptions &
+    keyof PlaywrightTestOptions]-?: PlaywrightTestOptions[Name];
+};
+
+/** Every one of them (the type holds each option of a context that is a fixture of the test). */
+const CONTEXT_OPTIONS_AS_VALUES: ContextOptionFixtures = {
+  acceptDownloads: true,
+  // No kit test sends a request of Playwright's by a relative address (PLAYWRIGHT_TEST_BASE_URL's use).
+  baseURL: undefined,
+  bypassCSP: false,
+  clientCertificates: undefined,
+  colorScheme: 'light',
+  contrast: 'no-preference',
+  deviceScaleFactor: undefined,
+  extraHTTPHeaders: undefined,
+  forcedColors: 'none',
+  geolocation: undefined,
+  hasTouch: false,
+  httpCredentials: undefined,
+  ignoreHTTPSErrors: false,
+  isMobile: false,
+  javaScriptEnabled: true,
+  locale: 'en-US',
+  offline: false,
+  permissions: undefined,
+  proxy: undefined,
+  reducedMotion: 'no-preference',
+  screen: undefined,
+  serviceWorkers: 'allow',
+  storageState: undefined,
+  timezoneId: undefined,
+  userAgent: undefined,
+  viewport: { width: 1280, height: 720 },
+};
+
+const NOT_TESTS = [/[\\/]node_modules[\\/]/];
 const quick = KIT_TESTS_QUICK.read();
 
 /** Where a run's results go: `npm test` gives each of its steps a folder of its own. */
@@ -64,7 +117,7 @@ const outputFolder = KIT_TESTS_OUTPUT_DIR.read();
 
 export default defineConfig({
   testDir: '.',
-  testMatch: '**/*.test.ts',
+  testMatch: /\.test\.ts$/,
   testIgnore: NOT_TESTS,
   fullyParallel: true,
   // Half the cores and three more: many kit tests wait on child processes (whole runs, k6, servers)
@@ -72,6 +125,7 @@ export default defineConfig({
   // 1.55, and four ended the kit tests about 8 s sooner than three (docs/benchmark.md).
   workers: Math.floor(availableParallelism() / 2) + 3,
   forbidOnly: CI.read(),
+  use: CONTEXT_OPTIONS_AS_VALUES,
   timeout: 60_000,
   reporter: [['list'], ['json', { outputFile: `${outputFolder}/results.json` }]],
   outputDir: `${outputFolder}/test-results`,
@@ -80,7 +134,7 @@ export default defineConfig({
     // files, and these are the longest; the many short tests after them fill the workers to the end.
     // In file order, the last whole runs (a real self-check batch) ended alone, the other workers idle.
     ...(quick ? [] : [{ name: 'kit-whole-runs', testMatch: WHOLE_RUN_TESTS, testIgnore: NOT_TESTS }]),
-    { name: 'kit', testIgnore: [...NOT_TESTS, ...REAL_K6_TESTS, ...WHOLE_RUN_TESTS] },
+    { name: 'kit', testIgnore: [...NOT_TESTS, REAL_K6_TESTS, WHOLE_RUN_TESTS] },
     // k6 runs are timed, but light (a few requests a second each): on two cores, three workers keep
     // about one core busy (docs/benchmark.md), less than the self-check's five k6 runs at a time.
     {

@@ -5,6 +5,7 @@
  */
 import { expect, test } from '@playwright/test';
 import fc from 'fast-check';
+import { expectFacts } from '../utilities/test-support/facts.ts';
 import { burstReach, counterCost, rateLimitPlan } from './rate-limit-plan.ts';
 import { describeRunPlan, runPlan } from './run-plan.ts';
 
@@ -87,9 +88,13 @@ test('RATE-LIMIT-PLAN: for any limit from 10 to 100,000 a window and any round t
       fc.option(fc.integer({ min: 1, max: 5_000 }), { nil: undefined }),
       (requestsPerWindow, windowSeconds, roundTripMs) => {
         const plan = rateLimitPlan({ requestsPerWindow, windowSeconds }, roundTripMs);
-        expect(plan.longestCheckSeconds).toBeLessThan(plan.timeoutSeconds);
-        expect(plan.warnings.some((w) => w.includes('time-out'))).toBe(false);
-        expect(Number.isFinite(plan.requests) && plan.requests > 0).toBe(true);
+        expectFacts({
+          [`the longest check (${plan.longestCheckSeconds} s) within its time-out (${plan.timeoutSeconds} s)`]:
+            plan.longestCheckSeconds < plan.timeoutSeconds,
+          'no warning of the time-out': !plan.warnings.some((w) => w.includes('time-out')),
+          [`a finite, positive number of requests (${plan.requests})`]:
+            Number.isFinite(plan.requests) && plan.requests > 0,
+        });
       },
     ),
     { numRuns: 500 },
@@ -112,8 +117,11 @@ test('RATE-LIMIT-PLAN: a far deployment’s counter keeps more requests in fligh
       fc.integer({ min: 10, max: 100_000 }),
       (roundTripMs, requestsPerWindow) => {
         const cost = counterCost({ requestsPerWindow, windowSeconds: 60 }, roundTripMs);
-        expect(cost.seconds).toBeLessThanOrEqual((cost.requests * roundTripMs) / 1000 / 8 + 1e-9);
-        expect(cost.lanes).toBeGreaterThanOrEqual(8);
+        expectFacts({
+          [`no slower than eight lanes (${cost.seconds} s)`]:
+            cost.seconds <= (cost.requests * roundTripMs) / 1000 / 8 + 1e-9,
+          [`eight lanes at the least (${cost.lanes})`]: cost.lanes >= 8,
+        });
       },
     ),
   );

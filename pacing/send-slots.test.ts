@@ -4,6 +4,7 @@
  */
 import { expect, test } from '@playwright/test';
 import fc from 'fast-check';
+import { expectFacts } from '../utilities/test-support/facts.ts';
 import { SendSlots, slotMsOf } from './send-slots.ts';
 import { peakInAnySpan } from './slot-schedule.ts';
 
@@ -24,9 +25,11 @@ test('SEND-SLOTS: the busiest window from the slots brackets the exact one, to w
         const slots = slotsOf(times, windowMs);
         const exact = peakInAnySpan(times, windowMs);
         const { atLeast, atMost } = slots.busiest(windowMs);
-        expect(atLeast).toBeLessThanOrEqual(exact);
-        expect(atMost).toBeGreaterThanOrEqual(exact);
-        expect(slots.total).toBe(times.length);
+        expectFacts({
+          [`at least ${atLeast}, no more than the exact ${exact}`]: atLeast <= exact,
+          [`at most ${atMost}, no fewer than the exact ${exact}`]: atMost >= exact,
+          [`${slots.total} counted of ${times.length} sent`]: slots.total === times.length,
+        });
       },
     ),
     { numRuns: 200 },

@@ -7,6 +7,7 @@
  */
 import { expect, test } from '@playwright/test';
 import * as fc from 'fast-check';
+import { expectFacts } from '../utilities/test-support/facts.ts';
 import {
   fallbackShare,
   LATEST_DEPARTURE_MS,
@@ -79,9 +80,13 @@ test('SLOTS: any asks, round trips, late wake-ups and bursts: no window of the l
       ({ perSpan, windowMs, asks }) => {
         const schedule = new SlotSchedule(perSpan, windowMs + SEND_MARGIN_MS);
         const { left, seen } = playBroker(schedule, asks);
-        expect(left.length).toBe(asks.reduce((sum, ask) => sum + ask.count, 0));
-        expect(peakInAnySpan(left, windowMs)).toBeLessThanOrEqual(perSpan);
-        expect(peakInAnySpan(seen, windowMs)).toBeLessThanOrEqual(perSpan);
+        const asked = asks.reduce((sum, ask) => sum + ask.count, 0);
+        const [peakLeft, peakSeen] = [peakInAnySpan(left, windowMs), peakInAnySpan(seen, windowMs)];
+        expectFacts({
+          [`${left.length} requests left of ${asked} asked`]: left.length === asked,
+          [`at most ${perSpan} sent in a window (${peakLeft})`]: peakLeft <= perSpan,
+          [`at most ${perSpan} seen in a window (${peakSeen})`]: peakSeen <= perSpan,
+        });
       },
     ),
     { numRuns: 300 },
@@ -105,7 +110,7 @@ test('SLOTS: workers falling back beside a broker that still serves the others s
         const broker = partOfShare(limit, 1);
         const fallback = fallbackShare(limit, workers);
         // The shares alone: the broker's and every fallback's add up to at most the limit.
-        expect(broker.perSpan + workers * fallback.perSpan).toBeLessThanOrEqual(limit.requestsPerWindow);
+        const shares = broker.perSpan + workers * fallback.perSpan;
         // And played: ask i goes to the broker or to one worker's own schedule.
         const schedules = [
           new SlotSchedule(broker.perSpan, broker.spanMs),
@@ -118,7 +123,11 @@ test('SLOTS: workers falling back beside a broker that still serves the others s
               asks.filter(([who]) => who % schedules.length === i).map(([, ask]) => ask),
             ).left,
         );
-        expect(peakInAnySpan(left, limit.windowSeconds * 1000)).toBeLessThanOrEqual(limit.requestsPerWindow);
+        const peak = peakInAnySpan(left, limit.windowSeconds * 1000);
+        expectFacts({
+          [`the shares add up to at most the limit (${shares})`]: shares <= limit.requestsPerWindow,
+          [`at most the limit sent in a window (${peak})`]: peak <= limit.requestsPerWindow,
+        });
       },
     ),
     { numRuns: 200 },

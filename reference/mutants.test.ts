@@ -1143,13 +1143,17 @@ test.describe('reference: mutants', () => {
   test('the catalog: at least 40 named, described mutants, each caught by known rule ids', () => {
     expect(MUTANTS.length).toBeGreaterThanOrEqual(40);
     expect(new Set(MUTANT_NAMES).size).toBe(MUTANTS.length);
-    for (const mutant of MUTANTS) {
-      expect(mutant.name).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
-      expect(mutant.description.length, mutant.name).toBeGreaterThan(15);
-      expect(mutant.catchingRules.length, mutant.name).toBeGreaterThan(0);
-      for (const rule of mutant.catchingRules) expect(isRuleId(rule), `${mutant.name}: ${rule}`).toBe(true);
-    }
-    for (const required of [
+    // What a mutant of the catalog lacks, named, in one expect (an expect a fact was 700 steps).
+    const lacking = MUTANTS.flatMap((mutant) => [
+      ...(/^[a-z0-9]+(-[a-z0-9]+)*$/.test(mutant.name) ? [] : [`${mutant.name}: not a name in kebab case`]),
+      ...(mutant.description.length > 15 ? [] : [`${mutant.name}: a description of 15 characters or fewer`]),
+      ...(mutant.catchingRules.length > 0 ? [] : [`${mutant.name}: no catching rule`]),
+      ...mutant.catchingRules
+        .filter((rule) => !isRuleId(rule))
+        .map((rule) => `${mutant.name}: ${rule} is no rule`),
+    ]);
+    expect(lacking).toEqual([]);
+    const required: MutantName[] = [
       'amount-zero-accepted',
       'mca-only-first-item-validated',
       'only-first-failure-returned',
@@ -1166,9 +1170,8 @@ test.describe('reference: mutants', () => {
       'rate-limit-ten-times-too-low',
       'dedup-not-atomic',
       'put-creates-on-unknown-uuid',
-    ]) {
-      expect(MUTANT_NAMES).toContain(required);
-    }
+    ];
+    expect(MUTANT_NAMES).toEqual(expect.arrayContaining(required));
   });
 
   test('an unknown mutant name is refused with the list of known names', () => {
@@ -1219,12 +1222,16 @@ test.describe('reference: mutants', () => {
         'put-old-external-id-kept-reserved',
       ],
     };
+    // The probes that fail, named, in one assertion: an expect per probe (680 of them) cost more CPU
+    // than the probes themselves (each is a reported step with its stack trace).
+    const broken: string[] = [];
     for (const mutant of sample) {
       for (const probe of MUTANT_NAMES) {
         if (probe === mutant || neighbours[mutant]?.includes(probe)) continue;
-        expect(await runProbe(probe, mutant), `probe ${probe} on mutant ${mutant}`).toBe(true);
+        if (!(await runProbe(probe, mutant))) broken.push(`probe ${probe} on mutant ${mutant}`);
       }
     }
+    expect(broken).toEqual([]);
   });
 });
 

@@ -4,6 +4,7 @@ import { toJsonBody } from '../json-body.ts';
 import { withByteOrderMark, withInvalidUtf8In } from '../json-documents.ts';
 import { POSITIVE_LITERALS, rotatedLiterals, ZERO_LITERALS } from '../number-literals.ts';
 import { packStructuralFaults } from '../structural-event.ts';
+import { Problems } from '../test-support/problems.ts';
 import { faultsConflict } from './fault-sets.ts';
 import { STRUCTURAL_FAULTS, STRUCTURAL_POSITIONS, STRUCTURAL_RULES, STRUCTURAL_SHAPES } from './structure.ts';
 
@@ -11,16 +12,21 @@ const cell = (path: string, shape: string) =>
   STRUCTURAL_FAULTS.find((fault) => fault.field === path && fault.shape === shape);
 
 test('GENERATORS: every position takes every shape but its own, each cell with a verdict', () => {
+  const problems = new Problems();
   for (const position of STRUCTURAL_POSITIONS) {
     const shapes = STRUCTURAL_FAULTS.filter((fault) => fault.position === position).map(
       (fault) => fault.shape,
     );
     // Every position takes null, a boolean, "", and an array or an object where it is not one.
     for (const shape of ['null', 'boolean', 'emptyString'] as const)
-      expect(shapes, position.path).toContain(shape);
-    expect(shapes.length, position.path).toBeGreaterThanOrEqual(5);
-    expect(shapes.every((shape) => STRUCTURAL_SHAPES.includes(shape))).toBe(true);
+      problems.check(shapes.includes(shape), `${position.path} does not take ${shape}`);
+    problems.check(shapes.length >= 5, `${position.path} takes ${shapes.length} shapes`);
+    problems.check(
+      shapes.every((shape) => STRUCTURAL_SHAPES.includes(shape)),
+      `${position.path} takes a shape unknown: ${shapes}`,
+    );
   }
+  expect(problems.list).toEqual([]);
   expect(STRUCTURAL_POSITIONS.map((p) => p.path)).toEqual(
     expect.arrayContaining([
       'payload.channel',
@@ -56,13 +62,24 @@ test('GENERATORS: the sweep packs every cell once, no two conflicting, readings 
   const packed = plans.flatMap((plan) => plan.faults);
   expect(packed).toHaveLength(STRUCTURAL_FAULTS.length);
   expect(new Set(packed).size).toBe(STRUCTURAL_FAULTS.length);
-  for (const plan of plans) {
-    expect(new Set(plan.faults.map((f) => f.expected.readingOf === undefined)).size).toBe(1);
+  const problems = new Problems();
+  for (const [index, plan] of plans.entries()) {
+    const readings = new Set(plan.faults.map((f) => f.expected.readingOf === undefined));
+    problems.check(readings.size === 1, `plan ${index} mixes readings with stated cells`);
     for (const fault of plan.faults) {
-      expect(fault.types).toContain(plan.type);
-      for (const other of plan.faults) if (other !== fault) expect(faultsConflict(fault, other)).toBe(false);
+      problems.check(
+        fault.types.includes(plan.type),
+        `plan ${index}: ${fault.description} not of ${plan.type}`,
+      );
+      for (const other of plan.faults)
+        if (other !== fault)
+          problems.check(
+            !faultsConflict(fault, other),
+            `plan ${index}: ${fault.description} and ${other.description} conflict`,
+          );
     }
   }
+  expect(problems.list).toEqual([]);
   expect(plans.length).toBeLessThan(30);
   // A coercible externalId names the same event every time: once stored, its bodies are duplicates,
   // so it shares its body with no other fault.

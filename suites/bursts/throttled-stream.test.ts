@@ -38,7 +38,8 @@ test('THROTTLED-STREAM: the other request is answered inside the stream, which e
   expect(asked.inFlight.to).toBeGreaterThan(asked.inFlight.from);
   // The stream went on past the request: some of its answers came while it was in flight or after.
   expect(asked.late.length).toBeGreaterThan(0);
-  for (const late of asked.late) expect(late.answeredAt).toBeGreaterThanOrEqual(asked.inFlight.from);
+  // One expect for them all (an expect a late answer, each a reported step, was hundreds).
+  expect(asked.late.filter((late) => late.answeredAt < asked.inFlight.from)).toEqual([]);
   expect(asked.streamed.count).toBe(received());
   expect(asked.streamed.count).toBeGreaterThan(asked.late.length);
   // Ended: nothing more is sent once the stream's promise has settled.
