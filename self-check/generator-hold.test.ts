@@ -20,13 +20,20 @@ test('GENERATOR HOLD: the held process group is frozen between its turns, and le
   const pid = child.pid as number;
   const ended = new Promise((resolve) => child.on('close', resolve));
   try {
-    // 50 ms running, then 450 ms frozen: 200 ms in, it is frozen whatever the machine's speed.
+    // 50 ms running, then 450 ms frozen. Read until seen, not at a set moment: on a busy machine this
+    // test's own timers fire late, and a single reading could fall in a running turn.
     const release = holdGenerator(pid, { share: 0.1, periodMs: 500 });
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(stateOf(pid)).toBe('T');
+    await expect.poll(() => stateOf(pid), { timeout: 30_000 }).toBe('T');
     release();
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(stateOf(pid)).not.toBe('T');
+    await expect.poll(() => stateOf(pid), { timeout: 30_000 }).not.toBe('T');
+    // Released for good: over the next two periods, where a hold still going would freeze it 90 % of
+    // each, no reading finds it frozen.
+    const readings: string[] = [];
+    for (let turn = 0; turn < 10; turn += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      readings.push(stateOf(pid));
+    }
+    expect(readings).not.toContain('T');
   } finally {
     process.kill(-pid, 'SIGKILL');
     await ended;
