@@ -59,11 +59,17 @@ const manifestSchema = z.object({
           planned: z.number(),
           seconds: z.number(),
           needed: z.number(),
-          counts: z.enum(['sent', 'dropped']),
+          counts: z.enum(['sent', 'dropped', 'late']),
         })
         .optional(),
       needs: z.array(z.array(z.string())).optional(),
-      widenedBy: z.object({ premises: z.array(z.string()), perMissing: z.number() }).optional(),
+      widenedBy: z
+        .object({
+          premises: z.array(z.string()),
+          perMissing: z.number(),
+          perMissingOf: z.record(z.string(), z.number()).optional(),
+        })
+        .optional(),
     }),
   ),
   ownVerdicts: z.array(

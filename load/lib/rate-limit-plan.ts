@@ -43,7 +43,14 @@ import { droppedAllowed, openModelThreshold } from './open-model.ts';
 import { type LoadTarget, type LoadTenant, readLoadTarget } from './target.ts';
 import { SUMMARY_TREND_STATS, type ThresholdSpec, thresholdsOption } from './thresholds.ts';
 import { vusFor } from './vus.ts';
-import { REACH_SLACK, reachPremise, someSteadyWindow, windowPremiseKey } from './window-reach.ts';
+import {
+  lateKey,
+  latePremise,
+  REACH_SLACK,
+  reachPremise,
+  someSteadyWindow,
+  windowPremiseKey,
+} from './window-reach.ts';
 
 export const RATE_LIMIT_SCRIPT = 'rate-limit';
 
@@ -68,6 +75,8 @@ export const METRICS = Object.freeze({
   headersSent: 'ratelimit_headers_sent',
   /** Every request of the over-limit tenant, by the window it was sent in: the generator's reach. */
   sent: 'ratelimit_sent',
+  /** Those answered after the window they were sent in ended, by that window (lib/window-reach.ts). */
+  late: 'ratelimit_late',
 });
 
 export interface RateLimitPlan {
@@ -182,6 +191,9 @@ const windowThresholds = (plan: RateLimitPlan): ThresholdSpec[] => {
       expression: `count<=${plan.firstWindowCeiling}`,
       ruleId: 'RATE-LIMIT-429',
       title: `${windowTitle(plan, 0)} accepts at most twice the limit of ${plan.limit} (the rest of a window begun before the run, then a new one)`,
+      // A request sent in window 0 and served by the next window's budget is counted in window 0.
+      needs: [[lateKey(0)]],
+      widenedBy: { premises: [lateKey(0)], perMissing: 1 },
     });
   }
   for (let i = 1; i < plan.windows; i += 1) {
@@ -191,9 +203,14 @@ const windowThresholds = (plan: RateLimitPlan): ThresholdSpec[] => {
       expression: `count<=${plan.acceptedCeiling}`,
       ruleId: 'RATE-LIMIT-429',
       title: `${windowTitle(plan, i)} accepts no more than the limit of ${plan.limit} requests`,
-      needs: [[windowPremiseKey(i - 1)]],
-      // A stall saves at most the limit's share of what it did not send: crossed beyond that, decided.
-      widenedBy: { premises: [windowPremiseKey(i - 1)], perMissing: plan.limit / plan.overLimitPerWindow },
+      needs: [[windowPremiseKey(i - 1), lateKey(i)]],
+      // A stall saves at most the limit's share of what it did not send, and a request of this window
+      // served by the next one's budget counts here: crossed beyond both, decided.
+      widenedBy: {
+        premises: [windowPremiseKey(i - 1), lateKey(i)],
+        perMissing: plan.limit / plan.overLimitPerWindow,
+        perMissingOf: { [lateKey(i)]: 1 },
+      },
     });
     specs.push({
       metric,
@@ -207,10 +224,15 @@ const windowThresholds = (plan: RateLimitPlan): ThresholdSpec[] => {
       expression: `count>=${plan.acceptedFloor}`,
       ruleId: 'RATE-LIMIT-429',
       title: `${windowTitle(plan, i)} serves close to the whole limit of ${plan.limit} before answering 429 (a 429 comes only when the limit is exceeded)`,
-      // The backlog of a window sent short lands in the next one, which it can cost its budget:
-      // each request missed in either costs at most one served; fewer served than that is decided.
-      needs: [[windowPremiseKey(i - 1), windowPremiseKey(i)]],
-      widenedBy: { premises: [windowPremiseKey(i - 1), windowPremiseKey(i)], perMissing: 1 },
+      // The backlog of a window sent short lands in the next one, which it can cost its budget; a
+      // request of the window before still in flight takes this one's, and one of this window served
+      // only after it ended may meet the next one's 429: each costs at most one served here; fewer
+      // served than all of them explain is decided.
+      needs: [[windowPremiseKey(i - 1), windowPremiseKey(i), lateKey(i - 1), lateKey(i)]],
+      widenedBy: {
+        premises: [windowPremiseKey(i - 1), windowPremiseKey(i), lateKey(i - 1), lateKey(i)],
+        perMissing: 1,
+      },
     });
   }
   return specs;
@@ -291,6 +313,7 @@ const generatorThresholds = (plan: RateLimitPlan): ThresholdSpec[] => {
       what: 'request',
     }),
     ...Array.from({ length: plan.windows }, (_, i) => reachPremise(reach, i)),
+    ...Array.from({ length: plan.windows }, (_, i) => latePremise({ ...reach, lateMetric: METRICS.late }, i)),
   ];
 };
 

@@ -11,17 +11,24 @@ import { collectMetrics, type MetricSummary } from './summary-data.ts';
 import { evaluateThreshold, formatNumber, type ThresholdResult } from './threshold-results.ts';
 import { compare, type Premise, parseExpression, type ThresholdSpec } from './thresholds.ts';
 
-/** How many the generator sent, from a premise's observed value. */
+/** How many the generator sent, from a premise's observed value (of a reach or dropped premise). */
 const sentOf = (premise: Premise, observed: number | undefined): number | undefined => {
   if (observed === undefined) return undefined;
   return premise.counts === 'sent' ? observed : Math.max(0, premise.planned - observed);
 };
+
+/** `12 requests … answered after it ended, in 2 s; the plan allows at most 25`. */
+const lateText = (premise: Premise, observed: number | undefined): string =>
+  observed === undefined
+    ? `the load generator's ${premise.what} are not in the k6 summary`
+    : `${observed} ${premise.what} (in flight across its edge: which window the server counted each in is not known); the plan allows at most ${premise.needed}`;
 
 const rate = (count: number, seconds: number): string =>
   `${formatNumber(seconds > 0 ? count / seconds : count)}/s`;
 
 /** `the load generator sent 90 requests … in 2 s (45/s); the plan needs 98 (49/s) of 100`. */
 export const reachText = (premise: Premise, observed: number | undefined): string => {
+  if (premise.counts === 'late') return lateText(premise, observed);
   const sent = sentOf(premise, observed);
   const reached =
     sent === undefined
@@ -41,11 +48,11 @@ const unmetPremises = (results: readonly ThresholdResult[]): Map<string, UnmetPr
   const unmet = new Map<string, UnmetPremise>();
   for (const { spec, verdict, observed } of results) {
     if (spec.premise === undefined || verdict === 'passed') continue;
-    const sent = sentOf(spec.premise, observed) ?? 0;
-    unmet.set(spec.premise.key, {
-      reason: reachText(spec.premise, observed),
-      missing: Math.max(0, spec.premise.planned - sent),
-    });
+    const missing =
+      spec.premise.counts === 'late'
+        ? (observed ?? spec.premise.planned)
+        : Math.max(0, spec.premise.planned - (sentOf(spec.premise, observed) ?? 0));
+    unmet.set(spec.premise.key, { reason: reachText(spec.premise, observed), missing });
   }
   return unmet;
 };
@@ -68,21 +75,55 @@ const missedFor = (
 
 const WIDENS: Readonly<Record<string, 1 | -1>> = { '<=': 1, '<': 1, '>=': -1, '>': -1 };
 
+/**
+ * The requests in flight across each window's edge, by premise key, met or not: each can move one
+ * served request between two windows however few they are, so they widen a bound always.
+ */
+const inFlightCounts = (results: readonly ThresholdResult[]): Map<string, number> => {
+  const counts = new Map<string, number>();
+  for (const { spec, observed } of results) {
+    if (spec.premise?.counts === 'late' && observed !== undefined && observed > 0)
+      counts.set(spec.premise.key, observed);
+  }
+  return counts;
+};
+
+/** What a bound's premises explain: the shortfall of those not met, and every request in flight. */
+const explained = (
+  widenedBy: NonNullable<ThresholdSpec['widenedBy']>,
+  unmet: ReadonlyMap<string, UnmetPremise>,
+  inFlight: ReadonlyMap<string, number>,
+): number =>
+  widenedBy.premises.reduce((sum, key) => {
+    const count = inFlight.get(key) ?? unmet.get(key)?.missing ?? 0;
+    return sum + count * (widenedBy.perMissingOf?.[key] ?? widenedBy.perMissing);
+  }, 0);
+
 /** Whether a crossed bound stays crossed once widened by what the generator's shortfall explains. */
-const beyondShortfall = (result: ThresholdResult, unmet: ReadonlyMap<string, UnmetPremise>): boolean => {
+const beyondShortfall = (
+  result: ThresholdResult,
+  unmet: ReadonlyMap<string, UnmetPremise>,
+  inFlight: ReadonlyMap<string, number>,
+): boolean => {
   const { widenedBy } = result.spec;
   const parsed = parseExpression(result.spec.expression);
   if (widenedBy === undefined || parsed === undefined || result.observed === undefined) return false;
   const direction = WIDENS[parsed.operator];
   if (direction === undefined) return false;
-  const missing = widenedBy.premises.reduce((sum, key) => sum + (unmet.get(key)?.missing ?? 0), 0);
-  const widened = parsed.value + direction * Math.ceil(missing * widenedBy.perMissing);
+  const widened = parsed.value + direction * Math.ceil(explained(widenedBy, unmet, inFlight));
   return !compare(result.observed, parsed.operator, widened);
 };
+
+/** Why a crossed bound is left unjudged by requests in flight alone (its premises met). */
+const inFlightReasons = (spec: ThresholdSpec, inFlight: ReadonlyMap<string, number>): string[] =>
+  (spec.widenedBy?.premises ?? [])
+    .filter((key) => inFlight.has(key))
+    .map((key) => `${inFlight.get(key)} requests in flight across a window's edge (${key}) explain it`);
 
 /** The results with the generator's reach applied: premises and what needs them, not established when missed. */
 export const judgeReach = (results: readonly ThresholdResult[]): ThresholdResult[] => {
   const unmet = unmetPremises(results);
+  const inFlight = inFlightCounts(results);
   return results.map((result): ThresholdResult => {
     const { spec } = result;
     if (spec.premise !== undefined) {
@@ -92,9 +133,11 @@ export const judgeReach = (results: readonly ThresholdResult[]): ThresholdResult
         : { ...result, verdict: 'not-established', reason: premise.reason };
     }
     if (result.verdict !== 'failed' || spec.needs === undefined) return result;
+    if (beyondShortfall(result, unmet, inFlight)) return result;
     const missed = missedFor(spec.needs, unmet);
-    if (missed.length === 0 || beyondShortfall(result, unmet)) return result;
-    return { ...result, verdict: 'not-established', reason: missed.join('; ') };
+    const reasons = missed.length > 0 ? missed : inFlightReasons(spec, inFlight);
+    if (reasons.length === 0) return result;
+    return { ...result, verdict: 'not-established', reason: reasons.join('; ') };
   });
 };
 

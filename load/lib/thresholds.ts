@@ -31,7 +31,12 @@ export interface ThresholdSpec {
    * token bucket serves at most the tokens a stall saved; a window loses at most the backlog sent
    * into it).
    */
-  readonly widenedBy?: { readonly premises: readonly string[]; readonly perMissing: number };
+  readonly widenedBy?: {
+    readonly premises: readonly string[];
+    readonly perMissing: number;
+    /** A premise's own factor where it differs from `perMissing` (a request in flight costs one). */
+    readonly perMissingOf?: Readonly<Record<string, number>>;
+  };
 }
 
 /** What the load generator had to reach for the thresholds that need it (`needs`) to be judged. */
@@ -46,7 +51,7 @@ export interface Premise {
   /** The fewest sent for the premise to hold. */
   readonly needed: number;
   /** The threshold's metric counts what was sent (`ratelimit_sent`) or what was dropped (`dropped_iterations`). */
-  readonly counts: 'sent' | 'dropped';
+  readonly counts: 'sent' | 'dropped' | 'late';
 }
 
 export type K6Threshold = string | { threshold: string; abortOnFail: boolean; delayAbortEval?: string };

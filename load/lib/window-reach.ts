@@ -19,6 +19,43 @@ export const REACH_SLACK = 2;
 
 export const windowPremiseKey = (window: number): string => `reach:window:${window}`;
 
+/**
+ * Requests of the rate-limit tenant started in a window and answered after it ended: in flight across
+ * its edge, the server may have counted each in either window, while the client counts it in the one it
+ * started in. A few cross every edge (a round trip long against the window, a starved generator that
+ * sends late, a server slow to answer); each can move one served request from one window to the next,
+ * so a window's bounds are widened by them, always (lib/reach.ts). More than a quarter of a window's
+ * planned requests across its edge leave its bounds unjudged: the client's windows then say too little
+ * of the server's.
+ */
+export const lateKey = (window: number): string => `reach:late:${window}`;
+
+/** The requests of a window that may be in flight at its end before its bounds go unjudged. */
+export const lateAllowed = (plannedPerWindow: number): number =>
+  Math.max(REACH_SLACK, Math.floor(plannedPerWindow / 4));
+
+/** The in-flight premise of one window: `ratelimit_late{window:i}` `count<=allowed`. */
+export const latePremise = (
+  plan: WindowReachPlan & { readonly lateMetric: string },
+  window: number,
+): ThresholdSpec => {
+  const allowed = lateAllowed(plan.plannedPerWindow);
+  return {
+    metric: `${plan.lateMetric}{window:${window}}`,
+    expression: `count<=${allowed}`,
+    ruleId: 'LOAD-OPEN-MODEL',
+    title: `at most ${allowed} requests of the rate-limit tenant sent in window ${window} were answered after it ended (the client's window says which window the server counted them in)`,
+    premise: {
+      key: lateKey(window),
+      what: `requests of the rate-limit tenant sent in window ${window} and answered after it ended`,
+      planned: plan.plannedPerWindow,
+      seconds: plan.windowSeconds,
+      needed: allowed,
+      counts: 'late',
+    },
+  };
+};
+
 export interface WindowReachPlan {
   readonly metric: string;
   readonly windowSeconds: number;

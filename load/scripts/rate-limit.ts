@@ -44,6 +44,7 @@ const serverErrors = new Counter(METRICS.serverErrors);
 const throttledBodyJson = new Rate(METRICS.throttledBodyJson);
 const headersSent = new Counter(METRICS.headersSent);
 const sent = new Counter(METRICS.sent);
+const late = new Counter(METRICS.late);
 
 /** The control scenario's events are numbered apart from the over-limit ones. */
 const CONTROL_INDEX_OFFSET = 1_000_000_000;
@@ -114,6 +115,9 @@ export function overLimit(data: SetupData): void {
   // Zeros too, so that a window or kind with no 429 at all still has samples and its threshold fails.
   throttled.add(isThrottled ? 1 : 0, { window, kind });
   accepted.add(isAccepted ? 1 : 0, { window, kind });
+  // Zeros too: a window with none in flight at its end still has samples for its premise.
+  const answeredIn = windowIndex(Date.now() - exec.scenario.startTime, plan.windowSeconds);
+  late.add(answeredIn > Number(window) ? 1 : 0, { window });
 }
 
 /** Scenario control: another tenant, below its limit, at the same time. */
