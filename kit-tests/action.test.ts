@@ -7,7 +7,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
@@ -74,8 +74,11 @@ test('ACTION: the check finds a broken action (it can fail)', () => {
   ]);
 });
 
-/** The action's step that runs the kit, as a runner runs it: its env, GITHUB_OUTPUT, the action's path. */
-const runStep = (command: string, args: string) => {
+/**
+ * The action's step that runs the kit, as a runner runs it: its env, GITHUB_OUTPUT, the action's path
+ * (the kit's folder, or a stand-in's).
+ */
+const runStep = (command: string, args: string, actionPath = KIT_ROOT) => {
   const script = parseActionFile(ACTION).runs.steps.find((s) => s.id === 'run')?.run ?? '';
   const folder = mkdtempSync(join(tmpdir(), 'kit-action-'));
   const outputs = join(folder, 'github-output');
@@ -86,7 +89,7 @@ const runStep = (command: string, args: string) => {
       PATH: process.env.PATH,
       HOME: folder,
       GITHUB_OUTPUT: outputs,
-      GITHUB_ACTION_PATH: KIT_ROOT,
+      GITHUB_ACTION_PATH: actionPath,
       FEI_KIT_COMMAND: command,
       FEI_KIT_ARGS: args,
       KIT_OUTPUT_DIR: join(folder, 'fei-kit-output'),
@@ -98,14 +101,40 @@ const runStep = (command: string, args: string) => {
   return { ...result, folder, outputs: readFileSync(outputs, 'utf8') };
 };
 
+/**
+ * A stand-in for the kit at the action's path: its bin prints the words it was given, as JSON, and
+ * exits 3. The step's splitting and the code it records are then seen exactly, without a run of the
+ * kit (a listing of the whole suite); the impact gate's test below runs the real kit through the step.
+ */
+const standInKit = (): string => {
+  const folder = mkdtempSync(join(tmpdir(), 'kit-action-stand-in-'));
+  mkdirSync(join(folder, 'bin'));
+  writeFileSync(
+    join(folder, 'bin', 'fei-kit.mjs'),
+    'process.stdout.write(JSON.stringify(process.argv.slice(2)));\nprocess.exitCode = 3;\n',
+  );
+  return folder;
+};
+
 test('ACTION: the run step runs the kit with the arguments split as a shell would, and records its code', () => {
-  const listed = runStep('conformance', `--list --grep "@readonly" --reporter 'line'`);
-  expect(listed.status, listed.stderr).toBe(0);
-  expect(listed.outputs).toContain(`certificate=${join(listed.folder, 'fei-kit-output', 'certificate')}`);
-  expect(listed.outputs).toMatch(/^code=0$/m);
-  // The quoted --grep reached Playwright whole: only the checks that create nothing are listed.
-  expect(listed.stdout).toContain('AUTH-TOKEN-MISSING: GET without X-Access-Token');
-  expect(listed.stdout).not.toContain('DEDUP-EXTERNAL-ID');
+  const step = runStep(
+    'conformance',
+    `--list --grep "@readonly or more" --reporter 'line' two\\ words`,
+    standInKit(),
+  );
+  expect(step.status, step.stderr).toBe(0);
+  expect(step.outputs).toContain(`certificate=${join(step.folder, 'fei-kit-output', 'certificate')}`);
+  expect(step.outputs).toMatch(/^code=3$/m);
+  // Quotes and a backslash read as a shell reads them: each quoted value reaches the kit whole.
+  expect(JSON.parse(step.stdout)).toEqual([
+    'conformance',
+    '--list',
+    '--grep',
+    '@readonly or more',
+    '--reporter',
+    'line',
+    'two words',
+  ]);
 });
 
 test('ACTION: the impact gate runs through it too, its report where the certificate output says', () => {

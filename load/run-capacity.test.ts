@@ -11,6 +11,7 @@ import { tenantsFileText } from './lib/tenants-file.ts';
 import { capacityInstance, segmentArguments } from './run-capacity.ts';
 import { fixtureTenants } from './test-support/capacity-fixtures.ts';
 import { runLoadChild } from './test-support/run-capacity-child.ts';
+import { runLoadInProcess } from './test-support/run-load-in-process.ts';
 
 let work: string;
 test.beforeAll(() => {
@@ -21,18 +22,16 @@ test.beforeAll(() => {
 });
 test.afterAll(() => rmSync(work, { recursive: true, force: true }));
 
+const runEnvironment = (env: Record<string, string>): Record<string, string> => ({
+  TMPDIR: tmpdir(),
+  KIT_IGNORE_DOTENV: 'true',
+  K6_BIN: join(work, 'k6'),
+  LOAD_REPORT_DIR: join(work, 'out'),
+  ...env,
+});
+
 const run = (env: Record<string, string>, args: string[] = []) =>
-  runLoadChild(
-    ['load', 'capacity', ...args],
-    {
-      TMPDIR: tmpdir(),
-      KIT_IGNORE_DOTENV: 'true',
-      K6_BIN: join(work, 'k6'),
-      LOAD_REPORT_DIR: join(work, 'out'),
-      ...env,
-    },
-    60_000,
-  );
+  runLoadChild(['load', 'capacity', ...args], runEnvironment(env), 60_000);
 
 test('segment arguments: equal parts of one sequence, as k6-operator gives its pods', () => {
   expect(segmentArguments(0, 1)).toEqual(['--execution-segment=0:1', '--execution-segment-sequence=0,1']);
@@ -107,8 +106,16 @@ test('the runner refuses in one line, with its exit code, and never starts k6', 
       /CAPACITY_SHARE must be between 0.01 and 1/,
     ],
   ];
-  for (const [env, args, code, message] of cases) {
-    const result = await run(env, args);
+  // The first case as a user runs the command, the others through its entry in this process (the
+  // same lines and exit code, without a Node start-up and the kit's modules each).
+  for (const [index, [env, args, code, message]] of cases.entries()) {
+    const result =
+      index === 0
+        ? await run(env, args)
+        : await runLoadInProcess('capacity', args, runEnvironment(env)).then((r) => ({
+            ...r,
+            code: r.status,
+          }));
     expect(result.code, JSON.stringify(env)).toBe(code);
     const lines = result.stderr.trim().split('\n');
     expect(lines, result.stderr).toHaveLength(1);

@@ -17,6 +17,7 @@ import { K6_INSTALL_DOCS } from './find-k6.ts';
 import { EMBEDDED_LOAD_RATE_LIMIT, embeddedLoadLimits } from './run-k6.ts';
 import { CLIENT_IDS, productionEnv, remoteEnv, TOKENS } from './test-support/env-fixtures.ts';
 import { runLoadChild } from './test-support/run-capacity-child.ts';
+import { runLoadInProcess } from './test-support/run-load-in-process.ts';
 
 /**
  * The runner is run as npm would run it, in a child process, with a fake k6 written here (a small
@@ -83,6 +84,19 @@ const runRunner = (args: string[], env: Record<string, string>): Promise<RunResu
     40_000,
   );
 
+/**
+ * The same runner called in this process (load/test-support/run-load-in-process.ts), for the refusals
+ * that end before k6 starts; each kind of fact keeps a spawned command above or below.
+ */
+const runRunnerInProcess = (script: 'rate-limit' | 'latency', env: Record<string, string>) =>
+  runLoadInProcess(script, [], {
+    TMPDIR: tmpdir(),
+    KIT_IGNORE_DOTENV: 'true',
+    LOAD_DIST_DIR: join(work, 'dist'),
+    LOAD_REPORT_DIR: join(work, 'reports'),
+    ...env,
+  });
+
 const lines = (text: string): string[] => text.split('\n').filter((line) => line.trim() !== '');
 
 const readRecord = (): FakeRecord | undefined => {
@@ -101,8 +115,10 @@ const expectNoToken = (text: string): void => {
 
 test.describe('load runner without k6', () => {
   test('no K6_BIN and no k6 on PATH: one loud line with the install docs, exit 4', async () => {
-    for (const env of [remoteEnv(), {}]) {
-      const result = await runRunner(['latency'], { ...env, PATH: emptyDir() });
+    // A remote target spawned as a user runs it; the embedded target (no contract) in this process.
+    const remote = await runRunner(['latency'], { ...remoteEnv(), PATH: emptyDir() });
+    const embedded = await runRunnerInProcess('latency', { PATH: emptyDir() });
+    for (const result of [remote, { ...embedded, code: embedded.status }]) {
       expect(result.code).toBe(EXIT.k6Missing);
       expect(lines(result.stdout)).toEqual([]);
       const errorLines = lines(result.stderr);
@@ -114,12 +130,12 @@ test.describe('load runner without k6', () => {
   });
 
   test('K6_BIN naming no executable file: the same kind of line, exit 4', async () => {
-    const result = await runRunner(['rate-limit'], {
+    const result = await runRunnerInProcess('rate-limit', {
       ...remoteEnv(),
       PATH: emptyDir(),
       K6_BIN: join(work, 'no-such-k6'),
     });
-    expect(result.code).toBe(EXIT.k6Missing);
+    expect(result.status).toBe(EXIT.k6Missing);
     expect(lines(result.stderr)).toHaveLength(1);
     expect(result.stderr).toContain(
       `K6_BIN names ${join(work, 'no-such-k6')}, which is not an executable file`,
@@ -201,8 +217,8 @@ test.describe('load runner refusals', () => {
   test('a production target is refused before k6 runs, unless ALLOW_PRODUCTION_LOAD=true', async () => {
     const k6 = writeFakeK6(join(work, 'bin'));
     const common = { PATH: emptyDir(), K6_BIN: k6, FAKE_K6_RECORD: join(work, 'record.json') };
-    const refused = await runRunner(['rate-limit'], { ...productionEnv(), ...common });
-    expect(refused.code).toBe(EXIT.badConfiguration);
+    const refused = await runRunnerInProcess('rate-limit', { ...productionEnv(), ...common });
+    expect(refused.status).toBe(EXIT.badConfiguration);
     expect(lines(refused.stderr)).toHaveLength(1);
     expect(refused.stderr).toContain(
       'refusing to run the rate-limit load script against a production target',
@@ -219,11 +235,11 @@ test.describe('load runner refusals', () => {
   });
 
   test('a malformed contract is one configuration line and exit 2', async () => {
-    const result = await runRunner(['latency'], {
+    const result = await runRunnerInProcess('latency', {
       ...remoteEnv({ TARGET_BASE_URL: 'ftp://example.test' }),
       PATH: emptyDir(),
     });
-    expect(result.code).toBe(EXIT.badConfiguration);
+    expect(result.status).toBe(EXIT.badConfiguration);
     expect(lines(result.stderr)).toEqual([
       'load latency: configuration error: TARGET_BASE_URL must be an http:// or https:// address',
     ]);
@@ -231,13 +247,13 @@ test.describe('load runner refusals', () => {
 
   test('rate-limit against a deployment without the rate-limit tenant is refused, exit 2', async () => {
     const k6 = writeFakeK6(join(work, 'bin'));
-    const result = await runRunner(['rate-limit'], {
+    const result = await runRunnerInProcess('rate-limit', {
       ...remoteEnv({ RATE_LIMIT_CLIENT_ID: undefined, RATE_LIMIT_ACCESS_TOKEN: undefined }),
       PATH: emptyDir(),
       K6_BIN: k6,
       FAKE_K6_RECORD: join(work, 'record.json'),
     });
-    expect(result.code).toBe(EXIT.badConfiguration);
+    expect(result.status).toBe(EXIT.badConfiguration);
     expect(result.stderr).toContain('RATE_LIMIT_CLIENT_ID and RATE_LIMIT_ACCESS_TOKEN are required');
     expect(readRecord()).toBeUndefined();
   });

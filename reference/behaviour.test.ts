@@ -43,12 +43,13 @@ const fieldsAndCodes = (body: { errors: { field: string; errorCode: string }[] }
 test.describe('reference: behaviour options (readings of the spec gaps)', () => {
   test('the reference codes it invented collide with none of the spec and are distinct', () => {
     const variantCodes = VARIANT_CODE_LIST.map((c) => c.code);
-    for (const code of variantCodes) expect(ALL_ERROR_CODES as readonly string[]).not.toContain(code);
     const invented = REFERENCE_CODE_LIST.map((c) => c.code);
+    const specCodes = ALL_ERROR_CODES as readonly string[];
+    // One expect for each list of codes: each expect is a step Playwright reports with its stack.
+    expect([...variantCodes, ...invented].filter((code) => specCodes.includes(code))).toEqual([]);
     expect(new Set([...invented, ...variantCodes]).size).toBe(invented.length + variantCodes.length);
     expect(new Set(invented).size).toBe(invented.length);
-    for (const code of invented) expect(ALL_ERROR_CODES as readonly string[]).not.toContain(code);
-    for (const { status } of REFERENCE_CODE_LIST) expect([400, 404, 429]).toContain(status);
+    expect(REFERENCE_CODE_LIST.filter(({ status }) => ![400, 404, 429].includes(status))).toEqual([]);
   });
 
   test('GAP-PUT-STATUS: putSuccess event-200 | uuid-200 | no-content-204', async () => {

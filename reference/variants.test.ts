@@ -30,15 +30,16 @@ import {
 } from './behaviour.ts';
 import { resolveBehaviour } from './resolve-behaviour.ts';
 import {
+  type Answer,
   credentialHeaders,
   EVENTS_PATH,
   eventUrl,
-  expectSimpleError,
-  expectStructuredError,
   type Harness,
   payinEvent,
   payoutEvent,
   send,
+  simpleErrorFact,
+  structuredErrorFact,
   withHarness,
 } from './test-support/reference-app.ts';
 import { VARIANT_NAMES, VARIANTS } from './variants.ts';
@@ -59,11 +60,43 @@ const eventShown = (body: Record<string, unknown>): Record<string, unknown> => {
 };
 
 /**
+ * What a variant's compact check read, named, beside what each reading must be: compared in one expect
+ * at the end, which names every reading that differs. The check reads about forty facts for each of
+ * some thirty variants, and Playwright makes every expect a step with a stack trace mapped through the
+ * source maps, dearer than the reading itself.
+ */
+class Readings {
+  readonly read: Record<string, unknown> = {};
+  readonly expected: Record<string, unknown> = {};
+
+  fact(name: string, reading: unknown, expected: unknown): void {
+    this.read[name] = reading;
+    this.expected[name] = expected;
+  }
+
+  /** Part 7.1 with this status and code; the body beside it, to show what came instead. */
+  simpleError(name: string, answer: Answer, status: number, errorCode: string): void {
+    const { reading, expected } = simpleErrorFact(answer, status, errorCode);
+    this.fact(name, { ...reading, body: answer.text }, { ...expected, body: expect.any(String) });
+  }
+
+  /** Part 7.1 at whatever status the answer has; the body beside it. */
+  structuredError(name: string, answer: Answer): void {
+    const { reading, expected } = structuredErrorFact(answer);
+    this.fact(name, { ...reading, body: answer.text }, { ...expected, body: expect.any(String) });
+  }
+}
+
+/** A status read as the one class of statuses a fact allows, or as itself when outside it. */
+const statusWithin = (status: number, allowed: (status: number) => boolean, name: string): string | number =>
+  allowed(status) ? name : status;
+
+/**
  * A compact check of the stated rules that every reading must keep. Each variant must pass it; the
  * conformance suite is the full version of this. Where a reading restricts a value the spec leaves
  * open (originalStatus, personal id types), the event takes one the reading allows.
  */
-const statedRulesHold = async (h: Harness): Promise<void> => {
+const statedRulesHold = async (h: Harness, facts: Readings): Promise<void> => {
   const { app, a, b } = h;
   const { originalStatusValues, personalIdTypes } = app.reference.behaviour;
   const event = payoutEvent({
@@ -73,53 +106,84 @@ const statedRulesHold = async (h: Harness): Promise<void> => {
       : { payload: { ...(payoutEvent().payload as object), beneficiaryPersonalIdType: personalIdTypes[0] } }),
   });
   const created = await a.post(event);
-  expect(created.status).toBe(201);
-  const uuid = created.body.uuid as string;
+  facts.fact('created: status', created.status, 201);
+  const uuid = created.body?.uuid as string;
   const fetched = await a.get(uuid);
-  expect(fetched.status).toBe(200);
-  expect(eventShown(fetched.body)).toEqual(expect.objectContaining({ ...event, uuid }));
-  expectSimpleError(await a.post(event), 400, 'ERR-4001');
-  expect((await b.post(event)).status).toBe(201);
-  expectSimpleError(await b.get(uuid), 404, 'ERR-4002');
-  expectSimpleError(await b.put(uuid, payoutEvent()), 404, 'ERR-4002');
-  expectSimpleError(await a.get(crypto.randomUUID()), 404, 'ERR-4002');
+  facts.fact('read back: status', fetched.status, 200);
+  facts.fact(
+    'read back: the event sent',
+    eventShown(fetched.body ?? {}),
+    expect.objectContaining({ ...event, uuid }),
+  );
+  facts.simpleError('the same externalId again', await a.post(event), 400, 'ERR-4001');
+  facts.fact('the same externalId by tenant B: status', (await b.post(event)).status, 201);
+  facts.simpleError("tenant B reads A's event", await b.get(uuid), 404, 'ERR-4002');
+  facts.simpleError("tenant B updates A's event", await b.put(uuid, payoutEvent()), 404, 'ERR-4002');
+  facts.simpleError('an unknown uuid', await a.get(crypto.randomUUID()), 404, 'ERR-4002');
   const updated = await a.put(uuid, { ...event, amount: 3 });
-  expect(updated.status).toBeGreaterThanOrEqual(200);
-  expect(updated.status).toBeLessThan(300);
-  expect(eventShown((await a.get(uuid)).body).amount).toBe(3);
+  facts.fact(
+    'updated: status',
+    statusWithin(updated.status, (s) => s >= 200 && s < 300, '2xx'),
+    '2xx',
+  );
+  facts.fact('updated: the amount read back', eventShown((await a.get(uuid)).body ?? {}).amount, 3);
   // all failures, any order, any notation
   const invalid = await a.post(
     payinEvent({ externalId: '', countryCode: 'deu', payload: { channel: 'X', beneficiaryName: 'b' } }),
   );
-  expect(invalid.status).toBe(400);
-  expectStructuredError(invalid);
-  expect(invalid.body.title).toMatch(/validation errors/i);
-  expect(invalid.body.errorCode).toBe(invalid.body.errors[0].errorCode);
-  expect(invalid.body.errors.map((e: { errorCode: string }) => e.errorCode).sort()).toEqual([
-    'ERR-3001',
-    'ERR-3003',
-    'ERR-3009',
-    'ERR-3011',
-  ]);
-  const unknownProperty = await a.post(payinEvent({ payload: { foo: 1 } }));
-  expect(unknownProperty.status).toBe(400);
-  expect((await a.post(payinEvent({ payload: {} }))).status).toBe(201);
+  facts.fact('four invalid fields: status', invalid.status, 400);
+  facts.structuredError('four invalid fields: the error body', invalid);
+  facts.fact(
+    'four invalid fields: the 7.2 body',
+    {
+      title: invalid.body?.title,
+      errorCode: invalid.body?.errorCode,
+      codes: (invalid.body?.errors ?? []).map((e: { errorCode: string }) => e.errorCode).sort(),
+    },
+    {
+      title: expect.stringMatching(/validation errors/i),
+      errorCode: invalid.body?.errors?.[0]?.errorCode,
+      codes: ['ERR-3001', 'ERR-3003', 'ERR-3009', 'ERR-3011'],
+    },
+  );
+  facts.fact(
+    'an unknown payload property: status',
+    (await a.post(payinEvent({ payload: { foo: 1 } }))).status,
+    400,
+  );
+  facts.fact('an empty payload: status', (await a.post(payinEvent({ payload: {} }))).status, 201);
   // headers
-  expectSimpleError(await a.get(uuid, { 'x-client-id': a.tenant.clientId }), 401, 'ERR-1001');
-  expectSimpleError(await a.get(uuid, { 'x-access-token': a.tenant.accessToken }), 400, 'ERR-2001');
-  expectSimpleError(
+  facts.simpleError(
+    'no access token',
+    await a.get(uuid, { 'x-client-id': a.tenant.clientId }),
+    401,
+    'ERR-1001',
+  );
+  facts.simpleError(
+    'no client id',
+    await a.get(uuid, { 'x-access-token': a.tenant.accessToken }),
+    400,
+    'ERR-2001',
+  );
+  facts.simpleError(
+    'an unknown client id',
     await a.get(uuid, { ...credentialHeaders(a.tenant), 'x-client-id': 'x' }),
     400,
     'ERR-2002',
   );
-  expectSimpleError(
+  facts.simpleError(
+    'an unknown access token',
     await a.get(uuid, { ...credentialHeaders(a.tenant), 'x-access-token': 'svc_test_x' }),
     401,
     'ERR-1002',
   );
   const foreign = await a.get(uuid, { ...credentialHeaders(a.tenant), 'x-client-id': b.tenant.clientId });
-  expect([401, 403]).toContain(foreign.status);
-  expectStructuredError(foreign);
+  facts.fact(
+    "A's token with B's client id: status",
+    statusWithin(foreign.status, (s) => s === 401 || s === 403, '401 or 403'),
+    '401 or 403',
+  );
+  facts.structuredError("A's token with B's client id: the error body", foreign);
   // malformed JSON is a structured 4xx
   const malformed = await send(app, {
     method: 'POST',
@@ -127,31 +191,52 @@ const statedRulesHold = async (h: Harness): Promise<void> => {
     headers: { ...credentialHeaders(a.tenant), 'content-type': 'application/json' },
     payload: '{',
   });
-  expect(malformed.status).toBe(400);
-  expectStructuredError(malformed);
-  expect(
-    (await send(app, { method: 'GET', url: eventUrl('x'), headers: credentialHeaders(a.tenant) })).status,
-  ).toBeLessThan(500);
+  facts.fact('malformed JSON: status', malformed.status, 400);
+  facts.structuredError('malformed JSON: the error body', malformed);
+  const nonUuid = await send(app, {
+    method: 'GET',
+    url: eventUrl('x'),
+    headers: credentialHeaders(a.tenant),
+  });
+  facts.fact(
+    'a path id that is no uuid: status',
+    statusWithin(nonUuid.status, (s) => s < 500, 'below 500'),
+    'below 500',
+  );
 };
 
-const rateLimitHolds = async (h: Harness): Promise<void> => {
-  for (let i = 0; i < 3; i += 1) expect((await h.rateLimited.get(crypto.randomUUID())).status).toBe(404);
+const rateLimitHolds = async (h: Harness, facts: Readings): Promise<void> => {
+  const served: number[] = [];
+  for (let i = 0; i < 3; i += 1) served.push((await h.rateLimited.get(crypto.randomUUID())).status);
+  facts.fact('the rate-limit tenant within its limit: statuses', served, [404, 404, 404]);
   const limited = await h.rateLimited.get(crypto.randomUUID());
-  expect(limited.status).toBe(429);
-  expectStructuredError(limited);
-  expect(Object.keys(limited.headers).filter((n) => /retry|ratelimit/i.test(n))).toEqual([]);
-  expect((await h.a.get(crypto.randomUUID())).status).toBe(404);
+  facts.fact('over the limit: status', limited.status, 429);
+  facts.structuredError('over the limit: the error body', limited);
+  facts.fact(
+    'over the limit: retry or rate-limit headers',
+    Object.keys(limited.headers).filter((n) => /retry|ratelimit/i.test(n)),
+    [],
+  );
+  facts.fact('tenant A meanwhile: status', (await h.a.get(crypto.randomUUID())).status, 404);
 };
 
 test.describe('reference: variants (coherent other readings)', () => {
   test('there are at least 8 named variants, each a valid behaviour, and unknown names are refused', () => {
     expect(VARIANTS.length).toBeGreaterThanOrEqual(8);
     expect(new Set(VARIANT_NAMES).size).toBe(VARIANTS.length);
-    for (const variant of VARIANTS) {
-      expect(variant.description.length).toBeGreaterThan(10);
-      expect(Object.keys(variant.behaviour).length).toBeGreaterThan(0);
-      expect(() => resolveBehaviour(variant.behaviour)).not.toThrow();
-    }
+    // One expect for every variant's facts: each expect is a step Playwright reports with its stack.
+    const invalid = VARIANTS.flatMap((variant) => {
+      const problems: string[] = [];
+      if (variant.description.length <= 10) problems.push('a description of 10 characters or fewer');
+      if (Object.keys(variant.behaviour).length === 0) problems.push('no behaviour of its own');
+      try {
+        resolveBehaviour(variant.behaviour);
+      } catch (error) {
+        problems.push(`a behaviour refused: ${(error as Error).message}`);
+      }
+      return problems.map((problem) => `${variant.name}: ${problem}`);
+    });
+    expect(invalid).toEqual([]);
     expect(() => buildReferenceApp({ variant: 'nope' })).toThrow(
       /Unknown reference variant "nope". Known variants: put-no-content/,
     );
@@ -159,9 +244,8 @@ test.describe('reference: variants (coherent other readings)', () => {
 
   test('at least 25 variants, the five whole-stack ones among them', () => {
     expect(VARIANTS.length).toBeGreaterThanOrEqual(25);
-    for (const name of ['spring-like', 'dotnet-like', 'express-ajv-like', 'fastapi-like', 'go-like']) {
-      expect(VARIANT_NAMES).toContain(name);
-    }
+    const wholeStack = ['spring-like', 'dotnet-like', 'express-ajv-like', 'fastapi-like', 'go-like'];
+    expect(wholeStack.filter((name) => !VARIANT_NAMES.includes(name))).toEqual([]);
   });
 
   test('every reading of every enumerated option is taken by the reference or some variant', () => {
@@ -187,24 +271,23 @@ test.describe('reference: variants (coherent other readings)', () => {
       listing: LISTING_READINGS,
       versions: VERSIONS_READINGS,
     };
-    for (const [option, values] of Object.entries(readings)) {
-      const taken = new Set(
-        [DEFAULT_BEHAVIOUR, ...VARIANTS.map((v) => resolveBehaviour(v.behaviour))].map(
-          (b) => (b as unknown as Record<string, string>)[option],
-        ),
-      );
-      for (const value of values) expect(taken.has(value), `${option}: ${value}`).toBe(true);
-    }
+    const behaviours = [DEFAULT_BEHAVIOUR, ...VARIANTS.map((v) => resolveBehaviour(v.behaviour))];
+    const untaken = Object.entries(readings).flatMap(([option, values]) => {
+      const taken = new Set(behaviours.map((b) => (b as unknown as Record<string, string>)[option]));
+      return values.filter((value) => !taken.has(value)).map((value) => `${option}: ${value}`);
+    });
+    expect(untaken).toEqual([]);
   });
 
   test('every gap option is read differently by at least one variant', () => {
-    for (const key of Object.keys(DEFAULT_BEHAVIOUR) as (keyof ReferenceBehaviour)[]) {
-      const differs = VARIANTS.some(
-        (v) =>
-          key in v.behaviour && JSON.stringify(v.behaviour[key]) !== JSON.stringify(DEFAULT_BEHAVIOUR[key]),
-      );
-      expect(differs, key).toBe(true);
-    }
+    const readAlike = (Object.keys(DEFAULT_BEHAVIOUR) as (keyof ReferenceBehaviour)[]).filter(
+      (key) =>
+        !VARIANTS.some(
+          (v) =>
+            key in v.behaviour && JSON.stringify(v.behaviour[key]) !== JSON.stringify(DEFAULT_BEHAVIOUR[key]),
+        ),
+    );
+    expect(readAlike).toEqual([]);
   });
 
   test('a variant is started by name; explicit behaviour overlays it', async () => {
@@ -217,10 +300,12 @@ test.describe('reference: variants (coherent other readings)', () => {
 
   for (const variant of [undefined, ...VARIANT_NAMES]) {
     test(`variant ${variant ?? '(reference)'} keeps every stated rule`, async () => {
-      await withHarness({ variant, rateLimit: { requestsPerWindow: 3, windowSeconds: 60 } }, async (h) => {
-        await rateLimitHolds(h);
-      });
-      await withHarness({ variant }, statedRulesHold);
+      const facts = new Readings();
+      await withHarness({ variant, rateLimit: { requestsPerWindow: 3, windowSeconds: 60 } }, (h) =>
+        rateLimitHolds(h, facts),
+      );
+      await withHarness({ variant }, (h) => statedRulesHold(h, facts));
+      expect(facts.read).toEqual(facts.expected);
     });
   }
 });

@@ -1,66 +1,15 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { main } from '../../cli/main.ts';
+import { type InProcessRun, runInProcess } from '../../utilities/test-support/in-process.ts';
 
-export interface InProcessRun {
-  readonly status: number;
-  readonly stdout: string;
-  readonly stderr: string;
-  /** stdout and stderr together, in the order they came. */
-  readonly output: string;
-  /** What the command left in its working folder. */
-  readonly left: string[];
-}
+export type { InProcessRun };
 
 /**
  * Runs `fei-kit <args…>` through the command line's own entry, in this process, as the spawned bin
- * would: a working folder of its own with nothing in it, exactly the given environment (PATH without
- * k6 and HOME the folder unless given), stdout and stderr collected apart. A spawned process costs a
- * Node and tsx start-up per case; the kit tests that check many cases of the same command line call
- * this instead and keep a spawned run for each kind of fact (kit-tests/command-line.test.ts).
- * Tests of one worker run one at a time, so the process-wide state it swaps (working folder,
- * environment, the two streams' write) is restored before another test can see it.
+ * would (`runInProcess`: a folder of its own, exactly the given environment, the streams collected).
+ * The kit tests that check many cases of the same command line call this instead of spawning it, and
+ * keep a spawned run for each kind of fact (kit-tests/command-line.test.ts).
  */
-export const runCliInProcess = async (
+export const runCliInProcess = (
   args: readonly string[],
   env: Record<string, string> = {},
-): Promise<InProcessRun> => {
-  const folder = mkdtempSync(join(tmpdir(), 'kit-cli-'));
-  const cwd = process.cwd();
-  const savedEnv = { ...process.env };
-  const writes = { stdout: process.stdout.write, stderr: process.stderr.write };
-  let stdout = '';
-  let stderr = '';
-  let output = '';
-  const collect =
-    (append: (text: string) => void) =>
-    (chunk: string | Uint8Array, ...rest: unknown[]): boolean => {
-      const text = typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
-      append(text);
-      output += text;
-      const callback = rest.find((arg) => typeof arg === 'function') as (() => void) | undefined;
-      callback?.();
-      return true;
-    };
-  try {
-    process.chdir(folder);
-    for (const name of Object.keys(process.env)) delete process.env[name];
-    Object.assign(process.env, { PATH: '/usr/bin:/bin', HOME: folder, ...env });
-    process.stdout.write = collect((text) => {
-      stdout += text;
-    }) as typeof process.stdout.write;
-    process.stderr.write = collect((text) => {
-      stderr += text;
-    }) as typeof process.stderr.write;
-    const status = await main(args);
-    return { status, stdout, stderr, output, left: readdirSync(folder) };
-  } finally {
-    process.stdout.write = writes.stdout;
-    process.stderr.write = writes.stderr;
-    for (const name of Object.keys(process.env)) delete process.env[name];
-    Object.assign(process.env, savedEnv);
-    process.chdir(cwd);
-    rmSync(folder, { recursive: true, force: true });
-  }
-};
+): Promise<InProcessRun> => runInProcess(() => main(args), env);

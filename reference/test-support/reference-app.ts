@@ -206,17 +206,32 @@ const structuredError = (status: number) => ({
   stackTraceShown: false,
 });
 
+/** A reading of an answer and what it must be, compared by the caller (alone, or among many). */
+export interface ReadingFact {
+  readonly reading: Record<string, unknown>;
+  readonly expected: Record<string, unknown>;
+}
+
 /** Part 7.1: JSON content type, integer status equal to the HTTP status, ERR-nnnn code, string title. */
+export const structuredErrorFact = (answer: Answer): ReadingFact => ({
+  reading: errorReading(answer),
+  expected: structuredError(answer.status),
+});
+
+/** Part 7.1 with the HTTP status and the error code the answer must have. */
+export const simpleErrorFact = (answer: Answer, status: number, errorCode: string): ReadingFact => ({
+  reading: { httpStatus: answer.status, ...errorReading(answer) },
+  expected: { httpStatus: status, ...structuredError(status), errorCode },
+});
+
 export const expectStructuredError = (answer: Answer): void => {
-  expect(errorReading(answer), answer.text).toEqual(structuredError(answer.status));
+  const { reading, expected } = structuredErrorFact(answer);
+  expect(reading, answer.text).toEqual(expected);
 };
 
 export const expectSimpleError = (answer: Answer, status: number, errorCode: string): void => {
-  expect({ httpStatus: answer.status, ...errorReading(answer) }, answer.text).toEqual({
-    httpStatus: status,
-    ...structuredError(status),
-    errorCode,
-  });
+  const { reading, expected } = simpleErrorFact(answer, status, errorCode);
+  expect(reading, answer.text).toEqual(expected);
 };
 
 /**
