@@ -33,31 +33,46 @@ test.describe("the load generator's reach", () => {
       'ratelimit_sent{window:0} count>=2498',
       'ratelimit_sent{window:1} count>=2498',
       'ratelimit_sent{window:2} count>=2498',
-      'ratelimit_late{window:0} count<=625',
-      'ratelimit_late{window:1} count<=625',
-      'ratelimit_late{window:2} count<=625',
+      'ratelimit_late_served{window:0} count<=625',
+      'ratelimit_late_served{window:1} count<=625',
+      'ratelimit_late_served{window:2} count<=625',
+      'ratelimit_late_refused{window:0} count<=625',
+      'ratelimit_late_refused{window:1} count<=625',
+      'ratelimit_late_refused{window:2} count<=625',
     ]);
     expect(judged({ accepted: CONFORMING }).verdict).toBe('passed');
   });
 
-  test('requests in flight across a window’s edge widen its bounds, met or not: what they explain is not established, what they cannot is the service’s', () => {
-    // A slow round trip or a starved generator: 60 requests of window 1 and 40 of window 2 answered
-    // after their window ended. Each may have been counted by the server in the next window.
-    const explained = judged({ accepted: [1998, 1000, 820], late: [0, 60, 40] });
+  test('requests in flight across a window’s edge widen its bounds by what they can move, met or not: what they explain is not established, what they cannot is the service’s', () => {
+    // A slow round trip or a starved generator: 60 requests of window 1 served after it ended (each
+    // may have taken window 2's budget) and 40 of window 2 refused after it ended (each may have met
+    // window 3's 429): window 2's floor is widened by 100.
+    const explained = judged({
+      accepted: [1998, 1000, 820],
+      lateServed: [0, 60, 0],
+      lateRefused: [0, 0, 40],
+    });
     const floor = explained.of('ratelimit_accepted{window:2} count>=900');
     expect(floor.verdict).toBe('not-established');
-    expect(floor.reason).toMatch(
-      /^60 requests in flight across a window's edge \(reach:late:1\) explain it; 40 requests/,
+    expect(floor.reason).toBe(
+      "60 requests in flight across a window's edge (reach:late-served:1) explain it; 40 requests in flight across a window's edge (reach:late-refused:2) explain it",
     );
     expect(explained.verdict).toBe('not-established');
-    // 100 in flight explain at most 100 fewer served: 790 is beyond them.
-    const beyond = judged({ accepted: [1998, 1000, 790], late: [0, 60, 40] });
+    const beyond = judged({ accepted: [1998, 1000, 790], lateServed: [0, 60, 0], lateRefused: [0, 0, 40] });
     expect(beyond.of('ratelimit_accepted{window:2} count>=900').verdict).toBe('failed');
+    // Those that cannot move window 2's count widen nothing there: window 1's refused, window 2's served.
+    const unmoved = judged({ accepted: [1998, 1000, 820], lateServed: [0, 0, 60], lateRefused: [0, 40, 0] });
+    expect(unmoved.of('ratelimit_accepted{window:2} count>=900').verdict).toBe('failed');
     // A ceiling: window 1's own requests served by window 2's budget are counted in window 1.
-    const ceiling = judged({ accepted: [1998, 1040, 1000], late: [0, 30, 0] });
+    const ceiling = judged({ accepted: [1998, 1040, 1000], lateServed: [0, 30, 0] });
     expect(ceiling.of('ratelimit_accepted{window:1} count<=1020').verdict).toBe('not-established');
     expect(
-      judged({ accepted: [1998, 1060, 1000], late: [0, 30, 0] }).of(
+      judged({ accepted: [1998, 1040, 1000], lateRefused: [0, 30, 0] }).of(
+        'ratelimit_accepted{window:1} count<=1020',
+      ).verdict,
+    ).toBe('failed');
+    expect(
+      judged({ accepted: [1998, 1060, 1000], lateServed: [0, 30, 0] }).of(
         'ratelimit_accepted{window:1} count<=1020',
       ).verdict,
     ).toBe('failed');
@@ -68,11 +83,11 @@ test.describe("the load generator's reach", () => {
   });
 
   test('more than a quarter of a window in flight at its end: its bounds are not judged, the premise says why', () => {
-    const { of, verdict } = judged({ accepted: [1998, 1000, 300], late: [0, 0, 700] });
-    expect(of('ratelimit_late{window:2} count<=625')).toMatchObject({
+    const { of, verdict } = judged({ accepted: [1998, 1000, 300], lateRefused: [0, 0, 700] });
+    expect(of('ratelimit_late_refused{window:2} count<=625')).toMatchObject({
       verdict: 'not-established',
       reason:
-        '700 requests of the rate-limit tenant sent in window 2 and answered after it ended (in flight across its edge: which window the server counted each in is not known); the plan allows at most 625',
+        '700 requests of the rate-limit tenant sent in window 2 and refused with 429 after it ended (in flight across its edge: which window the server counted each in is not known); the plan allows at most 625',
     });
     expect(of('ratelimit_accepted{window:2} count>=900').verdict).toBe('not-established');
     expect(verdict).toBe('not-established');

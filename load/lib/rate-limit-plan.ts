@@ -75,8 +75,9 @@ export const METRICS = Object.freeze({
   headersSent: 'ratelimit_headers_sent',
   /** Every request of the over-limit tenant, by the window it was sent in: the generator's reach. */
   sent: 'ratelimit_sent',
-  /** Those answered after the window they were sent in ended, by that window (lib/window-reach.ts). */
-  late: 'ratelimit_late',
+  /** Those served, and those refused, after the window they were sent in ended (lib/window-reach.ts). */
+  lateServed: 'ratelimit_late_served',
+  lateRefused: 'ratelimit_late_refused',
 });
 
 export interface RateLimitPlan {
@@ -192,8 +193,8 @@ const windowThresholds = (plan: RateLimitPlan): ThresholdSpec[] => {
       ruleId: 'RATE-LIMIT-429',
       title: `${windowTitle(plan, 0)} accepts at most twice the limit of ${plan.limit} (the rest of a window begun before the run, then a new one)`,
       // A request sent in window 0 and served by the next window's budget is counted in window 0.
-      needs: [[lateKey(0)]],
-      widenedBy: { premises: [lateKey(0)], perMissing: 1 },
+      needs: [[lateKey(0, 'served')]],
+      widenedBy: { premises: [lateKey(0, 'served')], perMissing: 1 },
     });
   }
   for (let i = 1; i < plan.windows; i += 1) {
@@ -203,13 +204,13 @@ const windowThresholds = (plan: RateLimitPlan): ThresholdSpec[] => {
       expression: `count<=${plan.acceptedCeiling}`,
       ruleId: 'RATE-LIMIT-429',
       title: `${windowTitle(plan, i)} accepts no more than the limit of ${plan.limit} requests`,
-      needs: [[windowPremiseKey(i - 1), lateKey(i)]],
+      needs: [[windowPremiseKey(i - 1), lateKey(i, 'served')]],
       // A stall saves at most the limit's share of what it did not send, and a request of this window
       // served by the next one's budget counts here: crossed beyond both, decided.
       widenedBy: {
-        premises: [windowPremiseKey(i - 1), lateKey(i)],
+        premises: [windowPremiseKey(i - 1), lateKey(i, 'served')],
         perMissing: plan.limit / plan.overLimitPerWindow,
-        perMissingOf: { [lateKey(i)]: 1 },
+        perMissingOf: { [lateKey(i, 'served')]: 1 },
       },
     });
     specs.push({
@@ -225,12 +226,19 @@ const windowThresholds = (plan: RateLimitPlan): ThresholdSpec[] => {
       ruleId: 'RATE-LIMIT-429',
       title: `${windowTitle(plan, i)} serves close to the whole limit of ${plan.limit} before answering 429 (a 429 comes only when the limit is exceeded)`,
       // The backlog of a window sent short lands in the next one, which it can cost its budget; a
-      // request of the window before still in flight takes this one's, and one of this window served
-      // only after it ended may meet the next one's 429: each costs at most one served here; fewer
-      // served than all of them explain is decided.
-      needs: [[windowPremiseKey(i - 1), windowPremiseKey(i), lateKey(i - 1), lateKey(i)]],
+      // request of the window before served late took this one's, and one of this window refused
+      // late may have met the next one's 429: each costs at most one served here; fewer served than
+      // all of them explain is decided.
+      needs: [
+        [windowPremiseKey(i - 1), windowPremiseKey(i), lateKey(i - 1, 'served'), lateKey(i, 'refused')],
+      ],
       widenedBy: {
-        premises: [windowPremiseKey(i - 1), windowPremiseKey(i), lateKey(i - 1), lateKey(i)],
+        premises: [
+          windowPremiseKey(i - 1),
+          windowPremiseKey(i),
+          lateKey(i - 1, 'served'),
+          lateKey(i, 'refused'),
+        ],
         perMissing: 1,
       },
     });
@@ -313,7 +321,15 @@ const generatorThresholds = (plan: RateLimitPlan): ThresholdSpec[] => {
       what: 'request',
     }),
     ...Array.from({ length: plan.windows }, (_, i) => reachPremise(reach, i)),
-    ...Array.from({ length: plan.windows }, (_, i) => latePremise({ ...reach, lateMetric: METRICS.late }, i)),
+    ...(['served', 'refused'] as const).flatMap((outcome) =>
+      Array.from({ length: plan.windows }, (_, i) =>
+        latePremise(
+          { ...reach, lateMetric: { served: METRICS.lateServed, refused: METRICS.lateRefused } },
+          i,
+          outcome,
+        ),
+      ),
+    ),
   ];
 };
 

@@ -20,34 +20,40 @@ export const REACH_SLACK = 2;
 export const windowPremiseKey = (window: number): string => `reach:window:${window}`;
 
 /**
- * Requests of the rate-limit tenant started in a window and answered after it ended: in flight across
- * its edge, the server may have counted each in either window, while the client counts it in the one it
- * started in. A few cross every edge (a round trip long against the window, a starved generator that
- * sends late, a server slow to answer); each can move one served request from one window to the next,
- * so a window's bounds are widened by them, always (lib/reach.ts). More than a quarter of a window's
- * planned requests across its edge leave its bounds unjudged: the client's windows then say too little
- * of the server's.
+ * Requests of the rate-limit tenant sent in a window and answered after it ended: in flight across its
+ * edge, the server may have counted each in the next window, while the client counts it in the one it
+ * was sent in (a round trip long against the window, a starved generator that sends late, a server
+ * slow to answer). Only two kinds move a count between windows: one *served* late may have taken the
+ * next window's budget (one fewer served there, one more here), and one *refused* late may have met the
+ * next window's 429 where this window would have served it (one fewer served here). So a window's
+ * floor is widened by the window before's served late and its own refused late, its ceiling by its own
+ * served late, always (lib/reach.ts). More than a quarter of a window's planned requests of either
+ * kind leave its bounds unjudged: the client's windows then say too little of the server's.
  */
-export const lateKey = (window: number): string => `reach:late:${window}`;
+export type LateOutcome = 'served' | 'refused';
 
-/** The requests of a window that may be in flight at its end before its bounds go unjudged. */
+export const lateKey = (window: number, outcome: LateOutcome): string => `reach:late-${outcome}:${window}`;
+
+/** The requests of a window, of each kind, that may be in flight at its end before its bounds go unjudged. */
 export const lateAllowed = (plannedPerWindow: number): number =>
   Math.max(REACH_SLACK, Math.floor(plannedPerWindow / 4));
 
-/** The in-flight premise of one window: `ratelimit_late{window:i}` `count<=allowed`. */
+/** The in-flight premise of one window and kind: `ratelimit_late_served{window:i}` `count<=allowed`. */
 export const latePremise = (
-  plan: WindowReachPlan & { readonly lateMetric: string },
+  plan: WindowReachPlan & { readonly lateMetric: Readonly<Record<LateOutcome, string>> },
   window: number,
+  outcome: LateOutcome,
 ): ThresholdSpec => {
   const allowed = lateAllowed(plan.plannedPerWindow);
+  const what = `requests of the rate-limit tenant sent in window ${window} and ${outcome === 'served' ? 'served' : 'refused with 429'} after it ended`;
   return {
-    metric: `${plan.lateMetric}{window:${window}}`,
+    metric: `${plan.lateMetric[outcome]}{window:${window}}`,
     expression: `count<=${allowed}`,
     ruleId: 'LOAD-OPEN-MODEL',
-    title: `at most ${allowed} requests of the rate-limit tenant sent in window ${window} were answered after it ended (the client's window says which window the server counted them in)`,
+    title: `at most ${allowed} ${what} (the client's window says which window the server counted them in)`,
     premise: {
-      key: lateKey(window),
-      what: `requests of the rate-limit tenant sent in window ${window} and answered after it ended`,
+      key: lateKey(window, outcome),
+      what,
       planned: plan.plannedPerWindow,
       seconds: plan.windowSeconds,
       needed: allowed,

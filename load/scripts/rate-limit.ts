@@ -44,7 +44,8 @@ const serverErrors = new Counter(METRICS.serverErrors);
 const throttledBodyJson = new Rate(METRICS.throttledBodyJson);
 const headersSent = new Counter(METRICS.headersSent);
 const sent = new Counter(METRICS.sent);
-const late = new Counter(METRICS.late);
+const lateServed = new Counter(METRICS.lateServed);
+const lateRefused = new Counter(METRICS.lateRefused);
 
 /** The control scenario's events are numbered apart from the over-limit ones. */
 const CONTROL_INDEX_OFFSET = 1_000_000_000;
@@ -115,9 +116,10 @@ export function overLimit(data: SetupData): void {
   // Zeros too, so that a window or kind with no 429 at all still has samples and its threshold fails.
   throttled.add(isThrottled ? 1 : 0, { window, kind });
   accepted.add(isAccepted ? 1 : 0, { window, kind });
-  // Zeros too: a window with none in flight at its end still has samples for its premise.
-  const answeredIn = windowIndex(Date.now() - exec.scenario.startTime, plan.windowSeconds);
-  late.add(answeredIn > Number(window) ? 1 : 0, { window });
+  // Zeros too: a window with none in flight at its end still has samples for its premises.
+  const late = windowIndex(Date.now() - exec.scenario.startTime, plan.windowSeconds) > Number(window);
+  lateServed.add(late && isAccepted ? 1 : 0, { window });
+  lateRefused.add(late && isThrottled ? 1 : 0, { window });
 }
 
 /** Scenario control: another tenant, below its limit, at the same time. */

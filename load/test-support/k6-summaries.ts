@@ -129,13 +129,15 @@ export const machineReadableRateLimitSummary = ({
   sent = [2500, 2500, 2500],
   accepted = [1998, 1000, 1500],
   dropped = 0,
-  late = [0, 0, 0],
+  lateServed = [0, 0, 0],
+  lateRefused = [0, 0, 0],
 }: {
   sent?: number[];
   accepted?: number[];
   dropped?: number;
-  /** Requests answered after the window they were sent in ended, by that window. */
-  late?: number[];
+  /** Requests served, and refused, after the window they were sent in ended, by that window. */
+  lateServed?: number[];
+  lateRefused?: number[];
 } = {}) => {
   const counter = (name: string, count: number) => ({
     name,
@@ -153,7 +155,8 @@ export const machineReadableRateLimitSummary = ({
       metrics: [
         ...accepted.map((count, window) => counter(`ratelimit_accepted{window:${window}}`, count)),
         ...sent.map((count, window) => counter(`ratelimit_sent{window:${window}}`, count)),
-        ...late.map((count, window) => counter(`ratelimit_late{window:${window}}`, count)),
+        ...lateServed.map((count, window) => counter(`ratelimit_late_served{window:${window}}`, count)),
+        ...lateRefused.map((count, window) => counter(`ratelimit_late_refused{window:${window}}`, count)),
         counter('dropped_iterations', dropped),
         counter('ratelimit_throttled', 3001),
         counter('ratelimit_throttled{kind:get-unknown}', 1000),
