@@ -196,10 +196,21 @@ const DIES_AFTER = 150;
  * The slice of the suite a run that must stop mid-way runs: the validation checks and properties send
  * many times the requests a target answers before it goes (a whole run only lists more checks that the
  * stop leaves unrun), on more than one worker, so that every worker must see the stop. Two are more
- * than one: a third adds only its start-up.
+ * than one: a third adds only its start-up. Left out: the checks that send their requests side by side
+ * (a JSON document's edges, an amount's literal forms, the structure sweep), each of whose requests passes the stop's check
+ * at once, so that on a busy machine a whole group may reach the target after the stop; without them, at
+ * most one request a worker is in flight when the run stops, whatever the machine's speed.
  */
 const STOPPED_WORKERS = 2;
-const STOPPED_SLICE = ['--grep', '@validation', `--workers=${STOPPED_WORKERS}`];
+const SIDE_BY_SIDE_CHECKS =
+  'the edges of a JSON document|literal forms of an amount|the structure of a body, at every depth';
+const STOPPED_SLICE = [
+  '--grep',
+  '@validation',
+  '--grep-invert',
+  SIDE_BY_SIDE_CHECKS,
+  `--workers=${STOPPED_WORKERS}`,
+];
 
 /** The checks a stop left unrun: skipped, each naming the stop (its line, or that the run was stopped). */
 const stoppedChecks = (env: Record<string, string>): string[] =>
