@@ -77,6 +77,8 @@ test.describe('release gate', () => {
   const baseline = folder('baseline');
 
   test.beforeAll(async () => {
+    // A whole run, if a small one: the tests' time, not a hook's default, on a busy machine.
+    test.setTimeout(180_000);
     const run = await runConformance({ KIT_OUTPUT_DIR: baseline }, ['--grep', GREP]);
     expect(run.code, run.output).toBe(EXIT.ok);
     expect(run.output).toContain('4 passed');

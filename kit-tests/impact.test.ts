@@ -42,6 +42,8 @@ const certify = (args: readonly string[], env: NodeJS.ProcessEnv = kitEnvironmen
   });
 
 test.beforeAll(async () => {
+  // Client certifications side by side: the tests' time, not a hook's default, on a busy machine.
+  test.setTimeout(180_000);
   traffic = mkdtempSync(join(tmpdir(), 'impact-traffic-'));
   const runs = await Promise.all(Object.values(CLIENTS).map((args) => certify(args)));
   for (const [index, name] of Object.keys(CLIENTS).entries()) {

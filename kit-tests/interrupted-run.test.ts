@@ -24,6 +24,8 @@ const FIRST_RUN_ID = 'run-first-complete';
 let firstRun: { readonly folder: string; readonly run: ConformanceRun };
 
 test.beforeAll(async () => {
+  // A whole run, if a small one: the tests' time, not a hook's default, on a busy machine.
+  test.setTimeout(180_000);
   const folder = mkdtempSync(join(tmpdir(), 'kit-first-run-'));
   const run = await runConformance({ KIT_OUTPUT_DIR: folder, KIT_RUN_ID: FIRST_RUN_ID }, [
     '--grep',

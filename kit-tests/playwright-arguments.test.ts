@@ -247,6 +247,8 @@ test.describe('one filtered run with the user’s reporters, of one shard', () =
   const env = { KIT_OUTPUT_DIR: '' };
   let run: ConformanceRun | undefined;
   test.beforeAll(async () => {
+    // A whole run, if a small one: the tests' time, not a hook's default, on a busy machine.
+    test.setTimeout(180_000);
     env.KIT_OUTPUT_DIR = outputDir();
     run = await runConformance(env, [
       '--grep',
