@@ -1,9 +1,9 @@
 /**
  * The names of the kit's commands, each with the module that declares it, loaded only when that
  * command runs: `fei-kit --version` or `fei-kit certificate` need not load every command's help and its
- * imports (the target contract's zod schemas, undici, yaml: about half a second of CPU). The whole
- * table, what --help lists and the docs are written from, is cli/all-commands.ts; a kit test holds the
- * two to the same names in the same order.
+ * imports (the target contract's zod schemas, undici, yaml: about half a second of CPU). Each command
+ * is named here once: the whole table, what --help lists and the docs are written from
+ * (cli/all-commands.ts), is every entry loaded, in this order.
  */
 import type { KitCommand } from './command.ts';
 
@@ -20,20 +20,28 @@ const named = (name: string, commands: readonly KitCommand[]): KitCommand => {
   return found;
 };
 
-const loadCommand = (name: string): Promise<KitCommand> =>
-  import('./commands/load.ts').then((module) => named(name, module.loadCommands));
+/**
+ * The entry of `name`, whose `declared` loads what its module declares: the command loaded is the one
+ * of that name, so that the index, --help and the docs never show one name for another's command.
+ */
+export const commandEntry = (
+  name: string,
+  declared: () => Promise<KitCommand | readonly KitCommand[]>,
+): CommandEntry => ({ name, load: async () => named(name, [await declared()].flat()) });
 
-/** Every command, in the order --help lists them (cli/all-commands.ts). */
+const loadCommands = async () => (await import('./commands/load.ts')).loadCommands;
+
+/** Every command, in the order --help lists them: the jobs people run in CI first. */
 export const COMMAND_INDEX: readonly CommandEntry[] = [
-  { name: 'conformance', load: async () => (await import('./commands/conformance.ts')).command },
-  { name: 'certify-client', load: async () => (await import('./commands/certify-client.ts')).command },
-  { name: 'reference', load: async () => (await import('./commands/reference.ts')).command },
-  { name: 'report', load: async () => (await import('./commands/report.ts')).command },
-  { name: 'certificate', load: async () => (await import('./commands/certificate.ts')).command },
-  { name: 'compare', load: async () => (await import('./commands/compare.ts')).command },
-  { name: 'impact', load: async () => (await import('./commands/impact.ts')).command },
-  { name: 'scan-outputs', load: async () => (await import('./commands/scan-outputs.ts')).command },
-  { name: 'openapi', load: async () => (await import('./commands/openapi.ts')).command },
+  commandEntry('conformance', async () => (await import('./commands/conformance.ts')).command),
+  commandEntry('certify-client', async () => (await import('./commands/certify-client.ts')).command),
+  commandEntry('reference', async () => (await import('./commands/reference.ts')).command),
+  commandEntry('report', async () => (await import('./commands/report.ts')).command),
+  commandEntry('certificate', async () => (await import('./commands/certificate.ts')).command),
+  commandEntry('compare', async () => (await import('./commands/compare.ts')).command),
+  commandEntry('impact', async () => (await import('./commands/impact.ts')).command),
+  commandEntry('scan-outputs', async () => (await import('./commands/scan-outputs.ts')).command),
+  commandEntry('openapi', async () => (await import('./commands/openapi.ts')).command),
   ...[
     'load rate-limit',
     'load latency',
@@ -42,10 +50,10 @@ export const COMMAND_INDEX: readonly CommandEntry[] = [
     'load tenants',
     'load k6-operator',
     'load bundle',
-  ].map((name) => ({ name, load: () => loadCommand(name) })),
-  { name: 'self-check', load: async () => (await import('./commands/self-check.ts')).command },
-  { name: 'bench', load: async () => (await import('./commands/bench.ts')).command },
-  { name: 'bench reference', load: async () => (await import('./commands/bench.ts')).referenceCommand },
+  ].map((name) => commandEntry(name, loadCommands)),
+  commandEntry('self-check', async () => (await import('./commands/self-check.ts')).command),
+  commandEntry('bench', async () => (await import('./commands/bench.ts')).command),
+  commandEntry('bench reference', async () => (await import('./commands/bench.ts')).referenceCommand),
 ];
 
 /** The command the arguments name (the longest name that matches: `load merge` before `load`). */

@@ -2,8 +2,15 @@ import { expect, test } from '@playwright/test';
 import { latencyPlan, latencyThresholds } from './lib/latency-plan.ts';
 import { rateLimitPlan, rateLimitThresholds } from './lib/rate-limit-plan.ts';
 import { evaluateThresholds, reachText, runVerdict } from './lib/reach.ts';
+import { summaryOutputs } from './lib/summary-outputs.ts';
 import type { ThresholdResult } from './lib/threshold-results.ts';
-import { env, latencySummary, machineReadableRateLimitSummary } from './test-support/k6-summaries.ts';
+import {
+  env,
+  latencySummary,
+  machineReadableRateLimitSummary,
+  summaryContext,
+} from './test-support/k6-summaries.ts';
+import { asUnjudged, notEstablishedLines } from './verdict-exit.ts';
 
 /** At 1000 per 60 s the plan sends 2500 a window; 2498 count as the planned rate (two at the edges). */
 const plan = rateLimitPlan(env);
@@ -55,8 +62,9 @@ test.describe("the load generator's reach", () => {
     const floor = explained.of('ratelimit_accepted{window:2} count>=900');
     expect(floor.verdict).toBe('not-established');
     expect(floor.reason).toBe(
-      "60 requests in flight across a window's edge (reach:late-served:1) explain it; 40 requests in flight across a window's edge (reach:late-refused:2) explain it",
+      "60 requests of the rate-limit tenant sent in window 1 and served after it ended, 40 requests of the rate-limit tenant sent in window 2 and refused with 429 after it ended: in flight across a window's edge, they explain it",
     );
+    expect(floor.reason).not.toMatch(/reach:/);
     expect(explained.verdict).toBe('not-established');
     const beyond = judged({ accepted: [1998, 1000, 790], lateServed: [0, 60, 0], lateRefused: [0, 0, 40] });
     expect(beyond.of('ratelimit_accepted{window:2} count>=900').verdict).toBe('failed');
@@ -65,7 +73,19 @@ test.describe("the load generator's reach", () => {
     expect(unmoved.of('ratelimit_accepted{window:2} count>=900').verdict).toBe('failed');
     // A ceiling: window 1's own requests served by window 2's budget are counted in window 1.
     const ceiling = judged({ accepted: [1998, 1040, 1000], lateServed: [0, 30, 0] });
-    expect(ceiling.of('ratelimit_accepted{window:1} count<=1020').verdict).toBe('not-established');
+    expect(ceiling.of('ratelimit_accepted{window:1} count<=1020')).toMatchObject({
+      verdict: 'not-established',
+      reason:
+        "30 requests of the rate-limit tenant sent in window 1 and served after it ended: in flight across a window's edge, they explain it",
+    });
+    // One request alone is said as one.
+    expect(
+      judged({ accepted: [1998, 1021, 1000], lateServed: [0, 1, 0] }).of(
+        'ratelimit_accepted{window:1} count<=1020',
+      ).reason,
+    ).toBe(
+      "1 request of the rate-limit tenant sent in window 1 and served after it ended: in flight across a window's edge, it explains it",
+    );
     expect(
       judged({ accepted: [1998, 1040, 1000], lateRefused: [0, 30, 0] }).of(
         'ratelimit_accepted{window:1} count<=1020',
@@ -80,6 +100,25 @@ test.describe("the load generator's reach", () => {
     expect(
       judged({ accepted: [1998, 1000, 820] }).of('ratelimit_accepted{window:2} count>=900').verdict,
     ).toBe('failed');
+  });
+
+  test('requests in flight are said in words in the console line, the text summary, the JSON summary and the JUnit file, never by their premise key', () => {
+    const summary = machineReadableRateLimitSummary({
+      accepted: [1998, 1000, 820],
+      lateServed: [0, 60, 0],
+      lateRefused: [0, 0, 40],
+    });
+    const served = '60 requests of the rate-limit tenant sent in window 1 and served after it ended';
+    const refused =
+      '40 requests of the rate-limit tenant sent in window 2 and refused with 429 after it ended';
+    const said = {
+      ...summaryOutputs(summary, specs, summaryContext('rate-limit')),
+      console: notEstablishedLines(evaluateThresholds(summary, specs).map(asUnjudged)).join('\n'),
+    };
+    const unsaid = Object.entries(said).filter(
+      ([, text]) => !text.includes(served) || !text.includes(refused) || /reach:/.test(text),
+    );
+    expect(unsaid.map(([output]) => output)).toEqual([]);
   });
 
   test('more than a quarter of a window in flight at its end: its bounds are not judged, the premise says why', () => {

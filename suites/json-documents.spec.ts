@@ -28,6 +28,7 @@ import { test } from './fixtures/index.ts';
 import { failureOfAnyCode } from './samples/expected-failures.ts';
 import { type EventBody, validPayin, validPayout } from './samples/sample-events.ts';
 import type { ServiceClient, ServiceResponse } from './transport/service-client.ts';
+import { keptOrRefusedCleanly } from './verdicts/kept-or-refused.ts';
 import { check } from './verdicts/verdicts.ts';
 
 const post = (client: ServiceClient, rawBody: string | Uint8Array): Promise<ServiceResponse> =>
@@ -51,21 +52,18 @@ const createdOrRefused = async (
   what: string,
   options: { probedFields?: readonly string[]; readings?: readonly string[] } = {},
 ): Promise<string> => {
-  if (isSuccess(response.status)) {
-    const { readValues } = check.sameEvent(await client.retrieve(check.created(response)), kept, undefined, {
-      readings: options.readings ?? [],
-    });
-    const read = Object.entries(readValues ?? {}).map(
-      ([path, value]) => `${path} stored as ${JSON.stringify(value)}`,
-    );
-    return `created${read.length > 0 ? `; ${read.join(', ')}` : ''}`;
-  }
-  check.gapAnswer(response, {
-    claimsChecked: what,
-    probedFields: options.probedFields ?? [],
-    specAnswers: 'read-or-malformed',
-  });
-  return `refused ${summary(response)}`;
+  const shown = await keptOrRefusedCleanly(
+    client,
+    response,
+    kept,
+    { claimsChecked: what, probedFields: options.probedFields ?? [], specAnswers: 'read-or-malformed' },
+    { readings: options.readings ?? [] },
+  );
+  if (shown === undefined) return `refused ${summary(response)}`;
+  const read = Object.entries(shown.readValues ?? {}).map(
+    ([path, value]) => `${path} stored as ${JSON.stringify(value)}`,
+  );
+  return `created${read.length > 0 ? `; ${read.join(', ')}` : ''}`;
 };
 
 /** A body that must be refused for `expected`: with the 7.2 body naming them, or as malformed (a simple 400). */

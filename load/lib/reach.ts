@@ -75,15 +75,21 @@ const missedFor = (
 
 const WIDENS: Readonly<Record<string, 1 | -1>> = { '<=': 1, '<': 1, '>=': -1, '>': -1 };
 
+interface InFlight {
+  readonly count: number;
+  /** What they are, in words: `requests of the rate-limit tenant sent in window 1 and served after it ended`. */
+  readonly what: string;
+}
+
 /**
  * The requests in flight across each window's edge, by premise key, met or not: each can move one
  * served request between two windows however few they are, so they widen a bound always.
  */
-const inFlightCounts = (results: readonly ThresholdResult[]): Map<string, number> => {
-  const counts = new Map<string, number>();
+const inFlightCounts = (results: readonly ThresholdResult[]): Map<string, InFlight> => {
+  const counts = new Map<string, InFlight>();
   for (const { spec, observed } of results) {
     if (spec.premise?.counts === 'late' && observed !== undefined && observed > 0)
-      counts.set(spec.premise.key, observed);
+      counts.set(spec.premise.key, { count: observed, what: spec.premise.what });
   }
   return counts;
 };
@@ -92,10 +98,10 @@ const inFlightCounts = (results: readonly ThresholdResult[]): Map<string, number
 const explained = (
   widenedBy: NonNullable<ThresholdSpec['widenedBy']>,
   unmet: ReadonlyMap<string, UnmetPremise>,
-  inFlight: ReadonlyMap<string, number>,
+  inFlight: ReadonlyMap<string, InFlight>,
 ): number =>
   widenedBy.premises.reduce((sum, key) => {
-    const count = inFlight.get(key) ?? unmet.get(key)?.missing ?? 0;
+    const count = inFlight.get(key)?.count ?? unmet.get(key)?.missing ?? 0;
     return sum + count * (widenedBy.perMissingOf?.[key] ?? widenedBy.perMissing);
   }, 0);
 
@@ -103,7 +109,7 @@ const explained = (
 const beyondShortfall = (
   result: ThresholdResult,
   unmet: ReadonlyMap<string, UnmetPremise>,
-  inFlight: ReadonlyMap<string, number>,
+  inFlight: ReadonlyMap<string, InFlight>,
 ): boolean => {
   const { widenedBy } = result.spec;
   const parsed = parseExpression(result.spec.expression);
@@ -114,11 +120,22 @@ const beyondShortfall = (
   return !compare(result.observed, parsed.operator, widened);
 };
 
-/** Why a crossed bound is left unjudged by requests in flight alone (its premises met). */
-const inFlightReasons = (spec: ThresholdSpec, inFlight: ReadonlyMap<string, number>): string[] =>
-  (spec.widenedBy?.premises ?? [])
-    .filter((key) => inFlight.has(key))
-    .map((key) => `${inFlight.get(key)} requests in flight across a window's edge (${key}) explain it`);
+/** `3 requests of … served after it ended`, `1 request of … refused with 429 after it ended`. */
+const inFlightText = ({ count, what }: InFlight): string =>
+  `${count} ${count === 1 ? what.replace(/^requests\b/, 'request') : what}`;
+
+/**
+ * Why a crossed bound is left unjudged by requests in flight alone (its premises met), in words: which
+ * window they were sent in, served or refused after it ended, how many.
+ */
+const inFlightReasons = (spec: ThresholdSpec, inFlight: ReadonlyMap<string, InFlight>): string[] => {
+  const kinds = (spec.widenedBy?.premises ?? []).flatMap((key) => inFlight.get(key) ?? []);
+  if (kinds.length === 0) return [];
+  const one = kinds.length === 1 && kinds[0]?.count === 1;
+  return [
+    `${kinds.map(inFlightText).join(', ')}: in flight across a window's edge, ${one ? 'it explains' : 'they explain'} it`,
+  ];
+};
 
 /** The results with the generator's reach applied: premises and what needs them, not established when missed. */
 export const judgeReach = (results: readonly ThresholdResult[]): ThresholdResult[] => {
