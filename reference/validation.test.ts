@@ -65,6 +65,18 @@ const rejectsEach = async (
   facts.expectAll();
 };
 
+/** Each payload field of the other type of event, whatever its value, gives this code: one expect. */
+const rejectsFieldsOfTheOtherType = async (
+  base: () => EventBody,
+  fields: readonly string[],
+  code: string,
+): Promise<void> => {
+  const facts = new Readings();
+  for (const field of fields)
+    await rejects(facts, base, `payload.${field}`, ['x', '', null, 5], `payload.${field}`, code);
+  facts.expectAll();
+};
+
 /** Each event is created (201), compared in one expect that names every one refused. */
 const accepts = async (events: readonly EventBody[]): Promise<void> => {
   const facts = new Readings();
@@ -218,33 +230,19 @@ test.describe('reference: one fault, one failure (part 2)', () => {
   });
 
   test('VAL-PAYIN-NO-PAYOUT-FIELDS: each beneficiary* field in a payin gives ERR-3009', async () => {
-    const facts = new Readings();
-    for (const field of ['beneficiaryName', 'beneficiaryPersonalIdType', 'beneficiaryPersonalId']) {
-      await rejects(
-        facts,
-        payinEvent,
-        `payload.${field}`,
-        ['x', '', null, 5],
-        `payload.${field}`,
-        'ERR-3009',
-      );
-    }
-    facts.expectAll();
+    await rejectsFieldsOfTheOtherType(
+      payinEvent,
+      ['beneficiaryName', 'beneficiaryPersonalIdType', 'beneficiaryPersonalId'],
+      'ERR-3009',
+    );
   });
 
   test('VAL-PAYOUT-NO-PAYIN-FIELDS: each payer* field in a payout gives ERR-3010', async () => {
-    const facts = new Readings();
-    for (const field of ['payerName', 'payerPersonalIdType', 'payerPersonalId']) {
-      await rejects(
-        facts,
-        payoutEvent,
-        `payload.${field}`,
-        ['x', '', null, 5],
-        `payload.${field}`,
-        'ERR-3010',
-      );
-    }
-    facts.expectAll();
+    await rejectsFieldsOfTheOtherType(
+      payoutEvent,
+      ['payerName', 'payerPersonalIdType', 'payerPersonalId'],
+      'ERR-3010',
+    );
   });
 
   test('payload fields of the right type must be strings (generic code)', async () => {
