@@ -46,7 +46,8 @@ const require = createRequire(import.meta.url);
 const projectsOf = async (command: 'quick' | 'whole'): Promise<{ name: string }[]> => {
   process.env.KIT_TESTS_QUICK = command === 'quick' ? 'true' : 'false';
   // A query of its own: each load evaluates the config afresh.
-  const { default: config } = await import(`../../${CONFIG}?${command}`);
+  const load = new URL(`../../${CONFIG}?${command}`, import.meta.url);
+  const { default: config } = await import(load.href);
   return config.projects;
 };
 
