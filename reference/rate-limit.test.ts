@@ -10,6 +10,7 @@ import {
   TokenBucketLimiter,
 } from './rate-limit.ts';
 import { startReferenceServer } from './server.ts';
+import { Readings } from './test-support/named-readings.ts';
 import {
   type Answer,
   credentialHeaders,
@@ -163,14 +164,16 @@ test.describe('reference: rate limit per tenant (part 8)', () => {
 
     test(`RATE-LIMIT-ALL-REQUESTS (${algorithm}): GETs, PUTs, 404s and failed validations all count`, async () => {
       await withClock(algorithm, async (h) => {
+        const facts = new Readings();
         const uuid = await h.a.create(); // 1
-        expect((await h.a.get(uuid)).status).toBe(200); // 2
-        expect((await h.a.put(uuid, payinEvent())).status).toBe(200); // 3
-        expect((await h.a.post({})).status).toBe(400); // 4: failed validation
-        expect((await h.a.get('not-a-uuid')).status).toBe(404); // 5
-        expectSimpleError(await h.a.get(uuid), 429, 'ERR-9429');
-        expectSimpleError(await h.a.put(uuid, payinEvent()), 429, 'ERR-9429');
-        expectSimpleError(
+        facts.fact('GET: status', (await h.a.get(uuid)).status, 200); // 2
+        facts.fact('PUT: status', (await h.a.put(uuid, payinEvent())).status, 200); // 3
+        facts.fact('a failed validation: status', (await h.a.post({})).status, 400); // 4
+        facts.fact('GET of no uuid: status', (await h.a.get('not-a-uuid')).status, 404); // 5
+        facts.simpleError('GET past the limit', await h.a.get(uuid), 429, 'ERR-9429');
+        facts.simpleError('PUT past the limit', await h.a.put(uuid, payinEvent()), 429, 'ERR-9429');
+        facts.simpleError(
+          'malformed POST past the limit',
           await send(h.app, {
             method: 'POST',
             url: EVENTS_PATH,
@@ -180,6 +183,7 @@ test.describe('reference: rate limit per tenant (part 8)', () => {
           429,
           'ERR-9429',
         );
+        facts.expectAll();
       });
     });
 
