@@ -12,108 +12,41 @@ import { expect, test } from '@playwright/test';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
-// One worker for the file's tests, so that they share the listing below.
+// One worker for the file's tests, so that they share the one process below.
 test.describe.configure({ mode: 'default' });
 
-interface Listing {
-  suites: Listing[];
-  specs: { file: string; tests: { projectName: string }[] }[];
-}
-
-interface ListingReport {
-  suites: Listing[];
+interface KitTestProjects {
+  /** The config's projects as the quick command (`quick`) and npm test (`whole`) load it. */
+  readonly projects: Record<'quick' | 'whole', { name: string }[]>;
+  /** The test files of each of npm test's projects, as Playwright's runner selects them. */
+  readonly files: Record<string, string[]>;
 }
 
 /**
- * The test files of these projects, as Playwright lists them for `npm test`; with `files`, of those
- * files only (each a filter of the command line). A listing loads every file it lists, seconds of CPU
- * for the whole kit: each listing here loads only the projects and files its tests ask about, and is
- * kept for the file's tests.
+ * The config as each command loads it, and the files of its projects (test-support/kit-test-projects.ts),
+ * in one process of its own: the config reads KIT_TESTS_QUICK once, as it loads. Kept for the file's tests.
  */
-const filesOfProjects = (
-  projects: readonly string[],
-  files: readonly string[] = [],
-): Map<string, string[]> => {
-  const key = JSON.stringify([projects, files]);
-  const kept = listings.get(key);
-  if (kept) return kept;
-  const output = execFileSync(
-    process.execPath,
-    [
-      'node_modules/@playwright/test/cli.js',
-      'test',
-      // The files before the options: --project takes every word after it.
-      ...files,
-      '-c',
-      'playwright.kit.config.ts',
-      '--list',
-      '--reporter=json',
-      '--pass-with-no-tests',
-      ...projects.flatMap((project) => ['--project', project]),
-    ],
-    {
-      cwd: ROOT,
-      encoding: 'utf8',
-      maxBuffer: 64 * 1024 * 1024,
-      env: { ...process.env, KIT_TESTS_QUICK: 'false' },
-    },
-  );
-  const found = new Map<string, Set<string>>();
-  const visit = (suites: readonly Listing[]): void => {
-    for (const suite of suites) {
-      for (const spec of suite.specs)
-        for (const t of spec.tests)
-          found.set(t.projectName, (found.get(t.projectName) ?? new Set()).add(spec.file));
-      visit(suite.suites ?? []);
-    }
-  };
-  visit((JSON.parse(output) as ListingReport).suites);
-  // A file filter is a pattern: a longer path that contains a file's is no answer about that file.
-  const asked = (file: string) => files.length === 0 || files.includes(file);
-  const listing = new Map(
-    projects.map((project) => [project, [...(found.get(project) ?? [])].filter(asked).sort()]),
-  );
-  listings.set(key, listing);
-  return listing;
-};
-const listings = new Map<string, Map<string, string[]>>();
-
-/** The files of the projects whose every file the tests below need: few, and cheap to load. */
-const SMALL_PROJECTS = ['kit-whole-runs', 'real-k6'];
-const smallProjects = () => filesOfProjects(SMALL_PROJECTS);
-
-/**
- * The projects of playwright.kit.config.ts as the quick command and npm test load it: the config
- * alone, no test file, in one process of its own, imported once for each (a query apart) with
- * KIT_TESTS_QUICK set as each command sets it, which the config reads as it loads.
- */
-const projectsOfConfigs = (): Record<'quick' | 'whole', { name: string }[]> => {
-  configProjects ??= JSON.parse(
+const kitTestProjects = (): KitTestProjects => {
+  kept ??= JSON.parse(
     execFileSync(
       process.execPath,
       [
-        // Node strips the config's types itself where it can, tsx compiles them elsewhere.
+        // Node strips the script's types itself where it can, tsx compiles them elsewhere.
         ...(process.features.typescript ? [] : ['--import', 'tsx']),
-        '--input-type=module',
-        '-e',
-        [
-          'const projects = {};',
-          "for (const [name, quick] of [['quick', 'true'], ['whole', 'false']]) {",
-          '  process.env.KIT_TESTS_QUICK = quick;',
-          "  const { default: config } = await import('./playwright.kit.config.ts?' + name);",
-          '  projects[name] = config.projects;',
-          '}',
-          'process.stdout.write(JSON.stringify(projects));',
-        ].join('\n'),
+        'kit-tests/test-support/kit-test-projects.ts',
       ],
       { cwd: ROOT, encoding: 'utf8', env: process.env },
     ),
-  ) as Record<'quick' | 'whole', { name: string }[]>;
-  return configProjects;
+  ) as KitTestProjects;
+  return kept;
 };
-let configProjects: Record<'quick' | 'whole', { name: string }[]> | undefined;
+let kept: KitTestProjects | undefined;
+
+/** The test files npm test's runner gives this project. */
+const filesOf = (project: 'kit' | 'kit-whole-runs' | 'real-k6'): string[] =>
+  kitTestProjects().files[project] ?? [];
 const projectsOfConfig = (quick: boolean): { name: string }[] =>
-  projectsOfConfigs()[quick ? 'quick' : 'whole'];
+  kitTestProjects().projects[quick ? 'quick' : 'whole'];
 
 /** Every kit test file of the repository, relative to its root. */
 const allTestFiles = (): string[] =>
@@ -136,30 +69,20 @@ const quickCovers = (): string[] =>
     /^(oracle|generators|spec|cli)\/|^kit-tests\/(command-line|conformance)\.test\.ts$/.test(file),
   );
 
-/**
- * Of the files the tests below ask about (those `kit` must leave out, those it must hold), the ones the
- * `kit` project runs: the quick command's, and npm test's beside the whole runs.
- */
-const kitOfAsked = (): string[] =>
-  filesOfProjects(
-    ['kit'],
-    [...looksForK6(), ...(smallProjects().get('kit-whole-runs') ?? []), ...quickCovers()],
-  ).get('kit') ?? [];
-
 test('REAL-K6 PROJECT: every kit test that looks for k6 runs in the real-k6 project, and only those', () => {
   const k6 = looksForK6();
   expect(k6.length).toBeGreaterThan(0);
-  expect(smallProjects().get('real-k6')).toEqual(k6);
-  const others = [...kitOfAsked(), ...(smallProjects().get('kit-whole-runs') ?? [])];
-  for (const file of k6) expect(others).not.toContain(file);
+  expect(filesOf('real-k6')).toEqual(k6);
+  const others = [...filesOf('kit'), ...filesOf('kit-whole-runs')];
+  expect(k6.filter((file) => others.includes(file))).toEqual([]);
 });
 
 test('WHOLE RUNS FIRST: npm test hands out the whole runs before the other kit tests, and runs both', () => {
-  const wholeRuns = smallProjects().get('kit-whole-runs') ?? [];
+  const wholeRuns = filesOf('kit-whole-runs');
   expect(wholeRuns).toContain('self-check/server-batch.test.ts');
   expect(wholeRuns).toContain('kit-tests/certify-client.test.ts');
-  const kit = kitOfAsked();
-  for (const file of wholeRuns) expect(kit).not.toContain(file);
+  const kit = filesOf('kit');
+  expect(wholeRuns.filter((file) => kit.includes(file))).toEqual([]);
   expect(kit.length).toBeGreaterThan(0);
   expect(projectsOfConfig(false).map((project) => project.name)).toEqual([
     'kit-whole-runs',
@@ -174,7 +97,7 @@ test('WHOLE RUNS FIRST: npm test hands out the whole runs before the other kit t
 
 test('QUICK: the quick command runs the kit tests but those of whole runs, and every test of the oracle, the generators and the command line', () => {
   // The quick config leaves out the whole runs' project, and its `kit` project (the one the quick
-  // command runs) selects as npm test's does: so its files are those npm test lists for `kit`.
+  // command runs) selects as npm test's does: so its files are those npm test's runner gives `kit`.
   const kitProject = (projects: readonly { name: string }[]) => projects.find((p) => p.name === 'kit');
   const quickProjects = projectsOfConfig(true);
   expect(quickProjects.map((project) => project.name)).toEqual(['kit', 'real-k6']);
@@ -182,9 +105,9 @@ test('QUICK: the quick command runs the kit tests but those of whole runs, and e
   expect(kitProject(quickProjects)).toEqual(kitProject(projectsOfConfig(false)));
   const runAll = readFileSync(`${ROOT}/kit-tests/run-all.ts`, 'utf8');
   expect(runAll).toContain("kitTests('kit tests without a whole conformance run', ['kit']");
-  const quick = kitOfAsked();
+  const quick = filesOf('kit');
   // What npm test runs beside the quick command's `kit`: the whole runs that `kit` leaves out.
-  const left = (smallProjects().get('kit-whole-runs') ?? []).filter((file) => !quick.includes(file));
+  const left = filesOf('kit-whole-runs').filter((file) => !quick.includes(file));
   // The whole run with every output, and the runs that could not run, are npm test's only.
   expect(left).toContain('kit-tests/real-run-outputs.test.ts');
   expect(left).toContain('kit-tests/could-not-run.test.ts');
@@ -192,7 +115,8 @@ test('QUICK: the quick command runs the kit tests but those of whole runs, and e
   expect(left).toContain('kit-tests/real-deployment.test.ts');
   const covered = quickCovers();
   expect(covered.length).toBeGreaterThan(10);
-  for (const file of covered) expect(quick, file).toContain(file);
+  // Each file the quick command would leave out, named.
+  expect(covered.filter((file) => !quick.includes(file))).toEqual([]);
 });
 
 test('NODE LINES: every title the other Node lines leave out names a test of the files they run', () => {

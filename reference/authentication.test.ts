@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import type { ReferenceApp } from './app.ts';
 import { buildReferenceApp } from './app.ts';
+import { Readings } from './test-support/named-readings.ts';
 import {
   type Answer,
   credentialHeaders,
@@ -78,6 +79,7 @@ test.describe('reference: authentication and tenant headers (part 5)', () => {
 
     test(`TENANT-HEADER-NOT-UUID: ${method} with a malformed X-Client-Id gets 400 ERR-2002`, async () => {
       const id = A.clientId;
+      const facts = new Readings();
       for (const malformed of [
         'tenant-a',
         id.replaceAll('-', ''),
@@ -88,28 +90,34 @@ test.describe('reference: authentication and tenant headers (part 5)', () => {
         id.replace(/^./, 'g'),
         `${id},${id}`,
       ]) {
-        expectSimpleError(
+        facts.simpleError(
+          `X-Client-Id ${malformed}`,
           await call(app, method, uuid, { ...credentialHeaders(A), 'x-client-id': malformed }),
           400,
           'ERR-2002',
         );
       }
+      facts.expectAll();
     });
 
     test(`AUTH-TOKEN-INVALID: ${method} with an unknown token gets 401 ERR-1002`, async () => {
-      for (const token of [
+      const facts = new Readings();
+      // Named by their place in the list: the tenant's own token is among them, altered.
+      for (const [index, token] of [
         'svc_test_not-a-real-token',
         'svc_test_',
         'not-even-prefixed',
         `${A.accessToken}x`,
         A.accessToken.slice(0, -1),
-      ]) {
-        expectSimpleError(
+      ].entries()) {
+        facts.simpleError(
+          `token #${index}`,
           await call(app, method, uuid, { ...credentialHeaders(A), 'x-access-token': token }),
           401,
           'ERR-1002',
         );
       }
+      facts.expectAll();
     });
 
     test(`AUTH-TOKEN-OTHER-ENVIRONMENT: ${method} with a svc_live_ token on the sandbox gets 401 ERR-1002`, async () => {
@@ -191,6 +199,7 @@ test.describe('reference: sandbox IP allowlist (AUTH-SANDBOX-IP-ALLOWLIST)', () 
   test('the default allowlist admits loopback in every form and refuses other addresses with 403 ERR-1003', async () => {
     await withHarness({}, async ({ app, a }) => {
       const uuid = await a.create();
+      const facts = new Readings();
       for (const remoteAddress of ['127.0.0.1', '::1', '::ffff:127.0.0.1']) {
         const answer = await send(app, {
           method: 'GET',
@@ -198,11 +207,12 @@ test.describe('reference: sandbox IP allowlist (AUTH-SANDBOX-IP-ALLOWLIST)', () 
           headers: credentialHeaders(a.tenant),
           remoteAddress,
         });
-        expect(answer.status, remoteAddress).toBe(200);
+        facts.fact(`${remoteAddress}: status`, answer.status, 200);
       }
       for (const remoteAddress of ['10.0.0.7', '192.168.1.20', '2001:db8::1', '127.0.0.2']) {
         for (const method of METHODS) {
-          expectSimpleError(
+          facts.simpleError(
+            `${method} from ${remoteAddress}`,
             await send(app, {
               method,
               url: method === 'POST' ? EVENTS_PATH : eventUrl(uuid),
@@ -215,6 +225,7 @@ test.describe('reference: sandbox IP allowlist (AUTH-SANDBOX-IP-ALLOWLIST)', () 
           );
         }
       }
+      facts.expectAll();
     });
   });
 

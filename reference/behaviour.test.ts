@@ -272,5 +272,6 @@ test('reference/README.md documents every invented code, behaviour option, varia
     ...VARIANT_NAMES.map((name) => `\`${name}\``),
     ...MUTANT_NAMES.map((name) => `\`${name}\``),
   ];
-  for (const name of names) expect(readme, name).toContain(name);
+  // Every name the README leaves out, in one expect (a step of Playwright's each, hundreds of names).
+  expect(names.filter((name) => !readme.includes(name))).toEqual([]);
 });

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { REFERENCE_CODES } from './codes.ts';
+import { Readings } from './test-support/named-readings.ts';
 import {
   type Answer,
   EVENTS_PATH,
@@ -28,8 +29,15 @@ test.afterAll(() => h.app.close());
 const postRaw = (text: string): Promise<Answer> =>
   send(h.app, { method: 'POST', url: EVENTS_PATH, headers: jsonHeaders(h.a.tenant), payload: text });
 
-/** Each value of a field, on its own in an otherwise valid event, must give exactly this one failure. */
+/** A value as a case's name: JSON, but -0 is not 0. */
+const valueName = (value: unknown): string => (Object.is(value, -0) ? '-0' : JSON.stringify(value));
+
+/**
+ * Each value of a field, on its own in an otherwise valid event, must give exactly this one failure.
+ * Every answer is read into `facts`, named by its field and value; a test compares them all at once.
+ */
 const rejects = async (
+  facts: Readings,
   base: () => EventBody,
   field: string,
   values: readonly unknown[],
@@ -40,17 +48,43 @@ const rejects = async (
     const event = base();
     const target = field.startsWith('payload.') ? (event.payload as EventBody) : event;
     target[field.replace(/^payload\./, '')] = value;
-    const answer = await h.a.post(event);
-    expect.soft(answer.status, `${field} = ${JSON.stringify(value)}`).toBe(400);
-    if (answer.status === 400) expectValidationErrors(answer, [[expectedField, code]]);
+    facts.validationErrors(`${field} = ${valueName(value)}`, await h.a.post(event), [[expectedField, code]]);
   }
 };
 
+/** The test's faulty values of a field, each answered with exactly this one failure: one expect. */
+const rejectsEach = async (
+  base: () => EventBody,
+  field: string,
+  values: readonly unknown[],
+  expectedField: string,
+  code: string,
+): Promise<void> => {
+  const facts = new Readings();
+  await rejects(facts, base, field, values, expectedField, code);
+  facts.expectAll();
+};
+
+/** Each payload field of the other type of event, whatever its value, gives this code: one expect. */
+const rejectsFieldsOfTheOtherType = async (
+  base: () => EventBody,
+  fields: readonly string[],
+  code: string,
+): Promise<void> => {
+  const facts = new Readings();
+  for (const field of fields)
+    await rejects(facts, base, `payload.${field}`, ['x', '', null, 5], `payload.${field}`, code);
+  facts.expectAll();
+};
+
+/** Each event is created (201), compared in one expect that names every one refused. */
 const accepts = async (events: readonly EventBody[]): Promise<void> => {
-  for (const event of events) {
+  const facts = new Readings();
+  for (const [index, event] of events.entries()) {
     const answer = await h.a.post(event);
-    expect(answer.status, `${JSON.stringify(event)} → ${answer.text}`).toBe(201);
+    facts.fact(`#${index} ${JSON.stringify(event)}`, [answer.status, answer.text], [201, expect.any(String)]);
   }
+  facts.expectAll();
 };
 
 test.describe('reference: valid events are accepted', () => {
@@ -99,14 +133,14 @@ test.describe('reference: valid events are accepted', () => {
 test.describe('reference: one fault, one failure (part 2)', () => {
   test('VAL-EXTERNAL-ID-REQUIRED: missing, empty or not a string gives ERR-3001', async () => {
     expectValidationErrors(await h.a.post(without(payinEvent(), 'externalId')), [['externalId', 'ERR-3001']]);
-    await rejects(payinEvent, 'externalId', ['', 42, null, true, [], {}], 'externalId', 'ERR-3001');
+    await rejectsEach(payinEvent, 'externalId', ['', 42, null, true, [], {}], 'externalId', 'ERR-3001');
   });
 
   test('VAL-TYPE-ENUM: anything but INTERNAL_PAYIN or INTERNAL_PAYOUT gives ERR-3002', async () => {
     expectValidationErrors(await h.a.post(without(payinEvent({ payload: {} }), 'type')), [
       ['type', 'ERR-3002'],
     ]);
-    await rejects(
+    await rejectsEach(
       () => payinEvent({ payload: {} }),
       'type',
       [
@@ -130,7 +164,7 @@ test.describe('reference: one fault, one failure (part 2)', () => {
     expectValidationErrors(await h.a.post(without(payinEvent(), 'countryCode')), [
       ['countryCode', 'ERR-3003'],
     ]);
-    await rejects(
+    await rejectsEach(
       payinEvent,
       'countryCode',
       ['DEU', 'de', 'De', 'dE', 'XX', 'UK', 'EU', 'D', '', ' DE', 276, null],
@@ -143,7 +177,7 @@ test.describe('reference: one fault, one failure (part 2)', () => {
     expectValidationErrors(await h.a.post(without(payinEvent(), 'currencyCode')), [
       ['currencyCode', 'ERR-3004'],
     ]);
-    await rejects(
+    await rejectsEach(
       payinEvent,
       'currencyCode',
       ['eur', 'Eur', 'EURO', 'EU', 'XYZ', 'ABC', '', 978, null],
@@ -154,7 +188,7 @@ test.describe('reference: one fault, one failure (part 2)', () => {
 
   test('VAL-AMOUNT-POSITIVE: zero, negative, or not a number gives ERR-3005', async () => {
     expectValidationErrors(await h.a.post(without(payinEvent(), 'amount')), [['amount', 'ERR-3005']]);
-    await rejects(
+    await rejectsEach(
       payinEvent,
       'amount',
       [0, -0, -1, -0.01, -5e-324, '12', '0', '', null, true, [1], { value: 1 }],
@@ -162,15 +196,17 @@ test.describe('reference: one fault, one failure (part 2)', () => {
       'ERR-3005',
     );
     // JSON that parses to Infinity or underflows to 0
+    const facts = new Readings();
     for (const literal of ['1e400', '-1e400', '1e-400']) {
       const text = JSON.stringify(payinEvent({ amount: 777 })).replace('"amount":777', `"amount":${literal}`);
-      expectValidationErrors(await postRaw(text), [['amount', 'ERR-3005']]);
+      facts.validationErrors(`amount = ${literal}`, await postRaw(text), [['amount', 'ERR-3005']]);
     }
+    facts.expectAll();
   });
 
   test('VAL-STATUS-ENUM: anything but PENDING, REJECTED or BOOKED gives ERR-3006', async () => {
     expectValidationErrors(await h.a.post(without(payinEvent(), 'status')), [['status', 'ERR-3006']]);
-    await rejects(
+    await rejectsEach(
       payinEvent,
       'status',
       ['pending', 'Booked', 'CANCELLED', 'PENDING ', '', 0, null],
@@ -180,11 +216,11 @@ test.describe('reference: one fault, one failure (part 2)', () => {
   });
 
   test('GAP-ORIGINAL-STATUS-VALUES: originalStatus is any string; another type gets the generic code', async () => {
-    await rejects(payinEvent, 'originalStatus', [5, null, {}, []], 'originalStatus', WRONG_TYPE);
+    await rejectsEach(payinEvent, 'originalStatus', [5, null, {}, []], 'originalStatus', WRONG_TYPE);
   });
 
   test('VAL-CHANNEL-ENUM: anything but CASH, ONLINE or CRYPTO gives ERR-3011', async () => {
-    await rejects(
+    await rejectsEach(
       payinEvent,
       'payload.channel',
       ['cash', 'Online', 'WIRE', 'CARD', '', ' CASH', 1, null, []],
@@ -194,20 +230,26 @@ test.describe('reference: one fault, one failure (part 2)', () => {
   });
 
   test('VAL-PAYIN-NO-PAYOUT-FIELDS: each beneficiary* field in a payin gives ERR-3009', async () => {
-    for (const field of ['beneficiaryName', 'beneficiaryPersonalIdType', 'beneficiaryPersonalId']) {
-      await rejects(payinEvent, `payload.${field}`, ['x', '', null, 5], `payload.${field}`, 'ERR-3009');
-    }
+    await rejectsFieldsOfTheOtherType(
+      payinEvent,
+      ['beneficiaryName', 'beneficiaryPersonalIdType', 'beneficiaryPersonalId'],
+      'ERR-3009',
+    );
   });
 
   test('VAL-PAYOUT-NO-PAYIN-FIELDS: each payer* field in a payout gives ERR-3010', async () => {
-    for (const field of ['payerName', 'payerPersonalIdType', 'payerPersonalId']) {
-      await rejects(payoutEvent, `payload.${field}`, ['x', '', null, 5], `payload.${field}`, 'ERR-3010');
-    }
+    await rejectsFieldsOfTheOtherType(
+      payoutEvent,
+      ['payerName', 'payerPersonalIdType', 'payerPersonalId'],
+      'ERR-3010',
+    );
   });
 
   test('payload fields of the right type must be strings (generic code)', async () => {
-    await rejects(payinEvent, 'payload.payerName', [5, null, {}], 'payload.payerName', WRONG_TYPE);
+    const facts = new Readings();
+    await rejects(facts, payinEvent, 'payload.payerName', [5, null, {}], 'payload.payerName', WRONG_TYPE);
     await rejects(
+      facts,
       payoutEvent,
       'payload.beneficiaryPersonalId',
       [123],
@@ -217,71 +259,95 @@ test.describe('reference: one fault, one failure (part 2)', () => {
   });
 
   test('VAL-PAYLOAD-UNKNOWN-PROPERTY: an unknown payload property gives 400 with ERR-3012', async () => {
-    await rejects(payinEvent, 'payload.iban', ['DE00'], 'payload.iban', UNKNOWN_PAYLOAD);
-    await rejects(payinEvent, 'payload.Channel', ['CASH'], 'payload.Channel', UNKNOWN_PAYLOAD);
-    await rejects(payinEvent, 'payload.', ['empty key'], 'payload.', UNKNOWN_PAYLOAD);
+    const facts = new Readings();
+    await rejects(facts, payinEvent, 'payload.iban', ['DE00'], 'payload.iban', UNKNOWN_PAYLOAD);
+    await rejects(facts, payinEvent, 'payload.Channel', ['CASH'], 'payload.Channel', UNKNOWN_PAYLOAD);
+    await rejects(facts, payinEvent, 'payload.', ['empty key'], 'payload.', UNKNOWN_PAYLOAD);
     for (const key of ['__proto__', 'constructor', 'toString', 'hasOwnProperty']) {
       const text = JSON.stringify(payinEvent()).replace(
         '"payload":{',
         `"payload":{"${key}":{"polluted":true},`,
       );
-      expectValidationErrors(await postRaw(text), [[`payload.${key}`, UNKNOWN_PAYLOAD]]);
+      facts.validationErrors(`payload.${key}`, await postRaw(text), [[`payload.${key}`, UNKNOWN_PAYLOAD]]);
     }
-    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    facts.fact('a prototype polluted', ({} as Record<string, unknown>).polluted, undefined);
+    facts.expectAll();
   });
 
   test('a payload that is not an object gets the generic code', async () => {
+    const facts = new Readings();
     for (const payload of [null, [], 'CASH', 0, true]) {
-      expectValidationErrors(await h.a.post(payinEvent({ payload })), [['payload', WRONG_TYPE]]);
+      facts.validationErrors(`payload = ${valueName(payload)}`, await h.a.post(payinEvent({ payload })), [
+        ['payload', WRONG_TYPE],
+      ]);
     }
+    facts.expectAll();
   });
 
   test('VAL-MCA-CURRENCY-ISO4217: a bad currencyCode in any item gives ERR-3007 at that item', async () => {
+    const facts = new Readings();
     for (const index of [0, 1, 2]) {
       const items = [
         { currencyCode: 'USD', amount: 1 },
         { currencyCode: 'GBP', amount: 2 },
         { currencyCode: 'CHF', amount: 3 },
       ];
+      const field = `multiCurrencyAmounts[${index}].currencyCode`;
       for (const currencyCode of ['usd', 'XYZ', '', 840, null]) {
         items[index] = { currencyCode: currencyCode as string, amount: 1 };
-        expectValidationErrors(await h.a.post(payinEvent({ multiCurrencyAmounts: items })), [
-          [`multiCurrencyAmounts[${index}].currencyCode`, 'ERR-3007'],
-        ]);
+        facts.validationErrors(
+          `${field} = ${valueName(currencyCode)}`,
+          await h.a.post(payinEvent({ multiCurrencyAmounts: items })),
+          [[field, 'ERR-3007']],
+        );
       }
       items[index] = { amount: 1 } as never;
-      expectValidationErrors(await h.a.post(payinEvent({ multiCurrencyAmounts: items })), [
-        [`multiCurrencyAmounts[${index}].currencyCode`, 'ERR-3007'],
-      ]);
+      facts.validationErrors(
+        `${field} missing`,
+        await h.a.post(payinEvent({ multiCurrencyAmounts: items })),
+        [[field, 'ERR-3007']],
+      );
     }
+    facts.expectAll();
   });
 
   test('VAL-MCA-AMOUNT-POSITIVE: a zero, negative or non-number amount in any item gives ERR-3008 at that item', async () => {
+    const facts = new Readings();
     for (const index of [0, 1, 4]) {
       const items = Array.from(
         { length: 5 },
         () => ({ currencyCode: 'USD', amount: 10 }) as Record<string, unknown>,
       );
+      const field = `multiCurrencyAmounts[${index}].amount`;
       for (const amount of [0, -0, -3, '5', null]) {
         items[index] = { currencyCode: 'USD', amount };
-        expectValidationErrors(await h.a.post(payinEvent({ multiCurrencyAmounts: items })), [
-          [`multiCurrencyAmounts[${index}].amount`, 'ERR-3008'],
-        ]);
+        facts.validationErrors(
+          `${field} = ${valueName(amount)}`,
+          await h.a.post(payinEvent({ multiCurrencyAmounts: items })),
+          [[field, 'ERR-3008']],
+        );
       }
       items[index] = { currencyCode: 'USD' };
-      expectValidationErrors(await h.a.post(payinEvent({ multiCurrencyAmounts: items })), [
-        [`multiCurrencyAmounts[${index}].amount`, 'ERR-3008'],
-      ]);
+      facts.validationErrors(
+        `${field} missing`,
+        await h.a.post(payinEvent({ multiCurrencyAmounts: items })),
+        [[field, 'ERR-3008']],
+      );
     }
+    facts.expectAll();
   });
 
   test('multiCurrencyAmounts that is not an array, or an item that is not an object, gets the generic code', async () => {
+    const facts = new Readings();
     for (const value of [null, {}, 'USD', 1]) {
-      expectValidationErrors(await h.a.post(payinEvent({ multiCurrencyAmounts: value })), [
-        ['multiCurrencyAmounts', WRONG_TYPE],
-      ]);
+      facts.validationErrors(
+        `multiCurrencyAmounts = ${valueName(value)}`,
+        await h.a.post(payinEvent({ multiCurrencyAmounts: value })),
+        [['multiCurrencyAmounts', WRONG_TYPE]],
+      );
     }
-    expectValidationErrors(
+    facts.validationErrors(
+      'items that are not objects',
       await h.a.post(
         payinEvent({ multiCurrencyAmounts: [{ currencyCode: 'USD', amount: 1 }, null, 'x', [1]] }),
       ),
@@ -291,6 +357,7 @@ test.describe('reference: one fault, one failure (part 2)', () => {
         ['multiCurrencyAmounts[3]', WRONG_TYPE],
       ],
     );
+    facts.expectAll();
   });
 
   test('GAP-EXTRA-TOP-LEVEL-FIELDS: unknown fields of an event or an amount item are rejected with ERR-3014', async () => {

@@ -29,8 +29,8 @@ import {
   WRONG_JSON_TYPE_READINGS,
 } from './behaviour.ts';
 import { resolveBehaviour } from './resolve-behaviour.ts';
+import { Readings } from './test-support/named-readings.ts';
 import {
-  type Answer,
   credentialHeaders,
   EVENTS_PATH,
   eventUrl,
@@ -38,8 +38,6 @@ import {
   payinEvent,
   payoutEvent,
   send,
-  simpleErrorFact,
-  structuredErrorFact,
   withHarness,
 } from './test-support/reference-app.ts';
 import { VARIANT_NAMES, VARIANTS } from './variants.ts';
@@ -58,34 +56,6 @@ const eventShown = (body: Record<string, unknown>): Record<string, unknown> => {
   }
   return event;
 };
-
-/**
- * What a variant's compact check read, named, beside what each reading must be: compared in one expect
- * at the end, which names every reading that differs. The check reads about forty facts for each of
- * some thirty variants, and Playwright makes every expect a step with a stack trace mapped through the
- * source maps, dearer than the reading itself.
- */
-class Readings {
-  readonly read: Record<string, unknown> = {};
-  readonly expected: Record<string, unknown> = {};
-
-  fact(name: string, reading: unknown, expected: unknown): void {
-    this.read[name] = reading;
-    this.expected[name] = expected;
-  }
-
-  /** Part 7.1 with this status and code; the body beside it, to show what came instead. */
-  simpleError(name: string, answer: Answer, status: number, errorCode: string): void {
-    const { reading, expected } = simpleErrorFact(answer, status, errorCode);
-    this.fact(name, { ...reading, body: answer.text }, { ...expected, body: expect.any(String) });
-  }
-
-  /** Part 7.1 at whatever status the answer has; the body beside it. */
-  structuredError(name: string, answer: Answer): void {
-    const { reading, expected } = structuredErrorFact(answer);
-    this.fact(name, { ...reading, body: answer.text }, { ...expected, body: expect.any(String) });
-  }
-}
 
 /** A status read as the one class of statuses a fact allows, or as itself when outside it. */
 const statusWithin = (status: number, allowed: (status: number) => boolean, name: string): string | number =>
@@ -305,7 +275,7 @@ test.describe('reference: variants (coherent other readings)', () => {
         rateLimitHolds(h, facts),
       );
       await withHarness({ variant }, (h) => statedRulesHold(h, facts));
-      expect(facts.read).toEqual(facts.expected);
+      facts.expectAll();
     });
   }
 });

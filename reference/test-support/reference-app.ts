@@ -238,15 +238,15 @@ export const expectSimpleError = (answer: Answer, status: number, errorCode: str
  * Part 7.2 with the reference's defaults: 400, title about validation errors, top-level code of the
  * first failure, and exactly these failures (field in dot notation, code), in this order.
  */
-export const expectValidationErrors = (
+export const validationErrorsFact = (
   answer: Answer,
   expected: readonly (readonly [string, string])[],
-): void => {
+): ReadingFact => {
   const items = Array.isArray(answer.body?.errors)
     ? (answer.body.errors as { field: string; errorCode: string; message: unknown }[])
     : [];
-  expect(
-    {
+  return {
+    reading: {
       httpStatus: answer.status,
       ...errorReading(answer),
       title: answer.body?.title,
@@ -254,13 +254,21 @@ export const expectValidationErrors = (
       messageTypes: items.map((item) => typeof item.message),
       firstItemCode: items[0]?.errorCode,
     },
-    answer.text,
-  ).toEqual({
-    httpStatus: 400,
-    ...structuredError(400),
-    title: expect.stringMatching(/one or more validation errors occurred/i),
-    items: expected.map(([field, code]) => [field, code]),
-    messageTypes: expected.map(() => 'string'),
-    firstItemCode: answer.body?.errorCode,
-  });
+    expected: {
+      httpStatus: 400,
+      ...structuredError(400),
+      title: expect.stringMatching(/one or more validation errors occurred/i),
+      items: expected.map(([field, code]) => [field, code]),
+      messageTypes: expected.map(() => 'string'),
+      firstItemCode: answer.body?.errorCode,
+    },
+  };
+};
+
+export const expectValidationErrors = (
+  answer: Answer,
+  expected: readonly (readonly [string, string])[],
+): void => {
+  const { reading, expected: wanted } = validationErrorsFact(answer, expected);
+  expect(reading, answer.text).toEqual(wanted);
 };

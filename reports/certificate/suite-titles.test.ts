@@ -3,15 +3,18 @@
  * and `@RULE-ID` tags), and only rules of the catalog: the reports and the certificate credit a test
  * by the annotations and the self-check selects it by the tags, so a typo would silently leave a rule
  * "not covered". Titles are for people; by convention they start with the same ids, written from the
- * annotations here and compared as text, never read back. The whole suite is listed as `fei-kit
- * conformance` would run it.
+ * annotations here and compared as text, never read back. The whole suite is read from the listing
+ * the certificate reads (`wholeSuiteListing`): Playwright's listing as `fei-kit conformance` would run
+ * the suite, kept for the kit's files as they are (suite-listing-cache.test.ts shows the kept listing is
+ * the one Playwright gives), so that the kit tests list the whole suite once where they can, not once
+ * for each file that asks.
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { ruleTag, ruleTitle } from '../../run-records/rule-annotations.ts';
 import type { RuleId } from '../../spec/index.ts';
-import { listSuite } from './suite-listing.ts';
+import { listSuite, wholeSuiteListing } from './suite-listing.ts';
 
 /** What is wrong with a listed check's declaration, or undefined: its rules, its tags, its title's text. */
 const declarationProblem = (t: {
@@ -29,7 +32,7 @@ const declarationProblem = (t: {
 
 test('TITLES: every test of the suite is declared with known rule ids and tagged with them, its title starts with them, and a check of gaps alone declares ERROR-BODY-SHAPE', async () => {
   test.setTimeout(120_000);
-  const listed = await listSuite(process.env, 110_000);
+  const listed = await wholeSuiteListing(process.env, 110_000);
   expect(listed, 'the suite could not be listed').toBeDefined();
   const tests = listed ?? [];
   expect(tests.length).toBeGreaterThan(100);
