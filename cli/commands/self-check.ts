@@ -51,7 +51,7 @@ export const command: KitCommand = {
       name: 'load-concurrency',
       type: 'string',
       value: '<n>',
-      text: 'k6 runs at a time (default 5)',
+      text: 'k6 runs at a time (default: CPUs + 1)',
       env: SELF_CHECK_LOAD_CONCURRENCY.name,
     },
     {

@@ -116,7 +116,7 @@ export const SELF_CHECK_CONCURRENCY = define({
 export const SELF_CHECK_LOAD_CONCURRENCY = define({
   name: 'SELF_CHECK_LOAD_CONCURRENCY',
   doc: "the self-check's k6 runs at a time (or --load-concurrency)",
-  defaultText: '5',
+  defaultText: 'CPUs + 1',
   audience: 'public',
   parse: wholeNumber(undefined, 1),
 });
