@@ -1,5 +1,5 @@
 /** When a measured part of the bench is a problem of its own: a run it started that exited other than 0. */
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../kit-tests/test-support/kit-test.ts';
 import { figureProblem } from './bench.ts';
 
 test('BENCH: a part whose run exited other than 0 is a problem that names the code and where its log is', () => {

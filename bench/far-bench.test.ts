@@ -1,5 +1,5 @@
 /** The far part's reading of a run (its plan's first line) and its row; the run itself is the bench's. */
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../kit-tests/test-support/kit-test.ts';
 import { type FarFigure, farRow, planOf } from './far-bench.ts';
 
 const figure = (

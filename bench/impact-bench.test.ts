@@ -5,7 +5,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../kit-tests/test-support/kit-test.ts';
 import { impactRow, measureImpact } from './impact-bench.ts';
 
 test('BENCH impact: the recorded tenants replay unaffected, within the share, and the row says so', async () => {

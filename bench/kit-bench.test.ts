@@ -1,8 +1,8 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
 import { ConfigError } from '../config/index.ts';
+import { expect, test } from '../kit-tests/test-support/kit-test.ts';
 import { runBenchCommand as benchInProcess } from './bench.ts';
 import { runBenchCommand } from './test-support/run-script.ts';
 

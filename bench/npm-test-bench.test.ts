@@ -1,5 +1,5 @@
 /** The bench's rows for the kit's own tests: minutes and a ratio to the embedded run, then each step. */
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../kit-tests/test-support/kit-test.ts';
 import { type TestCommandFigure, testCommandRows } from './npm-test-bench.ts';
 
 const figure = (seconds: number, code = 0): TestCommandFigure => ({

@@ -1,5 +1,5 @@
 /** The race part's row: the rate caught and the spreads, met only when every run caught the mutant. */
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../kit-tests/test-support/kit-test.ts';
 import { type RaceFigure, raceRows } from './race-figures.ts';
 
 const run = (verdict: string | undefined, spreads: number[]) => ({

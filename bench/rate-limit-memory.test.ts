@@ -1,5 +1,5 @@
 /** The rate-limit memory row (rate-limit-memory.ts): the ratio of the peaks against its goal. */
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../kit-tests/test-support/kit-test.ts';
 import { type LimitMemory, rateLimitMemoryRow } from './rate-limit-memory.ts';
 
 const at = (requestsPerWindow: number, peakRssKb: number | undefined, code = 0): LimitMemory => ({

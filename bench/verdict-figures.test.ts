@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../kit-tests/test-support/kit-test.ts';
 import { MUTANT_NAMES, mutantsByList } from '../reference/index.ts';
 import { rowsOf } from './kit-figures.ts';
 import {

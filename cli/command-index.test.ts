@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../kit-tests/test-support/kit-test.ts';
 import { KIT_ROOT } from '../utilities/kit-root.ts';
 import { COMMANDS } from './all-commands.ts';
 import type { KitCommand } from './command.ts';

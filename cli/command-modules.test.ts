@@ -7,7 +7,7 @@
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../kit-tests/test-support/kit-test.ts';
 import { KIT_ROOT } from '../utilities/kit-root.ts';
 
 const COMMANDS = join(KIT_ROOT, 'cli', 'commands');

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
 import { helpTextOf, SETTINGS, settingNamed, settingsTable } from '../config/settings/index.ts';
 import { ALL_CONTRACT_VARIABLES } from '../contract/index.ts';
+import { expect, test } from '../kit-tests/test-support/kit-test.ts';
 import { KIT_ROOT } from '../utilities/kit-root.ts';
 import { COMMANDS } from './all-commands.ts';
 import { CONTRACT_SETTINGS } from './contract-settings.ts';

@@ -2,7 +2,7 @@
  * The grader on recorded exchanges written by hand: strict where the spec speaks, tolerant where it is
  * silent, and "not exercised" (never passed) when the client did not do what a rule is about.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../kit-tests/test-support/kit-test.ts';
 import { EVENTS_PATH } from '../spec/index.ts';
 import type { RecordedExchange } from './exchange.ts';
 import { MIN_429_DELAY_MS } from './faults.ts';

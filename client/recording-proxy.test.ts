@@ -1,6 +1,7 @@
 /** Which requests the recording proxy answers itself instead of forwarding: a token of the other environment. */
-import { expect, test } from '@playwright/test';
+
 import { TOKEN_PREFIXES } from '../contract/index.ts';
+import { expect, test } from '../kit-tests/test-support/kit-test.ts';
 import { wrongEnvironmentRefusal } from './recording-proxy.ts';
 
 const prefixes = { sandbox: TOKEN_PREFIXES.sandbox, production: TOKEN_PREFIXES.production };

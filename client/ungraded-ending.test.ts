@@ -1,6 +1,7 @@
 /** Which certify-client runs end ungraded, with which line and exit code; the rest go on to grading. */
-import { expect, test } from '@playwright/test';
+
 import { EXIT } from '../config/index.ts';
+import { expect, test } from '../kit-tests/test-support/kit-test.ts';
 import type { RecordedExchange } from './exchange.ts';
 import { UNANSWERED } from './recording-proxy.ts';
 import type { CommandResult } from './run-command.ts';

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../kit-tests/test-support/kit-test.ts';
 import { ConfigError } from './config-error.ts';
 import { declarationHolds, parseDeclaredDeviations, readDeclaredDeviations } from './declared-deviations.ts';
 

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { parseEnv } from 'node:util';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../kit-tests/test-support/kit-test.ts';
 import { readTargetContract, readTimeouts } from './index.ts';
 
 const read = (file: string): string => readFileSync(new URL(`../${file}`, import.meta.url), 'utf8');

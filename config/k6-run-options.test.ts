@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../kit-tests/test-support/kit-test.ts';
 import { EXIT } from './exit-codes.ts';
 import { K6_RUN_OPTIONS, unknownK6Option } from './k6-run-options.ts';
 

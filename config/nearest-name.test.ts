@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../kit-tests/test-support/kit-test.ts';
 import { didYouMean, editDistance, nearestName } from './nearest-name.ts';
 
 test('NEAREST-NAME: the edit distance counts a slip of typing as one: a letter missed, added, changed or swapped', () => {

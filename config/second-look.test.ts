@@ -1,5 +1,5 @@
 /** Kit tests of the second look's filters: its tag, @readonly in production, and the run's own --grep. */
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../kit-tests/test-support/kit-test.ts';
 import { secondLookFilters } from './second-look.ts';
 
 const title = (text: string) => `second-look added-operations.spec.ts ${text}`;

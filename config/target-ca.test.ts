@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../kit-tests/test-support/kit-test.ts';
 import { ConfigError, caTrustEnvironment, caTrustingDispatcher, loadTarget } from './index.ts';
 
 const contract = (extra: Record<string, string>): NodeJS.ProcessEnv => ({

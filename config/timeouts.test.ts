@@ -1,5 +1,5 @@
 /** Kit tests of the run's waits: the preflight's round trip is read in milliseconds, whatever its size. */
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../kit-tests/test-support/kit-test.ts';
 import { ConfigError } from './config-error.ts';
 import { DEFAULT_REQUEST_TIMEOUT_MS, MIN_REQUEST_TIMEOUT_MS, readTimeouts } from './timeouts.ts';
 

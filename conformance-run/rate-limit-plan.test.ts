@@ -3,8 +3,9 @@
  * 10 to 100,000 a window, a limit this machine may not outpace said before the run, and every check's
  * planned length within its time-out.
  */
-import { expect, test } from '@playwright/test';
+
 import fc from 'fast-check';
+import { expect, test } from '../kit-tests/test-support/kit-test.ts';
 import { expectFacts } from '../utilities/test-support/facts.ts';
 import { burstReach, counterCost, rateLimitPlan } from './rate-limit-plan.ts';
 import { describeRunPlan, runPlan } from './run-plan.ts';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../kit-tests/test-support/kit-test.ts';
 import { answersFileSetting, referenceSetting } from './reference-setting.ts';
 
 test("REFERENCE SETTING: REFERENCE_VARIANT names the embedded target's variant, silently", () => {

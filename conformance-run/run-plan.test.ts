@@ -2,9 +2,10 @@
  * The plan `fei-kit conformance` prints before its tests (run-plan.ts): requests per tenant, each
  * tenant's time from its budget, and a run as long as its slowest tenant, not the sum.
  */
-import { expect, test } from '@playwright/test';
+
 import { EMBEDDED_DEFAULT_LIMITS } from '../config/index.ts';
 import { defaultWorkers, workersOfArguments } from '../config/run-workers.ts';
+import { expect, test } from '../kit-tests/test-support/kit-test.ts';
 import { describeRunPlan, formatDuration, OTHER_CHECKS_REQUESTS, runPlan } from './run-plan.ts';
 
 const SPEC_LIMIT = { requestsPerWindow: 1000, windowSeconds: 60 };

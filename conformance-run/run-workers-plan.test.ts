@@ -1,5 +1,5 @@
 /** Kit tests of the workers a run gets from what was asked and what the filters select. */
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../kit-tests/test-support/kit-test.ts';
 import { chooseWorkers, QUICK_CHECKS_PER_WORKER } from './run-workers-plan.ts';
 
 test('WORKERS: the asked or default count, capped by the groups the selection makes', () => {

@@ -1,7 +1,7 @@
 /** The part of the suite a run's filters select, as the plan and the worker count read it. */
 import { tmpdir } from 'node:os';
-import { expect, test } from '@playwright/test';
 import { readPlaywrightArguments } from '../config/playwright-arguments.ts';
+import { expect, test } from '../kit-tests/test-support/kit-test.ts';
 import type { TestOutcome } from '../run-records/check-record-reader.ts';
 import { selectionListingVariant, selectionOf, unlistedSelectionLine } from './selection.ts';
 

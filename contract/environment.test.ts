@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../kit-tests/test-support/kit-test.ts';
 import { decideEnvironment, environmentOfTokenIn, prefixesInUse } from './environment.ts';
 import { TENANT_VARIABLES } from './variables.ts';
 

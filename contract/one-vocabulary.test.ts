@@ -10,8 +10,8 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, test } from '@playwright/test';
 import { transformSync } from 'esbuild';
+import { expect, test } from '../kit-tests/test-support/kit-test.ts';
 import { ALL_CONTRACT_VARIABLES } from './index.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));

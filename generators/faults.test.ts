@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
 import * as fc from 'fast-check';
+import { expect, test } from '../kit-tests/test-support/kit-test.ts';
 import { judgeValidationFailure } from '../oracle/index.ts';
 import { ERROR_CODES, isRuleId, ruleById, VALIDATION_ERROR_CODES } from '../spec/index.ts';
 import { nonPositiveAmountArbitrary } from './amounts.ts';

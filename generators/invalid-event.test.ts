@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
-import { expect, test } from '@playwright/test';
 import * as fc from 'fast-check';
+import { expect, test } from '../kit-tests/test-support/kit-test.ts';
 import { FAULT_KIND_IDS, faultsConflict } from './faults/index.ts';
 import { fieldPathSegments, fieldPathsOverlap, formatFieldPath } from './field-path.ts';
 import { invalidEventArbitrary, invalidUpdateArbitrary } from './invalid-event.ts';

@@ -1,9 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
 import { data as currencyListOne } from 'currency-codes';
 import { iso31661 } from 'iso-3166/1.js';
 import { iso31661Reserved } from 'iso-3166/1-reserved.js';
 import { iso31663 } from 'iso-3166/3.js';
+import { expect, test } from '../kit-tests/test-support/kit-test.ts';
 import { WITHDRAWN_ISO_4217_CODES } from './iso-4217-withdrawn.ts';
 import {
   INVALID_COUNTRY_CODES,

@@ -1,8 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { createContext, runInContext } from 'node:vm';
-import { expect, test } from '@playwright/test';
 import * as esbuild from 'esbuild';
+import { expect, test } from '../kit-tests/test-support/kit-test.ts';
 import { realisticEvent, realisticUpdate } from './k6-safe.ts';
 import { Problems } from './test-support/problems.ts';
 import { checkEventBody } from './test-support/spec-rule-check.ts';

@@ -1,9 +1,9 @@
 import { isDeepStrictEqual } from 'node:util';
-import { expect, test } from '@playwright/test';
 import { data as currencyListOne } from 'currency-codes';
 import * as fc from 'fast-check';
 import { iso31661 } from 'iso-3166/1.js';
 import { iso31661Reserved } from 'iso-3166/1-reserved.js';
+import { expect, test } from '../kit-tests/test-support/kit-test.ts';
 import { invalidEventArbitrary } from './invalid-event.ts';
 import { Problems } from './test-support/problems.ts';
 import { checkEventBody } from './test-support/spec-rule-check.ts';

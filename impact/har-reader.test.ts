@@ -4,9 +4,9 @@
  * line saying why.
  */
 import { randomUUID } from 'node:crypto';
-import { expect, test } from '@playwright/test';
 import type { RecordedExchange } from '../client/exchange.ts';
 import { harOf } from '../client/har-writer.ts';
+import { expect, test } from '../kit-tests/test-support/kit-test.ts';
 import { readHarText } from './har-reader.ts';
 import { browserHar, dedupTraffic, SERVICE_PATH } from './test-support/har-files.ts';
 

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../kit-tests/test-support/kit-test.ts';
 import { reportOf } from './report/impact-report.ts';
 import { writeImpactReport } from './report/write-report.ts';
 import { impactAgainst, startCandidate, verdicts } from './test-support/candidate.ts';

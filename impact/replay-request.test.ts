@@ -4,7 +4,7 @@
  * queries, uuids mapped; and a difference that the baseline shows as noise, or already gives, left out.
  */
 import { randomUUID } from 'node:crypto';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../kit-tests/test-support/kit-test.ts';
 import { type Baseline, differencesOf } from './differences.ts';
 import type { Replay } from './replay.ts';
 import { ReplayState } from './replay-request.ts';

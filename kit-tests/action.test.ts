@@ -10,10 +10,10 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
 import { browserHar, dedupTraffic } from '../impact/test-support/har-files.ts';
 import { KIT_ROOT } from '../utilities/kit-root.ts';
 import { actionProblems, parseActionFile } from './action-file.ts';
+import { expect, test } from './test-support/kit-test.ts';
 import type { WorkflowCheck } from './validate-workflow.ts';
 
 const ACTION = readFileSync(join(KIT_ROOT, 'action.yml'), 'utf8');

@@ -5,8 +5,8 @@
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
 import { KIT_ROOT } from '../utilities/kit-root.ts';
+import { expect, test } from './test-support/kit-test.ts';
 
 const PAGE = readFileSync(join(KIT_ROOT, 'docs', 'adding-a-rule.md'), 'utf8');
 

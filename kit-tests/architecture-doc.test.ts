@@ -6,10 +6,10 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
 import * as oracle from '../oracle/index.ts';
 import { KIT_ROOT } from '../utilities/kit-root.ts';
 import { JUDGEMENT_SHAPE } from './oracle-judgements.ts';
+import { expect, test } from './test-support/kit-test.ts';
 
 const PAGE = readFileSync(join(KIT_ROOT, 'docs', 'architecture.md'), 'utf8');
 

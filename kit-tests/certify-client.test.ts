@@ -10,7 +10,6 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
 import type { ClientCertificate } from '../client/certificate/client-certificate.ts';
 import { CERTIFICATE_FILES, CLIENT_CERTIFICATE_FOLDER } from '../client/certificate/write-certificate.ts';
 import {
@@ -24,6 +23,7 @@ import { kitEnvironment } from '../conformance-run/kit-environment.ts';
 import { startReferenceServer } from '../reference/index.ts';
 import { scanFiles } from '../reports/secret-scan/secret-scan.ts';
 import { KIT_ROOT } from '../utilities/kit-root.ts';
+import { expect, test } from './test-support/kit-test.ts';
 import { runCliInProcess } from './test-support/run-cli-in-process.ts';
 
 // Each run starts a reference server and a client in child processes: slow on a busy machine.

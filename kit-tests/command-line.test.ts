@@ -9,7 +9,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test-support/kit-test.ts';
 // Loaded here, in the kit's folder: esbuild starts its service, at the first bundle, in the working
 // folder it was loaded in, and the in-process runs below each work in a folder removed afterwards.
 import 'esbuild';

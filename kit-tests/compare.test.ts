@@ -9,12 +9,12 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
 import { EXIT } from '../config/index.ts';
 import { DRIFT_TAG, markDriftInAllureResults } from '../reports/release-gate/allure-drift.ts';
 import type { ComparisonFile } from '../reports/release-gate/comparison-file.ts';
 import { kitCommandArguments } from '../utilities/kit-root.ts';
 import { outputPaths } from '../utilities/output-paths.ts';
+import { expect, test } from './test-support/kit-test.ts';
 import { runCliInProcess } from './test-support/run-cli-in-process.ts';
 import { runConformance } from './test-support/run-conformance.ts';
 

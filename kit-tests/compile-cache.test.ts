@@ -8,9 +8,9 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import module from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
 import { compileCacheEnvironment } from '../conformance-run/compile-cache.ts';
 import { runKit } from '../utilities/test-support/run-kit.ts';
+import { expect, test } from './test-support/kit-test.ts';
 
 const HAS_COMPILE_CACHE = typeof module.enableCompileCache === 'function';
 

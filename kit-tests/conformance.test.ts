@@ -1,8 +1,8 @@
 /** The wrapper behind `fei-kit conformance`: a bad contract or a dead target stops it at once, clearly. */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, test } from '@playwright/test';
 import { EXIT } from '../config/index.ts';
+import { expect, test } from './test-support/kit-test.ts';
 import { runConformance as runWrapper } from './test-support/run-conformance.ts';
 
 const SECRET = 'svc_test_wrapperSecret123';

@@ -7,11 +7,11 @@
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
 import { EXIT, limitVariables } from '../config/index.ts';
 import { startReferenceServer, targetEnvironmentOf } from '../reference/index.ts';
 import { readRunStop } from '../run-records/run-stop.ts';
 import { outputPaths } from '../utilities/output-paths.ts';
+import { expect, test } from './test-support/kit-test.ts';
 import { startMisbehavingTarget } from './test-support/misbehaving-target.ts';
 import { runCliInProcess } from './test-support/run-cli-in-process.ts';
 import { runConformance } from './test-support/run-conformance.ts';

@@ -4,10 +4,10 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
 import { commandOf } from '../cli/all-commands.ts';
 import { KIT_CONFORMANCE_OPTIONS, PLAYWRIGHT_TEST_OPTIONS } from '../config/playwright-arguments.ts';
 import { KIT_ROOT } from '../utilities/kit-root.ts';
+import { expect, test } from './test-support/kit-test.ts';
 
 /** The command lines in a Markdown text: inline code and the lines of code blocks. */
 const commandLinesIn = (markdown: string): string[] => {

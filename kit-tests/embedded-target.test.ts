@@ -3,9 +3,10 @@
  * the k6 runner and `fei-kit reference` all use them) are read back by config/ as the same target. It
  * lives here, where the reference and the target contract may meet, so that neither imports the other.
  */
-import { expect, test } from '@playwright/test';
+
 import { readTargetContract } from '../config/index.ts';
 import { startReferenceServer, targetEnvironmentOf, toDotEnv } from '../reference/index.ts';
+import { expect, test } from './test-support/kit-test.ts';
 
 test.describe('embedded target: the target contract of a running reference server', () => {
   test('targetEnvironmentOf gives every contract variable, and config/ reads them back as the same target', async () => {

@@ -3,8 +3,8 @@
  * read with the compiler). A throwaway project proves what is counted.
  */
 import { fileURLToPath } from 'node:url';
-import { expect, test } from '@playwright/test';
 import { LONG_FUNCTIONS_ALLOWED, longFunctions } from './function-length.ts';
+import { expect, test } from './test-support/kit-test.ts';
 import { withThrowawayProject } from './test-support/throwaway-project.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url)).replace(/\/$/, '');

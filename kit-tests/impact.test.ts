@@ -8,12 +8,12 @@
 import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
 import { type CertifyRun, runCertifyClient } from '../client/self-check-clients/run-certify.ts';
 import { kitEnvironment } from '../conformance-run/kit-environment.ts';
 import type { ImpactResult } from '../impact/impact-run.ts';
 import { impactAgainst, startCandidate, verdicts } from '../impact/test-support/candidate.ts';
 import { targetEnvironmentOf } from '../reference/index.ts';
+import { expect, test } from './test-support/kit-test.ts';
 import { runCliInProcess } from './test-support/run-cli-in-process.ts';
 
 // Six client certifications (a kit process and a client each) record the traffic: slow on a busy machine.

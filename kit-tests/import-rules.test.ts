@@ -6,7 +6,6 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { expect, test } from '@playwright/test';
 import {
   describeViolation,
   existsIn,
@@ -21,6 +20,7 @@ import {
   sourceFilesIn,
   upwardImports,
 } from './import-rules.ts';
+import { expect, test } from './test-support/kit-test.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -61,6 +61,8 @@ test('IMPORTS: a deliberate violation of each rule is caught', () => {
     { path: 'config/throwaway.ts', text: "import { x } from './no-such-file.ts';\n" },
     { path: 'load/scripts/throwaway.ts', text: "import { applyFaults } from '../../generators/index.ts';\n" },
     { path: 'contract/throwaway.ts', text: "import { readFileSync } from 'node:fs';\n" },
+    // The tests' root is for kit tests: product code of a folder below kit-tests/ may not import it.
+    { path: 'oracle/root.ts', text: "import { test } from '../kit-tests/test-support/kit-test.ts';\n" },
   ];
   const found = importViolations(throwaway, exists);
   expect(found.map((v) => `${v.from}: ${v.reason}`)).toEqual([
@@ -76,6 +78,7 @@ test('IMPORTS: a deliberate violation of each rule is caught', () => {
     'config/throwaway.ts: config/no-such-file.ts does not exist',
     'load/scripts/throwaway.ts: generators/ is imported from load/ only through generators/k6-safe.ts',
     'contract/throwaway.ts: contract/ may import only no package, not node:fs',
+    'oracle/root.ts: oracle/ may not import kit-tests/',
   ]);
   // What the rules allow passes: a kit test of reports/ may start the reference through its entry.
   expect(
@@ -86,6 +89,10 @@ test('IMPORTS: a deliberate violation of each rule is caught', () => {
           text: "import { startReferenceServer } from '../reference/index.ts';\n",
         },
         { path: 'suites/throwaway.ts', text: "import { redact } from '../utilities/redaction.ts';\n" },
+        {
+          path: 'spec/throwaway.test.ts',
+          text: "import { test } from '../kit-tests/test-support/kit-test.ts';\n",
+        },
       ],
       exists,
     ),
@@ -211,10 +218,13 @@ test('IMPORTS: the circle finder finds a circle of files, of types only too, and
     { path: 'spec/self.ts', text: "import './self.ts';\n" },
     { path: 'kit-tests/t.test.ts', text: "import { d } from '../reports/d.ts';\n" },
     { path: 'reports/e.test.ts', text: "import { h } from '../kit-tests/t.test.ts';\n" },
+    // The tests' root, from a kit test: allowed; from product code: back up.
+    { path: 'oracle/f.test.ts', text: "import { test } from '../kit-tests/test-support/kit-test.ts';\n" },
+    { path: 'oracle/g.ts', text: "import { test } from '../kit-tests/test-support/kit-test.ts';\n" },
   ];
   expect(importCycles(throwaway)).toEqual([
     ['spec/self.ts'],
     ['reports/a.ts', 'reports/b.ts', 'reports/c.ts'],
   ]);
-  expect(upwardImports(throwaway).map((e) => e.from)).toEqual(['reports/e.test.ts']);
+  expect(upwardImports(throwaway).map((e) => e.from)).toEqual(['reports/e.test.ts', 'oracle/g.ts']);
 });

@@ -6,10 +6,10 @@
 import { cpSync, existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
 import { EXIT } from '../config/index.ts';
 import { kitCommandArguments } from '../utilities/kit-root.ts';
 import { outputPaths } from '../utilities/output-paths.ts';
+import { expect, test } from './test-support/kit-test.ts';
 import { type ConformanceRun, runConformance } from './test-support/run-conformance.ts';
 
 test.describe.configure({ mode: 'serial', timeout: 180_000 });

@@ -8,11 +8,11 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
 import type { JSONReport, JSONReportTest } from '@playwright/test/reporter';
 import { EXIT } from '../config/index.ts';
 import { KEPT_WORKER_ANNOTATION } from '../run-records/kept-worker.ts';
 import { outputPaths } from '../utilities/output-paths.ts';
+import { expect, test } from './test-support/kit-test.ts';
 import { runConformance } from './test-support/run-conformance.ts';
 
 /** Two checks that fail against the mutant, in two files, and two that pass. */

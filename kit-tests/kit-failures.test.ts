@@ -10,11 +10,11 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { expect, test } from '@playwright/test';
 import { EXIT } from '../config/index.ts';
 import { startReferenceServer, targetEnvironmentOf } from '../reference/index.ts';
 import type { Certificate } from '../reports/certificate/certificate.ts';
 import { outputPaths } from '../utilities/output-paths.ts';
+import { expect, test } from './test-support/kit-test.ts';
 import { startMisbehavingTarget } from './test-support/misbehaving-target.ts';
 import { runConformance } from './test-support/run-conformance.ts';
 

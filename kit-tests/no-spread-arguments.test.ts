@@ -9,8 +9,8 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
 import { KIT_ROOT } from '../utilities/kit-root.ts';
+import { expect, test } from './test-support/kit-test.ts';
 
 const CALLS =
   /(?:\.(?:push|unshift|splice|apply)|Math\.(?:max|min)|String\.fromCharCode|String\.fromCodePoint)\(/g;

@@ -7,8 +7,8 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
 import { KIT_ROOT } from '../utilities/kit-root.ts';
+import { expect, test } from './test-support/kit-test.ts';
 
 const MEASURED = /(performance\.now\(\)|Date\.now\(\)|\b(run|result|timed|outcome|child)\.seconds\b)/;
 const UPPER_BOUND = /\.toBeLessThan(OrEqual)?\(/;

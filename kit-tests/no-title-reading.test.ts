@@ -5,7 +5,6 @@
  * the self-check's reading of a report) give the same verdicts when every title loses its ids.
  */
 import { fileURLToPath } from 'node:url';
-import { expect, test } from '@playwright/test';
 import { buildCertificate } from '../reports/certificate/certificate.ts';
 import {
   certificateInput,
@@ -16,6 +15,7 @@ import { ruleTitle } from '../run-records/rule-annotations.ts';
 import { resultsOfReport } from '../self-check/results.ts';
 import { isRuleId, type RuleId } from '../spec/index.ts';
 import { sourceFilesIn } from './import-rules.ts';
+import { expect, test } from './test-support/kit-test.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 

@@ -4,8 +4,8 @@
  * the guard finds each kind.
  */
 import { fileURLToPath } from 'node:url';
-import { expect, test } from '@playwright/test';
 import { judgementBreaches } from './oracle-judgements.ts';
+import { expect, test } from './test-support/kit-test.ts';
 import { withThrowawayProject } from './test-support/throwaway-project.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url)).replace(/\/$/, '');

@@ -8,10 +8,10 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
 import type { RequestBudgetReport } from '../pacing/request-budget.ts';
 import { startReferenceServer, targetEnvironmentOf } from '../reference/index.ts';
 import { outputPaths } from '../utilities/output-paths.ts';
+import { expect, test } from './test-support/kit-test.ts';
 import { runConformance } from './test-support/run-conformance.ts';
 
 const LIMIT = { requestsPerWindow: 30, windowSeconds: 2 };

@@ -14,8 +14,8 @@ import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_pr
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
 import { KIT_ROOT, kitCommandArguments } from '../utilities/kit-root.ts';
+import { expect, test } from './test-support/kit-test.ts';
 import { expectFreshOutputs, type FolderWrites, runWriting } from './test-support/run-twice.ts';
 
 interface LockEntry {

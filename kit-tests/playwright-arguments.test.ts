@@ -9,12 +9,12 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFil
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { expect, test } from '@playwright/test';
 import { EXIT } from '../config/index.ts';
 import { PLAYWRIGHT_TEST_OPTIONS, readPlaywrightArguments } from '../config/playwright-arguments.ts';
 import { startReferenceServer, targetEnvironmentOf } from '../reference/index.ts';
 import type { Certificate } from '../reports/certificate/certificate.ts';
 import { outputPaths } from '../utilities/output-paths.ts';
+import { expect, test } from './test-support/kit-test.ts';
 import { startMisbehavingTarget } from './test-support/misbehaving-target.ts';
 import { runCliInProcess } from './test-support/run-cli-in-process.ts';
 import { type ConformanceRun, runConformance } from './test-support/run-conformance.ts';

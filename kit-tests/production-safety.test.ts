@@ -6,8 +6,8 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
 import { startReferenceServer, targetEnvironmentOf } from '../reference/index.ts';
+import { expect, test } from './test-support/kit-test.ts';
 import { startMisbehavingTarget } from './test-support/misbehaving-target.ts';
 import { runConformance } from './test-support/run-conformance.ts';
 

@@ -9,13 +9,13 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
 import { burstsOf } from '../bench/race-bench.ts';
 import { EXIT } from '../config/exit-codes.ts';
 import { startReferenceServer, targetEnvironmentOf } from '../reference/index.ts';
 import { loopbackCertificate } from '../suites/transport/test-support/loopback-certificate.ts';
 import { outputPaths } from '../utilities/output-paths.ts';
 import { busyBesideChecks } from './test-support/busy-beside-checks.ts';
+import { expect, test } from './test-support/kit-test.ts';
 import { runConformance } from './test-support/run-conformance.ts';
 import { UNPACED_TENANTS } from './test-support/unpaced-tenants.ts';
 

@@ -12,12 +12,12 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
 import { CONTRACT_VARIABLES } from '../contract/index.ts';
 import { deploymentByName, startReferenceServer, targetEnvironmentOf } from '../reference/index.ts';
 import type { Certificate } from '../reports/certificate/certificate.ts';
 import { scanFiles } from '../reports/secret-scan/secret-scan.ts';
 import { RULES } from '../spec/index.ts';
+import { expect, test } from './test-support/kit-test.ts';
 import { runCliInProcess } from './test-support/run-cli-in-process.ts';
 import { runConformance } from './test-support/run-conformance.ts';
 import { UNPACED_TENANTS } from './test-support/unpaced-tenants.ts';

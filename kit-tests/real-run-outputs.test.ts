@@ -14,7 +14,6 @@
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
 import type { JSONReport } from '@playwright/test/reporter';
 import { startReferenceServer, targetEnvironmentOf } from '../reference/index.ts';
 import { buildReport } from '../reports/allure/build-report.ts';
@@ -25,6 +24,7 @@ import { readObservationsFile } from '../run-records/observations.ts';
 import { RULES } from '../spec/index.ts';
 import { outputPaths } from '../utilities/output-paths.ts';
 import { runKit } from '../utilities/test-support/run-kit.ts';
+import { expect, test } from './test-support/kit-test.ts';
 import {
   closePages,
   closeSharedChromium,

@@ -8,11 +8,11 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
 import { EXIT } from '../config/exit-codes.ts';
 import { findK6 } from '../load/find-k6.ts';
 import { kitCommandArguments } from '../utilities/kit-root.ts';
 import { runKit } from '../utilities/test-support/run-kit.ts';
+import { expect, test } from './test-support/kit-test.ts';
 import { runConformance } from './test-support/run-conformance.ts';
 
 const startReference = (env: Record<string, string>): { child: ChildProcess; output: () => string } => {

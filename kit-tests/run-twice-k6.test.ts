@@ -4,8 +4,8 @@
  * tests run. In the project `npm test` runs apart: k6's open model is timed.
  */
 import { join } from 'node:path';
-import { test } from '@playwright/test';
 import { findK6 } from '../load/find-k6.ts';
+import { test } from './test-support/kit-test.ts';
 import { type DeclareTest, describeChains } from './test-support/run-twice.ts';
 
 const SHORT_LOAD = {

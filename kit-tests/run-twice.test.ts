@@ -6,8 +6,8 @@
  * command's files: one check, a bench of a second.
  */
 import { readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
 import { outputPaths } from '../utilities/output-paths.ts';
+import { expect, test } from './test-support/kit-test.ts';
 import { type DeclareTest, describeChains } from './test-support/run-twice.ts';
 
 /** Each test declared here, so that it is this file's. */

@@ -8,7 +8,6 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
 import type { JSONReport } from '@playwright/test/reporter';
 import { EXIT } from '../config/index.ts';
 import { startReferenceServer, targetEnvironmentOf } from '../reference/index.ts';
@@ -16,6 +15,7 @@ import type { Certificate } from '../reports/certificate/certificate.ts';
 import { testOutcomes } from '../run-records/check-record-reader.ts';
 import { type Fault, startFaultProxy } from '../self-check/fault-proxy.ts';
 import { outputPaths } from '../utilities/output-paths.ts';
+import { expect, test } from './test-support/kit-test.ts';
 import { runCliInProcess } from './test-support/run-cli-in-process.ts';
 import { runConformance } from './test-support/run-conformance.ts';
 import { UNPACED_TENANTS } from './test-support/unpaced-tenants.ts';

@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test-support/kit-test.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const THIS_FILE = 'kit-tests/self-contained.test.ts';

@@ -7,12 +7,12 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
 import type { JSONReport } from '@playwright/test/reporter';
 import { startReferenceServer, targetEnvironmentOf } from '../reference/index.ts';
 import { readRunInfo } from '../reports/reporters/run-info.ts';
 import { testOutcomes } from '../run-records/check-record-reader.ts';
 import { outputPaths } from '../utilities/output-paths.ts';
+import { expect, test } from './test-support/kit-test.ts';
 
 const run = (
   args: readonly string[],

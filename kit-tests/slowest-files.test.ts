@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
 import { slowestFiles, slowestFilesLine } from './slowest-files.ts';
+import { expect, test } from './test-support/kit-test.ts';
 
 const spec = (file: string, ...durations: number[][]) => ({
   file,

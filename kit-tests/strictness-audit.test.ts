@@ -7,10 +7,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
 import * as oracle from '../oracle/index.ts';
 import { RULES } from '../spec/index.ts';
 import { KIT_ROOT } from '../utilities/kit-root.ts';
+import { expect, test } from './test-support/kit-test.ts';
 
 const PAGE = readFileSync(join(KIT_ROOT, 'docs', 'strictness-audit.md'), 'utf8');
 const ROUTES_HEADING = '## Every rule: the routes and the moments it is judged on';

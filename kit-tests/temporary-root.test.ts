@@ -6,8 +6,8 @@
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import { expect, test } from '@playwright/test';
 import { temporaryRoot } from './temporary-root.ts';
+import { expect, test } from './test-support/kit-test.ts';
 
 const parents: string[] = [];
 const parentFolder = (): string => {

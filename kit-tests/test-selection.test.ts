@@ -8,7 +8,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test-support/kit-test.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 

@@ -5,9 +5,9 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
 import { childCpuSeconds } from './child-cpu.ts';
 import { closingLine, notPassedLines, timingLine, totalsOfReport } from './test-summary.ts';
+import { expect, test } from './test-support/kit-test.ts';
 
 const report = {
   stats: { expected: 3, unexpected: 1, flaky: 1, skipped: 2 },

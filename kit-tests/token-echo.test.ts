@@ -7,10 +7,10 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
 import { EXIT } from '../config/index.ts';
 import { LOOPBACK_ADDRESSES, startReferenceServer, targetEnvironmentOf } from '../reference/index.ts';
 import { scanFiles } from '../reports/secret-scan/secret-scan.ts';
+import { expect, test } from './test-support/kit-test.ts';
 import { startMisbehavingTarget } from './test-support/misbehaving-target.ts';
 import { runConformance } from './test-support/run-conformance.ts';
 

@@ -7,10 +7,10 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
 import { EXIT } from '../config/index.ts';
 import type { Certificate } from '../reports/certificate/certificate.ts';
 import { outputPaths } from '../utilities/output-paths.ts';
+import { expect, test } from './test-support/kit-test.ts';
 import { runConformance } from './test-support/run-conformance.ts';
 
 test.setTimeout(180_000);

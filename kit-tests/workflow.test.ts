@@ -12,8 +12,8 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
 import { parse } from 'yaml';
+import { expect, test } from './test-support/kit-test.ts';
 import type { WorkflowCheck } from './validate-workflow.ts';
 
 const PATH = '.github/workflows/conformance.yml';

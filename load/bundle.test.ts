@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../kit-tests/test-support/kit-test.ts';
 import { BUNDLED_SCRIPTS, type BundleResult, bundleLoadScripts } from './bundle.ts';
 import { capacityOptions, capacityPlan } from './lib/capacity-plan.ts';
 import { latencyOptions, latencyPlan } from './lib/latency-plan.ts';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../kit-tests/test-support/kit-test.ts';
 import { capacityOptions, capacityPlan, capacitySchedule, capacityThresholds } from './lib/capacity-plan.ts';
 import { interleavedSchedule, tenantOfIteration } from './lib/capacity-schedule.ts';
 import { LoadSetupError } from './lib/env.ts';

@@ -8,7 +8,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../kit-tests/test-support/kit-test.ts';
 import { generateTenants, startReferenceServer } from '../reference/index.ts';
 import { scanFiles } from '../reports/secret-scan/secret-scan.ts';
 import { findK6 } from './find-k6.ts';

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../kit-tests/test-support/kit-test.ts';
 import { csvFields, extraTagsOf, k6Percentile, parseSelector } from './lib/sample-aggregate.ts';
 import type { ThresholdSpec } from './lib/thresholds.ts';
 import { mergedVerdictCode, writeMergedReports } from './merge-cli.ts';

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { DEFAULT_LATENCY_MS } from '../config/settings/load-script-settings.ts';
+import { expect, test } from '../kit-tests/test-support/kit-test.ts';
 import { isRuleId } from '../spec/rules.ts';
 import { LoadSetupError, parseDuration } from './lib/env.ts';
 import {

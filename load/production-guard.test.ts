@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { readTargetContract as readConformanceTarget } from '../config/index.ts';
+import { expect, test } from '../kit-tests/test-support/kit-test.ts';
 import { productionRefusal } from './lib/production-guard.ts';
 import { targetEnvironment } from './lib/target.ts';
 import { productionEnv, remoteEnv, TOKENS } from './test-support/env-fixtures.ts';

@@ -5,7 +5,7 @@
 import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../kit-tests/test-support/kit-test.ts';
 import { samplesFileOf, WHOLE_RUN_NAME } from './lib/segment-manifest.ts';
 import { tenantsFileText } from './lib/tenants-file.ts';
 import { capacityInstance, segmentArguments } from './run-capacity.ts';

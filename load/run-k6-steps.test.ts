@@ -2,8 +2,9 @@
  * The deciding steps of the load runner, in-process: which remote targets are refused before k6 is
  * looked for, and which settings stop a run with a configuration line.
  */
-import { expect, test } from '@playwright/test';
+
 import { EXIT } from '../config/index.ts';
+import { expect, test } from '../kit-tests/test-support/kit-test.ts';
 import { planOrRefusal, remoteTargetRefusal } from './run-k6.ts';
 import { productionEnv, remoteEnv } from './test-support/env-fixtures.ts';
 

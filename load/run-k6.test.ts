@@ -10,8 +10,8 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
 import { EXIT, readTargetContract } from '../config/index.ts';
+import { expect, test } from '../kit-tests/test-support/kit-test.ts';
 import { KIT_ROOT as REPO_ROOT } from '../utilities/kit-root.ts';
 import { K6_INSTALL_DOCS } from './find-k6.ts';
 import { EMBEDDED_LOAD_RATE_LIMIT, embeddedLoadLimits } from './run-k6.ts';

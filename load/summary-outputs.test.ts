@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../kit-tests/test-support/kit-test.ts';
 import { latencyPlan, latencyThresholds } from './lib/latency-plan.ts';
 import { dashboardFileOf } from './lib/report-files.ts';
 import { summaryOutputs } from './lib/summary-outputs.ts';

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../kit-tests/test-support/kit-test.ts';
 import { rateLimitPlan, rateLimitThresholds } from './lib/rate-limit-plan.ts';
 import { evaluateThresholds } from './lib/reach.ts';
 import { summaryOutputs } from './lib/summary-outputs.ts';

@@ -10,7 +10,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../kit-tests/test-support/kit-test.ts';
 import { DEPLOYMENTS } from '../reference/index.ts';
 import { runKit } from '../utilities/test-support/run-kit.ts';
 import { SPEC_CATALOG } from './catalog.ts';

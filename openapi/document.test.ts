@@ -5,10 +5,10 @@
  * rule gives a document that carries it.
  */
 
-import { expect, test } from '@playwright/test';
 import { createConfig, lintFromString } from '@redocly/openapi-core';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { stringify } from 'yaml';
+import { expect, test } from '../kit-tests/test-support/kit-test.ts';
 import { RULES } from '../spec/index.ts';
 import { type OpenApiCatalog, SPEC_CATALOG } from './catalog.ts';
 import { buildOpenApiDocument } from './document.ts';

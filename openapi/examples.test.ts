@@ -6,8 +6,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
 import { request } from 'undici';
+import { expect, test } from '../kit-tests/test-support/kit-test.ts';
 import { startReferenceServer } from '../reference/index.ts';
 import { EVENTS_PATH, eventPath, HEADERS, JSON_CONTENT_TYPE } from '../spec/index.ts';
 import { KIT_ROOT } from '../utilities/kit-root.ts';

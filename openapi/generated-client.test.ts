@@ -13,8 +13,8 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { expect, test } from '@playwright/test';
 import { generateApi } from 'swagger-typescript-api';
+import { expect, test } from '../kit-tests/test-support/kit-test.ts';
 import { EVENTS_PATH } from '../spec/index.ts';
 import { writeOpenApiDocument } from './write-document.ts';
 

@@ -7,7 +7,7 @@
  * is judged by the self-check: the reference's and each variant's run record their answers
  * (self-check/answers.ts).
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../kit-tests/test-support/kit-test.ts';
 import { startReferenceServer, VARIANT_NAMES } from '../reference/index.ts';
 import { responseValidator } from './response-validator.ts';
 import { sendBattery } from './test-support/request-battery.ts';

@@ -1,5 +1,5 @@
 /** Amounts compared as a double: the same within a few units in the last place, never a float32 or a rounding. */
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../kit-tests/test-support/kit-test.ts';
 import { compareAmount } from './amounts.ts';
 
 test('ORACLE: amounts are the same within a few units in the last place of a double, not a float32 or a rounding', () => {

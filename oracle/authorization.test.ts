@@ -1,5 +1,5 @@
 /** Tokens: an accepted one carries its environment’s prefix, and a message never shows the token. */
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../kit-tests/test-support/kit-test.ts';
 import { judgeForeignClientRefusal, judgeTokenPrefix } from './authorization.ts';
 import { answer } from './test-support/answers.ts';
 import { rules } from './test-support/rules.ts';

@@ -1,5 +1,5 @@
 /** Read values: kept as sent or as the value they spell; a dropped null may be absent. */
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../kit-tests/test-support/kit-test.ts';
 import { keepsReadValue } from './coercion.ts';
 import { judgeRetrieval } from './retrieval.ts';
 import { answer } from './test-support/answers.ts';

@@ -1,5 +1,5 @@
 /** Creation: 201 with a UUID, and a refusal claiming a stated code breaks that code’s rule. */
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../kit-tests/test-support/kit-test.ts';
 import { judgeCreation } from './creation.ts';
 import { answer, validationAnswer } from './test-support/answers.ts';
 import { rules } from './test-support/rules.ts';

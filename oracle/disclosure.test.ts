@@ -1,5 +1,5 @@
 /** Nothing of another tenant’s event revealed: an answer about it looks like one about an unknown uuid. */
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../kit-tests/test-support/kit-test.ts';
 import { distinguishableViolations, lookupShapeOf, revealedSecretViolations } from './disclosure.ts';
 import { answer } from './test-support/answers.ts';
 import { rules } from './test-support/rules.ts';

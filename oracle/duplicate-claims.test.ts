@@ -1,5 +1,5 @@
 /** Duplicate claims (duplicate-claims.ts): a takeover of an externalId is refused; no false ERR-4001. */
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../kit-tests/test-support/kit-test.ts';
 import {
   judgeExternalIdTakeoverRefused,
   judgeNoCrossTenantDuplicate,

@@ -1,5 +1,5 @@
 /** Simple errors and error bodies: the status, the code and the part 7 shape, each credited to its rule. */
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../kit-tests/test-support/kit-test.ts';
 import { errorBodyViolations, errorViolations, judgeErrorBody } from './error-body.ts';
 import { answer } from './test-support/answers.ts';
 import { rules } from './test-support/rules.ts';

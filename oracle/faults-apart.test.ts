@@ -1,5 +1,5 @@
 /** The credit of a body of several faults once it is taken apart (faults-apart.ts). */
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../kit-tests/test-support/kit-test.ts';
 import type { RuleId } from '../spec/index.ts';
 import { BODY_AS_A_WHOLE_RULE, creditFaultsApart, type Judged } from './faults-apart.ts';
 import { violationOf } from './violation.ts';

@@ -1,5 +1,5 @@
 /** The oracle reads every field notation a deployment's stack is likely to write. */
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../kit-tests/test-support/kit-test.ts';
 import { fieldNames, fieldNotation, fieldSegments } from './field-paths.ts';
 
 test('ORACLE: field paths in every notation name the same field', () => {

@@ -1,5 +1,5 @@
 /** Gap answers: anything but a shapeless error or a false claim. */
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../kit-tests/test-support/kit-test.ts';
 import { judgeGapAnswer } from './gap-answer.ts';
 import { answer, validationAnswer } from './test-support/answers.ts';
 import { rules } from './test-support/rules.ts';

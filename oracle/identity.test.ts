@@ -1,5 +1,5 @@
 /** Uuids of their own: distinct events never share one, and none is the externalId sent. */
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../kit-tests/test-support/kit-test.ts';
 import {
   judgeCaseVariantsTwoEvents,
   judgeTenantsTwoEvents,

@@ -2,7 +2,7 @@
  * Isolation's reads (isolation-reads.ts): each holds on an answer that names nothing of the other
  * tenant's data and breaks its own rule on one that names it.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../kit-tests/test-support/kit-test.ts';
 import {
   judgeForeignAnswerRevealsNothing,
   judgeForeignLikeUnknown,

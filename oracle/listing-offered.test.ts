@@ -1,5 +1,5 @@
 /** A listing offered or not: a check about one has nothing to judge where there is none. */
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../kit-tests/test-support/kit-test.ts';
 import { EVENTS_PATH } from '../spec/index.ts';
 import { answerSummary, judgeListingOffered } from './listing-offered.ts';
 import { answer } from './test-support/answers.ts';

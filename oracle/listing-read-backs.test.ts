@@ -1,5 +1,5 @@
 /** Which listed items are read back, and whether their read-backs could say whose each is. */
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../kit-tests/test-support/kit-test.ts';
 import { judgeReadBacksKnown, uuidsToReadBack } from './listing-read-backs.ts';
 import { answer } from './test-support/answers.ts';
 

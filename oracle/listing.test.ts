@@ -1,5 +1,5 @@
 /** A listing's items: found in any shape, each proved the caller's by reading it back. */
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../kit-tests/test-support/kit-test.ts';
 import { judgeListedItem, judgeListingText, listedUuid, listingItems, ownershipOf } from './listing.ts';
 import { answer } from './test-support/answers.ts';
 

@@ -1,5 +1,5 @@
 /** Requests the service cannot read as an event: a 400 holds, 422 only where 7.4 leaves it open. */
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../kit-tests/test-support/kit-test.ts';
 import {
   judgeEmptyBody,
   judgeErrorAnswer,

@@ -1,5 +1,5 @@
 /** Premises a consistent reading may withhold: not met is neither a pass nor a violation. */
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../kit-tests/test-support/kit-test.ts';
 import { premiseOfAppliedUpdate, premiseOfPaddedExternalId } from './premises.ts';
 import { answer } from './test-support/answers.ts';
 

@@ -1,5 +1,5 @@
 /** The bound part 8 sets on a burst: twice the limit in less than a window, once more a window; past it, proof. */
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../kit-tests/test-support/kit-test.ts';
 import { maxAdmittedInBurst, servedPastBound } from './rate-limit-bound.ts';
 
 test('ORACLE: no reading of the window admits more than the limit in each fixed window a burst touches', () => {

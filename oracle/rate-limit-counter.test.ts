@@ -4,7 +4,7 @@
  * timed; a limiter that counts the probes apart or not at all is caught, at the embedded reference's
  * small limit and at a deployment's minute alike.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../kit-tests/test-support/kit-test.ts';
 import {
   type CounterAxis,
   type CounterRequest,

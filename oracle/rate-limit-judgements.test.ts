@@ -2,7 +2,7 @@
  * Part 8 over a burst: each judgement holds on a conforming burst and breaks, with the answer that
  * shows it as evidence, on another; a burst that cannot make the claim says why.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../kit-tests/test-support/kit-test.ts';
 import { tallyOf } from './burst-tally.ts';
 import type { HttpAnswer } from './http-answer.ts';
 import type { Unthrottled } from './rate-limit-bound.ts';

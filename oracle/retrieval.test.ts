@@ -1,5 +1,5 @@
 /** Retrieval: GET returns every field sent, read through envelopes, additions, nulls and decimal strings. */
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../kit-tests/test-support/kit-test.ts';
 import {
   judgeConcurrentCreationStored,
   judgeEmptyPayloadStored,

@@ -1,5 +1,5 @@
 /** Answers that must serve (served-answers.ts): each holds on its one status and breaks its own rule on another. */
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../kit-tests/test-support/kit-test.ts';
 import {
   judgeEmptyPayloadAccepted,
   judgeExternalIdFreeForOtherTenant,

@@ -1,5 +1,5 @@
 /** Simultaneous POSTs and PUTs: what breaks the rule whatever the timing, and when a burst counts. */
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../kit-tests/test-support/kit-test.ts';
 import { judgementOf, notEstablished } from './judgement.ts';
 import {
   burstCounts,

@@ -1,5 +1,5 @@
 /** The stated refusals: each named claim fixes its code and its rule; a check never names either. */
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../kit-tests/test-support/kit-test.ts';
 import {
   judgeDuplicateRefused,
   judgeEmptyTokenRefused,

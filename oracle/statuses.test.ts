@@ -1,5 +1,5 @@
 /** Statuses the spec narrows an answer to: each judgement holds on them and breaks on any other. */
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../kit-tests/test-support/kit-test.ts';
 import {
   claimedCodeViolations,
   nonClientErrorStatusViolations,

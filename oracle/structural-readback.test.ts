@@ -1,5 +1,5 @@
 /** The read-back of a structurally odd event (structural-readback.ts): a uuid to read by, readings kept. */
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../kit-tests/test-support/kit-test.ts';
 import { judgeReadingsKept, judgeUuidToReadBack } from './structural-readback.ts';
 import { answer } from './test-support/answers.ts';
 import { rules } from './test-support/rules.ts';

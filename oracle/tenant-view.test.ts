@@ -1,5 +1,5 @@
 /** The model of a tenant's view: a change nobody of the tenant made fails, whatever it holds. */
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../kit-tests/test-support/kit-test.ts';
 import { type EventView, judgeViewKept, shownAnswer, shownListing } from './tenant-view.ts';
 import { answer } from './test-support/answers.ts';
 

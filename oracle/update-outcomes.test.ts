@@ -1,5 +1,5 @@
 /** Outcomes across PUTs: a forbidden one refused, and of the kinds tried one at least applied. */
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../kit-tests/test-support/kit-test.ts';
 import { rules } from './test-support/rules.ts';
 import { judgeSomeUpdateApplied, updateNotRefusedViolations } from './update-outcomes.ts';
 

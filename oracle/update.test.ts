@@ -1,5 +1,5 @@
 /** A valid PUT: applied or refused cleanly; anything else breaks the rule it checks. */
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../kit-tests/test-support/kit-test.ts';
 import { answer, validationAnswer } from './test-support/answers.ts';
 import { rules } from './test-support/rules.ts';
 import { judgeExternalIdTakeover, judgeUpdate } from './update.ts';

@@ -1,5 +1,5 @@
 /** Validation failures: the set, the body, and every violation credited to the rule it breaks. */
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../kit-tests/test-support/kit-test.ts';
 import { ANY_ERROR_CODE, type ExpectedFailure } from './expected-failure.ts';
 import { matchFailures } from './failure-matching.ts';
 import { judgeGapAnswer } from './gap-answer.ts';

@@ -1,5 +1,5 @@
 /** Violations: only a stated rule can be broken; a gap can be observed, never broken. */
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../kit-tests/test-support/kit-test.ts';
 import { violationOf } from './violation.ts';
 
 test('ORACLE: a gap can be observed but never broken', () => {

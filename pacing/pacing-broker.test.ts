@@ -5,8 +5,8 @@
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, test } from '@playwright/test';
 import { request } from 'undici';
+import { expect, test } from '../kit-tests/test-support/kit-test.ts';
 import { BudgetCannotHold } from './budget-cannot-hold.ts';
 import {
   needsSharedPacing,

@@ -4,7 +4,7 @@
  * the one check on the real clock measures ratios, which a busy machine does not break.
  */
 import { availableParallelism } from 'node:os';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../kit-tests/test-support/kit-test.ts';
 import { BudgetCannotHold } from './budget-cannot-hold.ts';
 import {
   LATEST_DEPARTURE_MS,

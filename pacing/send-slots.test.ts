@@ -2,8 +2,9 @@
  * Kit tests of the counts per slot (send-slots.ts): the busiest window they give brackets the true one,
  * measured from every send time, to within one slot's requests.
  */
-import { expect, test } from '@playwright/test';
+
 import fc from 'fast-check';
+import { expect, test } from '../kit-tests/test-support/kit-test.ts';
 import { expectFacts } from '../utilities/test-support/facts.ts';
 import { SendSlots, slotMsOf } from './send-slots.ts';
 import { peakInAnySpan } from './slot-schedule.ts';

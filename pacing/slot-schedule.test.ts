@@ -5,8 +5,9 @@
  * properties play asks at any times and counts, round trips to the broker, workers woken late (who ask
  * again), and workers falling back beside a broker that still serves the others.
  */
-import { expect, test } from '@playwright/test';
+
 import * as fc from 'fast-check';
+import { expect, test } from '../kit-tests/test-support/kit-test.ts';
 import { expectFacts } from '../utilities/test-support/facts.ts';
 import {
   fallbackShare,

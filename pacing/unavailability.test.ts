@@ -1,5 +1,5 @@
 /** Kit tests of what tells a deployment's unavailability from its answer. */
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../kit-tests/test-support/kit-test.ts';
 import { retryAfterMs, unavailabilityOf } from './unavailability.ts';
 
 const answered = (status: number, headers: Record<string, string> = {}) => ({

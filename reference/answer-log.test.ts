@@ -2,8 +2,8 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
 import { request } from 'undici';
+import { expect, test } from '../kit-tests/test-support/kit-test.ts';
 import { EVENTS_PATH, HEADERS, JSON_CONTENT_TYPE } from '../spec/index.ts';
 import type { LoggedAnswer } from './answer-log.ts';
 import { startReferenceServer } from './server.ts';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../kit-tests/test-support/kit-test.ts';
 import type { ReferenceApp } from './app.ts';
 import { buildReferenceApp } from './app.ts';
 import { Readings } from './test-support/named-readings.ts';

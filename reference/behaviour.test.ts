@@ -3,7 +3,7 @@
  * each; the codes the reference invented; and its README naming every code, option, variant and mutant.
  */
 import { readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../kit-tests/test-support/kit-test.ts';
 import { ALL_ERROR_CODES } from '../spec/index.ts';
 import { DEFAULT_BEHAVIOUR, type ReferenceBehaviour } from './behaviour.ts';
 import { REFERENCE_CODE_LIST, VARIANT_CODE_LIST } from './codes.ts';

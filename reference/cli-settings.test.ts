@@ -3,7 +3,7 @@
  * name, and every setting read and checked, a bad one refused in words that name it.
  */
 import { join, resolve } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../kit-tests/test-support/kit-test.ts';
 import { readSettings } from './cli-settings.ts';
 
 const PROJECT_ROOT = resolve(import.meta.dirname, '..');

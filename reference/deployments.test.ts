@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../kit-tests/test-support/kit-test.ts';
 import { isRuleId } from '../spec/index.ts';
 import { buildReferenceApp } from './app.ts';
 import { DEPLOYMENTS, deploymentByName } from './deployments.ts';

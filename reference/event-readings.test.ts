@@ -2,7 +2,7 @@
  * The readings of the gaps that change what an event is and shows (behaviour.ts), one test each: how a
  * PUT applies, what a GET and a listing show, the versions kept; and that a refusal changes nothing.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../kit-tests/test-support/kit-test.ts';
 import { expectItems, withBehaviour } from './test-support/readings.ts';
 import {
   credentialHeaders,

@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
-import { expect, test } from '@playwright/test';
 import fc from 'fast-check';
+import { expect, test } from '../kit-tests/test-support/kit-test.ts';
 import { ERROR_CODE_PATTERN, EVENT_FIELDS, EVENTS_PATH } from '../spec/index.ts';
 import { COUNTRY_CODES, CURRENCY_CODES } from './iso-codes.ts';
 import {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../kit-tests/test-support/kit-test.ts';
 import { ERROR_CODE_PATTERN, isRuleId, RATE_LIMIT_HEADER_PATTERN } from '../spec/index.ts';
 import { buildReferenceApp } from './app.ts';
 import { MUTANT_NAMES, MUTANTS, type MutantName, mutantsByList } from './mutants.ts';

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { request } from 'undici';
+import { expect, test } from '../kit-tests/test-support/kit-test.ts';
 import { RATE_LIMIT_HEADER_PATTERN } from '../spec/index.ts';
 import { RATE_LIMIT_ALGORITHMS, type RateLimitAlgorithm } from './behaviour.ts';
 import {

@@ -3,8 +3,8 @@
  * certificate, and a simulated round trip on every answer.
  */
 import { rootCertificates } from 'node:tls';
-import { expect, test } from '@playwright/test';
 import { Agent, request } from 'undici';
+import { expect, test } from '../kit-tests/test-support/kit-test.ts';
 import { buildReferenceApp } from './app.ts';
 import { startReferenceServer } from './server.ts';
 import { credentialHeaders, EVENTS_PATH, eventUrl, payinEvent, send } from './test-support/reference-app.ts';

@@ -3,7 +3,7 @@
  * codes and items of a validation failure, limits, content types, headers, paths and methods, the 429
  * body; each answer a clean part 7 body.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../kit-tests/test-support/kit-test.ts';
 import type { ReferenceBehaviour } from './behaviour.ts';
 import { expectItems, fieldsAndCodes, withBehaviour } from './test-support/readings.ts';
 import {

@@ -2,7 +2,7 @@
  * A reading of the gaps is checked when the app is built (resolve-behaviour.ts): every option, the
  * first ones and those added since, refuses a bad value with a message naming it.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../kit-tests/test-support/kit-test.ts';
 import { buildReferenceApp } from './app.ts';
 import { DEFAULT_BEHAVIOUR, type ReferenceBehaviour } from './behaviour.ts';
 import { resolveBehaviour } from './resolve-behaviour.ts';

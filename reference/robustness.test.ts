@@ -1,6 +1,6 @@
 import { connect } from 'node:net';
-import { expect, test } from '@playwright/test';
 import { request } from 'undici';
+import { expect, test } from '../kit-tests/test-support/kit-test.ts';
 import { EVENT_FIELDS } from '../spec/index.ts';
 import { BODY_LIMIT_BYTES, buildReferenceApp } from './app.ts';
 import { startReferenceServer } from './server.ts';

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { Agent, request } from 'undici';
+import { expect, test } from '../kit-tests/test-support/kit-test.ts';
 import { EVENTS_PATH } from '../spec/index.ts';
 import { buildReferenceApp } from './app.ts';
 import { startReferenceServer } from './server.ts';

@@ -2,7 +2,7 @@
  * The reference's variants (variants.ts), coherent other readings of the gaps: enough of them, every
  * reading taken by one, and each keeping every stated rule of the spec.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../kit-tests/test-support/kit-test.ts';
 import { buildReferenceApp } from './app.ts';
 import {
   AMOUNT_FORMAT_READINGS,

@@ -1,5 +1,5 @@
 /** The counter's tally as a test annotation: written, read back and summed. */
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../kit-tests/test-support/kit-test.ts';
 import {
   COUNTER_TALLY_ANNOTATION,
   counterTallyAnnotation,

@@ -1,5 +1,5 @@
 /** Kit tests of the pure parts of the conformance harness. */
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../kit-tests/test-support/kit-test.ts';
 import { redact, redactHeaders, redactSecretsOfServer, registerSecrets } from '../utilities/redaction.ts';
 import { describeExchange, type HttpExchange, toCurl } from './http-exchange.ts';
 

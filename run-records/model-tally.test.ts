@@ -1,5 +1,5 @@
 /** The model-based property's tally: written as an annotation, read back and summed. */
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../kit-tests/test-support/kit-test.ts';
 import { modelTallyAnnotation, modelTallyOf } from './model-tally.ts';
 
 test('a tally annotation reads back as written; other annotations and none read as no tally', () => {

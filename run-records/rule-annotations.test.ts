@@ -2,7 +2,7 @@
  * The rules a check covers are typed annotations and tags: written with its title, read back from the
  * annotations alone, selected by the tags.
  */
-import { expect, type TestInfo, test } from '@playwright/test';
+import { expect, type TestInfo, test } from '../kit-tests/test-support/kit-test.ts';
 import { violationOf } from '../oracle/violation.ts';
 import { markInconclusive, pendingRecordOf, startCheck } from './check-record-writer.ts';
 import { violationAnnotation } from './result-annotations.ts';

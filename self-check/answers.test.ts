@@ -6,8 +6,8 @@
 import { appendFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
 import { answersFileSetting } from '../conformance-run/reference-setting.ts';
+import { expect, test } from '../kit-tests/test-support/kit-test.ts';
 import { loadBackend, ValidatorMissingError } from '../openapi/response-validator.ts';
 import { sendBattery } from '../openapi/test-support/request-battery.ts';
 import { startReferenceServer } from '../reference/index.ts';

@@ -1,5 +1,5 @@
 /** How a batch's mutants are dealt to its workers, and the filter each worker's project selects with. */
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../kit-tests/test-support/kit-test.ts';
 import { batchMarker, type SuiteProject } from '../run-records/batch-file.ts';
 import { projectFilter, sharesOfWorkers, suiteProjectOfShare } from './batch-shares.ts';
 

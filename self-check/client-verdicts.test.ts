@@ -2,9 +2,10 @@
  * The client rows' verdicts: a well-behaved client certified or failed, a mutant client caught by its
  * rule, weakly caught by another, survived, or an error when the run wrote no certificate.
  */
-import { expect, test } from '@playwright/test';
+
 import type { ClientCertificate } from '../client/certificate/client-certificate.ts';
 import { CLIENT_BEHAVIOURS } from '../client/self-check-clients/client-behaviours.ts';
+import { expect, test } from '../kit-tests/test-support/kit-test.ts';
 import { buildClientMatrix, clientEntry, clientMatrixPasses, clientTotalsLine } from './client-verdicts.ts';
 
 const certificateFailing = (...ids: string[]): ClientCertificate =>

@@ -1,6 +1,7 @@
 /** Kit tests of the fault rows' plan and verdicts: an exit the fault allows and its line, never 1. */
-import { expect, test } from '@playwright/test';
+
 import { EXIT } from '../config/index.ts';
+import { expect, test } from '../kit-tests/test-support/kit-test.ts';
 import {
   FAULT_ROWS,
   type FaultRow,

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../kit-tests/test-support/kit-test.ts';
 import { holdGenerator, holdPhases } from './generator-hold.ts';
 
 test('GENERATOR HOLD: a quarter of every period running, the rest frozen', () => {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../kit-tests/test-support/kit-test.ts';
 import { MUTANTS, type MutantDefinition, VARIANTS } from '../reference/index.ts';
 import {
   BEYOND_THE_LOAD_SCRIPT,

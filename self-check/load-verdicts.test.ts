@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../kit-tests/test-support/kit-test.ts';
 import { type PlannedLoadRun, planLoadRuns } from './load-plan.ts';
 import { loadTotalsLine, renderLoadMarkdown, renderLoadText } from './load-render.ts';
 import { junitCounts } from './load-run.ts';

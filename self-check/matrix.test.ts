@@ -1,5 +1,5 @@
 /** The self-check's pure parts: verdicts and the matrix from fake runs, its exit code and its rendering. */
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../kit-tests/test-support/kit-test.ts';
 import { ruleTitle } from '../run-records/rule-annotations.ts';
 import type { RuleId } from '../spec/index.ts';
 import {

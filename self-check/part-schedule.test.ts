@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../kit-tests/test-support/kit-test.ts';
 import { PART_PROFILES, partSchedule, runPartsInSteps, type SelfCheckPart } from './part-schedule.ts';
 
 test('PART SCHEDULE: the load rows first and alone; the client and fault rows beside the suite, which fills the cores they leave idle', () => {

@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../kit-tests/test-support/kit-test.ts';
 import { phaseTimingLine, startPhaseClock } from './phase-clock.ts';
 import { ticksOfStat, treeCpuSeconds } from './tree-cpu.ts';
 

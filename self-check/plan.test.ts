@@ -1,5 +1,5 @@
 /** The self-check's plan, its reading of Playwright's JSON report, and the catalog's coverage of the spec. */
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../kit-tests/test-support/kit-test.ts';
 import { DEPLOYMENTS, MUTANTS, VARIANTS } from '../reference/index.ts';
 import { checkRecordAttachment } from '../run-records/check-record.ts';
 import { ruleAnnotations, ruleTagPatternOf } from '../run-records/rule-annotations.ts';

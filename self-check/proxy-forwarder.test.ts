@@ -1,5 +1,5 @@
 import { createServer } from 'node:http';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../kit-tests/test-support/kit-test.ts';
 import { startReferenceServer } from '../reference/index.ts';
 import { EVENTS_PATH } from '../spec/http-interface.ts';
 import { startFaultProxy } from './fault-proxy.ts';

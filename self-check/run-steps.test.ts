@@ -2,8 +2,8 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
 import { ConfigError } from '../config/index.ts';
+import { expect, test } from '../kit-tests/test-support/kit-test.ts';
 import type { ClientMatrix } from './client-verdicts.ts';
 import { buildLoadMatrix } from './load-verdicts.ts';
 import { buildMatrix } from './matrix.ts';

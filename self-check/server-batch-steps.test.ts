@@ -1,6 +1,7 @@
 /** When a batch of servers settles nothing as a whole, and why: read from its report and whether it was stopped. */
-import { expect, test } from '@playwright/test';
+
 import type { JSONReport } from '@playwright/test/reporter';
+import { expect, test } from '../kit-tests/test-support/kit-test.ts';
 import { reportOrProblem } from './server-batch.ts';
 
 const report = (errors: JSONReport['errors']): JSONReport =>

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../kit-tests/test-support/kit-test.ts';
 import { startReferenceServer } from '../reference/index.ts';
 import { EVENTS_PATH } from '../spec/http-interface.ts';
 import { delayFor, startSlowedProxy } from './slowed-proxy.ts';

@@ -3,7 +3,7 @@
  * in docs/interface-spec.md once Markdown (backticks, table bars) is set aside; ids are unique.
  */
 import { readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../kit-tests/test-support/kit-test.ts';
 import { CLIENT_RULES } from './client-rules.ts';
 
 const plain = (text: string): string =>

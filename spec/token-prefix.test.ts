@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../kit-tests/test-support/kit-test.ts';
 import { differOnlyByEnvironment, otherEnvironmentPrefix, tokenPrefixOf } from './token-prefix.ts';
 
 test("TOKEN-PREFIX: a token's prefix is its leading word_word_ part of lower-case letters, never more", () => {

@@ -1,8 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { expect, test } from '@playwright/test';
 import { ALL_CONTRACT_VARIABLES } from '../../contract/variables.ts';
+import { expect, test } from '../../kit-tests/test-support/kit-test.ts';
 import * as registry from './index.ts';
 import { K6_OWN_VARIABLES, SETTINGS, type Setting } from './index.ts';
 

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../../kit-tests/test-support/kit-test.ts';
 import { codeFiles, ROOT } from './test-support/code-files.ts';
 import { namedEnvReads } from './test-support/named-env-reads.ts';
 

@@ -1,5 +1,5 @@
 /** The structural dimension: every position crossed with every shape, its verdicts, and the sweep's packing. */
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../../kit-tests/test-support/kit-test.ts';
 import { toJsonBody } from '../json-body.ts';
 import { withByteOrderMark, withInvalidUtf8In } from '../json-documents.ts';
 import { POSITIVE_LITERALS, rotatedLiterals, ZERO_LITERALS } from '../number-literals.ts';

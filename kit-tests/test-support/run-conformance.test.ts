@@ -1,5 +1,5 @@
 /** The kit tests' filtered runs get one worker, however the filter and the workers are written. */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './kit-test.ts';
 import { withOneWorkerWhenFiltered } from './run-conformance.ts';
 
 test('KIT RUNS: a run filtered by --grep in any of its forms gets one worker unless it names its own', () => {

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../../kit-tests/test-support/kit-test.ts';
 import { CHECK_RECORD_CONTENT_TYPE, CHECK_RECORD_SCHEMA } from '../../run-records/check-record.ts';
 import type { DeclarationEntry } from '../certificate/declarations.ts';
 import { DECLARED_LABEL, markDeclaredInAllureResults } from './allure-declared.ts';

@@ -6,7 +6,7 @@
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../../kit-tests/test-support/kit-test.ts';
 import { summaryOutputs } from '../../load/lib/summary-outputs.ts';
 import type { ThresholdSpec } from '../../load/lib/thresholds.ts';
 import { OBSERVATION_CONTENT_TYPE } from '../../run-records/observations.ts';

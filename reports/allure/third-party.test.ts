@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../../kit-tests/test-support/kit-test.ts';
 import { CONTENT_SECURITY_POLICY, externalResourceUrls, stripThirdPartyScripts } from './third-party.ts';
 
 const require = createRequire(import.meta.url);

@@ -1,5 +1,5 @@
 /** The certificate's notes (certificate-notes.ts): each said when, and only when, its fact holds. */
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../../kit-tests/test-support/kit-test.ts';
 import { certificateNotes, type NotesFacts, unknownObservationsOf } from './certificate-notes.ts';
 
 const whole: NotesFacts = {

@@ -3,7 +3,7 @@
  * tests a rule is credited with (its own, those that observed its gap, the k6 thresholds of the same
  * run), and a stable order (two certificates diff cleanly).
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../../kit-tests/test-support/kit-test.ts';
 import { RULES } from '../../spec/index.ts';
 import { entry, listing } from '../test-support/certificate-entries.ts';
 import { certificateInput, type FixtureTest } from '../test-support/report-fixtures.ts';

@@ -1,5 +1,5 @@
 /** The certificate's note of what the rate-limit counter's axes covered and the windows they took. */
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../../kit-tests/test-support/kit-test.ts';
 import type { TestOutcome } from '../../run-records/check-record-reader.ts';
 import type { CounterTally } from '../../run-records/counter-tally.ts';
 import { counterTallyNotes } from './counter-tally-note.ts';

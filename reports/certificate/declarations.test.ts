@@ -3,8 +3,9 @@
  * with its declaration), the run's outcome ignores it, one that passed no longer occurs, an expired
  * one counts, one not judged says so; and the Markdown and HTML show them apart.
  */
-import { expect, test } from '@playwright/test';
+
 import { parseDeclaredDeviations } from '../../config/declared-deviations.ts';
+import { expect, test } from '../../kit-tests/test-support/kit-test.ts';
 import { certificateInput, type FixtureTest } from '../test-support/report-fixtures.ts';
 import { buildCertificate, type CertificateInput } from './certificate.ts';
 import { renderHtml, renderMarkdown } from './render.ts';

@@ -1,5 +1,5 @@
 /** The k6 summaries' part of the certificate (load-entries.ts): what counts, and what a threshold says. */
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../../kit-tests/test-support/kit-test.ts';
 import type { CertificateLoadSummary } from './certificate-types.ts';
 import { loadEntriesOf, thresholdTest } from './load-entries.ts';
 

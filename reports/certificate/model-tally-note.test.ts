@@ -1,5 +1,5 @@
 /** The certificate's note of what the model-based property judged. */
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../../kit-tests/test-support/kit-test.ts';
 import type { TestOutcome } from '../../run-records/check-record-reader.ts';
 import { modelTallyNotes } from './model-tally-note.ts';
 

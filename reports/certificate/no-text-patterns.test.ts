@@ -6,8 +6,8 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
 import { transformSync } from 'esbuild';
+import { expect, test } from '../../kit-tests/test-support/kit-test.ts';
 
 const FOLDER = new URL('.', import.meta.url).pathname;
 

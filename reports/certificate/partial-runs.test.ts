@@ -3,7 +3,7 @@
  * skipped; against production the checks that write are not applicable; with no test nothing is
  * passed. A rule nobody checked is never "passed".
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../../kit-tests/test-support/kit-test.ts';
 import { RULES } from '../../spec/index.ts';
 import { entry, listing } from '../test-support/certificate-entries.ts';
 import { certificateInput, fixtureRun, PRODUCTION_TARGET } from '../test-support/report-fixtures.ts';

@@ -1,5 +1,5 @@
 /** Which tests a rule is credited with (rule-tests.ts), and how one test reads in a rule's entry. */
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../../kit-tests/test-support/kit-test.ts';
 import { testOutcomes } from '../../run-records/check-record-reader.ts';
 import { fixtureReport } from '../test-support/report-fixtures.ts';
 import type { LoadTest } from './load-entries.ts';

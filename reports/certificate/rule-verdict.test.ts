@@ -4,7 +4,7 @@
  * check of it reached its judgement on it; a flaky check fails its rule; a check that failed without
  * recording a violation is a fault of the kit, never a verdict on the target.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../../kit-tests/test-support/kit-test.ts';
 import { testOutcomes } from '../../run-records/check-record-reader.ts';
 import { entry } from '../test-support/certificate-entries.ts';
 import {

@@ -1,5 +1,5 @@
 /** The run's findings apart from any rule (run-findings.ts). */
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../../kit-tests/test-support/kit-test.ts';
 import { testOutcomes } from '../../run-records/check-record-reader.ts';
 import { fixtureReport } from '../test-support/report-fixtures.ts';
 import { type RuleEntry, VERDICTS } from './certificate-types.ts';

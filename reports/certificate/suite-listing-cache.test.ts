@@ -6,7 +6,7 @@
 import { chmodSync, mkdirSync, mkdtempSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../../kit-tests/test-support/kit-test.ts';
 import type { TestOutcome } from '../../run-records/check-record-reader.ts';
 import { listSuite, wholeSuiteListing } from './suite-listing.ts';
 import {

@@ -11,7 +11,7 @@
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../../kit-tests/test-support/kit-test.ts';
 import { ruleTag, ruleTitle } from '../../run-records/rule-annotations.ts';
 import type { RuleId } from '../../spec/index.ts';
 import { listSuite, wholeSuiteListing } from './suite-listing.ts';

@@ -1,5 +1,5 @@
 /** Kit tests of the certificate's "Unavailable" section and its console line. */
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../../kit-tests/test-support/kit-test.ts';
 import { unavailableHtml, unavailableLines, unavailableMarkdown } from './unavailable-section.ts';
 
 const window = {

@@ -7,7 +7,7 @@
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../../kit-tests/test-support/kit-test.ts';
 import { outputPaths } from '../../utilities/output-paths.ts';
 import { CERTIFICATE_FILES } from '../certificate/files.ts';
 import { newRunInfo } from '../reporters/run-info.ts';

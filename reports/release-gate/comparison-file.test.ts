@@ -6,7 +6,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../../kit-tests/test-support/kit-test.ts';
 import { comparisonHtml, comparisonMarkdown } from '../certificate/comparison-section.ts';
 import { PROFILE_SCHEMA, type Profile } from '../profile/profile.ts';
 import { COMPARISON_FILE } from './comparison.ts';

@@ -3,8 +3,9 @@
  * readings with the test that saw them, latency beyond the tolerance (and not within it), improvements
  * only, verdict words the kit does not know yet, and the exit code of each outcome.
  */
-import { expect, test } from '@playwright/test';
+
 import { EXIT } from '../../config/index.ts';
+import { expect, test } from '../../kit-tests/test-support/kit-test.ts';
 import type { Behaviour, Profile } from '../profile/profile.ts';
 import { PROFILE_SCHEMA } from '../profile/profile.ts';
 import { compareProfiles, pairReadings } from './diff.ts';

@@ -3,11 +3,11 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
 import type { FullConfig, Suite, TestCase, TestResult } from '@playwright/test/reporter';
 import type { TestResult as AllureTestResult } from 'allure-js-commons';
 import type { Writer } from 'allure-js-commons/sdk/reporter';
 import { ALLURE_RUNTIME_MESSAGE_CONTENT_TYPE } from 'allure-js-commons/sdk/reporter';
+import { expect, test } from '../../kit-tests/test-support/kit-test.ts';
 import { ruleById, SPEC_PARTS } from '../../spec/index.ts';
 import KitAllureReporter, { withRuleLabels, withRuleLinks } from './allure-reporter.ts';
 import { useUnsyncedWriter } from './allure-results-writer.ts';

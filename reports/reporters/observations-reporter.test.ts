@@ -2,8 +2,8 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
 import type { TestCase, TestResult } from '@playwright/test/reporter';
+import { expect, test } from '../../kit-tests/test-support/kit-test.ts';
 import {
   OBSERVATION_CONTENT_TYPE,
   type ObservationsFile,

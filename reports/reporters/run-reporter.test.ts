@@ -2,7 +2,7 @@
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../../kit-tests/test-support/kit-test.ts';
 import { emptyFolder } from './run-reporter.ts';
 
 test('EMPTY FOLDER: the folder is empty at once; what it held, and what a killed run left aside, is gone when the promise settles', async () => {

@@ -7,7 +7,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { deflateRawSync, gzipSync } from 'node:zlib';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../../kit-tests/test-support/kit-test.ts';
 import { redact, registerSecrets } from '../../utilities/redaction.ts';
 import { secretForms } from '../../utilities/secret-forms.ts';
 import { scanBuffer, scanFiles, zipMembers } from './secret-scan.ts';

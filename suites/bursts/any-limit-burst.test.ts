@@ -5,7 +5,7 @@
  * conformance run at these limits would judge what the machine's speed allows; here every figure is
  * the kit's own. The whole run at a limit every machine reaches is kit-tests/real-deployment.test.ts.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../../kit-tests/test-support/kit-test.ts';
 import { judgeValidPostBurst } from '../../oracle/index.ts';
 import type { SendOptions, ServiceClient, ServiceResponse } from '../transport/service-client.ts';
 import { burstRate, exhaustBudget, rateLimitTenantActivity, reachLine } from './rate-limit-burst.ts';

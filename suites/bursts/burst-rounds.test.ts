@@ -1,5 +1,5 @@
 /** How many bursts a check that claims simultaneity sends, from the oracle's judgement of each. */
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../../kit-tests/test-support/kit-test.ts';
 import {
   judgeConcurrentCreation,
   judgeConcurrentRename,

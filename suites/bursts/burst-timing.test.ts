@@ -1,5 +1,5 @@
 /** The pure parts of a last-byte burst: the split of a body, and the timing figures of one burst. */
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../../kit-tests/test-support/kit-test.ts';
 import { burstTiming, describeBurstTiming, splitForRelease } from './burst-timing.ts';
 
 test('BURST: a body is split into everything but its last byte, and that byte', () => {

@@ -2,8 +2,9 @@
  * The counter's send policy: an axis whose stretch could say nothing is sent again, from a fresh
  * window, a bounded number of times; the first verdict, either way, ends the attempts.
  */
-import { expect, test } from '@playwright/test';
+
 import { KIT_COUNTER_WINDOWS } from '../../config/settings/index.ts';
+import { expect, test } from '../../kit-tests/test-support/kit-test.ts';
 import { POOL_CONNECTIONS } from '../fixtures/traffic.ts';
 import type { SendOptions, ServiceClient, ServiceResponse } from '../transport/service-client.ts';
 import {

@@ -14,7 +14,7 @@ import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../../kit-tests/test-support/kit-test.ts';
 import { RequestStatsRecorder } from '../../pacing/request-stats.ts';
 import type { HttpExchange } from '../../run-records/http-exchange.ts';
 import { NoResponseError } from '../transport/service-client.ts';

@@ -4,7 +4,7 @@
  * bucket refilled in steps or a limit above the stated one (an observation, not a verdict); the limit
  * served needs no second burst.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../../kit-tests/test-support/kit-test.ts';
 import type { SendOptions, ServiceClient, ServiceResponse } from '../transport/service-client.ts';
 import { burstWithinOneWindow } from './one-window-burst.ts';
 import { exhaustBudget, rateLimitTenantActivity } from './rate-limit-burst.ts';

@@ -3,7 +3,7 @@
  * first burst goes out at once, and waits for a fresh window only when a 429 before the limit shows that
  * someone else began the window; later checks wait for a whole window of silence, and say so.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../../kit-tests/test-support/kit-test.ts';
 import type { SendOptions, ServiceClient, ServiceResponse } from '../transport/service-client.ts';
 import {
   burstRate,

@@ -5,7 +5,7 @@
  * reference server's): a burst from a fresh window is served the whole limit under every reading, no
  * reading serves more than the bound the checks assert, and the readings are told apart as stated.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../../kit-tests/test-support/kit-test.ts';
 import { maxAdmittedInBurst } from '../../oracle/index.ts';
 import {
   maxAdmittedWithinOneWindow,

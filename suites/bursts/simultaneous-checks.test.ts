@@ -3,7 +3,7 @@
  * out every release; each burst annotated, one observation of the rule whose text does not depend on
  * how many bursts it took, and the first burst that breaks the rule ends the check.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../../kit-tests/test-support/kit-test.ts';
 import { judgeConcurrentCreation, MAX_RELEASE_SPREAD_MS } from '../../oracle/index.ts';
 import { BudgetCannotHold } from '../../pacing/budget-cannot-hold.ts';
 import { INCONCLUSIVE_ANNOTATION } from '../../run-records/result-annotations.ts';

@@ -4,7 +4,7 @@
  * answered; only the answers that came after it left are kept as possibly overlapping it.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../../kit-tests/test-support/kit-test.ts';
 import type { SendOptions, ServiceClient, ServiceResponse } from '../transport/service-client.ts';
 import { askDuringStream } from './throttled-stream.ts';
 

@@ -3,7 +3,7 @@
  * served, never retried by the client itself, and for no longer than a window (and its margin) after
  * the last 429; and how much a burst right after is served.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../../kit-tests/test-support/kit-test.ts';
 import type { SendOptions, ServiceClient, ServiceResponse } from '../transport/service-client.ts';
 import { rateLimitTenantActivity, silenceMarginMs, windowMsOf } from './rate-limit-burst.ts';
 import { burstAfterComingBack, retryUntilServed, servedIn } from './window-reset-retry.ts';

@@ -1,5 +1,5 @@
 /** Kit tests of how a listing's paging is learnt from its answers (listing-paging.ts). */
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../../kit-tests/test-support/kit-test.ts';
 import { declaredOffer, nextLinkHeader, pagingOffer } from './listing-paging.ts';
 
 test('LISTING PAGING: a next link in a Link header, among other relations, or in the body', () => {

@@ -6,9 +6,9 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
 import { parse } from 'yaml';
 import { describedListingLine, listingParametersOf, readDescribedListing } from '../../config/index.ts';
+import { expect, test } from '../../kit-tests/test-support/kit-test.ts';
 import { EVENTS_PATH } from '../../spec/index.ts';
 import type { ServiceClient } from '../transport/service-client.ts';
 import { serviceResponse } from '../transport/test-support/service-responses.ts';

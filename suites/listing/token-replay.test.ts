@@ -3,7 +3,7 @@
  * each later page is asked for by the tenant exactly as the other's walk asked, and a deployment that
  * refuses the small-page hints is walked without them.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../../kit-tests/test-support/kit-test.ts';
 import { EVENTS_PATH } from '../../spec/index.ts';
 import type { ServiceClient } from '../transport/service-client.ts';
 import { serviceResponse } from '../transport/test-support/service-responses.ts';

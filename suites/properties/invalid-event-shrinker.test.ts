@@ -4,7 +4,6 @@
  * and a valid event under them.
  */
 import { isDeepStrictEqual } from 'node:util';
-import { expect, test } from '@playwright/test';
 import * as fc from 'fast-check';
 import {
   applyFaults,
@@ -19,6 +18,7 @@ import {
   invalidUpdateArbitrary,
   validEventArbitrary,
 } from '../../generators/index.ts';
+import { expect, test } from '../../kit-tests/test-support/kit-test.ts';
 import { simplerInvalidEvents, simplerInvalidUpdates, withSimplification } from './invalid-event-shrinker.ts';
 import { rekeyedInvalidUpdate } from './property-requests.ts';
 

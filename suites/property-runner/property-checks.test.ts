@@ -1,7 +1,7 @@
 /** The property suites' helpers: runs per target, replay settings, the checks, the replay text. */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../../kit-tests/test-support/kit-test.ts';
 import { judgementOf, judgeUnknownEventRefused, notEstablished } from '../../oracle/index.ts';
 import { serviceResponse as response } from '../transport/test-support/service-responses.ts';
 import { EXCHANGE_SEPARATOR, PropertyViolation, propertyCheck } from './property-checks.ts';

@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import * as fc from 'fast-check';
 import type { Target } from '../../config/index.ts';
+import { expect, test } from '../../kit-tests/test-support/kit-test.ts';
 import type { HttpExchange } from '../../run-records/http-exchange.ts';
 import { checkProperty } from './property-runner.ts';
 import { shrinkBudget } from './shrink-budget.ts';

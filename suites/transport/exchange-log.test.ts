@@ -2,7 +2,7 @@
  * Kit tests of a check's exchange log (exchange-log.ts): every answer is held to part 7 as it comes,
  * and what is kept stays within bounds however many requests a check sends.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../../kit-tests/test-support/kit-test.ts';
 import type { HttpExchange } from '../../run-records/http-exchange.ts';
 import {
   ExchangeLog,

@@ -1,5 +1,5 @@
 /** Kit tests of waiting for an unavailable deployment: probes paced by Retry-After or a doubling wait, bounded. */
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../../kit-tests/test-support/kit-test.ts';
 import { awaitRecovery, FIRST_PROBE_WAIT_MS, LONGEST_PROBE_WAIT_MS, type ProbeOutcome } from './recovery.ts';
 
 /** A clock that moves only when slept on, recording each wait. */

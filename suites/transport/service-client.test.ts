@@ -11,9 +11,9 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
 import { Agent } from 'undici';
 import type { TenantCredentials } from '../../config/index.ts';
+import { expect, test } from '../../kit-tests/test-support/kit-test.ts';
 import { RequestStatsRecorder } from '../../pacing/request-stats.ts';
 import { RunGuard, RunStoppedError } from '../../pacing/run-guard.ts';
 import { readRunStop } from '../../run-records/run-stop.ts';

@@ -2,7 +2,7 @@
  * A body of several structural faults, judged and taken apart (faults-apart.ts), against fake targets
  * that break one rule the way the reference's mutants do: the credit the sweep and the property share.
  */
-import { expect, test } from '@playwright/test';
+
 import * as fc from 'fast-check';
 import type { Target } from '../../config/index.ts';
 import {
@@ -12,6 +12,7 @@ import {
   STRUCTURAL_FAULTS,
   type StructuralFault,
 } from '../../generators/index.ts';
+import { expect, test } from '../../kit-tests/test-support/kit-test.ts';
 import type { HttpExchange } from '../../run-records/http-exchange.ts';
 import { PropertyViolation } from '../property-runner/property-checks.ts';
 import { checkProperty } from '../property-runner/property-runner.ts';

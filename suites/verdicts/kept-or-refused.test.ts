@@ -3,7 +3,7 @@
  * event is read back by its uuid and must be the one kept; a refusal is never read back and must be
  * a clean answer of a gap.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../../kit-tests/test-support/kit-test.ts';
 import type { ServiceResponse } from '../transport/service-client.ts';
 import { serviceResponse } from '../transport/test-support/service-responses.ts';
 import { RuleViolation } from './checks.ts';

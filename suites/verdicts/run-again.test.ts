@@ -3,7 +3,7 @@
  * attempt ended by a window of unavailability, that saw no deviation and left nothing in flight, and
  * only once.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../../kit-tests/test-support/kit-test.ts';
 import type { MergedWindow } from '../../run-records/unavailability-windows.ts';
 import { type EndedAttempt, MOST_ATTEMPTS, runAgainDecision } from './run-again.ts';
 

@@ -3,7 +3,7 @@
  * evidence; violations are recorded once each, with their exchange, and fail the check; at a check's
  * end only violations not recorded before fail it.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../../kit-tests/test-support/kit-test.ts';
 import { judgementOf, violationOf } from '../../oracle/index.ts';
 import { VIOLATION_ANNOTATION } from '../../run-records/result-annotations.ts';
 import { serviceResponse } from '../transport/test-support/service-responses.ts';
