@@ -16,6 +16,7 @@ import {
   rateLimitOptions,
   rateLimitPlan,
   rateLimitThresholds,
+  WARM_UP_SECONDS,
   windowIndex,
 } from './lib/rate-limit-plan.ts';
 import { readLoadTarget } from './lib/target.ts';
@@ -38,8 +39,9 @@ test.describe('rate-limit script options', () => {
     expect(over.executor).toBe('constant-arrival-rate');
     expect(control.executor).toBe('constant-arrival-rate');
     // 2.5 × the limit per window by default; control at half the limit; both over the same windows.
-    expect(over).toMatchObject({ rate: 2500, timeUnit: '60s', duration: '180s', exec: 'overLimit' });
-    expect(control).toMatchObject({ rate: 500, timeUnit: '60s', duration: '180s', exec: 'control' });
+    // Three windows after the warm-up's second (WARM_UP_SECONDS).
+    expect(over).toMatchObject({ rate: 2500, timeUnit: '60s', duration: '181s', exec: 'overLimit' });
+    expect(control).toMatchObject({ rate: 500, timeUnit: '60s', duration: '181s', exec: 'control' });
     expect(over.rate / 60).toBeGreaterThan(1000 / 60);
     expect(control.rate).toBeLessThan(1000);
     expect(over.preAllocatedVUs).toBeGreaterThanOrEqual(5);
@@ -47,6 +49,24 @@ test.describe('rate-limit script options', () => {
     expect(control.maxVUs).toBeGreaterThanOrEqual(control.preAllocatedVUs);
     expect(plan.limitedTenant.accessToken).toBe(TOKENS.RATE_LIMIT);
     expect(plan.controlTenant.name).toBe('A');
+  });
+
+  test('both scenarios begin with a warm-up on the VUs that then send the windows; its drops are not counted', () => {
+    const env = remoteEnv({ RATE_LIMIT_PER_MINUTE: '100', RATE_LIMIT_WINDOW_SECONDS: '2' });
+    const plan = rateLimitPlan(env);
+    const { scenarios, thresholds } = rateLimitOptions(plan, env);
+    expect(plan.warmUpSeconds).toBe(WARM_UP_SECONDS);
+    expect(WARM_UP_SECONDS).toBe(1);
+    // Three windows of 2 s after the warm-up's second, in one scenario each: the same VUs throughout.
+    expect(Object.keys(scenarios)).toEqual(['over_limit', 'control']);
+    expect(scenarios.over_limit).toMatchObject({ rate: 250, timeUnit: '2s', duration: '7s' });
+    expect(scenarios.control).toMatchObject({ rate: 50, timeUnit: '2s', duration: '7s' });
+    // The over-limit tenant's reach is its requests sent in each window; the control tenant's, its drops.
+    expect(thresholds).not.toHaveProperty('dropped_iterations');
+    expect(expressionsOf(thresholds, 'dropped_iterations{scenario:control}')).toEqual(['count==0']);
+    const openModel = rateLimitThresholds(plan).find((spec) => spec.metric.startsWith('dropped_iterations'));
+    expect(openModel?.premise).toMatchObject({ planned: 25 * 7, seconds: 7 });
+    expect(expressionsOf(thresholds, `${METRICS.sent}{window:0}`)).toEqual(['count>=248']);
   });
 
   test('it runs at least two windows, and a whole number of them; fewer than two is refused', () => {
@@ -94,7 +114,8 @@ test.describe('rate-limit script options', () => {
     expect(thresholds[METRICS.unexpectedStatus]).toEqual([
       { threshold: 'count==0', abortOnFail: true, delayAbortEval: '5s' },
     ]);
-    expect(expressionsOf(thresholds, 'dropped_iterations')).toEqual(['count==0']);
+    // The control tenant's dropped iterations: the over-limit tenant's reach is its windows' requests sent.
+    expect(expressionsOf(thresholds, 'dropped_iterations{scenario:control}')).toEqual(['count==0']);
     expect(expressionsOf(thresholds, METRICS.throttledBodyJson)).toEqual(['rate==1']);
     expect(expressionsOf(thresholds, METRICS.headersSent)).toEqual(['count==0']);
     for (const spec of rateLimitThresholds(plan)) {
@@ -136,11 +157,14 @@ test.describe('rate-limit script options', () => {
 
   test('LOAD_DROPPED_TOLERANCE lets a share of the planned iterations go, and no more than a tenth', () => {
     const dropped = (overrides: Record<string, string>) =>
-      rateLimitThresholds(rateLimitPlan(remoteEnv(overrides))).find((s) => s.metric === 'dropped_iterations');
+      rateLimitThresholds(rateLimitPlan(remoteEnv(overrides))).find(
+        (s) => s.metric === 'dropped_iterations{scenario:control}',
+      );
     expect(dropped({})?.expression).toBe('count==0');
-    // 10 per window: 25 over the limit and 5 of the control tenant, for 3 windows: 90 planned.
-    expect(dropped({ LOAD_DROPPED_TOLERANCE: '0.05' })).toMatchObject({
-      expression: 'count<=4',
+    // The control tenant's: 5 a window of 5 s, over the warm-up's second and 3 windows: 16 planned.
+    expect(dropped({ LOAD_DROPPED_TOLERANCE: '0.05' })?.expression).toBe('count==0');
+    expect(dropped({ LOAD_DROPPED_TOLERANCE: '0.1' })).toMatchObject({
+      expression: 'count<=1',
       ruleId: 'LOAD-OPEN-MODEL',
     });
     expect(() => rateLimitPlan(remoteEnv({ LOAD_DROPPED_TOLERANCE: '0.2' }))).toThrow(

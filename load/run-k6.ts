@@ -82,7 +82,11 @@ interface EmbeddedServer {
 
 /** Checks the script's own settings against the environment k6 will get; returns the target and duration. */
 const checkPlan = (script: LoadScript, env: Env): { target: LoadTarget; plannedSeconds: number } => {
-  const plan = script === 'rate-limit' ? rateLimitPlan(env) : latencyPlan(env);
+  if (script === 'rate-limit') {
+    const plan = rateLimitPlan(env);
+    return { target: plan.target, plannedSeconds: plan.warmUpSeconds + plan.durationSeconds };
+  }
+  const plan = latencyPlan(env);
   return { target: plan.target, plannedSeconds: plan.durationSeconds };
 };
 

@@ -21,6 +21,8 @@ export interface OpenModelPlan {
   readonly allowed: number;
   readonly seconds: number;
   readonly what: 'request' | 'iteration';
+  /** The one scenario whose dropped iterations count, when the others' reach is judged otherwise. */
+  readonly scenario?: string;
 }
 
 /** The threshold of a plan of POST+GET+PUT iterations (latency, capacity). */
@@ -36,8 +38,14 @@ export const iterationsOpenModel = (plan: {
     what: 'iteration',
   });
 
-export const openModelThreshold = ({ planned, allowed, seconds, what }: OpenModelPlan): ThresholdSpec => ({
-  metric: 'dropped_iterations',
+export const openModelThreshold = ({
+  planned,
+  allowed,
+  seconds,
+  what,
+  scenario,
+}: OpenModelPlan): ThresholdSpec => ({
+  metric: scenario === undefined ? 'dropped_iterations' : `dropped_iterations{scenario:${scenario}}`,
   expression: allowed === 0 ? 'count==0' : `count<=${allowed}`,
   ruleId: 'LOAD-OPEN-MODEL',
   title:

@@ -104,11 +104,20 @@ const record = (kind: RequestKind, response: RefinedResponse<ResponseType | unde
 const kindOf = (iteration: number): RequestKind =>
   REQUEST_KINDS[iteration % REQUEST_KINDS.length] as RequestKind;
 
+/** Milliseconds since the first window began (negative in the warm-up). */
+const sinceWindows = (): number => Date.now() - exec.scenario.startTime - plan.warmUpSeconds * 1000;
+
 /** Scenario over_limit: the rate-limit tenant, above its limit. */
 export function overLimit(data: SetupData): void {
   const iteration = exec.scenario.iterationInTest;
   const kind = kindOf(iteration);
-  const window = String(windowIndex(Date.now() - exec.scenario.startTime, plan.windowSeconds));
+  const sentAt = sinceWindows();
+  if (sentAt < 0) {
+    // The warm-up (WARM_UP_SECONDS): checked as every request is, in no window.
+    record(kind, send(plan.limitedTenant, kind, iteration, data.runId));
+    return;
+  }
+  const window = String(windowIndex(sentAt, plan.windowSeconds));
   sent.add(1, { window });
   const response = send(plan.limitedTenant, kind, iteration, data.runId);
   const isThrottled = record(kind, response);
@@ -117,7 +126,7 @@ export function overLimit(data: SetupData): void {
   throttled.add(isThrottled ? 1 : 0, { window, kind });
   accepted.add(isAccepted ? 1 : 0, { window, kind });
   // Zeros too: a window with none in flight at its end still has samples for its premises.
-  const late = windowIndex(Date.now() - exec.scenario.startTime, plan.windowSeconds) > Number(window);
+  const late = windowIndex(sinceWindows(), plan.windowSeconds) > Number(window);
   lateServed.add(late && isAccepted ? 1 : 0, { window });
   lateRefused.add(late && isThrottled ? 1 : 0, { window });
 }
@@ -142,6 +151,7 @@ export function handleSummary(data: { setup_data?: Partial<SetupData> }): Record
       limit: plan.limit,
       windowSeconds: plan.windowSeconds,
       windows: plan.windows,
+      warmUpSeconds: plan.warmUpSeconds,
       overload: plan.overload,
       overLimitPerWindow: plan.overLimitPerWindow,
       controlTenant: plan.controlTenant.name,

@@ -123,7 +123,8 @@ export const latencySummary = (p99Update: number) => ({
 /**
  * A rate-limit run in the machine-readable summary format: metrics as an array, no verdicts. At a
  * limit of 1000 per 60 s the plan sends 2500 requests a window; `sent` and `accepted` per window, and
- * `dropped`, make a generator that fell short or a server that served too few.
+ * `dropped` (the control scenario's dropped iterations), make a generator that fell short or a server
+ * that served too few.
  */
 export const machineReadableRateLimitSummary = ({
   sent = [2500, 2500, 2500],
@@ -158,6 +159,7 @@ export const machineReadableRateLimitSummary = ({
         ...lateServed.map((count, window) => counter(`ratelimit_late_served{window:${window}}`, count)),
         ...lateRefused.map((count, window) => counter(`ratelimit_late_refused{window:${window}}`, count)),
         counter('dropped_iterations', dropped),
+        counter('dropped_iterations{scenario:control}', dropped),
         counter('ratelimit_throttled', 3001),
         counter('ratelimit_throttled{kind:get-unknown}', 1000),
         counter('ratelimit_throttled{kind:invalid-post}', 1000),
