@@ -41,7 +41,8 @@ test.describe('a load run as JUnit', () => {
     const xml = junitXml(results, { ...summaryContext('rate-limit'), settings: {} }, 180.2);
     expect(xml).toContain('failures="1"');
     expect(xml).toContain(
-      'RATE-LIMIT-429: window 2 (seconds 120 to 180 of the run) accepts no more than the limit of 1000 requests',
+      // Its seconds counted from the run's start: a second's warm-up, then 60 s a window.
+      'RATE-LIMIT-429: window 2 (seconds 121 to 181 of the run) accepts no more than the limit of 1000 requests',
     );
     const none = junitXml(
       evaluateThresholds({ metrics: {} }, latencyThresholds(latencyPlan(env))),

@@ -231,9 +231,19 @@ test.describe("the load generator's reach", () => {
     expect(of('dropped_iterations{scenario:control} count==0')).toMatchObject({
       verdict: 'not-established',
       reason:
-        'the load generator sent 1458 requests in 181 s (8.06/s); the plan needs 1509 (8.34/s) of 1509 planned',
+        'the load generator sent 1458 requests of the control tenant in 181 s (8.06/s); the plan needs 1509 (8.34/s) of 1509 planned',
     });
     expect(verdict).toBe('not-established');
+  });
+
+  test("the over-limit tenant's drops count only as its windows' requests sent: in the warm-up or after the last window, none", () => {
+    const { of, verdict } = judged({ accepted: CONFORMING, dropped: 40, controlDropped: 0 });
+    expect(of('dropped_iterations{scenario:control} count==0').verdict).toBe('passed');
+    expect(verdict).toBe('passed');
+    // In a window, they are its requests not sent: its bounds are not established.
+    expect(
+      judged({ accepted: CONFORMING, sent: [2500, 2460, 2500], dropped: 40, controlDropped: 0 }).verdict,
+    ).toBe('not-established');
   });
 
   test('latency: dropped iterations alone are not established; a p99 or a 429 of the requests sent fails', () => {

@@ -14,7 +14,7 @@
  *
  * Settings, chosen for a short run that keeps every bound meaningful: a limit of 40 requests per 2 s
  * window, so rate-limit sends 50 requests a second above the limit and 10 of the control tenant for
- * three windows (6 s), with a floor of 36 per window. Its ceiling gets a slack of 25% (10 requests)
+ * three windows after a second's warm-up (7 s), with a floor of 36 per window. Its ceiling gets a slack of 25% (10 requests)
  * instead of 2%: the self-check runs on a busy 2-core machine, where k6 can stall for a few hundred
  * milliseconds, and a token bucket rightly serves, after the stall, the tokens it saved during it
  * (20 a second here). No mutant's catch depends on that slack: the one without a limit lets 100
@@ -23,6 +23,7 @@
  * either. latency runs 6 s at 80% of the same limit: 5 iterations (15 requests) a second.
  */
 import type { LoadScript } from '../load/bundle.ts';
+import { WARM_UP_SECONDS } from '../load/lib/rate-limit-plan.ts';
 import { DEFAULT_BEHAVIOUR, MUTANTS, type MutantDefinition, VARIANTS } from '../reference/index.ts';
 import type { GeneratorHold } from './generator-hold.ts';
 import { isRateLimitMutant, runId } from './plan.ts';
@@ -114,7 +115,7 @@ const rateLimitRun = (server: LoadServer, expect: 'pass' | 'catch', catchingRule
       RATE_LIMIT_TOLERANCE: String(RATE_LIMIT_TOLERANCE),
       LOAD_DROPPED_TOLERANCE: String(DROPPED_TOLERANCE),
     },
-    plannedSeconds: RATE_LIMIT_WINDOWS * LOAD_RATE_LIMIT.windowSeconds,
+    plannedSeconds: WARM_UP_SECONDS + RATE_LIMIT_WINDOWS * LOAD_RATE_LIMIT.windowSeconds,
   }) satisfies PlannedLoadRun;
 
 const latencyRun = (server: LoadServer, expect: 'pass' | 'catch'): PlannedLoadRun => ({

@@ -22,7 +22,7 @@ export interface OpenModelPlan {
   readonly seconds: number;
   readonly what: 'request' | 'iteration';
   /** The one scenario whose dropped iterations count, when the others' reach is judged otherwise. */
-  readonly scenario?: string;
+  readonly scenario?: { readonly name: string; readonly whose: string };
 }
 
 /** The threshold of a plan of POST+GET+PUT iterations (latency, capacity). */
@@ -38,6 +38,9 @@ export const iterationsOpenModel = (plan: {
     what: 'iteration',
   });
 
+const ofWhom = (scenario: OpenModelPlan['scenario']): string =>
+  scenario === undefined ? '' : ` of ${scenario.whose}`;
+
 export const openModelThreshold = ({
   planned,
   allowed,
@@ -45,16 +48,16 @@ export const openModelThreshold = ({
   what,
   scenario,
 }: OpenModelPlan): ThresholdSpec => ({
-  metric: scenario === undefined ? 'dropped_iterations' : `dropped_iterations{scenario:${scenario}}`,
+  metric: scenario === undefined ? 'dropped_iterations' : `dropped_iterations{scenario:${scenario.name}}`,
   expression: allowed === 0 ? 'count==0' : `count<=${allowed}`,
   ruleId: 'LOAD-OPEN-MODEL',
   title:
     allowed === 0
-      ? `the load generator sent every planned ${what} (no dropped iterations)`
-      : `the load generator sent every planned ${what} but at most ${allowed} (LOAD_DROPPED_TOLERANCE)`,
+      ? `the load generator sent every planned ${what}${ofWhom(scenario)} (no dropped iterations)`
+      : `the load generator sent every planned ${what}${ofWhom(scenario)} but at most ${allowed} (LOAD_DROPPED_TOLERANCE)`,
   premise: {
     key: OPEN_MODEL_PREMISE,
-    what: `${what}s`,
+    what: `${what}s${ofWhom(scenario)}`,
     planned,
     seconds,
     needed: planned - allowed,

@@ -11,7 +11,7 @@
  * must never see a 429. Both begin with a warm-up of WARM_UP_SECONDS (below) before the first window.
  *
  * "More than the limit in a window" is checked per window of the client's clock (the `window` tag
- * is the index of the window in which a request was sent, counted from the scenario's start). The
+ * is the index of the window in which a request was sent, counted from the end of the warm-up). The
  * client's windows are not the server's, and the spec does not say how the window is implemented
  * (GAP-RATE-LIMIT-WINDOW), so the bounds are those every implementation of "L requests per W
  * seconds" keeps under a constant arrival rate above the limit:
@@ -102,7 +102,7 @@ export interface RateLimitPlan {
   readonly acceptedCeiling: number;
   readonly acceptedFloor: number;
   readonly firstWindowCeiling: number;
-  /** Iterations k6 may drop (LOAD_DROPPED_TOLERANCE of the planned ones). */
+  /** The control tenant's requests k6 may drop (LOAD_DROPPED_TOLERANCE of its planned ones). */
   readonly droppedAllowed: number;
   /** The fewest over-limit requests a window must have been sent for its lower bounds to be judged. */
   readonly neededPerWindow: number;
@@ -149,9 +149,9 @@ export const rateLimitPlan = (env: Env): RateLimitPlan => {
   const controlLimit = target.limits[controlTenant.name];
   const windows = RATE_LIMIT_WINDOWS.read(env);
   const durationSeconds = windows * windowSeconds;
-  if (durationSeconds > MAX_RUN_SECONDS) {
+  if (WARM_UP_SECONDS + durationSeconds > MAX_RUN_SECONDS) {
     throw new LoadSetupError(
-      `RATE_LIMIT_WINDOWS × ${SHARED_LIMIT_VARIABLES.windowSeconds} must be at most ${MAX_RUN_SECONDS}s`,
+      `RATE_LIMIT_WINDOWS × ${SHARED_LIMIT_VARIABLES.windowSeconds} must be at most ${MAX_RUN_SECONDS - WARM_UP_SECONDS}s (the run warms up ${WARM_UP_SECONDS} s first)`,
     );
   }
   const overload = RATE_LIMIT_OVERLOAD.read(env);
@@ -192,7 +192,7 @@ export const rateLimitPlan = (env: Env): RateLimitPlan => {
 };
 
 /**
- * The index of the client-side window a request sent `elapsedMs` after the scenario's start falls in.
+ * The index of the client-side window a request sent `elapsedMs` after the warm-up's end falls in.
  * A request k6 starts late, after the last window, gets an index of its own (no threshold looks at
  * it): counted in the last window, it could be served by the server's next window and look like an
  * excess.
@@ -201,7 +201,7 @@ export const windowIndex = (elapsedMs: number, windowSeconds: number): number =>
   Math.max(0, Math.floor(elapsedMs / (windowSeconds * 1000)));
 
 const windowTitle = (plan: RateLimitPlan, i: number): string =>
-  `window ${i} (seconds ${i * plan.windowSeconds} to ${(i + 1) * plan.windowSeconds} of the run)`;
+  `window ${i} (seconds ${plan.warmUpSeconds + i * plan.windowSeconds} to ${plan.warmUpSeconds + (i + 1) * plan.windowSeconds} of the run)`;
 
 /** What each window accepts: a ceiling (window 0's twice the limit), served again, close to the limit. */
 const windowThresholds = (plan: RateLimitPlan): ThresholdSpec[] => {
@@ -325,7 +325,7 @@ const answerThresholds = (plan: RateLimitPlan): ThresholdSpec[] => [
   },
 ];
 
-/** The generator's reach: no iteration dropped, and each window sent its planned requests. */
+/** The generator's reach: each window sent its planned requests, and the control tenant its own. */
 const generatorThresholds = (plan: RateLimitPlan): ThresholdSpec[] => {
   const reach = {
     metric: METRICS.sent,
@@ -340,7 +340,7 @@ const generatorThresholds = (plan: RateLimitPlan): ThresholdSpec[] => {
       allowed: plan.droppedAllowed,
       seconds: plan.warmUpSeconds + plan.durationSeconds,
       what: 'request',
-      scenario: 'control',
+      scenario: { name: 'control', whose: 'the control tenant' },
     }),
     ...Array.from({ length: plan.windows }, (_, i) => reachPremise(reach, i)),
     ...(['served', 'refused'] as const).flatMap((outcome) =>

@@ -123,19 +123,21 @@ export const latencySummary = (p99Update: number) => ({
 /**
  * A rate-limit run in the machine-readable summary format: metrics as an array, no verdicts. At a
  * limit of 1000 per 60 s the plan sends 2500 requests a window; `sent` and `accepted` per window, and
- * `dropped` (the control scenario's dropped iterations), make a generator that fell short or a server
- * that served too few.
+ * `dropped` (every scenario's dropped iterations; `controlDropped`, the control scenario's, the same
+ * unless given), make a generator that fell short or a server that served too few.
  */
 export const machineReadableRateLimitSummary = ({
   sent = [2500, 2500, 2500],
   accepted = [1998, 1000, 1500],
   dropped = 0,
+  controlDropped = dropped,
   lateServed = [0, 0, 0],
   lateRefused = [0, 0, 0],
 }: {
   sent?: number[];
   accepted?: number[];
   dropped?: number;
+  controlDropped?: number;
   /** Requests served, and refused, after the window they were sent in ended, by that window. */
   lateServed?: number[];
   lateRefused?: number[];
@@ -159,7 +161,7 @@ export const machineReadableRateLimitSummary = ({
         ...lateServed.map((count, window) => counter(`ratelimit_late_served{window:${window}}`, count)),
         ...lateRefused.map((count, window) => counter(`ratelimit_late_refused{window:${window}}`, count)),
         counter('dropped_iterations', dropped),
-        counter('dropped_iterations{scenario:control}', dropped),
+        counter('dropped_iterations{scenario:control}', controlDropped),
         counter('ratelimit_throttled', 3001),
         counter('ratelimit_throttled{kind:get-unknown}', 1000),
         counter('ratelimit_throttled{kind:invalid-post}', 1000),
