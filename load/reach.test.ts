@@ -36,7 +36,7 @@ test.describe("the load generator's reach", () => {
     expect(plan.neededPerWindow).toBe(2498);
     const premises = specs.filter((s) => s.premise !== undefined);
     expect(premises.map((s) => `${s.metric} ${s.expression}`)).toEqual([
-      'dropped_iterations{scenario:control} count==0',
+      'dropped_iterations{scenario:control} count<=2',
       'ratelimit_sent{window:0} count>=2498',
       'ratelimit_sent{window:1} count>=2498',
       'ratelimit_sent{window:2} count>=2498',
@@ -228,18 +228,21 @@ test.describe("the load generator's reach", () => {
   test('dropped iterations are the generator’s: LOAD-OPEN-MODEL is not established, never failed', () => {
     const { of, verdict } = judged({ accepted: CONFORMING, dropped: 51 });
     // The control tenant's 500 a window of 60 s, over the warm-up's second and three windows.
-    expect(of('dropped_iterations{scenario:control} count==0')).toMatchObject({
+    expect(of('dropped_iterations{scenario:control} count<=2')).toMatchObject({
       verdict: 'not-established',
       reason:
-        'the load generator sent 1458 requests of the control tenant in 181 s (8.06/s); the plan needs 1509 (8.34/s) of 1509 planned',
+        'the load generator sent 1458 requests of the control tenant in 181 s (8.06/s); the plan needs 1507 (8.33/s) of 1509 planned',
     });
     expect(verdict).toBe('not-established');
   });
 
   test("the over-limit tenant's drops count only as its windows' requests sent: in the warm-up or after the last window, none", () => {
     const { of, verdict } = judged({ accepted: CONFORMING, dropped: 40, controlDropped: 0 });
-    expect(of('dropped_iterations{scenario:control} count==0').verdict).toBe('passed');
+    expect(of('dropped_iterations{scenario:control} count<=2').verdict).toBe('passed');
     expect(verdict).toBe('passed');
+    // The control's cold start may cost it a couple (CONTROL_DROPS_ALLOWED), no more.
+    expect(judged({ accepted: CONFORMING, dropped: 2 }).verdict).toBe('passed');
+    expect(judged({ accepted: CONFORMING, dropped: 3 }).verdict).toBe('not-established');
     // In a window, they are its requests not sent: its bounds are not established.
     expect(
       judged({ accepted: CONFORMING, sent: [2500, 2460, 2500], dropped: 40, controlDropped: 0 }).verdict,

@@ -40,7 +40,7 @@ test.describe('a k6 summary, read in either format', () => {
     // Counters that never got a sample may be absent: their count is 0.
     expect(byKey.get('ratelimit_server_errors count==0')).toMatchObject({ verdict: 'passed', observed: 0 });
     expect(byKey.get('ratelimit_headers_sent count==0')).toMatchObject({ verdict: 'passed', observed: 0 });
-    expect(byKey.get('dropped_iterations{scenario:control} count==0')?.verdict).toBe('passed');
+    expect(byKey.get('dropped_iterations{scenario:control} count<=2')?.verdict).toBe('passed');
     expect(byKey.get('ratelimit_429_json_body rate==1')?.verdict).toBe('passed');
   });
 
