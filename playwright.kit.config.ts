@@ -127,7 +127,13 @@ export default defineConfig({
   forbidOnly: CI.read(),
   use: CONTEXT_OPTIONS_AS_VALUES,
   timeout: 60_000,
-  reporter: [['list'], ['json', { outputFile: `${outputFolder}/results.json` }]],
+  reporter: [
+    ['list'],
+    ['json', { outputFile: `${outputFolder}/results.json` }],
+    // Run by Playwright alone, not by a step of npm test: the run's temporary files in a folder of its
+    // own, made before any worker starts and removed when the run passed (kit-tests/direct-run-folder.ts).
+    ['./kit-tests/direct-run-folder.ts'],
+  ],
   outputDir: `${outputFolder}/test-results`,
   projects: [
     // The whole runs first: Playwright hands out tests in the order of the projects, then of their

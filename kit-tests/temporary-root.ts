@@ -9,7 +9,7 @@
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 
 export interface TemporaryRoot {
   readonly folder: string;
@@ -18,6 +18,9 @@ export interface TemporaryRoot {
   /** Removes the folder after a step that passed; after one that failed, keeps it and says where. */
   readonly finish: (passed: boolean) => string | undefined;
 }
+
+/** The start of every step folder's name. */
+const STEP_FOLDER_PREFIX = 'fei-kit-tests-';
 
 /** Where Playwright keeps its compiled files when nothing says otherwise (its own default). */
 const playwrightCacheOf = (parent: string): string =>
@@ -30,21 +33,27 @@ export const temporaryRoot = (
   env: NodeJS.ProcessEnv = process.env,
   parent: string = tmpdir(),
 ): TemporaryRoot => {
-  const folder = mkdtempSync(join(parent, `fei-kit-tests-${name}-`));
+  const folder = mkdtempSync(join(parent, `${STEP_FOLDER_PREFIX}${name}-`));
   // As Playwright reads them: an empty value is no value.
   const cache = env.PLAYWRIGHT_TRANSFORM_CACHE_DIR || env.PWTEST_CACHE_DIR || playwrightCacheOf(parent);
   return {
     folder,
     env: { TMPDIR: folder, PLAYWRIGHT_TRANSFORM_CACHE_DIR: cache },
-    finish: (passed) => {
-      if (!passed) return `the temporary files of the failed tests are kept in ${folder}`;
-      try {
-        // A process a test left running may still be writing there: a few attempts.
-        rmSync(folder, { recursive: true, force: true, maxRetries: 3 });
-        return undefined;
-      } catch (error) {
-        return `the temporary files in ${folder} could not all be removed: ${(error as Error).message}`;
-      }
-    },
+    finish: (passed) => finishTemporaryFolder(folder, passed),
   };
 };
+
+/** Removes a step's folder after it passed; after it failed, keeps it. The line to say, if any. */
+export const finishTemporaryFolder = (folder: string, passed: boolean): string | undefined => {
+  if (!passed) return `the temporary files of the failed tests are kept in ${folder}`;
+  try {
+    // A process a test left running may still be writing there: a few attempts.
+    rmSync(folder, { recursive: true, force: true, maxRetries: 3 });
+    return undefined;
+  } catch (error) {
+    return `the temporary files in ${folder} could not all be removed: ${(error as Error).message}`;
+  }
+};
+
+/** Whether a temporary folder is one of a step's (this module's naming). */
+export const isStepFolder = (folder: string): boolean => basename(folder).startsWith(STEP_FOLDER_PREFIX);
