@@ -16,6 +16,7 @@ import {
   REQUEST_KINDS,
   rateLimitOptions,
   rateLimitPlan,
+  rateLimitRunSeconds,
   rateLimitThresholds,
   WARM_UP_SECONDS,
   windowIndex,
@@ -62,6 +63,8 @@ test.describe('rate-limit script options', () => {
     expect(Object.keys(scenarios)).toEqual(['over_limit', 'control']);
     expect(scenarios.over_limit).toMatchObject({ rate: 250, timeUnit: '2s', duration: '7s' });
     expect(scenarios.control).toMatchObject({ rate: 50, timeUnit: '2s', duration: '7s' });
+    // The seconds the self-check's load rows plan a run with (self-check/load-plan.ts).
+    expect(rateLimitRunSeconds(plan.windows, 2)).toBe(7);
     // The over-limit tenant's reach is its requests sent in each window; the control tenant's, its drops.
     expect(thresholds).not.toHaveProperty('dropped_iterations');
     expect(expressionsOf(thresholds, 'dropped_iterations{scenario:control}')).toEqual(['count<=2']);

@@ -23,7 +23,7 @@
  * either. latency runs 6 s at 80% of the same limit: 5 iterations (15 requests) a second.
  */
 import type { LoadScript } from '../load/bundle.ts';
-import { WARM_UP_SECONDS } from '../load/lib/rate-limit-plan.ts';
+import { rateLimitRunSeconds } from '../load/lib/rate-limit-plan.ts';
 import { DEFAULT_BEHAVIOUR, MUTANTS, type MutantDefinition, VARIANTS } from '../reference/index.ts';
 import type { GeneratorHold } from './generator-hold.ts';
 import { isRateLimitMutant, runId } from './plan.ts';
@@ -115,7 +115,7 @@ const rateLimitRun = (server: LoadServer, expect: 'pass' | 'catch', catchingRule
       RATE_LIMIT_TOLERANCE: String(RATE_LIMIT_TOLERANCE),
       LOAD_DROPPED_TOLERANCE: String(DROPPED_TOLERANCE),
     },
-    plannedSeconds: WARM_UP_SECONDS + RATE_LIMIT_WINDOWS * LOAD_RATE_LIMIT.windowSeconds,
+    plannedSeconds: rateLimitRunSeconds(RATE_LIMIT_WINDOWS, LOAD_RATE_LIMIT.windowSeconds),
   }) satisfies PlannedLoadRun;
 
 const latencyRun = (server: LoadServer, expect: 'pass' | 'catch'): PlannedLoadRun => ({

@@ -132,6 +132,10 @@ export const WARM_UP_SECONDS = 1;
  */
 export const CONTROL_DROPS_ALLOWED = 2;
 
+/** A run's seconds: the warm-up, then its windows (what the self-check's load rows plan with too). */
+export const rateLimitRunSeconds = (windows: number, windowSeconds: number): number =>
+  WARM_UP_SECONDS + windows * windowSeconds;
+
 export const rateLimitPlan = (env: Env): RateLimitPlan => {
   const target = readLoadTarget(env);
   const limitedTenant = target.rateLimitTenant;
@@ -158,7 +162,7 @@ export const rateLimitPlan = (env: Env): RateLimitPlan => {
   const controlLimit = target.limits[controlTenant.name];
   const windows = RATE_LIMIT_WINDOWS.read(env);
   const durationSeconds = windows * windowSeconds;
-  if (WARM_UP_SECONDS + durationSeconds > MAX_RUN_SECONDS) {
+  if (rateLimitRunSeconds(windows, windowSeconds) > MAX_RUN_SECONDS) {
     throw new LoadSetupError(
       `RATE_LIMIT_WINDOWS × ${SHARED_LIMIT_VARIABLES.windowSeconds} must be at most ${MAX_RUN_SECONDS - WARM_UP_SECONDS}s (the run warms up ${WARM_UP_SECONDS} s first)`,
     );
