@@ -13,6 +13,7 @@ import {
   judgeNoHeadersRefused,
   judgeNotAuthorizedRefused,
   judgeOtherEnvironmentTokenRefused,
+  judgeTokenElsewhereRefused,
   judgeUnknownEventRefused,
   judgeUnknownUpdateRefused,
   unknownUuidRefusalOf,
@@ -47,6 +48,14 @@ test('ORACLE: where the spec leaves open which of two refusals applies, the one 
   expect(judgeEmptyTokenRefused(refusal(401, 'ERR-1002')).violations).toEqual([]);
   expect(rules(judgeEmptyTokenRefused(refusal(400, 'ERR-1002')).violations)).toEqual(['AUTH-TOKEN-INVALID']);
   expect(rules(judgeEmptyTokenRefused(answer(200, {})).violations)).toEqual(['AUTH-TOKEN-MISSING']);
+  expect(judgeTokenElsewhereRefused(refusal(401, 'ERR-1001')).violations).toEqual([]);
+  expect(judgeTokenElsewhereRefused(refusal(401, 'ERR-1002')).violations).toEqual([]);
+  expect(rules(judgeTokenElsewhereRefused(answer(201, { uuid: crypto.randomUUID() })).violations)).toEqual([
+    'AUTH-TOKEN-MISSING',
+  ]);
+  expect(rules(judgeTokenElsewhereRefused(refusal(403, 'ERR-1003')).violations)).toEqual([
+    'AUTH-TOKEN-MISSING',
+  ]);
   expect(judgeNoHeadersRefused(refusal(400, 'ERR-2001')).violations).toEqual([]);
   expect(judgeNoHeadersRefused(refusal(401, 'ERR-1001')).violations).toEqual([]);
   expect(rules(judgeNoHeadersRefused(refusal(403, 'ERR-1003')).violations)).toEqual(['AUTH-TOKEN-MISSING']);

@@ -38,6 +38,8 @@ export interface AuthenticationHooks {
    * (`sentToken`: X-Access-Token as it came, possibly empty).
    */
   credentialsChecked(method: string, sentToken: string | undefined): CheckedCredentials;
+  /** AUTH-TOKEN-MISSING: the token a request carries, read from X-Access-Token alone (empty: none). */
+  tokenOfRequest(headers: RequestCredentials['headers']): string | undefined;
   /** AUTH-TOKEN-MISSING: 401 ERR-1001. */
   missingTokenAnswer(): HttpProblem;
   /** TENANT-HEADER-MISSING: 400 ERR-2001. */
@@ -66,11 +68,22 @@ declare module './context.ts' {
   interface ReferenceHooks extends AuthenticationHooks {}
 }
 
+/** A header's value; repeated headers are joined as Node joins them, and an empty value counts as absent. */
+export const headerValue = (headers: RequestCredentials['headers'], name: string): string | undefined => {
+  const raw = headers[name];
+  const value = Array.isArray(raw) ? raw.join(', ') : raw;
+  return value === undefined || value.trim() === '' ? undefined : value;
+};
+
+const TOKEN_HEADER = HEADERS.accessToken.toLowerCase();
+const CLIENT_ID_HEADER = HEADERS.clientId.toLowerCase();
+
 const BOTH_CREDENTIALS: CheckedCredentials = Object.freeze({ token: true, clientId: true });
 
 export const AUTHENTICATION_HOOKS: AuthenticationHooks = Object.freeze({
   tokenPrefix: (environment: Environment) => TOKEN_PREFIXES[environment],
   credentialsChecked: () => BOTH_CREDENTIALS,
+  tokenOfRequest: (headers: RequestCredentials['headers']) => headerValue(headers, TOKEN_HEADER),
   missingTokenAnswer: () => problem(401, 'ERR-1001'),
   missingClientIdAnswer: () => problem(400, 'ERR-2001'),
   clientIdIsUuid: isUuid,
@@ -82,20 +95,10 @@ export const AUTHENTICATION_HOOKS: AuthenticationHooks = Object.freeze({
   tenantOfMismatchedClientId: () => undefined,
 });
 
-/** A header's value; repeated headers are joined as Node joins them, and an empty value counts as absent. */
-const headerValue = (headers: RequestCredentials['headers'], name: string): string | undefined => {
-  const raw = headers[name];
-  const value = Array.isArray(raw) ? raw.join(', ') : raw;
-  return value === undefined || value.trim() === '' ? undefined : value;
-};
-
-const TOKEN_HEADER = HEADERS.accessToken.toLowerCase();
-const CLIENT_ID_HEADER = HEADERS.clientId.toLowerCase();
-
 /** The tenant a request authenticates as, or an HttpProblem with the 7.1 body. */
 export const authenticate = (request: RequestCredentials, ctx: ServerContext): KnownTenant => {
   const { hooks } = ctx;
-  const token = headerValue(request.headers, TOKEN_HEADER);
+  const token = hooks.tokenOfRequest(request.headers);
   const clientId = headerValue(request.headers, CLIENT_ID_HEADER);
   const sent = request.headers[TOKEN_HEADER];
   const checked = hooks.credentialsChecked(request.method, Array.isArray(sent) ? sent.join(', ') : sent);

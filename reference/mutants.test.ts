@@ -79,6 +79,17 @@ const PROBES: Record<MutantName, Probe> = {
     holds: async (h) =>
       is(await h.a.get(unknownUuid(), { 'x-client-id': h.a.tenant.clientId }), 401, 'ERR-1001'),
   },
+  'token-read-from-authorization': {
+    holds: async (h) =>
+      is(
+        await h.a.get(unknownUuid(), {
+          'x-client-id': h.a.tenant.clientId,
+          authorization: `Bearer ${h.a.tenant.accessToken}`,
+        }),
+        401,
+        'ERR-1001',
+      ),
+  },
   'missing-token-404': {
     holds: async (h) =>
       is(await h.a.get(unknownUuid(), { 'x-client-id': h.a.tenant.clientId }), 401, 'ERR-1001'),

@@ -14,6 +14,7 @@ import {
   judgeNotAuthorizedRefused,
   judgeOtherEnvironmentTokenRefused,
   judgeServedAsTenant,
+  judgeTokenElsewhereRefused,
   judgeTokenPrefix,
   judgeUnauthorizedReadRevealsNothing,
   judgeUnchangedByForeignToken,
@@ -75,6 +76,16 @@ const NOT_UUID_CLIENT_IDS: readonly [string, string][] = [
   ['a UUID with a character too many', `${'3f1c2a9e-5b7d-4c1a-9e2f-8a6b4c3d2e1f'}0`],
   ['a UUID missing its last character', '3f1c2a9e-5b7d-4c1a-9e2f-8a6b4c3d2e1'],
 ];
+
+/**
+ * The tenant's own token in the headers other than X-Access-Token that services take a token from:
+ * none of them is part 5's, so a request carrying only these has no token.
+ */
+const tokenElsewhere = (token: string): Record<string, Record<string, string>> => ({
+  'as Authorization: Bearer <token>': { Authorization: `Bearer ${token}` },
+  'as Authorization: <token>': { Authorization: token },
+  'as X-API-Key: <token>': { 'X-API-Key': token },
+});
 
 /** A string with every letter in the other case: a token or a UUID spelled differently, the same letters. */
 const otherCase = (text: string): string =>
@@ -158,6 +169,26 @@ for (const method of METHODS) {
         const response = await sendAs(tenantA, method, runId, { [HEADERS.accessToken]: '' });
         // An empty header reads as absent or as an invalid token: both are consistent with part 5.
         check.error(response, judgeEmptyTokenRefused);
+      },
+    );
+
+    test(
+      ...ruleCheck(
+        'AUTH-TOKEN-MISSING',
+        `${method} with tenant A's token in another header than X-Access-Token gives 401: ERR-1001 (absent) or ERR-1002 (invalid)`,
+      ),
+      async ({ tenantA, target, runId }) => {
+        // Part 1: no Bearer token; part 5: the token is X-Access-Token. Where a service began from an
+        // OAuth template, or a gateway takes API keys in a header of its own, the token is read there too.
+        for (const [label, carrier] of Object.entries(tokenElsewhere(target.tenantA.accessToken))) {
+          await test.step(label, async () => {
+            const response = await sendAs(tenantA, method, runId, {
+              [HEADERS.accessToken]: null,
+              ...carrier,
+            });
+            check.error(response, judgeTokenElsewhereRefused);
+          });
+        }
       },
     );
 

@@ -4,6 +4,7 @@ import {
   AUTHENTICATION_HOOKS,
   type AuthenticationHooks,
   type CheckedCredentials,
+  headerValue,
 } from '../authentication.ts';
 import { problem } from '../problem.ts';
 import { mutant } from './define.ts';
@@ -30,6 +31,16 @@ export const AUTHENTICATION_MUTANTS = [
     ['AUTH-TOKEN-MISSING'],
     'A request without X-Access-Token answers 401 ERR-1002 (invalid) instead of ERR-1001 (absent).',
     { missingTokenAnswer: () => problem(401, 'ERR-1002') },
+  ),
+  mutant(
+    'token-read-from-authorization',
+    ['AUTH-TOKEN-MISSING'],
+    'Without X-Access-Token, the token is read from an Authorization header (`Bearer <token>`), as the OAuth template the service began from did: a request with no X-Access-Token is served.',
+    {
+      tokenOfRequest: (headers) =>
+        AUTHENTICATION_HOOKS.tokenOfRequest(headers) ??
+        headerValue(headers, 'authorization')?.replace(/^Bearer\s+/i, ''),
+    },
   ),
   mutant(
     'missing-token-404',
