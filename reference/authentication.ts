@@ -40,6 +40,8 @@ export interface AuthenticationHooks {
   credentialsChecked(method: string, sentToken: string | undefined): CheckedCredentials;
   /** AUTH-TOKEN-MISSING: the token a request carries, read from X-Access-Token alone (empty: none). */
   tokenOfRequest(headers: RequestCredentials['headers']): string | undefined;
+  /** TENANT-HEADER-MISSING: the tenant a request names, read from X-Client-Id alone (empty: none). */
+  clientIdOfRequest(headers: RequestCredentials['headers']): string | undefined;
   /** AUTH-TOKEN-MISSING: 401 ERR-1001. */
   missingTokenAnswer(): HttpProblem;
   /** TENANT-HEADER-MISSING: 400 ERR-2001. */
@@ -84,6 +86,7 @@ export const AUTHENTICATION_HOOKS: AuthenticationHooks = Object.freeze({
   tokenPrefix: (environment: Environment) => TOKEN_PREFIXES[environment],
   credentialsChecked: () => BOTH_CREDENTIALS,
   tokenOfRequest: (headers: RequestCredentials['headers']) => headerValue(headers, TOKEN_HEADER),
+  clientIdOfRequest: (headers: RequestCredentials['headers']) => headerValue(headers, CLIENT_ID_HEADER),
   missingTokenAnswer: () => problem(401, 'ERR-1001'),
   missingClientIdAnswer: () => problem(400, 'ERR-2001'),
   clientIdIsUuid: isUuid,
@@ -99,7 +102,7 @@ export const AUTHENTICATION_HOOKS: AuthenticationHooks = Object.freeze({
 export const authenticate = (request: RequestCredentials, ctx: ServerContext): KnownTenant => {
   const { hooks } = ctx;
   const token = hooks.tokenOfRequest(request.headers);
-  const clientId = headerValue(request.headers, CLIENT_ID_HEADER);
+  const clientId = hooks.clientIdOfRequest(request.headers);
   const sent = request.headers[TOKEN_HEADER];
   const checked = hooks.credentialsChecked(request.method, Array.isArray(sent) ? sent.join(', ') : sent);
   const precedence = ctx.behaviour.headerPrecedence;

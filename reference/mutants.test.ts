@@ -117,6 +117,17 @@ const PROBES: Record<MutantName, Probe> = {
     holds: async (h) =>
       is(await h.a.get(unknownUuid(), { 'x-access-token': h.a.tenant.accessToken }), 400, 'ERR-2001'),
   },
+  'tenant-read-from-x-tenant-id': {
+    holds: async (h) =>
+      is(
+        await h.a.get(unknownUuid(), {
+          'x-access-token': h.a.tenant.accessToken,
+          'x-tenant-id': h.a.tenant.clientId,
+        }),
+        400,
+        'ERR-2001',
+      ),
+  },
   'tenant-header-missing-gives-401': {
     holds: async (h) =>
       is(

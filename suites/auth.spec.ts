@@ -87,6 +87,9 @@ const tokenElsewhere = (token: string): Record<string, Record<string, string>> =
   'as X-API-Key: <token>': { 'X-API-Key': token },
 });
 
+/** Headers other than X-Client-Id that a service may take the tenant from. */
+const TENANT_HEADERS_ELSEWHERE = ['X-Tenant-Id', 'Tenant-Id', 'Client-Id'];
+
 /** A string with every letter in the other case: a token or a UUID spelled differently, the same letters. */
 const otherCase = (text: string): string =>
   [...text].map((c) => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase())).join('');
@@ -243,6 +246,23 @@ for (const method of METHODS) {
       async ({ tenantA, runId }) => {
         const response = await sendAs(tenantA, method, runId, { [HEADERS.clientId]: null });
         check.error(response, judgeMissingTenantHeaderRefused);
+      },
+    );
+
+    test(
+      ...ruleCheck(
+        'TENANT-HEADER-MISSING',
+        `${method} without X-Client-Id, tenant A's id in another header, gives 400 ERR-2001`,
+      ),
+      async ({ tenantA, target, runId }) => {
+        // "Client" and "tenant" name the same thing (part 1), and the header is X-Client-Id (part 5): a
+        // service that also reads the tenant from a header named for the other word has none here.
+        for (const header of TENANT_HEADERS_ELSEWHERE) {
+          await test.step(`as ${header}`, async () => {
+            const headers = { [HEADERS.clientId]: null, [header]: target.tenantA.clientId };
+            check.error(await sendAs(tenantA, method, runId, headers), judgeMissingTenantHeaderRefused);
+          });
+        }
       },
     );
 

@@ -87,6 +87,15 @@ export const AUTHENTICATION_MUTANTS = [
     },
   ),
   mutant(
+    'tenant-read-from-x-tenant-id',
+    ['TENANT-HEADER-MISSING'],
+    'Without X-Client-Id, the tenant is read from an X-Tenant-Id header ("client" and "tenant" name the same thing): a request with no X-Client-Id is served.',
+    {
+      clientIdOfRequest: (headers) =>
+        AUTHENTICATION_HOOKS.clientIdOfRequest(headers) ?? headerValue(headers, 'x-tenant-id'),
+    },
+  ),
+  mutant(
     'tenant-header-missing-gives-401',
     ['TENANT-HEADER-MISSING'],
     'A request without X-Client-Id answers 401 ERR-1001 instead of 400 ERR-2001.',
