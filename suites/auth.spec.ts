@@ -178,7 +178,7 @@ for (const method of METHODS) {
     test(
       ...ruleCheck(
         'AUTH-TOKEN-MISSING',
-        `${method} with tenant A's token in another header than X-Access-Token gives 401: ERR-1001 (absent) or ERR-1002 (invalid)`,
+        `tenant A's token in another header than X-Access-Token, on ${method}: 401 ERR-1001 (absent) or ERR-1002 (invalid)`,
       ),
       async ({ tenantA, target, runId }) => {
         // Part 1: no Bearer token; part 5: the token is X-Access-Token. Where a service began from an
@@ -252,7 +252,7 @@ for (const method of METHODS) {
     test(
       ...ruleCheck(
         'TENANT-HEADER-MISSING',
-        `${method} without X-Client-Id, tenant A's id in another header, gives 400 ERR-2001`,
+        `tenant A's id in another header than X-Client-Id, on ${method}: 400 ERR-2001`,
       ),
       async ({ tenantA, target, runId }) => {
         // "Client" and "tenant" name the same thing (part 1), and the header is X-Client-Id (part 5): a
