@@ -427,6 +427,13 @@ const PROBES: Record<MutantName, Probe> = {
       return is(await h.a.get(event.externalId as string), 404, 'ERR-4002');
     },
   },
+  'put-by-external-id-accepted': {
+    holds: async (h) => {
+      const event = payinEvent({ externalId: unknownUuid() });
+      await h.a.create(event);
+      return is(await h.a.put(event.externalId as string, { ...event, amount: 2.5 }), 404, 'ERR-4002');
+    },
+  },
   'get-unknown-uuid-500': { holds: async (h) => is(await h.a.get(unknownUuid()), 404, 'ERR-4002') },
   'amount-rounded-to-cents': { holds: (h) => roundTrips(h, payinEvent({ amount: 1.239 })) },
   'external-id-trimmed': {

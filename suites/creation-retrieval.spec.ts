@@ -135,6 +135,24 @@ test.describe('creation and retrieval', { tag: ['@retrieval'] }, () => {
 
   test(
     ...ruleCheck(
+      'PATH-ID-IS-UUID',
+      'PUT by an externalId (itself shaped like a UUID) gives 404 ERR-4002 and changes nothing',
+      { tag: ['@update'] },
+    ),
+    async ({ tenantA, runId, startsAfresh }) =>
+      startsAfresh(async () => {
+        // Part 4: PUT's path holds the uuid too; an update addressed by the tenant's own reference (an
+        // upsert by externalId) addresses no event, and the event stays as it was.
+        const event = { ...validPayin(runId), externalId: crypto.randomUUID() };
+        const uuid = check.created(await tenantA.create(event));
+        const update = { ...event, amount: 2.5, status: 'REJECTED' };
+        check.error(await tenantA.update(event.externalId, update), judgeExternalIdPathRefused);
+        check.sameEvent(await tenantA.retrieve(uuid), event, judgeFoundByUuid);
+      }),
+  );
+
+  test(
+    ...ruleCheck(
       ['ERROR-BODY-SHAPE', 'GAP-NON-UUID-PATH'],
       'GET with a path id that is not a UUID is refused with a structured error',
       { tag: ['@readonly'] },

@@ -74,6 +74,17 @@ export const CREATION_RETRIEVAL_MUTANTS = [
     },
   ),
   mutant(
+    'put-by-external-id-accepted',
+    ['PATH-ID-IS-UUID'],
+    'PUT also finds an event by its externalId in the path (an upsert by the tenant’s own reference), and updates it.',
+    {
+      eventForUpdate: (ctx, tenantId, id) =>
+        ctx.store.find(tenantId, id) ??
+        ctx.store.findByExternalId(tenantId, id) ??
+        ownEvent(ctx, tenantId, id),
+    },
+  ),
+  mutant(
     'get-unknown-uuid-500',
     ['RETRIEVE-UNKNOWN-404'],
     'GET of an unknown uuid dereferences the missing event and answers 500 ERR-5001.',
