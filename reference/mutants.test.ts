@@ -546,6 +546,16 @@ const PROBES: Record<MutantName, Probe> = {
       return is(put, 404, 'ERR-4002') && (await h.a.get(uuid)).body?.amount === event.amount;
     },
   },
+  'put-writes-event-named-in-body': {
+    holds: async (h) => {
+      const event = payinEvent();
+      const uuid = await h.a.create(event);
+      const own = payinEvent();
+      const ownUuid = await h.b.create(own);
+      await h.b.put(ownUuid, { ...own, uuid, amount: 1 });
+      return (await h.a.get(uuid)).body?.amount === event.amount;
+    },
+  },
   'isolation-403-on-get': {
     holds: async (h) => is(await h.b.get(await h.a.create()), 404, 'ERR-4002'),
   },

@@ -87,6 +87,26 @@ const expectViewKept = async (
 /** A name only the other tenant's write carries, in a field any reading stores as sent. */
 const foreignMarker = (): string => `Foreign Marker ${crypto.randomUUID().slice(0, 8)}`;
 
+/** Tenant A's event and an untouched twin beside it, the model's pair for a foreign write. */
+const ownerEventAndTwin = async (tenantA: ServiceClient, runId: string) => {
+  const event = validPayout(runId);
+  const created = await tenantA.create(event);
+  const twin = await tenantA.create(validPayout(runId, 'twin'));
+  return { event, created, uuid: check.created(created), twin };
+};
+
+/** After tenant B's PUT carrying `marker`: A's event as it was, and none of A's reads shows the marker. */
+const expectForeignPutUnseen = async (
+  tenantA: ServiceClient,
+  owner: Awaited<ReturnType<typeof ownerEventAndTwin>>,
+  marker: string,
+  what: string,
+): Promise<void> => {
+  check.sameEvent(await tenantA.retrieve(owner.uuid), owner.event, judgeUnchangedByForeignPut);
+  const since = windowEdge(owner.created, -1);
+  expectNoneShows(await ownerReads(tenantA, owner.uuid, { owner: 'tenant A', since }), 'PUT', marker, what);
+};
+
 test.describe('tenant isolation', { tag: ['@isolation'] }, () => {
   test(
     ...ruleCheck('ISOLATION-GET', "GET of another tenant's uuid answers exactly like an unknown uuid"),
@@ -105,10 +125,8 @@ test.describe('tenant isolation', { tag: ['@isolation'] }, () => {
       "PUT of another tenant's uuid answers like an unknown uuid and shows in none of the owner's reads",
     ),
     async ({ tenantA, tenantB, runId, observe }) => {
-      const event = validPayout(runId);
-      const created = await tenantA.create(event);
-      const uuid = check.created(created);
-      const twin = await tenantA.create(validPayout(runId, 'twin'));
+      const owner = await ownerEventAndTwin(tenantA, runId);
+      const { event, created, uuid, twin } = owner;
       const marker = foreignMarker();
       // Not GET alone: a history or a listing written before the owner was checked shows it too,
       // whatever the change holds (the model's look), and whatever carries B's data (the marker).
@@ -120,9 +138,27 @@ test.describe('tenant isolation', { tag: ['@isolation'] }, () => {
         status: 'REJECTED',
       });
       expectIndistinguishable('PUT', foreign, unknown, event.externalId);
-      check.sameEvent(await tenantA.retrieve(uuid), event, judgeUnchangedByForeignPut);
-      const reads = await ownerReads(tenantA, uuid, { owner: 'tenant A', since: windowEdge(created, -1) });
-      expectNoneShows(reads, 'PUT', marker, "tenant B's refused PUT");
+      await expectForeignPutUnseen(tenantA, owner, marker, "tenant B's refused PUT");
+    },
+  );
+
+  test(
+    ...ruleCheck(
+      'ISOLATION-PUT',
+      "a PUT of tenant B's own event whose body carries tenant A's uuid changes none of A's reads",
+    ),
+    async ({ tenantA, tenantB, runId, observe }) => {
+      // A field 2.1 does not list: a deployment may refuse it or drop it (GAP-EXTRA-TOP-LEVEL-FIELDS),
+      // never write the event it names (a body mapped onto the entity, id included, then saved).
+      const owner = await ownerEventAndTwin(tenantA, runId);
+      const own = validPayout(runId, 'tenant B');
+      const ownUuid = check.created(await tenantB.create(own));
+      const marker = foreignMarker();
+      const { created, twin, uuid } = owner;
+      await expectViewKept('foreign-put', { client: tenantA, created, twin, observe }, () =>
+        tenantB.update(ownUuid, { ...own, uuid, status: 'REJECTED', amount: 1, originalStatus: marker }),
+      );
+      await expectForeignPutUnseen(tenantA, owner, marker, "tenant B's PUT whose body carried A's uuid");
     },
   );
 

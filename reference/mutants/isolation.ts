@@ -2,6 +2,7 @@
 import type { ServerContext } from '../context.ts';
 import type { StoredEvent } from '../event-store.ts';
 import { ownEvent } from '../handlers/read-event.ts';
+import { UPDATE_HOOKS } from '../handlers/update-event.ts';
 import type { ReferenceHooks } from '../hooks.ts';
 import type { JsonObject } from '../json.ts';
 import { HttpProblem, problem, simpleBody } from '../problem.ts';
@@ -12,6 +13,27 @@ const anyTenantsEvent = (ctx: ServerContext, _tenantId: string, id: string): Sto
   const stored = ctx.store.findInAnyTenant(id);
   if (!stored) throw ctx.hooks.unknownEventAnswer();
   return stored;
+};
+
+/**
+ * A PUT body's `uuid`, a field 2.1 does not list, taken as the event to write (mass assignment: the
+ * body mapped onto the entity, its id included, then saved). The handler reads the body before it looks
+ * the event up, synchronously, so the uuid kept between the two is that request's.
+ */
+let uuidOfBody: string | undefined;
+const eventNamedByBody: Partial<ReferenceHooks> = {
+  writtenBeforeLookup: (_ctx, _tenantId, _id, body) => {
+    uuidOfBody = typeof body.uuid === 'string' ? body.uuid : undefined;
+  },
+  eventForUpdate: (ctx, tenantId, id) => {
+    const named = uuidOfBody === undefined ? undefined : ctx.store.findInAnyTenant(uuidOfBody);
+    uuidOfBody = undefined;
+    return named ?? ownEvent(ctx, tenantId, id);
+  },
+  validateUpdate: (ctx, body, existing) => {
+    const { uuid: _mapped, ...event } = body;
+    return UPDATE_HOOKS.validateUpdate(ctx, event, existing);
+  },
 };
 
 /** The tenant's own event; another tenant's answers 403, revealing that it exists. */
@@ -86,6 +108,12 @@ export const ISOLATION_MUTANTS = [
     ['ISOLATION-PUT'],
     "PUT finds events of every tenant: another tenant's event is overwritten.",
     { eventForUpdate: anyTenantsEvent },
+  ),
+  mutant(
+    'put-writes-event-named-in-body',
+    ['ISOLATION-PUT'],
+    "PUT writes the event whose uuid its body carries (the body mapped onto the entity, id included), whoever owns it: a tenant's PUT of its own event overwrites another tenant's.",
+    eventNamedByBody,
   ),
   mutant(
     'isolation-403-on-get',
