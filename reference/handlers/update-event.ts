@@ -25,8 +25,11 @@ export interface UpdateHooks {
    * body's history row first, whoever owns the event).
    */
   writtenBeforeLookup(ctx: ServerContext, tenantId: string, id: string, body: JsonObject): void;
-  /** UPDATE-UNKNOWN-404, ISOLATION-PUT: the event a PUT of this id updates, or a thrown answer. */
-  eventForUpdate(ctx: ServerContext, tenantId: string, id: string): StoredEvent;
+  /**
+   * UPDATE-UNKNOWN-404, ISOLATION-PUT: the event a PUT of this id updates, or a thrown answer (`body`,
+   * the PUT's, for a lookup that reads it: the reference's never does).
+   */
+  eventForUpdate(ctx: ServerContext, tenantId: string, id: string, body: JsonObject): StoredEvent;
   /** UPDATE-VALIDATES: a PUT's body judged like a POST's, changing nothing when it fails. */
   validateUpdate(ctx: ServerContext, body: JsonObject, existing: StoredEvent): ValidationResult;
   /**
@@ -95,7 +98,7 @@ export const updateEvent =
     const body = eventBodyOf(request, ctx);
     const id = pathIdOf(request.params.uuid, ctx);
     hooks.writtenBeforeLookup(ctx, tenant.id, id, body);
-    const existing = hooks.eventForUpdate(ctx, tenant.id, id);
+    const existing = hooks.eventForUpdate(ctx, tenant.id, id, body);
     const candidate = ctx.behaviour.putSemantics === 'merge' ? mergedUpdate(existing, body) : body;
     const result = hooks.validateUpdate(ctx, candidate, existing);
     if (!result.ok) throw hooks.refusedUpdateAnswer(ctx, result.failures);

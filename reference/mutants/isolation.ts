@@ -17,19 +17,12 @@ const anyTenantsEvent = (ctx: ServerContext, _tenantId: string, id: string): Sto
 
 /**
  * A PUT body's `uuid`, a field 2.1 does not list, taken as the event to write (mass assignment: the
- * body mapped onto the entity, its id included, then saved). The handler reads the body before it looks
- * the event up, synchronously, so the uuid kept between the two is that request's.
+ * body mapped onto the entity, its id included, then saved), whoever owns it; accepted as a field.
  */
-let uuidOfBody: string | undefined;
 const eventNamedByBody: Partial<ReferenceHooks> = {
-  writtenBeforeLookup: (_ctx, _tenantId, _id, body) => {
-    uuidOfBody = typeof body.uuid === 'string' ? body.uuid : undefined;
-  },
-  eventForUpdate: (ctx, tenantId, id) => {
-    const named = uuidOfBody === undefined ? undefined : ctx.store.findInAnyTenant(uuidOfBody);
-    uuidOfBody = undefined;
-    return named ?? ownEvent(ctx, tenantId, id);
-  },
+  eventForUpdate: (ctx, tenantId, id, body) =>
+    (typeof body.uuid === 'string' ? ctx.store.findInAnyTenant(body.uuid) : undefined) ??
+    ownEvent(ctx, tenantId, id),
   validateUpdate: (ctx, body, existing) => {
     const { uuid: _mapped, ...event } = body;
     return UPDATE_HOOKS.validateUpdate(ctx, event, existing);
