@@ -54,11 +54,11 @@ const eitherOf =
 /** An empty access token reads as absent (401 ERR-1001) or as invalid (401 ERR-1002). */
 export const judgeEmptyTokenRefused = eitherOf(judgeMissingTokenRefused, judgeInvalidTokenRefused);
 /**
- * The tenant's token in another header than X-Access-Token (`Authorization: Bearer …`): X-Access-Token
- * is absent (401 ERR-1001), or, for a deployment that reads the other header as a token offered, an
- * invalid token (401 ERR-1002). Either way refused; a request served is AUTH-TOKEN-MISSING broken.
+ * The tenant's token in another header than X-Access-Token (`Authorization: Bearer …`): the same two
+ * readings as an empty token, X-Access-Token absent (401 ERR-1001) or, for a deployment that reads the
+ * other header as a token offered, an invalid one (401 ERR-1002); a request served is AUTH-TOKEN-MISSING broken.
  */
-export const judgeTokenElsewhereRefused = eitherOf(judgeMissingTokenRefused, judgeInvalidTokenRefused);
+export const judgeTokenElsewhereRefused = judgeEmptyTokenRefused;
 /** Neither header: either fault may be reported first, as no token (ERR-1001) or no tenant (ERR-2001). */
 export const judgeNoHeadersRefused = eitherOf(judgeMissingTokenRefused, judgeMissingTenantHeaderRefused);
 
