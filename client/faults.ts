@@ -2,13 +2,16 @@
  * The faults the recording layer injects so that the client's handling of them can be seen, on a
  * deterministic schedule counted in the client's own requests (docs/client-certification.md lists it):
  *
- * - `rate-limit`: the first GET and the request right after it are answered 429, without forwarding; so
- *   is a request that comes sooner than MIN_429_DELAY_MS after a 429 (up to RATE_LIMIT_EXTRA more), as
- *   a real limit keeps throttling a client that hammers it.
+ * - `rate-limit`: the first request of each method (the first POST, GET, PUT) and the request right after
+ *   it are answered 429, without forwarding; so is a request that comes sooner than MIN_429_DELAY_MS
+ *   after a 429 (up to RATE_LIMIT_EXTRA more), as a real limit keeps throttling a client that hammers
+ *   it. A retry's delay is measured through two processes' scheduling: on a busy machine a retry sent
+ *   at once can arrive 100 ms late, so one 429 per method (not one per run) gives CLIENT-429-DELAY
+ *   several retries to judge, and a client that never waits is caught by the quickest of them.
  * - `post-500-stored`: the second POST the service answers 201 is stored, but the client gets 500 ERR-5001.
  * - `post-timeout-stored`: the third POST the service answers 201 is stored, and its answer held for
  *   HELD_ANSWER_MS (past any client's patience); a client still waiting then gets the 201.
- * - `put-500-unapplied`: the first PUT is answered 500 ERR-5001 without forwarding: nothing changed.
+ * - `put-500-unapplied`: the first PUT past the 429s is answered 500 ERR-5001 without forwarding: nothing changed.
  */
 export const FAULT_NAMES = [
   'rate-limit',
@@ -20,18 +23,18 @@ export type FaultName = (typeof FAULT_NAMES)[number];
 
 export const FAULT_DESCRIPTIONS: Readonly<Record<FaultName, string>> = Object.freeze({
   'rate-limit':
-    'the first GET and the request right after it are answered 429 (not forwarded), and so is a request sooner than 100 ms after a 429 (10 more at most)',
+    'the first request of each method (POST, GET, PUT) and the request right after it are answered 429 (not forwarded), and so is a request sooner than 100 ms after a 429 (10 more at most)',
   'post-500-stored': 'the second POST the service creates is stored, but answered 500 ERR-5001',
   'post-timeout-stored':
     'the third POST the service creates is stored, and its answer held 6 s (past the client’s time-out)',
   'put-500-unapplied':
-    'the first PUT is answered 500 ERR-5001 before it reaches the service (nothing changed)',
+    'the first PUT past the 429s is answered 500 ERR-5001 before it reaches the service (nothing changed)',
 });
 
 /** How long the answer of `post-timeout-stored` is held before a client still waiting gets it. */
 export const HELD_ANSWER_MS = 6000;
 
-/** Consecutive requests answered 429 by `rate-limit`. */
+/** Consecutive requests answered 429 by `rate-limit` from a method's first request. */
 export const RATE_LIMIT_RUN = 2;
 
 /** A request sooner than this after a 429 is a retry "at once": no delay in any sense the spec can mean. */
@@ -62,7 +65,8 @@ export const parseFaults = (text: string): readonly FaultName[] => {
  * fault that answers without forwarding), `afterCreated` once for every POST the service answered 201.
  */
 export class FaultSchedule {
-  private rateLimitLeft = -1;
+  private rateLimitLeft = 0;
+  private readonly methodsLimited = new Set<string>();
   private rateLimitExtraLeft = RATE_LIMIT_EXTRA;
   private last429At: number | undefined;
   private putsSeen = 0;
@@ -76,9 +80,10 @@ export class FaultSchedule {
   /** `now`: milliseconds on the recording's clock, the same as `answered429`'s. */
   beforeForward(method: string, now: number): 'rate-limit' | 'put-500-unapplied' | undefined {
     if (this.enabled.includes('rate-limit')) {
-      if (this.rateLimitLeft === -1 && method === 'GET') this.rateLimitLeft = RATE_LIMIT_RUN;
+      if (this.rateLimitLeft === 0 && !this.methodsLimited.has(method)) this.rateLimitLeft = RATE_LIMIT_RUN;
       if (this.rateLimitLeft > 0) {
         this.rateLimitLeft -= 1;
+        this.methodsLimited.add(method);
         return 'rate-limit';
       }
       const hammering = this.last429At !== undefined && now - this.last429At < MIN_429_DELAY_MS;

@@ -82,12 +82,12 @@ test('CLIENT certification: the example client is certified, every client rule e
   expect(run.certificate?.rules.map((r) => `${r.id} ${r.verdict}`)).toEqual(
     run.certificate?.rules.map((r) => `${r.id} passed`),
   );
+  // Its first POST, GET and PUT each meet the 429 run of two.
   expect(run.certificate?.faults.map((f) => f.fault).sort()).toEqual([
     'post-500-stored',
     'post-timeout-stored',
     'put-500-unapplied',
-    'rate-limit',
-    'rate-limit',
+    ...Array(6).fill('rate-limit'),
   ]);
   const markdown = readFileSync(
     join(run.outputFolder, 'client-certificate', 'client-certificate.md'),
