@@ -12,10 +12,12 @@ import { loadBackend, ValidatorMissingError } from '../openapi/response-validato
 import { sendBattery } from '../openapi/test-support/request-battery.ts';
 import { startReferenceServer } from '../reference/index.ts';
 import {
+  ANSWERS_PER_TURN,
   type AnswersCheck,
   answersText,
   answersTooFewJudged,
   answersValidated,
+  checkAnswers,
   MOST_OUTSIDE_SHARE,
   validateAnswers,
 } from './answers.ts';
@@ -215,4 +217,43 @@ test('SELF-CHECK ANSWERS: without the validator installed, the rows are judged o
   expect(answersText(check)).toBe('answers not validated (validator not installed)');
   // A mutant not judged is no failure either.
   expect(exitCodeOf(buildMatrix([variantRun(check, 'mutant')]))).toBe(0);
+});
+
+test('SELF-CHECK ANSWERS: a run is judged a slice at a time, the event loop turning between slices (the servers of this process keep answering)', async () => {
+  const answers = Array.from({ length: ANSWERS_PER_TURN * 3 + 1 }, (_, index) => ({
+    method: 'GET',
+    path: `/answers/${index}`,
+    status: 200,
+    body: '',
+  }));
+  const events: string[] = [];
+  const check = await checkAnswers(answers, {
+    tally: (slice) => {
+      events.push(`tally ${slice.length}`);
+      // Scheduled now, it runs only if the event loop turns before the next slice.
+      setImmediate(() => events.push('turn'));
+      return { valid: slice.length - 1, outside: 0, invalid: [`${slice[0]?.path} invalid`] };
+    },
+  });
+  expect(events).toEqual([
+    `tally ${ANSWERS_PER_TURN}`,
+    'turn',
+    `tally ${ANSWERS_PER_TURN}`,
+    'turn',
+    `tally ${ANSWERS_PER_TURN}`,
+    'turn',
+    'tally 1',
+    'turn',
+  ]);
+  expect(check).toEqual({
+    outcome: 'validated',
+    valid: answers.length - 4,
+    outside: 0,
+    invalidCount: 4,
+    invalid: [
+      '/answers/0 invalid',
+      `/answers/${ANSWERS_PER_TURN} invalid`,
+      `/answers/${ANSWERS_PER_TURN * 2} invalid`,
+    ],
+  });
 });

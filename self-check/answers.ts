@@ -18,6 +18,7 @@ import {
   ValidatorMissingError,
 } from '../openapi/response-validator.ts';
 import { WRONG_SHAPE_MUTANTS } from '../openapi/wrong-shape-mutants.ts';
+import { eachInTurn, slicesOf } from '../utilities/event-loop-turns.ts';
 import type { ServerUnderTest } from './plan.ts';
 
 /** The file, in the run's output folder, its server appends every answer to. */
@@ -80,13 +81,25 @@ export const readAnswers = (file: string): AnsweredExchange[] | string => {
   return answers;
 };
 
-/** The judgement of a run's answers (pure, given the validator). */
-export const checkAnswers = (
+/**
+ * Answers judged in one turn of the event loop. The self-check's process also serves deployments (the
+ * batch's servers, the fault rows' reference server and proxy): a whole run's five thousand answers
+ * in one go are a few hundred milliseconds of this process (more on a busy machine, and the first
+ * run's more as each operation's schemas compile), during which those servers answer nothing. A few
+ * hundred take milliseconds.
+ */
+export const ANSWERS_PER_TURN = 250;
+
+/** The judgement of a run's answers, given the validator, a slice at a time. */
+export const checkAnswers = async (
   answers: readonly AnsweredExchange[] | string,
   validator: Pick<ResponseValidator, 'tally'>,
-): AnswersCheck => {
+): Promise<AnswersCheck> => {
   if (typeof answers === 'string') return { outcome: 'unreadable', reason: answers };
-  const { valid, outside, invalid } = validator.tally(answers);
+  const tallies = await eachInTurn(slicesOf(answers, ANSWERS_PER_TURN), (slice) => validator.tally(slice));
+  const valid = tallies.reduce((sum, tally) => sum + tally.valid, 0);
+  const outside = tallies.reduce((sum, tally) => sum + tally.outside, 0);
+  const invalid = tallies.flatMap((tally) => tally.invalid);
   return {
     outcome: 'validated',
     valid,
@@ -121,13 +134,22 @@ const sharedValidator = (): Promise<ResponseValidator> => {
   return shared;
 };
 
+/**
+ * Builds the validator before any row starts: loading and preparing the document takes a second or two
+ * of this process's time, which must not fall while it serves a deployment or a load row's server. A
+ * validator that cannot be built is said when a row's answers are validated.
+ */
+export const prepareAnswersValidator = async (): Promise<void> => {
+  await sharedValidator().catch(() => undefined);
+};
+
 /** Validates one run's recorded answers (a kit test hands its own validator). */
 export const validateAnswers = async (
   file: string,
   validator: Promise<Pick<ResponseValidator, 'tally'>> = sharedValidator(),
 ): Promise<AnswersCheck> => {
   try {
-    return checkAnswers(readAnswers(file), await validator);
+    return await checkAnswers(readAnswers(file), await validator);
   } catch (error) {
     if (error instanceof ValidatorMissingError)
       return { outcome: 'not validated', reason: `answers not validated: ${error.message}` };

@@ -10,6 +10,7 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import type { SayLine } from '../utilities/console-line.ts';
 import { outputPaths } from '../utilities/output-paths.ts';
+import { answersValidated, prepareAnswersValidator } from './answers.ts';
 import { type ChildGroups, watchChildGroups } from './child-groups.ts';
 import { runClientRows } from './client-rows.ts';
 import { renderClientText } from './client-verdicts.ts';
@@ -109,6 +110,8 @@ export const runSelfCheck = async (values: SelfCheckOptions, say: SayLine): Prom
     `${plan.runs.length} runs, ${settings.concurrency} at a time${loadRowsRun(values, plan) ? `, and ${plan.loadRuns.length} load rows` : ''}; outputs under ${outputRoot}`,
   );
   for (const note of notes) say(`· ${note}`);
+  // Before any row: the one long piece of this process's own work (answers.ts).
+  if (plan.runs.some((run) => answersValidated(run.server))) await prepareAnswersValidator();
   const children = watchChildGroups();
   const runners = partRunners({ values, settings, plan, outputRoot, children, clock, say });
   const {

@@ -35,6 +35,7 @@ import {
   isBatchMarker,
 } from '../run-records/batch-file.ts';
 import { KEPT_WORKER_ANNOTATION } from '../run-records/kept-worker.ts';
+import { eachInTurn } from '../utilities/event-loop-turns.ts';
 import { KIT_ROOT, playwrightEnvironment } from '../utilities/kit-root.ts';
 import { ANSWERS_FILE_NAME, answersValidated } from './answers.ts';
 import { runProjectOfBatchProject } from './batch-shares.ts';
@@ -187,24 +188,25 @@ export interface ServerBatchResult {
   readonly problem?: string;
 }
 
-/** Each run's output folder emptied and its server started, in turn; each server joins `servers` once started. */
-const startServers = async (
+/**
+ * Each run's output folder emptied and its server started, in turn; each server joins `servers` once
+ * started. Starting a server waits on no I/O, so two hundred in a row held this process's event loop
+ * for seconds, and the deployments it serves beside the batch (the fault rows') with it: one at a time.
+ */
+const startServers = (
   runs: readonly PlannedRun[],
   outputRoot: string,
   envDir: string,
   servers: RunningReferenceServer[],
-): Promise<BatchProject[]> => {
-  const projects: BatchProject[] = [];
-  for (const run of runs) {
+): Promise<BatchProject[]> =>
+  eachInTurn(runs, async (run) => {
     const outputDir = join(outputRoot, run.id);
     rmSync(outputDir, { recursive: true, force: true });
     mkdirSync(outputDir, { recursive: true });
     const { server, project } = await startServerOf(run, outputDir, envDir);
     servers.push(server);
-    projects.push(project);
-  }
-  return projects;
-};
+    return project;
+  });
 
 /** Runs Playwright over the batch file; the JSON report goes to `reportFile`. Returns whether it was stopped for time. */
 const runBatchPlaywright = async (
