@@ -3,10 +3,12 @@
  * that claims a stated code breaks that code's rule (refusal-claims.ts); any other answer breaks
  * CREATE-RETURNS-UUID.
  */
+
+import type { RuleId } from '../spec/index.ts';
 import { errorBodyViolations } from './error-body.ts';
 import { type HttpAnswer, summarise } from './http-answer.ts';
 import { type Judgement, judgementOf } from './judgement.ts';
-import { falseClaimViolations } from './refusal-claims.ts';
+import { claimedCodes, falseClaimViolations } from './refusal-claims.ts';
 import { creationResultSchema, explainMismatch } from './response-schemas.ts';
 import { violationOf } from './violation.ts';
 
@@ -36,3 +38,23 @@ export const judgeCreation = (answer: HttpAnswer): Judgement<string> => {
     ...errorBodyViolations(answer),
   ]);
 };
+
+/**
+ * The same event POSTed with the tenant's own credentials after a POST of it was refused for its
+ * credentials (`refusal`, breaking `refusedBy` if it was served): it must be created. A duplicate
+ * (ERR-4001, top-level or in errors[]) means the refused POST stored the event, whatever it answered:
+ * `refusedBy` is broken in its effect. Any other answer is judged as a creation.
+ */
+export const judgeCreatedAfterRefusedPost = (
+  answer: HttpAnswer,
+  refusedBy: RuleId,
+  refusal: string,
+): Judgement<string> =>
+  claimedCodes(answer).some((claim) => claim.code === 'ERR-4001')
+    ? judgementOf([
+        violationOf(
+          refusedBy,
+          `the POST ${refusal} stored its event: the same event sent with the tenant's own credentials is a duplicate (${summarise(answer)})`,
+        ),
+      ])
+    : judgeCreation(answer);

@@ -16,7 +16,7 @@ import { type HttpAnswer, isPlainObject } from './http-answer.ts';
 import { type Violation, violationOf } from './violation.ts';
 
 /** The codes an answer names: its top-level errorCode and those of errors[]. */
-const claimedCodes = (answer: HttpAnswer): { code: string; field?: string }[] => {
+export const claimedCodes = (answer: HttpAnswer): { code: string; field?: string }[] => {
   const body = isPlainObject(answer.json) ? answer.json : undefined;
   if (!body) return [];
   const claims: { code: string; field?: string }[] = [];

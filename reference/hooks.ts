@@ -11,7 +11,7 @@ import { CREATION_HOOKS } from './handlers/create-event.ts';
 import { DEDUP_HOOKS } from './handlers/dedup.ts';
 import { ERROR_ANSWER_HOOKS } from './handlers/error-answers.ts';
 import { EVENT_FORM_HOOKS } from './handlers/event-view.ts';
-import { RATE_LIMIT_HOOKS } from './handlers/guard.ts';
+import { RATE_LIMIT_HOOKS, REFUSAL_HOOKS } from './handlers/guard.ts';
 import { LISTING_HOOKS } from './handlers/list-events.ts';
 import { PATH_ID_HOOKS } from './handlers/path-id.ts';
 import { RETRIEVAL_HOOKS } from './handlers/read-event.ts';
@@ -26,6 +26,7 @@ export type { ReferenceHooks } from './context.ts';
 export const REFERENCE_HOOKS: ReferenceHooks = Object.freeze({
   ...AUTHENTICATION_HOOKS,
   ...RATE_LIMIT_HOOKS,
+  ...REFUSAL_HOOKS,
   ...REQUEST_BODY_HOOKS,
   ...PATH_ID_HOOKS,
   ...VALIDATION_HOOKS,

@@ -90,6 +90,16 @@ const PROBES: Record<MutantName, Probe> = {
         'ERR-1001',
       ),
   },
+  'refused-post-stored': {
+    holds: async (h) => {
+      const event = payinEvent();
+      const refused = await h.a.post(event, {
+        ...jsonHeaders(h.a.tenant),
+        'x-access-token': 'svc_test_unknown',
+      });
+      return is(refused, 401, 'ERR-1002') && (await h.a.post(event)).status === 201;
+    },
+  },
   'missing-token-404': {
     holds: async (h) =>
       is(await h.a.get(unknownUuid(), { 'x-client-id': h.a.tenant.clientId }), 401, 'ERR-1001'),

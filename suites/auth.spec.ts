@@ -4,6 +4,7 @@
  */
 import type { Target } from '../config/index.ts';
 import {
+  judgeCreatedAfterRefusedPost,
   judgeEmptyTokenRefused,
   judgeForeignClientRefusal,
   judgeInvalidTokenRefused,
@@ -282,6 +283,49 @@ for (const method of METHODS) {
     );
   });
 }
+
+/**
+ * POSTs refused for their credentials, each naming tenant A by its X-Client-Id. The checks above judge
+ * their answers; these judge their effect: an authentication that races the handler (a call not
+ * awaited) answers 401 and stores the event all the same, and then the tenant's own POST of it is a
+ * duplicate.
+ */
+const REFUSED_POSTS: readonly {
+  readonly rule: RuleId;
+  readonly what: string;
+  readonly headers: (target: Target) => Record<string, string | null>;
+}[] = [
+  {
+    rule: 'AUTH-TOKEN-MISSING',
+    what: 'without X-Access-Token',
+    headers: () => ({ [HEADERS.accessToken]: null }),
+  },
+  {
+    rule: 'AUTH-TOKEN-INVALID',
+    what: 'with an unknown token',
+    headers: (target) => ({
+      [HEADERS.accessToken]: `${target.tokenPrefixes[target.environment]}${crypto.randomUUID().replace(/-/g, '')}`,
+    }),
+  },
+];
+
+test.describe('a POST refused for its credentials', { tag: ['@auth'] }, () => {
+  for (const refused of REFUSED_POSTS) {
+    test(
+      ...ruleCheck(
+        refused.rule,
+        `a POST ${refused.what} stores nothing: the same event with tenant A's token is created`,
+      ),
+      async ({ tenantA, target, runId, startsAfresh }) =>
+        startsAfresh(async () => {
+          const event = validPayin(runId, 'auth-refused');
+          await tenantA.create(event, { headers: refused.headers(target) });
+          const again = await tenantA.create(event);
+          check.verdict(judgeCreatedAfterRefusedPost(again, refused.rule, refused.what), again);
+        }),
+    );
+  }
+});
 
 test.describe('the token prefix', { tag: ['@auth', '@readonly'] }, () => {
   test(

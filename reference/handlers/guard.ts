@@ -39,9 +39,21 @@ export interface RateLimitHooks extends BudgetHooks {
   throttledAnswer(ctx: ServerContext, retryAfterMs: number, budget: TenantBudget): HttpProblem;
 }
 
-declare module '../context.ts' {
-  interface ReferenceHooks extends RateLimitHooks {}
+/** How the guard's refusal reaches the client. */
+export interface RefusalHooks {
+  /**
+   * AUTH-*: whether a request of this method refused for its credentials, naming a known tenant by
+   * X-Client-Id, still runs its handler as that tenant and is answered the refusal only after it (an
+   * authentication call not awaited, racing the handler). The reference refuses before any handler.
+   */
+  refusedAfterHandler(method: string): boolean;
 }
+
+declare module '../context.ts' {
+  interface ReferenceHooks extends RateLimitHooks, RefusalHooks {}
+}
+
+export const REFUSAL_HOOKS: RefusalHooks = Object.freeze({ refusedAfterHandler: () => false });
 
 /** Whole seconds until the tenant is served again, as a 429 body may say (GAP-429-BODY). */
 export const retryAfterSeconds = (retryAfterMs: number): number =>
@@ -90,12 +102,23 @@ export const RATE_LIMIT_HOOKS: RateLimitHooks = Object.freeze({
     throttledProblem(ctx, retryAfterMs, budget),
 });
 
+/** What the guard leaves on a request for its handler. */
+type GuardedRequest = FastifyRequest & {
+  tenant: KnownTenant | null;
+  /** The refusal a handler answers after its work, when refusedAfterHandler let it run. */
+  refusalAfterHandler?: unknown;
+};
+
 /** The tenant a request authenticated as (set by the guard before any handler runs). */
 export const tenantOf = (request: FastifyRequest): KnownTenant => {
-  const { tenant } = request as FastifyRequest & { tenant: KnownTenant | null };
+  const { tenant } = request as GuardedRequest;
   if (!tenant) throw new Error('request reached a handler without authentication');
   return tenant;
 };
+
+/** The refusal a handler must answer once its work is done (never, in the reference). */
+export const refusalAfterHandlerOf = (request: FastifyRequest): unknown =>
+  (request as GuardedRequest).refusalAfterHandler;
 
 const applyRateLimit = (
   ctx: ServerContext,
@@ -127,11 +150,22 @@ const CLIENT_ID_HEADER = HEADERS.clientId.toLowerCase();
 export const guardRequest =
   (ctx: ServerContext) =>
   (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void): void => {
-    const tenant = authenticate(
-      { method: request.method, headers: request.headers, remoteAddress: request.ip },
-      ctx,
-    );
-    (request as FastifyRequest & { tenant: KnownTenant | null }).tenant = tenant;
-    applyRateLimit(ctx, tenant, request, reply);
+    const guarded = request as GuardedRequest;
+    try {
+      guarded.tenant = authenticate(
+        { method: request.method, headers: request.headers, remoteAddress: request.ip },
+        ctx,
+      );
+    } catch (refusal) {
+      const named = ctx.hooks.refusedAfterHandler(request.method)
+        ? ctx.tenants.byClientId(String(request.headers[CLIENT_ID_HEADER] ?? ''))
+        : undefined;
+      if (!named) throw refusal;
+      guarded.tenant = named;
+      guarded.refusalAfterHandler = refusal;
+      done();
+      return;
+    }
+    applyRateLimit(ctx, guarded.tenant, request, reply);
     done();
   };

@@ -43,6 +43,12 @@ export const AUTHENTICATION_MUTANTS = [
     },
   ),
   mutant(
+    'refused-post-stored',
+    ['AUTH-TOKEN-MISSING', 'AUTH-TOKEN-INVALID'],
+    "A POST's credentials are checked beside its handler, not before it (an authentication call not awaited): a POST naming a tenant by X-Client-Id with no token or a wrong one is answered 401, but its event is stored under that tenant.",
+    { refusedAfterHandler: (method) => method === 'POST' },
+  ),
+  mutant(
     'missing-token-404',
     ['AUTH-TOKEN-MISSING'],
     'A request without X-Access-Token answers 404 ERR-4002, the gateway hiding the API from anonymous callers, instead of 401 ERR-1001.',
