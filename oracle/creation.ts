@@ -4,7 +4,7 @@
  * CREATE-RETURNS-UUID.
  */
 
-import type { RuleId } from '../spec/index.ts';
+import { CREDENTIAL_REFUSALS, type CredentialRefusal } from './credential-refusals.ts';
 import { errorBodyViolations } from './error-body.ts';
 import { type HttpAnswer, summarise } from './http-answer.ts';
 import { type Judgement, judgementOf } from './judgement.ts';
@@ -41,20 +41,21 @@ export const judgeCreation = (answer: HttpAnswer): Judgement<string> => {
 
 /**
  * The same event POSTed with the tenant's own credentials after a POST of it was refused for its
- * credentials (`refusal`, breaking `refusedBy` if it was served): it must be created. A duplicate
- * (ERR-4001, top-level or in errors[]) means the refused POST stored the event, whatever it answered:
- * `refusedBy` is broken in its effect. Any other answer is judged as a creation.
+ * credentials (`refusal`): it must be created. A duplicate (ERR-4001, top-level or in errors[]) means
+ * the refused POST stored the event, whatever it answered: the refusal's rule is broken in its effect.
+ * Any other answer is judged as a creation.
  */
 export const judgeCreatedAfterRefusedPost = (
   answer: HttpAnswer,
-  refusedBy: RuleId,
-  refusal: string,
-): Judgement<string> =>
-  claimedCodes(answer).some((claim) => claim.code === 'ERR-4001')
+  refusal: CredentialRefusal,
+): Judgement<string> => {
+  const { rule, sent } = CREDENTIAL_REFUSALS[refusal];
+  return claimedCodes(answer).some((claim) => claim.code === 'ERR-4001')
     ? judgementOf([
         violationOf(
-          refusedBy,
-          `the POST ${refusal} stored its event: the same event sent with the tenant's own credentials is a duplicate (${summarise(answer)})`,
+          rule,
+          `the POST ${sent} stored its event: the same event sent with the tenant's own credentials is a duplicate (${summarise(answer)})`,
         ),
       ])
     : judgeCreation(answer);
+};

@@ -34,6 +34,7 @@ export * from './coercion.ts';
 
 // 4. Endpoints: POST, GET, PUT, requests the service cannot read, what it must serve, a listing.
 export * from './creation.ts';
+export * from './credential-refusals.ts';
 export * from './listing.ts';
 export * from './listing-offered.ts';
 export * from './listing-read-backs.ts';

@@ -12,6 +12,7 @@ import {
   judgeUnchangedByMalformedRequest,
   judgeUnchangedByRefusedUpdate,
   judgeUpdateShown,
+  retrievalJudgeOfRefusedCredentials,
   retrievalJudgeOfRefusedFault,
 } from './retrieval.ts';
 import { answer } from './test-support/answers.ts';
@@ -74,6 +75,8 @@ test('ORACLE: each read-back claim holds on the event sent and breaks its own ru
     [judgeUnchangedByForeignPut, 'ISOLATION-PUT'],
     [judgeUnchangedByForeignToken, 'AUTH-NOT-AUTHORIZED'],
     [judgeUnchangedByMalformedRequest, 'REQUEST-MALFORMED-400'],
+    [retrievalJudgeOfRefusedCredentials('no token'), 'AUTH-TOKEN-MISSING'],
+    [retrievalJudgeOfRefusedCredentials('unknown token'), 'AUTH-TOKEN-INVALID'],
     [judgeFoundByUuid, 'PATH-ID-IS-UUID'],
     [judgeEmptyPayloadStored, 'VAL-PAYLOAD-EMPTY-ACCEPTED'],
     [

@@ -8,6 +8,7 @@
  */
 import { EVENT_FIELDS, MULTI_CURRENCY_AMOUNT_FIELDS, PAYLOAD_FIELDS, type RuleId } from '../spec/index.ts';
 import { AMOUNT_KEY, compareAmount } from './amounts.ts';
+import { CREDENTIAL_REFUSALS, type CredentialRefusal } from './credential-refusals.ts';
 import type { ExpectedFailure } from './expected-failure.ts';
 import { type HttpAnswer, isPlainObject, summarise } from './http-answer.ts';
 import { type Judgement, judgementOf } from './judgement.ts';
@@ -191,6 +192,12 @@ export const judgeConcurrentCreationStored: RetrievalJudge = retrievalFor('DEDUP
 export const judgeUnchangedByForeignPut: RetrievalJudge = retrievalFor('ISOLATION-PUT');
 /** GET by its owner after a token of another client was refused: unchanged (AUTH-NOT-AUTHORIZED). */
 export const judgeUnchangedByForeignToken: RetrievalJudge = retrievalFor('AUTH-NOT-AUTHORIZED');
+/**
+ * GET by its owner after a PUT refused for its credentials (`refusal`): the event as it was. A refusal
+ * answered while the update was applied breaks the refusal's rule.
+ */
+export const retrievalJudgeOfRefusedCredentials = (refusal: CredentialRefusal): RetrievalJudge =>
+  retrievalFor(CREDENTIAL_REFUSALS[refusal].rule);
 /** GET after a malformed PUT was refused: unchanged (REQUEST-MALFORMED-400). */
 export const judgeUnchangedByMalformedRequest: RetrievalJudge = retrievalFor('REQUEST-MALFORMED-400');
 /**

@@ -90,14 +90,16 @@ const PROBES: Record<MutantName, Probe> = {
         'ERR-1001',
       ),
   },
-  'refused-post-stored': {
+  'refused-write-applied': {
     holds: async (h) => {
+      const wrongToken = { ...jsonHeaders(h.a.tenant), 'x-access-token': 'svc_test_unknown' };
       const event = payinEvent();
-      const refused = await h.a.post(event, {
-        ...jsonHeaders(h.a.tenant),
-        'x-access-token': 'svc_test_unknown',
-      });
-      return is(refused, 401, 'ERR-1002') && (await h.a.post(event)).status === 201;
+      const refusedPost = await h.a.post(event, wrongToken);
+      if (!is(refusedPost, 401, 'ERR-1002') || (await h.a.post(event)).status !== 201) return false;
+      const other = payinEvent({ status: 'PENDING' });
+      const uuid = await h.a.create(other);
+      await h.a.put(uuid, { ...other, status: 'REJECTED' }, wrongToken);
+      return (await h.a.get(uuid)).body?.status === 'PENDING';
     },
   },
   'missing-token-404': {

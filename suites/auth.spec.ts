@@ -4,6 +4,9 @@
  */
 import type { Target } from '../config/index.ts';
 import {
+  CREDENTIAL_REFUSAL_KINDS,
+  CREDENTIAL_REFUSALS,
+  type CredentialRefusal,
   judgeCreatedAfterRefusedPost,
   judgeEmptyTokenRefused,
   judgeForeignClientRefusal,
@@ -21,6 +24,7 @@ import {
   judgeUnchangedByForeignToken,
   judgeUnknownEventRefused,
   readErrorBody,
+  retrievalJudgeOfRefusedCredentials,
   type StatedRefusal,
   unknownUuidRefusalOf,
 } from '../oracle/index.ts';
@@ -284,44 +288,47 @@ for (const method of METHODS) {
   });
 }
 
-/**
- * POSTs refused for their credentials, each naming tenant A by its X-Client-Id. The checks above judge
- * their answers; these judge their effect: an authentication that races the handler (a call not
- * awaited) answers 401 and stores the event all the same, and then the tenant's own POST of it is a
- * duplicate.
- */
-const REFUSED_POSTS: readonly {
-  readonly rule: RuleId;
-  readonly what: string;
-  readonly headers: (target: Target) => Record<string, string | null>;
-}[] = [
-  {
-    rule: 'AUTH-TOKEN-MISSING',
-    what: 'without X-Access-Token',
-    headers: () => ({ [HEADERS.accessToken]: null }),
-  },
-  {
-    rule: 'AUTH-TOKEN-INVALID',
-    what: 'with an unknown token',
-    headers: (target) => ({
-      [HEADERS.accessToken]: `${target.tokenPrefixes[target.environment]}${crypto.randomUUID().replace(/-/g, '')}`,
-    }),
-  },
-];
+/** The headers of each write refused for its credentials (oracle/credential-refusals.ts), tenant A named. */
+const refusedCredentialHeaders = (
+  refusal: CredentialRefusal,
+  target: Target,
+): Record<string, string | null> =>
+  refusal === 'no token'
+    ? { [HEADERS.accessToken]: null }
+    : {
+        [HEADERS.accessToken]: `${target.tokenPrefixes[target.environment]}${crypto.randomUUID().replace(/-/g, '')}`,
+      };
 
-test.describe('a POST refused for its credentials', { tag: ['@auth'] }, () => {
-  for (const refused of REFUSED_POSTS) {
+// The checks above judge a refusal's answer; these its effect: an authentication that races the
+// handler (a call not awaited) answers 401 and writes all the same.
+test.describe('a write refused for its credentials', { tag: ['@auth'] }, () => {
+  for (const refusal of CREDENTIAL_REFUSAL_KINDS) {
+    const { rule, sent } = CREDENTIAL_REFUSALS[refusal];
     test(
-      ...ruleCheck(
-        refused.rule,
-        `a POST ${refused.what} stores nothing: the same event with tenant A's token is created`,
-      ),
+      ...ruleCheck(rule, `a POST ${sent} stores nothing: the same event with tenant A's token is created`),
       async ({ tenantA, target, runId, startsAfresh }) =>
         startsAfresh(async () => {
           const event = validPayin(runId, 'auth-refused');
-          await tenantA.create(event, { headers: refused.headers(target) });
+          await tenantA.create(event, { headers: refusedCredentialHeaders(refusal, target) });
           const again = await tenantA.create(event);
-          check.verdict(judgeCreatedAfterRefusedPost(again, refused.rule, refused.what), again);
+          check.verdict(judgeCreatedAfterRefusedPost(again, refusal), again);
+        }),
+    );
+
+    test(
+      ...ruleCheck(rule, `a PUT ${sent} changes nothing: tenant A's event reads as it was`, {
+        tag: ['@update'],
+      }),
+      async ({ tenantA, target, runId, startsAfresh }) =>
+        startsAfresh(async () => {
+          const event = validPayin(runId, 'auth-refused');
+          const uuid = check.created(await tenantA.create(event));
+          await tenantA.update(
+            uuid,
+            { ...event, status: 'REJECTED' },
+            { headers: refusedCredentialHeaders(refusal, target) },
+          );
+          check.sameEvent(await tenantA.retrieve(uuid), event, retrievalJudgeOfRefusedCredentials(refusal));
         }),
     );
   }

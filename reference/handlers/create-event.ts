@@ -6,7 +6,7 @@ import type { StoredEvent } from '../event-store.ts';
 import type { JsonObject } from '../json.ts';
 import { type ValidationResult, validateEvent } from '../validation.ts';
 import { failedValidation } from '../validation-answer.ts';
-import { refusalAfterHandlerOf, tenantOf } from './guard.ts';
+import { refusalAfterHandlerOf, refusedOnceDone, tenantOf } from './guard.ts';
 import { eventBodyOf } from './request-body.ts';
 
 /** What a successful POST answers. */
@@ -42,15 +42,6 @@ const answerCreated = (reply: FastifyReply, stored: StoredEvent, ctx: ServerCont
   reply.code(answer.status).send(answer.body);
 };
 
-/** A refusal answered after the handler's work (refusedAfterHandler): the event is stored all the same. */
-const refusedOnceStored = async (
-  stored: StoredEvent | Promise<StoredEvent>,
-  refusal: unknown,
-): Promise<void> => {
-  await stored;
-  throw refusal;
-};
-
 /** The handler (synchronous unless storing is: Fastify then awaits the promise it returns). */
 export const createEvent =
   (ctx: ServerContext) =>
@@ -62,7 +53,7 @@ export const createEvent =
     const event = hooks.storedForm(result.event);
     const stored = hooks.insertUnlessDuplicate(ctx, tenant.id, hooks.newEventUuid(event), event);
     const refusal = refusalAfterHandlerOf(request);
-    if (refusal !== undefined) return refusedOnceStored(stored, refusal);
+    if (refusal !== undefined) return refusedOnceDone(stored, refusal);
     if (stored instanceof Promise) return stored.then((inserted) => answerCreated(reply, inserted, ctx));
     answerCreated(reply, stored, ctx);
     return undefined;

@@ -44,7 +44,8 @@ export interface RefusalHooks {
   /**
    * AUTH-*: whether a request of this method refused for its credentials, naming a known tenant by
    * X-Client-Id, still runs its handler as that tenant and is answered the refusal only after it (an
-   * authentication call not awaited, racing the handler). The reference refuses before any handler.
+   * authentication call not awaited, racing the handler). The reference refuses before any handler;
+   * the handlers that write (create-event.ts, update-event.ts) answer such a refusal once written.
    */
   refusedAfterHandler(method: string): boolean;
 }
@@ -119,6 +120,12 @@ export const tenantOf = (request: FastifyRequest): KnownTenant => {
 /** The refusal a handler must answer once its work is done (never, in the reference). */
 export const refusalAfterHandlerOf = (request: FastifyRequest): unknown =>
   (request as GuardedRequest).refusalAfterHandler;
+
+/** The refusal answered once the handler's work (`work`, a write) is done: the write stands all the same. */
+export const refusedOnceDone = async (work: unknown, refusal: unknown): Promise<void> => {
+  await work;
+  throw refusal;
+};
 
 const applyRateLimit = (
   ctx: ServerContext,

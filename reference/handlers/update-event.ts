@@ -13,7 +13,7 @@ import type { HttpProblem } from '../problem.ts';
 import { type Failure, type ValidationResult, validateEvent } from '../validation.ts';
 import { failedValidation } from '../validation-answer.ts';
 import { presentEvent } from './event-view.ts';
-import { tenantOf } from './guard.ts';
+import { refusalAfterHandlerOf, refusedOnceDone, tenantOf } from './guard.ts';
 import { pathIdOf } from './path-id.ts';
 import { type EventRequest, ownEvent } from './read-event.ts';
 import { eventBodyOf } from './request-body.ts';
@@ -105,6 +105,8 @@ export const updateEvent =
     const refusal = updateRefusal(ctx, existing, result.event);
     if (refusal) throw refusal;
     const stored = hooks.applyUpdate(ctx, existing, hooks.storedForm(result.event));
+    const credentialsRefusal = refusalAfterHandlerOf(request);
+    if (credentialsRefusal !== undefined) return refusedOnceDone(stored, credentialsRefusal);
     if (stored instanceof Promise) return stored.then((updated) => answerUpdated(reply, updated, ctx));
     answerUpdated(reply, stored, ctx);
     return undefined;

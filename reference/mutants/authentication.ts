@@ -43,10 +43,10 @@ export const AUTHENTICATION_MUTANTS = [
     },
   ),
   mutant(
-    'refused-post-stored',
+    'refused-write-applied',
     ['AUTH-TOKEN-MISSING', 'AUTH-TOKEN-INVALID'],
-    "A POST's credentials are checked beside its handler, not before it (an authentication call not awaited): a POST naming a tenant by X-Client-Id with no token or a wrong one is answered 401, but its event is stored under that tenant.",
-    { refusedAfterHandler: (method) => method === 'POST' },
+    "A write's credentials are checked beside its handler, not before it (an authentication call not awaited): a POST or PUT naming a tenant by X-Client-Id with no token or a wrong one is answered 401, but the event is stored, or the update applied, under that tenant.",
+    { refusedAfterHandler: (method) => method === 'POST' || method === 'PUT' },
   ),
   mutant(
     'missing-token-404',
