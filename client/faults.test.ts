@@ -35,6 +35,16 @@ test('CLIENT FAULTS: rate-limit answers 429 to the first request of each method 
   ]);
 });
 
+test('CLIENT FAULTS: a method the spec has no operation for starts no run of 429s', () => {
+  expect(sent(new FaultSchedule(['rate-limit']), ['HEAD', 'OPTIONS', 'POST', 'POST', 'DELETE'])).toEqual([
+    'forwarded',
+    'forwarded',
+    'rate-limit',
+    'rate-limit',
+    'forwarded',
+  ]);
+});
+
 test('CLIENT FAULTS: a request sooner than 100 ms after a 429 meets another, a bounded number of times; a later one does not', () => {
   const hammering = sent(new FaultSchedule(['rate-limit']), Array(20).fill('GET'), MIN_429_DELAY_MS - 1);
   expect(hammering.filter((f) => f === 'rate-limit')).toHaveLength(2 + RATE_LIMIT_EXTRA);

@@ -34,6 +34,9 @@ export const FAULT_DESCRIPTIONS: Readonly<Record<FaultName, string>> = Object.fr
 /** How long the answer of `post-timeout-stored` is held before a client still waiting gets it. */
 export const HELD_ANSWER_MS = 6000;
 
+/** The methods of the spec's operations: the first request of each starts a run of 429s. */
+const RATE_LIMITED_METHODS: readonly string[] = ['POST', 'GET', 'PUT'];
+
 /** Consecutive requests answered 429 by `rate-limit` from a method's first request. */
 export const RATE_LIMIT_RUN = 2;
 
@@ -80,7 +83,8 @@ export class FaultSchedule {
   /** `now`: milliseconds on the recording's clock, the same as `answered429`'s. */
   beforeForward(method: string, now: number): 'rate-limit' | 'put-500-unapplied' | undefined {
     if (this.enabled.includes('rate-limit')) {
-      if (this.rateLimitLeft === 0 && !this.methodsLimited.has(method)) this.rateLimitLeft = RATE_LIMIT_RUN;
+      const starts = RATE_LIMITED_METHODS.includes(method) && !this.methodsLimited.has(method);
+      if (this.rateLimitLeft === 0 && starts) this.rateLimitLeft = RATE_LIMIT_RUN;
       if (this.rateLimitLeft > 0) {
         this.rateLimitLeft -= 1;
         this.methodsLimited.add(method);

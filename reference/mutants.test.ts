@@ -93,9 +93,15 @@ const PROBES: Record<MutantName, Probe> = {
   'refused-write-applied': {
     holds: async (h) => {
       const wrongToken = { ...jsonHeaders(h.a.tenant), 'x-access-token': 'svc_test_unknown' };
-      const event = payinEvent();
-      const refusedPost = await h.a.post(event, wrongToken);
-      if (!is(refusedPost, 401, 'ERR-1002') || (await h.a.post(event)).status !== 201) return false;
+      const { 'x-access-token': _token, ...noToken } = jsonHeaders(h.a.tenant);
+      for (const [headers, code] of [
+        [wrongToken, 'ERR-1002'],
+        [noToken, 'ERR-1001'],
+      ] as const) {
+        const event = payinEvent();
+        if (!is(await h.a.post(event, headers), 401, code)) return false;
+        if ((await h.a.post(event)).status !== 201) return false;
+      }
       const other = payinEvent({ status: 'PENDING' });
       const uuid = await h.a.create(other);
       await h.a.put(uuid, { ...other, status: 'REJECTED' }, wrongToken);

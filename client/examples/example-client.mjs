@@ -9,8 +9,9 @@
  * certifies it against the spec's client rules. What it does, and why it is certified:
  *
  * 1. creates an event (POST) and keeps the `uuid` the service returns: every later request addresses
- *    the event by that uuid, never by its own externalId;
- * 2. reads it back (GET), retrying a 429 after a fixed delay;
+ *    the event by that uuid, never by its own externalId; any request answered 429 is sent again after
+ *    a fixed delay;
+ * 2. reads it back (GET);
  * 3. updates it by PUT (never by POSTing the externalId again); after a 5xx it reads the event to
  *    confirm the update did not apply, and only then sends the PUT again;
  * 4. creates two more events; after a 5xx or a time-out on a POST it cannot confirm whether the event

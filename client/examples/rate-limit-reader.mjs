@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
- * An example tenant integration that reads the 429's body: when throttled it logs the body's errorCode
- * and title for its operators and waits before it tries again. The spec does not show the 429's body,
+ * An example tenant integration that reads the 429's body: when a read is throttled it logs the body's
+ * errorCode and title for its operators and waits before it tries again. The spec does not show the 429's body,
  * so a release whose 429 is no longer that JSON body breaks this integration's logging: `fei-kit
  * impact` names it among the affected tenants. Certify it with the rate-limit fault:
  *
@@ -9,7 +9,7 @@
  */
 import { EVENTS_PATH, newEvent, runWhenMain, send, sleep, WELL_BEHAVED } from './example-client.mjs';
 
-/** Logs every 429's errorCode and title, then waits half a second (never retries at once). */
+/** Waits half a second after a 429 (never retries at once); reads of the event also log the 429's errorCode and title. */
 export const READS_429 = Object.freeze({
   ...WELL_BEHAVED,
   delayAfter429: (attempt) => (attempt <= 5 ? 500 : undefined),

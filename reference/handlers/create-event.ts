@@ -6,7 +6,7 @@ import type { StoredEvent } from '../event-store.ts';
 import type { JsonObject } from '../json.ts';
 import { type ValidationResult, validateEvent } from '../validation.ts';
 import { failedValidation } from '../validation-answer.ts';
-import { refusalAfterHandlerOf, refusedOnceDone, tenantOf } from './guard.ts';
+import { refusalAfterHandlerOf, refusedOnceTried, tenantOf } from './guard.ts';
 import { eventBodyOf } from './request-body.ts';
 
 /** What a successful POST answers. */
@@ -42,18 +42,23 @@ const answerCreated = (reply: FastifyReply, stored: StoredEvent, ctx: ServerCont
   reply.code(answer.status).send(answer.body);
 };
 
+/** A POST's event validated, deduplicated and stored; a body that fails throws its refusal. */
+const storedEvent = (ctx: ServerContext, request: FastifyRequest): StoredEvent | Promise<StoredEvent> => {
+  const { hooks } = ctx;
+  const tenant = tenantOf(request);
+  const result = hooks.validateCreation(ctx, eventBodyOf(request, ctx), tenant.id);
+  if (!result.ok) throw failedValidation(result.failures, ctx);
+  const event = hooks.storedForm(result.event);
+  return hooks.insertUnlessDuplicate(ctx, tenant.id, hooks.newEventUuid(event), event);
+};
+
 /** The handler (synchronous unless storing is: Fastify then awaits the promise it returns). */
 export const createEvent =
   (ctx: ServerContext) =>
   (request: FastifyRequest, reply: FastifyReply): Promise<void> | undefined => {
-    const { hooks } = ctx;
-    const tenant = tenantOf(request);
-    const result = hooks.validateCreation(ctx, eventBodyOf(request, ctx), tenant.id);
-    if (!result.ok) throw failedValidation(result.failures, ctx);
-    const event = hooks.storedForm(result.event);
-    const stored = hooks.insertUnlessDuplicate(ctx, tenant.id, hooks.newEventUuid(event), event);
     const refusal = refusalAfterHandlerOf(request);
-    if (refusal !== undefined) return refusedOnceDone(stored, refusal);
+    if (refusal !== undefined) return refusedOnceTried(() => storedEvent(ctx, request), refusal);
+    const stored = storedEvent(ctx, request);
     if (stored instanceof Promise) return stored.then((inserted) => answerCreated(reply, inserted, ctx));
     answerCreated(reply, stored, ctx);
     return undefined;

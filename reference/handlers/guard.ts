@@ -45,7 +45,8 @@ export interface RefusalHooks {
    * AUTH-*: whether a request of this method refused for its credentials, naming a known tenant by
    * X-Client-Id, still runs its handler as that tenant and is answered the refusal only after it (an
    * authentication call not awaited, racing the handler). The reference refuses before any handler;
-   * the handlers that write (create-event.ts, update-event.ts) answer such a refusal once written.
+   * the handlers that write (create-event.ts, update-event.ts) answer such a refusal once the write was
+   * tried. Only 401 refusals: the token's.
    */
   refusedAfterHandler(method: string): boolean;
 }
@@ -121,9 +122,16 @@ export const tenantOf = (request: FastifyRequest): KnownTenant => {
 export const refusalAfterHandlerOf = (request: FastifyRequest): unknown =>
   (request as GuardedRequest).refusalAfterHandler;
 
-/** The refusal answered once the handler's work (`work`, a write) is done: the write stands all the same. */
-export const refusedOnceDone = async (work: unknown, refusal: unknown): Promise<void> => {
-  await work;
+/**
+ * The refusal answered once the handler's write was tried (`write`): done or failed, the client gets
+ * the refusal, as from an authentication that resolved while the write went on.
+ */
+export const refusedOnceTried = async (write: () => unknown, refusal: unknown): Promise<void> => {
+  try {
+    await write();
+  } catch {
+    // The write's own failure (a 404, a body refused) never reaches the client: the refusal does.
+  }
   throw refusal;
 };
 
@@ -164,7 +172,12 @@ export const guardRequest =
         ctx,
       );
     } catch (refusal) {
-      const named = ctx.hooks.refusedAfterHandler(request.method)
+      // Only an authentication's 401: a 403 (another tenant's token, an address not allowed) is not it.
+      const racing =
+        refusal instanceof HttpProblem &&
+        refusal.status === 401 &&
+        ctx.hooks.refusedAfterHandler(request.method);
+      const named = racing
         ? ctx.tenants.byClientId(String(request.headers[CLIENT_ID_HEADER] ?? ''))
         : undefined;
       if (!named) throw refusal;

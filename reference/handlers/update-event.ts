@@ -13,7 +13,7 @@ import type { HttpProblem } from '../problem.ts';
 import { type Failure, type ValidationResult, validateEvent } from '../validation.ts';
 import { failedValidation } from '../validation-answer.ts';
 import { presentEvent } from './event-view.ts';
-import { refusalAfterHandlerOf, refusedOnceDone, tenantOf } from './guard.ts';
+import { refusalAfterHandlerOf, refusedOnceTried, tenantOf } from './guard.ts';
 import { pathIdOf } from './path-id.ts';
 import { type EventRequest, ownEvent } from './read-event.ts';
 import { eventBodyOf } from './request-body.ts';
@@ -89,24 +89,30 @@ const answerUpdated = (reply: FastifyReply, stored: StoredEvent, ctx: ServerCont
   }
 };
 
+/** A PUT's update validated and applied; a lookup, a body or a change that fails throws its refusal. */
+const updatedEvent = (ctx: ServerContext, request: EventRequest): StoredEvent | Promise<StoredEvent> => {
+  const { hooks } = ctx;
+  const tenant = tenantOf(request);
+  const body = eventBodyOf(request, ctx);
+  const id = pathIdOf(request.params.uuid, ctx);
+  hooks.writtenBeforeLookup(ctx, tenant.id, id, body);
+  const existing = hooks.eventForUpdate(ctx, tenant.id, id, body);
+  const candidate = ctx.behaviour.putSemantics === 'merge' ? mergedUpdate(existing, body) : body;
+  const result = hooks.validateUpdate(ctx, candidate, existing);
+  if (!result.ok) throw hooks.refusedUpdateAnswer(ctx, result.failures);
+  const refusal = updateRefusal(ctx, existing, result.event);
+  if (refusal) throw refusal;
+  return hooks.applyUpdate(ctx, existing, hooks.storedForm(result.event));
+};
+
 /** The handler (synchronous unless writing is: Fastify then awaits the promise it returns). */
 export const updateEvent =
   (ctx: ServerContext) =>
   (request: EventRequest, reply: FastifyReply): Promise<void> | undefined => {
-    const { hooks } = ctx;
-    const tenant = tenantOf(request);
-    const body = eventBodyOf(request, ctx);
-    const id = pathIdOf(request.params.uuid, ctx);
-    hooks.writtenBeforeLookup(ctx, tenant.id, id, body);
-    const existing = hooks.eventForUpdate(ctx, tenant.id, id, body);
-    const candidate = ctx.behaviour.putSemantics === 'merge' ? mergedUpdate(existing, body) : body;
-    const result = hooks.validateUpdate(ctx, candidate, existing);
-    if (!result.ok) throw hooks.refusedUpdateAnswer(ctx, result.failures);
-    const refusal = updateRefusal(ctx, existing, result.event);
-    if (refusal) throw refusal;
-    const stored = hooks.applyUpdate(ctx, existing, hooks.storedForm(result.event));
     const credentialsRefusal = refusalAfterHandlerOf(request);
-    if (credentialsRefusal !== undefined) return refusedOnceDone(stored, credentialsRefusal);
+    if (credentialsRefusal !== undefined)
+      return refusedOnceTried(() => updatedEvent(ctx, request), credentialsRefusal);
+    const stored = updatedEvent(ctx, request);
     if (stored instanceof Promise) return stored.then((updated) => answerUpdated(reply, updated, ctx));
     answerUpdated(reply, stored, ctx);
     return undefined;
