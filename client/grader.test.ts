@@ -56,6 +56,12 @@ const graded = (...exchanges: Omit<RecordedExchange, 'seq'>[]): Record<string, R
 test('CLIENT-CONFIRM-BEFORE-RETRY: a POST retried after a 500 fails, unless a GET came in between', () => {
   expect(graded(post(500), post(400))['CLIENT-CONFIRM-BEFORE-RETRY']?.verdict).toBe('failed');
   expect(graded(post(500), get(404), post(201))['CLIENT-CONFIRM-BEFORE-RETRY']?.verdict).toBe('passed');
+  // A GET that could not tell (throttled, failed) confirmed nothing; one answered after it does.
+  for (const status of [429, 500, 401])
+    expect(graded(post(500), get(status), post(201))['CLIENT-CONFIRM-BEFORE-RETRY']?.verdict).toBe('failed');
+  expect(graded(post(500), get(429), get(200), post(400))['CLIENT-CONFIRM-BEFORE-RETRY']?.verdict).toBe(
+    'passed',
+  );
   expect(graded(post(undefined), post(400))['CLIENT-CONFIRM-BEFORE-RETRY']?.findings[0]?.summary).toContain(
     'the client gave up waiting',
   );
@@ -83,6 +89,7 @@ test('CLIENT-NO-AUTO-RETRY-5XX: a PUT repeated after a 500 is an advisory unless
   expect(certificationOf(Object.values(blind), false)).toBe('certified');
   expect(certificationOf(Object.values(blind), true)).toBe('not-certified');
   expect(graded(post(201), put(500), get(200), put(200))['CLIENT-NO-AUTO-RETRY-5XX']?.verdict).toBe('passed');
+  expect(graded(post(201), put(500), get(429), put(200))['CLIENT-NO-AUTO-RETRY-5XX']?.verdict).toBe('failed');
   const otherEvent = get(200, { url: `${EVENTS_PATH}/1b6f3c2e-5a1d-4c1e-9f3a-2d4b6c8e0a1f` });
   expect(graded(post(201), put(500), otherEvent, put(200))['CLIENT-NO-AUTO-RETRY-5XX']?.verdict).toBe(
     'failed',

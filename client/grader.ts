@@ -82,6 +82,13 @@ const isRepeatOf = (earlier: RecordedExchange, later: RecordedExchange): boolean
   return pathOf(later.url) === pathOf(earlier.url);
 };
 
+/**
+ * A GET whose answer says whether the event is there: found or not found. One answered 429, 5xx, 401
+ * or not at all confirmed nothing, and a retry after it is as blind as one without it.
+ */
+const tellsWhetherStored = (e: RecordedExchange): boolean =>
+  e.status !== undefined && ((e.status >= 200 && e.status < 300) || e.status === 404);
+
 const confirmedBetween = (
   exchanges: readonly RecordedExchange[],
   failure: RecordedExchange,
@@ -92,6 +99,7 @@ const confirmedBetween = (
       e.method === 'GET' &&
       e.seq > failure.seq &&
       e.seq < retry.seq &&
+      tellsWhetherStored(e) &&
       // A PUT is confirmed by reading that event; after a POST no uuid may be known, so any GET counts.
       (failure.method !== 'PUT' || pathOf(e.url) === pathOf(failure.url)),
   );
