@@ -35,6 +35,7 @@ import { type ListingPage, walkListing } from './listing/listing-walk.ts';
 import { windowEdge, windowFilter } from './listing/listing-window.ts';
 import { replayOthersPages } from './listing/token-replay.ts';
 import { validPayin, validPayout } from './samples/sample-events.ts';
+import { unknownTokenOf } from './samples/unknown-token.ts';
 import type { ServiceClient, ServiceResponse } from './transport/service-client.ts';
 import { check } from './verdicts/verdicts.ts';
 
@@ -283,7 +284,7 @@ test.describe('a listing the deployment adds: its headers and parameters', () =>
     ),
     async ({ tenantA, target, observe }) => {
       await requireListing(await listing(tenantA), observe);
-      const unknownToken = `${target.tokenPrefixes[target.environment]}${crypto.randomUUID().replace(/-/g, '')}`;
+      const unknownToken = unknownTokenOf(target);
       check.error(await listing(tenantA, '', { [HEADERS.accessToken]: null }), judgeMissingTokenRefused);
       check.error(
         await listing(tenantA, '', { [HEADERS.accessToken]: unknownToken }),

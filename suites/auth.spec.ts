@@ -32,6 +32,7 @@ import { ruleCheck } from '../run-records/rule-annotations.ts';
 import { HEADERS, otherEnvironment, type RuleId, TOKEN_PREFIXES } from '../spec/index.ts';
 import { test } from './fixtures/index.ts';
 import { validPayin } from './samples/sample-events.ts';
+import { unknownTokenOf } from './samples/unknown-token.ts';
 import type { ServiceClient, ServiceResponse } from './transport/service-client.ts';
 import { check } from './verdicts/verdicts.ts';
 
@@ -153,9 +154,8 @@ for (const method of METHODS) {
       ...ruleCheck('AUTH-TOKEN-INVALID', `${method} with an unknown token gives 401 ERR-1002`),
       async ({ tenantA, target, runId }) => {
         // The prefix the deployment's own tokens carry, the spec's or not (AUTH-TOKEN-PREFIX judges that).
-        const prefix = target.tokenPrefixes[target.environment];
         const tokens = {
-          'an unknown token of the right prefix': `${prefix}${crypto.randomUUID().replace(/-/g, '')}`,
+          'an unknown token of the right prefix': unknownTokenOf(target),
           'a token of no known prefix': `tok_${crypto.randomUUID().replace(/-/g, '')}`,
           ...tokenMisspellings(target.tenantA.accessToken),
         };
@@ -292,12 +292,9 @@ for (const method of METHODS) {
 const refusedCredentialHeaders = (
   refusal: CredentialRefusal,
   target: Target,
-): Record<string, string | null> =>
-  refusal === 'no token'
-    ? { [HEADERS.accessToken]: null }
-    : {
-        [HEADERS.accessToken]: `${target.tokenPrefixes[target.environment]}${crypto.randomUUID().replace(/-/g, '')}`,
-      };
+): Record<string, string | null> => ({
+  [HEADERS.accessToken]: refusal === 'no token' ? null : unknownTokenOf(target),
+});
 
 // The checks above judge a refusal's answer; these its effect: an authentication that races the
 // handler (a call not awaited) answers 401 and writes all the same.
