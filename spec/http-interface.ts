@@ -50,5 +50,10 @@ export const otherEnvironment = (environment: Environment): Environment =>
 
 export const DEFAULT_RATE_LIMIT = Object.freeze({ requests: 1000, windowSeconds: 60 });
 
-/** Part 8: "Rate-limit response headers are not returned." Names a deployment might use anyway. */
-export const RATE_LIMIT_HEADER_PATTERN = /^(x-)?ratelimit|^retry-after$/i;
+/**
+ * Part 8: "Rate-limit response headers are not returned." Names a deployment might use anyway: the
+ * IETF draft's `RateLimit`, `RateLimit-Policy` and `RateLimit-*`, the `X-RateLimit-*` of most
+ * frameworks, the hyphenated `X-Rate-Limit-*` of others (bucket4j, tollbooth), and `Retry-After`,
+ * which on a 429 tells the client when the limit lets it in again.
+ */
+export const RATE_LIMIT_HEADER_PATTERN = /^(x-)?rate-?limit|^retry-after$/i;
