@@ -1,6 +1,10 @@
 /** Creation: 201 with a UUID, and a refusal claiming a stated code breaks that code’s rule. */
 import { expect, test } from '../kit-tests/test-support/kit-test.ts';
-import { judgeCreatedAfterRefusedPost, judgeCreation } from './creation.ts';
+import {
+  judgeCreatedAfterForeignClientPost,
+  judgeCreatedAfterRefusedPost,
+  judgeCreation,
+} from './creation.ts';
 import { answer, validationAnswer } from './test-support/answers.ts';
 import { rules } from './test-support/rules.ts';
 
@@ -36,4 +40,25 @@ test('ORACLE: after a POST refused for its credentials, the same event is create
   expect(rules(inErrors.violations)).toEqual(['AUTH-TOKEN-INVALID']);
   // Anything else is judged as any creation is.
   expect(rules(after(200, { uuid }).violations)).toEqual(['CREATE-RETURNS-UUID']);
+});
+
+test('ORACLE: after a POST with another tenant’s X-Client-Id, the same event is new to each tenant; a duplicate breaks AUTH-NOT-AUTHORIZED', () => {
+  const uuid = crypto.randomUUID();
+  expect(judgeCreatedAfterForeignClientPost(answer(201, { uuid }))).toEqual({
+    evidence: uuid,
+    violations: [],
+  });
+  const duplicate = judgeCreatedAfterForeignClientPost(
+    answer(400, { status: 400, errorCode: 'ERR-4001', title: 'Duplicate' }),
+  );
+  expect(rules(duplicate.violations)).toEqual(['AUTH-NOT-AUTHORIZED']);
+  expect(duplicate.violations[0]?.message).toContain(
+    "the POST with another tenant's X-Client-Id stored its event",
+  );
+  expect(
+    rules(
+      judgeCreatedAfterForeignClientPost(answer(500, { status: 500, errorCode: 'ERR-5001', title: 'x' }))
+        .violations,
+    ),
+  ).not.toContain('AUTH-NOT-AUTHORIZED');
 });

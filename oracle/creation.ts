@@ -4,6 +4,7 @@
  * CREATE-RETURNS-UUID.
  */
 
+import type { RuleId } from '../spec/index.ts';
 import { CREDENTIAL_REFUSALS, type CredentialRefusal } from './credential-refusals.ts';
 import { errorBodyViolations } from './error-body.ts';
 import { type HttpAnswer, summarise } from './http-answer.ts';
@@ -40,22 +41,34 @@ export const judgeCreation = (answer: HttpAnswer): Judgement<string> => {
 };
 
 /**
- * The same event POSTed with the tenant's own credentials after a POST of it was refused for its
- * credentials (`refusal`): it must be created. A duplicate (ERR-4001, top-level or in errors[]) means
- * the refused POST stored the event, whatever it answered: the refusal's rule is broken in its effect.
- * Any other answer is judged as a creation.
+ * The same event POSTed by a tenant with its own credentials after a POST of it was refused (`refused`
+ * names that POST, `rule` the rule of its refusal): it must be created. A duplicate (ERR-4001,
+ * top-level or in errors[]) means the refused POST stored the event, whatever it answered: the
+ * refusal's rule is broken in its effect. Any other answer is judged as a creation.
  */
+const createdAfterRefusal = (answer: HttpAnswer, rule: RuleId, refused: string): Judgement<string> =>
+  claimedCodes(answer).some((claim) => claim.code === 'ERR-4001')
+    ? judgementOf([
+        violationOf(
+          rule,
+          `${refused} stored its event: the same event sent with the tenant's own credentials is a duplicate (${summarise(answer)})`,
+        ),
+      ])
+    : judgeCreation(answer);
+
+/** After a POST refused for its credentials (`refusal`, tenant A named): A's own POST of it is created. */
 export const judgeCreatedAfterRefusedPost = (
   answer: HttpAnswer,
   refusal: CredentialRefusal,
 ): Judgement<string> => {
   const { rule, sent } = CREDENTIAL_REFUSALS[refusal];
-  return claimedCodes(answer).some((claim) => claim.code === 'ERR-4001')
-    ? judgementOf([
-        violationOf(
-          rule,
-          `the POST ${sent} stored its event: the same event sent with the tenant's own credentials is a duplicate (${summarise(answer)})`,
-        ),
-      ])
-    : judgeCreation(answer);
+  return createdAfterRefusal(answer, rule, `the POST ${sent}`);
 };
+
+/**
+ * After tenant A's token was used with tenant B's X-Client-Id to POST an event, which must be refused
+ * (AUTH-NOT-AUTHORIZED): the event is new to either tenant, stored neither under the client id named
+ * nor under the token's owner.
+ */
+export const judgeCreatedAfterForeignClientPost = (answer: HttpAnswer): Judgement<string> =>
+  createdAfterRefusal(answer, 'AUTH-NOT-AUTHORIZED', "the POST with another tenant's X-Client-Id");

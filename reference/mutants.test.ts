@@ -698,6 +698,28 @@ const PROBES: Record<MutantName, Probe> = {
       return is(put, 403, 'ERR-1003') && (await h.b.get(uuid)).body?.amount === event.amount;
     },
   },
+  'token-of-other-tenant-accepted-on-post': {
+    holds: async (h) => {
+      const event = payinEvent();
+      const post = await h.a.post(event, { ...jsonHeaders(h.a.tenant), 'x-client-id': h.b.tenant.clientId });
+      return is(post, 403, 'ERR-1003') && (await h.b.post(event)).status === 201;
+    },
+  },
+  'forbidden-write-applied': {
+    holds: async (h) => {
+      const event = payinEvent();
+      const foreign = { ...jsonHeaders(h.a.tenant), 'x-client-id': h.b.tenant.clientId };
+      const uuid = await h.b.create(event);
+      const put = await h.a.put(uuid, { ...event, amount: 1 }, foreign);
+      const post = await h.a.post({ ...event, externalId: `${event.externalId}-2` }, foreign);
+      return (
+        is(put, 403, 'ERR-1003') &&
+        is(post, 403, 'ERR-1003') &&
+        (await h.b.get(uuid)).body?.amount === event.amount &&
+        (await h.b.post({ ...event, externalId: `${event.externalId}-2` })).status === 201
+      );
+    },
+  },
   'put-status-takes-processing-states': {
     holds: async (h) => {
       const event = payoutEvent();

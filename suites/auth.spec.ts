@@ -7,6 +7,7 @@ import {
   CREDENTIAL_REFUSAL_KINDS,
   CREDENTIAL_REFUSALS,
   type CredentialRefusal,
+  judgeCreatedAfterForeignClientPost,
   judgeCreatedAfterRefusedPost,
   judgeEmptyTokenRefused,
   judgeForeignClientRefusal,
@@ -387,6 +388,26 @@ test.describe('tokens used with another client id', { tag: ['@auth'] }, () => {
       await expectNotAuthorized(write, observe);
       check.sameEvent(await tenantB.retrieve(uuid), event, judgeUnchangedByForeignToken);
     },
+  );
+
+  // Authorization written as an ownership check of GET and PUT leaves a creation, which has no event to
+  // own, to whichever tenant X-Client-Id names.
+  test(
+    ...ruleCheck(
+      'AUTH-NOT-AUTHORIZED',
+      "tenant A's token with tenant B's X-Client-Id creates nothing: refused, and the event is new to both",
+    ),
+    async ({ tenantA, tenantB, target, runId, observe, startsAfresh }) =>
+      startsAfresh(async () => {
+        const event = validPayin(runId, 'authz-post');
+        const clientIdOfB = target.tenantB?.clientId ?? '';
+        const write = await tenantA.create(event, { headers: { [HEADERS.clientId]: clientIdOfB } });
+        await expectNotAuthorized(write, observe);
+        for (const tenant of [tenantB, tenantA]) {
+          const own = await tenant.create(event);
+          check.verdict(judgeCreatedAfterForeignClientPost(own), own);
+        }
+      }),
   );
 
   test(

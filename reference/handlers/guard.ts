@@ -46,9 +46,10 @@ export interface RefusalHooks {
    * X-Client-Id, still runs its handler as that tenant and is answered the refusal only after it (an
    * authentication call not awaited, racing the handler). The reference refuses before any handler;
    * the handlers that write (create-event.ts, update-event.ts) answer such a refusal once the write was
-   * tried. Only 401 refusals: the token's.
+   * tried. `status` is the refusal's: 401 for the token's, 403 for a token used with another tenant's
+   * X-Client-Id (the write then lands under the tenant X-Client-Id names).
    */
-  refusedAfterHandler(method: string): boolean;
+  refusedAfterHandler(method: string, status: number): boolean;
 }
 
 declare module '../context.ts' {
@@ -172,11 +173,8 @@ export const guardRequest =
         ctx,
       );
     } catch (refusal) {
-      // Only an authentication's 401: a 403 (another tenant's token, an address not allowed) is not it.
       const racing =
-        refusal instanceof HttpProblem &&
-        refusal.status === 401 &&
-        ctx.hooks.refusedAfterHandler(request.method);
+        refusal instanceof HttpProblem && ctx.hooks.refusedAfterHandler(request.method, refusal.status);
       const named = racing
         ? ctx.tenants.byClientId(String(request.headers[CLIENT_ID_HEADER] ?? ''))
         : undefined;

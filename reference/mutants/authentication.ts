@@ -11,6 +11,7 @@ import { mutant } from './define.ts';
 
 const isRead = (method: string): boolean => method === 'GET' || method === 'HEAD';
 const isUpdate = (method: string): boolean => method === 'PUT';
+const isWrite = (method: string): boolean => method === 'POST' || isUpdate(method);
 const CLIENT_ID_ONLY: CheckedCredentials = Object.freeze({ token: false, clientId: true });
 const TOKEN_ONLY: CheckedCredentials = Object.freeze({ token: true, clientId: false });
 const { credentialsChecked, tokenOwner } = AUTHENTICATION_HOOKS;
@@ -46,7 +47,7 @@ export const AUTHENTICATION_MUTANTS = [
     'refused-write-applied',
     ['AUTH-TOKEN-MISSING', 'AUTH-TOKEN-INVALID'],
     "A write's credentials are checked beside its handler, not before it (an authentication call not awaited): a POST or PUT naming a tenant by X-Client-Id with no token or a wrong one is answered 401, but the event is stored, or the update applied, under that tenant.",
-    { refusedAfterHandler: (method) => method === 'POST' || method === 'PUT' },
+    { refusedAfterHandler: (method, status) => status === 401 && isWrite(method) },
   ),
   mutant(
     'missing-token-404',
@@ -163,6 +164,21 @@ export const AUTHENTICATION_MUTANTS = [
       tenantOfMismatchedClientId: (_owner, clientId, tenants, method) =>
         isUpdate(method) ? tenants.byClientId(clientId) : undefined,
     },
+  ),
+  mutant(
+    'token-of-other-tenant-accepted-on-post',
+    ['AUTH-NOT-AUTHORIZED'],
+    "On POST only, a valid token presented with another tenant's X-Client-Id acts as that other tenant: authorization is an ownership check of GET and PUT, and a creation has no event to own.",
+    {
+      tenantOfMismatchedClientId: (_owner, clientId, tenants, method) =>
+        method === 'POST' ? tenants.byClientId(clientId) : undefined,
+    },
+  ),
+  mutant(
+    'forbidden-write-applied',
+    ['AUTH-NOT-AUTHORIZED'],
+    "A write's authorization is checked beside its handler, not before it: a POST or PUT with one tenant's token and another tenant's X-Client-Id is answered 403 ERR-1003, but the event is stored, or the update applied, under the tenant X-Client-Id names.",
+    { refusedAfterHandler: (method, status) => status === 403 && isWrite(method) },
   ),
   mutant(
     'token-compared-case-insensitively',
