@@ -14,6 +14,8 @@ export const UPDATE_REFUSAL_STATUSES = [400, 409, 422] as const;
 export const GET_EXTRA_FIELDS_READINGS = ['none', 'timestamps', 'version', 'timestamps-and-version'] as const;
 export const EVENT_ENVELOPE_READINGS = ['none', 'data'] as const;
 export const AMOUNT_FORMAT_READINGS = ['number', 'decimal-string'] as const;
+export const ABSENT_CONTAINER_READINGS = ['as-stored', 'empty'] as const;
+export const NULL_FIELD_READINGS = ['wrong-type', 'absent'] as const;
 export const ERRORS_ORDER_READINGS = ['spec', 'reversed', 'by-code', 'by-field'] as const;
 export const FIELD_PATH_READINGS = [
   'dot',
@@ -109,6 +111,11 @@ export interface ReferenceBehaviour {
   readonly eventEnvelope: (typeof EVENT_ENVELOPE_READINGS)[number];
   /** GAP-GET-BODY: amounts as JSON numbers, or as decimal strings of at least two decimals ("12.50"). */
   readonly amountFormat: (typeof AMOUNT_FORMAT_READINGS)[number];
+  /**
+   * GAP-GET-BODY: a multiCurrencyAmounts or payload not sent, or sent null, shown as stored (absent or
+   * null), or as [] and {}, as a typed entity's empty list and empty object are serialised.
+   */
+  readonly absentContainers: (typeof ABSENT_CONTAINER_READINGS)[number];
   /** GAP-ERRORS-ORDER: the spec's field order, that order reversed, sorted by error code, or by field. */
   readonly errorsOrder: ErrorsOrder;
   /**
@@ -161,6 +168,11 @@ export interface ReferenceBehaviour {
    * type/currencyCode/amount (core-fields), or only externalId; a missing required field fails its own code.
    */
   readonly requiredFields: RequiredFields;
+  /**
+   * GAP-REQUIRED-FIELDS: a field sent as null is a value of the wrong type (refused), or a field not
+   * sent (a typed binding's reading: required, it is missing; optional, it is absent and stored so).
+   */
+  readonly nullFields: (typeof NULL_FIELD_READINGS)[number];
   /** GAP-ORIGINAL-STATUS-VALUES: any string, or only these (another value: ERR-3015 in errors[]). */
   readonly originalStatusValues: 'any' | readonly string[];
   /** GAP-PERSONAL-ID-TYPE-VALUES: any string, or only these (another value: ERR-3015 in errors[]). */
@@ -217,6 +229,7 @@ export const DEFAULT_BEHAVIOUR: ReferenceBehaviour = Object.freeze({
   getExtraFields: 'none',
   eventEnvelope: 'none',
   amountFormat: 'number',
+  absentContainers: 'as-stored',
   errorsOrder: 'spec',
   fieldPath: 'dot',
   unknownPayloadPropertyCode: REFERENCE_CODES.unknownPayloadProperty.code,
@@ -232,6 +245,7 @@ export const DEFAULT_BEHAVIOUR: ReferenceBehaviour = Object.freeze({
   rateLimitBody: 'simple',
   unknownTopLevelFields: 'reject',
   requiredFields: 'all-rule-fields',
+  nullFields: 'wrong-type',
   originalStatusValues: 'any',
   personalIdTypes: 'any',
   fieldLimits: Object.freeze({

@@ -132,6 +132,44 @@ test.describe('reference: readings of the gaps (behaviour options)', () => {
     });
   });
 
+  test('GAP-REQUIRED-FIELDS nullFields absent: a null is a field not sent, missing when required', async () => {
+    await withBehaviour({ nullFields: 'absent' }, async ({ a }) => {
+      const refused = await a.post({ ...payinEvent(), type: null, originalStatus: null, externalId: null });
+      expectItems(refused, 400, [
+        ['externalId', 'ERR-3001'],
+        ['type', 'ERR-3002'],
+      ]);
+      const event = payinEvent();
+      const uuid = await a.create({ ...event, originalStatus: null });
+      const { originalStatus: _dropped, ...stored } = event;
+      expect((await a.get(uuid)).body).toEqual({ ...stored, uuid });
+    });
+  });
+
+  test('GAP-GET-BODY absentContainers empty: multiCurrencyAmounts and payload not sent or null shown as [] and {}', async () => {
+    const behaviour = {
+      absentContainers: 'empty',
+      requiredFields: 'external-id-only',
+      nullFields: 'absent',
+    } as const;
+    await withBehaviour(behaviour, async ({ a }) => {
+      const { multiCurrencyAmounts: _items, payload: _payload, ...bare } = payinEvent();
+      const absent = await a.create(bare);
+      expect((await a.get(absent)).body).toEqual({
+        ...bare,
+        multiCurrencyAmounts: [],
+        payload: {},
+        uuid: absent,
+      });
+      const nulls = { ...payinEvent(), multiCurrencyAmounts: null, payload: null };
+      const sentNull = await a.create(nulls);
+      expect((await a.get(sentNull)).body).toMatchObject({ multiCurrencyAmounts: [], payload: {} });
+      const full = payinEvent();
+      const kept = await a.create(full);
+      expect((await a.get(kept)).body).toEqual({ ...full, uuid: kept });
+    });
+  });
+
   test('GAP-GET-BODY amountFormat decimal-string: amounts as decimal strings of the same value', async () => {
     await withBehaviour({ amountFormat: 'decimal-string' }, async ({ a }) => {
       const event = payinEvent({

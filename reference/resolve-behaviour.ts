@@ -4,6 +4,7 @@
  */
 import { ERROR_CODE_PATTERN, EVENT_FIELDS, EVENT_STATUSES } from '../spec/index.ts';
 import {
+  ABSENT_CONTAINER_READINGS,
   AMOUNT_FORMAT_READINGS,
   BODY_LIMIT_STATUSES,
   CONTENT_TYPE_READINGS,
@@ -21,6 +22,7 @@ import {
   MALFORMED_JSON_STATUSES,
   NON_OBJECT_ITEM_READINGS,
   NON_UUID_PATH_READINGS,
+  NULL_FIELD_READINGS,
   PUT_SEMANTICS_READINGS,
   PUT_SUCCESS_READINGS,
   RATE_LIMIT_ALGORITHMS,
@@ -139,6 +141,7 @@ const updateAndReadReadings = (chosen: ReferenceBehaviour) => {
     getExtraFields: oneOf('getExtraFields', chosen.getExtraFields, GET_EXTRA_FIELDS_READINGS),
     eventEnvelope: oneOf('eventEnvelope', chosen.eventEnvelope, EVENT_ENVELOPE_READINGS),
     amountFormat: oneOf('amountFormat', chosen.amountFormat, AMOUNT_FORMAT_READINGS),
+    absentContainers: oneOf('absentContainers', chosen.absentContainers, ABSENT_CONTAINER_READINGS),
   };
 };
 
@@ -163,6 +166,7 @@ const refusalReadings = (chosen: ReferenceBehaviour) => ({
   rateLimitBody: oneOf('rateLimitBody', chosen.rateLimitBody, RATE_LIMIT_BODY_READINGS),
   unknownTopLevelFields: oneOf('unknownTopLevelFields', chosen.unknownTopLevelFields, UNKNOWN_FIELD_READINGS),
   requiredFields: oneOf('requiredFields', chosen.requiredFields, REQUIRED_FIELDS_READINGS),
+  nullFields: oneOf('nullFields', chosen.nullFields, NULL_FIELD_READINGS),
   originalStatusValues: valuesOrAny('originalStatusValues', chosen.originalStatusValues),
   personalIdTypes: valuesOrAny('personalIdTypes', chosen.personalIdTypes),
 });

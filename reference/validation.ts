@@ -26,6 +26,7 @@ import { REFERENCE_CODES } from './codes.ts';
 import type { ValidationContext } from './context.ts';
 import { isCountryCode, isCurrencyCode } from './iso-codes.ts';
 import { isJsonObject, type JsonObject, type JsonValue } from './json.ts';
+import { dropNullFields } from './null-fields.ts';
 import { coerceScalars } from './scalar-coercion.ts';
 import { type Failure, fail } from './validation-failure.ts';
 import { checkAmountItems } from './validation-items.ts';
@@ -172,7 +173,8 @@ const RULE_FIELDS: readonly RuleField[] = [
 
 export const validateEvent = (sent: JsonObject, ctx: ValidationContext): ValidationResult => {
   const { behaviour, hooks } = ctx;
-  const body = behaviour.scalarCoercion === 'lenient' ? coerceScalars(sent) : sent;
+  const read = behaviour.nullFields === 'absent' ? dropNullFields(sent) : sent;
+  const body = behaviour.scalarCoercion === 'lenient' ? coerceScalars(read) : read;
   const failures: Failure[] = [];
   const genericTypeCode = behaviour.wrongJsonType === 'generic-code';
 

@@ -5,6 +5,7 @@
 import { expect, test } from '../kit-tests/test-support/kit-test.ts';
 import { buildReferenceApp } from './app.ts';
 import {
+  ABSENT_CONTAINER_READINGS,
   AMOUNT_FORMAT_READINGS,
   CONTENT_TYPE_READINGS,
   DEFAULT_BEHAVIOUR,
@@ -15,6 +16,7 @@ import {
   HEADER_PRECEDENCE_READINGS,
   LISTING_READINGS,
   NON_UUID_PATH_READINGS,
+  NULL_FIELD_READINGS,
   PUT_SEMANTICS_READINGS,
   PUT_SUCCESS_READINGS,
   RATE_LIMIT_ALGORITHMS,
@@ -225,6 +227,8 @@ test.describe('reference: variants (coherent other readings)', () => {
       getExtraFields: GET_EXTRA_FIELDS_READINGS,
       eventEnvelope: EVENT_ENVELOPE_READINGS,
       amountFormat: AMOUNT_FORMAT_READINGS,
+      absentContainers: ABSENT_CONTAINER_READINGS,
+      nullFields: NULL_FIELD_READINGS,
       errorsOrder: ERRORS_ORDER_READINGS,
       fieldPath: FIELD_PATH_READINGS,
       unknownPayloadPropertyField: UNKNOWN_PAYLOAD_FIELD_READINGS,

@@ -122,6 +122,11 @@ export const VARIANTS: readonly VariantDefinition[] = Object.freeze([
 
   // Whole servers, as a team on one stack would build them.
   variant(
+    'typed-entity-nulls',
+    'A typed entity (Jackson, System.Text.Json): a field sent as null is a field not sent; only externalId is required; a list and a nested object are never null, so GET shows a multiCurrencyAmounts or payload not sent as [] and {}.',
+    { requiredFields: 'external-id-only', nullFields: 'absent', absentContainers: 'empty' },
+  ),
+  variant(
     'spring-like',
     'Spring Boot, Jackson and Bean Validation: a JPA entity with @Version and auditing timestamps; type immutable and BOOKED/REJECTED final (409); property paths sorted by field; unknown JSON properties ignored; Jackson type errors with a generic code; 415 and 405 from Spring MVC; a @PathVariable UUID (400); Spring Security checks the token before the controller reads X-Client-Id; VARCHAR(64) externalId, DECIMAL(19,2) amounts, at most 10 multi-currency amounts; bucket4j.',
     {

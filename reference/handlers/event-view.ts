@@ -44,6 +44,10 @@ export const presentEvent = (stored: StoredEvent, ctx: ServerContext): JsonObjec
   const view: JsonObject = { ...stored.event };
   view.uuid = stored.uuid;
   if (behaviour.amountFormat === 'decimal-string') withDecimalStrings(view);
+  if (behaviour.absentContainers === 'empty') {
+    view.multiCurrencyAmounts ??= [];
+    view.payload ??= {};
+  }
   const shown = ctx.hooks.eventView(view);
   const extras = behaviour.getExtraFields;
   if (extras === 'timestamps' || extras === 'timestamps-and-version') {
