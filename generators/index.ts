@@ -32,7 +32,13 @@ export {
   withLeadingMembers,
 } from './json-documents.ts';
 export { realisticEvent, realisticUpdate } from './k6-safe.ts';
-export { POSITIVE_LITERALS, rotatedLiterals, UNBOUNDED_LITERALS, ZERO_LITERALS } from './number-literals.ts';
+export {
+  MAGNITUDE_LITERALS,
+  POSITIVE_LITERALS,
+  PRECISION_LITERALS,
+  rotatedLiterals,
+  ZERO_LITERALS,
+} from './number-literals.ts';
 export type { StructuralBodyPlan, StructuralEventOptions } from './structural-event.ts';
 export {
   applyStructuralFaults,

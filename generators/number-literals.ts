@@ -5,8 +5,10 @@
  * - zero in every spelling: ERR-3005 / ERR-3008 (2.1: "zero or negative");
  * - positive values of at most two decimals in other spellings (exponents, trailing zeros): accepted
  *   and read back as the same number;
- * - many decimals and very large values, whose precision and maximum are not shown
- *   (GAP-FIELD-LIMITS): accepted and kept, or refused cleanly; never a 5xx.
+ * - many decimals, whose precision is not shown (GAP-FIELD-LIMITS): accepted and kept, or refused
+ *   cleanly; never a 5xx (a column of two decimals rounds or refuses; it does not fail);
+ * - very large values, over any column a deployment may have, whose maximum is not shown: any answer
+ *   is a reading, a 5xx too (a decimal column's overflow), as for any body over a limit not shown.
  */
 import { type JsonNumberText, jsonNumberText } from './json-body.ts';
 
@@ -18,8 +20,12 @@ export const POSITIVE_LITERALS: readonly JsonNumberText[] = Object.freeze(
   ['1e2', '1E+2', '12.50', '5E-1', '1.50e1', '100.0'].map(jsonNumberText),
 );
 
-export const UNBOUNDED_LITERALS: readonly JsonNumberText[] = Object.freeze(
-  ['1E-7', '0.123456789', '1e15', '98765432109876543210.5'].map(jsonNumberText),
+export const PRECISION_LITERALS: readonly JsonNumberText[] = Object.freeze(
+  ['1E-7', '0.123456789'].map(jsonNumberText),
+);
+
+export const MAGNITUDE_LITERALS: readonly JsonNumberText[] = Object.freeze(
+  ['1e15', '98765432109876543210.5'].map(jsonNumberText),
 );
 
 /**

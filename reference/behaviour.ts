@@ -188,6 +188,12 @@ export interface ReferenceBehaviour {
     readonly amountMaxDecimals: number | null;
     readonly status: (typeof LIMIT_STATUSES)[number];
   };
+  /**
+   * GAP-FIELD-LIMITS: the store's decimal column for amounts, by its integer digits (decimal(18,2): 16),
+   * or none. An amount, or an item's, too large for it overflows when the event is written: 500
+   * ERR-5001, nothing stored, as an ORM's unhandled overflow is answered.
+   */
+  readonly amountColumn: { readonly integerDigits: number } | null;
   /** GAP-FIELD-LIMITS: the largest body, refused with ERR-9005 and this status. */
   readonly bodyLimit: { readonly maxBytes: number; readonly status: (typeof BODY_LIMIT_STATUSES)[number] };
   /**
@@ -254,6 +260,7 @@ export const DEFAULT_BEHAVIOUR: ReferenceBehaviour = Object.freeze({
     amountMaxDecimals: null,
     status: 400,
   }),
+  amountColumn: null,
   bodyLimit: Object.freeze({ maxBytes: 256 * 1024, status: 400 }),
   contentType: 'required-400',
   nonUuidPathId: 'not-found-404',

@@ -173,6 +173,23 @@ test.describe('reference: readings of the gaps (behaviour options)', () => {
     });
   });
 
+  test('GAP-FIELD-LIMITS amountColumn: an amount too large for the column overflows into 500 ERR-5001, nothing stored', async () => {
+    await withBehaviour({ amountColumn: { integerDigits: 4 } }, async ({ a }) => {
+      const fits = payinEvent({
+        amount: 9999.99,
+        multiCurrencyAmounts: [{ currencyCode: 'USD', amount: 9999 }],
+      });
+      expect((await a.post(fits)).status).toBe(201);
+      const large = payinEvent({ amount: 10000 });
+      expectSimpleError(await a.post(large), 500, 'ERR-5001');
+      expect((await a.post(large)).status).toBe(500);
+      const item = payinEvent({ multiCurrencyAmounts: [{ currencyCode: 'USD', amount: -1e6 }] });
+      expectItems(await a.post(item), 400, [['multiCurrencyAmounts[0].amount', 'ERR-3008']]);
+      const uuid = await a.create(payinEvent());
+      expectSimpleError(await a.put(uuid, payinEvent({ amount: 1e9 })), 500, 'ERR-5001');
+    });
+  });
+
   test('GAP-FIELD-LIMITS fieldLimits: ERR-3016 items; 422 when every failure is a limit, 400 with another fault', async () => {
     await withBehaviour(
       {

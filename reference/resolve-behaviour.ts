@@ -171,6 +171,12 @@ const refusalReadings = (chosen: ReferenceBehaviour) => ({
   personalIdTypes: valuesOrAny('personalIdTypes', chosen.personalIdTypes),
 });
 
+const amountColumnOf = (value: ReferenceBehaviour['amountColumn']): ReferenceBehaviour['amountColumn'] => {
+  if (value === null) return null;
+  const integerDigits = limit('amountColumn.integerDigits', value?.integerDigits ?? Number.NaN, 1);
+  return integerDigits === null ? null : Object.freeze({ integerDigits });
+};
+
 /** The limits, the media type, the routes a deployment adds and its extra fields, each checked. */
 const limitAndRouteReadings = (chosen: ReferenceBehaviour) => {
   const { fieldLimits, bodyLimit, versionHeader } = chosen;
@@ -185,6 +191,7 @@ const limitAndRouteReadings = (chosen: ReferenceBehaviour) => {
       amountMaxDecimals: limit('fieldLimits.amountMaxDecimals', fieldLimits?.amountMaxDecimals, 0),
       status: oneOf('fieldLimits.status', fieldLimits?.status, LIMIT_STATUSES),
     }),
+    amountColumn: amountColumnOf(chosen.amountColumn),
     bodyLimit: Object.freeze({
       maxBytes: bodyLimit.maxBytes,
       status: oneOf('bodyLimit.status', bodyLimit.status, BODY_LIMIT_STATUSES),

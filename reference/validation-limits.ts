@@ -7,7 +7,7 @@ import { REFERENCE_CODES } from './codes.ts';
 import type { ValidationContext } from './context.ts';
 import { decimalsOf } from './decimals.ts';
 import { type FieldPath, formatFieldPath } from './field-path.ts';
-import type { JsonValue } from './json.ts';
+import { isJsonObject, type JsonObject, type JsonValue } from './json.ts';
 import { type Failure, failLimit } from './validation-failure.ts';
 
 const LIMIT = REFERENCE_CODES.limitExceeded.code;
@@ -43,6 +43,23 @@ export const checkPrecision = (
     LIMIT,
     `${formatFieldPath(path, 'dot')} must have at most ${amountMaxDecimals} decimals`,
   );
+};
+
+/** Whether an amount is too large for the behaviour's decimal column. */
+const overflowsColumn = (amount: JsonValue | undefined, integerDigits: number): boolean =>
+  typeof amount === 'number' && Math.abs(amount) >= 10 ** integerDigits;
+
+/**
+ * An amount, or an item's, too large for the store's decimal column (behaviour.amountColumn): the
+ * write fails as an ORM's unhandled overflow does, an error the server answers 500 ERR-5001 with.
+ */
+export const failOnColumnOverflow = (event: JsonObject, ctx: ValidationContext): void => {
+  const column = ctx.behaviour.amountColumn;
+  if (column === null) return;
+  const items = Array.isArray(event.multiCurrencyAmounts) ? event.multiCurrencyAmounts : [];
+  const amounts = [event.amount, ...items.map((item) => (isJsonObject(item) ? item.amount : undefined))];
+  if (amounts.some((amount) => overflowsColumn(amount, column.integerDigits)))
+    throw new Error(`an amount overflows its column of ${column.integerDigits} integer digits`);
 };
 
 /** More multiCurrencyAmounts items than the behaviour allows (the list has no code of its own). */

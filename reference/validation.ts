@@ -30,7 +30,7 @@ import { dropNullFields } from './null-fields.ts';
 import { coerceScalars } from './scalar-coercion.ts';
 import { type Failure, fail } from './validation-failure.ts';
 import { checkAmountItems } from './validation-items.ts';
-import { checkExternalIdLength, checkPrecision } from './validation-limits.ts';
+import { checkExternalIdLength, checkPrecision, failOnColumnOverflow } from './validation-limits.ts';
 import { checkPayload } from './validation-payload.ts';
 
 export type { Failure } from './validation-failure.ts';
@@ -232,6 +232,7 @@ export const validateEvent = (sent: JsonObject, ctx: ValidationContext): Validat
   }
 
   if (failures.length > 0) return { ok: false, failures };
+  failOnColumnOverflow(body, ctx);
   return {
     ok: true,
     event: behaviour.unknownTopLevelFields === 'drop' ? withoutUnknownFields(body, behaviour) : body,

@@ -156,7 +156,7 @@ export const VARIANTS: readonly VariantDefinition[] = Object.freeze([
   ),
   variant(
     'dotnet-like',
-    'ASP.NET Core with [ApiController]: PUT 204; externalId immutable (400, ValidationProblemDetails); model-state keys in PascalCase, sorted; System.Text.Json ignores unknown properties and reports type errors generically; 415 and 405; a {uuid:guid} route constraint (404 ERR-9404 for anything else); an X-Client-Id middleware before authentication; the sliding-window limiter, whose 429 is a ProblemDetails.',
+    "ASP.NET Core with [ApiController]: PUT 204; externalId immutable (400, ValidationProblemDetails); model-state keys in PascalCase, sorted; System.Text.Json ignores unknown properties and reports type errors generically; 415 and 405; a {uuid:guid} route constraint (404 ERR-9404 for anything else); an X-Client-Id middleware before authentication; the sliding-window limiter, whose 429 is a ProblemDetails; amounts in EF Core's decimal(18,2), whose overflow is an unhandled 500.",
     {
       putSuccess: 'no-content-204',
       immutableOnUpdate: { fields: ['externalId'], status: 400, errorCode: 'ERR-3017' },
@@ -172,6 +172,7 @@ export const VARIANTS: readonly VariantDefinition[] = Object.freeze([
       headerPrecedence: 'client-id-first',
       rateLimitAlgorithm: 'sliding-window',
       rateLimitBody: 'problem-details',
+      amountColumn: { integerDigits: 16 },
     },
   ),
   variant(
