@@ -36,4 +36,29 @@ test('ORACLE: an answer about another tenant’s event reveals none of it and lo
       ),
     ),
   ).toEqual(['ISOLATION-GET']);
+  // A detail or message of its own tells the event exists; one that only names the uuid asked for does not.
+  expect(
+    rules(
+      distinguishableViolations(
+        'ISOLATION-PUT',
+        notFound('Not found', { detail: 'The event belongs to another client' }),
+        notFound('Not found', { detail: 'The event does not exist' }),
+      ),
+    ),
+  ).toEqual(['ISOLATION-PUT']);
+  expect(
+    distinguishableViolations(
+      'ISOLATION-GET',
+      notFound('Not found', {
+        detail: `No event ${uuid}`,
+        traceId: '00-ab-01',
+        timestamp: '2026-11-30T01:00:00Z',
+      }),
+      notFound('Not found', {
+        detail: `No event ${crypto.randomUUID()}`,
+        traceId: '00-cd-01',
+        timestamp: '2026-11-30T01:00:01Z',
+      }),
+    ),
+  ).toEqual([]);
 });

@@ -17,15 +17,24 @@ export const revealedSecretViolations = (
 ): Violation[] =>
   secrets.some((secret) => answer.text.includes(secret)) ? [violationOf(rule, message)] : [];
 
+/** The human-readable texts beside the title that a deployment fills per case (ProblemDetails' detail). */
+const TEXT_FIELDS = ['detail', 'message'] as const;
+
+/** A text of the answer, the uuid asked for left out (a text may name it). */
+const withoutUuid = (text: unknown): string => String(text).replace(UUID, '{uuid}');
+
 /**
- * What an answer shows of itself: status, code, title and the names of its body's fields, the uuid
- * asked for left out (a title may name it). A title of its own for another tenant's event tells
- * that the event exists.
+ * What an answer shows of itself: status, code, title, its detail or message, and the names of its
+ * body's fields, the uuid asked for left out. A title, or a detail, of its own for another tenant's
+ * event tells that the event exists. Other values (a trace id, a timestamp) differ between any two
+ * answers and are not compared.
  */
 export const lookupShapeOf = (answer: HttpAnswer): string => {
   const body = isPlainObject(answer.json) ? answer.json : {};
-  const title = String(body.title).replace(UUID, '{uuid}');
-  return `${answer.status} ${String(body.errorCode)} "${title}" {${Object.keys(body).sort().join(', ')}}`;
+  const texts = TEXT_FIELDS.filter((name) => typeof body[name] === 'string').map(
+    (name) => ` ${name} "${withoutUuid(body[name])}"`,
+  );
+  return `${answer.status} ${String(body.errorCode)} "${withoutUuid(body.title)}"${texts.join('')} {${Object.keys(body).sort().join(', ')}}`;
 };
 
 /** The answer about another tenant's uuid is the answer about an unknown one, shape for shape. */

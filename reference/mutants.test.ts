@@ -904,6 +904,14 @@ const PROBES: Record<MutantName, Probe> = {
       return is(foreign, 404, 'ERR-4002') && JSON.stringify(foreign.body) === JSON.stringify(unknown.body);
     },
   },
+  'isolation-404-detail-differs-on-put': {
+    holds: async (h) => {
+      const uuid = await h.a.create();
+      const unknown = await h.b.put(unknownUuid(), payinEvent());
+      const foreign = await h.b.put(uuid, payinEvent());
+      return is(foreign, 404, 'ERR-4002') && JSON.stringify(foreign.body) === JSON.stringify(unknown.body);
+    },
+  },
   'isolation-404-title-differs-on-get': {
     holds: async (h) => {
       const uuid = await h.a.create();

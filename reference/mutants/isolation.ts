@@ -29,6 +29,12 @@ const eventNamedByBody: Partial<ReferenceHooks> = {
   },
 };
 
+/** 404 ERR-4002 with the spec's title and a ProblemDetails detail saying why. */
+const notFoundDetailed = (detail: string): HttpProblem => {
+  const body = { ...simpleBody(404, 'ERR-4002'), detail };
+  return new HttpProblem(404, body);
+};
+
 /** The tenant's own event; another tenant's answers 403, revealing that it exists. */
 const ownEventOr403 = (ctx: ServerContext, tenantId: string, id: string): StoredEvent => {
   if (!ctx.store.find(tenantId, id) && ctx.store.findInAnyTenant(id)) throw problem(403, 'ERR-1003');
@@ -129,6 +135,22 @@ export const ISOLATION_MUTANTS = [
         const foreign = ctx.store.find(tenantId, id) ? undefined : ctx.store.findInAnyTenant(id);
         if (foreign) throw new HttpProblem(404, { ...simpleBody(404, 'ERR-4002'), event: foreign.event });
         return ownEvent(ctx, tenantId, id);
+      },
+    },
+  ),
+  mutant(
+    'isolation-404-detail-differs-on-put',
+    ['ISOLATION-PUT'],
+    'PUT of another tenant\'s uuid answers 404 ERR-4002 with an unknown uuid\'s title, but a detail of its own: "The financial event belongs to another client" where an unknown uuid\'s says "The financial event does not exist".',
+    {
+      eventForUpdate: (ctx, tenantId, id) => {
+        const own = ctx.store.find(tenantId, id);
+        if (own) return own;
+        throw notFoundDetailed(
+          ctx.store.findInAnyTenant(id)
+            ? 'The financial event belongs to another client'
+            : 'The financial event does not exist',
+        );
       },
     },
   ),
