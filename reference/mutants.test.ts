@@ -705,6 +705,13 @@ const PROBES: Record<MutantName, Probe> = {
       return is(post, 403, 'ERR-1003') && (await h.b.post(event)).status === 201;
     },
   },
+  'events-keyed-by-client-id-as-sent': {
+    holds: async (h) => {
+      const headers = { ...jsonHeaders(h.a.tenant), 'x-client-id': h.a.tenant.clientId.toUpperCase() };
+      const created = await h.a.post(payinEvent(), headers);
+      return created.status === 201 && (await h.a.get(String(created.body?.uuid))).status === 200;
+    },
+  },
   'forbidden-write-applied': {
     holds: async (h) => {
       const event = payinEvent();

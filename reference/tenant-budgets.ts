@@ -69,7 +69,8 @@ export class TenantBudgets {
 
   /** The budget of an authenticated tenant. */
   of(tenant: KnownTenant): TenantBudget {
-    const budget = this.#byTenantId.get(tenant.id);
+    // A tenant's id is its client id in lower case; a mutant's tenant may carry the id as sent.
+    const budget = this.#byTenantId.get(tenant.id.toLowerCase());
     if (!budget) throw new Error(`no rate limit for tenant ${tenant.seeded.name}`);
     return budget;
   }

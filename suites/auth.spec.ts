@@ -18,6 +18,7 @@ import {
   judgeNoHeadersRefused,
   judgeNotAuthorizedRefused,
   judgeOtherEnvironmentTokenRefused,
+  judgeRetrieval,
   judgeServedAsTenant,
   judgeTokenElsewhereRefused,
   judgeTokenPrefix,
@@ -141,6 +142,31 @@ const expectServedOrRefused = (response: ServiceResponse, method: Method, malfor
   return 'served as the tenant';
 };
 
+/**
+ * Tenant A's request with its X-Client-Id spelled otherwise (`clientId`), judged served or refused. A
+ * POST served as tenant A made an event of A's: A's own GET finds it, so it was not stored under the
+ * spelling (a tenant looked up case-insensitively, its events keyed by the header as sent).
+ */
+const sendSpelled = async (
+  tenantA: ServiceClient,
+  method: Method,
+  runId: string,
+  clientId: string,
+  malformed: boolean,
+): Promise<string> => {
+  const headers = { [HEADERS.clientId]: clientId };
+  const event = validPayin(runId, 'auth');
+  const response =
+    method === 'POST'
+      ? await tenantA.create(event, { headers })
+      : await sendAs(tenantA, method, runId, headers);
+  const reading = expectServedOrRefused(response, method, malformed);
+  if (method === 'POST' && response.status === 201) {
+    check.sameEvent(await tenantA.retrieve(check.created(response)), event, judgeRetrieval);
+  }
+  return reading;
+};
+
 for (const method of METHODS) {
   test.describe(`${method} headers`, { tag: tagsFor(method) }, () => {
     test(
@@ -207,9 +233,7 @@ for (const method of METHODS) {
         `${method} with tenant A's X-Client-Id in the other letter case is a valid UUID: never 400 ERR-2002`,
       ),
       async ({ tenantA, target, runId, observe }) => {
-        const clientId = otherCase(target.tenantA.clientId);
-        const response = await sendAs(tenantA, method, runId, { [HEADERS.clientId]: clientId });
-        const reading = expectServedOrRefused(response, method, false);
+        const reading = await sendSpelled(tenantA, method, runId, otherCase(target.tenantA.clientId), false);
         await observe('GAP-FORBIDDEN-TRIGGER', `tenant A's client id in the other letter case: ${reading}`);
       },
     );
@@ -224,8 +248,7 @@ for (const method of METHODS) {
         const spellings = { 'in braces': `{${id}}`, 'as a urn:uuid: URN': `urn:uuid:${id}` };
         for (const [label, clientId] of Object.entries(spellings)) {
           await test.step(label, async () => {
-            const response = await sendAs(tenantA, method, runId, { [HEADERS.clientId]: clientId });
-            const reading = expectServedOrRefused(response, method, true);
+            const reading = await sendSpelled(tenantA, method, runId, clientId, true);
             await observe('GAP-FORBIDDEN-TRIGGER', `tenant A's client id ${label}: ${reading}`);
           });
         }

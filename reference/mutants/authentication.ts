@@ -175,6 +175,21 @@ export const AUTHENTICATION_MUTANTS = [
     },
   ),
   mutant(
+    'events-keyed-by-client-id-as-sent',
+    ['RETRIEVE-RETURNS-EVENT'],
+    "The tenant is looked up by X-Client-Id case-insensitively (a uuid column), but its events are keyed by the header as sent: an event created with the tenant's id in upper case is stored apart, and the tenant's own GET does not find it.",
+    {
+      tokenOwner: (token, clientId, tenants) => {
+        const owner = AUTHENTICATION_HOOKS.tokenOwner(token, clientId, tenants);
+        const spelledOtherwise =
+          owner && clientId && clientId !== owner.id && clientId.toLowerCase() === owner.id;
+        return spelledOtherwise ? { ...owner, id: clientId } : owner;
+      },
+      // The limiter counts the tenant found, whatever the spelling: only the events are keyed apart.
+      rateLimitKey: (tenantId) => tenantId.toLowerCase(),
+    },
+  ),
+  mutant(
     'forbidden-write-applied',
     ['AUTH-NOT-AUTHORIZED'],
     "A write's authorization is checked beside its handler, not before it: a POST or PUT with one tenant's token and another tenant's X-Client-Id is answered 403 ERR-1003, but the event is stored, or the update applied, under the tenant X-Client-Id names.",
