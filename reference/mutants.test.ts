@@ -1,6 +1,7 @@
 import { expect, test } from '../kit-tests/test-support/kit-test.ts';
 import { ERROR_CODE_PATTERN, isRuleId, RATE_LIMIT_HEADER_PATTERN } from '../spec/index.ts';
 import { buildReferenceApp } from './app.ts';
+import { BODY_LIMIT_BYTES } from './handlers/request-body.ts';
 import { MUTANT_NAMES, MUTANTS, type MutantName, mutantsByList } from './mutants.ts';
 import {
   type Answer,
@@ -703,6 +704,12 @@ const PROBES: Record<MutantName, Probe> = {
       const event = payinEvent();
       const post = await h.a.post(event, { ...jsonHeaders(h.a.tenant), 'x-client-id': h.b.tenant.clientId });
       return is(post, 403, 'ERR-1003') && (await h.b.post(event)).status === 201;
+    },
+  },
+  'body-too-large-html-413': {
+    holds: async (h) => {
+      const answer = await h.a.post(payinEvent({ originalStatus: 'x'.repeat(BODY_LIMIT_BYTES) }));
+      return answer.status === 400 && answer.body?.errorCode === 'ERR-9005';
     },
   },
   'events-keyed-by-client-id-as-sent': {

@@ -1,7 +1,7 @@
 /** Kit tests of the pure parts of the conformance harness. */
 import { expect, test } from '../kit-tests/test-support/kit-test.ts';
 import { redact, redactHeaders, redactSecretsOfServer, registerSecrets } from '../utilities/redaction.ts';
-import { describeExchange, type HttpExchange, toCurl } from './http-exchange.ts';
+import { describeExchange, type HttpExchange, SHOWN_BODY_CHARS, toCurl } from './http-exchange.ts';
 
 test('HARNESS: tokens are redacted from text, headers, curl commands and exchanges', () => {
   const secret = 'svc_test_k1tS3cr3tV4lu3';
@@ -34,6 +34,25 @@ test('HARNESS: tokens are redacted from text, headers, curl commands and exchang
   expect(text).toContain('HTTP 401');
   expect(text).not.toContain(secret);
   expect(text).not.toContain('k1tS3cr3t');
+});
+
+test('HARNESS: a body of megabytes is shown cut, redacted before the cut, and says how much was left out', () => {
+  const secret = 'svc_test_cutS3cr3tValue';
+  registerSecrets(secret);
+  const long = `${'x'.repeat(4090)}${secret}${'y'.repeat(SHOWN_BODY_CHARS)}`;
+  const exchange: HttpExchange = {
+    request: { method: 'POST', url: 'http://127.0.0.1:1/api', headers: {}, body: long },
+    response: { status: 413, headers: {}, body: long },
+    error: undefined,
+    startedAt: '2026-11-30T00:00:00.000Z',
+    durationMs: 1,
+  };
+  const text = describeExchange(exchange);
+  expect(text).not.toContain('cutS3cr3t');
+  expect(text.length).toBeLessThan(3 * 4096);
+  expect(text).toContain('more characters not shown]');
+  const short = { ...exchange, request: { ...exchange.request, body: '{"a":1}' } };
+  expect(toCurl(short.request)).toContain(`--data-binary '{"a":1}'`);
 });
 
 test("HARNESS: in a batch of servers the secrets in force are the current server's; a token of any server is still redacted by its shape", () => {

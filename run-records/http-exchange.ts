@@ -39,13 +39,29 @@ export interface HttpExchange {
 
 const shellQuote = (value: string): string => `'${value.replace(/'/g, `'\\''`)}'`;
 
+/** Bodies up to this many characters are shown whole; a longer one (a probe of a body limit) is cut. */
+export const SHOWN_BODY_CHARS = 64 * 1024;
+const SHOWN_HEAD_CHARS = 4 * 1024;
+
+/**
+ * A redacted body as a person reads it: whole, or its first 4 KiB and how much was left out, so that
+ * a body of megabytes does not fill every report the exchange is attached to. Redacted before it is
+ * cut, so that no secret is split out of the redaction's sight.
+ */
+const shownBody = (body: string): string => {
+  const redacted = redact(body);
+  return redacted.length <= SHOWN_BODY_CHARS
+    ? redacted
+    : `${redacted.slice(0, SHOWN_HEAD_CHARS)}… [${redacted.length - SHOWN_HEAD_CHARS} more characters not shown]`;
+};
+
 /** The request as a curl command a person can paste, token redacted. */
 export const toCurl = (request: RecordedRequest): string => {
   const parts = ['curl', '-i', '-X', request.method, shellQuote(redact(request.url))];
   for (const [name, value] of Object.entries(redactHeaders(request.headers))) {
     parts.push('-H', shellQuote(`${name}: ${value}`));
   }
-  if (request.body !== undefined) parts.push('--data-binary', shellQuote(redact(request.body)));
+  if (request.body !== undefined) parts.push('--data-binary', shellQuote(shownBody(request.body)));
   return parts.join(' ');
 };
 
@@ -68,7 +84,7 @@ export const describeExchange = (exchange: HttpExchange): string => {
     lines.push(`HTTP ${exchange.response.status}`);
     for (const [name, value] of Object.entries(redactHeaders(exchange.response.headers)))
       lines.push(`${name}: ${value}`);
-    lines.push('', redact(prettyBody(exchange.response.body)));
+    lines.push('', shownBody(prettyBody(exchange.response.body)));
   } else {
     lines.push(`no response: ${redact(exchange.error ?? 'unknown error')}`);
   }

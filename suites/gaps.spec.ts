@@ -31,6 +31,9 @@ import { check } from './verdicts/verdicts.ts';
 const summary = (response: ServiceResponse): string =>
   `${response.status} ${readErrorBody(response)?.errorCode ?? ''}`.trim();
 
+/** A body larger than any usual stack's default limit. */
+const LARGE_BODY_BYTES = 1.5 * 1024 * 1024;
+
 test.describe('readings of the gaps', { tag: ['@validation'] }, () => {
   test(
     ...ruleCheck(
@@ -242,7 +245,7 @@ test.describe('readings of the gaps', { tag: ['@validation'] }, () => {
   test(
     ...ruleCheck(
       ['ERROR-BODY-SHAPE', 'GAP-FIELD-LIMITS'],
-      'a long externalId and many multiCurrencyAmounts are kept or refused cleanly',
+      'a long externalId, many multiCurrencyAmounts and a body of 1.5 MiB are kept or refused cleanly',
     ),
     async ({ tenantA, runId, observe }) => {
       const longId = `${runId}-${'x'.repeat(1000)}`;
@@ -256,6 +259,13 @@ test.describe('readings of the gaps', { tag: ['@validation'] }, () => {
             Array.from({ length: 200 }, (_, i) => ({ currencyCode: 'USD', amount: i + 1 })),
           ),
           'multiCurrencyAmounts',
+        ],
+        // Over the body limits of the usual stacks (Express 100 KiB, Fastify and nginx 1 MiB), whose own
+        // refusal is an HTML or plain-text page unless the service's error handler answers it.
+        [
+          'a body of 1.5 MiB (its originalStatus)',
+          { ...validPayin(runId, 'large-body'), originalStatus: 'x'.repeat(LARGE_BODY_BYTES) },
+          'originalStatus',
         ],
       ];
       for (const [label, event, field] of cases) {

@@ -27,6 +27,8 @@ export interface ErrorAnswerHooks {
   errorContentType(): string;
   /** ERROR-BODY-SHAPE, GAP-OTHER-OPERATIONS: the answer to a path or method the service does not have. */
   unknownRouteAnswer(answer: HttpProblem): HttpProblem;
+  /** ERROR-BODY-SHAPE, GAP-FIELD-LIMITS: the answer to a body over the server's limit. */
+  bodyTooLargeAnswer(answer: HttpProblem): HttpProblem;
 }
 
 declare module '../context.ts' {
@@ -38,6 +40,7 @@ export const ERROR_ANSWER_HOOKS: ErrorAnswerHooks = Object.freeze({
   simpleErrorBody: (body: SimpleErrorBody) => body,
   errorContentType: () => 'application/json; charset=utf-8',
   unknownRouteAnswer: (answer: HttpProblem) => answer,
+  bodyTooLargeAnswer: (answer: HttpProblem) => answer,
 });
 
 export const sendProblem = (reply: FastifyReply, answer: HttpProblem, ctx: ServerContext): FastifyReply => {
@@ -94,7 +97,8 @@ export const registerErrorAnswers = (app: FastifyInstance, ctx: ServerContext): 
     switch (error.code) {
       case 'FST_ERR_CTP_BODY_TOO_LARGE': {
         const { code, title } = REFERENCE_CODES.bodyTooLarge;
-        return sendProblem(reply, problem(ctx.behaviour.bodyLimit.status, code, title), ctx);
+        const refusal = problem(ctx.behaviour.bodyLimit.status, code, title);
+        return sendProblem(reply, ctx.hooks.bodyTooLargeAnswer(refusal), ctx);
       }
       case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
         return sendProblem(reply, unsupportedContentType(ctx.behaviour), ctx);

@@ -7,6 +7,8 @@ const ERROR_PAGE =
   '<!DOCTYPE html><html><head><title>Error</title></head><body><h1>Whitelabel Error Page</h1><p>There was an unexpected error (type=Internal Server Error, status=500).</p></body></html>';
 const NOT_FOUND_PAGE =
   '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Error</title></head><body><pre>Cannot GET</pre></body></html>';
+const TOO_LARGE_PAGE =
+  '<html><head><title>413 Request Entity Too Large</title></head><body><center><h1>413 Request Entity Too Large</h1></center></body></html>';
 
 import { mutant } from './define.ts';
 
@@ -60,6 +62,12 @@ export const ERROR_BODY_MUTANTS = [
         return DEDUP_HOOKS.insertUnlessDuplicate(ctx, tenantId, uuid, event);
       },
     },
+  ),
+  mutant(
+    'body-too-large-html-413',
+    ['ERROR-BODY-SHAPE'],
+    "A body over the parser's limit escapes the error handler: the framework's own 413 HTML page.",
+    { bodyTooLargeAnswer: () => HttpProblem.plain(413, TOO_LARGE_PAGE, 'text/html; charset=utf-8') },
   ),
   mutant(
     'unknown-route-html-404',
