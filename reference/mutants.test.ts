@@ -349,6 +349,9 @@ const PROBES: Record<MutantName, Probe> = {
     holds: (h) => rejectedWith(h, payinEvent({ currencyCode: 'eur' }), 'ERR-3004'),
   },
   'amount-zero-accepted': { holds: (h) => rejectedWith(h, payinEvent({ amount: 0 }), 'ERR-3005') },
+  'amount-numeric-string-sign-not-checked': {
+    holds: async (h) => (await h.a.post(payinEvent({ amount: '-12.50' }))).status === 400,
+  },
   'amount-scaled-zero-accepted': {
     holds: async (h) => is(await h.a.post(payinWithAmountText('0.00')), 400, 'ERR-3005'),
   },

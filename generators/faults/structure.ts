@@ -49,6 +49,7 @@ export const STRUCTURAL_SHAPES = Object.freeze([
   'array',
   'object',
   'numericString',
+  'negativeNumericString',
 ] as const);
 export type StructuralShape = (typeof STRUCTURAL_SHAPES)[number];
 
@@ -144,6 +145,8 @@ const shapeValue = (
       return at.kind === 'object' ? undefined : { value: {} };
     case 'numericString':
       return at.kind === 'amount' ? { value: '12.50' } : undefined;
+    case 'negativeNumericString':
+      return at.kind === 'amount' ? { value: '-12.50' } : undefined;
   }
 };
 
@@ -177,6 +180,9 @@ const verdictOf = (
     return stated(ANY_ERROR_CODE);
   }
   if (shape === 'numericString') return reading('GAP-WRONG-JSON-TYPE');
+  // Coerced it is a negative amount (ERR-3005, ERR-3008); not coerced, a value of the wrong type:
+  // refused either way, never stored.
+  if (shape === 'negativeNumericString') return stated(ANY_ERROR_CODE);
   if (shape === 'boolean' || shape === 'number') {
     // Coercible scalars: a free string from a number or boolean, an amount from a boolean (pydantic).
     if (at.kind === 'freeString' || at.kind === 'externalId' || at.kind === 'amount')

@@ -6,6 +6,9 @@ import { mutant } from './define.ts';
 
 const reference = VALIDATION_HOOKS;
 const upperCased = (value: JsonValue): JsonValue => (typeof value === 'string' ? value.toUpperCase() : value);
+/** A string that spells a number, the sign included. */
+const isNumericText = (value: JsonValue): boolean =>
+  typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value));
 const isFiniteNumber = (value: JsonValue): value is number =>
   typeof value === 'number' && Number.isFinite(value);
 
@@ -67,6 +70,15 @@ export const VALIDATION_MUTANTS = [
   mutant('amount-zero-accepted', ['VAL-AMOUNT-POSITIVE'], 'amount is checked with >= 0, so 0 is accepted.', {
     isAmount: (value) => isFiniteNumber(value) && value >= 0,
   }),
+  mutant(
+    'amount-numeric-string-sign-not-checked',
+    ['VAL-AMOUNT-POSITIVE', 'VAL-MCA-AMOUNT-POSITIVE'],
+    'The positivity check applies to JSON numbers only: an amount sent as a numeric string ("-12.50") is taken as a number without it, and stored.',
+    {
+      isAmount: (value) => isNumericText(value) || (isFiniteNumber(value) && value > 0),
+      isItemAmount: (value) => isNumericText(value) || (isFiniteNumber(value) && value > 0),
+    },
+  ),
   mutant(
     'amount-negative-accepted',
     ['VAL-AMOUNT-POSITIVE'],
