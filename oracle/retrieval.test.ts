@@ -95,3 +95,25 @@ test('ORACLE: each read-back claim holds on the event sent and breaks its own ru
     ]);
   }
 });
+
+test('ORACLE: multi-currency amounts may come back in another order, each as sent; a changed one still breaks', () => {
+  const items = [
+    { currencyCode: 'USD', amount: 10 },
+    { currencyCode: 'GBP', amount: 5.5 },
+    { currencyCode: 'USD', amount: 10 },
+  ];
+  const sent = { externalId: 'e', multiCurrencyAmounts: items };
+  const shown = (multiCurrencyAmounts: unknown) => answer(200, { externalId: 'e', multiCurrencyAmounts });
+  const sorted = [items[1], items[0], items[2]];
+  expect(judgeRetrieval(shown(sorted), sent).violations).toEqual([]);
+  // As decimal strings, in another order: the same amounts.
+  const asStrings = sorted.map((item) => ({ ...item, amount: String(item?.amount) }));
+  const judged = judgeRetrieval(shown(asStrings), sent);
+  expect(judged.violations).toEqual([]);
+  expect(judged.evidence?.reading.amountsAsStrings).toBe(true);
+  // One item changed, or one lost to a duplicate of another: no order makes them the ones sent.
+  const changed = [items[1], { currencyCode: 'USD', amount: 11 }, items[2]];
+  expect(rules(judgeRetrieval(shown(changed), sent).violations)).toEqual(['RETRIEVE-RETURNS-EVENT']);
+  const doubled = [items[1], items[1], items[0]];
+  expect(rules(judgeRetrieval(shown(doubled), sent).violations)).toEqual(['RETRIEVE-RETURNS-EVENT']);
+});

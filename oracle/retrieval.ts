@@ -70,7 +70,7 @@ const compare = (got: unknown, sent: unknown, path: string, key: string, out: Di
       out.paths.push(`${path}: sent ${show(sent)}, got ${show(got)}`);
       return;
     }
-    for (const [index, item] of sent.entries()) compare(got[index], item, `${path}[${index}]`, '', out);
+    compareItems(got, sent, path, out);
     return;
   }
   if (isPlainObject(sent)) {
@@ -93,6 +93,58 @@ const compare = (got: unknown, sent: unknown, path: string, key: string, out: Di
     return;
   }
   if (got !== sent) out.paths.push(`${path}: sent ${show(sent)}, got ${show(got)}`);
+};
+
+/** A fresh record of differences, with the readings of `out`. */
+const scratchOf = (out: Differences): Differences => ({
+  paths: [],
+  amountsAsStrings: false,
+  readings: out.readings,
+  readValues: {},
+});
+
+const mergeInto = (out: Differences, found: Differences): void => {
+  out.paths.push(...found.paths);
+  out.amountsAsStrings ||= found.amountsAsStrings;
+  Object.assign(out.readValues, found.readValues);
+};
+
+/**
+ * A list's items, compared place by place; where that fails, each item sent matched with one that
+ * came back at another place: the order a list is stored and shown in is not shown (GAP-GET-BODY; a
+ * child table read without an order). Only a list with no reading inside it is matched so, since a
+ * reading's path names its place.
+ */
+const compareItems = (
+  got: readonly unknown[],
+  sent: readonly unknown[],
+  path: string,
+  out: Differences,
+): void => {
+  const inPlace = scratchOf(out);
+  for (const [index, item] of sent.entries()) compare(got[index], item, `${path}[${index}]`, '', inPlace);
+  const hasReading = [...out.readings].some((reading) => reading.startsWith(`${path}[`));
+  if (inPlace.paths.length === 0 || hasReading) {
+    mergeInto(out, inPlace);
+    return;
+  }
+  const unmatched = new Set(got.keys());
+  const matched = scratchOf(out);
+  for (const [index, item] of sent.entries()) {
+    const match = [...unmatched].find((place) => {
+      const trial = scratchOf(out);
+      compare(got[place], item, `${path}[${index}]`, '', trial);
+      if (trial.paths.length > 0) return false;
+      mergeInto(matched, trial);
+      return true;
+    });
+    if (match === undefined) {
+      mergeInto(out, inPlace);
+      return;
+    }
+    unmatched.delete(match);
+  }
+  mergeInto(out, matched);
 };
 
 /** The event in a body: the body itself, or the one object under a key of it that holds the externalId sent. */

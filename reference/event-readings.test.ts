@@ -170,6 +170,19 @@ test.describe('reference: readings of the gaps (behaviour options)', () => {
     });
   });
 
+  test('GAP-GET-BODY itemsOrder by-currency: multiCurrencyAmounts shown sorted by currency code', async () => {
+    await withBehaviour({ itemsOrder: 'by-currency' }, async ({ a }) => {
+      const items = [
+        { currencyCode: 'USD', amount: 1 },
+        { currencyCode: 'GBP', amount: 2 },
+        { currencyCode: 'CHF', amount: 3 },
+      ];
+      const uuid = await a.create(payinEvent({ multiCurrencyAmounts: items }));
+      const shown = (await a.get(uuid)).body.multiCurrencyAmounts as { currencyCode: string }[];
+      expect(shown.map((item) => item.currencyCode)).toEqual(['CHF', 'GBP', 'USD']);
+    });
+  });
+
   test('GAP-GET-BODY amountFormat decimal-string: amounts as decimal strings of the same value', async () => {
     await withBehaviour({ amountFormat: 'decimal-string' }, async ({ a }) => {
       const event = payinEvent({

@@ -17,6 +17,7 @@ import {
   GET_EXTRA_FIELDS_READINGS,
   HEADER_PRECEDENCE_READINGS,
   IMMUTABLE_FIELDS,
+  ITEMS_ORDER_READINGS,
   LIMIT_STATUSES,
   LISTING_READINGS,
   MALFORMED_JSON_STATUSES,
@@ -142,6 +143,7 @@ const updateAndReadReadings = (chosen: ReferenceBehaviour) => {
     eventEnvelope: oneOf('eventEnvelope', chosen.eventEnvelope, EVENT_ENVELOPE_READINGS),
     amountFormat: oneOf('amountFormat', chosen.amountFormat, AMOUNT_FORMAT_READINGS),
     absentContainers: oneOf('absentContainers', chosen.absentContainers, ABSENT_CONTAINER_READINGS),
+    itemsOrder: oneOf('itemsOrder', chosen.itemsOrder, ITEMS_ORDER_READINGS),
   };
 };
 

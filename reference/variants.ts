@@ -123,8 +123,13 @@ export const VARIANTS: readonly VariantDefinition[] = Object.freeze([
   // Whole servers, as a team on one stack would build them.
   variant(
     'typed-entity-nulls',
-    'A typed entity (Jackson, System.Text.Json): a field sent as null is a field not sent; only externalId is required; a list and a nested object are never null, so GET shows a multiCurrencyAmounts or payload not sent as [] and {}.',
-    { requiredFields: 'external-id-only', nullFields: 'absent', absentContainers: 'empty' },
+    'A typed entity (Jackson, System.Text.Json): a field sent as null is a field not sent; only externalId is required; a list and a nested object are never null, so GET shows a multiCurrencyAmounts or payload not sent as [] and {}; the amounts are a child table read in currency order.',
+    {
+      requiredFields: 'external-id-only',
+      nullFields: 'absent',
+      absentContainers: 'empty',
+      itemsOrder: 'by-currency',
+    },
   ),
   variant(
     'spring-like',

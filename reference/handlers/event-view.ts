@@ -44,6 +44,13 @@ export const presentEvent = (stored: StoredEvent, ctx: ServerContext): JsonObjec
   const view: JsonObject = { ...stored.event };
   view.uuid = stored.uuid;
   if (behaviour.amountFormat === 'decimal-string') withDecimalStrings(view);
+  if (behaviour.itemsOrder === 'by-currency' && Array.isArray(view.multiCurrencyAmounts)) {
+    view.multiCurrencyAmounts = [...view.multiCurrencyAmounts].sort((x, y) =>
+      String(isJsonObject(x) ? x.currencyCode : '').localeCompare(
+        String(isJsonObject(y) ? y.currencyCode : ''),
+      ),
+    );
+  }
   if (behaviour.absentContainers === 'empty') {
     view.multiCurrencyAmounts ??= [];
     view.payload ??= {};
