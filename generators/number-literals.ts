@@ -7,7 +7,7 @@
  *   and read back as the same number;
  * - many decimals, whose precision is not shown (GAP-FIELD-LIMITS): accepted and kept, or refused
  *   cleanly; never a 5xx (a column of two decimals rounds or refuses; it does not fail);
- * - very large values, over any column a deployment may have, whose maximum is not shown: any answer
+ * - very large values, possibly over a deployment's column, whose maximum is not shown: any answer
  *   is a reading, a 5xx too (a decimal column's overflow), as for any body over a limit not shown.
  */
 import { type JsonNumberText, jsonNumberText } from './json-body.ts';

@@ -12,11 +12,16 @@ test('ORACLE: a read value is kept as sent or as the value it spells; a dropped 
   expect(keepsReadValue('PENDING', null)).toBe(false);
   expect(keepsReadValue(1250, '12.50')).toBe(false);
   // A typed entity's list and nested object are never null: [] and {} for a null or a field not sent.
-  expect(keepsReadValue([], null)).toBe(true);
-  expect(keepsReadValue({}, undefined)).toBe(true);
-  expect(keepsReadValue([], '')).toBe(false);
-  expect(keepsReadValue([1], null)).toBe(false);
-  expect(keepsReadValue({ channel: 'CASH' }, null)).toBe(false);
+  expect(keepsReadValue([], null, 'multiCurrencyAmounts')).toBe(true);
+  expect(keepsReadValue({}, undefined, 'payload')).toBe(true);
+  // Only where the container belongs, and only empty.
+  expect(keepsReadValue({}, null, 'multiCurrencyAmounts')).toBe(false);
+  expect(keepsReadValue([], null, 'payload')).toBe(false);
+  expect(keepsReadValue([], null, 'amount')).toBe(false);
+  expect(keepsReadValue({}, null)).toBe(false);
+  expect(keepsReadValue([], '', 'multiCurrencyAmounts')).toBe(false);
+  expect(keepsReadValue([1], null, 'multiCurrencyAmounts')).toBe(false);
+  expect(keepsReadValue({ channel: 'CASH' }, null, 'payload')).toBe(false);
   const stored = answer(200, { externalId: 'e', amount: 12.5, originalStatus: 'B\uFFFD(' });
   const judged = judgeRetrieval(
     stored,

@@ -2,18 +2,19 @@
  * What a deployment may store for a value that was only a reading of a gap (GAP-WRONG-JSON-TYPE,
  * GAP-REQUIRED-FIELDS): a scalar coerced to the field's type spells the same value (42 as "42", "12.50"
  * as 12.5, true as "true" or, for an amount, 1), and a null or empty value may come back absent or
- * null. A null, or a value not sent, may also come back as an empty list or object: a typed entity's
- * list and nested object are never null (JPA, Entity Framework). Anything else is a change of what was
- * sent.
+ * null. A null, or a value not sent, at `multiCurrencyAmounts` or `payload` (`field`) may also come
+ * back as `[]` or `{}`: a typed entity's list and nested object are never null (JPA, Entity
+ * Framework). Anything else is a change of what was sent.
  */
 import { compareAmount } from './amounts.ts';
 
-const isEmptyListOrObject = (value: unknown): boolean =>
-  typeof value === 'object' && value !== null && Object.keys(value).length === 0;
+/** The empty value a typed entity shows for each of its containers, written as JSON. */
+const EMPTY_CONTAINERS: Readonly<Record<string, string>> = { multiCurrencyAmounts: '[]', payload: '{}' };
 
-export const keepsReadValue = (got: unknown, sent: unknown): boolean => {
+export const keepsReadValue = (got: unknown, sent: unknown, field?: string): boolean => {
   if (got === undefined || got === null) return sent === null || sent === '' || sent === undefined;
-  if (isEmptyListOrObject(got) && (sent === null || sent === undefined)) return true;
+  const emptyContainer = field !== undefined && JSON.stringify(got) === EMPTY_CONTAINERS[field];
+  if (emptyContainer && (sent === null || sent === undefined)) return true;
   if (got === sent) return true;
   if (typeof sent === 'number' || typeof sent === 'boolean') {
     if (typeof got === 'string') return got === String(sent);

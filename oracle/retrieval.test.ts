@@ -117,3 +117,33 @@ test('ORACLE: multi-currency amounts may come back in another order, each as sen
   const doubled = [items[1], items[1], items[0]];
   expect(rules(judgeRetrieval(shown(doubled), sent).violations)).toEqual(['RETRIEVE-RETURNS-EVENT']);
 });
+
+test('ORACLE: items in another order keep their readings: a coerced amount is read at the item it matched', () => {
+  const sent = {
+    externalId: 'e',
+    multiCurrencyAmounts: [
+      { currencyCode: 'USD', amount: 10 },
+      { currencyCode: 'GBP', amount: '12.50' },
+    ],
+  };
+  const shown = answer(200, {
+    externalId: 'e',
+    multiCurrencyAmounts: [
+      { currencyCode: 'GBP', amount: 12.5 },
+      { currencyCode: 'USD', amount: 10 },
+    ],
+  });
+  const judged = judgeRetrieval(shown, sent, { readings: ['multiCurrencyAmounts[1].amount'] });
+  expect(judged.violations).toEqual([]);
+  expect(judged.evidence?.readValues).toEqual({ 'multiCurrencyAmounts[1].amount': 12.5 });
+  // A reading not kept matches no item: reported where it was sent.
+  const changed = answer(200, {
+    externalId: 'e',
+    multiCurrencyAmounts: [
+      { currencyCode: 'GBP', amount: 13 },
+      { currencyCode: 'USD', amount: 10 },
+    ],
+  });
+  const notKept = judgeRetrieval(changed, sent, { readings: ['multiCurrencyAmounts[1].amount'] });
+  expect(rules(notKept.violations)).toEqual(['RETRIEVE-RETURNS-EVENT']);
+});

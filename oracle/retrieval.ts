@@ -8,6 +8,7 @@
  */
 import { EVENT_FIELDS, MULTI_CURRENCY_AMOUNT_FIELDS, PAYLOAD_FIELDS, type RuleId } from '../spec/index.ts';
 import { AMOUNT_KEY, compareAmount } from './amounts.ts';
+import { keepsReadValue } from './coercion.ts';
 import { CREDENTIAL_REFUSALS, type CredentialRefusal } from './credential-refusals.ts';
 import type { ExpectedFailure } from './expected-failure.ts';
 import { type HttpAnswer, isPlainObject, summarise } from './http-answer.ts';
@@ -109,11 +110,36 @@ const mergeInto = (out: Differences, found: Differences): void => {
   Object.assign(out.readValues, found.readValues);
 };
 
+/** The value sent at `path` within an item sent at `itemPath`: the item itself, or one of its fields. */
+const sentAt = (item: unknown, itemPath: string, path: string): unknown => {
+  const rest = path.slice(itemPath.length).replace(/^\./, '');
+  if (rest === '') return item;
+  return isPlainObject(item) ? item[rest] : undefined;
+};
+
+/**
+ * The differences of an item that came back from one sent, when it is that item: equal where
+ * compared, and, where the item holds a reading (a coerced amount), kept as a reading may be.
+ */
+const fitting = (
+  got: unknown,
+  item: unknown,
+  itemPath: string,
+  out: Differences,
+): Differences | undefined => {
+  const trial = scratchOf(out);
+  compare(got, item, itemPath, '', trial);
+  const kept = Object.entries(trial.readValues).every(([path, value]) =>
+    keepsReadValue(value, sentAt(item, itemPath, path)),
+  );
+  return trial.paths.length === 0 && kept ? trial : undefined;
+};
+
 /**
  * A list's items, compared place by place; where that fails, each item sent matched with one that
  * came back at another place: the order a list is stored and shown in is not shown (GAP-GET-BODY; a
- * child table read without an order). Only a list with no reading inside it is matched so, since a
- * reading's path names its place.
+ * child table read in its own order). A reading inside an item is read at the item it was matched
+ * with. When no order makes them the items sent, the differences are reported place by place.
  */
 const compareItems = (
   got: readonly unknown[],
@@ -121,30 +147,25 @@ const compareItems = (
   path: string,
   out: Differences,
 ): void => {
-  const inPlace = scratchOf(out);
-  for (const [index, item] of sent.entries()) compare(got[index], item, `${path}[${index}]`, '', inPlace);
-  const hasReading = [...out.readings].some((reading) => reading.startsWith(`${path}[`));
-  if (inPlace.paths.length === 0 || hasReading) {
-    mergeInto(out, inPlace);
+  const inPlace = sent.map((item, index) => fitting(got[index], item, `${path}[${index}]`, out));
+  const unmatched = new Set(got.keys());
+  const matched = inPlace.every((fit) => fit !== undefined)
+    ? inPlace
+    : sent.map((item, index) => {
+        const itemPath = `${path}[${index}]`;
+        for (const place of unmatched) {
+          const fit = fitting(got[place], item, itemPath, out);
+          if (fit === undefined) continue;
+          unmatched.delete(place);
+          return fit;
+        }
+        return undefined;
+      });
+  if (matched.every((fit) => fit !== undefined)) {
+    for (const fit of matched) mergeInto(out, fit);
     return;
   }
-  const unmatched = new Set(got.keys());
-  const matched = scratchOf(out);
-  for (const [index, item] of sent.entries()) {
-    const match = [...unmatched].find((place) => {
-      const trial = scratchOf(out);
-      compare(got[place], item, `${path}[${index}]`, '', trial);
-      if (trial.paths.length > 0) return false;
-      mergeInto(matched, trial);
-      return true;
-    });
-    if (match === undefined) {
-      mergeInto(out, inPlace);
-      return;
-    }
-    unmatched.delete(match);
-  }
-  mergeInto(out, matched);
+  for (const [index, item] of sent.entries()) compare(got[index], item, `${path}[${index}]`, '', out);
 };
 
 /** The event in a body: the body itself, or the one object under a key of it that holds the externalId sent. */

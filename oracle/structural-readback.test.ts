@@ -16,13 +16,17 @@ test('ORACLE: a created body comes with a uuid to read it back by', () => {
 
 test('ORACLE: a field accepted as a reading is kept as sent or as the value it spells; anything else breaks RETRIEVE-RETURNS-EVENT', () => {
   const kept = [
-    { description: 'amount as a string', sent: '12.50', got: 12.5 },
-    { description: 'a boolean', sent: true, got: 'true' },
-    { description: 'an empty string', sent: '', got: null },
+    { description: 'amount as a string', field: 'amount', sent: '12.50', got: 12.5 },
+    { description: 'a boolean', field: 'originalStatus', sent: true, got: 'true' },
+    { description: 'an empty string', field: 'originalStatus', sent: '', got: null },
+    { description: 'a null list', field: 'multiCurrencyAmounts', sent: null, got: [] },
   ];
   expect(judgeReadingsKept(kept).violations).toEqual([]);
   expect(judgeReadingsKept([]).violations).toEqual([]);
-  const changed = judgeReadingsKept([...kept, { description: 'amount as a string', sent: '12.50', got: 13 }]);
+  const changed = judgeReadingsKept([
+    ...kept,
+    { description: 'amount as a string', field: 'amount', sent: '12.50', got: 13 },
+  ]);
   expect(rules(changed.violations)).toEqual(['RETRIEVE-RETURNS-EVENT']);
   expect(changed.violations[0]?.message).toContain(
     'amount as a string was accepted and must be kept as sent',

@@ -22,6 +22,8 @@ export const judgeUuidToReadBack = (created: HttpAnswer): Judgement => {
 /** A field sent in a form that is only a reading: what was sent, and what GET shows. */
 export interface ReadBackField {
   readonly description: string;
+  /** The path sent (`payload`, `multiCurrencyAmounts[1].amount`). */
+  readonly field: string;
   readonly sent: unknown;
   readonly got: unknown;
 }
@@ -30,7 +32,7 @@ export interface ReadBackField {
 export const judgeReadingsKept = (fields: readonly ReadBackField[]): Judgement =>
   judgementOf(
     fields
-      .filter((field) => !keepsReadValue(field.got, field.sent))
+      .filter((field) => !keepsReadValue(field.got, field.sent, field.field))
       .map((field) =>
         violationOf(
           'RETRIEVE-RETURNS-EVENT',

@@ -346,8 +346,8 @@ export const VARIANTS: readonly VariantDefinition[] = Object.freeze([
   ),
   variant(
     'jackson-coercion',
-    'Scalars coerced as Jackson and pydantic do, and stored so: "12.50" or "1e2" where an amount belongs is that amount; 42 or true where externalId, originalStatus or a payload name belongs is its text.',
-    { scalarCoercion: 'lenient' },
+    'Scalars coerced as Jackson and pydantic do, and stored so: "12.50" or "1e2" where an amount belongs is that amount; 42 or true where externalId, originalStatus or a payload name belongs is its text. The amounts are a child table read in currency order.',
+    { scalarCoercion: 'lenient', itemsOrder: 'by-currency' },
   ),
   variant(
     'unknown-payload-on-payload',

@@ -55,7 +55,7 @@ const shownBody = (body: string): string => {
     : `${redacted.slice(0, SHOWN_HEAD_CHARS)}… [${redacted.length - SHOWN_HEAD_CHARS} more characters not shown]`;
 };
 
-/** The request as a curl command a person can paste, token redacted. */
+/** The request as a curl command a person can paste, token redacted (a body cut for length no longer reproduces it). */
 export const toCurl = (request: RecordedRequest): string => {
   const parts = ['curl', '-i', '-X', request.method, shellQuote(redact(request.url))];
   for (const [name, value] of Object.entries(redactHeaders(request.headers))) {

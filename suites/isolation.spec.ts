@@ -128,15 +128,14 @@ test.describe('tenant isolation', { tag: ['@isolation'] }, () => {
       const owner = await ownerEventAndTwin(tenantA, runId);
       const { event, created, uuid, twin } = owner;
       const marker = foreignMarker();
+      // The same body to both uuids: an answer that echoes the body differs only by the uuid asked for.
+      const body = { ...event, status: 'REJECTED', amount: 1, originalStatus: marker };
       // Not GET alone: a history or a listing written before the owner was checked shows it too,
       // whatever the change holds (the model's look), and whatever carries B's data (the marker).
       const foreign = await expectViewKept('foreign-put', { client: tenantA, created, twin, observe }, () =>
-        tenantB.update(uuid, { ...event, status: 'REJECTED', amount: 1, originalStatus: marker }),
+        tenantB.update(uuid, body),
       );
-      const unknown = await tenantB.update(crypto.randomUUID(), {
-        ...validPayout(runId),
-        status: 'REJECTED',
-      });
+      const unknown = await tenantB.update(crypto.randomUUID(), body);
       expectIndistinguishable('PUT', foreign, unknown, event.externalId);
       await expectForeignPutUnseen(tenantA, owner, marker, "tenant B's refused PUT");
     },

@@ -55,7 +55,7 @@ export const judgeStructuralAnswer = async (
   const compared = read.flatMap((fault) => {
     const sent = fault.operations.at(-1);
     return sent?.op === 'set' && retrieval.evidence?.event !== undefined
-      ? [{ description: fault.description, sent: sent.value, got: values[fault.field] }]
+      ? [{ description: fault.description, field: fault.field, sent: sent.value, got: values[fault.field] }]
       : [];
   });
   return {
