@@ -105,7 +105,7 @@ const scratchOf = (out: Differences): Differences => ({
 });
 
 const mergeInto = (out: Differences, found: Differences): void => {
-  out.paths.push(...found.paths);
+  for (const path of found.paths) out.paths.push(path);
   out.amountsAsStrings ||= found.amountsAsStrings;
   Object.assign(out.readValues, found.readValues);
 };
