@@ -192,7 +192,7 @@ export const AUTHENTICATION_MUTANTS = [
   mutant(
     'forbidden-write-applied',
     ['AUTH-NOT-AUTHORIZED'],
-    "A write's authorization is checked beside its handler, not before it: a POST or PUT with one tenant's token and another tenant's X-Client-Id is answered 403 ERR-1003, but the event is stored, or the update applied, under the tenant X-Client-Id names.",
+    "A write's authorization is checked beside its handler, not before it: a POST or PUT refused 403 (one tenant's token with another tenant's X-Client-Id, or an address the allowlist refuses) is answered so, but the event is stored, or the update applied, under the tenant X-Client-Id names.",
     { refusedAfterHandler: (method, status) => status === 403 && isWrite(method) },
   ),
   mutant(
