@@ -126,24 +126,19 @@ test('ORACLE: items in another order keep their readings: a coerced amount is re
       { currencyCode: 'GBP', amount: '12.50' },
     ],
   };
-  const shown = answer(200, {
-    externalId: 'e',
-    multiCurrencyAmounts: [
-      { currencyCode: 'GBP', amount: 12.5 },
-      { currencyCode: 'USD', amount: 10 },
-    ],
-  });
-  const judged = judgeRetrieval(shown, sent, { readings: ['multiCurrencyAmounts[1].amount'] });
+  // GBP's amount as shown, then USD's: the items in currency order.
+  const shownWith = (gbp: number) =>
+    answer(200, {
+      externalId: 'e',
+      multiCurrencyAmounts: [
+        { currencyCode: 'GBP', amount: gbp },
+        { currencyCode: 'USD', amount: 10 },
+      ],
+    });
+  const judged = judgeRetrieval(shownWith(12.5), sent, { readings: ['multiCurrencyAmounts[1].amount'] });
   expect(judged.violations).toEqual([]);
   expect(judged.evidence?.readValues).toEqual({ 'multiCurrencyAmounts[1].amount': 12.5 });
   // A reading not kept matches no item: reported where it was sent.
-  const changed = answer(200, {
-    externalId: 'e',
-    multiCurrencyAmounts: [
-      { currencyCode: 'GBP', amount: 13 },
-      { currencyCode: 'USD', amount: 10 },
-    ],
-  });
-  const notKept = judgeRetrieval(changed, sent, { readings: ['multiCurrencyAmounts[1].amount'] });
+  const notKept = judgeRetrieval(shownWith(13), sent, { readings: ['multiCurrencyAmounts[1].amount'] });
   expect(rules(notKept.violations)).toEqual(['RETRIEVE-RETURNS-EVENT']);
 });

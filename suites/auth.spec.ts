@@ -33,7 +33,7 @@ import {
 import { ruleCheck } from '../run-records/rule-annotations.ts';
 import { HEADERS, otherEnvironment, type RuleId, TOKEN_PREFIXES } from '../spec/index.ts';
 import { test } from './fixtures/index.ts';
-import { validPayin } from './samples/sample-events.ts';
+import { type EventBody, validPayin } from './samples/sample-events.ts';
 import { unknownTokenOf } from './samples/unknown-token.ts';
 import type { ServiceClient, ServiceResponse } from './transport/service-client.ts';
 import { check } from './verdicts/verdicts.ts';
@@ -45,16 +45,18 @@ const METHODS: readonly Method[] = ['POST', 'GET', 'PUT'];
 /** GET creates nothing even on a broken deployment; POST and PUT would, if the check failed. */
 const tagsFor = (method: Method): string[] => (method === 'GET' ? ['@auth', '@readonly'] : ['@auth']);
 
+/** A request of `method` with these headers: a POST or PUT of `event`, a GET or PUT of an unknown uuid. */
 const sendAs = (
   client: ServiceClient,
   method: Method,
   runId: string,
   headers: Record<string, string | null>,
+  event: EventBody = validPayin(runId, 'auth'),
 ): Promise<ServiceResponse> => {
   const uuid = crypto.randomUUID();
-  if (method === 'POST') return client.create(validPayin(runId, 'auth'), { headers });
+  if (method === 'POST') return client.create(event, { headers });
   if (method === 'GET') return client.retrieve(uuid, { headers });
-  return client.update(uuid, validPayin(runId, 'auth'), { headers });
+  return client.update(uuid, event, { headers });
 };
 
 /**
@@ -156,10 +158,7 @@ const sendSpelled = async (
 ): Promise<string> => {
   const headers = { [HEADERS.clientId]: clientId };
   const event = validPayin(runId, 'auth');
-  const response =
-    method === 'POST'
-      ? await tenantA.create(event, { headers })
-      : await sendAs(tenantA, method, runId, headers);
+  const response = await sendAs(tenantA, method, runId, headers, event);
   const reading = expectServedOrRefused(response, method, malformed);
   if (method === 'POST' && response.status === 201) {
     check.sameEvent(await tenantA.retrieve(check.created(response)), event, judgeRetrieval);
