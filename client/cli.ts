@@ -101,6 +101,7 @@ const certifyRecording = (
   const grades = gradeClient(exchanges, {
     environment: options.environment,
     tokenPrefixes: options.tokenPrefixes,
+    stalls: proxy.stalls(),
   });
   const certificate = buildClientCertificate({
     grades,
@@ -122,7 +123,10 @@ const certifyRecording = (
   say(
     `the command exited ${exitOf(command)} after ${command.seconds.toFixed(1)} s; ${exchanges.length} requests recorded`,
   );
-  for (const rule of certificate.rules) say(`  ${ruleVerdictText(rule).padEnd(24)} ${rule.id}`);
+  for (const rule of certificate.rules)
+    say(
+      `  ${ruleVerdictText(rule).padEnd(24)} ${rule.id}${rule.unestablished ? `: ${rule.unestablished}` : ''}`,
+    );
   say(headline(certificate));
   say(
     `certificate: ${join(options.outputFolder, CERTIFICATE_FILES.markdown)} (also .html, .json, .junit.xml and allure-results/); traffic: ${CERTIFICATE_FILES.har}`,

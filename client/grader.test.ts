@@ -6,7 +6,14 @@ import { expect, test } from '../kit-tests/test-support/kit-test.ts';
 import { EVENTS_PATH } from '../spec/index.ts';
 import type { RecordedExchange } from './exchange.ts';
 import { MIN_429_DELAY_MS } from './faults.ts';
-import { certificationOf, gradeClient, type RuleGrade } from './grader.ts';
+import {
+  CLIENT_TURNS_PER_RETRY,
+  certificationOf,
+  type GradingContext,
+  gradeClient,
+  type RuleGrade,
+} from './grader.ts';
+import type { Stall } from './stall-monitor.ts';
 
 const UUID = '0b6f3c2e-5a1d-4c1e-9f3a-2d4b6c8e0a1f';
 const HEADERS = {
@@ -45,13 +52,18 @@ const get = (status: number, extra: Partial<RecordedExchange> = {}) =>
 const put = (status: number, extra: Partial<RecordedExchange> = {}) =>
   exchange('PUT', `${EVENTS_PATH}/${UUID}`, status, extra);
 
-const graded = (...exchanges: Omit<RecordedExchange, 'seq'>[]): Record<string, RuleGrade> =>
+const gradedWith = (
+  context: Omit<GradingContext, 'environment'>,
+  ...exchanges: Omit<RecordedExchange, 'seq'>[]
+): Record<string, RuleGrade> =>
   Object.fromEntries(
     gradeClient(
       exchanges.map((e, i) => ({ ...e, seq: i + 1 })),
-      { environment: 'sandbox' },
+      { environment: 'sandbox', ...context },
     ).map((g) => [g.rule.id, g]),
   );
+const graded = (...exchanges: Omit<RecordedExchange, 'seq'>[]): Record<string, RuleGrade> =>
+  gradedWith({}, ...exchanges);
 
 test('CLIENT-CONFIRM-BEFORE-RETRY: a POST retried after a 500 fails, unless a GET came in between', () => {
   expect(graded(post(500), post(400))['CLIENT-CONFIRM-BEFORE-RETRY']?.verdict).toBe('failed');
@@ -119,6 +131,46 @@ test('CLIENT-429-DELAY: any delay of 100 ms or more passes (fixed, exponential, 
   expect(retried([137, 251, 99, 389])).toBe('failed'); // one jittered delay too short is enough
   expect(retried([3])).toBe('failed'); // at once
   expect(graded(get(200))['CLIENT-429-DELAY']?.verdict).toBe('not-exercised');
+});
+
+test('CLIENT-429-DELAY on a busy machine: a late retry is a delay only when later than the waits around it; a quick one fails all the same', () => {
+  /** A POST answered 429 at 15 ms, sent again `delay` ms later and created. */
+  const retriedAfter = (delay: number, stalls: readonly Stall[]) => {
+    clock = 0;
+    const limited = post(429);
+    const retry = post(201, { sentAt: (limited.answeredAt as number) + delay });
+    return gradedWith({ stalls }, limited, retry)['CLIENT-429-DELAY'];
+  };
+  const machine = (endedAt: number, ms: number): Stall => ({ endedAt, ms, of: 'machine' });
+  const process = (endedAt: number, ms: number): Stall => ({ endedAt, ms, of: 'process' });
+  expect(CLIENT_TURNS_PER_RETRY).toBe(2);
+  // 130 ms after (at 145 ms), the machine's threads held 15 ms once: the client's two turns explain 30 ms.
+  expect(retriedAfter(130, [machine(60, 15)])?.verdict).toBe('passed');
+  // Held 16 ms: the 130 ms could be a retry sent at once that waited its turns: not established, never passed.
+  const blurred = retriedAfter(130, [machine(60, 16)]);
+  expect(blurred).toMatchObject({ verdict: 'not-established', findings: [], occasions: 1 });
+  expect(blurred?.unestablished).toBe(
+    'the machine was too busy to tell a delay from none: the POST of #1 got 429 and came again 130 ms later, of which waits for a turn to run may have taken 32 ms (1 of 1 retries so)',
+  );
+  // The recording's own stall counts where it held the retry unread: ending when the retry was taken.
+  expect(retriedAfter(130, [process(150, 31)])?.verdict).toBe('not-established');
+  expect(retriedAfter(130, [process(150, 30)])?.verdict).toBe('passed');
+  // Its stall that ended well before the retry came (its own start-up, say) held nothing.
+  expect(retriedAfter(130, [process(100, 80)])?.verdict).toBe('passed');
+  // A stall before the 429 or after the retry says nothing of the delay.
+  expect(retriedAfter(130, [machine(10, 100), machine(500, 300)])?.verdict).toBe('passed');
+  // Waiting only adds time: a retry sooner than 100 ms is at once however busy the machine.
+  expect(retriedAfter(40, [machine(50, 500)])?.verdict).toBe('failed');
+  // One quick retry fails the rule even beside one left not established.
+  clock = 0;
+  const first = post(429);
+  const again = post(429, { sentAt: (first.answeredAt as number) + 130 });
+  const third = post(201, { sentAt: (again.answeredAt as number) + 20 });
+  expect(gradedWith({ stalls: [machine(60, 50)] }, first, again, third)['CLIENT-429-DELAY']?.verdict).toBe(
+    'failed',
+  );
+  // Not established does not fail a certificate, strict or not.
+  expect(certificationOf([blurred as RuleGrade], true)).toBe('certified');
 });
 
 test('CLIENT-HEADERS-EVERY-REQUEST, CLIENT-TOKEN-*, CLIENT-PATH-ID-IS-UUID: one request wrong is enough', () => {

@@ -11,8 +11,10 @@ import { type Environment, EVENTS_PATH, isUuid, TOKEN_PREFIXES } from '../spec/i
 import { secretForms } from '../utilities/secret-forms.ts';
 import { externalIdOf, pathOf, type RecordedExchange } from './exchange.ts';
 import { MIN_429_DELAY_MS } from './faults.ts';
+import { longestStallWithin, STALL_TICK_MS, type Stall } from './stall-monitor.ts';
 
-export type ClientVerdict = 'passed' | 'failed' | 'not-exercised';
+/** `not-established`: the client did what the rule is about, but the run could not tell whether it kept it. */
+export type ClientVerdict = 'passed' | 'failed' | 'not-exercised' | 'not-established';
 
 export interface Finding {
   /** One line: what the client did wrong. */
@@ -27,6 +29,8 @@ export interface RuleGrade {
   /** How many times the client did what the rule is about. */
   readonly occasions: number;
   readonly findings: readonly Finding[];
+  /** Why the run could not tell, when the verdict is not established. */
+  readonly unestablished?: string;
 }
 
 export interface GradingContext {
@@ -37,6 +41,8 @@ export interface GradingContext {
    * tokens of its own prefix (`th_test_`), which its clients rightly use.
    */
   readonly tokenPrefixes?: TokenPrefixes;
+  /** When the recording's process could not run (stall-monitor.ts): a delay measured across one is no evidence. */
+  readonly stalls?: readonly Stall[];
 }
 
 type Grader = (exchanges: readonly RecordedExchange[], context: GradingContext) => Omit<RuleGrade, 'rule'>;
@@ -283,24 +289,48 @@ const noAutoRetry5xx: Grader = (exchanges) =>
       `the ${failure.method} of #${failure.seq} got ${failure.status}, and was repeated ${retry.sentAt - (failure.answeredAt ?? failure.sentAt)} ms later with no check in between`,
   );
 
-const delayAfter429: Grader = (exchanges) => {
+/**
+ * The turns a retry sent at once waits for on the client's side: one to read the 429, one to send
+ * again. Each is taken as long as the longest wait the machine gave a thread in the retry's window
+ * (stall-monitor.ts), the worst of many samples of the waits the client's process met as well.
+ */
+export const CLIENT_TURNS_PER_RETRY = 2;
+
+/** How long a retry sent at once may have taken to arrive, in the waits the run saw around it. */
+const explainedByWaits = (stalls: readonly Stall[], answeredAt: number, sentAt: number): number =>
+  // The recording's own turn: a stall it was in when the retry came, which held the retry unread.
+  longestStallWithin(stalls, 'process', sentAt - STALL_TICK_MS, sentAt + STALL_TICK_MS) +
+  CLIENT_TURNS_PER_RETRY * longestStallWithin(stalls, 'machine', answeredAt, sentAt);
+
+/**
+ * A retry sooner than MIN_429_DELAY_MS after its 429 is sent at once, whatever the machine did: waiting
+ * only adds time. A later one shows a delay only when it is later than the waits around it explain:
+ * otherwise it could have been sent at once. When one could, and none was quick, the rule is not
+ * established, never passed.
+ */
+const delayAfter429: Grader = (exchanges, { stalls = [] }) => {
   const limited = exchanges.filter((e) => e.status === 429);
-  return grade(
-    limited.length,
-    limited.flatMap((answer) => {
-      const retry = exchanges.find((e) => isRepeatOf(answer, e));
-      if (!retry || answer.answeredAt === undefined) return [];
-      const delay = retry.sentAt - answer.answeredAt;
-      return delay >= MIN_429_DELAY_MS
-        ? []
-        : [
-            {
-              summary: `the ${answer.method} of #${answer.seq} got 429 and was retried after ${Math.max(0, delay)} ms (less than ${MIN_429_DELAY_MS} ms: no delay)`,
-              exchanges: [answer.seq, retry.seq],
-            },
-          ];
-    }),
-  );
+  const retries = limited.flatMap((answer) => {
+    const retry = exchanges.find((e) => isRepeatOf(answer, e));
+    if (!retry || answer.answeredAt === undefined) return [];
+    const delay = retry.sentAt - answer.answeredAt;
+    return [{ answer, retry, delay, waits: explainedByWaits(stalls, answer.answeredAt, retry.sentAt) }];
+  });
+  const findings = retries
+    .filter((r) => r.delay < MIN_429_DELAY_MS)
+    .map(({ answer, retry, delay }) => ({
+      summary: `the ${answer.method} of #${answer.seq} got 429 and was retried after ${Math.max(0, delay)} ms (less than ${MIN_429_DELAY_MS} ms: no delay)`,
+      exchanges: [answer.seq, retry.seq],
+    }));
+  const blurred = retries.filter((r) => r.delay >= MIN_429_DELAY_MS && r.delay - r.waits < MIN_429_DELAY_MS);
+  const first = blurred[0];
+  if (findings.length > 0 || first === undefined) return grade(limited.length, findings);
+  return {
+    verdict: 'not-established',
+    occasions: limited.length,
+    findings: [],
+    unestablished: `the machine was too busy to tell a delay from none: the ${first.answer.method} of #${first.answer.seq} got 429 and came again ${first.delay} ms later, of which waits for a turn to run may have taken ${first.waits} ms (${blurred.length} of ${retries.length} retries so)`,
+  };
 };
 
 const GRADERS: Readonly<Record<ClientRuleId, Grader>> = {

@@ -12,6 +12,7 @@ import { type Environment, ERROR_CODES } from '../spec/index.ts';
 import { registerSecrets } from '../utilities/redaction.ts';
 import type { RecordedExchange } from './exchange.ts';
 import { type FaultName, FaultSchedule, HELD_ANSWER_MS } from './faults.ts';
+import { type Stall, startStallMonitor } from './stall-monitor.ts';
 
 export interface RecordingProxyOptions {
   /** The service's base address (the double's or the upstream sandbox's). */
@@ -33,6 +34,8 @@ export interface RecordingProxy {
   readonly startedAt: Date;
   /** The exchanges so far, in arrival order. */
   exchanges(): readonly RecordedExchange[];
+  /** When this process could not run, on the same clock: the grader's measure of a busy machine. */
+  stalls(): readonly Stall[];
   /** Resolves once every request that arrived has been answered (or given up on) and recorded. */
   settled(): Promise<void>;
   close(): Promise<void>;
@@ -279,15 +282,18 @@ export const startRecordingProxy = async (options: RecordingProxyOptions): Promi
     server.listen(0, '127.0.0.1', () => resolve());
   });
   const { port } = server.address() as AddressInfo;
+  const monitor = startStallMonitor(started);
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     startedAt,
     exchanges: () => recording.recorded.filter((e) => e !== undefined),
+    stalls: monitor.stalls,
     settled: async () => {
       while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
     },
     close: () =>
       new Promise<void>((resolve) => {
+        monitor.stop();
         server.closeAllConnections();
         server.close(() => resolve());
       }),

@@ -1,6 +1,7 @@
 /**
  * The client rows' verdicts: a well-behaved client certified or failed, a mutant client caught by its
- * rule, weakly caught by another, survived, or an error when the run wrote no certificate.
+ * rule, weakly caught by another, not established when the run could not tell, survived, or an error
+ * when the run wrote no certificate.
  */
 
 import type { ClientCertificate } from '../client/certificate/client-certificate.ts';
@@ -33,5 +34,30 @@ test('client rows: each verdict from the exit code and the rules the certificate
   expect(clientMatrixPasses(matrix)).toBe(false);
   expect(clientTotalsLine(matrix)).toBe(
     'client certification: 0/1 mutant clients caught (0 weakly), 1 survived; 1/1 well-behaved clients certified',
+  );
+});
+
+test('client rows: a mutant certified because its rule was not established is said so, and fails nothing', () => {
+  const atOnce = CLIENT_BEHAVIOURS.find((b) => b.expect === 'CLIENT-429-DELAY');
+  if (!atOnce || !wellBehaved) throw new Error('the behaviours list lost its 429 client');
+  const why = 'the machine was too busy to tell a delay from none';
+  const unestablished = {
+    rules: [{ id: 'CLIENT-429-DELAY', verdict: 'not-established', unestablished: why }],
+  } as unknown as ClientCertificate;
+  const outcome = { seconds: 3, lastLine: 'last', behaviour: atOnce, certificate: unestablished };
+  expect(clientEntry({ ...outcome, exitCode: 0 })).toMatchObject({
+    verdict: 'not-established',
+    unestablished: why,
+  });
+  // Passed, the rule it breaks kept: a survivor, whatever else the certificate says.
+  const passed = { rules: [{ id: 'CLIENT-429-DELAY', verdict: 'passed' }] } as unknown as ClientCertificate;
+  expect(clientEntry({ ...outcome, certificate: passed, exitCode: 0 }).verdict).toBe('survived');
+  const matrix = buildClientMatrix([
+    { ...outcome, exitCode: 0 },
+    { ...outcome, behaviour: wellBehaved, exitCode: 0, certificate: certificateFailing() },
+  ]);
+  expect(clientMatrixPasses(matrix)).toBe(true);
+  expect(clientTotalsLine(matrix)).toBe(
+    'client certification: 0/1 mutant clients caught (0 weakly), 0 survived, 1 not established (the machine too busy to tell); 1/1 well-behaved clients certified',
   );
 });

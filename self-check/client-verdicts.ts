@@ -2,11 +2,20 @@
  * The client rows' verdicts (pure): a well-behaved client must be certified (exit 0, no MUST rule
  * failed); a mutant client must be caught by the rule it breaks (exit 1 and that rule failed), else it
  * is weakly caught (exit 1, other rules only), survived (certified) or an error (the run proved nothing).
+ * A mutant certified because the run could not tell whether it kept its rule (a delay measured on a
+ * machine too busy to tell it from none) is not established: said, not a failure, as a load row is.
  */
 import type { ClientCertificate } from '../client/certificate/client-certificate.ts';
 import type { ClientBehaviour } from '../client/self-check-clients/client-behaviours.ts';
 
-export type ClientRowVerdict = 'certified' | 'failed' | 'caught' | 'weakly-caught' | 'survived' | 'error';
+export type ClientRowVerdict =
+  | 'certified'
+  | 'failed'
+  | 'caught'
+  | 'weakly-caught'
+  | 'not-established'
+  | 'survived'
+  | 'error';
 
 export interface ClientRowOutcome {
   readonly behaviour: ClientBehaviour;
@@ -24,6 +33,8 @@ export interface ClientRowEntry {
   readonly verdict: ClientRowVerdict;
   /** The rules the certificate failed (advisories included). */
   readonly failedRules: readonly string[];
+  /** Why the rule the mutant breaks was not established, when it was not. */
+  readonly unestablished?: string;
   readonly seconds: number;
   readonly problem?: string;
 }
@@ -37,7 +48,12 @@ export interface ClientMatrix {
 
 export const clientRowId = (behaviour: ClientBehaviour): string => `certify-client-${behaviour.name}`;
 
-const GOOD: ReadonlySet<ClientRowVerdict> = new Set(['certified', 'caught', 'weakly-caught']);
+const GOOD: ReadonlySet<ClientRowVerdict> = new Set([
+  'certified',
+  'caught',
+  'weakly-caught',
+  'not-established',
+]);
 
 export const clientEntry = (outcome: ClientRowOutcome): ClientRowEntry => {
   const { behaviour, certificate, exitCode } = outcome;
@@ -52,6 +68,9 @@ export const clientEntry = (outcome: ClientRowOutcome): ClientRowEntry => {
   if (!certificate || (exitCode !== 0 && exitCode !== 1))
     return { ...base, verdict: 'error', problem: `exit ${exitCode}: ${outcome.lastLine}` };
   if (behaviour.expect === 'certified') return { ...base, verdict: exitCode === 0 ? 'certified' : 'failed' };
+  const broken = certificate.rules.find((r) => r.id === behaviour.expect);
+  if (exitCode === 0 && broken?.verdict === 'not-established')
+    return { ...base, verdict: 'not-established', unestablished: broken.unestablished ?? '' };
   if (exitCode === 0) return { ...base, verdict: 'survived' };
   return { ...base, verdict: failedRules.includes(behaviour.expect) ? 'caught' : 'weakly-caught' };
 };
@@ -84,7 +103,8 @@ export const clientTotalsLine = (matrix: ClientMatrix): string => {
   const wellBehaved = matrix.entries.length - mutants;
   return (
     `client certification: ${count('caught') + count('weakly-caught')}/${mutants} mutant clients caught (${count('weakly-caught')} weakly), ` +
-    `${count('survived')} survived; ${count('certified')}/${wellBehaved} well-behaved clients certified${count('error') ? `; ${count('error')} run errors` : ''}`
+    `${count('survived')} survived${count('not-established') ? `, ${count('not-established')} not established (the machine too busy to tell)` : ''}; ` +
+    `${count('certified')}/${wellBehaved} well-behaved clients certified${count('error') ? `; ${count('error')} run errors` : ''}`
   );
 };
 
@@ -93,6 +113,7 @@ const LABEL: Record<ClientRowVerdict, string> = {
   failed: 'FAILED',
   caught: 'caught',
   'weakly-caught': 'WEAK',
+  'not-established': 'NOT EST.',
   survived: 'SURVIVED',
   error: 'ERROR',
 };
@@ -100,11 +121,13 @@ const LABEL: Record<ClientRowVerdict, string> = {
 const outcomeText = (e: ClientRowEntry): string =>
   e.verdict === 'error'
     ? (e.problem ?? 'run error')
-    : e.expect === 'certified'
-      ? e.failedRules.length
-        ? `failed ${e.failedRules.join(', ')}`
-        : 'every rule kept'
-      : `must break ${e.expect}; failed ${e.failedRules.join(', ') || 'nothing'}`;
+    : e.verdict === 'not-established'
+      ? `must break ${e.expect}; not established: ${e.unestablished}`
+      : e.expect === 'certified'
+        ? e.failedRules.length
+          ? `failed ${e.failedRules.join(', ')}`
+          : 'every rule kept'
+        : `must break ${e.expect}; failed ${e.failedRules.join(', ') || 'nothing'}`;
 
 export const renderClientText = (matrix: ClientMatrix): string[] => {
   const lines = [

@@ -39,7 +39,17 @@ export interface CertificateRule {
   /** How to fix a failure of it. */
   readonly advice: string;
   readonly findings: readonly { readonly summary: string; readonly exchanges: readonly ExchangeLine[] }[];
+  /** Why the run could not tell whether the client kept the rule, when it is not established. */
+  readonly unestablished?: string;
 }
+
+/** Why a rule was not graded (not exercised, not established); undefined for a graded one. */
+export const ungradedReason = (rule: CertificateRule): string | undefined =>
+  rule.verdict === 'not-exercised'
+    ? `not exercised: needs ${rule.exercisedBy}`
+    : rule.verdict === 'not-established'
+      ? `not established: ${rule.unestablished ?? 'the run could not tell'}`
+      : undefined;
 
 export interface InjectedFault {
   readonly fault: FaultName;
@@ -137,6 +147,7 @@ export const buildClientCertificate = (input: CertificateInput): ClientCertifica
           return e ? [lineOf(e)] : [];
         }),
       })),
+      ...(g.unestablished ? { unestablished: redact(g.unestablished) } : {}),
     })),
     faults: input.exchanges
       .filter((e) => e.fault !== undefined)

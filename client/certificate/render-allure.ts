@@ -4,7 +4,7 @@
  * with its findings in the message. `npx allure generate <folder>/allure-results` makes a report of it.
  */
 import { createHash } from 'node:crypto';
-import type { ClientCertificate } from './client-certificate.ts';
+import { type ClientCertificate, ungradedReason } from './client-certificate.ts';
 
 export interface ClientAllureResult {
   readonly uuid: string;
@@ -29,15 +29,12 @@ export const allureResultsOf = (c: ClientCertificate): ClientAllureResult[] => {
     const details = rule.findings
       .map((f) => `${f.summary}\n${f.exchanges.map((l) => `  ${l.text}`).join('\n')}`)
       .join('\n');
+    const ungraded = ungradedReason(rule);
     const status =
-      rule.verdict === 'not-exercised'
-        ? 'skipped'
-        : rule.verdict === 'failed' && !rule.advisory
-          ? 'failed'
-          : 'passed';
+      ungraded !== undefined ? 'skipped' : rule.verdict === 'failed' && !rule.advisory ? 'failed' : 'passed';
     const message =
-      rule.verdict === 'not-exercised'
-        ? `not exercised: needs ${rule.exercisedBy}`
+      ungraded !== undefined
+        ? ungraded
         : rule.verdict === 'failed'
           ? `${rule.advisory ? 'advisory (SHOULD rule): ' : ''}${rule.findings[0]?.summary ?? ''}. How to fix: ${rule.advice}`
           : undefined;

@@ -23,6 +23,10 @@ export const renderHtml = (c: ClientCertificate): string => {
           .join('')}`,
     )
     .join('\n');
+  const unestablished = c.rules
+    .filter((r) => r.verdict === 'not-established')
+    .map((r) => `<h3>${html(r.id)} (not established)</h3><p>${html(r.unestablished ?? '')}</p>`)
+    .join('\n');
   const faults = c.faults
     .map(
       (f) =>
@@ -45,6 +49,7 @@ export const renderHtml = (c: ClientCertificate): string => {
 ${rows}
 </table>
 ${failures ? `<h2>What went wrong</h2>\n${failures}` : ''}
+${unestablished ? `<h2>Not established</h2>\n${unestablished}` : ''}
 <h2>Faults injected and what the client did next</h2>
 <ul>${faults || '<li>No fault was injected.</li>'}</ul>
 </body></html>

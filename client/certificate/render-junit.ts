@@ -1,5 +1,5 @@
 /** The client certificate as JUnit XML: one test case per client rule (pure). */
-import type { ClientCertificate } from './client-certificate.ts';
+import { type ClientCertificate, ungradedReason } from './client-certificate.ts';
 
 const xml = (text: string): string =>
   text
@@ -12,15 +12,16 @@ const xml = (text: string): string =>
 
 export const renderJunit = (c: ClientCertificate): string => {
   const failures = c.rules.filter((r) => r.verdict === 'failed' && !r.advisory).length;
-  const skipped = c.rules.filter((r) => r.verdict === 'not-exercised').length;
+  const skipped = c.rules.filter((r) => ungradedReason(r) !== undefined).length;
   const cases = c.rules.map((r) => {
     const name = `${r.id}: ${r.title}`;
     const details = r.findings
       .map((f) => `${f.summary}\n${f.exchanges.map((l) => `  ${l.text}`).join('\n')}`)
       .join('\n');
+    const ungraded = ungradedReason(r);
     const body =
-      r.verdict === 'not-exercised'
-        ? `<skipped message="${xml(`not exercised: needs ${r.exercisedBy}`)}"/>`
+      ungraded !== undefined
+        ? `<skipped message="${xml(ungraded)}"/>`
         : r.verdict === 'failed' && !r.advisory
           ? `<failure message="${xml(r.findings[0]?.summary ?? 'failed')}">${xml(details)}</failure>`
           : r.advisory

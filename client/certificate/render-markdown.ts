@@ -5,6 +5,7 @@ const VERDICT_TEXT: Record<CertificateRule['verdict'], string> = {
   passed: 'passed',
   failed: 'FAILED',
   'not-exercised': 'not exercised',
+  'not-established': 'not established',
 };
 
 export const ruleVerdictText = (rule: CertificateRule): string =>
@@ -12,13 +13,26 @@ export const ruleVerdictText = (rule: CertificateRule): string =>
 
 const cell = (text: string): string => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
+const unestablishedNote = (c: ClientCertificate): string => {
+  const ids = c.rules.filter((r) => r.verdict === 'not-established').map((r) => r.id);
+  return ids.length ? `; not established: ${ids.join(', ')}` : '';
+};
+
 export const headline = (c: ClientCertificate): string =>
   c.certification === 'certified'
-    ? `CERTIFIED: the client keeps every client rule it exercised${c.rules.some((r) => r.advisory) ? ' (with advisories)' : ''}`
+    ? `CERTIFIED: the client keeps every client rule it exercised${c.rules.some((r) => r.advisory) ? ' (with advisories)' : ''}${unestablishedNote(c)}`
     : `NOT CERTIFIED: the client broke ${c.rules
         .filter((r) => r.verdict === 'failed' && !r.advisory)
         .map((r) => r.id)
         .join(', ')}`;
+
+/** The rules left ungraded for one reason: a heading, why, and each with its own (nothing when none). */
+const ungradedSection = (
+  rules: readonly CertificateRule[],
+  heading: string,
+  why: string,
+  each: (rule: CertificateRule) => string,
+): string[] => (rules.length ? [heading, '', why, '', ...rules.map((r) => `- ${r.id}: ${each(r)}`), ''] : []);
 
 export const renderMarkdown = (c: ClientCertificate): string => {
   const out = [
@@ -66,18 +80,20 @@ export const renderMarkdown = (c: ClientCertificate): string => {
       }
     }
   }
-  const notExercised = c.rules.filter((r) => r.verdict === 'not-exercised');
-  if (notExercised.length) {
-    for (const item of [
-      '## Not exercised',
-      '',
-      'The client never did what these rules are about, so they were not graded:',
-      '',
-      ...notExercised.map((r) => `- ${r.id}: needs ${r.exercisedBy}`),
-      '',
-    ])
-      out.push(item);
-  }
+  for (const item of ungradedSection(
+    c.rules.filter((r) => r.verdict === 'not-established'),
+    '## Not established',
+    'The client did what these rules are about, but this run could not tell whether it kept them (run it again on a quieter machine):',
+    (r) => r.unestablished ?? '',
+  ))
+    out.push(item);
+  for (const item of ungradedSection(
+    c.rules.filter((r) => r.verdict === 'not-exercised'),
+    '## Not exercised',
+    'The client never did what these rules are about, so they were not graded:',
+    (r) => `needs ${r.exercisedBy}`,
+  ))
+    out.push(item);
   out.push('## Faults injected and what the client did next', '');
   if (c.faults.length === 0) out.push('No fault was injected.', '');
   for (const f of c.faults) {

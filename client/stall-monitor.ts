@@ -1,0 +1,103 @@
+/**
+ * When the recording could not run, and when the machine let no thread run. A delay the grader
+ * measures between a 429 and its retry is time on the wall clock, and on a machine busier than its
+ * cores every process waits for its turn: a retry sent at once can be taken 100 ms later when the
+ * client's process and the recording's wait for a core in turn. Two timers tick every STALL_TICK_MS; a
+ * tick that came late says its thread could not run for that long:
+ *
+ * - `process`: this process's own event loop, the one that takes the client's requests. Its stalls
+ *   are the machine's waits and this process's own work (starting up, collecting garbage): the time
+ *   a request that arrived waited before it was taken.
+ * - `machine`: a thread of its own that does nothing else. Its stalls are only the machine's waits,
+ *   which any other process, the client's too, met around the same time.
+ *
+ * The grader leaves a delay it cannot tell from such waits not established, never passed.
+ */
+import { Worker } from 'node:worker_threads';
+
+/** A stretch a thread could not run: from `endedAt - ms` to `endedAt`, on the recording's clock. */
+export interface Stall {
+  readonly endedAt: number;
+  readonly ms: number;
+  readonly of: 'process' | 'machine';
+}
+
+/** How often each timer asks for its turn. */
+export const STALL_TICK_MS = 10;
+
+/** A tick this much later than asked is a stall; less is a timer's ordinary lateness. */
+export const STALL_MIN_MS = 5;
+
+export interface StallMonitor {
+  /** The stalls seen so far, in the order they ended. */
+  stalls(): readonly Stall[];
+  stop(): void;
+}
+
+/**
+ * The machine's timer: plain JavaScript evaluated in a worker thread (no loader needed), on the same
+ * clock as the recording's by the epoch both threads share (`timeOrigin`).
+ */
+const MACHINE_TIMER = `
+const { parentPort, workerData } = require('node:worker_threads');
+const { startedAt, tickMs, minMs } = workerData;
+const now = () => performance.timeOrigin + performance.now() - startedAt;
+let last = now();
+setInterval(() => {
+  const at = now();
+  const late = at - last - tickMs;
+  if (late >= minMs) parentPort.postMessage([Math.round(at), Math.round(late)]);
+  last = at;
+}, tickMs);
+`;
+
+/** Starts both timers; `startedAt` is `performance.now()` when the recording's clock read 0. */
+export const startStallMonitor = (startedAt: number): StallMonitor => {
+  const seen: Stall[] = [];
+  const now = () => performance.now() - startedAt;
+  let last = now();
+  const timer = setInterval(() => {
+    const at = now();
+    const late = at - last - STALL_TICK_MS;
+    if (late >= STALL_MIN_MS)
+      seen.push(Object.freeze({ endedAt: Math.round(at), ms: Math.round(late), of: 'process' }));
+    last = at;
+  }, STALL_TICK_MS);
+  // Neither timer keeps the command alive by itself.
+  timer.unref();
+  const machine = new Worker(MACHINE_TIMER, {
+    eval: true,
+    workerData: { startedAt: performance.timeOrigin + startedAt, tickMs: STALL_TICK_MS, minMs: STALL_MIN_MS },
+  });
+  let stopped = false;
+  machine.on('message', ([endedAt, ms]: [number, number]) => {
+    // A tick the thread posted before it was told to stop may still come in.
+    if (!stopped) seen.push(Object.freeze({ endedAt, ms, of: 'machine' }));
+  });
+  // A thread that cannot start measures nothing: the process's own timer still does.
+  machine.on('error', () => undefined);
+  machine.unref();
+  return {
+    stalls: () => [...seen].sort((a, b) => a.endedAt - b.endedAt),
+    stop: () => {
+      stopped = true;
+      clearInterval(timer);
+      void machine.terminate();
+    },
+  };
+};
+
+/** The longest stall of `of` that overlaps the stretch from `from` to `to` (0 when none does). */
+export const longestStallWithin = (
+  stalls: readonly Stall[],
+  of: Stall['of'],
+  from: number,
+  to: number,
+): number =>
+  stalls.reduce(
+    (longest, stall) =>
+      stall.of === of && stall.endedAt - stall.ms < to && stall.endedAt > from
+        ? Math.max(longest, stall.ms)
+        : longest,
+    0,
+  );
