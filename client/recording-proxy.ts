@@ -206,16 +206,19 @@ const recordExchange = async (
   // From now on the command's passed-through output and the kit's own lines hide it too.
   registerSecrets(arrived.headers['x-access-token']);
   const { answer, fault, forwarded, refused } = await answerOf(recording, res, arrived);
+  // Before the answer is written: a stall while writing it makes a retry's delay look longer, never
+  // shorter, so a client that waited is never taken for one that did not.
+  const answeredAt = recording.now();
   if (!gaveUp && !res.destroyed) {
     res.writeHead(answer.status, answer.headers);
     res.end(answer.body);
-    if (fault === 'rate-limit') recording.schedule.answered429(recording.now());
+    if (fault === 'rate-limit') recording.schedule.answered429(answeredAt);
   }
   recording.recorded[slot.seq - 1] = Object.freeze({
     seq: slot.seq,
     ...arrived,
     sentAt: slot.sentAt,
-    answeredAt: gaveUp ? undefined : recording.now(),
+    answeredAt: gaveUp ? undefined : answeredAt,
     status: gaveUp ? undefined : answer.status,
     responseBody: answer.body,
     responseHeaders: gaveUp ? {} : answer.headers,
