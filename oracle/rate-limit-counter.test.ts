@@ -201,6 +201,32 @@ test('ORACLE: a stretch too short to show a separate count, or too late, makes n
   expect(late.notEstablished?.reason).toContain('sliding window');
 });
 
+test('ORACLE: probes enough but a limit no more than a shared count may serve make no claim: a separate count of it would not show', () => {
+  // Twelve lanes far away (3 s round trips), three rounds: six valid POSTs refused and six probes each,
+  // all in flight together. The probes are counted apart with a budget of 4: four served, the rest refused.
+  const requests: CounterRequest[] = [];
+  for (let round = 0; round < 3; round += 1)
+    for (let lane = 0; lane < 12; lane += 1) {
+      const sentAt = 1000 + round * 3000 + lane;
+      const probe = lane % 2 === 1;
+      const servedProbes = requests.filter((r) => r.probe && !r.throttled).length;
+      requests.push(at(sentAt, sentAt + 2988, !probe || servedProbes >= 4, probe));
+    }
+  const window = { limit: 4, windowMs: 60_000, freshFrom: 900 };
+  // More probes than a shared count serves, none served past it: once a pass, though 4 is the limit.
+  expect(counterBound(requests, window)).toMatchObject({ served: 4, probes: 18, most: 10 });
+  const judged = judgeCounterAxis(AXIS, requests, window);
+  expect(judged.violations).toEqual([]);
+  expect(judged.notEstablished).toEqual({
+    kind: 'inconclusive',
+    reason:
+      "a shared count may serve 10 in 8999 ms (2 refilled, the rest in 2 spans without a refusal), not less than the limit of 4: a separate count of PUTs of unknown uuids (404), which may serve no more than the limit, would not show (the target's round trip is too long for the limit's rate, or the machine too busy)",
+  });
+  // Not counted at all, the probes are served past what a shared count serves, and show it.
+  const many = requests.map((r) => (r.probe ? { ...r, throttled: false } : r));
+  expect(rules(judgeCounterAxis(AXIS, many, window).violations)).toEqual(['RATE-LIMIT-ALL-REQUESTS']);
+});
+
 test('ORACLE: probes no faster than the limit refills stop the stretch early, and make no claim', () => {
   // 20 probes over 2 s against 50 per 2 s: 10 a second, below the refill of 25 a second.
   const slow = Array.from({ length: 40 }, (_, i) => at(1000 + i * 50, 1000 + i * 50 + 40, true, i % 2 === 1));

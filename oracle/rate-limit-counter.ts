@@ -236,6 +236,14 @@ export const judgeCounterAxis = (
       `only ${bound.probes} ${axis.probes} went out in ${took}, not more than the ${bound.most} a shared count may serve then${probesTooSlow(bound, window) ? `, and no faster than a limit of ${window.limit} per ${window.windowMs} ms refills` : ''}: a separate count of the limit would not show (the target's round trip is too long for the limit's rate, or the machine too busy)`,
       bound,
     );
+  // A separate count of the probes serves at least the limit of them (or all, when fewer): that shows
+  // only when the limit is more than a shared count may serve, which many lanes or a long stretch raise.
+  if (bound.most >= window.limit)
+    return notEstablished(
+      'inconclusive',
+      `a shared count may serve ${bound.most} in ${took} (${bound.refill} refilled, the rest in ${bound.bulks} spans without a refusal), not less than the limit of ${window.limit}: a separate count of ${axis.probes}, which may serve no more than the limit, would not show (the target's round trip is too long for the limit's rate, or the machine too busy)`,
+      bound,
+    );
   return judgementOf([], bound, [ruleOf(axis)]);
 };
 
