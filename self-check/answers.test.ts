@@ -55,6 +55,7 @@ const variantRun = (answers: AnswersCheck, kind: 'variant' | 'mutant' = 'variant
           kind === 'mutant'
             ? {
                 ruleId: 'ERROR-BODY-SHAPE',
+                ruleIds: ['ERROR-BODY-SHAPE'],
                 failedRules: ['ERROR-BODY-SHAPE'],
                 title: 'ERROR-BODY-SHAPE: an error body has its fields',
                 file: 'x',
@@ -63,6 +64,7 @@ const variantRun = (answers: AnswersCheck, kind: 'variant' | 'mutant' = 'variant
               }
             : {
                 ruleId: 'VAL-AMOUNT-POSITIVE',
+                ruleIds: ['VAL-AMOUNT-POSITIVE'],
                 failedRules: [],
                 title: 'VAL-AMOUNT-POSITIVE: zero',
                 file: 'x',

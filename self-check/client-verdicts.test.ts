@@ -7,7 +7,13 @@
 import type { ClientCertificate } from '../client/certificate/client-certificate.ts';
 import { CLIENT_BEHAVIOURS } from '../client/self-check-clients/client-behaviours.ts';
 import { expect, test } from '../kit-tests/test-support/kit-test.ts';
-import { buildClientMatrix, clientEntry, clientMatrixPasses, clientTotalsLine } from './client-verdicts.ts';
+import {
+  buildClientMatrix,
+  clientAsReportStats,
+  clientEntry,
+  clientMatrixPasses,
+  clientTotalsLine,
+} from './client-verdicts.ts';
 
 const certificateFailing = (...ids: string[]): ClientCertificate =>
   ({ rules: ids.map((id) => ({ id, verdict: 'failed' })) }) as unknown as ClientCertificate;
@@ -57,6 +63,7 @@ test('client rows: a mutant certified because its rule was not established is sa
     { ...outcome, behaviour: wellBehaved, exitCode: 0, certificate: certificateFailing() },
   ]);
   expect(clientMatrixPasses(matrix)).toBe(true);
+  expect(clientAsReportStats(matrix)).toEqual({ expected: 1, unexpected: 0, skipped: 1, flaky: 0 });
   expect(clientTotalsLine(matrix)).toBe(
     'client certification: 0/1 mutant clients caught (0 weakly), 0 survived, 1 not established (the machine too busy to tell); 1/1 well-behaved clients certified',
   );

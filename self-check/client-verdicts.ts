@@ -88,12 +88,16 @@ export const clientMatrixPasses = (matrix: ClientMatrix): boolean => matrix.tota
 
 export const clientAsReportStats = (
   matrix: ClientMatrix,
-): { expected: number; unexpected: number; skipped: number; flaky: number } => ({
-  expected: matrix.totals.good,
-  unexpected: matrix.totals.bad,
-  skipped: matrix.skipped?.rows ?? 0,
-  flaky: 0,
-});
+): { expected: number; unexpected: number; skipped: number; flaky: number } => {
+  // A row not established is neither: skipped, as a load row's.
+  const unjudged = matrix.entries.filter((e) => e.verdict === 'not-established').length;
+  return {
+    expected: matrix.totals.good - unjudged,
+    unexpected: matrix.totals.bad,
+    skipped: (matrix.skipped?.rows ?? 0) + unjudged,
+    flaky: 0,
+  };
+};
 
 export const clientTotalsLine = (matrix: ClientMatrix): string => {
   if (matrix.skipped)

@@ -26,6 +26,7 @@ const check = (
   const title = ruleId ? ruleTitle(ruleId, text) : text;
   return {
     ruleId,
+    ruleIds: [...(ruleId ? [ruleId] : []), ...extraRules],
     failedRules: outcome === 'failed' ? [...(ruleId ? [ruleId] : []), ...extraRules] : [],
     title,
     file: 'suites/x.spec.ts',
@@ -164,7 +165,7 @@ test('SELF-CHECK: the matrix from fake runs: verdicts, the checks that caught ea
   ]);
   expect(byName['dedup-missing']?.verdict).toBe('survived');
   expect(matrix.totals).toEqual({
-    mutants: { total: 3, caught: 1, weaklyCaught: 1, survived: 1, errors: 0 },
+    mutants: { total: 3, caught: 1, weaklyCaught: 1, notEstablished: 0, survived: 1, errors: 0 },
     variants: { total: 2, passed: 1, failed: 1 },
     deployments: { total: 0, asDeclared: 0, differ: 0 },
     reference: 'passed',
@@ -257,6 +258,55 @@ test('SELF-CHECK: the exit code fails on a survivor, a failing variant or refere
   expect(withSetupError.variants[0]?.verdict).toBe('error');
   expect(withSetupError.variants[0]?.problem).toContain('Error in global setup');
   expect(exitCodeOf(withSetupError)).toBe(1);
+});
+
+test('SELF-CHECK: a mutant nothing caught whose declared check could not make its claim is not established, said and failing nothing', () => {
+  const why = 'a shared count may serve 60 in 2400 ms, not less than the limit of 50';
+  const inconclusive = (ruleId: RuleId, text: string): TestResult => ({
+    ...check(ruleId, text, 'skipped'),
+    inconclusive: why,
+  });
+  const reference = completed('reference', 'reference', [stage(PASSING)]);
+  const unjudged = completed(
+    'mutant',
+    'spelled-apart',
+    [stage([...PASSING, inconclusive('RATE-LIMIT-PER-TENANT', 'the counter across spellings')])],
+    ['RATE-LIMIT-PER-TENANT'],
+  );
+  // Inconclusive, but of a rule the mutant does not break: nothing said of it, so it survived.
+  const survivor = completed(
+    'mutant',
+    'other',
+    [stage([...PASSING, inconclusive('RATE-LIMIT-PER-TENANT', 'the counter across spellings')])],
+    ['VAL-TYPE-ENUM'],
+  );
+  const matrix = buildMatrix([reference, unjudged, survivor]);
+  expect(matrix.mutants.map((m) => [m.name, m.verdict])).toEqual([
+    ['other', 'survived'],
+    ['spelled-apart', 'not-established'],
+  ]);
+  expect(matrix.mutants[1]?.unestablished).toEqual([
+    { title: 'RATE-LIMIT-PER-TENANT: the counter across spellings', reason: why },
+  ]);
+  expect(exitCodeOf(buildMatrix([reference, unjudged]))).toBe(0);
+  expect(matrixAsReportStats(buildMatrix([reference, unjudged]))).toEqual({
+    expected: 1,
+    unexpected: 0,
+    skipped: 1,
+    flaky: 0,
+  });
+  expect(exitCodeOf(matrix)).toBe(1);
+  const text = renderText(buildMatrix([reference, unjudged]), { wallSeconds: 1, concurrency: 1, notes: [] });
+  expect(text).toContain(
+    `NOT EST.  spelled-apart  no check failed; 1 of the declared RATE-LIMIT-PER-TENANT inconclusive: ${why}`,
+  );
+  expect(text).toContain(
+    'mutants: 0/1 caught (0 by a declared rule, 0 weakly), 0 survived, 1 not established (a check of a declared rule could not make its claim)',
+  );
+  // One caught among them: caught, whatever else was inconclusive.
+  expect(classifyMutant(['RATE-LIMIT-PER-TENANT'], [failed('RATE-LIMIT-PER-TENANT', 'x')], [{}])).toBe(
+    'caught',
+  );
 });
 
 test('SELFTEST: a deployment is as declared when exactly the rules it deviates from failed, and differs otherwise', () => {

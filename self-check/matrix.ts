@@ -4,7 +4,9 @@
  * - A mutant is **caught** when at least one check failed against it and one of those checks is of a
  *   rule the mutant declares in `catchingRules`; **weakly caught** when only checks of other rules
  *   failed (reported, but not a failure of the self-check: the mutant is caught, by the wrong check);
- *   **survived** when every check passed (a failure of the self-check: the suite is too weak).
+ *   **survived** when every check passed (a failure of the self-check: the suite is too weak); **not
+ *   established** when none failed and a check of a declared rule could not make its claim (inconclusive:
+ *   a round trip too long for the limit's rate, a machine too busy), as a load row's: said, not failed.
  * - A variant, and the reference, **passed** when no check failed and every answer its run recorded
  *   validates against the kit's OpenAPI document (answers.ts); otherwise it **failed** (a failure of the
  *   self-check: the suite or the document is too strict, or the server does not conform).
@@ -15,7 +17,7 @@ import { type AnswersCheck, answersTooFewJudged, mutantAnswersRefused } from './
 import type { PlannedRun, ServerKind } from './plan.ts';
 import type { RunResults, TestResult } from './results.ts';
 
-export type MutantVerdict = 'caught' | 'weakly-caught' | 'survived' | 'error';
+export type MutantVerdict = 'caught' | 'weakly-caught' | 'not-established' | 'survived' | 'error';
 export type ConformingVerdict = 'passed' | 'failed' | 'error';
 export type DeploymentVerdict = 'as-declared' | 'differs' | 'error';
 
@@ -70,6 +72,8 @@ export interface MutantEntry extends EntryBase {
   readonly caughtBy: readonly FailedCheck[];
   /** The distinct rule ids of those checks, with how many checks of each failed. */
   readonly caughtByRules: readonly { readonly ruleId: string; readonly checks: number }[];
+  /** Checks of its declared rules that could not make their claim, when nothing caught it. */
+  readonly unestablished?: readonly { readonly title: string; readonly reason: string }[];
   /** A mutant whose answers have the wrong shape: its recorded answers against the OpenAPI document. */
   readonly answers?: AnswersCheck;
   /** Whether the document refused some answer of it (undefined: not judged). */
@@ -102,6 +106,7 @@ export interface MatrixTotals {
     readonly total: number;
     readonly caught: number;
     readonly weaklyCaught: number;
+    readonly notEstablished: number;
     readonly survived: number;
     readonly errors: number;
   };
@@ -205,11 +210,23 @@ const rulesOfChecks = (checks: readonly FailedCheck[]): { ruleId: string; checks
     .sort((a, b) => b.checks - a.checks || a.ruleId.localeCompare(b.ruleId));
 };
 
+/** The checks of these rules that were inconclusive: what a mutant nothing caught was not established by. */
+const unestablishedChecks = (
+  tests: readonly TestResult[],
+  catchingRules: readonly string[],
+): { title: string; reason: string }[] =>
+  tests.flatMap((t) =>
+    t.inconclusive !== undefined && t.ruleIds.some((rule) => catchingRules.includes(rule))
+      ? [{ title: t.title, reason: t.inconclusive }]
+      : [],
+  );
+
 export const classifyMutant = (
   catchingRules: readonly string[],
   caughtBy: readonly FailedCheck[],
+  unestablished: readonly unknown[] = [],
 ): Exclude<MutantVerdict, 'error'> => {
-  if (caughtBy.length === 0) return 'survived';
+  if (caughtBy.length === 0) return unestablished.length > 0 ? 'not-established' : 'survived';
   const declared = new Set(catchingRules);
   return caughtBy.some((check) => check.rules.some((rule) => declared.has(rule)))
     ? 'caught'
@@ -218,8 +235,10 @@ export const classifyMutant = (
 
 export const mutantEntry = (completed: CompletedRun): MutantEntry => {
   const entry = base(completed);
-  const caughtBy = failedChecks(testsOf(completed));
+  const tests = testsOf(completed);
+  const caughtBy = failedChecks(tests);
   const catchingRules = completed.run.server.catchingRules;
+  const unestablished = caughtBy.length ? [] : unestablishedChecks(tests, catchingRules);
   const refused = mutantAnswersRefused(completed.answers);
   return {
     ...entry,
@@ -227,7 +246,8 @@ export const mutantEntry = (completed: CompletedRun): MutantEntry => {
     catchingRules,
     caughtBy,
     caughtByRules: rulesOfChecks(caughtBy),
-    verdict: entry.problem ? 'error' : classifyMutant(catchingRules, caughtBy),
+    ...(unestablished.length ? { unestablished } : {}),
+    verdict: entry.problem ? 'error' : classifyMutant(catchingRules, caughtBy, unestablished),
     ...(completed.answers ? { answers: completed.answers } : {}),
     ...(refused === undefined ? {} : { answersRefused: refused }),
   };
@@ -322,6 +342,7 @@ export const buildMatrix = (runs: readonly CompletedRun[]): Matrix => {
         total: mutants.length,
         caught: count('caught'),
         weaklyCaught: count('weakly-caught'),
+        notEstablished: count('not-established'),
         survived: count('survived'),
         errors: count('error'),
       },
@@ -360,7 +381,8 @@ export const exitCodeOf = (matrix: Matrix): number => (matrixPasses(matrix) ? 0 
 /**
  * The matrix as a Playwright JSON report's stats, for `npm test`'s closing line: one "test" per server,
  * passed when the server got its due (mutant caught, weakly or not, and a wrong-shape mutant's answers
- * refused by the OpenAPI document; variant or reference passed; deployment as declared).
+ * refused by the OpenAPI document; variant or reference passed; deployment as declared); a mutant not
+ * established is skipped.
  */
 export const matrixAsReportStats = (
   matrix: Matrix,
@@ -372,6 +394,7 @@ export const matrixAsReportStats = (
       (m) => (m.verdict === 'caught' || m.verdict === 'weakly-caught') && m.answersRefused !== false,
     ).length +
     matrix.deployments.filter((d) => d.verdict === 'as-declared').length;
+  const skipped = matrix.mutants.filter((m) => m.verdict === 'not-established').length;
   const total = conforming.length + matrix.mutants.length + matrix.deployments.length;
-  return { expected: good, unexpected: total - good, skipped: 0, flaky: 0 };
+  return { expected: good, unexpected: total - good - skipped, skipped, flaky: 0 };
 };

@@ -18,6 +18,7 @@ export interface RenderContext {
 const MUTANT_LABEL: Record<MutantVerdict, string> = {
   caught: 'caught',
   'weakly-caught': 'WEAK',
+  'not-established': 'NOT EST.',
   survived: 'SURVIVED',
   error: 'ERROR',
 };
@@ -62,6 +63,7 @@ export const totalsLine = (matrix: Matrix): string => {
   return (
     `mutants: ${mutants.caught + mutants.weaklyCaught}/${mutants.total} caught ` +
     `(${mutants.caught} by a declared rule, ${mutants.weaklyCaught} weakly), ${mutants.survived} survived` +
+    `${mutants.notEstablished ? `, ${mutants.notEstablished} not established (a check of a declared rule could not make its claim)` : ''}` +
     `${mutants.errors ? `, ${mutants.errors} run errors` : ''}; ` +
     `variants: ${variants.passed}/${variants.total} passed; ` +
     `${deployments.total ? `deployments: ${deployments.asDeclared}/${deployments.total} as declared; ` : ''}` +
@@ -129,6 +131,11 @@ export const renderText = (matrix: Matrix, context: RenderContext, load?: LoadMa
     } else if (m.verdict === 'weakly-caught') {
       lines.push(
         `  ${label}  ${m.name.padEnd(width)}  by ${rulesText(m)}; none of the declared ${m.catchingRules.join(', ')}${answers ? `; ${answers}` : ''}`,
+      );
+    } else if (m.verdict === 'not-established') {
+      const first = m.unestablished?.[0];
+      lines.push(
+        `  ${label}  ${m.name.padEnd(width)}  no check failed; ${m.unestablished?.length ?? 0} of the declared ${m.catchingRules.join(', ')} inconclusive: ${first?.reason ?? ''}`,
       );
     } else if (m.verdict === 'survived') {
       lines.push(
@@ -199,7 +206,7 @@ export const renderMarkdown = (matrix: Matrix, context: RenderContext, load?: Lo
   );
   for (const m of matrix.mutants) {
     const answers = mutantAnswersText(m.answers);
-    const by = `${m.verdict === 'error' ? (m.problem ?? '') : rulesText(m) || '—'}${answers ? `; ${answers}` : ''}`;
+    const by = `${m.verdict === 'error' ? (m.problem ?? '') : m.verdict === 'not-established' ? `inconclusive: ${m.unestablished?.[0]?.reason ?? ''}` : rulesText(m) || '—'}${answers ? `; ${answers}` : ''}`;
     out.push(
       `| \`${m.name}\` | ${m.verdict} | ${cell(by)} | ${m.catchingRules.join(', ')} | ${m.projects.join(' + ')}: ${cell(stagesText(m))} |`,
     );

@@ -22,6 +22,8 @@ export type TestOutcome = 'passed' | 'failed' | 'skipped';
 export interface TestResult {
   /** The first rule the check is declared with, or undefined. */
   readonly ruleId: RuleId | undefined;
+  /** Every rule the check is declared with. */
+  readonly ruleIds: readonly RuleId[];
   /** The rules a failure broke: its violations' rules (none for a fault of the kit). */
   readonly failedRules: readonly RuleId[];
   readonly title: string;
@@ -30,6 +32,8 @@ export interface TestResult {
   readonly outcome: TestOutcome;
   /** The first violation, or the first line of the first error, for failures. */
   readonly error?: string;
+  /** Why the check could not make its claim, when it was marked inconclusive and found nothing. */
+  readonly inconclusive?: string;
 }
 
 export interface RunResults {
@@ -56,6 +60,7 @@ const resultOf = (test: ReportedTest): TestResult => {
   const first = test.violations[0];
   return {
     ruleId: test.ruleIds[0],
+    ruleIds: test.ruleIds,
     failedRules: outcome === 'failed' ? violated : [],
     title: test.title,
     file: test.file,
@@ -64,6 +69,7 @@ const resultOf = (test: ReportedTest): TestResult => {
     ...(outcome === 'failed'
       ? { error: clip(first ? formatViolation(first) : firstLines(test.error ?? '', 1) || 'failed') }
       : {}),
+    ...(cutShort ? { inconclusive: clip(test.inconclusive ?? '') } : {}),
   };
 };
 

@@ -42,7 +42,9 @@ export const progressOf = (done: CompletedRun): string => {
         ? `ERROR ${entry.problem}`
         : entry.verdict === 'survived'
           ? 'SURVIVED'
-          : `${entry.verdict === 'caught' ? 'caught' : 'WEAKLY caught'} by ${by}`;
+          : entry.verdict === 'not-established'
+            ? `not established: ${entry.unestablished?.[0]?.reason ?? ''}`
+            : `${entry.verdict === 'caught' ? 'caught' : 'WEAKLY caught'} by ${by}`;
     const answers = mutantAnswersText(entry.answers);
     return `${run.id}: ${verdict}${answers ? `; ${answers}` : ''} (${Math.round(entry.seconds)} s)`;
   }
