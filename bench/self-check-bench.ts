@@ -16,6 +16,7 @@ const matrixSchema = z.object({
       total: z.number(),
       caught: z.number(),
       weaklyCaught: z.number(),
+      notEstablished: z.number().optional(),
       survived: z.number(),
     }),
     variants: z.object({ total: z.number(), passed: z.number() }),
@@ -48,6 +49,6 @@ export const measureSelfCheck = async (root: string, only: string | undefined): 
       conforming: median(conforming.map((r) => r.seconds)),
       mutant: median(matrix.mutants.map((m) => m.seconds)),
     },
-    summary: `reference ${reference}, ${variants.passed}/${variants.total} variants passed, ${mutants.caught + mutants.weaklyCaught}/${mutants.total} mutants caught`,
+    summary: `reference ${reference}, ${variants.passed}/${variants.total} variants passed, ${mutants.caught + mutants.weaklyCaught}/${mutants.total} mutants caught${mutants.notEstablished ? ` (${mutants.notEstablished} not established)` : ''}`,
   };
 };

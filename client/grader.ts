@@ -298,7 +298,9 @@ export const CLIENT_TURNS_PER_RETRY = 2;
 
 /** How long a retry sent at once may have taken to arrive, in the waits the run saw around it. */
 const explainedByWaits = (stalls: readonly Stall[], answeredAt: number, sentAt: number): number =>
-  // The recording's own turn: a stall it was in when the retry came, which held the retry unread.
+  // The recording's own turns: a stall it was in while writing the 429 (its time was taken before),
+  // and one it was in when the retry came, which held the retry unread.
+  longestStallWithin(stalls, 'process', answeredAt - STALL_TICK_MS, answeredAt + STALL_TICK_MS) +
   longestStallWithin(stalls, 'process', sentAt - STALL_TICK_MS, sentAt + STALL_TICK_MS) +
   CLIENT_TURNS_PER_RETRY * longestStallWithin(stalls, 'machine', answeredAt, sentAt);
 

@@ -285,7 +285,7 @@ export const startRecordingProxy = async (options: RecordingProxyOptions): Promi
     server.listen(0, '127.0.0.1', () => resolve());
   });
   const { port } = server.address() as AddressInfo;
-  const monitor = startStallMonitor(started);
+  const monitor = await startStallMonitor(started);
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     startedAt,

@@ -31,6 +31,8 @@ export const STALL_MIN_MS = 5;
 export interface StallMonitor {
   /** The stalls seen so far, in the order they ended. */
   stalls(): readonly Stall[];
+  /** Whether the machine's timer runs (a thread that could not start measures nothing). */
+  readonly machineMeasured: boolean;
   stop(): void;
 }
 
@@ -43,6 +45,7 @@ const { parentPort, workerData } = require('node:worker_threads');
 const { startedAt, tickMs, minMs } = workerData;
 const now = () => performance.timeOrigin + performance.now() - startedAt;
 let last = now();
+parentPort.postMessage('ready');
 setInterval(() => {
   const at = now();
   const late = at - last - tickMs;
@@ -51,9 +54,56 @@ setInterval(() => {
 }, tickMs);
 `;
 
-/** Starts both timers; `startedAt` is `performance.now()` when the recording's clock read 0. */
-export const startStallMonitor = (startedAt: number): StallMonitor => {
+/** How long a thread may take to start before the monitor goes on without it. */
+const MACHINE_START_MS = 5000;
+
+/** The machine's timer, started: resolves once it ticks, or undefined when the thread cannot start. */
+const startMachineTimer = (startedAt: number, seen: Stall[]): Promise<Worker | undefined> =>
+  new Promise((resolve) => {
+    let machine: Worker;
+    try {
+      machine = new Worker(MACHINE_TIMER, {
+        eval: true,
+        workerData: {
+          startedAt: performance.timeOrigin + startedAt,
+          tickMs: STALL_TICK_MS,
+          minMs: STALL_MIN_MS,
+        },
+      });
+    } catch {
+      resolve(undefined);
+      return;
+    }
+    const gaveUp = setTimeout(() => {
+      resolve(undefined);
+      void machine.terminate();
+    }, MACHINE_START_MS);
+    machine.on('message', (message: 'ready' | [number, number]) => {
+      if (message !== 'ready') {
+        seen.push(Object.freeze({ endedAt: message[0], ms: message[1], of: 'machine' }));
+        return;
+      }
+      clearTimeout(gaveUp);
+      // Neither timer keeps the command alive by itself.
+      machine.unref();
+      resolve(machine);
+    });
+    // A thread that fails measures nothing more; the process's own timer still does.
+    machine.on('error', () => resolve(undefined));
+    machine.once('exit', () => {
+      clearTimeout(gaveUp);
+      resolve(undefined);
+    });
+  });
+
+/**
+ * Starts both timers, once the machine's ticks (a thread starts in tens of milliseconds, and the
+ * client's first requests meet the first 429s); `startedAt` is `performance.now()` when the recording's
+ * clock read 0.
+ */
+export const startStallMonitor = async (startedAt: number): Promise<StallMonitor> => {
   const seen: Stall[] = [];
+  const machine = await startMachineTimer(startedAt, seen);
   const now = () => performance.now() - startedAt;
   let last = now();
   const timer = setInterval(() => {
@@ -63,26 +113,17 @@ export const startStallMonitor = (startedAt: number): StallMonitor => {
       seen.push(Object.freeze({ endedAt: Math.round(at), ms: Math.round(late), of: 'process' }));
     last = at;
   }, STALL_TICK_MS);
-  // Neither timer keeps the command alive by itself.
   timer.unref();
-  const machine = new Worker(MACHINE_TIMER, {
-    eval: true,
-    workerData: { startedAt: performance.timeOrigin + startedAt, tickMs: STALL_TICK_MS, minMs: STALL_MIN_MS },
-  });
-  let stopped = false;
-  machine.on('message', ([endedAt, ms]: [number, number]) => {
-    // A tick the thread posted before it was told to stop may still come in.
-    if (!stopped) seen.push(Object.freeze({ endedAt, ms, of: 'machine' }));
-  });
-  // A thread that cannot start measures nothing: the process's own timer still does.
-  machine.on('error', () => undefined);
-  machine.unref();
+  let stoppedAt = Number.POSITIVE_INFINITY;
   return {
-    stalls: () => [...seen].sort((a, b) => a.endedAt - b.endedAt),
+    // A tick the thread posted before it was told to stop may still come in: only those before count.
+    stalls: () => seen.filter((s) => s.endedAt <= stoppedAt).sort((a, b) => a.endedAt - b.endedAt),
+    machineMeasured: machine !== undefined,
     stop: () => {
-      stopped = true;
+      if (stoppedAt !== Number.POSITIVE_INFINITY) return;
+      stoppedAt = now();
       clearInterval(timer);
-      void machine.terminate();
+      void machine?.terminate();
     },
   };
 };

@@ -9,7 +9,13 @@ import { stripVTControlCharacters } from 'node:util';
 import type { JSONReport, JSONReportSuite, JSONReportTest } from '@playwright/test/reporter';
 import type { Violation } from '../oracle/index.ts';
 import type { RuleId } from '../spec/index.ts';
-import { CHECK_RECORD_SCHEMA, type CheckRecord, checkRecordsOf, type SkipKind } from './check-record.ts';
+import {
+  CHECK_RECORD_SCHEMA,
+  type CheckRecord,
+  checkRecordsOf,
+  type InconclusiveKind,
+  type SkipKind,
+} from './check-record.ts';
 import { type CounterTally, counterTallyOf } from './counter-tally.ts';
 import { type ModelTally, modelTallyOf } from './model-tally.ts';
 import { rulesOfAnnotations } from './rule-annotations.ts';
@@ -42,6 +48,8 @@ export interface TestOutcome {
   readonly violations: readonly Violation[];
   /** Why it could not complete its check, when it could not (a property cut short, …). */
   readonly inconclusive: string | undefined;
+  /** Which kind of reason that is: the oracle's claim not made, a time-out, a property cut short. */
+  readonly inconclusiveKind?: InconclusiveKind;
   /**
    * Why it was not run when it recorded no violation: no answer from the target (with the request
    * left unanswered), the run stopped or interrupted. Playwright counts such a check as it ended.
@@ -227,6 +235,7 @@ const outcomeOf = (
     error: status === 'failed' ? firstError(test) : undefined,
     violations,
     inconclusive: attempts.find((a) => a.inconclusive)?.inconclusive?.text,
+    inconclusiveKind: attempts.find((a) => a.inconclusive)?.inconclusive?.kind,
     notRun,
     runAgain: attempts.find((a) => a.runAgain)?.runAgain?.text,
     // A rule counts as judged only where every failed attempt judged it.

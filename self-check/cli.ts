@@ -3,7 +3,8 @@
  * server, every variant (must pass) and every mutant (must be caught), prints the matrix, writes it
  * as JSON and Markdown under <output>/self-check/, and ends with 1 when a mutant survives, a variant or
  * the reference fails, or a run proves nothing (an error). A weakly caught mutant is reported but does
- * not fail the self-check, nor does a k6 row its load generator left not established. Its options are
+ * not fail the self-check, nor does a mutant, a k6 row or a client row left not established (a claim
+ * the oracle, the load generator or the certifier could not make on this machine). Its options are
  * listed by cli/commands/self-check.ts.
  */
 

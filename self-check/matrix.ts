@@ -5,8 +5,9 @@
  *   rule the mutant declares in `catchingRules`; **weakly caught** when only checks of other rules
  *   failed (reported, but not a failure of the self-check: the mutant is caught, by the wrong check);
  *   **survived** when every check passed (a failure of the self-check: the suite is too weak); **not
- *   established** when none failed and a check of a declared rule could not make its claim (inconclusive:
- *   a round trip too long for the limit's rate, a machine too busy), as a load row's: said, not failed.
+ *   established** when none failed and the oracle could not make the claim of a check of a declared rule
+ *   (a round trip too long for the limit's rate, a machine too busy; never a time-out or a property cut
+ *   short), as a load row's: said, not failed.
  * - A variant, and the reference, **passed** when no check failed and every answer its run recorded
  *   validates against the kit's OpenAPI document (answers.ts); otherwise it **failed** (a failure of the
  *   self-check: the suite or the document is too strict, or the server does not conform).

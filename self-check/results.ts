@@ -32,7 +32,11 @@ export interface TestResult {
   readonly outcome: TestOutcome;
   /** The first violation, or the first line of the first error, for failures. */
   readonly error?: string;
-  /** Why the check could not make its claim, when it was marked inconclusive and found nothing. */
+  /**
+   * Why the oracle could not make the check's claim (a round trip too long for a limit's rate, …), when
+   * it said so and nothing was found; never a time-out or a property cut short, which a suite that
+   * hangs or slows down would give too.
+   */
   readonly inconclusive?: string;
 }
 
@@ -69,7 +73,9 @@ const resultOf = (test: ReportedTest): TestResult => {
     ...(outcome === 'failed'
       ? { error: clip(first ? formatViolation(first) : firstLines(test.error ?? '', 1) || 'failed') }
       : {}),
-    ...(cutShort ? { inconclusive: clip(test.inconclusive ?? '') } : {}),
+    ...(cutShort && test.inconclusiveKind === 'could-not-complete'
+      ? { inconclusive: clip(test.inconclusive ?? '') }
+      : {}),
   };
 };
 

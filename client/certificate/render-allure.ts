@@ -1,6 +1,6 @@
 /**
  * The client certificate as Allure results (`*-result.json`, which Allure 3 reads): one per client rule,
- * passed, failed (a MUST rule, or any with --strict), skipped when not exercised; an advisory is passed
+ * passed, failed (a MUST rule, or any with --strict), skipped when not exercised or not established; an advisory is passed
  * with its findings in the message. `npx allure generate <folder>/allure-results` makes a report of it.
  */
 import { createHash } from 'node:crypto';

@@ -8,6 +8,7 @@ import {
   CHECK_RECORD_SCHEMA,
   type CheckRecord,
   checkRecordAttachment,
+  type InconclusiveKind,
   type SkipKind,
 } from '../../run-records/check-record.ts';
 import { testOutcomes } from '../../run-records/check-record-reader.ts';
@@ -35,6 +36,8 @@ export interface FixtureTest {
   readonly violations?: readonly string[];
   /** Why the test was inconclusive (it is then skipped with that reason). */
   readonly inconclusive?: string;
+  /** The kind of that reason (`property-cut-short` when not given). */
+  readonly inconclusiveKind?: InconclusiveKind;
   /** Why it was not run (it is then skipped with that reason). */
   readonly notRun?: string;
   /** The request left unanswered, when it was not run for want of an answer. */
@@ -71,7 +74,7 @@ const recordOf = (
       ? { skipped: { kind: test.skipKind ?? 'declared', text: test.skipReason } }
       : {}),
     ...(last && test.inconclusive
-      ? { inconclusive: { kind: 'property-cut-short' as const, text: test.inconclusive } }
+      ? { inconclusive: { kind: test.inconclusiveKind ?? 'property-cut-short', text: test.inconclusive } }
       : {}),
     ...(last && test.notRun
       ? {
