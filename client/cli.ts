@@ -77,6 +77,10 @@ const commandContract = (options: CertifyOptions, { double, proxy }: RecordedSer
 const runRecorded = async (options: CertifyOptions, recorded: RecordedService) => {
   const { double, service, proxy } = recorded;
   if (double) registerSecrets(...double.allTenants.map((t) => t.accessToken));
+  if (!proxy.machineMeasured)
+    say(
+      'WARNING: the machine timer thread could not start: a retry after a 429 is judged by this process’s stalls only',
+    );
   say(
     `${double ? 'reference server' : `recording proxy in front of ${new URL(service).origin}`} at ${proxy.baseUrl}; faults: ${options.faults.join(', ') || 'none'}; running ${options.command.join(' ')}`,
   );

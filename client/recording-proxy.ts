@@ -36,6 +36,8 @@ export interface RecordingProxy {
   exchanges(): readonly RecordedExchange[];
   /** When this process could not run, on the same clock: the grader's measure of a busy machine. */
   stalls(): readonly Stall[];
+  /** Whether the machine's own timer thread runs beside this process's (stall-monitor.ts). */
+  readonly machineMeasured: boolean;
   /** Resolves once every request that arrived has been answered (or given up on) and recorded. */
   settled(): Promise<void>;
   close(): Promise<void>;
@@ -291,6 +293,7 @@ export const startRecordingProxy = async (options: RecordingProxyOptions): Promi
     startedAt,
     exchanges: () => recording.recorded.filter((e) => e !== undefined),
     stalls: monitor.stalls,
+    machineMeasured: monitor.machineMeasured,
     settled: async () => {
       while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
     },

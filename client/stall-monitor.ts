@@ -37,11 +37,12 @@ export interface StallMonitor {
 }
 
 /**
- * The machine's timer: plain JavaScript evaluated in a worker thread (no loader needed), on the same
+ * The machine's timer: plain JavaScript evaluated in a worker thread (no loader needed; a dynamic
+ * import, which a script and a module both have, since the thread may read it as either), on the same
  * clock as the recording's by the epoch both threads share (`timeOrigin`).
  */
 const MACHINE_TIMER = `
-const { parentPort, workerData } = require('node:worker_threads');
+import('node:worker_threads').then(({ parentPort, workerData }) => {
 const { startedAt, tickMs, minMs } = workerData;
 const now = () => performance.timeOrigin + performance.now() - startedAt;
 let last = now();
@@ -52,6 +53,7 @@ setInterval(() => {
   if (late >= minMs) parentPort.postMessage([Math.round(at), Math.round(late)]);
   last = at;
 }, tickMs);
+});
 `;
 
 /** How long a thread may take to start before the monitor goes on without it. */
