@@ -3,6 +3,7 @@
  * timer, a thread of its own, runs from the start; a delay is matched with the stalls of one kind that
  * overlap it.
  */
+import { spawn } from 'node:child_process';
 import { expect, test } from '../kit-tests/test-support/kit-test.ts';
 import { longestStallWithin, STALL_TICK_MS, type Stall, startStallMonitor } from './stall-monitor.ts';
 
@@ -51,4 +52,21 @@ test('STALLS: the machine thread runs once started; this process held 200 ms is 
   hold(now, 40);
   await pause(3 * STALL_TICK_MS);
   expect(monitor.stalls()).toHaveLength(seen);
+});
+
+test('STALLS: the whole process stopped 300 ms is a stall of both threads', async () => {
+  const started = performance.now();
+  const monitor = await startStallMonitor(started);
+  await pause(3 * STALL_TICK_MS);
+  // Stopped from outside, as a machine that runs neither thread: every thread of this process waits.
+  const stopper = spawn('sh', ['-c', `kill -STOP ${process.pid}; sleep 0.3; kill -CONT ${process.pid}`]);
+  await new Promise((resolve) => stopper.once('exit', resolve));
+  await pause(3 * STALL_TICK_MS);
+  monitor.stop();
+  const stalls = monitor.stalls();
+  // At least the 300 ms less a tick and the rounding; more on a busy machine, never less.
+  for (const of of ['machine', 'process'] as const)
+    expect(longestStallWithin(stalls, of, 0, Number.POSITIVE_INFINITY), of).toBeGreaterThanOrEqual(
+      300 - 2 * STALL_TICK_MS,
+    );
 });

@@ -37,22 +37,37 @@ export interface StallMonitor {
 }
 
 /**
- * The machine's timer: plain JavaScript evaluated in a worker thread (no loader needed; a dynamic
- * import, which a script and a module both have, since the thread may read it as either), on the same
- * clock as the recording's by the epoch both threads share (`timeOrigin`).
+ * A timer that reports each tick later than `minMs` past `tickMs` as a stall ending then: the same
+ * function on both threads. It uses nothing from outside its parameters, since the machine's thread
+ * gets it as source text.
+ */
+const tickStalls = (
+  now: () => number,
+  tickMs: number,
+  minMs: number,
+  onStall: (endedAt: number, ms: number) => void,
+): ReturnType<typeof setInterval> => {
+  let last = now();
+  return setInterval(() => {
+    const at = now();
+    const late = at - last - tickMs;
+    if (late >= minMs) onStall(Math.round(at), Math.round(late));
+    last = at;
+  }, tickMs);
+};
+
+/**
+ * The machine's timer: JavaScript evaluated in a worker thread (no loader: the ticker's source is
+ * JavaScript once the kit's TypeScript is read; a dynamic import, which a script and a module both
+ * have, since the thread may read it as either), on the same clock as the recording's by the epoch both
+ * threads share (`timeOrigin`).
  */
 const MACHINE_TIMER = `
 import('node:worker_threads').then(({ parentPort, workerData }) => {
-const { startedAt, tickMs, minMs } = workerData;
-const now = () => performance.timeOrigin + performance.now() - startedAt;
-let last = now();
-parentPort.postMessage('ready');
-setInterval(() => {
-  const at = now();
-  const late = at - last - tickMs;
-  if (late >= minMs) parentPort.postMessage([Math.round(at), Math.round(late)]);
-  last = at;
-}, tickMs);
+  const { startedAt, tickMs, minMs } = workerData;
+  const now = () => performance.timeOrigin + performance.now() - startedAt;
+  parentPort.postMessage('ready');
+  (${tickStalls.toString()})(now, tickMs, minMs, (endedAt, ms) => parentPort.postMessage([endedAt, ms]));
 });
 `;
 
@@ -107,14 +122,9 @@ export const startStallMonitor = async (startedAt: number): Promise<StallMonitor
   const seen: Stall[] = [];
   const machine = await startMachineTimer(startedAt, seen);
   const now = () => performance.now() - startedAt;
-  let last = now();
-  const timer = setInterval(() => {
-    const at = now();
-    const late = at - last - STALL_TICK_MS;
-    if (late >= STALL_MIN_MS)
-      seen.push(Object.freeze({ endedAt: Math.round(at), ms: Math.round(late), of: 'process' }));
-    last = at;
-  }, STALL_TICK_MS);
+  const timer = tickStalls(now, STALL_TICK_MS, STALL_MIN_MS, (endedAt, ms) => {
+    seen.push(Object.freeze({ endedAt, ms, of: 'process' }));
+  });
   timer.unref();
   let stoppedAt = Number.POSITIVE_INFINITY;
   return {
