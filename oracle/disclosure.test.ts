@@ -62,3 +62,37 @@ test('ORACLE: an answer about another tenant’s event reveals none of it and lo
     ),
   ).toEqual([]);
 });
+
+test('ORACLE: a support reference or a timestamp written into a text per request tells nothing; the words around it do', () => {
+  const reference = () => crypto.randomUUID().replaceAll('-', '').slice(0, 12).toUpperCase();
+  const detailed = (detail: string) => notFound('Not found', { detail });
+  // A reference, a trace id, a request number and a time, new in every answer, about the same uuid.
+  const perRequest = () =>
+    detailed(
+      `Not found. Quote reference ${reference()} to support (trace 00-${reference()}-01, request #${Math.floor(Math.random() * 90_000) + 10_000}, at ${new Date(Date.now() + Math.floor(Math.random() * 1e6)).toISOString()}).`,
+    );
+  expect(distinguishableViolations('ISOLATION-GET', perRequest(), perRequest())).toEqual([]);
+  expect(lookupShapeOf(detailed('At 2026-11-30 07:25:12+01:00, ref A1B2'))).toBe(
+    '404 ERR-4002 "Not found" detail "At {time}, ref {ref}" {detail, errorCode, status, title}',
+  );
+  // The same reference beside other words still tells the event apart.
+  expect(
+    rules(
+      distinguishableViolations(
+        'ISOLATION-PUT',
+        detailed(`The event belongs to another client. Quote reference ${reference()}.`),
+        detailed(`The event does not exist. Quote reference ${reference()}.`),
+      ),
+    ),
+  ).toEqual(['ISOLATION-PUT']);
+  // Words without a digit are compared whole, however long.
+  expect(
+    rules(
+      distinguishableViolations(
+        'ISOLATION-GET',
+        detailed('Forbidden resource'),
+        detailed('Unknown resource'),
+      ),
+    ),
+  ).toEqual(['ISOLATION-GET']);
+});

@@ -20,21 +20,35 @@ export const revealedSecretViolations = (
 /** The human-readable texts beside the title that a deployment fills per case (ProblemDetails' detail). */
 const TEXT_FIELDS = ['detail', 'message'] as const;
 
-/** A text of the answer, the uuid asked for left out (a text may name it). */
-const withoutUuid = (text: unknown): string => String(text).replace(UUID, '{uuid}');
+/** A timestamp written into a text (ISO 8601, with or without its seconds and zone). */
+const TIMESTAMP = /\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?/g;
+/**
+ * A word of letters, digits, `-` or `_` with a digit in it, four characters or more: a trace or support
+ * reference (`Quote reference 6CDDAB56BEBF`), a request number, a correlation id.
+ */
+const REFERENCE = /(?<![\w-])(?=[\w-]*\d)[\w-]{4,}(?![\w-])/g;
+
+/**
+ * A text of the answer as it would read about any uuid: the uuid asked for (a text may name it) and
+ * the values a deployment writes per request whatever the event (a timestamp, a trace or support
+ * reference) left out. Two answers about the same unknown uuid differ in those; the words around them
+ * are what could tell that an event exists.
+ */
+const asAboutAnyUuid = (text: unknown): string =>
+  String(text).replace(UUID, '{uuid}').replace(TIMESTAMP, '{time}').replace(REFERENCE, '{ref}');
 
 /**
  * What an answer shows of itself: status, code, title, its detail or message, and the names of its
- * body's fields, the uuid asked for left out. A title, or a detail, of its own for another tenant's
- * event tells that the event exists. Other values (a trace id, a timestamp) differ between any two
- * answers and are not compared.
+ * body's fields, each text as it would read about any uuid. A title, or a detail, of its own for
+ * another tenant's event tells that the event exists. Other values (a trace id, a timestamp) differ
+ * between any two answers and are not compared.
  */
 export const lookupShapeOf = (answer: HttpAnswer): string => {
   const body = isPlainObject(answer.json) ? answer.json : {};
   const texts = TEXT_FIELDS.filter((name) => typeof body[name] === 'string').map(
-    (name) => ` ${name} "${withoutUuid(body[name])}"`,
+    (name) => ` ${name} "${asAboutAnyUuid(body[name])}"`,
   );
-  return `${answer.status} ${String(body.errorCode)} "${withoutUuid(body.title)}"${texts.join('')} {${Object.keys(body).sort().join(', ')}}`;
+  return `${answer.status} ${String(body.errorCode)} "${asAboutAnyUuid(body.title)}"${texts.join('')} {${Object.keys(body).sort().join(', ')}}`;
 };
 
 /** The answer about another tenant's uuid is the answer about an unknown one, shape for shape. */

@@ -5,8 +5,10 @@
  */
 import type { RuleId } from '../spec/index.ts';
 import { distinguishableViolations, revealedSecretViolations } from './disclosure.ts';
+import { readErrorBody } from './error-body.ts';
 import type { HttpAnswer } from './http-answer.ts';
 import { type Judgement, judgementOf } from './judgement.ts';
+import { judgeForeignReadRefused } from './stated-refusals.ts';
 
 /** Which operation of another tenant's uuid was tried. */
 export type ForeignOperation = 'GET' | 'PUT';
@@ -37,6 +39,39 @@ export const judgeForeignLikeUnknown = (
   foreign: HttpAnswer,
   unknown: HttpAnswer,
 ): Judgement => judgementOf(distinguishableViolations(FOREIGN_RULES[operation], foreign, unknown));
+
+/** The answer the spec states for a uuid the tenant has no event under: 404 ERR-4002. */
+const isStatedNotFound = (answer: HttpAnswer): boolean =>
+  answer.status === 404 && readErrorBody(answer)?.errorCode === 'ERR-4002';
+
+/**
+ * A read with a query the spec does not state (`GET {uuid}?versions=true`) refused for the tenant's
+ * own event and for an unknown uuid alike, the same status and code, not the stated 404: the
+ * deployment refuses the query (a malformed request, part 7.4, as an API validator that allows no
+ * unknown parameter does) before it looks the uuid up, so the answer says nothing of the uuid.
+ */
+export const queryRefusedWhateverTheUuid = (own: HttpAnswer, unknown: HttpAnswer): boolean => {
+  const [ofOwn, ofUnknown] = [readErrorBody(own), readErrorBody(unknown)];
+  return (
+    own.status >= 400 &&
+    own.status === unknown.status &&
+    !isStatedNotFound(unknown) &&
+    ofOwn !== undefined &&
+    ofOwn.errorCode === ofUnknown?.errorCode
+  );
+};
+
+/**
+ * ISOLATION-GET by a read with a query the spec does not state (`GET {uuid}?versions=true`), beside
+ * the same read of a uuid nobody holds: where that one gets the stated 404 ERR-4002 (the deployment
+ * reads past the query, or serves it), another tenant's uuid gets it too; where the deployment answers
+ * the query otherwise whatever the uuid (refuses it as malformed), another tenant's uuid gets that
+ * answer, shape for shape. Either way its event is as if it did not exist (part 1).
+ */
+export const judgeForeignQueryReadLikeUnknown = (foreign: HttpAnswer, unknown: HttpAnswer): Judgement =>
+  isStatedNotFound(unknown)
+    ? judgeForeignReadRefused(foreign)
+    : judgeForeignLikeUnknown('GET', foreign, unknown);
 
 /** One of the owner's reads of its event: GET, `?versions=true` or a listing page. */
 export interface OwnerReadAnswer {

@@ -84,3 +84,28 @@ test('ORACLE: a read missing on either side is not compared (a reading the deplo
   const withoutListing: EventView = { GET: first.GET };
   expect(judgeViewKept('foreign-put', { before: withoutListing, after: first }).violations).toEqual([]);
 });
+
+test('ORACLE: a refusal in the view is kept as it reads about any uuid: a per-request reference or time changes nothing, a new code does', () => {
+  const refusal = (code: string) =>
+    answer(400, {
+      status: 400,
+      errorCode: code,
+      title: 'Unknown query parameter',
+      detail: `Quote reference ${crypto.randomUUID().slice(0, 8).toUpperCase()} to support.`,
+      timestamp: new Date(Date.now() + Math.floor(Math.random() * 1e6)).toISOString(),
+    });
+  const refusedView = (code: string): EventView => ({
+    GET: shownAnswer('GET', "A's GET", answer(200, event)),
+    versions: shownAnswer('versions', "A's GET ?versions=true", refusal(code)),
+  });
+  expect(
+    judgeViewKept('own-other', { before: refusedView('ERR-9010'), after: refusedView('ERR-9010') })
+      .violations,
+  ).toEqual([]);
+  const [violation, ...rest] = judgeViewKept('foreign-put', {
+    before: refusedView('ERR-9010'),
+    after: refusedView('ERR-9011'),
+  }).violations;
+  expect(rest).toEqual([]);
+  expect(violation?.rule).toBe('ISOLATION-PUT');
+});

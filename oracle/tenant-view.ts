@@ -14,7 +14,8 @@
  */
 import type { RuleId } from '../spec/index.ts';
 import { changedFields } from './changed-fields.ts';
-import type { HttpAnswer } from './http-answer.ts';
+import { lookupShapeOf } from './disclosure.ts';
+import { type HttpAnswer, isSuccess } from './http-answer.ts';
 import { type Judgement, judgementOf } from './judgement.ts';
 import { violationOf } from './violation.ts';
 
@@ -69,7 +70,12 @@ const STEP_WORDS: Readonly<Record<ViewStep, string>> = {
 export const shownAnswer = (kind: ViewReadKind, where: string, answer: HttpAnswer): ShownRead => ({
   kind,
   where,
-  shown: { status: answer.status, body: answer.json ?? answer.text },
+  // A refusal is kept as it reads about any uuid: what a deployment writes into an error per request
+  // (a timestamp, a trace or support reference) changes from look to look whatever the event.
+  shown: {
+    status: answer.status,
+    body: isSuccess(answer.status) ? (answer.json ?? answer.text) : lookupShapeOf(answer),
+  },
 });
 
 /**

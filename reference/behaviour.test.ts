@@ -9,6 +9,7 @@ import { DEFAULT_BEHAVIOUR, type ReferenceBehaviour } from './behaviour.ts';
 import { REFERENCE_CODE_LIST, VARIANT_CODE_LIST } from './codes.ts';
 import { formatFieldPath } from './field-path.ts';
 import { MUTANT_NAMES } from './mutants.ts';
+import { resolveBehaviour } from './resolve-behaviour.ts';
 import {
   credentialHeaders,
   EVENTS_PATH,
@@ -251,6 +252,34 @@ test.describe('reference: behaviour options (readings of the spec gaps)', () => 
       expect(fieldsAndCodes((await a.post({ type: 'INTERNAL_PAYIN' })).body)).toEqual([
         ['externalId', 'ERR-3001'],
       ]);
+    });
+  });
+
+  test('GAP-OTHER-OPERATIONS: unknownQueryParameters refused-400 refuses a query once authenticated, whatever the uuid', async () => {
+    await withBehaviour({ unknownQueryParameters: 'refused-400' }, async ({ a, app }) => {
+      const uuid = await a.create(payinEvent());
+      const query = (id: string, headers = credentialHeaders(a.tenant)) =>
+        send(app, { method: 'GET', url: `${EVENTS_PATH}/${id}?versions=true`, headers });
+      expectSimpleError(await query(uuid), 400, 'ERR-9010');
+      expectSimpleError(await query(crypto.randomUUID()), 400, 'ERR-9010');
+      // Authentication comes first: a request without a token is refused for it, query or not.
+      expectSimpleError(await query(uuid, {}), 401, 'ERR-1001');
+      expect((await a.get(uuid)).status).toBe(200);
+    });
+    expect(() => resolveBehaviour({ unknownQueryParameters: 'refused-400', versions: 'on-request' })).toThrow(
+      /unknownQueryParameters/,
+    );
+  });
+
+  test('ERROR-BODY-SHAPE: errorDetail support-reference adds a detail with a reference new in each answer', async () => {
+    await withBehaviour({ errorDetail: 'support-reference' }, async ({ a }) => {
+      const [first, second] = [await a.get(crypto.randomUUID()), await a.get(crypto.randomUUID())];
+      expectSimpleError(first, 404, 'ERR-4002');
+      const detail =
+        /^No financial event for the given UUID and tenant\. Quote reference [0-9A-F]{12} to support\.$/;
+      expect(first.body.detail).toMatch(detail);
+      expect(second.body.detail).toMatch(detail);
+      expect(second.body.detail).not.toBe(first.body.detail);
     });
   });
 

@@ -58,6 +58,8 @@ export const CONTENT_TYPE_READINGS = [
 export const NON_UUID_PATH_READINGS = ['not-found-404', 'bad-request-400', 'route-not-found-404'] as const;
 export const UNSUPPORTED_METHOD_READINGS = ['not-found-404', 'method-not-allowed-405'] as const;
 export const MALFORMED_JSON_STATUSES = [400, 422] as const;
+export const QUERY_PARAMETER_READINGS = ['ignored', 'refused-400'] as const;
+export const ERROR_DETAIL_READINGS = ['none', 'support-reference'] as const;
 export const LISTING_READINGS = ['none', 'paged', 'page-and-page-size', 'cursor', 'unpaged'] as const;
 export type ListingReading = (typeof LISTING_READINGS)[number];
 export const VERSIONS_READINGS = ['none', 'on-request'] as const;
@@ -208,6 +210,17 @@ export interface ReferenceBehaviour {
   readonly nonUuidPathId: NonUuidPathId;
   /** GAP-OTHER-OPERATIONS: a method a path does not support: 404 ERR-9405, or 405 ERR-9405 with Allow. */
   readonly unsupportedMethod: (typeof UNSUPPORTED_METHOD_READINGS)[number];
+  /**
+   * GAP-OTHER-OPERATIONS: a query parameter the service does not know, on any endpoint: read past, or
+   * refused (400 ERR-9010) once the request authenticated and was counted, before its handler, as an
+   * API validator that allows no unknown parameter does (express-openapi-validator's default).
+   */
+  readonly unknownQueryParameters: (typeof QUERY_PARAMETER_READINGS)[number];
+  /**
+   * ERROR-BODY-SHAPE: the 7.1 body as it is, or with a `detail` naming a reference new in every answer
+   * ("Quote reference 6CDDAB56BEBF to support."), as a deployment that logs each error under an id does.
+   */
+  readonly errorDetail: (typeof ERROR_DETAIL_READINGS)[number];
   /** GAP-VERSIONING: no version anywhere, or this header on every answer. */
   readonly versionHeader: { readonly name: string; readonly value: string } | null;
   /**
@@ -269,6 +282,8 @@ export const DEFAULT_BEHAVIOUR: ReferenceBehaviour = Object.freeze({
   contentType: 'required-400',
   nonUuidPathId: 'not-found-404',
   unsupportedMethod: 'not-found-404',
+  unknownQueryParameters: 'ignored',
+  errorDetail: 'none',
   versionHeader: null,
   listing: 'none',
   versions: 'none',

@@ -41,6 +41,8 @@ export const REFERENCE_CODES = Object.freeze({
   badRequest: define('ERR-9007', 400, 'The request could not be understood'),
   /** GAP-OTHER-OPERATIONS, in a reading with a listing: a page, size or time it cannot read. */
   listingParameter: define('ERR-9008', 400, 'A listing parameter is not valid'),
+  /** GAP-OTHER-OPERATIONS, in the refused-400 reading of unknown query parameters only. */
+  unknownQueryParameter: define('ERR-9010', 400, 'Unknown query parameter'),
   /** GAP-OTHER-OPERATIONS: a path the service does not have. */
   routeNotFound: define('ERR-9404', 404, 'No such resource'),
   /** GAP-OTHER-OPERATIONS: a method the path does not support (404: 405 is not in the spec's list). */

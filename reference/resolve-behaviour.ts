@@ -9,6 +9,7 @@ import {
   BODY_LIMIT_STATUSES,
   CONTENT_TYPE_READINGS,
   DEFAULT_BEHAVIOUR,
+  ERROR_DETAIL_READINGS,
   ERRORS_ORDER_READINGS,
   EVENT_ENVELOPE_READINGS,
   EXTRA_FIELD_TYPES,
@@ -26,6 +27,7 @@ import {
   NULL_FIELD_READINGS,
   PUT_SEMANTICS_READINGS,
   PUT_SUCCESS_READINGS,
+  QUERY_PARAMETER_READINGS,
   RATE_LIMIT_ALGORITHMS,
   RATE_LIMIT_BODY_READINGS,
   REQUIRED_FIELDS_READINGS,
@@ -201,6 +203,12 @@ const limitAndRouteReadings = (chosen: ReferenceBehaviour) => {
     contentType: oneOf('contentType', chosen.contentType, CONTENT_TYPE_READINGS),
     nonUuidPathId: oneOf('nonUuidPathId', chosen.nonUuidPathId, NON_UUID_PATH_READINGS),
     unsupportedMethod: oneOf('unsupportedMethod', chosen.unsupportedMethod, UNSUPPORTED_METHOD_READINGS),
+    unknownQueryParameters: oneOf(
+      'unknownQueryParameters',
+      chosen.unknownQueryParameters,
+      QUERY_PARAMETER_READINGS,
+    ),
+    errorDetail: oneOf('errorDetail', chosen.errorDetail, ERROR_DETAIL_READINGS),
     versionHeader:
       versionHeader === null ? null : Object.freeze({ name: versionHeader.name, value: versionHeader.value }),
     listing: oneOf('listing', chosen.listing, LISTING_READINGS),
@@ -209,12 +217,20 @@ const limitAndRouteReadings = (chosen: ReferenceBehaviour) => {
   };
 };
 
+/** Every query parameter refused: no listing or versions, whose parameters the service would know. */
+const checkQueryReading = ({ unknownQueryParameters, listing, versions }: ReferenceBehaviour): void => {
+  if (unknownQueryParameters === 'refused-400' && (listing !== 'none' || versions !== 'none')) {
+    throw problemOf('unknownQueryParameters', "'ignored' with a listing or versions", unknownQueryParameters);
+  }
+};
+
 /** The defaults overlaid with a partial reading; every value is checked, so a typo fails at start. */
 export const resolveBehaviour = (
   ...overlays: (Partial<ReferenceBehaviour> | undefined)[]
 ): ReferenceBehaviour => {
   const chosen = mergeOverlays(overlays);
   checkHeaderAndBodyLimit(chosen);
+  checkQueryReading(chosen);
   return Object.freeze({
     ...updateAndReadReadings(chosen),
     ...refusalReadings(chosen),

@@ -9,6 +9,7 @@ import {
   AMOUNT_FORMAT_READINGS,
   CONTENT_TYPE_READINGS,
   DEFAULT_BEHAVIOUR,
+  ERROR_DETAIL_READINGS,
   ERRORS_ORDER_READINGS,
   EVENT_ENVELOPE_READINGS,
   FIELD_PATH_READINGS,
@@ -20,6 +21,7 @@ import {
   NULL_FIELD_READINGS,
   PUT_SEMANTICS_READINGS,
   PUT_SUCCESS_READINGS,
+  QUERY_PARAMETER_READINGS,
   RATE_LIMIT_ALGORITHMS,
   RATE_LIMIT_BODY_READINGS,
   REQUIRED_FIELDS_READINGS,
@@ -246,6 +248,8 @@ test.describe('reference: variants (coherent other readings)', () => {
       unsupportedMethod: UNSUPPORTED_METHOD_READINGS,
       listing: LISTING_READINGS,
       versions: VERSIONS_READINGS,
+      unknownQueryParameters: QUERY_PARAMETER_READINGS,
+      errorDetail: ERROR_DETAIL_READINGS,
     };
     const behaviours = [DEFAULT_BEHAVIOUR, ...VARIANTS.map((v) => resolveBehaviour(v.behaviour))];
     const untaken = Object.entries(readings).flatMap(([option, values]) => {

@@ -182,7 +182,7 @@ export const VARIANTS: readonly VariantDefinition[] = Object.freeze([
   ),
   variant(
     'express-ajv-like',
-    "Express with express.json() and ajv (allErrors): PUT merges into the stored event (Object.assign); instance paths as JSON pointers; additionalProperties reported on /payload; a body of another media type is not parsed, so it fails validation; express.json's 100 KiB limit answers 413; required: externalId, type, currencyCode, amount; a token looked up with its client id (401 ERR-1002 for a mismatch); express-rate-limit's fixed window with a message.",
+    "Express with express.json() and ajv (allErrors): PUT merges into the stored event (Object.assign); instance paths as JSON pointers; additionalProperties reported on /payload; a body of another media type is not parsed, so it fails validation; express.json's 100 KiB limit answers 413; required: externalId, type, currencyCode, amount; a token looked up with its client id (401 ERR-1002 for a mismatch); express-rate-limit's fixed window with a message; express-openapi-validator's default refusal of a query parameter the API does not declare (400, after authentication and the rate limit); every error's detail naming a support reference new in each answer.",
     {
       putSemantics: 'merge',
       fieldPath: 'pointer',
@@ -193,6 +193,8 @@ export const VARIANTS: readonly VariantDefinition[] = Object.freeze([
       requiredFields: 'core-fields',
       tokenOfOtherTenant: 'invalid-1002',
       rateLimitBody: 'with-detail',
+      unknownQueryParameters: 'refused-400',
+      errorDetail: 'support-reference',
     },
   ),
   variant(

@@ -11,7 +11,7 @@ import { SECOND_LOOK_TAG } from '../config/index.ts';
 import {
   answerSummary,
   isSuccess,
-  judgeForeignReadRefused,
+  judgeForeignQueryReadLikeUnknown,
   judgeForeignVersionsRevealNothing,
   judgeInvalidTokenRefused,
   judgeListedItem,
@@ -25,6 +25,7 @@ import {
   judgeUnknownEventRefused,
   listedUuid,
   listingItems,
+  queryRefusedWhateverTheUuid,
   type ReadBack,
   uuidsToReadBack,
 } from '../oracle/index.ts';
@@ -223,9 +224,15 @@ for (const look of LOOKS) {
         const foreign = validPayout(runId, 'versions-foreign');
         const foreignUuid = check.created(await tenantB.create(foreign));
         const leak = await versions(tenantA, foreignUuid);
-        check.error(leak, judgeForeignReadRefused);
+        const unknown = await versions(tenantA, crypto.randomUUID());
+        check.verdict(judgeForeignQueryReadLikeUnknown(leak, unknown), leak);
         check.verdict(judgeForeignVersionsRevealNothing(leak, foreign.externalId), leak);
-        check.error(await versions(tenantA, crypto.randomUUID()), judgeUnknownEventRefused);
+        // A deployment that refuses the query whatever the uuid says nothing of the uuid by it: an
+        // unknown uuid is then asked for without it.
+        const unknownRead = queryRefusedWhateverTheUuid(own, unknown)
+          ? await tenantA.retrieve(crypto.randomUUID())
+          : unknown;
+        check.error(unknownRead, judgeUnknownEventRefused);
       },
     );
   });

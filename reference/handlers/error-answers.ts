@@ -3,6 +3,7 @@
  * bare 500 ERR-5001; a path or method the service does not have, a request HTTP itself cannot parse,
  * and Fastify's own refusals (body too large, media type, empty body) each get their part 7 answer.
  */
+import { randomBytes } from 'node:crypto';
 import type { Socket } from 'node:net';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { EVENTS_PATH } from '../../spec/index.ts';
@@ -43,12 +44,22 @@ export const ERROR_ANSWER_HOOKS: ErrorAnswerHooks = Object.freeze({
   bodyTooLargeAnswer: (answer: HttpProblem) => answer,
 });
 
+/** The 7.1 body with the `detail` the behaviour's errorDetail adds, where it has none of its own. */
+const withDetail = (body: SimpleErrorBody, ctx: ServerContext): SimpleErrorBody =>
+  ctx.behaviour.errorDetail === 'support-reference' && body.detail === undefined
+    ? {
+        ...body,
+        detail: `${body.title}. Quote reference ${randomBytes(6).toString('hex').toUpperCase()} to support.`,
+      }
+    : body;
+
 export const sendProblem = (reply: FastifyReply, answer: HttpProblem, ctx: ServerContext): FastifyReply => {
   for (const [name, value] of Object.entries(answer.headers)) reply.header(name, value);
   if (answer.plainText !== undefined) {
     return reply.code(answer.status).type(answer.plainText.contentType).send(answer.plainText.text);
   }
-  const body = 'errors' in answer.body ? answer.body : ctx.hooks.simpleErrorBody(answer.body);
+  const body =
+    'errors' in answer.body ? answer.body : ctx.hooks.simpleErrorBody(withDetail(answer.body, ctx));
   // Serialised here: Fastify would refuse an object for a media type that is not JSON.
   return reply.code(answer.status).type(ctx.hooks.errorContentType()).send(JSON.stringify(body));
 };

@@ -9,7 +9,7 @@ import { HEADERS } from '../../spec/index.ts';
 import { authenticate } from '../authentication.ts';
 import { REFERENCE_CODES } from '../codes.ts';
 import type { ServerContext } from '../context.ts';
-import { HttpProblem, simpleBody } from '../problem.ts';
+import { HttpProblem, referenceProblem, simpleBody } from '../problem.ts';
 import type { BudgetHooks, TenantBudget } from '../tenant-budgets.ts';
 import type { KnownTenant } from '../tenants.ts';
 
@@ -162,6 +162,13 @@ const applyRateLimit = (
 
 const CLIENT_ID_HEADER = HEADERS.clientId.toLowerCase();
 
+/** GAP-OTHER-OPERATIONS: a query parameter on a request, in the reading that refuses every one. */
+const refuseQueryParameters = (ctx: ServerContext, request: FastifyRequest): void => {
+  if (ctx.behaviour.unknownQueryParameters === 'refused-400' && request.url.includes('?')) {
+    throw referenceProblem('unknownQueryParameter');
+  }
+};
+
 /** The onRequest hook of every endpoint route (callback style: no promise per request). */
 export const guardRequest =
   (ctx: ServerContext) =>
@@ -185,5 +192,6 @@ export const guardRequest =
       return;
     }
     applyRateLimit(ctx, guarded.tenant, request, reply);
+    refuseQueryParameters(ctx, request);
     done();
   };
