@@ -243,6 +243,22 @@ const PROBES: Record<MutantName, Probe> = {
   'channel-case-insensitive': {
     holds: (h) => rejectedWith(h, payinEvent({ payload: { channel: 'cash' } }), 'ERR-3011'),
   },
+  'exclusivity-checks-truthiness': {
+    holds: async (h) =>
+      (await rejectedWith(h, payinEvent({ payload: { beneficiaryName: '' } }), 'ERR-3009')) &&
+      (await rejectedWith(h, payoutEvent({ payload: { payerPersonalId: '' } }), 'ERR-3010')),
+  },
+  'client-id-pattern-unanchored-start': {
+    holds: async (h) =>
+      is(
+        await h.a.get(unknownUuid(), {
+          ...credentialHeaders(h.a.tenant),
+          'x-client-id': `tenant=${h.a.tenant.clientId}`,
+        }),
+        400,
+        'ERR-2002',
+      ),
+  },
   'exclusivity-name-fields-only': {
     holds: async (h) =>
       (await rejectedWith(h, payinEvent({ payload: { beneficiaryPersonalId: 'b' } }), 'ERR-3009')) &&
@@ -926,6 +942,24 @@ const PROBES: Record<MutantName, Probe> = {
       const uuid = await h.a.create();
       const unknown = await h.b.put(unknownUuid(), payinEvent());
       const foreign = await h.b.put(uuid, payinEvent());
+      return is(foreign, 404, 'ERR-4002') && JSON.stringify(foreign.body) === JSON.stringify(unknown.body);
+    },
+  },
+  'foreign-put-validated-before-owner-check': {
+    holds: async (h) => {
+      const uuid = await h.a.create();
+      const invalid = payinEvent({ amount: 0 });
+      const [foreign, unknown] = [await h.b.put(uuid, invalid), await h.b.put(unknownUuid(), invalid)];
+      return is(foreign, 404, 'ERR-4002') && JSON.stringify(foreign.body) === JSON.stringify(unknown.body);
+    },
+  },
+  'foreign-put-dedup-before-owner-check': {
+    holds: async (h) => {
+      const uuid = await h.a.create();
+      const taken = payinEvent();
+      await h.a.create(taken);
+      const probe = payinEvent({ externalId: taken.externalId });
+      const [foreign, unknown] = [await h.b.put(uuid, probe), await h.b.put(unknownUuid(), probe)];
       return is(foreign, 404, 'ERR-4002') && JSON.stringify(foreign.body) === JSON.stringify(unknown.body);
     },
   },

@@ -51,7 +51,11 @@ export const checkPayload = (
   const notAllowed = type === undefined ? [] : hooks.fieldsNotAllowedIn(type);
   for (const field of EXCLUSIVE_PAYLOAD_FIELDS) {
     if (!Object.hasOwn(payload, field)) continue;
-    if (type !== undefined && notAllowed.includes(field)) {
+    if (
+      type !== undefined &&
+      notAllowed.includes(field) &&
+      hooks.sentAgainstType(payload[field] as JsonValue)
+    ) {
       const owner = type === 'INTERNAL_PAYIN' ? 'INTERNAL_PAYOUT' : 'INTERNAL_PAYIN';
       fail(
         failures,

@@ -62,6 +62,8 @@ export interface ValidationHooks {
   fieldsNotAllowedIn(type: EventType): readonly string[];
   /** …and the code such a field gets. */
   exclusivityCode(type: EventType): string;
+  /** …whether a field of the other type, sent with this value, counts as sent (the reference: always). */
+  sentAgainstType(value: JsonValue | undefined): boolean;
   /** VAL-PAYLOAD-UNKNOWN-PROPERTY: whether a payload property is known, in an event of this type (as sent). */
   isPayloadProperty(key: string, type: JsonValue | undefined): boolean;
   /** VAL-MCA-*: the multiCurrencyAmounts items that are validated. */
@@ -109,6 +111,7 @@ export const VALIDATION_HOOKS: ValidationHooks = Object.freeze({
     type === 'INTERNAL_PAYIN' ? PAYOUT_ONLY_PAYLOAD_FIELDS : PAYIN_ONLY_PAYLOAD_FIELDS,
   // ERR-3009: a payout-only field in a payin payload; ERR-3010: a payin-only field in a payout payload.
   exclusivityCode: (type: EventType) => (type === 'INTERNAL_PAYIN' ? 'ERR-3009' : 'ERR-3010'),
+  sentAgainstType: () => true,
   isPayloadProperty: (key: string) => PAYLOAD_FIELD_SET.has(key),
   itemsValidated: (items: readonly JsonValue[]) => items,
   isItemCurrencyCode: (value: JsonValue) => typeof value === 'string' && isCurrencyCode(value),

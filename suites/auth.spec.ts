@@ -85,6 +85,9 @@ const NOT_UUID_CLIENT_IDS: readonly [string, string][] = [
   ['non-hex characters', 'zzzzzzzz-zzzz-zzzz-zzzz-zzzzzzzzzzzz'],
   ['a UUID with a character too many', `${'3f1c2a9e-5b7d-4c1a-9e2f-8a6b4c3d2e1f'}0`],
   ['a UUID missing its last character', '3f1c2a9e-5b7d-4c1a-9e2f-8a6b4c3d2e1'],
+  // Text before a UUID: a pattern anchored at its end only still finds one in it.
+  ['a UUID with a character before it', '03f1c2a9e-5b7d-4c1a-9e2f-8a6b4c3d2e1f'],
+  ['a UUID after a word', 'tenant=3f1c2a9e-5b7d-4c1a-9e2f-8a6b4c3d2e1f'],
 ];
 
 /**

@@ -91,8 +91,9 @@ const foreignMarker = (): string => `Foreign Marker ${crypto.randomUUID().slice(
 const ownerEventAndTwin = async (tenantA: ServiceClient, runId: string) => {
   const event = validPayout(runId);
   const created = await tenantA.create(event);
-  const twin = await tenantA.create(validPayout(runId, 'twin'));
-  return { event, created, uuid: check.created(created), twin };
+  const twinEvent = validPayout(runId, 'twin');
+  const twin = await tenantA.create(twinEvent);
+  return { event, created, uuid: check.created(created), twin, twinEvent };
 };
 
 /** After tenant B's PUT carrying `marker`: A's event as it was, and none of A's reads shows the marker. */
@@ -137,6 +138,21 @@ test.describe('tenant isolation', { tag: ['@isolation'] }, () => {
       );
       const unknown = await tenantB.update(crypto.randomUUID(), body);
       expectIndistinguishable('PUT', foreign, unknown, event.externalId);
+      // Bodies a deployment may refuse before it looks the uuid up (the order is not shown): an invalid
+      // one, and one reusing the externalId of the owner's other event. Refused or not, another
+      // tenant's uuid gets what an unknown uuid gets: a check of the body against the stored event,
+      // or of the externalId among the owner's, before the owner is, tells the event exists.
+      for (const probe of [
+        { ...body, amount: 0 },
+        { ...body, externalId: owner.twinEvent.externalId },
+      ]) {
+        const [ofForeign, ofUnknown] = [
+          await tenantB.update(uuid, probe),
+          await tenantB.update(crypto.randomUUID(), probe),
+        ];
+        check.verdict(judgeForeignLikeUnknown('PUT', ofForeign, ofUnknown), ofForeign);
+        check.verdict(judgeForeignAnswerRevealsNothing('PUT', ofForeign, event.externalId), ofForeign);
+      }
       await expectForeignPutUnseen(tenantA, owner, marker, "tenant B's refused PUT");
     },
   );

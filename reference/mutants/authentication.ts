@@ -25,6 +25,7 @@ const tokenOwnerComparing =
 
 /** A UUID pattern written with lower-case hex digits only (and no `i` flag). */
 const LOWER_CASE_UUID = new RegExp(`^${UUID_SOURCE}$`);
+const UUID_AT_END = new RegExp(`${UUID_SOURCE}$`, 'i');
 
 export const AUTHENTICATION_MUTANTS = [
   mutant(
@@ -220,6 +221,12 @@ export const AUTHENTICATION_MUTANTS = [
     ['TENANT-HEADER-NOT-UUID'],
     'X-Client-Id is matched against a UUID pattern of lower-case hex digits: a UUID in upper case is refused with 400 ERR-2002.',
     { clientIdIsUuid: (clientId) => LOWER_CASE_UUID.test(clientId) },
+  ),
+  mutant(
+    'client-id-pattern-unanchored-start',
+    ['TENANT-HEADER-NOT-UUID'],
+    'X-Client-Id is matched against a UUID pattern anchored at its end only: text before a UUID ("tenant=<uuid>") passes it and falls through to 403 ERR-1003 instead of 400 ERR-2002.',
+    { clientIdIsUuid: (clientId) => UUID_AT_END.test(clientId) },
   ),
   mutant(
     'empty-token-skips-authentication',

@@ -54,6 +54,18 @@ const beforeOwnerCheck =
     if (stored && stored.tenantId !== tenantId) write(ctx, stored, body);
   };
 
+/**
+ * A PUT that loads the event of the path's uuid whoever owns it and checks the owner last: another
+ * tenant's uuid gets `before` (a refusal of the body, judged against that event) or else 404 ERR-4002.
+ */
+const ownerCheckedAfter =
+  (before: (ctx: ServerContext, stored: StoredEvent, body: JsonObject) => HttpProblem | undefined) =>
+  (ctx: ServerContext, tenantId: string, id: string, body: JsonObject): StoredEvent => {
+    const stored = ctx.store.findInAnyTenant(id);
+    if (stored === undefined || stored.tenantId === tenantId) return ownEvent(ctx, tenantId, id);
+    throw before(ctx, stored, body) ?? ctx.hooks.unknownEventAnswer();
+  };
+
 export const ISOLATION_MUTANTS = [
   mutant(
     'foreign-put-writes-version',
@@ -152,6 +164,31 @@ export const ISOLATION_MUTANTS = [
             : 'The financial event does not exist',
         );
       },
+    },
+  ),
+  mutant(
+    'foreign-put-validated-before-owner-check',
+    ['ISOLATION-PUT'],
+    "A PUT validates its body before it checks the event's owner: another tenant's uuid with an invalid body answers 400 with the failures, where an unknown uuid answers 404 ERR-4002 (with a valid body, 404 and nothing changes).",
+    {
+      eventForUpdate: ownerCheckedAfter((ctx, stored, body) => {
+        const result = ctx.hooks.validateUpdate(ctx, body, stored);
+        return result.ok ? undefined : ctx.hooks.refusedUpdateAnswer(ctx, result.failures);
+      }),
+    },
+  ),
+  mutant(
+    'foreign-put-dedup-before-owner-check',
+    ['ISOLATION-PUT'],
+    "A PUT checks its externalId among the events of the event's owner before it checks the owner: another tenant's uuid with an externalId that tenant holds answers 400 ERR-4001, where an unknown uuid answers 404 ERR-4002.",
+    {
+      eventForUpdate: ownerCheckedAfter((ctx, stored, body) => {
+        const holder =
+          typeof body.externalId === 'string'
+            ? ctx.store.findByExternalId(stored.tenantId, body.externalId)
+            : undefined;
+        return holder !== undefined && holder.uuid !== stored.uuid ? ctx.hooks.duplicateAnswer() : undefined;
+      }),
     },
   ),
   mutant(

@@ -134,6 +134,12 @@ export const VALIDATION_MUTANTS = [
     { fieldsNotAllowedIn: (type) => reference.fieldsNotAllowedIn(type).filter((f) => f.endsWith('Name')) },
   ),
   mutant(
+    'exclusivity-checks-truthiness',
+    ['VAL-PAYIN-NO-PAYOUT-FIELDS', 'VAL-PAYOUT-NO-PAYIN-FIELDS'],
+    'A field of the other type counts only when its value is truthy (`if (payload.beneficiaryName)`): sent empty, it is accepted.',
+    { sentAgainstType: (value) => Boolean(value) },
+  ),
+  mutant(
     'payload-unknown-property-accepted',
     ['VAL-PAYLOAD-UNKNOWN-PROPERTY'],
     'Unknown payload properties are accepted (additionalProperties left open).',

@@ -123,6 +123,15 @@ export const SINGLE_FAULT_CASES: readonly SingleFaultCase[] = [
     'X123',
     'ERR-3009',
   ),
+  // Sent empty is still sent: a check of the field's truthiness, not of its presence, lets it through.
+  fault(
+    'VAL-PAYIN-NO-PAYOUT-FIELDS',
+    'beneficiaryName empty in a payin',
+    validPayin,
+    'payload.beneficiaryName',
+    '',
+    'ERR-3009',
+  ),
   fault(
     'VAL-PAYOUT-NO-PAYIN-FIELDS',
     'payerName in a payout',
@@ -145,6 +154,14 @@ export const SINGLE_FAULT_CASES: readonly SingleFaultCase[] = [
     validPayout,
     'payload.payerPersonalId',
     'C01X00T47',
+    'ERR-3010',
+  ),
+  fault(
+    'VAL-PAYOUT-NO-PAYIN-FIELDS',
+    'payerPersonalId empty in a payout',
+    validPayout,
+    'payload.payerPersonalId',
+    '',
     'ERR-3010',
   ),
   fault('VAL-CHANNEL-ENUM', 'channel lowercase', validPayin, 'payload.channel', 'cash', 'ERR-3011'),

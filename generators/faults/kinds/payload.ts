@@ -15,12 +15,17 @@ import { at, defineKind, type FaultKindDefinition } from '../define-kind.ts';
 import { ownFieldsOf, payloadFieldValue, unknownPropertyNameArbitrary } from '../payload-values.ts';
 import { enumFaultValues, labelledFrom, wrongTypesForScalar } from '../values.ts';
 
-/** A field of the given names with a plausible value: the fault is where it stands, not what it holds. */
+/**
+ * A field of the given names with a plausible value, or empty: the fault is where it stands, not what it
+ * holds (an empty one is sent all the same, whatever a check of its truthiness makes of it).
+ */
 const fieldOfOtherType = (names: readonly string[]) => () =>
   fc
     .constantFrom(...names)
     .chain((name) =>
-      payloadFieldValue(name).map((value) => ({ field: `payload.${name}`, value: { value } })),
+      fc
+        .oneof({ arbitrary: payloadFieldValue(name), weight: 3 }, { arbitrary: fc.constant(''), weight: 1 })
+        .map((value) => ({ field: `payload.${name}`, value: { value } })),
     );
 
 export const PAYLOAD_FAULTS: readonly FaultKindDefinition[] = [
