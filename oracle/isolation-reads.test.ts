@@ -97,6 +97,8 @@ test('ORACLE: a query is refused whatever the uuid only when the own event and a
   expect(queryRefusedWhateverTheUuid(refused('ERR-9010', 422), refused('ERR-9010'))).toBe(false);
   // The stated 404 for both is no refusal of the query: the unknown uuid's claim is judged as stated.
   expect(queryRefusedWhateverTheUuid(notFound, notFound)).toBe(false);
+  // A failure of the service is no refusal of the query, however alike.
+  expect(queryRefusedWhateverTheUuid(refused('ERR-5001', 500), refused('ERR-5001', 500))).toBe(false);
   // Without the error body of part 7 nothing is refused alike.
   expect(
     queryRefusedWhateverTheUuid(

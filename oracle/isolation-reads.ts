@@ -46,7 +46,8 @@ const isStatedNotFound = (answer: HttpAnswer): boolean =>
 
 /**
  * A read with a query the spec does not state (`GET {uuid}?versions=true`) refused for the tenant's
- * own event and for an unknown uuid alike, the same status and code, not the stated 404: the
+ * own event and for an unknown uuid alike, the same 4xx and code, not the stated 404 (a 5xx is no
+ * refusal: the service failed, and the stated claims are judged as they are): the
  * deployment refuses the query (a malformed request, part 7.4, as an API validator that allows no
  * unknown parameter does) before it looks the uuid up, so the answer says nothing of the uuid.
  */
@@ -54,6 +55,7 @@ export const queryRefusedWhateverTheUuid = (own: HttpAnswer, unknown: HttpAnswer
   const [ofOwn, ofUnknown] = [readErrorBody(own), readErrorBody(unknown)];
   return (
     own.status >= 400 &&
+    own.status < 500 &&
     own.status === unknown.status &&
     !isStatedNotFound(unknown) &&
     ofOwn !== undefined &&
