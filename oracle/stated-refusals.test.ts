@@ -2,6 +2,7 @@
 import { expect, test } from '../kit-tests/test-support/kit-test.ts';
 import {
   judgeDuplicateRefused,
+  judgeEmptyTenantHeaderRefused,
   judgeEmptyTokenRefused,
   judgeExternalIdPathRefused,
   judgeForeignReadRefused,
@@ -55,6 +56,14 @@ test('ORACLE: where the spec leaves open which of two refusals applies, the one 
   ]);
   expect(rules(judgeTokenElsewhereRefused(refusal(403, 'ERR-1003')).violations)).toEqual([
     'AUTH-TOKEN-MISSING',
+  ]);
+  expect(judgeEmptyTenantHeaderRefused(refusal(400, 'ERR-2001')).violations).toEqual([]);
+  expect(judgeEmptyTenantHeaderRefused(refusal(400, 'ERR-2002')).violations).toEqual([]);
+  expect(rules(judgeEmptyTenantHeaderRefused(answer(201, { uuid: crypto.randomUUID() })).violations)).toEqual(
+    ['TENANT-HEADER-MISSING'],
+  );
+  expect(rules(judgeEmptyTenantHeaderRefused(refusal(403, 'ERR-1003')).violations)).toEqual([
+    'TENANT-HEADER-MISSING',
   ]);
   expect(judgeNoHeadersRefused(refusal(400, 'ERR-2001')).violations).toEqual([]);
   expect(judgeNoHeadersRefused(refusal(401, 'ERR-1001')).violations).toEqual([]);

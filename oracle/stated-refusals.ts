@@ -59,6 +59,14 @@ export const judgeEmptyTokenRefused = eitherOf(judgeMissingTokenRefused, judgeIn
  * other header as a token offered, an invalid one (401 ERR-1002); a request served is AUTH-TOKEN-MISSING broken.
  */
 export const judgeTokenElsewhereRefused = judgeEmptyTokenRefused;
+/**
+ * An empty X-Client-Id reads as absent (400 ERR-2001) or as a value that is no UUID (400 ERR-2002);
+ * a request served with it is TENANT-HEADER-MISSING broken.
+ */
+export const judgeEmptyTenantHeaderRefused = eitherOf(
+  judgeMissingTenantHeaderRefused,
+  judgeMalformedTenantHeaderRefused,
+);
 /** Neither header: either fault may be reported first, as no token (ERR-1001) or no tenant (ERR-2001). */
 export const judgeNoHeadersRefused = eitherOf(judgeMissingTokenRefused, judgeMissingTenantHeaderRefused);
 

@@ -243,10 +243,46 @@ const PROBES: Record<MutantName, Probe> = {
   'channel-case-insensitive': {
     holds: (h) => rejectedWith(h, payinEvent({ payload: { channel: 'cash' } }), 'ERR-3011'),
   },
+  'put-currency-not-updatable': {
+    holds: async (h) => {
+      const uuid = await h.a.create(payinEvent());
+      const updated = payinEvent({ currencyCode: 'CHF' });
+      await h.a.put(uuid, updated);
+      return (await h.a.get(uuid)).body.currencyCode === 'CHF';
+    },
+  },
+  'dedup-prefix-64': {
+    holds: async (h) => {
+      const start = `${crypto.randomUUID()}`.padEnd(70, 'x');
+      await h.a.post(payinEvent({ externalId: `${start}-one` }));
+      return is(await h.a.post(payinEvent({ externalId: `${start}-two` })), 201);
+    },
+  },
+  'dedup-url-decoded': {
+    holds: async (h) => {
+      const base = crypto.randomUUID();
+      await h.a.post(payinEvent({ externalId: `${base}/1` }));
+      return is(await h.a.post(payinEvent({ externalId: `${base}%2F1` })), 201);
+    },
+  },
+  'mca-repeated-items-collapsed': {
+    holds: async (h) => {
+      const items = [
+        { currencyCode: 'USD', amount: 5 },
+        { currencyCode: 'USD', amount: 5 },
+      ];
+      const uuid = await h.a.create(payinEvent({ multiCurrencyAmounts: items }));
+      return (await h.a.get(uuid)).body.multiCurrencyAmounts?.length === 2;
+    },
+  },
   'exclusivity-checks-truthiness': {
     holds: async (h) =>
       (await rejectedWith(h, payinEvent({ payload: { beneficiaryName: '' } }), 'ERR-3009')) &&
       (await rejectedWith(h, payoutEvent({ payload: { payerPersonalId: '' } }), 'ERR-3010')),
+  },
+  'empty-client-id-served': {
+    holds: async (h) =>
+      is(await h.a.post(payinEvent(), { ...jsonHeaders(h.a.tenant), 'x-client-id': '' }), 400, 'ERR-2001'),
   },
   'client-id-pattern-unanchored-start': {
     holds: async (h) =>
@@ -1356,6 +1392,7 @@ test.describe('reference: mutants', () => {
         'put-answers-update-not-stored',
         'put-keeps-old-multi-currency-amounts',
         'put-type-change-merges-payload',
+        'put-currency-not-updatable',
         // A PUT that never applies never frees the old externalId either.
         'put-old-external-id-kept-reserved',
       ],

@@ -9,6 +9,7 @@ import {
   type CredentialRefusal,
   judgeCreatedAfterForeignClientPost,
   judgeCreatedAfterRefusedPost,
+  judgeEmptyTenantHeaderRefused,
   judgeEmptyTokenRefused,
   judgeForeignClientRefusal,
   judgeInvalidTokenRefused,
@@ -269,6 +270,18 @@ for (const method of METHODS) {
             check.error(response, judgeOtherEnvironmentTokenRefused);
           });
         }
+      },
+    );
+
+    test(
+      ...ruleCheck(
+        'TENANT-HEADER-MISSING',
+        `${method} with an empty X-Client-Id gives 400: ERR-2001 (absent) or ERR-2002 (not a UUID)`,
+      ),
+      async ({ tenantA, runId }) => {
+        // Tenant A's own token beside it: a check of the header's truthiness would serve tenant A.
+        const response = await sendAs(tenantA, method, runId, { [HEADERS.clientId]: '' });
+        check.error(response, judgeEmptyTenantHeaderRefused);
       },
     );
 

@@ -32,6 +32,20 @@ import { check } from './verdicts/verdicts.ts';
 const CONCURRENT_POSTS = 12;
 const CONCURRENT_RENAMES = 4;
 
+/**
+ * Pairs of externalIds that are different strings a store may still take for one: past a shared start
+ * longer than a prefix index (64, or MySQL's 191 characters of utf8mb4), and `/` against its
+ * percent-encoding (a key decoded as if it came from a URL).
+ */
+const distinctExternalIds = (base: string): [string, [string, string]][] => {
+  const longStart = (length: number) => `${base}-`.padEnd(length, 'x');
+  return [
+    ['past its 70th character', [`${longStart(70)}-one`, `${longStart(70)}-two`]],
+    ['past its 200th character', [`${longStart(200)}-one`, `${longStart(200)}-two`]],
+    ["by '/' against '%2F'", [`${base}/001`, `${base}%2F001`]],
+  ];
+};
+
 test.describe('deduplication', { tag: ['@dedup'] }, () => {
   test(
     ...ruleCheck(
@@ -261,6 +275,29 @@ test.describe('deduplication', { tag: ['@dedup'] }, () => {
           ? 'kept exactly'
           : `refused ${response.status} ${readErrorBody(response)?.errorCode ?? ''}`.trim();
         await observe('GAP-FIELD-LIMITS', `an externalId with a trailing space: ${reading}`);
+      }),
+  );
+  test(
+    ...ruleCheck(
+      'DEDUP-EXTERNAL-ID',
+      "externalIds that differ only past a long shared start, or by '/' against '%2F', are different ids: never refused as duplicates",
+    ),
+    async ({ tenantA, runId, startsAfresh }) =>
+      startsAfresh(async () => {
+        for (const [how, [held, other]] of distinctExternalIds(validPayin(runId).externalId)) {
+          await test.step(how, async () => {
+            // Either may be refused for its length or characters (GAP-FIELD-LIMITS), never as a duplicate:
+            // a unique index on the first characters of a long column, or a key decoded as a URL, is one.
+            const claims = {
+              claimsChecked: `an externalId that differs ${how}`,
+              probedFields: ['externalId'],
+            };
+            for (const externalId of [held, other]) {
+              const event = { ...validPayout(runId), externalId };
+              await keptOrRefusedCleanly(tenantA, await tenantA.create(event), event, claims);
+            }
+          });
+        }
       }),
   );
   test(

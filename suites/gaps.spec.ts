@@ -250,7 +250,7 @@ test.describe('readings of the gaps', { tag: ['@validation'] }, () => {
   test(
     ...ruleCheck(
       ['ERROR-BODY-SHAPE', 'GAP-FIELD-LIMITS'],
-      'a long externalId and many multiCurrencyAmounts are kept or refused cleanly',
+      'a long externalId and many or repeated multiCurrencyAmounts are kept or refused cleanly',
     ),
     async ({ tenantA, runId, observe }) => {
       const longId = `${runId}-${'x'.repeat(1000)}`;
@@ -263,6 +263,16 @@ test.describe('readings of the gaps', { tag: ['@validation'] }, () => {
             'multiCurrencyAmounts',
             Array.from({ length: 200 }, (_, i) => ({ currencyCode: 'USD', amount: i + 1 })),
           ),
+          'multiCurrencyAmounts',
+        ],
+        [
+          // A set of items, or INSERT IGNORE into a child table keyed by its values, keeps one of each.
+          'multiCurrencyAmounts items repeated exactly',
+          withField(validPayout(runId, 'repeated-mca'), 'multiCurrencyAmounts', [
+            { currencyCode: 'USD', amount: 5 },
+            { currencyCode: 'USD', amount: 5 },
+            { currencyCode: 'EUR', amount: 1.5 },
+          ]),
           'multiCurrencyAmounts',
         ],
       ];

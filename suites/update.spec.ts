@@ -20,9 +20,21 @@ import { type EventBody, validPayin, validPayout, withField } from './samples/sa
 import type { ServiceClient } from './transport/service-client.ts';
 import { check } from './verdicts/verdicts.ts';
 
+/** Another value than the stored one, of two valid ones. */
+const otherThan = (stored: unknown, first: string, second: string): string =>
+  stored === first ? second : first;
+
 /** Each kind of update, from a stored payin (PENDING): the body a PUT sends. */
 const UPDATES: readonly [string, (stored: EventBody) => EventBody][] = [
   ['the amount', (stored) => withField(stored, 'amount', 130.25)],
+  [
+    'the countryCode',
+    (stored) => withField(stored, 'countryCode', otherThan(stored.countryCode, 'FR', 'DE')),
+  ],
+  [
+    'the currencyCode',
+    (stored) => withField(stored, 'currencyCode', otherThan(stored.currencyCode, 'CHF', 'SEK')),
+  ],
   ['the originalStatus', (stored) => withField(stored, 'originalStatus', 'BOOKED')],
   ['the payload', (stored) => withField(stored, 'payload', { channel: 'CRYPTO', payerName: 'Erika M.' })],
   [
@@ -34,6 +46,8 @@ const UPDATES: readonly [string, (stored: EventBody) => EventBody][] = [
     'every field but the type and externalId at once',
     (stored) => ({
       ...stored,
+      countryCode: otherThan(stored.countryCode, 'FR', 'DE'),
+      currencyCode: otherThan(stored.currencyCode, 'CHF', 'SEK'),
       status: 'BOOKED',
       amount: 130.25,
       originalStatus: 'BOOKED',

@@ -14,7 +14,9 @@ const isUpdate = (method: string): boolean => method === 'PUT';
 const isWrite = (method: string): boolean => method === 'POST' || isUpdate(method);
 const CLIENT_ID_ONLY: CheckedCredentials = Object.freeze({ token: false, clientId: true });
 const TOKEN_ONLY: CheckedCredentials = Object.freeze({ token: true, clientId: false });
-const { credentialsChecked, tokenOwner } = AUTHENTICATION_HOOKS;
+const { clientIdOfRequest, credentialsChecked, tokenOwner } = AUTHENTICATION_HOOKS;
+/** What an empty X-Client-Id reads as where it is not taken for absent. */
+const EMPTY_CLIENT_ID = '(empty)';
 
 /** A lookup that falls back to comparing the sent token with each tenant's own in a looser way. */
 const tokenOwnerComparing =
@@ -227,6 +229,18 @@ export const AUTHENTICATION_MUTANTS = [
     ['TENANT-HEADER-NOT-UUID'],
     'X-Client-Id is matched against a UUID pattern anchored at its end only: text before a UUID ("tenant=<uuid>") passes it and falls through to 403 ERR-1003 instead of 400 ERR-2002.',
     { clientIdIsUuid: (clientId) => UUID_AT_END.test(clientId) },
+  ),
+  mutant(
+    'empty-client-id-served',
+    ['TENANT-HEADER-MISSING'],
+    "An empty X-Client-Id passes a check of the header's truthiness (`if (clientId && clientId !== owner.id)`): the request is served as the token's tenant; an absent one still answers 400 ERR-2001.",
+    {
+      clientIdOfRequest: (headers) =>
+        headers['x-client-id'] === '' ? EMPTY_CLIENT_ID : clientIdOfRequest(headers),
+      clientIdIsUuid: (clientId) =>
+        clientId === EMPTY_CLIENT_ID || AUTHENTICATION_HOOKS.clientIdIsUuid(clientId),
+      tenantOfMismatchedClientId: (owner, clientId) => (clientId === EMPTY_CLIENT_ID ? owner : undefined),
+    },
   ),
   mutant(
     'empty-token-skips-authentication',

@@ -132,6 +132,23 @@ export const CREATION_RETRIEVAL_MUTANTS = [
     },
   ),
   mutant(
+    'mca-repeated-items-collapsed',
+    ['RETRIEVE-RETURNS-EVENT'],
+    'multiCurrencyAmounts are stored as a set (a child table keyed by its values, INSERT IGNORE): an item repeated exactly comes back once.',
+    {
+      storedForm: (event) =>
+        Array.isArray(event.multiCurrencyAmounts)
+          ? {
+              ...event,
+              multiCurrencyAmounts: event.multiCurrencyAmounts.filter(
+                (item, index, items) =>
+                  items.findIndex((other) => JSON.stringify(other) === JSON.stringify(item)) === index,
+              ),
+            }
+          : event,
+    },
+  ),
+  mutant(
     'original-status-not-stored',
     ['RETRIEVE-RETURNS-EVENT'],
     'originalStatus is accepted but not stored; GET returns the event without it.',

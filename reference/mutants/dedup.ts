@@ -200,6 +200,26 @@ export const DEDUP_MUTANTS = [
     },
   ),
   mutant(
+    'dedup-prefix-64',
+    ['DEDUP-EXTERNAL-ID'],
+    'externalIds are unique on their first 64 characters only (a unique index on a prefix of a TEXT column): two that share those are duplicates.',
+    { dedupKey: (externalId) => externalId.slice(0, 64) },
+  ),
+  mutant(
+    'dedup-url-decoded',
+    ['DEDUP-EXTERNAL-ID'],
+    'externalIds are compared decoded as if from a URL: "a%2F1" is a duplicate of "a/1".',
+    {
+      dedupKey: (externalId) => {
+        try {
+          return decodeURIComponent(externalId);
+        } catch {
+          return externalId;
+        }
+      },
+    },
+  ),
+  mutant(
     'dedup-ignores-trailing-spaces',
     ['DEDUP-EXTERNAL-ID'],
     'externalIds are compared without trailing spaces (a padded CHAR column): "a " is a duplicate of "a".',

@@ -16,6 +16,15 @@ const withPayloadOf = (previous: JsonObject, event: JsonObject): JsonObject => {
 
 export const UPDATE_MUTANTS = [
   mutant(
+    'put-currency-not-updatable',
+    ['UPDATE-APPLIES'],
+    "currencyCode is mapped as not updatable (JPA's @Column(updatable = false)): a PUT changing it answers success, and GET still shows the old currency.",
+    {
+      applyUpdate: (ctx, existing, event) =>
+        reference.applyUpdate(ctx, existing, { ...event, currencyCode: existing.event.currencyCode ?? null }),
+    },
+  ),
+  mutant(
     'put-not-applied',
     ['UPDATE-APPLIES'],
     'PUT validates and answers success but does not store the new values.',
