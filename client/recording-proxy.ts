@@ -9,6 +9,7 @@ import { request } from 'undici';
 import { environmentOfTokenIn, prefixesInUse, type TokenPrefixes } from '../contract/index.ts';
 import { REFERENCE_CODES } from '../reference/index.ts';
 import { type Environment, ERROR_CODES } from '../spec/index.ts';
+import { answerText, wasEncoded } from '../utilities/http-body.ts';
 import { registerSecrets } from '../utilities/redaction.ts';
 import type { RecordedExchange } from './exchange.ts';
 import { type FaultName, FaultSchedule, HELD_ANSWER_MS } from './faults.ts';
@@ -118,12 +119,15 @@ const forwarderTo = (service: string): Forward => {
       headers: kept,
       ...(body !== '' || method === 'POST' || method === 'PUT' ? { body } : {}),
     });
+    // The answer is recorded and passed on as text, its coding undone: the client gets it uncoded
+    // (identity is acceptable to any client), so the coding's header goes with it.
+    const decoded = wasEncoded(answer.headers['content-encoding']);
     const responseHeaders: Record<string, string> = {};
     for (const [name, value] of Object.entries(answer.headers)) {
-      if (value !== undefined && !NOT_FORWARDED.has(name))
+      if (value !== undefined && !NOT_FORWARDED.has(name) && !(decoded && name === 'content-encoding'))
         responseHeaders[name] = Array.isArray(value) ? value.join(', ') : value;
     }
-    return { status: answer.statusCode, headers: responseHeaders, body: await answer.body.text() };
+    return { status: answer.statusCode, headers: responseHeaders, body: await answerText(answer) };
   };
 };
 

@@ -24,6 +24,7 @@ import { ConfigError, caTrustingDispatcher, EXIT, mayWrite } from '../config/ind
 import { CONTRACT_VARIABLES, SHARED_LIMIT_VARIABLES, TENANT_VARIABLES } from '../contract/index.ts';
 import { bodyPreview, isPlainObject, parseJsonBody, readErrorBody } from '../oracle/index.ts';
 import { EVENTS_PATH, eventPath, HEADERS, JSON_CONTENT_TYPE } from '../spec/index.ts';
+import { answerText } from '../utilities/http-body.ts';
 import { wrongAddressLine } from './wrong-address.ts';
 
 export class PreflightError extends Error {
@@ -89,7 +90,7 @@ const send = async (target: Target, sent: Sent, baseUrl = target.baseUrl): Promi
       signal: AbortSignal.timeout(PREFLIGHT_TIMEOUT_MS),
       ...(target.caFile === undefined ? {} : { dispatcher: caTrustingDispatcher(target) }),
     });
-    const text = await response.body.text();
+    const text = await answerText(response);
     return {
       status: response.statusCode,
       headers: Object.fromEntries(

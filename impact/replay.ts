@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { request } from 'undici';
 import type { Pacer } from '../pacing/request-pacer.ts';
+import { answerText } from '../utilities/http-body.ts';
 import { type AnswerLike, parseJson } from './aspects.ts';
 import { ReplayState, type SandboxTenant } from './replay-request.ts';
 import type { TrafficExchange } from './traffic.ts';
@@ -49,7 +50,7 @@ export const send = async (
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(answer.headers))
     if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
-  return { status: answer.statusCode, headers, body: await answer.body.text() };
+  return { status: answer.statusCode, headers, body: await answerText(answer) };
 };
 
 const uuidOf = (body: string): string | undefined => {

@@ -32,6 +32,7 @@ import {
   type RecordedRequest,
   type RecordedResponse,
 } from '../../run-records/http-exchange.ts';
+import { decodedText } from '../../utilities/http-body.ts';
 import { flattenHeaders, NoResponseError, type ServiceResponse } from '../transport/service-client.ts';
 import { type BurstTiming, burstTiming, splitForRelease } from './burst-timing.ts';
 
@@ -261,7 +262,7 @@ export class LastByteBurst {
             response: {
               status: res.statusCode ?? 0,
               headers: flattenHeaders(res.headers),
-              body: Buffer.concat(chunks).toString('utf8'),
+              body: decodedText(Buffer.concat(chunks), res.headers['content-encoding']),
             },
           }),
         );

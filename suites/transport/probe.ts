@@ -10,6 +10,7 @@ import { type Dispatcher, request } from 'undici';
 import { parseJsonBody, readErrorBody } from '../../oracle/index.ts';
 import { retryAfterMs, UNAVAILABLE_STATUSES } from '../../pacing/unavailability.ts';
 import { eventPath, HEADERS, JSON_CONTENT_TYPE } from '../../spec/index.ts';
+import { answerText } from '../../utilities/http-body.ts';
 import type { ProbeOutcome } from './recovery.ts';
 
 export interface ProbeAnswer {
@@ -37,7 +38,7 @@ export const sendProbe = async (
       dispatcher: deps.dispatcher,
       signal: AbortSignal.timeout(deps.timeoutMs),
     });
-    const text = await answer.body.text();
+    const text = await answerText(answer);
     const json = parseJsonBody(text);
     const errorCode = readErrorBody({ status: answer.statusCode, headers: {}, text, json })?.errorCode;
     const retryAfter = answer.headers['retry-after'];

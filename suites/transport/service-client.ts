@@ -35,6 +35,7 @@ import {
   type UnavailabilityWindow,
 } from '../../run-records/unavailability-windows.ts';
 import { EVENTS_PATH, eventPath, HEADERS, JSON_CONTENT_TYPE } from '../../spec/index.ts';
+import { answerText } from '../../utilities/http-body.ts';
 import { carriesOwnCredentials } from './own-credentials.ts';
 import { type ProbeAnswer, probeOutcomeOf, sendProbe, TENANTLESS_HEADERS } from './probe.ts';
 import { awaitRecovery } from './recovery.ts';
@@ -217,7 +218,7 @@ export class ServiceClient {
       const response: RecordedResponse = {
         status: answer.statusCode,
         headers: flattenHeaders(answer.headers),
-        body: await answer.body.text(),
+        body: await answerText(answer),
       };
       const durationMs = performance.now() - start;
       return {
