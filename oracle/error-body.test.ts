@@ -31,6 +31,15 @@ test('ORACLE: simple errors and error bodies', () => {
   ]);
   expect(rules(errorBodyViolations(answer(404, { ...notFound, status: 400 })))).toEqual(['ERROR-BODY-SHAPE']);
   expect(errorBodyViolations(answer(429, { message: 'slow down' }))).toEqual([]);
+  // The 429's own code is the deployment's; one of 7.3's claims a fault that did not happen.
+  expect(
+    errorBodyViolations(answer(429, { status: 429, errorCode: 'ERR-9429', title: 'Slow down' })),
+  ).toEqual([]);
+  expect(
+    rules(
+      errorBodyViolations(answer(429, { status: 429, errorCode: 'ERR-5001', title: 'Too many requests' })),
+    ),
+  ).toEqual(['ERROR-BODY-SHAPE']);
   expect(rules(errorBodyViolations(answer(429, 'slow down', 'text/plain')))).toEqual(['ERROR-BODY-SHAPE']);
   expect(rules(errorBodyViolations(answer(302)))).toEqual(['ERROR-BODY-SHAPE']);
   // The same, as the judgement the fixtures settle at a check's end.

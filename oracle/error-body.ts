@@ -1,7 +1,7 @@
 /**
  * Part 7: "Every non-2xx response has a structured JSON body", of the 7.1 shape (integer `status`
  * equal to the HTTP status, `errorCode` ERR-nnnn, string `title`); the 429's shape is not shown
- * (GAP-429-BODY), so it must only be a JSON object. The response's Content-Type is not stated: a body
+ * (GAP-429-BODY), so it must only be a JSON object, whose errorCode, if it has one, is none of 7.3's. The response's Content-Type is not stated: a body
  * that parses is JSON whatever the header says. And a simple error of a given code: the status 7.3
  * gives that code, and the code itself.
  */
@@ -29,14 +29,31 @@ export const readErrorBody = (answer: HttpAnswer): SimpleErrorBody | undefined =
   return parsed.success && parsed.data.status === answer.status ? parsed.data : undefined;
 };
 
+/**
+ * A 429's errorCode, whatever its shape, claims none of 7.3's conditions: clients branch on errorCode
+ * (part 7), and one of those codes sends them down the branch of a fault that did not happen (ERR-5001,
+ * "should not retry", for a throttled request that should).
+ */
+const statedCodeOn429 = (errorCode: unknown): Violation[] => {
+  const fact = typeof errorCode === 'string' ? ERROR_CODES[errorCode as ErrorCode] : undefined;
+  return fact === undefined
+    ? []
+    : [
+        violationOf(
+          'ERROR-BODY-SHAPE',
+          `HTTP 429 with errorCode ${fact.code}, the code 7.3 gives to "${fact.condition}" (HTTP ${fact.httpStatus}): a throttled request is none of those`,
+        ),
+      ];
+};
+
 /** ERROR-BODY-SHAPE violations of an answer; none for a 2xx. */
 export const errorBodyViolations = (answer: HttpAnswer): Violation[] => {
   if (isSuccess(answer.status)) return [];
   if (answer.json === undefined) return [violationOf('ERROR-BODY-SHAPE', describeNonJson(answer))];
   if (answer.status === 429) {
-    return isPlainObject(answer.json)
-      ? []
-      : [violationOf('ERROR-BODY-SHAPE', `HTTP 429 whose body is JSON but not an object`)];
+    if (!isPlainObject(answer.json))
+      return [violationOf('ERROR-BODY-SHAPE', `HTTP 429 whose body is JSON but not an object`)];
+    return statedCodeOn429(answer.json.errorCode);
   }
   const parsed = simpleErrorBodySchema.safeParse(answer.json);
   if (!parsed.success) {

@@ -10,6 +10,7 @@ import {
   judgeFailingBurst,
   judgeLimitServed,
   judgeNoRateLimitHeaders,
+  judgeNoRateLimitHeadersSeen,
   judgeOtherRequestsBurst,
   judgeOtherTenantServed,
   judgeRefusedPost,
@@ -167,6 +168,31 @@ test('ORACLE: a check’s judgements in turn: the first that decides is the chec
   });
   expect(rules(judgeOtherRequestsBurst(spent([201, 201, 201, 201]), window).violations)).toEqual([
     'RATE-LIMIT-ALL-REQUESTS',
+  ]);
+  // A Retry-After on a GET's 429 breaks RATE-LIMIT-NO-HEADERS beside the burst's own verdict, held or not.
+  const withRetryAfter = (statuses: readonly number[]) => {
+    const answers = burstOf(statuses, 'GET').map((sent) =>
+      sent.response.status === 429
+        ? {
+            ...sent,
+            response: { ...sent.response, headers: { ...sent.response.headers, 'retry-after': '2' } },
+          }
+        : sent,
+    );
+    return { answers: tallyOf(answers, 3), startedAt: 0, endedAt: 5, unthrottled: undefined };
+  };
+  expect(rules(judgeOtherRequestsBurst(withRetryAfter([404, 404, 404, 429]), window).violations)).toEqual([
+    'RATE-LIMIT-NO-HEADERS',
+  ]);
+  expect(rules(judgeOtherRequestsBurst(withRetryAfter([404, 429, 404, 429]), window).violations)).toEqual([
+    'RATE-LIMIT-429',
+    'RATE-LIMIT-NO-HEADERS',
+  ]);
+  expect(judgeOtherRequestsBurst(spent([404, 404, 404, 429]), window).violations).toEqual([]);
+  // Seeing no header claims nothing more: no 429 is needed to say none was seen.
+  expect(judgeNoRateLimitHeadersSeen(tallyOf(burstOf([201]), 3))).toEqual({ violations: [] });
+  expect(rules(judgeNoRateLimitHeadersSeen(withRetryAfter([404, 429]).answers).violations)).toEqual([
+    'RATE-LIMIT-NO-HEADERS',
   ]);
 });
 

@@ -168,6 +168,17 @@ export const judgeNoRateLimitHeaders = <A extends HttpAnswer, R extends BurstAns
       'inconclusive',
       `both served and throttled answers are needed to check (${describeStatusCounts(burst.counts)})`,
     );
+  return judgeNoRateLimitHeadersSeen(burst);
+};
+
+/**
+ * RATE-LIMIT-NO-HEADERS, as far as any burst shows it: none of its answers carries a rate-limit
+ * header. It finds one on a GET's or a PUT's 429 as on a POST's; seeing none, it claims nothing more
+ * than that (judgeNoRateLimitHeaders holds the rule, from a burst with both kinds of answer).
+ */
+export const judgeNoRateLimitHeadersSeen = <A extends HttpAnswer, R extends BurstAnswer<A>>(
+  burst: BurstTally<A, R>,
+): Judgement<A> => {
   const example = burst.headerExample;
   if (example === undefined) return judgementOf([]);
   return judgementOf(
@@ -180,6 +191,12 @@ export const judgeNoRateLimitHeaders = <A extends HttpAnswer, R extends BurstAns
     example.response,
   );
 };
+
+/** A check's judgement with the violations of another found beside it (never hidden by its verdict). */
+const withViolationsOf = <E>(judgement: Judgement<E>, beside: Judgement<E>): Judgement<E> =>
+  beside.violations.length === 0
+    ? judgement
+    : judgementOf([...judgement.violations, ...beside.violations], beside.evidence ?? judgement.evidence);
 
 /**
  * The premise of a burst of other requests: after a whole window of silence it was served something.
@@ -211,17 +228,21 @@ export const judgeValidPostBurst = <A extends HttpAnswer, R extends BurstAnswer<
 
 /**
  * A burst of other requests from a fresh window (RATE-LIMIT-ALL-REQUESTS): served at all, the limit
- * served, each answered its own status when served, then a 429 in time.
+ * served, each answered its own status when served, then a 429 in time; and, beside that verdict, no
+ * rate-limit header on any of its answers (RATE-LIMIT-NO-HEADERS: a GET's or a PUT's 429 too).
  */
 export const judgeOtherRequestsBurst = <A extends HttpAnswer, R extends BurstAnswer<A>>(
   burst: ExhaustingBurst<A, R>,
   window: WindowSetting,
 ): Judgement<A> =>
-  inTurn(
-    judgeServedAfterSilence(burst.answers),
-    judgeLimitServed(burst.answers),
-    judgeFailingBurst(burst.answers),
-    judgeThrottledPastLimit('other-requests', burst, window),
+  withViolationsOf(
+    inTurn(
+      judgeServedAfterSilence(burst.answers),
+      judgeLimitServed(burst.answers),
+      judgeFailingBurst(burst.answers),
+      judgeThrottledPastLimit('other-requests', burst, window),
+    ),
+    judgeNoRateLimitHeadersSeen(burst.answers),
   );
 
 /** One request of the throttled tenant's stream: when it went out and when its answer came (ms). */

@@ -280,6 +280,26 @@ const PROBES: Record<MutantName, Probe> = {
       (await rejectedWith(h, payinEvent({ payload: { beneficiaryName: '' } }), 'ERR-3009')) &&
       (await rejectedWith(h, payoutEvent({ payload: { payerPersonalId: '' } }), 'ERR-3010')),
   },
+  'token-prefix-optional': {
+    holds: async (h) => {
+      const secret = h.a.tenant.accessToken.replace(/^[a-z]+_[a-z]+_/, '');
+      return is(
+        await h.a.post(payinEvent(), { ...jsonHeaders(h.a.tenant), 'x-access-token': secret }),
+        401,
+        'ERR-1002',
+      );
+    },
+  },
+  'token-prefix-case-insensitive': {
+    holds: async (h) => {
+      const token = h.a.tenant.accessToken.replace(/^[a-z]+_[a-z]+_/, (prefix) => prefix.toUpperCase());
+      return is(
+        await h.a.post(payinEvent(), { ...jsonHeaders(h.a.tenant), 'x-access-token': token }),
+        401,
+        'ERR-1002',
+      );
+    },
+  },
   'empty-client-id-served': {
     holds: async (h) =>
       is(await h.a.post(payinEvent(), { ...jsonHeaders(h.a.tenant), 'x-client-id': '' }), 400, 'ERR-2001'),

@@ -122,6 +122,24 @@ const tokenMisspellings = (token: string): Record<string, string> => ({
 });
 
 /**
+ * The tenant's own secret with its prefix left out (secrets stored without it, the prefix stripped
+ * when present) or in upper case (a prefix compared case-insensitively): the token of part 5.2 is the
+ * prefix and the secret, exactly. Only for a token that starts with the prefix in use.
+ */
+const prefixMisspellings = (target: Target): Record<string, string> => {
+  const prefix = target.tokenPrefixes[target.environment];
+  const token = target.tenantA.accessToken;
+  if (!token.startsWith(prefix)) return {};
+  const secret = token.slice(prefix.length);
+  return {
+    "the tenant's secret without its prefix": secret,
+    ...(prefix.toUpperCase() === prefix
+      ? {}
+      : { "the tenant's token with its prefix in upper case": `${prefix.toUpperCase()}${secret}` }),
+  };
+};
+
+/**
  * An X-Client-Id the spec's words leave open: whether it names tenant A is not shown, so the request is
  * served as tenant A (POST 201; GET and PUT of an unknown uuid 404 ERR-4002), or refused as not the
  * token's tenant (401 ERR-1002 or 403 ERR-1003), each with its stated code and body. `malformed` adds
@@ -188,6 +206,7 @@ for (const method of METHODS) {
           'an unknown token of the right prefix': unknownTokenOf(target),
           'a token of no known prefix': `tok_${crypto.randomUUID().replace(/-/g, '')}`,
           ...tokenMisspellings(target.tenantA.accessToken),
+          ...prefixMisspellings(target),
         };
         for (const [label, token] of Object.entries(tokens)) {
           await test.step(label, async () => {

@@ -166,7 +166,7 @@ test.describe('tenant isolation', { tag: ['@isolation'] }, () => {
       // A field 2.1 does not list: a deployment may refuse it or drop it (GAP-EXTRA-TOP-LEVEL-FIELDS),
       // never write the event it names (a body mapped onto the entity, id included, then saved).
       const owner = await ownerEventAndTwin(tenantA, runId);
-      const own = validPayout(runId, 'tenant B');
+      const own = validPayout(runId, 'tenant-B');
       const ownUuid = check.created(await tenantB.create(own));
       const marker = foreignMarker();
       const { created, twin, uuid } = owner;

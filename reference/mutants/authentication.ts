@@ -25,6 +25,12 @@ const tokenOwnerComparing =
     tokenOwner(token, clientId, tenants) ??
     tenants.tenants.find((tenant) => matches(token, tenant.seeded.accessToken));
 
+/** A tenant's own token as its prefix (`svc_test_`, `th_live_`: two words and an underscore each) and secret. */
+const ownPrefixAndSecret = (own: string): { prefix: string; secret: string } | undefined => {
+  const prefix = /^[a-z]+_[a-z]+_/.exec(own)?.[0];
+  return prefix === undefined ? undefined : { prefix, secret: own.slice(prefix.length) };
+};
+
 /** A UUID pattern written with lower-case hex digits only (and no `i` flag). */
 const LOWER_CASE_UUID = new RegExp(`^${UUID_SOURCE}$`);
 const UUID_AT_END = new RegExp(`${UUID_SOURCE}$`, 'i');
@@ -223,6 +229,28 @@ export const AUTHENTICATION_MUTANTS = [
     ['TENANT-HEADER-NOT-UUID'],
     'X-Client-Id is matched against a UUID pattern of lower-case hex digits: a UUID in upper case is refused with 400 ERR-2002.',
     { clientIdIsUuid: (clientId) => LOWER_CASE_UUID.test(clientId) },
+  ),
+  mutant(
+    'token-prefix-optional',
+    ['AUTH-TOKEN-INVALID'],
+    "Secrets are stored without their prefix, and a token's prefix is stripped when present: the tenant's bare secret is accepted.",
+    { tokenOwner: tokenOwnerComparing((sent, own) => ownPrefixAndSecret(own)?.secret === sent) },
+  ),
+  mutant(
+    'token-prefix-case-insensitive',
+    ['AUTH-TOKEN-INVALID'],
+    "A token's prefix is compared case-insensitively: SVC_TEST_ before the tenant's secret is accepted.",
+    {
+      tokenOwner: tokenOwnerComparing((sent, own) => {
+        const parts = ownPrefixAndSecret(own);
+        return (
+          parts !== undefined &&
+          sent.length === own.length &&
+          sent.slice(0, parts.prefix.length).toLowerCase() === parts.prefix.toLowerCase() &&
+          sent.slice(parts.prefix.length) === parts.secret
+        );
+      }),
+    },
   ),
   mutant(
     'client-id-pattern-unanchored-start',
