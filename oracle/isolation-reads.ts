@@ -8,7 +8,7 @@ import { distinguishableViolations, revealedSecretViolations } from './disclosur
 import { readErrorBody } from './error-body.ts';
 import type { HttpAnswer } from './http-answer.ts';
 import { type Judgement, judgementOf } from './judgement.ts';
-import { judgeForeignReadRefused } from './stated-refusals.ts';
+import { judgeForeignReadRefused, judgeUnknownEventRefused } from './stated-refusals.ts';
 
 /** Which operation of another tenant's uuid was tried. */
 export type ForeignOperation = 'GET' | 'PUT';
@@ -42,7 +42,7 @@ export const judgeForeignLikeUnknown = (
 
 /** The answer the spec states for a uuid the tenant has no event under: 404 ERR-4002. */
 const isStatedNotFound = (answer: HttpAnswer): boolean =>
-  answer.status === 404 && readErrorBody(answer)?.errorCode === 'ERR-4002';
+  judgeUnknownEventRefused(answer).violations.length === 0;
 
 /**
  * A read with a query the spec does not state (`GET {uuid}?versions=true`) refused for the tenant's

@@ -8,7 +8,7 @@
 import { type BurstAnswer, type BurstTally, describeStatusCounts } from './burst-tally.ts';
 import { judgeCreation } from './creation.ts';
 import type { HttpAnswer } from './http-answer.ts';
-import { type Judgement, judgementOf, notEstablished } from './judgement.ts';
+import { combined, type Judgement, judgementOf, notEstablished } from './judgement.ts';
 import type { Unthrottled } from './rate-limit-bound.ts';
 import { CREATED_STATUS } from './served-answers.ts';
 import { statusOutsideViolations, THROTTLED_STATUS, throttledViolations } from './statuses.ts';
@@ -192,12 +192,6 @@ export const judgeNoRateLimitHeadersSeen = <A extends HttpAnswer, R extends Burs
   );
 };
 
-/** A check's judgement with the violations of another found beside it (never hidden by its verdict). */
-const withViolationsOf = <E>(judgement: Judgement<E>, beside: Judgement<E>): Judgement<E> =>
-  beside.violations.length === 0
-    ? judgement
-    : judgementOf([...judgement.violations, ...beside.violations], beside.evidence ?? judgement.evidence);
-
 /**
  * The premise of a burst of other requests: after a whole window of silence it was served something.
  * Served nothing, the fault is the window's, and RATE-LIMIT-WINDOW-RESET reports it.
@@ -235,7 +229,8 @@ export const judgeOtherRequestsBurst = <A extends HttpAnswer, R extends BurstAns
   burst: ExhaustingBurst<A, R>,
   window: WindowSetting,
 ): Judgement<A> =>
-  withViolationsOf(
+  // Combined, not in turn: a header found is never hidden by the burst's own verdict.
+  combined(
     inTurn(
       judgeServedAfterSilence(burst.answers),
       judgeLimitServed(burst.answers),

@@ -60,16 +60,21 @@ const sendAs = (
   return client.update(uuid, event, { headers });
 };
 
+/** Tenant A's token without the prefix of the environment in use; undefined when it has another. */
+const ownSecret = (target: Target): string | undefined => {
+  const prefix = target.tokenPrefixes[target.environment];
+  const token = target.tenantA.accessToken;
+  return token.startsWith(prefix) ? token.slice(prefix.length) : undefined;
+};
+
 /**
  * Tenant A's secret under the other environment's prefix, derived from the prefix in use: `svc_live_`
  * for a `svc_test_` token, `th_live_` for a deployment's own `th_test_`, and the spec's other prefix
  * too when that is another one. Each must be refused as a token of the other environment (5.2, 5.3).
  */
 const otherEnvironmentTokens = (target: Target): Record<string, string> => {
-  const own = target.tokenPrefixes[target.environment];
   const other = otherEnvironment(target.environment);
-  const token = target.tenantA.accessToken;
-  const secret = token.startsWith(own) ? token.slice(own.length) : token;
+  const secret = ownSecret(target) ?? target.tenantA.accessToken;
   const inUse = target.tokenPrefixes[other];
   const spec = TOKEN_PREFIXES[other];
   return {
@@ -128,9 +133,8 @@ const tokenMisspellings = (token: string): Record<string, string> => ({
  */
 const prefixMisspellings = (target: Target): Record<string, string> => {
   const prefix = target.tokenPrefixes[target.environment];
-  const token = target.tenantA.accessToken;
-  if (!token.startsWith(prefix)) return {};
-  const secret = token.slice(prefix.length);
+  const secret = ownSecret(target);
+  if (secret === undefined) return {};
   return {
     "the tenant's secret without its prefix": secret,
     ...(prefix.toUpperCase() === prefix
