@@ -41,3 +41,20 @@ const FIELD_OF_CODE: Readonly<Record<string, string>> = {
 };
 
 export const fieldOfCode = (code: string): string | undefined => FIELD_OF_CODE[code];
+
+/** The code of the value rule each field of 2.1 and 2.2 states, by its path with indices left out. */
+const VALUE_CODE_OF_FIELD: Readonly<Record<string, string>> = {
+  externalid: 'ERR-3001',
+  type: 'ERR-3002',
+  countrycode: 'ERR-3003',
+  currencycode: 'ERR-3004',
+  amount: 'ERR-3005',
+  status: 'ERR-3006',
+  'multicurrencyamounts.currencycode': 'ERR-3007',
+  'multicurrencyamounts.amount': 'ERR-3008',
+  'payload.channel': 'ERR-3011',
+};
+
+/** The code a field's own value rule gives (`multiCurrencyAmounts[2].amount`: ERR-3008), if it has one. */
+export const valueCodeOfField = (field: string): string | undefined =>
+  VALUE_CODE_OF_FIELD[field.replace(/\[\d+\]/g, '').toLowerCase()];

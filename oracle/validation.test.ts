@@ -157,6 +157,86 @@ test('ORACLE: an extra item is tolerated only where a gap explains it', () => {
   expect(rulesOf([amountZero], claimed, { changedFields: ['type'] })).toEqual(['VAL-TYPE-ENUM']);
 });
 
+test("ORACLE: a value of the wrong type may be reported twice on its field, never under another field's code", () => {
+  const amountWrongType: ExpectedFailure = {
+    field: 'amount',
+    errorCode: ANY_ERROR_CODE,
+    ruleId: 'VAL-AMOUNT-POSITIVE',
+  };
+  const itemAmountWrongType: ExpectedFailure = {
+    field: 'multiCurrencyAmounts[1].amount',
+    errorCode: ANY_ERROR_CODE,
+    ruleId: 'VAL-MCA-AMOUNT-POSITIVE',
+  };
+  const item = 'multiCurrencyAmounts[1].amount';
+  // [expected failure, the items reported, the rules broken]
+  const cases: [ExpectedFailure, [string, string][], string[]][] = [
+    // A hand-written check: "not a number", then "not greater than 0", which a string cannot be either.
+    [
+      amountWrongType,
+      [
+        ['amount', 'ERR-3013'],
+        ['amount', 'ERR-3005'],
+      ],
+      [],
+    ],
+    [
+      amountWrongType,
+      [
+        ['amount', 'ERR-3013'],
+        ['amount', 'ERR-3014'],
+      ],
+      [],
+    ],
+    [
+      itemAmountWrongType,
+      [
+        [item, 'ERR-3013'],
+        [item, 'ERR-3008'],
+      ],
+      [],
+    ],
+    // Another field's stated code is still a claim the body does not break, and so is any second item
+    // beside a failure the spec gives a code of its own.
+    [
+      itemAmountWrongType,
+      [
+        [item, 'ERR-3013'],
+        [item, 'ERR-3005'],
+      ],
+      ['VAL-AMOUNT-POSITIVE'],
+    ],
+    [
+      amountWrongType,
+      [
+        ['amount', 'ERR-3013'],
+        ['currencyCode', 'ERR-3004'],
+      ],
+      ['VAL-CURRENCY-ISO4217'],
+    ],
+    [
+      amountZero,
+      [
+        ['amount', 'ERR-3005'],
+        ['amount', 'ERR-3013'],
+      ],
+      ['VAL-ALL-FAILURES'],
+    ],
+  ];
+  for (const [expected, items, broken] of cases) {
+    const got = validationAnswer(items.map(([field, errorCode]) => ({ field, errorCode })));
+    expect(rulesOf([expected], got), JSON.stringify(items)).toEqual(broken);
+  }
+  const told = judgeValidationFailure(
+    validationAnswer([
+      { field: 'amount', errorCode: 'ERR-3013' },
+      { field: 'amount', errorCode: 'ERR-3005' },
+    ]),
+    [amountWrongType],
+  );
+  expect(told.evidence?.tolerated).toHaveLength(1);
+});
+
 test('ORACLE: a failure that is a reading may be reported or not; a body of readings only may be created', () => {
   expect(
     rules(validationAnswer([{ field: 'payload.channel', errorCode: 'ERR-3013' }]), [

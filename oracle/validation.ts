@@ -19,7 +19,7 @@
  * 5xx is never its answer: the spec answers it, with 201 or with 400.
  */
 import type { RuleId } from '../spec/index.ts';
-import { isValidationCode, ruleOfCode } from './code-rules.ts';
+import { isValidationCode, ruleOfCode, valueCodeOfField } from './code-rules.ts';
 import { errorBodyViolations } from './error-body.ts';
 import { ANY_ERROR_CODE, describeExpectedFailures, type ExpectedFailure } from './expected-failure.ts';
 import { matchFailures, type ReportedFailure } from './failure-matching.ts';
@@ -94,6 +94,22 @@ const reportsValidationCode = (answer: HttpAnswer): boolean => {
   );
 };
 
+/**
+ * A value the spec refuses under no code of its own (a string amount, a missing type) may be reported
+ * more than once on its field: as the deployment's own failure and as the value rule it cannot meet
+ * (a string is not an amount "greater than 0"). A stated code of another field's rule stays a claim.
+ */
+const toldAgain = (
+  reported: ReportedFailure,
+  expected: readonly ExpectedFailure[],
+): ExpectedFailure | undefined =>
+  expected.find(
+    (f) =>
+      f.errorCode === ANY_ERROR_CODE &&
+      fieldNames(reported.field, f.field) &&
+      (ruleOfCode(reported.errorCode) === undefined || reported.errorCode === valueCodeOfField(f.field)),
+  );
+
 const toleratedGap = (
   reported: ReportedFailure,
   expected: readonly ExpectedFailure[],
@@ -101,6 +117,8 @@ const toleratedGap = (
 ): RuleId | undefined => {
   if (expected.some((f) => f.reportedWithin && fieldLiesWithin(reported.field, f.field)))
     return 'GAP-WRONG-JSON-TYPE';
+  const again = toldAgain(reported, expected);
+  if (again) return again.readingOf ?? 'GAP-WRONG-JSON-TYPE';
   if (ruleOfCode(reported.errorCode) !== undefined) return undefined;
   const unshown = FIELDS_OF_UNSHOWN_VALUES.find((f) => fieldNames(reported.field, f.field));
   if (unshown) return unshown.gap;

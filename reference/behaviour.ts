@@ -28,7 +28,7 @@ export const FIELD_PATH_READINGS = [
   'dot-index',
 ] as const;
 export const UNKNOWN_PAYLOAD_FIELD_READINGS = ['property', 'payload'] as const;
-export const WRONG_JSON_TYPE_READINGS = ['own-code', 'generic-code'] as const;
+export const WRONG_JSON_TYPE_READINGS = ['own-code', 'generic-code', 'generic-and-own-code'] as const;
 export const NON_OBJECT_ITEM_READINGS = ['on-item', 'per-field'] as const;
 export const SCALAR_COERCION_READINGS = ['none', 'lenient'] as const;
 export const TOKEN_OF_OTHER_TENANT_READINGS = ['forbidden-1003', 'invalid-1002'] as const;
@@ -135,7 +135,8 @@ export interface ReferenceBehaviour {
   readonly unknownPayloadPropertyField: (typeof UNKNOWN_PAYLOAD_FIELD_READINGS)[number];
   /**
    * GAP-WRONG-JSON-TYPE: a value of the wrong JSON type where the spec names no code for it (a number
-   * externalId, a string amount) gets the field's own code, or the generic ERR-3013.
+   * externalId, a string amount) gets the field's own code, or the generic ERR-3013; or, at an amount,
+   * both, as a hand-written check of the type and then of the value (`> 0`) reports it.
    */
   readonly wrongJsonType: (typeof WRONG_JSON_TYPE_READINGS)[number];
   /**

@@ -61,6 +61,24 @@ test.describe('reference: readings of the gaps (behaviour options)', () => {
     });
   });
 
+  test('GAP-WRONG-JSON-TYPE wrongJsonType generic-and-own-code: an amount of the wrong type reported twice', async () => {
+    await withBehaviour({ wrongJsonType: 'generic-and-own-code' }, async ({ a }) => {
+      expectItems(await a.post(payinEvent({ amount: '12' })), 400, [
+        ['amount', 'ERR-3013'],
+        ['amount', 'ERR-3005'],
+      ]);
+      expectItems(
+        await a.post(payinEvent({ multiCurrencyAmounts: [{ currencyCode: 'USD', amount: true }] })),
+        400,
+        [
+          ['multiCurrencyAmounts[0].amount', 'ERR-3013'],
+          ['multiCurrencyAmounts[0].amount', 'ERR-3008'],
+        ],
+      );
+      expectItems(await a.post(payinEvent({ externalId: 42 })), 400, [['externalId', 'ERR-3013']]);
+    });
+  });
+
   test('GAP-MALFORMED-JSON nonObjectBody: a JSON body that is not an object gets its status and code', async () => {
     await withBehaviour({ nonObjectBody: { status: 422, errorCode: 'ERR-4220' } }, async (h) => {
       for (const body of ['[]', '"event"', '42', 'null']) {

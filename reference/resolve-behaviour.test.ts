@@ -65,7 +65,10 @@ test.describe('reference: readings of the gaps (behaviour options)', () => {
         { unknownPayloadPropertyField: 'root' },
         /unknownPayloadPropertyField must be one of property, payload/,
       ],
-      [{ wrongJsonType: 'coerce' }, /wrongJsonType must be one of own-code, generic-code/],
+      [
+        { wrongJsonType: 'coerce' },
+        /wrongJsonType must be one of own-code, generic-code, generic-and-own-code/,
+      ],
       [
         { nonObjectBody: { status: 415, errorCode: 'ERR-9002' } },
         /nonObjectBody.status must be one of 400, 422/,

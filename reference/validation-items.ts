@@ -60,8 +60,15 @@ export const checkAmountItems = (items: JsonValue, ctx: ValidationContext, failu
     const amount = item.amount as JsonValue;
     if (!Object.hasOwn(item, 'amount')) {
       fail(failures, ['multiCurrencyAmounts', index, 'amount'], 'ERR-3008', `${at}.amount is required`);
-    } else if (behaviour.wrongJsonType === 'generic-code' && typeof amount !== 'number') {
+    } else if (behaviour.wrongJsonType !== 'own-code' && typeof amount !== 'number') {
       fail(failures, ['multiCurrencyAmounts', index, 'amount'], WRONG_TYPE, `${at}.amount must be a number`);
+      if (behaviour.wrongJsonType === 'generic-and-own-code')
+        fail(
+          failures,
+          ['multiCurrencyAmounts', index, 'amount'],
+          'ERR-3008',
+          `${at}.amount must be greater than 0`,
+        );
     } else if (!hooks.isItemAmount(amount)) {
       fail(
         failures,

@@ -179,7 +179,7 @@ export const validateEvent = (sent: JsonObject, ctx: ValidationContext): Validat
   const read = behaviour.nullFields === 'absent' ? dropNullFields(sent) : sent;
   const body = behaviour.scalarCoercion === 'lenient' ? coerceScalars(read) : read;
   const failures: Failure[] = [];
-  const genericTypeCode = behaviour.wrongJsonType === 'generic-code';
+  const genericTypeCode = behaviour.wrongJsonType !== 'own-code';
 
   if (genericTypeCode && Object.hasOwn(body, 'externalId') && typeof body.externalId !== 'string') {
     fail(failures, ['externalId'], WRONG_TYPE, 'externalId must be a string');
@@ -196,6 +196,8 @@ export const validateEvent = (sent: JsonObject, ctx: ValidationContext): Validat
       if (required.has(rule.field)) fail(failures, [rule.field], rule.code, `${rule.field} is required`);
     } else if (genericTypeCode && rule.jsonType !== undefined && typeof value !== rule.jsonType) {
       fail(failures, [rule.field], WRONG_TYPE, `${rule.field} must be a ${rule.jsonType}`);
+      if (behaviour.wrongJsonType === 'generic-and-own-code')
+        fail(failures, [rule.field], rule.code, `${rule.field} must be ${rule.expectation}`);
     } else if (!rule.valid(hooks, value)) {
       fail(failures, [rule.field], rule.code, `${rule.field} must be ${rule.expectation}`);
     } else if (rule.jsonType === 'number') {

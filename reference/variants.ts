@@ -103,7 +103,7 @@ export const VARIANTS: readonly VariantDefinition[] = Object.freeze([
   ),
   variant(
     'every-gap-the-other-way',
-    'Twelve gaps read differently from the reference at once: PUT, GET, errors[] order and notation, the unknown payload code, malformed JSON, ERR-1003, the rate limit and its 429, extra and required fields, non-UUID ids.',
+    'Thirteen gaps read differently from the reference at once: PUT, GET, errors[] order and notation, the unknown payload code, malformed JSON, ERR-1003, the rate limit and its 429, extra and required fields, non-UUID ids, an amount of the wrong type reported twice (ERR-3013 and its own code).',
     {
       putSuccess: 'no-content-204',
       getExtraFields: 'timestamps',
@@ -117,6 +117,7 @@ export const VARIANTS: readonly VariantDefinition[] = Object.freeze([
       unknownTopLevelFields: 'keep',
       requiredFields: 'external-id-only',
       nonUuidPathId: 'bad-request-400',
+      wrongJsonType: 'generic-and-own-code',
     },
   ),
 
