@@ -65,6 +65,7 @@ export * from './rate-limit-bound.ts';
 export * from './rate-limit-counter.ts';
 export * from './rate-limit-judgements.ts';
 export * from './simultaneous-requests.ts';
+export * from './throttled-write.ts';
 
 // Where the spec is silent: the readings of a gap, and the response shapes it describes.
 export * from './gap-answer.ts';

@@ -1113,6 +1113,18 @@ const PROBES: Record<MutantName, Probe> = {
       return (await h.a.get(unknownUuid())).status === 429;
     },
   },
+  'rate-limit-put-applied-when-throttled': {
+    options: small(2),
+    holds: async (h, clock) => {
+      const event = payinEvent({ amount: 10 });
+      const { uuid } = (await h.a.post(event)).body as { uuid: string };
+      await h.a.get(uuid);
+      // Served, the PUT may apply: only a refused one is held to changing nothing.
+      if ((await h.a.put(uuid, { ...event, amount: 4290 })).status !== 429) return true;
+      clock.now += 10_000;
+      return ((await h.a.get(uuid)).body as { amount: unknown }).amount !== 4290;
+    },
+  },
   'rate-limit-gets-free': {
     options: small(2),
     holds: async (h) => {

@@ -150,6 +150,7 @@ const selected = (only: readonly string[] | undefined, run: PlannedLoadRun): boo
 export const BEYOND_THE_LOAD_SCRIPT: Readonly<Record<string, string>> = Object.freeze({
   'rate-limit-keyed-by-client-id-as-sent': "the script sends each tenant's id in one spelling",
   'rate-limit-put-failures-given-back': 'the script sends no PUT',
+  'rate-limit-put-applied-when-throttled': 'the script sends no PUT, and reads no event back',
 });
 
 /** Every load run of the self-check, in the order they start. */

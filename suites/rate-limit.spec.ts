@@ -74,6 +74,7 @@ import {
   windowMsOf,
 } from './bursts/rate-limit-burst.ts';
 import { readingOfBurst, readingOfRecovery, readingOfSecondBurst } from './bursts/rate-limit-reading.ts';
+import { putWhileThrottled } from './bursts/throttled-put.ts';
 import { askDuringStream } from './bursts/throttled-stream.ts';
 import {
   burstAfterComingBack,
@@ -379,7 +380,9 @@ test.describe('rate limit', { tag: ['@ratelimit'] }, () => {
       // Every request of the throttling is a valid POST: its first 429 is the refused POST.
       const refusal = judgeRefusedPost(sent.answers);
       check.verdict(refusal);
-      const lastThrottledAt = sent.lastAnsweredAt;
+      // While throttled, a PUT of an event the tenant created: refused, it must change nothing.
+      const throttledPut = await putWhileThrottled(rateLimitTenant, sent.lastAnsweredAt);
+      const { lastThrottledAt } = throttledPut;
       // Part 8: a client retries a 429 after a delay; the refused POST must be served within a window.
       const refused = refusal.evidence as SentRequest;
       const { answer, retries, servedAt, timed } = await retryUntilServed(
@@ -394,8 +397,10 @@ test.describe('rate limit', { tag: ['@ratelimit'] }, () => {
       const after = await burstAfterComingBack(
         rateLimitTenant,
         target.limits.RATE_LIMIT,
-        failingRequest(runId),
+        throttledPut.withReadFirst(failingRequest(runId)),
+        throttledPut.onAnswer,
       );
+      check.verdict(throttledPut.judged());
       noteCameBack([counterRequestOf(false, refused), ...timed, ...after]);
       const servedOnFirstRetry = retries === 1;
       const servedAfter = servedOnFirstRetry ? undefined : servedIn(after);

@@ -47,7 +47,8 @@ export interface RefusalHooks {
    * authentication call not awaited, racing the handler). The reference refuses before any handler;
    * the handlers that write (create-event.ts, update-event.ts) answer such a refusal once the write was
    * tried. `status` is the refusal's: 401 for the token's, 403 for a token used with another tenant's
-   * X-Client-Id (the write then lands under the tenant X-Client-Id names).
+   * X-Client-Id (the write then lands under the tenant X-Client-Id names); RATE-LIMIT-429: 429 for the
+   * limiter's, which then lets the handler run before its refusal is the answer.
    */
   refusedAfterHandler(method: string, status: number): boolean;
 }
@@ -152,7 +153,13 @@ const applyRateLimit = (
   const decision = budget.limiter.take(key, now);
   const headers = hooks.rateLimitHeaders(budget, key, now);
   if (headers) reply.headers(headers);
-  if (!decision.allowed) throw hooks.throttledAnswer(ctx, decision.retryAfterMs, budget);
+  if (!decision.allowed) {
+    const throttled = hooks.throttledAnswer(ctx, decision.retryAfterMs, budget);
+    if (!hooks.refusedAfterHandler(request.method, throttled.status)) throw throttled;
+    // A limiter that counts on the way out: the handler runs, then the refusal is the answer.
+    (request as GuardedRequest).refusalAfterHandler = throttled;
+    return;
+  }
   const givesBack = hooks.rateLimitGivesBack(request.method);
   if (givesBack)
     reply.raw.once('finish', () => {

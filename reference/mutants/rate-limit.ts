@@ -83,6 +83,12 @@ export const RATE_LIMIT_MUTANTS = [
     },
   ),
   mutant(
+    'rate-limit-put-applied-when-throttled',
+    ['RATE-LIMIT-429'],
+    'The limiter decides on the way out (a middleware after the handler): a PUT past the limit is applied, then answered 429.',
+    { refusedAfterHandler: (method, status) => method === 'PUT' && status === 429 },
+  ),
+  mutant(
     'rate-limit-gets-free',
     ['RATE-LIMIT-ALL-REQUESTS'],
     'GETs are served from a cache in front of the limiter: reads are never counted, writes are.',

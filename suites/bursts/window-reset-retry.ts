@@ -13,6 +13,7 @@ import {
   burstLanes,
   noteWait,
   rateLimitTenantActivity,
+  type SentRequest,
   sendBurst,
   silenceMarginMs,
   throttleNow,
@@ -68,6 +69,7 @@ export const burstAfterComingBack = async (
   client: ServiceClient,
   limit: RateLimitSettings,
   makeRequest: (index: number) => SendOptions,
+  onAnswer: (answered: SentRequest) => void = () => {},
 ): Promise<CounterRequest[]> => {
   const requests: CounterRequest[] = [];
   const lanes = burstLanes(limit);
@@ -75,7 +77,10 @@ export const burstAfterComingBack = async (
     count: Math.ceil(1.5 * limit.requestsPerWindow) + 2 * lanes,
     concurrency: lanes,
     stopAt429: true,
-    onAnswer: (answered) => requests.push(counterRequestOf(true, answered)),
+    onAnswer: (answered) => {
+      requests.push(counterRequestOf(true, answered));
+      onAnswer(answered);
+    },
   });
   return requests;
 };

@@ -1,0 +1,82 @@
+/**
+ * A PUT sent while the rate-limit tenant is throttled, and the read that shows whether it was applied
+ * (oracle/throttled-write.ts judges): the PUT changes only the amount of an event the tenant's bursts
+ * created; the read is the first request of the burst sent once the tenant is served again, so it
+ * spends nothing the burst does not count. Send policy, no verdict.
+ */
+import {
+  type HttpAnswer,
+  isPlainObject,
+  type Judgement,
+  judgementOf,
+  judgeThrottledPutUnapplied,
+  type ThrottledPut,
+} from '../../oracle/index.ts';
+import { eventPath } from '../../spec/index.ts';
+import { type EventBody, withField } from '../samples/sample-events.ts';
+import type { SendOptions, ServiceClient } from '../transport/service-client.ts';
+import { rateLimitTenantActivity, type SentRequest } from './rate-limit-burst.ts';
+
+/** Amounts no valid event of the kit's is likely to hold already; the first the event does not hold is sent. */
+const THROTTLED_PUT_AMOUNTS = [4290, 4291] as const;
+
+/** The PUT sent while throttled, and, once served again, the event read back. */
+export interface ThrottledPutProbe {
+  /** When the tenant's last 429 came: the PUT's, when it was refused. */
+  readonly lastThrottledAt: number;
+  /** The requests of the burst after coming back: the event's read first. */
+  readonly withReadFirst: (makeRequest: (index: number) => SendOptions) => (index: number) => SendOptions;
+  /** Hands the burst's answers over; keeps the read's. */
+  readonly onAnswer: (answered: SentRequest) => void;
+  /** RATE-LIMIT-429: a PUT answered 429 left the event as it was (nothing judged without both answers). */
+  readonly judged: () => Judgement;
+}
+
+const NOTHING_TO_JUDGE: ThrottledPutProbe = {
+  lastThrottledAt: 0,
+  withReadFirst: (makeRequest) => makeRequest,
+  onAnswer: () => {},
+  judged: () => judgementOf([], undefined, []),
+};
+
+/** The uuid of the event the tenant's bursts created first, and the event as sent. */
+const createdEvent = (): { readonly uuid: string; readonly event: EventBody } | undefined => {
+  const created = rateLimitTenantActivity().created;
+  const uuid = isPlainObject(created?.response.json) ? created.response.json.uuid : undefined;
+  return typeof uuid === 'string' && created !== undefined
+    ? { uuid, event: created.request.json as EventBody }
+    : undefined;
+};
+
+/** Sends the PUT now (the tenant just throttled, `lastThrottledAt` its last 429). */
+export const putWhileThrottled = async (
+  client: ServiceClient,
+  lastThrottledAt: number,
+): Promise<ThrottledPutProbe> => {
+  const stored = createdEvent();
+  if (stored === undefined) return { ...NOTHING_TO_JUDGE, lastThrottledAt };
+  const amount = THROTTLED_PUT_AMOUNTS.find((candidate) => candidate !== stored.event.amount) ?? 4290;
+  const path = eventPath(stored.uuid);
+  const answer = await client.send({
+    method: 'PUT',
+    path,
+    json: withField(stored.event, 'amount', amount),
+    retryOn429: false,
+  });
+  const answeredAt = performance.now();
+  rateLimitTenantActivity().note(answeredAt);
+  const put: ThrottledPut = { answer, amount };
+  const read: SendOptions = { method: 'GET', path };
+  let readBack: HttpAnswer | undefined;
+  return {
+    lastThrottledAt: answer.status === 429 ? answeredAt : lastThrottledAt,
+    withReadFirst: (makeRequest) => (index) => (index === 0 ? read : makeRequest(index)),
+    onAnswer: (answered) => {
+      if (answered.request === read) readBack = answered.response;
+    },
+    judged: () =>
+      readBack === undefined
+        ? judgementOf([], undefined, [])
+        : judgeThrottledPutUnapplied(put, readBack, stored.event as Record<string, unknown>),
+  };
+};
