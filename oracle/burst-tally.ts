@@ -22,25 +22,36 @@ export interface BurstAnswer<A extends HttpAnswer = HttpAnswer> {
 
 /** What a failing request answers when it is not throttled, and the rule that says so. */
 export interface ExpectedWhenServed {
-  readonly status: number;
+  /** The statuses the spec allows it (a JSON body that is not an object: 400, or 422). */
+  readonly statuses: readonly number[];
   readonly rule: RuleId;
 }
 
 /** The requests made to fail that a burst of other requests than valid POSTs sends. */
-export type FailingRequestKind = 'unknown-event-get' | 'non-positive-amount-post' | 'unknown-event-put';
+export type FailingRequestKind =
+  | 'unknown-event-get'
+  | 'non-positive-amount-post'
+  | 'unknown-event-put'
+  | 'malformed-json-post'
+  | 'non-object-post';
 
 /**
  * The answer the spec gives a failing request the limit lets through: an unknown uuid is 404 ERR-4002
- * on GET and PUT, a non-positive amount 400 ERR-3005.
+ * on GET and PUT, a non-positive amount 400 ERR-3005, a body that is not JSON 400 (7.4: malformed), a
+ * JSON body that is not an object 400 or 422 (malformed, or failing validation).
  */
 export const expectedWhenServed = (kind: FailingRequestKind): ExpectedWhenServed => {
   switch (kind) {
     case 'unknown-event-get':
-      return { status: ERROR_CODES['ERR-4002'].httpStatus, rule: 'RETRIEVE-UNKNOWN-404' };
+      return { statuses: [ERROR_CODES['ERR-4002'].httpStatus], rule: 'RETRIEVE-UNKNOWN-404' };
     case 'non-positive-amount-post':
-      return { status: ERROR_CODES['ERR-3005'].httpStatus, rule: 'VAL-AMOUNT-POSITIVE' };
+      return { statuses: [ERROR_CODES['ERR-3005'].httpStatus], rule: 'VAL-AMOUNT-POSITIVE' };
     case 'unknown-event-put':
-      return { status: ERROR_CODES['ERR-4002'].httpStatus, rule: 'UPDATE-UNKNOWN-404' };
+      return { statuses: [ERROR_CODES['ERR-4002'].httpStatus], rule: 'UPDATE-UNKNOWN-404' };
+    case 'malformed-json-post':
+      return { statuses: [400], rule: 'REQUEST-MALFORMED-400' };
+    case 'non-object-post':
+      return { statuses: [400, 422], rule: 'REQUEST-MALFORMED-400' };
   }
 };
 
@@ -111,7 +122,7 @@ export class BurstTally<A extends HttpAnswer = HttpAnswer, R extends BurstAnswer
     else this.notCreated = earlier(this.notCreated, answer);
     if (this.expectedOf) {
       const expected = this.expectedOf(answer.index);
-      if (status === expected.status) this.asExpected += 1;
+      if (expected.statuses.includes(status)) this.asExpected += 1;
       else if (!throttled) this.wrong = earlier(this.wrong, { ...answer, expected });
     }
     const headers = rateLimitHeadersOf(answer.response);

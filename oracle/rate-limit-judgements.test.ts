@@ -3,7 +3,7 @@
  * shows it as evidence, on another; a burst that cannot make the claim says why.
  */
 import { expect, test } from '../kit-tests/test-support/kit-test.ts';
-import { tallyOf } from './burst-tally.ts';
+import { expectedWhenServed, tallyOf } from './burst-tally.ts';
 import type { HttpAnswer } from './http-answer.ts';
 import type { Unthrottled } from './rate-limit-bound.ts';
 import {
@@ -85,7 +85,7 @@ test('ORACLE: a burst past the limit meets a 429 in time; one sent too slowly pr
 });
 
 test('ORACLE: failing requests get their own status or 429; another breaks their rule, or 429’s past the limit', () => {
-  const expected = { status: 404, rule: 'RETRIEVE-UNKNOWN-404' } as const;
+  const expected = { statuses: [404], rule: 'RETRIEVE-UNKNOWN-404' } as const;
   const failing = (statuses: readonly number[]) =>
     judgeFailingBurst(tallyOf(burstOf(statuses, 'GET'), 2, () => expected));
   expect(failing([404, 404, 429]).violations).toEqual([]);
@@ -94,6 +94,13 @@ test('ORACLE: failing requests get their own status or 429; another breaks their
   const past = failing([404, 404, 503]);
   expect(rules(past.violations)).toEqual(['RATE-LIMIT-429']);
   expect(past.violations[0]?.message).toContain('#3 GET → 503');
+  // A JSON body that is not an object: 400 or 422, either reading.
+  const nonObject = expectedWhenServed('non-object-post');
+  const bodies = (statuses: readonly number[]) =>
+    judgeFailingBurst(tallyOf(burstOf(statuses, 'POST'), 2, () => nonObject));
+  expect(bodies([400, 422, 429]).violations).toEqual([]);
+  expect(rules(bodies([400, 201]).violations)).toEqual(['REQUEST-MALFORMED-400']);
+  expect(expectedWhenServed('malformed-json-post').statuses).toEqual([400]);
 });
 
 test('ORACLE: no answer of a burst carries a rate-limit header; a 429 that does is the example', () => {

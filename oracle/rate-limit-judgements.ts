@@ -151,7 +151,7 @@ export const judgeFailingBurst = <A extends HttpAnswer, R extends BurstAnswer<A>
         )
       : violationOf(
           wrong.response.status === 422 ? 'VAL-STATUS-400' : wrong.expected.rule,
-          `${described}: expected ${wrong.expected.status} (an unknown uuid gives 404, an amount of 0 gives 400)`,
+          `${described}: expected ${wrong.expected.statuses.join(' or ')}, as ${wrong.expected.rule} answers it`,
         );
   return judgementOf([violation], wrong.response);
 };

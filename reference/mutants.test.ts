@@ -411,6 +411,26 @@ const PROBES: Record<MutantName, Probe> = {
   'country-lowercase-accepted': {
     holds: (h) => rejectedWith(h, payinEvent({ countryCode: 'de' }), 'ERR-3003'),
   },
+  'type-trimmed': {
+    holds: (h) => rejectedWith(h, payinEvent({ type: 'INTERNAL_PAYIN ' }), 'ERR-3002'),
+  },
+  'currency-crypto-accepted': {
+    holds: (h) => rejectedWith(h, payinEvent({ currencyCode: 'BTC' }), 'ERR-3004'),
+  },
+  'mca-first-five-items-validated': {
+    holds: (h) =>
+      rejectedWith(
+        h,
+        payinEvent({
+          multiCurrencyAmounts: ['CHF', 'USD', 'GBP', 'JPY', 'SEK', 'NOK'].map((currencyCode, index) => ({
+            currencyCode,
+            amount: index < 5 ? 1 : 0,
+          })),
+        }),
+        'ERR-3008',
+        'multiCurrencyAmounts[5].amount',
+      ),
+  },
   'country-alpha3-accepted': {
     holds: (h) => rejectedWith(h, payinEvent({ countryCode: 'DEU' }), 'ERR-3003'),
   },
@@ -1123,6 +1143,14 @@ const PROBES: Record<MutantName, Probe> = {
       if ((await h.a.put(uuid, { ...event, amount: 4290 })).status !== 429) return true;
       clock.now += 10_000;
       return ((await h.a.get(uuid)).body as { amount: unknown }).amount !== 4290;
+    },
+  },
+  'rate-limit-malformed-bodies-given-back': {
+    options: small(2),
+    holds: async (h) => {
+      await h.a.post('{"externalId":');
+      await h.a.post('{"externalId":');
+      return (await h.a.get(unknownUuid())).status === 429;
     },
   },
   'rate-limit-gets-free': {

@@ -151,6 +151,7 @@ export const BEYOND_THE_LOAD_SCRIPT: Readonly<Record<string, string>> = Object.f
   'rate-limit-keyed-by-client-id-as-sent': "the script sends each tenant's id in one spelling",
   'rate-limit-put-failures-given-back': 'the script sends no PUT',
   'rate-limit-put-applied-when-throttled': 'the script sends no PUT, and reads no event back',
+  'rate-limit-malformed-bodies-given-back': 'the script sends no body that is not JSON',
 });
 
 /** Every load run of the self-check, in the order they start. */

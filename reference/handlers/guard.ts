@@ -26,9 +26,10 @@ export interface RateLimitHooks extends BudgetHooks {
   rateLimitKey(tenantId: string, method: string, request: LimitedRequest): string;
   /**
    * RATE-LIMIT-ALL-REQUESTS: for a method whose counted requests are given back by their answer's
-   * status, which statuses; undefined (every method, in the reference) keeps every counted request.
+   * status (and whether its body was read as JSON), which; undefined (every method, in the reference)
+   * keeps every counted request.
    */
-  rateLimitGivesBack(method: string): ((status: number) => boolean) | undefined;
+  rateLimitGivesBack(method: string): ((status: number, bodyRead: boolean) => boolean) | undefined;
   /** RATE-LIMIT-NO-HEADERS: headers on a counted request of the budget `key`, counted at `now`. */
   rateLimitHeaders(
     budget: TenantBudget,
@@ -163,7 +164,7 @@ const applyRateLimit = (
   const givesBack = hooks.rateLimitGivesBack(request.method);
   if (givesBack)
     reply.raw.once('finish', () => {
-      if (givesBack(reply.statusCode)) budget.limiter.giveBack(key);
+      if (givesBack(reply.statusCode, request.body !== undefined)) budget.limiter.giveBack(key);
     });
 };
 

@@ -89,6 +89,15 @@ export const RATE_LIMIT_MUTANTS = [
     { refusedAfterHandler: (method, status) => method === 'PUT' && status === 429 },
   ),
   mutant(
+    'rate-limit-malformed-bodies-given-back',
+    ['RATE-LIMIT-ALL-REQUESTS'],
+    'The limiter sits behind the JSON body parser: a POST whose body is not JSON is refused before it is counted, while a body that fails validation counts.',
+    {
+      rateLimitGivesBack: (method) =>
+        method === 'POST' ? (status, bodyRead) => status === 400 && !bodyRead : undefined,
+    },
+  ),
+  mutant(
     'rate-limit-gets-free',
     ['RATE-LIMIT-ALL-REQUESTS'],
     'GETs are served from a cache in front of the limiter: reads are never counted, writes are.',

@@ -9,6 +9,8 @@ const upperCased = (value: JsonValue): JsonValue => (typeof value === 'string' ?
 /** A string that spells a number, the sign included. */
 const isNumericText = (value: JsonValue): boolean =>
   typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value));
+const CRYPTO_TICKERS: ReadonlySet<JsonValue> = new Set(['BTC', 'ETH', 'USDT', 'USDC']);
+const isCryptoTicker = (value: JsonValue): boolean => CRYPTO_TICKERS.has(value);
 const isFiniteNumber = (value: JsonValue): value is number =>
   typeof value === 'number' && Number.isFinite(value);
 
@@ -33,6 +35,12 @@ export const VALIDATION_MUTANTS = [
     ['VAL-TYPE-ENUM'],
     'type is compared case-insensitively, so internal_payin is accepted.',
     { isEventType: (value) => reference.isEventType(upperCased(value)) },
+  ),
+  mutant(
+    'type-trimmed',
+    ['VAL-TYPE-ENUM'],
+    'type is trimmed before the enum check (an enum parser that strips blanks), so "INTERNAL_PAYIN " is accepted.',
+    { isEventType: (value) => reference.isEventType(typeof value === 'string' ? value.trim() : value) },
   ),
   mutant(
     'country-lowercase-accepted',
@@ -150,6 +158,21 @@ export const VALIDATION_MUTANTS = [
     ['VAL-MCA-CURRENCY-ISO4217', 'VAL-MCA-AMOUNT-POSITIVE'],
     'Only multiCurrencyAmounts[0] is validated; faults in later items pass.',
     { itemsValidated: (items) => items.slice(0, 1) },
+  ),
+  mutant(
+    'mca-first-five-items-validated',
+    ['VAL-MCA-CURRENCY-ISO4217', 'VAL-MCA-AMOUNT-POSITIVE'],
+    'Only the first five multiCurrencyAmounts items are validated; a fault in the sixth passes.',
+    { itemsValidated: (items) => items.slice(0, 5) },
+  ),
+  mutant(
+    'currency-crypto-accepted',
+    ['VAL-CURRENCY-ISO4217', 'VAL-MCA-CURRENCY-ISO4217'],
+    'Crypto-currency tickers (BTC, ETH, USDT, USDC) are added to the ISO 4217 list, since channel has CRYPTO.',
+    {
+      isCurrencyCode: (value) => reference.isCurrencyCode(value) || isCryptoTicker(value),
+      isItemCurrencyCode: (value) => reference.isItemCurrencyCode(value) || isCryptoTicker(value),
+    },
   ),
   mutant(
     'mca-currency-not-validated',

@@ -2,8 +2,11 @@
  * A PUT sent while the rate-limit tenant is throttled, and the read that shows whether it was applied
  * (oracle/throttled-write.ts judges): the PUT changes only the amount of an event the tenant's bursts
  * created; the read is the first request of the burst sent once the tenant is served again, so it
- * spends nothing the burst does not count. Send policy, no verdict.
+ * spends nothing the burst does not count, and, when that one was refused too (a limiter whose
+ * capacity comes back bit by bit), it is retried until served. Send policy, no verdict.
  */
+
+import type { RateLimitSettings } from '../../config/index.ts';
 import {
   type HttpAnswer,
   isPlainObject,
@@ -16,6 +19,7 @@ import { eventPath } from '../../spec/index.ts';
 import { type EventBody, withField } from '../samples/sample-events.ts';
 import type { SendOptions, ServiceClient } from '../transport/service-client.ts';
 import { rateLimitTenantActivity, type SentRequest } from './rate-limit-burst.ts';
+import { retryUntilServed } from './window-reset-retry.ts';
 
 /** Amounts no valid event of the kit's is likely to hold already; the first the event does not hold is sent. */
 const THROTTLED_PUT_AMOUNTS = [4290, 4291] as const;
@@ -28,6 +32,8 @@ export interface ThrottledPutProbe {
   readonly withReadFirst: (makeRequest: (index: number) => SendOptions) => (index: number) => SendOptions;
   /** Hands the burst's answers over; keeps the read's. */
   readonly onAnswer: (answered: SentRequest) => void;
+  /** When the PUT was refused and the read was not served in the burst: the read retried until served. */
+  readonly readUntilServed: (client: ServiceClient, limit: RateLimitSettings) => Promise<void>;
   /** RATE-LIMIT-429: a PUT answered 429 left the event as it was (nothing judged without both answers). */
   readonly judged: () => Judgement;
 }
@@ -36,6 +42,7 @@ const NOTHING_TO_JUDGE: ThrottledPutProbe = {
   lastThrottledAt: 0,
   withReadFirst: (makeRequest) => makeRequest,
   onAnswer: () => {},
+  readUntilServed: async () => {},
   judged: () => judgementOf([], undefined, []),
 };
 
@@ -73,6 +80,11 @@ export const putWhileThrottled = async (
     withReadFirst: (makeRequest) => (index) => (index === 0 ? read : makeRequest(index)),
     onAnswer: (answered) => {
       if (answered.request === read) readBack = answered.response;
+    },
+    readUntilServed: async (again, limit) => {
+      if (answer.status !== 429 || readBack?.status === 200) return;
+      readBack = (await retryUntilServed(again, limit, read, performance.now(), 'the read of the event'))
+        .answer;
     },
     judged: () =>
       readBack === undefined

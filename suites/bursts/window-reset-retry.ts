@@ -39,11 +39,12 @@ export const retryUntilServed = async (
   limit: RateLimitSettings,
   refused: SendOptions,
   lastThrottledAt: number,
+  what = 'the refused POST',
 ): Promise<Retried> => {
   const windowMs = windowMsOf(limit);
   const deadline = lastThrottledAt + windowMs + silenceMarginMs(limit);
   const retry = { ...refused, retryOn429: false };
-  noteWait(deadline - performance.now(), 'at most, retrying the refused POST until the window ends');
+  noteWait(deadline - performance.now(), `at most, retrying ${what} until the window ends`);
   let answer: ServiceResponse | undefined;
   let retries = 0;
   let servedAt = 0;

@@ -35,6 +35,20 @@ const fault = (
   expected: [expectedFailure(field, errorCode)],
 });
 
+/**
+ * A payout with six items, the most a valid event of the kit's carries (the maximum is not shown): a
+ * loop that validates only the first few items lets a fault in the last one through.
+ */
+const payoutWithSixItems = (runId: string): EventBody =>
+  withField(
+    validPayout(runId),
+    'multiCurrencyAmounts',
+    ['CHF', 'USD', 'GBP', 'JPY', 'SEK', 'NOK'].map((currencyCode, index) => ({
+      currencyCode,
+      amount: 100 + index,
+    })),
+  );
+
 export const SINGLE_FAULT_CASES: readonly SingleFaultCase[] = [
   fault('VAL-EXTERNAL-ID-REQUIRED', 'externalId empty', validPayin, 'externalId', '', 'ERR-3001'),
   fault('VAL-EXTERNAL-ID-REQUIRED', 'externalId missing', validPayin, 'externalId', undefined, 'ERR-3001'),
@@ -42,6 +56,9 @@ export const SINGLE_FAULT_CASES: readonly SingleFaultCase[] = [
   fault('VAL-TYPE-ENUM', 'type mixed case', neutralPayin, 'type', 'Internal_Payout', 'ERR-3002'),
   fault('VAL-TYPE-ENUM', 'type near miss', neutralPayin, 'type', 'INTERNAL_PAYINS', 'ERR-3002'),
   fault('VAL-TYPE-ENUM', 'type short form', neutralPayin, 'type', 'PAYOUT', 'ERR-3002'),
+  // "Exactly" INTERNAL_PAYIN: a value trimmed before the enum check is another value accepted.
+  fault('VAL-TYPE-ENUM', 'type with a trailing space', neutralPayin, 'type', 'INTERNAL_PAYIN ', 'ERR-3002'),
+  fault('VAL-TYPE-ENUM', 'type after a tab', neutralPayin, 'type', '\tINTERNAL_PAYOUT', 'ERR-3002'),
   fault('VAL-COUNTRY-ISO3166', 'countryCode alpha-3', validPayin, 'countryCode', 'DEU', 'ERR-3003'),
   fault('VAL-COUNTRY-ISO3166', 'countryCode lowercase', validPayin, 'countryCode', 'de', 'ERR-3003'),
   fault('VAL-COUNTRY-ISO3166', 'countryCode one letter', validPayout, 'countryCode', 'F', 'ERR-3003'),
@@ -52,6 +69,24 @@ export const SINGLE_FAULT_CASES: readonly SingleFaultCase[] = [
   fault('VAL-CURRENCY-ISO4217', 'currencyCode with a digit', validPayout, 'currencyCode', 'E1R', 'ERR-3004'),
   // Three capital letters in no ISO 4217 list, current or historic, and under no country's prefix.
   fault('VAL-CURRENCY-ISO4217', 'currencyCode unassigned', validPayin, 'currencyCode', 'JJJ', 'ERR-3004'),
+  // A crypto-currency ticker is no ISO 4217 code, whatever channel CRYPTO suggests to a team.
+  fault(
+    'VAL-CURRENCY-ISO4217',
+    'currencyCode a crypto ticker',
+    validPayout,
+    'currencyCode',
+    'BTC',
+    'ERR-3004',
+  ),
+  fault(
+    'VAL-CURRENCY-ISO4217',
+    'currencyCode with a trailing space',
+    validPayin,
+    'currencyCode',
+    'EUR ',
+    'ERR-3004',
+  ),
+  fault('VAL-COUNTRY-ISO3166', 'countryCode after a space', validPayout, 'countryCode', ' DE', 'ERR-3003'),
   fault('VAL-COUNTRY-ISO3166', 'countryCode unassigned', validPayin, 'countryCode', 'JJ', 'ERR-3003'),
   fault(
     'VAL-MCA-CURRENCY-ISO4217',
@@ -67,6 +102,7 @@ export const SINGLE_FAULT_CASES: readonly SingleFaultCase[] = [
   fault('VAL-STATUS-ENUM', 'status lowercase', validPayin, 'status', 'pending', 'ERR-3006'),
   fault('VAL-STATUS-ENUM', 'status near miss', validPayin, 'status', 'BOOK', 'ERR-3006'),
   fault('VAL-STATUS-ENUM', 'status of another vocabulary', validPayout, 'status', 'CANCELLED', 'ERR-3006'),
+  fault('VAL-STATUS-ENUM', 'status with a trailing space', validPayin, 'status', 'BOOKED ', 'ERR-3006'),
   fault(
     'VAL-MCA-CURRENCY-ISO4217',
     'first item currency four letters',
@@ -98,6 +134,22 @@ export const SINGLE_FAULT_CASES: readonly SingleFaultCase[] = [
     'multiCurrencyAmounts[1].amount',
     -3.5,
     'ERR-3008',
+  ),
+  fault(
+    'VAL-MCA-AMOUNT-POSITIVE',
+    'sixth item amount zero',
+    payoutWithSixItems,
+    'multiCurrencyAmounts[5].amount',
+    0,
+    'ERR-3008',
+  ),
+  fault(
+    'VAL-MCA-CURRENCY-ISO4217',
+    'sixth item currency a crypto ticker',
+    payoutWithSixItems,
+    'multiCurrencyAmounts[5].currencyCode',
+    'ETH',
+    'ERR-3007',
   ),
   fault(
     'VAL-PAYIN-NO-PAYOUT-FIELDS',
@@ -167,4 +219,12 @@ export const SINGLE_FAULT_CASES: readonly SingleFaultCase[] = [
   fault('VAL-CHANNEL-ENUM', 'channel lowercase', validPayin, 'payload.channel', 'cash', 'ERR-3011'),
   fault('VAL-CHANNEL-ENUM', 'channel not in the list', validPayout, 'payload.channel', 'CARD', 'ERR-3011'),
   fault('VAL-CHANNEL-ENUM', 'channel empty', validPayout, 'payload.channel', '', 'ERR-3011'),
+  fault(
+    'VAL-CHANNEL-ENUM',
+    'channel with a trailing space',
+    validPayin,
+    'payload.channel',
+    'ONLINE ',
+    'ERR-3011',
+  ),
 ];
