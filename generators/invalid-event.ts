@@ -85,7 +85,7 @@ export const invalidEventArbitrary = (options: InvalidEventOptions): fc.Arbitrar
   const nextId = createExternalIdSource(options.runId);
   return eventFieldsArbitrary({
     ...(options.type ? { type: options.type } : {}),
-    multiCurrencyAmounts: { minLength: 0, maxLength: 5 },
+    multiCurrencyAmounts: { minLength: 1, maxLength: 5 },
   })
     .filter(usableBase(options.kinds))
     .chain((fields) => faultSetArbitrary(fields, options).map((faults) => ({ fields, faults })))

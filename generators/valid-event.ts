@@ -6,8 +6,10 @@
  *   an amount of at most two decimals (amounts.ts) and a status of the three;
  * - has a payload with any subset of its own type's fields and channel (the empty payload too, which
  *   the spec accepts), never a field of the other type;
- * - has zero, one or many multiCurrencyAmounts, each with its own currency (duplicates are not
- *   forbidden, but a deployment could reasonably refuse them, and nothing is learnt by sending them);
+ * - has one or many multiCurrencyAmounts, each with its own currency (duplicates are not forbidden,
+ *   but a deployment could reasonably refuse them, and nothing is learnt by sending them); never an
+ *   empty list, which a deployment that requires the list may refuse as a required list left empty
+ *   (GAP-REQUIRED-FIELDS: a hand-written gap check sends one);
  * - uses short, printable strings (field lengths are not shown).
  */
 import * as fc from 'fast-check';
@@ -95,6 +97,7 @@ const COMPANIES = [
 export const PERSONAL_ID_TYPES = Object.freeze(['PASSPORT', 'NATIONAL_ID'] as const);
 
 const ID_CHARACTERS = 'ABCDEFGHJKLMNPQRSTUVWXYZ0123456789'.split('');
+const DIGITS = '0123456789'.split('');
 
 const nameArbitrary = (): fc.Arbitrary<string> =>
   fc.oneof(
@@ -107,8 +110,23 @@ const nameArbitrary = (): fc.Arbitrary<string> =>
     { weight: 1, arbitrary: fc.constantFrom(...COMPANIES) },
   );
 
+/**
+ * A personal id: letters and digits, or, one time in four, digits only with a leading zero (a
+ * national id as printed), which a store that reads it as a number would lose.
+ */
 const personalIdArbitrary = (): fc.Arbitrary<string> =>
-  fc.string({ unit: fc.constantFrom(...ID_CHARACTERS), minLength: 6, maxLength: 16 });
+  fc.oneof(
+    {
+      weight: 3,
+      arbitrary: fc.string({ unit: fc.constantFrom(...ID_CHARACTERS), minLength: 6, maxLength: 16 }),
+    },
+    {
+      weight: 1,
+      arbitrary: fc
+        .string({ unit: fc.constantFrom(...DIGITS), minLength: 5, maxLength: 11 })
+        .map((digits) => `0${digits}`),
+    },
+  );
 
 const originalStatusArbitrary = (): fc.Arbitrary<string> => fc.constantFrom(...EVENT_STATUSES);
 
@@ -157,11 +175,17 @@ const mcaArray = (minLength: number, maxLength: number): fc.Arbitrary<MultiCurre
     selector: (item) => item.currencyCode,
   });
 
-/** multiCurrencyAmounts: by default empty, one item or many (up to 6) in about equal shares. */
+/** The fewest items a valid event carries (see the header: an empty list is a reading). */
+const MIN_ITEMS = 1;
+
+/** multiCurrencyAmounts: by default one item or many (up to 6) in about equal shares. */
 export const multiCurrencyAmountsArbitrary = (range?: LengthRange): fc.Arbitrary<MultiCurrencyAmount[]> =>
   range === undefined
-    ? fc.oneof(mcaArray(0, 0), mcaArray(1, 1), mcaArray(2, 6))
-    : mcaArray(range.minLength ?? 0, range.maxLength ?? Math.max(6, range.minLength ?? 0));
+    ? fc.oneof(mcaArray(1, 1), mcaArray(2, 6))
+    : mcaArray(
+        Math.max(MIN_ITEMS, range.minLength ?? MIN_ITEMS),
+        Math.max(MIN_ITEMS, range.maxLength ?? Math.max(6, range.minLength ?? MIN_ITEMS)),
+      );
 
 // ---------------------------------------------------------------------------------------------
 // Events
@@ -169,7 +193,7 @@ export const multiCurrencyAmountsArbitrary = (range?: LengthRange): fc.Arbitrary
 export interface EventFieldsOptions {
   /** Only events of this type; both types when absent. */
   readonly type?: EventType;
-  /** The number of multiCurrencyAmounts items; empty, one or many when absent. */
+  /** The number of multiCurrencyAmounts items (at least one); one or many when absent. */
   readonly multiCurrencyAmounts?: LengthRange;
 }
 

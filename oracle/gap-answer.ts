@@ -29,6 +29,11 @@ const ANSWER_OF_THE_SPEC = {
   'amount-read-or-refused': 'VAL-AMOUNT-POSITIVE',
   /** An externalId in a form a stack may coerce: created, or refused for it (VAL-EXTERNAL-ID-REQUIRED). */
   'external-id-read-or-refused': 'VAL-EXTERNAL-ID-REQUIRED',
+  /**
+   * A valid event with values of a kind a deployment may limit (characters, lengths: GAP-FIELD-LIMITS):
+   * created (CREATE-RETURNS-UUID), or refused under a limit of its own.
+   */
+  'valid-event-created-or-refused': 'CREATE-RETURNS-UUID',
 } as const satisfies Record<string, RuleId>;
 
 export type AnswerOfTheSpec = keyof typeof ANSWER_OF_THE_SPEC;

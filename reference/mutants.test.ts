@@ -553,6 +553,9 @@ const PROBES: Record<MutantName, Probe> = {
   'external-id-trimmed': {
     holds: (h) => roundTrips(h, payinEvent({ externalId: ` padded-${unknownUuid()} ` })),
   },
+  'personal-id-stored-as-number': {
+    holds: (h) => roundTrips(h, payinEvent({ payload: { channel: 'CASH', payerPersonalId: '007123' } })),
+  },
   'original-status-not-stored': {
     holds: (h) => roundTrips(h, payinEvent({ originalStatus: 'SETTLED_EXT' })),
   },
@@ -949,6 +952,16 @@ const PROBES: Record<MutantName, Probe> = {
       const event = payinEvent();
       const uuid = await h.a.create(event);
       await h.a.put(uuid, { ...event, status: 'DONE' });
+      return is(await h.a.post(event), 400, 'ERR-4001');
+    },
+  },
+  'duplicate-put-frees-external-id': {
+    holds: async (h) => {
+      const event = payinEvent();
+      const uuid = await h.a.create(event);
+      const holder = payinEvent();
+      await h.a.create(holder);
+      await h.a.put(uuid, { ...event, externalId: holder.externalId });
       return is(await h.a.post(event), 400, 'ERR-4001');
     },
   },

@@ -239,9 +239,11 @@ test.describe('deduplication', { tag: ['@dedup'] }, () => {
   );
 
   test(
-    ...ruleCheck('DEDUP-EXTERNAL-ID', 'a PUT refused for its body leaves the event’s externalId taken', {
-      tag: ['@update'],
-    }),
+    ...ruleCheck(
+      'DEDUP-EXTERNAL-ID',
+      'a PUT refused for its body, or for an externalId another event holds, leaves the event’s externalId taken',
+      { tag: ['@update'] },
+    ),
     async ({ tenantA, runId, startsAfresh }) =>
       startsAfresh(async () => {
         const event = validPayout(runId);
@@ -249,6 +251,11 @@ test.describe('deduplication', { tag: ['@dedup'] }, () => {
         check.validationFailure(await tenantA.update(uuid, { ...event, amount: -1 }), [
           expectedFailure('amount', 'ERR-3005'),
         ]);
+        // Another event's externalId: refused (a duplicate, or an externalId held immutable), never
+        // applied; an index that lets the event's own id go before it checks the new one frees it.
+        const holder = validPayin(runId);
+        check.created(await tenantA.create(holder));
+        await tenantA.update(uuid, { ...event, externalId: holder.externalId });
         const again = await tenantA.create({ ...validPayin(runId), externalId: event.externalId });
         check.error(again, judgeDuplicateRefused);
         check.sameEvent(await tenantA.retrieve(uuid), event, judgeKeptUnderItsExternalId);

@@ -326,6 +326,47 @@ test.describe('readings of the field gaps', { tag: ['@validation'] }, () => {
 
   test(
     ...ruleCheck(
+      ['ERROR-BODY-SHAPE', 'GAP-REQUIRED-FIELDS'],
+      'an empty multiCurrencyAmounts is kept or refused cleanly, as a list required non-empty may be',
+    ),
+    async ({ tenantA, runId, observe, startsAfresh }) =>
+      startsAfresh(async () => {
+        const event = withField(validPayout(runId, 'no-items'), 'multiCurrencyAmounts', []);
+        const response = await tenantA.create(event);
+        // Kept, it may come back empty, null or absent: an optional container sent empty.
+        await keptOrRefusedCleanly(tenantA, response, event, {
+          claimsChecked: 'an empty multiCurrencyAmounts',
+          probedFields: ['multiCurrencyAmounts'],
+        });
+        await observe('GAP-REQUIRED-FIELDS', `multiCurrencyAmounts [] gives ${summary(response)}`);
+      }),
+  );
+
+  test(
+    ...ruleCheck(
+      ['CREATE-RETURNS-UUID', 'GAP-FIELD-LIMITS'],
+      'names and ids beyond the Basic Multilingual Plane are kept or refused cleanly, never a server error',
+    ),
+    async ({ tenantA, runId, observe, startsAfresh }) =>
+      startsAfresh(async () => {
+        // Four bytes in UTF-8: a column of three-byte UTF-8 (MySQL's utf8) cannot hold them.
+        const event = withField(validPayin(runId, 'astral'), 'payload', {
+          channel: 'ONLINE',
+          payerName: 'Zoë Ng 😀',
+          payerPersonalId: 'ID𝟙𝟚𝟛',
+        });
+        const response = await tenantA.create(event);
+        await keptOrRefusedCleanly(tenantA, response, event, {
+          claimsChecked: 'names and ids with characters beyond U+FFFF',
+          probedFields: ['payload.payerName', 'payload.payerPersonalId'],
+          specAnswers: 'valid-event-created-or-refused',
+        });
+        await observe('GAP-FIELD-LIMITS', `a payer name and id beyond U+FFFF give ${summary(response)}`);
+      }),
+  );
+
+  test(
+    ...ruleCheck(
       ['ERROR-BODY-SHAPE', 'GAP-PERSONAL-ID-TYPE-VALUES'],
       'any personal id type string is kept or refused cleanly',
     ),

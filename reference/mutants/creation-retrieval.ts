@@ -149,6 +149,22 @@ export const CREATION_RETRIEVAL_MUTANTS = [
     },
   ),
   mutant(
+    'personal-id-stored-as-number',
+    ['RETRIEVE-RETURNS-EVENT'],
+    'A personal id of digits only is stored in a numeric column: "007123" comes back as "7123".',
+    {
+      storedForm: (event) => {
+        if (!isJsonObject(event.payload)) return event;
+        const payload: JsonObject = { ...event.payload };
+        for (const key of ['payerPersonalId', 'beneficiaryPersonalId']) {
+          const id = payload[key];
+          if (typeof id === 'string' && /^\d+$/.test(id)) payload[key] = String(Number(id));
+        }
+        return { ...event, payload };
+      },
+    },
+  ),
+  mutant(
     'original-status-not-stored',
     ['RETRIEVE-RETURNS-EVENT'],
     'originalStatus is accepted but not stored; GET returns the event without it.',

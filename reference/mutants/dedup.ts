@@ -187,6 +187,20 @@ export const DEDUP_MUTANTS = [
     },
   ),
   mutant(
+    'duplicate-put-frees-external-id',
+    ['DEDUP-EXTERNAL-ID'],
+    "A PUT that renames the event to an externalId another event holds lets the event's own externalId go before the duplicate is found: refused with ERR-4001, it leaves that externalId free for a new POST.",
+    {
+      validateUpdate: (ctx, body, existing) => {
+        const wanted = body.externalId;
+        const renamed = typeof wanted === 'string' && wanted !== externalIdOf(existing.event);
+        if (renamed && ctx.store.findByExternalId(existing.tenantId, wanted) !== undefined)
+          ctx.store.forgetExternalId(existing); // the old key dropped first, the new one then refused
+        return validateEvent(body, ctx);
+      },
+    },
+  ),
+  mutant(
     'dedup-global-after-update',
     ['DEDUP-PER-TENANT'],
     'An externalId written by a PUT is indexed without its tenant: afterwards no other tenant can POST that externalId (400 ERR-4001).',

@@ -19,7 +19,7 @@ const TEMPLATE: Omit<FinancialEvent, 'type' | 'payload'> = {
   amount: 10,
   status: 'PENDING',
   originalStatus: 'PENDING',
-  multiCurrencyAmounts: [],
+  multiCurrencyAmounts: [{ currencyCode: 'USD', amount: 11 }],
 };
 
 export const changeArbitrary = (): fc.Arbitrary<Change> =>

@@ -131,8 +131,9 @@ interface Broken {
 
 const withoutPayload = ({ base, faults }: Broken): Broken => ({ base: { ...base, payload: {} }, faults });
 
+/** The first item alone: a valid event keeps one (an empty list is a reading, valid-event.ts). */
 const withoutItems = ({ base, faults }: Broken): Broken => ({
-  base: { ...base, multiCurrencyAmounts: [] },
+  base: { ...base, multiCurrencyAmounts: base.multiCurrencyAmounts.slice(0, 1) },
   faults,
 });
 
@@ -164,7 +165,7 @@ const simplerBases = (broken: Broken, fields: readonly SimpleField[] = SIMPLE_FI
   const steps: ((from: Broken) => Broken)[] = [];
   if (Object.keys(base.payload).length > 0) steps.push(withoutPayload);
   const named = itemIndexes(faults);
-  if (base.multiCurrencyAmounts.length > 0 && named.size === 0) steps.push(withoutItems);
+  if (base.multiCurrencyAmounts.length > 1 && named.size === 0) steps.push(withoutItems);
   if (named.size > 0) {
     // Items that stay (a fault names them, or removing them loses the failure) can still be plain.
     // These steps come before the removals: all at once, they must still find the items where they were.
@@ -220,7 +221,8 @@ const UPDATE_FIELDS = SIMPLE_FIELD_NAMES.filter((name) => !KEPT_BY_UPDATES.inclu
 const simplerPrevious = (previous: FinancialEvent): FinancialEvent[] => {
   const steps: FinancialEvent[] = [];
   if (Object.keys(previous.payload).length > 0) steps.push({ ...previous, payload: {} });
-  if (previous.multiCurrencyAmounts.length > 0) steps.push({ ...previous, multiCurrencyAmounts: [] });
+  if (previous.multiCurrencyAmounts.length > 1)
+    steps.push({ ...previous, multiCurrencyAmounts: previous.multiCurrencyAmounts.slice(0, 1) });
   for (const name of ['amount', 'status', 'originalStatus'] as const) {
     if (previous[name] !== SIMPLE_FIELDS[name]) steps.push({ ...previous, [name]: SIMPLE_FIELDS[name] });
   }
