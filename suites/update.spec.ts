@@ -8,6 +8,7 @@
 import {
   describeUpdateAnswer,
   judgeSomeUpdateApplied,
+  judgeSpellingsAccepted,
   judgeUnchangedByRefusedUpdate,
   judgeUnknownUpdateCreatedNothing,
   judgeUnknownUpdateRefused,
@@ -15,6 +16,8 @@ import {
   readErrorBody,
 } from '../oracle/index.ts';
 import { ruleCheck } from '../run-records/rule-annotations.ts';
+import { HEADERS } from '../spec/index.ts';
+import { spellingQuestions } from './bursts/counter-axes.ts';
 import { type Observe, test } from './fixtures/index.ts';
 import { type EventBody, validPayin, validPayout, withField } from './samples/sample-events.ts';
 import type { ServiceClient } from './transport/service-client.ts';
@@ -86,6 +89,33 @@ const tryUpdate = async (
 };
 
 test.describe('update', { tag: ['@update'] }, () => {
+  test(
+    ...ruleCheck(
+      'UPDATE-APPLIES',
+      "a PUT with the tenant's X-Client-Id in another spelling the deployment takes as the tenant is the tenant's PUT",
+    ),
+    async ({ tenantA, runId }) => {
+      // The spellings taken as the tenant (RFC 9562: either letter case), asked as the rate-limit
+      // checks ask them; none taken, nothing to hold (a reading).
+      const clientId = tenantA.tenant?.clientId ?? '';
+      const asked = [];
+      for (const { spelling, question } of spellingQuestions(clientId, clientId))
+        asked.push({ spelling, answer: await tenantA.send(question) });
+      const taken = check.verdict(judgeSpellingsAccepted(asked));
+      for (const spelling of taken) {
+        await test.step(`X-Client-Id ${spelling.name}`, async () => {
+          // An owner check that compares the header as sent with the stored id answers 404 here.
+          const stored = validPayout(runId);
+          const uuid = check.created(await tenantA.create(stored));
+          const changed = withField(stored, 'amount', 77.7);
+          const headers = { [HEADERS.clientId]: spelling.of(clientId) };
+          check.update(await tenantA.update(uuid, changed, { headers }));
+          check.sameEvent(await tenantA.retrieve(uuid), changed, judgeUpdateShown);
+        });
+      }
+    },
+  );
+
   test(
     ...ruleCheck(
       'UPDATE-APPLIES',
