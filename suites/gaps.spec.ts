@@ -352,8 +352,8 @@ test.describe('readings of the field gaps', { tag: ['@validation'] }, () => {
         // Four bytes in UTF-8: a column of three-byte UTF-8 (MySQL's utf8) cannot hold them.
         const event = withField(validPayin(runId, 'astral'), 'payload', {
           channel: 'ONLINE',
-          payerName: 'Zoë Ng 😀',
-          payerPersonalId: 'ID𝟙𝟚𝟛',
+          payerName: 'Zoë Ng \u{1F600}',
+          payerPersonalId: 'ID\u{1D7D9}\u{1D7DA}\u{1D7DB}',
         });
         const response = await tenantA.create(event);
         await keptOrRefusedCleanly(tenantA, response, event, {
