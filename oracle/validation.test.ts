@@ -222,6 +222,15 @@ test("ORACLE: a value of the wrong type may be reported twice on its field, neve
       ],
       ['VAL-ALL-FAILURES'],
     ],
+    // The same item twice is one failure reported twice, not a second failure.
+    [
+      amountWrongType,
+      [
+        ['amount', 'ERR-3013'],
+        ['amount', 'ERR-3013'],
+      ],
+      ['VAL-ALL-FAILURES'],
+    ],
   ];
   for (const [expected, items, broken] of cases) {
     const got = validationAnswer(items.map(([field, errorCode]) => ({ field, errorCode })));
