@@ -553,6 +553,11 @@ const PROBES: Record<MutantName, Probe> = {
   'external-id-trimmed': {
     holds: (h) => roundTrips(h, payinEvent({ externalId: ` padded-${unknownUuid()} ` })),
   },
+  'storage-three-byte-utf8': {
+    holds: async (h) =>
+      (await h.a.post(payinEvent({ payload: { channel: 'ONLINE', payerName: 'Zoë \u{1F600}' } }))).status ===
+      201,
+  },
   'personal-id-stored-as-number': {
     holds: (h) => roundTrips(h, payinEvent({ payload: { channel: 'CASH', payerPersonalId: '007123' } })),
   },

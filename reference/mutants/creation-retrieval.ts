@@ -149,6 +149,18 @@ export const CREATION_RETRIEVAL_MUTANTS = [
     },
   ),
   mutant(
+    'storage-three-byte-utf8',
+    ['CREATE-RETURNS-UUID'],
+    "Strings are stored in a three-byte UTF-8 column (MySQL's utf8): a valid event with a character beyond U+FFFF fails the insert, answered 500 ERR-5001.",
+    {
+      storedForm: (event) => {
+        if (/[\u{10000}-\u{10FFFF}]/u.test(JSON.stringify(event)))
+          throw new Error('Incorrect string value for column'); // the driver's error, unhandled
+        return event;
+      },
+    },
+  ),
+  mutant(
     'personal-id-stored-as-number',
     ['RETRIEVE-RETURNS-EVENT'],
     'A personal id of digits only is stored in a numeric column: "007123" comes back as "7123".',
