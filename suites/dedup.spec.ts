@@ -212,6 +212,12 @@ test.describe('deduplication', { tag: ['@dedup'] }, () => {
             json: renamed,
           }));
           const result = await sentTogether(() => burst.send(puts));
+          // A PUT accepted with 202 is applied later: read once its change shows (or the wait is over).
+          await Promise.all(
+            result.responses.map((response, i) =>
+              tenantA.awaitAccepted(uuids[i] as string, events[i]?.renamed, response),
+            ),
+          );
           const reads = await Promise.all(uuids.map((uuid) => tenantA.retrieve(uuid)));
           const judgement = judgeConcurrentRename(
             events,

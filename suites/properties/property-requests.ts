@@ -14,7 +14,7 @@ import {
   type InvalidEventSample,
   toJsonBody,
 } from '../../generators/index.ts';
-import { EVENTS_PATH, eventPath } from '../../spec/index.ts';
+import { EVENTS_PATH } from '../../spec/index.ts';
 import type { ServiceClient, ServiceResponse } from '../transport/service-client.ts';
 
 /** POST of an exact JSON text. */
@@ -23,7 +23,7 @@ export const postBody = (client: ServiceClient, body: string): Promise<ServiceRe
 
 /** PUT of an exact JSON text. */
 export const putBody = (client: ServiceClient, uuid: string, body: string): Promise<ServiceResponse> =>
-  client.send({ method: 'PUT', path: eventPath(uuid), rawBody: body });
+  client.updateBody(uuid, body);
 
 /** POST of an event, written by the generators' own JSON writer. */
 export const postEvent = (client: ServiceClient, event: object): Promise<ServiceResponse> =>

@@ -287,3 +287,39 @@ test("CLIENT: a check's requests in flight together wait for the deployment with
     ).toBeLessThanOrEqual(3);
   });
 });
+
+test('CLIENT: a PUT answered 202 is read until its change shows; another answer is not waited on', async () => {
+  const uuid = '6f0b1c2d-3e4f-4a5b-8c6d-7e8f9a0b1c2d';
+  let current: object = { externalId: 'x-1', amount: 10 };
+  let pending: object | undefined;
+  let readsBeforeApplied = 0;
+  // Accepted with 202 and applied after two more reads, as a queue would apply it.
+  const handler: Handler = (request) => {
+    if (request.method === 'PUT') {
+      pending = { externalId: 'x-1', amount: current === pending ? 30 : 20 };
+      readsBeforeApplied = 2;
+      return { status: 202, body: JSON.stringify({ uuid }) };
+    }
+    if (pending && readsBeforeApplied-- === 0) current = pending;
+    return { status: 200, body: JSON.stringify({ uuid, ...current }) };
+  };
+  await against(handler, async ({ client, server }) => {
+    const changed = { externalId: 'x-1', amount: 20 };
+    expect((await client.update(uuid, changed)).status).toBe(202);
+    // The reads that waited for the change, the last one showing it: a read now judges the update.
+    expect(server.seen.filter((line) => line.startsWith('GET')).length).toBe(3);
+    expect((await client.retrieve(uuid)).json).toMatchObject(changed);
+    // A raw body, as the properties send it, is waited on the same way.
+    const again = { externalId: 'x-1', amount: 30 };
+    expect((await client.updateBody(uuid, JSON.stringify(again))).status).toBe(202);
+    expect(server.seen.filter((line) => line.startsWith('GET')).length).toBe(7);
+    expect((await client.retrieve(uuid)).json).toMatchObject(again);
+  });
+  await against(
+    (request) => ({ status: request.method === 'PUT' ? 200 : 404, body: JSON.stringify({ uuid }) }),
+    async ({ client, server }) => {
+      await client.update(uuid, { externalId: 'x-1', amount: 20 });
+      expect(server.seen).toEqual([`PUT /api/h2h/ingestion/financial-events/${uuid} token`]);
+    },
+  );
+});

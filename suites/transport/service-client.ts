@@ -16,6 +16,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { type Dispatcher, request } from 'undici';
 import { MIN_RECOVERY_MS, type TenantCredentials } from '../../config/index.ts';
 import { TENANT_VARIABLES } from '../../contract/index.ts';
+import { isPlainObject, judgeUpdateShown, parseJsonBody } from '../../oracle/index.ts';
 import type { Pacer } from '../../pacing/request-pacer.ts';
 import type { RequestStatsRecorder } from '../../pacing/request-stats.ts';
 import { markNotRun, type RunGuard } from '../../pacing/run-guard.ts';
@@ -102,6 +103,12 @@ export const flattenHeaders = (raw: Record<string, string | string[] | undefined
       .map(([name, value]) => [name.toLowerCase(), Array.isArray(value) ? value.join(', ') : value]),
   );
 
+/** A PUT answered so is applied later: its change is awaited before the read that judges it. */
+const ACCEPTED_STATUS = 202;
+/** How long a change accepted with 202 may take to show; a queue slower than this reads as not applied. */
+export const ACCEPTED_UPDATE_WAIT_MS = 5_000;
+const ACCEPTED_UPDATE_POLL_MS = 100;
+
 export class ServiceClient {
   /** The tenant whose headers are sent; undefined sends no tenant headers unless given. */
   readonly tenant: TenantCredentials | undefined;
@@ -136,8 +143,45 @@ export class ServiceClient {
     return this.send({ ...options, method: 'GET', path: eventPath(uuid) });
   }
 
-  update(uuid: string, event: unknown, options: Partial<SendOptions> = {}): Promise<ServiceResponse> {
-    return this.send({ ...options, method: 'PUT', path: eventPath(uuid), json: event });
+  /** A PUT of `event`; answered 202, its change awaited (see awaitAccepted). */
+  async update(uuid: string, event: unknown, options: Partial<SendOptions> = {}): Promise<ServiceResponse> {
+    const response = await this.send({ ...options, method: 'PUT', path: eventPath(uuid), json: event });
+    await this.awaitAccepted(uuid, event, response, options);
+    return response;
+  }
+
+  /** A PUT of an exact JSON text; answered 202, its change awaited when the text is a JSON object. */
+  async updateBody(uuid: string, body: string): Promise<ServiceResponse> {
+    const response = await this.send({ method: 'PUT', path: eventPath(uuid), rawBody: body });
+    await this.awaitAccepted(uuid, parseJsonBody(body), response);
+    return response;
+  }
+
+  /**
+   * PUT's status is not shown (GAP-PUT-STATUS): a 202 accepts the update and applies it later (a
+   * queue, a worker). The kit reads the event right after a PUT to judge it; after a 202 it first
+   * reads it, with the same headers, until the change shows or ACCEPTED_UPDATE_WAIT_MS have passed,
+   * so that the read judges the update, not the queue. Any other answer is not waited on. Public for
+   * PUTs sent otherwise (a burst of simultaneous ones).
+   */
+  async awaitAccepted(
+    uuid: string,
+    sent: unknown,
+    response: { readonly status: number },
+    options: Partial<SendOptions> = {},
+  ): Promise<void> {
+    if (response.status !== ACCEPTED_STATUS || !isPlainObject(sent)) return;
+    const deadline = performance.now() + ACCEPTED_UPDATE_WAIT_MS;
+    const read = {
+      ...(options.headers ? { headers: options.headers } : {}),
+      method: 'GET',
+      path: eventPath(uuid),
+    };
+    while (performance.now() < deadline) {
+      const shown = await this.send(read);
+      if (judgeUpdateShown(shown, sent).violations.length === 0) return;
+      await sleep(ACCEPTED_UPDATE_POLL_MS);
+    }
   }
 
   async send(options: SendOptions): Promise<ServiceResponse> {
