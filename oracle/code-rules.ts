@@ -3,7 +3,7 @@
  * the code out where the spec demands it, or claims it where the request does not break it (a valid
  * amount refused with ERR-3005 breaks VAL-AMOUNT-POSITIVE as surely as a zero amount accepted).
  */
-import { type ErrorCode, isErrorCode, RULES, type RuleId } from '../spec/index.ts';
+import { type ErrorCode, FIELD_ERROR_CODES, isErrorCode, RULES, type RuleId } from '../spec/index.ts';
 
 const RULE_OF_CODE: ReadonlyMap<ErrorCode, RuleId> = (() => {
   const map = new Map<ErrorCode, RuleId>();
@@ -44,15 +44,15 @@ export const fieldOfCode = (code: string): string | undefined => FIELD_OF_CODE[c
 
 /** The code of the value rule each field of 2.1 and 2.2 states, by its path with indices left out. */
 const VALUE_CODE_OF_FIELD: Readonly<Record<string, string>> = {
-  externalid: 'ERR-3001',
-  type: 'ERR-3002',
-  countrycode: 'ERR-3003',
-  currencycode: 'ERR-3004',
-  amount: 'ERR-3005',
-  status: 'ERR-3006',
-  'multicurrencyamounts.currencycode': 'ERR-3007',
-  'multicurrencyamounts.amount': 'ERR-3008',
-  'payload.channel': 'ERR-3011',
+  externalid: FIELD_ERROR_CODES.externalId,
+  type: FIELD_ERROR_CODES.type,
+  countrycode: FIELD_ERROR_CODES.countryCode,
+  currencycode: FIELD_ERROR_CODES.currencyCode,
+  amount: FIELD_ERROR_CODES.amount,
+  status: FIELD_ERROR_CODES.status,
+  'multicurrencyamounts.currencycode': FIELD_ERROR_CODES.multiCurrencyAmountCurrencyCode,
+  'multicurrencyamounts.amount': FIELD_ERROR_CODES.multiCurrencyAmountAmount,
+  'payload.channel': FIELD_ERROR_CODES.channel,
 };
 
 /** The code a field's own value rule gives (`multiCurrencyAmounts[2].amount`: ERR-3008), if it has one. */
