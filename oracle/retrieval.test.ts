@@ -52,6 +52,35 @@ test('ORACLE: GET returns every field sent; envelopes, additions, nulls and deci
       multiCurrencyAmounts: [],
     }).violations,
   ).toEqual([]);
+  // An empty string is no value: it may come back null or absent, and a field not sent may come back "".
+  expect(
+    judgeRetrieval(answer(200, { externalId: 'e', payload: { channel: 'CASH', payerName: '' } }), {
+      externalId: 'e',
+      originalStatus: '',
+      payload: { channel: 'CASH', payerPersonalId: '' },
+    }).violations,
+  ).toEqual([]);
+  expect(
+    judgeRetrieval(answer(200, { externalId: 'e', originalStatus: null, payload: { channel: '' } }), {
+      externalId: 'e',
+      originalStatus: '',
+      payload: { channel: null },
+    }).violations,
+  ).toEqual([]);
+  // A value is still a value: one lost, or one where nothing was sent, is a change.
+  expect(
+    judgeRetrieval(answer(200, { externalId: 'e', originalStatus: '', payload: { payerName: ' ' } }), {
+      externalId: 'e',
+      originalStatus: 'SETTLED',
+      payload: { payerName: '' },
+    }).violations[0]?.message,
+  ).toMatch(/originalStatus: sent "SETTLED", got ""; payload.payerName: sent "", got " "/);
+  expect(
+    judgeRetrieval(answer(200, { externalId: 'e', payload: { channel: 'CASH', payerName: 'X' } }), {
+      externalId: 'e',
+      payload: { channel: 'CASH' },
+    }).violations[0]?.message,
+  ).toMatch(/payload.payerName: not sent, got "X"/);
   const changed = judgeKeptUnderItsExternalId(
     answer(200, { ...sent, amount: 12.49, payload: { channel: 'CASH', payerName: 'X' } }),
     sent,

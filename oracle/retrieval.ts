@@ -4,7 +4,9 @@
  * fields added (uuid, timestamps, nulls for the fields not sent), amounts as decimal strings. What
  * must hold is that every field sent comes back with the same value: the same strings exactly, the
  * same amounts as decimals, the same items; an optional container sent empty may come back empty,
- * null or absent.
+ * null or absent. An empty string is no value: sent, it may come back null or absent (Oracle stores ''
+ * as NULL; Jackson's NON_EMPTY leaves it out), and a field not sent may come back as "" (Go's zero
+ * value of a string field, a NOT NULL DEFAULT '' column).
  */
 import { EVENT_FIELDS, MULTI_CURRENCY_AMOUNT_FIELDS, PAYLOAD_FIELDS, type RuleId } from '../spec/index.ts';
 import { AMOUNT_KEY, compareAmount } from './amounts.ts';
@@ -42,6 +44,9 @@ const isEmptyContainer = (value: unknown): boolean =>
   value === null ||
   (Array.isArray(value) && value.length === 0) ||
   (isPlainObject(value) && Object.keys(value).length === 0);
+
+/** An empty string and no value at all: one reading of "nothing here" (see the header). */
+const isNoValue = (value: unknown): boolean => value === undefined || value === null || value === '';
 
 const show = (value: unknown): string => (value === undefined ? '(absent)' : JSON.stringify(value));
 
@@ -88,11 +93,12 @@ const compare = (got: unknown, sent: unknown, path: string, key: string, out: Di
         out.readValues[`${path}.${name}`] = value;
         continue;
       }
-      if (!(name in sent) && value !== null && SPEC_FIELD_NAMES.has(name))
+      if (!(name in sent) && !isNoValue(value) && SPEC_FIELD_NAMES.has(name))
         out.paths.push(`${path}.${name}: not sent, got ${show(value)}`);
     }
     return;
   }
+  if (isNoValue(sent) && isNoValue(got)) return;
   if (got !== sent) out.paths.push(`${path}: sent ${show(sent)}, got ${show(got)}`);
 };
 

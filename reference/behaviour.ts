@@ -15,6 +15,7 @@ export const GET_EXTRA_FIELDS_READINGS = ['none', 'timestamps', 'version', 'time
 export const EVENT_ENVELOPE_READINGS = ['none', 'data'] as const;
 export const AMOUNT_FORMAT_READINGS = ['number', 'decimal-string'] as const;
 export const ABSENT_CONTAINER_READINGS = ['as-stored', 'empty'] as const;
+export const EMPTY_STRING_READINGS = ['as-stored', 'as-null', 'zero-value'] as const;
 export const ITEMS_ORDER_READINGS = ['as-sent', 'by-currency'] as const;
 export const NULL_FIELD_READINGS = ['wrong-type', 'absent'] as const;
 export const ERRORS_ORDER_READINGS = ['spec', 'reversed', 'by-code', 'by-field'] as const;
@@ -119,6 +120,12 @@ export interface ReferenceBehaviour {
    * null), or as [] and {}, as a typed entity's empty list and empty object are serialised.
    */
   readonly absentContainers: (typeof ABSENT_CONTAINER_READINGS)[number];
+  /**
+   * GAP-GET-BODY: a string field sent empty shown as sent, or as null (a store that holds '' as NULL,
+   * as Oracle does); or, zero-value, an optional string field of the event's kind not sent shown as ""
+   * (Go's encoding/json without omitempty: originalStatus, channel and the kind's payload fields).
+   */
+  readonly emptyStrings: (typeof EMPTY_STRING_READINGS)[number];
   /** GAP-GET-BODY: multiCurrencyAmounts shown in the order sent, or by currency code (a child table's @OrderBy). */
   readonly itemsOrder: (typeof ITEMS_ORDER_READINGS)[number];
   /** GAP-ERRORS-ORDER: the spec's field order, that order reversed, sorted by error code, or by field. */
@@ -253,6 +260,7 @@ export const DEFAULT_BEHAVIOUR: ReferenceBehaviour = Object.freeze({
   eventEnvelope: 'none',
   amountFormat: 'number',
   absentContainers: 'as-stored',
+  emptyStrings: 'as-stored',
   itemsOrder: 'as-sent',
   errorsOrder: 'spec',
   fieldPath: 'dot',

@@ -170,6 +170,27 @@ test.describe('reference: readings of the gaps (behaviour options)', () => {
     });
   });
 
+  test('GAP-GET-BODY emptyStrings: as-null shows a string sent empty as null; zero-value shows the fields of the kind not sent as ""', async () => {
+    await withBehaviour({ emptyStrings: 'as-null' }, async ({ a }) => {
+      const uuid = await a.create(
+        payinEvent({ originalStatus: '', payload: { channel: 'ONLINE', payerName: '' } }),
+      );
+      expect((await a.get(uuid)).body).toMatchObject({ originalStatus: null, payload: { payerName: null } });
+    });
+    await withBehaviour({ emptyStrings: 'zero-value' }, async ({ a }) => {
+      const { originalStatus: _status, ...event } = payinEvent();
+      const uuid = await a.create({ ...event, payload: { channel: 'ONLINE' } });
+      const shown = (await a.get(uuid)).body;
+      expect(shown.originalStatus).toBe('');
+      expect(shown.payload).toEqual({
+        channel: 'ONLINE',
+        payerName: '',
+        payerPersonalIdType: '',
+        payerPersonalId: '',
+      });
+    });
+  });
+
   test('GAP-GET-BODY itemsOrder by-currency: multiCurrencyAmounts shown sorted by currency code', async () => {
     await withBehaviour({ itemsOrder: 'by-currency' }, async ({ a }) => {
       const items = [

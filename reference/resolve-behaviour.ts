@@ -9,6 +9,7 @@ import {
   BODY_LIMIT_STATUSES,
   CONTENT_TYPE_READINGS,
   DEFAULT_BEHAVIOUR,
+  EMPTY_STRING_READINGS,
   ERROR_DETAIL_READINGS,
   ERRORS_ORDER_READINGS,
   EVENT_ENVELOPE_READINGS,
@@ -145,6 +146,7 @@ const updateAndReadReadings = (chosen: ReferenceBehaviour) => {
     eventEnvelope: oneOf('eventEnvelope', chosen.eventEnvelope, EVENT_ENVELOPE_READINGS),
     amountFormat: oneOf('amountFormat', chosen.amountFormat, AMOUNT_FORMAT_READINGS),
     absentContainers: oneOf('absentContainers', chosen.absentContainers, ABSENT_CONTAINER_READINGS),
+    emptyStrings: oneOf('emptyStrings', chosen.emptyStrings, EMPTY_STRING_READINGS),
     itemsOrder: oneOf('itemsOrder', chosen.itemsOrder, ITEMS_ORDER_READINGS),
   };
 };

@@ -124,12 +124,13 @@ export const VARIANTS: readonly VariantDefinition[] = Object.freeze([
   // Whole servers, as a team on one stack would build them.
   variant(
     'typed-entity-nulls',
-    'A typed entity (Jackson, System.Text.Json): a field sent as null is a field not sent; only externalId is required; a list and a nested object are never null, so GET shows a multiCurrencyAmounts or payload not sent as [] and {}; the amounts are a child table read in currency order.',
+    'A typed entity (Jackson, System.Text.Json): a field sent as null is a field not sent; only externalId is required; a list and a nested object are never null, so GET shows a multiCurrencyAmounts or payload not sent as [] and {}; the amounts are a child table read in currency order; the store holds an empty string as NULL (Oracle).',
     {
       requiredFields: 'external-id-only',
       nullFields: 'absent',
       absentContainers: 'empty',
       itemsOrder: 'by-currency',
+      emptyStrings: 'as-null',
     },
   ),
   variant(
@@ -224,7 +225,7 @@ export const VARIANTS: readonly VariantDefinition[] = Object.freeze([
   ),
   variant(
     'go-like',
-    'Go net/http and encoding/json: PUT answers 200 {uuid}; type, externalId immutable and BOOKED/REJECTED final (400); errors sorted by code, dotted indexes (multiCurrencyAmounts.1.amount); unknown fields ignored, type errors generic; Content-Type not looked at; http.MaxBytesReader at 1 MiB (413); uuid.Parse of the path id (400); 405 from the method patterns; the token checked first, a mismatch a 401; x/time/rate token bucket; a version counter on reads; VARCHAR(255) externalId, at most 20 multi-currency amounts.',
+    'Go net/http and encoding/json: PUT answers 200 {uuid}; type, externalId immutable and BOOKED/REJECTED final (400); errors sorted by code, dotted indexes (multiCurrencyAmounts.1.amount); unknown fields ignored, type errors generic; Content-Type not looked at; http.MaxBytesReader at 1 MiB (413); uuid.Parse of the path id (400); 405 from the method patterns; the token checked first, a mismatch a 401; x/time/rate token bucket; a version counter on reads; structs without omitempty, so a string field of the kind not sent reads ""; VARCHAR(255) externalId, at most 20 multi-currency amounts.',
     {
       putSuccess: 'uuid-200',
       immutableOnUpdate: { fields: ['type', 'externalId'], status: 400, errorCode: 'ERR-3017' },
@@ -241,6 +242,7 @@ export const VARIANTS: readonly VariantDefinition[] = Object.freeze([
       tokenOfOtherTenant: 'invalid-1002',
       rateLimitAlgorithm: 'token-bucket',
       getExtraFields: 'version',
+      emptyStrings: 'zero-value',
       fieldLimits: {
         externalIdMaxLength: 255,
         maxMultiCurrencyAmounts: 20,

@@ -7,6 +7,7 @@ import type { ServerContext } from '../context.ts';
 import { decimalString } from '../decimals.ts';
 import type { StoredEvent } from '../event-store.ts';
 import { isJsonObject, type JsonObject, type JsonValue } from '../json.ts';
+import { withEmptyStrings } from './empty-strings.ts';
 
 export interface EventFormHooks {
   /** RETRIEVE-RETURNS-EVENT: the form an accepted event is stored in. */
@@ -55,7 +56,7 @@ export const presentEvent = (stored: StoredEvent, ctx: ServerContext): JsonObjec
     view.multiCurrencyAmounts ??= [];
     view.payload ??= {};
   }
-  const shown = ctx.hooks.eventView(view);
+  const shown = ctx.hooks.eventView(withEmptyStrings(view, behaviour.emptyStrings));
   const extras = behaviour.getExtraFields;
   if (extras === 'timestamps' || extras === 'timestamps-and-version') {
     shown.createdAt = new Date(stored.createdAt).toISOString();
