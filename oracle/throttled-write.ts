@@ -9,37 +9,45 @@ import { type Judgement, judgementOf } from './judgement.ts';
 import { judgeRetrieval } from './retrieval.ts';
 import { violationOf } from './violation.ts';
 
-/** A PUT sent while the tenant was throttled, changing only the event's amount to `amount`. */
+/**
+ * A PUT sent while the tenant was throttled, changing some top-level fields of the event (`changes`:
+ * the amount, and the status where it may move): a limiter deciding on the way out may apply it whole,
+ * or a handler may have written part of it (the status) before the refusal.
+ */
 export interface ThrottledPut {
   readonly answer: HttpAnswer;
-  readonly amount: number;
+  readonly changes: Readonly<Record<string, string | number>>;
 }
+
+/** The value shown for `field` is the one the PUT sent (an amount as a decimal of the same value). */
+const showsSent = (field: string, shown: unknown, sent: string | number): boolean =>
+  field === 'amount' ? compareAmount(shown, sent) !== 'different' : shown === sent;
 
 /**
  * RATE-LIMIT-429: the event read once the tenant is served again (`readBack`, a GET of the event as it
- * was before, `before`) must not show the amount a PUT answered 429 sent. Nothing is judged when the
- * PUT was served or the read was not answered with the event.
+ * was before, `before`) must show none of the values a PUT answered 429 sent. Only fields whose value
+ * the PUT changed are looked at; nothing is judged when the PUT was served, it changed nothing, or the
+ * read was not answered with the event.
  */
 export const judgeThrottledPutUnapplied = (
   put: ThrottledPut,
   readBack: HttpAnswer,
   before: Record<string, unknown>,
 ): Judgement => {
-  if (
-    put.answer.status !== 429 ||
-    readBack.status !== 200 ||
-    compareAmount(before.amount, put.amount) !== 'different'
-  )
+  const changed = Object.entries(put.changes).filter(
+    ([field, value]) => !showsSent(field, before[field], value),
+  );
+  if (put.answer.status !== 429 || readBack.status !== 200 || changed.length === 0)
     return judgementOf([], undefined, []);
   const shown = judgeRetrieval(readBack, before).evidence?.event;
   if (shown === undefined) return judgementOf([], undefined, []);
-  const applied = compareAmount(shown.amount, put.amount) !== 'different';
+  const applied = changed.filter(([field, value]) => showsSent(field, shown[field], value));
   return judgementOf(
-    applied
+    applied.length > 0
       ? [
           violationOf(
             'RATE-LIMIT-429',
-            `a PUT answered 429 was applied all the same: the event now shows its amount ${put.amount} (${summarise(readBack)}); a request refused past the limit must change nothing`,
+            `a PUT answered 429 was applied all the same: the event now shows its ${applied.map(([field, value]) => `${field} ${JSON.stringify(value)}`).join(' and ')} (${summarise(readBack)}); a request refused past the limit must change nothing`,
           ),
         ]
       : [],

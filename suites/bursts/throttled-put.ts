@@ -1,8 +1,8 @@
 /**
  * A PUT sent while the rate-limit tenant is throttled, and the read that shows whether it was applied
- * (oracle/throttled-write.ts judges): the PUT changes only the amount of an event the tenant's bursts
- * created; the read is the first request of the burst sent once the tenant is served again, so it
- * spends nothing the burst does not count, and, when that one was refused too (a limiter whose
+ * (oracle/throttled-write.ts judges): the PUT changes the amount (and a PENDING status) of an event the
+ * tenant's bursts created; the read is the first request of the burst sent once the tenant is served
+ * again, so it spends nothing the burst does not count, and, when that one was refused too (a limiter whose
  * capacity comes back bit by bit), it is retried until served. Send policy, no verdict.
  */
 
@@ -16,13 +16,23 @@ import {
   type ThrottledPut,
 } from '../../oracle/index.ts';
 import { eventPath } from '../../spec/index.ts';
-import { type EventBody, withField } from '../samples/sample-events.ts';
+import type { EventBody } from '../samples/sample-events.ts';
 import type { SendOptions, ServiceClient } from '../transport/service-client.ts';
 import { rateLimitTenantActivity, type SentRequest } from './rate-limit-burst.ts';
 import { retryUntilServed } from './window-reset-retry.ts';
 
 /** Amounts no valid event of the kit's is likely to hold already; the first the event does not hold is sent. */
 const THROTTLED_PUT_AMOUNTS = [4290, 4291] as const;
+
+/**
+ * What the PUT changes: the amount, and a PENDING status to BOOKED (a move every reading of the status
+ * transitions allows): a handler that wrote only part of the update before the limiter refused it
+ * shows either.
+ */
+const throttledChangesOf = (event: EventBody): Record<string, string | number> => ({
+  amount: THROTTLED_PUT_AMOUNTS.find((candidate) => candidate !== event.amount) ?? 4290,
+  ...(event.status === 'PENDING' ? { status: 'BOOKED' } : {}),
+});
 
 /** The PUT sent while throttled, and, once served again, the event read back. */
 export interface ThrottledPutProbe {
@@ -62,17 +72,17 @@ export const putWhileThrottled = async (
 ): Promise<ThrottledPutProbe> => {
   const stored = createdEvent();
   if (stored === undefined) return { ...NOTHING_TO_JUDGE, lastThrottledAt };
-  const amount = THROTTLED_PUT_AMOUNTS.find((candidate) => candidate !== stored.event.amount) ?? 4290;
+  const changes = throttledChangesOf(stored.event);
   const path = eventPath(stored.uuid);
   const answer = await client.send({
     method: 'PUT',
     path,
-    json: withField(stored.event, 'amount', amount),
+    json: { ...stored.event, ...changes },
     retryOn429: false,
   });
   const answeredAt = performance.now();
   rateLimitTenantActivity().note(answeredAt);
-  const put: ThrottledPut = { answer, amount };
+  const put: ThrottledPut = { answer, changes };
   const read: SendOptions = { method: 'GET', path };
   let readBack: HttpAnswer | undefined;
   return {
