@@ -660,6 +660,9 @@ const PROBES: Record<MutantName, Probe> = {
   'isolation-leak-on-get': {
     holds: async (h) => (await h.b.get(await h.a.create())).status === 404,
   },
+  'isolation-leak-on-get-upper-case-uuid': {
+    holds: async (h) => (await h.b.get((await h.a.create()).toUpperCase())).status === 404,
+  },
   'isolation-leak-on-put': {
     holds: async (h) => {
       const event = payinEvent();
@@ -1461,7 +1464,11 @@ test.describe('reference: mutants', () => {
         'amount-scaled-zero-accepted',
         'amount-negative-zero-accepted',
       ],
-      'isolation-leak-on-get': ['isolation-403-on-get', 'isolation-404-title-differs-on-get'],
+      'isolation-leak-on-get': [
+        'isolation-403-on-get',
+        'isolation-404-title-differs-on-get',
+        'isolation-leak-on-get-upper-case-uuid',
+      ],
       'put-not-applied': [
         'put-assigns-new-uuid',
         'put-keeps-old-payload',

@@ -110,13 +110,21 @@ const expectForeignPutUnseen = async (
 
 test.describe('tenant isolation', { tag: ['@isolation'] }, () => {
   test(
-    ...ruleCheck('ISOLATION-GET', "GET of another tenant's uuid answers exactly like an unknown uuid"),
+    ...ruleCheck(
+      'ISOLATION-GET',
+      "GET of another tenant's uuid, in either letter case, answers exactly like an unknown uuid",
+    ),
     async ({ tenantA, tenantB, runId }) => {
       const event = validPayin(runId);
       const uuid = check.created(await tenantA.create(event));
       const foreign = await tenantB.retrieve(uuid);
       const unknown = await tenantB.retrieve(crypto.randomUUID());
       expectIndistinguishable('GET', foreign, unknown, event.externalId);
+      // The same uuid in upper case (a valid UUID, RFC 9562), as an unknown one so spelled is answered:
+      // a route or a cache that matches only that spelling must be scoped to the tenant too.
+      const foreignUpper = await tenantB.retrieve(uuid.toUpperCase());
+      const unknownUpper = await tenantB.retrieve(crypto.randomUUID().toUpperCase());
+      expectIndistinguishable('GET', foreignUpper, unknownUpper, event.externalId);
     },
   );
 

@@ -115,6 +115,15 @@ export const ISOLATION_MUTANTS = [
     { eventForRead: anyTenantsEvent },
   ),
   mutant(
+    'isolation-leak-on-get-upper-case-uuid',
+    ['ISOLATION-GET'],
+    "An older route matches a path uuid in upper case and looks it up without the tenant: another tenant's uuid so spelled returns its event; in lower case it is not found.",
+    {
+      eventForRead: (ctx, tenantId, id, rawId) =>
+        rawId === rawId.toLowerCase() ? ownEvent(ctx, tenantId, id) : anyTenantsEvent(ctx, tenantId, id),
+    },
+  ),
+  mutant(
     'isolation-leak-on-put',
     ['ISOLATION-PUT'],
     "PUT finds events of every tenant: another tenant's event is overwritten.",
