@@ -33,6 +33,12 @@ export interface ExpectedFailure {
    * further items about this field or a field inside it are the same failure, not invented ones.
    */
   readonly reportedWithin?: boolean;
+  /**
+   * The value sent is an empty string: a deployment that refuses blank strings (Bean Validation's
+   * @NotBlank, pydantic's min_length=1; which values are required is not shown) may report the field
+   * once more under a code of its own, beside this failure. A stated code there stays a claim.
+   */
+  readonly sentBlank?: boolean;
 }
 
 const describeOne = (failure: ExpectedFailure): string => {

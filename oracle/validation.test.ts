@@ -157,6 +157,41 @@ test('ORACLE: an extra item is tolerated only where a gap explains it', () => {
   expect(rulesOf([amountZero], claimed, { changedFields: ['type'] })).toEqual(['VAL-TYPE-ENUM']);
 });
 
+test('ORACLE: a field sent empty may be reported blank beside its own failure, under a code of no rule only', () => {
+  const payoutFieldEmpty: ExpectedFailure = {
+    field: 'payload.beneficiaryName',
+    errorCode: 'ERR-3009',
+    ruleId: 'VAL-PAYIN-NO-PAYOUT-FIELDS',
+    sentBlank: true,
+  };
+  const blankToo = validationAnswer([
+    { field: 'payload.beneficiaryName', errorCode: 'ERR-3009' },
+    { field: 'payload.beneficiaryName', errorCode: 'ERR-9018' },
+  ]);
+  const judgement = judgeValidationFailure(blankToo, [payoutFieldEmpty]);
+  expect(judgement.violations).toEqual([]);
+  expect(judgement.evidence?.tolerated).toEqual([
+    { field: 'payload.beneficiaryName', errorCode: 'ERR-9018', gap: 'GAP-REQUIRED-FIELDS' },
+  ]);
+  // Only beside it: the blank code alone leaves the stated failure out.
+  const blankOnly = validationAnswer([{ field: 'payload.beneficiaryName', errorCode: 'ERR-9018' }]);
+  expect(rulesOf([payoutFieldEmpty], blankOnly)).toEqual(['VAL-PAYIN-NO-PAYOUT-FIELDS']);
+  // A stated code of another rule there stays a claim; so does a blank code on another field, or
+  // on a field not sent empty.
+  const claimed = validationAnswer([
+    { field: 'payload.beneficiaryName', errorCode: 'ERR-3009' },
+    { field: 'payload.beneficiaryName', errorCode: 'ERR-3010' },
+  ]);
+  expect(rulesOf([payoutFieldEmpty], claimed)).toEqual(['VAL-PAYOUT-NO-PAYIN-FIELDS']);
+  const elsewhere = validationAnswer([
+    { field: 'payload.beneficiaryName', errorCode: 'ERR-3009' },
+    { field: 'payload.payerName', errorCode: 'ERR-9018' },
+  ]);
+  expect(rulesOf([payoutFieldEmpty], elsewhere)).toEqual(['VAL-ALL-FAILURES']);
+  const { sentBlank: _blank, ...notBlank } = payoutFieldEmpty;
+  expect(rulesOf([notBlank], blankToo)).toEqual(['VAL-ALL-FAILURES']);
+});
+
 test("ORACLE: a value of the wrong type may be reported twice on its field, never under another field's code", () => {
   const amountWrongType: ExpectedFailure = {
     field: 'amount',

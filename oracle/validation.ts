@@ -122,6 +122,11 @@ const toleratedGap = (
 ): RuleId | undefined => {
   if (expected.some((f) => f.reportedWithin && fieldLiesWithin(reported.field, f.field)))
     return 'GAP-WRONG-JSON-TYPE';
+  if (
+    ruleOfCode(reported.errorCode) === undefined &&
+    expected.some((f) => f.sentBlank && fieldNames(reported.field, f.field))
+  )
+    return 'GAP-REQUIRED-FIELDS';
   const again = toldAgain(reported, expected, items);
   if (again) return again.readingOf ?? 'GAP-WRONG-JSON-TYPE';
   if (ruleOfCode(reported.errorCode) !== undefined) return undefined;

@@ -16,6 +16,7 @@ export const EVENT_ENVELOPE_READINGS = ['none', 'data'] as const;
 export const AMOUNT_FORMAT_READINGS = ['number', 'decimal-string'] as const;
 export const ABSENT_CONTAINER_READINGS = ['as-stored', 'empty'] as const;
 export const EMPTY_STRING_READINGS = ['as-stored', 'as-null', 'zero-value'] as const;
+export const BLANK_STRING_READINGS = ['accepted', 'refused'] as const;
 export const ITEMS_ORDER_READINGS = ['as-sent', 'by-currency'] as const;
 export const NULL_FIELD_READINGS = ['wrong-type', 'absent'] as const;
 export const ERRORS_ORDER_READINGS = ['spec', 'reversed', 'by-code', 'by-field'] as const;
@@ -126,6 +127,11 @@ export interface ReferenceBehaviour {
    * (Go's encoding/json without omitempty: originalStatus, channel and the kind's payload fields).
    */
   readonly emptyStrings: (typeof EMPTY_STRING_READINGS)[number];
+  /**
+   * GAP-REQUIRED-FIELDS: a payload string sent blank ("" or spaces) accepted, or refused (Bean
+   * Validation's @NotBlank) with ERR-3015 in errors[], beside any other failure of the same field.
+   */
+  readonly blankStrings: (typeof BLANK_STRING_READINGS)[number];
   /** GAP-GET-BODY: multiCurrencyAmounts shown in the order sent, or by currency code (a child table's @OrderBy). */
   readonly itemsOrder: (typeof ITEMS_ORDER_READINGS)[number];
   /** GAP-ERRORS-ORDER: the spec's field order, that order reversed, sorted by error code, or by field. */
@@ -261,6 +267,7 @@ export const DEFAULT_BEHAVIOUR: ReferenceBehaviour = Object.freeze({
   amountFormat: 'number',
   absentContainers: 'as-stored',
   emptyStrings: 'as-stored',
+  blankStrings: 'accepted',
   itemsOrder: 'as-sent',
   errorsOrder: 'spec',
   fieldPath: 'dot',

@@ -132,6 +132,19 @@ test.describe('reference: readings of the gaps (behaviour options)', () => {
     });
   });
 
+  test('GAP-REQUIRED-FIELDS blankStrings refused: a payload string sent blank is refused beside its other failures', async () => {
+    await withBehaviour({ blankStrings: 'refused' }, async ({ a }) => {
+      const event = payinEvent();
+      const payload = { channel: 'ONLINE', payerName: '  ', beneficiaryName: '' };
+      expectItems(await a.post({ ...event, payload }), 400, [
+        ['payload.payerName', 'ERR-3015'],
+        ['payload.beneficiaryName', 'ERR-3015'],
+        ['payload.beneficiaryName', 'ERR-3009'],
+      ]);
+      expect(await a.create(event)).toMatch(/^[0-9a-f-]{36}$/);
+    });
+  });
+
   test('GAP-REQUIRED-FIELDS nullFields absent: a null is a field not sent, missing when required', async () => {
     await withBehaviour({ nullFields: 'absent' }, async ({ a }) => {
       const refused = await a.post({ ...payinEvent(), type: null, originalStatus: null, externalId: null });

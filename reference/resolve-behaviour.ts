@@ -6,6 +6,7 @@ import { ERROR_CODE_PATTERN, EVENT_FIELDS, EVENT_STATUSES } from '../spec/index.
 import {
   ABSENT_CONTAINER_READINGS,
   AMOUNT_FORMAT_READINGS,
+  BLANK_STRING_READINGS,
   BODY_LIMIT_STATUSES,
   CONTENT_TYPE_READINGS,
   DEFAULT_BEHAVIOUR,
@@ -173,6 +174,7 @@ const refusalReadings = (chosen: ReferenceBehaviour) => ({
   unknownTopLevelFields: oneOf('unknownTopLevelFields', chosen.unknownTopLevelFields, UNKNOWN_FIELD_READINGS),
   requiredFields: oneOf('requiredFields', chosen.requiredFields, REQUIRED_FIELDS_READINGS),
   nullFields: oneOf('nullFields', chosen.nullFields, NULL_FIELD_READINGS),
+  blankStrings: oneOf('blankStrings', chosen.blankStrings, BLANK_STRING_READINGS),
   originalStatusValues: valuesOrAny('originalStatusValues', chosen.originalStatusValues),
   personalIdTypes: valuesOrAny('personalIdTypes', chosen.personalIdTypes),
 });

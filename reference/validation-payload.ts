@@ -11,7 +11,7 @@ import {
 } from '../spec/index.ts';
 import { REFERENCE_CODES } from './codes.ts';
 import type { ValidationContext } from './context.ts';
-import { isJsonObject, type JsonValue } from './json.ts';
+import { isJsonObject, type JsonObject, type JsonValue } from './json.ts';
 import { type Failure, fail } from './validation-failure.ts';
 
 const WRONG_TYPE = REFERENCE_CODES.wrongType.code;
@@ -22,6 +22,14 @@ const EXCLUSIVE_PAYLOAD_FIELDS: readonly string[] = [
   ...PAYIN_ONLY_PAYLOAD_FIELDS,
   ...PAYOUT_ONLY_PAYLOAD_FIELDS,
 ];
+
+/** GAP-REQUIRED-FIELDS, blankStrings refused: every payload string sent blank, whatever else it fails. */
+const checkBlankStrings = (payload: JsonObject, ctx: ValidationContext, failures: Failure[]): void => {
+  if (ctx.behaviour.blankStrings !== 'refused') return;
+  for (const [field, value] of Object.entries(payload))
+    if (typeof value === 'string' && value.trim() === '')
+      fail(failures, ['payload', field], NOT_ALLOWED, `payload.${field} must not be blank`);
+};
 
 export const checkPayload = (
   payload: JsonValue,
@@ -48,6 +56,7 @@ export const checkPayload = (
   } else if (hooks.channelRequired()) {
     fail(failures, ['payload', 'channel'], 'ERR-3011', 'payload.channel is required');
   }
+  checkBlankStrings(payload, ctx, failures);
   const notAllowed = type === undefined ? [] : hooks.fieldsNotAllowedIn(type);
   for (const field of EXCLUSIVE_PAYLOAD_FIELDS) {
     if (!Object.hasOwn(payload, field)) continue;

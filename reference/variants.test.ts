@@ -7,6 +7,7 @@ import { buildReferenceApp } from './app.ts';
 import {
   ABSENT_CONTAINER_READINGS,
   AMOUNT_FORMAT_READINGS,
+  BLANK_STRING_READINGS,
   CONTENT_TYPE_READINGS,
   DEFAULT_BEHAVIOUR,
   EMPTY_STRING_READINGS,
@@ -233,6 +234,7 @@ test.describe('reference: variants (coherent other readings)', () => {
       amountFormat: AMOUNT_FORMAT_READINGS,
       absentContainers: ABSENT_CONTAINER_READINGS,
       emptyStrings: EMPTY_STRING_READINGS,
+      blankStrings: BLANK_STRING_READINGS,
       itemsOrder: ITEMS_ORDER_READINGS,
       nullFields: NULL_FIELD_READINGS,
       errorsOrder: ERRORS_ORDER_READINGS,

@@ -135,9 +135,10 @@ export const VARIANTS: readonly VariantDefinition[] = Object.freeze([
   ),
   variant(
     'spring-like',
-    'Spring Boot, Jackson and Bean Validation: a JPA entity with @Version and auditing timestamps; type immutable and BOOKED/REJECTED final (409); property paths sorted by field; unknown JSON properties ignored; Jackson type errors with a generic code; 415 and 405 from Spring MVC; a @PathVariable UUID (400); Spring Security checks the token before the controller reads X-Client-Id; VARCHAR(64) externalId, DECIMAL(19,2) amounts, at most 10 multi-currency amounts; bucket4j.',
+    'Spring Boot, Jackson and Bean Validation: a JPA entity with @Version and auditing timestamps; type immutable and BOOKED/REJECTED final (409); property paths sorted by field; unknown JSON properties ignored; Jackson type errors with a generic code; 415 and 405 from Spring MVC; a @PathVariable UUID (400); Spring Security checks the token before the controller reads X-Client-Id; @NotBlank on the payload strings; VARCHAR(64) externalId, DECIMAL(19,2) amounts, at most 10 multi-currency amounts; bucket4j.',
     {
       putSuccess: 'event-200',
+      blankStrings: 'refused',
       immutableOnUpdate: { fields: ['type'], status: 409, errorCode: 'ERR-4009' },
       statusTransitions: { finalStatuses: BOOKED_AND_REJECTED_FINAL, status: 409, errorCode: 'ERR-4010' },
       getExtraFields: 'timestamps-and-version',

@@ -8,7 +8,7 @@ import type { RuleId } from '../../spec/rules.ts';
 import type { FinancialEventFields } from '../financial-event.ts';
 import { toJsonBody } from '../json-body.ts';
 import type { ExpectedErrorCode } from '../verdict.ts';
-import type { Fault, FaultKind, FaultKindId, FaultOperation } from './fault.ts';
+import { blankMark, type Fault, type FaultKind, type FaultKindId, type FaultOperation } from './fault.ts';
 import type { Labelled } from './values.ts';
 import { type ContainerKind, wrongShapeReporting } from './wrong-shape.ts';
 
@@ -68,6 +68,7 @@ export const defineKind = (spec: KindSpec): FaultKindDefinition => ({
           ruleId: spec.ruleId,
           ...(alternativeFields ? { alternativeFields } : {}),
           ...(spec.wrongShapeOf ? wrongShapeReporting(field, spec.wrongShapeOf) : {}),
+          ...(value === 'delete' ? {} : blankMark(value.value)),
         },
         description: describeFault(field, operation, value === 'delete' ? undefined : value.label),
         changesType: spec.changesType ?? false,

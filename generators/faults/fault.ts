@@ -73,3 +73,10 @@ export interface FaultKind {
   /** Whether it needs at least one multiCurrencyAmounts item. */
   readonly needsMultiCurrencyAmount: boolean;
 }
+
+/**
+ * A fault whose value is a blank string (empty or spaces): a deployment that refuses blank strings
+ * may report the field once more under a code of its own (oracle/expected-failure.ts, sentBlank).
+ */
+export const blankMark = (value: unknown): { readonly sentBlank?: true } =>
+  typeof value === 'string' && value.trim() === '' ? { sentBlank: true } : {};

@@ -18,7 +18,7 @@
  */
 export { FAULT_KINDS } from './catalog.ts';
 export type { AppliedFault, Fault, FaultKind, FaultKindId, FaultOperation } from './fault.ts';
-export { FAULT_KIND_IDS } from './fault.ts';
+export { blankMark, FAULT_KIND_IDS } from './fault.ts';
 export type { FaultSetOptions } from './fault-sets.ts';
 export {
   applicableFaultKinds,

@@ -36,7 +36,7 @@ import {
 import type { RuleId } from '../../spec/rules.ts';
 import { toJsonBody } from '../json-body.ts';
 import { ANY_ERROR_CODE, type ExpectedError } from '../verdict.ts';
-import type { AppliedFault, FaultOperation } from './fault.ts';
+import { type AppliedFault, blankMark, type FaultOperation } from './fault.ts';
 import { wrongShapeReporting } from './wrong-shape.ts';
 
 export const STRUCTURAL_SHAPES = Object.freeze([
@@ -216,6 +216,7 @@ const cellOf = (at: StructuralPosition, shape: StructuralShape): StructuralFault
     errorCode,
     ruleId: at.ruleId,
     ...(readingOf ? { readingOf } : {}),
+    ...(value === 'delete' ? {} : blankMark(value.value)),
     // A value of the wrong shape where a container belongs may be reported per field inside it.
     ...(at.kind === 'item' || at.kind === 'object' || at.kind === 'array'
       ? wrongShapeReporting(at.path, at.kind)

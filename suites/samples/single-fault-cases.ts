@@ -3,6 +3,7 @@
  * that fault must produce. Each case names its rule id. Written from the spec's tables, independently
  * of the generators and of the reference server.
  */
+import { blankMark } from '../../generators/index.ts';
 import type { ExpectedFailure } from '../../oracle/index.ts';
 import type { ErrorCode, RuleId } from '../../spec/index.ts';
 import { expectedFailure } from './expected-failures.ts';
@@ -32,7 +33,7 @@ const fault = (
   ruleId,
   label,
   make: (runId) => withField(base(runId), path, value),
-  expected: [expectedFailure(field, errorCode)],
+  expected: [{ ...expectedFailure(field, errorCode), ...blankMark(value) }],
 });
 
 /**
