@@ -209,6 +209,9 @@ const PROBES: Record<MutantName, Probe> = {
   'token-compared-over-shorter-length': {
     holds: (h) => tokenRefused(h, h.a.tenant.accessToken.slice(0, -1)),
   },
+  'token-bearer-scheme-stripped': {
+    holds: (h) => tokenRefused(h, `Bearer ${h.a.tenant.accessToken}`),
+  },
   'client-id-upper-case-not-uuid': {
     holds: async (h) =>
       is(

@@ -115,13 +115,16 @@ const otherCase = (text: string): string =>
 
 /**
  * The tenant's own token spelled the ways a broken comparison lets through: one character changed, one
- * appended (a `startsWith` compare), one missing (a compare over the shorter length), and every letter
- * in the other case (a case-insensitive collation). Part 5: any token but the tenant's is invalid.
+ * appended (a `startsWith` compare), one missing (a compare over the shorter length), every letter in
+ * the other case (a case-insensitive collation), and after a Bearer scheme (a parser that strips it).
+ * Part 5: any token but the tenant's is invalid.
  */
 const tokenMisspellings = (token: string): Record<string, string> => ({
   "the tenant's token with its last character changed": `${token.slice(0, -1)}${token.endsWith('x') ? 'y' : 'x'}`,
   "the tenant's token with a character appended": `${token}x`,
   "the tenant's token missing its last character": token.slice(0, -1),
+  // Part 1: no Bearer token. An auth filter shared with an Authorization header strips the scheme.
+  "the tenant's token after the Bearer scheme": `Bearer ${token}`,
   // A token with no letter has no other case; it would be the tenant's own token.
   ...(otherCase(token) === token ? {} : { "the tenant's token in the other letter case": otherCase(token) }),
 });

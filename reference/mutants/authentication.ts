@@ -217,6 +217,12 @@ export const AUTHENTICATION_MUTANTS = [
     { tokenOwner: tokenOwnerComparing((sent, own) => sent.startsWith(own)) },
   ),
   mutant(
+    'token-bearer-scheme-stripped',
+    ['AUTH-TOKEN-INVALID'],
+    'The token header is read by a parser shared with an Authorization header: a leading "Bearer " is stripped, so the tenant\'s token after the scheme is accepted.',
+    { tokenOwner: tokenOwnerComparing((sent, own) => sent.replace(/^Bearer /, '') === own) },
+  ),
+  mutant(
     'token-compared-over-shorter-length',
     ['AUTH-TOKEN-INVALID'],
     "Tokens are compared over the shorter one's length: the tenant's token missing its last characters is accepted.",
