@@ -378,6 +378,23 @@ const PROBES: Record<MutantName, Probe> = {
       );
     },
   },
+  'dedup-accent-insensitive': {
+    holds: async (h) => {
+      const event = payinEvent({ externalId: `Caf\u00e9-${unknownUuid()}` });
+      await h.a.create(event);
+      return (
+        (await h.a.post({ ...event, externalId: String(event.externalId).replace('\u00e9', 'e') })).status ===
+        201
+      );
+    },
+  },
+  'dedup-digits-compared-as-number': {
+    holds: async (h) => {
+      const digits = String(100_000 + Math.floor(Math.random() * 800_000));
+      await h.a.create(payinEvent({ externalId: digits }));
+      return (await h.a.post(payinEvent({ externalId: `00${digits}` }))).status === 201;
+    },
+  },
   'put-external-id-not-reindexed': {
     holds: async (h) => {
       const event = payinEvent();

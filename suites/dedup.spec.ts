@@ -34,15 +34,22 @@ const CONCURRENT_RENAMES = 4;
 
 /**
  * Pairs of externalIds that are different strings a store may still take for one: past a shared start
- * longer than a prefix index (64, or MySQL's 191 characters of utf8mb4), and `/` against its
- * percent-encoding (a key decoded as if it came from a URL).
+ * longer than a prefix index (64, or MySQL's 191 characters of utf8mb4), `/` against its
+ * percent-encoding (a key decoded as if it came from a URL), an accented letter against the plain one
+ * (an accent-insensitive collation), and digits with leading zeros (a key compared as a number).
  */
 const distinctExternalIds = (base: string): [string, [string, string]][] => {
   const longStart = (length: number) => `${base}-`.padEnd(length, 'x');
+  // Fifteen random digits, led by a non-zero one: no other run's id, and a number no zero can pad.
+  const digits = `${1 + ((crypto.getRandomValues(new Uint32Array(1))[0] ?? 0) % 9)}${[...crypto.getRandomValues(new Uint8Array(14))].map((byte) => byte % 10).join('')}`;
   return [
     ['past its 70th character', [`${longStart(70)}-one`, `${longStart(70)}-two`]],
     ['past its 200th character', [`${longStart(200)}-one`, `${longStart(200)}-two`]],
     ["by '/' against '%2F'", [`${base}/001`, `${base}%2F001`]],
+    // An accent-insensitive collation that tells letter case apart (SQL Server's _CS_AI).
+    ['by an accent', [`${base}-caf\u00e9`, `${base}-cafe`]],
+    // Digits only, told apart by leading zeros: a key compared as a number.
+    ['by leading zeros, of digits only', [`000${digits}`, digits]],
   ];
 };
 
@@ -293,7 +300,7 @@ test.describe('deduplication', { tag: ['@dedup'] }, () => {
   test(
     ...ruleCheck(
       'DEDUP-EXTERNAL-ID',
-      "externalIds that differ only past a long shared start, or by '/' against '%2F', are different ids: never refused as duplicates",
+      "externalIds that differ only past a long shared start, by '/' against '%2F', by an accent or by leading zeros are different ids: never refused as duplicates",
     ),
     async ({ tenantA, runId, startsAfresh }) =>
       startsAfresh(async () => {

@@ -109,6 +109,18 @@ export const DEDUP_MUTANTS = [
     { dedupKey: (externalId) => externalId.toLowerCase() },
   ),
   mutant(
+    'dedup-accent-insensitive',
+    ['DEDUP-EXTERNAL-ID'],
+    'externalIds are compared ignoring accents but not letter case (an _CS_AI collation): "café" is a duplicate of "cafe".',
+    { dedupKey: (externalId) => externalId.normalize('NFD').replace(/\p{M}/gu, '') },
+  ),
+  mutant(
+    'dedup-digits-compared-as-number',
+    ['DEDUP-EXTERNAL-ID'],
+    'An externalId of digits only is keyed as a number: "000123" is a duplicate of "123".',
+    { dedupKey: (externalId) => (/^\d+$/.test(externalId) ? String(Number(externalId)) : externalId) },
+  ),
+  mutant(
     'put-duplicate-external-id-allowed',
     ['DEDUP-EXTERNAL-ID'],
     "PUT may change an event's externalId to one another event of the tenant already holds.",
