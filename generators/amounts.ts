@@ -3,9 +3,11 @@
  * (GAP-FIELD-LIMITS). A valid amount is therefore a whole number of hundredths, from 0.01 to
  * 999 999 999 999.99: at most two decimals (what any decimal column or money type keeps) and at
  * most 14 significant digits, so that the double, its JSON text and any decimal a deployment stores
- * it in all name the same value and GET can return it unchanged.
+ * it in all name the same value and GET can return it unchanged. Fitted to its currency, it has no
+ * more decimals than the currency's minor unit either (fitToCurrency).
  */
 import * as fc from 'fast-check';
+import { minorUnitOf } from './iso-codes.ts';
 import { type JsonNumberText, jsonNumberText } from './json-body.ts';
 
 export const MIN_AMOUNT = 0.01;
@@ -42,3 +44,25 @@ export const nonPositiveAmountArbitrary = (): fc.Arbitrary<number | JsonNumberTe
     hundredths(-10_000_000, -1),
     fc.constantFrom(-1, -MAX_AMOUNT),
   );
+
+/**
+ * How many decimals an amount of this currency carries: its minor unit's, at most two. Amount
+ * precision is not shown, and a deployment may hold each currency to its ISO 4217 minor unit (no
+ * decimals for JPY or BIF): a valid amount never has more.
+ */
+const decimalsOf = (currencyCode: string): number => Math.min(2, minorUnitOf(currencyCode));
+
+/** A valid amount of the kit's (at most two decimals) fitted to its currency: rounded, and never 0. */
+export const fitToCurrency = (amount: number, currencyCode: string): number => {
+  const scale = 10 ** decimalsOf(currencyCode);
+  // Rounded within the kit's range: the largest amount, 999 999 999 999.99, rounds down.
+  const units = Math.min(Math.round(amount * scale), Math.floor(MAX_AMOUNT * scale));
+  return (units > 0 ? units : 1) / scale;
+};
+
+/** Another valid amount of the currency, one of its smallest steps from `amount`. */
+export const nextAmountOf = (amount: number, currencyCode: string): number => {
+  const scale = 10 ** decimalsOf(currencyCode);
+  const units = Math.round(amount * scale);
+  return (units > 1 ? units - 1 : units + 1) / scale;
+};

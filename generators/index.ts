@@ -3,6 +3,7 @@
  * verdicts, the ISO code pools they draw from, and the k6-safe entry's functions.
  */
 export { MAX_AMOUNT, MIN_AMOUNT, nonPositiveAmountArbitrary, positiveAmountArbitrary } from './amounts.ts';
+export { EXTERNAL_ID_TAG_SOURCE, externalIdTag } from './external-id-tag.ts';
 export * from './faults/index.ts';
 export type { FieldPathSegment } from './field-path.ts';
 export { fieldPathSegments, fieldPathsOverlap, formatFieldPath } from './field-path.ts';

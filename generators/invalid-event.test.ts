@@ -1,6 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import * as fc from 'fast-check';
 import { expect, test } from '../kit-tests/test-support/kit-test.ts';
+import { externalIdTag } from './external-id-tag.ts';
 import { FAULT_KIND_IDS, faultsConflict } from './faults/index.ts';
 import { fieldPathSegments, fieldPathsOverlap, formatFieldPath } from './field-path.ts';
 import { invalidEventArbitrary, invalidUpdateArbitrary } from './invalid-event.ts';
@@ -106,7 +107,7 @@ test('VAL-*: the body is the exact text of the event, and the base is a valid ev
   for (const sample of samples()) {
     problems.check(isDeepStrictEqual(JSON.parse(sample.body), sample.event), sample.body);
     problems.equal(checkEventBody(sample.base), [], JSON.stringify(sample.base));
-    problems.check(sample.base.externalId.startsWith(`${RUN_ID}-`), sample.base.externalId);
+    problems.check(sample.base.externalId.startsWith(`${externalIdTag(RUN_ID)}-`), sample.base.externalId);
     problems.check(toJsonBody(sample.base) === JSON.stringify(sample.base), JSON.stringify(sample.base));
   }
   expect(problems.list).toEqual([]);

@@ -126,6 +126,13 @@ export const CURRENCY_LIST_ONE_DATE: string = currencyListOneDate;
 /** The codes of ISO 4217 list one, as the package has them. */
 export const CURRENT_ISO_4217: readonly string[] = sorted(currencyListOne.map((entry) => entry.code));
 
+const MINOR_UNITS: ReadonlyMap<string, number> = new Map(
+  currencyListOne.map((entry) => [entry.code, entry.digits]),
+);
+
+/** The decimals of a currency's minor unit in list one (0 for JPY, 3 for KWD); 2 for a code it lacks. */
+export const minorUnitOf = (code: string): number => MINOR_UNITS.get(code) ?? 2;
+
 /**
  * Fund codes of list one (index units and settlement funds, not money in circulation). They are
  * ISO 4217 codes, but a deployment may validate against the currencies a payment can be made in, so

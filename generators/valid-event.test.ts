@@ -4,7 +4,9 @@ import * as fc from 'fast-check';
 import { iso31661 } from 'iso-3166/1.js';
 import { iso31661Reserved } from 'iso-3166/1-reserved.js';
 import { expect, test } from '../kit-tests/test-support/kit-test.ts';
+import { externalIdTag } from './external-id-tag.ts';
 import { invalidEventArbitrary } from './invalid-event.ts';
+import { minorUnitOf } from './iso-codes.ts';
 import { Problems } from './test-support/problems.ts';
 import { checkEventBody } from './test-support/spec-rule-check.ts';
 import { validEventArbitrary, validUpdateArbitrary } from './valid-event.ts';
@@ -71,7 +73,7 @@ test('GENERATORS: a valid event carries every field of 2.1 and nothing else, eac
   for (const event of events()) {
     const where = JSON.stringify(event);
     problems.equal(Object.keys(event), FIELDS, `${where} fields`);
-    problems.check(event.externalId.startsWith(`${RUN_ID}-`), `${where} externalId`);
+    problems.check(event.externalId.startsWith(`${externalIdTag(RUN_ID)}-`), `${where} externalId`);
     problems.check(['INTERNAL_PAYIN', 'INTERNAL_PAYOUT'].includes(event.type), `${where} type`);
     problems.check(
       countries.has(event.countryCode) && !reserved.has(event.countryCode),
@@ -156,6 +158,28 @@ test('GENERATORS: valid events cover both types, every status and channel, empty
   );
 });
 
+test("GENERATORS: every amount has no more decimals than its currency's minor unit (none for JPY), and is above 0", () => {
+  const decimals = (amount: number): number => (String(amount).split('.')[1] ?? '').length;
+  const problems = new Problems();
+  const previous = fc.sample(validEventArbitrary({ runId: RUN_ID }), 200);
+  const updates = previous.flatMap((event) => fc.sample(validUpdateArbitrary(event), 3));
+  for (const event of [...events(), ...updates]) {
+    const amounts = [
+      { currencyCode: event.currencyCode, amount: event.amount },
+      ...event.multiCurrencyAmounts,
+    ];
+    for (const { currencyCode, amount } of amounts)
+      problems.check(
+        amount > 0 && decimals(amount) <= Math.min(2, minorUnitOf(currencyCode)),
+        `${currencyCode} ${amount}`,
+      );
+  }
+  expect(problems.list).toEqual([]);
+  // The zero-decimal currencies are drawn, with whole amounts.
+  const wholeOnly = events().filter((event) => minorUnitOf(event.currencyCode) === 0);
+  expect(wholeOnly.length).toBeGreaterThan(0);
+});
+
 test('GENERATORS: the type option gives only events of that type', () => {
   for (const type of ['INTERNAL_PAYIN', 'INTERNAL_PAYOUT'] as const) {
     const problems = new Problems();
@@ -177,7 +201,10 @@ test('GENERATORS: externalIds are unique over thousands of valid and invalid eve
   ];
   expect(ids.length).toBe(SAMPLES + 5000);
   expect(new Set(ids).size).toBe(ids.length);
-  expect(ids.filter((id) => !/^kit-test-run-[a-z][a-z0-9]{5}-[0-9a-z]+$/.test(id))).toEqual([]);
+  const tag = externalIdTag(RUN_ID);
+  expect(ids.filter((id) => !new RegExp(`^${tag}-[a-z][a-z0-9]{5}-[0-9a-z]+$`).test(id))).toEqual([]);
+  // ISO 20022's Max35Text, the tightest limit of an externalId a deployment is likely to set.
+  expect(ids.filter((id) => id.length > 35)).toEqual([]);
 });
 
 test('GENERATORS: every value fast-check tries while shrinking gets a fresh externalId', () => {

@@ -12,6 +12,7 @@
  *   (GAP-REQUIRED-FIELDS: a hand-written gap check sends one);
  * - uses short, printable strings (field lengths are not shown).
  */
+
 import * as fc from 'fast-check';
 import {
   CHANNELS,
@@ -21,7 +22,8 @@ import {
   PAYIN_ONLY_PAYLOAD_FIELDS,
   PAYOUT_ONLY_PAYLOAD_FIELDS,
 } from '../spec/event-fields.ts';
-import { positiveAmountArbitrary } from './amounts.ts';
+import { fitToCurrency, nextAmountOf, positiveAmountArbitrary } from './amounts.ts';
+import { externalIdTag } from './external-id-tag.ts';
 import {
   cloneEvent,
   type FinancialEvent,
@@ -37,7 +39,7 @@ import { VALID_COUNTRY_CODES, VALID_CURRENCY_CODES } from './iso-codes.ts';
 const ID_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
 
 /**
- * A source of externalIds unique in the run: `${runId}-${instance}-${counter}`. The instance part
+ * A source of externalIds unique in the run: `${tag}-${instance}-${counter}` (external-id-tag.ts). The instance part
  * (six random letters and digits, starting with a letter) tells apart the sources of parallel
  * workers that share a run id; the counter tells apart the ids of one source. Math.random is
  * enough here (and is there in k6): it only has to avoid a collision between a handful of sources.
@@ -48,7 +50,7 @@ export const createExternalIdSource = (runId: string): (() => string) => {
   let counter = 0;
   return () => {
     counter += 1;
-    return `${runId}-${instance}-${counter.toString(36)}`;
+    return `${externalIdTag(runId)}-${instance}-${counter.toString(36)}`;
   };
 };
 
@@ -163,10 +165,12 @@ export interface LengthRange {
 }
 
 const multiCurrencyAmountArbitrary = (): fc.Arbitrary<MultiCurrencyAmount> =>
-  fc.record(
-    { currencyCode: fc.constantFrom(...VALID_CURRENCY_CODES), amount: positiveAmountArbitrary() },
-    { noNullPrototype: true },
-  );
+  fc
+    .record(
+      { currencyCode: fc.constantFrom(...VALID_CURRENCY_CODES), amount: positiveAmountArbitrary() },
+      { noNullPrototype: true },
+    )
+    .map((item) => ({ ...item, amount: fitToCurrency(item.amount, item.currencyCode) }));
 
 const mcaArray = (minLength: number, maxLength: number): fc.Arbitrary<MultiCurrencyAmount[]> =>
   fc.uniqueArray(multiCurrencyAmountArbitrary(), {
@@ -217,7 +221,7 @@ const fieldsOfType = (type: EventType, options: EventFieldsOptions): fc.Arbitrar
       type,
       countryCode: fields.countryCode,
       currencyCode: fields.currencyCode,
-      amount: fields.amount,
+      amount: fitToCurrency(fields.amount, fields.currencyCode),
       status: fields.status,
       originalStatus: fields.originalStatus,
       payload: fields.payload,
@@ -231,7 +235,7 @@ export const eventFieldsArbitrary = (options: EventFieldsOptions = {}): fc.Arbit
     : fc.oneof(...EVENT_TYPES.map((type) => fieldsOfType(type, options)));
 
 /**
- * A valid event. Its externalId is `${runId}-…`, fresh for every value the arbitrary produces,
+ * A valid event. Its externalId is `${tag}-…` (the run's tag), fresh for every value the arbitrary produces,
  * including every value fast-check tries while shrinking and every replay of a seed: the id is given
  * by the outermost map, which fast-check calls again for each of them. A property that POSTs each
  * value therefore never trips over ERR-4001.
@@ -268,13 +272,12 @@ export const validUpdateArbitrary = (
       const next = cloneEvent(previous);
       next.status = changes.status;
       next.originalStatus = changes.originalStatus;
-      next.amount = changes.amount;
+      next.amount = fitToCurrency(changes.amount, previous.currencyCode);
       if (changes.payload !== undefined) next.payload = changes.payload;
       if (changes.multiCurrencyAmounts !== undefined)
         next.multiCurrencyAmounts = changes.multiCurrencyAmounts;
       if (JSON.stringify(next) === JSON.stringify(previous)) {
-        const hundredths = Math.round(previous.amount * 100);
-        next.amount = (hundredths > 1 ? hundredths - 1 : hundredths + 1) / 100;
+        next.amount = nextAmountOf(previous.amount, previous.currencyCode);
       }
       return next;
     });

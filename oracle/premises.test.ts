@@ -1,6 +1,10 @@
 /** Premises a consistent reading may withhold: not met is neither a pass nor a violation. */
 import { expect, test } from '../kit-tests/test-support/kit-test.ts';
-import { premiseOfAppliedUpdate, premiseOfPaddedExternalId } from './premises.ts';
+import {
+  premiseOfAppliedUpdate,
+  premiseOfPaddedExternalId,
+  premiseOfUuidShapedExternalId,
+} from './premises.ts';
 import { answer } from './test-support/answers.ts';
 
 const refusal = (status: number, errorCode: string) => answer(status, { status, errorCode, title: 'x' });
@@ -19,4 +23,13 @@ test('ORACLE: a premise a consistent reading withholds reads premise not met, ne
   expect(premiseOfPaddedExternalId(refusal(400, 'ERR-3001')).notEstablished?.reason).toBe(
     "the deployment refuses an externalId with a trailing space (400), which this check's PUT keeps",
   );
+});
+
+test('ORACLE: an externalId shaped like a UUID refused cleanly is a premise not met; a server error is no refusal', () => {
+  expect(premiseOfUuidShapedExternalId(answer(201, { uuid: 'u' })).notEstablished).toBeUndefined();
+  for (const status of [400, 422])
+    expect(premiseOfUuidShapedExternalId(refusal(status, 'ERR-3016')).notEstablished?.reason).toBe(
+      `the deployment refuses an externalId shaped like a UUID (${status}), which this check needs`,
+    );
+  expect(premiseOfUuidShapedExternalId(refusal(500, 'ERR-5001'))).toEqual({ violations: [] });
 });

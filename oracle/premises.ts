@@ -24,3 +24,16 @@ export const premiseOfPaddedExternalId = (created: HttpAnswer): Judgement =>
         'premise-not-met',
         `the deployment refuses an externalId with a trailing space (${created.status}), which this check's PUT keeps`,
       );
+
+/**
+ * An externalId shaped like a UUID (36 characters), which the check needs, was accepted on POST; a
+ * deployment may refuse it cleanly, 400 or 422, for its length (field lengths are not shown: ISO
+ * 20022's Max35Text is 35). Any other answer is the creation's to judge.
+ */
+export const premiseOfUuidShapedExternalId = (created: HttpAnswer): Judgement =>
+  created.status === 400 || created.status === 422
+    ? notEstablished(
+        'premise-not-met',
+        `the deployment refuses an externalId shaped like a UUID (${created.status}), which this check needs`,
+      )
+    : judgementOf([]);

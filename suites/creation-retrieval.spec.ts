@@ -1,4 +1,6 @@
 /** Part 4: POST creates and answers 201 with a uuid; GET by that uuid returns the event as submitted. */
+
+import { externalIdTag } from '../generators/index.ts';
 import {
   describeRetrievalReading,
   isSuccess,
@@ -8,6 +10,7 @@ import {
   judgeTwoEventsTwoUuids,
   judgeUnknownEventRefused,
   judgeUuidNotExternalId,
+  premiseOfUuidShapedExternalId,
   readErrorBody,
 } from '../oracle/index.ts';
 import { ruleCheck } from '../run-records/rule-annotations.ts';
@@ -76,7 +79,10 @@ test.describe('creation and retrieval', { tag: ['@retrieval'] }, () => {
           ],
           [
             'an externalId with surrounding spaces',
-            { ...validPayin(runId), externalId: `  ${runId}-padded-${crypto.randomUUID().slice(0, 8)}  ` },
+            {
+              ...validPayin(runId),
+              externalId: `  ${externalIdTag(runId)}-padded-${crypto.randomUUID().slice(0, 8)}  `,
+            },
             'externalId',
           ],
         ];
@@ -126,7 +132,9 @@ test.describe('creation and retrieval', { tag: ['@retrieval'] }, () => {
       startsAfresh(async () => {
         // The one externalId that cannot carry the run id: it must be a UUID to leave no gap to hide in.
         const event = { ...validPayin(runId), externalId: crypto.randomUUID() };
-        const uuid = check.created(await tenantA.create(event));
+        const created = await tenantA.create(event);
+        check.verdict(premiseOfUuidShapedExternalId(created), created);
+        const uuid = check.created(created);
         check.verdict(judgeUuidNotExternalId(uuid, event.externalId));
         check.error(await tenantA.retrieve(event.externalId), judgeExternalIdPathRefused);
         check.sameEvent(await tenantA.retrieve(uuid), event, judgeFoundByUuid);
@@ -144,7 +152,9 @@ test.describe('creation and retrieval', { tag: ['@retrieval'] }, () => {
         // Part 4: PUT's path holds the uuid too; an update addressed by the tenant's own reference (an
         // upsert by externalId) addresses no event, and the event stays as it was.
         const event = { ...validPayin(runId), externalId: crypto.randomUUID() };
-        const uuid = check.created(await tenantA.create(event));
+        const created = await tenantA.create(event);
+        check.verdict(premiseOfUuidShapedExternalId(created), created);
+        const uuid = check.created(created);
         const update = { ...event, amount: 2.5, status: 'REJECTED' };
         check.error(await tenantA.update(event.externalId, update), judgeExternalIdPathRefused);
         check.sameEvent(await tenantA.retrieve(uuid), event, judgeFoundByUuid);

@@ -1,4 +1,6 @@
 /** Part 4, rules 1, 4 and 5: deduplication by externalId, per tenant, atomic under concurrency. */
+
+import { externalIdTag } from '../generators/index.ts';
 import {
   isSuccess,
   judgeCaseVariantsTwoEvents,
@@ -83,8 +85,14 @@ test.describe('deduplication', { tag: ['@dedup'] }, () => {
         // tenant's own ids may differ only in case. Both carry the run id as it is; "CASE" and "case" make
         // them differ whatever the random part holds.
         const suffix = crypto.randomUUID().slice(0, 13);
-        const upper = { ...validPayin(runId), externalId: `${runId}-CASE-${suffix.toUpperCase()}` };
-        const lower = { ...validPayout(runId), externalId: `${runId}-case-${suffix.toLowerCase()}` };
+        const upper = {
+          ...validPayin(runId),
+          externalId: `${externalIdTag(runId)}-CASE-${suffix.toUpperCase()}`,
+        };
+        const lower = {
+          ...validPayout(runId),
+          externalId: `${externalIdTag(runId)}-case-${suffix.toLowerCase()}`,
+        };
         const uuidOfUpper = check.created(await tenantA.create(upper));
         const uuidOfLower = check.created(await tenantA.create(lower));
         check.verdict(judgeCaseVariantsTwoEvents(uuidOfUpper, uuidOfLower));
@@ -133,7 +141,7 @@ test.describe('deduplication', { tag: ['@dedup'] }, () => {
         // the change cleanly passes, and says so.
         const event = validPayin(runId);
         const uuid = check.created(await tenantA.create(event));
-        const renamed = { ...event, externalId: `${event.externalId}-renamed` };
+        const renamed = { ...event, externalId: `${event.externalId}-rn` };
         const response = await tenantA.update(uuid, renamed);
         if (check.update(response) === 'refused') {
           check.sameEvent(await tenantA.retrieve(uuid), event, judgeUnchangedByRefusedUpdate);
@@ -330,7 +338,10 @@ test.describe('deduplication', { tag: ['@dedup'] }, () => {
       startsAfresh(async () => {
         // The twins of the POST checks above: PUT's duplicate check may be another lookup than POST's.
         const suffix = crypto.randomUUID().slice(0, 13);
-        const held = { ...validPayin(runId), externalId: `${runId}-Twin-${suffix.toLowerCase()}` };
+        const held = {
+          ...validPayin(runId),
+          externalId: `${externalIdTag(runId)}-Twin-${suffix.toLowerCase()}`,
+        };
         check.created(await tenantA.create(held));
         const padded = { ...validPayout(runId), externalId: `${held.externalId} ` };
         const created = await tenantA.create(padded);

@@ -27,6 +27,10 @@ test('PROFILE: readings lose their run ids, externalIds, uuids and times, and ke
   expect(normaliseReading(`run ${RUN_B} refused`, RUN_B)).toBe('run <run-id> refused');
   // The kit's default run id shape, even when the run id is not known.
   expect(normaliseReading(`duplicate of run-20250101000000-ffff00-dup-1`)).toBe('duplicate of <external-id>');
+  // An externalId built on the run's tag (generators/external-id-tag.ts).
+  expect(normaliseReading('PUT onto fk0a1b2c3-payin-0123456789ab gives 400')).toBe(
+    'PUT onto <external-id> gives 400',
+  );
   expect(
     normaliseReading(
       'GET /api/h2h/ingestion/financial-events/0b5c3e1e-1f7a-4c55-9a57-3f1d2c7b9e01 gives 404',

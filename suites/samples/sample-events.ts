@@ -2,16 +2,23 @@
  * Hand-written events for the hand-written suites: one valid event of each type, from which each test
  * makes the one fault it is about. (The generators make many more, for the property suites.)
  */
+import { externalIdTag } from '../../generators/index.ts';
+
 export type EventBody = Record<string, unknown> & { externalId: string };
 
 /**
- * An externalId no other run or test uses: it carries the run id, so runs never collide and a run's
- * data can be found. The label's characters other than letters, digits and `-` become `-`: which
- * characters an externalId may hold is not shown (GAP-FIELD-LIMITS), so a valid event carries none
- * a deployment could refuse (a space, say); the checks of those characters send them on purpose.
+ * An externalId no other run or test uses: it carries the run's tag (generators/external-id-tag.ts),
+ * so runs never collide and a run's data can be found. The label's characters other than letters,
+ * digits and `-` become `-`: which characters an externalId may hold is not shown (GAP-FIELD-LIMITS),
+ * so a valid event carries none a deployment could refuse (a space, say); the checks of those
+ * characters send them on purpose.
+ *
+ * `<run tag>-<label, six characters at most>-<twelve hex digits>`: 29 characters at most, so that a
+ * suffix a check adds (a rename, a trailing space) still fits 35, the tightest limit a deployment is
+ * likely to set; the hex digits keep the ids of a run apart.
  */
 export const uniqueExternalId = (runId: string, label = 'ev'): string =>
-  `${runId}-${label.replace(/[^A-Za-z0-9-]/g, '-')}-${crypto.randomUUID().slice(0, 13)}`;
+  `${externalIdTag(runId)}-${label.replace(/[^A-Za-z0-9-]/g, '-').slice(0, 6)}-${crypto.randomUUID().replaceAll('-', '').slice(0, 12)}`;
 
 export const validPayin = (runId: string, label = 'payin'): EventBody => ({
   externalId: uniqueExternalId(runId, label),
