@@ -532,6 +532,32 @@ const PROBES: Record<MutantName, Probe> = {
     holds: async (h) =>
       (await h.a.post(payinEvent({ countryCode: 'xx', status: 'x' }))).body?.errors?.length === 2,
   },
+  'validation-errors-capped-at-twenty': {
+    holds: async (h) => {
+      // Twenty-one failures: four top-level fields, externalId, the channel, three payout fields
+      // in a payin, and six items faulty twice.
+      const items = ['usd', 'gbp', 'chf', 'jpy', 'sek', 'nok'].map((currencyCode) => ({
+        currencyCode,
+        amount: -1,
+      }));
+      const payload = {
+        channel: 'CARD',
+        beneficiaryName: 'J',
+        beneficiaryPersonalIdType: 'P',
+        beneficiaryPersonalId: 'X',
+      };
+      const event = payinEvent({
+        externalId: '',
+        countryCode: 'xx',
+        currencyCode: 'x',
+        amount: -1,
+        status: 'x',
+        payload,
+        multiCurrencyAmounts: items,
+      });
+      return (await h.a.post(event)).body?.errors?.length === 21;
+    },
+  },
   'top-level-code-of-last-failure': {
     holds: async (h) =>
       (await h.a.post(payinEvent({ countryCode: 'xx', status: 'x' }))).body?.errorCode === 'ERR-3003',

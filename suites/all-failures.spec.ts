@@ -93,6 +93,42 @@ const CASES: readonly MultiFaultCase[] = [
     ],
   },
   {
+    // More than twenty: a list cut at a round number (a page of errors, a cap against large answers)
+    // loses the last. Six items, the most a valid event of the kit's carries, each faulty twice.
+    label: 'twenty-one failures at once, six items each faulty twice among them',
+    make: (runId) =>
+      apply(validPayin(runId), {
+        externalId: '',
+        countryCode: 'DEU',
+        currencyCode: 'eur',
+        amount: 0,
+        status: 'pending',
+        'payload.channel': 'CARD',
+        'payload.beneficiaryName': 'Jean Dupont',
+        'payload.beneficiaryPersonalIdType': 'PASSPORT',
+        'payload.beneficiaryPersonalId': 'X1',
+        multiCurrencyAmounts: ['usd', 'gbp', 'chf', 'jpy', 'sek', 'nok'].map((currencyCode) => ({
+          currencyCode,
+          amount: -1,
+        })),
+      }),
+    expected: [
+      { field: 'externalId', errorCode: 'ERR-3001' },
+      { field: 'countryCode', errorCode: 'ERR-3003' },
+      { field: 'currencyCode', errorCode: 'ERR-3004' },
+      { field: 'amount', errorCode: 'ERR-3005' },
+      { field: 'status', errorCode: 'ERR-3006' },
+      { field: 'payload.channel', errorCode: 'ERR-3011' },
+      { field: 'payload.beneficiaryName', errorCode: 'ERR-3009' },
+      { field: 'payload.beneficiaryPersonalIdType', errorCode: 'ERR-3009' },
+      { field: 'payload.beneficiaryPersonalId', errorCode: 'ERR-3009' },
+      ...[0, 1, 2, 3, 4, 5].flatMap((index) => [
+        { field: `multiCurrencyAmounts[${index}].currencyCode`, errorCode: 'ERR-3007' as const },
+        { field: `multiCurrencyAmounts[${index}].amount`, errorCode: 'ERR-3008' as const },
+      ]),
+    ],
+  },
+  {
     label: 'a wrong type with a neutral payload, a wrong country and a wrong status',
     make: (runId) =>
       apply(validPayin(runId), {

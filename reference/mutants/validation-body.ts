@@ -11,6 +11,12 @@ export const VALIDATION_BODY_MUTANTS = [
     { errorItemsShown: (items) => items.slice(0, 1) },
   ),
   mutant(
+    'validation-errors-capped-at-twenty',
+    ['VAL-ALL-FAILURES'],
+    'errors[] is cut at twenty items (a cap against large answers): a body with more failures loses the last.',
+    { errorItemsShown: (items) => items.slice(0, 20) },
+  ),
+  mutant(
     'validation-errors-one-per-code',
     ['VAL-ALL-FAILURES'],
     'errors[] is collected in a map keyed by errorCode: of several failures with one code only the first is returned.',
