@@ -188,6 +188,13 @@ test('ORACLE: a field sent empty may be reported blank beside its own failure, u
     { field: 'payload.payerName', errorCode: 'ERR-9018' },
   ]);
   expect(rulesOf([payoutFieldEmpty], elsewhere)).toEqual(['VAL-ALL-FAILURES']);
+  // One failure is one item: the blank code twice is a claim.
+  const twice = validationAnswer([
+    { field: 'payload.beneficiaryName', errorCode: 'ERR-3009' },
+    { field: 'payload.beneficiaryName', errorCode: 'ERR-9018' },
+    { field: 'payload.beneficiaryName', errorCode: 'ERR-9018' },
+  ]);
+  expect(rulesOf([payoutFieldEmpty], twice)).toEqual(['VAL-ALL-FAILURES', 'VAL-ALL-FAILURES']);
   const { sentBlank: _blank, ...notBlank } = payoutFieldEmpty;
   expect(rulesOf([notBlank], blankToo)).toEqual(['VAL-ALL-FAILURES']);
 });

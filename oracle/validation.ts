@@ -122,7 +122,10 @@ const toleratedGap = (
 ): RuleId | undefined => {
   if (expected.some((f) => f.reportedWithin && fieldLiesWithin(reported.field, f.field)))
     return 'GAP-WRONG-JSON-TYPE';
+  const once =
+    items.filter((i) => i.field === reported.field && i.errorCode === reported.errorCode).length === 1;
   if (
+    once &&
     ruleOfCode(reported.errorCode) === undefined &&
     expected.some((f) => f.sentBlank && fieldNames(reported.field, f.field))
   )

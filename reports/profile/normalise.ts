@@ -11,7 +11,7 @@ const UUID = new RegExp(`\\b${UUID_SOURCE}\\b`, 'gi');
 /** The kit's default run id (`run-<UTC timestamp>-<random>`), with whatever an externalId adds to it. */
 const DEFAULT_RUN_ID = /\brun-\d{14}-[0-9a-z]+([-_.][\w.-]*)?/gi;
 /** An externalId built on the run's tag (`fk` and seven base-36 characters, generators/external-id-tag.ts). */
-const TAGGED_EXTERNAL_ID = /\bfk[0-9a-z]{7}-[\w.-]*/g;
+const TAGGED_EXTERNAL_ID = /\bfk[0-9a-z]{7}-[\w.-]*/gi;
 const ISO_TIME = /\b\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?/g;
 /** Milliseconds since the epoch, between 2001 and 2286. */
 const EPOCH_MS = /\b1\d{12}\b/g;

@@ -31,6 +31,9 @@ test('PROFILE: readings lose their run ids, externalIds, uuids and times, and ke
   expect(normaliseReading('PUT onto fk0a1b2c3-payin-0123456789ab gives 400')).toBe(
     'PUT onto <external-id> gives 400',
   );
+  expect(normaliseReading('POST of FK0A1B2C3-TWIN-0123456789AB gives 201')).toBe(
+    'POST of <external-id> gives 201',
+  );
   expect(
     normaliseReading(
       'GET /api/h2h/ingestion/financial-events/0b5c3e1e-1f7a-4c55-9a57-3f1d2c7b9e01 gives 404',

@@ -1,6 +1,6 @@
 /**
  * A PUT sent while the rate-limit tenant is throttled, and the read that shows whether it was applied
- * (oracle/throttled-write.ts judges): the PUT changes the amount (and a PENDING status) of an event the
+ * (oracle/throttled-write.ts judges): the PUT changes the amount of an event the
  * tenant's bursts created; the read is the first request of the burst sent once the tenant is served
  * again, so it spends nothing the burst does not count, and, when that one was refused too (a limiter whose
  * capacity comes back bit by bit), it is retried until served. Send policy, no verdict.
@@ -25,13 +25,11 @@ import { retryUntilServed } from './window-reset-retry.ts';
 const THROTTLED_PUT_AMOUNTS = [4290, 4291] as const;
 
 /**
- * What the PUT changes: the amount, and a PENDING status to BOOKED (a move every reading of the status
- * transitions allows): a handler that wrote only part of the update before the limiter refused it
- * shows either.
+ * What the PUT changes: the amount alone. Not the status: what moves a status is not shown, and a
+ * deployment that books events on its own would show the PUT's status without having applied it.
  */
 const throttledChangesOf = (event: EventBody): Record<string, string | number> => ({
   amount: THROTTLED_PUT_AMOUNTS.find((candidate) => candidate !== event.amount) ?? 4290,
-  ...(event.status === 'PENDING' ? { status: 'BOOKED' } : {}),
 });
 
 /** The PUT sent while throttled, and, once served again, the event read back. */

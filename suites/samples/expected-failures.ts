@@ -23,6 +23,11 @@ export const failureOfAnyCode = (
   ...(alternativeFields ? { alternativeFields } : {}),
 });
 
+/** Failures of stated codes; `sentBlank` where the value sent is blank (oracle/expected-failure.ts). */
 export const expectedFailures = (
-  failures: readonly { readonly field: string; readonly errorCode: ErrorCode }[],
-): ExpectedFailure[] => failures.map((f) => expectedFailure(f.field, f.errorCode));
+  failures: readonly { readonly field: string; readonly errorCode: ErrorCode; readonly sentBlank?: true }[],
+): ExpectedFailure[] =>
+  failures.map((f) => ({
+    ...expectedFailure(f.field, f.errorCode),
+    ...(f.sentBlank ? { sentBlank: f.sentBlank } : {}),
+  }));
