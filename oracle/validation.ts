@@ -100,12 +100,16 @@ const reportsValidationCode = (answer: HttpAnswer): boolean => {
  * (a string is not an amount "greater than 0"). A stated code of another field's rule stays a claim,
  * and so does an item errors[] holds twice: one failure is one item.
  */
+/** errors[] holds this item once: an item listed twice is a claim, never a reading (one failure, one item). */
+const reportedOnce = (reported: ReportedFailure, items: readonly ReportedFailure[]): boolean =>
+  items.filter((item) => item.field === reported.field && item.errorCode === reported.errorCode).length === 1;
+
 const toldAgain = (
   reported: ReportedFailure,
   expected: readonly ExpectedFailure[],
   items: readonly ReportedFailure[],
 ): ExpectedFailure | undefined =>
-  items.filter((item) => item.field === reported.field && item.errorCode === reported.errorCode).length > 1
+  !reportedOnce(reported, items)
     ? undefined
     : expected.find(
         (f) =>
@@ -122,10 +126,8 @@ const toleratedGap = (
 ): RuleId | undefined => {
   if (expected.some((f) => f.reportedWithin && fieldLiesWithin(reported.field, f.field)))
     return 'GAP-WRONG-JSON-TYPE';
-  const once =
-    items.filter((i) => i.field === reported.field && i.errorCode === reported.errorCode).length === 1;
   if (
-    once &&
+    reportedOnce(reported, items) &&
     ruleOfCode(reported.errorCode) === undefined &&
     expected.some((f) => f.sentBlank && fieldNames(reported.field, f.field))
   )

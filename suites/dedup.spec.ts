@@ -43,7 +43,7 @@ const CONCURRENT_RENAMES = 4;
 const distinctExternalIds = (base: string): [string, [string, string]][] => {
   const longStart = (length: number) => `${base}-`.padEnd(length, 'x');
   // Fifteen random digits, led by a non-zero one: no other run's id, and a number no zero can pad.
-  const digits = `${1 + ((crypto.getRandomValues(new Uint32Array(1))[0] ?? 0) % 9)}${[...crypto.getRandomValues(new Uint8Array(14))].map((byte) => byte % 10).join('')}`;
+  const digits = String(10 ** 14 + Math.floor(Math.random() * 9 * 10 ** 14));
   return [
     ['past its 70th character', [`${longStart(70)}-one`, `${longStart(70)}-two`]],
     ['past its 200th character', [`${longStart(200)}-one`, `${longStart(200)}-two`]],
