@@ -17,5 +17,13 @@ const fnv1a = (text: string): number => {
 
 export const externalIdTag = (runId: string): string => `fk${fnv1a(runId).toString(36).padStart(7, '0')}`;
 
+/**
+ * The externalId of a load script's event number `index`: the run's tag, a second digest of the run id
+ * (so that two run ids whose tags collide still give two sets of ids: a deployment keeps its externalIds
+ * from run to run) and the index. At most 9 + 1 + 7 + 1 + 10 = 28 characters for an index below 10^10.
+ */
+export const loadExternalId = (runId: string, index: number): string =>
+  `${externalIdTag(runId)}-${fnv1a(`load:${runId}`).toString(36).padStart(7, '0')}-${index}`;
+
 /** The pattern of a tag and what follows it in an externalId. */
 export const EXTERNAL_ID_TAG_SOURCE = 'fk[0-9a-z]{7}';

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { createContext, runInContext } from 'node:vm';
 import * as esbuild from 'esbuild';
 import { expect, test } from '../kit-tests/test-support/kit-test.ts';
-import { realisticEvent, realisticUpdate } from './k6-safe.ts';
+import { loadExternalId, realisticEvent, realisticUpdate } from './k6-safe.ts';
 import { Problems } from './test-support/problems.ts';
 import { checkEventBody } from './test-support/spec-rule-check.ts';
 
@@ -121,9 +121,9 @@ const asScript = (code: string): string => {
   return `'use strict';\n${code.slice(0, match.index)}\nglobalThis.__k6safe = { ${members.join(', ')} };`;
 };
 
-test('LOAD: generators/k6-safe.ts exports exactly realisticEvent and realisticUpdate', async () => {
+test('LOAD: generators/k6-safe.ts exports exactly loadExternalId, realisticEvent and realisticUpdate', async () => {
   const module = await import('./k6-safe.ts');
-  expect(Object.keys(module).sort()).toEqual(['realisticEvent', 'realisticUpdate']);
+  expect(Object.keys(module).sort()).toEqual(['loadExternalId', 'realisticEvent', 'realisticUpdate']);
 });
 
 test('LOAD: the k6 bundle of generators/k6-safe.ts uses no API that k6 lacks and no Node API', async () => {
@@ -193,7 +193,7 @@ test('LOAD: realisticEvent is deterministic per (seed, index), valid, typed on r
   const events = Array.from({ length: 500 }, (_, index) => realisticEvent(1, 'run-a', index));
   expect(events.map((event) => checkEventBody(event)).filter((findings) => findings.length > 0)).toEqual([]);
   expect(new Set(events.map((event) => event.externalId)).size).toBe(events.length);
-  expect(events[42]?.externalId).toBe('run-a-42');
+  expect(events[42]?.externalId).toBe(loadExternalId('run-a', 42));
   expect(realisticEvent(1, 'run-a', 42)).toEqual(events[42]);
   expect(realisticEvent(2, 'run-a', 42)).not.toEqual(events[42]);
   expect(new Set(events.map((event) => JSON.stringify({ ...event, externalId: '' }))).size).toBeGreaterThan(
@@ -227,4 +227,16 @@ test('LOAD: the k6-safe entry type-checks with the ES2022 library only and no No
     encoding: 'utf8',
   });
   expect(output).toBe('');
+});
+
+test('LOAD: a load event’s externalId stays within 35 characters for any run id KIT_RUN_ID allows, the control tenant’s ten-digit indexes included', () => {
+  const runIds = ['r', 'load-20261130154100-a1b2c3', 'x'.repeat(40), `ci-${'9'.repeat(37)}`];
+  const ids = runIds.flatMap((runId) =>
+    [0, 42, 1_000_000_000 + 123_456, 9_999_999_999].map((i) => loadExternalId(runId, i)),
+  );
+  expect(ids.filter((id) => id.length > 35)).toEqual([]);
+  expect(new Set(ids).size).toBe(ids.length);
+  // Run ids a CI would give in turn: every one a set of ids of its own.
+  const builds = Array.from({ length: 2000 }, (_, build) => loadExternalId(`nightly-${build}`, 7));
+  expect(new Set(builds).size).toBe(builds.length);
 });

@@ -6,9 +6,11 @@
  */
 import * as fc from 'fast-check';
 import type { EventType } from '../spec/event-fields.ts';
+import { loadExternalId } from './external-id-tag.ts';
 import type { FinancialEvent, FinancialEventFields } from './financial-event.ts';
 import { eventFieldsArbitrary, validUpdateArbitrary } from './valid-event.ts';
 
+export { loadExternalId } from './external-id-tag.ts';
 export type { FinancialEvent } from './financial-event.ts';
 
 /** A 32-bit seed from two numbers (murmur3's finalizer over their mix), so that nearby inputs give unrelated seeds. */
@@ -48,7 +50,7 @@ const fieldsArbitrary = (type: EventType | undefined): fc.Arbitrary<FinancialEve
 
 /**
  * A valid, realistic event. The same (seed, index) always gives the same event; its externalId is
- * `${runId}-${index}`, unique per (runId, index).
+ * `loadExternalId(runId, index)`, unique per (runId, index) and within 35 characters.
  */
 export function realisticEvent(
   seed: number,
@@ -57,7 +59,7 @@ export function realisticEvent(
   type?: 'INTERNAL_PAYIN' | 'INTERNAL_PAYOUT',
 ): FinancialEvent {
   const fields = one(fieldsArbitrary(type), mixSeed(seed, index));
-  return { externalId: `${runId}-${index}`, ...fields };
+  return { externalId: loadExternalId(runId, index), ...fields };
 }
 
 /**

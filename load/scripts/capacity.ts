@@ -15,7 +15,12 @@ import {
   CAPACITY_TENANTS_FILE,
   LOAD_REPORT_DIR,
 } from '../../config/settings/load-settings.ts';
-import { type FinancialEvent, realisticEvent, realisticUpdate } from '../../generators/k6-safe.ts';
+import {
+  type FinancialEvent,
+  loadExternalId,
+  realisticEvent,
+  realisticUpdate,
+} from '../../generators/k6-safe.ts';
 import { EVENTS_PATH, eventPath } from '../../spec/http-interface.ts';
 import {
   CAPACITY_METRIC_TYPES,
@@ -100,7 +105,7 @@ const eventAndUpdate = (
     drawn.set(slot, pair);
   }
   // The update keeps its event's externalId (realisticUpdate): both take the iteration's own.
-  const externalId = `${runId}-${iteration}`;
+  const externalId = loadExternalId(runId, iteration);
   return { event: { ...pair.event, externalId }, update: { ...pair.update, externalId } };
 };
 
