@@ -202,7 +202,7 @@ test('VAL-MCA-*: item faults hit every position of multiCurrencyAmounts, not onl
     const indexes = new Set(
       drawKind(kind.id).map((s) => Number(/\[(\d+)\]/.exec(s.faults[0]?.field ?? '')?.[1])),
     );
-    expect([...indexes].sort(), kind.id).toEqual([0, 1, 2, 3, 4]);
+    expect([...indexes].sort(), kind.id).toEqual([0, 1, 2]);
   }
 });
 

@@ -17,7 +17,12 @@ import {
 import { deleteAtPath, setAtPath } from './field-path.ts';
 import { cloneEvent, type FinancialEvent, type FinancialEventFields } from './financial-event.ts';
 import { toJsonBody } from './json-body.ts';
-import { createExternalIdSource, eventFieldsArbitrary, validUpdateArbitrary } from './valid-event.ts';
+import {
+  createExternalIdSource,
+  eventFieldsArbitrary,
+  MAX_ITEMS,
+  validUpdateArbitrary,
+} from './valid-event.ts';
 import { combineExpectations, type ExpectedVerdict } from './verdict.ts';
 
 export interface InvalidEventSample<F extends AppliedFault = Fault> {
@@ -85,7 +90,7 @@ export const invalidEventArbitrary = (options: InvalidEventOptions): fc.Arbitrar
   const nextId = createExternalIdSource(options.runId);
   return eventFieldsArbitrary({
     ...(options.type ? { type: options.type } : {}),
-    multiCurrencyAmounts: { minLength: 1, maxLength: 5 },
+    multiCurrencyAmounts: { minLength: 1, maxLength: MAX_ITEMS },
   })
     .filter(usableBase(options.kinds))
     .chain((fields) => faultSetArbitrary(fields, options).map((faults) => ({ fields, faults })))

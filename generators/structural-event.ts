@@ -14,7 +14,7 @@ import {
 } from './faults/structure.ts';
 import type { FinancialEvent } from './financial-event.ts';
 import { applyFaults, type InvalidEventSample } from './invalid-event.ts';
-import { createExternalIdSource, eventFieldsArbitrary } from './valid-event.ts';
+import { createExternalIdSource, eventFieldsArbitrary, MAX_ITEMS } from './valid-event.ts';
 
 const containerRank = (cell: StructuralFault): number =>
   cell.position.kind === 'object' || cell.position.kind === 'array' ? 1 : 0;
@@ -85,7 +85,7 @@ export const structuralEventArbitrary = (
 ): fc.Arbitrary<InvalidEventSample<StructuralFault>> => {
   const nextId = createExternalIdSource(options.runId);
   const max = options.maxFaults ?? 4;
-  return eventFieldsArbitrary({ multiCurrencyAmounts: { minLength: 2, maxLength: 4 } })
+  return eventFieldsArbitrary({ multiCurrencyAmounts: { minLength: 2, maxLength: MAX_ITEMS } })
     .chain((fields) =>
       fc
         .shuffledSubarray([...structuralFaultsFor(fields.type)], { minLength: 1, maxLength: max + 2 })

@@ -398,3 +398,40 @@ test('ORACLE: a stated failure is matched before a reading that could take the s
   ]);
   expect(rules(both, [itemAmountText, amountWord])).toEqual([]);
 });
+
+test('ORACLE: a list of items refused for its number is a reading of a limit; the claim about its items is then made only when they are reported, with 400', () => {
+  const sixthZero: ExpectedFailure = {
+    field: 'multiCurrencyAmounts[5].amount',
+    errorCode: 'ERR-3008',
+    ruleId: 'VAL-MCA-AMOUNT-POSITIVE',
+  };
+  const limit = { field: 'multiCurrencyAmounts', errorCode: 'ERR-3016' };
+  const sixth = { field: 'multiCurrencyAmounts[5].amount', errorCode: 'ERR-3008' };
+  // Every failure reported, the limit beside them: judged, the limit a reading.
+  const both = judgeValidationFailure(validationAnswer([sixth, limit]), [sixthZero]);
+  expect(both.violations).toEqual([]);
+  expect(both.evidence?.tolerated).toEqual([{ ...limit, gap: 'GAP-FIELD-LIMITS' }]);
+  // The list refused whole, its items unread, or the body answered 422: not established, never passed.
+  for (const got of [
+    validationAnswer([limit]),
+    { ...validationAnswer([limit, sixth], { status: 422 }), status: 422 },
+  ]) {
+    const judgement = judgeValidationFailure(got, [sixthZero]);
+    expect(judgement.violations).toEqual([]);
+    expect(judgement.notEstablished?.kind).toBe('premise-not-met');
+    expect(judgement.notEstablished?.reason).toContain('6 multiCurrencyAmounts items');
+  }
+  // A stated code on the list, an item listed twice, or a body of one item: no limit, still claims.
+  expect(rules(validationAnswer([sixth, { ...limit, errorCode: 'ERR-3008' }]), [sixthZero])).toEqual([
+    'VAL-MCA-AMOUNT-POSITIVE',
+  ]);
+  expect(rules(validationAnswer([sixth, limit, limit]), [sixthZero])).toEqual([
+    'VAL-ALL-FAILURES',
+    'VAL-ALL-FAILURES',
+  ]);
+  expect(rules(validationAnswer([limit]), [amountZero])).toEqual(['VAL-AMOUNT-POSITIVE', 'VAL-ALL-FAILURES']);
+  // An item left out with no limit reported is the item rule broken, as before.
+  expect(
+    rules(validationAnswer([{ field: 'amount', errorCode: 'ERR-3005' }]), [sixthZero, amountZero]),
+  ).toEqual(['VAL-ALL-FAILURES']);
+});

@@ -11,7 +11,10 @@
  * Where the spec is silent an extra item is a reading, not a fault, and is returned as `tolerated`:
  * a refusal of an originalStatus or personal id type value (their values are not shown), on a PUT
  * a refusal, under a code of no stated rule, of a field the PUT changes (PUT's rules are not shown),
- * and more items inside a value of the wrong shape (reported once, or once per field inside it).
+ * and more items inside a value of the wrong shape (reported once, or once per field inside it). A
+ * body of several multiCurrencyAmounts items may be refused for their number (the maximum is not
+ * shown): an item naming the list under a code of no stated rule is then a reading, and where the
+ * answer leaves the failures inside the list unreported, or is 422, the claim is not made.
  *
  * An expected failure that is only a reading of a gap (`readingOf`: a null that may mean absent, a
  * scalar a deployment may coerce) may be reported or not; a body of nothing but such failures may be
@@ -25,7 +28,7 @@ import { ANY_ERROR_CODE, describeExpectedFailures, type ExpectedFailure } from '
 import { matchFailures, type ReportedFailure } from './failure-matching.ts';
 import { fieldLiesWithin, fieldNames } from './field-paths.ts';
 import { type HttpAnswer, isPlainObject, isServerError, isSuccess, summarise } from './http-answer.ts';
-import { type Judgement, judgementOf } from './judgement.ts';
+import { type Judgement, judgementOf, notEstablished } from './judgement.ts';
 import { explainMismatch, type ValidationErrorBody, validationErrorBodySchema } from './response-schemas.ts';
 import { type Violation, violationOf } from './violation.ts';
 
@@ -65,6 +68,8 @@ interface ValidationFindings {
   /** The 7.2 body, when the answer has one. */
   readonly body: ValidationErrorBody | undefined;
   readonly tolerated: readonly ToleratedFailure[];
+  /** Why the check's claim cannot be made on this answer (its body is over a limit the deployment may set). */
+  readonly premiseNotMet?: string;
 }
 
 const TITLE_ABOUT_VALIDATION = /validat|invalid/i;
@@ -139,6 +144,41 @@ const toleratedGap = (
   if (unshown) return unshown.gap;
   if (context.changedFields?.some((field) => fieldNames(reported.field, field))) return 'GAP-PUT-BODY';
   return undefined;
+};
+
+const ITEMS_FIELD = 'multiCurrencyAmounts';
+
+/** How many multiCurrencyAmounts items the body carried, at least: one past the last item a failure is expected in. */
+const itemsSent = (expected: readonly ExpectedFailure[]): number =>
+  Math.max(
+    0,
+    ...expected.map((failure) => {
+      const index = /^multiCurrencyAmounts\[(\d+)\]/.exec(failure.field)?.[1];
+      return index === undefined ? 0 : Number(index) + 1;
+    }),
+  );
+
+/** An item of errors[] that names the list of multiCurrencyAmounts itself, under a code of no stated rule. */
+const namesItemList = (reported: ReportedFailure, items: readonly ReportedFailure[]): boolean =>
+  fieldNames(reported.field, ITEMS_FIELD) &&
+  ruleOfCode(reported.errorCode) === undefined &&
+  reportedOnce(reported, items);
+
+/**
+ * Whether errors[] refuses a body of several multiCurrencyAmounts items for their number: the maximum
+ * is not shown (part 8), and a deployment may hold the list to fewer items than a check's body has.
+ */
+const refusesItemCount = (expected: readonly ExpectedFailure[], items: readonly ReportedFailure[]): boolean =>
+  itemsSent(expected) >= 2 && items.some((item) => namesItemList(item, items));
+
+/**
+ * A body over the deployment's number of items: its failures inside the list may go unreported (a
+ * list refused whole) and the answer may be 7.4's 422, so the claim about them is not made then.
+ */
+const itemCountPremise = (scope: ValidationScope, unread: readonly ExpectedFailure[]): string | undefined => {
+  const itemsUnreported = unread.some((failure) => failure.field.startsWith(`${ITEMS_FIELD}[`));
+  if (scope.answer.status !== 422 && !itemsUnreported) return undefined;
+  return `the deployment refuses the body's ${itemsSent(scope.expected)} multiCurrencyAmounts items as more than it takes (GAP-FIELD-LIMITS: the maximum is not shown)${itemsUnreported ? ' and reports no failure inside the list' : `, with ${summarise(scope.answer)}`}`;
 };
 
 /** The rule a failure left out breaks when it is not the failure's own (see creditMissingToUpdate). */
@@ -323,10 +363,16 @@ const errorsListFindings = (
   const { answer, expected, required, context } = scope;
   const { missing, unexpected } = matchFailures(expected, body.errors);
   const unread = missing.filter((failure) => failure.readingOf === undefined);
+  const overItemCount = refusesItemCount(expected, body.errors);
+  const premiseNotMet = overItemCount ? itemCountPremise(scope, unread) : undefined;
+  if (premiseNotMet !== undefined) return { ...NONE, body, premiseNotMet };
   const found = [...violations, ...missingViolations(required, unread, answer, context)];
   const tolerated: ToleratedFailure[] = [];
   for (const reported of unexpected) {
-    const gap = toleratedGap(reported, expected, context, body.errors);
+    const gap =
+      overItemCount && namesItemList(reported, body.errors)
+        ? 'GAP-FIELD-LIMITS'
+        : toleratedGap(reported, expected, context, body.errors);
     if (gap) tolerated.push({ field: reported.field, errorCode: reported.errorCode, gap });
     else found.push(claimViolation(reported));
   }
@@ -381,6 +427,12 @@ export const judgeValidationFailure = (
   expected: readonly ExpectedFailure[],
   context: ValidationContext = {},
 ): Judgement<ValidationEvidence> => {
-  const { violations, judged, body, tolerated } = findValidationFailure(answer, expected, context);
+  const { violations, judged, body, tolerated, premiseNotMet } = findValidationFailure(
+    answer,
+    expected,
+    context,
+  );
+  if (premiseNotMet !== undefined)
+    return notEstablished('premise-not-met', premiseNotMet, { body, tolerated });
   return judgementOf(violations, { body, tolerated }, judged);
 };

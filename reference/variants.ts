@@ -309,11 +309,11 @@ export const VARIANTS: readonly VariantDefinition[] = Object.freeze([
   ),
   variant(
     'field-limits-422',
-    'externalId of at most 35 characters (ISO 20022 Max35Text), at most 50 multi-currency amounts, amounts of at most 4 decimals: a body over a limit (and over nothing else) gets 422 with ERR-3016 items; 413 for a body over 64 KiB.',
+    'externalId of at most 35 characters (ISO 20022 Max35Text), at most 5 multi-currency amounts, amounts of at most 4 decimals: a body over a limit (and over nothing else) gets 422 with ERR-3016 items; 413 for a body over 64 KiB.',
     {
       fieldLimits: {
         externalIdMaxLength: 35,
-        maxMultiCurrencyAmounts: 50,
+        maxMultiCurrencyAmounts: 5,
         amountMaxDecimals: 4,
         status: 422,
       },

@@ -37,8 +37,9 @@ const fault = (
 });
 
 /**
- * A payout with six items, the most a valid event of the kit's carries (the maximum is not shown): a
- * loop that validates only the first few items lets a fault in the last one through.
+ * A payout with six items: a loop that validates only the first few items lets a fault in the last
+ * one through. The maximum is not shown; a deployment that takes fewer names the list in errors[],
+ * a limit the oracle reads as such.
  */
 const payoutWithSixItems = (runId: string): EventBody =>
   withField(
