@@ -1,17 +1,20 @@
 /**
  * Amounts. The spec says "number (decimal), greater than 0"; precision and maximum are not shown
  * (GAP-FIELD-LIMITS). A valid amount is therefore a whole number of hundredths, from 0.01 to
- * 999 999 999 999.99: at most two decimals (what any decimal column or money type keeps) and at
- * most 14 significant digits, so that the double, its JSON text and any decimal a deployment stores
- * it in all name the same value and GET can return it unchanged. Fitted to its currency, it has no
- * more decimals than the currency's minor unit either (fitToCurrency).
+ * 99 999 999.99: at most two decimals (what any decimal column or money type keeps) and at most ten
+ * digits, what a NUMERIC(10,2) column holds, the smallest a deployment is likely to store money in
+ * (a deployment may refuse larger amounts cleanly: @Digits(integer = 10), NUMERIC(12,2)), so that the
+ * double, its JSON text and any decimal a deployment stores it in all name the same value and GET can
+ * return it unchanged. Fitted to its currency, it has no more decimals than the currency's minor unit
+ * either (fitToCurrency). Larger amounts are sent by a hand-written check that takes them kept or
+ * refused cleanly (number-literals.ts, MAGNITUDE_LITERALS).
  */
 import * as fc from 'fast-check';
 import { minorUnitOf } from './iso-codes.ts';
 import { type JsonNumberText, jsonNumberText } from './json-body.ts';
 
 export const MIN_AMOUNT = 0.01;
-export const MAX_AMOUNT = 999_999_999_999.99;
+export const MAX_AMOUNT = 99_999_999.99;
 const MAX_HUNDREDTHS = Math.round(MAX_AMOUNT * 100);
 
 const hundredths = (min: number, max: number): fc.Arbitrary<number> =>
@@ -55,7 +58,7 @@ const decimalsOf = (currencyCode: string): number => Math.min(2, minorUnitOf(cur
 /** A valid amount of the kit's (at most two decimals) fitted to its currency: rounded, and never 0. */
 export const fitToCurrency = (amount: number, currencyCode: string): number => {
   const scale = 10 ** decimalsOf(currencyCode);
-  // Rounded within the kit's range: the largest amount, 999 999 999 999.99, rounds down.
+  // Rounded within the kit's range: the largest amount, 99 999 999.99, rounds down.
   const units = Math.min(Math.round(amount * scale), Math.floor(MAX_AMOUNT * scale));
   return (units > 0 ? units : 1) / scale;
 };

@@ -7,8 +7,9 @@
  *   and read back as the same number;
  * - many decimals, whose precision is not shown (GAP-FIELD-LIMITS): accepted and kept, or refused
  *   cleanly; never a 5xx (a column of two decimals rounds or refuses; it does not fail);
- * - very large values, possibly over a deployment's column, whose maximum is not shown: any answer
- *   is a reading, a 5xx too (a decimal column's overflow), as for any body over a limit not shown.
+ * - very large values, from just over a NUMERIC(10,2) column to 21 digits, possibly over a
+ *   deployment's column, whose maximum is not shown: an amount accepted is kept; any refusal is a
+ *   reading, a 5xx too (a decimal column's overflow), as for any body over a limit not shown.
  */
 import { type JsonNumberText, jsonNumberText } from './json-body.ts';
 
@@ -25,7 +26,7 @@ export const PRECISION_LITERALS: readonly JsonNumberText[] = Object.freeze(
 );
 
 export const MAGNITUDE_LITERALS: readonly JsonNumberText[] = Object.freeze(
-  ['1e15', '98765432109876543210.5'].map(jsonNumberText),
+  ['9999999999.99', '999999999999.99', '1e15', '98765432109876543210.5'].map(jsonNumberText),
 );
 
 /**

@@ -197,14 +197,16 @@ export interface ReferenceBehaviour {
   /** GAP-PERSONAL-ID-TYPE-VALUES: any string, or only these (another value: ERR-3015 in errors[]). */
   readonly personalIdTypes: 'any' | readonly string[];
   /**
-   * GAP-FIELD-LIMITS: the longest externalId, the most multiCurrencyAmounts items and the most decimals
-   * of an amount (null: none), each refused in errors[] with ERR-3016 (not a code of the spec: those
-   * name other conditions); the answer is `status` when every failure is a limit, else 400.
+   * GAP-FIELD-LIMITS: the longest externalId, the most multiCurrencyAmounts items, the most decimals
+   * and the most integer digits of an amount (null: none; @Digits(integer, fraction)), each refused in
+   * errors[] with ERR-3016 (not a code of the spec: those name other conditions); the answer is
+   * `status` when every failure is a limit, else 400.
    */
   readonly fieldLimits: {
     readonly externalIdMaxLength: number | null;
     readonly maxMultiCurrencyAmounts: number | null;
     readonly amountMaxDecimals: number | null;
+    readonly amountMaxIntegerDigits: number | null;
     readonly status: (typeof LIMIT_STATUSES)[number];
   };
   /**
@@ -291,6 +293,7 @@ export const DEFAULT_BEHAVIOUR: ReferenceBehaviour = Object.freeze({
     externalIdMaxLength: null,
     maxMultiCurrencyAmounts: null,
     amountMaxDecimals: null,
+    amountMaxIntegerDigits: null,
     status: 400,
   }),
   amountColumn: null,

@@ -215,6 +215,7 @@ test.describe('reference: readings of the gaps (behaviour options)', () => {
           externalIdMaxLength: 10,
           maxMultiCurrencyAmounts: 2,
           amountMaxDecimals: 2,
+          amountMaxIntegerDigits: 8,
           status: 422,
         },
       },
@@ -240,6 +241,10 @@ test.describe('reference: readings of the gaps (behaviour options)', () => {
           422,
           [['multiCurrencyAmounts[0].amount', 'ERR-3016']],
         );
+        expect((await a.post(payinEvent({ externalId: 'ok-4', amount: 99_999_999.99 }))).status).toBe(201);
+        expectItems(await a.post(payinEvent({ externalId: 'ok-5', amount: 100_000_000 })), 422, [
+          ['amount', 'ERR-3016'],
+        ]);
         expectItems(await a.post(payinEvent({ externalId: 'x'.repeat(11), amount: 0 })), 400, [
           ['externalId', 'ERR-3016'],
           ['amount', 'ERR-3005'],

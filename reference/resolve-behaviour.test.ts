@@ -112,6 +112,18 @@ test.describe('reference: readings of the gaps (behaviour options)', () => {
             externalIdMaxLength: null,
             maxMultiCurrencyAmounts: null,
             amountMaxDecimals: null,
+            amountMaxIntegerDigits: 0,
+            status: 400,
+          },
+        },
+        /fieldLimits.amountMaxIntegerDigits must be null or a whole number of at least 1/,
+      ],
+      [
+        {
+          fieldLimits: {
+            externalIdMaxLength: null,
+            maxMultiCurrencyAmounts: null,
+            amountMaxDecimals: null,
             status: 413,
           },
         },

@@ -197,6 +197,11 @@ const limitAndRouteReadings = (chosen: ReferenceBehaviour) => {
         0,
       ),
       amountMaxDecimals: limit('fieldLimits.amountMaxDecimals', fieldLimits?.amountMaxDecimals, 0),
+      amountMaxIntegerDigits: limit(
+        'fieldLimits.amountMaxIntegerDigits',
+        fieldLimits?.amountMaxIntegerDigits ?? null,
+        1,
+      ),
       status: oneOf('fieldLimits.status', fieldLimits?.status, LIMIT_STATUSES),
     }),
     amountColumn: amountColumnOf(chosen.amountColumn),

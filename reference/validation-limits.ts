@@ -28,21 +28,19 @@ export const checkExternalIdLength = (
   failLimit(failures, ['externalId'], LIMIT, `externalId must be at most ${externalIdMaxLength} characters`);
 };
 
-/** An amount with more decimals than the behaviour allows. */
+/** An amount with more decimals, or more integer digits, than the behaviour allows. */
 export const checkPrecision = (
   path: FieldPath,
   amount: number,
   ctx: ValidationContext,
   failures: Failure[],
 ): void => {
-  const { amountMaxDecimals } = ctx.behaviour.fieldLimits;
-  if (amountMaxDecimals === null || decimalsOf(amount) <= amountMaxDecimals) return;
-  failLimit(
-    failures,
-    path,
-    LIMIT,
-    `${formatFieldPath(path, 'dot')} must have at most ${amountMaxDecimals} decimals`,
-  );
+  const { amountMaxDecimals, amountMaxIntegerDigits } = ctx.behaviour.fieldLimits;
+  const where = formatFieldPath(path, 'dot');
+  if (amountMaxDecimals !== null && decimalsOf(amount) > amountMaxDecimals)
+    failLimit(failures, path, LIMIT, `${where} must have at most ${amountMaxDecimals} decimals`);
+  else if (amountMaxIntegerDigits !== null && Math.abs(amount) >= 10 ** amountMaxIntegerDigits)
+    failLimit(failures, path, LIMIT, `${where} must have at most ${amountMaxIntegerDigits} integer digits`);
 };
 
 /** Whether an amount is too large for the behaviour's decimal column. */

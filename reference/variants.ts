@@ -156,6 +156,7 @@ export const VARIANTS: readonly VariantDefinition[] = Object.freeze([
         externalIdMaxLength: 64,
         maxMultiCurrencyAmounts: 10,
         amountMaxDecimals: 2,
+        amountMaxIntegerDigits: null,
         status: 400,
       },
       rateLimitAlgorithm: 'token-bucket',
@@ -209,6 +210,7 @@ export const VARIANTS: readonly VariantDefinition[] = Object.freeze([
         externalIdMaxLength: null,
         maxMultiCurrencyAmounts: null,
         amountMaxDecimals: 2,
+        amountMaxIntegerDigits: null,
         status: 400,
       },
       fieldPath: 'body-prefixed',
@@ -248,6 +250,7 @@ export const VARIANTS: readonly VariantDefinition[] = Object.freeze([
         externalIdMaxLength: 255,
         maxMultiCurrencyAmounts: 20,
         amountMaxDecimals: null,
+        amountMaxIntegerDigits: null,
         status: 400,
       },
     },
@@ -309,12 +312,13 @@ export const VARIANTS: readonly VariantDefinition[] = Object.freeze([
   ),
   variant(
     'field-limits-422',
-    'externalId of at most 35 characters (ISO 20022 Max35Text), at most 5 multi-currency amounts, amounts of at most 4 decimals: a body over a limit (and over nothing else) gets 422 with ERR-3016 items; 413 for a body over 64 KiB.',
+    'externalId of at most 35 characters (ISO 20022 Max35Text), at most 5 multi-currency amounts, amounts of at most 8 integer digits and 4 decimals (NUMERIC(12,4)): a body over a limit (and over nothing else) gets 422 with ERR-3016 items; 413 for a body over 64 KiB.',
     {
       fieldLimits: {
         externalIdMaxLength: 35,
         maxMultiCurrencyAmounts: 5,
         amountMaxDecimals: 4,
+        amountMaxIntegerDigits: 8,
         status: 422,
       },
       bodyLimit: { maxBytes: 64 * 1024, status: 413 },
