@@ -20,6 +20,7 @@ import {
   CHANNELS,
   EVENT_STATUSES,
   EVENT_TYPES,
+  type EventStatus,
   type EventType,
   PAYIN_ONLY_PAYLOAD_FIELDS,
   PAYOUT_ONLY_PAYLOAD_FIELDS,
@@ -204,6 +205,8 @@ export interface EventFieldsOptions {
   readonly type?: EventType;
   /** The number of multiCurrencyAmounts items (at least one); one or many when absent. */
   readonly multiCurrencyAmounts?: LengthRange;
+  /** Only events of this status; any of the three when absent. */
+  readonly status?: EventStatus;
 }
 
 export interface ValidEventOptions extends EventFieldsOptions {
@@ -217,7 +220,7 @@ const fieldsOfType = (type: EventType, options: EventFieldsOptions): fc.Arbitrar
       countryCode: fc.constantFrom(...VALID_COUNTRY_CODES),
       currencyCode: fc.constantFrom(...VALID_CURRENCY_CODES),
       amount: positiveAmountArbitrary(),
-      status: fc.constantFrom(...EVENT_STATUSES),
+      status: options.status === undefined ? fc.constantFrom(...EVENT_STATUSES) : fc.constant(options.status),
       originalStatus: originalStatusArbitrary(),
       payload: payloadArbitrary(type),
       multiCurrencyAmounts: multiCurrencyAmountsArbitrary(options.multiCurrencyAmounts),

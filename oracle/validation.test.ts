@@ -4,7 +4,7 @@ import { ANY_ERROR_CODE, type ExpectedFailure } from './expected-failure.ts';
 import { matchFailures } from './failure-matching.ts';
 import { judgeGapAnswer } from './gap-answer.ts';
 import { answer, validationAnswer } from './test-support/answers.ts';
-import { judgeValidationFailure } from './validation.ts';
+import { judgeValidationFailure, refusedBeforeValidation } from './validation.ts';
 
 const amountZero: ExpectedFailure = { field: 'amount', errorCode: 'ERR-3005', ruleId: 'VAL-AMOUNT-POSITIVE' };
 const statusWrong: ExpectedFailure = { field: 'status', errorCode: 'ERR-3006', ruleId: 'VAL-STATUS-ENUM' };
@@ -434,4 +434,21 @@ test('ORACLE: a list of items refused for its number is a reading of a limit; th
   expect(
     rules(validationAnswer([{ field: 'amount', errorCode: 'ERR-3005' }]), [sixthZero, amountZero]),
   ).toEqual(['VAL-ALL-FAILURES']);
+});
+
+test('ORACLE: a faulty PUT refused before its body is read names no validation code; 401, 404 and 429 are no such refusal', () => {
+  const move = { status: 409, errorCode: 'ERR-4003', title: 'BOOKED is final' };
+  expect(refusedBeforeValidation(answer(409, move))).toBe(true);
+  expect(refusedBeforeValidation(validationAnswer([{ field: 'status', errorCode: 'ERR-4010' }]))).toBe(true);
+  expect(refusedBeforeValidation(validationAnswer([{ field: 'amount', errorCode: 'ERR-3005' }]))).toBe(false);
+  expect(
+    refusedBeforeValidation(
+      validationAnswer([
+        { field: 'status', errorCode: 'ERR-4010' },
+        { field: 'amount', errorCode: 'ERR-3005' },
+      ]),
+    ),
+  ).toBe(false);
+  for (const status of [401, 404, 429, 500])
+    expect(refusedBeforeValidation(answer(status, { ...move, status })), String(status)).toBe(false);
 });

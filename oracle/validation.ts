@@ -100,6 +100,18 @@ const reportsValidationCode = (answer: HttpAnswer): boolean => {
 };
 
 /**
+ * A refusal of a faulty PUT for something before its body: a status move the deployment does not allow
+ * (transitions are not shown) may be refused before or beside the body's failures. A 4xx that names no
+ * 7.3 validation code, top-level or in errors[], and is none of the answers a PUT of the tenant's own
+ * event cannot have (401, 404, 429).
+ */
+export const refusedBeforeValidation = (answer: HttpAnswer): boolean =>
+  answer.status >= 400 &&
+  answer.status < 500 &&
+  ![401, 404, 429].includes(answer.status) &&
+  !reportsValidationCode(answer);
+
+/**
  * A value the spec refuses under no code of its own (a string amount, a missing type) may be reported
  * more than once on its field: as the deployment's own failure and as the value rule it cannot meet
  * (a string is not an amount "greater than 0"). A stated code of another field's rule stays a claim,

@@ -108,8 +108,14 @@ export interface ReferenceBehaviour {
   readonly immutableOnUpdate: Refusal<(typeof UPDATE_REFUSAL_STATUSES)[number]> & {
     readonly fields: readonly ImmutableField[];
   };
-  /** GAP-STATUS-TRANSITIONS: statuses an event never leaves; a PUT moving out of one is refused so. */
-  readonly statusTransitions: Refusal<400 | 409> & { readonly finalStatuses: readonly EventStatus[] };
+  /**
+   * GAP-STATUS-TRANSITIONS: statuses an event never leaves; a PUT moving out of one is refused so. With
+   * `frozen`, an event in a final status takes no PUT at all: refused so before its body is read.
+   */
+  readonly statusTransitions: Refusal<400 | 409> & {
+    readonly finalStatuses: readonly EventStatus[];
+    readonly frozen?: boolean;
+  };
   /** GAP-GET-BODY: the stored event and its uuid only, or also createdAt/updatedAt (ISO 8601) and/or a version. */
   readonly getExtraFields: GetExtraFields;
   /** GAP-GET-BODY: the event as it is, or wrapped as {"data": event} (GET, and PUT's event-200). */
@@ -263,7 +269,12 @@ export const DEFAULT_BEHAVIOUR: ReferenceBehaviour = Object.freeze({
   putSuccess: 'event-200',
   putSemantics: 'replace',
   immutableOnUpdate: Object.freeze({ fields: Object.freeze([]), status: 409, errorCode: 'ERR-4009' }),
-  statusTransitions: Object.freeze({ finalStatuses: Object.freeze([]), status: 409, errorCode: 'ERR-4010' }),
+  statusTransitions: Object.freeze({
+    finalStatuses: Object.freeze([]),
+    frozen: false,
+    status: 409,
+    errorCode: 'ERR-4010',
+  }),
   getExtraFields: 'none',
   eventEnvelope: 'none',
   amountFormat: 'number',

@@ -65,6 +65,7 @@ export const VARIANT_CODES = Object.freeze({
   malformedJsonAlt: define('ERR-4000', 400, 'Malformed request body'),
   immutableConflict: define('ERR-4009', 409, 'The event cannot be changed this way'),
   transitionConflict: define('ERR-4010', 409, 'Status transition not allowed'),
+  eventFrozen: define('ERR-4011', 409, 'The event takes no more updates in its status'),
   unprocessableBody: define('ERR-4220', 422, 'The request body cannot be processed'),
 } as const);
 

@@ -91,6 +91,25 @@ test.describe('reference: readings of the gaps (behaviour options)', () => {
     );
   });
 
+  test('GAP-STATUS-TRANSITIONS statusTransitions.frozen: an event in a final status takes no PUT, its body unread', async () => {
+    await withBehaviour(
+      {
+        statusTransitions: { finalStatuses: ['BOOKED'], frozen: true, status: 409, errorCode: 'ERR-4011' },
+      },
+      async ({ a }) => {
+        const event = payinEvent({ status: 'PENDING' });
+        const uuid = await a.create(event);
+        expectItems(await a.put(uuid, { ...event, status: 'BOOKED', amount: 0 }), 400, [
+          ['amount', 'ERR-3005'],
+        ]);
+        expect((await a.put(uuid, { ...event, status: 'BOOKED' })).status).toBe(200);
+        expectSimpleError(await a.put(uuid, { ...event, status: 'BOOKED', amount: 0 }), 409, 'ERR-4011');
+        expectSimpleError(await a.put(uuid, { ...event, status: 'BOOKED', amount: 3 }), 409, 'ERR-4011');
+        expect((await a.get(uuid)).body).toEqual({ ...event, status: 'BOOKED', uuid });
+      },
+    );
+  });
+
   test('GAP-GET-BODY getExtraFields version and timestamps-and-version: the version counts the updates', async () => {
     let now = Date.parse('2026-05-01T10:00:00.000Z');
     await withHarness(

@@ -893,6 +893,14 @@ const PROBES: Record<MutantName, Probe> = {
       return is(await h.a.put(uuid, { ...event, status: 'SETTLED' }), 400, 'ERR-3006');
     },
   },
+  'refused-put-applies-status': {
+    holds: async (h) => {
+      const event = payinEvent();
+      const uuid = await h.a.create(event);
+      await h.a.put(uuid, { ...event, status: 'REJECTED', countryCode: 'ZZ' });
+      return (await h.a.get(uuid)).body?.status === event.status;
+    },
+  },
   'put-skips-payload-exclusivity': {
     holds: async (h) => {
       const event = payinEvent();

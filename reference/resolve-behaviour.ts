@@ -75,6 +75,11 @@ const valuesOrAny = (name: string, value: 'any' | readonly string[]): 'any' | re
   return Object.freeze([...value]);
 };
 
+const flag = (name: string, value: boolean): boolean => {
+  if (typeof value !== 'boolean') throw problemOf(name, 'true or false', value);
+  return value;
+};
+
 const limit = (name: string, value: number | null, min: number): number | null => {
   if (value === null) return null;
   if (!Number.isInteger(value) || value < min)
@@ -141,6 +146,7 @@ const updateAndReadReadings = (chosen: ReferenceBehaviour) => {
         statusTransitions?.finalStatuses,
         EVENT_STATUSES,
       ),
+      frozen: flag('statusTransitions.frozen', statusTransitions?.frozen ?? false),
       ...refusal('statusTransitions', statusTransitions, [400, 409] as const),
     }),
     getExtraFields: oneOf('getExtraFields', chosen.getExtraFields, GET_EXTRA_FIELDS_READINGS),

@@ -76,7 +76,9 @@ const statusWithin = (status: number, allowed: (status: number) => boolean, name
 const statedRulesHold = async (h: Harness, facts: Readings): Promise<void> => {
   const { app, a, b } = h;
   const { originalStatusValues, personalIdTypes } = app.reference.behaviour;
+  // PENDING: a reading may hold a BOOKED event final, refusing the update below.
   const event = payoutEvent({
+    status: 'PENDING',
     ...(originalStatusValues === 'any' ? {} : { originalStatus: originalStatusValues[0] }),
     ...(personalIdTypes === 'any'
       ? {}

@@ -268,6 +268,18 @@ export const VARIANTS: readonly VariantDefinition[] = Object.freeze([
     { statusTransitions: { finalStatuses: BOOKED_AND_REJECTED_FINAL, status: 409, errorCode: 'ERR-4010' } },
   ),
   variant(
+    'final-events-frozen',
+    'BOOKED and REJECTED are final and frozen: any PUT of an event in them, whatever its body, is refused with 409 ERR-4011 before the body is read, and changes nothing.',
+    {
+      statusTransitions: {
+        finalStatuses: BOOKED_AND_REJECTED_FINAL,
+        frozen: true,
+        status: 409,
+        errorCode: 'ERR-4011',
+      },
+    },
+  ),
+  variant(
     'put-merge',
     'PUT merges its fields into the stored event: fields it leaves out keep their values (but externalId, required of every PUT body).',
     {

@@ -6,6 +6,7 @@
  * is recorded, and at least one kind must be applied: a PUT that can update nothing is no update.
  */
 import {
+  changedFields,
   describeUpdateAnswer,
   judgeSomeUpdateApplied,
   judgeSpellingsAccepted,
@@ -13,12 +14,15 @@ import {
   judgeUnknownUpdateCreatedNothing,
   judgeUnknownUpdateRefused,
   judgeUpdateShown,
+  premiseOfAppliedUpdate,
   readErrorBody,
+  refusedBeforeValidation,
 } from '../oracle/index.ts';
 import { ruleCheck } from '../run-records/rule-annotations.ts';
 import { HEADERS } from '../spec/index.ts';
 import { spellingQuestions } from './bursts/counter-axes.ts';
 import { type Observe, test } from './fixtures/index.ts';
+import { expectedFailure } from './samples/expected-failures.ts';
 import { type EventBody, validPayin, validPayout, withField } from './samples/sample-events.ts';
 import type { ServiceClient } from './transport/service-client.ts';
 import { check } from './verdicts/verdicts.ts';
@@ -109,8 +113,14 @@ test.describe('update', { tag: ['@update'] }, () => {
           const uuid = check.created(await tenantA.create(stored));
           const changed = withField(stored, 'amount', 77.7);
           const headers = { [HEADERS.clientId]: spelling.of(clientId) };
-          check.update(await tenantA.update(uuid, changed, { headers }));
-          check.sameEvent(await tenantA.retrieve(uuid), changed, judgeUpdateShown);
+          const outcome = check.update(await tenantA.update(uuid, changed, { headers }));
+          if (outcome === 'applied') {
+            check.sameEvent(await tenantA.retrieve(uuid), changed, judgeUpdateShown);
+            return;
+          }
+          // A clean refusal of the amount's change (PUT's rules are not shown) leaves nothing to hold.
+          check.sameEvent(await tenantA.retrieve(uuid), stored, judgeUnchangedByRefusedUpdate);
+          check.verdict(premiseOfAppliedUpdate(outcome, 'an amount changed under that spelling'));
         });
       }
     },
@@ -154,6 +164,32 @@ test.describe('update', { tag: ['@update'] }, () => {
         'the type (payin → payout)',
         observe,
       );
+    },
+  );
+
+  test(
+    ...ruleCheck(
+      'UPDATE-VALIDATES',
+      'a PUT refused for its amount changes nothing, the status move it carries included',
+    ),
+    async ({ tenantA, runId }) => {
+      // A state machine that takes the status before the body is validated writes it anyway. The move
+      // itself may be refused, before or beside the amount's failure (transitions are not shown).
+      for (const status of ['BOOKED', 'REJECTED'] as const) {
+        await test.step(`PENDING → ${status}, amount 0`, async () => {
+          const stored = validPayin(runId);
+          const uuid = check.created(await tenantA.create(stored));
+          const faulty = { ...stored, status, amount: 0 };
+          const response = await tenantA.update(uuid, faulty);
+          if (refusedBeforeValidation(response)) check.gapAnswer(response);
+          else
+            check.validationFailure(response, [expectedFailure('amount', 'ERR-3005')], {
+              changedFields: changedFields(stored, faulty),
+              creditMissingToUpdate: true,
+            });
+          check.sameEvent(await tenantA.retrieve(uuid), stored, judgeUnchangedByRefusedUpdate);
+        });
+      }
     },
   );
 

@@ -17,7 +17,7 @@ import { refusalAfterHandlerOf, refusedOnceTried, tenantOf } from './guard.ts';
 import { pathIdOf } from './path-id.ts';
 import { type EventRequest, ownEvent } from './read-event.ts';
 import { eventBodyOf } from './request-body.ts';
-import { updateRefusal } from './update-rules.ts';
+import { frozenEventRefusal, updateRefusal } from './update-rules.ts';
 
 export interface UpdateHooks {
   /**
@@ -97,6 +97,8 @@ const updatedEvent = (ctx: ServerContext, request: EventRequest): StoredEvent | 
   const id = pathIdOf(request.params.uuid, ctx);
   hooks.writtenBeforeLookup(ctx, tenant.id, id, body);
   const existing = hooks.eventForUpdate(ctx, tenant.id, id, body);
+  const frozen = frozenEventRefusal(ctx, existing);
+  if (frozen) throw frozen;
   const candidate = ctx.behaviour.putSemantics === 'merge' ? mergedUpdate(existing, body) : body;
   const result = hooks.validateUpdate(ctx, candidate, existing);
   if (!result.ok) throw hooks.refusedUpdateAnswer(ctx, result.failures);

@@ -65,3 +65,19 @@ export const updateRefusal = (
   }
   return undefined;
 };
+
+/**
+ * The answer refusing any PUT of `existing`, before its body is read, in the reading that freezes an
+ * event in a final status (statusTransitions.frozen); undefined otherwise.
+ */
+export const frozenEventRefusal = (ctx: ServerContext, existing: StoredEvent): HttpProblem | undefined => {
+  const { statusTransitions } = ctx.behaviour;
+  const status = existing.event.status;
+  if (!statusTransitions.frozen || typeof status !== 'string') return undefined;
+  if (!(statusTransitions.finalStatuses as readonly string[]).includes(status)) return undefined;
+  return refusal(
+    statusTransitions,
+    [{ path: ['status'], message: `an event ${status} takes no update` }],
+    ctx,
+  );
+};

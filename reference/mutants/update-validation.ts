@@ -137,4 +137,16 @@ export const UPDATE_VALIDATION_MUTANTS = [
         ),
     },
   ),
+  mutant(
+    'refused-put-applies-status',
+    ['UPDATE-VALIDATES'],
+    "A PUT's status goes to a state-machine service before its body is validated: a PUT refused for a faulty field still moves the event to the status it carries.",
+    {
+      validateUpdate: (ctx, body, existing) => {
+        if (reference.isEventStatus(body.status ?? null) && body.status !== existing.event.status)
+          ctx.store.overwrite(existing, { ...existing.event, status: body.status ?? null }, ctx.clock());
+        return validateEvent(body, ctx);
+      },
+    },
+  ),
 ];
