@@ -3,7 +3,7 @@
  * (GAP-FIELD-LIMITS). A valid amount is therefore a whole number of hundredths, from 0.01 to
  * 99 999 999.99: at most two decimals (what any decimal column or money type keeps) and at most ten
  * digits, what a NUMERIC(10,2) column holds, the smallest a deployment is likely to store money in
- * (a deployment may refuse larger amounts cleanly: @Digits(integer = 10), NUMERIC(12,2)), so that the
+ * (a deployment may refuse larger amounts cleanly: @Digits(integer = 8), NUMERIC(10,2)), so that the
  * double, its JSON text and any decimal a deployment stores it in all name the same value and GET can
  * return it unchanged. Fitted to its currency, it has no more decimals than the currency's minor unit
  * either (fitToCurrency). Larger amounts are sent by a hand-written check that takes them kept or

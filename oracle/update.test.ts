@@ -2,7 +2,7 @@
 import { expect, test } from '../kit-tests/test-support/kit-test.ts';
 import { answer, validationAnswer } from './test-support/answers.ts';
 import { rules } from './test-support/rules.ts';
-import { judgeExternalIdTakeover, judgeUpdate } from './update.ts';
+import { judgeExternalIdTakeover, judgeUpdate, judgeUpdateUnderSpelling } from './update.ts';
 
 test('ORACLE: a valid PUT is applied or refused cleanly; anything else breaks the rule it checks', () => {
   expect(judgeUpdate(answer(204))).toEqual({ evidence: 'applied', violations: [] });
@@ -21,5 +21,16 @@ test('ORACLE: a valid PUT is applied or refused cleanly; anything else breaks th
     const got = judgeUpdate(answer(status, { status, errorCode: 'ERR-9999', title: 'x' }));
     expect(got.evidence, String(status)).toBe('broken');
     expect(rules(got.violations), String(status)).toContain('UPDATE-APPLIES');
+  }
+});
+
+test('ORACLE: a PUT refused under a spelling of the tenant’s X-Client-Id is a fault when the same PUT under its own spelling applies, else premise not met', () => {
+  const fault = judgeUpdateUnderSpelling('in upper case', 'applied');
+  expect(fault.violations.map((v) => v.rule)).toEqual(['UPDATE-APPLIES']);
+  expect(fault.violations[0]?.message).toContain('X-Client-Id in upper case');
+  for (const own of ['refused', 'broken'] as const) {
+    const reading = judgeUpdateUnderSpelling('in upper case', own);
+    expect(reading.violations).toEqual([]);
+    expect(reading.notEstablished?.kind).toBe('premise-not-met');
   }
 });

@@ -13,7 +13,7 @@
 import type { RuleId } from '../spec/index.ts';
 import { errorBodyViolations } from './error-body.ts';
 import { type HttpAnswer, isPlainObject, isSuccess, summarise } from './http-answer.ts';
-import { type Judgement, judgementOf } from './judgement.ts';
+import { type Judgement, judgementOf, notEstablished } from './judgement.ts';
 import { type ClaimOptions, falseClaimViolations } from './refusal-claims.ts';
 import { violationOf } from './violation.ts';
 
@@ -85,3 +85,23 @@ export const describeUpdateAnswer = (answer: HttpAnswer, uuid: string): string =
   if (holder) return `the updated event under "${holder[0]}"`;
   return `another body (${Object.keys(body).sort().join(', ') || 'empty object'})`;
 };
+
+/**
+ * A valid PUT refused under another spelling of the tenant's X-Client-Id, one the deployment takes as
+ * the tenant: the same PUT under the tenant's own spelling (`own`) tells a reading from a fault. Applied
+ * there, the spelling's PUT was the tenant's and had to apply too (UPDATE-APPLIES: an owner check that
+ * compares the header as sent); refused there too, the deployment refuses the change itself (PUT's rules
+ * are not shown) and the check's premise is not met.
+ */
+export const judgeUpdateUnderSpelling = (spelling: string, own: UpdateOutcome): Judgement =>
+  own === 'applied'
+    ? judgementOf([
+        violationOf(
+          'UPDATE-APPLIES',
+          `a PUT with X-Client-Id ${spelling} was refused, and the same PUT with the tenant's own spelling applied: the spelling names the tenant (its GET is served as the tenant's)`,
+        ),
+      ])
+    : notEstablished(
+        'premise-not-met',
+        `the deployment refused the update this check needs (an amount changed), under either spelling (${own})`,
+      );

@@ -430,6 +430,30 @@ test('ORACLE: a list of items refused for its number is a reading of a limit; th
     'VAL-ALL-FAILURES',
   ]);
   expect(rules(validationAnswer([limit]), [amountZero])).toEqual(['VAL-AMOUNT-POSITIVE', 'VAL-ALL-FAILURES']);
+  // The first item over the limit named as a whole is the limit too; a simple body refusing the list
+  // before validation, under a code of no stated rule, leaves the claim unmade.
+  const namedItem = judgeValidationFailure(
+    validationAnswer([sixth, { field: 'multiCurrencyAmounts[5]', errorCode: 'ERR-3016' }]),
+    [sixthZero],
+  );
+  expect(namedItem.violations).toEqual([]);
+  const simple = judgeValidationFailure(
+    answer(400, { status: 400, errorCode: 'ERR-3016', title: 'Too many' }),
+    [sixthZero],
+  );
+  expect(simple.notEstablished?.reason).toContain('with a simple body');
+  // A body within what every deployment takes (three items) has no limit to excuse a list item.
+  const secondZero: ExpectedFailure = { ...sixthZero, field: 'multiCurrencyAmounts[1].amount' };
+  expect(
+    rules(validationAnswer([{ field: 'multiCurrencyAmounts[1].amount', errorCode: 'ERR-3008' }, limit]), [
+      secondZero,
+    ]),
+  ).toEqual(['VAL-ALL-FAILURES']);
+  // Over the limit, a failure outside the list left out, or a wrong top-level code, is still judged.
+  expect(rules(validationAnswer([limit]), [sixthZero, amountZero])).toEqual(['VAL-ALL-FAILURES']);
+  expect(rules(validationAnswer([sixth, limit], { errorCode: 'ERR-3016' }), [sixthZero])).toEqual([
+    'VAL-BODY-SHAPE',
+  ]);
   // An item left out with no limit reported is the item rule broken, as before.
   expect(
     rules(validationAnswer([{ field: 'amount', errorCode: 'ERR-3005' }]), [sixthZero, amountZero]),

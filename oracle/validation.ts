@@ -26,7 +26,7 @@ import { isValidationCode, ruleOfCode, valueCodeOfField } from './code-rules.ts'
 import { errorBodyViolations } from './error-body.ts';
 import { ANY_ERROR_CODE, describeExpectedFailures, type ExpectedFailure } from './expected-failure.ts';
 import { matchFailures, type ReportedFailure } from './failure-matching.ts';
-import { fieldLiesWithin, fieldNames } from './field-paths.ts';
+import { fieldLiesWithin, fieldNames, fieldSegments } from './field-paths.ts';
 import { type HttpAnswer, isPlainObject, isServerError, isSuccess, summarise } from './http-answer.ts';
 import { type Judgement, judgementOf, notEstablished } from './judgement.ts';
 import { explainMismatch, type ValidationErrorBody, validationErrorBodySchema } from './response-schemas.ts';
@@ -160,6 +160,13 @@ const toleratedGap = (
 
 const ITEMS_FIELD = 'multiCurrencyAmounts';
 
+/**
+ * The number of multiCurrencyAmounts items every deployment is taken to hold (their maximum is not
+ * shown): a valid event of the kit's carries no more (generators/valid-event.ts, MAX_ITEMS). A body of
+ * more may be over a deployment's own limit.
+ */
+const ITEMS_EVERY_DEPLOYMENT_TAKES = 3;
+
 /** How many multiCurrencyAmounts items the body carried, at least: one past the last item a failure is expected in. */
 const itemsSent = (expected: readonly ExpectedFailure[]): number =>
   Math.max(
@@ -170,27 +177,47 @@ const itemsSent = (expected: readonly ExpectedFailure[]): number =>
     }),
   );
 
-/** An item of errors[] that names the list of multiCurrencyAmounts itself, under a code of no stated rule. */
-const namesItemList = (reported: ReportedFailure, items: readonly ReportedFailure[]): boolean =>
-  fieldNames(reported.field, ITEMS_FIELD) &&
+const isInsideList = (failure: ExpectedFailure): boolean => failure.field.startsWith(`${ITEMS_FIELD}[`);
+
+/**
+ * An item of errors[] that names the list of multiCurrencyAmounts, or one of its items as a whole (the
+ * first over the limit, say), under a code of no stated rule, once.
+ */
+const namesItemList = (reported: ReportedFailure, items: readonly ReportedFailure[], sent: number): boolean =>
+  fieldSegments(reported.field).some((segment) => segment.toLowerCase() === ITEMS_FIELD.toLowerCase()) &&
+  Array.from({ length: sent }, (_, index) => `${ITEMS_FIELD}[${index}]`).some((item) =>
+    fieldNames(reported.field, item),
+  ) &&
   ruleOfCode(reported.errorCode) === undefined &&
   reportedOnce(reported, items);
 
 /**
- * Whether errors[] refuses a body of several multiCurrencyAmounts items for their number: the maximum
- * is not shown (part 8), and a deployment may hold the list to fewer items than a check's body has.
+ * Whether errors[] refuses a body of more items than every deployment takes for their number: the
+ * maximum is not shown (part 8), and a deployment may hold the list to fewer than a check's body has.
  */
-const refusesItemCount = (expected: readonly ExpectedFailure[], items: readonly ReportedFailure[]): boolean =>
-  itemsSent(expected) >= 2 && items.some((item) => namesItemList(item, items));
+const refusesItemCount = (
+  expected: readonly ExpectedFailure[],
+  items: readonly ReportedFailure[],
+): boolean => {
+  const sent = itemsSent(expected);
+  return sent > ITEMS_EVERY_DEPLOYMENT_TAKES && items.some((item) => namesItemList(item, items, sent));
+};
+
+/** Why a claim about a body over the deployment's number of items is not made. */
+const itemCountReason = (expected: readonly ExpectedFailure[], how: string): string =>
+  `the deployment refuses the body's ${itemsSent(expected)} multiCurrencyAmounts items as more than it takes (GAP-FIELD-LIMITS: the maximum is not shown) ${how}`;
 
 /**
- * A body over the deployment's number of items: its failures inside the list may go unreported (a
- * list refused whole) and the answer may be 7.4's 422, so the claim about them is not made then.
+ * A body over the deployment's number of items refused whole, before validation: a simple body under
+ * a code of no stated rule, to a body of more items than every deployment takes.
  */
-const itemCountPremise = (scope: ValidationScope, unread: readonly ExpectedFailure[]): string | undefined => {
-  const itemsUnreported = unread.some((failure) => failure.field.startsWith(`${ITEMS_FIELD}[`));
-  if (scope.answer.status !== 422 && !itemsUnreported) return undefined;
-  return `the deployment refuses the body's ${itemsSent(scope.expected)} multiCurrencyAmounts items as more than it takes (GAP-FIELD-LIMITS: the maximum is not shown)${itemsUnreported ? ' and reports no failure inside the list' : `, with ${summarise(scope.answer)}`}`;
+const refusedWholeForItems = (answer: HttpAnswer, expected: readonly ExpectedFailure[]): boolean => {
+  const code = isPlainObject(answer.json) ? answer.json.errorCode : undefined;
+  return (
+    itemsSent(expected) > ITEMS_EVERY_DEPLOYMENT_TAKES &&
+    typeof code === 'string' &&
+    ruleOfCode(code) === undefined
+  );
 };
 
 /** The rule a failure left out breaks when it is not the failure's own (see creditMissingToUpdate). */
@@ -375,22 +402,35 @@ const errorsListFindings = (
   const { answer, expected, required, context } = scope;
   const { missing, unexpected } = matchFailures(expected, body.errors);
   const unread = missing.filter((failure) => failure.readingOf === undefined);
+  // Over the deployment's number of items, the failures inside the list may go unreported (a list
+  // refused whole) and the answer may be 7.4's 422: those two are not judged; everything else is.
   const overItemCount = refusesItemCount(expected, body.errors);
-  const premiseNotMet = overItemCount ? itemCountPremise(scope, unread) : undefined;
-  if (premiseNotMet !== undefined) return { ...NONE, body, premiseNotMet };
-  const found = [...violations, ...missingViolations(required, unread, answer, context)];
+  const unreadItems = overItemCount ? unread.filter(isInsideList) : [];
+  const judgedUnread = unread.filter((failure) => !unreadItems.includes(failure));
+  const found = [
+    ...(overItemCount ? violations.filter((v) => v.rule !== 'VAL-STATUS-400') : violations),
+    ...missingViolations(required, judgedUnread, answer, context),
+  ];
   const tolerated: ToleratedFailure[] = [];
   for (const reported of unexpected) {
     const gap =
-      overItemCount && namesItemList(reported, body.errors)
+      overItemCount && namesItemList(reported, body.errors, itemsSent(expected))
         ? 'GAP-FIELD-LIMITS'
         : toleratedGap(reported, expected, context, body.errors);
     if (gap) tolerated.push({ field: reported.field, errorCode: reported.errorCode, gap });
     else found.push(claimViolation(reported));
   }
+  const all = [...found, ...bodyShapeViolations(body)];
+  const unjudged =
+    unreadItems.length > 0 ? 'and reports no failure inside the list' : `with ${summarise(answer)}`;
+  const premiseNotMet =
+    all.length === 0 && overItemCount && (unreadItems.length > 0 || answer.status === 422)
+      ? itemCountReason(expected, unjudged)
+      : undefined;
   const reported = required.filter((failure) => !missing.includes(failure));
   return {
-    violations: [...found, ...bodyShapeViolations(body)],
+    ...(premiseNotMet === undefined ? {} : { premiseNotMet }),
+    violations: all,
     body,
     tolerated,
     // A failure errors[] reports holds for its own rule, wherever a left-out one would be credited.
@@ -425,6 +465,8 @@ const findValidationFailure = (
   const shape = errorBodyViolations(answer);
   if (shape.length > 0) return { ...NONE, violations: [...violations, ...shape], judged: STATUS_AND_SHAPE };
   const parsed = validationErrorBodySchema.safeParse(answer.json);
+  if (!parsed.success && refusedWholeForItems(answer, expected))
+    return { ...NONE, premiseNotMet: itemCountReason(expected, `with a simple body (${summarise(answer)})`) };
   return parsed.success
     ? errorsListFindings(scope, violations, parsed.data)
     : simpleBodyFindings(scope, violations, explainMismatch(parsed.error));

@@ -396,28 +396,6 @@ test.describe('a write refused for its credentials', { tag: ['@auth'] }, () => {
   }
 });
 
-// Authentication comes before the body: a framework that binds and validates the body before its
-// authentication step answers an unauthenticated caller 400, with the body's failures.
-test.describe('a write refused for its credentials, its body faulty too', { tag: ['@auth'] }, () => {
-  const judgeOf = { 'no token': judgeMissingTokenRefused, 'unknown token': judgeInvalidTokenRefused };
-  for (const refusal of CREDENTIAL_REFUSAL_KINDS) {
-    const { rule, sent } = CREDENTIAL_REFUSALS[refusal];
-    test(
-      ...ruleCheck(rule, `a POST and a PUT ${sent} and with a faulty body still get 401`, {
-        tag: ['@update'],
-      }),
-      async ({ tenantA, target, runId }) => {
-        const headers = { headers: refusedCredentialHeaders(refusal, target) };
-        const event = validPayin(runId, 'auth-faulty');
-        const faulty = { ...event, amount: 0, countryCode: 'ZZZ' };
-        check.error(await tenantA.create(faulty, headers), judgeOf[refusal]);
-        const uuid = check.created(await tenantA.create(event));
-        check.error(await tenantA.update(uuid, faulty, headers), judgeOf[refusal]);
-      },
-    );
-  }
-});
-
 test.describe('the token prefix', { tag: ['@auth', '@readonly'] }, () => {
   test(
     ...ruleCheck(

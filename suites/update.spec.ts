@@ -14,7 +14,7 @@ import {
   judgeUnknownUpdateCreatedNothing,
   judgeUnknownUpdateRefused,
   judgeUpdateShown,
-  premiseOfAppliedUpdate,
+  judgeUpdateUnderSpelling,
   readErrorBody,
   refusedBeforeValidation,
 } from '../oracle/index.ts';
@@ -118,9 +118,10 @@ test.describe('update', { tag: ['@update'] }, () => {
             check.sameEvent(await tenantA.retrieve(uuid), changed, judgeUpdateShown);
             return;
           }
-          // A clean refusal of the amount's change (PUT's rules are not shown) leaves nothing to hold.
+          // Refused cleanly: the same PUT under the tenant's own spelling tells a reading from a fault.
           check.sameEvent(await tenantA.retrieve(uuid), stored, judgeUnchangedByRefusedUpdate);
-          check.verdict(premiseOfAppliedUpdate(outcome, 'an amount changed under that spelling'));
+          const own = check.update(await tenantA.update(uuid, changed));
+          check.verdict(judgeUpdateUnderSpelling(spelling.name, own));
         });
       }
     },
@@ -170,14 +171,20 @@ test.describe('update', { tag: ['@update'] }, () => {
   test(
     ...ruleCheck(
       'UPDATE-VALIDATES',
-      'a PUT refused for its amount changes nothing, the status move it carries included',
+      'a PUT refused for its amount changes nothing, the status move it carries included; a BOOKED event is validated too',
     ),
     async ({ tenantA, runId }) => {
       // A state machine that takes the status before the body is validated writes it anyway. The move
-      // itself may be refused, before or beside the amount's failure (transitions are not shown).
-      for (const status of ['BOOKED', 'REJECTED'] as const) {
-        await test.step(`PENDING → ${status}, amount 0`, async () => {
-          const stored = validPayin(runId);
+      // itself may be refused, before or beside the amount's failure (transitions are not shown), and
+      // so may any PUT of a BOOKED event; a deployment that skips validating a final event is caught.
+      const moves = [
+        ['PENDING', 'BOOKED'],
+        ['PENDING', 'REJECTED'],
+        ['BOOKED', 'BOOKED'],
+      ] as const;
+      for (const [from, status] of moves) {
+        await test.step(`${from} → ${status}, amount 0`, async () => {
+          const stored = { ...validPayin(runId), status: from };
           const uuid = check.created(await tenantA.create(stored));
           const faulty = { ...stored, status, amount: 0 };
           const response = await tenantA.update(uuid, faulty);
