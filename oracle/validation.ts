@@ -169,13 +169,10 @@ const ITEMS_EVERY_DEPLOYMENT_TAKES = 3;
 
 /** How many multiCurrencyAmounts items the body carried, at least: one past the last item a failure is expected in. */
 const itemsSent = (expected: readonly ExpectedFailure[]): number =>
-  Math.max(
-    0,
-    ...expected.map((failure) => {
-      const index = /^multiCurrencyAmounts\[(\d+)\]/.exec(failure.field)?.[1];
-      return index === undefined ? 0 : Number(index) + 1;
-    }),
-  );
+  expected.reduce((most, failure) => {
+    const index = /^multiCurrencyAmounts\[(\d+)\]/.exec(failure.field)?.[1];
+    return index === undefined ? most : Math.max(most, Number(index) + 1);
+  }, 0);
 
 const isInsideList = (failure: ExpectedFailure): boolean => failure.field.startsWith(`${ITEMS_FIELD}[`);
 
