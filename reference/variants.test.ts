@@ -2,6 +2,7 @@
  * The reference's variants (variants.ts), coherent other readings of the gaps: enough of them, every
  * reading taken by one, and each keeping every stated rule of the spec.
  */
+import { readFileSync } from 'node:fs';
 import { expect, test } from '../kit-tests/test-support/kit-test.ts';
 import { buildReferenceApp } from './app.ts';
 import {
@@ -294,4 +295,17 @@ test.describe('reference: variants (coherent other readings)', () => {
       facts.expectAll();
     });
   }
+});
+
+/** A variant's row of reference/README.md: its name, its description, then each option it sets. */
+const readmeRowOf = (variant: (typeof VARIANTS)[number]): string => {
+  const options = Object.entries(variant.behaviour)
+    .map(([name, value]) => `${name}: ${typeof value === 'string' ? value : JSON.stringify(value)}`)
+    .join('; ');
+  return `| \`${variant.name}\` | ${variant.description} (${options}) |`;
+};
+
+test('reference/README.md gives each variant its description and options as variants.ts declares them', () => {
+  const readme = readFileSync(new URL('./README.md', import.meta.url), 'utf8');
+  expect(VARIANTS.filter((variant) => !readme.includes(readmeRowOf(variant))).map((v) => v.name)).toEqual([]);
 });
