@@ -35,3 +35,18 @@ export const summarise = (answer: HttpAnswer): string => {
   const code = isPlainObject(answer.json) ? answer.json.errorCode : undefined;
   return `HTTP ${answer.status}${typeof code === 'string' ? ` ${code}` : ''}`;
 };
+
+/** The codes an answer names: its top-level errorCode and each errors[] item's. */
+export const codesNamed = (answer: HttpAnswer): string[] => {
+  const body = isPlainObject(answer.json) ? answer.json : {};
+  const items = Array.isArray(body.errors) ? body.errors : [];
+  return [body.errorCode, ...items.map((item) => (isPlainObject(item) ? item.errorCode : undefined))].filter(
+    (code): code is string => typeof code === 'string',
+  );
+};
+
+/** Two refusals alike: the same non-2xx status and the same set of codes. */
+export const isSameRefusal = (one: HttpAnswer, other: HttpAnswer): boolean =>
+  one.status === other.status &&
+  !isSuccess(one.status) &&
+  [...new Set(codesNamed(one))].sort().join() === [...new Set(codesNamed(other))].sort().join();

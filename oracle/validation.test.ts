@@ -3,6 +3,7 @@ import { expect, test } from '../kit-tests/test-support/kit-test.ts';
 import { ANY_ERROR_CODE, type ExpectedFailure } from './expected-failure.ts';
 import { matchFailures } from './failure-matching.ts';
 import { judgeGapAnswer } from './gap-answer.ts';
+import { codesNamed, isSameRefusal } from './http-answer.ts';
 import { answer, validationAnswer } from './test-support/answers.ts';
 import { judgeValidationFailure, refusedBeforeValidation } from './validation.ts';
 
@@ -475,4 +476,23 @@ test('ORACLE: a faulty PUT refused before its body is read names no validation c
   ).toBe(false);
   for (const status of [401, 404, 429, 500])
     expect(refusedBeforeValidation(answer(status, { ...move, status })), String(status)).toBe(false);
+});
+
+test('ORACLE: the codes an answer names, and two refusals alike only with the same status and set of codes', () => {
+  const empty = validationAnswer([
+    { field: 'externalId', errorCode: 'ERR-3001' },
+    { field: 'type', errorCode: 'ERR-3002' },
+  ]);
+  expect(codesNamed(empty)).toEqual(['ERR-3001', 'ERR-3001', 'ERR-3002']);
+  const reordered = validationAnswer([
+    { field: 'type', errorCode: 'ERR-3002' },
+    { field: 'externalId', errorCode: 'ERR-3001' },
+  ]);
+  expect(isSameRefusal(empty, reordered)).toBe(true);
+  expect(isSameRefusal(empty, validationAnswer([{ field: 'externalId', errorCode: 'ERR-3001' }]))).toBe(
+    false,
+  );
+  expect(isSameRefusal(empty, { ...empty, status: 422 })).toBe(false);
+  const created = answer(201, { uuid: 'u' });
+  expect(isSameRefusal(created, created)).toBe(false);
 });

@@ -27,7 +27,14 @@ import { errorBodyViolations } from './error-body.ts';
 import { ANY_ERROR_CODE, describeExpectedFailures, type ExpectedFailure } from './expected-failure.ts';
 import { matchFailures, type ReportedFailure } from './failure-matching.ts';
 import { fieldLiesWithin, fieldNames, fieldSegments } from './field-paths.ts';
-import { type HttpAnswer, isPlainObject, isServerError, isSuccess, summarise } from './http-answer.ts';
+import {
+  codesNamed,
+  type HttpAnswer,
+  isPlainObject,
+  isServerError,
+  isSuccess,
+  summarise,
+} from './http-answer.ts';
 import { type Judgement, judgementOf, notEstablished } from './judgement.ts';
 import { explainMismatch, type ValidationErrorBody, validationErrorBodySchema } from './response-schemas.ts';
 import { type Violation, violationOf } from './violation.ts';
@@ -91,13 +98,7 @@ const duplicateOfCoercedId = (
   expected.some((failure) => failure.readingOf !== undefined && failure.field === 'externalId');
 
 /** Whether an answer names a 7.3 validation code, top-level or in errors[]. */
-const reportsValidationCode = (answer: HttpAnswer): boolean => {
-  const body = isPlainObject(answer.json) ? answer.json : {};
-  const items = Array.isArray(body.errors) ? body.errors : [];
-  return [body.errorCode, ...items.map((item) => (isPlainObject(item) ? item.errorCode : undefined))].some(
-    (code) => typeof code === 'string' && isValidationCode(code),
-  );
-};
+const reportsValidationCode = (answer: HttpAnswer): boolean => codesNamed(answer).some(isValidationCode);
 
 /**
  * A refusal of a faulty PUT for something before its body: a status move the deployment does not allow

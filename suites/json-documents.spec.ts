@@ -15,7 +15,9 @@ import {
   withLeadingMembers,
 } from '../generators/index.ts';
 import {
+  codesNamed,
   type ExpectedFailure,
+  isSameRefusal,
   isServerError,
   isSuccess,
   judgeEmptyBody,
@@ -33,21 +35,6 @@ import { check } from './verdicts/verdicts.ts';
 
 const post = (client: ServiceClient, rawBody: string | Uint8Array): Promise<ServiceResponse> =>
   client.send({ method: 'POST', path: EVENTS_PATH, rawBody });
-
-/** The codes an answer names, top-level and in errors[]. */
-const codesOf = (response: ServiceResponse): string[] => {
-  const body = (response.json ?? {}) as { errorCode?: unknown; errors?: unknown };
-  const items = Array.isArray(body.errors) ? (body.errors as { errorCode?: unknown }[]) : [];
-  return [body.errorCode, ...items.map((item) => item?.errorCode)].filter(
-    (code): code is string => typeof code === 'string',
-  );
-};
-
-/** Two refusals alike: the same status and the same set of codes. */
-const sameRefusal = (one: ServiceResponse, other: ServiceResponse): boolean =>
-  one.status === other.status &&
-  !isSuccess(one.status) &&
-  [...new Set(codesOf(one))].sort().join() === [...new Set(codesOf(other))].sort().join();
 
 const summary = (response: ServiceResponse): string =>
   `${response.status} ${readErrorBody(response)?.errorCode ?? ''}`.trim();
@@ -205,8 +192,8 @@ test.describe('the edges of a JSON document', { tag: ['@validation'] }, () => {
           probes.map(([what, , kept, options], i) =>
             createdOrRefused(tenantA, answers[i] as ServiceResponse, kept, what, {
               ...options,
-              unreadableCodes: sameRefusal(answers[i] as ServiceResponse, unreadable)
-                ? codesOf(unreadable)
+              unreadableCodes: isSameRefusal(answers[i] as ServiceResponse, unreadable)
+                ? codesNamed(unreadable)
                 : [],
             }).then((r) => `${what}: ${r}`),
           ),
