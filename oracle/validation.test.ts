@@ -496,3 +496,38 @@ test('ORACLE: the codes an answer names, and two refusals alike only with the sa
   const created = answer(201, { uuid: 'u' });
   expect(isSameRefusal(created, created)).toBe(false);
 });
+
+test('ORACLE: one item on payload may stand for every failure of its code that payload holds', () => {
+  const otherType = (field: string): ExpectedFailure => ({
+    field: `payload.${field}`,
+    errorCode: 'ERR-3009',
+    ruleId: 'VAL-PAYIN-NO-PAYOUT-FIELDS',
+    alternativeFields: ['payload'],
+  });
+  const expected = [otherType('beneficiaryName'), otherType('beneficiaryPersonalId'), amountZero];
+  // A schema's `if` on the type, failing once on the payload for both fields.
+  expect(
+    matchFailures(expected, [
+      { field: '/payload', errorCode: 'ERR-3009' },
+      { field: '/amount', errorCode: 'ERR-3005' },
+    ]),
+  ).toEqual({ missing: [], unexpected: [] });
+  // An item on one of the fields stands for that field alone (errors[] kept to one item a code).
+  expect(
+    matchFailures(expected, [
+      { field: 'payload.beneficiaryName', errorCode: 'ERR-3009' },
+      { field: 'amount', errorCode: 'ERR-3005' },
+    ]).missing,
+  ).toEqual([expected[1]]);
+  // Nor does an item on payload under another code, nor one failure's item stand for another rule's.
+  expect(
+    matchFailures(expected, [
+      { field: 'payload', errorCode: 'ERR-3010' },
+      { field: 'amount', errorCode: 'ERR-3005' },
+    ]).missing,
+  ).toEqual([expected[0], expected[1]]);
+  // The amount's item left out beside the payload's: the one failure missing.
+  expect(rulesOf(expected, validationAnswer([{ field: 'payload', errorCode: 'ERR-3009' }]))).toEqual([
+    'VAL-ALL-FAILURES',
+  ]);
+});

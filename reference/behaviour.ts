@@ -30,6 +30,7 @@ export const FIELD_PATH_READINGS = [
   'dot-index',
 ] as const;
 export const UNKNOWN_PAYLOAD_FIELD_READINGS = ['property', 'payload'] as const;
+export const OTHER_TYPE_FIELD_READINGS = ['property', 'payload', 'payload-once'] as const;
 export const WRONG_JSON_TYPE_READINGS = ['own-code', 'generic-code', 'generic-and-own-code'] as const;
 export const NON_OBJECT_ITEM_READINGS = ['on-item', 'per-field'] as const;
 export const SCALAR_COERCION_READINGS = ['none', 'lenient'] as const;
@@ -152,6 +153,12 @@ export interface ReferenceBehaviour {
   readonly unknownPayloadPropertyCode: string;
   /** GAP-UNKNOWN-PAYLOAD-CODE: reported on the property itself, or on `payload`. */
   readonly unknownPayloadPropertyField: (typeof UNKNOWN_PAYLOAD_FIELD_READINGS)[number];
+  /**
+   * GAP-FIELD-PATH: a field of the other type's payload (ERR-3009, ERR-3010) reported on the field,
+   * on `payload` once for each such field, or on `payload` once for all of them (a schema's `if` on
+   * the type whose `then` forbids the other type's fields fails once).
+   */
+  readonly otherTypeFieldReportedOn: (typeof OTHER_TYPE_FIELD_READINGS)[number];
   /**
    * GAP-WRONG-JSON-TYPE: a value of the wrong JSON type where the spec names no code for it (a number
    * externalId, a string amount) gets the field's own code, or the generic ERR-3013; or, at an amount,
@@ -286,6 +293,7 @@ export const DEFAULT_BEHAVIOUR: ReferenceBehaviour = Object.freeze({
   fieldPath: 'dot',
   unknownPayloadPropertyCode: REFERENCE_CODES.unknownPayloadProperty.code,
   unknownPayloadPropertyField: 'property',
+  otherTypeFieldReportedOn: 'property',
   wrongJsonType: 'own-code',
   nonObjectItem: 'on-item',
   scalarCoercion: 'none',

@@ -46,6 +46,23 @@ test.describe('reference: readings of the gaps (behaviour options)', () => {
     );
   });
 
+  test('GAP-FIELD-PATH otherTypeFieldReportedOn: payload (an item a field) or payload-once (one item)', async () => {
+    const payin = payinEvent({
+      payload: { channel: 'CASH', beneficiaryName: 'J. D.', beneficiaryPersonalId: 'X1' },
+    });
+    await withBehaviour({ otherTypeFieldReportedOn: 'payload' }, async ({ a }) => {
+      expectItems(await a.post(payin), 400, [
+        ['payload', 'ERR-3009'],
+        ['payload', 'ERR-3009'],
+      ]);
+    });
+    await withBehaviour({ otherTypeFieldReportedOn: 'payload-once' }, async ({ a }) => {
+      const answer = await a.post(payin);
+      expectItems(answer, 400, [['payload', 'ERR-3009']]);
+      expect(answer.body.errors[0].message).toMatch(/beneficiaryName, beneficiaryPersonalId/);
+    });
+  });
+
   test('GAP-WRONG-JSON-TYPE wrongJsonType generic-code: ERR-3013 where the spec names no code for the type', async () => {
     await withBehaviour({ wrongJsonType: 'generic-code' }, async ({ a }) => {
       expectItems(await a.post(payinEvent({ externalId: 42 })), 400, [['externalId', 'ERR-3013']]);

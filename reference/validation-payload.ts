@@ -31,6 +31,59 @@ const checkBlankStrings = (payload: JsonObject, ctx: ValidationContext, failures
       fail(failures, ['payload', field], NOT_ALLOWED, `payload.${field} must not be blank`);
 };
 
+/**
+ * The payload's named fields: one of the other type's (ERR-3009, ERR-3010), reported where
+ * `otherTypeFieldReportedOn` says (GAP-FIELD-PATH); or of the wrong JSON type; or an id type outside
+ * a restricted list (GAP-PERSONAL-ID-TYPE-VALUES).
+ */
+const checkPayloadFields = (
+  payload: JsonObject,
+  type: EventType | undefined,
+  { behaviour, hooks }: ValidationContext,
+  failures: Failure[],
+): void => {
+  const notAllowed = type === undefined ? [] : hooks.fieldsNotAllowedIn(type);
+  const otherType: string[] = [];
+  for (const field of EXCLUSIVE_PAYLOAD_FIELDS) {
+    if (!Object.hasOwn(payload, field)) continue;
+    if (
+      type !== undefined &&
+      notAllowed.includes(field) &&
+      hooks.sentAgainstType(payload[field] as JsonValue)
+    ) {
+      otherType.push(field);
+    } else if (typeof payload[field] !== 'string') {
+      fail(failures, ['payload', field], WRONG_TYPE, `payload.${field} must be a string`);
+    } else if (
+      ID_TYPE_FIELDS.has(field) &&
+      behaviour.personalIdTypes !== 'any' &&
+      !behaviour.personalIdTypes.includes(payload[field] as string)
+    ) {
+      fail(
+        failures,
+        ['payload', field],
+        NOT_ALLOWED,
+        `payload.${field} must be one of ${behaviour.personalIdTypes.join(', ')}`,
+      );
+    }
+  }
+  if (type === undefined || otherType.length === 0) return;
+  const owner = type === 'INTERNAL_PAYIN' ? 'INTERNAL_PAYOUT' : 'INTERNAL_PAYIN';
+  const code = hooks.exclusivityCode(type);
+  const reportedOn = behaviour.otherTypeFieldReportedOn;
+  if (reportedOn === 'payload-once') {
+    fail(failures, ['payload'], code, `payload holds fields of an ${owner} payload: ${otherType.join(', ')}`);
+    return;
+  }
+  for (const field of otherType)
+    fail(
+      failures,
+      reportedOn === 'property' ? ['payload', field] : ['payload'],
+      code,
+      `payload.${field} is allowed only in an ${owner} payload`,
+    );
+};
+
 export const checkPayload = (
   payload: JsonValue,
   type: EventType | undefined,
@@ -57,37 +110,7 @@ export const checkPayload = (
     fail(failures, ['payload', 'channel'], 'ERR-3011', 'payload.channel is required');
   }
   checkBlankStrings(payload, ctx, failures);
-  const notAllowed = type === undefined ? [] : hooks.fieldsNotAllowedIn(type);
-  for (const field of EXCLUSIVE_PAYLOAD_FIELDS) {
-    if (!Object.hasOwn(payload, field)) continue;
-    if (
-      type !== undefined &&
-      notAllowed.includes(field) &&
-      hooks.sentAgainstType(payload[field] as JsonValue)
-    ) {
-      const owner = type === 'INTERNAL_PAYIN' ? 'INTERNAL_PAYOUT' : 'INTERNAL_PAYIN';
-      fail(
-        failures,
-        ['payload', field],
-        hooks.exclusivityCode(type),
-        `payload.${field} is allowed only in an ${owner} payload`,
-      );
-    } else if (typeof payload[field] !== 'string') {
-      fail(failures, ['payload', field], WRONG_TYPE, `payload.${field} must be a string`);
-    } else if (
-      ID_TYPE_FIELDS.has(field) &&
-      behaviour.personalIdTypes !== 'any' &&
-      !behaviour.personalIdTypes.includes(payload[field] as string)
-    ) {
-      // GAP-PERSONAL-ID-TYPE-VALUES, in a restricted reading.
-      fail(
-        failures,
-        ['payload', field],
-        NOT_ALLOWED,
-        `payload.${field} must be one of ${behaviour.personalIdTypes.join(', ')}`,
-      );
-    }
-  }
+  checkPayloadFields(payload, type, ctx, failures);
   for (const key of Object.keys(payload)) {
     if (!hooks.isPayloadProperty(key, sentType)) {
       fail(

@@ -186,11 +186,12 @@ export const VARIANTS: readonly VariantDefinition[] = Object.freeze([
   ),
   variant(
     'express-ajv-like',
-    "Express with express.json() and ajv (allErrors): PUT merges into the stored event (Object.assign); instance paths as JSON pointers; additionalProperties reported on /payload; a body of another media type is not parsed, so it fails validation; express.json's 100 KiB limit answers 413; required: externalId, type, currencyCode, amount; a token looked up with its client id (401 ERR-1002 for a mismatch); express-rate-limit's fixed window with a message; express-openapi-validator's default refusal of a query parameter the API does not declare (400, after authentication and the rate limit); every error's detail naming a support reference new in each answer.",
+    "Express with express.json() and ajv (allErrors): PUT merges into the stored event (Object.assign); instance paths as JSON pointers; additionalProperties reported on /payload, and the other type's payload fields once on /payload (an if/then on type); a body of another media type is not parsed, so it fails validation; express.json's 100 KiB limit answers 413; required: externalId, type, currencyCode, amount; a token looked up with its client id (401 ERR-1002 for a mismatch); express-rate-limit's fixed window with a message; express-openapi-validator's default refusal of a query parameter the API does not declare (400, after authentication and the rate limit); every error's detail naming a support reference new in each answer.",
     {
       putSemantics: 'merge',
       fieldPath: 'pointer',
       unknownPayloadPropertyField: 'payload',
+      otherTypeFieldReportedOn: 'payload-once',
       contentType: 'treated-as-empty',
       bodyLimit: { maxBytes: 100 * 1024, status: 413 },
       malformedJson: { status: 400, errorCode: 'ERR-4000' },
@@ -373,9 +374,10 @@ export const VARIANTS: readonly VariantDefinition[] = Object.freeze([
   ),
   variant(
     'unknown-payload-on-payload',
-    'An unknown payload property is reported on payload itself with ERR-3000; errors[].field in JSONPath ($.payload), sorted by field.',
+    "An unknown payload property is reported on payload itself with ERR-3000, and each field of the other type's payload on payload with its ERR-3009 or ERR-3010; errors[].field in JSONPath ($.payload), sorted by field.",
     {
       unknownPayloadPropertyField: 'payload',
+      otherTypeFieldReportedOn: 'payload',
       unknownPayloadPropertyCode: 'ERR-3000',
       fieldPath: 'jsonpath',
       errorsOrder: 'by-field',
