@@ -5,7 +5,11 @@ import { matchFailures } from './failure-matching.ts';
 import { judgeGapAnswer } from './gap-answer.ts';
 import { codesNamed, isSameRefusal } from './http-answer.ts';
 import { answer, validationAnswer } from './test-support/answers.ts';
-import { judgeValidationFailure, refusedBeforeValidation } from './validation.ts';
+import {
+  judgeValidationFailure,
+  payloadFieldsLeftOut as payloadFieldsLeftOutOf,
+  refusedBeforeValidation,
+} from './validation.ts';
 
 const amountZero: ExpectedFailure = { field: 'amount', errorCode: 'ERR-3005', ruleId: 'VAL-AMOUNT-POSITIVE' };
 const statusWrong: ExpectedFailure = { field: 'status', errorCode: 'ERR-3006', ruleId: 'VAL-STATUS-ENUM' };
@@ -530,4 +534,73 @@ test('ORACLE: one item on payload may stand for every failure of its code that p
   expect(rulesOf(expected, validationAnswer([{ field: 'payload', errorCode: 'ERR-3009' }]))).toEqual([
     'VAL-ALL-FAILURES',
   ]);
+});
+
+test('ORACLE: a payload field the body left out may be reported as required, under a code of no rule only', () => {
+  const channelArray: ExpectedFailure = { ...channelObject };
+  const sent = JSON.stringify({ type: 'INTERNAL_PAYIN', payload: { channel: [] } });
+  const payloadFieldsLeftOut = payloadFieldsLeftOutOf(sent);
+  expect(payloadFieldsLeftOut).toEqual([
+    'payload.payerName',
+    'payload.payerPersonalIdType',
+    'payload.payerPersonalId',
+    'payload.beneficiaryName',
+    'payload.beneficiaryPersonalIdType',
+    'payload.beneficiaryPersonalId',
+  ]);
+  const required = validationAnswer([
+    { field: 'payload.channel', errorCode: 'ERR-3000' },
+    { field: 'payload.payerName', errorCode: 'ERR-3000' },
+  ]);
+  const judgement = judgeValidationFailure(required, [channelArray], { payloadFieldsLeftOut });
+  expect(judgement.violations).toEqual([]);
+  expect(judgement.evidence?.tolerated).toEqual([
+    { field: 'payload.payerName', errorCode: 'ERR-3000', gap: 'GAP-REQUIRED-FIELDS' },
+  ]);
+  // A field the body carries, or a stated code, stays a claim; so does any item without the body.
+  const sentWithName = JSON.stringify({ payload: { channel: [], payerName: 'E. M.' } });
+  expect(
+    rulesOf([channelArray], required, { payloadFieldsLeftOut: payloadFieldsLeftOutOf(sentWithName) }),
+  ).toEqual(['VAL-ALL-FAILURES']);
+  expect(rulesOf([channelArray], required)).toEqual(['VAL-ALL-FAILURES']);
+  const stated = validationAnswer([
+    { field: 'payload.channel', errorCode: 'ERR-3000' },
+    { field: 'payload.beneficiaryName', errorCode: 'ERR-3009' },
+  ]);
+  expect(rulesOf([channelArray], stated, { payloadFieldsLeftOut })).toEqual(['VAL-PAYIN-NO-PAYOUT-FIELDS']);
+  // A body that is not JSON, or holds no payload object, leaves nothing out.
+  expect(payloadFieldsLeftOutOf('{"payload":')).toEqual([]);
+  expect(payloadFieldsLeftOutOf(JSON.stringify({ payload: 'x' }))).toEqual([]);
+});
+
+test('ORACLE: an item of multiCurrencyAmounts, or the list, may name its fields’ failures', () => {
+  const itemFault = (index: number, field: 'currencyCode' | 'amount'): ExpectedFailure => ({
+    field: `multiCurrencyAmounts[${index}].${field}`,
+    errorCode: field === 'amount' ? 'ERR-3008' : 'ERR-3007',
+    ruleId: field === 'amount' ? 'VAL-MCA-AMOUNT-POSITIVE' : 'VAL-MCA-CURRENCY-ISO4217',
+    alternativeFields: [`multiCurrencyAmounts[${index}]`, 'multiCurrencyAmounts'],
+  });
+  const expected = [itemFault(0, 'currencyCode'), itemFault(1, 'amount'), itemFault(2, 'amount')];
+  // On each item: a constraint on the item as a whole.
+  expect(
+    matchFailures(expected, [
+      { field: 'multiCurrencyAmounts[0]', errorCode: 'ERR-3007' },
+      { field: 'multiCurrencyAmounts[1]', errorCode: 'ERR-3008' },
+      { field: 'MultiCurrencyAmounts[2]', errorCode: 'ERR-3008' },
+    ]),
+  ).toEqual({ missing: [], unexpected: [] });
+  // On the list, once a code.
+  expect(
+    matchFailures(expected, [
+      { field: 'multiCurrencyAmounts', errorCode: 'ERR-3007' },
+      { field: '/multiCurrencyAmounts', errorCode: 'ERR-3008' },
+    ]),
+  ).toEqual({ missing: [], unexpected: [] });
+  // An item names its own fields only: item 1's ERR-3008 does not stand for item 2's.
+  expect(
+    matchFailures(expected, [
+      { field: 'multiCurrencyAmounts[0]', errorCode: 'ERR-3007' },
+      { field: 'multiCurrencyAmounts[1]', errorCode: 'ERR-3008' },
+    ]).missing,
+  ).toEqual([expected[2]]);
 });

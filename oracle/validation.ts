@@ -21,7 +21,7 @@
  * created, or, when the coerced scalar is its externalId, refused as a duplicate. Whatever the body, a
  * 5xx is never its answer: the spec answers it, with 201 or with 400.
  */
-import type { RuleId } from '../spec/index.ts';
+import { PAYIN_ONLY_PAYLOAD_FIELDS, PAYOUT_ONLY_PAYLOAD_FIELDS, type RuleId } from '../spec/index.ts';
 import { isValidationCode, ruleOfCode, valueCodeOfField } from './code-rules.ts';
 import { errorBodyViolations } from './error-body.ts';
 import { ANY_ERROR_CODE, describeExpectedFailures, type ExpectedFailure } from './expected-failure.ts';
@@ -46,9 +46,39 @@ const FIELDS_OF_UNSHOWN_VALUES: readonly { field: string; gap: RuleId }[] = [
   { field: 'payload.beneficiaryPersonalIdType', gap: 'GAP-PERSONAL-ID-TYPE-VALUES' },
 ];
 
+/** The payload fields a deployment may require (GAP-REQUIRED-FIELDS), as paths. */
+const NAMED_PAYLOAD_FIELDS: readonly string[] = [
+  'channel',
+  ...PAYIN_ONLY_PAYLOAD_FIELDS,
+  ...PAYOUT_ONLY_PAYLOAD_FIELDS,
+].map((field) => `payload.${field}`);
+
+/**
+ * The named payload fields a body sent as JSON leaves out of its payload object. Which fields are
+ * required is not shown (GAP-REQUIRED-FIELDS): a deployment may require a name in a payin's payload
+ * once it holds anything, or an id with its id type; a fault put into an empty payload, or a
+ * hand-written payload of one property, leaves them out.
+ */
+export const payloadFieldsLeftOut = (sentBody: string | undefined): readonly string[] => {
+  let body: unknown;
+  try {
+    body = sentBody === undefined ? undefined : JSON.parse(sentBody);
+  } catch {
+    return [];
+  }
+  const payload = isPlainObject(body) ? body.payload : undefined;
+  if (!isPlainObject(payload)) return [];
+  return NAMED_PAYLOAD_FIELDS.filter((path) => !Object.hasOwn(payload, path.slice('payload.'.length)));
+};
+
 export interface ValidationContext {
   /** On a PUT: the fields (dot paths) whose value the PUT changes from the stored event. */
   readonly changedFields?: readonly string[];
+  /**
+   * The named payload fields the body left out of its payload (payloadFieldsLeftOut): an item about
+   * one of them under a code of no stated rule reads a requirement (GAP-REQUIRED-FIELDS).
+   */
+  readonly payloadFieldsLeftOut?: readonly string[];
   /**
    * On a PUT whose check is of the update's own validation: a failure left out (or a faulty body
    * accepted) breaks UPDATE-VALIDATES, not the failure's own rule (POST may validate the field
@@ -155,6 +185,8 @@ const toleratedGap = (
   if (ruleOfCode(reported.errorCode) !== undefined) return undefined;
   const unshown = FIELDS_OF_UNSHOWN_VALUES.find((f) => fieldNames(reported.field, f.field));
   if (unshown) return unshown.gap;
+  if (context.payloadFieldsLeftOut?.some((field) => fieldNames(reported.field, field)))
+    return 'GAP-REQUIRED-FIELDS';
   if (context.changedFields?.some((field) => fieldNames(reported.field, field))) return 'GAP-PUT-BODY';
   return undefined;
 };

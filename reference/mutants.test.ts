@@ -203,6 +203,18 @@ const PROBES: Record<MutantName, Probe> = {
   'token-compared-case-insensitively': {
     holds: (h) => tokenRefused(h, h.a.tenant.accessToken.toUpperCase()),
   },
+  'token-secret-case-insensitive': {
+    holds: (h) => {
+      const token = h.a.tenant.accessToken;
+      const prefix = token.slice(0, token.indexOf('_', token.indexOf('_') + 1) + 1);
+      const secret = token.slice(prefix.length);
+      const flipped = secret === secret.toUpperCase() ? secret.toLowerCase() : secret.toUpperCase();
+      return tokenRefused(h, `${prefix}${flipped}`);
+    },
+  },
+  'token-first-word': {
+    holds: (h) => tokenRefused(h, `${h.a.tenant.accessToken} x`),
+  },
   'token-starts-with-compare': {
     holds: (h) => tokenRefused(h, `${h.a.tenant.accessToken}x`),
   },
@@ -388,6 +400,16 @@ const PROBES: Record<MutantName, Probe> = {
       );
     },
   },
+  'dedup-zero-width-stripped': {
+    holds: async (h) => {
+      const event = payinEvent({ externalId: `zw-${unknownUuid()}` });
+      await h.a.create(event);
+      return (
+        (await h.a.post({ ...event, externalId: `z\u200b${String(event.externalId).slice(1)}` })).status ===
+        201
+      );
+    },
+  },
   'dedup-digits-compared-as-number': {
     holds: async (h) => {
       const digits = String(100_000 + Math.floor(Math.random() * 800_000));
@@ -500,6 +522,14 @@ const PROBES: Record<MutantName, Probe> = {
         }),
         'ERR-3007',
         'multiCurrencyAmounts[1].currencyCode',
+      ),
+  },
+  'mca-currency-trimmed': {
+    holds: (h) =>
+      rejectedWith(
+        h,
+        payinEvent({ multiCurrencyAmounts: [{ currencyCode: 'USD ', amount: 1 }] }),
+        'ERR-3007',
       ),
   },
   'mca-currency-not-validated': {
@@ -682,6 +712,13 @@ const PROBES: Record<MutantName, Probe> = {
       const event = payinEvent();
       const answers = await Promise.all(Array.from({ length: 10 }, () => h.a.post(event)));
       return answers.filter((a) => a.status === 201).length === 1;
+    },
+  },
+  'dedup-lock-across-tenants': {
+    holds: async (h) => {
+      const event = payinEvent();
+      const answers = await Promise.all([h.a.post(event), h.b.post(event)]);
+      return answers.every((a) => a.status === 201);
     },
   },
   'put-dedup-window-1ms': {

@@ -123,6 +123,8 @@ const tokenMisspellings = (token: string): Record<string, string> => ({
   "the tenant's token with its last character changed": `${token.slice(0, -1)}${token.endsWith('x') ? 'y' : 'x'}`,
   "the tenant's token with a character appended": `${token}x`,
   "the tenant's token missing its last character": token.slice(0, -1),
+  // A header value split on white space, its first word taken.
+  "the tenant's token, a space and another word": `${token} x`,
   // Part 1: no Bearer token. An auth filter shared with an Authorization header strips the scheme.
   "the tenant's token after the Bearer scheme": `Bearer ${token}`,
   // A token with no letter has no other case; it would be the tenant's own token.
@@ -140,6 +142,10 @@ const prefixMisspellings = (target: Target): Record<string, string> => {
   if (secret === undefined) return {};
   return {
     "the tenant's secret without its prefix": secret,
+    // A secret compared case-insensitively (a collation, a lookup lower-casing it) behind an exact prefix.
+    ...(otherCase(secret) === secret
+      ? {}
+      : { "the tenant's token with its secret in the other letter case": `${prefix}${otherCase(secret)}` }),
     ...(prefix.toUpperCase() === prefix
       ? {}
       : { "the tenant's token with its prefix in upper case": `${prefix.toUpperCase()}${secret}` }),

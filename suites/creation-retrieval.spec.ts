@@ -31,6 +31,25 @@ test.describe('creation and retrieval', { tag: ['@retrieval'] }, () => {
   );
 
   test(
+    ...ruleCheck(
+      'CREATE-RETURNS-UUID',
+      'an idempotency header changes nothing (there is none): two events sent under one key are two events',
+    ),
+    async ({ tenantA, runId, startsAfresh }) =>
+      startsAfresh(async () => {
+        // Part 4 rule 4: deduplication is by externalId only. A gateway's idempotency plugin that
+        // replays the first answer to a second POST under the same key loses the second event.
+        const key = crypto.randomUUID();
+        const headers = { 'Idempotency-Key': key, 'X-Idempotency-Key': key };
+        const [first, second] = [validPayin(runId), validPayout(runId)];
+        const firstUuid = check.created(await tenantA.create(first, { headers }));
+        const secondUuid = check.created(await tenantA.create(second, { headers }));
+        check.verdict(judgeTwoEventsTwoUuids(firstUuid, secondUuid));
+        check.sameEvent(await tenantA.retrieve(secondUuid), second);
+      }),
+  );
+
+  test(
     ...ruleCheck('RETRIEVE-RETURNS-EVENT', 'GET by uuid returns every submitted field equal'),
     async ({ tenantA, runId, observe, startsAfresh }) =>
       startsAfresh(async () => {

@@ -1,5 +1,6 @@
 /** Part 4, rules 1, 4 and 5: deduplication by externalId, per tenant, atomic under concurrency. */
 
+import type { TenantCredentials } from '../config/index.ts';
 import { externalIdTag } from '../generators/index.ts';
 import {
   isSuccess,
@@ -38,7 +39,9 @@ const CONCURRENT_RENAMES = 4;
  * Pairs of externalIds that are different strings a store may still take for one: past a shared start
  * longer than a prefix index (64, or MySQL's 191 characters of utf8mb4), `/` against its
  * percent-encoding (a key decoded as if it came from a URL), an accented letter against the plain one
- * (an accent-insensitive collation), and digits with leading zeros (a key compared as a number).
+ * (an accent-insensitive collation), digits with leading zeros (a key compared as a number), a letter
+ * against `_` (a key looked up with LIKE), and a zero-width or a no-break space (a key normalised
+ * before comparing).
  */
 const distinctExternalIds = (base: string): [string, [string, string]][] => {
   const longStart = (length: number) => `${base}-`.padEnd(length, 'x');
@@ -52,6 +55,12 @@ const distinctExternalIds = (base: string): [string, [string, string]][] => {
     ['by an accent', [`${base}-caf\u00e9`, `${base}-cafe`]],
     // Digits only, told apart by leading zeros: a key compared as a number.
     ['by leading zeros, of digits only', [`000${digits}`, digits]],
+    // A key looked up with LIKE, its wildcards unescaped: `_` stands for any one character.
+    ['by a character against an underscore', [`${base}-like1`, `${base}-like_`]],
+    // A key normalised before it is compared: zero-width characters stripped, a no-break space made a
+    // space. (Not a NUL: PostgreSQL's text refuses it, and the 500 that follows is no duplicate.)
+    ['by a zero-width space', [`${base}-zw`, `${base}-z\u200bw`]],
+    ['by a no-break space against a space', [`${base}-x a`, `${base}-x\u00a0a`]],
   ];
 };
 
@@ -186,6 +195,29 @@ test.describe('deduplication', { tag: ['@dedup'] }, () => {
 
   test(
     ...ruleCheck(
+      'DEDUP-PER-TENANT',
+      'tenants A and B POSTing one new externalId at the same moment are both created',
+    ),
+    // tenantB: the check is skipped, like every check of two tenants, where tenant B is not set.
+    async ({ burstFor, target, tenantB: _, runId, startsAfresh }) =>
+      startsAfresh(async () => {
+        // An in-flight lock or a unique index on externalId alone, taken while the other tenant's POST
+        // is being written, refuses one of them; sequential POSTs never meet it.
+        const [burstA, burstB] = [burstFor(target.tenantA), burstFor(target.tenantB as TenantCredentials)];
+        for (let round = 0; round < 3; round += 1) {
+          const eventOfA = validPayin(runId, 'shared');
+          const eventOfB = { ...validPayout(runId), externalId: eventOfA.externalId };
+          const post = (json: unknown) => [{ method: 'POST', path: EVENTS_PATH, json }] as const;
+          const ready = await Promise.all([burstA.ready(post(eventOfA)), burstB.ready(post(eventOfB))]);
+          const results = await Promise.all(ready.map((release) => release()));
+          for (const answer of results.flatMap((result) => result.responses))
+            check.verdict(judgeExternalIdFreeForOtherTenant(answer), answer);
+        }
+      }),
+  );
+
+  test(
+    ...ruleCheck(
       'DEDUP-CONCURRENT',
       `of ${CONCURRENT_POSTS} simultaneous POSTs of one new externalId exactly one gets 201`,
     ),
@@ -308,7 +340,7 @@ test.describe('deduplication', { tag: ['@dedup'] }, () => {
   test(
     ...ruleCheck(
       'DEDUP-EXTERNAL-ID',
-      "externalIds that differ only past a long shared start, by '/' against '%2F', by an accent or by leading zeros are different ids: never refused as duplicates",
+      "externalIds that differ only past a long shared start, by '/' against '%2F', by an accent, by leading zeros, by an underscore, or by a zero-width or a no-break space are different ids: never refused as duplicates",
     ),
     async ({ tenantA, runId, startsAfresh }) =>
       startsAfresh(async () => {

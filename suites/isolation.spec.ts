@@ -17,12 +17,13 @@ import {
   type ViewStep,
 } from '../oracle/index.ts';
 import { ruleCheck } from '../run-records/rule-annotations.ts';
+import { eventPath } from '../spec/index.ts';
 import { type Observe, test } from './fixtures/index.ts';
 import { lookAtViews } from './listing/event-views.ts';
 import { windowEdge, windowFilter } from './listing/listing-window.ts';
 import { type OwnerRead, ownerReads } from './listing/owner-reads.ts';
 import { validPayin, validPayout } from './samples/sample-events.ts';
-import type { ServiceClient, ServiceResponse } from './transport/service-client.ts';
+import type { SendOptions, ServiceClient, ServiceResponse } from './transport/service-client.ts';
 import { check } from './verdicts/verdicts.ts';
 
 /** Another tenant's event is refused as unknown: the claim of each operation (its rule is the oracle's). */
@@ -109,6 +110,12 @@ const expectForeignPutUnseen = async (
   expectNoneShows(await ownerReads(tenantA, owner.uuid, { owner: 'tenant A', since }), 'PUT', marker, what);
 };
 
+/** A GET of an event by its uuid in other forms: conditional (any version), and with a trailing slash. */
+const OTHER_READ_FORMS: readonly ((uuid: string) => SendOptions)[] = [
+  (uuid) => ({ method: 'GET', path: eventPath(uuid), headers: { 'If-None-Match': '*' } }),
+  (uuid) => ({ method: 'GET', path: `${eventPath(uuid)}/` }),
+];
+
 test.describe('tenant isolation', { tag: ['@isolation'] }, () => {
   test(
     ...ruleCheck(
@@ -128,6 +135,15 @@ test.describe('tenant isolation', { tag: ['@isolation'] }, () => {
       const unknownUpper = await tenantB.retrieve(crypto.randomUUID().toUpperCase());
       check.verdict(judgeForeignQueryReadLikeUnknown(foreignUpper, unknownUpper), foreignUpper);
       check.verdict(judgeForeignAnswerRevealsNothing('GET', foreignUpper, event.externalId), foreignUpper);
+      // Other forms of the same read, each as an unknown uuid so asked is answered: a conditional-GET
+      // filter, or a route for a trailing slash, that runs before the tenant's scope answers from the
+      // row of whichever tenant holds the uuid.
+      for (const form of OTHER_READ_FORMS) {
+        const foreignForm = await tenantB.send(form(uuid));
+        const unknownForm = await tenantB.send(form(crypto.randomUUID()));
+        check.verdict(judgeForeignQueryReadLikeUnknown(foreignForm, unknownForm), foreignForm);
+        check.verdict(judgeForeignAnswerRevealsNothing('GET', foreignForm, event.externalId), foreignForm);
+      }
     },
   );
 

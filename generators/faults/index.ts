@@ -28,6 +28,7 @@ export {
   faultSetArbitrary,
   faultsConflict,
 } from './fault-sets.ts';
+export { itemHolders } from './item-holders.ts';
 export type { StructuralFault, StructuralPosition, StructuralShape } from './structure.ts';
 export {
   isReadingCell,

@@ -25,6 +25,7 @@
  * A non-object item may be reported once on the item or once per field inside it (`reportedWithin`).
  * Whatever the cell, a 5xx is never its answer.
  */
+
 import type { ErrorCode } from '../../spec/error-codes.ts';
 import {
   EVENT_TYPES,
@@ -37,6 +38,7 @@ import type { RuleId } from '../../spec/rules.ts';
 import { toJsonBody } from '../json-body.ts';
 import { ANY_ERROR_CODE, type ExpectedError } from '../verdict.ts';
 import { type AppliedFault, blankMark, type FaultOperation } from './fault.ts';
+import { itemHolders } from './item-holders.ts';
 import { wrongShapeReporting } from './wrong-shape.ts';
 
 export const STRUCTURAL_SHAPES = Object.freeze([
@@ -205,6 +207,11 @@ const typeSpecificFieldsRemoved = (): readonly FaultOperation[] =>
     (name): FaultOperation => ({ op: 'delete', path: `payload.${name}` }),
   );
 
+const holdersOf = (path: string): Pick<ExpectedError, 'alternativeFields'> => {
+  const alternativeFields = itemHolders(path);
+  return alternativeFields ? { alternativeFields } : {};
+};
+
 const cellOf = (at: StructuralPosition, shape: StructuralShape): StructuralFault | undefined => {
   const value = shapeValue(at, shape);
   if (value === undefined) return undefined;
@@ -217,10 +224,11 @@ const cellOf = (at: StructuralPosition, shape: StructuralShape): StructuralFault
     ruleId: at.ruleId,
     ...(readingOf ? { readingOf } : {}),
     ...(value === 'delete' ? {} : blankMark(value.value)),
-    // A value of the wrong shape where a container belongs may be reported per field inside it.
+    // A value of the wrong shape where a container belongs may be reported per field inside it; a
+    // field of an item may be reported on the item or the list.
     ...(at.kind === 'item' || at.kind === 'object' || at.kind === 'array'
       ? wrongShapeReporting(at.path, at.kind)
-      : {}),
+      : holdersOf(at.path)),
   };
   const changesType = at.path === 'type';
   return Object.freeze({

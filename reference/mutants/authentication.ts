@@ -211,6 +211,27 @@ export const AUTHENTICATION_MUTANTS = [
     { tokenOwner: tokenOwnerComparing((sent, own) => sent.toLowerCase() === own.toLowerCase()) },
   ),
   mutant(
+    'token-secret-case-insensitive',
+    ['AUTH-TOKEN-INVALID'],
+    "A token's prefix is compared exactly, its secret under a case-insensitive collation: the tenant's secret in the other letter case is accepted.",
+    {
+      tokenOwner: tokenOwnerComparing((sent, own) => {
+        const parts = ownPrefixAndSecret(own);
+        return (
+          parts !== undefined &&
+          sent.startsWith(parts.prefix) &&
+          sent.slice(parts.prefix.length).toLowerCase() === parts.secret.toLowerCase()
+        );
+      }),
+    },
+  ),
+  mutant(
+    'token-first-word',
+    ['AUTH-TOKEN-INVALID'],
+    "The token header is split on white space and its first word taken: the tenant's token followed by a space and anything is accepted.",
+    { tokenOwner: tokenOwnerComparing((sent, own) => sent.split(/\s+/)[0] === own) },
+  ),
+  mutant(
     'token-starts-with-compare',
     ['AUTH-TOKEN-INVALID'],
     "A token is accepted when it starts with a tenant's token (a startsWith compare): characters appended are ignored.",

@@ -43,6 +43,26 @@ const checkThenInsert =
     return ctx.store.insert(tenantId, uuid, event, ctx.clock());
   };
 
+/**
+ * An in-flight lock on the externalId alone (`SET lock:{externalId} NX`) held while the event is written
+ * ("a database round trip"): a POST of another tenant with that externalId meanwhile is refused as a
+ * duplicate. Sequential POSTs never meet it.
+ */
+const lockedWhileWritten =
+  (gapMs: number): DedupHooks['insertUnlessDuplicate'] =>
+  async (ctx, tenantId, uuid, event) => {
+    const lock = `* ${externalIdOf(event)}`;
+    const locks = reservedOf(ctx.store);
+    if (locks.has(lock)) throw ctx.hooks.duplicateAnswer();
+    locks.add(lock);
+    try {
+      await delay(gapMs);
+      return DEDUP_HOOKS.insertUnlessDuplicate(ctx, tenantId, uuid, event);
+    } finally {
+      locks.delete(lock);
+    }
+  };
+
 /** PUT's duplicate check of a new externalId, then "a database round trip", then the write. */
 const checkThenUpdate =
   (gapMs: number): UpdateHooks['applyUpdate'] =>
@@ -97,6 +117,12 @@ export const DEDUP_MUTANTS = [
     { insertUnlessDuplicate: checkThenInsert(ROUND_TRIP_GAP_MS) },
   ),
   mutant(
+    'dedup-lock-across-tenants',
+    ['DEDUP-PER-TENANT'],
+    'An in-flight lock on the externalId alone is held while an event is written (one database round trip, 1 ms): another tenant POSTing that externalId meanwhile gets ERR-4001.',
+    { insertUnlessDuplicate: lockedWhileWritten(ROUND_TRIP_GAP_MS) },
+  ),
+  mutant(
     'put-dedup-window-1ms',
     ['DEDUP-EXTERNAL-ID'],
     'PUT checks that a new externalId is free one database round trip (1 ms) before writing it: PUTs that arrive together can give several events one externalId.',
@@ -113,6 +139,12 @@ export const DEDUP_MUTANTS = [
     ['DEDUP-EXTERNAL-ID'],
     'externalIds are compared ignoring accents but not letter case (an _CS_AI collation): "café" is a duplicate of "cafe".',
     { dedupKey: (externalId) => externalId.normalize('NFD').replace(/\p{M}/gu, '') },
+  ),
+  mutant(
+    'dedup-zero-width-stripped',
+    ['DEDUP-EXTERNAL-ID'],
+    'externalIds are compared with their zero-width characters stripped (a normalisation before the lookup): "z\u200bw" is a duplicate of "zw".',
+    { dedupKey: (externalId) => externalId.replace(/[\u200b-\u200d\u2060\ufeff]/g, '') },
   ),
   mutant(
     'dedup-digits-compared-as-number',

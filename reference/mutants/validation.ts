@@ -181,6 +181,15 @@ export const VALIDATION_MUTANTS = [
     { isItemCurrencyCode: () => true },
   ),
   mutant(
+    'mca-currency-trimmed',
+    ['VAL-MCA-CURRENCY-ISO4217'],
+    'multiCurrencyAmounts[].currencyCode is trimmed before the ISO 4217 lookup, so "USD " is accepted in an item (the top-level currencyCode is not).',
+    {
+      isItemCurrencyCode: (value) =>
+        reference.isItemCurrencyCode(typeof value === 'string' ? value.trim() : value),
+    },
+  ),
+  mutant(
     'mca-currency-code-reported-as-3004',
     ['VAL-MCA-CURRENCY-ISO4217'],
     'multiCurrencyAmounts[].currencyCode is checked by the currencyCode helper, so its fault is reported as ERR-3004 instead of ERR-3007.',

@@ -95,6 +95,16 @@ export class LastByteBurst {
 
   /** Sends the requests together; a pacing share too small for them all rejects with BudgetCannotHold. */
   async send(requests: readonly BurstRequest[]): Promise<BurstResult> {
+    const release = await this.ready(requests);
+    return release();
+  }
+
+  /**
+   * Everything but the last bytes: the connections open, the requests written but their last byte, the
+   * pacing taken. The function it resolves to sends the last bytes: two bursts made ready together
+   * (two tenants' requests) are released together by calling both at once.
+   */
+  async ready(requests: readonly BurstRequest[]): Promise<() => Promise<BurstResult>> {
     const sockets = await this.#openAll(requests);
     const prepared = requests.map((r, i) => this.#prepare(r, sockets[i] as Socket));
     try {
@@ -105,10 +115,12 @@ export class LastByteBurst {
       for (const socket of sockets) socket.destroy();
       throw error;
     }
-    for (let i = 0; i < requests.length; i += 1) this.deps.stats.sent(this.deps.statsKey);
-    const startedAt = new Date().toISOString();
-    const start = performance.now();
-    return this.#release(prepared, startedAt, start);
+    return () => {
+      for (let i = 0; i < requests.length; i += 1) this.deps.stats.sent(this.deps.statsKey);
+      const startedAt = new Date().toISOString();
+      const start = performance.now();
+      return this.#release(prepared, startedAt, start);
+    };
   }
 
   async #openAll(requests: readonly BurstRequest[]): Promise<Socket[]> {

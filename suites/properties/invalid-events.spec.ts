@@ -23,6 +23,7 @@ import {
 import { ruleCheck } from '../../run-records/rule-annotations.ts';
 import { test } from '../fixtures/index.ts';
 import { propertyCheck } from '../property-runner/property-checks.ts';
+import { withSentPayload } from '../verdicts/checks.ts';
 import { creditTakenApart } from '../verdicts/faults-apart.ts';
 import { simplerInvalidEvents, simplerInvalidUpdates, withSimplification } from './invalid-event-shrinker.ts';
 import { freshIds, postBody, postEvent, putBody, rekeyedInvalidUpdate } from './property-requests.ts';
@@ -53,7 +54,8 @@ test.describe('properties: validation', { tag: ['@property', '@validation'] }, (
         credit: (sample, violations) =>
           creditTakenApart(sample.faults, violations, async (faults) => {
             const one = applyFaults({ ...sample.base, externalId: nextId() }, faults);
-            return judgeValidationFailure(await postBody(tenantA, one.body), one.expected.errors);
+            const refused = await postBody(tenantA, one.body);
+            return judgeValidationFailure(refused, one.expected.errors, withSentPayload(refused));
           }),
       });
     },
@@ -96,10 +98,11 @@ test.describe('properties: update validation', { tag: ['@property', '@update', '
             const created = judgeCreation(await postEvent(tenantA, pair.previous));
             const uuid = created.evidence;
             if (uuid === undefined) return created;
+            const answer = await putBody(tenantA, uuid, pair.update.body);
             const refused = judgeValidationFailure(
-              await putBody(tenantA, uuid, pair.update.body),
+              answer,
               pair.update.expected.errors,
-              { changedFields: changedFields(pair.previous, pair.update.event) },
+              withSentPayload(answer, { changedFields: changedFields(pair.previous, pair.update.event) }),
             );
             const kept = judgeUnchangedByRefusedUpdate(
               await tenantA.retrieve(uuid),

@@ -26,6 +26,8 @@ export interface TenantModel {
   readonly uuids: string[];
   /** What the deployment showed of each event at the last look, in the same order. */
   views: EventView[];
+  /** externalIds the tenant's events held before a PUT renamed them, and none holds since: free. */
+  readonly freed: string[];
   /** The window of creation times its listing is walked over (the same for looks that compare). */
   since: string;
   until: string;
@@ -43,8 +45,8 @@ export interface SequenceSystem {
 }
 
 export const emptyModel = (): SequenceModel => ({
-  A: { events: [], uuids: [], views: [], since: '', until: '' },
-  B: { events: [], uuids: [], views: [], since: '', until: '' },
+  A: { events: [], uuids: [], views: [], freed: [], since: '', until: '' },
+  B: { events: [], uuids: [], views: [], freed: [], since: '', until: '' },
 });
 
 const look = (tenant: TenantName, model: SequenceModel, system: SequenceSystem): Promise<EventView[]> => {

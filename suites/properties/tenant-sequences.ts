@@ -21,8 +21,10 @@ import {
   postsDuplicates,
   reads,
   readsForeign,
+  renames,
   replaysForeignPages,
   reusesForeignExternalId,
+  reusesFreedExternalId,
   type Step,
   updates,
   updatesForeign,
@@ -47,6 +49,12 @@ export interface TenantSequence {
 const stepArbitrary = (): fc.Arbitrary<Step>[] => [
   fc.tuple(tenantArbitrary, fieldsArbitrary()).map(([t, fields]): Step => creates(t, fields)),
   fc.tuple(tenantArbitrary, pickArbitrary, changeArbitrary()).map(([t, p, c]): Step => updates(t, p, c)),
+  fc
+    .tuple(tenantArbitrary, pickArbitrary, changeArbitrary(), fc.boolean())
+    .map(([t, p, c, shouted]): Step => renames(t, p, c, shouted)),
+  fc
+    .tuple(tenantArbitrary, pickArbitrary, fieldsArbitrary())
+    .map(([t, p, fields]): Step => reusesFreedExternalId(t, p, fields)),
   fc.tuple(tenantArbitrary, pickArbitrary).map(([t, p]): Step => reads(t, p)),
   fc.tuple(tenantArbitrary, pickArbitrary).map(([t, p]): Step => readsForeign(t, p)),
   fc

@@ -107,6 +107,39 @@ export const updates = (tenant: TenantName, pick: number, change: Change): Step 
     if (applied) propertyCheck.sameEvent(await system.clients[tenant].retrieve(uuid), next);
   });
 
+/**
+ * `tenant` updates its event and gives it a new externalId (in capitals, `shouted`, so that a key kept
+ * in another case shows): once applied, the new one is taken (the duplicate step POSTs it) and the old
+ * one free (the reuse step creates an event with it). A deployment may refuse the rename cleanly
+ * (what a PUT may change is not shown); then nothing changes.
+ */
+export const renames = (tenant: TenantName, pick: number, change: Change, shouted: boolean): Step =>
+  step(`${tenant} renames its event #${pick}${shouted ? ' in capitals' : ''}`, async (model, system) => {
+    const { index, event, uuid } = pickOf(model, tenant, pick);
+    const fresh = system.nextId();
+    const next = { ...applyChange(event, change), externalId: shouted ? fresh.toUpperCase() : fresh };
+    const applied = propertyCheck.update(await putEvent(system.clients[tenant], uuid, next)) === 'applied';
+    if (applied) {
+      model[tenant].events[index] = next;
+      model[tenant].freed.push(event.externalId);
+    }
+    await judgeTenantView(tenant, 'own-other', model, system, applied ? index : undefined);
+    if (applied) propertyCheck.sameEvent(await system.clients[tenant].retrieve(uuid), next);
+  });
+
+/** `tenant` creates an event under an externalId one of its renames freed: no event holds it, so 201. */
+export const reusesFreedExternalId = (tenant: TenantName, pick: number, fields: FinancialEventFields): Step =>
+  step(
+    `${tenant} creates an event with an externalId its renames freed`,
+    async (model, system) => {
+      const { freed } = model[tenant];
+      const [externalId] = freed.splice(pick % freed.length, 1);
+      if (externalId === undefined) return;
+      await createEvent(tenant, { ...fields, externalId }, model, system);
+    },
+    (model) => hasRoom(tenant)(model) && model[tenant].freed.length > 0,
+  );
+
 export const reads = (tenant: TenantName, pick: number): Step =>
   step(`${tenant} reads its event #${pick}`, async (model, system) => {
     const { event, uuid } = pickOf(model, tenant, pick);

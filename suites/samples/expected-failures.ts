@@ -2,6 +2,7 @@
  * The hand-written suites' expected failures: a field and the code part 2 gives its fault; the rule
  * a missing item breaks is the one that defines the code (oracle/code-rules.ts).
  */
+import { itemHolders } from '../../generators/index.ts';
 import { ANY_ERROR_CODE, type ExpectedFailure, ruleOfCode } from '../../oracle/index.ts';
 import { type ErrorCode, FIELD_ERROR_CODES, type RuleId } from '../../spec/index.ts';
 
@@ -14,12 +15,26 @@ const NAMED_BY_THE_PAYLOAD: ReadonlySet<string> = new Set([
   FIELD_ERROR_CODES.payinFieldInPayout,
 ]);
 
+/**
+ * An item's currencyCode or amount (ERR-3007, ERR-3008): a deployment may name the item, or the list
+ * whose row of 2.1 states both codes (as the generators allow).
+ */
+const NAMED_BY_THE_ITEM: ReadonlySet<string> = new Set([
+  FIELD_ERROR_CODES.multiCurrencyAmountCurrencyCode,
+  FIELD_ERROR_CODES.multiCurrencyAmountAmount,
+]);
+
+const alternativesOf = (field: string, errorCode: ErrorCode): readonly string[] | undefined => {
+  if (NAMED_BY_THE_PAYLOAD.has(errorCode)) return ['payload'];
+  if (NAMED_BY_THE_ITEM.has(errorCode)) return itemHolders(field);
+  return undefined;
+};
+
 export const expectedFailure = (field: string, errorCode: ErrorCode): ExpectedFailure => {
   const ruleId = ruleOfCode(errorCode);
   if (!ruleId) throw new Error(`${errorCode} is the code of no stated rule`);
-  return NAMED_BY_THE_PAYLOAD.has(errorCode)
-    ? { field, errorCode, ruleId, alternativeFields: ['payload'] }
-    : { field, errorCode, ruleId };
+  const alternativeFields = alternativesOf(field, errorCode);
+  return alternativeFields ? { field, errorCode, ruleId, alternativeFields } : { field, errorCode, ruleId };
 };
 
 /** A failure whose code the spec does not fix, of a rule; `alternativeFields` a deployment may name instead. */

@@ -113,6 +113,15 @@ export const SINGLE_FAULT_CASES: readonly SingleFaultCase[] = [
     'USDT',
     'ERR-3007',
   ),
+  // A currency trimmed before the list is looked up is another value accepted, in an item as at the top.
+  fault(
+    'VAL-MCA-CURRENCY-ISO4217',
+    'first item currency with a trailing space',
+    validPayout,
+    'multiCurrencyAmounts[0].currencyCode',
+    'USD ',
+    'ERR-3007',
+  ),
   fault(
     'VAL-MCA-CURRENCY-ISO4217',
     'second item currency lowercase',

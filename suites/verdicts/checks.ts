@@ -17,6 +17,7 @@ import {
   judgeRetrieval,
   judgeUpdate,
   judgeValidationFailure,
+  payloadFieldsLeftOut,
   type RetrievalEvidence,
   type RetrievalJudge,
   type RetrievalOptions,
@@ -73,6 +74,15 @@ export interface Checks {
   gapAnswer(response: ServiceResponse, options?: GapAnswerOptions): void;
 }
 
+/** The context of a validation verdict, with the payload fields the request it answers left out. */
+export const withSentPayload = (
+  response: ServiceResponse,
+  context: ValidationContext = {},
+): ValidationContext => ({
+  ...context,
+  payloadFieldsLeftOut: payloadFieldsLeftOut(response.exchange.request.body),
+});
+
 export const makeChecks = (enforce: Enforce): Checks => {
   const verdict = <E>(judgement: Judgement<E>, response?: ServiceResponse): E => {
     enforce(judgement, response);
@@ -83,7 +93,7 @@ export const makeChecks = (enforce: Enforce): Checks => {
     created: (response) => verdict(judgeCreation(response), response),
     error: (response, refusal) => verdict(refusal(response), response),
     validationFailure: (response, expected, context) =>
-      verdict(judgeValidationFailure(response, expected, context), response),
+      verdict(judgeValidationFailure(response, expected, withSentPayload(response, context)), response),
     sameEvent: (response, sent, judge = judgeRetrieval, options = {}) =>
       verdict(judge(response, sent as Record<string, unknown>, options), response),
     update: (response, judge = judgeUpdate) => verdict(judge(response), response),

@@ -15,6 +15,7 @@ import {
   type Violation,
 } from '../../oracle/index.ts';
 import type { ServiceResponse } from '../transport/service-client.ts';
+import { withSentPayload } from './checks.ts';
 
 export interface StructuralOutcome {
   readonly violations: readonly Violation[];
@@ -34,7 +35,7 @@ export const judgeStructuralAnswer = async (
   retrieve: (uuid: string) => Promise<ServiceResponse>,
 ): Promise<StructuralOutcome> => {
   const response = await answer;
-  const judgement = judgeValidationFailure(response, sample.expected.errors);
+  const judgement = judgeValidationFailure(response, sample.expected.errors, withSentPayload(response));
   const uuid = (response.json as { uuid?: unknown } | undefined)?.uuid;
   const created = isSuccess(response.status) && judgement.violations.length === 0;
   if (!created || typeof uuid !== 'string') {

@@ -3,6 +3,7 @@
  * not a string (ERR-3007); an item's amount zero, negative or not a number (ERR-3008). Item faults
  * break any item, not only the first.
  */
+
 import * as fc from 'fast-check';
 import { FIELD_ERROR_CODES } from '../../../spec/event-fields.ts';
 import { nonPositiveAmountArbitrary } from '../../amounts.ts';
@@ -10,6 +11,7 @@ import type { FinancialEventFields } from '../../financial-event.ts';
 import { INVALID_CURRENCY_CODES } from '../../iso-codes.ts';
 import { ANY_ERROR_CODE } from '../../verdict.ts';
 import { at, type BrokenField, defineKind, type FaultKindDefinition } from '../define-kind.ts';
+import { itemHolders } from '../item-holders.ts';
 import { type Labelled, labelledFrom, plain, wrongTypesForScalar } from '../values.ts';
 
 /** A field of an existing item (`suffix` after `multiCurrencyAmounts[i]`), any of them. */
@@ -58,6 +60,7 @@ export const MULTI_CURRENCY_AMOUNT_FAULTS: readonly FaultKindDefinition[] = [
     ruleId: 'VAL-MCA-CURRENCY-ISO4217',
     summary: 'the currencyCode of an item is no ISO 4217 code in any list',
     needsMultiCurrencyAmount: true,
+    alternativeFields: (field) => itemHolders(field) ?? [],
     draw: atItem('.currencyCode', labelledFrom(INVALID_CURRENCY_CODES)),
   }),
   defineKind({
@@ -67,6 +70,7 @@ export const MULTI_CURRENCY_AMOUNT_FAULTS: readonly FaultKindDefinition[] = [
     ruleId: 'VAL-MCA-CURRENCY-ISO4217',
     summary: 'the currencyCode of an item is not a string',
     needsMultiCurrencyAmount: true,
+    alternativeFields: (field) => itemHolders(field) ?? [],
     draw: atItem('.currencyCode', wrongTypesForScalar('EUR')),
   }),
   defineKind({
@@ -76,6 +80,7 @@ export const MULTI_CURRENCY_AMOUNT_FAULTS: readonly FaultKindDefinition[] = [
     ruleId: 'VAL-MCA-AMOUNT-POSITIVE',
     summary: 'the amount of an item is zero (0, -0, 0.00) or negative',
     needsMultiCurrencyAmount: true,
+    alternativeFields: (field) => itemHolders(field) ?? [],
     draw: atItem('.amount', plain(nonPositiveAmountArbitrary())),
   }),
   defineKind({
@@ -85,6 +90,7 @@ export const MULTI_CURRENCY_AMOUNT_FAULTS: readonly FaultKindDefinition[] = [
     ruleId: 'VAL-MCA-AMOUNT-POSITIVE',
     summary: 'the amount of an item is not a number',
     needsMultiCurrencyAmount: true,
+    alternativeFields: (field) => itemHolders(field) ?? [],
     draw: atItem('.amount', wrongTypesForScalar(5)),
   }),
 ];
