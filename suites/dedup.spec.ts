@@ -24,11 +24,12 @@ import {
   readErrorBody,
 } from '../oracle/index.ts';
 import { ruleCheck } from '../run-records/rule-annotations.ts';
-import { EVENTS_PATH, eventPath } from '../spec/index.ts';
+import { EVENTS_PATH, eventPath, HEADERS } from '../spec/index.ts';
 import { sendBursts, sentTogether } from './bursts/simultaneous-checks.ts';
 import { test } from './fixtures/index.ts';
 import { expectedFailure } from './samples/expected-failures.ts';
 import { validPayin, validPayout } from './samples/sample-events.ts';
+import { unknownTokenOf } from './samples/unknown-token.ts';
 import { keptOrRefusedCleanly } from './verdicts/kept-or-refused.ts';
 import { check } from './verdicts/verdicts.ts';
 
@@ -70,7 +71,7 @@ test.describe('deduplication', { tag: ['@dedup'] }, () => {
       'DEDUP-EXTERNAL-ID',
       'a second POST with an existing externalId gives 400 ERR-4001 and the first event is unchanged',
     ),
-    async ({ tenantA, runId, startsAfresh }) =>
+    async ({ tenantA, target, runId, startsAfresh }) =>
       startsAfresh(async () => {
         const first = validPayin(runId);
         const uuid = check.created(await tenantA.create(first));
@@ -80,6 +81,11 @@ test.describe('deduplication', { tag: ['@dedup'] }, () => {
         check.sameEvent(await tenantA.retrieve(uuid), first, judgeKeptUnderItsExternalId);
         check.error(await tenantA.create(first), judgeDuplicateRefused);
         check.sameEvent(await tenantA.retrieve(uuid), first, judgeKeptUnderItsExternalId);
+        // POSTs of it refused for their body or their token (their answers are other checks' to judge)
+        // release nothing: a lock or key dropped on any refusal frees the externalId the event holds.
+        await tenantA.create({ ...first, amount: 0 });
+        await tenantA.create(first, { headers: { [HEADERS.accessToken]: unknownTokenOf(target) } });
+        check.error(await tenantA.create(first), judgeDuplicateRefused);
       }),
   );
 
