@@ -39,13 +39,16 @@ const containersOf = (expected: ExpectedFailure): readonly string[] =>
   );
 
 /**
- * Whether a reported item names an object holding the expected failure, under its code. A schema
- * validator checks a payload against the schema of the event's type once: `if type is a payin, then
- * payload has none of the payout fields` fails once, on `payload`, for every such field (ajv's
- * `not`/`if`, a class-level constraint). errors[] then holds every failure, one item for those.
+ * Whether a reported item names an object holding the expected failure, under its stated code. A
+ * schema validator checks a payload against the schema of the event's type once: `if type is a payin,
+ * then payload has none of the payout fields` fails once, on `payload`, for every such field (ajv's
+ * `not`/`if`, a class-level constraint). errors[] then holds every failure, one item for those. A
+ * failure of no stated code (an unknown property, a value of the wrong type) is another failure: an
+ * item about the object under some code does not say it was seen.
  */
 const standsForWithin = (expected: ExpectedFailure, reported: ReportedFailure): boolean =>
-  (expected.errorCode === ANY_ERROR_CODE || expected.errorCode === reported.errorCode) &&
+  expected.errorCode !== ANY_ERROR_CODE &&
+  expected.errorCode === reported.errorCode &&
   containersOf(expected).some((container) => fieldNames(reported.field, container));
 
 const isReading = (failure: ExpectedFailure | undefined): boolean => failure?.readingOf !== undefined;
@@ -81,6 +84,7 @@ export const matchFailures = <E extends ExpectedFailure>(
       const matched = expected[matchOfReported[r] as number];
       return (
         matched !== undefined &&
+        matched.ruleId === expected[e]?.ruleId &&
         standsForWithin(matched, item) &&
         standsForWithin(expected[e] as ExpectedFailure, item)
       );

@@ -530,6 +530,20 @@ test('ORACLE: one item on payload may stand for every failure of its code that p
       { field: 'amount', errorCode: 'ERR-3005' },
     ]).missing,
   ).toEqual([expected[0], expected[1]]);
+  // A failure of no stated code in the payload (an unknown property) is not stood for by the item
+  // about the other type's fields: a deployment that stopped reading the payload there left it out.
+  const unknownProperty: ExpectedFailure = {
+    field: 'payload.foo',
+    errorCode: ANY_ERROR_CODE,
+    ruleId: 'VAL-PAYLOAD-UNKNOWN-PROPERTY',
+    alternativeFields: ['payload'],
+  };
+  expect(
+    matchFailures(
+      [otherType('beneficiaryName'), unknownProperty],
+      [{ field: 'payload', errorCode: 'ERR-3009' }],
+    ).missing,
+  ).toEqual([unknownProperty]);
   // The amount's item left out beside the payload's: the one failure missing.
   expect(rulesOf(expected, validationAnswer([{ field: 'payload', errorCode: 'ERR-3009' }]))).toEqual([
     'VAL-ALL-FAILURES',
@@ -540,13 +554,11 @@ test('ORACLE: a payload field the body left out may be reported as required, und
   const channelArray: ExpectedFailure = { ...channelObject };
   const sent = JSON.stringify({ type: 'INTERNAL_PAYIN', payload: { channel: [] } });
   const payloadFieldsLeftOut = payloadFieldsLeftOutOf(sent);
+  // A payin's: its own fields, not the payout's (forbidden there, not optional).
   expect(payloadFieldsLeftOut).toEqual([
     'payload.payerName',
     'payload.payerPersonalIdType',
     'payload.payerPersonalId',
-    'payload.beneficiaryName',
-    'payload.beneficiaryPersonalIdType',
-    'payload.beneficiaryPersonalId',
   ]);
   const required = validationAnswer([
     { field: 'payload.channel', errorCode: 'ERR-3000' },

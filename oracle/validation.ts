@@ -66,9 +66,19 @@ export const payloadFieldsLeftOut = (sentBody: string | undefined): readonly str
   } catch {
     return [];
   }
-  const payload = isPlainObject(body) ? body.payload : undefined;
-  if (!isPlainObject(payload)) return [];
-  return NAMED_PAYLOAD_FIELDS.filter((path) => !Object.hasOwn(payload, path.slice('payload.'.length)));
+  if (!isPlainObject(body) || !isPlainObject(body.payload)) return [];
+  const payload = body.payload;
+  // The other type's fields are forbidden, not optional: only an unknown type leaves both open.
+  const otherType: readonly string[] =
+    body.type === 'INTERNAL_PAYIN'
+      ? PAYOUT_ONLY_PAYLOAD_FIELDS
+      : body.type === 'INTERNAL_PAYOUT'
+        ? PAYIN_ONLY_PAYLOAD_FIELDS
+        : [];
+  return NAMED_PAYLOAD_FIELDS.filter((path) => {
+    const name = path.slice('payload.'.length);
+    return !Object.hasOwn(payload, name) && !otherType.includes(name);
+  });
 };
 
 export interface ValidationContext {

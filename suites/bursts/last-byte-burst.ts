@@ -79,6 +79,12 @@ interface Prepared {
 
 type Outcome = { readonly response: RecordedResponse; readonly at: bigint } | { readonly error: string };
 
+/** A burst whose requests have left but for their last bytes. */
+interface Written {
+  readonly outcomes: readonly Promise<Outcome>[];
+  readonly clientRequests: readonly ClientRequest[];
+}
+
 const reasonOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
 export class LastByteBurst {
@@ -115,11 +121,14 @@ export class LastByteBurst {
       for (const socket of sockets) socket.destroy();
       throw error;
     }
+    const startedAt = new Date().toISOString();
+    const start = performance.now();
+    const written = await this.#writeAllButLastBytes(prepared);
+    // Called, it writes the last bytes before it awaits anything: the releases of bursts made ready
+    // together, called one after the other in one loop, leave in one turn of the event loop.
     return () => {
       for (let i = 0; i < requests.length; i += 1) this.deps.stats.sent(this.deps.statsKey);
-      const startedAt = new Date().toISOString();
-      const start = performance.now();
-      return this.#release(prepared, startedAt, start);
+      return this.#release(prepared, written, startedAt, start);
     };
   }
 
@@ -189,7 +198,8 @@ export class LastByteBurst {
     return { socket, recorded, held, last };
   }
 
-  async #release(prepared: readonly Prepared[], startedAt: string, start: number): Promise<BurstResult> {
+  /** Every head and body but its final byte, flushed out of this process. */
+  async #writeAllButLastBytes(prepared: readonly Prepared[]): Promise<Written> {
     const outcomes: Promise<Outcome>[] = [];
     const clientRequests: ClientRequest[] = [];
     const flushed: Promise<void>[] = [];
@@ -215,10 +225,19 @@ export class LastByteBurst {
       );
       clientRequests.push(req);
     }
-    // Every head and body but its final byte has left this process before the release.
     await Promise.all(flushed);
-    // The release: one socket write of one byte a request, nothing else in the loop. The requests are
-    // then ended, which writes nothing more (the body has its Content-Length; no chunked encoding).
+    return { outcomes, clientRequests };
+  }
+
+  async #release(
+    prepared: readonly Prepared[],
+    { outcomes, clientRequests }: Written,
+    startedAt: string,
+    start: number,
+  ): Promise<BurstResult> {
+    // The release: one socket write of one byte a request, nothing else in the loop, before the first
+    // await. The requests are then ended, which writes nothing more (the body has its Content-Length;
+    // no chunked encoding).
     const releaseStart = process.hrtime.bigint();
     const released: bigint[] = [];
     for (const p of prepared) {

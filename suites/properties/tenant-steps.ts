@@ -74,6 +74,9 @@ const createEvent = async (
   system.uuidsGiven.push(uuid);
   model[tenant].events.push(event);
   model[tenant].uuids.push(uuid);
+  // Held again, however it came back (a reuse of the other tenant's externalId too): no longer free.
+  const freed = model[tenant].freed.indexOf(event.externalId);
+  if (freed >= 0) model[tenant].freed.splice(freed, 1);
   await rebaseline(tenant, response, model, system);
 };
 
@@ -133,7 +136,7 @@ export const reusesFreedExternalId = (tenant: TenantName, pick: number, fields: 
     `${tenant} creates an event with an externalId its renames freed`,
     async (model, system) => {
       const { freed } = model[tenant];
-      const [externalId] = freed.splice(pick % freed.length, 1);
+      const externalId = freed[pick % freed.length];
       if (externalId === undefined) return;
       await createEvent(tenant, { ...fields, externalId }, model, system);
     },
