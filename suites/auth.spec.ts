@@ -441,7 +441,7 @@ test.describe('tokens used with another client id', { tag: ['@auth'] }, () => {
   test(
     ...ruleCheck(
       'AUTH-NOT-AUTHORIZED',
-      "tenant A's token with tenant B's X-Client-Id never reads nor changes B's event",
+      "tenant A's token with tenant B's X-Client-Id never reads nor changes B's event, nor reads A's own",
     ),
     async ({ tenantA, tenantB, target, runId, observe }) => {
       const event = validPayin(runId, 'authz');
@@ -457,6 +457,11 @@ test.describe('tokens used with another client id', { tag: ['@auth'] }, () => {
       );
       await expectNotAuthorized(write, observe);
       check.sameEvent(await tenantB.retrieve(uuid), event, judgeUnchangedByForeignToken);
+      // A's own event under B's X-Client-Id too: an ownership check of the token's tenant, written in
+      // place of the header's check, serves it.
+      const own = check.created(await tenantA.create(validPayin(runId, 'authz-own')));
+      const ownRead = await tenantA.retrieve(own, { headers: { [HEADERS.clientId]: clientIdOfB } });
+      await expectNotAuthorized(ownRead, observe);
     },
   );
 
