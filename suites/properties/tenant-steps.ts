@@ -81,6 +81,25 @@ const createEvent = async (
 };
 
 /**
+ * `tenant` PUTs `next` onto its event: applied, the model takes it as the event's state. PUT's rules are
+ * not shown: a deployment may refuse an update cleanly, and then nothing changes. Either way the
+ * tenant's view is judged, and an applied update read back. Resolves to whether it was applied.
+ */
+const putOwn = async (
+  tenant: TenantName,
+  { index, uuid }: { readonly index: number; readonly uuid: string },
+  next: FinancialEvent,
+  model: SequenceModel,
+  system: SequenceSystem,
+): Promise<boolean> => {
+  const applied = propertyCheck.update(await putEvent(system.clients[tenant], uuid, next)) === 'applied';
+  if (applied) model[tenant].events[index] = next;
+  await judgeTenantView(tenant, 'own-other', model, system, applied ? index : undefined);
+  if (applied) propertyCheck.sameEvent(await system.clients[tenant].retrieve(uuid), next);
+  return applied;
+};
+
+/**
  * After another tenant's write aimed at the owner's event, the owner's externalId is still its own: a
  * POST of the event again is a duplicate (a reservation released by the foreign write shows here).
  */
@@ -102,12 +121,7 @@ export const creates = (tenant: TenantName, fields: FinancialEventFields): Step 
 export const updates = (tenant: TenantName, pick: number, change: Change): Step =>
   step(`${tenant} updates its event #${pick} (${describeChange(change)})`, async (model, system) => {
     const { index, event, uuid } = pickOf(model, tenant, pick);
-    const next = applyChange(event, change);
-    // PUT's rules are not shown: a deployment may refuse an update cleanly, and then nothing changes.
-    const applied = propertyCheck.update(await putEvent(system.clients[tenant], uuid, next)) === 'applied';
-    if (applied) model[tenant].events[index] = next;
-    await judgeTenantView(tenant, 'own-other', model, system, applied ? index : undefined);
-    if (applied) propertyCheck.sameEvent(await system.clients[tenant].retrieve(uuid), next);
+    await putOwn(tenant, { index, uuid }, applyChange(event, change), model, system);
   });
 
 /**
@@ -121,13 +135,8 @@ export const renames = (tenant: TenantName, pick: number, change: Change, shoute
     const { index, event, uuid } = pickOf(model, tenant, pick);
     const fresh = system.nextId();
     const next = { ...applyChange(event, change), externalId: shouted ? fresh.toUpperCase() : fresh };
-    const applied = propertyCheck.update(await putEvent(system.clients[tenant], uuid, next)) === 'applied';
-    if (applied) {
-      model[tenant].events[index] = next;
+    if (await putOwn(tenant, { index, uuid }, next, model, system))
       model[tenant].freed.push(event.externalId);
-    }
-    await judgeTenantView(tenant, 'own-other', model, system, applied ? index : undefined);
-    if (applied) propertyCheck.sameEvent(await system.clients[tenant].retrieve(uuid), next);
   });
 
 /** `tenant` creates an event under an externalId one of its renames freed: no event holds it, so 201. */
