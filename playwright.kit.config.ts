@@ -127,6 +127,10 @@ export default defineConfig({
   forbidOnly: CI.read(),
   use: CONTEXT_OPTIONS_AS_VALUES,
   timeout: 60_000,
+  // The browser checks wait on pages a loaded machine renders late (an Allure report fetches each
+  // test's results and history after a click): 5 s, Playwright's default, was crossed once on two busy
+  // cores. Only a failing expectation waits this long.
+  expect: { timeout: 20_000 },
   reporter: [
     ['list'],
     ['json', { outputFile: `${outputFolder}/results.json` }],

@@ -721,6 +721,15 @@ const PROBES: Record<MutantName, Probe> = {
       return answers.every((a) => a.status === 201);
     },
   },
+  'rename-key-across-tenants': {
+    holds: async (h) => {
+      const event = payinEvent();
+      const uuid = await h.a.create(event);
+      const renamed = { ...event, externalId: `${event.externalId}-rn` };
+      if ((await h.a.put(uuid, renamed)).status !== 200) return false;
+      return (await h.b.post({ ...payinEvent(), externalId: renamed.externalId })).status === 201;
+    },
+  },
   'put-dedup-window-1ms': {
     holds: async (h) => {
       const externalId = payinEvent().externalId;

@@ -440,6 +440,26 @@ test.describe('deduplication', { tag: ['@dedup'] }, () => {
   );
 
   test(
+    ...ruleCheck(
+      'DEDUP-PER-TENANT',
+      'after tenant A gives its event a new externalId by PUT, tenant B can create an event with it',
+      { tag: ['@update'] },
+    ),
+    async ({ tenantA, tenantB, runId, observe, startsAfresh }) =>
+      startsAfresh(async () => {
+        // A key table the rename path writes without the tenant is met by no POST of A's alone.
+        const eventOfA = validPayin(runId);
+        const uuidOfA = check.created(await tenantA.create(eventOfA));
+        const renamed = { ...eventOfA, externalId: `${eventOfA.externalId}-rn` };
+        const outcome = check.update(await tenantA.update(uuidOfA, renamed));
+        await observe('GAP-PUT-BODY', `PUT changing externalId: ${outcome}`);
+        if (outcome === 'refused') return;
+        const ofB = await tenantB.create({ ...validPayout(runId), externalId: renamed.externalId });
+        check.verdict(judgeExternalIdFreeForOtherTenant(ofB, { afterUpdate: true }), ofB);
+      }),
+  );
+
+  test(
     ...ruleCheck('DEDUP-PER-TENANT', 'a PUT may give an event an externalId that only another tenant holds', {
       tag: ['@update'],
     }),

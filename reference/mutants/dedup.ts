@@ -77,6 +77,30 @@ const checkThenUpdate =
     );
   };
 
+/**
+ * A rename writes its new externalId into a key table without the tenant (the create path checks that
+ * table too): once tenant A has given an event a new externalId by PUT, another tenant's POST with it
+ * is refused as a duplicate. POSTs alone never fill the table.
+ */
+const renamedKeysOfAllTenants: Pick<DedupHooks, 'insertUnlessDuplicate'> & Pick<UpdateHooks, 'applyUpdate'> =
+  {
+    insertUnlessDuplicate: (ctx, tenantId, uuid, event) => {
+      const externalId = externalIdOf(event);
+      const othersHold = [...reservedOf(ctx.store)].some((key) => {
+        const space = key.indexOf(' ');
+        return key.slice(space + 1) === externalId && key.slice(0, space) !== tenantId;
+      });
+      if (othersHold) throw ctx.hooks.duplicateAnswer();
+      return DEDUP_HOOKS.insertUnlessDuplicate(ctx, tenantId, uuid, event);
+    },
+    applyUpdate: (ctx, existing, event) => {
+      const updated = UPDATE_HOOKS.applyUpdate(ctx, existing, event);
+      if (externalIdOf(event) !== externalIdOf(existing.event))
+        reservedOf(ctx.store).add(tenantKey(existing.tenantId, externalIdOf(event)));
+      return updated;
+    },
+  };
+
 export const DEDUP_MUTANTS = [
   mutant('dedup-missing', ['DEDUP-EXTERNAL-ID'], 'No deduplication: every POST creates a new event.', {
     insertUnlessDuplicate: (ctx, tenantId, uuid, event) =>
@@ -121,6 +145,12 @@ export const DEDUP_MUTANTS = [
     ['DEDUP-PER-TENANT'],
     'An in-flight lock on the externalId alone is held while an event is written (one database round trip, 1 ms): another tenant POSTing that externalId meanwhile gets ERR-4001.',
     { insertUnlessDuplicate: lockedWhileWritten(ROUND_TRIP_GAP_MS) },
+  ),
+  mutant(
+    'rename-key-across-tenants',
+    ['DEDUP-PER-TENANT'],
+    "A PUT that gives an event a new externalId writes it to a key table without the tenant, which POSTs are checked against: another tenant's POST with that externalId gets ERR-4001.",
+    renamedKeysOfAllTenants,
   ),
   mutant(
     'put-dedup-window-1ms',
