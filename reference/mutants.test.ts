@@ -730,6 +730,44 @@ const PROBES: Record<MutantName, Probe> = {
       return (await h.b.post({ ...payinEvent(), externalId: renamed.externalId })).status === 201;
     },
   },
+  'rename-after-update-keeps-key': {
+    holds: async (h) => {
+      const event = payinEvent();
+      const uuid = await h.a.create(event);
+      await h.a.put(uuid, { ...event, amount: 20 });
+      const renamed = `${event.externalId}-rn`;
+      await h.a.put(uuid, { ...event, externalId: renamed });
+      // Where the rename was not applied (another mutant's), the old externalId is still held.
+      if ((await h.a.get(uuid)).body?.externalId !== renamed) return true;
+      return (await h.a.post({ ...payinEvent(), externalId: event.externalId })).status === 201;
+    },
+  },
+  'refused-put-swaps-key': {
+    holds: async (h) => {
+      const event = payinEvent();
+      const uuid = await h.a.create(event);
+      await h.a.put(uuid, { ...event, externalId: `${event.externalId}-bad`, countryCode: 'ZZ' });
+      return is(await h.a.post(event), 400, 'ERR-4001');
+    },
+  },
+  'type-change-frees-key': {
+    holds: async (h) => {
+      const event = payinEvent();
+      const uuid = await h.a.create(event);
+      const asPayout = { ...event, type: 'INTERNAL_PAYOUT', payload: { channel: 'CASH' } };
+      if ((await h.a.put(uuid, asPayout)).status !== 200) return true;
+      return is(await h.a.post(event), 400, 'ERR-4001');
+    },
+  },
+  'put-dedup-ignores-rejected': {
+    holds: async (h) => {
+      const rejected = payinEvent({ status: 'REJECTED' });
+      await h.a.create(rejected);
+      const other = payinEvent();
+      const uuid = await h.a.create(other);
+      return (await h.a.put(uuid, { ...other, externalId: rejected.externalId })).status !== 200;
+    },
+  },
   'put-dedup-window-1ms': {
     holds: async (h) => {
       const externalId = payinEvent().externalId;

@@ -126,21 +126,24 @@ test.describe('deduplication', { tag: ['@dedup'] }, () => {
       startsAfresh(async () => {
         // externalId is unique per tenant, by PUT too. The refusal's status is GAP-422-USE's observation
         // (400, 409, 422, …), its code may well be ERR-4001; both events stay as they were.
-        const first = validPayin(runId);
-        const second = validPayout(runId);
-        const uuidOfFirst = check.created(await tenantA.create(first));
-        const uuidOfSecond = check.created(await tenantA.create(second));
-        // The PUT changes other fields too: a refusal must leave every one of them as it was.
-        const response = await tenantA.update(uuidOfSecond, {
-          ...second,
-          externalId: first.externalId,
-          amount: 1.5,
-          status: 'REJECTED',
-        });
-        const outcome = check.update(response, judgeExternalIdTakeover);
-        check.verdict(judgeExternalIdTakeoverRefused(outcome), response);
-        check.sameEvent(await tenantA.retrieve(uuidOfFirst), first, judgeKeptUnderItsExternalId);
-        check.sameEvent(await tenantA.retrieve(uuidOfSecond), second, judgeUnchangedByRefusedUpdate);
+        // A rejected holder too: an update path whose uniqueness query leaves out REJECTED events.
+        for (const status of ['PENDING', 'REJECTED']) {
+          const first = { ...validPayin(runId), status };
+          const second = validPayout(runId);
+          const uuidOfFirst = check.created(await tenantA.create(first));
+          const uuidOfSecond = check.created(await tenantA.create(second));
+          // The PUT changes other fields too: a refusal must leave every one of them as it was.
+          const response = await tenantA.update(uuidOfSecond, {
+            ...second,
+            externalId: first.externalId,
+            amount: 1.5,
+            status: 'REJECTED',
+          });
+          const outcome = check.update(response, judgeExternalIdTakeover);
+          check.verdict(judgeExternalIdTakeoverRefused(outcome), response);
+          check.sameEvent(await tenantA.retrieve(uuidOfFirst), first, judgeKeptUnderItsExternalId);
+          check.sameEvent(await tenantA.retrieve(uuidOfSecond), second, judgeUnchangedByRefusedUpdate);
+        }
       }),
   );
 
@@ -177,6 +180,79 @@ test.describe('deduplication', { tag: ['@dedup'] }, () => {
         const oldUuid = check.created(await tenantA.create(old));
         check.sameEvent(await tenantA.retrieve(oldUuid), old, judgeKeptUnderItsExternalId);
         check.sameEvent(await tenantA.retrieve(uuid), renamed, judgeKeptUnderItsExternalId);
+      }),
+  );
+
+  test(
+    ...ruleCheck(
+      'DEDUP-EXTERNAL-ID',
+      'a PUT refused for its body, or changing the type, moves no externalId',
+      { tag: ['@update'] },
+    ),
+    async ({ tenantA, runId, observe, startsAfresh }) =>
+      startsAfresh(async () => {
+        // Keys kept beside the events (a key table, a type's own table) that a PUT's transaction swaps
+        // before its validation fails, or that a change of type moves away, free an id an event holds.
+        const event = validPayin(runId);
+        const uuid = check.created(await tenantA.create(event));
+        const refusedName = `${event.externalId}-bad`;
+        const invalid = { ...event, externalId: refusedName, countryCode: 'ZZ' };
+        // Whether it is refused as it must be is UPDATE-VALIDATES's to judge; here, what a refusal left.
+        const refusal = await tenantA.update(uuid, invalid);
+        if (refusal.status >= 400 && refusal.status < 500) {
+          check.error(
+            await tenantA.create({ ...validPayout(runId), externalId: event.externalId }),
+            judgeDuplicateRefused,
+          );
+          const named = await tenantA.create({ ...validPayout(runId), externalId: refusedName });
+          check.verdict(
+            judgeNoFalseDuplicate(named, 'a POST of the externalId a refused PUT sent', refusedName, [
+              event.externalId,
+            ]),
+            named,
+          );
+          check.created(named);
+        }
+        const asPayout = { ...event, type: 'INTERNAL_PAYOUT', payload: validPayout(runId).payload };
+        const outcome = check.update(await tenantA.update(uuid, asPayout));
+        await observe('GAP-PUT-BODY', `PUT changing type: ${outcome}`);
+        if (outcome === 'applied')
+          check.error(
+            await tenantA.create({ ...validPayin(runId), externalId: event.externalId }),
+            judgeDuplicateRefused,
+          );
+      }),
+  );
+
+  test(
+    ...ruleCheck(
+      'DEDUP-EXTERNAL-ID',
+      'an externalId a rename freed, after an update, may be given to another event by PUT',
+      { tag: ['@update'] },
+    ),
+    async ({ tenantA, runId, observe, startsAfresh }) =>
+      startsAfresh(async () => {
+        // "Already exists" is present tense: not a key still counted from an earlier save, nor one found
+        // in the events' history.
+        const event = validPayin(runId);
+        const uuid = check.created(await tenantA.create(event));
+        check.update(await tenantA.update(uuid, { ...event, amount: 20 }));
+        const renamed = { ...event, amount: 21, externalId: `${event.externalId}-rn` };
+        const outcome = check.update(await tenantA.update(uuid, renamed));
+        await observe('GAP-PUT-BODY', `PUT changing externalId: ${outcome}`);
+        if (outcome === 'refused') return;
+        const other = validPayout(runId);
+        const uuidOfOther = check.created(await tenantA.create(other));
+        const moved = { ...other, externalId: event.externalId };
+        const response = await tenantA.update(uuidOfOther, moved);
+        check.verdict(
+          judgeNoFalseDuplicate(response, 'a PUT onto the externalId a rename freed', event.externalId, [
+            renamed.externalId,
+          ]),
+          response,
+        );
+        if (check.update(response) === 'applied')
+          check.sameEvent(await tenantA.retrieve(uuidOfOther), moved, judgeUpdateShown);
       }),
   );
 

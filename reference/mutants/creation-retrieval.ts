@@ -4,11 +4,12 @@
  * path-id.ts, error-answers.ts.
  */
 import { EVENTS_PATH } from '../../spec/index.ts';
-import { type EventStore, externalIdOf, type StoredEvent } from '../event-store.ts';
+import { externalIdOf, type StoredEvent } from '../event-store.ts';
 import { ownEvent } from '../handlers/read-event.ts';
 import { isJsonObject, type JsonObject, type JsonValue } from '../json.ts';
 import { referenceProblem } from '../problem.ts';
 import { mutant } from './define.ts';
+import { perStore } from './per-store.ts';
 
 /** amount and every multiCurrencyAmounts[].amount passed through a function. */
 const withAmounts = (event: JsonObject, convert: (amount: number) => JsonValue): JsonObject => {
@@ -26,15 +27,7 @@ const withAmounts = (event: JsonObject, convert: (amount: number) => JsonValue):
 };
 
 /** The events a read cache holds, per store (uuid → event as first read). */
-const caches = new WeakMap<EventStore, Map<string, StoredEvent>>();
-const cacheOf = (store: EventStore): Map<string, StoredEvent> => {
-  let cache = caches.get(store);
-  if (!cache) {
-    cache = new Map();
-    caches.set(store, cache);
-  }
-  return cache;
-};
+const cacheOf = perStore(() => new Map<string, StoredEvent>());
 
 /** Every string with its characters outside ASCII as "?". */
 const asciiOnly = (value: JsonValue): JsonValue => {

@@ -1,23 +1,16 @@
 /** Mutants of deduplication by externalId (part 4, rules 1, 4 and 5). Hooks: handlers/dedup.ts, update-event.ts. */
 import { setTimeout as delay } from 'node:timers/promises';
-import { type EventStore, externalIdOf } from '../event-store.ts';
+import { externalIdOf } from '../event-store.ts';
 import { DEDUP_HOOKS, type DedupHooks } from '../handlers/dedup.ts';
 import { UPDATE_HOOKS, type UpdateHooks } from '../handlers/update-event.ts';
 import type { JsonValue } from '../json.ts';
 import { problem } from '../problem.ts';
 import { validateEvent } from '../validation.ts';
 import { mutant } from './define.ts';
+import { perStore } from './per-store.ts';
 
 /** externalIds a mutant holds on to beside the store's index ("tenant externalId", or "* externalId"). */
-const reserved = new WeakMap<EventStore, Set<string>>();
-const reservedOf = (store: EventStore): Set<string> => {
-  let keys = reserved.get(store);
-  if (!keys) {
-    keys = new Set();
-    reserved.set(store, keys);
-  }
-  return keys;
-};
+const reservedOf = perStore(() => new Set<string>());
 
 /** The reference's insert, refused first when a mutant holds on to the externalId (the key of `keyOf`). */
 const insertUnlessReserved =
@@ -101,6 +94,51 @@ const renamedKeysOfAllTenants: Pick<DedupHooks, 'insertUnlessDuplicate'> & Pick<
     },
   };
 
+/** Saves of each externalId counted ("tenant externalId"), for the mutant that releases one per rename. */
+const savesOf = perStore(() => new Map<string, number>());
+
+/**
+ * Key-usage rows: one added on every save of an event under its externalId, one removed per rename, the
+ * key held while any is left. An event updated and then renamed keeps its old externalId held: a POST
+ * or a PUT with it is refused as a duplicate, though no event holds it.
+ */
+const keyRowsPerSave: Pick<DedupHooks, 'insertUnlessDuplicate'> & Pick<UpdateHooks, 'applyUpdate'> = {
+  insertUnlessDuplicate: insertUnlessReserved(tenantKey),
+  applyUpdate: (ctx, existing, event) => {
+    const [before, after] = [externalIdOf(existing.event), externalIdOf(event)];
+    const keys = reservedOf(ctx.store);
+    if (before !== after && keys.has(tenantKey(existing.tenantId, after))) throw ctx.hooks.duplicateAnswer();
+    const updated = UPDATE_HOOKS.applyUpdate(ctx, existing, event);
+    const counts = savesOf(ctx.store);
+    const row = tenantKey(existing.tenantId, before);
+    const rows = (counts.get(row) ?? 1) + (before === after ? 1 : -1);
+    counts.set(row, rows);
+    if (before !== after && rows > 0) keys.add(row);
+    return updated;
+  },
+};
+
+/**
+ * A PUT's transaction swaps the keys (the old externalId released, the new one claimed) before the body
+ * is validated, and a refusal does not roll it back: the event keeps its old externalId unheld.
+ */
+const keysSwappedBeforeValidation: Pick<DedupHooks, 'insertUnlessDuplicate'> &
+  Pick<UpdateHooks, 'validateUpdate'> = {
+  insertUnlessDuplicate: insertUnlessReserved(tenantKey),
+  validateUpdate: (ctx, body, existing) => {
+    const result = UPDATE_HOOKS.validateUpdate(ctx, body, existing);
+    if (
+      !result.ok &&
+      typeof body.externalId === 'string' &&
+      body.externalId !== externalIdOf(existing.event)
+    ) {
+      ctx.store.forgetExternalId(existing);
+      reservedOf(ctx.store).add(tenantKey(existing.tenantId, body.externalId));
+    }
+    return result;
+  },
+};
+
 export const DEDUP_MUTANTS = [
   mutant('dedup-missing', ['DEDUP-EXTERNAL-ID'], 'No deduplication: every POST creates a new event.', {
     insertUnlessDuplicate: (ctx, tenantId, uuid, event) =>
@@ -151,6 +189,45 @@ export const DEDUP_MUTANTS = [
     ['DEDUP-PER-TENANT'],
     "A PUT that gives an event a new externalId writes it to a key table without the tenant, which POSTs are checked against: another tenant's POST with that externalId gets ERR-4001.",
     renamedKeysOfAllTenants,
+  ),
+  mutant(
+    'rename-after-update-keeps-key',
+    ['DEDUP-EXTERNAL-ID'],
+    'A key row is added on every save of an event and one removed per rename: an event updated, then renamed, keeps its old externalId held, so a POST or PUT with it gets ERR-4001 though no event holds it.',
+    keyRowsPerSave,
+  ),
+  mutant(
+    'refused-put-swaps-key',
+    ['DEDUP-EXTERNAL-ID'],
+    "A PUT swaps the event's externalId keys before its body is validated and a refusal keeps the swap: the new externalId is held by no event, the old one free though the event still has it.",
+    keysSwappedBeforeValidation,
+  ),
+  mutant(
+    'type-change-frees-key',
+    ['DEDUP-EXTERNAL-ID'],
+    "A PUT changing an event's type moves it to the other type's table, whose keys POSTs of the first type are not checked against: the externalId is free again.",
+    {
+      applyUpdate: (ctx, existing, event) => {
+        const updated = UPDATE_HOOKS.applyUpdate(ctx, existing, event);
+        if (event.type !== existing.event.type) ctx.store.forgetExternalId(updated);
+        return updated;
+      },
+    },
+  ),
+  mutant(
+    'put-dedup-ignores-rejected',
+    ['DEDUP-EXTERNAL-ID'],
+    "PUT's uniqueness query leaves out REJECTED events: a PUT may give an event the externalId of the tenant's rejected event.",
+    {
+      applyUpdate: (ctx, existing, event) => {
+        const holder = ctx.store.findByExternalId(existing.tenantId, externalIdOf(event));
+        if (holder && holder.uuid !== existing.uuid && holder.event.status !== 'REJECTED')
+          throw ctx.hooks.duplicateAnswer();
+        return ctx.store.overwrite(existing, event, ctx.clock(), {
+          reindex: !holder || holder.uuid === existing.uuid,
+        });
+      },
+    },
   ),
   mutant(
     'put-dedup-window-1ms',
