@@ -2,6 +2,7 @@
 import { expect, test } from '../kit-tests/test-support/kit-test.ts';
 import {
   judgeCaseVariantsTwoEvents,
+  judgeServiceGivenUuid,
   judgeTenantsTwoEvents,
   judgeTwoEventsTwoUuids,
   judgeUuidNotExternalId,
@@ -32,4 +33,11 @@ test('ORACLE: two events are given two uuids, each claim breaking its own rule w
   expect(judgeUuidNotGivenBefore([a, b], c).violations).toEqual([]);
   expect(judgeUuidNotGivenBefore([], c).violations).toEqual([]);
   expect(rules(judgeUuidNotGivenBefore([a, b], b).violations)).toEqual(['CREATE-RETURNS-UUID']);
+});
+
+test('ORACLE: the uuid a POST gave is not one its body carried, in either letter case', () => {
+  const [given, sent] = [crypto.randomUUID(), crypto.randomUUID()];
+  expect(judgeServiceGivenUuid(given, sent).violations).toEqual([]);
+  expect(rules(judgeServiceGivenUuid(sent, sent).violations)).toEqual(['CREATE-RETURNS-UUID']);
+  expect(rules(judgeServiceGivenUuid(sent.toUpperCase(), sent).violations)).toEqual(['CREATE-RETURNS-UUID']);
 });

@@ -16,6 +16,19 @@ export const judgeUuidNotExternalId = (uuid: string, externalId: string): Judgem
     uuid === externalId ? [violationOf('PATH-ID-IS-UUID', 'the uuid given is the externalId sent')] : [],
   );
 
+/** CREATE-RETURNS-UUID: the uuid a POST gave is the service's own, not one its body carried (`sent`). */
+export const judgeServiceGivenUuid = (uuid: string, sent: string): Judgement =>
+  judgementOf(
+    uuid.toLowerCase() === sent.toLowerCase()
+      ? [
+          violationOf(
+            'CREATE-RETURNS-UUID',
+            `the uuid given is the one the body carried (${sent}), not the service's own`,
+          ),
+        ]
+      : [],
+  );
+
 /** CREATE-RETURNS-UUID: two events created one after the other were given two uuids. */
 export const judgeTwoEventsTwoUuids = (first: string, second: string): Judgement =>
   judgementOf(

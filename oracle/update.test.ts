@@ -2,7 +2,12 @@
 import { expect, test } from '../kit-tests/test-support/kit-test.ts';
 import { answer, validationAnswer } from './test-support/answers.ts';
 import { rules } from './test-support/rules.ts';
-import { judgeExternalIdTakeover, judgeUpdate, judgeUpdateUnderSpelling } from './update.ts';
+import {
+  judgeExternalIdTakeover,
+  judgeUnknownUpdateNotApplied,
+  judgeUpdate,
+  judgeUpdateUnderSpelling,
+} from './update.ts';
 
 test('ORACLE: a valid PUT is applied or refused cleanly; anything else breaks the rule it checks', () => {
   expect(judgeUpdate(answer(204))).toEqual({ evidence: 'applied', violations: [] });
@@ -33,4 +38,18 @@ test('ORACLE: a PUT refused under a spelling of the tenant’s X-Client-Id is a 
     expect(reading.violations).toEqual([]);
     expect(reading.notEstablished?.kind).toBe('premise-not-met');
   }
+});
+
+test('ORACLE: a PUT of an unknown uuid is refused with a 4xx, never applied nor failed by the server', () => {
+  expect(
+    judgeUnknownUpdateNotApplied(answer(404, { status: 404, errorCode: 'ERR-4002', title: 'Not found' }))
+      .violations,
+  ).toEqual([]);
+  expect(
+    judgeUnknownUpdateNotApplied(validationAnswer([{ field: 'uuid', errorCode: 'ERR-3099' }])).violations,
+  ).toEqual([]);
+  for (const status of [200, 204, 500])
+    expect(rules(judgeUnknownUpdateNotApplied(answer(status, {})).violations)).toEqual([
+      'UPDATE-UNKNOWN-404',
+    ]);
 });

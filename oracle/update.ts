@@ -74,6 +74,22 @@ export const judgeExternalIdTakeover: UpdateJudge = updateFor('DEDUP-EXTERNAL-ID
   trueClaims: ['ERR-4001'],
 });
 
+/**
+ * UPDATE-UNKNOWN-404: a PUT of an unknown uuid is applied to no event, whatever its body carries (a
+ * uuid field among it): refused with a 4xx, whether the body's fault or the path's is reported first.
+ */
+export const judgeUnknownUpdateNotApplied = (answer: HttpAnswer): Judgement =>
+  judgementOf(
+    answer.status >= 400 && answer.status < 500
+      ? []
+      : [
+          violationOf(
+            'UPDATE-UNKNOWN-404',
+            `a PUT of an unknown uuid must be refused (404 ERR-4002, or a 4xx for its body); got ${summarise(answer)}`,
+          ),
+        ],
+  );
+
 /** What a PUT's success answer holds, for GAP-PUT-BODY: no body, the event, {uuid}, or another body. */
 export const describeUpdateAnswer = (answer: HttpAnswer, uuid: string): string => {
   if (answer.text.trim() === '') return 'no body';

@@ -76,6 +76,40 @@ const tokenRefused = async (h: Harness, token: string): Promise<boolean> =>
   );
 
 const PROBES: Record<MutantName, Probe> = {
+  'client-id-first-of-list': {
+    holds: async (h) => {
+      const headers = { ...credentialHeaders(h.a.tenant), 'x-client-id': `${h.a.tenant.clientId}, x` };
+      return is(await h.a.get(unknownUuid(), headers), 400, 'ERR-2002');
+    },
+  },
+  'client-id-nil-as-absent': {
+    holds: async (h) => {
+      const nil = '00000000-0000-0000-0000-000000000000';
+      const headers = { ...credentialHeaders(h.a.tenant), 'x-client-id': nil };
+      return (await h.a.get(unknownUuid(), headers)).status !== 400;
+    },
+  },
+  'client-uuid-honoured': {
+    holds: async (h) => {
+      const chosen = unknownUuid();
+      const answer = await h.a.post({ ...payinEvent(), uuid: chosen });
+      return answer.body?.uuid !== chosen;
+    },
+  },
+  'path-id-prefix-match': {
+    holds: async (h) => {
+      const uuid = await h.a.create(payinEvent());
+      return (await h.a.get(uuid.slice(0, 13))).status !== 200;
+    },
+  },
+  'put-body-uuid-wins': {
+    holds: async (h) => {
+      const event = payinEvent();
+      const uuid = await h.a.create(event);
+      await h.a.put(unknownUuid(), { ...event, amount: 999, uuid });
+      return (await h.a.get(uuid)).body?.amount === event.amount;
+    },
+  },
   'token-missing-gives-1002': {
     holds: async (h) =>
       is(await h.a.get(unknownUuid(), { 'x-client-id': h.a.tenant.clientId }), 401, 'ERR-1001'),

@@ -94,6 +94,9 @@ const NOT_UUID_CLIENT_IDS: readonly [string, string][] = [
   // Text before a UUID: a pattern anchored at its end only still finds one in it.
   ['a UUID with a character before it', '03f1c2a9e-5b7d-4c1a-9e2f-8a6b4c3d2e1f'],
   ['a UUID after a word', 'tenant=3f1c2a9e-5b7d-4c1a-9e2f-8a6b4c3d2e1f'],
+  // A header read as a list (its first value taken) or unquoted before it is parsed.
+  ['a UUID and a word, comma-separated', '3f1c2a9e-5b7d-4c1a-9e2f-8a6b4c3d2e1f, not-a-uuid'],
+  ['a UUID in double quotes', '"3f1c2a9e-5b7d-4c1a-9e2f-8a6b4c3d2e1f"'],
 ];
 
 /**
@@ -494,6 +497,13 @@ test.describe('tokens used with another client id', { tag: ['@auth'] }, () => {
         headers: { [HEADERS.clientId]: crypto.randomUUID() },
       });
       await expectNotAuthorized(response, observe);
+      // The nil UUID is a UUID (RFC 9562) and the header is there: never "header absent" (ERR-2001). A
+      // validator that takes only UUIDs of a version refuses it as not valid, which 5.3 words the same.
+      const nil = await tenantA.retrieve(crypto.randomUUID(), {
+        headers: { [HEADERS.clientId]: '00000000-0000-0000-0000-000000000000' },
+      });
+      if (nil.status === 400 && readErrorBody(nil)?.errorCode === 'ERR-2002') return;
+      check.verdict(judgeForeignClientRefusal(nil), nil);
     },
   );
 

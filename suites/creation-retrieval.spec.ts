@@ -7,6 +7,7 @@ import {
   judgeExternalIdPathRefused,
   judgeFoundByUuid,
   judgeNonUuidPathId,
+  judgeServiceGivenUuid,
   judgeTwoEventsTwoUuids,
   judgeUnknownEventRefused,
   judgeUuidNotExternalId,
@@ -133,6 +134,46 @@ test.describe('creation and retrieval', { tag: ['@retrieval'] }, () => {
           'CRYPTO',
         );
         check.sameEvent(await tenantA.retrieve(check.created(await tenantA.create(event))), event);
+      }),
+  );
+
+  test(
+    ...ruleCheck(
+      'CREATE-RETURNS-UUID',
+      "a uuid in a POST's body is not the event's: the service gives its own",
+    ),
+    async ({ tenantA, runId, startsAfresh }) =>
+      startsAfresh(async () => {
+        // The uuid is service-generated (part 1). In a POST's body it is an unknown top-level field
+        // (GAP-EXTRA-TOP-LEVEL-FIELDS): refused cleanly, dropped or kept, never bound as the event's id.
+        const sent = crypto.randomUUID();
+        const response = await tenantA.create({ ...validPayin(runId), uuid: sent });
+        if (!isSuccess(response.status)) {
+          check.gapAnswer(response, { claimsChecked: 'a uuid in the body', probedFields: ['uuid'] });
+          return;
+        }
+        check.verdict(judgeServiceGivenUuid(check.created(response), sent), response);
+      }),
+  );
+
+  test(
+    ...ruleCheck(
+      'RETRIEVE-UNKNOWN-404',
+      "the first part of an event's uuid names no event: GET and PUT by it find nothing and change nothing",
+      { tag: ['@update'] },
+    ),
+    async ({ tenantA, runId, startsAfresh }) =>
+      startsAfresh(async () => {
+        // A lookup that matches the start of a uuid (LIKE :id || '%') finds the event by a part of it.
+        const event = validPayin(runId);
+        const uuid = check.created(await tenantA.create(event));
+        const part = uuid.slice(0, 13);
+        const read = await tenantA.retrieve(part);
+        check.verdict(judgeNonUuidPathId(read), read);
+        check.gapAnswer(read);
+        const write = await tenantA.update(part, { ...event, amount: 3.5 });
+        check.verdict(judgeNonUuidPathId(write), write);
+        check.sameEvent(await tenantA.retrieve(uuid), event, judgeFoundByUuid);
       }),
   );
 

@@ -180,6 +180,14 @@ test.describe('tenant isolation', { tag: ['@isolation'] }, () => {
         check.verdict(judgeForeignLikeUnknown('PUT', ofForeign, ofUnknown), ofForeign);
         check.verdict(judgeForeignAnswerRevealsNothing('PUT', ofForeign, event.externalId), ofForeign);
       }
+      // The uuid in upper case (a valid UUID, RFC 9562): a route or a lookup that matches only that
+      // spelling must be scoped to the tenant too.
+      const [upper, unknownUpper] = [
+        await tenantB.update(uuid.toUpperCase(), body),
+        await tenantB.update(crypto.randomUUID().toUpperCase(), body),
+      ];
+      check.verdict(judgeForeignLikeUnknown('PUT', upper, unknownUpper), upper);
+      check.verdict(judgeForeignAnswerRevealsNothing('PUT', upper, event.externalId), upper);
       await expectForeignPutUnseen(tenantA, owner, marker, "tenant B's refused PUT");
     },
   );

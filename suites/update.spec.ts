@@ -12,6 +12,7 @@ import {
   judgeSpellingsAccepted,
   judgeUnchangedByRefusedUpdate,
   judgeUnknownUpdateCreatedNothing,
+  judgeUnknownUpdateNotApplied,
   judgeUnknownUpdateRefused,
   judgeUpdateShown,
   judgeUpdateUnderSpelling,
@@ -212,6 +213,24 @@ test.describe('update', { tag: ['@update'] }, () => {
       check.verdict(judgeUnknownUpdateCreatedNothing(created), created);
       check.created(created);
     },
+  );
+
+  test(
+    ...ruleCheck(
+      'UPDATE-UNKNOWN-404',
+      "PUT of an unknown uuid whose body carries an event's uuid changes nothing: the path names the event",
+    ),
+    async ({ tenantA, runId, startsAfresh }) =>
+      startsAfresh(async () => {
+        // An update bound from a body whose uuid field wins over the path variable updates the event the
+        // body names. Whether a body may carry a uuid is not shown: refused (any 4xx) or not, the path's
+        // uuid is unknown and the event stays as it was.
+        const event = validPayin(runId);
+        const uuid = check.created(await tenantA.create(event));
+        const response = await tenantA.update(crypto.randomUUID(), { ...event, amount: 999, uuid });
+        check.verdict(judgeUnknownUpdateNotApplied(response), response);
+        check.sameEvent(await tenantA.retrieve(uuid), event, judgeUnchangedByRefusedUpdate);
+      }),
   );
 
   test(

@@ -37,6 +37,23 @@ const UUID_AT_END = new RegExp(`${UUID_SOURCE}$`, 'i');
 
 export const AUTHENTICATION_MUTANTS = [
   mutant(
+    'client-id-first-of-list',
+    ['TENANT-HEADER-NOT-UUID'],
+    'X-Client-Id is read as a list: its first comma-separated value is the tenant, whatever follows it.',
+    { clientIdOfRequest: (headers) => clientIdOfRequest(headers)?.split(',')[0]?.trim() },
+  ),
+  mutant(
+    'client-id-nil-as-absent',
+    ['AUTH-NOT-AUTHORIZED'],
+    'The nil UUID in X-Client-Id is read as no header (an optional UUID that maps nil to empty): 400 ERR-2001.',
+    {
+      clientIdOfRequest: (headers) => {
+        const clientId = clientIdOfRequest(headers);
+        return clientId === '00000000-0000-0000-0000-000000000000' ? undefined : clientId;
+      },
+    },
+  ),
+  mutant(
     'token-missing-gives-1002',
     ['AUTH-TOKEN-MISSING'],
     'A request without X-Access-Token answers 401 ERR-1002 (invalid) instead of ERR-1001 (absent).',

@@ -3,9 +3,12 @@
  * stored or shown other than as sent. Hooks: handlers/create-event.ts, read-event.ts, event-view.ts,
  * path-id.ts, error-answers.ts.
  */
-import { EVENTS_PATH } from '../../spec/index.ts';
+import { randomUUID } from 'node:crypto';
+import { EVENTS_PATH, isUuid } from '../../spec/index.ts';
+import type { ServerContext } from '../context.ts';
 import { externalIdOf, type StoredEvent } from '../event-store.ts';
-import { ownEvent } from '../handlers/read-event.ts';
+import { ownEvent, RETRIEVAL_HOOKS } from '../handlers/read-event.ts';
+import { UPDATE_HOOKS } from '../handlers/update-event.ts';
 import { isJsonObject, type JsonObject, type JsonValue } from '../json.ts';
 import { referenceProblem } from '../problem.ts';
 import { mutant } from './define.ts';
@@ -38,7 +41,59 @@ const asciiOnly = (value: JsonValue): JsonValue => {
   return value;
 };
 
+/** A path id read as the start of a uuid: what the mutant's lookup is told, marked so. */
+const PREFIX_MARK = 'prefix:';
+
+/** The tenant's event whose uuid starts with the marked path id, or the lookup's own answer. */
+const byUuidPrefix =
+  <A extends unknown[]>(
+    lookup: (ctx: ServerContext, tenantId: string, id: string, ...rest: A) => StoredEvent,
+  ) =>
+  (ctx: ServerContext, tenantId: string, id: string, ...rest: A): StoredEvent => {
+    if (!id.startsWith(PREFIX_MARK)) return lookup(ctx, tenantId, id, ...rest);
+    const start = id.slice(PREFIX_MARK.length);
+    const found = ctx.store.ofTenant(tenantId).find((stored) => stored.uuid.startsWith(start));
+    if (!found) throw ctx.hooks.unknownEventAnswer();
+    return found;
+  };
+
 export const CREATION_RETRIEVAL_MUTANTS = [
+  mutant(
+    'client-uuid-honoured',
+    ['CREATE-RETURNS-UUID'],
+    "Unknown top-level fields are kept, and a uuid among them is the new event's id: the client chooses it.",
+    {
+      newEventUuid: (event) =>
+        typeof event.uuid === 'string' && isUuid(event.uuid) ? event.uuid.toLowerCase() : randomUUID(),
+    },
+    { unknownTopLevelFields: 'keep' },
+  ),
+  mutant(
+    'path-id-prefix-match',
+    ['RETRIEVE-UNKNOWN-404'],
+    "A path id that is not a UUID is looked up as the start of one (uuid::text LIKE the id and a %): part of an event's uuid finds it, by GET and PUT.",
+    {
+      nonUuidPathId: (raw) =>
+        /^[0-9a-f-]{4,35}$/i.test(raw) ? `${PREFIX_MARK}${raw.toLowerCase()}` : undefined,
+      eventForRead: byUuidPrefix(RETRIEVAL_HOOKS.eventForRead),
+      eventForUpdate: byUuidPrefix(UPDATE_HOOKS.eventForUpdate),
+    },
+  ),
+  mutant(
+    'put-body-uuid-wins',
+    ['UPDATE-UNKNOWN-404'],
+    "Unknown top-level fields are dropped, and PUT's uuid is bound from the body over the path: a PUT of an unknown uuid updates the event its body names.",
+    {
+      eventForUpdate: (ctx, tenantId, id, body) =>
+        UPDATE_HOOKS.eventForUpdate(
+          ctx,
+          tenantId,
+          typeof body.uuid === 'string' && isUuid(body.uuid) ? body.uuid.toLowerCase() : id,
+          body,
+        ),
+    },
+    { unknownTopLevelFields: 'drop' },
+  ),
   mutant('create-returns-200', ['CREATE-RETURNS-UUID'], 'POST of a valid event answers 200 instead of 201.', {
     createdAnswer: (stored) => ({ status: 200, body: { uuid: stored.uuid } }),
   }),
