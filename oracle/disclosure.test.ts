@@ -96,3 +96,28 @@ test('ORACLE: a support reference or a timestamp written into a text per request
     ),
   ).toEqual(['ISOLATION-GET']);
 });
+
+test('ORACLE: a header of a stored row (ETag, Last-Modified) beside a refusal about another tenant’s uuid tells it exists', () => {
+  const withHeaders = (headers: Record<string, string>) => {
+    const refusal = notFound('Not found');
+    return { ...refusal, headers: { ...refusal.headers, ...headers } };
+  };
+  const etag = withHeaders({ etag: 'W/"3"' });
+  expect(rules(distinguishableViolations('ISOLATION-GET', etag, notFound('Not found')))).toEqual([
+    'ISOLATION-GET',
+  ]);
+  expect(
+    rules(
+      distinguishableViolations(
+        'ISOLATION-GET',
+        withHeaders({ 'last-modified': 'x' }),
+        notFound('Not found'),
+      ),
+    ),
+  ).toEqual(['ISOLATION-GET']);
+  // Every refusal with one (a framework's on all of them) tells nothing; other headers are not compared.
+  expect(distinguishableViolations('ISOLATION-GET', etag, withHeaders({ etag: 'W/"0"' }))).toEqual([]);
+  expect(
+    distinguishableViolations('ISOLATION-GET', withHeaders({ 'x-request-id': 'a1' }), notFound('Not found')),
+  ).toEqual([]);
+});

@@ -51,13 +51,25 @@ export const lookupShapeOf = (answer: HttpAnswer): string => {
   return `${answer.status} ${String(body.errorCode)} "${asAboutAnyUuid(body.title)}"${texts.join('')} {${Object.keys(body).sort().join(', ')}}`;
 };
 
+/**
+ * Headers an answer about a stored row carries (its validator, its date, its place): beside a refusal
+ * about another tenant's uuid they tell that a row exists, where the answer about an unknown uuid has
+ * none. Their values differ per row and are not compared; their presence is.
+ */
+const ROW_HEADERS = ['etag', 'last-modified', 'location', 'content-location'] as const;
+const rowHeadersOf = (answer: HttpAnswer): string => {
+  const present = ROW_HEADERS.filter((name) => answer.headers[name] !== undefined);
+  return present.length === 0 ? '' : ` with headers ${present.join(', ')}`;
+};
+
 /** The answer about another tenant's uuid is the answer about an unknown one, shape for shape. */
 export const distinguishableViolations = (
   rule: RuleId,
   foreign: HttpAnswer,
   unknown: HttpAnswer,
 ): Violation[] => {
-  const [ofForeign, ofUnknown] = [lookupShapeOf(foreign), lookupShapeOf(unknown)];
+  const shapeOf = (answer: HttpAnswer) => `${lookupShapeOf(answer)}${rowHeadersOf(answer)}`;
+  const [ofForeign, ofUnknown] = [shapeOf(foreign), shapeOf(unknown)];
   return ofForeign === ofUnknown
     ? []
     : [

@@ -190,6 +190,16 @@ test.describe('ORACLE: simultaneous PUTs giving events one new externalId', () =
     );
   });
 
+  test('PUTs answered 2xx whose events still show their own externalIds took nothing: UPDATE-APPLIES, not deduplication', () => {
+    const judgement = judgeConcurrentRename(
+      events,
+      [answer(204), answer(204)],
+      [answer(200, events[0]?.original), answer(200, events[1]?.original)],
+      TIGHT,
+    );
+    expect(rules(judgement.violations)).toEqual(['UPDATE-APPLIES', 'UPDATE-APPLIES']);
+  });
+
   test('a refused PUT whose event changed anyway breaks DEDUP-EXTERNAL-ID', () => {
     const judgement = judgeConcurrentRename(
       events,

@@ -16,7 +16,7 @@ import { judgeCreation } from './creation.ts';
 import { errorViolations } from './error-body.ts';
 import { type HttpAnswer, isPlainObject } from './http-answer.ts';
 import { type Judgement, judgementOf, notEstablished } from './judgement.ts';
-import { judgeKeptUnderItsExternalId } from './retrieval.ts';
+import { judgeKeptUnderItsExternalId, judgeUpdateShown } from './retrieval.ts';
 import { judgeExternalIdTakeover } from './update.ts';
 import { type Violation, violationOf } from './violation.ts';
 
@@ -130,7 +130,7 @@ export interface RenamedEvent {
 }
 
 /** The externalId an event shows in a GET's answer (at the top level or in one envelope). */
-const shownExternalId = (answer: HttpAnswer): unknown => {
+export const shownExternalId = (answer: HttpAnswer): unknown => {
   const body = answer.json;
   if (!isPlainObject(body)) return undefined;
   if ('externalId' in body) return body.externalId;
@@ -158,15 +158,18 @@ export const judgeConcurrentRename = (
     return judgement.evidence;
   });
   const applied = outcomes.filter((o) => o === 'applied').length;
-  if (applied > 1)
+  const target = events[0]?.renamed.externalId;
+  const holds = (read: HttpAnswer | undefined) => read?.status === 200 && shownExternalId(read) === target;
+  // A success whose event still shows its own externalId took nothing: UPDATE-APPLIES's to judge.
+  const took = outcomes.filter((o, i) => o === 'applied' && holds(readsAfter[i])).length;
+  if (took > 1)
     violations.push(
       violationOf(
         'DEDUP-EXTERNAL-ID',
-        `${applied} of ${putAnswers.length} simultaneous PUTs giving events one new externalId were applied; at most one may be: ${statuses(putAnswers)}`,
+        `${took} of ${putAnswers.length} simultaneous PUTs giving events one new externalId were applied; at most one may be: ${statuses(putAnswers)}`,
       ),
     );
-  const target = events[0]?.renamed.externalId;
-  const holders = readsAfter.filter((read) => read.status === 200 && shownExternalId(read) === target);
+  const holders = readsAfter.filter(holds);
   if (holders.length > 1)
     violations.push(
       violationOf(
@@ -178,6 +181,10 @@ export const judgeConcurrentRename = (
     const read = readsAfter[i];
     const outcome = outcomes[i];
     if (!read || outcome === 'broken') continue;
+    if (outcome === 'applied' && !holds(read) && shownExternalId(read) === event.original.externalId) {
+      for (const violation of judgeUpdateShown(read, event.renamed).violations) violations.push(violation);
+      continue;
+    }
     const expected = outcome === 'applied' ? event.renamed : event.original;
     for (const violation of judgeKeptUnderItsExternalId(read, expected).violations)
       violations.push(violation);

@@ -110,6 +110,12 @@ const PROBES: Record<MutantName, Probe> = {
       return (await h.a.get(uuid)).body?.amount === event.amount;
     },
   },
+  'isolation-etag-on-404': {
+    holds: async (h) => {
+      const uuid = await h.a.create(payinEvent());
+      return (await h.b.get(uuid)).headers.etag === undefined;
+    },
+  },
   'token-missing-gives-1002': {
     holds: async (h) =>
       is(await h.a.get(unknownUuid(), { 'x-client-id': h.a.tenant.clientId }), 401, 'ERR-1001'),
@@ -800,6 +806,17 @@ const PROBES: Record<MutantName, Probe> = {
       const other = payinEvent();
       const uuid = await h.a.create(other);
       return (await h.a.put(uuid, { ...other, externalId: rejected.externalId })).status !== 200;
+    },
+  },
+  'crossed-renames-keep-key': {
+    holds: async (h) => {
+      const event = payinEvent();
+      const uuid = await h.a.create(event);
+      const names = [`${event.externalId}-y`, `${event.externalId}-z`];
+      await Promise.all(names.map((externalId) => h.a.put(uuid, { ...event, externalId })));
+      const shown = (await h.a.get(uuid)).body?.externalId;
+      const other = names.find((name) => name !== shown) as string;
+      return (await h.a.post({ ...payinEvent(), externalId: other })).status === 201;
     },
   },
   'put-dedup-window-1ms': {

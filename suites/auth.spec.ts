@@ -9,6 +9,7 @@ import {
   type CredentialRefusal,
   judgeCreatedAfterForeignClientPost,
   judgeCreatedAfterRefusedPost,
+  judgeDuplicateRefused,
   judgeEmptyTenantHeaderRefused,
   judgeEmptyTokenRefused,
   judgeForeignClientRefusal,
@@ -200,6 +201,9 @@ const sendSpelled = async (
   const reading = expectServedOrRefused(response, method, malformed);
   if (method === 'POST' && response.status === 201) {
     check.sameEvent(await tenantA.retrieve(check.created(response)), event, judgeRetrieval);
+    // Served as tenant A, the event is A's: its externalId is taken under A's id as configured too (a
+    // key store keyed by the header as sent holds it apart).
+    check.error(await tenantA.create({ ...event, amount: 7.5 }), judgeDuplicateRefused);
   }
   return reading;
 };

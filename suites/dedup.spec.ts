@@ -22,6 +22,7 @@ import {
   premiseOfAppliedUpdate,
   premiseOfPaddedExternalId,
   readErrorBody,
+  shownExternalId,
 } from '../oracle/index.ts';
 import { ruleCheck } from '../run-records/rule-annotations.ts';
 import { EVENTS_PATH, eventPath, HEADERS } from '../spec/index.ts';
@@ -133,13 +134,13 @@ test.describe('deduplication', { tag: ['@dedup'] }, () => {
           const uuidOfFirst = check.created(await tenantA.create(first));
           const uuidOfSecond = check.created(await tenantA.create(second));
           // The PUT changes other fields too: a refusal must leave every one of them as it was.
-          const response = await tenantA.update(uuidOfSecond, {
-            ...second,
-            externalId: first.externalId,
-            amount: 1.5,
-            status: 'REJECTED',
-          });
+          const body = { ...second, externalId: first.externalId, amount: 1.5, status: 'REJECTED' };
+          const response = await tenantA.update(uuidOfSecond, body);
           const outcome = check.update(response, judgeExternalIdTakeover);
+          // A success that did not take the externalId (a column not updatable, left as it was) gave no
+          // two events one externalId: it broke UPDATE-APPLIES, which the read tells first.
+          if (outcome === 'applied')
+            check.sameEvent(await tenantA.retrieve(uuidOfSecond), body, judgeUpdateShown);
           check.verdict(judgeExternalIdTakeoverRefused(outcome), response);
           check.sameEvent(await tenantA.retrieve(uuidOfFirst), first, judgeKeptUnderItsExternalId);
           check.sameEvent(await tenantA.retrieve(uuidOfSecond), second, judgeUnchangedByRefusedUpdate);
@@ -241,6 +242,7 @@ test.describe('deduplication', { tag: ['@dedup'] }, () => {
         const outcome = check.update(await tenantA.update(uuid, renamed));
         await observe('GAP-PUT-BODY', `PUT changing externalId: ${outcome}`);
         if (outcome === 'refused') return;
+        check.sameEvent(await tenantA.retrieve(uuid), renamed, judgeUpdateShown);
         const other = validPayout(runId);
         const uuidOfOther = check.created(await tenantA.create(other));
         const moved = { ...other, externalId: event.externalId };
@@ -251,8 +253,15 @@ test.describe('deduplication', { tag: ['@dedup'] }, () => {
           ]),
           response,
         );
-        if (check.update(response) === 'applied')
-          check.sameEvent(await tenantA.retrieve(uuidOfOther), moved, judgeUpdateShown);
+        if (check.update(response) !== 'applied') return;
+        check.sameEvent(await tenantA.retrieve(uuidOfOther), moved, judgeUpdateShown);
+        // Another update of the renamed event releases no key but its own: not the externalId it was
+        // created with (a key read from the creation's row), which the other event holds now.
+        check.update(await tenantA.update(uuid, { ...renamed, amount: 22 }));
+        check.error(
+          await tenantA.create({ ...validPayin(runId), externalId: event.externalId }),
+          judgeDuplicateRefused,
+        );
       }),
   );
 
@@ -356,6 +365,43 @@ test.describe('deduplication', { tag: ['@dedup'] }, () => {
           );
           return { result, judgement };
         });
+      }),
+  );
+
+  test(
+    ...ruleCheck(
+      'DEDUP-EXTERNAL-ID',
+      'two simultaneous PUTs renaming one event leave held only the externalId it ends with',
+      { tag: ['@update'] },
+    ),
+    async ({ burstFor, tenantA, target, runId, startsAfresh }) =>
+      startsAfresh(async () => {
+        // A rename that claims its new key, writes, then releases the key it read before the write keeps
+        // the other PUT's new key held when the two cross: an externalId no event has.
+        const burst = burstFor(target.tenantA);
+        for (let round = 0; round < 3; round += 1) {
+          const event = validPayin(runId);
+          const uuid = check.created(await tenantA.create(event));
+          const names = [event.externalId, `${event.externalId}-y`, `${event.externalId}-z`];
+          const puts = names.slice(1).map((externalId) => ({
+            method: 'PUT' as const,
+            path: eventPath(uuid),
+            json: { ...event, externalId },
+          }));
+          const result = await sentTogether(() => burst.send(puts));
+          await Promise.all(
+            result.responses.map((response, i) => tenantA.awaitAccepted(uuid, puts[i]?.json, response)),
+          );
+          const shown = shownExternalId(await tenantA.retrieve(uuid));
+          if (typeof shown !== 'string' || !names.includes(shown)) return;
+          for (const name of names.filter((n) => n !== shown)) {
+            const posted = await tenantA.create({ ...validPayout(runId), externalId: name });
+            check.verdict(
+              judgeNoFalseDuplicate(posted, 'a POST after two renames crossed', name, [shown]),
+              posted,
+            );
+          }
+        }
       }),
   );
 

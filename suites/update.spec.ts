@@ -218,7 +218,7 @@ test.describe('update', { tag: ['@update'] }, () => {
   test(
     ...ruleCheck(
       'UPDATE-UNKNOWN-404',
-      "PUT of an unknown uuid whose body carries an event's uuid changes nothing: the path names the event",
+      'a uuid in the body names no event: a PUT to an unknown uuid whose body carries one changes nothing',
     ),
     async ({ tenantA, runId, startsAfresh }) =>
       startsAfresh(async () => {

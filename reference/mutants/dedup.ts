@@ -139,6 +139,27 @@ const keysSwappedBeforeValidation: Pick<DedupHooks, 'insertUnlessDuplicate'> &
   },
 };
 
+/**
+ * A rename claims its new key, writes ("a database round trip" later), then releases the key it read
+ * before the write: two renames of one event that cross both release the first externalId and keep
+ * both new ones claimed, one of them held by no event.
+ */
+const renameReleasesKeyReadBefore: Pick<DedupHooks, 'insertUnlessDuplicate'> &
+  Pick<UpdateHooks, 'applyUpdate'> = {
+  insertUnlessDuplicate: insertUnlessReserved(tenantKey),
+  applyUpdate: async (ctx, existing, event) => {
+    const [before, after] = [externalIdOf(existing.event), externalIdOf(event)];
+    if (before === after) return UPDATE_HOOKS.applyUpdate(ctx, existing, event);
+    const keys = reservedOf(ctx.store);
+    keys.add(tenantKey(existing.tenantId, after));
+    await delay(NOT_ATOMIC_GAP_MS);
+    const current = ctx.store.find(existing.tenantId, existing.uuid) ?? existing;
+    const updated = ctx.store.overwrite(current, event, ctx.clock());
+    keys.delete(tenantKey(existing.tenantId, before));
+    return updated;
+  },
+};
+
 export const DEDUP_MUTANTS = [
   mutant('dedup-missing', ['DEDUP-EXTERNAL-ID'], 'No deduplication: every POST creates a new event.', {
     insertUnlessDuplicate: (ctx, tenantId, uuid, event) =>
@@ -228,6 +249,12 @@ export const DEDUP_MUTANTS = [
         });
       },
     },
+  ),
+  mutant(
+    'crossed-renames-keep-key',
+    ['DEDUP-EXTERNAL-ID'],
+    'A rename claims its new externalId, writes, then releases the one it read before writing: two renames of one event that cross keep both new externalIds held, one by no event.',
+    renameReleasesKeyReadBefore,
   ),
   mutant(
     'put-dedup-window-1ms',

@@ -68,6 +68,24 @@ const ownerCheckedAfter =
 
 export const ISOLATION_MUTANTS = [
   mutant(
+    'isolation-etag-on-404',
+    ['ISOLATION-GET'],
+    "The ETag is computed from the row before the tenant's scope is applied: the 404 for another tenant's uuid carries one, the 404 for an unknown uuid none.",
+    {
+      eventForRead: (ctx, tenantId, id) => {
+        const own = ctx.store.find(tenantId, id);
+        if (own) return own;
+        const other = ctx.store.findInAnyTenant(id);
+        const answer = ctx.hooks.unknownEventAnswer();
+        if (!other) throw answer;
+        throw new HttpProblem(answer.status, answer.body, {
+          ...answer.headers,
+          etag: `W/"${other.version}"`,
+        });
+      },
+    },
+  ),
+  mutant(
     'foreign-put-writes-version',
     ['ISOLATION-PUT'],
     "A PUT's history row is written before the event's owner is checked: another tenant's PUT answers 404 ERR-4002 and leaves the event as it was, but its body is among that event's versions (GET ?versions=true).",
