@@ -9,6 +9,7 @@ import {
   judgeBurstUnsendable,
   judgeConcurrentCreation,
   judgeConcurrentRename,
+  judgeCreateRenameRace,
   MAX_RELEASE_SPREAD_MS,
   premiseNotMetByBursts,
   type SimultaneousBurstJudgement,
@@ -224,4 +225,17 @@ test.describe('ORACLE: simultaneous PUTs giving events one new externalId', () =
       reason: expect.stringContaining('every PUT was refused'),
     });
   });
+});
+
+test('ORACLE: a POST and a PUT sent together may not both give one externalId to an event', () => {
+  const renamed = answer(200, { externalId: 'x-new' });
+  const kept = answer(200, { externalId: 'x-1' });
+  const refusal = answer(400, { status: 400, errorCode: 'ERR-4001', title: 'Duplicate externalId' });
+  expect(rules(judgeCreateRenameRace(created(), answer(204), renamed, 'x-new').violations)).toEqual([
+    'DEDUP-EXTERNAL-ID',
+  ]);
+  expect(judgeCreateRenameRace(created(), refusal, kept, 'x-new').violations).toEqual([]);
+  expect(judgeCreateRenameRace(refusal, answer(204), renamed, 'x-new').violations).toEqual([]);
+  // Answered 2xx and not shown is UPDATE-APPLIES's to judge, not this rule's.
+  expect(judgeCreateRenameRace(created(), answer(204), kept, 'x-new').violations).toEqual([]);
 });

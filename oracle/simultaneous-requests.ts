@@ -203,6 +203,28 @@ export const judgeConcurrentRename = (
 };
 
 /**
+ * DEDUP-EXTERNAL-ID: a POST of a new externalId and a PUT giving an existing event that externalId,
+ * sent together: both answered with success, and the event read afterwards showing it, is two events
+ * of the tenant holding one externalId. (One refused, or the event keeping its own, holds the rule.)
+ */
+export const judgeCreateRenameRace = (
+  post: HttpAnswer,
+  put: HttpAnswer,
+  readAfter: HttpAnswer,
+  externalId: string,
+): Judgement =>
+  judgementOf(
+    post.status === 201 && put.status >= 200 && put.status < 300 && shownExternalId(readAfter) === externalId
+      ? [
+          violationOf(
+            'DEDUP-EXTERNAL-ID',
+            `a POST and a PUT sent together both gave "${externalId}" to an event: two events of the tenant hold it`,
+          ),
+        ]
+      : [],
+  );
+
+/**
  * When no burst counted because the deployment refused every PUT of one (it does not let PUT change
  * externalId, a reading of PUT's unshown rules): the check's premise is not met, which says nothing
  * against the rule and nothing of the machine. The reason, or undefined.

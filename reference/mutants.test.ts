@@ -819,6 +819,18 @@ const PROBES: Record<MutantName, Probe> = {
       return (await h.a.post({ ...payinEvent(), externalId: other })).status === 201;
     },
   },
+  'create-and-rename-race': {
+    holds: async (h) => {
+      const event = payinEvent();
+      const uuid = await h.a.create(event);
+      const externalId = `${event.externalId}-raced`;
+      const [post] = await Promise.all([
+        h.a.post({ ...payinEvent(), externalId }),
+        h.a.put(uuid, { ...event, externalId }),
+      ]);
+      return !(post.status === 201 && (await h.a.get(uuid)).body?.externalId === externalId);
+    },
+  },
   'put-dedup-window-1ms': {
     holds: async (h) => {
       const externalId = payinEvent().externalId;

@@ -8,6 +8,7 @@ import {
   judgeConcurrentCreation,
   judgeConcurrentCreationStored,
   judgeConcurrentRename,
+  judgeCreateRenameRace,
   judgeDuplicateRefused,
   judgeExternalIdFreeForOtherTenant,
   judgeExternalIdTakeover,
@@ -29,13 +30,28 @@ import { EVENTS_PATH, eventPath, HEADERS } from '../spec/index.ts';
 import { sendBursts, sentTogether } from './bursts/simultaneous-checks.ts';
 import { test } from './fixtures/index.ts';
 import { expectedFailure } from './samples/expected-failures.ts';
-import { validPayin, validPayout } from './samples/sample-events.ts';
+import { type EventBody, validPayin, validPayout } from './samples/sample-events.ts';
 import { unknownTokenOf } from './samples/unknown-token.ts';
+import type { ServiceClient } from './transport/service-client.ts';
 import { keptOrRefusedCleanly } from './verdicts/kept-or-refused.ts';
 import { check } from './verdicts/verdicts.ts';
 
 const CONCURRENT_POSTS = 12;
 const CONCURRENT_RENAMES = 4;
+/** Races sent together more than once: one burst may land spread out on a busy machine. */
+const RACE_ROUNDS = 3;
+
+/** `race` run RACE_ROUNDS times, each on a payin of the tenant's created for it. */
+const inRounds = async (
+  client: ServiceClient,
+  runId: string,
+  race: (created: { readonly event: EventBody; readonly uuid: string }) => Promise<void>,
+): Promise<void> => {
+  for (let round = 0; round < RACE_ROUNDS; round += 1) {
+    const event = validPayin(runId);
+    await race({ event, uuid: check.created(await client.create(event)) });
+  }
+};
 
 /**
  * Pairs of externalIds that are different strings a store may still take for one: past a shared start
@@ -379,9 +395,7 @@ test.describe('deduplication', { tag: ['@dedup'] }, () => {
         // A rename that claims its new key, writes, then releases the key it read before the write keeps
         // the other PUT's new key held when the two cross: an externalId no event has.
         const burst = burstFor(target.tenantA);
-        for (let round = 0; round < 3; round += 1) {
-          const event = validPayin(runId);
-          const uuid = check.created(await tenantA.create(event));
+        await inRounds(tenantA, runId, async ({ event, uuid }) => {
           const names = [event.externalId, `${event.externalId}-y`, `${event.externalId}-z`];
           const puts = names.slice(1).map((externalId) => ({
             method: 'PUT' as const,
@@ -401,7 +415,36 @@ test.describe('deduplication', { tag: ['@dedup'] }, () => {
               posted,
             );
           }
-        }
+        });
+      }),
+  );
+
+  test(
+    ...ruleCheck(
+      'DEDUP-EXTERNAL-ID',
+      'a POST of a new externalId and a PUT renaming an event to it, sent together, do not both take it',
+      { tag: ['@update'] },
+    ),
+    async ({ burstFor, tenantA, target, runId, startsAfresh }) =>
+      startsAfresh(async () => {
+        // A create path serialised by its own in-flight set and an update path that sees committed rows
+        // only: each finds the externalId free while the other writes it.
+        const burst = burstFor(target.tenantA);
+        await inRounds(tenantA, runId, async ({ event, uuid }) => {
+          const { externalId } = validPayout(runId, 'raced');
+          const renamed = { ...event, externalId };
+          const result = await sentTogether(() =>
+            burst.send([
+              { method: 'POST', path: EVENTS_PATH, json: { ...validPayout(runId), externalId } },
+              { method: 'PUT', path: eventPath(uuid), json: renamed },
+            ]),
+          );
+          const [post, put] = result.responses;
+          if (!post || !put) return;
+          await tenantA.awaitAccepted(uuid, renamed, put);
+          const read = await tenantA.retrieve(uuid);
+          check.verdict(judgeCreateRenameRace(post, put, read, externalId), put);
+        });
       }),
   );
 

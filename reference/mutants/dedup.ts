@@ -160,6 +160,31 @@ const renameReleasesKeyReadBefore: Pick<DedupHooks, 'insertUnlessDuplicate'> &
   },
 };
 
+/** How long the create path of the mutant with its own in-flight set "writes". */
+const CREATE_PATH_GAP_MS = 10;
+const pendingCreatesOf = perStore(() => new Set<string>());
+
+/**
+ * The create path serialises POSTs through its own in-flight set and inserts without looking again;
+ * the update path sees committed rows only. A PUT renaming an event to the externalId a POST is
+ * writing finds it free, and both succeed.
+ */
+const createPathOwnLock: Pick<DedupHooks, 'insertUnlessDuplicate'> = {
+  insertUnlessDuplicate: async (ctx, tenantId, uuid, event) => {
+    const key = tenantKey(tenantId, externalIdOf(event));
+    const pending = pendingCreatesOf(ctx.store);
+    if (pending.has(key) || ctx.store.findByExternalId(tenantId, externalIdOf(event)))
+      throw ctx.hooks.duplicateAnswer();
+    pending.add(key);
+    try {
+      await delay(CREATE_PATH_GAP_MS);
+      return ctx.store.insert(tenantId, uuid, event, ctx.clock());
+    } finally {
+      pending.delete(key);
+    }
+  },
+};
+
 export const DEDUP_MUTANTS = [
   mutant('dedup-missing', ['DEDUP-EXTERNAL-ID'], 'No deduplication: every POST creates a new event.', {
     insertUnlessDuplicate: (ctx, tenantId, uuid, event) =>
@@ -255,6 +280,12 @@ export const DEDUP_MUTANTS = [
     ['DEDUP-EXTERNAL-ID'],
     'A rename claims its new externalId, writes, then releases the one it read before writing: two renames of one event that cross keep both new externalIds held, one by no event.',
     renameReleasesKeyReadBefore,
+  ),
+  mutant(
+    'create-and-rename-race',
+    ['DEDUP-EXTERNAL-ID'],
+    'POSTs are serialised by their own in-flight set and the update path sees committed rows only: a PUT renaming an event to the externalId a POST is writing succeeds, and so does the POST.',
+    createPathOwnLock,
   ),
   mutant(
     'put-dedup-window-1ms',
