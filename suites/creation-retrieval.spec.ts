@@ -153,6 +153,8 @@ test.describe('creation and retrieval', { tag: ['@retrieval'] }, () => {
           return;
         }
         check.verdict(judgeServiceGivenUuid(check.created(response), sent), response);
+        // Nor stored under it, whatever the answer gave.
+        check.error(await tenantA.retrieve(sent), judgeUnknownEventRefused);
       }),
   );
 

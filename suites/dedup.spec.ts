@@ -414,6 +414,7 @@ test.describe('deduplication', { tag: ['@dedup'] }, () => {
               judgeNoFalseDuplicate(posted, 'a POST after two renames crossed', name, [shown]),
               posted,
             );
+            check.created(posted);
           }
         });
       }),
@@ -619,8 +620,14 @@ test.describe('deduplication', { tag: ['@dedup'] }, () => {
         const outcome = check.update(await tenantA.update(uuidOfA, renamed));
         await observe('GAP-PUT-BODY', `PUT changing externalId: ${outcome}`);
         if (outcome === 'refused') return;
+        check.sameEvent(await tenantA.retrieve(uuidOfA), renamed, judgeUpdateShown);
         const ofB = await tenantB.create({ ...validPayout(runId), externalId: renamed.externalId });
         check.verdict(judgeExternalIdFreeForOtherTenant(ofB, { afterUpdate: true }), ofB);
+        // And A still holds it: a key table without the tenant that B's POST overwrote frees it for A.
+        check.error(
+          await tenantA.create({ ...validPayin(runId), externalId: renamed.externalId }),
+          judgeDuplicateRefused,
+        );
       }),
   );
 
