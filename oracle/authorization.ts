@@ -5,7 +5,7 @@
  * token is not valid for that client) are both readings.
  */
 import { type Environment, TOKEN_PREFIXES, tokenPrefixOf } from '../spec/index.ts';
-import { errorViolations } from './error-body.ts';
+import { errorViolations, readErrorBody } from './error-body.ts';
 import type { HttpAnswer } from './http-answer.ts';
 import { type Judgement, judgementOf } from './judgement.ts';
 import { violationOf } from './violation.ts';
@@ -37,3 +37,13 @@ export const judgeForeignClientRefusal = (answer: HttpAnswer): Judgement => {
     ),
   ]);
 };
+
+/**
+ * AUTH-NOT-AUTHORIZED: the nil UUID as X-Client-Id with a tenant's token. It is a UUID (RFC 9562) and
+ * the header is there, so never "header absent" (ERR-2001): refused like any client id of no tenant,
+ * or as not valid (400 ERR-2002) by a validator that takes only UUIDs of a version.
+ */
+export const judgeNilClientIdRefusal = (answer: HttpAnswer): Judgement =>
+  answer.status === 400 && readErrorBody(answer)?.errorCode === 'ERR-2002'
+    ? judgementOf([])
+    : judgeForeignClientRefusal(answer);
