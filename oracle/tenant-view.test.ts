@@ -18,7 +18,14 @@ const view = (get: object, versions: object[], item: object | undefined, place?:
 const first = view(event, [{ version: 1, event }], event, 0);
 
 test('ORACLE: an unchanged view holds over every step', () => {
-  for (const step of ['foreign-put', 'foreign-post', 'foreign-read', 'duplicate-post', 'own-other'] as const)
+  for (const step of [
+    'foreign-put',
+    'foreign-post',
+    'foreign-read',
+    'duplicate-post',
+    'own-refused',
+    'own-other',
+  ] as const)
     expect(judgeViewKept(step, { before: first, after: first }).violations).toEqual([]);
 });
 
@@ -53,6 +60,9 @@ test('ORACLE: a touched timestamp, a listing item or a new place breaks the rule
   expect(judgeViewKept('own-other', { before: first, after }).violations[0]?.rule).toBe(
     'RETRIEVE-RETURNS-EVENT',
   );
+  const refused = judgeViewKept('own-refused', { before: first, after }).violations[0];
+  expect(refused?.rule).toBe('UPDATE-VALIDATES');
+  expect(refused?.message).toContain('refused for its body');
 });
 
 test('ORACLE: a change the untouched twin shows as well is the deployment own move, observed and not failed', () => {

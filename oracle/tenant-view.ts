@@ -39,9 +39,16 @@ export type EventView = Readonly<Partial<Record<ViewReadKind, ShownRead>>>;
  * - `foreign-post`: another tenant's POST (its own event, perhaps with the same externalId);
  * - `foreign-read`: another tenant's read (GET, versions, a listing, a replayed paging token);
  * - `duplicate-post`: the tenant's own POST of an externalId it already holds;
+ * - `own-refused`: the tenant's own PUT of the event, refused for its body;
  * - `own-other`: the tenant's own reads, or its writes of its other events.
  */
-export type ViewStep = 'foreign-put' | 'foreign-post' | 'foreign-read' | 'duplicate-post' | 'own-other';
+export type ViewStep =
+  | 'foreign-put'
+  | 'foreign-post'
+  | 'foreign-read'
+  | 'duplicate-post'
+  | 'own-refused'
+  | 'own-other';
 
 /** The rule a change of the view after this step breaks, for the read that shows it. */
 const ruleOf = (step: ViewStep, kind: ViewReadKind): RuleId => {
@@ -53,6 +60,8 @@ const ruleOf = (step: ViewStep, kind: ViewReadKind): RuleId => {
       return kind === 'listing' ? 'ISOLATION-LISTING' : 'ISOLATION-GET';
     case 'duplicate-post':
       return 'DEDUP-EXTERNAL-ID';
+    case 'own-refused':
+      return 'UPDATE-VALIDATES';
     case 'own-other':
       return 'RETRIEVE-RETURNS-EVENT';
   }
@@ -63,6 +72,7 @@ const STEP_WORDS: Readonly<Record<ViewStep, string>> = {
   'foreign-post': "another tenant's POST",
   'foreign-read': "another tenant's read",
   'duplicate-post': "the tenant's own refused duplicate POST",
+  'own-refused': "the tenant's own PUT of it, refused for its body",
   'own-other': "nothing of the tenant's own (no write of this event)",
 };
 

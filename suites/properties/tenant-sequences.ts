@@ -22,6 +22,7 @@ import {
   reads,
   readsForeign,
   renames,
+  renamesInvalidly,
   replaysForeignPages,
   reusesForeignExternalId,
   reusesFreedExternalId,
@@ -52,6 +53,9 @@ const stepArbitrary = (): fc.Arbitrary<Step>[] => [
   fc
     .tuple(tenantArbitrary, pickArbitrary, changeArbitrary(), fc.boolean())
     .map(([t, p, c, shouted]): Step => renames(t, p, c, shouted)),
+  fc
+    .tuple(tenantArbitrary, pickArbitrary, changeArbitrary())
+    .map(([t, p, c]): Step => renamesInvalidly(t, p, c)),
   fc
     .tuple(tenantArbitrary, pickArbitrary, fieldsArbitrary())
     .map(([t, p, fields]): Step => reusesFreedExternalId(t, p, fields)),

@@ -1,6 +1,6 @@
 /**
  * The steps of the tenants' model-based property (fast-check commands), each by one tenant: create,
- * update its own event, read it, read or update the other tenant's event by its uuid, POST again every
+ * update its own event (renaming it, or with a body refused), read it, read or update the other tenant's event by its uuid, POST again every
  * externalId it holds however old, POST the other tenant's externalId, and ask for the other tenant's
  * later listing pages with the other's paging token or link. Each step checks its own answer, then
  * the view of the tenant the step could reach is judged against the model (tenant-model.ts).
@@ -12,6 +12,7 @@
 import type * as fc from 'fast-check';
 import type { FinancialEvent, FinancialEventFields } from '../../generators/index.ts';
 import {
+  changedFields,
   judgeDuplicateRefused,
   judgeForeignQueryReadLikeUnknown,
   judgeForeignReadRefused,
@@ -20,11 +21,13 @@ import {
   judgeOtherTenantReadRevealsNothing,
   judgeUpdateShown,
   judgeUuidNotGivenBefore,
+  refusedBeforeValidation,
 } from '../../oracle/index.ts';
 import { eventPath } from '../../spec/index.ts';
 import { windowFilter } from '../listing/listing-window.ts';
 import { replayOthersPages } from '../listing/token-replay.ts';
 import { propertyCheck } from '../property-runner/property-checks.ts';
+import { expectedFailure } from '../samples/expected-failures.ts';
 import { applyChange, type Change, describeChange } from './event-changes.ts';
 import { postEvent, putEvent } from './property-requests.ts';
 import {
@@ -139,6 +142,26 @@ export const renames = (tenant: TenantName, pick: number, change: Change, shoute
     const next = { ...applyChange(event, change), externalId: shouted ? fresh.toUpperCase() : fresh };
     if (await putOwn(tenant, { index, uuid }, next, model, system))
       model[tenant].freed.push(event.externalId);
+  });
+
+/**
+ * `tenant` PUTs its event with a change, a new externalId and a country no list has: refused whole
+ * (UPDATE-VALIDATES), so nothing of it is kept. Its view is as before, its externalId still its own (the
+ * duplicate step POSTs it) and the one sent never taken (the reuse step creates an event with it). A
+ * deployment may refuse the PUT before its body (a status move it does not allow, a final event).
+ */
+export const renamesInvalidly = (tenant: TenantName, pick: number, change: Change): Step =>
+  step(`${tenant} renames its event #${pick} with an unknown country`, async (model, system) => {
+    const { event, uuid } = pickOf(model, tenant, pick);
+    const sent = { ...applyChange(event, change), externalId: system.nextId(), countryCode: 'ZZ' };
+    const response = await putEvent(system.clients[tenant], uuid, sent);
+    if (refusedBeforeValidation(response)) propertyCheck.gapAnswer(response);
+    else
+      propertyCheck.validationFailure(response, [expectedFailure('countryCode', 'ERR-3003')], {
+        changedFields: changedFields(event, sent),
+      });
+    await judgeTenantView(tenant, 'own-refused', model, system);
+    model[tenant].freed.push(sent.externalId);
   });
 
 /** `tenant` creates an event under an externalId one of its renames freed: no event holds it, so 201. */
