@@ -1,6 +1,6 @@
 /**
  * The steps of the tenants' model-based property (fast-check commands), each by one tenant: create,
- * update its own event (renaming it, or with a body refused), read it, read or update the other tenant's event by its uuid, POST again every
+ * update its own event (renaming it, changing its type, or with a body refused), read it, read or update the other tenant's event by its uuid, POST again every
  * externalId it holds however old, POST the other tenant's externalId, and ask for the other tenant's
  * later listing pages with the other's paging token or link. Each step checks its own answer, then
  * the view of the tenant the step could reach is judged against the model (tenant-model.ts).
@@ -127,6 +127,17 @@ export const updates = (tenant: TenantName, pick: number, change: Change): Step 
   step(`${tenant} updates its event #${pick} (${describeChange(change)})`, async (model, system) => {
     const { index, event, uuid } = pickOf(model, tenant, pick);
     await putOwn(tenant, { index, uuid }, applyChange(event, change), model, system);
+  });
+
+/**
+ * `tenant` updates its event to the other type, with a payload of that type: applied, or refused cleanly
+ * (whether a type may change is not shown). Applied, the event keeps its externalId under its new type.
+ */
+export const retypes = (tenant: TenantName, pick: number, change: Change): Step =>
+  step(`${tenant} changes the type of its event #${pick}`, async (model, system) => {
+    const { index, event, uuid } = pickOf(model, tenant, pick);
+    const type = event.type === 'INTERNAL_PAYIN' ? 'INTERNAL_PAYOUT' : 'INTERNAL_PAYIN';
+    await putOwn(tenant, { index, uuid }, applyChange({ ...event, type }, change), model, system);
   });
 
 /**
