@@ -37,6 +37,7 @@ import {
 } from './http-answer.ts';
 import { type Judgement, judgementOf, notEstablished } from './judgement.ts';
 import { explainMismatch, type ValidationErrorBody, validationErrorBodySchema } from './response-schemas.ts';
+import { titleStatesValidation } from './validation-title.ts';
 import { type Violation, violationOf } from './violation.ts';
 
 /** Fields whose allowed values the spec does not show: a deployment may refuse values of them. */
@@ -118,8 +119,6 @@ interface ValidationFindings {
   /** Why the check's claim cannot be made on this answer (its body is over a limit the deployment may set). */
   readonly premiseNotMet?: string;
 }
-
-const TITLE_ABOUT_VALIDATION = /validat|invalid/i;
 
 /**
  * A scalar at externalId that a deployment may coerce (42 read as "42", true as "true") names an event
@@ -423,7 +422,7 @@ const bodyShapeViolations = (body: ValidationErrorBody): Violation[] => [
         ),
       ]
     : []),
-  ...(TITLE_ABOUT_VALIDATION.test(body.title)
+  ...(titleStatesValidation(body.title)
     ? []
     : [
         violationOf(

@@ -1,0 +1,45 @@
+/**
+ * Whether a validation body's title states that validation errors occurred (7.2). The spec gives the
+ * statement, not its words, and titles may change between releases (part 7): a deployment may word
+ * it in its own language. So the title is read for the word stems of validation, of something invalid
+ * or of a broken constraint, in the languages a provider may serve its titles in; a framework's
+ * default that says nothing of validation ("Bad Request", "Unprocessable Entity") does not state it.
+ */
+const STATES_VALIDATION = new RegExp(
+  [
+    // validation, invalid, validación, Validierung, validazione, walidacja, валидация, валідація
+    'valid',
+    'walid',
+    'валид',
+    'валід',
+    // constraint violations (Bean Validation's "Constraint Violation"), contrainte
+    'constraint',
+    'contrainte',
+    // invalid, in words of their own
+    'ungültig',
+    'ongeldig',
+    'ogiltig',
+    'ugyldig',
+    'neplatn',
+    'nieprawidłow',
+    'geçersiz',
+    'doğrula',
+    'érvény',
+    'недопустим',
+    'некоррект',
+    'επικύρωσ',
+    '検証',
+    'バリデーション',
+    '無効',
+    '验证',
+    '驗證',
+    '校验',
+    '无效',
+    '無效',
+    '검증',
+    '유효',
+  ].join('|'),
+  'iu',
+);
+
+export const titleStatesValidation = (title: string): boolean => STATES_VALIDATION.test(title);
