@@ -298,6 +298,14 @@ const PROBES: Record<MutantName, Probe> = {
   'channel-case-insensitive': {
     holds: (h) => rejectedWith(h, payinEvent({ payload: { channel: 'cash' } }), 'ERR-3011'),
   },
+  'put-after-refusal-stuck': {
+    holds: async (h) => {
+      const uuid = await h.a.create(payinEvent());
+      await h.a.put(uuid, payinEvent({ amount: -1 }));
+      await h.a.put(uuid, payinEvent({ amount: 42 }));
+      return (await h.a.get(uuid)).body.amount === 42;
+    },
+  },
   'put-currency-not-updatable': {
     holds: async (h) => {
       const uuid = await h.a.create(payinEvent());
@@ -666,6 +674,10 @@ const PROBES: Record<MutantName, Probe> = {
   },
   'get-unknown-uuid-500': { holds: async (h) => is(await h.a.get(unknownUuid()), 404, 'ERR-4002') },
   'amount-rounded-to-cents': { holds: (h) => roundTrips(h, payinEvent({ amount: 1.239 })) },
+  'names-html-escaped': {
+    holds: (h) =>
+      roundTrips(h, payinEvent({ payload: { channel: 'CASH', payerName: 'Dupont & Fils <SARL>' } })),
+  },
   'external-id-trimmed': {
     holds: (h) => roundTrips(h, payinEvent({ externalId: ` padded-${unknownUuid()} ` })),
   },
@@ -1679,6 +1691,7 @@ test.describe('reference: mutants', () => {
         'put-keeps-old-multi-currency-amounts',
         'put-type-change-merges-payload',
         'put-currency-not-updatable',
+        'put-after-refusal-stuck',
         // A PUT that never applies never frees the old externalId either.
         'put-old-external-id-kept-reserved',
       ],

@@ -105,6 +105,23 @@ test.describe('creation and retrieval', { tag: ['@retrieval'] }, () => {
             },
             'externalId',
           ],
+          [
+            'a name with &, <, > and quotes',
+            withField(
+              validPayout(runId, 'markup'),
+              'payload.beneficiaryName',
+              'Dupont & Fils <SARL> "L\'Étoile"',
+            ),
+            'payload',
+          ],
+          [
+            'an externalId with quotes, & and <',
+            {
+              ...validPayin(runId),
+              externalId: `${externalIdTag(runId)}-o'brien&"co"<${crypto.randomUUID().slice(0, 8)}>`,
+            },
+            'externalId',
+          ],
         ];
         for (const [label, event, field] of cases) {
           const response = await tenantA.create(event);

@@ -152,6 +152,25 @@ test.describe('update', { tag: ['@update'] }, () => {
 
   test(
     ...ruleCheck(
+      'UPDATE-APPLIES',
+      'after a PUT refused for its body, the next valid PUT of the event applies as any',
+    ),
+    async ({ tenantA, runId }) => {
+      // A refusal that leaves the event marked (a transaction kept rollback-only, a lock not let go)
+      // answers later PUTs as applied while keeping the event as it was.
+      const stored = validPayout(runId);
+      const uuid = check.created(await tenantA.create(stored));
+      check.validationFailure(await tenantA.update(uuid, withField(stored, 'amount', -5)), [
+        expectedFailure('amount', 'ERR-3005'),
+      ]);
+      const changed = withField(stored, 'amount', 55.5);
+      if (check.update(await tenantA.update(uuid, changed)) === 'applied')
+        check.sameEvent(await tenantA.retrieve(uuid), changed, judgeUpdateShown);
+    },
+  );
+
+  test(
+    ...ruleCheck(
       ['UPDATE-APPLIES', 'UPDATE-VALIDATES'],
       'PUT changing the type, with the payload fields of the new type, is applied or refused cleanly',
     ),

@@ -171,6 +171,27 @@ export const CREATION_RETRIEVAL_MUTANTS = [
     },
   ),
   mutant(
+    'names-html-escaped',
+    ['RETRIEVE-RETURNS-EVENT'],
+    'Payload names are HTML-escaped before they are stored (output encoding applied to input): "Dupont & Fils" comes back as "Dupont &amp; Fils".',
+    {
+      storedForm: (event) =>
+        isJsonObject(event.payload)
+          ? {
+              ...event,
+              payload: Object.fromEntries(
+                Object.entries(event.payload).map(([field, value]) => [
+                  field,
+                  field.endsWith('Name') && typeof value === 'string'
+                    ? value.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;')
+                    : value,
+                ]),
+              ),
+            }
+          : event,
+    },
+  ),
+  mutant(
     'external-id-trimmed',
     ['RETRIEVE-RETURNS-EVENT'],
     'externalId is stored trimmed, so " a " comes back as "a".',

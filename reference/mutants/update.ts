@@ -5,6 +5,10 @@ import { UPDATE_HOOKS } from '../handlers/update-event.ts';
 import { isJsonObject, type JsonObject, type JsonValue } from '../json.ts';
 import { validateEvent } from '../validation.ts';
 import { mutant } from './define.ts';
+import { perStore } from './per-store.ts';
+
+/** The events a refused PUT left marked, per server. */
+const stuckOf = perStore(() => new Set<string>());
 
 const reference = UPDATE_HOOKS;
 
@@ -15,6 +19,20 @@ const withPayloadOf = (previous: JsonObject, event: JsonObject): JsonObject => {
 };
 
 export const UPDATE_MUTANTS = [
+  mutant(
+    'put-after-refusal-stuck',
+    ['UPDATE-APPLIES'],
+    'A PUT refused for its body leaves its event marked (a transaction kept rollback-only): every later PUT of that event answers as applied and changes nothing.',
+    {
+      validateUpdate: (ctx, body, existing) => {
+        const result = validateEvent(body, ctx);
+        if (!result.ok) stuckOf(ctx.store).add(existing.uuid);
+        return result;
+      },
+      applyUpdate: (ctx, existing, event) =>
+        stuckOf(ctx.store).has(existing.uuid) ? existing : UPDATE_HOOKS.applyUpdate(ctx, existing, event),
+    },
+  ),
   mutant(
     'put-currency-not-updatable',
     ['UPDATE-APPLIES'],
