@@ -22,11 +22,11 @@ export const POSITIVE_LITERALS: readonly JsonNumberText[] = Object.freeze(
 );
 
 export const PRECISION_LITERALS: readonly JsonNumberText[] = Object.freeze(
-  ['1E-7', '0.123456789'].map(jsonNumberText),
+  ['1E-7', '0.123456789', '12.3456789'].map(jsonNumberText),
 );
 
 export const MAGNITUDE_LITERALS: readonly JsonNumberText[] = Object.freeze(
-  ['9999999999.99', '999999999999.99', '1e15', '98765432109876543210.5'].map(jsonNumberText),
+  ['9999999999.99', '999999999999.99', '1e15', '98765432109876543210.5', '1.5e21'].map(jsonNumberText),
 );
 
 /**

@@ -22,6 +22,9 @@ test('ORACLE: a read value is kept as sent or as the value it spells; a dropped 
   expect(keepsReadValue([], '', 'multiCurrencyAmounts')).toBe(false);
   expect(keepsReadValue([1], null, 'multiCurrencyAmounts')).toBe(false);
   expect(keepsReadValue({ channel: 'CASH' }, null, 'payload')).toBe(false);
+  // An object of the payload's own fields, each null, is as empty as {}.
+  expect(keepsReadValue({ channel: null, payerName: null }, null, 'payload')).toBe(true);
+  expect(keepsReadValue({ channel: null, payerName: 'A' }, null, 'payload')).toBe(false);
   const stored = answer(200, { externalId: 'e', amount: 12.5, originalStatus: 'B\uFFFD(' });
   const judged = judgeRetrieval(
     stored,

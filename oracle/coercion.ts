@@ -13,7 +13,12 @@ const EMPTY_CONTAINERS: Readonly<Record<string, string>> = { multiCurrencyAmount
 
 export const keepsReadValue = (got: unknown, sent: unknown, field?: string): boolean => {
   if (got === undefined || got === null) return sent === null || sent === '' || sent === undefined;
-  const emptyContainer = field !== undefined && JSON.stringify(got) === EMPTY_CONTAINERS[field];
+  // A typed entity may show an object of its own fields, each null: empty, as `{}` is.
+  const allNull =
+    typeof got === 'object' && !Array.isArray(got) && Object.values(got).every((value) => value === null);
+  const emptyContainer =
+    field !== undefined &&
+    (JSON.stringify(got) === EMPTY_CONTAINERS[field] || (field === 'payload' && allNull));
   if (emptyContainer && (sent === null || sent === undefined)) return true;
   if (got === sent) return true;
   if (typeof sent === 'number' || typeof sent === 'boolean') {

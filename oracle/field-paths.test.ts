@@ -33,6 +33,16 @@ test('ORACLE: field paths in every notation name the same field', () => {
   // An array item has no name of its own: a leaf notation names it by its array.
   expect(fieldNames('multiCurrencyAmounts', 'multiCurrencyAmounts[0]')).toBe(true);
   expect(fieldNames('multiCurrencyAmounts', 'multiCurrencyAmounts[0].amount')).toBe(false);
+  // An item's field without its index: 7.3's own notation, a schema's property path, after a root.
+  for (const reported of [
+    'multiCurrencyAmounts[].amount',
+    'multiCurrencyAmounts[*].amount',
+    'multiCurrencyAmounts.amount',
+    'body.multiCurrencyAmounts[].amount',
+  ])
+    expect(fieldNames(reported, 'multiCurrencyAmounts[1].amount'), reported).toBe(true);
+  expect(fieldNames('multiCurrencyAmounts[].amount', 'multiCurrencyAmounts[1].currencyCode')).toBe(false);
+  expect(fieldNames('multiCurrencyAmounts.amount', 'amount')).toBe(false);
 });
 
 test('ORACLE: the notation of a field is named for the observation', () => {

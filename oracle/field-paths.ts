@@ -15,6 +15,7 @@ export const fieldSegments = (path: string): string[] =>
     .trim()
     .replace(/^#/, '')
     .replace(/^\$/, '')
+    .replace(/\[\s*\*?\s*\]/g, '')
     .replace(/\[\s*(\d+)\s*\]/g, '.$1')
     .replace(/\[\s*['"]?([^\]'"]+)['"]?\s*\]/g, '.$1')
     .split(/\s*->\s*|[./]/)
@@ -49,8 +50,10 @@ export const fieldNames = (reported: string, expected: string): boolean => {
   const want = lower(fieldSegments(expected));
   const named = [...want];
   while (named.length > 1 && isIndex(named.at(-1) as string)) named.pop();
-  if (endsWith(want, got) || endsWith(named, got)) return true;
-  for (const target of [want, named]) {
+  // An item's field named without the item's index: the name of the field, not of its instance.
+  const unindexed = want.filter((segment) => !isIndex(segment));
+  if (endsWith(want, got) || endsWith(named, got) || endsWith(unindexed, got)) return true;
+  for (const target of [want, named, unindexed]) {
     if (got.length > target.length && endsWith(got, target)) {
       if (got.slice(0, got.length - target.length).every(isRootSegment)) return true;
     }

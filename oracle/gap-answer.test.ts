@@ -24,3 +24,36 @@ test('ORACLE: a gap answer may be anything but a shapeless error or a false clai
     judgeGapAnswer(items, { claimsChecked: '200 items', probedFields: ['multiCurrencyAmounts'] }).violations,
   ).toEqual([]);
 });
+
+test("ORACLE: a probed field's own code is no reading where its condition is false whatever the limit", () => {
+  const claim = (field: string, errorCode: string, sent: unknown, probed = field) =>
+    rules(
+      judgeGapAnswer(validationAnswer([{ field, errorCode }]), {
+        claimsChecked: 'a limit',
+        probedFields: [probed],
+        sent,
+      }).violations,
+    );
+  // A limit's refusal may not say the externalId is missing, or an amount of 1 or more not positive.
+  expect(claim('externalId', 'ERR-3001', { externalId: 'x'.repeat(1000) })).toEqual([
+    'VAL-EXTERNAL-ID-REQUIRED',
+  ]);
+  expect(claim('externalId', 'ERR-3001', { externalId: '   ' })).toEqual([]);
+  expect(claim('amount', 'ERR-3005', { amount: 1.5e21 })).toEqual(['VAL-AMOUNT-POSITIVE']);
+  expect(claim('amount', 'ERR-3005', { amount: 10.125 })).toEqual(['VAL-AMOUNT-POSITIVE']);
+  // A column of two decimals may round 1E-7 to zero; a string's value is a reading of its type.
+  expect(claim('amount', 'ERR-3005', { amount: 1e-7 })).toEqual([]);
+  expect(claim('amount', 'ERR-3005', { amount: '12' })).toEqual([]);
+  // No item, no item's code; items of 1 or more are positive.
+  const none = { multiCurrencyAmounts: [] };
+  expect(claim('multiCurrencyAmounts', 'ERR-3007', none)).toEqual(['VAL-MCA-CURRENCY-ISO4217']);
+  const many = {
+    multiCurrencyAmounts: [
+      { currencyCode: 'USD', amount: 1 },
+      { currencyCode: 'USD', amount: 2 },
+    ],
+  };
+  const item = 'multiCurrencyAmounts[1].amount';
+  expect(claim(item, 'ERR-3008', many, 'multiCurrencyAmounts')).toEqual(['VAL-MCA-AMOUNT-POSITIVE']);
+  expect(claim(item, 'ERR-3007', many, 'multiCurrencyAmounts')).toEqual([]);
+});

@@ -6,7 +6,11 @@
  *
  * Where the request probes a gap of one field (its length, its precision, a value whose allowed set is
  * not shown), a refusal under that field's own code is a reading too: the reference itself answers an
- * amount of the wrong JSON type with ERR-3005. So claims about the probed fields are not violations.
+ * amount of the wrong JSON type with ERR-3005. So claims about the probed fields are not violations,
+ * but where the code's condition is false whatever limit the deployment sets (a code's condition, not
+ * a limit's): ERR-3001 for an externalId that has characters, ERR-3005 for an amount of 1 or more (a
+ * column of few decimals may round a smaller one to zero), ERR-3007 or ERR-3008 where no item was sent,
+ * ERR-3008 where every item's amount is 1 or more.
  */
 
 import type { RuleId } from '../spec/index.ts';
@@ -44,7 +48,30 @@ export interface ClaimOptions {
    * (POST applies the code perfectly well; the PUT validates wrongly, against the stored type, say).
    */
   readonly creditValidationClaimsTo?: RuleId;
+  /** The body sent, for the claims about probed fields that are false whatever the limit. */
+  readonly sent?: unknown;
 }
+
+const atLeastOne = (value: unknown): boolean =>
+  typeof value === 'number' && Number.isFinite(value) && value >= 1;
+
+/** Whether a code's condition is false for the body sent, whatever limit a deployment sets on its field. */
+const falseWhateverTheLimit = (code: string, sent: unknown): boolean => {
+  if (!isPlainObject(sent)) return false;
+  const items = Array.isArray(sent.multiCurrencyAmounts) ? sent.multiCurrencyAmounts : undefined;
+  switch (code) {
+    case 'ERR-3001':
+      return typeof sent.externalId === 'string' && sent.externalId.trim() !== '';
+    case 'ERR-3005':
+      return atLeastOne(sent.amount);
+    case 'ERR-3007':
+      return items?.length === 0;
+    case 'ERR-3008':
+      return items?.every((item) => isPlainObject(item) && atLeastOne(item.amount)) === true;
+    default:
+      return false;
+  }
+};
 
 const lowerSegments = (path: string): string[] => fieldSegments(path).map((s) => s.toLowerCase());
 
@@ -76,7 +103,12 @@ export const falseClaimViolations = (
     if (options.trueClaims?.includes(claim.code)) continue;
     // The field's own validation code is a reading of its gap; a duplicate is never one.
     const about = claim.field ?? fieldOfCode(claim.code);
-    if (isValidationCode(claim.code) && about !== undefined && isProbed(about, probed)) continue;
+    const reading =
+      isValidationCode(claim.code) &&
+      about !== undefined &&
+      isProbed(about, probed) &&
+      !falseWhateverTheLimit(claim.code, options.sent);
+    if (reading) continue;
     seen.add(claim.code);
     violations.push(
       violationOf(

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../kit-tests/test-support/kit-test.ts';
 import { titleStatesValidation } from './validation-title.ts';
 
 test('ORACLE: a validation title states validation errors in any wording and language; a framework default does not', () => {
@@ -8,6 +8,7 @@ test('ORACLE: a validation title states validation errors in any wording and lan
     'Your request parameters didn’t validate.',
     'The given data was invalid.',
     'Constraint Violation',
+    'One or more field errors occurred.',
     'Ein oder mehrere Validierungsfehler sind aufgetreten.',
     'Une ou plusieurs erreurs de validation se sont produites.',
     'Se produjeron uno o más errores de validación.',

@@ -1,8 +1,8 @@
 /**
  * Whether a validation body's title states that validation errors occurred (7.2). The spec gives the
  * statement, not its words, and titles may change between releases (part 7): a deployment may word
- * it in its own language. So the title is read for the word stems of validation, of something invalid
- * or of a broken constraint, in the languages a provider may serve its titles in; a framework's
+ * it in its own language. So the title is read for the word stems of validation, of something invalid,
+ * of a broken constraint or of fields, in the languages a provider may serve its titles in; a framework's
  * default that says nothing of validation ("Bad Request", "Unprocessable Entity") does not state it.
  */
 const STATES_VALIDATION = new RegExp(
@@ -15,6 +15,11 @@ const STATES_VALIDATION = new RegExp(
     // constraint violations (Bean Validation's "Constraint Violation"), contrainte
     'constraint',
     'contrainte',
+    // errors of fields: field errors, Feldfehler, erreurs de champ, errores de campo
+    'field',
+    'feld',
+    'champ',
+    'campo',
     // invalid, in words of their own
     'ungültig',
     'ongeldig',

@@ -495,6 +495,10 @@ const PROBES: Record<MutantName, Probe> = {
     },
   },
   'external-id-empty-accepted': { holds: (h) => rejectedWith(h, payinEvent({ externalId: '' }), 'ERR-3001') },
+  'external-id-limit-as-missing': {
+    holds: async (h) =>
+      (await h.a.post(payinEvent({ externalId: `long-${'x'.repeat(300)}` }))).status === 201,
+  },
   'type-case-insensitive': {
     holds: (h) => rejectedWith(h, payinEvent({ type: 'internal_payin' }), 'ERR-3002'),
   },

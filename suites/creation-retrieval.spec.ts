@@ -115,6 +115,20 @@ test.describe('creation and retrieval', { tag: ['@retrieval'] }, () => {
             'payload',
           ],
           [
+            'a name of 200 characters',
+            withField(
+              validPayin(runId, 'long-name'),
+              'payload.payerName',
+              `${'Anna-Maria '.repeat(18)}Schmidt`,
+            ),
+            'payload',
+          ],
+          [
+            'a personal id with spaces',
+            withField(validPayin(runId, 'spaced-id'), 'payload.payerPersonalId', 'AB 123 456 C'),
+            'payload',
+          ],
+          [
             'an externalId with quotes, & and <',
             {
               ...validPayin(runId),

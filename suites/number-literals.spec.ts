@@ -16,6 +16,7 @@ import {
   toJsonBody,
   ZERO_LITERALS,
 } from '../generators/index.ts';
+import { judgeUpdateShown } from '../oracle/index.ts';
 import { ruleCheck } from '../run-records/rule-annotations.ts';
 import { EVENTS_PATH } from '../spec/index.ts';
 import { test } from './fixtures/index.ts';
@@ -104,6 +105,25 @@ test.describe('literal forms of an amount', { tag: ['@validation'] }, () => {
             check.sameEvent(await tenantA.retrieve(uuid), JSON.parse(body) as object);
           }),
         );
+      }),
+  );
+
+  test(
+    ...ruleCheck(
+      'UPDATE-APPLIES',
+      'a PUT with amounts written with an exponent or trailing zeros is applied as the numbers they spell, or refused cleanly',
+      { tag: ['@update'] },
+    ),
+    async ({ tenantA, runId, startsAfresh }) =>
+      startsAfresh(async () => {
+        // A PUT's body rules are not shown, but a refusal may not claim a positive amount is not one.
+        const stored = validPayout(runId, 'put-literal');
+        const uuid = check.created(await tenantA.create(stored));
+        for (const { amount, items } of rotatedLiterals(POSITIVE_LITERALS, 2)) {
+          const body = toJsonBody(withLiterals({ ...stored }, amount, items));
+          if (check.update(await tenantA.updateBody(uuid, body)) === 'applied')
+            check.sameEvent(await tenantA.retrieve(uuid), JSON.parse(body) as object, judgeUpdateShown);
+        }
       }),
   );
 

@@ -35,6 +35,8 @@ const otherThan = (stored: unknown, first: string, second: string): string =>
 /** Each kind of update, from a stored payin (PENDING): the body a PUT sends. */
 const UPDATES: readonly [string, (stored: EventBody) => EventBody][] = [
   ['the amount', (stored) => withField(stored, 'amount', 130.25)],
+  // Precision is not shown: kept exactly or refused, as on POST, never rounded.
+  ['the amount, to three decimals', (stored) => withField(stored, 'amount', 130.125)],
   [
     'the countryCode',
     (stored) => withField(stored, 'countryCode', otherThan(stored.countryCode, 'FR', 'DE')),

@@ -31,6 +31,17 @@ export const VALIDATION_MUTANTS = [
     },
   ),
   mutant(
+    'external-id-limit-as-missing',
+    ['VAL-EXTERNAL-ID-REQUIRED'],
+    "externalId is limited to 255 characters, and a longer one is refused under ERR-3001 (the field's one code), which says it is empty or missing.",
+    {
+      externalIdFault: (body) =>
+        typeof body.externalId === 'string' && body.externalId.length > 255
+          ? 'externalId must be between 1 and 255 characters'
+          : reference.externalIdFault(body),
+    },
+  ),
+  mutant(
     'type-case-insensitive',
     ['VAL-TYPE-ENUM'],
     'type is compared case-insensitively, so internal_payin is accepted.',

@@ -53,14 +53,16 @@ test('KEPT OR REFUSED: a created event read back changed, or not at all, fails t
 
 test('KEPT OR REFUSED: a refusal is never read back; a clean one passes, one without the part 7 body fails', async () => {
   const { asked, client } = reader(serviceResponse(200, EVENT));
-  // The probed field refused under its own code: a reading, the reference's own.
+  // The probed field refused under its own code: a reading, the reference's own (an amount as a string).
   const clean = serviceResponse(400, {
     status: 400,
     errorCode: 'ERR-3005',
     title: 'Validation failed',
     errors: [{ field: 'amount', errorCode: 'ERR-3005', message: 'not allowed here' }],
   });
-  expect(await keptOrRefusedCleanly(client, clean, EVENT, REFUSAL)).toBeUndefined();
+  expect(await keptOrRefusedCleanly(client, clean, { ...EVENT, amount: '12.5' }, REFUSAL)).toBeUndefined();
+  // Not where the code's condition is false for what was sent, whatever the limit: 12.5 is positive.
+  expect(await failureOf(keptOrRefusedCleanly(client, clean, EVENT, REFUSAL))).toBeInstanceOf(RuleViolation);
   const page = serviceResponse(500, '<html>oops</html>', 'text/html');
   expect(await failureOf(keptOrRefusedCleanly(client, page, EVENT, REFUSAL))).toBeInstanceOf(RuleViolation);
   expect(asked).toEqual([]);
