@@ -1,6 +1,7 @@
 /** Duplicate claims (duplicate-claims.ts): a takeover of an externalId is refused; no false ERR-4001. */
 import { expect, test } from '../kit-tests/test-support/kit-test.ts';
 import {
+  judgeDuplicateCodeStatus,
   judgeExternalIdTakeoverRefused,
   judgeNoCrossTenantDuplicate,
   judgeNoFalseDuplicate,
@@ -27,4 +28,13 @@ test('ORACLE: ERR-4001 is claimed only for an externalId another event holds, in
   expect(judgeNoCrossTenantDuplicate(answer(200, {})).violations).toEqual([]);
   expect(judgeNoCrossTenantDuplicate(otherRefusal).violations).toEqual([]);
   expect(rules(judgeNoCrossTenantDuplicate(duplicate).violations)).toEqual(['DEDUP-PER-TENANT']);
+});
+
+test('ORACLE: ERR-4001 comes with 400; a conflict of its own code may be 409', () => {
+  expect(judgeDuplicateCodeStatus(duplicate).violations).toEqual([]);
+  const conflict = answer(409, { status: 409, errorCode: 'ERR-4001', title: 'externalId already exists' });
+  expect(rules(judgeDuplicateCodeStatus(conflict).violations)).toEqual(['DEDUP-EXTERNAL-ID']);
+  const own = answer(409, { status: 409, errorCode: 'ERR-4009', title: 'Conflict' });
+  expect(judgeDuplicateCodeStatus(own).violations).toEqual([]);
+  expect(judgeDuplicateCodeStatus(answer(200, {})).violations).toEqual([]);
 });

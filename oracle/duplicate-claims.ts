@@ -2,11 +2,12 @@
  * An externalId is unique per tenant (DEDUP-EXTERNAL-ID, DEDUP-PER-TENANT): a PUT onto another event's
  * externalId is refused, and an ERR-4001 ("externalId already exists") is claimed only where one does.
  */
-import type { HttpAnswer } from './http-answer.ts';
+import { type HttpAnswer, isPlainObject, summarise } from './http-answer.ts';
 import { type Judgement, judgementOf } from './judgement.ts';
 import { claimedCodeViolations } from './statuses.ts';
 import type { UpdateOutcome } from './update.ts';
 import { updateNotRefusedViolations } from './update-outcomes.ts';
+import { violationOf } from './violation.ts';
 
 const DUPLICATE_CODE = 'ERR-4001';
 
@@ -48,4 +49,21 @@ export const judgeNoCrossTenantDuplicate = (answer: HttpAnswer): Judgement =>
       DUPLICATE_CODE,
       "another tenant's externalId is no duplicate for this tenant, by PUT either",
     ),
+  );
+
+/**
+ * DEDUP-EXTERNAL-ID: a refusal that names ERR-4001 answers it with the status 7.3 states for it, 400
+ * (7.4: 400 for a duplicate externalId). A PUT's duplicate may be refused otherwise (409 under a code
+ * of the deployment's own: PUT's answers are not shown), but not as ERR-4001 with another status.
+ */
+export const judgeDuplicateCodeStatus = (answer: HttpAnswer): Judgement =>
+  judgementOf(
+    isPlainObject(answer.json) && answer.json.errorCode === DUPLICATE_CODE && answer.status !== 400
+      ? [
+          violationOf(
+            'DEDUP-EXTERNAL-ID',
+            `ERR-4001 is stated with HTTP 400 (7.3; 7.4: 400 for a duplicate externalId); got ${summarise(answer)}`,
+          ),
+        ]
+      : [],
   );

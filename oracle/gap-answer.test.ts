@@ -55,5 +55,9 @@ test("ORACLE: a probed field's own code is no reading where its condition is fal
   };
   const item = 'multiCurrencyAmounts[1].amount';
   expect(claim(item, 'ERR-3008', many, 'multiCurrencyAmounts')).toEqual(['VAL-MCA-AMOUNT-POSITIVE']);
-  expect(claim(item, 'ERR-3007', many, 'multiCurrencyAmounts')).toEqual([]);
+  expect(claim('multiCurrencyAmounts[1].currencyCode', 'ERR-3007', many, 'multiCurrencyAmounts')).toEqual([
+    'VAL-MCA-CURRENCY-ISO4217',
+  ]);
+  const rare = { multiCurrencyAmounts: [{ currencyCode: 'XDR', amount: 1 }] };
+  expect(claim('multiCurrencyAmounts[0].currencyCode', 'ERR-3007', rare, 'multiCurrencyAmounts')).toEqual([]);
 });

@@ -10,7 +10,8 @@
  * but where the code's condition is false whatever limit the deployment sets (a code's condition, not
  * a limit's): ERR-3001 for an externalId that has characters, ERR-3005 for an amount of 1 or more (a
  * column of few decimals may round a smaller one to zero), ERR-3007 or ERR-3008 where no item was sent,
- * ERR-3008 where every item's amount is 1 or more.
+ * ERR-3007 where every item's currency is one every list holds, ERR-3008 where every item's amount is 1
+ * or more.
  */
 
 import type { RuleId } from '../spec/index.ts';
@@ -52,6 +53,9 @@ export interface ClaimOptions {
   readonly sent?: unknown;
 }
 
+/** Currencies every ISO 4217 list holds: an item of one has no currencyCode to refuse. */
+const CURRENCIES_EVERY_LIST_HOLDS: ReadonlySet<unknown> = new Set(['USD', 'EUR', 'GBP', 'CHF', 'JPY', 'SEK']);
+
 const atLeastOne = (value: unknown): boolean =>
   typeof value === 'number' && Number.isFinite(value) && value >= 1;
 
@@ -65,7 +69,10 @@ const falseWhateverTheLimit = (code: string, sent: unknown): boolean => {
     case 'ERR-3005':
       return atLeastOne(sent.amount);
     case 'ERR-3007':
-      return items?.length === 0;
+      return (
+        items?.every((item) => isPlainObject(item) && CURRENCIES_EVERY_LIST_HOLDS.has(item.currencyCode)) ===
+        true
+      );
     case 'ERR-3008':
       return items?.every((item) => isPlainObject(item) && atLeastOne(item.amount)) === true;
     default:

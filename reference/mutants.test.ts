@@ -298,6 +298,14 @@ const PROBES: Record<MutantName, Probe> = {
   'channel-case-insensitive': {
     holds: (h) => rejectedWith(h, payinEvent({ payload: { channel: 'cash' } }), 'ERR-3011'),
   },
+  'put-undone-later': {
+    holds: async (h) => {
+      const uuid = await h.a.create(payinEvent());
+      await h.a.put(uuid, payinEvent({ amount: 42 }));
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      return (await h.a.get(uuid)).body.amount === 42;
+    },
+  },
   'put-after-refusal-stuck': {
     holds: async (h) => {
       const uuid = await h.a.create(payinEvent());
@@ -1696,6 +1704,7 @@ test.describe('reference: mutants', () => {
         'put-type-change-merges-payload',
         'put-currency-not-updatable',
         'put-after-refusal-stuck',
+        'put-undone-later',
         // A PUT that never applies never frees the old externalId either.
         'put-old-external-id-kept-reserved',
       ],

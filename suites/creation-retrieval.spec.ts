@@ -81,16 +81,23 @@ test.describe('creation and retrieval', { tag: ['@retrieval'] }, () => {
 
   test(
     ...ruleCheck('RETRIEVE-RETURNS-EVENT', 'data is kept exactly as sent, or refused cleanly, never altered'),
-    async ({ tenantA, runId, observe, startsAfresh }) =>
+    async ({ tenantA, tenantB, runId, observe, startsAfresh }) =>
       startsAfresh(async () => {
         // Precision and the externalId's form are not shown (GAP-FIELD-LIMITS): a deployment may refuse
         // these (under the field's own code too) or even fail on them, which is recorded; what it accepts
         // it must keep exactly.
-        const cases: [string, Record<string, unknown>, string][] = [
+        const cases: [string, Record<string, unknown>, string, 'B'?][] = [
           [
             'an amount with three decimals',
             withField(validPayin(runId, 'precise'), 'amount', 10.125),
             'amount',
+          ],
+          // Tenant B's too: a tenant's data may live in a store of its own.
+          [
+            'an amount with three decimals, by tenant B',
+            withField(validPayin(runId, 'precise-b'), 'amount', 10.125),
+            'amount',
+            'B',
           ],
           [
             'an item amount with four decimals',
@@ -137,9 +144,10 @@ test.describe('creation and retrieval', { tag: ['@retrieval'] }, () => {
             'externalId',
           ],
         ];
-        for (const [label, event, field] of cases) {
-          const response = await tenantA.create(event);
-          await keptOrRefusedCleanly(tenantA, response, event, {
+        for (const [label, event, field, of] of cases) {
+          const tenant = of === 'B' ? tenantB : tenantA;
+          const response = await tenant.create(event);
+          await keptOrRefusedCleanly(tenant, response, event, {
             claimsChecked: label,
             probedFields: [field],
           });

@@ -9,6 +9,7 @@ import {
   judgeConcurrentCreationStored,
   judgeConcurrentRename,
   judgeCreateRenameRace,
+  judgeDuplicateCodeStatus,
   judgeDuplicateRefused,
   judgeExternalIdFreeForOtherTenant,
   judgeExternalIdTakeover,
@@ -109,27 +110,29 @@ test.describe('deduplication', { tag: ['@dedup'] }, () => {
   test(
     ...ruleCheck(
       'DEDUP-EXTERNAL-ID',
-      'externalIds that differ only in letter case are different ids, both created',
+      'externalIds that differ only in letter case are different ids, both created, in each tenant',
     ),
-    async ({ tenantA, runId, startsAfresh }) =>
+    async ({ tenantA, tenantB, runId, startsAfresh }) =>
       startsAfresh(async () => {
         // An externalId is a string, kept exactly as sent; "already exists" is that string existing, and a
         // tenant's own ids may differ only in case. Both carry the run id as it is; "CASE" and "case" make
-        // them differ whatever the random part holds.
-        const suffix = crypto.randomUUID().slice(0, 13);
-        const upper = {
-          ...validPayin(runId),
-          externalId: `${externalIdTag(runId)}-CASE-${suffix.toUpperCase()}`,
-        };
-        const lower = {
-          ...validPayout(runId),
-          externalId: `${externalIdTag(runId)}-case-${suffix.toLowerCase()}`,
-        };
-        const uuidOfUpper = check.created(await tenantA.create(upper));
-        const uuidOfLower = check.created(await tenantA.create(lower));
-        check.verdict(judgeCaseVariantsTwoEvents(uuidOfUpper, uuidOfLower));
-        check.sameEvent(await tenantA.retrieve(uuidOfUpper), upper, judgeKeptUnderItsExternalId);
-        check.sameEvent(await tenantA.retrieve(uuidOfLower), lower, judgeKeptUnderItsExternalId);
+        // them differ whatever the random part holds. Each tenant: its data may live in a store of its own.
+        for (const tenant of [tenantA, tenantB]) {
+          const suffix = crypto.randomUUID().slice(0, 13);
+          const upper = {
+            ...validPayin(runId),
+            externalId: `${externalIdTag(runId)}-CASE-${suffix.toUpperCase()}`,
+          };
+          const lower = {
+            ...validPayout(runId),
+            externalId: `${externalIdTag(runId)}-case-${suffix.toLowerCase()}`,
+          };
+          const uuidOfUpper = check.created(await tenant.create(upper));
+          const uuidOfLower = check.created(await tenant.create(lower));
+          check.verdict(judgeCaseVariantsTwoEvents(uuidOfUpper, uuidOfLower));
+          check.sameEvent(await tenant.retrieve(uuidOfUpper), upper, judgeKeptUnderItsExternalId);
+          check.sameEvent(await tenant.retrieve(uuidOfLower), lower, judgeKeptUnderItsExternalId);
+        }
       }),
   );
 
@@ -158,6 +161,7 @@ test.describe('deduplication', { tag: ['@dedup'] }, () => {
           if (outcome === 'applied')
             check.sameEvent(await tenantA.retrieve(uuidOfSecond), body, judgeUpdateShown);
           check.verdict(judgeExternalIdTakeoverRefused(outcome), response);
+          check.verdict(judgeDuplicateCodeStatus(response), response);
           check.sameEvent(await tenantA.retrieve(uuidOfFirst), first, judgeKeptUnderItsExternalId);
           check.sameEvent(await tenantA.retrieve(uuidOfSecond), second, judgeUnchangedByRefusedUpdate);
         }
@@ -490,23 +494,33 @@ test.describe('deduplication', { tag: ['@dedup'] }, () => {
   test(
     ...ruleCheck(
       'DEDUP-EXTERNAL-ID',
-      'externalIds that differ only by a trailing space are different ids: never refused as duplicates',
+      'externalIds that differ only by a trailing space or newline, or a tab for a space, are different ids: never refused as duplicates',
     ),
     async ({ tenantA, runId, observe, startsAfresh }) =>
       startsAfresh(async () => {
-        const event = validPayin(runId);
-        check.created(await tenantA.create(event));
-        const padded = { ...validPayout(runId), externalId: `${event.externalId} ` };
-        const response = await tenantA.create(padded);
-        // A deployment may refuse surrounding spaces (GAP-FIELD-LIMITS), but not as a duplicate.
-        await keptOrRefusedCleanly(tenantA, response, padded, {
-          claimsChecked: 'an externalId with a trailing space',
-          probedFields: ['externalId'],
-        });
-        const reading = isSuccess(response.status)
-          ? 'kept exactly'
-          : `refused ${response.status} ${readErrorBody(response)?.errorCode ?? ''}`.trim();
-        await observe('GAP-FIELD-LIMITS', `an externalId with a trailing space: ${reading}`);
+        // [what, the end of the held externalId, the end of the other]
+        for (const [what, held, other] of [
+          ['a trailing space', '', ' '],
+          ['a trailing newline', '', '\n'],
+          ['a tab where the held one has a space', ' z', '\tz'],
+        ] as const) {
+          const event = { ...validPayin(runId), externalId: `${validPayin(runId).externalId}${held}` };
+          check.created(await tenantA.create(event));
+          const padded = {
+            ...validPayout(runId),
+            externalId: `${event.externalId.slice(0, event.externalId.length - held.length)}${other}`,
+          };
+          const response = await tenantA.create(padded);
+          // A deployment may refuse surrounding whitespace (GAP-FIELD-LIMITS), but not as a duplicate.
+          await keptOrRefusedCleanly(tenantA, response, padded, {
+            claimsChecked: `an externalId with ${what}`,
+            probedFields: ['externalId'],
+          });
+          const reading = isSuccess(response.status)
+            ? 'kept exactly'
+            : `refused ${response.status} ${readErrorBody(response)?.errorCode ?? ''}`.trim();
+          await observe('GAP-FIELD-LIMITS', `an externalId with ${what}: ${reading}`);
+        }
       }),
   );
   test(

@@ -11,6 +11,7 @@
 import {
   type AnswerOfTheSpec,
   isSuccess,
+  judgeDuplicateCodeStatus,
   judgeExternalIdTakeover,
   judgeExternalIdTakeoverRefused,
   judgeMalformedBody,
@@ -421,6 +422,7 @@ test.describe('readings of the field gaps', { tag: ['@validation'] }, () => {
         // A success that left the event's own externalId took nothing: UPDATE-APPLIES's to judge first.
         if (outcome === 'applied') check.sameEvent(await tenantA.retrieve(uuid), body, judgeUpdateShown);
         check.verdict(judgeExternalIdTakeoverRefused(outcome), response);
+        check.verdict(judgeDuplicateCodeStatus(response), response);
         await observe('GAP-422-USE', `PUT onto another event's externalId gives ${summary(response)}`);
       }),
   );

@@ -5,9 +5,13 @@
  * it) or refused cleanly (a 4xx with the part 7 body, and GET shows the event unchanged), the reading
  * is recorded, and at least one kind must be applied: a PUT that can update nothing is no update.
  */
+import { setTimeout as delay } from 'node:timers/promises';
 import {
   changedFields,
   describeUpdateAnswer,
+  judgeDuplicateRefused,
+  judgeKeptUnderItsExternalId,
+  judgeNoFalseDuplicate,
   judgeSomeUpdateApplied,
   judgeSpellingsAccepted,
   judgeUnchangedByRefusedUpdate,
@@ -27,6 +31,9 @@ import { expectedFailure } from './samples/expected-failures.ts';
 import { type EventBody, validPayin, validPayout, withField } from './samples/sample-events.ts';
 import type { ServiceClient } from './transport/service-client.ts';
 import { check } from './verdicts/verdicts.ts';
+
+/** How long a success must hold before it is looked at again: past a few seconds' replay or refresh. */
+const LATER_MS = 4_000;
 
 /** Another value than the stored one, of two valid ones. */
 const otherThan = (stored: unknown, first: string, second: string): string =>
@@ -149,6 +156,44 @@ test.describe('update', { tag: ['@update'] }, () => {
           applied,
         ),
       );
+    },
+  );
+
+  test(
+    ...ruleCheck(
+      ['UPDATE-APPLIES', 'DEDUP-EXTERNAL-ID'],
+      'an applied update and a rename still hold seconds later: the update shown, the new externalId held, the old one free',
+    ),
+    async ({ tenantA, runId }) => {
+      // What a success said must stay so: a replay of the creation log a few seconds behind, a key index
+      // rebuilt from the first externalIds, a cache that expires back to the old row undo it later.
+      const updated = validPayin(runId);
+      const updatedUuid = check.created(await tenantA.create(updated));
+      const changed = withField(updated, 'amount', 321.5);
+      const applied = check.update(await tenantA.update(updatedUuid, changed)) === 'applied';
+      const renamed = validPayout(runId);
+      const renamedUuid = check.created(await tenantA.create(renamed));
+      const newName = { ...renamed, externalId: `${renamed.externalId}-later` };
+      const taken = check.update(await tenantA.update(renamedUuid, newName)) === 'applied';
+      await delay(LATER_MS);
+      if (applied) check.sameEvent(await tenantA.retrieve(updatedUuid), changed, judgeUpdateShown);
+      if (!taken) return;
+      check.sameEvent(await tenantA.retrieve(renamedUuid), newName, judgeKeptUnderItsExternalId);
+      check.error(
+        await tenantA.create({ ...validPayin(runId), externalId: newName.externalId }),
+        judgeDuplicateRefused,
+      );
+      const old = await tenantA.create({ ...validPayin(runId), externalId: renamed.externalId });
+      check.verdict(
+        judgeNoFalseDuplicate(
+          old,
+          'a POST of the externalId a rename freed, seconds later',
+          renamed.externalId,
+          [newName.externalId],
+        ),
+        old,
+      );
+      check.created(old);
     },
   );
 

@@ -136,10 +136,15 @@ test.describe('payload edge cases', { tag: ['@validation'] }, () => {
       'VAL-PAYLOAD-UNKNOWN-PROPERTY',
       'an unknown payload property gives 400 with a validation failure naming it',
     ),
-    async ({ tenantA, runId, observe, startsAfresh }) =>
+    async ({ tenantA, tenantB, runId, observe, startsAfresh }) =>
       startsAfresh(async () => {
-        for (const make of [validPayin, validPayout]) {
-          const response = await tenantA.create(
+        // Tenant B's payin too: a tenant may be pinned to a schema of its own.
+        for (const [tenant, make] of [
+          [tenantA, validPayin],
+          [tenantA, validPayout],
+          [tenantB, validPayin],
+        ] as const) {
+          const response = await tenant.create(
             withField(make(runId, 'unknown-prop'), 'payload.favouriteColour', 'teal'),
           );
           // The code is not shown (GAP-UNKNOWN-PAYLOAD-CODE); a schema validator may name the payload

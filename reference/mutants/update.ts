@@ -20,6 +20,18 @@ const withPayloadOf = (previous: JsonObject, event: JsonObject): JsonObject => {
 
 export const UPDATE_MUTANTS = [
   mutant(
+    'put-undone-later',
+    ['UPDATE-APPLIES'],
+    'A replay of the creation log a second behind writes each created event again: an update applied within that second is undone.',
+    {
+      applyUpdate: (ctx, existing, event) => {
+        const updated = UPDATE_HOOKS.applyUpdate(ctx, existing, event);
+        setTimeout(() => ctx.store.replace(updated, existing.event, ctx.clock()), 1_000).unref();
+        return updated;
+      },
+    },
+  ),
+  mutant(
     'put-after-refusal-stuck',
     ['UPDATE-APPLIES'],
     'A PUT refused for its body leaves its event marked (a transaction kept rollback-only): every later PUT of that event answers as applied and changes nothing.',
