@@ -45,8 +45,10 @@ test("ORACLE: a probed field's own code is no reading where its condition is fal
   expect(claim('amount', 'ERR-3005', { amount: 1e-7 })).toEqual([]);
   expect(claim('amount', 'ERR-3005', { amount: '12' })).toEqual([]);
   // No item, no item's code; items of 1 or more are positive.
+  // An empty list refused under an item's code reads a list required non-empty.
   const none = { multiCurrencyAmounts: [] };
-  expect(claim('multiCurrencyAmounts', 'ERR-3007', none)).toEqual(['VAL-MCA-CURRENCY-ISO4217']);
+  expect(claim('multiCurrencyAmounts', 'ERR-3007', none)).toEqual([]);
+  expect(claim('multiCurrencyAmounts', 'ERR-3008', none)).toEqual([]);
   const many = {
     multiCurrencyAmounts: [
       { currencyCode: 'USD', amount: 1 },

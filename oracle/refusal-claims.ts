@@ -9,9 +9,9 @@
  * amount of the wrong JSON type with ERR-3005. So claims about the probed fields are not violations,
  * but where the code's condition is false whatever limit the deployment sets (a code's condition, not
  * a limit's): ERR-3001 for an externalId that has characters, ERR-3005 for an amount of 1 or more (a
- * column of few decimals may round a smaller one to zero), ERR-3007 or ERR-3008 where no item was sent,
- * ERR-3007 where every item's currency is one every list holds, ERR-3008 where every item's amount is 1
- * or more.
+ * column of few decimals may round a smaller one to zero), ERR-3007 where every item sent has a currency
+ * every list holds, ERR-3008 where every item sent has an amount of 1 or more. An empty list refused
+ * under an item's code is a reading of a list required non-empty.
  */
 
 import type { RuleId } from '../spec/index.ts';
@@ -68,13 +68,19 @@ const falseWhateverTheLimit = (code: string, sent: unknown): boolean => {
       return typeof sent.externalId === 'string' && sent.externalId.trim() !== '';
     case 'ERR-3005':
       return atLeastOne(sent.amount);
+    // An empty list refused under an item's code reads a list required non-empty (GAP-REQUIRED-FIELDS).
     case 'ERR-3007':
       return (
-        items?.every((item) => isPlainObject(item) && CURRENCIES_EVERY_LIST_HOLDS.has(item.currencyCode)) ===
-        true
+        items !== undefined &&
+        items.length > 0 &&
+        items.every((item) => isPlainObject(item) && CURRENCIES_EVERY_LIST_HOLDS.has(item.currencyCode))
       );
     case 'ERR-3008':
-      return items?.every((item) => isPlainObject(item) && atLeastOne(item.amount)) === true;
+      return (
+        items !== undefined &&
+        items.length > 0 &&
+        items.every((item) => isPlainObject(item) && atLeastOne(item.amount))
+      );
     default:
       return false;
   }

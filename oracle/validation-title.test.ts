@@ -15,6 +15,10 @@ test('ORACLE: a validation title states validation errors in any wording and lan
     'Wystąpił co najmniej jeden błąd walidacji.',
     'Произошла одна или несколько ошибок валидации.',
     'Ungültige Anfrage',
+    'Datos no válidos',
+    'Dados inválidos',
+    'Ошибки проверки данных',
+    '参数不合法',
     '1 つ以上の検証エラーが発生しました。',
     '发生一个或多个验证错误。',
   ])

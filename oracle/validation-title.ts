@@ -32,6 +32,8 @@ const STATES_VALIDATION = new RegExp(
     'érvény',
     'недопустим',
     'некоррект',
+    'проверк',
+    'неверн',
     'επικύρωσ',
     '検証',
     'バリデーション',
@@ -41,10 +43,16 @@ const STATES_VALIDATION = new RegExp(
     '校验',
     '无效',
     '無效',
+    '不合法',
+    '非法',
     '검증',
     '유효',
   ].join('|'),
   'iu',
 );
 
-export const titleStatesValidation = (title: string): boolean => STATES_VALIDATION.test(title);
+/** The title with its letters' accents taken off: válido reads as valido. */
+const withoutAccents = (title: string): string => title.normalize('NFD').replace(/\p{M}/gu, '');
+
+export const titleStatesValidation = (title: string): boolean =>
+  STATES_VALIDATION.test(title) || STATES_VALIDATION.test(withoutAccents(title));

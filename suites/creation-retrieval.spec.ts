@@ -122,7 +122,7 @@ test.describe('creation and retrieval', { tag: ['@retrieval'] }, () => {
             'payload',
           ],
           [
-            'a name of 200 characters',
+            'a name of over 200 characters',
             withField(
               validPayin(runId, 'long-name'),
               'payload.payerName',
@@ -148,6 +148,7 @@ test.describe('creation and retrieval', { tag: ['@retrieval'] }, () => {
           const tenant = of === 'B' ? tenantB : tenantA;
           const response = await tenant.create(event);
           await keptOrRefusedCleanly(tenant, response, event, {
+            sent: event,
             claimsChecked: label,
             probedFields: [field],
           });

@@ -286,7 +286,11 @@ test.describe('readings of the gaps', { tag: ['@validation'] }, () => {
       ];
       for (const [label, event, field] of cases) {
         const response = await tenantA.create(event);
-        await keptOrRefusedCleanly(tenantA, response, event, { claimsChecked: label, probedFields: [field] });
+        await keptOrRefusedCleanly(tenantA, response, event, {
+          claimsChecked: label,
+          probedFields: [field],
+          sent: event,
+        });
         await observe('GAP-FIELD-LIMITS', `${label} gives ${summary(response)}`);
       }
     },

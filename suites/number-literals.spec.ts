@@ -144,7 +144,9 @@ test.describe('literal forms of an amount', { tag: ['@validation'] }, () => {
           events.map(async ({ event, specAnswers }) => {
             const body = toJsonBody(event);
             const response = await tenantA.send({ method: 'POST', path: EVENTS_PATH, rawBody: body });
-            await keptOrRefusedCleanly(tenantA, response, JSON.parse(body) as object, {
+            const sent = JSON.parse(body) as object;
+            await keptOrRefusedCleanly(tenantA, response, sent, {
+              sent,
               claimsChecked: `an amount of ${(event.amount as JsonNumberText).text}`,
               probedFields: ['amount', 'multiCurrencyAmounts'],
               ...(specAnswers === undefined ? {} : { specAnswers }),

@@ -24,6 +24,7 @@ import {
   renames,
   renamesInvalidly,
   replaysForeignPages,
+  retypes,
   reusesForeignExternalId,
   reusesFreedExternalId,
   type Step,
@@ -56,6 +57,7 @@ const stepArbitrary = (): fc.Arbitrary<Step>[] => [
   fc
     .tuple(tenantArbitrary, pickArbitrary, changeArbitrary())
     .map(([t, p, c]): Step => renamesInvalidly(t, p, c)),
+  fc.tuple(tenantArbitrary, pickArbitrary, changeArbitrary()).map(([t, p, c]): Step => retypes(t, p, c)),
   fc
     .tuple(tenantArbitrary, pickArbitrary, fieldsArbitrary())
     .map(([t, p, fields]): Step => reusesFreedExternalId(t, p, fields)),

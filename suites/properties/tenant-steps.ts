@@ -164,7 +164,7 @@ export const renames = (tenant: TenantName, pick: number, change: Change, shoute
 export const renamesInvalidly = (tenant: TenantName, pick: number, change: Change): Step =>
   step(`${tenant} renames its event #${pick} with an unknown country`, async (model, system) => {
     const { event, uuid } = pickOf(model, tenant, pick);
-    const sent = { ...applyChange(event, change), externalId: system.nextId(), countryCode: 'ZZ' };
+    const sent = { ...applyChange(event, change), externalId: system.nextId(), countryCode: 'JJ' };
     const response = await putEvent(system.clients[tenant], uuid, sent);
     if (refusedBeforeValidation(response)) propertyCheck.gapAnswer(response);
     else

@@ -60,9 +60,15 @@ test('KEPT OR REFUSED: a refusal is never read back; a clean one passes, one wit
     title: 'Validation failed',
     errors: [{ field: 'amount', errorCode: 'ERR-3005', message: 'not allowed here' }],
   });
-  expect(await keptOrRefusedCleanly(client, clean, { ...EVENT, amount: '12.5' }, REFUSAL)).toBeUndefined();
+  const asText = { ...EVENT, amount: '12.5' };
+  expect(await keptOrRefusedCleanly(client, clean, asText, { ...REFUSAL, sent: asText })).toBeUndefined();
   // Not where the code's condition is false for what was sent, whatever the limit: 12.5 is positive.
-  expect(await failureOf(keptOrRefusedCleanly(client, clean, EVENT, REFUSAL))).toBeInstanceOf(RuleViolation);
+  const sentPositive = { ...REFUSAL, sent: EVENT };
+  expect(await failureOf(keptOrRefusedCleanly(client, clean, EVENT, sentPositive))).toBeInstanceOf(
+    RuleViolation,
+  );
+  // What is kept is not what was sent (the last of duplicate keys, say): no claim is judged against it.
+  expect(await keptOrRefusedCleanly(client, clean, EVENT, REFUSAL)).toBeUndefined();
   const page = serviceResponse(500, '<html>oops</html>', 'text/html');
   expect(await failureOf(keptOrRefusedCleanly(client, page, EVENT, REFUSAL))).toBeInstanceOf(RuleViolation);
   expect(asked).toEqual([]);

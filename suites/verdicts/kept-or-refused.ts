@@ -27,7 +27,7 @@ export const keptOrRefusedCleanly = async (
   retrieval?: RetrievalOptions,
 ): Promise<RetrievalEvidence | undefined> => {
   if (!isSuccess(created.status)) {
-    check.gapAnswer(created, { sent: kept, ...refusal });
+    check.gapAnswer(created, refusal);
     return undefined;
   }
   return check.sameEvent(await client.retrieve(check.created(created)), kept, undefined, retrieval);
