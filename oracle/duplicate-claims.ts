@@ -2,12 +2,11 @@
  * An externalId is unique per tenant (DEDUP-EXTERNAL-ID, DEDUP-PER-TENANT): a PUT onto another event's
  * externalId is refused, and an ERR-4001 ("externalId already exists") is claimed only where one does.
  */
-import { type HttpAnswer, isPlainObject, summarise } from './http-answer.ts';
+import { type HttpAnswer, summarise } from './http-answer.ts';
 import { type Judgement, judgementOf } from './judgement.ts';
 import { claimedCodeViolations } from './statuses.ts';
 import type { UpdateOutcome } from './update.ts';
 import { updateNotRefusedViolations } from './update-outcomes.ts';
-import { violationOf } from './violation.ts';
 
 const DUPLICATE_CODE = 'ERR-4001';
 
@@ -58,12 +57,12 @@ export const judgeNoCrossTenantDuplicate = (answer: HttpAnswer): Judgement =>
  */
 export const judgeDuplicateCodeStatus = (answer: HttpAnswer): Judgement =>
   judgementOf(
-    isPlainObject(answer.json) && answer.json.errorCode === DUPLICATE_CODE && answer.status !== 400
-      ? [
-          violationOf(
-            'DEDUP-EXTERNAL-ID',
-            `ERR-4001 is stated with HTTP 400 (7.3; 7.4: 400 for a duplicate externalId); got ${summarise(answer)}`,
-          ),
-        ]
-      : [],
+    answer.status === 400
+      ? []
+      : claimedCodeViolations(
+          'DEDUP-EXTERNAL-ID',
+          answer,
+          DUPLICATE_CODE,
+          `ERR-4001 is stated with HTTP 400 (7.3; 7.4: 400 for a duplicate externalId); got ${summarise(answer)}`,
+        ),
   );
