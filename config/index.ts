@@ -9,3 +9,4 @@ export * from './second-look.ts';
 export * from './target.ts';
 export * from './target-ca.ts';
 export * from './timeouts.ts';
+export * from './waiting-checks.ts';

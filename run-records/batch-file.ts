@@ -44,6 +44,11 @@ export interface BatchFile {
    * them run beside the others than the machine has cores.
    */
   readonly rateLimitWorkers: number;
+  /**
+   * The workers for the checks of the `conformance` project that wait seconds to look again
+   * (config/waiting-checks.ts), likewise: they too mostly wait.
+   */
+  readonly waitingWorkers: number;
   /** Playwright's outputDir (test-results) for the batch. */
   readonly outputDir: string;
   readonly projects: readonly BatchProject[];

@@ -1,7 +1,7 @@
 /** How a batch's mutants are dealt to its workers, and the filter each worker's project selects with. */
 import { expect, test } from '../kit-tests/test-support/kit-test.ts';
 import { batchMarker, type SuiteProject } from '../run-records/batch-file.ts';
-import { projectFilter, sharesOfWorkers, suiteProjectOfShare } from './batch-shares.ts';
+import { projectFilter, shareKindOf, sharesOfWorkers, suiteProjectOfShare } from './batch-shares.ts';
 
 const project = (name: string, grep: string, suiteProjects: readonly SuiteProject[] = ['conformance']) => ({
   name,
@@ -12,41 +12,45 @@ const project = (name: string, grep: string, suiteProjects: readonly SuiteProjec
 
 test('BATCH SHARES: the servers are dealt to the workers in turn, no share empty, none left out', () => {
   const projects = ['a', 'b', 'c', 'd', 'e'].map((name) => project(name, name));
-  const shares = sharesOfWorkers({ workers: 2, rateLimitWorkers: 4, projects });
+  const shares = sharesOfWorkers({ workers: 2, waitingWorkers: 3, rateLimitWorkers: 4, projects });
   expect(shares.map((share) => [share.name, share.members.map((member) => member.index)])).toEqual([
     ['batch-worker-1', [0, 2, 4]],
     ['batch-worker-2', [1, 3]],
+    ['batch-waiting-1', [0, 3]],
+    ['batch-waiting-2', [1, 4]],
+    ['batch-waiting-3', [2]],
   ]);
-  expect(sharesOfWorkers({ workers: 8, rateLimitWorkers: 1, projects: projects.slice(0, 2) })).toHaveLength(
-    2,
-  );
-  expect(sharesOfWorkers({ workers: 0, rateLimitWorkers: 0, projects })).toHaveLength(1);
+  expect(
+    sharesOfWorkers({ workers: 8, waitingWorkers: 8, rateLimitWorkers: 1, projects: projects.slice(0, 2) }),
+  ).toHaveLength(4);
+  expect(sharesOfWorkers({ workers: 0, waitingWorkers: 0, rateLimitWorkers: 0, projects })).toHaveLength(2);
 });
 
-test("BATCH SHARES: a server's rate-limit checks go to the rate-limit workers, its other checks to the others", () => {
+test("BATCH SHARES: a server's rate-limit checks go to the rate-limit workers, its waiting checks to the waiting workers, its other checks to the others", () => {
   const projects = [
     project('variant-a', '', ['conformance', 'ratelimit']),
     project('mutant-b', 'B', ['conformance']),
     project('mutant-c', 'C', ['ratelimit']),
     project('variant-d', '', ['conformance', 'ratelimit']),
   ];
-  const shares = sharesOfWorkers({ workers: 2, rateLimitWorkers: 2, projects });
-  expect(shares.map((share) => [share.name, share.suiteProject, share.members.map((m) => m.index)])).toEqual([
-    ['batch-worker-1', 'conformance', [0, 3]],
-    ['batch-worker-2', 'conformance', [1]],
-    ['batch-ratelimit-1', 'ratelimit', [0, 3]],
-    ['batch-ratelimit-2', 'ratelimit', [2]],
+  const shares = sharesOfWorkers({ workers: 2, waitingWorkers: 1, rateLimitWorkers: 2, projects });
+  expect(
+    shares.map((share) => [share.name, share.kind, share.suiteProject, share.members.map((m) => m.index)]),
+  ).toEqual([
+    ['batch-worker-1', 'checks', 'conformance', [0, 3]],
+    ['batch-worker-2', 'checks', 'conformance', [1]],
+    ['batch-waiting-1', 'waiting', 'conformance', [0, 1, 3]],
+    ['batch-ratelimit-1', 'ratelimit', 'ratelimit', [0, 3]],
+    ['batch-ratelimit-2', 'ratelimit', 'ratelimit', [2]],
   ]);
-  expect(shares.map((share) => suiteProjectOfShare(share.name))).toEqual([
-    'conformance',
-    'conformance',
-    'ratelimit',
-    'ratelimit',
-  ]);
-  // No rate-limit worker without a server that has rate-limit checks.
-  expect(sharesOfWorkers({ workers: 2, rateLimitWorkers: 2, projects: projects.slice(1, 2) })).toHaveLength(
-    1,
+  // Read back from the project names the batch's report gives.
+  expect(shares.map((share) => [shareKindOf(share.name), suiteProjectOfShare(share.name)])).toEqual(
+    shares.map((share) => [share.kind, share.suiteProject]),
   );
+  // No rate-limit worker without a server that has rate-limit checks.
+  expect(
+    sharesOfWorkers({ workers: 2, waitingWorkers: 1, rateLimitWorkers: 2, projects: projects.slice(1, 2) }),
+  ).toHaveLength(2);
 });
 
 test("BATCH SHARES: a project's filter selects a member's check under that member's marker only, by its stage's filter, case-insensitive", () => {

@@ -4,7 +4,10 @@
  *
  * A server's checks of the `conformance` project and its rate-limit checks go to workers of two kinds,
  * as a conformance run gives the rate-limit checks a worker of their own beside the others: the
- * rate-limit checks mostly wait for a window to pass, the others keep a core busy.
+ * rate-limit checks mostly wait for a window to pass, the others keep a core busy. The checks of the
+ * `conformance` project that wait seconds to look again (config/waiting-checks.ts) go to workers of a
+ * third kind: a server's wait on a worker that serves forty servers one check after another would
+ * hold that worker, and every server after it, for the whole wait.
  */
 
 import { SECOND_LOOK_PROJECT } from '../config/index.ts';
@@ -18,22 +21,41 @@ export interface BatchShareMember {
   readonly grep: string;
 }
 
+/** Which checks a share's worker runs: its project's that keep a core busy, that wait, or the rate limit's. */
+export type ShareKind = 'checks' | 'waiting' | 'ratelimit';
+
 export interface BatchShare {
   /** The batch configuration's project that serves the share: a worker of its own. */
   readonly name: string;
+  readonly kind: ShareKind;
   /** The conformance configuration's project whose checks it runs. */
   readonly suiteProject: SuiteProject;
   readonly members: readonly BatchShareMember[];
 }
 
-const SHARE_PREFIX: Readonly<Record<SuiteProject, string>> = {
-  conformance: 'batch-worker-',
+const SHARE_PREFIX: Readonly<Record<ShareKind, string>> = {
+  checks: 'batch-worker-',
+  waiting: 'batch-waiting-',
   ratelimit: 'batch-ratelimit-',
 };
 
+const SUITE_PROJECT_OF: Readonly<Record<ShareKind, SuiteProject>> = {
+  checks: 'conformance',
+  waiting: 'conformance',
+  ratelimit: 'ratelimit',
+};
+
+/** The kind of a share's project (by its name). */
+export const shareKindOf = (shareName: string): ShareKind =>
+  shareName.startsWith(SHARE_PREFIX.ratelimit)
+    ? 'ratelimit'
+    : shareName.startsWith(SHARE_PREFIX.waiting)
+      ? 'waiting'
+      : 'checks';
+
 /** The conformance configuration's project whose checks a share's project ran (by its name). */
 export const suiteProjectOfShare = (shareName: string): SuiteProject =>
-  shareName.startsWith(SHARE_PREFIX.ratelimit) ? 'ratelimit' : 'conformance';
+  SUITE_PROJECT_OF[shareKindOf(shareName)];
 
 /** The batch's project of every server's checks that look again at the end (batch.config.ts). */
 export const BATCH_SECOND_LOOK_PROJECT = 'batch-second-look';
@@ -42,11 +64,7 @@ export const BATCH_SECOND_LOOK_PROJECT = 'batch-second-look';
 export const runProjectOfBatchProject = (projectName: string): string =>
   projectName === BATCH_SECOND_LOOK_PROJECT ? SECOND_LOOK_PROJECT : suiteProjectOfShare(projectName);
 
-const dealt = (
-  members: readonly BatchShareMember[],
-  workers: number,
-  suiteProject: SuiteProject,
-): BatchShare[] => {
+const dealt = (members: readonly BatchShareMember[], workers: number, kind: ShareKind): BatchShare[] => {
   if (members.length === 0) return [];
   const shares: BatchShareMember[][] = Array.from(
     { length: Math.max(1, Math.min(workers, members.length)) },
@@ -56,8 +74,9 @@ const dealt = (
     shares[index % shares.length]?.push(member);
   });
   return shares.map((share, index) => ({
-    name: `${SHARE_PREFIX[suiteProject]}${index + 1}`,
-    suiteProject,
+    name: `${SHARE_PREFIX[kind]}${index + 1}`,
+    kind,
+    suiteProject: SUITE_PROJECT_OF[kind],
     members: share,
   }));
 };
@@ -67,14 +86,15 @@ const dealt = (
  * order: as many shares as workers at most, none empty.
  */
 export const sharesOfWorkers = (
-  batch: Pick<BatchFile, 'workers' | 'rateLimitWorkers' | 'projects'>,
+  batch: Pick<BatchFile, 'workers' | 'waitingWorkers' | 'rateLimitWorkers' | 'projects'>,
 ): BatchShare[] => {
   const membersOf = (suiteProject: SuiteProject): BatchShareMember[] =>
     batch.projects.flatMap((project, index) =>
       project.suiteProjects.includes(suiteProject) ? [{ index, grep: project.grep }] : [],
     );
   return [
-    ...dealt(membersOf('conformance'), batch.workers, 'conformance'),
+    ...dealt(membersOf('conformance'), batch.workers, 'checks'),
+    ...dealt(membersOf('conformance'), batch.waitingWorkers, 'waiting'),
     ...dealt(membersOf('ratelimit'), batch.rateLimitWorkers, 'ratelimit'),
   ];
 };

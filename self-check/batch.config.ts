@@ -6,7 +6,8 @@
  * that names it. A project per worker takes a share of the servers and its filter selects, for each of
  * them, the checks its stage selects within one of the conformance configuration's two projects: the
  * `conformance` checks (never @ratelimit) or the rate-limit checks, on workers of their own beside the
- * others as in a conformance run (batch-shares.ts). Its one worker runs them one at a time, the
+ * others as in a conformance run, and the checks that wait seconds to look again on workers of their
+ * own too (batch-shares.ts). Its one worker runs them one at a time, the
  * share's servers taking turns, each server's checks in the suite's order as a run of that server's
  * own on one worker runs them (a server's answers can depend on what earlier checks stored), against
  * the server the self-check's process started, with the server's own output folder and variables; and
@@ -17,14 +18,14 @@
  * The servers come from the file SELF_CHECK_BATCH_FILE names (server-batch.ts writes it).
  */
 import { defineConfig } from '@playwright/test';
-import { readTimeouts, SECOND_LOOK_TAG } from '../config/index.ts';
+import { readTimeouts, SECOND_LOOK_TAG, WAITS_TAG } from '../config/index.ts';
 import { BATCH_FILE_VARIABLE, batchOfEnvironment } from '../run-records/batch-file.ts';
 import { BATCH_SECOND_LOOK_PROJECT, projectFilter, sharesOfWorkers } from './batch-shares.ts';
 
 const batch = batchOfEnvironment();
 if (!batch) throw new Error(`${BATCH_FILE_VARIABLE} is not set: this configuration is the self-check's`);
 const shares = sharesOfWorkers(batch);
-const checkShares = shares.filter((share) => share.suiteProject === 'conformance');
+const checkShares = shares.filter((share) => share.kind === 'checks');
 
 export default defineConfig<{ keepWorkerOnFailure: boolean }>({
   testDir: '../suites',
@@ -42,11 +43,15 @@ export default defineConfig<{ keepWorkerOnFailure: boolean }>({
       // its file, here registered once per server of the batch.
       fullyParallel: false,
       // As the conformance configuration's projects select their checks.
-      ...(share.suiteProject === 'ratelimit'
+      ...(share.kind === 'ratelimit'
         ? { grep: projectFilter(share.members, '@ratelimit') }
         : {
-            grep: projectFilter(share.members),
-            grepInvert: [/@ratelimit/, new RegExp(SECOND_LOOK_TAG)],
+            grep: projectFilter(share.members, share.kind === 'waiting' ? WAITS_TAG : undefined),
+            grepInvert: [
+              /@ratelimit/,
+              new RegExp(SECOND_LOOK_TAG),
+              ...(share.kind === 'checks' ? [new RegExp(WAITS_TAG)] : []),
+            ],
             teardown: BATCH_SECOND_LOOK_PROJECT,
           }),
       use: { keepWorkerOnFailure: true },

@@ -8,7 +8,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { JSONReport, JSONReportSuite, JSONReportTest } from '@playwright/test/reporter';
-import { SECOND_LOOK_PROJECT } from '../config/index.ts';
+import { SECOND_LOOK_PROJECT, WAITS_TAG } from '../config/index.ts';
 import { kitEnvironment } from '../conformance-run/kit-environment.ts';
 import { expect, test } from '../kit-tests/test-support/kit-test.ts';
 import { BATCH_TARGET_ANNOTATION } from '../run-records/batch-file.ts';
@@ -16,7 +16,7 @@ import { KEPT_WORKER_ANNOTATION } from '../run-records/kept-worker.ts';
 import { ruleTagPatternOf } from '../run-records/rule-annotations.ts';
 import { KIT_ROOT } from '../utilities/kit-root.ts';
 import { outputPaths } from '../utilities/output-paths.ts';
-import { BATCH_SECOND_LOOK_PROJECT, suiteProjectOfShare } from './batch-shares.ts';
+import { BATCH_SECOND_LOOK_PROJECT, type ShareKind, shareKindOf } from './batch-shares.ts';
 import { planRuns, type Stage } from './plan.ts';
 import { resultsOfReport } from './results.ts';
 import { batchable, reportOfServer, restoredTest, runServerBatch } from './server-batch.ts';
@@ -24,7 +24,7 @@ import { batchable, reportOfServer, restoredTest, runServerBatch } from './serve
 /** The variant's stage in the real batch: every rate-limit check, and the checks of two rules of the others. */
 const VARIANT_SLICE: Stage = {
   label: 'the rate-limit checks and a slice of the others',
-  grep: `@ratelimit|${ruleTagPatternOf(['AUTH-TOKEN-MISSING', 'VAL-AMOUNT-POSITIVE'])}`,
+  grep: `@ratelimit|${WAITS_TAG}|${ruleTagPatternOf(['AUTH-TOKEN-MISSING', 'VAL-AMOUNT-POSITIVE'])}`,
 };
 
 const reportTest = (projectName: string, kept: boolean): JSONReportTest => ({
@@ -190,6 +190,7 @@ test("SELF-CHECK: a real batch catches each mutant by its declared rules and pas
     outputRoot,
     workers: 2,
     rateLimitWorkers: 1,
+    waitingWorkers: 1,
     timeoutSeconds: 150,
   });
   expect(problem).toBeUndefined();
@@ -256,7 +257,7 @@ test("SELF-CHECK: a real batch catches each mutant by its declared rules and pas
           // The look at the end of the batch is every server's, on workers of its own.
           if (t.projectName === BATCH_SECOND_LOOK_PROJECT) continue;
           const server = t.annotations.find((a) => a.type === BATCH_TARGET_ANNOTATION)?.description ?? '';
-          const key = `${server} ${suiteProjectOfShare(t.projectName)}`;
+          const key = `${server} ${shareKindOf(t.projectName)}`;
           for (const r of t.results) workers.set(key, (workers.get(key) ?? new Set()).add(r.workerIndex));
         }
       visit(suite.suites ?? []);
@@ -267,16 +268,23 @@ test("SELF-CHECK: a real batch catches each mutant by its declared rules and pas
   expect(shown.passed).toBe(0);
   expect(shown.otherwise).toBeGreaterThan(0);
   expect([...workers.keys()].sort()).toEqual(
-    runs.flatMap((run) => run.projects.map((project) => `${run.id} ${project}`)).sort(),
+    runs
+      .flatMap((run) => [
+        ...run.projects.map((project) => `${run.id} ${project === 'ratelimit' ? 'ratelimit' : 'checks'}`),
+        // The variant's check that looks again seconds later, on a worker of the waiting kind.
+        ...(run.server.kind === 'variant' ? [`${run.id} waiting`] : []),
+      ])
+      .sort(),
   );
   for (const indexes of workers.values()) expect(indexes.size).toBe(1);
-  const workerOf = (index: number, project: string) =>
-    [...(workers.get(`${runs[index]?.id} ${project}`) ?? [])][0];
-  expect(workerOf(0, 'conformance')).toBe(workerOf(2, 'conformance'));
-  expect(workerOf(0, 'conformance')).not.toBe(workerOf(1, 'conformance'));
-  expect(workerOf(1, 'conformance')).toBe(workerOf(4, 'conformance'));
+  const workerOf = (index: number, kind: ShareKind) =>
+    [...(workers.get(`${runs[index]?.id} ${kind}`) ?? [])][0];
+  expect(workerOf(0, 'checks')).toBe(workerOf(2, 'checks'));
+  expect(workerOf(0, 'checks')).not.toBe(workerOf(1, 'checks'));
+  expect(workerOf(1, 'checks')).toBe(workerOf(4, 'checks'));
   expect(workerOf(3, 'ratelimit')).toBe(workerOf(4, 'ratelimit'));
-  expect(workerOf(4, 'ratelimit')).not.toBe(workerOf(4, 'conformance'));
+  expect(workerOf(4, 'ratelimit')).not.toBe(workerOf(4, 'checks'));
+  expect(workerOf(4, 'waiting')).not.toBe(workerOf(4, 'checks'));
   // Each mutant's request counts, written as the worker that served it ends, carry its own run id.
   const runIds = runs.map((run) => {
     const folder = outputPaths({ KIT_OUTPUT_DIR: join(outputRoot, run.id) }).requestStats;

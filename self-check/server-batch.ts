@@ -52,6 +52,8 @@ export interface ServerBatchOptions {
   readonly workers: number;
   /** Workers for the rate-limit checks (batch-file.ts). */
   readonly rateLimitWorkers: number;
+  /** Workers for the checks that wait seconds to look again (batch-file.ts). */
+  readonly waitingWorkers: number;
   /** For the whole batch. */
   readonly timeoutSeconds: number;
   /** Called with the child's pid while it runs, and undefined when it ends (to stop it on Ctrl-C). */
@@ -305,6 +307,7 @@ export const runServerBatch = async (
     const batch: BatchFile = {
       workers,
       rateLimitWorkers: Math.max(1, options.rateLimitWorkers),
+      waitingWorkers: Math.max(1, options.waitingWorkers),
       outputDir: join(folder, 'test-results'),
       projects,
     };

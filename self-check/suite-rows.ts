@@ -57,9 +57,24 @@ export const progressOf = (done: CompletedRun): string => {
   return `${run.id}: ${entry.verdict === 'passed' ? 'passed' : entry.verdict.toUpperCase()} (${passed} passed, ${failed} failed, ${answersText(entry.answers)}, ${Math.round(entry.seconds)} s)${entry.problem ? ` ${entry.problem}` : ''}`;
 };
 
+/** The batch's workers of each kind, for `concurrency` runs at a time. */
+const batchWorkers = (
+  concurrency: number,
+): { workers: number; rateLimitWorkers: number; waitingWorkers: number } => ({
+  workers: concurrency,
+  // The rate-limit checks mostly wait for a window to pass: as many workers as the others end
+  // theirs well before the others end (a worker more is a second of CPU more).
+  rateLimitWorkers: concurrency,
+  // The checks that look again seconds later wait seconds for each server that has them (seventy or
+  // so): a worker more than the others, so that their waits end before the others' work.
+  waitingWorkers: concurrency + 1,
+});
+
 /** The line that says how the batch's servers are run. */
-const batchLine = (servers: number, concurrency: number): string =>
-  `${servers} variants and mutants in one Playwright invocation: ${concurrency} workers for the conformance checks, ${concurrency} for the rate-limit checks; beside it, the runs of their own`;
+const batchLine = (servers: number, concurrency: number): string => {
+  const { workers, rateLimitWorkers, waitingWorkers } = batchWorkers(concurrency);
+  return `${servers} variants and mutants in one Playwright invocation: ${workers} workers for the conformance checks, ${waitingWorkers} for those that wait to look again, ${rateLimitWorkers} for the rate-limit checks; beside it, the runs of their own`;
+};
 
 /** Runs every suite row; returns them as they completed. */
 export const runSuiteRows = async (
@@ -110,10 +125,7 @@ export const runSuiteRows = async (
     const { outcomes, problem } = await clock.timed('batch', () =>
       runServerBatch(batched, {
         outputRoot: options.outputRoot,
-        workers: concurrency,
-        // The rate-limit checks mostly wait for a window to pass: as many workers as the others end
-        // theirs well before the others end (a worker more is a second of CPU more).
-        rateLimitWorkers: concurrency,
+        ...batchWorkers(concurrency),
         timeoutSeconds: options.timeoutSeconds,
         onChild: options.children.tracked(),
       }),

@@ -21,6 +21,7 @@ import {
   type RetrievalEvidence,
   type RetrievalJudge,
   type RetrievalOptions,
+  refusedBeforeValidation,
   type UpdateJudge,
   type UpdateOutcome,
   type ValidationContext,
@@ -72,6 +73,15 @@ export interface Checks {
    * `claimsChecked` a refusal claims no stated rule the request does not break.
    */
   gapAnswer(response: ServiceResponse, options?: GapAnswerOptions): void;
+  /**
+   * A PUT whose body breaks a rule: refused before its body is read (a status move or a final event
+   * the deployment does not allow, a gap answer), or refused for its body with exactly these failures.
+   */
+  refusedUpdate(
+    response: ServiceResponse,
+    expected: readonly ExpectedFailure[],
+    context?: ValidationContext,
+  ): void;
 }
 
 /** The context of a validation verdict, with the payload fields the request it answers left out. */
@@ -98,5 +108,9 @@ export const makeChecks = (enforce: Enforce): Checks => {
       verdict(judge(response, sent as Record<string, unknown>, options), response),
     update: (response, judge = judgeUpdate) => verdict(judge(response), response),
     gapAnswer: (response, options) => verdict(judgeGapAnswer(response, options), response),
+    refusedUpdate: (response, expected, context) => {
+      if (refusedBeforeValidation(response)) verdict(judgeGapAnswer(response), response);
+      else verdict(judgeValidationFailure(response, expected, withSentPayload(response, context)), response);
+    },
   };
 };
