@@ -550,7 +550,7 @@ test('ORACLE: one item on payload may stand for every failure of its code that p
   ]);
 });
 
-test('ORACLE: a payload field the body left out may be reported as required, under a code of no rule only', () => {
+test('ORACLE: a payload field the body left out may be reported as required, under a code of no rule or its own value code only', () => {
   const channelArray: ExpectedFailure = { ...channelObject };
   const sent = JSON.stringify({ type: 'INTERNAL_PAYIN', payload: { channel: [] } });
   const payloadFieldsLeftOut = payloadFieldsLeftOutOf(sent);
@@ -580,6 +580,30 @@ test('ORACLE: a payload field the body left out may be reported as required, und
     { field: 'payload.beneficiaryName', errorCode: 'ERR-3009' },
   ]);
   expect(rulesOf([channelArray], stated, { payloadFieldsLeftOut })).toEqual(['VAL-PAYIN-NO-PAYOUT-FIELDS']);
+  // A channel left out is none of its values: its own code, ERR-3011, reads it required; another
+  // field's stated code, or the channel's reported twice, stays a claim.
+  const noChannel = payloadFieldsLeftOutOf(
+    JSON.stringify({ type: 'INTERNAL_PAYIN', payload: { payerName: 'A' } }),
+  );
+  expect(noChannel).toContain('payload.channel');
+  const amountZero: ExpectedFailure = {
+    field: 'amount',
+    errorCode: 'ERR-3005',
+    ruleId: 'VAL-AMOUNT-POSITIVE',
+  };
+  const channelRequired = validationAnswer([
+    { field: 'amount', errorCode: 'ERR-3005' },
+    { field: 'payload.channel', errorCode: 'ERR-3011' },
+  ]);
+  expect(rulesOf([amountZero], channelRequired, { payloadFieldsLeftOut: noChannel })).toEqual([]);
+  expect(rulesOf([amountZero], channelRequired, { payloadFieldsLeftOut })).toEqual(['VAL-CHANNEL-ENUM']);
+  const nameUnderChannelCode = validationAnswer([
+    { field: 'amount', errorCode: 'ERR-3005' },
+    { field: 'payload.payerPersonalId', errorCode: 'ERR-3011' },
+  ]);
+  expect(rulesOf([amountZero], nameUnderChannelCode, { payloadFieldsLeftOut: noChannel })).toEqual([
+    'VAL-CHANNEL-ENUM',
+  ]);
   // A body that is not JSON, or holds no payload object, leaves nothing out.
   expect(payloadFieldsLeftOutOf('{"payload":')).toEqual([]);
   expect(payloadFieldsLeftOutOf(JSON.stringify({ payload: 'x' }))).toEqual([]);

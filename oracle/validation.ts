@@ -175,6 +175,22 @@ const toldAgain = (
           (ruleOfCode(reported.errorCode) === undefined || reported.errorCode === valueCodeOfField(f.field)),
       );
 
+/**
+ * A payload field the body left out, reported once under its own value rule's code: a channel left out
+ * is none of CASH, ONLINE or CRYPTO, so ERR-3011 ("Otherwise ERR-3011") is true of a deployment that
+ * requires it once the payload holds anything (GAP-REQUIRED-FIELDS).
+ */
+const leftOutUnderItsOwnCode = (
+  reported: ReportedFailure,
+  context: ValidationContext,
+  items: readonly ReportedFailure[],
+): boolean => {
+  const leftOut = context.payloadFieldsLeftOut?.find((field) => fieldNames(reported.field, field));
+  return (
+    leftOut !== undefined && reportedOnce(reported, items) && reported.errorCode === valueCodeOfField(leftOut)
+  );
+};
+
 const toleratedGap = (
   reported: ReportedFailure,
   expected: readonly ExpectedFailure[],
@@ -191,6 +207,7 @@ const toleratedGap = (
     return 'GAP-REQUIRED-FIELDS';
   const again = toldAgain(reported, expected, items);
   if (again) return again.readingOf ?? 'GAP-WRONG-JSON-TYPE';
+  if (leftOutUnderItsOwnCode(reported, context, items)) return 'GAP-REQUIRED-FIELDS';
   if (ruleOfCode(reported.errorCode) !== undefined) return undefined;
   const unshown = FIELDS_OF_UNSHOWN_VALUES.find((f) => fieldNames(reported.field, f.field));
   if (unshown) return unshown.gap;
