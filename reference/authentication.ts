@@ -22,6 +22,8 @@ export interface RequestCredentials {
   readonly method: string;
   readonly headers: Readonly<Record<string, string | string[] | undefined>>;
   readonly remoteAddress: string | undefined;
+  /** The header lines as sent, names in their own letter case (Node's rawHeaders: name, value, …). */
+  readonly rawHeaders?: readonly string[];
 }
 
 /** Which of the two credentials a request is checked for. */
@@ -39,7 +41,7 @@ export interface AuthenticationHooks {
    */
   credentialsChecked(method: string, sentToken: string | undefined): CheckedCredentials;
   /** AUTH-TOKEN-MISSING: the token a request carries, read from X-Access-Token alone (empty: none). */
-  tokenOfRequest(headers: RequestCredentials['headers']): string | undefined;
+  tokenOfRequest(headers: RequestCredentials['headers'], rawHeaders: readonly string[]): string | undefined;
   /** TENANT-HEADER-MISSING: the tenant a request names, read from X-Client-Id alone (empty: none). */
   clientIdOfRequest(headers: RequestCredentials['headers']): string | undefined;
   /** AUTH-TOKEN-MISSING: 401 ERR-1001. */
@@ -101,7 +103,7 @@ export const AUTHENTICATION_HOOKS: AuthenticationHooks = Object.freeze({
 /** The tenant a request authenticates as, or an HttpProblem with the 7.1 body. */
 export const authenticate = (request: RequestCredentials, ctx: ServerContext): KnownTenant => {
   const { hooks } = ctx;
-  const token = hooks.tokenOfRequest(request.headers);
+  const token = hooks.tokenOfRequest(request.headers, request.rawHeaders ?? []);
   const clientId = hooks.clientIdOfRequest(request.headers);
   const sent = request.headers[TOKEN_HEADER];
   const checked = hooks.credentialsChecked(request.method, Array.isArray(sent) ? sent.join(', ') : sent);

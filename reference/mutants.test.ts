@@ -75,6 +75,17 @@ const tokenRefused = async (h: Harness, token: string): Promise<boolean> =>
     'ERR-1002',
   );
 
+/** A tenant's own secret under the other environment's prefix, with its client id: refused 401 ERR-1002. */
+const otherEnvironmentTokenRefused = async (client: Harness['a']): Promise<boolean> =>
+  is(
+    await client.get(unknownUuid(), {
+      ...credentialHeaders(client.tenant),
+      'x-access-token': client.tenant.accessToken.replace('svc_test_', 'svc_live_'),
+    }),
+    401,
+    'ERR-1002',
+  );
+
 const PROBES: Record<MutantName, Probe> = {
   'client-id-first-of-list': {
     holds: async (h) => {
@@ -160,14 +171,14 @@ const PROBES: Record<MutantName, Probe> = {
     },
   },
   'token-other-environment-accepted': {
-    holds: async (h) => {
-      const live = h.a.tenant.accessToken.replace('svc_test_', 'svc_live_');
-      return is(
-        await h.a.get(unknownUuid(), { ...credentialHeaders(h.a.tenant), 'x-access-token': live }),
-        401,
-        'ERR-1002',
-      );
-    },
+    holds: (h) => otherEnvironmentTokenRefused(h.a),
+  },
+  'token-header-name-case-sensitive': {
+    // The harness names every header in lower case, as HTTP/2 does.
+    holds: async (h) => is(await h.a.get(unknownUuid()), 404, 'ERR-4002'),
+  },
+  'token-other-environment-accepted-for-tenant-b': {
+    holds: (h) => otherEnvironmentTokenRefused(h.b),
   },
   'token-prefix-only-checked': {
     holds: (h) => tokenRefused(h, 'svc_test_guess'),

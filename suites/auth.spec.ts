@@ -28,13 +28,14 @@ import {
   judgeUnauthorizedReadRevealsNothing,
   judgeUnchangedByForeignToken,
   judgeUnknownEventRefused,
+  judgeUnknownEventRefusedWhateverTheHeaderCase,
   readErrorBody,
   retrievalJudgeOfRefusedCredentials,
   type StatedRefusal,
   unknownUuidRefusalOf,
 } from '../oracle/index.ts';
 import { ruleCheck } from '../run-records/rule-annotations.ts';
-import { HEADERS, otherEnvironment, type RuleId, TOKEN_PREFIXES } from '../spec/index.ts';
+import { HEADERS, JSON_CONTENT_TYPE, otherEnvironment, type RuleId, TOKEN_PREFIXES } from '../spec/index.ts';
 import { test } from './fixtures/index.ts';
 import { type EventBody, validPayin } from './samples/sample-events.ts';
 import { unknownTokenOf } from './samples/unknown-token.ts';
@@ -62,21 +63,20 @@ const sendAs = (
   return client.update(uuid, event, { headers });
 };
 
-/** Tenant A's token without the prefix of the environment in use; undefined when it has another. */
-const ownSecret = (target: Target): string | undefined => {
+/** A tenant's token without the prefix of the environment in use; undefined when it has another. */
+const ownSecret = (target: Target, token: string): string | undefined => {
   const prefix = target.tokenPrefixes[target.environment];
-  const token = target.tenantA.accessToken;
   return token.startsWith(prefix) ? token.slice(prefix.length) : undefined;
 };
 
 /**
- * Tenant A's secret under the other environment's prefix, derived from the prefix in use: `svc_live_`
+ * A tenant's secret under the other environment's prefix, derived from the prefix in use: `svc_live_`
  * for a `svc_test_` token, `th_live_` for a deployment's own `th_test_`, and the spec's other prefix
  * too when that is another one. Each must be refused as a token of the other environment (5.2, 5.3).
  */
-const otherEnvironmentTokens = (target: Target): Record<string, string> => {
+const otherEnvironmentTokens = (target: Target, token: string): Record<string, string> => {
   const other = otherEnvironment(target.environment);
-  const secret = ownSecret(target) ?? target.tenantA.accessToken;
+  const secret = ownSecret(target, token) ?? token;
   const inUse = target.tokenPrefixes[other];
   const spec = TOKEN_PREFIXES[other];
   return {
@@ -143,7 +143,7 @@ const tokenMisspellings = (token: string): Record<string, string> => ({
  */
 const prefixMisspellings = (target: Target): Record<string, string> => {
   const prefix = target.tokenPrefixes[target.environment];
-  const secret = ownSecret(target);
+  const secret = ownSecret(target, target.tenantA.accessToken);
   if (secret === undefined) return {};
   return {
     "the tenant's secret without its prefix": secret,
@@ -309,12 +309,18 @@ for (const method of METHODS) {
         'AUTH-TOKEN-OTHER-ENVIRONMENT',
         `${method} with the other environment's token prefix gives 401 ERR-1002`,
       ),
-      async ({ tenantA, target, runId }) => {
-        for (const [label, token] of Object.entries(otherEnvironmentTokens(target))) {
-          await test.step(label, async () => {
-            const response = await sendAs(tenantA, method, runId, { [HEADERS.accessToken]: token });
-            check.error(response, judgeOtherEnvironmentTokenRefused);
-          });
+      async ({ clientFor, target, runId }) => {
+        // Each tenant's own: a key registered without its environment may be one tenant's only.
+        for (const tenant of [target.tenantA, target.tenantB].filter((t) => t !== undefined)) {
+          for (const [label, token] of Object.entries(otherEnvironmentTokens(target, tenant.accessToken))) {
+            await test.step(`tenant ${tenant.name}: ${label}`, async () => {
+              const headers = { [HEADERS.accessToken]: token };
+              check.error(
+                await sendAs(clientFor(tenant), method, runId, headers),
+                judgeOtherEnvironmentTokenRefused,
+              );
+            });
+          }
         }
       },
     );
@@ -414,6 +420,34 @@ test.describe('a write refused for its credentials', { tag: ['@auth'] }, () => {
         }),
     );
   }
+});
+
+test.describe('header names', { tag: ['@auth', '@readonly'] }, () => {
+  test(
+    ...ruleCheck(
+      ['AUTH-TOKEN-MISSING', 'TENANT-HEADER-MISSING'],
+      "GET with the tenant's three headers named in lower case, or in upper case, is its GET: 404 ERR-4002 for an unknown uuid",
+    ),
+    async ({ tenantA, target }) => {
+      // HTTP's header names are case-insensitive, and HTTP/2 sends every one in lower case: a lookup
+      // by the spec's spelling alone finds no token, or no tenant, where both were sent.
+      const spellings = {
+        'in lower case': (name: string) => name.toLowerCase(),
+        'in upper case': (name: string) => name.toUpperCase(),
+      };
+      for (const [label, spell] of Object.entries(spellings)) {
+        await test.step(label, async () => {
+          const headers = {
+            [spell(HEADERS.clientId)]: target.tenantA.clientId,
+            [spell(HEADERS.accessToken)]: target.tenantA.accessToken,
+            [spell(HEADERS.contentType)]: JSON_CONTENT_TYPE,
+          };
+          const response = await tenantA.retrieve(crypto.randomUUID(), { headers });
+          check.error(response, judgeUnknownEventRefusedWhateverTheHeaderCase);
+        });
+      }
+    },
+  );
 });
 
 test.describe('the token prefix', { tag: ['@auth', '@readonly'] }, () => {

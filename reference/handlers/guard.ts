@@ -184,7 +184,12 @@ export const guardRequest =
     const guarded = request as GuardedRequest;
     try {
       guarded.tenant = authenticate(
-        { method: request.method, headers: request.headers, remoteAddress: request.ip },
+        {
+          method: request.method,
+          headers: request.headers,
+          rawHeaders: request.raw.rawHeaders,
+          remoteAddress: request.ip,
+        },
         ctx,
       );
     } catch (refusal) {

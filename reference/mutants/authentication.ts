@@ -1,5 +1,5 @@
 /** Mutants of part 5: the token and tenant headers. Hooks: authentication.ts. */
-import { UUID_SOURCE } from '../../spec/index.ts';
+import { HEADERS, UUID_SOURCE } from '../../spec/index.ts';
 import {
   AUTHENTICATION_HOOKS,
   type AuthenticationHooks,
@@ -64,8 +64,8 @@ export const AUTHENTICATION_MUTANTS = [
     ['AUTH-TOKEN-MISSING'],
     'Without X-Access-Token, the token is read from an Authorization header (`Bearer <token>`), as the OAuth template the service began from did: a request with no X-Access-Token is served.',
     {
-      tokenOfRequest: (headers) =>
-        AUTHENTICATION_HOOKS.tokenOfRequest(headers) ??
+      tokenOfRequest: (headers, rawHeaders) =>
+        AUTHENTICATION_HOOKS.tokenOfRequest(headers, rawHeaders) ??
         headerValue(headers, 'authorization')?.replace(/^Bearer\s+/i, ''),
     },
   ),
@@ -97,6 +97,28 @@ export const AUTHENTICATION_MUTANTS = [
     {
       tokenOwner: (token, clientId, tenants) =>
         tokenOwner(token, clientId, tenants) ?? tenants.byTokenSecret(token),
+    },
+  ),
+  mutant(
+    'token-header-name-case-sensitive',
+    ['AUTH-TOKEN-MISSING'],
+    'The token is looked up among the raw header lines by the spelling X-Access-Token: sent as x-access-token (as HTTP/2 sends every name) it reads as absent, 401 ERR-1001.',
+    {
+      tokenOfRequest: (_headers, rawHeaders) => {
+        const at = rawHeaders.findIndex((name, index) => index % 2 === 0 && name === HEADERS.accessToken);
+        return at < 0 ? undefined : rawHeaders[at + 1];
+      },
+    },
+  ),
+  mutant(
+    'token-other-environment-accepted-for-tenant-b',
+    ['AUTH-TOKEN-OTHER-ENVIRONMENT'],
+    "Tenant B's key was registered without its environment: its secret works with the other environment's prefix (tenant A's still does not).",
+    {
+      tokenOwner: (token, clientId, tenants) => {
+        const bySecret = tenants.byTokenSecret(token);
+        return tokenOwner(token, clientId, tenants) ?? (bySecret?.seeded.name === 'B' ? bySecret : undefined);
+      },
     },
   ),
   mutant(
