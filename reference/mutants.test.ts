@@ -303,6 +303,15 @@ const PROBES: Record<MutantName, Probe> = {
   'external-id-missing-accepted': {
     holds: (h) => rejectedWith(h, without(payinEvent(), 'externalId'), 'ERR-3001', 'externalId'),
   },
+  'country-list-before-2010': {
+    holds: async (h) => is(await h.a.post(payinEvent({ countryCode: 'SS' })), 201),
+  },
+  'type-enum-ordinal-accepted': {
+    holds: (h) => refusedAs400(h, payinEvent({ type: 1, payload: { channel: 'ONLINE' } })),
+  },
+  'amount-sign-read-after-rounding-to-cents': {
+    holds: (h) => rejectedWith(h, payinEvent({ amount: -0.001 }), 'ERR-3005'),
+  },
   'country-any-two-letters': {
     holds: (h) => rejectedWith(h, payinEvent({ countryCode: 'JJ' }), 'ERR-3003'),
   },
@@ -625,6 +634,10 @@ const PROBES: Record<MutantName, Probe> = {
   'payload-unknown-property-accepted': {
     holds: async (h) =>
       (await h.a.post(payinEvent({ payload: { channel: 'CASH', iban: 'DE00' } }))).status === 400,
+  },
+  'payload-names-case-insensitive': {
+    holds: async (h) =>
+      (await h.a.post(payinEvent({ payload: { channel: 'CASH', PayerName: 'A. N. Other' } }))).status === 400,
   },
   'empty-payload-rejected': {
     holds: async (h) => (await h.a.post(payinEvent({ payload: {} }))).status === 201,

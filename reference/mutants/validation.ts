@@ -1,4 +1,5 @@
 /** Mutants of part 2: the rule of one field broken. Hooks: validation.ts. */
+import { PAYLOAD_FIELDS } from '../../spec/index.ts';
 import { COUNTRY_ALPHA3_CODES, isCountryCode, isCurrencyCode } from '../iso-codes.ts';
 import type { JsonValue } from '../json.ts';
 import { VALIDATION_HOOKS } from '../validation.ts';
@@ -66,6 +67,31 @@ export const VALIDATION_MUTANTS = [
     {
       isCountryCode: (value) =>
         reference.isCountryCode(value) || (typeof value === 'string' && COUNTRY_ALPHA3_CODES.has(value)),
+    },
+  ),
+  mutant(
+    'country-list-before-2010',
+    ['VAL-COUNTRY-ISO3166'],
+    'countryCode is looked up in a list from before 2010: BQ, CW, SX (2010) and SS (2011) are refused as unknown.',
+    {
+      isCountryCode: (value) =>
+        reference.isCountryCode(value) && !['BQ', 'CW', 'SX', 'SS'].includes(String(value)),
+    },
+  ),
+  mutant(
+    'type-enum-ordinal-accepted',
+    ['VAL-TYPE-ENUM'],
+    "type is bound to an enum that also takes an integer by its ordinal (Jackson's default): 0 and 1 are accepted.",
+    { isEventType: (value) => reference.isEventType(value) || value === 0 || value === 1 },
+  ),
+  mutant(
+    'amount-sign-read-after-rounding-to-cents',
+    ['VAL-AMOUNT-POSITIVE'],
+    'The amount is rounded to cents before its sign is read: -0.001 rounds to -0.00, which is not below zero, so it is accepted.',
+    {
+      isAmount: (value) =>
+        reference.isAmount(value) ||
+        (typeof value === 'number' && value < 0 && Math.round(value * 100) === 0),
     },
   ),
   mutant(
@@ -163,6 +189,16 @@ export const VALIDATION_MUTANTS = [
     ['VAL-PAYLOAD-UNKNOWN-PROPERTY'],
     'Unknown payload properties are accepted (additionalProperties left open).',
     { isPayloadProperty: () => true },
+  ),
+  mutant(
+    'payload-names-case-insensitive',
+    ['VAL-PAYLOAD-UNKNOWN-PROPERTY'],
+    "Payload properties are matched ignoring case (.NET's PropertyNameCaseInsensitive): PayerName is taken for payerName and accepted.",
+    {
+      isPayloadProperty: (key, type) =>
+        reference.isPayloadProperty(key, type) ||
+        PAYLOAD_FIELDS.some((field) => field.toLowerCase() === key.toLowerCase()),
+    },
   ),
   mutant(
     'mca-only-first-item-validated',

@@ -6,7 +6,7 @@
 import { blankMark } from '../../generators/index.ts';
 import type { ExpectedFailure } from '../../oracle/index.ts';
 import type { ErrorCode, RuleId } from '../../spec/index.ts';
-import { expectedFailure } from './expected-failures.ts';
+import { expectedFailure, failureOfAnyCode } from './expected-failures.ts';
 import { type EventBody, validPayin, validPayout, withField } from './sample-events.ts';
 
 export interface SingleFaultCase {
@@ -51,7 +51,49 @@ const payoutWithSixItems = (runId: string): EventBody =>
     })),
   );
 
+/**
+ * A closed vocabulary's value sent as its place in the list (0 for the first): Jackson and other
+ * binders take an integer for an enum by its ordinal. A number where the spec gives a string: refused,
+ * under the field's code or one of the deployment's own for the JSON type.
+ */
+const ordinalFault = (
+  ruleId: RuleId,
+  base: (runId: string) => EventBody,
+  path: string,
+  value: number,
+): SingleFaultCase => ({
+  ruleId,
+  label: `${path} as the ordinal ${value}`,
+  make: (runId) => withField(base(runId), path, value),
+  expected: [failureOfAnyCode(path, ruleId)],
+});
+
+/** A payout paid in crypto-currency: a channel that suggests a ticker is a currency to a team. */
+const cryptoPayout = (runId: string): EventBody => withField(validPayout(runId), 'payload.channel', 'CRYPTO');
+
 export const SINGLE_FAULT_CASES: readonly SingleFaultCase[] = [
+  ordinalFault('VAL-TYPE-ENUM', neutralPayin, 'type', 0),
+  ordinalFault('VAL-TYPE-ENUM', neutralPayin, 'type', 1),
+  ordinalFault('VAL-STATUS-ENUM', validPayin, 'status', 2),
+  ordinalFault('VAL-CHANNEL-ENUM', validPayout, 'payload.channel', 1),
+  fault(
+    'VAL-CURRENCY-ISO4217',
+    'currencyCode a crypto ticker, channel CRYPTO',
+    cryptoPayout,
+    'currencyCode',
+    'BTC',
+    'ERR-3004',
+  ),
+  // A sign read off an amount rounded to cents first: -0.001 is -0.00, not below zero.
+  fault('VAL-AMOUNT-POSITIVE', 'amount negative, under a cent', validPayin, 'amount', -0.001, 'ERR-3005'),
+  fault(
+    'VAL-MCA-AMOUNT-POSITIVE',
+    'first item amount negative, under a cent',
+    validPayout,
+    'multiCurrencyAmounts[0].amount',
+    -0.001,
+    'ERR-3008',
+  ),
   fault('VAL-EXTERNAL-ID-REQUIRED', 'externalId empty', validPayin, 'externalId', '', 'ERR-3001'),
   fault('VAL-EXTERNAL-ID-REQUIRED', 'externalId missing', validPayin, 'externalId', undefined, 'ERR-3001'),
   fault('VAL-TYPE-ENUM', 'type lowercase', neutralPayin, 'type', 'internal_payin', 'ERR-3002'),
