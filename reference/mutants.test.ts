@@ -575,6 +575,16 @@ const PROBES: Record<MutantName, Probe> = {
   'channel-wrong-type-crashes': {
     holds: (h) => refusedAs400(h, payinEvent({ payload: { channel: {} } })),
   },
+  'path-uuid-v4-only': {
+    holds: async (h) => {
+      const v7 = `${unknownUuid().slice(0, 14)}7${unknownUuid().slice(15)}`;
+      return is(await h.a.get(v7), 404, 'ERR-4002');
+    },
+  },
+  'external-id-astral-crashes': {
+    holds: async (h) =>
+      is(await h.a.post(payinEvent({ externalId: `astral-\u{1F600}-${unknownUuid()}` })), 201),
+  },
   'mca-item-not-object-crashes': {
     holds: (h) => refusedAs400(h, payinEvent({ multiCurrencyAmounts: ['EUR'] })),
   },

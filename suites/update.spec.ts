@@ -29,6 +29,7 @@ import { spellingQuestions } from './bursts/counter-axes.ts';
 import { type Observe, test } from './fixtures/index.ts';
 import { expectedFailure } from './samples/expected-failures.ts';
 import { type EventBody, validPayin, validPayout, withField } from './samples/sample-events.ts';
+import { unknownUuidsOfVersions } from './samples/unknown-uuids.ts';
 import type { ServiceClient } from './transport/service-client.ts';
 import { check } from './verdicts/verdicts.ts';
 
@@ -276,16 +277,22 @@ test.describe('update', { tag: ['@update'] }, () => {
   );
 
   test(
-    ...ruleCheck('UPDATE-UNKNOWN-404', 'PUT of an unknown uuid gives 404 ERR-4002 and creates nothing'),
+    ...ruleCheck(
+      'UPDATE-UNKNOWN-404',
+      'PUT of an unknown uuid, of version 4, 1 or 7, gives 404 ERR-4002 and creates nothing',
+    ),
     async ({ tenantA, runId }) => {
-      const uuid = crypto.randomUUID();
-      const event = validPayout(runId);
-      check.error(await tenantA.update(uuid, event), judgeUnknownUpdateRefused);
-      check.error(await tenantA.retrieve(uuid), judgeUnknownUpdateRefused);
-      // Had the PUT stored the event, its externalId would now be taken.
-      const created = await tenantA.create(event);
-      check.verdict(judgeUnknownUpdateCreatedNothing(created), created);
-      check.created(created);
+      for (const [label, uuid] of Object.entries(unknownUuidsOfVersions())) {
+        await test.step(label, async () => {
+          const event = validPayout(runId);
+          check.error(await tenantA.update(uuid, event), judgeUnknownUpdateRefused);
+          check.error(await tenantA.retrieve(uuid), judgeUnknownUpdateRefused);
+          // Had the PUT stored the event, its externalId would now be taken.
+          const created = await tenantA.create(event);
+          check.verdict(judgeUnknownUpdateCreatedNothing(created), created);
+          check.created(created);
+        });
+      }
     },
   );
 

@@ -8,6 +8,8 @@ import type { ServerContext } from '../context.ts';
 import { referenceProblem } from '../problem.ts';
 
 export interface PathIdHooks {
+  /** RETRIEVE-UNKNOWN-404, UPDATE-UNKNOWN-404: the id a path that is a UUID, of any version, is looked up by. */
+  uuidPathId(raw: string): string;
   /** PATH-ID-IS-UUID: the id a path that is not a UUID is looked up by; undefined refuses it. */
   nonUuidPathId(raw: string): string | undefined;
 }
@@ -17,11 +19,12 @@ declare module '../context.ts' {
 }
 
 export const PATH_ID_HOOKS: PathIdHooks = Object.freeze({
+  uuidPathId: (raw: string) => raw.toLowerCase(),
   nonUuidPathId: () => undefined,
 });
 
 export const pathIdOf = (raw: string, ctx: ServerContext): string => {
-  if (isUuid(raw)) return raw.toLowerCase();
+  if (isUuid(raw)) return ctx.hooks.uuidPathId(raw);
   const lookedUp = ctx.hooks.nonUuidPathId(raw);
   if (lookedUp !== undefined) return lookedUp;
   switch (ctx.behaviour.nonUuidPathId) {

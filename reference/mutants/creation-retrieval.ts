@@ -10,7 +10,7 @@ import { externalIdOf, type StoredEvent } from '../event-store.ts';
 import { ownEvent, RETRIEVAL_HOOKS } from '../handlers/read-event.ts';
 import { UPDATE_HOOKS } from '../handlers/update-event.ts';
 import { isJsonObject, type JsonObject, type JsonValue } from '../json.ts';
-import { referenceProblem } from '../problem.ts';
+import { problem, referenceProblem } from '../problem.ts';
 import { mutant } from './define.ts';
 import { perStore } from './per-store.ts';
 
@@ -108,6 +108,17 @@ export const CREATION_RETRIEVAL_MUTANTS = [
     ['CREATE-RETURNS-UUID', 'PATH-ID-IS-UUID'],
     'The event is keyed by its externalId: POST returns {uuid: externalId} and paths take the externalId.',
     { newEventUuid: (event) => externalIdOf(event), nonUuidPathId: (raw) => raw },
+  ),
+  mutant(
+    'path-uuid-v4-only',
+    ['RETRIEVE-UNKNOWN-404', 'UPDATE-UNKNOWN-404'],
+    'The path id must match a version 4 pattern: a uuid of another version (a time-based v1, a v7) is refused 400 ERR-2002 instead of 404 ERR-4002.',
+    {
+      uuidPathId: (raw) => {
+        if (raw[14] !== '4') throw problem(400, 'ERR-2002');
+        return raw.toLowerCase();
+      },
+    },
   ),
   mutant(
     'get-by-external-id-accepted',

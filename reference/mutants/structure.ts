@@ -56,6 +56,18 @@ export const STRUCTURE_MUTANTS = [
     { isChannel: (value) => reference.isChannel((value as string).trim()) },
   ),
   mutant(
+    'external-id-astral-crashes',
+    ['CREATE-RETURNS-UUID'],
+    "The externalId column holds three-byte UTF-8 (MySQL's utf8): an externalId with a character beyond U+FFFF fails the insert, 500.",
+    {
+      externalIdFault: (body) => {
+        if (typeof body.externalId === 'string' && /[\u{10000}-\u{10FFFF}]/u.test(body.externalId))
+          throw new Error("Incorrect string value for column 'external_id'");
+        return reference.externalIdFault(body);
+      },
+    },
+  ),
+  mutant(
     'mca-item-not-object-crashes',
     ['VAL-ALL-FAILURES'],
     "Each multiCurrencyAmounts item is probed with `'currencyCode' in item` before its type is checked, which throws on an item that is a string, number, boolean or null: 500.",
