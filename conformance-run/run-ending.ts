@@ -47,6 +47,21 @@ export const unansweredLines = (certificate: Certificate | undefined): string[] 
 };
 
 /**
+ * Whether a paced tenant's 429s are explained by a deviation the run found: with RATE-LIMIT-PER-TENANT
+ * broken (tenants that share one count), tenant A meets 429s while the rate-limit tenant spends the
+ * shared count; that is the deviation's effect, not a contract whose limit is set too high.
+ */
+export const throttleExplainedByDeviation = (certificate: Certificate | undefined): boolean =>
+  certificate?.rules.some((rule) => rule.id === 'RATE-LIMIT-PER-TENANT' && rule.verdict === 'failed') ??
+  false;
+
+const failedRules = (certificate: Certificate): string =>
+  certificate.rules
+    .filter((rule) => rule.verdict === 'failed')
+    .map((rule) => rule.id)
+    .join(', ');
+
+/**
  * The run's exit code, from what happened to it and from its certificate: an interruption, a stop
  * (the target went away, a tenant was throttled), a deviation, a budget breach, an incomplete run.
  * Each case but a clean pass is said in one line. A run in which Playwright saw a check fail never
@@ -66,6 +81,12 @@ export const exitCodeOfRun = (
   }
   const paths = outputPaths();
   const stop = readRunStop(paths.runStop);
+  if (stop?.reason === 'throttled' && certificate && throttleExplainedByDeviation(certificate)) {
+    say(
+      `DEVIATION: the target broke ${failedRules(certificate)}; the run stopped at tenant ${stop.tenant ?? 'A'}'s 429, which that shared count explains`,
+    );
+    return EXIT.deviation;
+  }
   if (stop?.reason === 'throttled') {
     fail(throttleLine(stop, paths.requestStats, readTargetContract()));
     return EXIT.throttled;
@@ -81,8 +102,7 @@ export const exitCodeOfRun = (
     return EXIT.kitFailure;
   }
   if (certificate.outcome === 'deviation-found') {
-    const failed = certificate.rules.filter((rule) => rule.verdict === 'failed').map((rule) => rule.id);
-    say(`DEVIATION: the target broke ${failed.join(', ')}`);
+    say(`DEVIATION: the target broke ${failedRules(certificate)}`);
     return EXIT.deviation;
   }
   if (budgetBreached) {
