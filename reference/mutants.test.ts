@@ -769,6 +769,14 @@ const PROBES: Record<MutantName, Probe> = {
       return is(put, 404, 'ERR-4002') && is(await h.a.get(uuid), 404, 'ERR-4002');
     },
   },
+  'dedup-keys-expire': {
+    holds: async (h, clock) => {
+      const event = payinEvent();
+      await h.a.create(event);
+      clock.now += 60_000;
+      return is(await h.a.post(event), 400, 'ERR-4001');
+    },
+  },
   'dedup-missing': {
     holds: async (h) => {
       const event = payinEvent();

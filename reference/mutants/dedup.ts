@@ -185,11 +185,30 @@ const createPathOwnLock: Pick<DedupHooks, 'insertUnlessDuplicate'> = {
   },
 };
 
+/**
+ * How long the dedup-keys-expire mutant's cache keeps a key: past the four seconds in which the suite's
+ * update checks look again, within the minutes a run lasts.
+ */
+const KEY_TTL_MS = 8_000;
+
 export const DEDUP_MUTANTS = [
   mutant('dedup-missing', ['DEDUP-EXTERNAL-ID'], 'No deduplication: every POST creates a new event.', {
     insertUnlessDuplicate: (ctx, tenantId, uuid, event) =>
       ctx.store.insert(tenantId, uuid, event, ctx.clock()),
   }),
+  mutant(
+    'dedup-keys-expire',
+    ['DEDUP-EXTERNAL-ID'],
+    'The duplicate check reads a cache whose keys expire 8 s after they were written: an externalId POSTed again later creates a second event.',
+    {
+      insertUnlessDuplicate: (ctx, tenantId, uuid, event) => {
+        const held = ctx.store.findByExternalId(tenantId, externalIdOf(event));
+        if (held && ctx.clock() - held.createdAt > KEY_TTL_MS)
+          return ctx.store.insert(tenantId, uuid, event, ctx.clock());
+        return DEDUP_HOOKS.insertUnlessDuplicate(ctx, tenantId, uuid, event);
+      },
+    },
+  ),
   mutant(
     'duplicate-overwrites-original',
     ['DEDUP-EXTERNAL-ID'],

@@ -1,0 +1,63 @@
+/**
+ * What a success said must still hold at the end of the run, minutes later: a store whose hot table
+ * keeps recent events only, a deduplication cache whose keys expire, a replica that loses writes. An
+ * event created early is read back at the end (the second look): the same event, its externalId still
+ * held, a PUT still applied. A run filtered to the look alone has no such event: the look is skipped.
+ */
+import { setTimeout as delay } from 'node:timers/promises';
+import { SECOND_LOOK_TAG } from '../config/index.ts';
+import { judgeDuplicateRefused, judgeUpdateShown } from '../oracle/index.ts';
+import { ruleCheck } from '../run-records/rule-annotations.ts';
+import { test } from './fixtures/index.ts';
+import { readHeldEvent, writeHeldEvent } from './held/held-event.ts';
+import { validPayin, validPayout, withField } from './samples/sample-events.ts';
+import { check } from './verdicts/verdicts.ts';
+
+/**
+ * The youngest the event may be when looked at: a run filtered to a few checks ends seconds after it
+ * began, a whole run minutes after; the look waits for the rest, so that what it proves does not
+ * depend on what else the run selected.
+ */
+const LOOK_AFTER_MS = 10_000;
+
+test.describe('an event held to the end of the run', { tag: ['@dedup', '@update'] }, () => {
+  test(
+    // The look's rules: a run (or a self-check stage) that selects them selects both checks.
+    ...ruleCheck(
+      ['RETRIEVE-RETURNS-EVENT', 'DEDUP-EXTERNAL-ID', 'UPDATE-APPLIES'],
+      'an event is created and read back, for the look at the end of the run',
+    ),
+    async ({ tenantA, runId, runFiles }) => {
+      const event = validPayin(runId, 'held');
+      const uuid = check.created(await tenantA.create(event));
+      check.sameEvent(await tenantA.retrieve(uuid), event);
+      writeHeldEvent(runFiles, runId, { uuid, event, createdAt: Date.now() });
+    },
+  );
+});
+
+test.describe('an event held to the end of the run, looked at again', () => {
+  test(
+    ...ruleCheck(
+      ['RETRIEVE-RETURNS-EVENT', 'DEDUP-EXTERNAL-ID', 'UPDATE-APPLIES'],
+      'an event created earlier in the run, at least 10 s before, is read back the same, its externalId still held, a PUT of it still applied (end of the run)',
+      { tag: ['@dedup', '@update', SECOND_LOOK_TAG] },
+    ),
+    async ({ tenantA, runId, runFiles }) => {
+      const held = readHeldEvent(runFiles, runId);
+      test.skip(held === undefined, 'no event was created for this look in this run (its check did not run)');
+      if (held === undefined) return;
+      const early = held.createdAt + LOOK_AFTER_MS - Date.now();
+      if (early > 0) await delay(early);
+      const age = Math.round((Date.now() - held.createdAt) / 1000);
+      await test.step(`the event created ${age} s before`, async () => {
+        check.sameEvent(await tenantA.retrieve(held.uuid), held.event);
+        const again = { ...validPayout(runId, 'held-again'), externalId: held.event.externalId };
+        check.error(await tenantA.create(again), judgeDuplicateRefused);
+        const changed = withField(held.event, 'amount', 77.25);
+        if (check.update(await tenantA.update(held.uuid, changed)) === 'applied')
+          check.sameEvent(await tenantA.retrieve(held.uuid), changed, judgeUpdateShown);
+      });
+    },
+  );
+});
