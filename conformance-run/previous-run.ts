@@ -14,6 +14,7 @@ export const clearPreviousRun = (): void => {
     paths.targetHealth,
     paths.unavailability,
     paths.requestStats,
+    paths.heldEvents,
     paths.requestBudget,
     paths.certificate,
   ]) {

@@ -13,7 +13,7 @@ import {
 import { readRunStop } from '../run-records/run-stop.ts';
 import type { SayLine } from '../utilities/console-line.ts';
 import { outputPaths } from '../utilities/output-paths.ts';
-import { throttleLine } from './throttle-line.ts';
+import { throttledTenantCount, throttleLine } from './throttle-line.ts';
 
 /** Loud lines about the provider's declared deviations: which occurred, which no longer occur, which expired. */
 export const declarationLines = (certificate: Certificate | undefined): string[] => {
@@ -48,12 +48,22 @@ export const unansweredLines = (certificate: Certificate | undefined): string[] 
 
 /**
  * Whether a paced tenant's 429s are explained by a deviation the run found: with RATE-LIMIT-PER-TENANT
- * broken (tenants that share one count), tenant A meets 429s while the rate-limit tenant spends the
- * shared count; that is the deviation's effect, not a contract whose limit is set too high.
+ * broken (tenants that share one count), a paced tenant (A or B, never the rate-limit tenant) that had
+ * sent under half its contract limit in the window before its 429 met the count the rate-limit tenant
+ * spent; that is the deviation's effect, not a contract whose limit is set too high.
  */
-export const throttleExplainedByDeviation = (certificate: Certificate | undefined): boolean =>
-  certificate?.rules.some((rule) => rule.id === 'RATE-LIMIT-PER-TENANT' && rule.verdict === 'failed') ??
-  false;
+export const throttleExplainedByDeviation = (
+  certificate: Certificate | undefined,
+  throttled: {
+    readonly name: string;
+    readonly sent: number;
+    readonly limit: { readonly requestsPerWindow: number };
+  },
+): boolean =>
+  throttled.name !== 'RATE_LIMIT' &&
+  throttled.sent < throttled.limit.requestsPerWindow / 2 &&
+  (certificate?.rules.some((rule) => rule.id === 'RATE-LIMIT-PER-TENANT' && rule.verdict === 'failed') ??
+    false);
 
 const failedRules = (certificate: Certificate): string =>
   certificate.rules
@@ -81,9 +91,13 @@ export const exitCodeOfRun = (
   }
   const paths = outputPaths();
   const stop = readRunStop(paths.runStop);
-  if (stop?.reason === 'throttled' && certificate && throttleExplainedByDeviation(certificate)) {
+  const throttled =
+    stop?.reason === 'throttled'
+      ? throttledTenantCount(stop, paths.requestStats, readTargetContract())
+      : undefined;
+  if (throttled && certificate && throttleExplainedByDeviation(certificate, throttled)) {
     say(
-      `DEVIATION: the target broke ${failedRules(certificate)}; the run stopped at tenant ${stop.tenant ?? 'A'}'s 429, which that shared count explains`,
+      `DEVIATION: the target broke ${failedRules(certificate)}; the run stopped at tenant ${throttled.tenant}'s 429 after ${throttled.sent} requests of its own in the window, which the count it shares explains`,
     );
     return EXIT.deviation;
   }

@@ -605,6 +605,8 @@ test('ORACLE: a payload field the body left out may be reported as required, und
     'VAL-CHANNEL-ENUM',
   ]);
   // A body that is not JSON, or holds no payload object, leaves nothing out.
+  // An empty payload is accepted (2.2): it leaves out nothing a deployment may require.
+  expect(payloadFieldsLeftOutOf(JSON.stringify({ type: 'INTERNAL_PAYIN', payload: {} }))).toEqual([]);
   expect(payloadFieldsLeftOutOf('{"payload":')).toEqual([]);
   expect(payloadFieldsLeftOutOf(JSON.stringify({ payload: 'x' }))).toEqual([]);
 });

@@ -69,6 +69,8 @@ export const payloadFieldsLeftOut = (sentBody: string | undefined): readonly str
   }
   if (!isPlainObject(body) || !isPlainObject(body.payload)) return [];
   const payload = body.payload;
+  // "An empty payload object is accepted" (2.2): none of its fields is required of it.
+  if (Object.keys(payload).length === 0) return [];
   // The other type's fields are forbidden, not optional: only an unknown type leaves both open.
   const otherType: readonly string[] =
     body.type === 'INTERNAL_PAYIN'

@@ -26,6 +26,8 @@ export interface OutputPaths {
   readonly requestBudget: string;
   /** Written by the worker that stops the run (run-stop.ts); every other worker then sends nothing. */
   readonly runStop: string;
+  /** The event a check creates for the look at the end of the run, a file per run id (suites/held/). */
+  readonly heldEvents: string;
   /** The run of unanswered requests that may end in a stop, kept across workers. */
   readonly targetHealth: string;
   /** The windows in which the deployment was unavailable, as the workers met them (pacing/unavailability.ts). */
@@ -78,6 +80,7 @@ export const outputPaths = (env: NodeJS.ProcessEnv = process.env): OutputPaths =
     junit: join(conformance, 'junit.xml'),
     observations: join(conformance, 'observations.json'),
     requestStats: join(conformance, 'request-stats'),
+    heldEvents: join(conformance, 'held-events'),
     requestBudget: join(conformance, 'request-stats.json'),
     runStop: join(conformance, 'run-stop.json'),
     targetHealth: join(conformance, 'target-health.json'),
