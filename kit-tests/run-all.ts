@@ -1,6 +1,6 @@
 /**
- * `npm test`: the kit's own tests (those that run the real k6 apart, after the others), then the
- * self-check (self-check/: the suite against the reference server, which must pass, its variants,
+ * `npm test`: the kit's own tests (those that run the real k6 apart, after the others, beside the
+ * self-check's load rows, which leave a core idle too), then the self-check (self-check/: the suite against the reference server, which must pass, its variants,
  * which must pass too, and its mutants, which must be caught; the load scripts under k6 likewise). The
  * self-check's reference row is the whole conformance run against the embedded reference server, so
  * no step of its own repeats it. Ends with one line, `N passed,
@@ -44,6 +44,11 @@ interface Step {
   readonly env?: Readonly<Record<string, string>>;
   /** A step of kit tests: its own temporary folder, removed when it passes (temporary-root.ts). */
   readonly temporary?: string;
+  /**
+   * Runs beside the next step instead of before it: its output held and printed whole when it ends,
+   * its CPU counted in the next step's (the processes of both are waited for together).
+   */
+  readonly besideNext?: boolean;
 }
 
 const COMPILE_CACHE = compileCacheEnvironment();
@@ -90,7 +95,9 @@ const WHOLE_STEPS: readonly Step[] = [
   // The whole runs' project listed first in the config: Playwright hands out its tests first.
   kitTests('kit tests', ['kit', 'kit-whole-runs'], 'kit-tests'),
   // Apart from the CPU-heavy whole runs above: k6's open model is timed (playwright.kit.config.ts).
-  kitTests('kit tests under the real k6', ['real-k6'], 'kit-tests-real-k6'),
+  // Beside the self-check's first part, its load rows, which leave a core idle too (each part about
+  // one core); the self-check's suite runs, which keep both busy, begin as that part ends.
+  { ...kitTests('kit tests under the real k6', ['real-k6'], 'kit-tests-real-k6'), besideNext: true },
   {
     // The suite scored against the reference, its variants (must pass) and its mutants (must be caught):
     // one "test" per server in the totals (self-check/matrix.ts).
@@ -100,18 +107,25 @@ const WHOLE_STEPS: readonly Step[] = [
   },
 ];
 
+/** Runs a step; a step beside another has its output held and written whole as it ends. */
 const run = (step: Step): Promise<number> =>
   new Promise((resolve) => {
-    process.stdout.write(`\n=== ${step.name}\n`);
+    const held: Buffer[] = [];
+    const write = (text: string) =>
+      step.besideNext ? held.push(Buffer.from(text)) : process.stdout.write(text);
+    write(`\n=== ${step.name}${step.besideNext ? ' (beside the next step: its output as it ends)' : ''}\n`);
     const [command, ...args] = step.command;
     const temporary = step.temporary === undefined ? undefined : temporaryRoot(step.temporary);
     const child = spawn(command as string, args, {
       env: { ...kitEnvironment(), ...COMPILE_CACHE, ...step.env, ...temporary?.env },
-      stdio: 'inherit',
+      stdio: step.besideNext ? ['ignore', 'pipe', 'pipe'] : 'inherit',
     });
-    child.on('exit', (code) => {
+    child.stdout?.on('data', (chunk: Buffer) => held.push(chunk));
+    child.stderr?.on('data', (chunk: Buffer) => held.push(chunk));
+    child.on('close', (code) => {
       const line = temporary?.finish(code === 0);
-      if (line) process.stdout.write(`${step.name}: ${line}\n`);
+      if (line) write(`${step.name}: ${line}\n`);
+      if (held.length > 0) process.stdout.write(Buffer.concat(held));
       resolve(code ?? 1);
     });
   });
@@ -128,18 +142,43 @@ if (!quick && !k6.found) {
   );
 }
 
-/** A step run and timed: its wall time, and the CPU time of every process it started. */
+/**
+ * A step run and timed: its wall time, and the CPU time of every process it started (none for a step
+ * beside the next, whose processes that step's figure counts).
+ */
 const timed = async (step: Step): Promise<{ code: number; timing: Omit<StepTiming, 'totals'> }> => {
   const started = performance.now();
   const cpuBefore = childCpuSeconds();
   const code = await run(step);
   const cpuAfter = childCpuSeconds();
   const seconds = (performance.now() - started) / 1000;
-  const cpuSeconds = cpuBefore === undefined || cpuAfter === undefined ? undefined : cpuAfter - cpuBefore;
+  const cpuSeconds =
+    cpuBefore === undefined || cpuAfter === undefined || step.besideNext ? undefined : cpuAfter - cpuBefore;
   return {
     code,
     timing: { name: step.name, code, seconds, ...(cpuSeconds === undefined ? {} : { cpuSeconds }) },
   };
+};
+
+/** Each step timed, a step beside the next run with it: the results in the steps' order. */
+const runSteps = async (
+  steps: readonly Step[],
+): Promise<{ step: Step; code: number; timing: Omit<StepTiming, 'totals'> }[]> => {
+  const done: { step: Step; code: number; timing: Omit<StepTiming, 'totals'> }[] = [];
+  let beside: { step: Step; result: ReturnType<typeof timed> } | undefined;
+  for (const step of steps) {
+    rmSync(step.report, { force: true });
+    if (step.besideNext) {
+      beside = { step, result: timed(step) };
+      continue;
+    }
+    const result = await timed(step);
+    if (beside) done.push({ step: beside.step, ...(await beside.result) });
+    beside = undefined;
+    done.push({ step, ...result });
+  }
+  if (beside) done.push({ step: beside.step, ...(await beside.result) });
+  return done;
 };
 
 const started = performance.now();
@@ -147,9 +186,7 @@ let totals: TestTotals = { passed: 0, failed: 0, skipped: 0 };
 let failedSteps = 0;
 const notPassed: string[] = [];
 const timings: StepTiming[] = [];
-for (const step of STEPS) {
-  rmSync(step.report, { force: true });
-  const { code, timing } = await timed(step);
+for (const { step, code, timing } of await runSteps(STEPS)) {
   const stepTotals = totalsOfReport(step.report);
   const slowest = slowestFiles(step.report, SLOWEST_FILES);
   timings.push({
