@@ -21,8 +21,8 @@ const filesOf = (paths: readonly string[]): RegExp => {
 
 /**
  * The tests that run the real k6 against a server on this machine. k6's open model drops iterations
- * and stretches windows when the CPU is taken, so `npm test` runs this project on its own, after the
- * rest (as the self-check runs its k6 rows before its suite runs).
+ * and stretches windows when the CPU is taken, so `npm test` runs this project after the rest, beside
+ * the self-check's k6 rows alone (each about one core of two), before its suite runs.
  */
 const REAL_K6_TESTS = filesOf([
   'load/k6-real-run.test.ts',

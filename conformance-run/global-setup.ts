@@ -40,6 +40,7 @@ export default async function globalSetup(config: FullConfig): Promise<(() => Pr
   );
   const paths = outputPaths();
   rmSync(paths.requestStats, { recursive: true, force: true });
+  rmSync(paths.heldEvents, { recursive: true, force: true });
   rmSync(paths.runStop, { force: true });
   rmSync(paths.targetHealth, { force: true });
   rmSync(paths.unavailability, { force: true });

@@ -55,12 +55,15 @@ export const unansweredLines = (certificate: Certificate | undefined): string[] 
 export const throttleExplainedByDeviation = (
   certificate: Certificate | undefined,
   throttled: {
+    /** As the stop names it (a client of no configured tenant has a name of its own). */
+    readonly tenant: string;
     readonly name: string;
     readonly sent: number;
     readonly limit: { readonly requestsPerWindow: number };
   },
 ): boolean =>
-  throttled.name !== 'RATE_LIMIT' &&
+  (throttled.name === 'A' || throttled.name === 'B') &&
+  throttled.tenant === throttled.name &&
   throttled.sent < throttled.limit.requestsPerWindow / 2 &&
   (certificate?.rules.some((rule) => rule.id === 'RATE-LIMIT-PER-TENANT' && rule.verdict === 'failed') ??
     false);

@@ -122,12 +122,21 @@ const run = (step: Step): Promise<number> =>
     });
     child.stdout?.on('data', (chunk: Buffer) => held.push(chunk));
     child.stderr?.on('data', (chunk: Buffer) => held.push(chunk));
-    child.on('close', (code) => {
+    let ended = false;
+    const end = (code: number, why?: string) => {
+      if (ended) return;
+      ended = true;
+      if (why) write(`${step.name}: ${why}\n`);
       const line = temporary?.finish(code === 0);
       if (line) write(`${step.name}: ${line}\n`);
       if (held.length > 0) process.stdout.write(Buffer.concat(held));
-      resolve(code ?? 1);
-    });
+      resolve(code);
+    };
+    // A command that cannot start is this step failed, never a crash that leaves the other running.
+    child.on('error', (error) => end(1, `could not start ${command}: ${error.message}`));
+    // 'exit', not 'close': a descendant that kept the pipes open must not hold the step forever; the
+    // output read by then is what is written.
+    child.on('exit', (code) => setImmediate(() => end(code ?? 1)));
   });
 
 /** Files named under each step's closing line, so that a change sees where its minutes went. */

@@ -309,6 +309,9 @@ const PROBES: Record<MutantName, Probe> = {
   'type-enum-ordinal-accepted': {
     holds: (h) => refusedAs400(h, payinEvent({ type: 1, payload: { channel: 'ONLINE' } })),
   },
+  'status-enum-ordinal-accepted': {
+    holds: (h) => refusedAs400(h, payinEvent({ status: 2 })),
+  },
   'amount-sign-read-after-rounding-to-cents': {
     holds: (h) => rejectedWith(h, payinEvent({ amount: -0.001 }), 'ERR-3005'),
   },

@@ -32,7 +32,7 @@ test.describe('an event held to the end of the run', { tag: ['@dedup', '@update'
       const event = validPayin(runId, 'held');
       const uuid = check.created(await tenantA.create(event));
       check.sameEvent(await tenantA.retrieve(uuid), event);
-      writeHeldEvent(runFiles, runId, { uuid, event, createdAt: Date.now() });
+      writeHeldEvent(runFiles, runId, test.info().repeatEachIndex, { uuid, event, createdAt: Date.now() });
     },
   );
 });
@@ -45,7 +45,7 @@ test.describe('an event held to the end of the run, looked at again', () => {
       { tag: ['@dedup', '@update', SECOND_LOOK_TAG] },
     ),
     async ({ tenantA, runId, runFiles }) => {
-      const held = takeHeldEvent(runFiles, runId);
+      const held = takeHeldEvent(runFiles, runId, test.info().repeatEachIndex);
       if (held === undefined)
         return skipCheck(
           test.info(),

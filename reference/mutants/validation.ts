@@ -85,6 +85,12 @@ export const VALIDATION_MUTANTS = [
     { isEventType: (value) => reference.isEventType(value) || value === 0 || value === 1 },
   ),
   mutant(
+    'status-enum-ordinal-accepted',
+    ['VAL-STATUS-ENUM'],
+    'status is bound to an enum that also takes an integer by its ordinal: 0, 1 and 2 are accepted.',
+    { isEventStatus: (value) => reference.isEventStatus(value) || value === 0 || value === 1 || value === 2 },
+  ),
+  mutant(
     'amount-sign-read-after-rounding-to-cents',
     ['VAL-AMOUNT-POSITIVE'],
     'The amount is rounded to cents before its sign is read: -0.001 rounds to -0.00, which is not below zero, so it is accepted.',
