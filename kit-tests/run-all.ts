@@ -169,25 +169,39 @@ const timed = async (step: Step): Promise<{ code: number; timing: Omit<StepTimin
   };
 };
 
-/** Each step timed, a step beside the next run with it: the results in the steps' order. */
-const runSteps = async (
-  steps: readonly Step[],
-): Promise<{ step: Step; code: number; timing: Omit<StepTiming, 'totals'> }[]> => {
-  const done: { step: Step; code: number; timing: Omit<StepTiming, 'totals'> }[] = [];
-  let beside: { step: Step; result: ReturnType<typeof timed> } | undefined;
+interface DoneStep {
+  readonly step: Step;
+  readonly code: number;
+  readonly timing: Omit<StepTiming, 'totals'>;
+}
+
+/** A step timed; one that could not even be set up is that step failed, said in one line. */
+const timedSafely = (step: Step): Promise<Omit<DoneStep, 'step'>> =>
+  timed(step).catch((error: unknown) => {
+    process.stdout.write(
+      `${step.name}: could not run: ${error instanceof Error ? error.message : String(error)}\n`,
+    );
+    return { code: 1, timing: { name: step.name, code: 1, seconds: 0 } };
+  });
+
+/**
+ * Each step timed, in order, a step beside the next run with it; `settle` is handed each as it ends,
+ * in the steps' order (a step beside the next after that step's own end).
+ */
+const runSteps = async (steps: readonly Step[], settle: (done: DoneStep) => void): Promise<void> => {
+  let beside: { step: Step; result: Promise<Omit<DoneStep, 'step'>> } | undefined;
   for (const step of steps) {
     rmSync(step.report, { force: true });
     if (step.besideNext) {
-      beside = { step, result: timed(step) };
+      beside = { step, result: timedSafely(step) };
       continue;
     }
-    const result = await timed(step);
-    if (beside) done.push({ step: beside.step, ...(await beside.result) });
+    const result = await timedSafely(step);
+    if (beside) settle({ step: beside.step, ...(await beside.result) });
     beside = undefined;
-    done.push({ step, ...result });
+    settle({ step, ...result });
   }
-  if (beside) done.push({ step: beside.step, ...(await beside.result) });
-  return done;
+  if (beside) settle({ step: beside.step, ...(await beside.result) });
 };
 
 const started = performance.now();
@@ -195,7 +209,8 @@ let totals: TestTotals = { passed: 0, failed: 0, skipped: 0 };
 let failedSteps = 0;
 const notPassed: string[] = [];
 const timings: StepTiming[] = [];
-for (const { step, code, timing } of await runSteps(STEPS)) {
+/** A step's totals added, its closing line and slowest files said, its tests not passed kept for the end. */
+const settleStep = ({ step, code, timing }: DoneStep): void => {
   const stepTotals = totalsOfReport(step.report);
   const slowest = slowestFiles(step.report, SLOWEST_FILES);
   timings.push({
@@ -207,7 +222,7 @@ for (const { step, code, timing } of await runSteps(STEPS)) {
     process.stdout.write(`${step.name}: no results written (exit ${code}; ${timingLine(timing)})\n`);
     totals = addTotals(totals, { passed: 0, failed: 1, skipped: 0 });
     failedSteps += 1;
-    continue;
+    return;
   }
   totals = addTotals(totals, stepTotals);
   if (code !== 0) failedSteps += 1;
@@ -216,7 +231,8 @@ for (const { step, code, timing } of await runSteps(STEPS)) {
   if (slowestLine) process.stdout.write(`${slowestLine}\n`);
   const lines = notPassedLines(step.report);
   if (lines.length > 0) for (const line of [`${step.name}:`, ...lines]) notPassed.push(line);
-}
+};
+await runSteps(STEPS, settleStep);
 const timingFile = join(paths.root, quick ? 'npm-test-quick.json' : 'npm-test.json');
 mkdirSync(dirname(timingFile), { recursive: true });
 writeFileSync(
