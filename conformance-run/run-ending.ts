@@ -104,8 +104,8 @@ export const exitCodeOfRun = (
     );
     return EXIT.deviation;
   }
-  if (stop?.reason === 'throttled') {
-    fail(throttleLine(stop, paths.requestStats, readTargetContract()));
+  if (throttled) {
+    fail(throttleLine(throttled));
     return EXIT.throttled;
   }
   if (stop) {

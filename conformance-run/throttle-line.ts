@@ -40,8 +40,12 @@ export const throttledTenantCount = (
   return { tenant, name, limit, sent: slots?.countBetween(at - windowMs, at) ?? 0 };
 };
 
-export const throttleLine = (stop: RunStop, statsFolder: string, contract: TargetContract): string => {
-  const { tenant, name, limit, sent } = throttledTenantCount(stop, statsFolder, contract);
+export const throttleLine = ({
+  tenant,
+  name,
+  limit,
+  sent,
+}: ReturnType<typeof throttledTenantCount>): string => {
   const variables = TENANT_LIMIT_VARIABLES[name];
   return `THROTTLED: tenant ${tenant} met 429s outside the rate-limit checks after sending about ${sent} requests in the ${limit.windowSeconds} s before them, while the contract says ${limit.requestsPerWindow} per ${limit.windowSeconds} s (the run paces itself to 80 % of that). Set the tenant's real limit in the target contract (${variables.requestsPerWindow}, ${variables.windowSeconds}, or the shared ${SHARED_LIMIT_VARIABLES.requestsPerWindow}, ${SHARED_LIMIT_VARIABLES.windowSeconds}), or report to the provider a limit below the spec's 1000 per minute.`;
 };

@@ -85,12 +85,11 @@ test.describe('creation and retrieval', { tag: ['@retrieval'] }, () => {
       ['RETRIEVE-RETURNS-EVENT', 'CREATE-RETURNS-UUID'],
       'data is kept exactly as sent, or refused cleanly, never altered, never a server error but past a limit',
     ),
-    async ({ tenantA, clientFor, target, runId, observe, startsAfresh }) =>
+    async ({ tenantA, tenantBIfAny: tenantB, runId, observe, startsAfresh }) =>
       startsAfresh(async () => {
         // Precision, lengths and the externalId's form are not shown (GAP-FIELD-LIMITS): a deployment
         // may refuse these (under the field's own code too), and fail on a value past a limit, which is
         // recorded; what it accepts it must keep exactly. Tenant B's case only where it is configured.
-        const tenantB = target.tenantB ? clientFor(target.tenantB) : undefined;
         const cases = exactlyKeptCases(runId).filter((c) => c.of !== 'B' || tenantB !== undefined);
         for (const { label, event, field, of, overALimit } of cases) {
           const tenant = of === 'B' && tenantB ? tenantB : tenantA;

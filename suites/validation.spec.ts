@@ -136,12 +136,11 @@ test.describe('payload edge cases', { tag: ['@validation'] }, () => {
       'VAL-PAYLOAD-UNKNOWN-PROPERTY',
       'an unknown payload property gives 400 with a validation failure naming it',
     ),
-    async ({ tenantA, clientFor, target, runId, observe, startsAfresh }) =>
+    async ({ tenantA, tenantBIfAny: tenantB, runId, observe, startsAfresh }) =>
       startsAfresh(async () => {
         // Tenant B's payin too, where a second tenant is configured: a tenant may be pinned to a schema
         // of its own. A name of the payload's in another letter case is unknown too: JSON's names are
         // case-sensitive, a binder's case-insensitive matching (.NET's, Jackson's option) takes it.
-        const tenantB = target.tenantB ? clientFor(target.tenantB) : undefined;
         const cases = [
           [tenantA, validPayin, 'favouriteColour'],
           [tenantA, validPayout, 'favouriteColour'],

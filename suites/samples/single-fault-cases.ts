@@ -21,6 +21,16 @@ export interface SingleFaultCase {
 export const neutralPayin = (runId: string): EventBody =>
   withField(validPayin(runId), 'payload', { channel: 'ONLINE' });
 
+/** `value` written at `path` of a valid event, and the failures that must answer it. */
+const caseOf = (
+  ruleId: RuleId,
+  label: string,
+  base: (runId: string) => EventBody,
+  path: string,
+  value: unknown,
+  expected: readonly ExpectedFailure[],
+): SingleFaultCase => ({ ruleId, label, make: (runId) => withField(base(runId), path, value), expected });
+
 const fault = (
   ruleId: RuleId,
   label: string,
@@ -29,12 +39,8 @@ const fault = (
   value: unknown,
   errorCode: ErrorCode,
   field: string = path,
-): SingleFaultCase => ({
-  ruleId,
-  label,
-  make: (runId) => withField(base(runId), path, value),
-  expected: [{ ...expectedFailure(field, errorCode), ...blankMark(value) }],
-});
+): SingleFaultCase =>
+  caseOf(ruleId, label, base, path, value, [{ ...expectedFailure(field, errorCode), ...blankMark(value) }]);
 
 /**
  * A payout with six items: a loop that validates only the first few items lets a fault in the last
@@ -65,12 +71,8 @@ const faultOfAnyCode = (
   path: string,
   value: unknown,
   alternativeFields?: readonly string[],
-): SingleFaultCase => ({
-  ruleId,
-  label,
-  make: (runId) => withField(base(runId), path, value),
-  expected: [failureOfAnyCode(path, ruleId, alternativeFields)],
-});
+): SingleFaultCase =>
+  caseOf(ruleId, label, base, path, value, [failureOfAnyCode(path, ruleId, alternativeFields)]);
 
 /** A payout paid in crypto-currency: a channel that suggests a ticker is a currency to a team. */
 const cryptoPayout = (runId: string): EventBody => withField(validPayout(runId), 'payload.channel', 'CRYPTO');
