@@ -59,7 +59,7 @@ const manifestSchema = z.object({
           planned: z.number(),
           seconds: z.number(),
           needed: z.number(),
-          counts: z.enum(['sent', 'dropped', 'late']),
+          counts: z.enum(['sent', 'dropped', 'late', 'delay']),
         })
         .optional(),
       needs: z.array(z.array(z.string())).optional(),
@@ -68,6 +68,14 @@ const manifestSchema = z.object({
           premises: z.array(z.string()),
           perMissing: z.number(),
           perMissingOf: z.record(z.string(), z.number()).optional(),
+          spread: z
+            .object({
+              metric: z.string(),
+              window: z.number(),
+              reference: z.array(z.number()),
+              requestsPerMs: z.number(),
+            })
+            .optional(),
         })
         .optional(),
     }),

@@ -27,7 +27,10 @@
  * Those bounds assume the load generator sent the planned rate. `ratelimit_sent{window:i}` counts what
  * it sent in each window (lib/window-reach.ts): a window's lower bounds need it sent in full, its
  * ceiling needs the window before it sent in full, "throttled at all" needs one such pair; crossed
- * where the generator fell short, they read not established (lib/reach.ts), never a deviation.
+ * where the generator fell short, they read not established (lib/reach.ts), never a deviation. They
+ * also assume the requests reach the service at one delay after their planned instants:
+ * `ratelimit_delay{window:i}` measures that delay, and its spread widens a window's floor and ceiling
+ * by the requests it can move across a limiter's window edge (lib/delay-spread.ts).
  */
 import {
   RATE_LIMIT_CONTROL_SHARE,
@@ -44,6 +47,8 @@ import { type LoadTarget, type LoadTenant, readLoadTarget } from './target.ts';
 import { SUMMARY_TREND_STATS, type ThresholdSpec, thresholdsOption } from './thresholds.ts';
 import { vusFor } from './vus.ts';
 import {
+  delayKey,
+  delayPremise,
   lateKey,
   latePremise,
   REACH_SLACK,
@@ -78,6 +83,8 @@ export const METRICS = Object.freeze({
   /** Those served, and those refused, after the window they were sent in ended (lib/window-reach.ts). */
   lateServed: 'ratelimit_late_served',
   lateRefused: 'ratelimit_late_refused',
+  /** Ms from each request's planned instant to its answer, by window (lib/delay-spread.ts). */
+  delay: 'ratelimit_delay',
 });
 
 export interface RateLimitPlan {
@@ -213,6 +220,25 @@ export const rateLimitPlan = (env: Env): RateLimitPlan => {
 export const windowIndex = (elapsedMs: number, windowSeconds: number): number =>
   Math.max(0, Math.floor(elapsedMs / (windowSeconds * 1000)));
 
+/**
+ * Ms after the over-limit scenario's start at which k6 plans its iteration `iteration` (an open model:
+ * one every window's share of the planned requests, from the first at 0).
+ */
+export const plannedInstantMs = (plan: RateLimitPlan, iteration: number): number =>
+  (iteration * plan.windowSeconds * 1000) / plan.overLimitPerWindow;
+
+/**
+ * The spread of a window's answers' delays, from the least of those of window `i - 1` and `i`, widens a
+ * bound of window `i` by what it can move past a limiter's edge: window `i - 1`'s its floor, its own
+ * its ceiling (lib/delay-spread.ts).
+ */
+const spreadOf = (plan: RateLimitPlan, window: number, i: number) => ({
+  metric: METRICS.delay,
+  window,
+  reference: i === 0 ? [0] : [i - 1, i],
+  requestsPerMs: plan.overLimitPerWindow / (plan.windowSeconds * 1000),
+});
+
 const windowTitle = (plan: RateLimitPlan, i: number): string =>
   `window ${i} (seconds ${plan.warmUpSeconds + i * plan.windowSeconds} to ${plan.warmUpSeconds + (i + 1) * plan.windowSeconds} of the run)`;
 
@@ -226,8 +252,8 @@ const windowThresholds = (plan: RateLimitPlan): ThresholdSpec[] => {
       ruleId: 'RATE-LIMIT-429',
       title: `${windowTitle(plan, 0)} accepts at most twice the limit of ${plan.limit} (the rest of a window begun before the run, then a new one)`,
       // A request sent in window 0 and served by the next window's budget is counted in window 0.
-      needs: [[lateKey(0, 'served')]],
-      widenedBy: { premises: [lateKey(0, 'served')], perMissing: 1 },
+      needs: [[lateKey(0, 'served'), delayKey(0)]],
+      widenedBy: { premises: [lateKey(0, 'served')], perMissing: 1, spread: spreadOf(plan, 0, 0) },
     });
   }
   for (let i = 1; i < plan.windows; i += 1) {
@@ -237,13 +263,14 @@ const windowThresholds = (plan: RateLimitPlan): ThresholdSpec[] => {
       expression: `count<=${plan.acceptedCeiling}`,
       ruleId: 'RATE-LIMIT-429',
       title: `${windowTitle(plan, i)} accepts no more than the limit of ${plan.limit} requests`,
-      needs: [[windowPremiseKey(i - 1), lateKey(i, 'served')]],
+      needs: [[windowPremiseKey(i - 1), lateKey(i, 'served'), delayKey(i - 1), delayKey(i)]],
       // A stall saves at most the limit's share of what it did not send, and a request of this window
       // served by the next one's budget counts here: crossed beyond both, decided.
       widenedBy: {
         premises: [windowPremiseKey(i - 1), lateKey(i, 'served')],
         perMissing: plan.limit / plan.overLimitPerWindow,
         perMissingOf: { [lateKey(i, 'served')]: 1 },
+        spread: spreadOf(plan, i, i),
       },
     });
     specs.push({
@@ -263,7 +290,14 @@ const windowThresholds = (plan: RateLimitPlan): ThresholdSpec[] => {
       // late may have met the next one's 429: each costs at most one served here; fewer served than
       // all of them explain is decided.
       needs: [
-        [windowPremiseKey(i - 1), windowPremiseKey(i), lateKey(i - 1, 'served'), lateKey(i, 'refused')],
+        [
+          windowPremiseKey(i - 1),
+          windowPremiseKey(i),
+          lateKey(i - 1, 'served'),
+          lateKey(i, 'refused'),
+          delayKey(i - 1),
+          delayKey(i),
+        ],
       ],
       widenedBy: {
         premises: [
@@ -273,6 +307,7 @@ const windowThresholds = (plan: RateLimitPlan): ThresholdSpec[] => {
           lateKey(i, 'refused'),
         ],
         perMissing: 1,
+        spread: spreadOf(plan, i - 1, i),
       },
     });
   }
@@ -364,6 +399,9 @@ const generatorThresholds = (plan: RateLimitPlan): ThresholdSpec[] => {
           outcome,
         ),
       ),
+    ),
+    ...Array.from({ length: plan.windows }, (_, i) =>
+      delayPremise({ ...reach, delayMetric: METRICS.delay }, i),
     ),
   ];
 };

@@ -7,6 +7,7 @@
  * generator missed, keeps its verdict, since the requests that were sent decide it. Pure: no k6
  * import, no Node API.
  */
+import { type DelaySpread, delaySpread, spreadText } from './delay-spread.ts';
 import { collectMetrics, type MetricSummary } from './summary-data.ts';
 import { evaluateThreshold, formatNumber, type ThresholdResult } from './threshold-results.ts';
 import { compare, type Premise, parseExpression, type ThresholdSpec } from './thresholds.ts';
@@ -23,12 +24,19 @@ const lateText = (premise: Premise, observed: number | undefined): string =>
     ? `the load generator's ${premise.what} are not in the k6 summary`
     : `${observed} ${premise.what} (in flight across its edge: which window the server counted each in is not known); the plan allows at most ${premise.needed}`;
 
+/** `requests of … in window 1: nine in ten answered within 612 ms of their planned instant; the plan allows 500 ms`. */
+const delayText = (premise: Premise, observed: number | undefined): string =>
+  observed === undefined
+    ? `the answers' delays of the ${premise.what} are not in the k6 summary`
+    : `${premise.what}: nine in ten answered within ${Math.round(observed)} ms of their planned instant; the plan allows ${premise.needed} ms`;
+
 const rate = (count: number, seconds: number): string =>
   `${formatNumber(seconds > 0 ? count / seconds : count)}/s`;
 
 /** `the load generator sent 90 requests … in 2 s (45/s); the plan needs 98 (49/s) of 100`. */
 export const reachText = (premise: Premise, observed: number | undefined): string => {
   if (premise.counts === 'late') return lateText(premise, observed);
+  if (premise.counts === 'delay') return delayText(premise, observed);
   const sent = sentOf(premise, observed);
   const reached =
     sent === undefined
@@ -48,10 +56,13 @@ const unmetPremises = (results: readonly ThresholdResult[]): Map<string, UnmetPr
   const unmet = new Map<string, UnmetPremise>();
   for (const { spec, verdict, observed } of results) {
     if (spec.premise === undefined || verdict === 'passed') continue;
+    // A delay premise counts no request: the spread of the delays widens bounds instead (below).
     const missing =
-      spec.premise.counts === 'late'
-        ? (observed ?? spec.premise.planned)
-        : Math.max(0, spec.premise.planned - (sentOf(spec.premise, observed) ?? 0));
+      spec.premise.counts === 'delay'
+        ? 0
+        : spec.premise.counts === 'late'
+          ? (observed ?? spec.premise.planned)
+          : Math.max(0, spec.premise.planned - (sentOf(spec.premise, observed) ?? 0));
     unmet.set(spec.premise.key, { reason: reachText(spec.premise, observed), missing });
   }
   return unmet;
@@ -105,18 +116,28 @@ const explained = (
     return sum + count * (widenedBy.perMissingOf?.[key] ?? widenedBy.perMissing);
   }, 0);
 
+/** What a bound's premises and the spread of its windows' delays explain, and that spread. */
+interface Explanation {
+  readonly unmet: ReadonlyMap<string, UnmetPremise>;
+  readonly inFlight: ReadonlyMap<string, InFlight>;
+  readonly metrics: ReadonlyMap<string, MetricSummary>;
+}
+
+const spreadFor = (
+  spec: ThresholdSpec,
+  metrics: ReadonlyMap<string, MetricSummary>,
+): DelaySpread | undefined =>
+  spec.widenedBy?.spread === undefined ? undefined : delaySpread(spec.widenedBy.spread, metrics);
+
 /** Whether a crossed bound stays crossed once widened by what the generator's shortfall explains. */
-const beyondShortfall = (
-  result: ThresholdResult,
-  unmet: ReadonlyMap<string, UnmetPremise>,
-  inFlight: ReadonlyMap<string, InFlight>,
-): boolean => {
+const beyondShortfall = (result: ThresholdResult, { unmet, inFlight, metrics }: Explanation): boolean => {
   const { widenedBy } = result.spec;
   const parsed = parseExpression(result.spec.expression);
   if (widenedBy === undefined || parsed === undefined || result.observed === undefined) return false;
   const direction = WIDENS[parsed.operator];
   if (direction === undefined) return false;
-  const widened = parsed.value + direction * Math.ceil(explained(widenedBy, unmet, inFlight));
+  const moved = spreadFor(result.spec, metrics)?.moved ?? 0;
+  const widened = parsed.value + direction * Math.ceil(explained(widenedBy, unmet, inFlight) + moved);
   return !compare(result.observed, parsed.operator, widened);
 };
 
@@ -137,10 +158,17 @@ const inFlightReasons = (spec: ThresholdSpec, inFlight: ReadonlyMap<string, InFl
   ];
 };
 
-/** The results with the generator's reach applied: premises and what needs them, not established when missed. */
-export const judgeReach = (results: readonly ThresholdResult[]): ThresholdResult[] => {
+/**
+ * The results with the generator's reach applied: premises and what needs them, not established when
+ * missed. `metrics` gives the trends of the answers' delays that widen the rate-limit windows' bounds.
+ */
+export const judgeReach = (
+  results: readonly ThresholdResult[],
+  metrics: ReadonlyMap<string, MetricSummary> = new Map(),
+): ThresholdResult[] => {
   const unmet = unmetPremises(results);
   const inFlight = inFlightCounts(results);
+  const explanation: Explanation = { unmet, inFlight, metrics };
   return results.map((result): ThresholdResult => {
     const { spec } = result;
     if (spec.premise !== undefined) {
@@ -150,9 +178,13 @@ export const judgeReach = (results: readonly ThresholdResult[]): ThresholdResult
         : { ...result, verdict: 'not-established', reason: premise.reason };
     }
     if (result.verdict !== 'failed' || spec.needs === undefined) return result;
-    if (beyondShortfall(result, unmet, inFlight)) return result;
+    if (beyondShortfall(result, explanation)) return result;
     const missed = missedFor(spec.needs, unmet);
-    const reasons = missed.length > 0 ? missed : inFlightReasons(spec, inFlight);
+    const spread = spreadFor(spec, metrics);
+    const reasons =
+      missed.length > 0
+        ? missed
+        : [...inFlightReasons(spec, inFlight), ...(spread && spread.moved > 0 ? [spreadText(spread)] : [])];
     if (reasons.length === 0) return result;
     return { ...result, verdict: 'not-established', reason: reasons.join('; ') };
   });
@@ -162,7 +194,11 @@ export const judgeReach = (results: readonly ThresholdResult[]): ThresholdResult
 export const judgeThresholds = (
   specs: readonly ThresholdSpec[],
   metrics: ReadonlyMap<string, MetricSummary>,
-): ThresholdResult[] => judgeReach(specs.map((spec) => evaluateThreshold(spec, metrics)));
+): ThresholdResult[] =>
+  judgeReach(
+    specs.map((spec) => evaluateThreshold(spec, metrics)),
+    metrics,
+  );
 
 /** Every threshold judged over a k6 summary, in whichever format k6 wrote it. */
 export const evaluateThresholds = (data: unknown, specs: readonly ThresholdSpec[]): ThresholdResult[] =>

@@ -36,6 +36,17 @@ export interface ThresholdSpec {
     readonly perMissing: number;
     /** A premise's own factor where it differs from `perMissing` (a request in flight costs one). */
     readonly perMissingOf?: Readonly<Record<string, number>>;
+    /**
+     * The window whose answers' spread after their planned instants widens the bound too, always
+     * (lib/delay-spread.ts), from the least delay of the `reference` windows: the trend
+     * `<metric>{window:i}` of each, and the requests planned per ms.
+     */
+    readonly spread?: {
+      readonly metric: string;
+      readonly window: number;
+      readonly reference: readonly number[];
+      readonly requestsPerMs: number;
+    };
   };
 }
 
@@ -50,8 +61,12 @@ export interface Premise {
   readonly seconds: number;
   /** The fewest sent for the premise to hold. */
   readonly needed: number;
-  /** The threshold's metric counts what was sent (`ratelimit_sent`) or what was dropped (`dropped_iterations`). */
-  readonly counts: 'sent' | 'dropped' | 'late';
+  /**
+   * The threshold's metric counts what was sent (`ratelimit_sent`), what was dropped
+   * (`dropped_iterations`) or what was answered after its window (`late`); or it is the milliseconds
+   * from each request's planned instant to its answer (`delay`, a trend: `needed` is then a bound in ms).
+   */
+  readonly counts: 'sent' | 'dropped' | 'late' | 'delay';
 }
 
 export type K6Threshold = string | { threshold: string; abortOnFail: boolean; delayAbortEval?: string };

@@ -62,6 +62,38 @@ export const latePremise = (
   };
 };
 
+export const delayKey = (window: number): string => `reach:delay:${window}`;
+
+/**
+ * The most milliseconds, from a request's planned instant to its answer, that nine in ten requests of
+ * a window may take for its bounds to be judged: a quarter of the window. Beyond it the client's
+ * windows say too little of the server's, as with requests in flight (above); within it, the spread of
+ * the delays widens the bounds by what it can move (lib/delay-spread.ts).
+ */
+export const delayAllowedMs = (windowSeconds: number): number => Math.floor((windowSeconds * 1000) / 4);
+
+/** The spread premise of one window: `ratelimit_delay{window:i}` `p(90)<=a quarter window in ms`. */
+export const delayPremise = (
+  plan: WindowReachPlan & { readonly delayMetric: string },
+  window: number,
+): ThresholdSpec => {
+  const allowed = delayAllowedMs(plan.windowSeconds);
+  return {
+    metric: `${plan.delayMetric}{window:${window}}`,
+    expression: `p(90)<=${allowed}`,
+    ruleId: 'LOAD-OPEN-MODEL',
+    title: `nine in ten requests of the rate-limit tenant sent in window ${window} answered within ${allowed} ms of their planned instant (a quarter of the window)`,
+    premise: {
+      key: delayKey(window),
+      what: `requests of the rate-limit tenant sent in window ${window}`,
+      planned: plan.plannedPerWindow,
+      seconds: plan.windowSeconds,
+      needed: allowed,
+      counts: 'delay',
+    },
+  };
+};
+
 export interface WindowReachPlan {
   readonly metric: string;
   readonly windowSeconds: number;

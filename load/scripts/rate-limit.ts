@@ -5,7 +5,7 @@
  */
 import exec from 'k6/execution';
 import http, { type RefinedResponse, type ResponseType } from 'k6/http';
-import { Counter, Rate } from 'k6/metrics';
+import { Counter, Rate, Trend } from 'k6/metrics';
 import type { Options } from 'k6/options';
 import { LOAD_REPORT_DIR } from '../../config/settings/load-settings.ts';
 import { realisticEvent } from '../../generators/k6-safe.ts';
@@ -15,6 +15,7 @@ import { productionRefusal } from '../lib/production-guard.ts';
 import {
   EXPECTED_STATUSES,
   METRICS,
+  plannedInstantMs,
   RATE_LIMIT_SCRIPT,
   REQUEST_KINDS,
   type RequestKind,
@@ -46,6 +47,7 @@ const headersSent = new Counter(METRICS.headersSent);
 const sent = new Counter(METRICS.sent);
 const lateServed = new Counter(METRICS.lateServed);
 const lateRefused = new Counter(METRICS.lateRefused);
+const delay = new Trend(METRICS.delay, true);
 
 /** The control scenario's events are numbered apart from the over-limit ones. */
 const CONTROL_INDEX_OFFSET = 1_000_000_000;
@@ -104,8 +106,11 @@ const record = (kind: RequestKind, response: RefinedResponse<ResponseType | unde
 const kindOf = (iteration: number): RequestKind =>
   REQUEST_KINDS[iteration % REQUEST_KINDS.length] as RequestKind;
 
+/** Milliseconds since the scenario began. */
+const sinceStart = (): number => Date.now() - exec.scenario.startTime;
+
 /** Milliseconds since the first window began (negative in the warm-up). */
-const sinceWindows = (): number => Date.now() - exec.scenario.startTime - plan.warmUpSeconds * 1000;
+const sinceWindows = (): number => sinceStart() - plan.warmUpSeconds * 1000;
 
 /** Scenario over_limit: the rate-limit tenant, above its limit. */
 export function overLimit(data: SetupData): void {
@@ -125,6 +130,8 @@ export function overLimit(data: SetupData): void {
   // Zeros too, so that a window or kind with no 429 at all still has samples and its threshold fails.
   throttled.add(isThrottled ? 1 : 0, { window, kind });
   accepted.add(isAccepted ? 1 : 0, { window, kind });
+  // From its planned instant to its answer: a stalled generator's catch-up, a late answer.
+  delay.add(sinceStart() - plannedInstantMs(plan, iteration), { window });
   // Zeros too: a window with none in flight at its end still has samples for its premises.
   const late = windowIndex(sinceWindows(), plan.windowSeconds) > Number(window);
   lateServed.add(late && isAccepted ? 1 : 0, { window });

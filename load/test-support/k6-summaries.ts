@@ -126,6 +126,17 @@ export const latencySummary = (p99Update: number) => ({
  * `dropped` (every scenario's dropped iterations; `controlDropped`, the control scenario's, the same
  * unless given), make a generator that fell short or a server that served too few.
  */
+/** Every request of a window answered the same ms after its planned instant: the spread moves none. */
+export const sharedDelay = (ms: number): Record<string, number> => ({
+  min: ms,
+  med: ms,
+  avg: ms,
+  'p(90)': ms,
+  'p(95)': ms,
+  'p(99)': ms,
+  max: ms,
+});
+
 export const machineReadableRateLimitSummary = ({
   sent = [2500, 2500, 2500],
   accepted = [1998, 1000, 1500],
@@ -133,6 +144,7 @@ export const machineReadableRateLimitSummary = ({
   controlDropped = dropped,
   lateServed = [0, 0, 0],
   lateRefused = [0, 0, 0],
+  delays = sent.map(() => sharedDelay(20)),
 }: {
   sent?: number[];
   accepted?: number[];
@@ -141,6 +153,8 @@ export const machineReadableRateLimitSummary = ({
   /** Requests served, and refused, after the window they were sent in ended, by that window. */
   lateServed?: number[];
   lateRefused?: number[];
+  /** The trend of each window's delays from planned instant to answer: one shared delay unless given. */
+  delays?: Readonly<Record<string, number>>[];
 } = {}) => {
   const counter = (name: string, count: number) => ({
     name,
@@ -160,6 +174,13 @@ export const machineReadableRateLimitSummary = ({
         ...sent.map((count, window) => counter(`ratelimit_sent{window:${window}}`, count)),
         ...lateServed.map((count, window) => counter(`ratelimit_late_served{window:${window}}`, count)),
         ...lateRefused.map((count, window) => counter(`ratelimit_late_refused{window:${window}}`, count)),
+        ...delays.map((values, window) => ({
+          name: `ratelimit_delay{window:${window}}`,
+          type: 'trend',
+          contains: 'time',
+          category: 'custom',
+          values: { count: sent[window] ?? 0, ...values },
+        })),
         counter('dropped_iterations', dropped),
         counter('dropped_iterations{scenario:control}', controlDropped),
         counter('ratelimit_throttled', 3001),
