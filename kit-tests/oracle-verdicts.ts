@@ -26,13 +26,14 @@ const MAY_PLACE_VIOLATIONS = new Set(['suites/verdicts/verdicts.ts']);
 
 /**
  * The calls of suites/ that may be handed a rule id written out: they declare what a check is about
- * (`ruleCheck`), record what it saw (`observe`, and `sendBursts`, which records each burst under its
+ * (`ruleCheck`, with `reachesRules` for the rules its judgements reach beyond them), record what it saw (`observe`, and `sendBursts`, which records each burst under its
  * rule), or declare the failure a case of faulty data expects (`fault`, `faultOfAnyCode`, `neighbour`,
  * `failureOfAnyCode`: test data, the rule the case is listed under). Every other call
  * that takes a rule id is a wrapper forwarding it to the oracle, which must name it itself.
  */
 export const RULE_ID_DECLARATIONS: ReadonlySet<string> = new Set([
   'ruleCheck',
+  'reachesRules',
   'observe',
   'sendBursts',
   'fault',

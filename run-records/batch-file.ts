@@ -55,6 +55,15 @@ export interface BatchFile {
 }
 
 /**
+ * The most workers that pace one server's tenants at once in a batch: a server is in one share of each
+ * kind (the checks that keep a core busy, those that wait, the rate-limit checks:
+ * self-check/batch-shares.ts), and its second look runs after the first two kinds' shares end. A
+ * worker's pacer takes this part of a tenant's budget, not a part for every worker of the batch, which
+ * would space each server's requests as if ten workers shared it.
+ */
+export const BATCH_WORKERS_PER_SERVER = 3;
+
+/**
  * The describe title a check of the batch's `index`-th mutant is registered under: a title no stage's
  * filter can match (they match rule ids), unique, and no marker a part of another.
  */

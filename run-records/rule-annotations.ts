@@ -28,6 +28,15 @@ export const ruleTag = (id: RuleId): `@${RuleId}` => `@${id}`;
  */
 export const ruleTagPatternOf = (ids: readonly RuleId[]): string => `(?:^|\\s)@(?:${ids.join('|')})(?=\\s|$)`;
 
+/**
+ * The tags of rules a check's judgements reach beyond those it is declared for (its evidence can show
+ * another rule broken: a PUT answered 429 yet applied, seen by the check that waits for the window to
+ * reset). With them a selection by such a rule runs the check too (`--grep @RATE-LIMIT-429`, the
+ * self-check's first stage of a mutant declared for it); the reports and the certificate still credit
+ * it to its declared rules, by its annotations. `ruleCheck(ids, text, reachesRules([...]))`.
+ */
+export const reachesRules = (rules: readonly RuleId[]): TestDetails => ({ tag: rules.map(ruleTag) });
+
 /** The title people read: the rules' ids, then the text (`VAL-AMOUNT-POSITIVE: amount 0 gives 400`). */
 export const ruleTitle = (rules: RuleId | readonly RuleId[], text: string): string =>
   `${listOf(rules).join(', ')}: ${text}`;

@@ -1,6 +1,6 @@
 /** How a batch's mutants are dealt to its workers, and the filter each worker's project selects with. */
 import { expect, test } from '../kit-tests/test-support/kit-test.ts';
-import { batchMarker, type SuiteProject } from '../run-records/batch-file.ts';
+import { BATCH_WORKERS_PER_SERVER, batchMarker, type SuiteProject } from '../run-records/batch-file.ts';
 import { projectFilter, shareKindOf, sharesOfWorkers, suiteProjectOfShare } from './batch-shares.ts';
 
 const project = (name: string, grep: string, suiteProjects: readonly SuiteProject[] = ['conformance']) => ({
@@ -47,6 +47,12 @@ test("BATCH SHARES: a server's rate-limit checks go to the rate-limit workers, i
   expect(shares.map((share) => [shareKindOf(share.name), suiteProjectOfShare(share.name)])).toEqual(
     shares.map((share) => [share.kind, share.suiteProject]),
   );
+  // A server is in one share of each kind at most: the pacers' part of its tenants' budget.
+  for (const index of projects.keys()) {
+    const holding = shares.filter((share) => share.members.some((member) => member.index === index));
+    expect(holding.length).toBeLessThanOrEqual(BATCH_WORKERS_PER_SERVER);
+    expect(new Set(holding.map((share) => share.kind)).size).toBe(holding.length);
+  }
   // No rate-limit worker without a server that has rate-limit checks.
   expect(
     sharesOfWorkers({ workers: 2, waitingWorkers: 1, rateLimitWorkers: 2, projects: projects.slice(1, 2) }),

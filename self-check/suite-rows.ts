@@ -62,9 +62,10 @@ const batchWorkers = (
   concurrency: number,
 ): { workers: number; rateLimitWorkers: number; waitingWorkers: number } => ({
   workers: concurrency,
-  // The rate-limit checks mostly wait for a window to pass: as many workers as the others end
-  // theirs well before the others end (a worker more is a second of CPU more).
-  rateLimitWorkers: concurrency,
+  // The rate-limit checks mostly wait for a window to pass: twice as many workers as the others, so
+  // that the variants' (every check, each a few windows) end before the others' checks do (a worker
+  // more is a second of CPU more).
+  rateLimitWorkers: 2 * concurrency,
   // The checks that look again seconds later wait seconds for each server that has them (seventy or
   // so): a worker more than the others, so that their waits end before the others' work.
   waitingWorkers: concurrency + 1,

@@ -34,7 +34,7 @@ import {
   type StatedRefusal,
   unknownUuidRefusalOf,
 } from '../oracle/index.ts';
-import { ruleCheck } from '../run-records/rule-annotations.ts';
+import { reachesRules, ruleCheck } from '../run-records/rule-annotations.ts';
 import { HEADERS, JSON_CONTENT_TYPE, otherEnvironment, type RuleId, TOKEN_PREFIXES } from '../spec/index.ts';
 import { test } from './fixtures/index.ts';
 import { type EventBody, validPayin } from './samples/sample-events.ts';
@@ -274,6 +274,8 @@ for (const method of METHODS) {
       ...ruleCheck(
         'TENANT-HEADER-NOT-UUID',
         `${method} with tenant A's X-Client-Id in the other letter case is a valid UUID: never 400 ERR-2002`,
+        // What it created so is the tenant's own, read back.
+        reachesRules(['RETRIEVE-RETURNS-EVENT']),
       ),
       async ({ tenantA, target, runId, observe }) => {
         const reading = await sendSpelled(tenantA, method, runId, otherCase(target.tenantA.clientId), false);

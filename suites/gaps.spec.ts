@@ -21,7 +21,7 @@ import {
   judgeUpdateShown,
   readErrorBody,
 } from '../oracle/index.ts';
-import { ruleCheck } from '../run-records/rule-annotations.ts';
+import { reachesRules, ruleCheck } from '../run-records/rule-annotations.ts';
 import { EVENT_FIELDS, EVENTS_PATH, eventPath, HEADERS } from '../spec/index.ts';
 import { test } from './fixtures/index.ts';
 import { validPayin, validPayout, withField } from './samples/sample-events.ts';
@@ -259,6 +259,8 @@ test.describe('readings of the gaps', { tag: ['@validation'] }, () => {
     ...ruleCheck(
       ['ERROR-BODY-SHAPE', 'GAP-FIELD-LIMITS'],
       'a long externalId and many or repeated multiCurrencyAmounts are kept or refused cleanly',
+      // Kept is kept exactly; a long externalId refused is not refused as missing.
+      reachesRules(['RETRIEVE-RETURNS-EVENT', 'VAL-EXTERNAL-ID-REQUIRED']),
     ),
     async ({ tenantA, runId, observe }) => {
       const longId = `${runId}-${'x'.repeat(1000)}`;

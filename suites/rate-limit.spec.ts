@@ -44,7 +44,7 @@ import {
   type WindowSetting,
 } from '../oracle/index.ts';
 import { counterTallyAnnotation } from '../run-records/counter-tally.ts';
-import { ruleCheck } from '../run-records/rule-annotations.ts';
+import { reachesRules, ruleCheck } from '../run-records/rule-annotations.ts';
 import { EVENTS_PATH, eventPath } from '../spec/index.ts';
 import {
   type CounterProbe,
@@ -373,6 +373,8 @@ test.describe('rate limit', { tag: ['@ratelimit'] }, () => {
     ...ruleCheck(
       'RATE-LIMIT-WINDOW-RESET',
       'after the window a throttled tenant is served again; the refused POST is then created',
+      // Its PUT answered 429 while throttled must not have been applied.
+      reachesRules(['RATE-LIMIT-429']),
     ),
     async ({ rateLimitTenant, target, runId, observe }) => {
       const limit = target.limits.RATE_LIMIT.requestsPerWindow;
