@@ -71,8 +71,8 @@ const manifestSchema = z.object({
           spread: z
             .object({
               metric: z.string(),
+              sendMetric: z.string(),
               window: z.number(),
-              reference: z.array(z.number()),
               requestsPerMs: z.number(),
             })
             .optional(),

@@ -55,29 +55,32 @@ test.describe("the load generator's reach", () => {
   });
 
   test('answers whose delays spread widen a window’s bounds by what can fall past a limiter’s edge: the window before’s its floor, its own its ceiling; what that explains is not established, beyond it the service’s', () => {
-    // A generator that stalled and caught up: most answers 2 to 40 ms after their planned instants,
-    // one in a hundred up to 3 s. At 2500 planned a window of 60 s, the least bound is p(99)'s: 63
+    // A generator that stalled and caught up: answers 2 ms to 3 s after their planned instants, none
+    // sent sooner than 2 ms after. At 2500 planned a window of 60 s, the least bound is p(99)'s: 63
     // requests planned in its 1.5 s, and the 25 later than it, 88 in all.
     const stalled = { min: 2, med: 10, avg: 30, 'p(90)': 40, 'p(95)': 300, 'p(99)': 1500, max: 3000 };
-    const afterStall = [stalled, sharedDelay(20), sharedDelay(20)];
-    const explained = judged({ accepted: [1998, 880, 1000], delays: afterStall });
+    const afterStall = { delays: [stalled, sharedDelay(20), sharedDelay(20)], sentSoonest: 2 };
+    const explained = judged({ accepted: [1998, 880, 1000], ...afterStall });
     expect(explained.of('ratelimit_accepted{window:1} count>=900')).toMatchObject({
       verdict: 'not-established',
       reason:
-        "the rate-limit tenant's requests of window 0 were answered 2 ms to 3000 ms after their planned instants: arriving late, up to 88 of them can fall past a limiter's window edge, which explains it",
+        "the rate-limit tenant's requests of window 0 were answered up to 3000 ms after their planned instants, none sent sooner than 2 ms after: arriving late, up to 88 of them can fall past a limiter's window edge, which explains it",
     });
     expect(explained.verdict).toBe('not-established');
-    expect(judged({ accepted: [1998, 811, 1000], delays: afterStall }).verdict).toBe('failed');
-    // Window 1's answers, one shared delay, widen its ceiling by one (⌈18 ms at 2500 a minute⌉).
-    expect(judged({ accepted: [1998, 1022, 1000], delays: afterStall }).verdict).toBe('failed');
+    expect(judged({ accepted: [1998, 811, 1000], ...afterStall }).verdict).toBe('failed');
+    // Window 1's answers, one shared delay 18 ms after the soonest sending, widen its ceiling by one.
+    expect(judged({ accepted: [1998, 1022, 1000], ...afterStall }).verdict).toBe('failed');
     // A stall in window 1 widens its ceiling and window 2's floor, no bound of window 1's floor.
-    const stallIn1 = [sharedDelay(20), stalled, sharedDelay(20)];
+    const stallIn1 = { delays: [sharedDelay(20), stalled, sharedDelay(20)], sentSoonest: 2 };
     const over = (accepted: number[]) =>
-      judged({ accepted, delays: stallIn1 }).of('ratelimit_accepted{window:1} count<=1020').verdict;
+      judged({ accepted, ...stallIn1 }).of('ratelimit_accepted{window:1} count<=1020').verdict;
     expect(over([1998, 1100, 1000])).toBe('not-established');
     expect(over([1998, 1110, 1000])).toBe('failed');
-    expect(judged({ accepted: [1998, 1000, 820], delays: stallIn1 }).verdict).toBe('not-established');
-    expect(judged({ accepted: [1998, 880, 1000], delays: stallIn1 }).verdict).toBe('failed');
+    expect(judged({ accepted: [1998, 1000, 820], ...stallIn1 }).verdict).toBe('not-established');
+    expect(judged({ accepted: [1998, 880, 1000], ...stallIn1 }).verdict).toBe('failed');
+    // Measured from the soonest sending, not from the soonest answer: a request answered late may
+    // have reached the limiter early. Sent at once, answered 20 ms after: ⌈2500 × 20 / 60000⌉ = 1.
+    expect(judged({ accepted: [1998, 899, 1000], sentSoonest: 0 }).verdict).toBe('not-established');
     // Nine in ten answered later than a quarter window: the windows' bounds are not judged.
     const slow = judged({
       accepted: [1998, 700, 1000],
@@ -89,6 +92,22 @@ test.describe("the load generator's reach", () => {
         'requests of the rate-limit tenant sent in window 0: nine in ten answered within 16000 ms of their planned instant; the plan allows 15000 ms',
     });
     expect(slow.of('ratelimit_accepted{window:1} count>=900').verdict).toBe('not-established');
+  });
+
+  test('a ceiling is widened by the window before’s requests refused after it ended: overtaken by this window’s first ones, each left one its place', () => {
+    // Window 0's last 32 requests reached a limiter after window 1's first ones, found its budget
+    // spent and were refused: window 1 was served 32 more than the limit, a conforming limiter.
+    const overtaken = judged({ accepted: [1967, 1032, 1000], lateRefused: [32, 0, 0] });
+    expect(overtaken.of('ratelimit_accepted{window:1} count<=1020')).toMatchObject({
+      verdict: 'not-established',
+      reason:
+        "32 requests of the rate-limit tenant sent in window 0 and refused with 429 after it ended: in flight across a window's edge, they explain it",
+    });
+    expect(
+      judged({ accepted: [1967, 1053, 1000], lateRefused: [32, 0, 0] }).of(
+        'ratelimit_accepted{window:1} count<=1020',
+      ).verdict,
+    ).toBe('failed');
   });
 
   test('requests in flight across a window’s edge widen its bounds by what they can move, met or not: what they explain is not established, what they cannot is the service’s', () => {

@@ -55,13 +55,24 @@ export interface BatchFile {
 }
 
 /**
- * The most workers that pace one server's tenants at once in a batch: a server is in one share of each
- * kind (the checks that keep a core busy, those that wait, the rate-limit checks:
- * self-check/batch-shares.ts), and its second look runs after the first two kinds' shares end. A
- * worker's pacer takes this part of a tenant's budget, not a part for every worker of the batch, which
- * would space each server's requests as if ten workers shared it.
+ * The most workers of the batch's shares that pace one server's tenants at once: a server is in one
+ * share of each kind (the checks that keep a core busy, those that wait, the rate-limit checks:
+ * self-check/batch-shares.ts). A share's worker takes this part of a tenant's budget, not a part for
+ * every worker of the batch, which would space each server's requests as if sixteen workers shared it.
  */
 export const BATCH_WORKERS_PER_SERVER = 3;
+
+/**
+ * The batch's project of every server's checks that look again at the end of the run: it runs after
+ * the checks' and the waiting shares end, but beside the rate-limit shares, and several of its workers
+ * may serve one server. Its workers take a part for every worker of the batch: with the rate-limit
+ * share's third, never more than the tenant's budget.
+ */
+export const BATCH_SECOND_LOOK_PROJECT = 'batch-second-look';
+
+/** The workers among which a batch worker of this project shares each server's tenants' budget. */
+export const batchPacingParts = (projectName: string, batchWorkers: number): number =>
+  projectName === BATCH_SECOND_LOOK_PROJECT ? batchWorkers : Math.min(BATCH_WORKERS_PER_SERVER, batchWorkers);
 
 /**
  * The describe title a check of the batch's `index`-th mutant is registered under: a title no stage's

@@ -1,6 +1,12 @@
 /** How a batch's mutants are dealt to its workers, and the filter each worker's project selects with. */
 import { expect, test } from '../kit-tests/test-support/kit-test.ts';
-import { BATCH_WORKERS_PER_SERVER, batchMarker, type SuiteProject } from '../run-records/batch-file.ts';
+import {
+  BATCH_SECOND_LOOK_PROJECT,
+  BATCH_WORKERS_PER_SERVER,
+  batchMarker,
+  batchPacingParts,
+  type SuiteProject,
+} from '../run-records/batch-file.ts';
 import { projectFilter, shareKindOf, sharesOfWorkers, suiteProjectOfShare } from './batch-shares.ts';
 
 const project = (name: string, grep: string, suiteProjects: readonly SuiteProject[] = ['conformance']) => ({
@@ -53,6 +59,16 @@ test("BATCH SHARES: a server's rate-limit checks go to the rate-limit workers, i
     expect(holding.length).toBeLessThanOrEqual(BATCH_WORKERS_PER_SERVER);
     expect(new Set(holding.map((share) => share.kind)).size).toBe(holding.length);
   }
+  // The second look runs beside the rate-limit shares, on workers that may each serve the server:
+  // they take a part for every worker of the batch, so that with the rate-limit share's third the
+  // tenant's budget holds (the batch config gives it as many workers as the checks' shares).
+  const batchWorkers = shares.length + 2;
+  const secondLookWorkers = shares.filter((share) => share.kind === 'checks').length;
+  expect(batchPacingParts('batch-worker-1', batchWorkers)).toBe(BATCH_WORKERS_PER_SERVER);
+  expect(
+    1 / batchPacingParts('batch-ratelimit-1', batchWorkers) +
+      secondLookWorkers / batchPacingParts(BATCH_SECOND_LOOK_PROJECT, batchWorkers),
+  ).toBeLessThanOrEqual(1);
   // No rate-limit worker without a server that has rate-limit checks.
   expect(
     sharesOfWorkers({ workers: 2, waitingWorkers: 1, rateLimitWorkers: 2, projects: projects.slice(1, 2) }),

@@ -11,7 +11,12 @@
  */
 
 import { SECOND_LOOK_PROJECT } from '../config/index.ts';
-import { type BatchFile, batchMarker, type SuiteProject } from '../run-records/batch-file.ts';
+import {
+  BATCH_SECOND_LOOK_PROJECT,
+  type BatchFile,
+  batchMarker,
+  type SuiteProject,
+} from '../run-records/batch-file.ts';
 import { escapeRegExp } from '../utilities/escape-pattern.ts';
 
 export interface BatchShareMember {
@@ -57,8 +62,7 @@ export const shareKindOf = (shareName: string): ShareKind =>
 export const suiteProjectOfShare = (shareName: string): SuiteProject =>
   SUITE_PROJECT_OF[shareKindOf(shareName)];
 
-/** The batch's project of every server's checks that look again at the end (batch.config.ts). */
-export const BATCH_SECOND_LOOK_PROJECT = 'batch-second-look';
+export { BATCH_SECOND_LOOK_PROJECT };
 
 /** The conformance configuration's project a batch project's check belongs to, as a run of its own names it. */
 export const runProjectOfBatchProject = (projectName: string): string =>

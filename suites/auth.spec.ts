@@ -274,8 +274,8 @@ for (const method of METHODS) {
       ...ruleCheck(
         'TENANT-HEADER-NOT-UUID',
         `${method} with tenant A's X-Client-Id in the other letter case is a valid UUID: never 400 ERR-2002`,
-        // What it created so is the tenant's own, read back.
-        reachesRules(['RETRIEVE-RETURNS-EVENT']),
+        // What a POST created so is the tenant's own: read back, its externalId taken.
+        method === 'POST' ? reachesRules(['RETRIEVE-RETURNS-EVENT', 'DEDUP-EXTERNAL-ID']) : {},
       ),
       async ({ tenantA, target, runId, observe }) => {
         const reading = await sendSpelled(tenantA, method, runId, otherCase(target.tenantA.clientId), false);

@@ -8,13 +8,16 @@
  * same instants in every window. A fixed window whose edge s falls inside client window i−1 serves the
  * requests of window i−1 that reach it after s, and then as many of window i's before window i ends
  * as reach the next fixed window, starting at s + W: with one delay d0 shared by every request, the
- * same number, so window i is served the limit (a token bucket and a sliding log likewise). No
- * request reaches the service before its planned instant plus the least delay seen, d0; a later one
- * can only move to the far side of an edge. So window i−1's requests, arriving later, can take window
- * i's budget (its floor): at most those planned within D − d0 before s, ⌈r·(D − d0)⌉ (r the requests
- * planned per ms), plus each one later than D; and window i's, arriving later, can find the next
- * fixed window's budget (its ceiling), as many. For every D that holds: the least over the bounds the
- * summary keeps (p(90), p(95), p(99), max) is what the spread explains.
+ * same number, so window i is served the limit (a token bucket and a sliding log likewise). No request
+ * reaches the service before it is sent, so none before its planned instant plus d0, the least delay
+ * of sending seen in the run; each reaches it before its answer comes back. A request that arrives
+ * later than d0 can only move to the far side of an edge: window i−1's can take window i's budget (its
+ * floor), window i's can find the next fixed window's (its ceiling). Of a window's requests, at most
+ * those planned within D − d0 before an edge, ⌈r·(D − d0)⌉ (r the requests planned per ms), plus each
+ * one answered later than D, can have crossed it. For every D that holds: the least over the bounds
+ * the summary keeps of the answers' delays (p(90), p(95), p(99), max) is what the spread explains.
+ * (Requests that overtake others are another matter: the window before's refused after it ended,
+ * lib/window-reach.ts.)
  */
 import type { MetricSummary } from './summary-data.ts';
 import type { ThresholdSpec } from './thresholds.ts';
@@ -32,7 +35,7 @@ const BOUNDS = Object.freeze([
 export interface DelaySpread {
   /** The most requests of the window the spread can have moved past one instant. */
   readonly moved: number;
-  /** The earliest answer over the reference windows, and the window's latest, in ms after its planned instant. */
+  /** The least delay of sending in the run, and the window's latest answer, in ms after the planned instant. */
   readonly fastestMs: number;
   readonly slowestMs: number;
   readonly window: number;
@@ -60,18 +63,18 @@ const delaysOf = (spread: SpreadSpec, metrics: ReadonlyMap<string, MetricSummary
   windowDelays(metrics.get(`${spread.metric}{window:${window}}`));
 
 /**
- * What the delays of `spread.window` can move past one instant, measured from the least delay of the
- * reference windows; undefined when the summary lacks one of their trends (no request in a window, or
- * an older script): the bound is then not widened.
+ * What the delays of `spread.window` can move past one instant, measured from the run's least delay of
+ * sending (the planned instant itself when the summary lacks it, which can only widen more); undefined
+ * when the summary lacks the window's trend (no request in it, or an older script): the bound is then
+ * not widened.
  */
 export const delaySpread = (
   spread: SpreadSpec,
   metrics: ReadonlyMap<string, MetricSummary>,
 ): DelaySpread | undefined => {
   const own = delaysOf(spread, metrics, spread.window);
-  const references = spread.reference.map((window) => delaysOf(spread, metrics, window));
-  if (own === undefined || references.some((delays) => delays === undefined)) return undefined;
-  const fastestMs = references.reduce((least, delays) => Math.min(least, delays?.min ?? least), own.min);
+  if (own === undefined) return undefined;
+  const fastestMs = metrics.get(spread.sendMetric)?.values.min ?? 0;
   const moved = BOUNDS.flatMap(([stat, share]) => {
     const bound = own.values[stat];
     if (bound === undefined) return [];
@@ -87,6 +90,6 @@ export const delaySpread = (
 
 const ms = (value: number): string => `${Math.round(value)} ms`;
 
-/** `the rate-limit tenant's requests of window 0 were answered 2 ms to 470 ms after … which explains it`. */
+/** `the rate-limit tenant's requests of window 0 were answered up to 470 ms after … which explains it`. */
 export const spreadText = ({ moved, fastestMs, slowestMs, window }: DelaySpread): string =>
-  `the rate-limit tenant's requests of window ${window} were answered ${ms(fastestMs)} to ${ms(slowestMs)} after their planned instants: arriving late, up to ${moved} of them can fall past a limiter's window edge, which explains it`;
+  `the rate-limit tenant's requests of window ${window} were answered up to ${ms(slowestMs)} after their planned instants, none sent sooner than ${ms(fastestMs)} after: arriving late, up to ${moved} of them can fall past a limiter's window edge, which explains it`;

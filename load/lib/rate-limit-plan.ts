@@ -85,6 +85,8 @@ export const METRICS = Object.freeze({
   lateRefused: 'ratelimit_late_refused',
   /** Ms from each request's planned instant to its answer, by window (lib/delay-spread.ts). */
   delay: 'ratelimit_delay',
+  /** Ms from each request's planned instant to its sending: the least is when any could arrive. */
+  sendDelay: 'ratelimit_send_delay',
 });
 
 export interface RateLimitPlan {
@@ -228,14 +230,14 @@ export const plannedInstantMs = (plan: RateLimitPlan, iteration: number): number
   (iteration * plan.windowSeconds * 1000) / plan.overLimitPerWindow;
 
 /**
- * The spread of a window's answers' delays, from the least of those of window `i - 1` and `i`, widens a
- * bound of window `i` by what it can move past a limiter's edge: window `i - 1`'s its floor, its own
- * its ceiling (lib/delay-spread.ts).
+ * The spread of a window's answers' delays, from the run's least delay of sending, widens a bound by
+ * what it can move past a limiter's edge: the window before's a window's floor, its own its ceiling
+ * (lib/delay-spread.ts).
  */
-const spreadOf = (plan: RateLimitPlan, window: number, i: number) => ({
+const spreadOf = (plan: RateLimitPlan, window: number) => ({
   metric: METRICS.delay,
+  sendMetric: METRICS.sendDelay,
   window,
-  reference: i === 0 ? [0] : [i - 1, i],
   requestsPerMs: plan.overLimitPerWindow / (plan.windowSeconds * 1000),
 });
 
@@ -253,7 +255,7 @@ const windowThresholds = (plan: RateLimitPlan): ThresholdSpec[] => {
       title: `${windowTitle(plan, 0)} accepts at most twice the limit of ${plan.limit} (the rest of a window begun before the run, then a new one)`,
       // A request sent in window 0 and served by the next window's budget is counted in window 0.
       needs: [[lateKey(0, 'served'), delayKey(0)]],
-      widenedBy: { premises: [lateKey(0, 'served')], perMissing: 1, spread: spreadOf(plan, 0, 0) },
+      widenedBy: { premises: [lateKey(0, 'served')], perMissing: 1, spread: spreadOf(plan, 0) },
     });
   }
   for (let i = 1; i < plan.windows; i += 1) {
@@ -263,14 +265,23 @@ const windowThresholds = (plan: RateLimitPlan): ThresholdSpec[] => {
       expression: `count<=${plan.acceptedCeiling}`,
       ruleId: 'RATE-LIMIT-429',
       title: `${windowTitle(plan, i)} accepts no more than the limit of ${plan.limit} requests`,
-      needs: [[windowPremiseKey(i - 1), lateKey(i, 'served'), delayKey(i - 1), delayKey(i)]],
-      // A stall saves at most the limit's share of what it did not send, and a request of this window
-      // served by the next one's budget counts here: crossed beyond both, decided.
+      needs: [
+        [
+          windowPremiseKey(i - 1),
+          lateKey(i - 1, 'refused'),
+          lateKey(i, 'served'),
+          delayKey(i - 1),
+          delayKey(i),
+        ],
+      ],
+      // A stall saves at most the limit's share of what it did not send; a request of this window
+      // served by the next one's budget counts here; one of the window before that reached the limiter
+      // after this window's first ones, refused, left them its place: crossed beyond all, decided.
       widenedBy: {
-        premises: [windowPremiseKey(i - 1), lateKey(i, 'served')],
+        premises: [windowPremiseKey(i - 1), lateKey(i - 1, 'refused'), lateKey(i, 'served')],
         perMissing: plan.limit / plan.overLimitPerWindow,
-        perMissingOf: { [lateKey(i, 'served')]: 1 },
-        spread: spreadOf(plan, i, i),
+        perMissingOf: { [lateKey(i, 'served')]: 1, [lateKey(i - 1, 'refused')]: 1 },
+        spread: spreadOf(plan, i),
       },
     });
     specs.push({
@@ -307,7 +318,7 @@ const windowThresholds = (plan: RateLimitPlan): ThresholdSpec[] => {
           lateKey(i, 'refused'),
         ],
         perMissing: 1,
-        spread: spreadOf(plan, i - 1, i),
+        spread: spreadOf(plan, i - 1),
       },
     });
   }

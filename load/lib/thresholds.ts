@@ -38,13 +38,13 @@ export interface ThresholdSpec {
     readonly perMissingOf?: Readonly<Record<string, number>>;
     /**
      * The window whose answers' spread after their planned instants widens the bound too, always
-     * (lib/delay-spread.ts), from the least delay of the `reference` windows: the trend
-     * `<metric>{window:i}` of each, and the requests planned per ms.
+     * (lib/delay-spread.ts), from the run's least delay of sending (the trend `sendMetric`): the trend
+     * `<metric>{window:i}` of the window, and the requests planned per ms.
      */
     readonly spread?: {
       readonly metric: string;
+      readonly sendMetric: string;
       readonly window: number;
-      readonly reference: readonly number[];
       readonly requestsPerMs: number;
     };
   };

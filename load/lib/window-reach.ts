@@ -27,7 +27,8 @@ export const windowPremiseKey = (window: number): string => `reach:window:${wind
  * next window's budget (one fewer served there, one more here), and one *refused* late may have met the
  * next window's 429 where this window would have served it (one fewer served here). So a window's
  * floor is widened by the window before's served late and its own refused late, its ceiling by its own
- * served late, always (lib/reach.ts). More than a quarter of a window's planned requests of either
+ * served late and the window before's refused late (each reached the limiter after this window's first
+ * requests, found the budget they had taken and left them its place), always (lib/reach.ts). More than a quarter of a window's planned requests of either
  * kind leave its bounds unjudged: the client's windows then say too little of the server's.
  */
 export type LateOutcome = 'served' | 'refused';

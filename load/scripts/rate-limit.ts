@@ -48,6 +48,7 @@ const sent = new Counter(METRICS.sent);
 const lateServed = new Counter(METRICS.lateServed);
 const lateRefused = new Counter(METRICS.lateRefused);
 const delay = new Trend(METRICS.delay, true);
+const sendDelay = new Trend(METRICS.sendDelay, true);
 
 /** The control scenario's events are numbered apart from the over-limit ones. */
 const CONTROL_INDEX_OFFSET = 1_000_000_000;
@@ -124,6 +125,7 @@ export function overLimit(data: SetupData): void {
   }
   const window = String(windowIndex(sentAt, plan.windowSeconds));
   sent.add(1, { window });
+  sendDelay.add(sentAt + plan.warmUpSeconds * 1000 - plannedInstantMs(plan, iteration));
   const response = send(plan.limitedTenant, kind, iteration, data.runId);
   const isThrottled = record(kind, response);
   const isAccepted = EXPECTED_STATUSES[kind].includes(response.status);

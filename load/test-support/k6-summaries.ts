@@ -145,6 +145,7 @@ export const machineReadableRateLimitSummary = ({
   lateServed = [0, 0, 0],
   lateRefused = [0, 0, 0],
   delays = sent.map(() => sharedDelay(20)),
+  sentSoonest = 20,
 }: {
   sent?: number[];
   accepted?: number[];
@@ -155,6 +156,8 @@ export const machineReadableRateLimitSummary = ({
   lateRefused?: number[];
   /** The trend of each window's delays from planned instant to answer: one shared delay unless given. */
   delays?: Readonly<Record<string, number>>[];
+  /** The least ms from a request's planned instant to its sending, over the run. */
+  sentSoonest?: number;
 } = {}) => {
   const counter = (name: string, count: number) => ({
     name,
@@ -181,6 +184,13 @@ export const machineReadableRateLimitSummary = ({
           category: 'custom',
           values: { count: sent[window] ?? 0, ...values },
         })),
+        {
+          name: 'ratelimit_send_delay',
+          type: 'trend',
+          contains: 'time',
+          category: 'custom',
+          values: { ...sharedDelay(sentSoonest), count: sent.reduce((sum, count) => sum + count, 0) },
+        },
         counter('dropped_iterations', dropped),
         counter('dropped_iterations{scenario:control}', controlDropped),
         counter('ratelimit_throttled', 3001),
