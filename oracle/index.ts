@@ -47,6 +47,7 @@ export * from './update-outcomes.ts';
 
 // 5. Authentication: tokens, their prefixes and their client ids.
 export * from './authorization.ts';
+export * from './header-names.ts';
 
 // 7. Errors: the error body, the refusals the spec states, validation's errors[] and their matching.
 export * from './code-rules.ts';

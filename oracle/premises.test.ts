@@ -5,9 +5,7 @@ import {
   premiseOfPaddedExternalId,
   premiseOfUuidShapedExternalId,
 } from './premises.ts';
-import { answer } from './test-support/answers.ts';
-
-const refusal = (status: number, errorCode: string) => answer(status, { status, errorCode, title: 'x' });
+import { answer, refusal } from './test-support/answers.ts';
 
 test('ORACLE: a premise a consistent reading withholds reads premise not met, never a violation', () => {
   expect(premiseOfAppliedUpdate('applied', 'an amount change')).toEqual({ violations: [] });

@@ -18,6 +18,7 @@ import {
   probesTooSlow,
   servedPerRefusalFreeSpan,
 } from './rate-limit-counter.ts';
+import { rulesOf as rules } from './test-support/answers.ts';
 import {
   fixedWindow,
   givingBackWindow,
@@ -97,8 +98,6 @@ const expectCases = (cases: readonly (readonly [name: string, actual: unknown, e
   expect(cases.map(([name, actual]) => [name, actual])).toEqual(
     cases.map(([name, , expected]) => [name, expected]),
   );
-
-const rules = (violations: readonly { rule: string }[]): string[] => violations.map((v) => v.rule);
 
 test('ORACLE: a conforming shared count passes in every reading of the window, however the requests are timed', () => {
   const cases: [string, unknown, unknown][] = [];

@@ -21,11 +21,10 @@ import {
   judgeValidPostBurst,
   statusCounts,
 } from './rate-limit-judgements.ts';
-import { answer } from './test-support/answers.ts';
+import { answer, rulesOf as rules } from './test-support/answers.ts';
 
 const burstOf = (statuses: readonly number[], method = 'POST') =>
   statuses.map((status, index) => ({ index, request: { method }, response: answer(status, {}) }));
-const rules = (violations: readonly { rule: string }[]) => violations.map((v) => v.rule);
 
 test('ORACLE: inside a fresh window the limit is served; the first 429 there breaks RATE-LIMIT-429', () => {
   expect(judgeLimitServed(tallyOf(burstOf([201, 201, 201]), 3))).toEqual({ violations: [] });

@@ -14,9 +14,8 @@ import {
   premiseNotMetByBursts,
   type SimultaneousBurstJudgement,
 } from './simultaneous-requests.ts';
-import { answer } from './test-support/answers.ts';
+import { answer, rulesOf as rules } from './test-support/answers.ts';
 
-const rules = (violations: readonly { rule: string }[]) => violations.map((v) => v.rule);
 const created = () => answer(201, { uuid: crypto.randomUUID() });
 const duplicate = answer(400, { status: 400, errorCode: 'ERR-4001', title: 'Duplicate externalId' });
 const throttled = answer(429, { message: 'slow down' });

@@ -8,7 +8,6 @@ import type { ErrorCode, RuleId } from '../spec/index.ts';
 import { errorViolations, readErrorBody } from './error-body.ts';
 import type { HttpAnswer } from './http-answer.ts';
 import { type Judgement, judgementOf } from './judgement.ts';
-import { violationOf } from './violation.ts';
 
 /** A judgement of one answer, named for the claim it makes. */
 export type AnswerJudge = (answer: HttpAnswer) => Judgement;
@@ -74,28 +73,3 @@ export const judgeNoHeadersRefused = eitherOf(judgeMissingTokenRefused, judgeMis
 /** A uuid the tenant has no event under: the claim of a GET, or of a PUT. */
 export const unknownUuidRefusalOf = (method: 'GET' | 'PUT'): StatedRefusal =>
   method === 'GET' ? judgeUnknownEventRefused : judgeUnknownUpdateRefused;
-
-/** The part 5 refusals that say a header is absent or wrong, by their code: each its header's rule. */
-const HEADER_REFUSAL_RULES: Readonly<Record<string, RuleId>> = {
-  'ERR-1001': 'AUTH-TOKEN-MISSING',
-  'ERR-1002': 'AUTH-TOKEN-INVALID',
-  'ERR-2001': 'TENANT-HEADER-MISSING',
-  'ERR-2002': 'TENANT-HEADER-NOT-UUID',
-};
-
-/**
- * A GET of a uuid the tenant has no event under, its three headers named in another letter case (as
- * HTTP/2 sends every name, in lower case): HTTP's header names are case-insensitive, so it is the
- * tenant's GET, 404 ERR-4002. A refusal saying a header is absent or wrong breaks that header's rule.
- */
-export const judgeUnknownEventRefusedWhateverTheHeaderCase = (answer: HttpAnswer): Judgement => {
-  const code = readErrorBody(answer)?.errorCode;
-  const rule = code === undefined ? undefined : HEADER_REFUSAL_RULES[code];
-  if (rule === undefined) return judgeUnknownEventRefused(answer);
-  return judgementOf([
-    violationOf(
-      rule,
-      `a request carrying the tenant's headers under names in another letter case was refused with ${code}: header names are case-insensitive in HTTP`,
-    ),
-  ]);
-};

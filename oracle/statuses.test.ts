@@ -7,10 +7,7 @@ import {
   statusOutsideViolations,
   throttledViolations,
 } from './statuses.ts';
-import { answer } from './test-support/answers.ts';
-
-const rules = (violations: readonly { rule: string }[]) => violations.map((v) => v.rule);
-const refusal = (status: number, errorCode: string) => answer(status, { status, errorCode, title: 't' });
+import { answer, refusal, rulesOf as rules } from './test-support/answers.ts';
 
 test('ORACLE: a status among those allowed holds; any other breaks the rule named, with its message', () => {
   expect(statusOutsideViolations('REQUEST-MALFORMED-400', answer(422, {}), [400, 422], 'm')).toEqual([]);

@@ -41,7 +41,7 @@ export interface AuthenticationHooks {
    */
   credentialsChecked(method: string, sentToken: string | undefined): CheckedCredentials;
   /** AUTH-TOKEN-MISSING: the token a request carries, read from X-Access-Token alone (empty: none). */
-  tokenOfRequest(headers: RequestCredentials['headers'], rawHeaders: readonly string[]): string | undefined;
+  tokenOfRequest(request: RequestCredentials): string | undefined;
   /** TENANT-HEADER-MISSING: the tenant a request names, read from X-Client-Id alone (empty: none). */
   clientIdOfRequest(headers: RequestCredentials['headers']): string | undefined;
   /** AUTH-TOKEN-MISSING: 401 ERR-1001. */
@@ -87,7 +87,7 @@ const BOTH_CREDENTIALS: CheckedCredentials = Object.freeze({ token: true, client
 export const AUTHENTICATION_HOOKS: AuthenticationHooks = Object.freeze({
   tokenPrefix: (environment: Environment) => TOKEN_PREFIXES[environment],
   credentialsChecked: () => BOTH_CREDENTIALS,
-  tokenOfRequest: (headers: RequestCredentials['headers']) => headerValue(headers, TOKEN_HEADER),
+  tokenOfRequest: (request: RequestCredentials) => headerValue(request.headers, TOKEN_HEADER),
   clientIdOfRequest: (headers: RequestCredentials['headers']) => headerValue(headers, CLIENT_ID_HEADER),
   missingTokenAnswer: () => problem(401, 'ERR-1001'),
   missingClientIdAnswer: () => problem(400, 'ERR-2001'),
@@ -103,7 +103,7 @@ export const AUTHENTICATION_HOOKS: AuthenticationHooks = Object.freeze({
 /** The tenant a request authenticates as, or an HttpProblem with the 7.1 body. */
 export const authenticate = (request: RequestCredentials, ctx: ServerContext): KnownTenant => {
   const { hooks } = ctx;
-  const token = hooks.tokenOfRequest(request.headers, request.rawHeaders ?? []);
+  const token = hooks.tokenOfRequest(request);
   const clientId = hooks.clientIdOfRequest(request.headers);
   const sent = request.headers[TOKEN_HEADER];
   const checked = hooks.credentialsChecked(request.method, Array.isArray(sent) ? sent.join(', ') : sent);

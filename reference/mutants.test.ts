@@ -177,6 +177,10 @@ const PROBES: Record<MutantName, Probe> = {
     // The harness names every header in lower case, as HTTP/2 does.
     holds: async (h) => is(await h.a.get(unknownUuid()), 404, 'ERR-4002'),
   },
+  'token-header-name-case-sensitive-on-writes': {
+    // The harness names every header in lower case, as HTTP/2 does: a POST of a valid event is created.
+    holds: async (h) => (await h.a.post(payinEvent())).status === 201,
+  },
   'token-other-environment-accepted-for-tenant-b': {
     holds: (h) => otherEnvironmentTokenRefused(h.b),
   },

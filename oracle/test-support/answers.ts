@@ -19,3 +19,10 @@ export const validationAnswer = (
     errors: items.map((item) => ({ ...item, message: 'x' })),
     ...overrides,
   });
+
+/** A refusal with the part 7 body under this code. */
+export const refusal = (status: number, errorCode: string): HttpAnswer =>
+  answer(status, { status, errorCode, title: 'x' });
+
+/** The rule ids of a judgement's violations, in order. */
+export const rulesOf = (violations: readonly { rule: string }[]): string[] => violations.map((v) => v.rule);

@@ -35,6 +35,12 @@ const ownPrefixAndSecret = (own: string): { prefix: string; secret: string } | u
 const LOWER_CASE_UUID = new RegExp(`^${UUID_SOURCE}$`);
 const UUID_AT_END = new RegExp(`${UUID_SOURCE}$`, 'i');
 
+/** The token among raw header lines (name, value, …) named exactly X-Access-Token, as a raw lookup finds it. */
+const tokenBySpelling = (rawHeaders: readonly string[]): string | undefined => {
+  const at = rawHeaders.findIndex((name, index) => index % 2 === 0 && name === HEADERS.accessToken);
+  return at < 0 ? undefined : rawHeaders[at + 1];
+};
+
 export const AUTHENTICATION_MUTANTS = [
   mutant(
     'client-id-first-of-list',
@@ -64,9 +70,9 @@ export const AUTHENTICATION_MUTANTS = [
     ['AUTH-TOKEN-MISSING'],
     'Without X-Access-Token, the token is read from an Authorization header (`Bearer <token>`), as the OAuth template the service began from did: a request with no X-Access-Token is served.',
     {
-      tokenOfRequest: (headers, rawHeaders) =>
-        AUTHENTICATION_HOOKS.tokenOfRequest(headers, rawHeaders) ??
-        headerValue(headers, 'authorization')?.replace(/^Bearer\s+/i, ''),
+      tokenOfRequest: (request) =>
+        AUTHENTICATION_HOOKS.tokenOfRequest(request) ??
+        headerValue(request.headers, 'authorization')?.replace(/^Bearer\s+/i, ''),
     },
   ),
   mutant(
@@ -104,10 +110,18 @@ export const AUTHENTICATION_MUTANTS = [
     ['AUTH-TOKEN-MISSING'],
     'The token is looked up among the raw header lines by the spelling X-Access-Token: sent as x-access-token (as HTTP/2 sends every name) it reads as absent, 401 ERR-1001.',
     {
-      tokenOfRequest: (_headers, rawHeaders) => {
-        const at = rawHeaders.findIndex((name, index) => index % 2 === 0 && name === HEADERS.accessToken);
-        return at < 0 ? undefined : rawHeaders[at + 1];
-      },
+      tokenOfRequest: ({ rawHeaders = [] }) => tokenBySpelling(rawHeaders),
+    },
+  ),
+  mutant(
+    'token-header-name-case-sensitive-on-writes',
+    ['AUTH-TOKEN-MISSING'],
+    'POST and PUT are served by a handler of their own that reads the raw header lines by the spelling X-Access-Token (reads go through a framework that folds names): a write whose headers are named in lower case reads as having no token, 401 ERR-1001.',
+    {
+      tokenOfRequest: (request) =>
+        request.method === 'GET'
+          ? AUTHENTICATION_HOOKS.tokenOfRequest(request)
+          : tokenBySpelling(request.rawHeaders ?? []),
     },
   ),
   mutant(
