@@ -2,6 +2,7 @@ import { expect, test } from '../kit-tests/test-support/kit-test.ts';
 import {
   judgeCreationWhateverTheHeaderCase,
   judgeUnknownEventRefusedWhateverTheHeaderCase,
+  judgeUpdateUnderHeaderNames,
   judgeUpdateWhateverTheHeaderCase,
 } from './header-names.ts';
 import { answer, refusal, rulesOf as rules } from './test-support/answers.ts';
@@ -36,4 +37,15 @@ test('ORACLE: headers named in another letter case are the same headers: a refus
     'VAL-TYPE-ENUM',
   ]);
   expect(judgeUpdateWhateverTheHeaderCase(answer(200, { uuid })).violations).toEqual([]);
+});
+
+test('ORACLE: a PUT refused with its headers named otherwise, and applied with the spec’s names, was the tenant’s PUT: UPDATE-APPLIES; refused either way, a premise not met', () => {
+  expect(rules(judgeUpdateUnderHeaderNames('in lower case', 'applied').violations)).toEqual([
+    'UPDATE-APPLIES',
+  ]);
+  const refusedEitherWay = judgeUpdateUnderHeaderNames('in lower case', 'refused');
+  expect(refusedEitherWay.violations).toEqual([]);
+  expect(refusedEitherWay.notEstablished?.kind).toBe('premise-not-met');
+  // A refusal the header-case judgement lets through as clean is what the comparison is for.
+  expect(judgeUpdateWhateverTheHeaderCase(refusal(403, 'ERR-1003')).violations).toEqual([]);
 });

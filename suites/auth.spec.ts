@@ -28,9 +28,11 @@ import {
   judgeTokenPrefix,
   judgeUnauthorizedReadRevealsNothing,
   judgeUnchangedByForeignToken,
+  judgeUnchangedByRefusedUpdate,
   judgeUnknownEventRefused,
   judgeUnknownEventRefusedWhateverTheHeaderCase,
   judgeUpdateShown,
+  judgeUpdateUnderHeaderNames,
   judgeUpdateWhateverTheHeaderCase,
   readErrorBody,
   retrievalJudgeOfRefusedCredentials,
@@ -492,8 +494,15 @@ test.describe('header names of writes', { tag: ['@auth'] }, () => {
           const uuid = check.created(await tenantA.create(event));
           const changed = { ...event, amount: 777.77 };
           const response = await tenantA.update(uuid, changed, { headers: spelledHeaders(target, spell) });
-          if (check.update(response, judgeUpdateWhateverTheHeaderCase) === 'applied')
+          if (check.update(response, judgeUpdateWhateverTheHeaderCase) === 'applied') {
             check.sameEvent(await tenantA.retrieve(uuid), changed, judgeUpdateShown);
+            return;
+          }
+          // Refused cleanly: nothing changed, and the same PUT under the spec's names tells a reading
+          // (the change refused whatever the names) from a fault (an owner or a content type read as absent).
+          check.sameEvent(await tenantA.retrieve(uuid), event, judgeUnchangedByRefusedUpdate);
+          const own = check.update(await tenantA.update(uuid, changed));
+          check.verdict(judgeUpdateUnderHeaderNames(label, own));
         });
       }
     },

@@ -119,9 +119,9 @@ export const AUTHENTICATION_MUTANTS = [
     'POST and PUT are served by a handler of their own that reads the raw header lines by the spelling X-Access-Token (reads go through a framework that folds names): a write whose headers are named in lower case reads as having no token, 401 ERR-1001.',
     {
       tokenOfRequest: (request) =>
-        request.method === 'GET'
-          ? AUTHENTICATION_HOOKS.tokenOfRequest(request)
-          : tokenBySpelling(request.rawHeaders ?? []),
+        isWrite(request.method)
+          ? tokenBySpelling(request.rawHeaders ?? [])
+          : AUTHENTICATION_HOOKS.tokenOfRequest(request),
     },
   ),
   mutant(
