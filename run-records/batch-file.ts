@@ -58,7 +58,7 @@ export interface BatchFile {
  * The most workers of the batch's shares that pace one server's tenants at once: a server is in one
  * share of each kind (the checks that keep a core busy, those that wait, the rate-limit checks:
  * self-check/batch-shares.ts). A share's worker takes this part of a tenant's budget, not a part for
- * every worker of the batch, which would space each server's requests as if sixteen workers shared it.
+ * every worker of the batch, which would space each server's requests as if all of them shared it.
  */
 export const BATCH_WORKERS_PER_SERVER = 3;
 

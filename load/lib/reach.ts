@@ -51,19 +51,28 @@ interface UnmetPremise {
   readonly missing: number;
 }
 
+/** What an unmet premise's generator missed, in requests. */
+const missingOf = (premise: Premise, observed: number | undefined): number => {
+  switch (premise.counts) {
+    // The spread of the delays widens bounds itself (lib/delay-spread.ts): it counts no request here.
+    case 'delay':
+      return 0;
+    case 'late':
+      return observed ?? premise.planned;
+    default:
+      return Math.max(0, premise.planned - (sentOf(premise, observed) ?? 0));
+  }
+};
+
 /** Each premise not met, by key: the reach text and what the generator missed. */
 const unmetPremises = (results: readonly ThresholdResult[]): Map<string, UnmetPremise> => {
   const unmet = new Map<string, UnmetPremise>();
   for (const { spec, verdict, observed } of results) {
     if (spec.premise === undefined || verdict === 'passed') continue;
-    // A delay premise counts no request: the spread of the delays widens bounds instead (below).
-    const missing =
-      spec.premise.counts === 'delay'
-        ? 0
-        : spec.premise.counts === 'late'
-          ? (observed ?? spec.premise.planned)
-          : Math.max(0, spec.premise.planned - (sentOf(spec.premise, observed) ?? 0));
-    unmet.set(spec.premise.key, { reason: reachText(spec.premise, observed), missing });
+    unmet.set(spec.premise.key, {
+      reason: reachText(spec.premise, observed),
+      missing: missingOf(spec.premise, observed),
+    });
   }
   return unmet;
 };
