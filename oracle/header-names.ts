@@ -9,9 +9,9 @@ import type { RuleId } from '../spec/index.ts';
 import { judgeCreation } from './creation.ts';
 import { readErrorBody } from './error-body.ts';
 import type { HttpAnswer } from './http-answer.ts';
-import { type Judgement, judgementOf, notEstablished } from './judgement.ts';
+import { type Judgement, judgementOf } from './judgement.ts';
 import { judgeUnknownEventRefused } from './stated-refusals.ts';
-import { judgeUpdate, type UpdateJudge, type UpdateOutcome } from './update.ts';
+import { judgeUpdate, judgeUpdateUnderOtherHeaders, type UpdateJudge, type UpdateOutcome } from './update.ts';
 import { violationOf } from './violation.ts';
 
 /** The part 5 refusals that say a header is absent or wrong, by their code: each its header's rule. */
@@ -46,22 +46,14 @@ export const judgeCreationWhateverTheHeaderCase = whateverTheHeaderCase(judgeCre
 /** A PUT of a valid body on the tenant's event: applied, or refused cleanly (UPDATE-APPLIES). */
 export const judgeUpdateWhateverTheHeaderCase: UpdateJudge = whateverTheHeaderCase(judgeUpdate);
 
-/**
- * A valid PUT refused cleanly with the headers named `names`: the same PUT with the names as the spec
- * spells them (`own`) tells a reading from a fault. Applied there, the first was the tenant's PUT too
- * and had to apply (UPDATE-APPLIES: a write's handler that looks a header up by its spelling, an owner
- * or a content type read as absent); refused there too, the deployment refuses the change itself
- * (PUT's rules are not shown) and the check's premise is not met.
- */
+/** The comparison for the tenant's three headers named otherwise (update.ts). */
 export const judgeUpdateUnderHeaderNames = (names: string, own: UpdateOutcome): Judgement =>
-  own === 'applied'
-    ? judgementOf([
-        violationOf(
-          'UPDATE-APPLIES',
-          `a PUT with the tenant's headers named ${names} was refused, and the same PUT with them named as the spec spells them applied: header names are case-insensitive in HTTP`,
-        ),
-      ])
-    : notEstablished(
-        'premise-not-met',
-        `the deployment refused the update this check needs (an amount changed), whatever its headers' names (${own})`,
-      );
+  judgeUpdateUnderOtherHeaders(
+    {
+      sent: `the tenant's headers named ${names}`,
+      usual: 'them named as the spec spells them',
+      why: 'header names are case-insensitive in HTTP',
+      either: "whatever its headers' names",
+    },
+    own,
+  );

@@ -6,6 +6,7 @@ import {
   judgeExternalIdTakeover,
   judgeUnknownUpdateNotApplied,
   judgeUpdate,
+  judgeUpdateUnderOtherHeaders,
   judgeUpdateUnderSpelling,
 } from './update.ts';
 
@@ -38,6 +39,16 @@ test('ORACLE: a PUT refused under a spelling of the tenant’s X-Client-Id is a 
     expect(reading.violations).toEqual([]);
     expect(reading.notEstablished?.kind).toBe('premise-not-met');
   }
+});
+
+test('ORACLE: a PUT refused under other headers than the usual ones, compared with the same PUT under them: said in the words given', () => {
+  const headers = { sent: 'A', usual: 'B', why: 'C', either: 'under D' };
+  expect(judgeUpdateUnderOtherHeaders(headers, 'applied').violations[0]?.message).toBe(
+    'a PUT with A was refused, and the same PUT with B applied: C',
+  );
+  expect(judgeUpdateUnderOtherHeaders(headers, 'broken').notEstablished?.reason).toBe(
+    'the deployment refused the update this check needs (an amount changed), under D (broken)',
+  );
 });
 
 test('ORACLE: a PUT of an unknown uuid is refused with a 4xx, never applied nor failed by the server', () => {

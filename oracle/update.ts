@@ -102,22 +102,46 @@ export const describeUpdateAnswer = (answer: HttpAnswer, uuid: string): string =
   return `another body (${Object.keys(body).sort().join(', ') || 'empty object'})`;
 };
 
+/** How a PUT's headers differed from the spec's, in words, for the two sentences of a comparison. */
+export interface OtherHeaders {
+  /** `X-Client-Id in upper case`, `the tenant's headers named in lower case`. */
+  readonly sent: string;
+  /** `the tenant's own spelling`, `them named as the spec spells them`. */
+  readonly usual: string;
+  /** Why the first was the tenant's PUT: `header names are case-insensitive in HTTP`. */
+  readonly why: string;
+  /** `under either spelling`, `whatever its headers' names`. */
+  readonly either: string;
+}
+
 /**
- * A valid PUT refused under another spelling of the tenant's X-Client-Id, one the deployment takes as
- * the tenant: the same PUT under the tenant's own spelling (`own`) tells a reading from a fault. Applied
- * there, the spelling's PUT was the tenant's and had to apply too (UPDATE-APPLIES: an owner check that
- * compares the header as sent); refused there too, the deployment refuses the change itself (PUT's rules
- * are not shown) and the check's premise is not met.
+ * A valid PUT refused cleanly under headers the deployment must take as the tenant's usual ones: the
+ * same PUT under the usual headers (`own`) tells a reading from a fault. Applied there, the first was
+ * the tenant's PUT too and had to apply (UPDATE-APPLIES: a handler that reads a header as sent, an
+ * owner or a content type read as absent); refused there too, the deployment refuses the change itself
+ * (PUT's rules are not shown) and the check's premise is not met.
  */
-export const judgeUpdateUnderSpelling = (spelling: string, own: UpdateOutcome): Judgement =>
+export const judgeUpdateUnderOtherHeaders = (headers: OtherHeaders, own: UpdateOutcome): Judgement =>
   own === 'applied'
     ? judgementOf([
         violationOf(
           'UPDATE-APPLIES',
-          `a PUT with X-Client-Id ${spelling} was refused, and the same PUT with the tenant's own spelling applied: the spelling names the tenant (its GET is served as the tenant's)`,
+          `a PUT with ${headers.sent} was refused, and the same PUT with ${headers.usual} applied: ${headers.why}`,
         ),
       ])
     : notEstablished(
         'premise-not-met',
-        `the deployment refused the update this check needs (an amount changed), under either spelling (${own})`,
+        `the deployment refused the update this check needs (an amount changed), ${headers.either} (${own})`,
       );
+
+/** The comparison for another spelling of the tenant's X-Client-Id, one the deployment takes as the tenant. */
+export const judgeUpdateUnderSpelling = (spelling: string, own: UpdateOutcome): Judgement =>
+  judgeUpdateUnderOtherHeaders(
+    {
+      sent: `X-Client-Id ${spelling}`,
+      usual: "the tenant's own spelling",
+      why: "the spelling names the tenant (its GET is served as the tenant's)",
+      either: 'under either spelling',
+    },
+    own,
+  );

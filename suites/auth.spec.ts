@@ -28,7 +28,6 @@ import {
   judgeTokenPrefix,
   judgeUnauthorizedReadRevealsNothing,
   judgeUnchangedByForeignToken,
-  judgeUnchangedByRefusedUpdate,
   judgeUnknownEventRefused,
   judgeUnknownEventRefusedWhateverTheHeaderCase,
   judgeUpdateShown,
@@ -45,6 +44,7 @@ import { test } from './fixtures/index.ts';
 import { type EventBody, validPayin } from './samples/sample-events.ts';
 import { unknownTokenOf } from './samples/unknown-token.ts';
 import type { ServiceClient, ServiceResponse } from './transport/service-client.ts';
+import { sameUpdateUnderUsualHeaders } from './verdicts/usual-headers.ts';
 import { check } from './verdicts/verdicts.ts';
 
 type Method = 'POST' | 'GET' | 'PUT';
@@ -500,9 +500,9 @@ test.describe('header names of writes', { tag: ['@auth'] }, () => {
           }
           // Refused cleanly: nothing changed, and the same PUT under the spec's names tells a reading
           // (the change refused whatever the names) from a fault (an owner or a content type read as absent).
-          check.sameEvent(await tenantA.retrieve(uuid), event, judgeUnchangedByRefusedUpdate);
-          const own = check.update(await tenantA.update(uuid, changed));
-          check.verdict(judgeUpdateUnderHeaderNames(label, own));
+          await sameUpdateUnderUsualHeaders(tenantA, uuid, event, changed, (own) =>
+            judgeUpdateUnderHeaderNames(label, own),
+          );
         });
       }
     },
